@@ -1,0 +1,153 @@
+"""The ``ascendc`` dialect: Ascend C objects, the Matmul high-level API and kernel ABI ops.
+
+Types carry element types; Matmul objects are described once, by the op that creates them
+(``ascendc.matmul.create``), and every other Matmul op refers to that object.  Ops declare the
+facts that passes need through traits (``ascx.dialects.ascendc.traits``), so analyses never test op
+names.  Every op has a verifier and a custom assembly format that round-trips.
+"""
+
+from xdsl.ir import Dialect
+
+from ascx.dialects.ascendc.enums import (
+    CubeFormat,
+    CubeFormatAttr,
+    KernelType,
+    KernelTypeAttr,
+    LayoutMode,
+    LayoutModeAttr,
+    MatmulPolicy,
+    MatmulPolicyAttr,
+    Pipe,
+    PipeAttr,
+    TPosition,
+    TPositionAttr,
+)
+from ascx.dialects.ascendc.kernel_ops import (
+    AscendIsAicOp,
+    DefineOp,
+    FftsCrossCoreSyncOp,
+    IncludeOp,
+    SetFftsBaseAddrOp,
+)
+from ascx.dialects.ascendc.matmul_attrs import MatmulConfigAttr, MatmulTypeAttr
+from ascx.dialects.ascendc.matmul_ops import (
+    MatmulCreateOp,
+    MatmulEndOp,
+    MatmulInitOp,
+    MatmulIterateAllOp,
+    MatmulSetOrgShapeOp,
+    MatmulSetSingleShapeOp,
+    MatmulSetTensorAOp,
+    MatmulSetTensorBOp,
+    MatmulWaitIterateAllOp,
+    RegisterMatmulOp,
+    matmul_declaration,
+)
+from ascx.dialects.ascendc.object_ops import (
+    TILING_FIELDS,
+    CubeTilingOp,
+    CubeTilingSetOp,
+    GlobalTensorOp,
+    PipeOp,
+    PropertyOp,
+    SetGlobalBufferOp,
+)
+from ascx.dialects.ascendc.types import (
+    UI64,
+    CubeTilingType,
+    ElementType,
+    GlobalTensorType,
+    GMAddrType,
+    MatmulObjType,
+    PipeType,
+)
+
+AscendC = Dialect(
+    "ascendc",
+    [
+        IncludeOp,
+        DefineOp,
+        SetFftsBaseAddrOp,
+        AscendIsAicOp,
+        FftsCrossCoreSyncOp,
+        PipeOp,
+        PropertyOp,
+        GlobalTensorOp,
+        SetGlobalBufferOp,
+        CubeTilingOp,
+        CubeTilingSetOp,
+        MatmulCreateOp,
+        RegisterMatmulOp,
+        MatmulInitOp,
+        MatmulSetTensorAOp,
+        MatmulSetTensorBOp,
+        MatmulSetOrgShapeOp,
+        MatmulSetSingleShapeOp,
+        MatmulIterateAllOp,
+        MatmulWaitIterateAllOp,
+        MatmulEndOp,
+    ],
+    [
+        TPositionAttr,
+        CubeFormatAttr,
+        LayoutModeAttr,
+        MatmulPolicyAttr,
+        KernelTypeAttr,
+        PipeAttr,
+        GMAddrType,
+        GlobalTensorType,
+        PipeType,
+        CubeTilingType,
+        MatmulObjType,
+        MatmulTypeAttr,
+        MatmulConfigAttr,
+    ],
+)
+
+__all__ = [
+    "TILING_FIELDS",
+    "UI64",
+    "AscendC",
+    "AscendIsAicOp",
+    "CubeFormat",
+    "CubeFormatAttr",
+    "CubeTilingOp",
+    "CubeTilingSetOp",
+    "CubeTilingType",
+    "DefineOp",
+    "ElementType",
+    "FftsCrossCoreSyncOp",
+    "GMAddrType",
+    "GlobalTensorOp",
+    "GlobalTensorType",
+    "IncludeOp",
+    "KernelType",
+    "KernelTypeAttr",
+    "LayoutMode",
+    "LayoutModeAttr",
+    "MatmulConfigAttr",
+    "MatmulCreateOp",
+    "MatmulEndOp",
+    "MatmulInitOp",
+    "MatmulIterateAllOp",
+    "MatmulObjType",
+    "MatmulPolicy",
+    "MatmulPolicyAttr",
+    "MatmulSetOrgShapeOp",
+    "MatmulSetSingleShapeOp",
+    "MatmulSetTensorAOp",
+    "MatmulSetTensorBOp",
+    "MatmulTypeAttr",
+    "MatmulWaitIterateAllOp",
+    "Pipe",
+    "PipeAttr",
+    "PipeOp",
+    "PipeType",
+    "PropertyOp",
+    "RegisterMatmulOp",
+    "SetFftsBaseAddrOp",
+    "SetGlobalBufferOp",
+    "TPosition",
+    "TPositionAttr",
+    "matmul_declaration",
+]

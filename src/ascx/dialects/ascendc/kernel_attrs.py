@@ -1,0 +1,13 @@
+"""Names of the attributes that describe kernel functions in IR."""
+
+KERNEL_ATTR = "ascendc.kernel"
+"""Unit attribute: this ``func.func`` is a kernel entry point (``extern "C" __global__``)."""
+
+CUBE_ONLY_ATTR = "ascendc.matmul_cube_only"
+"""Unit attribute: the kernel was declared with ``@asc.jit(matmul_cube_only=True)``."""
+
+KERNEL_TYPE_ATTR = "ascendc.kernel_type"
+"""``#ascendc<kernel_type ...>``: the kernel type decided by ``ascx-kernel-type``."""
+
+FFTS_ADDR_ARG_ATTR = "ascendc.ffts_addr"
+"""Unit argument attribute marking the hidden ``__gm__ uint64_t*`` FFTS address parameter."""

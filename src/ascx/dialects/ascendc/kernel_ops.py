@@ -1,0 +1,103 @@
+"""Ops of the kernel ABI: file-level includes and defines, and the Matmul kernel prologue."""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import (
+    I1,
+    IntegerAttr,
+    IntegerType,
+    StringAttr,
+    i64,
+)
+from xdsl.ir import (
+    SSAValue,
+)
+from xdsl.irdl import (
+    IRDLOperation,
+    irdl_op_definition,
+    operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.traits import Pure
+
+from ascx.dialects.ascendc.enums import (
+    Pipe,
+    PipeAttr,
+)
+from ascx.dialects.ascendc.types import (
+    UI64,
+    GMAddrType,
+)
+
+
+@irdl_op_definition
+class IncludeOp(IRDLOperation):
+    """``#include "<header>"`` at the top of the emitted file.
+
+    Example: ``ascendc.include "kernel_operator.h"``
+    """
+
+    name = "ascendc.include"
+    header = prop_def(StringAttr)
+    assembly_format = "$header attr-dict"
+
+    def __init__(self, header: str):
+        super().__init__(properties={"header": StringAttr(header)})
+
+
+@irdl_op_definition
+class DefineOp(IRDLOperation):
+    """``#define <macro>`` at the top of the emitted file.
+
+    Example: ``ascendc.define "ASCENDC_CUBE_ONLY"``
+    """
+
+    name = "ascendc.define"
+    macro = prop_def(StringAttr)
+    assembly_format = "$macro attr-dict"
+
+    def __init__(self, macro: str):
+        super().__init__(properties={"macro": StringAttr(macro)})
+
+
+@irdl_op_definition
+class SetFftsBaseAddrOp(IRDLOperation):
+    """``set_ffts_base_addr(*addr)``: the first statement of a kernel that uses Matmul."""
+
+    name = "ascendc.set_ffts_base_addr"
+    addr = operand_def(GMAddrType(UI64))
+    assembly_format = "$addr attr-dict"
+
+    def __init__(self, addr: SSAValue):
+        super().__init__(operands=[addr])
+
+
+@irdl_op_definition
+class AscendIsAicOp(IRDLOperation):
+    """True on the cube core (``g_coreType == AscendC::AIC``)."""
+
+    name = "ascendc.ascend_is_aic"
+    result = result_def(I1)
+    traits = traits_def(Pure())
+    assembly_format = "attr-dict"
+
+    def __init__(self):
+        super().__init__(result_types=[IntegerType(1)])
+
+
+@irdl_op_definition
+class FftsCrossCoreSyncOp(IRDLOperation):
+    """``ffts_cross_core_sync(<pipe>, <config>)``: a raw cross-core synchronisation intrinsic.
+
+    Example: ``ascendc.ffts_cross_core_sync pipe_mte3, 3873``
+    """
+
+    name = "ascendc.ffts_cross_core_sync"
+    pipe = prop_def(PipeAttr)
+    config = prop_def(IntegerAttr.constr(i64))
+    assembly_format = "$pipe `,` $config attr-dict"
+
+    def __init__(self, pipe: Pipe, config: int):
+        super().__init__(properties={"pipe": PipeAttr(pipe), "config": IntegerAttr(config, i64)})

@@ -1,0 +1,151 @@
+"""Ops that declare and configure kernel objects: the pipe, GlobalTensors, TCubeTiling, properties."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    I32,
+    IntegerType,
+    StringAttr,
+)
+from xdsl.ir import (
+    Attribute,
+    SSAValue,
+)
+from xdsl.irdl import (
+    IRDLOperation,
+    base,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.traits import MemoryAllocEffect, MemoryWriteEffect, Pure
+from xdsl.utils.exceptions import VerifyException
+
+from ascx.dialects.ascendc.types import (
+    CubeTilingType,
+    GlobalTensorType,
+    GMAddrType,
+    PipeType,
+)
+
+
+@irdl_op_definition
+class PipeOp(IRDLOperation):
+    """Declares the kernel's ``AscendC::TPipe``."""
+
+    name = "ascendc.pipe"
+    result = result_def(PipeType)
+    assembly_format = "attr-dict"
+
+    def __init__(self):
+        super().__init__(result_types=[PipeType()])
+
+
+@irdl_op_definition
+class PropertyOp(IRDLOperation):
+    """A hardware constant of the ``AscendC`` namespace, e.g. ``ascendc.property TOTAL_L1_SIZE : i32``."""
+
+    name = "ascendc.property"
+    KNOWN: ClassVar[frozenset[str]] = frozenset({"TOTAL_L1_SIZE", "TOTAL_L0C_SIZE", "ONE_BLK_SIZE", "DEFAULT_C0_SIZE"})
+    property_name = prop_def(StringAttr, prop_name="name")
+    result = result_def(base(IntegerType))
+    traits = traits_def(Pure())
+    assembly_format = "$name attr-dict `:` type($result)"
+
+    def __init__(self, name: str, result_type: Attribute):
+        super().__init__(properties={"name": StringAttr(name)}, result_types=[result_type])
+
+    def verify_(self) -> None:
+        if self.property_name.data not in self.KNOWN:
+            raise VerifyException(
+                f"unknown property '{self.property_name.data}'; known: {', '.join(sorted(self.KNOWN))}"
+            )
+
+
+@irdl_op_definition
+class GlobalTensorOp(IRDLOperation):
+    """Declares an ``AscendC::GlobalTensor<T>``."""
+
+    name = "ascendc.global_tensor"
+    result = result_def(GlobalTensorType)
+    traits = traits_def(MemoryAllocEffect())
+    assembly_format = "attr-dict `:` type($result)"
+
+    def __init__(self, element_type: Attribute):
+        super().__init__(result_types=[GlobalTensorType(element_type)])
+
+
+@irdl_op_definition
+class SetGlobalBufferOp(IRDLOperation):
+    """``tensor.SetGlobalBuffer(addr[, size])``: points a GlobalTensor at global memory."""
+
+    name = "ascendc.global_tensor.set_global_buffer"
+    tensor = operand_def(GlobalTensorType)
+    addr = operand_def(GMAddrType)
+    size = opt_operand_def(base(IntegerType))
+    traits = traits_def(MemoryWriteEffect())
+    assembly_format = "$tensor `,` $addr (`,` $size^ `:` type($size))? attr-dict `:` type($tensor) `,` type($addr)"
+
+    def __init__(self, tensor: SSAValue, addr: SSAValue, size: SSAValue | None = None):
+        super().__init__(operands=[tensor, addr, size])
+
+    def verify_(self) -> None:
+        assert isinstance(self.tensor.type, GlobalTensorType)
+        assert isinstance(self.addr.type, GMAddrType)
+        if self.tensor.type.element_type != self.addr.type.element_type:
+            raise VerifyException(
+                f"address element type {self.addr.type.element_type} does not match "
+                f"the tensor element type {self.tensor.type.element_type}"
+            )
+
+
+TILING_FIELDS: tuple[str, ...] = (
+    "usedCoreNum", "M", "N", "Ka", "Kb", "singleCoreM", "singleCoreN", "singleCoreK", "baseM", "baseN",
+    "baseK", "depthA1", "depthB1", "stepM", "stepN", "isBias", "transLength", "iterateOrder", "shareMode",
+    "shareL1Size", "shareL0CSize", "shareUbSize", "batchM", "batchN", "singleBatchM", "singleBatchN",
+    "stepKa", "stepKb", "depthAL1CacheUB", "depthBL1CacheUB", "dbL0A", "dbL0B", "dbL0C", "ALayoutInfoB",
+    "ALayoutInfoS", "ALayoutInfoN", "ALayoutInfoG", "ALayoutInfoD", "BLayoutInfoB", "BLayoutInfoS",
+    "BLayoutInfoN", "BLayoutInfoG", "BLayoutInfoD", "CLayoutInfoB", "CLayoutInfoS1", "CLayoutInfoN",
+    "CLayoutInfoG", "CLayoutInfoS2", "BatchNum", "mxTypePara",
+)  # fmt: skip
+"""The 50 ``int32_t`` members of ``TCubeTiling`` (C++ names), in declaration order."""
+
+
+@irdl_op_definition
+class CubeTilingOp(IRDLOperation):
+    """Declares a zero-initialised kernel-local ``TCubeTiling``."""
+
+    name = "ascendc.cube_tiling"
+    result = result_def(CubeTilingType)
+    traits = traits_def(MemoryAllocEffect())
+    assembly_format = "attr-dict"
+
+    def __init__(self):
+        super().__init__(result_types=[CubeTilingType()])
+
+
+@irdl_op_definition
+class CubeTilingSetOp(IRDLOperation):
+    """``tiling.<field> = value;`` for one ``TCubeTiling`` member (C++ name).
+
+    Example: ``ascendc.cube_tiling.set %tiling "baseM", %c128 : i32``
+    """
+
+    name = "ascendc.cube_tiling.set"
+    tiling = operand_def(CubeTilingType)
+    field = prop_def(StringAttr)
+    value = operand_def(I32)
+    traits = traits_def(MemoryWriteEffect())
+    assembly_format = "$tiling $field `,` $value attr-dict"
+
+    def __init__(self, tiling: SSAValue, field: str, value: SSAValue):
+        super().__init__(operands=[tiling, value], properties={"field": StringAttr(field)})
+
+    def verify_(self) -> None:
+        if self.field.data not in TILING_FIELDS:
+            raise VerifyException(f"'{self.field.data}' is not a TCubeTiling field")

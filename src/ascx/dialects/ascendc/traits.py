@@ -1,0 +1,48 @@
+"""Facts that ``ascendc`` ops declare for the passes: which Matmul method they call and which
+asynchronous Matmul work they start or complete.
+
+Passes query these traits (``op.get_trait(MatmulAsyncStart)``) instead of testing op names.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol, runtime_checkable
+
+from xdsl.ir import Operation
+from xdsl.traits import OpTrait
+
+
+@runtime_checkable
+class ConditionallyAsync(Protocol):
+    """An op whose attributes decide whether it starts asynchronous work."""
+
+    def starts_async(self) -> bool: ...
+
+
+@dataclass(frozen=True)
+class MatmulMethod(OpTrait):
+    """The op calls the Matmul object method ``cpp_name`` on its first operand."""
+
+    cpp_name: str
+
+
+@dataclass(frozen=True)
+class MatmulAsyncStart(OpTrait):
+    """The op may start asynchronous Matmul work of kind ``kind`` on its Matmul object.
+
+    Whether a given op starts work is decided by the op (``ConditionallyAsync``); an op that
+    does not implement that protocol always starts it.
+    """
+
+    kind: str
+
+    def starts(self, op: Operation) -> bool:
+        return op.starts_async() if isinstance(op, ConditionallyAsync) else True
+
+
+@dataclass(frozen=True)
+class MatmulAsyncWait(OpTrait):
+    """The op completes the pending asynchronous Matmul work of kind ``kind`` on its object."""
+
+    kind: str

@@ -1,0 +1,69 @@
+"""Types of the ``ascendc`` dialect: addresses and the Ascend C objects a kernel declares."""
+
+from __future__ import annotations
+
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    IntegerType,
+    Signedness,
+)
+from xdsl.ir import (
+    Attribute,
+    ParametrizedAttribute,
+    TypeAttribute,
+)
+from xdsl.irdl import (
+    base,
+    irdl_attr_definition,
+    param_def,
+)
+
+ElementType = base(Float16Type) | base(Float32Type) | base(BFloat16Type) | base(IntegerType)
+"""The scalar element types a tensor or address may have."""
+
+UI64 = IntegerType(64, Signedness.UNSIGNED)
+
+
+@irdl_attr_definition
+class GMAddrType(ParametrizedAttribute, TypeAttribute):
+    """A global-memory address of elements (``__gm__ T*``), e.g. ``!ascendc.gm_addr<f16>``."""
+
+    name = "ascendc.gm_addr"
+    element_type: Attribute = param_def(ElementType)
+
+    def __init__(self, element_type: Attribute):
+        super().__init__(element_type)
+
+
+@irdl_attr_definition
+class GlobalTensorType(ParametrizedAttribute, TypeAttribute):
+    """An ``AscendC::GlobalTensor<T>`` object, e.g. ``!ascendc.global_tensor<f16>``."""
+
+    name = "ascendc.global_tensor"
+    element_type: Attribute = param_def(ElementType)
+
+    def __init__(self, element_type: Attribute):
+        super().__init__(element_type)
+
+
+@irdl_attr_definition
+class PipeType(ParametrizedAttribute, TypeAttribute):
+    """An ``AscendC::TPipe`` object."""
+
+    name = "ascendc.pipe"
+
+
+@irdl_attr_definition
+class CubeTilingType(ParametrizedAttribute, TypeAttribute):
+    """A kernel-local ``TCubeTiling`` struct."""
+
+    name = "ascendc.cube_tiling"
+
+
+@irdl_attr_definition
+class MatmulObjType(ParametrizedAttribute, TypeAttribute):
+    """An ``AscendC::Matmul<...>`` object; ``ascendc.matmul.create`` describes it."""
+
+    name = "ascendc.matmul"
