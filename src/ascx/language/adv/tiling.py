@@ -1,0 +1,73 @@
+"""``asc.adv.TCubeTiling``: the tiling struct that drives a Matmul object."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ascx.dialects.ascendc import TILING_FIELDS, CubeTilingOp, CubeTilingSetOp
+from ascx.language.core.builder import IRBuilder, active, is_tracing
+from ascx.language.core.convert import scalar_operand
+from ascx.language.core.dtype import int32
+from ascx.language.core.values import Handle
+
+TILING_PY_FIELDS: tuple[str, ...] = (
+    "used_core_num", "m", "n", "k_a", "k_b", "single_core_m", "single_core_n", "single_core_k", "base_m",
+    "base_n", "base_k", "depth_a1", "depth_b1", "step_m", "step_n", "is_bias", "trans_length", "iterate_order",
+    "share_mode", "share_l1_size", "share_l0c_size", "share_ub_size", "batch_m", "batch_n", "single_batch_m",
+    "single_batch_n", "step_k_a", "step_k_b", "depth_a_l1_cache_ub", "depth_b_l1_cache_ub", "db_l0a", "db_l0b",
+    "db_l0c", "a_layout_info_b", "a_layout_info_s", "a_layout_info_n", "a_layout_info_g", "a_layout_info_d",
+    "b_layout_info_b", "b_layout_info_s", "b_layout_info_n", "b_layout_info_g", "b_layout_info_d",
+    "c_layout_info_b", "c_layout_info_s1", "c_layout_info_n", "c_layout_info_g", "c_layout_info_s2", "batch_num",
+    "mx_type_para",
+)  # fmt: skip
+"""The Python names of the 50 ``TCubeTiling`` fields, in C++ declaration order."""
+
+CPP_FIELD: dict[str, str] = dict(zip(TILING_PY_FIELDS, TILING_FIELDS, strict=True))
+"""Python field name -> C++ member name (``trans_length`` -> ``transLength``)."""
+
+
+class TCubeTiling(Handle):
+    """``TCubeTiling``: 50 ``int32_t`` fields, all 0 unless given.
+
+    Built on the host it is a plain value.  Built in a kernel it declares a local ``TCubeTiling``
+    and assigns the given fields in the order they were passed; assigning a field later in the
+    kernel emits the assignment too.
+    """
+
+    __slots__ = ("_fields",)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__()
+        if len(args) > len(TILING_PY_FIELDS):
+            raise TypeError(f"TCubeTiling takes at most {len(TILING_PY_FIELDS)} positional arguments")
+        given: dict[str, Any] = dict(zip(TILING_PY_FIELDS, args, strict=False))
+        for name, value in kwargs.items():
+            if name not in CPP_FIELD:
+                raise TypeError(f"TCubeTiling has no field '{name}'")
+            if name in given:
+                raise TypeError(f"TCubeTiling got multiple values for field '{name}'")
+            given[name] = value
+        object.__setattr__(self, "_fields", dict.fromkeys(TILING_PY_FIELDS, 0))
+        if is_tracing():
+            builder = active("TCubeTiling")
+            self.bind(builder.insert(CubeTilingOp()).result)
+        for name, value in given.items():
+            setattr(self, name, value)
+
+    def __getattr__(self, name: str) -> Any:
+        fields: dict[str, Any] = object.__getattribute__(self, "_fields")
+        if name in fields:
+            return fields[name]
+        raise AttributeError(f"TCubeTiling has no field '{name}'")
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name not in CPP_FIELD:
+            object.__setattr__(self, name, value)  # the Handle slots; anything else raises AttributeError
+            return
+        if self.is_bound:
+            self._emit_set(active("TCubeTiling"), name, value)
+        self._fields[name] = value
+
+    def _emit_set(self, builder: IRBuilder, name: str, value: Any) -> None:
+        operand = scalar_operand(builder, value, int32, api="TCubeTiling", param=name)
+        builder.insert(CubeTilingSetOp(self.ssa, CPP_FIELD[name], operand))

@@ -1,0 +1,1 @@
+"""pyasc's ``asc.language.basic``: data movement, vector ops and synchronisation (not yet provided)."""

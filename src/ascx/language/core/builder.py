@@ -1,0 +1,145 @@
+"""The builder facade: the one way the language API builds IR.
+
+The tracer activates an :class:`IRBuilder` while it executes a kernel.  API functions obtain it
+with :func:`active` and only call :meth:`IRBuilder.insert` and :meth:`IRBuilder.constant`; they
+never see the tracer.  Outside a traced function there is no active builder, and calling the
+kernel API raises pyasc's ``RuntimeError``.
+"""
+
+from __future__ import annotations
+
+import functools
+import warnings
+from collections.abc import Callable, Generator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import ParamSpec, TypeVar
+
+from xdsl.builder import Builder
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import AnyFloat, FloatAttr, IntegerAttr, IntegerType, LocationAttr, UnknownLoc
+from xdsl.ir import Attribute, Block, Operation, SSAValue
+from xdsl.rewriter import InsertPoint
+
+from ascx.errors import AscxWarning
+
+OpT = TypeVar("OpT", bound=Operation)
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class KernelOptions:
+    """Options of the kernel being traced that change what the API may do."""
+
+    matmul_cube_only: bool = False
+    """The kernel is a cube-only Matmul kernel (``@asc.jit(matmul_cube_only=True)``)."""
+
+
+class IRBuilder:
+    """Inserts ops at the tracer's current point and stamps them with the current source location."""
+
+    def __init__(
+        self,
+        block: Block,
+        options: KernelOptions,
+        location: Callable[[], LocationAttr] | None = None,
+        warn: Callable[[str], None] | None = None,
+    ):
+        self.options = options
+        self._builder = Builder(InsertPoint.at_end(block))
+        self._location = location or UnknownLoc
+        self._warn = warn or _warn_unlocated
+        self._constants: dict[tuple[Block, type, object, Attribute], SSAValue] = {}
+
+    @property
+    def block(self) -> Block:
+        """The block ops are inserted into."""
+        block = self._builder.insertion_point.block
+        return block
+
+    def set_insertion_point(self, point: InsertPoint) -> None:
+        self._builder.insertion_point = point
+
+    def insert(self, op: OpT) -> OpT:
+        """Insert ``op`` at the current point, located at the Python source being traced."""
+        op.location = self._location()
+        return self._builder.insert(op)
+
+    def warn(self, message: str) -> None:
+        """Report a warning at the Python source being traced."""
+        self._warn(message)
+
+    def constant(self, value: float | bool, ir_type: Attribute) -> SSAValue:
+        """An ``arith.constant`` of ``value``, shared by later uses in the same block.
+
+        Integer constants are signless (``arith.constant`` rejects unsigned types); an unsigned
+        ``ir_type`` gives the signless type of the same width.
+        """
+        key = (self.block, type(value), value, ir_type)
+        if (cached := self._constants.get(key)) is not None:
+            return cached
+        name = _constant_name(value, ir_type)
+        if isinstance(ir_type, IntegerType):
+            # arith.constant is signless; C++ converts the literal to the parameter's type.
+            attr: Attribute = IntegerAttr(int(value), IntegerType(ir_type.bitwidth))
+        elif isinstance(ir_type, AnyFloat):
+            attr = FloatAttr(float(value), ir_type)
+        else:
+            raise TypeError(f"no constants of type {ir_type}")
+        result = self.insert(arith.ConstantOp(attr)).result
+        result.name_hint = name
+        self._constants[key] = result
+        return result
+
+
+def _constant_name(value: float | bool, ir_type: Attribute) -> str:
+    """MLIR's spelling of constant names: ``c512_i32``, ``cm1_i32``, ``true``, ``cst`` for floats."""
+    if isinstance(ir_type, IntegerType):
+        if ir_type.bitwidth == 1:
+            return "true" if value else "false"
+        number = int(value)
+        return f"c{'m' if number < 0 else ''}{abs(number)}_i{ir_type.bitwidth}"
+    return "cst"
+
+
+def _warn_unlocated(message: str) -> None:
+    warnings.warn(message, AscxWarning, stacklevel=3)
+
+
+_active: list[IRBuilder] = []
+
+
+def active(api: str) -> IRBuilder:
+    """The builder of the kernel being traced; pyasc's error when there is none."""
+    if not _active:
+        raise RuntimeError(f"'{api}' cannot be called without initialization of global builder")
+    return _active[-1]
+
+
+def is_tracing() -> bool:
+    """Whether a kernel is being traced right now."""
+    return bool(_active)
+
+
+@contextmanager
+def activated(builder: IRBuilder) -> Generator[IRBuilder, None, None]:
+    """Make ``builder`` the active builder for the duration of the ``with`` block."""
+    _active.append(builder)
+    try:
+        yield builder
+    finally:
+        _active.pop()
+
+
+def require_jit(fn: Callable[P, R]) -> Callable[P, R]:
+    """Decorate a kernel API function so that calling it outside a traced kernel fails clearly."""
+    qualname = fn.__qualname__
+
+    @functools.wraps(fn)
+    def wrapper(*args: P.args, **kwargs: P.kwargs) -> R:
+        if not _active:
+            raise RuntimeError(f"'{qualname}' cannot be called without initialization of global builder")
+        return fn(*args, **kwargs)
+
+    return wrapper

@@ -1,0 +1,128 @@
+"""Scalar data types (pyasc's ``asc.float16``, ``asc.int32``, ...).
+
+A :class:`DataType` is a compile-time value.  Two data types are equal when their names are
+equal, as in pyasc; the aliases (``half``, ``float_``, ``int_``, ``bool_``, ``bit``, ``double``)
+are the same objects as the types they name.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from xdsl.dialects.builtin import (
+    BFloat16Type,
+    Float16Type,
+    Float32Type,
+    Float64Type,
+    IntegerType,
+    Signedness,
+)
+from xdsl.ir import Attribute
+
+_NAME = re.compile(r"^(int|uint|float|bfloat)([0-9]+)$")
+
+
+class DataType:
+    """A scalar element type, named as in pyasc (``"float16"``, ``"uint8"``, ...)."""
+
+    __slots__ = ("bitwidth", "kind", "name")
+
+    def __init__(self, name: str):
+        match = _NAME.match(name)
+        if match is None or name not in _IR_TYPES:
+            raise ValueError(f"Unsupported DataType name: {name}")
+        self.name = name
+        self.kind = match[1]
+        self.bitwidth = int(match[2])
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, DataType) and other.name == self.name
+
+    def __hash__(self) -> int:
+        return hash(self.name)
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"asc.{self.name}"
+
+    def is_float(self) -> bool:
+        return self.kind in ("float", "bfloat")
+
+    def is_int(self) -> bool:
+        return self.kind in ("int", "uint")
+
+    def is_signed(self) -> bool:
+        return self.kind == "int"
+
+    def is_unsigned(self) -> bool:
+        return self.kind == "uint"
+
+    def sizeof(self) -> int:
+        """The size in bytes (``int1`` counts as one byte)."""
+        return max(1, self.bitwidth // 8)
+
+    def to_ir(self) -> Attribute:
+        """The xDSL type that represents this data type in IR."""
+        return _IR_TYPES[self.name]
+
+    @classmethod
+    def from_ir(cls, ir_type: Attribute) -> DataType:
+        """The data type an IR element type stands for."""
+        for name, candidate in _IR_TYPES.items():
+            if candidate == ir_type:
+                return cls(name)
+        raise ValueError(f"IR type {ir_type} has no ascx data type")
+
+    @classmethod
+    def from_numpy(cls, dtype: Any) -> DataType:
+        """The data type of a numpy dtype (or anything ``numpy.dtype`` accepts, e.g. ``"float16"``)."""
+        import numpy as np
+
+        name = np.dtype(dtype).name
+        if name == "bool":
+            return int8
+        try:
+            return cls(name)
+        except ValueError:
+            raise TypeError(f"numpy dtype {name} has no ascx data type") from None
+
+
+_IR_TYPES: dict[str, Attribute] = {
+    "int1": IntegerType(1),
+    "int8": IntegerType(8),
+    "int16": IntegerType(16),
+    "int32": IntegerType(32),
+    "int64": IntegerType(64),
+    "uint8": IntegerType(8, Signedness.UNSIGNED),
+    "uint16": IntegerType(16, Signedness.UNSIGNED),
+    "uint32": IntegerType(32, Signedness.UNSIGNED),
+    "uint64": IntegerType(64, Signedness.UNSIGNED),
+    "float16": Float16Type(),
+    "bfloat16": BFloat16Type(),
+    "float32": Float32Type(),
+    "float64": Float64Type(),
+}
+
+int1 = DataType("int1")
+int8 = DataType("int8")
+int16 = DataType("int16")
+int32 = DataType("int32")
+int64 = DataType("int64")
+uint8 = DataType("uint8")
+uint16 = DataType("uint16")
+uint32 = DataType("uint32")
+uint64 = DataType("uint64")
+float16 = DataType("float16")
+bfloat16 = DataType("bfloat16")
+float32 = DataType("float32")
+float64 = DataType("float64")
+
+bit = int1
+bool_ = int8
+int_ = int32
+half = float16
+float_ = float32
+double = float64

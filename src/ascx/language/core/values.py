@@ -1,0 +1,111 @@
+"""Runtime values: language objects backed by SSA values.
+
+A kernel handles two kinds of values.  Compile-time values are plain Python objects (ints,
+enums, MatmulTypes...).  Runtime values are :class:`Handle` objects wrapping the SSA value that
+computes them on the device; they remember where they came from (``origin``) so that an error
+can say *why* a value is runtime.
+"""
+
+from __future__ import annotations
+
+import re
+
+from xdsl.ir import SSAValue
+
+from ascx.language.core.dtype import DataType
+
+_HINT = re.compile(r"^[A-Za-z_$.-][A-Za-z0-9_$.-]*$")
+
+
+def sanitize_name(name: str) -> str | None:
+    """``name`` as an xDSL name hint, or None when it cannot be one (e.g. non-ASCII identifiers)."""
+    cleaned = "".join(ch for ch in name if ch.isascii())
+    return cleaned if _HINT.match(cleaned) else None
+
+
+class CompileTimeRequired(TypeError):
+    """A runtime value was used where Python needs a concrete value (``bool()``, ``int()``, ...)."""
+
+    def __init__(self, value: Handle, use: str):
+        self.value = value
+        self.use = use
+        super().__init__(f"{use} needs a compile-time value, but {value.describe()} is a runtime value")
+
+
+class Handle:
+    """A language object whose state lives in an SSA value.
+
+    Objects whose IR is created lazily (a ``GlobalTensor`` is declared by its first
+    ``set_global_buffer``) start without an SSA value; a name suggested before then is applied
+    when the value is bound.
+    """
+
+    __slots__ = ("_name", "_ssa", "origin")
+
+    def __init__(self, ssa: SSAValue | None = None, origin: str | None = None):
+        self._ssa: SSAValue | None = None
+        self._name: str | None = None
+        self.origin = origin
+        """Why this value is runtime, as a phrase (``"kernel argument 'n'"``)."""
+        if ssa is not None:
+            self.bind(ssa)
+
+    @property
+    def ssa(self) -> SSAValue:
+        """The SSA value this object stands for."""
+        if self._ssa is None:
+            raise RuntimeError(f"{type(self).__name__} is used before it is initialised")
+        return self._ssa
+
+    @property
+    def is_bound(self) -> bool:
+        return self._ssa is not None
+
+    def bind(self, ssa: SSAValue) -> None:
+        """Back this object by ``ssa``, naming it as suggested earlier."""
+        self._ssa = ssa
+        if self._name is not None and ssa.name_hint is None:
+            ssa.name_hint = self._name
+
+    def suggest_name(self, name: str) -> None:
+        """Name the SSA value after the Python variable ``name``, unless it already has a name."""
+        if self._name is not None:
+            return
+        self._name = sanitize_name(name)
+        if self._ssa is not None and self._ssa.name_hint is None and self._name is not None:
+            self._ssa.name_hint = self._name
+
+    def describe(self) -> str:
+        """How error messages refer to this value."""
+        if self._name is not None:
+            return f"'{self._name}'"
+        return f"this {type(self).__name__}"
+
+
+class RuntimeScalar(Handle):
+    """A scalar computed on the device (an ``int32`` kernel argument, a hardware property, ...)."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, ssa: SSAValue, dtype: DataType, origin: str | None = None):
+        super().__init__(ssa, origin)
+        self.dtype = dtype
+
+    def __bool__(self) -> bool:
+        raise CompileTimeRequired(self, "a Python truth test")
+
+    def __index__(self) -> int:
+        raise CompileTimeRequired(self, "a Python integer")
+
+
+class GlobalAddress(Handle):
+    """A typed global-memory address (``__gm__ T*``): the kernel's pointer arguments."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, ssa: SSAValue, dtype: DataType, origin: str | None = None):
+        super().__init__(ssa, origin)
+        self.dtype = dtype
+
+    def __bool__(self) -> bool:
+        raise CompileTimeRequired(self, "a Python truth test")
