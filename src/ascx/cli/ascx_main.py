@@ -1,0 +1,66 @@
+"""``ascx``: compile kernels written in Python to Ascend C.
+
+ascx compile FILE.py[::FUNC] [--emit ascendc|ir] [--args "MockTensor(asc.float16), ..."] [-o OUT]
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from ascx.errors import AscxError
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ascx", description="Compile Python kernels to Ascend C.")
+    commands = parser.add_subparsers(dest="command", required=True)
+    compile_cmd = commands.add_parser("compile", help="compile a kernel and print its Ascend C (or IR)")
+    compile_cmd.add_argument("target", metavar="FILE.py[::FUNC]", help="the kernel file, optionally ::kernel name")
+    compile_cmd.add_argument(
+        "--emit", choices=("ascendc", "ir"), default="ascendc", help="what to print (default: ascendc)"
+    )
+    compile_cmd.add_argument(
+        "--args",
+        metavar="EXPR",
+        help="kernel arguments as Python, with asc, MockTensor and MockValue in scope; "
+        "default: MockTensor(asc.float16) per address parameter, MockValue for int/float parameters",
+    )
+    compile_cmd.add_argument("--debug-info", action="store_true", help="with --emit ir: print op locations")
+    compile_cmd.add_argument("-o", "--output", metavar="OUT", help="write to OUT instead of standard output")
+    return parser
+
+
+def run_compile(args: argparse.Namespace) -> str:
+    from ascx.cli.kernel_loading import default_arguments, find_kernel, load_module, parse_arguments
+
+    file_part, _, func_name = str(args.target).partition("::")
+    path = Path(file_part)
+    kernel = find_kernel(load_module(path), path, func_name or None)
+    kernel_args = parse_arguments(args.args) if args.args else default_arguments(kernel)
+    try:
+        compiled = kernel.compile(*kernel_args)
+    except TypeError as exc:
+        raise AscxError(f"cannot bind the arguments to {kernel.__name__}: {exc}", kind="usage") from None
+    if args.emit == "ir":
+        return compiled.ir_with_locations() if args.debug_info else compiled.ir
+    return compiled.source
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parser().parse_args(argv)
+    try:
+        text = run_compile(args)
+    except AscxError as error:
+        print(error, file=sys.stderr)
+        return 1
+    if args.output:
+        Path(args.output).write_text(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

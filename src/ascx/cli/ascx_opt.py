@@ -1,0 +1,77 @@
+"""``ascx-opt``: xDSL's optimizer driver with the ascx dialect, passes and the ``ascendc`` target.
+
+    ascx-opt FILE.mlir -p ascx-kernel-type,ascx-kernel-prologue [-t ascendc]
+
+Everything ``xdsl-opt`` offers works (``--split-input-file``, ``--verify-diagnostics``,
+``--print-op-generic``...).  Errors in the input (parse errors, IR that does not verify, rules
+a pass enforces) are printed as diagnostics on standard error with exit status 1, never as
+Python tracebacks.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass, PassPipeline
+from xdsl.utils.exceptions import DiagnosticException, ParseError
+from xdsl.xdsl_opt_main import xDSLOptMain
+
+from ascx.diagnostics import verify_module
+from ascx.dialects import get_all_dialects
+from ascx.passes import get_all_passes
+
+
+class AscxOptMain(xDSLOptMain):
+    """``xdsl-opt`` plus ascx's dialects, passes and target; verification errors name the failing op."""
+
+    def register_all_dialects(self) -> None:
+        super().register_all_dialects()
+        for name, factory in get_all_dialects().items():
+            if name not in self.ctx.registered_dialect_names:
+                self.ctx.register_dialect(name, factory)
+
+    def register_all_passes(self) -> None:
+        super().register_all_passes()
+        for name, factory in get_all_passes().items():
+            self.register_pass(name, factory)
+
+    def register_all_targets(self) -> None:
+        super().register_all_targets()
+
+        def ascendc() -> type:
+            from ascx.target import AscendCTarget
+
+            return AscendCTarget
+
+        self.available_targets["ascendc"] = ascendc
+
+    def setup_pipeline(self) -> None:
+        def verify_between(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
+            if not self.args.disable_verify:
+                verify_module(module)
+            if previous is not None and following is not None and self.args.print_between_passes:
+                print(f"IR after {previous.name}:")
+                print(module)
+                print("\n\n")
+
+        self.pipeline = PassPipeline.parse_spec(self.available_passes, self.args.passes, verify_between)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        tool = AscxOptMain(description="ascx modular optimizer", args=argv)
+    except ValueError as error:  # unknown pass names or pass options
+        print(f"error: {error}", file=sys.stderr)
+        return 1
+    try:
+        tool.run()
+    except (ParseError, DiagnosticException) as error:
+        print(error, file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

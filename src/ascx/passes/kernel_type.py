@@ -1,0 +1,41 @@
+"""``ascx-kernel-type``: decide how each kernel is built and launched, and record it in the IR."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass
+
+from ascx.dialects.ascendc import KernelType, KernelTypeAttr, RegisterMatmulOp
+from ascx.dialects.ascendc.kernel_attrs import CUBE_ONLY_ATTR, KERNEL_ATTR, KERNEL_TYPE_ATTR
+
+
+def decide_kernel_type(kernel: func.FuncOp) -> KernelType:
+    """``AIC_ONLY`` for ``matmul_cube_only`` kernels, ``MIX_AIC_1_2`` for kernels that register a
+    Matmul, ``AIV_ONLY`` otherwise (matmul-api spec §0.5).
+    """
+    if CUBE_ONLY_ATTR in kernel.attributes:
+        return KernelType.AIC_ONLY
+    if any(isinstance(op, RegisterMatmulOp) for op in kernel.walk()):
+        return KernelType.MIX_AIC_1_2
+    return KernelType.AIV_ONLY
+
+
+@dataclass(frozen=True)
+class KernelTypePass(ModulePass):
+    """Record ``ascendc.kernel_type`` on every kernel ``func.func`` (those marked ``ascendc.kernel``).
+
+    A kernel type already in the IR is kept: the pass only fills in missing decisions, so it is
+    idempotent and a type chosen by hand in an ``.mlir`` file wins.
+    """
+
+    name = "ascx-kernel-type"
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        for kernel in op.body.block.ops:
+            if isinstance(kernel, func.FuncOp) and KERNEL_ATTR in kernel.attributes:
+                if KERNEL_TYPE_ATTR not in kernel.attributes:
+                    kernel.attributes[KERNEL_TYPE_ATTR] = KernelTypeAttr(decide_kernel_type(kernel))

@@ -1,0 +1,75 @@
+"""The compile driver: trace, verify, run the pipeline, print."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from functools import cached_property
+from io import StringIO
+from types import FunctionType
+
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.printer import Printer
+
+from ascx.diagnostics import verify_module
+from ascx.dialects.ascendc import KernelType, KernelTypeAttr
+from ascx.dialects.ascendc.kernel_attrs import KERNEL_TYPE_ATTR
+from ascx.language.core.builder import KernelOptions
+from ascx.runtime.pipeline import DEFAULT_PIPELINE, run_pipeline
+from ascx.target import print_ascendc
+from ascx.tracer import KernelParam, trace_kernel
+
+
+@dataclass
+class CompiledKernel:
+    """A kernel compiled to Ascend C (nothing is launched)."""
+
+    name: str
+    module: ModuleOp
+    """The IR after the pass pipeline: what the printer printed."""
+    source: str
+    """The Ascend C source."""
+    kernel_type: KernelType
+    """How the kernel is built and launched (decided by ``ascx-kernel-type``)."""
+    params: tuple[KernelParam, ...]
+    """The parameters the kernel was specialised on."""
+    timings: dict[str, float] = field(default_factory=dict[str, float])
+    """Seconds spent in each stage: ``trace``, ``passes``, ``print``."""
+
+    @cached_property
+    def ir(self) -> str:
+        """The IR as text (custom format, no locations)."""
+        out = StringIO()
+        Printer(stream=out).print_op(self.module)
+        return out.getvalue() + "\n"
+
+    def ir_with_locations(self) -> str:
+        """The IR as text with ``loc(...)`` on every op."""
+        out = StringIO()
+        Printer(stream=out, print_debuginfo=True).print_op(self.module)
+        return out.getvalue() + "\n"
+
+
+def compile_kernel(
+    fn: FunctionType,
+    params: Sequence[KernelParam],
+    options: KernelOptions,
+    pipeline: Sequence[str] = DEFAULT_PIPELINE,
+) -> CompiledKernel:
+    """Compile ``fn`` specialised on ``params``; raises :class:`ascx.errors.AscxError` on user errors."""
+    start = time.perf_counter()
+    module = trace_kernel(fn, params, options).module
+    traced = time.perf_counter()
+    verify_module(module)
+    run_pipeline(module, pipeline)
+    verify_module(module)
+    lowered = time.perf_counter()
+    source = print_ascendc(module)
+    printed = time.perf_counter()
+    kernel = next(op for op in module.body.block.ops if isinstance(op, func.FuncOp))
+    kind = kernel.attributes.get(KERNEL_TYPE_ATTR)
+    assert isinstance(kind, KernelTypeAttr), "the pipeline records the kernel type"
+    timings = {"trace": traced - start, "passes": lowered - traced, "print": printed - lowered}
+    return CompiledKernel(fn.__name__, module, source, kind.data, tuple(params), timings)

@@ -1,0 +1,234 @@
+"""``@asc.jit``: kernels and device functions, their specialisation and compile cache.
+
+``kernel.compile(*args)`` traces and compiles a kernel without launching it and returns a
+:class:`~ascx.runtime.compiler.CompiledKernel`.  Arguments may be real data (numpy arrays,
+anything with a ``dtype``), Python scalars, or specs: pyasc's ``MockTensor(dtype)`` and
+``MockValue(dtype)``.
+"""
+
+from __future__ import annotations
+
+import inspect
+import warnings
+from collections.abc import Callable
+from types import FunctionType
+from typing import Any, Generic, ParamSpec, TypeVar, cast, overload
+
+from ascx.errors import AscxError, AscxWarning, KernelError, SourceLocation
+from ascx.language.core.builder import KernelOptions
+from ascx.language.core.constexpr import ConstExpr, is_constexpr_annotation
+from ascx.language.core.dtype import DataType, bool_, float32, int32
+from ascx.language.core.values import GlobalAddress
+from ascx.runtime.compiler import CompiledKernel, compile_kernel
+from ascx.tracer import KernelParam
+
+P = ParamSpec("P")
+R = TypeVar("R")
+
+HONOURED_OPTIONS = {"matmul_cube_only": False, "always_compile": False}
+"""Options ascx implements, with their defaults."""
+ACCEPTED_OPTIONS = {
+    "capture_exceptions": True, "ir_multithreading": True, "debug": False, "strip_loc": False,
+    "verify_sync": False, "print_ir_before_all": False, "run_passes": True, "kernel_type": None,
+    "opt_level": 3, "auto_sync": True, "auto_sync_log": "", "bisheng_options": None, "insert_sync": None,
+    "core_num": 0, "stream": None,
+}  # fmt: skip
+"""pyasc options that ascx accepts so pyasc kernels decorate unchanged, but that change nothing yet."""
+
+_GENERATOR_FLAGS = {
+    inspect.CO_GENERATOR: "a generator",
+    inspect.CO_COROUTINE: "a coroutine",
+    inspect.CO_ASYNC_GENERATOR: "an async generator",
+}
+
+
+class MockTensor:
+    """Stands for a tensor argument of the given dtype: the kernel parameter becomes a GM pointer."""
+
+    def __init__(self, dtype: DataType):
+        self.dtype = dtype
+
+    def __repr__(self) -> str:
+        return f"MockTensor({self.dtype!r})"
+
+
+class MockValue:
+    """Stands for a scalar argument of the given dtype."""
+
+    def __init__(self, dtype: DataType):
+        self.dtype = dtype
+
+    def __repr__(self) -> str:
+        return f"MockValue({self.dtype!r})"
+
+
+def _definition_location(fn: FunctionType) -> SourceLocation:
+    try:
+        _, line = inspect.getsourcelines(fn)
+    except (OSError, TypeError):
+        line = fn.__code__.co_firstlineno
+    return SourceLocation(fn.__code__.co_filename, line)
+
+
+def _unwrap(fn: Callable[..., Any]) -> FunctionType:
+    inner = inspect.unwrap(fn)
+    if not isinstance(inner, FunctionType):
+        raise TypeError(f"@asc.jit needs a Python function, got {type(inner).__name__}")
+    flags = inner.__code__.co_flags
+    for flag, construct in _GENERATOR_FLAGS.items():
+        if flags & flag:
+            raise KernelError(
+                f"{construct} cannot be an @asc.jit function",
+                _definition_location(inner),
+                hints=["kernels and device functions are plain functions"],
+                kind="unsupported-construct",
+            )
+    if flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
+        hint = (
+            "put @asc.jit innermost"
+            if inner is fn
+            else "the kernel is wrapped by a decorator that hides its signature; put @asc.jit innermost"
+        )
+        raise KernelError(
+            "*args and **kwargs parameters are not supported in kernels",
+            _definition_location(inner),
+            hints=[hint],
+            kind="unsupported-construct",
+        )
+    return inner
+
+
+def kernel_param(name: str, value: Any, annotation: Any) -> KernelParam:
+    """How the argument ``value`` for parameter ``name`` specialises the kernel (pyasc's rules)."""
+    if is_constexpr_annotation(annotation) or isinstance(value, ConstExpr):
+        return KernelParam(name, "constexpr", value=ConstExpr.unwrap(value))
+    if isinstance(value, MockTensor):
+        return KernelParam(name, "pointer", value.dtype)
+    if isinstance(value, MockValue):
+        return KernelParam(name, "scalar", value.dtype)
+    if isinstance(value, DataType):
+        if annotation is GlobalAddress or annotation in ("GlobalAddress", "asc.GlobalAddress"):
+            return KernelParam(name, "pointer", value)
+        raise TypeError(
+            f"argument '{name}': a bare data type is ambiguous here; pass MockTensor({value!r}) for a tensor "
+            f"or MockValue({value!r}) for a scalar"
+        )
+    if isinstance(value, bool):
+        return KernelParam(name, "scalar", bool_)
+    if isinstance(value, int):
+        return KernelParam(name, "scalar", int32)
+    if isinstance(value, float):
+        return KernelParam(name, "scalar", float32)
+    return _array_param(name, value)
+
+
+def _array_param(name: str, value: Any) -> KernelParam:
+    import numpy as np
+
+    if isinstance(value, np.generic):
+        return KernelParam(name, "scalar", DataType.from_numpy(str(cast(Any, value).dtype)))
+    dtype = getattr(value, "dtype", None)
+    if dtype is not None and (hasattr(value, "__array__") or hasattr(value, "__dlpack__")):
+        text = str(dtype).removeprefix("torch.")
+        return KernelParam(name, "pointer", DataType.from_numpy(text))
+    raise TypeError(f"Argument type in JIT function is not supported: {type(value).__name__}")
+
+
+class JITFunction(Generic[P, R]):
+    """A function decorated with ``@asc.jit``: a kernel, or a device function called by kernels."""
+
+    def __init__(self, fn: Callable[P, R], **options: Any):
+        unknown = set(options) - set(HONOURED_OPTIONS) - set(ACCEPTED_OPTIONS)
+        if unknown:
+            raise RuntimeError("The following option names are unknown: " + ", ".join(sorted(unknown)))
+        self.fn = fn
+        self.ascx_python_function = _unwrap(fn)
+        """The function the tracer executes (``fn`` without its decorators)."""
+        self.signature = inspect.signature(self.ascx_python_function)
+        clashes = set(self.signature.parameters) & (set(HONOURED_OPTIONS) | set(ACCEPTED_OPTIONS))
+        if clashes:
+            raise RuntimeError(
+                "The following argument names conflict with JIT configuration options: " + ", ".join(sorted(clashes))
+            )
+        self.options = {**HONOURED_OPTIONS, **options}
+        ignored = [k for k, v in options.items() if k in ACCEPTED_OPTIONS and v != ACCEPTED_OPTIONS[k]]
+        if ignored:
+            warnings.warn(
+                f"@asc.jit options {', '.join(sorted(ignored))} are accepted for pyasc compatibility "
+                "but have no effect in this version of ascx",
+                AscxWarning,
+                stacklevel=3,
+            )
+        self._cache: dict[tuple[object, ...], CompiledKernel] = {}
+        self.__name__ = self.ascx_python_function.__name__
+        self.__qualname__ = self.ascx_python_function.__qualname__
+        self.__doc__ = self.ascx_python_function.__doc__
+
+    def __repr__(self) -> str:
+        return f"<ascx kernel {self.__qualname__}>"
+
+    @property
+    def kernel_options(self) -> KernelOptions:
+        return KernelOptions(matmul_cube_only=bool(self.options["matmul_cube_only"]))
+
+    def specialize(self, *args: Any, **kwargs: Any) -> tuple[KernelParam, ...]:
+        """The kernel parameters these arguments stand for."""
+        bound = self.signature.bind(*args, **kwargs)
+        bound.apply_defaults()
+        return tuple(
+            kernel_param(name, value, self.signature.parameters[name].annotation)
+            for name, value in bound.arguments.items()
+        )
+
+    def compile(self, *args: Any, **kwargs: Any) -> CompiledKernel:
+        """Trace and compile the kernel for these arguments (or specs) without launching it.
+
+        Results are cached per specialisation; ``@asc.jit(always_compile=True)`` bypasses the cache.
+        A failed compilation caches nothing.
+        """
+        params = self.specialize(*args, **kwargs)
+        key = (tuple(p.key() for p in params), self.kernel_options)
+        if not self.options["always_compile"] and (cached := self._cache.get(key)) is not None:
+            return cached
+        try:
+            compiled = compile_kernel(self.ascx_python_function, params, self.kernel_options)
+        except AscxError as error:
+            if error.__cause__ is not None:
+                error.__cause__.__traceback__ = None
+            raise error.with_traceback(None) from error.__cause__
+        self._cache[key] = compiled
+        return compiled
+
+    def __getitem__(self, launch: object) -> Callable[..., None]:
+        def launch_kernel(*args: Any, **kwargs: Any) -> None:
+            raise AscxError(
+                f"cannot launch '{self.__name__}': this version of ascx compiles kernels but has no "
+                "execution backend yet",
+                hints=[f"use {self.__name__}.compile(...) to get the Ascend C source"],
+                kind="no-backend",
+            )
+
+        return launch_kernel
+
+    def __call__(self, *args: P.args, **kwargs: P.kwargs) -> R:
+        raise RuntimeError(
+            f"'{self.__name__}' is an @asc.jit function: launch it with {self.__name__}[core_num](...), "
+            f"compile it with {self.__name__}.compile(...), or call it from another @asc.jit function"
+        )
+
+
+@overload
+def jit(fn: Callable[P, R], /) -> JITFunction[P, R]: ...
+
+
+@overload
+def jit(**options: Any) -> Callable[[Callable[P, R]], JITFunction[P, R]]: ...
+
+
+def jit(fn: Callable[P, R] | None = None, /, **options: Any) -> Any:
+    """Mark a kernel or device function: ``@asc.jit`` or ``@asc.jit(matmul_cube_only=True)``."""
+
+    def decorate(function: Callable[P, R]) -> JITFunction[P, R]:
+        return JITFunction(function, **options)
+
+    return decorate if fn is None else decorate(fn)

@@ -1,0 +1,37 @@
+"""The pass pipeline that turns a traced kernel into printable IR."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from xdsl.context import Context
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.passes import ModulePass, PassPipeline
+
+from ascx.dialects import make_context
+from ascx.passes import get_all_passes
+
+DEFAULT_PIPELINE: tuple[str, ...] = ("ascx-kernel-type", "ascx-kernel-prologue")
+"""Passes run on every kernel between tracing and printing, in order."""
+
+_context: Context | None = None
+
+
+def shared_context() -> Context:
+    """The context compilations share (dialects are loaded once, lazily)."""
+    global _context
+    if _context is None:
+        _context = make_context()
+    return _context
+
+
+def build_pipeline(names: Sequence[str] = DEFAULT_PIPELINE) -> PassPipeline:
+    """The passes called ``names``, without verification between them (the driver verifies)."""
+    available = get_all_passes()
+    passes: list[ModulePass] = [available[name]()() for name in names]
+    return PassPipeline(tuple(passes))
+
+
+def run_pipeline(module: ModuleOp, names: Sequence[str] = DEFAULT_PIPELINE) -> None:
+    """Run the passes ``names`` on ``module`` in place."""
+    build_pipeline(names).apply(shared_context(), module)
