@@ -99,7 +99,7 @@ def test_scalar_and_constexpr_parameters(kernel_module: Callable[[str], ModuleTy
         """
     )
     compiled = module.k.compile(MockTensor(asc.int8), 3, 16)
-    assert 'void k(__gm__ int8_t* x, int32_t n) {' in compiled.source
+    assert "void k(__gm__ int8_t* x, int32_t n) {" in compiled.source
     assert "x_global.SetGlobalBuffer(x, 32);" in compiled.source
     assert module.k.compile(MockTensor(asc.int8), MockValue(asc.int32), 16) is compiled
     assert module.k.compile(MockTensor(asc.int8), 3, 8) is not compiled
@@ -217,8 +217,8 @@ def test_api_outside_a_kernel_names_the_function() -> None:
         asc.adv.register_matmul(None, None, None)  # type: ignore[arg-type]
     with pytest.raises(RuntimeError, match=r"^'GlobalTensor.set_global_buffer' cannot be called without"):
         asc.GlobalTensor().set_global_buffer(None)
+    t = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
     with pytest.raises(RuntimeError, match=r"^'Matmul' cannot be called without initialization"):
-        t = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
         asc.adv.Matmul(t, t, t)
     with pytest.raises(RuntimeError, match=r"^'property' cannot be called without initialization"):
         asc.property(asc.TOTAL_L1_SIZE)

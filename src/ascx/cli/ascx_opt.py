@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Sequence
+from typing import IO
 
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
@@ -20,6 +21,7 @@ from xdsl.xdsl_opt_main import xDSLOptMain
 
 from ascx.diagnostics import verify_module
 from ascx.dialects import get_all_dialects
+from ascx.errors import AscxError
 from ascx.passes import get_all_passes
 
 
@@ -46,6 +48,12 @@ class AscxOptMain(xDSLOptMain):
             return AscendCTarget
 
         self.available_targets["ascendc"] = ascendc
+
+    def prepare_input(self) -> tuple[list[tuple[IO[bytes], int]], str]:
+        try:
+            return super().prepare_input()
+        except ValueError as exc:  # an input file extension no frontend handles
+            raise AscxError(str(exc), hints=["name IR files *.mlir or pass --frontend mlir"], kind="usage") from None
 
     def setup_pipeline(self) -> None:
         def verify_between(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:

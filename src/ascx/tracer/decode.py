@@ -98,6 +98,12 @@ _UNSUPPORTED: dict[str, Unsupported] = {
     ),
 }
 _JUMPS = frozenset({"JUMP_FORWARD", "JUMP_BACKWARD", "JUMP_BACKWARD_NO_INTERRUPT"})
+
+CANONICAL_OPS: frozenset[str] = _SAME | {
+    "LOAD_GLOBAL", "LOAD_ATTR", "CALL", "CALL_EX", "BINARY_OP", "FORMAT", "CONVERT", "JUMP", "BRANCH",
+    "UNSUPPORTED",
+}  # fmt: skip
+"""Every opname the decoder emits; the interpreter has exactly one handler for each."""
 _CANONICAL_INTRINSICS = {"INTRINSIC_UNARY_POSITIVE": "UNARY_POSITIVE", "INTRINSIC_LIST_TO_TUPLE": "LIST_TO_TUPLE"}
 
 
@@ -144,9 +150,13 @@ class _Decoder:
     def run(self) -> tuple[Instr, ...]:
         instructions = list(dis.get_instructions(self.code))
         self._reject_try(instructions)
-        for inst in instructions:
+        for inst, following in zip(instructions, [*instructions[1:], None], strict=True):
             self.index_of_offset[inst.offset] = len(self.out)
-            self._decode(inst)
+            if inst.opname == "GET_ITER" and following is not None and following.opname == "LOAD_FAST_AND_CLEAR":
+                # 3.12+ inline comprehensions: report the comprehension, not its loop.
+                self.emit("UNSUPPORTED", _NESTED, _position(following))
+            else:
+                self._decode(inst)
         return self._resolve()
 
     def _reject_try(self, instructions: list[dis.Instruction]) -> None:

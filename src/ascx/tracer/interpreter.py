@@ -24,7 +24,7 @@ from typing import Any, NoReturn
 
 from ascx.errors import AscxWarning, KernelError, SourceLocation
 from ascx.language.core.values import CompileTimeRequired, Handle
-from ascx.tracer.decode import BytecodeError, Instr, Position, decode
+from ascx.tracer.decode import CANONICAL_OPS, BytecodeError, Instr, Position, decode
 from ascx.tracer.locations import Locator, locator
 
 
@@ -56,6 +56,13 @@ _BINARY: dict[str, Callable[[Any, Any], Any]] = {
 _COMPARE: dict[str, Callable[[Any, Any], Any]] = {
     "<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne, ">": operator.gt, ">=": operator.ge,
 }  # fmt: skip
+
+
+def _provenance(value: Handle) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """Notes saying why ``value`` is runtime, and hints saying how to make it compile-time."""
+    notes = (f"{value.describe()} is {value.origin}",) if value.origin else ()
+    hints = (value.hint,) if value.hint else ()
+    return notes, hints
 
 
 def _callee(stack: list[Any]) -> tuple[Any, tuple[Any, ...]]:
@@ -131,8 +138,8 @@ class Interpreter:
 
     def _library_error(self, exc: BaseException) -> KernelError:
         if isinstance(exc, CompileTimeRequired):
-            notes = (f"{exc.value.describe()} is {exc.value.origin}",) if exc.value.origin else ()
-            error = self.error(str(exc), kind="needs-compile-time", notes=notes)
+            notes, hints = _provenance(exc.value)
+            error = self.error(str(exc), kind="needs-compile-time", notes=notes, hints=hints)
         else:
             error = self.error(f"{type(exc).__name__}: {exc}", kind="library-error")
         return error
@@ -398,12 +405,12 @@ class Interpreter:
         return if_true if truth else if_false
 
     def _runtime_branch(self, value: Handle) -> NoReturn:
-        notes = (f"{value.describe()} is {value.origin}",) if value.origin else ()
+        notes, hints = _provenance(value)
         raise self.error(
             "branching on a runtime value is not supported by this version of ascx",
             kind="unsupported-construct",
             notes=notes,
-            hints=("branch on compile-time values (Python constants, asc.ConstExpr parameters)",),
+            hints=(*hints, "branch on compile-time values (Python constants, asc.ConstExpr parameters)"),
         )
 
     def op_return_value(self, frame: Frame, ins: Instr) -> NoReturn:
@@ -530,3 +537,5 @@ _HANDLERS: dict[str, Handler] = {
     ),
 }
 """One handler per canonical opname (``ascx.tracer.decode``)."""
+
+assert set(_HANDLERS) == CANONICAL_OPS, sorted(set(_HANDLERS) ^ CANONICAL_OPS)

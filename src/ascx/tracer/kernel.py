@@ -9,7 +9,7 @@ from typing import Any
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnitAttr
-from xdsl.ir import Attribute, Block, Region
+from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.rewriter import InsertPoint
 
 from ascx.dialects.ascendc import GMAddrType
@@ -35,6 +35,19 @@ def _arg_type(param: KernelParam) -> Attribute:
     return GMAddrType(param.dtype.to_ir()) if param.kind == "pointer" else param.dtype.to_ir()
 
 
+def _argument_value(arg: SSAValue, param: KernelParam) -> GlobalAddress | RuntimeScalar:
+    """The language value a runtime kernel parameter is bound to while tracing."""
+    assert param.dtype is not None
+    value: GlobalAddress | RuntimeScalar
+    if param.kind == "pointer":
+        value = GlobalAddress(arg, param.dtype, origin="a kernel argument: a global-memory address")
+    else:
+        value = RuntimeScalar(arg, param.dtype, origin="a kernel argument that is not annotated asc.ConstExpr[...]")
+        value.hint = f"annotate '{param.name}' as asc.ConstExpr[...] to make it a compile-time value"
+    value.suggest_name(param.name)
+    return value
+
+
 def trace_kernel(fn: FunctionType, params: Sequence[KernelParam], options: KernelOptions) -> TraceResult:
     """Trace ``fn`` specialised on ``params`` into a module holding one kernel ``func.func``."""
     runtime = [p for p in params if p.kind != "constexpr"]
@@ -43,10 +56,7 @@ def trace_kernel(fn: FunctionType, params: Sequence[KernelParam], options: Kerne
     arguments: dict[str, Any] = {p.name: p.value for p in params if p.kind == "constexpr"}
     for arg, param in zip(block.args, runtime, strict=True):
         arg.name_hint = sanitize_name(param.name)
-        assert param.dtype is not None
-        origin = f"the kernel argument '{param.name}', which is not annotated asc.ConstExpr"
-        value_cls = GlobalAddress if param.kind == "pointer" else RuntimeScalar
-        arguments[param.name] = value_cls(arg, param.dtype, origin=origin)
+        arguments[param.name] = _argument_value(arg, param)
 
     interp = Interpreter()
     builder = IRBuilder(block, options, location=interp.ir_location, warn=interp.warn)

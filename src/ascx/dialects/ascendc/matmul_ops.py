@@ -135,6 +135,8 @@ class RegisterMatmulOp(IRDLOperation):
     def verify_(self) -> None:
         if not self.objects:
             raise VerifyException("register_matmul needs at least one Matmul object")
+        for obj in self.objects:
+            matmul_declaration(obj)
         if self.tilings and len(self.tilings) != len(self.objects):
             raise VerifyException(
                 f"{len(self.objects)} Matmul objects but {len(self.tilings)} tilings: pass one tiling per object"

@@ -22,9 +22,16 @@ class ConditionallyAsync(Protocol):
 
 @dataclass(frozen=True)
 class MatmulMethod(OpTrait):
-    """The op calls the Matmul object method ``cpp_name`` on its first operand."""
+    """The op calls the Matmul object method ``cpp_name`` on its first operand, which must be
+    declared by ``ascendc.matmul.create``.
+    """
 
     cpp_name: str
+
+    def verify(self, op: Operation) -> None:
+        from ascx.dialects.ascendc.matmul_ops import matmul_declaration
+
+        matmul_declaration(op.operands[0])
 
 
 @dataclass(frozen=True)

@@ -40,13 +40,15 @@ class Handle:
     when the value is bound.
     """
 
-    __slots__ = ("_name", "_ssa", "origin")
+    __slots__ = ("_name", "_ssa", "hint", "origin")
 
     def __init__(self, ssa: SSAValue | None = None, origin: str | None = None):
         self._ssa: SSAValue | None = None
         self._name: str | None = None
         self.origin = origin
-        """Why this value is runtime, as a phrase (``"kernel argument 'n'"``)."""
+        """Why this value is runtime, as a phrase (``"a kernel argument that is ..."``)."""
+        self.hint: str | None = None
+        """How to make this value compile-time, when there is a way."""
         if ssa is not None:
             self.bind(ssa)
 

@@ -1,0 +1,91 @@
+// RUN: ascx-opt %s -t ascendc | filecheck %s
+
+// The C++ form of every op: exact text, in order.  Constants and properties print inline.
+
+ascendc.define "ASCENDC_CUBE_ONLY"
+ascendc.include "kernel_operator.h"
+ascendc.include "lib/matmul_intf.h"
+func.func @ops(%a: !ascendc.gm_addr<f16>, %b: !ascendc.gm_addr<bf16>, %w: !ascendc.gm_addr<ui8>, %n: i32, %f: f32, %ffts: !ascendc.gm_addr<ui64>) attributes {ascendc.kernel} {
+  ascendc.set_ffts_base_addr %ffts
+  %aic = ascendc.ascend_is_aic
+  scf.if %aic {
+    ascendc.ffts_cross_core_sync pipe_mte3, 3873
+  }
+  %pipe = ascendc.pipe
+  %l1 = ascendc.property "TOTAL_L1_SIZE" : i32
+  %g = ascendc.global_tensor : !ascendc.global_tensor<f16>
+  %size = arith.constant 4096 : i64
+  ascendc.global_tensor.set_global_buffer %g, %a : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>
+  ascendc.global_tensor.set_global_buffer %g, %a, %size : i64 : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>
+  %t = ascendc.cube_tiling
+  %c64 = arith.constant 64 : i32
+  %neg = arith.constant -1 : i32
+  ascendc.cube_tiling.set %t "baseM", %c64
+  ascendc.cube_tiling.set %t "transLength", %neg
+  ascendc.cube_tiling.set %t "shareL1Size", %l1
+  ascendc.cube_tiling.set %t "M", %n
+  %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16, trans> c <gm, nd, f32> bias <gm, nd, f32>
+  %mm_1 = ascendc.matmul.create a <gm, nz, f16, layout bsngd> b <gm, nd, f16, layout bsngd> c <vecin, nd_align, f32> bias <gm, nd, f32> config <do_norm = false, do_multi_data_load = true, batch_mode = NONE> policy TrianUpperMatmulPolicy
+  ascendc.register_matmul %pipe, %w objects(%mm) : !ascendc.gm_addr<ui8>
+  ascendc.register_matmul %pipe, %w objects(%mm, %mm_1) tilings(%t, %t) : !ascendc.gm_addr<ui8>
+  ascendc.matmul.init %mm, %t
+  %true = arith.constant true
+  %false = arith.constant false
+  ascendc.matmul.set_tensor_a %mm, %g, %false : !ascendc.global_tensor<f16>
+  ascendc.matmul.set_tensor_b %mm, %g, %true : !ascendc.global_tensor<f16>
+  %c512 = arith.constant 512 : i32
+  ascendc.matmul.set_org_shape %mm, %c512, %n, %c64
+  ascendc.matmul.set_org_shape %mm, %c512, %n, %c64, %c64
+  ascendc.matmul.set_org_shape %mm, %c512, %n, %c64, %c64, %c512
+  ascendc.matmul.set_single_shape %mm, %c64, %c64, %c64
+  %c = ascendc.global_tensor : !ascendc.global_tensor<f32>
+  %c0 = arith.constant 0 : i8
+  %c2 = arith.constant 2 : i8
+  ascendc.matmul.iterate_all %mm, %c, %c0, %false, %false : !ascendc.global_tensor<f32>
+  ascendc.matmul.iterate_all async %mm, %c, %c2, %true, %false : !ascendc.global_tensor<f32>
+  ascendc.matmul.iterate_all async wait %mm, %c, %c0, %false, %false : !ascendc.global_tensor<f32>
+  ascendc.matmul.wait_iterate_all %mm
+  ascendc.matmul.end %mm
+  func.return
+}
+
+// CHECK:      #define ASCENDC_CUBE_ONLY
+// CHECK-NEXT: #include "kernel_operator.h"
+// CHECK-NEXT: #include "lib/matmul_intf.h"
+// CHECK-EMPTY:
+// CHECK-NEXT: extern "C" __global__ __aicore__ void ops(__gm__ half* a, __gm__ bfloat16_t* b, __gm__ uint8_t* w, int32_t n, float f, __gm__ uint64_t* ffts) {
+// CHECK-NEXT:     set_ffts_base_addr(*ffts);
+// CHECK-NEXT:     bool aic = g_coreType == AscendC::AIC;
+// CHECK-NEXT:     if (aic) {
+// CHECK-NEXT:         ffts_cross_core_sync(PIPE_MTE3, 0xf21);
+// CHECK-NEXT:     }
+// CHECK-NEXT:     AscendC::TPipe pipe;
+// CHECK-NEXT:     AscendC::GlobalTensor<half> g;
+// CHECK-NEXT:     g.SetGlobalBuffer(a);
+// CHECK-NEXT:     g.SetGlobalBuffer(a, 4096);
+// CHECK-NEXT:     TCubeTiling t;
+// CHECK-NEXT:     t.baseM = 64;
+// CHECK-NEXT:     t.transLength = -1;
+// CHECK-NEXT:     t.shareL1Size = AscendC::TOTAL_L1_SIZE;
+// CHECK-NEXT:     t.M = n;
+// CHECK-NEXT:     constexpr static MatmulConfig mm_cfg{1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::BATCH_LESS_THAN_L1,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};
+// CHECK-NEXT:     AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, mm_cfg> mm;
+// CHECK-NEXT:     constexpr static MatmulConfig mm_1_cfg{0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::NONE,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};
+// CHECK-NEXT:     AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::NZ, half, false, LayoutMode::BSNGD>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, AscendC::MatmulType<AscendC::TPosition::VECIN, CubeFormat::ND_ALIGN, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, mm_1_cfg, AscendC::MatmulCallBackFunc<nullptr, nullptr, nullptr>, AscendC::Impl::Detail::TrianUpperMatmulPolicy> mm_1;
+// CHECK-NEXT:     REGIST_MATMUL_OBJ(&pipe, w, mm);
+// CHECK-NEXT:     REGIST_MATMUL_OBJ(&pipe, w, mm, &t, mm_1, &t);
+// CHECK-NEXT:     mm.Init(&t);
+// CHECK-NEXT:     mm.SetTensorA(g, false);
+// CHECK-NEXT:     mm.SetTensorB(g, true);
+// CHECK-NEXT:     mm.SetOrgShape(512, n, 64);
+// CHECK-NEXT:     mm.SetOrgShape(512, n, 64, 64);
+// CHECK-NEXT:     mm.SetOrgShape(512, n, 64, 64, 512);
+// CHECK-NEXT:     mm.SetSingleShape(64, 64, 64);
+// CHECK-NEXT:     AscendC::GlobalTensor<float> c;
+// CHECK-NEXT:     mm.IterateAll<true>(c, 0, false, false, false);
+// CHECK-NEXT:     mm.IterateAll<false>(c, 2, true, false, false);
+// CHECK-NEXT:     mm.IterateAll<false>(c, 0, false, true, false);
+// CHECK-NEXT:     mm.WaitIterateAll();
+// CHECK-NEXT:     mm.End();
+// CHECK-NEXT: }
+// CHECK-EMPTY:
