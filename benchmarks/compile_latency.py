@@ -1,0 +1,92 @@
+"""Compile latency of the slice kernel: ascx's trace, passes and print, and pyasc 1.1.1 for comparison.
+
+    python benchmarks/compile_latency.py [--repeat N] [--kernel FILE.py::FUNC] [--no-pyasc]
+
+Every ascx compile is a full one: the compile cache is bypassed and the bytecode decode cache
+is cleared, so each sample traces from bytecode, verifies, runs the pipeline and prints.  When
+``../shared/tools/pyasc-ref`` can run (x86_64, CPython 3.11), the same kernel source is timed
+through pyasc in the same run (median of N ``always_compile`` launches with a stubbed device
+compiler) and the ratio is reported.  Machines are shared and noisy: compare ratios, not seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import subprocess
+import tempfile
+import time
+from pathlib import Path
+
+from ascx.cli.kernel_loading import default_arguments, find_kernel, load_module
+from ascx.runtime.compiler import compile_kernel
+from ascx.tracer import decode as decode_module
+
+REPO = Path(__file__).resolve().parent.parent
+DEFAULT_KERNEL = f"{REPO / 'examples' / 'matmul_iterate_all_async.py'}::matmul_iterate_all_async"
+PYASC_REF = REPO.parent / "shared" / "tools" / "pyasc-ref"
+
+
+def time_ascx(target: str, repeat: int) -> dict[str, float]:
+    """Median seconds per stage over ``repeat`` full compiles (after one warm-up compile)."""
+    file_part, _, name = target.partition("::")
+    kernel = find_kernel(load_module(Path(file_part)), Path(file_part), name or None)
+    params = kernel.specialize(*default_arguments(kernel))
+    samples: dict[str, list[float]] = {"trace": [], "passes": [], "print": [], "total": []}
+    compile_kernel(kernel.ascx_python_function, params, kernel.kernel_options)  # imports, lazy dialect loading
+    for _ in range(repeat):
+        decode_module._cache.clear()  # pyright: ignore[reportPrivateUsage]
+        start = time.perf_counter()
+        compiled = compile_kernel(kernel.ascx_python_function, params, kernel.kernel_options)
+        samples["total"].append(time.perf_counter() - start)
+        for stage, seconds in compiled.timings.items():
+            samples[stage].append(seconds)
+    return {stage: statistics.median(values) for stage, values in samples.items()}
+
+
+def time_pyasc(target: str, repeat: int) -> float | None:
+    """pyasc 1.1.1's median compile time for the same kernel source, or None when it cannot run."""
+    if not PYASC_REF.exists():
+        return None
+    file_part, _, name = target.partition("::")
+    source = Path(file_part).read_text().replace("import ascx as asc", "import asc")
+    source = source.replace("from ascx.runtime.jit import", "from asc.runtime.jit import")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / Path(file_part).name
+        path.write_text(source)
+        result = subprocess.run(
+            [str(PYASC_REF), "time", str(path), name, "", str(repeat)],
+            capture_output=True,
+            text=True,
+            check=False,
+        )
+    if result.returncode != 0:
+        print(f"pyasc-ref could not run: {result.stderr.strip().splitlines()[-1:] or result.returncode}")
+        return None
+    return float(result.stdout.strip().splitlines()[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--repeat", type=int, default=50, help="compiles per measurement (default 50)")
+    parser.add_argument("--kernel", default=DEFAULT_KERNEL, help="FILE.py::FUNC (default: the slice kernel)")
+    parser.add_argument("--no-pyasc", action="store_true", help="skip the pyasc comparison")
+    args = parser.parse_args()
+
+    ascx = time_ascx(args.kernel, args.repeat)
+    print(f"kernel: {args.kernel}")
+    print(f"ascx median over {args.repeat} compiles:")
+    for stage in ("trace", "passes", "print", "total"):
+        print(f"  {stage:<7} {ascx[stage] * 1e3:8.2f} ms")
+    if args.no_pyasc:
+        return
+    pyasc = time_pyasc(args.kernel, args.repeat)
+    if pyasc is None:
+        print("pyasc 1.1.1: not available here (needs ../shared/tools/pyasc-ref, x86_64, CPython 3.11)")
+        return
+    print(f"pyasc 1.1.1 median over {args.repeat} compiles: {pyasc * 1e3:8.2f} ms")
+    print(f"ratio ascx/pyasc: {ascx['total'] / pyasc:.2f}")
+
+
+if __name__ == "__main__":
+    main()

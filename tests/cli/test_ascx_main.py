@@ -1,0 +1,90 @@
+"""``ascx compile``: the main job, and its error paths."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from ascx.cli.ascx_main import main
+
+EXAMPLE = "examples/matmul_iterate_all_async.py"
+
+
+def test_compile_prints_ascend_c(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compile", str(repo / EXAMPLE)]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith('#include "kernel_operator.h"\n')
+    assert "    matmul.IterateAll<false>(c_global, 0, false, true, false);\n    matmul.WaitIterateAll();\n" in out
+
+
+def test_compile_emits_ir_with_a_named_kernel(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compile", f"{repo / EXAMPLE}::matmul_iterate_all_async", "--emit", "ir"]) == 0
+    out = capsys.readouterr().out
+    assert out.startswith("builtin.module {\n")
+    assert "loc(" not in out
+
+
+def test_debug_info_prints_locations(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["compile", str(repo / EXAMPLE), "--emit", "ir", "--debug-info"]) == 0
+    assert 'loc("' in capsys.readouterr().out
+
+
+def test_args_select_the_specialisation(repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    output = tmp_path / "out.cpp"
+    args = "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.uint8)"
+    assert main(["compile", str(repo / EXAMPLE), "--args", args, "-o", str(output)]) == 0
+    assert capsys.readouterr().out == ""
+    assert "__gm__ uint8_t* workspace" in output.read_text()
+
+
+def run_failing(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
+    assert main(argv) == 1
+    captured = capsys.readouterr()
+    assert captured.out == ""
+    assert "Traceback" not in captured.err
+    return captured.err
+
+
+def test_missing_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    err = run_failing(["compile", str(tmp_path / "nope.py")], capsys)
+    assert err == f"error: no such file: {tmp_path / 'nope.py'}\n"
+
+
+def test_unknown_kernel_name(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    err = run_failing(["compile", f"{repo / EXAMPLE}::nope"], capsys)
+    assert err == f"error: {repo / EXAMPLE} has no @asc.jit function 'nope' (found: matmul_iterate_all_async)\n"
+
+
+def test_kernel_error_is_a_located_diagnostic(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "bad.py"
+    source.write_text("import ascx as asc\n\n@asc.jit\ndef k(x: asc.GlobalAddress) -> None:\n    pipe = asc.TPipe(1)\n")
+    err = run_failing(["compile", str(source)], capsys)
+    assert err.splitlines()[0] == (
+        f"{source}:5:12: error: TypeError: TPipe.__init__() takes 1 positional argument but 2 were given"
+    )
+    assert err.splitlines()[1] == "    5 |     pipe = asc.TPipe(1)"
+
+
+def test_bad_args_expression(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    err = run_failing(["compile", str(repo / EXAMPLE), "--args", "MockTensor("], capsys)
+    assert err.startswith("error: --args: cannot evaluate 'MockTensor(': SyntaxError")
+
+
+def test_wrong_number_of_args(repo: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    err = run_failing(["compile", str(repo / EXAMPLE), "--args", "MockTensor(asc.float16)"], capsys)
+    assert err == "error: cannot bind the arguments to matmul_iterate_all_async: missing a required argument: 'b'\n"
+
+
+def test_file_with_several_kernels_needs_a_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "two.py"
+    source.write_text("import ascx as asc\n\n@asc.jit\ndef k1() -> None:\n    pass\n\n@asc.jit\ndef k2() -> None:\n    pass\n")
+    err = run_failing(["compile", str(source)], capsys)
+    assert err == f"error: {source} defines 2 @asc.jit functions (k1, k2)\nhint: name one: {source}::FUNC\n"
+
+
+def test_import_failure_of_the_kernel_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    source = tmp_path / "broken.py"
+    source.write_text("import does_not_exist\n")
+    err = run_failing(["compile", str(source)], capsys)
+    assert err == f"error: importing {source} failed: ModuleNotFoundError: No module named 'does_not_exist'\n"
