@@ -78,7 +78,9 @@ def test_wrong_number_of_args(repo: Path, capsys: pytest.CaptureFixture[str]) ->
 
 def test_file_with_several_kernels_needs_a_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "two.py"
-    source.write_text("import ascx as asc\n\n@asc.jit\ndef k1() -> None:\n    pass\n\n@asc.jit\ndef k2() -> None:\n    pass\n")
+    source.write_text(
+        "import ascx as asc\n\n@asc.jit\ndef k1() -> None:\n    pass\n\n@asc.jit\ndef k2() -> None:\n    pass\n"
+    )
     err = run_failing(["compile", str(source)], capsys)
     assert err == f"error: {source} defines 2 @asc.jit functions (k1, k2)\nhint: name one: {source}::FUNC\n"
 

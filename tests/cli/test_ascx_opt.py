@@ -80,10 +80,15 @@ def test_parse_error_has_a_caret(tmp_path: Path, capsys: pytest.CaptureFixture[s
 
 
 def test_unknown_pass(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    assert failing([write(tmp_path, KERNEL), "-p", "ascx-nope"], capsys) == "error: Unrecognized passes: ['ascx-nope']\n"
+    assert (
+        failing([write(tmp_path, KERNEL), "-p", "ascx-nope"], capsys) == "error: Unrecognized passes: ['ascx-nope']\n"
+    )
 
 
 def test_pass_error_is_located(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     kernel = 'func.func @k() attributes {ascendc.kernel} {\n  func.return\n} loc("k.py":3:1)\n'
     err = failing([write(tmp_path, kernel), "-p", "ascx-kernel-prologue"], capsys)
-    assert err == "k.py:3:1: error: kernel 'k' has no kernel type\nhint: run ascx-kernel-type before ascx-kernel-prologue\n"
+    assert (
+        err
+        == "k.py:3:1: error: kernel 'k' has no kernel type\nhint: run ascx-kernel-type before ascx-kernel-prologue\n"
+    )

@@ -91,7 +91,10 @@ CASES = [
         "mm.iterate_all(c_global, wait_iterate_all=True)",
         "ValueError: Param wait_iterate_all can be True only when sync is False",
     ),
-    ("mm.iterate_all(c_global, wait_iterate_all=1)", "ValueError: Param wait_iterate_all can be True only when sync is False"),
+    (
+        "mm.iterate_all(c_global, wait_iterate_all=1)",
+        "ValueError: Param wait_iterate_all can be True only when sync is False",
+    ),
     ("mm.iterate_all(c_global, sync=n)", "ValueError: Param sync of iterate_all must be a compile-time constant"),
     ("mm.iterate_all(w_global)", "ValueError: Tensor type is not supported in iterate_all"),
     (
@@ -141,7 +144,10 @@ def test_config_gates(kernel_module: Callable[[str], ModuleType], config: str, s
 @pytest.mark.parametrize(
     ("statement", "message"),
     [
-        ("mm.iterate_all(c_global, sync=False)", "ValueError: iterate_all with sync=False is not supported in cube-only kernels"),
+        (
+            "mm.iterate_all(c_global, sync=False)",
+            "ValueError: iterate_all with sync=False is not supported in cube-only kernels",
+        ),
         ("mm.wait_iterate_all()", "ValueError: wait_iterate_all is not supported in cube-only kernels"),
     ],
 )
