@@ -29,6 +29,7 @@ class SourceLocation:
 
     def excerpt(self) -> list[str]:
         """The source line with a caret run under the span, or nothing when the source is unavailable."""
+        linecache.checkcache(self.file)
         text = linecache.getline(self.file, self.line).rstrip("\n")
         if not text:
             return []

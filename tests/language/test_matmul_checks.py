@@ -181,3 +181,36 @@ def test_valid_calls_compile_without_warnings(kernel_module: Callable[[str], Mod
     assert "    mm.SetOrgShape(n, 64, 64, 64);\n" in source
     assert "    mm.IterateAll<false>(c_global, 1, false, true, false);\n" in source
     assert "constexpr static MatmulConfig mm_cfg{1,0,0,128,0,0," in source
+
+
+@pytest.mark.parametrize(
+    ("statement", "message"),
+    [
+        (
+            "g = asc.GlobalTensor(); g.set_global_buffer(n)",
+            "ValueError: Either DataType or typed GlobalAddress must be provided to instantiate GlobalTensor",
+        ),
+        (
+            "g = asc.GlobalTensor(); g.set_global_buffer(a, 1.5)",
+            "TypeError: set_global_buffer: buffer_size must be an integer, got 1.5",
+        ),
+        (
+            "g = asc.GlobalTensor(); g.set_global_buffer(a, asc.property(asc.ONE_BLK_SIZE))",
+            "TypeError: set_global_buffer: buffer_size must be int64, got a runtime int16 value",
+        ),
+        ("asc.property(5)", "TypeError: property: expected one of the asc property constants, got 5"),
+        ("asc.adv.TCubeTiling(*range(51))", "TypeError: TCubeTiling takes at most 50 positional arguments"),
+        (
+            "asc.adv.TCubeTiling(1, used_core_num=2)",
+            "TypeError: TCubeTiling got multiple values for field 'used_core_num'",
+        ),
+        ("asc.adv.register_matmul(1, w, mm)", "TypeError: register_matmul: pipe must be a TPipe, got int"),
+        ("asc.adv.register_matmul(pipe, w, 1)", "TypeError: register_matmul: matmul must be a Matmul, got int"),
+        ("asc.adv.register_matmul(pipe, w, mm, 3)", "TypeError: register_matmul: tiling must be a TCubeTiling"),
+    ],
+)
+def test_core_checks(kernel_module: Callable[[str], ModuleType], statement: str, message: str) -> None:
+    module = kernel(kernel_module, statement)
+    with pytest.raises(asc.KernelError) as info:
+        module.k.compile(*ARGS)
+    assert info.value.message == message

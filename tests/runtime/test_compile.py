@@ -268,3 +268,107 @@ def test_ignored_pyasc_option_warns() -> None:
 
     with pytest.warns(asc.AscxWarning, match="options insert_sync are accepted for pyasc compatibility"):
         asc.jit(insert_sync=True)(k)
+
+
+def test_changed_globals_invalidate_the_cache(kernel_module: Callable[[str], ModuleType]) -> None:
+    module = kernel_module(
+        """
+        SIZE = 64
+        DIMS = (1, 2)
+
+        @asc.jit
+        def k(x: asc.GlobalAddress) -> None:
+            x_global = asc.GlobalTensor()
+            x_global.set_global_buffer(x, SIZE * DIMS[1])
+        """
+    )
+    first = module.k.compile(MockTensor(asc.float16))
+    assert "x_global.SetGlobalBuffer(x, 128);" in first.source
+    module.DIMS = (1, 2)  # an equal tuple: still valid
+    assert module.k.compile(MockTensor(asc.float16)) is first
+    module.SIZE = 32
+    second = module.k.compile(MockTensor(asc.float16))
+    assert "x_global.SetGlobalBuffer(x, 64);" in second.source
+    assert [d.describe() for d in second.dependencies] == ["global 'asc'", "global 'SIZE'", "global 'DIMS'"]
+
+
+def test_changed_closure_cells_invalidate_the_cache(kernel_module: Callable[[str], ModuleType]) -> None:
+    module = kernel_module(
+        """
+        def make():
+            size = 8
+
+            @asc.jit
+            def k(x: asc.GlobalAddress) -> None:
+                x_global = asc.GlobalTensor()
+                x_global.set_global_buffer(x, size)
+
+            def resize(n):
+                nonlocal size
+                size = n
+
+            return k, resize
+
+        K, RESIZE = make()
+        """
+    )
+    assert "SetGlobalBuffer(x, 8);" in module.K.compile(MockTensor(asc.float16)).source
+    module.RESIZE(16)
+    assert "SetGlobalBuffer(x, 16);" in module.K.compile(MockTensor(asc.float16)).source
+
+
+def test_argument_errors() -> None:
+    def k(x: asc.GlobalAddress, n: int) -> None:
+        pass
+
+    kernel = asc.jit(k)
+    with pytest.raises(TypeError, match=r"argument 'n': a bare data type is ambiguous here; pass MockTensor"):
+        kernel.compile(asc.float16, asc.int32)
+    with pytest.raises(TypeError, match="numpy dtype complex64 has no ascx data type"):
+        kernel.compile(np.zeros(2, np.complex64), 1)
+    with pytest.raises(TypeError, match="missing a required argument: 'n'"):
+        kernel.compile(asc.float16)
+
+
+def test_jit_needs_a_function() -> None:
+    with pytest.raises(TypeError, match=r"@asc\.jit needs a Python function, got int"):
+        asc.jit(5)  # type: ignore[arg-type]
+
+
+def test_signature_hiding_wrappers_are_rejected(kernel_module: Callable[[str], ModuleType]) -> None:
+    with pytest.raises(asc.KernelError) as info:
+        kernel_module(
+            """
+            def log_calls(fn):
+                def wrapper(*args, **kwargs):
+                    return fn(*args, **kwargs)
+                return wrapper
+
+            @asc.jit
+            @log_calls
+            def k(x):
+                pass
+            """
+        )
+    assert info.value.message == "*args and **kwargs parameters are not supported in kernels"
+    assert info.value.hints == ["if a decorator wraps the kernel and hides its signature, put @asc.jit innermost"]
+
+
+def test_functools_wraps_is_seen_through(kernel_module: Callable[[str], ModuleType]) -> None:
+    module = kernel_module(
+        """
+        import functools
+
+        def log_calls(fn):
+            @functools.wraps(fn)
+            def wrapper(*args, **kwargs):
+                return fn(*args, **kwargs)
+            return wrapper
+
+        @asc.jit
+        @log_calls
+        def k(x: asc.GlobalAddress) -> None:
+            pipe = asc.TPipe()
+        """
+    )
+    assert "AscendC::TPipe pipe;" in module.k.compile(MockTensor(asc.float16)).source

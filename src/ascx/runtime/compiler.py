@@ -20,6 +20,7 @@ from ascx.language.core.builder import KernelOptions
 from ascx.runtime.pipeline import DEFAULT_PIPELINE, run_pipeline
 from ascx.target import print_ascendc
 from ascx.tracer import KernelParam, trace_kernel
+from ascx.tracer.dependencies import Dependency
 
 
 @dataclass
@@ -35,6 +36,8 @@ class CompiledKernel:
     """How the kernel is built and launched (decided by ``ascx-kernel-type``)."""
     params: tuple[KernelParam, ...]
     """The parameters the kernel was specialised on."""
+    dependencies: tuple[Dependency, ...] = ()
+    """The globals and closure values the trace read; the kernel is stale when one changes."""
     timings: dict[str, float] = field(default_factory=dict[str, float])
     """Seconds spent in each stage: ``trace``, ``passes``, ``print``."""
 
@@ -60,7 +63,8 @@ def compile_kernel(
 ) -> CompiledKernel:
     """Compile ``fn`` specialised on ``params``; raises :class:`ascx.errors.AscxError` on user errors."""
     start = time.perf_counter()
-    module = trace_kernel(fn, params, options).module
+    trace = trace_kernel(fn, params, options)
+    module = trace.module
     traced = time.perf_counter()
     verify_module(module)
     run_pipeline(module, pipeline)
@@ -72,4 +76,4 @@ def compile_kernel(
     kind = kernel.attributes.get(KERNEL_TYPE_ATTR)
     assert isinstance(kind, KernelTypeAttr), "the pipeline records the kernel type"
     timings = {"trace": traced - start, "passes": lowered - traced, "print": printed - lowered}
-    return CompiledKernel(fn.__name__, module, source, kind.data, tuple(params), timings)
+    return CompiledKernel(fn.__name__, module, source, kind.data, tuple(params), trace.dependencies, timings)

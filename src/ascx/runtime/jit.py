@@ -85,9 +85,9 @@ def _unwrap(fn: Callable[..., Any]) -> FunctionType:
             )
     if flags & (inspect.CO_VARARGS | inspect.CO_VARKEYWORDS):
         hint = (
-            "put @asc.jit innermost"
+            "if a decorator wraps the kernel and hides its signature, put @asc.jit innermost"
             if inner is fn
-            else "the kernel is wrapped by a decorator that hides its signature; put @asc.jit innermost"
+            else "list the kernel's parameters explicitly"
         )
         raise KernelError(
             "*args and **kwargs parameters are not supported in kernels",
@@ -183,13 +183,16 @@ class JITFunction(Generic[P, R]):
     def compile(self, *args: Any, **kwargs: Any) -> CompiledKernel:
         """Trace and compile the kernel for these arguments (or specs) without launching it.
 
-        Results are cached per specialisation; ``@asc.jit(always_compile=True)`` bypasses the cache.
-        A failed compilation caches nothing.
+        Results are cached per specialisation and reused while the globals and closure values the
+        trace read are unchanged; ``@asc.jit(always_compile=True)`` bypasses the cache.  A failed
+        compilation caches nothing.
         """
         params = self.specialize(*args, **kwargs)
         key = (tuple(p.key() for p in params), self.kernel_options)
-        if not self.options["always_compile"] and (cached := self._cache.get(key)) is not None:
-            return cached
+        cached = self._cache.get(key)
+        if cached is not None and not self.options["always_compile"]:
+            if not any(dependency.changed() for dependency in cached.dependencies):
+                return cached
         try:
             compiled = compile_kernel(self.ascx_python_function, params, self.kernel_options)
         except AscxError as error:

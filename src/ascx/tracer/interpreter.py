@@ -25,6 +25,7 @@ from typing import Any, NoReturn
 from ascx.errors import AscxWarning, KernelError, SourceLocation
 from ascx.language.core.values import CompileTimeRequired, Handle
 from ascx.tracer.decode import CANONICAL_OPS, BytecodeError, Instr, Position, decode
+from ascx.tracer.dependencies import Dependency
 from ascx.tracer.locations import Locator, locator
 
 
@@ -106,8 +107,8 @@ class Interpreter:
         self.pos: Position | None = None
         self.return_pos: Position | None = None
         """The position of the last ``return`` executed (the kernel's closing location)."""
-        self.globals_read: list[tuple[str, Any]] = []
-        """Every global, builtin and closure value read while tracing: the trace's dependencies."""
+        self.dependencies: list[Dependency] = []
+        """Every global, builtin and closure value read while tracing."""
 
     # -- locations and errors ----------------------------------------------------------------
 
@@ -217,13 +218,13 @@ class Interpreter:
     def op_load_global(self, frame: Frame, ins: Instr) -> None:
         name = ins.arg
         if name in frame.globals:
-            value = frame.globals[name]
+            dependency = Dependency("global", name, frame.globals, frame.globals[name])
         elif hasattr(builtins, name):
-            value = getattr(builtins, name)
+            dependency = Dependency("builtin", name, builtins, getattr(builtins, name))
         else:
             raise self.error(f"name '{name}' is not defined", kind="undefined-name")
-        self.globals_read.append((name, value))
-        frame.stack.append(value)
+        self.dependencies.append(dependency)
+        frame.stack.append(dependency.value)
 
     def op_load_deref(self, frame: Frame, ins: Instr) -> None:
         name = ins.arg
@@ -233,7 +234,7 @@ class Interpreter:
                 value = cell.cell_contents
             except ValueError:
                 raise self.error(f"free variable '{name}' is used before it is assigned", kind="unbound") from None
-            self.globals_read.append((name, value))
+            self.dependencies.append(Dependency("closure", name, cell, value))
             frame.stack.append(value)
         else:
             self.op_load_fast(frame, ins)

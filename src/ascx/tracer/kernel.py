@@ -16,6 +16,7 @@ from ascx.dialects.ascendc import GMAddrType
 from ascx.dialects.ascendc.kernel_attrs import CUBE_ONLY_ATTR, KERNEL_ATTR
 from ascx.language.core.builder import IRBuilder, KernelOptions, activated
 from ascx.language.core.values import GlobalAddress, RuntimeScalar, sanitize_name
+from ascx.tracer.dependencies import Dependency
 from ascx.tracer.interpreter import Interpreter
 from ascx.tracer.locations import locator
 from ascx.tracer.signature import KernelParam
@@ -26,13 +27,23 @@ class TraceResult:
     """A traced kernel and what the trace depended on."""
 
     module: ModuleOp
-    dependencies: list[tuple[str, Any]]
-    """Globals, builtins and closure cells read during tracing, in order."""
+    dependencies: tuple[Dependency, ...]
+    """Globals, builtins and closure cells read during tracing (see ``ascx.tracer.dependencies``)."""
 
 
 def _arg_type(param: KernelParam) -> Attribute:
     assert param.dtype is not None
     return GMAddrType(param.dtype.to_ir()) if param.kind == "pointer" else param.dtype.to_ir()
+
+
+def _unique(dependencies: list[Dependency]) -> list[Dependency]:
+    seen: set[tuple[int, str]] = set()
+    result: list[Dependency] = []
+    for dep in dependencies:
+        if (key := (id(dep.container), dep.name)) not in seen:
+            seen.add(key)
+            result.append(dep)
+    return result
 
 
 def _argument_value(arg: SSAValue, param: KernelParam) -> GlobalAddress | RuntimeScalar:
@@ -73,4 +84,4 @@ def trace_kernel(fn: FunctionType, params: Sequence[KernelParam], options: Kerne
         kernel.attributes[CUBE_ONLY_ATTR] = UnitAttr()
     code = fn.__code__
     kernel.location = FileLineColLoc(StringAttr(code.co_filename), IntAttr(code.co_firstlineno), IntAttr(1))
-    return TraceResult(ModuleOp([kernel]), interp.globals_read)
+    return TraceResult(ModuleOp([kernel]), tuple(_unique(interp.dependencies)))
