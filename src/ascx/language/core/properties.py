@@ -31,4 +31,5 @@ def property(prop: Property) -> RuntimeScalar:
     if not is_instance(prop, Property):
         raise TypeError(f"property: expected one of the asc property constants, got {prop!r}")
     op = builder.insert(PropertyOp(prop.name, prop.dtype.to_ir()))
+    op.result.name_hint = prop.name.lower()
     return RuntimeScalar(op.result, prop.dtype, origin=f"the hardware property {prop.name}")

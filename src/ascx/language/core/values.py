@@ -84,8 +84,8 @@ class Handle:
         return f"this {type(self).__name__}"
 
 
-class RuntimeScalar(Handle):
-    """A scalar computed on the device (an ``int32`` kernel argument, a hardware property, ...)."""
+class TypedValue(Handle):
+    """A runtime value with a data type; Python cannot test its truth."""
 
     __slots__ = ("dtype",)
 
@@ -95,19 +95,18 @@ class RuntimeScalar(Handle):
 
     def __bool__(self) -> bool:
         raise CompileTimeRequired(self, "a Python truth test")
+
+
+class RuntimeScalar(TypedValue):
+    """A scalar computed on the device (an ``int32`` kernel argument, a hardware property, ...)."""
+
+    __slots__ = ()
 
     def __index__(self) -> int:
         raise CompileTimeRequired(self, "a Python integer")
 
 
-class GlobalAddress(Handle):
+class GlobalAddress(TypedValue):
     """A typed global-memory address (``__gm__ T*``): the kernel's pointer arguments."""
 
-    __slots__ = ("dtype",)
-
-    def __init__(self, ssa: SSAValue, dtype: DataType, origin: str | None = None):
-        super().__init__(ssa, origin)
-        self.dtype = dtype
-
-    def __bool__(self) -> bool:
-        raise CompileTimeRequired(self, "a Python truth test")
+    __slots__ = ()
