@@ -242,3 +242,21 @@ def test_varargs_kernels_are_rejected(kernel_module: Callable[[str], ModuleType]
                 pass
             """
         )
+
+
+def test_recursive_device_functions_are_rejected(kernel_module: Callable[[str], ModuleType]) -> None:
+    module = kernel_module(
+        """
+        @asc.jit
+        def down(n):
+            return down(n - 1)
+
+        @asc.jit
+        def k(x: asc.GlobalAddress) -> None:
+            down(3)
+        """
+    )
+    error = error_of(module)
+    assert error.message == "device function calls nest more than 64 deep (recursion?)"
+    assert error.location is not None
+    assert error.location.line == line_of(module, "return down(n - 1)")

@@ -22,11 +22,16 @@ from dataclasses import dataclass, field
 from types import CodeType, FunctionType
 from typing import Any, NoReturn
 
+from xdsl.dialects.builtin import LocationAttr, UnknownLoc
+
 from ascx.errors import AscxWarning, KernelError, SourceLocation
 from ascx.language.core.values import CompileTimeRequired, Handle
 from ascx.tracer.decode import CANONICAL_OPS, BytecodeError, Instr, Position, decode
 from ascx.tracer.dependencies import Dependency
 from ascx.tracer.locations import Locator, locator
+
+MAX_INLINE_DEPTH = 64
+"""The deepest nesting of inlined device function calls."""
 
 
 class _Null:
@@ -109,6 +114,8 @@ class Interpreter:
         """The position of the last ``return`` executed (the kernel's closing location)."""
         self.dependencies: list[Dependency] = []
         """Every global, builtin and closure value read while tracing."""
+        self.depth = 0
+        """How many device function calls are being traced inline."""
 
     # -- locations and errors ----------------------------------------------------------------
 
@@ -117,9 +124,7 @@ class Interpreter:
             return None
         return self.frame.locator.source(self.pos)
 
-    def ir_location(self) -> Any:
-        from xdsl.dialects.builtin import UnknownLoc
-
+    def ir_location(self) -> LocationAttr:
         if self.frame is None or self.pos is None:
             return UnknownLoc()
         return self.frame.locator.ir(self.pos)
@@ -140,10 +145,8 @@ class Interpreter:
     def _library_error(self, exc: BaseException) -> KernelError:
         if isinstance(exc, CompileTimeRequired):
             notes, hints = _provenance(exc.value)
-            error = self.error(str(exc), kind="needs-compile-time", notes=notes, hints=hints)
-        else:
-            error = self.error(f"{type(exc).__name__}: {exc}", kind="library-error")
-        return error
+            return self.error(str(exc), kind="needs-compile-time", notes=notes, hints=hints)
+        return self.error(f"{type(exc).__name__}: {exc}", kind="library-error")
 
     # -- entry points --------------------------------------------------------------------------
 
@@ -158,7 +161,17 @@ class Interpreter:
         except TypeError as exc:
             raise self._library_error(exc) from exc
         bound.apply_defaults()
-        return self._run(fn, dict(bound.arguments), is_kernel=False)
+        if self.depth >= MAX_INLINE_DEPTH:
+            raise self.error(
+                f"device function calls nest more than {MAX_INLINE_DEPTH} deep (recursion?)",
+                kind="unsupported-construct",
+                hints=("device functions are traced inline, so they cannot be recursive",),
+            )
+        self.depth += 1
+        try:
+            return self._run(fn, dict(bound.arguments), is_kernel=False)
+        finally:
+            self.depth -= 1
 
     def _run(self, fn: FunctionType, arguments: dict[str, Any], *, is_kernel: bool) -> Any:
         code = fn.__code__
