@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from io import StringIO
 from typing import Any, TypeVar
 
-from xdsl.dialects import arith, func, scf
+from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import (
     BFloat16Type,
     Float16Type,
@@ -31,7 +31,6 @@ from xdsl.utils.base_printer import BasePrinter
 from ascx.diagnostics import op_error
 from ascx.dialects import ascendc as ir
 from ascx.dialects.ascendc.kernel_attrs import KERNEL_ATTR
-from ascx.dialects.ascendc.matmul_config_fields import config_literal
 from ascx.target.names import Names
 
 OpT = TypeVar("OpT", bound=Operation)
@@ -129,9 +128,33 @@ class AscendCPrinter(BasePrinter):
         owner = value.owner
         if isinstance(owner, arith.ConstantOp):
             return literal(owner.value)
+        if isinstance(owner, ir.ConstantOp):
+            return literal(owner.value)
         if isinstance(owner, ir.PropertyOp):
             return f"AscendC::{owner.property_name.data}"
         return self.names.get(value)
+
+    def is_true(self, value: SSAValue) -> bool:
+        """Whether ``value`` is the ``i1`` constant ``true``."""
+        owner = value.owner
+        return isinstance(owner, arith.ConstantOp) and literal(owner.value) == "true"
+
+    def assign_all(self, targets: list[SSAValue], values: list[SSAValue]) -> None:
+        """``target = value;`` for each pair, as one parallel assignment."""
+        pairs = [(self.names.get(t), self.expr(v), v) for t, v in zip(targets, values, strict=True)]
+        pairs = [(t, e, v) for t, e, v in pairs if t != e]
+        written = {t for t, _, _ in pairs}
+        if len(pairs) > 1 and any(e in written for _, e, _ in pairs):
+            temps = [(t, self.names.fresh(f"{t}_next"), e, v) for t, e, v in pairs]
+            for _, tmp, e, v in temps:
+                self.line(f"{scalar_type(v.type)} {tmp} = {e};")
+            pairs = [(t, tmp, v) for t, tmp, _, v in temps]
+        for target, expression, _ in pairs:
+            self.line(f"{target} = {expression};")
+
+    def unsupported(self, op: Operation, message: str) -> Exception:
+        """The error for an op the printer cannot print."""
+        return op_error(op, message, kind="no-cpp-form")
 
     def body(self, block: Block) -> None:
         with self.indented():
@@ -141,8 +164,13 @@ class AscendCPrinter(BasePrinter):
     def emit(self, op: Operation) -> None:
         emitter = _EMITTERS.get(type(op))
         if emitter is None:
-            raise op_error(op, f"'{op.name}' has no Ascend C form", kind="no-cpp-form")
+            raise self.unsupported(op, f"'{op.name}' has no Ascend C form")
         emitter(self, op)
+
+    def call(self, obj: SSAValue, method: str, *args: str, template: str = "") -> None:
+        """``obj.method<template>(args...);``"""
+        targs = f"<{template}>" if template else ""
+        self.line(f"{self.expr(obj)}.{method}{targs}({', '.join(args)});")
 
     def print_module(self, module: ModuleOp) -> None:
         ops = list(module.body.block.ops)
@@ -185,138 +213,6 @@ class AscendCPrinter(BasePrinter):
             self.line(f"return {self.expr(op.arguments[0])};")
         elif op.next_op is not None:
             self.line("return;")
-
-    # -- structured control flow and scalars ---------------------------------------------------
-
-    @emits(arith.ConstantOp)
-    def _constant(self, op: arith.ConstantOp) -> None:
-        """Constants are printed inline at their uses."""
-
-    @emits(ir.PropertyOp)
-    def _property(self, op: ir.PropertyOp) -> None:
-        """Properties are printed inline at their uses, as ``AscendC::<NAME>``."""
-
-    @emits(scf.IfOp)
-    def _if(self, op: scf.IfOp) -> None:
-        for result in op.results:
-            self.line(f"{cpp_type(result.type)} {self.names.get(result)};")
-        self.line(f"if ({self.expr(op.cond)}) {{")
-        self.body(op.true_region.block)
-        if op.false_region.blocks and any(
-            not isinstance(o, scf.YieldOp) or o.operands for o in op.false_region.block.ops
-        ):
-            self.line("} else {")
-            self.body(op.false_region.block)
-        self.line("}")
-
-    @emits(scf.YieldOp)
-    def _yield(self, op: scf.YieldOp) -> None:
-        parent = op.parent_op()
-        assert parent is not None
-        for target, value in zip(parent.results, op.arguments, strict=True):
-            self.line(f"{self.names.get(target)} = {self.expr(value)};")
-
-    # -- kernel ABI ------------------------------------------------------------------------------
-
-    @emits(ir.SetFftsBaseAddrOp)
-    def _set_ffts_base_addr(self, op: ir.SetFftsBaseAddrOp) -> None:
-        self.line(f"set_ffts_base_addr(*{self.expr(op.addr)});")
-
-    @emits(ir.AscendIsAicOp)
-    def _is_aic(self, op: ir.AscendIsAicOp) -> None:
-        self.line(f"bool {self.names.get(op.result)} = g_coreType == AscendC::AIC;")
-
-    @emits(ir.FftsCrossCoreSyncOp)
-    def _ffts_cross_core_sync(self, op: ir.FftsCrossCoreSyncOp) -> None:
-        self.line(f"ffts_cross_core_sync({op.pipe.data.name}, {op.config.value.data:#x});")
-
-    # -- objects -----------------------------------------------------------------------------------
-
-    @emits(ir.PipeOp)
-    def _pipe(self, op: ir.PipeOp) -> None:
-        self.line(f"AscendC::TPipe {self.names.get(op.result)};")
-
-    @emits(ir.GlobalTensorOp)
-    def _global_tensor(self, op: ir.GlobalTensorOp) -> None:
-        self.line(f"{cpp_type(op.result.type)} {self.names.get(op.result)};")
-
-    @emits(ir.SetGlobalBufferOp)
-    def _set_global_buffer(self, op: ir.SetGlobalBufferOp) -> None:
-        args = [self.expr(op.addr)] + ([self.expr(op.size)] if op.size is not None else [])
-        self.line(f"{self.expr(op.tensor)}.SetGlobalBuffer({', '.join(args)});")
-
-    @emits(ir.CubeTilingOp)
-    def _cube_tiling(self, op: ir.CubeTilingOp) -> None:
-        self.line(f"TCubeTiling {self.names.get(op.result)};")
-
-    @emits(ir.CubeTilingSetOp)
-    def _cube_tiling_set(self, op: ir.CubeTilingSetOp) -> None:
-        self.line(f"{self.expr(op.tiling)}.{op.field.data} = {self.expr(op.value)};")
-
-    # -- Matmul --------------------------------------------------------------------------------------
-
-    @emits(ir.MatmulCreateOp)
-    def _matmul_create(self, op: ir.MatmulCreateOp) -> None:
-        name = self.names.get(op.result)
-        cfg = self.names.fresh(f"{name}_cfg")
-        self.line(f"constexpr static MatmulConfig {cfg}{config_literal(op.effective_config.data)};")
-        args = [matmul_type(op.a_type), matmul_type(op.b_type), matmul_type(op.c_type)]
-        args += [matmul_type(op.bias_type, bias=True), cfg]
-        if op.policy is not None:
-            args += [
-                "AscendC::MatmulCallBackFunc<nullptr, nullptr, nullptr>",
-                f"AscendC::Impl::Detail::{op.policy.data}",
-            ]
-        self.line(f"AscendC::Matmul<{', '.join(args)}> {name};")
-
-    @emits(ir.RegisterMatmulOp)
-    def _register_matmul(self, op: ir.RegisterMatmulOp) -> None:
-        args = [f"&{self.expr(op.pipe)}", self.expr(op.workspace)]
-        for index, obj in enumerate(op.objects):
-            args.append(self.expr(obj))
-            if op.tilings:
-                args.append(f"&{self.expr(op.tilings[index])}")
-        self.line(f"REGIST_MATMUL_OBJ({', '.join(args)});")
-
-    def call(self, obj: SSAValue, method: str, *args: str, template: str = "") -> None:
-        """``obj.method<template>(args...);``"""
-        targs = f"<{template}>" if template else ""
-        self.line(f"{self.expr(obj)}.{method}{targs}({', '.join(args)});")
-
-    @emits(ir.MatmulInitOp)
-    def _matmul_init(self, op: ir.MatmulInitOp) -> None:
-        self.call(op.matmul, "Init", f"&{self.expr(op.tiling)}")
-
-    @emits(ir.MatmulSetTensorAOp)
-    def _set_tensor_a(self, op: ir.MatmulSetTensorAOp) -> None:
-        self.call(op.matmul, "SetTensorA", self.expr(op.tensor), self.expr(op.transpose))
-
-    @emits(ir.MatmulSetTensorBOp)
-    def _set_tensor_b(self, op: ir.MatmulSetTensorBOp) -> None:
-        self.call(op.matmul, "SetTensorB", self.expr(op.tensor), self.expr(op.transpose))
-
-    @emits(ir.MatmulSetOrgShapeOp)
-    def _set_org_shape(self, op: ir.MatmulSetOrgShapeOp) -> None:
-        shape = [op.org_m, op.org_n, op.org_ka, op.org_kb, op.org_kc]
-        self.call(op.matmul, "SetOrgShape", *(self.expr(v) for v in shape if v is not None))
-
-    @emits(ir.MatmulSetSingleShapeOp)
-    def _set_single_shape(self, op: ir.MatmulSetSingleShapeOp) -> None:
-        self.call(op.matmul, "SetSingleShape", *(self.expr(v) for v in (op.single_m, op.single_n, op.single_k)))
-
-    @emits(ir.MatmulIterateAllOp)
-    def _iterate_all(self, op: ir.MatmulIterateAllOp) -> None:
-        wait = "true" if op.wait_iterate_all is not None else "false"
-        args = (self.expr(op.tensor), self.expr(op.en_atomic), self.expr(op.en_sequential_write), wait)
-        self.call(op.matmul, "IterateAll", *args, self.expr(op.fake_msg), template="true" if op.sync else "false")
-
-    @emits(ir.MatmulWaitIterateAllOp)
-    def _wait_iterate_all(self, op: ir.MatmulWaitIterateAllOp) -> None:
-        self.call(op.matmul, "WaitIterateAll")
-
-    @emits(ir.MatmulEndOp)
-    def _end(self, op: ir.MatmulEndOp) -> None:
-        self.call(op.matmul, "End")
 
 
 def print_ascendc(module: ModuleOp, indent: int = 4) -> str:

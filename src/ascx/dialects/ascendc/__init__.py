@@ -35,6 +35,7 @@ from ascx.dialects.ascendc.matmul_ops import (
     MatmulEndOp,
     MatmulInitOp,
     MatmulIterateAllOp,
+    MatmulIterateOp,
     MatmulSetOrgShapeOp,
     MatmulSetSingleShapeOp,
     MatmulSetTensorAOp,
@@ -45,6 +46,7 @@ from ascx.dialects.ascendc.matmul_ops import (
 )
 from ascx.dialects.ascendc.object_ops import (
     TILING_FIELDS,
+    ConstantOp,
     CubeTilingOp,
     CubeTilingSetOp,
     GlobalTensorOp,
@@ -60,6 +62,9 @@ from ascx.dialects.ascendc.types import (
     GMAddrType,
     MatmulObjType,
     PipeType,
+    float_type,
+    integer_type,
+    is_unsigned,
 )
 
 AscendC = Dialect(
@@ -72,6 +77,7 @@ AscendC = Dialect(
         FftsCrossCoreSyncOp,
         PipeOp,
         PropertyOp,
+        ConstantOp,
         GlobalTensorOp,
         SetGlobalBufferOp,
         CubeTilingOp,
@@ -84,6 +90,7 @@ AscendC = Dialect(
         MatmulSetOrgShapeOp,
         MatmulSetSingleShapeOp,
         MatmulIterateAllOp,
+        MatmulIterateOp,
         MatmulWaitIterateAllOp,
         MatmulEndOp,
     ],
@@ -109,6 +116,7 @@ __all__ = [
     "UI64",
     "AscendC",
     "AscendIsAicOp",
+    "ConstantOp",
     "CubeFormat",
     "CubeFormatAttr",
     "CubeTilingOp",
@@ -130,6 +138,7 @@ __all__ = [
     "MatmulEndOp",
     "MatmulInitOp",
     "MatmulIterateAllOp",
+    "MatmulIterateOp",
     "MatmulObjType",
     "MatmulPolicy",
     "MatmulPolicyAttr",
@@ -149,5 +158,8 @@ __all__ = [
     "SetGlobalBufferOp",
     "TPosition",
     "TPositionAttr",
+    "float_type",
+    "integer_type",
+    "is_unsigned",
     "matmul_declaration",
 ]

@@ -9,6 +9,7 @@ from xdsl.dialects.builtin import (
     I1,
     I8,
     I32,
+    IntegerType,
     UnitAttr,
 )
 from xdsl.ir import (
@@ -261,6 +262,41 @@ class MatmulSetSingleShapeOp(_MatmulMethodOp):
 
     def __init__(self, matmul: SSAValue, single_m: SSAValue, single_n: SSAValue, single_k: SSAValue):
         super().__init__(operands=[matmul, single_m, single_n, single_k])
+
+
+@irdl_op_definition
+class MatmulIterateOp(_MatmulMethodOp):
+    """``mm.Iterate<SYNC>(enPartialSum)``: compute the next result block; false when there is none.
+
+    ``async`` means ``SYNC=false``: the first call posts the whole computation to the cube core.
+    The ``i1`` result drives ``while``/``with`` loops; a discarded result is a one-shot call.
+
+    Example: ``%more = ascendc.matmul.iterate async %mm, %false``
+    """
+
+    name = "ascendc.matmul.iterate"
+    matmul = operand_def(MatmulObjType)
+    en_partial_sum = operand_def(I1)
+    is_async = opt_prop_def(UnitAttr, prop_name="async")
+    result = result_def(I1)
+    traits = traits_def(MatmulMethod("Iterate"), MatmulAsyncStart("iterate"))
+    assembly_format = "(`async` $async^)? $matmul `,` $en_partial_sum attr-dict"
+
+    def __init__(self, matmul: SSAValue, en_partial_sum: SSAValue, *, sync: bool):
+        super().__init__(
+            operands=[matmul, en_partial_sum],
+            properties={"async": None if sync else UnitAttr()},
+            result_types=[IntegerType(1)],
+        )
+
+    @property
+    def sync(self) -> bool:
+        """The ``SYNC`` template argument."""
+        return self.is_async is None
+
+    def starts_async(self) -> bool:
+        """An asynchronous ``Iterate`` posts work that later ``get_tensor_c`` calls collect."""
+        return self.is_async is not None
 
 
 @irdl_op_definition

@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from xdsl.dialects.builtin import (
     I32,
+    IntegerAttr,
     IntegerType,
     StringAttr,
 )
@@ -23,6 +24,8 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
+from xdsl.parser import Parser
+from xdsl.printer import Printer
 from xdsl.traits import MemoryAllocEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
@@ -31,6 +34,7 @@ from ascx.dialects.ascendc.types import (
     GlobalTensorType,
     GMAddrType,
     PipeType,
+    integer_type,
 )
 
 
@@ -149,3 +153,41 @@ class CubeTilingSetOp(IRDLOperation):
     def verify_(self) -> None:
         if self.field.data not in TILING_FIELDS:
             raise VerifyException(f"'{self.field.data}' is not a TCubeTiling field")
+
+
+@irdl_op_definition
+class ConstantOp(IRDLOperation):
+    """An unsigned integer constant (``arith.constant`` only makes signless integers).
+
+    Example: ``%c5 = ascendc.constant 5 : ui32``
+    """
+
+    name = "ascendc.constant"
+    value = prop_def(IntegerAttr)
+    result = result_def(base(IntegerType))
+    traits = traits_def(Pure())
+
+    def __init__(self, value: int, result_type: IntegerType):
+        super().__init__(properties={"value": IntegerAttr(value, result_type)}, result_types=[result_type])
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(f" {self.value.value.data} : ")
+        printer.print_attribute(self.result.type)
+        printer.print_op_attributes(self.attributes)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> ConstantOp:
+        value = parser.parse_integer(allow_boolean=False)
+        parser.parse_punctuation(":")
+        parsed = parser.parse_type()
+        result_type = integer_type(parsed)
+        if result_type is None:
+            parser.raise_error(f"ascendc.constant needs an integer type, got {parsed}")
+        op = cls(value, result_type)
+        attributes: dict[str, Attribute] = parser.parse_optional_attr_dict()
+        op.attributes.update(attributes)
+        return op
+
+    def verify_(self) -> None:
+        if self.value.type != self.result.type:
+            raise VerifyException(f"value type {self.value.type} does not match the result type {self.result.type}")

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from xdsl.dialects.builtin import (
+    AnyFloat,
     BFloat16Type,
     Float16Type,
     Float32Type,
     IntegerType,
     Signedness,
+    SignednessAttr,
 )
 from xdsl.ir import (
     Attribute,
@@ -24,6 +28,25 @@ ElementType = base(Float16Type) | base(Float32Type) | base(BFloat16Type) | base(
 """The scalar element types a tensor or address may have."""
 
 UI64 = IntegerType(64, Signedness.UNSIGNED)
+
+
+def integer_type(t: Attribute) -> IntegerType[int, Signedness] | None:
+    """``t`` as an integer type, or None."""
+    return cast("IntegerType[int, Signedness]", t) if isinstance(t, IntegerType) else None
+
+
+def float_type(t: Attribute) -> AnyFloat | None:
+    """``t`` as a float type, or None."""
+    return t if isinstance(t, AnyFloat) else None
+
+
+def is_unsigned(t: Attribute) -> bool:
+    """Whether ``t`` is an unsigned integer type (``ui8`` ... ``ui64``)."""
+    match t:
+        case IntegerType(signedness=SignednessAttr(data=Signedness.UNSIGNED)):
+            return True
+        case _:
+            return False
 
 
 @irdl_attr_definition

@@ -21,7 +21,7 @@ from ascx.language.core.convert import scalar_operand
 from ascx.language.core.dtype import DataType, bit, float16, float32, int8, int32
 from ascx.language.core.enums import IterateMode, MatmulPolicy, TPosition
 from ascx.language.core.tensor import GlobalTensor
-from ascx.language.core.values import GlobalAddress, Handle
+from ascx.language.core.values import GlobalAddress, Handle, RuntimeScalar
 from ascx.language.fwk.tpipe import TPipe
 
 _AB_DTYPES = (float16, float32, int8)
@@ -155,6 +155,28 @@ class Matmul(Handle):
         )
         builder.insert(ir.MatmulSetSingleShapeOp(self.ssa, m, n, k))
 
+    def iterate(self, en_partial_sum: Any = False, sync: Any = True, local_c_matrix: Any = None) -> MatmulIterator:
+        """``mm.Iterate<sync>(en_partial_sum)``: compute the next result block.
+
+        The result drives a loop (``with mm.iterate() as count:`` or ``while mm.iterate():``) or,
+        as a bare statement, is a one-shot call (``mm.iterate(sync=False)`` posts the whole
+        computation).
+        """
+        builder = active("Matmul.iterate")
+        require_compile_time(sync, "sync", "iterate")
+        if local_c_matrix is not None:
+            raise TypeError("iterate: local_c_matrix is not supported by this version of ascx")
+        if not sync:
+            if builder.options.matmul_cube_only:
+                raise ValueError("iterate with sync=False is not supported in cube-only kernels")
+            if TPosition(self.c_type.position) not in (TPosition.VECIN, TPosition.VECOUT, TPosition.VECCALC):
+                raise ValueError(
+                    "iterate with sync=False requires the C MatmulType position to be VECIN, VECOUT or VECCALC"
+                )
+        if not self.config.iterate_mode & IterateMode.ITERATE_MODE_NORMAL:
+            raise ValueError("iterate requires MatmulConfig.iterate_mode to include ITERATE_MODE_NORMAL")
+        return MatmulIterator(self, en_partial_sum, bool(sync))
+
     def iterate_all(
         self,
         tensor: Any,
@@ -212,6 +234,38 @@ class Matmul(Handle):
         builder = active("Matmul.wait_iterate_all")
         self._mix_only(builder, "wait_iterate_all")
         builder.insert(ir.MatmulWaitIterateAllOp(self.ssa))
+
+
+class MatmulIterator:
+    """What ``Matmul.iterate()`` returns: one ``Iterate`` call, emitted where the result is used.
+
+    The tracer asks it for a condition (``while mm.iterate():``, and each round of
+    ``with mm.iterate() as count:``) or discards it (a bare ``mm.iterate()`` statement).
+    """
+
+    __slots__ = ("_en_partial_sum", "_matmul", "_sync")
+
+    def __init__(self, matmul: Matmul, en_partial_sum: Any, sync: bool):
+        self._matmul = matmul
+        self._en_partial_sum = en_partial_sum
+        self._sync = sync
+
+    def __ascx_condition__(self) -> RuntimeScalar:
+        """Emit the ``Iterate`` call and return its ``bool`` result."""
+        builder = active("Matmul.iterate")
+        partial = scalar_operand(builder, self._en_partial_sum, bit, api="iterate", param="en_partial_sum")
+        op = builder.insert(ir.MatmulIterateOp(self._matmul.ssa, partial, sync=self._sync))
+        return RuntimeScalar(op.result, bit, origin="the result of Matmul.iterate()")
+
+    def __ascx_discard__(self) -> None:
+        """A bare ``mm.iterate()`` statement: one call, result ignored."""
+        self.__ascx_condition__()
+
+    __ascx_loop__ = True
+    """``with mm.iterate() as count:`` runs its body once per result block; ``count`` counts from 0."""
+
+    def __bool__(self) -> bool:
+        raise TypeError("the result of iterate() can only be used as a with-item, a while condition, or discarded")
 
 
 def register_matmul(pipe: TPipe, workspace: GlobalAddress, matmul: Matmul, tiling: TCubeTiling | None = None) -> None:

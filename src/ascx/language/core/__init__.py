@@ -43,6 +43,7 @@ from ascx.language.core.properties import (
     Property,
     property,
 )
+from ascx.language.core.range import range, static_range
 from ascx.language.core.tensor import GlobalTensor
 from ascx.language.core.values import GlobalAddress
 
@@ -82,6 +83,8 @@ __all__ = [
     "int64",
     "int_",
     "property",
+    "range",
+    "static_range",
     "uint8",
     "uint16",
     "uint32",

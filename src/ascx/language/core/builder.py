@@ -17,10 +17,17 @@ from typing import ParamSpec, TypeVar
 
 from xdsl.builder import Builder
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import AnyFloat, FloatAttr, IntegerAttr, IntegerType, LocationAttr, UnknownLoc
+from xdsl.dialects.builtin import (
+    FloatAttr,
+    IntegerAttr,
+    LocationAttr,
+    UnknownLoc,
+)
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint
 
+from ascx.dialects.ascendc.object_ops import ConstantOp
+from ascx.dialects.ascendc.types import float_type, integer_type, is_unsigned
 from ascx.errors import AscxWarning
 
 OpT = TypeVar("OpT", bound=Operation)
@@ -55,16 +62,31 @@ class IRBuilder:
     @property
     def block(self) -> Block:
         """The block ops are inserted into."""
-        block = self._builder.insertion_point.block
-        return block
+        return self._builder.insertion_point.block
 
     def set_insertion_point(self, point: InsertPoint) -> None:
         self._builder.insertion_point = point
+
+    @contextmanager
+    def at_end(self, block: Block) -> Generator[None, None, None]:
+        """Insert at the end of ``block`` for the duration of the ``with`` block."""
+        saved = self._builder.insertion_point
+        self._builder.insertion_point = InsertPoint.at_end(block)
+        try:
+            yield
+        finally:
+            self._builder.insertion_point = saved
 
     def insert(self, op: OpT) -> OpT:
         """Insert ``op`` at the current point, located at the Python source being traced."""
         op.location = self._location()
         return self._builder.insert(op)
+
+    def adopt(self, block: Block) -> None:
+        """Move the ops of ``block`` (traced into a scratch block) to the insertion point."""
+        for op in list(block.ops):
+            op.detach()
+            self._builder.insert(op)
 
     def warn(self, message: str) -> None:
         """Report a warning at the Python source being traced."""
@@ -73,21 +95,21 @@ class IRBuilder:
     def constant(self, value: float | bool, ir_type: Attribute) -> SSAValue:
         """An ``arith.constant`` of ``value``, shared by later uses in the same block.
 
-        Integer constants are signless (``arith.constant`` rejects unsigned types); an unsigned
-        ``ir_type`` gives the signless type of the same width.
+        Unsigned integers use ``ascendc.constant`` (``arith.constant`` rejects unsigned types).
         """
         key = (self.block, type(value), value, ir_type)
         if (cached := self._constants.get(key)) is not None:
             return cached
         name = _constant_name(value, ir_type)
-        if isinstance(ir_type, IntegerType):
-            # arith.constant is signless; C++ converts the literal to the parameter's type.
-            attr: Attribute = IntegerAttr(int(value), IntegerType(ir_type.bitwidth))
-        elif isinstance(ir_type, AnyFloat):
-            attr = FloatAttr(float(value), ir_type)
+        op: Operation
+        if (int_type := integer_type(ir_type)) is not None:
+            unsigned = is_unsigned(int_type)
+            op = ConstantOp(int(value), int_type) if unsigned else arith.ConstantOp(IntegerAttr(int(value), int_type))
+        elif (fp_type := float_type(ir_type)) is not None:
+            op = arith.ConstantOp(FloatAttr(float(value), fp_type))
         else:
             raise TypeError(f"no constants of type {ir_type}")
-        result = self.insert(arith.ConstantOp(attr)).result
+        result = self.insert(op).results[0]
         result.name_hint = name
         self._constants[key] = result
         return result
@@ -95,11 +117,12 @@ class IRBuilder:
 
 def _constant_name(value: float | bool, ir_type: Attribute) -> str:
     """MLIR's spelling of constant names: ``c512_i32``, ``cm1_i32``, ``true``, ``cst`` for floats."""
-    if isinstance(ir_type, IntegerType):
-        if ir_type.bitwidth == 1:
+    if (int_type := integer_type(ir_type)) is not None:
+        if int_type.bitwidth == 1:
             return "true" if value else "false"
         number = int(value)
-        return f"c{'m' if number < 0 else ''}{abs(number)}_i{ir_type.bitwidth}"
+        kind = "ui" if is_unsigned(int_type) else "i"
+        return f"c{'m' if number < 0 else ''}{abs(number)}_{kind}{int_type.bitwidth}"
     return "cst"
 
 

@@ -23,7 +23,11 @@ def scalar_operand(builder: IRBuilder, value: object, dtype: DataType, *, api: s
     if isinstance(value, (int, float)) and dtype.is_float():
         return builder.constant(float(value), dtype.to_ir())
     if isinstance(value, RuntimeScalar):
-        if value.dtype != dtype:
+        if value.dtype == dtype:
+            return value.ssa
+        if value.dtype.is_float() and not dtype.is_float():
             raise TypeError(f"{api}: {param} must be {dtype}, got a runtime {value.dtype} value")
-        return value.ssa
+        from ascx.language.core.scalar import cast
+
+        return cast(value, dtype).ssa
     raise TypeError(f"{api}: {param} must be {'a number' if dtype.is_float() else 'an integer'}, got {value!r}")

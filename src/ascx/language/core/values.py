@@ -9,6 +9,7 @@ can say *why* a value is runtime.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from xdsl.ir import SSAValue
 
@@ -40,7 +41,7 @@ class Handle:
     when the value is bound.
     """
 
-    __slots__ = ("_name", "_ssa", "hint", "origin")
+    __slots__ = ("_name", "_ssa", "hint", "origin", "root")
 
     def __init__(self, ssa: SSAValue | None = None, origin: str | None = None):
         self._ssa: SSAValue | None = None
@@ -49,6 +50,9 @@ class Handle:
         """Why this value is runtime, as a phrase (``"a kernel argument that is ..."``)."""
         self.hint: str | None = None
         """How to make this value compile-time, when there is a way."""
+        self.root: Handle | None = None
+        """For a value computed from other runtime values: the first of them that is not itself
+        computed (a kernel argument, a loop variable...), so errors can say where it comes from."""
         if ssa is not None:
             self.bind(ssa)
 
@@ -98,12 +102,147 @@ class TypedValue(Handle):
 
 
 class RuntimeScalar(TypedValue):
-    """A scalar computed on the device (an ``int32`` kernel argument, a hardware property, ...)."""
+    """A scalar computed on the device (an ``int32`` kernel argument, a hardware property, ...).
+
+    Python operators on it build ``arith`` ops (``ascx.language.core.scalar``); it compares and
+    hashes by identity inside ascx.
+    """
 
     __slots__ = ()
 
+    __hash__ = Handle.__hash__
+
     def __index__(self) -> int:
         raise CompileTimeRequired(self, "a Python integer")
+
+    def __int__(self) -> int:
+        raise CompileTimeRequired(self, "int()")
+
+    def __float__(self) -> float:
+        raise CompileTimeRequired(self, "float()")
+
+    def cast(self, dtype: DataType) -> RuntimeScalar:
+        """This value converted to ``dtype``."""
+        from ascx.language.core import scalar
+
+        return scalar.cast(self, dtype)
+
+    def _binary(self, name: str, other: object, reflected: bool = False) -> Any:
+        if not isinstance(other, (bool, int, float, RuntimeScalar)):
+            return NotImplemented
+        from ascx.language.core import scalar
+
+        return scalar.binary(name, other, self) if reflected else scalar.binary(name, self, other)
+
+    def _compare(self, symbol: str, other: object) -> Any:
+        if not isinstance(other, (bool, int, float, RuntimeScalar)):
+            return NotImplemented
+        from ascx.language.core import scalar
+
+        return scalar.compare(symbol, self, other)
+
+    def __add__(self, other: object) -> Any:
+        return self._binary("add", other)
+
+    def __radd__(self, other: object) -> Any:
+        return self._binary("add", other, True)
+
+    def __sub__(self, other: object) -> Any:
+        return self._binary("sub", other)
+
+    def __rsub__(self, other: object) -> Any:
+        return self._binary("sub", other, True)
+
+    def __mul__(self, other: object) -> Any:
+        return self._binary("mul", other)
+
+    def __rmul__(self, other: object) -> Any:
+        return self._binary("mul", other, True)
+
+    def __truediv__(self, other: object) -> Any:
+        return self._binary("div", other)
+
+    def __rtruediv__(self, other: object) -> Any:
+        return self._binary("div", other, True)
+
+    def __floordiv__(self, other: object) -> Any:
+        return self._binary("div", other)
+
+    def __rfloordiv__(self, other: object) -> Any:
+        return self._binary("div", other, True)
+
+    def __mod__(self, other: object) -> Any:
+        return self._binary("mod", other)
+
+    def __rmod__(self, other: object) -> Any:
+        return self._binary("mod", other, True)
+
+    def __lshift__(self, other: object) -> Any:
+        return self._binary("shl", other)
+
+    def __rlshift__(self, other: object) -> Any:
+        return self._binary("shl", other, True)
+
+    def __rshift__(self, other: object) -> Any:
+        return self._binary("shr", other)
+
+    def __rrshift__(self, other: object) -> Any:
+        return self._binary("shr", other, True)
+
+    def __and__(self, other: object) -> Any:
+        return self._binary("and", other)
+
+    def __rand__(self, other: object) -> Any:
+        return self._binary("and", other, True)
+
+    def __or__(self, other: object) -> Any:
+        return self._binary("or", other)
+
+    def __ror__(self, other: object) -> Any:
+        return self._binary("or", other, True)
+
+    def __xor__(self, other: object) -> Any:
+        return self._binary("xor", other)
+
+    def __rxor__(self, other: object) -> Any:
+        return self._binary("xor", other, True)
+
+    def __pow__(self, other: object) -> Any:
+        raise NotImplementedError("Power operator is not implemented for runtime values")
+
+    def __rpow__(self, other: object) -> Any:
+        raise NotImplementedError("Power operator is not implemented for runtime values")
+
+    def __eq__(self, other: object) -> Any:
+        return self._compare("==", other)
+
+    def __ne__(self, other: object) -> Any:
+        return self._compare("!=", other)
+
+    def __lt__(self, other: object) -> Any:
+        return self._compare("<", other)
+
+    def __le__(self, other: object) -> Any:
+        return self._compare("<=", other)
+
+    def __gt__(self, other: object) -> Any:
+        return self._compare(">", other)
+
+    def __ge__(self, other: object) -> Any:
+        return self._compare(">=", other)
+
+    def __neg__(self) -> Any:
+        from ascx.language.core import scalar
+
+        return scalar.negate(self)
+
+    def __pos__(self) -> Any:
+        return self
+
+    def __invert__(self) -> Any:
+        from ascx.language.core import scalar
+
+        return scalar.invert(self)
 
 
 class GlobalAddress(TypedValue):

@@ -1,0 +1,82 @@
+"""Printers of structured control flow: ``scf.if``, ``scf.for``, ``scf.while`` and their terminators.
+
+Region results are C++ variables declared before the statement; block arguments share the
+variable of the value they stand for, so loops update their carried variables in place, and
+terminators assign (with temporaries when an assignment would read a variable that an earlier
+one in the same group overwrote).
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import scf
+from xdsl.ir import SSAValue
+
+from ascx.target.printer import AscendCPrinter, emits, scalar_type
+
+
+def _declare(p: AscendCPrinter, value: SSAValue, init: SSAValue | None = None) -> None:
+    initial = f" = {p.expr(init)}" if init is not None else ""
+    p.line(f"{scalar_type(value.type)} {p.names.get(value)}{initial};")
+
+
+@emits(scf.IfOp)
+def _if(p: AscendCPrinter, op: scf.IfOp) -> None:
+    for result in op.results:
+        _declare(p, result)
+    p.line(f"if ({p.expr(op.cond)}) {{")
+    p.body(op.true_region.block)
+    if op.false_region.blocks and any(not isinstance(o, scf.YieldOp) or o.operands for o in op.false_region.block.ops):
+        p.line("} else {")
+        p.body(op.false_region.block)
+    p.line("}")
+
+
+@emits(scf.ForOp)
+def _for(p: AscendCPrinter, op: scf.ForOp) -> None:
+    iv, *carried = op.body.block.args
+    for result, init, arg in zip(op.res, op.iter_args, carried, strict=True):
+        _declare(p, result, init)
+        p.names.alias(arg, result)
+    i = p.names.get(iv)
+    p.line(f"for ({scalar_type(iv.type)} {i} = {p.expr(op.lb)}; {i} < {p.expr(op.ub)}; {i} += {p.expr(op.step)}) {{")
+    p.body(op.body.block)
+    p.line("}")
+
+
+@emits(scf.WhileOp)
+def _while(p: AscendCPrinter, op: scf.WhileOp) -> None:
+    before, after = op.before_region.block, op.after_region.block
+    condition = before.last_op
+    assert isinstance(condition, scf.ConditionOp)
+    for arg, init in zip(before.args, op.arguments, strict=True):
+        _declare(p, arg, init)
+    # A result that is a before-region argument forwarded unchanged shares its variable.
+    forwarded = [v if v in before.args and list(condition.args).count(v) == 1 else None for v in condition.args]
+    for result, arg, source in zip(op.results, after.args, forwarded, strict=True):
+        if source is not None:
+            p.names.alias(result, source)
+        else:
+            _declare(p, result)
+        p.names.alias(arg, result)
+    p.line("while (true) {")
+    p.body(before)
+    p.body(after)
+    p.line("}")
+
+
+@emits(scf.ConditionOp)
+def _condition(p: AscendCPrinter, op: scf.ConditionOp) -> None:
+    parent = op.parent_op()
+    assert isinstance(parent, scf.WhileOp)
+    p.assign_all(list(parent.results), list(op.args))
+    p.line(f"if (!{p.expr(op.condition)}) break;")
+
+
+@emits(scf.YieldOp)
+def _yield(p: AscendCPrinter, op: scf.YieldOp) -> None:
+    parent = op.parent_op()
+    assert parent is not None
+    if isinstance(parent, scf.WhileOp):
+        p.assign_all(list(parent.before_region.block.args), list(op.arguments))
+    else:
+        p.assign_all(list(parent.results), list(op.arguments))
