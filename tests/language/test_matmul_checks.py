@@ -194,10 +194,6 @@ def test_valid_calls_compile_without_warnings(kernel_module: Callable[[str], Mod
             "g = asc.GlobalTensor(); g.set_global_buffer(a, 1.5)",
             "TypeError: set_global_buffer: buffer_size must be an integer, got 1.5",
         ),
-        (
-            "g = asc.GlobalTensor(); g.set_global_buffer(a, asc.property(asc.ONE_BLK_SIZE))",
-            "TypeError: set_global_buffer: buffer_size must be int64, got a runtime int16 value",
-        ),
         ("asc.property(5)", "TypeError: property: expected one of the asc property constants, got 5"),
         ("asc.adv.TCubeTiling(*range(51))", "TypeError: TCubeTiling takes at most 50 positional arguments"),
         (

@@ -11,46 +11,17 @@ from __future__ import annotations
 
 import dis
 import sys
-from dataclasses import dataclass
 from types import CodeType
 from typing import Any
+
+from ascx.tracer.instructions import Instr, Position, Unsupported
+from ascx.tracer.normalize import normalize
 
 SUPPORTED_VERSIONS = ((3, 11), (3, 12), (3, 13))
 
 
-@dataclass(frozen=True, slots=True)
-class Position:
-    """A source span from ``Instruction.positions``: 1-based lines, 0-based UTF-8 byte columns."""
-
-    line: int
-    end_line: int | None
-    col: int | None
-    end_col: int | None
-
-
-@dataclass(frozen=True, slots=True)
-class Instr:
-    """One canonical instruction.
-
-    ``op`` is the canonical opname; ``arg`` its decoded argument (a name, a constant, a jump
-    target index, ``(test, true_target, false_target)`` for ``BRANCH``, ...).
-    """
-
-    op: str
-    arg: Any
-    pos: Position | None
-
-
-@dataclass(frozen=True)
-class Unsupported:
-    """The argument of an ``UNSUPPORTED`` instruction: the construct and how to avoid it."""
-
-    construct: str
-    hint: str
-
-
 _DROPPED = frozenset(
-    {"RESUME", "NOP", "PRECALL", "EXTENDED_ARG", "MAKE_CELL", "COPY_FREE_VARS", "CACHE", "TO_BOOL", "KW_NAMES"}
+    {"RESUME", "PRECALL", "EXTENDED_ARG", "MAKE_CELL", "COPY_FREE_VARS", "CACHE", "TO_BOOL", "KW_NAMES"}
 )
 _SAME = frozenset(
     {
@@ -60,7 +31,7 @@ _SAME = frozenset(
         "BUILD_TUPLE", "BUILD_LIST", "BUILD_SET", "BUILD_MAP", "BUILD_CONST_KEY_MAP", "BUILD_STRING",
         "LIST_APPEND", "LIST_EXTEND", "SET_ADD", "SET_UPDATE", "MAP_ADD", "DICT_UPDATE", "DICT_MERGE",
         "UNPACK_SEQUENCE", "UNPACK_EX", "RETURN_VALUE", "LOAD_ASSERTION_ERROR", "RAISE_VARARGS", "GET_ITER",
-        "BEFORE_WITH", "DELETE_SUBSCR", "DELETE_ATTR",
+        "DELETE_SUBSCR", "DELETE_ATTR", "NOP",
     }
 )  # fmt: skip
 _NESTED = Unsupported(
@@ -92,17 +63,19 @@ _UNSUPPORTED: dict[str, Unsupported] = {
         ("MATCH_CLASS", "MATCH_MAPPING", "MATCH_SEQUENCE", "MATCH_KEYS", "GET_LEN"),
         Unsupported("structural pattern matching", "use if/elif"),
     ),
-    **dict.fromkeys(
-        ("FOR_ITER", "END_FOR"),
-        Unsupported("a 'for' loop", "write the iterations out; loops are not supported by this ascx version"),
-    ),
 }
 _JUMPS = frozenset({"JUMP_FORWARD", "JUMP_BACKWARD", "JUMP_BACKWARD_NO_INTERRUPT"})
 
 CANONICAL_OPS: frozenset[str] = _SAME | {
     "LOAD_GLOBAL", "LOAD_ATTR", "CALL", "CALL_EX", "BINARY_OP", "FORMAT", "CONVERT", "JUMP", "BRANCH",
-    "UNSUPPORTED",
+    "FOR_ITER", "WITH_ENTER", "WITH_EXIT", "UNSUPPORTED",
 }  # fmt: skip
+"""Every opname the decoder emits; the interpreter has exactly one handler for each.
+
+Control flow: ``JUMP t``; ``BRANCH (test, t_true, t_false)`` pops the tested value;
+``FOR_ITER t`` pushes the iterator's next value, or on exhaustion pops the iterator and goes to
+``t``; ``WITH_ENTER exit`` pops a context manager and pushes ``[exit marker, entered value]``,
+and ``WITH_EXIT`` (the normal-exit ``__exit__(None, None, None)`` call) pops the marker."""
 """Every opname the decoder emits; the interpreter has exactly one handler for each."""
 _CANONICAL_INTRINSICS = {"INTRINSIC_UNARY_POSITIVE": "UNARY_POSITIVE", "INTRINSIC_LIST_TO_TUPLE": "LIST_TO_TUPLE"}
 
@@ -140,6 +113,7 @@ def _branch(opname: str) -> tuple[str, bool]:
 class _Decoder:
     def __init__(self, code: CodeType):
         self.code = code
+        self.with_exits: dict[int, int] = {}
         self.out: list[tuple[str, Any, Position | None]] = []
         self.index_of_offset: dict[int, int] = {}
         self.kwnames: tuple[str, ...] = ()
@@ -147,22 +121,29 @@ class _Decoder:
     def emit(self, op: str, arg: Any, pos: Position | None) -> None:
         self.out.append((op, arg, pos))
 
-    def run(self) -> tuple[Instr, ...]:
+    def run(self) -> list[Instr]:
         instructions = list(dis.get_instructions(self.code))
-        self._reject_try(instructions)
+        entries: list[Any] = getattr(dis.Bytecode(self.code), "exception_entries", [])
+        self._reject_try(instructions, entries)
+        skipped = _for_iter_epilogues(instructions)
+        self.with_exits, exit_sequences = _with_exits(instructions, entries)
         for inst, following in zip(instructions, [*instructions[1:], None], strict=True):
             self.index_of_offset[inst.offset] = len(self.out)
-            if inst.opname == "GET_ITER" and following is not None and following.opname == "LOAD_FAST_AND_CLEAR":
+            if inst.offset in skipped:
+                continue
+            if inst.offset in exit_sequences:
+                if exit_sequences[inst.offset]:
+                    self.emit("WITH_EXIT", None, _position(inst))
+            elif inst.opname == "GET_ITER" and following is not None and following.opname == "LOAD_FAST_AND_CLEAR":
                 # 3.12+ inline comprehensions: report the comprehension, not its loop.
                 self.emit("UNSUPPORTED", _NESTED, _position(following))
             else:
                 self._decode(inst)
         return self._resolve()
 
-    def _reject_try(self, instructions: list[dis.Instruction]) -> None:
+    def _reject_try(self, instructions: list[dis.Instruction], entries: list[Any]) -> None:
         """``try`` blocks: their handlers would never run in a trace, so they are rejected."""
         by_offset = {inst.offset: i for i, inst in enumerate(instructions)}
-        entries: list[Any] = getattr(dis.Bytecode(self.code), "exception_entries", [])
         for entry in entries:
             start = by_offset.get(entry.target)
             if start is None:
@@ -243,6 +224,14 @@ class _Decoder:
         elif name.startswith("POP_JUMP_"):
             test, jump_when = _branch(name)
             self.emit("BRANCH", (test, jump_when, inst.argval), pos)
+        elif name == "FOR_ITER":
+            self.emit("FOR_ITER", inst.argval, pos)
+        elif name == "BEFORE_WITH":
+            exit_offset = self.with_exits.get(inst.offset)
+            if exit_offset is None:
+                self.emit("UNSUPPORTED", Unsupported("this form of 'with' statement", "rewrite it"), pos)
+            else:
+                self.emit("WITH_ENTER", exit_offset, pos)
         elif name in ("JUMP_IF_TRUE_OR_POP", "JUMP_IF_FALSE_OR_POP"):
             # 3.11 only: rewrite into the 3.12 shape ``COPY 1; BRANCH; POP_TOP``.
             self.emit("COPY", 1, pos)
@@ -267,31 +256,82 @@ class _Decoder:
         else:
             self.emit("UNSUPPORTED", Unsupported("an unsupported Python feature", "rewrite this statement"), pos)
 
-    def _resolve(self) -> tuple[Instr, ...]:
+    def _resolve(self) -> list[Instr]:
         """Replace jump-target byte offsets by instruction indices; give branches both targets."""
         result: list[Instr] = []
         for index, (op, arg, pos) in enumerate(self.out):
-            if op == "JUMP":
+            if op in ("JUMP", "FOR_ITER", "WITH_ENTER"):
                 arg = self._target(arg)
             elif op == "BRANCH":
                 test, jump_when, offset = arg
                 target, fallthrough = self._target(offset), index + 1
                 arg = (test, target, fallthrough) if jump_when else (test, fallthrough, target)
             result.append(Instr(op, arg, pos))
-        return tuple(result)
+        return result
 
     def _target(self, offset: int) -> int:
         # A dropped instruction maps to the next emitted one, which is where control continues.
         return self.index_of_offset[offset]
 
 
+def _for_iter_epilogues(instructions: list[dis.Instruction]) -> set[int]:
+    """Offsets of ``END_FOR`` (and, on 3.13, the ``POP_TOP`` after it): the canonical exhaustion
+    edge of ``FOR_ITER`` already pops the iterator and goes past them."""
+    skipped: set[int] = set()
+    for inst, following in zip(instructions, [*instructions[1:], None], strict=True):
+        if inst.opname == "END_FOR":
+            skipped.add(inst.offset)
+            if sys.version_info >= (3, 13) and following is not None and following.opname == "POP_TOP":
+                skipped.add(following.offset)
+    return skipped
+
+
+_EXIT_SEQUENCE = ("LOAD_CONST", "LOAD_CONST", "LOAD_CONST", "CALL", "POP_TOP")
+
+
+def _with_exits(instructions: list[dis.Instruction], entries: list[Any]) -> tuple[dict[int, int], dict[int, bool]]:
+    """For each ``BEFORE_WITH``: the offset of its normal-exit ``__exit__(None, None, None)`` call.
+
+    The with-body is the range that the exception-table entries of its ``WITH_EXCEPT_START``
+    handler protect (possibly split around nested handlers); the exit sequence starts where that
+    range ends.  Returns ``{BEFORE_WITH offset: exit offset}`` and the offsets of the exit
+    sequences (``True`` for the first instruction of each, ``False`` for the rest).
+    """
+    by_offset = {inst.offset: i for i, inst in enumerate(instructions)}
+    ranges: dict[int, tuple[int, int]] = {}
+    for entry in entries:
+        handler = by_offset.get(entry.target)
+        if handler is None:
+            continue
+        if [i.opname for i in instructions[handler : handler + 2]] != ["PUSH_EXC_INFO", "WITH_EXCEPT_START"]:
+            continue
+        low, high = ranges.get(entry.target, (entry.start, entry.end))
+        ranges[entry.target] = (min(low, entry.start), max(high, entry.end))
+    exits: dict[int, int] = {}
+    sequences: dict[int, bool] = {}
+    for start, end in ranges.values():
+        body, first = by_offset.get(start), by_offset.get(end)
+        if body is None or first is None or body == 0 or instructions[body - 1].opname != "BEFORE_WITH":
+            continue
+        while first < len(instructions) and instructions[first].opname == "NOP":  # 'pass' cannot raise
+            first += 1
+        end = instructions[first].offset
+        window = [i for i in instructions[first : first + 6] if i.opname != "PRECALL"][: len(_EXIT_SEQUENCE)]
+        if tuple(i.opname for i in window) != _EXIT_SEQUENCE or any(i.argval is not None for i in window[:3]):
+            continue
+        exits[instructions[body - 1].offset] = end
+        for inst in instructions[first : by_offset[window[-1].offset] + 1]:
+            sequences[inst.offset] = inst.offset == end
+    return exits, sequences
+
+
 _cache: dict[CodeType, tuple[Instr, ...]] = {}
 
 
 def decode(code: CodeType) -> tuple[Instr, ...]:
-    """The canonical instructions of ``code`` (cached per code object)."""
+    """The canonical, normalised instructions of ``code`` (cached per code object)."""
     if (cached := _cache.get(code)) is not None:
         return cached
-    instrs = _Decoder(code).run()
+    instrs = normalize(_Decoder(code).run())
     _cache[code] = instrs
     return instrs

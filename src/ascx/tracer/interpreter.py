@@ -1,14 +1,15 @@
-"""Symbolic execution of kernel bytecode.
+"""Symbolic execution of kernel bytecode (tracing spec §6).
 
 The interpreter runs the canonical instructions of :mod:`ascx.tracer.decode` over Python
 values.  Compile-time values are ordinary Python objects and Python computes on them; runtime
-values are language :class:`~ascx.language.core.values.Handle` objects, and the kernel API
-called on them builds IR through the active builder.  Calls to other ``@asc.jit`` functions are
-traced inline, so the kernel becomes one function of IR.
+values are language :class:`~ascx.language.core.values.Handle` objects, and operations on them
+build IR through the active builder.  Calls to other ``@asc.jit`` functions are traced inline,
+so a kernel becomes one function of IR.
 
-This version executes straight-line code: calls, attribute access, keyword arguments,
-constants, containers and branches on compile-time values.  Branches and loops on runtime values
-are reported as unsupported.
+The runner (:meth:`Interpreter.run`) traces a *region* (a function body, a loop body, an arm of
+a branch) until it reaches a stop block, takes the back edge of its loop, leaves the region, or
+returns; :mod:`ascx.tracer.control` turns runtime branches and loops into ``scf.if``,
+``scf.for`` and ``scf.while`` on top of it.
 """
 
 from __future__ import annotations
@@ -18,20 +19,51 @@ import inspect
 import operator
 import warnings
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from types import CodeType, FunctionType
-from typing import Any, NoReturn
+from types import FunctionType
+from typing import Any, NoReturn, cast
 
 from xdsl.dialects.builtin import LocationAttr, UnknownLoc
 
 from ascx.errors import AscxWarning, KernelError, SourceLocation
-from ascx.language.core.values import CompileTimeRequired, Handle
-from ascx.tracer.decode import CANONICAL_OPS, BytecodeError, Instr, Position, decode
+from ascx.language.core import scalar
+from ascx.language.core.builder import IRBuilder
+from ascx.language.core.range import RangeSpec
+from ascx.language.core.values import CompileTimeRequired, Handle, RuntimeScalar
+from ascx.tracer.cfg import CFG
+from ascx.tracer.control import ControlFlow, RangeIter, UnrolledIter, WithMarker
+from ascx.tracer.decode import CANONICAL_OPS, BytecodeError, decode
 from ascx.tracer.dependencies import Dependency
-from ascx.tracer.locations import Locator, locator
+from ascx.tracer.instructions import Instr, Position
+from ascx.tracer.locations import locator
+from ascx.tracer.state import (
+    Brk,
+    Cont,
+    Decided,
+    FunctionContext,
+    Outcome,
+    Ret,
+    RunContext,
+    State,
+    Stop,
+    Undef,
+)
 
 MAX_INLINE_DEPTH = 64
 """The deepest nesting of inlined device function calls."""
+INSTRUCTION_BUDGET = 5_000_000
+"""How many instructions one trace may execute (unrolled loops included)."""
+
+ALLOWED_BUILTINS = frozenset(
+    """len int float bool str repr tuple list dict set frozenset isinstance issubclass type range min max
+    abs enumerate zip sum all any divmod round sorted reversed getattr hasattr slice object iter next map
+    filter format ord chr hex bin oct pow callable hash id""".split()
+)
+"""Builtins a kernel may use (on compile-time values); exception classes are allowed too."""
+
+_MUTATING_METHODS = frozenset(
+    {"append", "extend", "insert", "pop", "remove", "clear", "update", "setdefault", "add", "discard", "sort"}
+)
+_MUTABLE = (list, dict, set, bytearray)
 
 
 class _Null:
@@ -64,10 +96,15 @@ _COMPARE: dict[str, Callable[[Any, Any], Any]] = {
 }  # fmt: skip
 
 
-def _provenance(value: Handle) -> tuple[tuple[str, ...], tuple[str, ...]]:
+def provenance(value: Handle) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Notes saying why ``value`` is runtime, and hints saying how to make it compile-time."""
-    notes = (f"{value.describe()} is {value.origin}",) if value.origin else ()
-    hints = (value.hint,) if value.hint else ()
+    root = value.root if value.root is not None else value
+    notes: tuple[str, ...] = ()
+    if root is not value and root.origin:
+        notes = (f"{value.describe()} is computed from {root.describe()}, which is {root.origin}",)
+    elif value.origin:
+        notes = (f"{value.describe()} is {value.origin}",)
+    hints = (root.hint,) if root.hint else ()
     return notes, hints
 
 
@@ -85,30 +122,25 @@ def _callee(stack: list[Any]) -> tuple[Any, tuple[Any, ...]]:
     return lower, (upper,)
 
 
-@dataclass
-class Frame:
-    """The state of one function being traced."""
-
-    globals: dict[str, Any]
-    closure: tuple[Any, ...] | None
-    code: CodeType
-    instrs: tuple[Instr, ...]
-    locator: Locator
-    locals: dict[str, Any]
-    is_kernel: bool
-    stack: list[Any] = field(default_factory=list[Any])
+def _is_mutable(value: object) -> bool:
+    return isinstance(value, _MUTABLE)
 
 
-class _Return(Exception):
-    def __init__(self, value: Any):
-        self.value = value
+def _pop_n(state: State, n: int) -> list[Any]:
+    if not n:
+        return []
+    items = state.stack[-n:]
+    del state.stack[-n:]
+    return items
 
 
-class Interpreter:
+class Interpreter(ControlFlow):
     """Traces one kernel (and the device functions it calls) into the active builder."""
 
-    def __init__(self) -> None:
-        self.frame: Frame | None = None
+    def __init__(self, builder: IRBuilder | None = None) -> None:
+        super().__init__()
+        self._builder = builder
+        self.fc: FunctionContext | None = None
         self.pos: Position | None = None
         self.return_pos: Position | None = None
         """The position of the last ``return`` executed (the kernel's closing location)."""
@@ -116,18 +148,34 @@ class Interpreter:
         """Every global, builtin and closure value read while tracing."""
         self.depth = 0
         """How many device function calls are being traced inline."""
+        self.budget = INSTRUCTION_BUDGET
+
+    @property
+    def builder(self) -> IRBuilder:
+        assert self._builder is not None, "the interpreter has no builder"
+        return self._builder
+
+    @builder.setter
+    def builder(self, builder: IRBuilder) -> None:
+        self._builder = builder
 
     # -- locations and errors ----------------------------------------------------------------
 
-    def source_location(self) -> SourceLocation | None:
-        if self.frame is None or self.pos is None:
+    def source_location(self, pos: Position | None = None) -> SourceLocation | None:
+        pos = pos or self.pos
+        if self.fc is None or pos is None:
             return None
-        return self.frame.locator.source(self.pos)
+        return self.fc.locator.source(pos)
 
     def ir_location(self) -> LocationAttr:
-        if self.frame is None or self.pos is None:
+        if self.fc is None or self.pos is None:
             return UnknownLoc()
-        return self.frame.locator.ir(self.pos)
+        return self.fc.locator.ir(self.pos)
+
+    def line_ref(self, pos: Position | None) -> str:
+        """``file:line`` of a position in the current function, for notes."""
+        loc = self.source_location(pos)
+        return f"{loc.file}:{loc.line}" if loc is not None else "an unknown line"
 
     def warn(self, message: str) -> None:
         """Emit an :class:`AscxWarning` attributed to the kernel source line being traced."""
@@ -138,28 +186,47 @@ class Interpreter:
             warnings.warn_explicit(message, AscxWarning, loc.file, loc.line)
 
     def error(
-        self, message: str, *, kind: str, hints: tuple[str, ...] = (), notes: tuple[str, ...] = ()
+        self,
+        message: str,
+        *,
+        kind: str,
+        hints: tuple[str, ...] = (),
+        notes: tuple[str, ...] = (),
+        pos: Position | None = None,
     ) -> KernelError:
-        return KernelError(message, self.source_location(), list(notes), list(hints), kind)
+        return KernelError(message, self.source_location(pos), list(notes), list(hints), kind)
 
-    def _library_error(self, exc: BaseException) -> KernelError:
+    def library_error(self, exc: BaseException) -> KernelError:
         if isinstance(exc, CompileTimeRequired):
-            notes, hints = _provenance(exc.value)
+            notes, hints = provenance(exc.value)
             return self.error(str(exc), kind="needs-compile-time", notes=notes, hints=hints)
         return self.error(f"{type(exc).__name__}: {exc}", kind="library-error")
+
+    def native(self, callee: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+        """Call Python (including the kernel API) with the current instruction as the error location."""
+        try:
+            return callee(*args, **kwargs)
+        except KernelError:
+            raise
+        except Exception as exc:
+            raise self.library_error(exc) from exc
 
     # -- entry points --------------------------------------------------------------------------
 
     def run_kernel(self, fn: FunctionType, arguments: dict[str, Any]) -> None:
         """Trace the body of the kernel ``fn`` with its parameters bound to ``arguments``."""
-        self._run(fn, arguments, is_kernel=True)
+        self._run_function(fn, arguments, is_kernel=True)
+
+    def run_device_function(self, fn: FunctionType, arguments: dict[str, Any]) -> Any:
+        """Trace ``fn`` as a top-level device function and return what it returns."""
+        return self._run_function(fn, arguments, is_kernel=False)
 
     def call_function(self, fn: FunctionType, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """Trace a device function inline and return its (Python or runtime) result."""
         try:
             bound = inspect.signature(fn).bind(*args, **kwargs)
         except TypeError as exc:
-            raise self._library_error(exc) from exc
+            raise self.library_error(exc) from exc
         bound.apply_defaults()
         if self.depth >= MAX_INLINE_DEPTH:
             raise self.error(
@@ -169,282 +236,408 @@ class Interpreter:
             )
         self.depth += 1
         try:
-            return self._run(fn, dict(bound.arguments), is_kernel=False)
+            return self._run_function(fn, dict(bound.arguments), is_kernel=False)
         finally:
             self.depth -= 1
 
-    def _run(self, fn: FunctionType, arguments: dict[str, Any], *, is_kernel: bool) -> Any:
+    def _run_function(self, fn: FunctionType, arguments: dict[str, Any], *, is_kernel: bool) -> Any:
         code = fn.__code__
+        caller, caller_pos = self.fc, self.pos
         try:
             instrs = decode(code)
         except BytecodeError as exc:
-            self.frame = Frame(fn.__globals__, fn.__closure__, code, (), locator(code.co_filename), {}, is_kernel)
+            self.fc = FunctionContext(
+                fn.__name__, fn.__globals__, fn.__closure__, code, (), CFG(()), locator(code.co_filename), is_kernel
+            )
             self.pos = exc.pos
             raise self.error(
                 f"{exc.construct.construct} is not supported in kernels",
                 kind="unsupported-construct",
                 hints=(exc.construct.hint,),
             ) from None
-        frame = Frame(
-            fn.__globals__, fn.__closure__, code, instrs, locator(code.co_filename), dict(arguments), is_kernel
+        fc = FunctionContext(
+            fn.__name__,
+            fn.__globals__,
+            fn.__closure__,
+            code,
+            instrs,
+            _cfg_of(code, instrs),
+            locator(code.co_filename),
+            is_kernel,
         )
-        caller, caller_pos = self.frame, self.pos
-        self.frame = frame
+        self.fc = fc
         try:
-            self._execute(frame)
-        except _Return as ret:
-            return ret.value
+            outcome = self.run(RunContext(fc, frozenset(), fc.cfg.function_region), 0, State(dict(arguments)))
+            if not isinstance(outcome, Ret):
+                raise self.error(f"internal error: the function ended with {type(outcome).__name__}", kind="internal")
+            return outcome.value
         finally:
-            self.frame, self.pos = caller, caller_pos
-        raise AssertionError("function ended without RETURN_VALUE")  # pragma: no cover
+            self.fc, self.pos = caller, caller_pos
 
-    def _execute(self, frame: Frame) -> None:
-        pc = 0
-        instrs = frame.instrs
-        handlers = _HANDLERS
+    # -- the region runner -------------------------------------------------------------------------
+
+    def run(self, rc: RunContext, pc: int, state: State, *, at_header: bool = False) -> Outcome:
+        """Trace from instruction ``pc`` until the region ends (see ``ascx.tracer.state``)."""
+        instrs = rc.fc.instrs
+        leaders = rc.fc.cfg.leaders
+        check = not at_header
         while True:
+            if check and pc in leaders:
+                entered = self._enter_block(rc, pc, state)
+                if entered is not None:
+                    if not isinstance(entered, int):
+                        return entered
+                    pc = entered
+                    continue
+            check = True
             ins = instrs[pc]
-            self.pos = ins.pos if ins.pos is not None else self.pos
-            next_pc = handlers[ins.op](self, frame, ins)
-            pc = pc + 1 if next_pc is None else next_pc
+            if ins.pos is not None:
+                self.pos = ins.pos
+            self.budget -= 1
+            if self.budget < 0:
+                raise self.error(
+                    f"tracing executed more than {INSTRUCTION_BUDGET} instructions",
+                    kind="unroll-limit",
+                    hints=("use range(...) for loops that should run on the device instead of being unrolled",),
+                )
+            rc.pc = pc
+            rc.via = None
+            result = _HANDLERS[ins.op](self, rc, state, ins)
+            if result is None:
+                pc += 1
+            elif isinstance(result, int):
+                pc = result
+            else:
+                return result
 
-    # -- handlers: each returns the next instruction index, or None for the next one -----------
+    def _enter_block(self, rc: RunContext, block: int, state: State) -> Outcome | int | None:
+        """What happens when tracing arrives at ``block``: a stop, a loop, or nothing special."""
+        condition = rc.condition
+        if condition is not None and (block == condition.body or block in condition.exits):
+            return Decided(block == condition.body, state)
+        if block in rc.stops:
+            return Stop(block, state)
+        if block == rc.region.header:
+            return Cont(state)
+        if block not in rc.region.blocks:
+            origin = rc.via if rc.via is not None else block
+            return Brk(block, state, rc.fc.instrs[origin].pos)
+        if block in rc.fc.cfg.loops:
+            return self.enter_loop(rc, block, state)
+        return None
 
-    def op_load_fast(self, frame: Frame, ins: Instr) -> None:
+    # -- handlers: each returns the next instruction index, None for the next one, or an outcome --
+
+    def op_nop(self, rc: RunContext, state: State, ins: Instr) -> None:
+        pass
+
+    def op_load_fast(self, rc: RunContext, state: State, ins: Instr) -> None:
         try:
-            frame.stack.append(frame.locals[ins.arg])
+            value = state.locals[ins.arg]
         except KeyError:
             raise self.error(f"local variable '{ins.arg}' is used before it is assigned", kind="unbound") from None
+        if isinstance(value, Undef):
+            raise self.error(
+                f"'{ins.arg}' is not defined on every path here ({value.reason})",
+                kind="undefined-on-path",
+                hints=(f"assign '{ins.arg}' before the branch or loop",),
+            )
+        state.stack.append(value)
 
-    def op_store_fast(self, frame: Frame, ins: Instr) -> None:
-        value = frame.stack.pop()
-        frame.locals[ins.arg] = value
+    def op_store_fast(self, rc: RunContext, state: State, ins: Instr) -> None:
+        value = state.stack.pop()
+        state.locals[ins.arg] = value
         if isinstance(value, Handle):
             value.suggest_name(ins.arg)
 
-    def op_delete_fast(self, frame: Frame, ins: Instr) -> None:
-        frame.locals.pop(ins.arg, None)
+    def op_delete_fast(self, rc: RunContext, state: State, ins: Instr) -> None:
+        state.locals.pop(ins.arg, None)
 
-    def op_load_const(self, frame: Frame, ins: Instr) -> None:
-        frame.stack.append(ins.arg)
+    def op_load_const(self, rc: RunContext, state: State, ins: Instr) -> None:
+        state.stack.append(ins.arg)
 
-    def op_load_global(self, frame: Frame, ins: Instr) -> None:
+    def op_load_global(self, rc: RunContext, state: State, ins: Instr) -> None:
         name = ins.arg
-        if name in frame.globals:
-            dependency = Dependency("global", name, frame.globals, frame.globals[name])
+        if name in rc.fc.globals:
+            dependency = Dependency("global", name, rc.fc.globals, rc.fc.globals[name])
         elif hasattr(builtins, name):
-            dependency = Dependency("builtin", name, builtins, getattr(builtins, name))
+            value = getattr(builtins, name)
+            if name not in ALLOWED_BUILTINS and not (isinstance(value, type) and issubclass(value, BaseException)):
+                raise self.error(
+                    f"'{name}' is not supported in kernels",
+                    kind="unsupported-construct",
+                    hints=("kernels run on the device; do this on the host",),
+                )
+            dependency = Dependency("builtin", name, builtins, value)
         else:
             raise self.error(f"name '{name}' is not defined", kind="undefined-name")
         self.dependencies.append(dependency)
-        frame.stack.append(dependency.value)
+        state.stack.append(dependency.value)
 
-    def op_load_deref(self, frame: Frame, ins: Instr) -> None:
+    def op_load_deref(self, rc: RunContext, state: State, ins: Instr) -> None:
         name = ins.arg
-        if name in frame.code.co_freevars and frame.closure is not None:
-            cell = frame.closure[frame.code.co_freevars.index(name)]
+        fc = rc.fc
+        if name in fc.code.co_freevars and fc.closure is not None:
+            cell = fc.closure[fc.code.co_freevars.index(name)]
             try:
                 value = cell.cell_contents
             except ValueError:
                 raise self.error(f"free variable '{name}' is used before it is assigned", kind="unbound") from None
             self.dependencies.append(Dependency("closure", name, cell, value))
-            frame.stack.append(value)
+            state.stack.append(value)
         else:
-            self.op_load_fast(frame, ins)
+            self.op_load_fast(rc, state, ins)
 
-    def op_load_attr(self, frame: Frame, ins: Instr) -> None:
+    def op_load_attr(self, rc: RunContext, state: State, ins: Instr) -> None:
         name, method = ins.arg
-        obj = frame.stack.pop()
+        obj = state.stack.pop()
         try:
             value = getattr(obj, name)
         except Exception as exc:
-            raise self._library_error(exc) from exc
-        frame.stack.append(value)
+            raise self.library_error(exc) from exc
+        state.stack.append(value)
         if method:
-            frame.stack.append(NULL)
+            state.stack.append(NULL)
 
-    def op_store_attr(self, frame: Frame, ins: Instr) -> None:
-        obj = frame.stack.pop()
-        value = frame.stack.pop()
-        self._native(setattr, (obj, ins.arg, value), {})
+    def op_store_attr(self, rc: RunContext, state: State, ins: Instr) -> None:
+        obj = state.stack.pop()
+        value = state.stack.pop()
+        if not isinstance(obj, Handle):
+            self.check_mutation(obj, state)
+        self.native(setattr, (obj, ins.arg, value), {})
 
-    def op_delete_attr(self, frame: Frame, ins: Instr) -> None:
-        self._native(delattr, (frame.stack.pop(), ins.arg), {})
+    def op_delete_attr(self, rc: RunContext, state: State, ins: Instr) -> None:
+        obj = state.stack.pop()
+        self.check_mutation(obj, state)
+        self.native(delattr, (obj, ins.arg), {})
 
-    def op_call(self, frame: Frame, ins: Instr) -> None:
+    def op_call(self, rc: RunContext, state: State, ins: Instr) -> None:
         argc, kwnames = ins.arg
-        stack = frame.stack
-        args = stack[len(stack) - argc :] if argc else []
-        del stack[len(stack) - argc :]
-        callee, receiver = _callee(stack)
+        args = _pop_n(state, argc)
+        callee, receiver = _callee(state.stack)
         positional = (*receiver, *args[: argc - len(kwnames)])
         keywords = dict(zip(kwnames, args[argc - len(kwnames) :], strict=True))
-        stack.append(self._invoke(callee, positional, keywords))
+        state.stack.append(self.invoke(callee, positional, keywords, state))
 
-    def op_call_ex(self, frame: Frame, ins: Instr) -> None:
-        kwargs: dict[str, Any] = frame.stack.pop() if ins.arg else {}
-        args: tuple[Any, ...] = frame.stack.pop()
-        callee, receiver = _callee(frame.stack)
-        frame.stack.append(self._invoke(callee, (*receiver, *args), dict(kwargs)))
+    def op_call_ex(self, rc: RunContext, state: State, ins: Instr) -> None:
+        kwargs: dict[str, Any] = state.stack.pop() if ins.arg else {}
+        args: tuple[Any, ...] = state.stack.pop()
+        callee, receiver = _callee(state.stack)
+        state.stack.append(self.invoke(callee, (*receiver, *args), dict(kwargs), state))
 
-    def _invoke(self, callee: Any, args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    def invoke(self, callee: Any, args: tuple[Any, ...], kwargs: dict[str, Any], state: State) -> Any:
         if (fn := traced_function(callee)) is not None:
             return self.call_function(fn, args, kwargs)
-        return self._native(callee, args, kwargs)
+        if callee is builtins.range:
+            return self.native(RangeSpec, args, kwargs)
+        if any(callee is f for f in (min, max, abs)) and any(isinstance(a, Handle) for a in args):
+            raise self.error(
+                f"{callee.__name__}() on runtime values is not supported", kind="needs-compile-time",
+                hints=("use the asc API, or compute it on compile-time values",),
+            )  # fmt: skip
+        receiver = getattr(callee, "__self__", None)
+        if _is_mutable(receiver) and getattr(callee, "__name__", "") in _MUTATING_METHODS:
+            self.check_mutation(receiver, state)
+        result = self.native(callee, args, kwargs)
+        self.note_created(result)
+        return result
 
-    def _native(self, callee: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
-        """Call Python (including the kernel API) with the current instruction as the error location."""
-        try:
-            return callee(*args, **kwargs)
-        except KernelError:
-            raise
-        except Exception as exc:
-            raise self._library_error(exc) from exc
+    def op_push_null(self, rc: RunContext, state: State, ins: Instr) -> None:
+        state.stack.append(NULL)
 
-    def op_push_null(self, frame: Frame, ins: Instr) -> None:
-        frame.stack.append(NULL)
+    def op_pop_top(self, rc: RunContext, state: State, ins: Instr) -> None:
+        value = state.stack.pop()
+        discard = getattr(value, "__ascx_discard__", None)
+        if discard is not None:
+            self.native(discard, (), {})
 
-    def op_pop_top(self, frame: Frame, ins: Instr) -> None:
-        frame.stack.pop()
+    def op_copy(self, rc: RunContext, state: State, ins: Instr) -> None:
+        state.stack.append(state.stack[-ins.arg])
 
-    def op_copy(self, frame: Frame, ins: Instr) -> None:
-        frame.stack.append(frame.stack[-ins.arg])
-
-    def op_swap(self, frame: Frame, ins: Instr) -> None:
-        stack = frame.stack
+    def op_swap(self, rc: RunContext, state: State, ins: Instr) -> None:
+        stack = state.stack
         stack[-1], stack[-ins.arg] = stack[-ins.arg], stack[-1]
 
-    def op_binary_op(self, frame: Frame, ins: Instr) -> None:
-        rhs, lhs = frame.stack.pop(), frame.stack.pop()
+    def op_binary_op(self, rc: RunContext, state: State, ins: Instr) -> None:
+        rhs, lhs = state.stack.pop(), state.stack.pop()
         op = _BINARY[ins.arg]
-        if isinstance(lhs, Handle) and ins.arg.endswith("="):
-            op = _BINARY[ins.arg[:-1]]  # in-place ops on runtime values build new values
-        frame.stack.append(self._native(op, (lhs, rhs), {}))
+        if ins.arg.endswith("="):
+            if isinstance(lhs, Handle):
+                op = _BINARY[ins.arg[:-1]]  # in-place ops on runtime values build new values
+            elif _is_mutable(lhs):
+                self.check_mutation(lhs, state)
+        state.stack.append(self.native(op, (lhs, rhs), {}))
 
-    def op_compare_op(self, frame: Frame, ins: Instr) -> None:
-        rhs, lhs = frame.stack.pop(), frame.stack.pop()
+    def op_compare_op(self, rc: RunContext, state: State, ins: Instr) -> None:
+        rhs, lhs = state.stack.pop(), state.stack.pop()
         op = _COMPARE[str(ins.arg).removeprefix("bool(").removesuffix(")")]
-        frame.stack.append(self._native(op, (lhs, rhs), {}))
+        state.stack.append(self.native(op, (lhs, rhs), {}))
 
-    def op_is_op(self, frame: Frame, ins: Instr) -> None:
-        rhs, lhs = frame.stack.pop(), frame.stack.pop()
-        frame.stack.append((lhs is not rhs) if ins.arg else (lhs is rhs))
+    def op_is_op(self, rc: RunContext, state: State, ins: Instr) -> None:
+        rhs, lhs = state.stack.pop(), state.stack.pop()
+        for side in (lhs, rhs):
+            if isinstance(side, RuntimeScalar):
+                raise self.library_error(CompileTimeRequired(side, "'is'"))
+        state.stack.append((lhs is not rhs) if ins.arg else (lhs is rhs))
 
-    def op_contains_op(self, frame: Frame, ins: Instr) -> None:
-        container, item = frame.stack.pop(), frame.stack.pop()
-        result = self._native(operator.contains, (container, item), {})
-        frame.stack.append(not result if ins.arg else result)
+    def op_contains_op(self, rc: RunContext, state: State, ins: Instr) -> None:
+        container, item = state.stack.pop(), state.stack.pop()
+        result = self.native(operator.contains, (container, item), {})
+        state.stack.append(not result if ins.arg else result)
 
-    def op_binary_subscr(self, frame: Frame, ins: Instr) -> None:
-        key, container = frame.stack.pop(), frame.stack.pop()
-        frame.stack.append(self._native(operator.getitem, (container, key), {}))
+    def op_unary_negative(self, rc: RunContext, state: State, ins: Instr) -> None:
+        state.stack.append(self.native(operator.neg, (state.stack.pop(),), {}))
 
-    def op_store_subscr(self, frame: Frame, ins: Instr) -> None:
-        key, container, value = frame.stack.pop(), frame.stack.pop(), frame.stack.pop()
-        self._native(operator.setitem, (container, key, value), {})
+    def op_unary_positive(self, rc: RunContext, state: State, ins: Instr) -> None:
+        state.stack.append(self.native(operator.pos, (state.stack.pop(),), {}))
 
-    def op_delete_subscr(self, frame: Frame, ins: Instr) -> None:
-        key, container = frame.stack.pop(), frame.stack.pop()
-        self._native(operator.delitem, (container, key), {})
+    def op_unary_invert(self, rc: RunContext, state: State, ins: Instr) -> None:
+        state.stack.append(self.native(operator.invert, (state.stack.pop(),), {}))
 
-    def op_build_slice(self, frame: Frame, ins: Instr) -> None:
-        parts = self._pop_n(frame, ins.arg)
-        frame.stack.append(slice(*parts))
+    def op_unary_not(self, rc: RunContext, state: State, ins: Instr) -> None:
+        value = state.stack.pop()
+        condition = self.runtime_condition(value)
+        if condition is None:
+            state.stack.append(self.native(operator.not_, (value,), {}))
+        else:
+            state.stack.append(self.native(scalar.logical_not, (condition,), {}))
 
-    def _pop_n(self, frame: Frame, n: int) -> list[Any]:
-        if not n:
-            return []
-        items = frame.stack[-n:]
-        del frame.stack[-n:]
-        return items
+    def op_binary_subscr(self, rc: RunContext, state: State, ins: Instr) -> None:
+        key, container = state.stack.pop(), state.stack.pop()
+        state.stack.append(self.native(operator.getitem, (container, key), {}))
 
-    def op_build_map(self, frame: Frame, ins: Instr) -> None:
-        items = self._pop_n(frame, 2 * ins.arg)
-        frame.stack.append({items[i]: items[i + 1] for i in range(0, len(items), 2)})
+    def op_store_subscr(self, rc: RunContext, state: State, ins: Instr) -> None:
+        key, container, value = state.stack.pop(), state.stack.pop(), state.stack.pop()
+        if not isinstance(container, Handle):
+            self.check_mutation(container, state)
+        self.native(operator.setitem, (container, key, value), {})
 
-    def op_build_const_key_map(self, frame: Frame, ins: Instr) -> None:
-        keys = frame.stack.pop()
-        values = self._pop_n(frame, ins.arg)
-        frame.stack.append(dict(zip(keys, values, strict=True)))
+    def op_delete_subscr(self, rc: RunContext, state: State, ins: Instr) -> None:
+        key, container = state.stack.pop(), state.stack.pop()
+        if not isinstance(container, Handle):
+            self.check_mutation(container, state)
+        self.native(operator.delitem, (container, key), {})
 
-    def op_map_add(self, frame: Frame, ins: Instr) -> None:
-        value, key = frame.stack.pop(), frame.stack.pop()
-        frame.stack[-ins.arg][key] = value
+    def op_build_slice(self, rc: RunContext, state: State, ins: Instr) -> None:
+        state.stack.append(slice(*_pop_n(state, ins.arg)))
 
-    def op_list_to_tuple(self, frame: Frame, ins: Instr) -> None:
-        frame.stack.append(tuple(frame.stack.pop()))
+    def op_build_tuple(self, rc: RunContext, state: State, ins: Instr) -> None:
+        state.stack.append(tuple(_pop_n(state, ins.arg)))
 
-    def op_unpack_sequence(self, frame: Frame, ins: Instr) -> None:
-        items = list(self._native(iter, (frame.stack.pop(),), {}))
+    def op_build_list(self, rc: RunContext, state: State, ins: Instr) -> None:
+        state.stack.append(self.note_created(_pop_n(state, ins.arg)))
+
+    def op_build_set(self, rc: RunContext, state: State, ins: Instr) -> None:
+        state.stack.append(self.note_created(set(_pop_n(state, ins.arg))))
+
+    def op_build_map(self, rc: RunContext, state: State, ins: Instr) -> None:
+        items = _pop_n(state, 2 * ins.arg)
+        state.stack.append(self.note_created({items[i]: items[i + 1] for i in range(0, len(items), 2)}))
+
+    def op_build_const_key_map(self, rc: RunContext, state: State, ins: Instr) -> None:
+        keys = state.stack.pop()
+        values = _pop_n(state, ins.arg)
+        state.stack.append(self.note_created(dict(zip(keys, values, strict=True))))
+
+    def op_build_string(self, rc: RunContext, state: State, ins: Instr) -> None:
+        state.stack.append("".join(_pop_n(state, ins.arg)))
+
+    def _update(self, state: State, ins: Instr, method: str) -> None:
+        value = state.stack.pop()
+        self.native(getattr(state.stack[-ins.arg], method), (value,), {})
+
+    def op_list_append(self, rc: RunContext, state: State, ins: Instr) -> None:
+        self._update(state, ins, "append")
+
+    def op_list_extend(self, rc: RunContext, state: State, ins: Instr) -> None:
+        self._update(state, ins, "extend")
+
+    def op_set_add(self, rc: RunContext, state: State, ins: Instr) -> None:
+        self._update(state, ins, "add")
+
+    def op_set_update(self, rc: RunContext, state: State, ins: Instr) -> None:
+        self._update(state, ins, "update")
+
+    def op_dict_update(self, rc: RunContext, state: State, ins: Instr) -> None:
+        self._update(state, ins, "update")
+
+    def op_dict_merge(self, rc: RunContext, state: State, ins: Instr) -> None:
+        self._update(state, ins, "update")
+
+    def op_map_add(self, rc: RunContext, state: State, ins: Instr) -> None:
+        value, key = state.stack.pop(), state.stack.pop()
+        state.stack[-ins.arg][key] = value
+
+    def op_list_to_tuple(self, rc: RunContext, state: State, ins: Instr) -> None:
+        state.stack.append(tuple(state.stack.pop()))
+
+    def op_unpack_sequence(self, rc: RunContext, state: State, ins: Instr) -> None:
+        items = list(self.native(iter, (state.stack.pop(),), {}))
         if len(items) != ins.arg:
             raise self.error(f"cannot unpack {len(items)} values into {ins.arg} names", kind="library-error")
-        frame.stack.extend(reversed(items))
+        state.stack.extend(reversed(items))
 
-    def op_unpack_ex(self, frame: Frame, ins: Instr) -> None:
+    def op_unpack_ex(self, rc: RunContext, state: State, ins: Instr) -> None:
         before, after = ins.arg & 0xFF, ins.arg >> 8
-        items = list(self._native(iter, (frame.stack.pop(),), {}))
+        items = list(self.native(iter, (state.stack.pop(),), {}))
         if len(items) < before + after:
             raise self.error(f"not enough values to unpack into {before + after} names", kind="library-error")
         middle = items[before : len(items) - after] if after else items[before:]
-        frame.stack.extend(reversed([*items[:before], middle, *items[len(items) - after :]]))
+        state.stack.extend(reversed([*items[:before], middle, *items[len(items) - after :]]))
 
-    def op_convert(self, frame: Frame, ins: Instr) -> None:
-        frame.stack.append(self._convert_value(frame.stack.pop(), ins.arg))
+    def op_convert(self, rc: RunContext, state: State, ins: Instr) -> None:
+        state.stack.append(self._convert_value(state.stack.pop(), ins.arg))
 
     def _convert_value(self, value: Any, conversion: int) -> Any:
         if isinstance(value, Handle):
-            raise self._library_error(CompileTimeRequired(value, "an f-string"))
+            raise self.library_error(CompileTimeRequired(value, "an f-string"))
         return {0: value, 1: str, 2: repr, 3: ascii}[conversion](value) if conversion else value
 
-    def op_format(self, frame: Frame, ins: Instr) -> None:
+    def op_format(self, rc: RunContext, state: State, ins: Instr) -> None:
         conversion, has_spec = ins.arg
-        spec = frame.stack.pop() if has_spec else ""
-        value = self._convert_value(frame.stack.pop(), conversion)
-        frame.stack.append(self._native(format, (value, spec), {}))
+        spec = state.stack.pop() if has_spec else ""
+        value = self._convert_value(state.stack.pop(), conversion)
+        state.stack.append(self.native(format, (value, spec), {}))
 
-    def op_build_string(self, frame: Frame, ins: Instr) -> None:
-        frame.stack.append("".join(self._pop_n(frame, ins.arg)))
-
-    def op_jump(self, frame: Frame, ins: Instr) -> int:
+    def op_jump(self, rc: RunContext, state: State, ins: Instr) -> int:
+        rc.via = ins.origins[0] if ins.origins else None
         return ins.arg
 
-    def op_branch(self, frame: Frame, ins: Instr) -> int:
-        test, if_true, if_false = ins.arg
-        value = frame.stack.pop()
-        if test == "is_none":
-            return if_true if value is None else if_false
-        if isinstance(value, Handle):
-            self._runtime_branch(value)
-        truth = self._native(bool, (value,), {})
-        return if_true if truth else if_false
+    def op_get_iter(self, rc: RunContext, state: State, ins: Instr) -> None:
+        iterable = state.stack.pop()
+        anchor = rc.fc.instrs[rc.pc - 1].pos if rc.pc > 0 else ins.pos
+        if isinstance(iterable, RangeSpec):
+            state.stack.append(RangeIter(iterable, anchor))
+        elif isinstance(iterable, Handle):
+            raise self.library_error(CompileTimeRequired(iterable, "a 'for' loop over it"))
+        else:
+            state.stack.append(UnrolledIter(self.native(iter, (iterable,), {}), anchor))
 
-    def _runtime_branch(self, value: Handle) -> NoReturn:
-        notes, hints = _provenance(value)
-        raise self.error(
-            "branching on a runtime value is not supported by this version of ascx",
-            kind="unsupported-construct",
-            notes=notes,
-            hints=(*hints, "branch on compile-time values (Python constants, asc.ConstExpr parameters)"),
-        )
+    def op_for_iter(self, rc: RunContext, state: State, ins: Instr) -> int | None:
+        return self.for_iter_without_loop(rc, state, ins)
 
-    def op_return_value(self, frame: Frame, ins: Instr) -> NoReturn:
-        value = frame.stack.pop()
+    def op_with_exit(self, rc: RunContext, state: State, ins: Instr) -> None:
+        marker = state.stack.pop()
+        assert isinstance(marker, WithMarker), "WITH_EXIT pops the marker WITH_ENTER pushed"
+
+    def op_return_value(self, rc: RunContext, state: State, ins: Instr) -> Ret:
+        value = state.stack.pop()
         self.return_pos = self.pos
-        if frame.is_kernel and value is not None:
+        if rc.fc.is_kernel and value is not None:
             raise self.error(
                 "a kernel cannot return a value",
                 kind="kernel-return",
                 hints=("write results to an output tensor; only device functions return values",),
             )
-        raise _Return(value)
+        return Ret(value, state)
 
-    def op_load_assertion_error(self, frame: Frame, ins: Instr) -> None:
-        frame.stack.append(AssertionError)
+    def op_load_assertion_error(self, rc: RunContext, state: State, ins: Instr) -> None:
+        state.stack.append(AssertionError)
 
-    def op_raise_varargs(self, frame: Frame, ins: Instr) -> NoReturn:
+    def op_raise_varargs(self, rc: RunContext, state: State, ins: Instr) -> NoReturn:
         if ins.arg == 0:
             raise self.error("a bare 'raise' is not supported in kernels", kind="unsupported-construct")
-        args = self._pop_n(frame, ins.arg)
+        args = _pop_n(state, ins.arg)
         exc = args[0]
         if exc is AssertionError or isinstance(exc, AssertionError):
             detail = str(exc) if isinstance(exc, AssertionError) else ""
@@ -452,104 +645,33 @@ class Interpreter:
             raise self.error(message, kind="compile-time-assert")
         raise self.error(f"the kernel raised {exc!r}", kind="library-error")
 
-    def op_unsupported(self, frame: Frame, ins: Instr) -> NoReturn:
+    def op_unsupported(self, rc: RunContext, state: State, ins: Instr) -> NoReturn:
         raise self.error(
             f"{ins.arg.construct} is not supported in kernels", kind="unsupported-construct", hints=(ins.arg.hint,)
         )
 
 
-Handler = Callable[[Interpreter, Frame, Instr], "int | None"]
+_cfgs: dict[Any, CFG] = {}
 
 
-def _unary(op: Callable[[Any], Any]) -> Handler:
-    def handler(interp: Interpreter, frame: Frame, ins: Instr) -> None:
-        frame.stack.append(interp._native(op, (frame.stack.pop(),), {}))  # pyright: ignore[reportPrivateUsage]
-
-    return handler
-
-
-def _build(make: Callable[[list[Any]], Any]) -> Handler:
-    def handler(interp: Interpreter, frame: Frame, ins: Instr) -> None:
-        frame.stack.append(make(interp._pop_n(frame, ins.arg)))  # pyright: ignore[reportPrivateUsage]
-
-    return handler
+def _cfg_of(code: Any, instrs: tuple[Instr, ...]) -> CFG:
+    if (cached := _cfgs.get(code)) is None or cached.instrs is not instrs:
+        cached = _cfgs[code] = CFG(instrs)
+    return cached
 
 
-def _container_update(method: str) -> Handler:
-    def handler(interp: Interpreter, frame: Frame, ins: Instr) -> None:
-        value = frame.stack.pop()
-        interp._native(getattr(frame.stack[-ins.arg], method), (value,), {})  # pyright: ignore[reportPrivateUsage]
-
-    return handler
-
-
-def _unsupported_statement(construct: str, hint: str) -> Handler:
-    def handler(interp: Interpreter, frame: Frame, ins: Instr) -> NoReturn:
-        raise interp.error(f"{construct} is not supported in kernels", kind="unsupported-construct", hints=(hint,))
-
-    return handler
-
-
-_I = Interpreter
+Handler = Callable[[Interpreter, RunContext, State, Instr], "int | Outcome | None"]
 _HANDLERS: dict[str, Handler] = {
-    "LOAD_FAST": _I.op_load_fast,
-    "STORE_FAST": _I.op_store_fast,
-    "DELETE_FAST": _I.op_delete_fast,
-    "LOAD_CONST": _I.op_load_const,
-    "LOAD_GLOBAL": _I.op_load_global,
-    "LOAD_DEREF": _I.op_load_deref,
-    "LOAD_ATTR": _I.op_load_attr,
-    "STORE_ATTR": _I.op_store_attr,
-    "DELETE_ATTR": _I.op_delete_attr,
-    "CALL": _I.op_call,
-    "CALL_EX": _I.op_call_ex,
-    "PUSH_NULL": _I.op_push_null,
-    "POP_TOP": _I.op_pop_top,
-    "COPY": _I.op_copy,
-    "SWAP": _I.op_swap,
-    "BINARY_OP": _I.op_binary_op,
-    "COMPARE_OP": _I.op_compare_op,
-    "IS_OP": _I.op_is_op,
-    "CONTAINS_OP": _I.op_contains_op,
-    "UNARY_NEGATIVE": _unary(operator.neg),
-    "UNARY_POSITIVE": _unary(operator.pos),
-    "UNARY_INVERT": _unary(operator.invert),
-    "UNARY_NOT": _unary(operator.not_),
-    "BINARY_SUBSCR": _I.op_binary_subscr,
-    "STORE_SUBSCR": _I.op_store_subscr,
-    "DELETE_SUBSCR": _I.op_delete_subscr,
-    "BUILD_SLICE": _I.op_build_slice,
-    "BUILD_TUPLE": _build(tuple),
-    "BUILD_LIST": _build(list),
-    "BUILD_SET": _build(set),
-    "BUILD_MAP": _I.op_build_map,
-    "BUILD_CONST_KEY_MAP": _I.op_build_const_key_map,
-    "BUILD_STRING": _I.op_build_string,
-    "LIST_APPEND": _container_update("append"),
-    "LIST_EXTEND": _container_update("extend"),
-    "SET_ADD": _container_update("add"),
-    "SET_UPDATE": _container_update("update"),
-    "DICT_UPDATE": _container_update("update"),
-    "DICT_MERGE": _container_update("update"),
-    "MAP_ADD": _I.op_map_add,
-    "LIST_TO_TUPLE": _I.op_list_to_tuple,
-    "UNPACK_SEQUENCE": _I.op_unpack_sequence,
-    "UNPACK_EX": _I.op_unpack_ex,
-    "CONVERT": _I.op_convert,
-    "FORMAT": _I.op_format,
-    "JUMP": _I.op_jump,
-    "BRANCH": _I.op_branch,
-    "RETURN_VALUE": _I.op_return_value,
-    "LOAD_ASSERTION_ERROR": _I.op_load_assertion_error,
-    "RAISE_VARARGS": _I.op_raise_varargs,
-    "UNSUPPORTED": _I.op_unsupported,
-    "GET_ITER": _unsupported_statement(
-        "a 'for' loop", "write the iterations out; loops are not supported by this ascx version"
-    ),
-    "BEFORE_WITH": _unsupported_statement(
-        "a 'with' statement", "'with' statements are not supported by this ascx version"
-    ),
+    name.removeprefix("op_").upper(): cast(Handler, method)
+    for name, method in vars(Interpreter).items()
+    if name.startswith("op_")
 }
+_HANDLERS.update(
+    {
+        "BRANCH": ControlFlow.op_branch,
+        "WITH_ENTER": ControlFlow.op_with_enter,
+    }
+)
 """One handler per canonical opname (``ascx.tracer.decode``)."""
 
 assert set(_HANDLERS) == CANONICAL_OPS, sorted(set(_HANDLERS) ^ CANONICAL_OPS)

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from types import FunctionType
-from typing import Any
+from typing import Any, cast
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr, UnitAttr
@@ -14,6 +14,8 @@ from xdsl.rewriter import InsertPoint
 
 from ascx.dialects.ascendc import GMAddrType
 from ascx.dialects.ascendc.kernel_attrs import CUBE_ONLY_ATTR, KERNEL_ATTR
+from ascx.errors import KernelError
+from ascx.language.core import scalar
 from ascx.language.core.builder import IRBuilder, KernelOptions, activated
 from ascx.language.core.values import GlobalAddress, RuntimeScalar, sanitize_name
 from ascx.tracer.dependencies import Dependency
@@ -59,8 +61,7 @@ def _argument_value(arg: SSAValue, param: KernelParam) -> GlobalAddress | Runtim
     return value
 
 
-def trace_kernel(fn: FunctionType, params: Sequence[KernelParam], options: KernelOptions) -> TraceResult:
-    """Trace ``fn`` specialised on ``params`` into a module holding one kernel ``func.func``."""
+def _bind(params: Sequence[KernelParam]) -> tuple[Block, list[Attribute], dict[str, Any]]:
     runtime = [p for p in params if p.kind != "constexpr"]
     arg_types = [_arg_type(p) for p in runtime]
     block = Block(arg_types=arg_types)
@@ -68,9 +69,20 @@ def trace_kernel(fn: FunctionType, params: Sequence[KernelParam], options: Kerne
     for arg, param in zip(block.args, runtime, strict=True):
         arg.name_hint = sanitize_name(param.name)
         arguments[param.name] = _argument_value(arg, param)
+    return block, arg_types, arguments
 
+
+def _function_location(fn: FunctionType) -> FileLineColLoc:
+    code = fn.__code__
+    return FileLineColLoc(StringAttr(code.co_filename), IntAttr(code.co_firstlineno), IntAttr(1))
+
+
+def trace_kernel(fn: FunctionType, params: Sequence[KernelParam], options: KernelOptions) -> TraceResult:
+    """Trace ``fn`` specialised on ``params`` into a module holding one kernel ``func.func``."""
+    block, arg_types, arguments = _bind(params)
     interp = Interpreter()
     builder = IRBuilder(block, options, location=interp.ir_location, warn=interp.warn)
+    interp.builder = builder
     with activated(builder):
         interp.run_kernel(fn, arguments)
         builder.set_insertion_point(InsertPoint.at_end(block))
@@ -82,6 +94,50 @@ def trace_kernel(fn: FunctionType, params: Sequence[KernelParam], options: Kerne
     kernel.attributes[KERNEL_ATTR] = UnitAttr()
     if options.matmul_cube_only:
         kernel.attributes[CUBE_ONLY_ATTR] = UnitAttr()
-    code = fn.__code__
-    kernel.location = FileLineColLoc(StringAttr(code.co_filename), IntAttr(code.co_firstlineno), IntAttr(1))
+    kernel.location = _function_location(fn)
     return TraceResult(ModuleOp([kernel]), tuple(_unique(interp.dependencies)))
+
+
+def trace_function(
+    fn: FunctionType, params: Sequence[KernelParam], options: KernelOptions | None = None
+) -> TraceResult:
+    """Trace ``fn`` as a device function: a ``func.func`` whose results are what ``fn`` returns.
+
+    Returned scalars become results (Python numbers as constants of their default type), tuples
+    several results, ``None`` no result.  This is how the tracer's conformance tests observe IR.
+    """
+    block, arg_types, arguments = _bind(params)
+    interp = Interpreter()
+    builder = IRBuilder(block, options or KernelOptions(), location=interp.ir_location, warn=interp.warn)
+    interp.builder = builder
+    with activated(builder):
+        value = interp.run_device_function(fn, arguments)
+        builder.set_insertion_point(InsertPoint.at_end(block))
+        if interp.return_pos is not None:
+            interp.fc = None
+        results = [_result(builder, v, fn) for v in _flatten(value)]
+        ret = builder.insert(func.ReturnOp(*(r.ssa for r in results)))
+    if interp.return_pos is not None:
+        ret.location = locator(fn.__code__.co_filename).ir(interp.return_pos)
+    function = func.FuncOp(fn.__name__, (arg_types, [r.ssa.type for r in results]), Region(block))
+    function.location = _function_location(fn)
+    return TraceResult(ModuleOp([function]), tuple(_unique(interp.dependencies)))
+
+
+def _flatten(value: Any) -> list[Any]:
+    if value is None:
+        return []
+    if isinstance(value, tuple):
+        return [leaf for item in cast(tuple[Any, ...], value) for leaf in _flatten(item)]
+    return [value]
+
+
+def _result(builder: IRBuilder, value: Any, fn: FunctionType) -> RuntimeScalar:
+    if isinstance(value, RuntimeScalar):
+        return value
+    if isinstance(value, (bool, int, float)):
+        return scalar.materialize(builder, value, scalar.default_dtype(value), what="a result")
+    raise KernelError(
+        f"device function '{fn.__name__}' returns {type(value).__name__} values, which cannot be function results",
+        kind="unsupported-construct",
+    )

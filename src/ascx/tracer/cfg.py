@@ -1,0 +1,344 @@
+"""Control-flow analyses of canonical instructions (tracing spec §5), computed once per code object.
+
+Blocks are identified by the index of their first instruction.  The analyses are the ones the
+structured interpreter needs: successors, dominators, natural loops, liveness of locals,
+``stored_in``, region-relative immediate post-dominators (merge points of runtime branches),
+and the shape of ``while`` loops (where their condition decides).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Literal, TypeVar
+
+from ascx.tracer.instructions import Instr, targets
+
+_ENDS_BLOCK = frozenset({"JUMP", "BRANCH", "FOR_ITER", "RETURN_VALUE", "RAISE_VARARGS", "UNSUPPORTED"})
+_NO_FALLTHROUGH = frozenset({"JUMP", "RETURN_VALUE", "RAISE_VARARGS", "UNSUPPORTED"})
+
+Virtual = Literal["CONT", "RET", "EXIT"] | tuple[Literal["BRK"], int]
+"""Virtual exits of a region: back to its header, a return, the end, or leaving to a block."""
+Node = int | Virtual
+N = TypeVar("N")
+
+
+@dataclass(frozen=True)
+class Region:
+    """A set of blocks traced together: a function body (no header) or a loop body."""
+
+    blocks: frozenset[int]
+    header: int | None
+
+
+@dataclass(frozen=True)
+class Loop:
+    """A natural loop."""
+
+    header: int
+    blocks: frozenset[int]
+    latches: frozenset[int]
+
+    @cached_property
+    def region(self) -> Region:
+        return Region(self.blocks, self.header)
+
+
+@dataclass(frozen=True)
+class WhileShape:
+    """Where a ``while``-type loop decides: its condition runs from the header to the branch of
+    ``decider``, whose edges go to ``body`` (stay) and ``exit``.  ``exits`` are the blocks the
+    condition's branches leave to, all equivalent to ``exit`` (they only add ``NOP``s)."""
+
+    decider: int
+    branch: int
+    body: int
+    exit: int
+    exits: frozenset[int]
+
+
+class CFG:
+    """Blocks, dominators, loops and liveness of one function's canonical instructions."""
+
+    def __init__(self, instrs: tuple[Instr, ...]):
+        self.instrs = instrs
+        self.leaders = self._leaders()
+        self.blocks: list[int] = []
+        self.block_end: dict[int, int] = {}
+        self.succs: dict[int, tuple[int, ...]] = {}
+        self._build()
+        self.preds: dict[int, list[int]] = {b: [] for b in self.blocks}
+        for b in self.blocks:
+            for s in self.succs[b]:
+                self.preds[s].append(b)
+        self.block_of = self._block_of()
+        self.idom = immediate_dominators(0, lambda b: self.succs[b]) if self.blocks else {}
+        self.loops = self._loops()
+        self.live_in, self.live_out = self._liveness()
+        self._ipdoms: dict[Region, dict[Node, Node]] = {}
+        self.function_region = Region(frozenset(self.blocks), None)
+
+    # -- blocks --------------------------------------------------------------------------------
+
+    def _leaders(self) -> set[int]:
+        leaders = {0}
+        for index, ins in enumerate(self.instrs):
+            leaders.update(targets(ins))
+            if ins.op in _ENDS_BLOCK or ins.op in ("WITH_ENTER", "WITH_EXIT"):
+                leaders.add(index + 1)
+            if ins.op == "WITH_ENTER":
+                leaders.add(ins.arg)
+            if ins.op == "WITH_EXIT":
+                leaders.add(index)
+        return {i for i in leaders if i < len(self.instrs)}
+
+    def _build(self) -> None:
+        work, seen = [0] if self.instrs else [], set[int]()
+        while work:
+            start = work.pop()
+            if start in seen:
+                continue
+            seen.add(start)
+            end = start + 1
+            while end < len(self.instrs) and end not in self.leaders and self.instrs[end - 1].op not in _ENDS_BLOCK:
+                end += 1
+            last = self.instrs[end - 1]
+            succs = list(targets(last))
+            if last.op == "FOR_ITER":
+                succs = [end, last.arg]
+            elif last.op not in _NO_FALLTHROUGH and last.op != "BRANCH" and end < len(self.instrs):
+                succs = [end]
+            self.block_end[start] = end
+            self.succs[start] = tuple(succs)
+            work.extend(succs)
+        self.blocks = sorted(seen)
+
+    def _block_of(self) -> list[int]:
+        owner = [-1] * len(self.instrs)
+        for b in self.blocks:
+            for i in range(b, self.block_end[b]):
+                owner[i] = b
+        return owner
+
+    def terminator(self, block: int) -> Instr:
+        return self.instrs[self.block_end[block] - 1]
+
+    # -- dominators and loops --------------------------------------------------------------------
+
+    def dominates(self, a: int, b: int) -> bool:
+        while b != a:
+            parent = self.idom.get(b)
+            if parent is None or parent == b:
+                return False
+            b = parent
+        return True
+
+    def _loops(self) -> dict[int, Loop]:
+        bodies: dict[int, set[int]] = {}
+        latches: dict[int, set[int]] = {}
+        for u in self.blocks:
+            for h in self.succs[u]:
+                if self.dominates(h, u):
+                    body = bodies.setdefault(h, {h})
+                    latches.setdefault(h, set()).add(u)
+                    work = [u]
+                    while work:
+                        b = work.pop()
+                        if b not in body:
+                            body.add(b)
+                            work.extend(self.preds[b])
+        return {h: Loop(h, frozenset(body), frozenset(latches[h])) for h, body in bodies.items()}
+
+    def while_shape(self, loop: Loop) -> WhileShape | None:
+        """The deciding branch of a ``while``-type loop: the deepest block whose branch has exactly
+        one edge out of the loop and that every iteration passes through."""
+        candidates = [
+            b
+            for b in loop.blocks
+            if self.terminator(b).op == "BRANCH"
+            and sum(s not in loop.blocks for s in self.succs[b]) == 1
+            and all(self.dominates(b, latch) for latch in loop.latches)
+        ]
+        if not candidates:
+            return None
+
+        def depth(b: int) -> int:
+            return sum(self.dominates(c, b) for c in candidates)
+
+        def exit_of(b: int) -> int:
+            return next(s for s in self.succs[b] if s not in loop.blocks)
+
+        # Branches that leave to the same place as the first one form the (compound) condition;
+        # a branch that leaves elsewhere is a 'break' inside the body.
+        first_exit = self.skip_nops(exit_of(min(candidates, key=depth)))
+        condition = [c for c in candidates if self.skip_nops(exit_of(c)) == first_exit]
+        decider = max(condition, key=depth)
+        inside = next(s for s in self.succs[decider] if s in loop.blocks)
+        exits = frozenset(exit_of(c) for c in condition) | {first_exit}
+        return WhileShape(decider, self.block_end[decider] - 1, inside, first_exit, exits)
+
+    def skip_nops(self, block: int) -> int:
+        """The block that ``block`` leads to when it only holds ``NOP``s (position markers)."""
+        seen: set[int] = set()
+        while (
+            block not in seen
+            and len(self.succs[block]) == 1
+            and all(ins.op in ("NOP", "JUMP") for ins in self.instrs[block : self.block_end[block]])
+        ):
+            seen.add(block)
+            block = self.succs[block][0]
+        return block
+
+    # -- liveness ----------------------------------------------------------------------------------
+
+    def _liveness(self) -> tuple[dict[int, frozenset[str]], dict[int, frozenset[str]]]:
+        uses: dict[int, set[str]] = {}
+        defs: dict[int, set[str]] = {}
+        for b in self.blocks:
+            use, define = set[str](), set[str]()
+            for ins in self.instrs[b : self.block_end[b]]:
+                if ins.op == "LOAD_FAST" and ins.arg not in define:
+                    use.add(ins.arg)
+                elif ins.op in ("STORE_FAST", "DELETE_FAST"):
+                    define.add(ins.arg)
+            uses[b], defs[b] = use, define
+        live_in = {b: frozenset[str]() for b in self.blocks}
+        live_out = {b: frozenset[str]() for b in self.blocks}
+        changed = True
+        while changed:
+            changed = False
+            for b in reversed(self.blocks):
+                out = frozenset[str]().union(*(live_in[s] for s in self.succs[b]))
+                new_in = frozenset(uses[b] | (out - defs[b]))
+                if out != live_out[b] or new_in != live_in[b]:
+                    live_out[b], live_in[b] = out, new_in
+                    changed = True
+        return live_in, live_out
+
+    def live_before(self, index: int) -> frozenset[str]:
+        """The locals live just before instruction ``index``."""
+        block = self.block_of[index]
+        live = set(self.live_out[block])
+        for ins in reversed(self.instrs[index : self.block_end[block]]):
+            if ins.op in ("STORE_FAST", "DELETE_FAST"):
+                live.discard(ins.arg)
+            elif ins.op == "LOAD_FAST":
+                live.add(ins.arg)
+        return frozenset(live)
+
+    def exit_path(self, target: int, loop_exit: int | None) -> tuple[str, int]:
+        """What leaving a loop for ``target`` is: ``("break", anchor)`` when the path reaches the
+        loop's own exit, ``("return", anchor)`` when it returns first.  ``anchor`` is the index of
+        the instruction to report (the ``break``'s own jump, or the iterator ``POP_TOP``)."""
+        block, anchor = target, None
+        for _ in range(64):
+            if block == loop_exit:
+                return "break", anchor if anchor is not None else target
+            for index in range(block, self.block_end[block]):
+                if anchor is None and self.instrs[index].op in ("JUMP", "NOP", "POP_TOP"):
+                    anchor = index
+            if self.terminator(block).op == "RETURN_VALUE":
+                return "return", target
+            if len(self.succs[block]) != 1:
+                break
+            block = self.succs[block][0]
+        return "break", anchor if anchor is not None else target
+
+    def stored_in(self, blocks: Iterable[int]) -> frozenset[str]:
+        """The locals some ``STORE_FAST`` or ``DELETE_FAST`` of ``blocks`` assigns."""
+        return frozenset(
+            ins.arg
+            for b in blocks
+            for ins in self.instrs[b : self.block_end[b]]
+            if ins.op in ("STORE_FAST", "DELETE_FAST")
+        )
+
+    # -- post-dominators ---------------------------------------------------------------------------
+
+    def ipdom(self, block: int, region: Region) -> Node:
+        """Where the two arms of the branch ending ``block`` meet again, inside ``region``: a block,
+        or a virtual exit (``CONT`` back to the header, ``("BRK", target)``, ``RET``, ``EXIT``)."""
+        table = self._ipdoms.get(region)
+        if table is None:
+            table = self._ipdoms[region] = self._post_dominators(region)
+        return table.get(block, "EXIT")
+
+    def _post_dominators(self, region: Region) -> dict[Node, Node]:
+        forward: dict[Node, list[Node]] = {"CONT": ["EXIT"], "RET": ["EXIT"], "EXIT": []}
+        for b in region.blocks:
+            edges: list[Node] = []
+            for s in self.succs[b]:
+                if s == region.header:
+                    edges.append("CONT")
+                elif s not in region.blocks:
+                    brk: Node = ("BRK", s)
+                    forward[brk] = ["EXIT"]
+                    edges.append(brk)
+                else:
+                    edges.append(s)
+            if not edges:
+                edges.append("RET" if self.terminator(b).op == "RETURN_VALUE" else "EXIT")
+            forward[b] = edges
+        backward: dict[Node, list[Node]] = {n: [] for n in forward}
+        for n, succs in forward.items():
+            for s in succs:
+                backward[s].append(n)
+        return immediate_dominators("EXIT", lambda n: backward[n])
+
+
+def _reverse_postorder(root: N, succs: Callable[[N], Iterable[N]]) -> list[N]:
+    order: list[N] = []
+    seen: set[N] = {root}
+    stack: list[tuple[N, list[N]]] = [(root, list(succs(root)))]
+    while stack:
+        node, pending = stack[-1]
+        if not pending:
+            order.append(node)
+            stack.pop()
+            continue
+        nxt = pending.pop()
+        if nxt not in seen:
+            seen.add(nxt)
+            stack.append((nxt, list(succs(nxt))))
+    return list(reversed(order))
+
+
+def _predecessors(rpo: list[N], succs: Callable[[N], Iterable[N]]) -> dict[N, list[N]]:
+    preds: dict[N, list[N]] = {n: [] for n in rpo}
+    for n in rpo:
+        for s in succs(n):
+            if s in preds:
+                preds[s].append(n)
+    return preds
+
+
+def _intersect(a: N, b: N, idom: dict[N, N], number: dict[N, int]) -> N:
+    while a != b:
+        while number[a] > number[b]:
+            a = idom[a]
+        while number[b] > number[a]:
+            b = idom[b]
+    return a
+
+
+def immediate_dominators(root: N, succs: Callable[[N], Iterable[N]]) -> dict[N, N]:
+    """Cooper-Harvey-Kennedy: the immediate dominator of every node reachable from ``root``."""
+    rpo = _reverse_postorder(root, succs)
+    number = {n: i for i, n in enumerate(rpo)}
+    preds = _predecessors(rpo, succs)
+    idom: dict[N, N] = {root: root}
+    changed = True
+    while changed:
+        changed = False
+        for n in rpo[1:]:
+            processed = [p for p in preds[n] if p in idom]
+            if not processed:
+                continue
+            new = processed[0]
+            for p in processed[1:]:
+                new = _intersect(p, new, idom, number)
+            if idom.get(n) != new:
+                idom[n] = new
+                changed = True
+    return idom

@@ -1,0 +1,800 @@
+"""Structured control flow: runtime branches, loops and ``with`` regions (tracing spec §6.3-6.4, §7).
+
+A branch on a compile-time value takes one edge.  A branch on a runtime value traces both arms
+into their own blocks until they meet again at the branch's immediate post-dominator, and merges
+the values live there into the results of an ``scf.if``.  Loops over ``range``/``asc.range``
+become ``scf.for``, loops over Python values are unrolled, ``while`` loops are unrolled while
+their condition is compile-time and become ``scf.while`` otherwise, and ``with mm.iterate()``
+becomes an ``scf.while`` that counts.  Loop-carried values are the names stored in the loop that
+are live at its header (or after it); their initial values are materialised before the body is
+traced.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any, NoReturn
+
+from xdsl.dialects import scf
+from xdsl.ir import Block, Region
+from xdsl.rewriter import Rewriter
+
+from ascx.errors import KernelError
+from ascx.language.core import scalar
+from ascx.language.core.builder import IRBuilder
+from ascx.language.core.dtype import DataType, bit, int32
+from ascx.language.core.range import RangeSpec
+from ascx.language.core.values import CompileTimeRequired, Handle, RuntimeScalar
+from ascx.tracer.cfg import Loop, WhileShape
+from ascx.tracer.cfg import Region as CFGRegion
+from ascx.tracer.instructions import Instr, Position
+from ascx.tracer.merging import MISSING, Merger, Plan, is_number, rebuild
+from ascx.tracer.state import (
+    Brk,
+    Condition,
+    Cont,
+    Decided,
+    FunctionContext,
+    Outcome,
+    Ret,
+    RunContext,
+    State,
+    Stop,
+    Undef,
+)
+
+UNROLL_LIMIT = 1024
+"""The most iterations one loop may be unrolled."""
+
+_IMMUTABLE = (bool, int, float, complex, str, bytes, tuple, frozenset, type(None))
+
+
+@dataclass
+class RangeIter:
+    """The iterator of a runtime loop: ``for i in range(...)`` becomes ``scf.for``."""
+
+    spec: RangeSpec
+    anchor: Position | None
+
+
+@dataclass
+class UnrolledIter:
+    """The iterator of a loop over Python values, unrolled at compile time."""
+
+    iterator: Iterator[Any]
+    anchor: Position | None
+
+
+class WithMarker:
+    """Stands for the ``__exit__`` slot a ``with`` statement keeps on the stack."""
+
+    def __call__(self, *args: Any) -> NoReturn:
+        raise TypeError("leaving the body of 'with mm.iterate()' early is not supported")
+
+
+@dataclass
+class LoopInfo:
+    kind: str
+    """``runtime`` or ``unrolled``."""
+    anchor: Position | None
+    exit: int | None = None
+    """The block the loop leaves to when it ends normally."""
+
+
+@dataclass
+class Scope:
+    """A runtime region (an arm, a loop body) and the Python objects created inside it."""
+
+    kind: str
+    created: set[int] = field(default_factory=set[int])
+
+
+class ControlFlow(ABC):
+    """The control-flow half of the interpreter (mixed into ``Interpreter``)."""
+
+    pos: Position | None
+    fc: FunctionContext | None
+
+    def __init__(self) -> None:
+        self.scopes: list[Scope] = []
+        self.loop_stack: list[LoopInfo] = []
+
+    @property
+    @abstractmethod
+    def builder(self) -> IRBuilder: ...
+
+    @abstractmethod
+    def run(self, rc: RunContext, pc: int, state: State, *, at_header: bool = False) -> Outcome: ...
+
+    @abstractmethod
+    def error(
+        self,
+        message: str,
+        *,
+        kind: str,
+        hints: tuple[str, ...] = (),
+        notes: tuple[str, ...] = (),
+        pos: Position | None = None,
+    ) -> KernelError: ...
+
+    @abstractmethod
+    def library_error(self, exc: BaseException) -> KernelError: ...
+
+    @abstractmethod
+    def native(self, callee: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any: ...
+
+    @abstractmethod
+    def line_ref(self, pos: Position | None) -> str: ...
+
+    # -- Python objects mutated inside runtime regions ---------------------------------------------
+
+    def note_created(self, obj: Any) -> Any:
+        """Record that ``obj`` was created in the current runtime region (it may be mutated there)."""
+        if self.scopes and not _immutable(obj):
+            self.scopes[-1].created.add(id(obj))
+        return obj
+
+    def check_mutation(self, obj: Any, state: State) -> None:
+        """Mutating a Python object created outside the current runtime region happens only once."""
+        if not self.scopes or _immutable(obj) or id(obj) in self.scopes[-1].created:
+            return
+        name = next((f"'{n}'" for n, v in state.locals.items() if v is obj), "this object")
+        kind = type(obj).__name__
+        raise self.error(
+            f"{name} is a Python {kind} created outside this {self.scopes[-1].kind}; "
+            "mutating it here runs only once at compile time",
+            kind="python-mutation-in-region",
+            hints=("build a new value inside the region, or use a tuple built before it and asc.static_range",),
+        )
+
+    def _push_scope(self, kind: str) -> None:
+        self.scopes.append(Scope(kind))
+
+    def _pop_scope(self) -> None:
+        scope = self.scopes.pop()
+        if self.scopes:
+            self.scopes[-1].created |= scope.created
+
+    # -- conditions -------------------------------------------------------------------------------
+
+    def runtime_condition(self, value: Any) -> RuntimeScalar | None:
+        """The runtime ``int1`` that ``value`` tests as, or None when ``value`` is compile-time."""
+        hook = getattr(value, "__ascx_condition__", None)
+        if hook is not None:
+            value = self.native(hook, (), {})
+        if isinstance(value, RuntimeScalar):
+            return self.native(scalar.truth, (value,), {})
+        if isinstance(value, Handle):
+            raise self.library_error(CompileTimeRequired(value, "a condition"))
+        return None
+
+    def op_branch(self, rc: RunContext, state: State, ins: Instr) -> int | Outcome:
+        test, if_true, if_false = ins.arg
+        value = state.stack.pop()
+        if test == "is_none":
+            if isinstance(value, Handle):
+                raise self.library_error(CompileTimeRequired(value, "'is None'"))
+            return self._take(rc, ins, value is None)
+        condition = self.runtime_condition(value)
+        if condition is None:
+            return self._take(rc, ins, bool(self.native(bool, (value,), {})))
+        cond = rc.condition
+        if cond is not None and _decides(cond, if_true, if_false):
+            stay = condition if if_true == cond.body else self.native(scalar.logical_not, (condition,), {})
+            return Decided(stay, state)
+        return self._fork(rc, state, ins, condition)
+
+    def _take(self, rc: RunContext, ins: Instr, truth: bool) -> int:
+        edge = 0 if truth else 1
+        rc.via = ins.origins[edge] if ins.origins else None
+        return ins.arg[1 + edge]
+
+    def _fork(self, rc: RunContext, state: State, ins: Instr, condition: RuntimeScalar) -> int | Outcome:
+        cfg = rc.fc.cfg
+        merge = cfg.ipdom(cfg.block_of[rc.pc], rc.region)
+        stops = rc.stops | {merge} if isinstance(merge, int) else rc.stops
+        arms: list[tuple[Block, Outcome]] = []
+        for target in ins.arg[1:]:
+            block = Block()
+            self._push_scope("runtime 'if' branch")
+            try:
+                with self.builder.at_end(block):
+                    outcome = self.run(RunContext(rc.fc, stops, rc.region, rc.condition), target, state.copy())
+            finally:
+                self._pop_scope()
+            arms.append((block, outcome))
+        self.pos = ins.pos
+        return self._merge_arms(rc, state, ins, condition, arms)
+
+    def _merge_arms(
+        self, rc: RunContext, state: State, ins: Instr, condition: RuntimeScalar, arms: list[tuple[Block, Outcome]]
+    ) -> int | Outcome:
+        """Join the two arms of a runtime ``if`` that end the same way into one ``scf.if``."""
+        (true_block, first), (false_block, second) = arms
+        line = ins.pos.line if ins.pos is not None else 0
+        names = self._live_at_join(rc, first, second)
+        merger = Merger(("then-branch", "else-branch"), f"the 'if' at line {line}", self._merge_error)
+        merged = State()
+        plans: list[tuple[str, Plan]] = []
+        for name in sorted(names | set(first.state.locals) | set(second.state.locals)):
+            a, b = first.state.locals.get(name, MISSING), second.state.locals.get(name, MISSING)
+            if a is b:
+                merged.locals[name] = a
+            elif name in names:
+                plans.append((name, merger.plan(f"'{name}'", (a, b))))
+            else:
+                merged.locals[name] = Undef(f"assigned differently in the branches of the 'if' at line {line}")
+        if len(first.state.stack) != len(second.state.stack):
+            raise self.error("internal error: the arms of an 'if' leave different stack depths", kind="internal")
+        slot = self._slot_name(rc, first)
+        stack_plans = [merger.plan(slot, pair) for pair in zip(first.state.stack, second.state.stack, strict=True)]
+        extra = [merger.plan(what, pair) for what, pair in _outcome_values(first, second)]
+        results = self._emit_if(condition, merger, [p for _, p in plans] + stack_plans + extra, true_block, false_block)
+        for name, plan in plans:
+            value = rebuild(plan, results)
+            if isinstance(value, Handle):
+                value.suggest_name(name)
+            merged.locals[name] = value
+        merged.stack = [rebuild(plan, results) for plan in stack_plans]
+        extra_values = [rebuild(plan, results) for plan in extra]
+        state.assign(merged)
+        if isinstance(first, Stop):
+            return first.block
+        if isinstance(first, Cont):
+            return Cont(state)
+        if isinstance(first, Brk):
+            return Brk(first.target, state, first.pos)
+        if isinstance(first, Ret):
+            return Ret(extra_values[0], state)
+        return Decided(extra_values[0], state)
+
+    def _live_at_join(self, rc: RunContext, first: Outcome, second: Outcome) -> frozenset[str]:
+        """The locals live where both arms continue; arms that end differently are an error."""
+        cfg = rc.fc.cfg
+        if type(first) is not type(second):
+            self._mixed_exits(first, second)
+        if isinstance(first, Stop) and isinstance(second, Stop):
+            if first.block != second.block:
+                raise self.error("internal error: the arms of an 'if' stop at different points", kind="internal")
+            return cfg.live_in[first.block]
+        if isinstance(first, Cont):
+            assert rc.region.header is not None
+            return cfg.live_in[rc.region.header]
+        if isinstance(first, Brk) and isinstance(second, Brk):
+            if first.target != second.target:
+                self._mixed_exits(first, second)
+            return cfg.live_in[first.target]
+        if isinstance(first, Decided):
+            assert rc.condition is not None
+            return cfg.live_in[rc.condition.body].union(*(cfg.live_in[e] for e in rc.condition.exits))
+        return frozenset()
+
+    def _slot_name(self, rc: RunContext, outcome: Outcome) -> str:
+        if isinstance(outcome, Stop):
+            ins = rc.fc.instrs[outcome.block]
+            if ins.op == "STORE_FAST":
+                return f"'{ins.arg}'"
+        return "the value of the expression"
+
+    def _emit_if(
+        self,
+        condition: RuntimeScalar,
+        merger: Merger,
+        plans: list[Plan],
+        true_block: Block,
+        false_block: Block,
+    ) -> Iterator[RuntimeScalar]:
+        builder = self.builder
+        leaves = [leaf for plan in plans for leaf in merger.leaves(plan)]
+        for arm, block in enumerate((true_block, false_block)):
+            values = merger.materialize(builder, plans, arm, block)
+            with builder.at_end(block):
+                builder.insert(scf.YieldOp(*values))
+        else_region = Region(false_block) if leaves or len(false_block.ops) > 1 else Region()
+        if_op = builder.insert(
+            scf.IfOp(condition.ssa, [leaf.dtype.to_ir() for leaf in leaves], Region(true_block), else_region)
+        )
+        line = self.line_ref(self.pos)
+        return iter(
+            self._result(value, leaf.dtype, f"a value merged out of the runtime 'if' at {line}")
+            for value, leaf in zip(if_op.results, leaves, strict=True)
+        )
+
+    @staticmethod
+    def _result(ssa: Any, dtype: DataType, origin: str) -> RuntimeScalar:
+        return RuntimeScalar(ssa, dtype, origin=origin)
+
+    def _merge_error(self, kind: str, message: str) -> NoReturn:
+        raise self.error(message, kind=kind, hints=("give the variable one type on every path",))
+
+    def _mixed_exits(self, first: Outcome, second: Outcome) -> NoReturn:
+        for outcome in (first, second):
+            if isinstance(outcome, Brk):
+                self._leave_error(outcome)
+        kinds = sorted({type(first).__name__, type(second).__name__})
+        if "Ret" in kinds:
+            self._leave_error(None)
+        raise self.error(f"internal error: the arms of a runtime 'if' end differently ({kinds})", kind="internal")
+
+    def _leave_error(self, brk: Brk | None) -> NoReturn:
+        """A ``break`` or ``return`` that leaves a runtime loop, or happens under a runtime condition."""
+        loop = self.loop_stack[-1] if self.loop_stack else None
+        runtime = loop is not None and loop.kind == "runtime"
+        kind, pos = "return", self.pos
+        if brk is not None and self.fc is not None:
+            kind, anchor = self.fc.cfg.exit_path(brk.target, loop.exit if loop is not None else None)
+            pos = self.fc.instrs[anchor].pos
+        notes: tuple[str, ...] = ()
+        if loop is not None:
+            notes = (f"the loop at {self.line_ref(loop.anchor)} is {'a runtime' if runtime else 'an unrolled'} loop",)
+        where = "out of a runtime loop" if runtime else "under a runtime condition"
+        hint = (
+            "use asc.static_range(...) for a compile-time trip count, or restructure the loop with a flag"
+            if kind == "break"
+            else "assign the result to a variable and return it after the loop"
+        )
+        raise self.error(f"cannot '{kind}' {where}", kind=f"runtime-{kind}", pos=pos, notes=notes, hints=(hint,))
+
+    # -- loops ------------------------------------------------------------------------------------
+
+    def enter_loop(self, rc: RunContext, header: int, state: State) -> Outcome | int:
+        loop = rc.fc.cfg.loops[header]
+        if rc.fc.instrs[header].op == "FOR_ITER":
+            iterator = state.stack[-1]
+            if isinstance(iterator, RangeIter):
+                return self._runtime_for(rc, loop, state, iterator)
+            assert isinstance(iterator, UnrolledIter)
+            return self._unrolled_for(rc, loop, state, iterator)
+        return self._while(rc, loop, state)
+
+    def for_iter_without_loop(self, rc: RunContext, state: State, ins: Instr) -> int | None:
+        """``FOR_ITER`` outside a natural loop: the body never loops back (it always leaves)."""
+        iterator = state.stack[-1]
+        if isinstance(iterator, RangeIter):
+            raise self.error(
+                "a runtime loop whose body always leaves it is not supported",
+                kind="runtime-break",
+                hints=("use an if statement instead of the loop",),
+            )
+        assert isinstance(iterator, UnrolledIter)
+        try:
+            value = next(iterator.iterator)
+        except StopIteration:
+            state.stack.pop()
+            return ins.arg
+        state.stack.append(value)
+        return None
+
+    def _unrolled_for(self, rc: RunContext, loop: Loop, state: State, iterator: UnrolledIter) -> Outcome | int:
+        fc = rc.fc
+        header = loop.header
+        body = fc.cfg.block_end[header]
+        count = 0
+        self.loop_stack.append(LoopInfo("unrolled", iterator.anchor, fc.instrs[header].arg))
+        try:
+            while True:
+                self.pos = iterator.anchor
+                try:
+                    value = next(iterator.iterator)
+                except StopIteration:
+                    state.stack.pop()
+                    return fc.instrs[header].arg
+                except Exception as exc:
+                    raise self.library_error(exc) from exc
+                count += 1
+                self._check_unroll(count, iterator.anchor)
+                state.stack.append(value)
+                outcome = self.run(RunContext(fc, frozenset(), loop.region), body, state)
+                if isinstance(outcome, Cont):
+                    state.assign(outcome.state)
+                elif isinstance(outcome, Brk):
+                    state.assign(outcome.state)
+                    return outcome.target
+                elif isinstance(outcome, Ret):
+                    return outcome
+                else:
+                    raise self.error("internal error: unexpected end of an unrolled loop body", kind="internal")
+        finally:
+            self.loop_stack.pop()
+
+    def _check_unroll(self, count: int, anchor: Position | None) -> None:
+        if count > UNROLL_LIMIT:
+            raise self.error(
+                f"the loop at line {anchor.line if anchor else '?'} unrolled more than {UNROLL_LIMIT} iterations",
+                kind="unroll-limit",
+                pos=anchor,
+                hints=("use range(...) for a loop that runs on the device instead of being unrolled",),
+            )
+
+    def _carried_init(self, name: str, value: Any, anchor: Position | None) -> RuntimeScalar:
+        """The initial value of a loop-carried name, materialised before the loop."""
+        if isinstance(value, Undef):
+            raise self.error(
+                f"'{name}' is assigned inside the loop at line {anchor.line if anchor else '?'} and read after it "
+                "or in the next iteration, but has no value before the loop",
+                kind="carried-no-init",
+                pos=anchor,
+                hints=(f"initialise '{name}' before the loop",),
+            )
+        if isinstance(value, RuntimeScalar):
+            return value
+        if is_number(value):
+            return self.native(
+                scalar.materialize, (self.builder, value, scalar.default_dtype(value)), {"what": f"'{name}'"}
+            )
+        raise self.error(
+            f"'{name}' holds {_kind(value)} and is reassigned in a runtime loop; only scalars can change "
+            "from one iteration to the next",
+            kind="carried-kind",
+            pos=anchor,
+            hints=("keep such values unchanged inside runtime loops",),
+        )
+
+    def _carried_next(self, name: str, value: Any, init: RuntimeScalar, anchor: Position | None) -> RuntimeScalar:
+        """The value of a loop-carried name at the end of an iteration, in the loop's type."""
+        line = anchor.line if anchor else "?"
+        if isinstance(value, RuntimeScalar) and value.dtype != init.dtype:
+            raise self.error(
+                f"'{name}' enters the loop at line {line} as {init.dtype.to_ir()} but is {value.dtype.to_ir()} "
+                "at the end of the body",
+                kind="carried-type-change",
+                pos=anchor,
+                hints=(f"initialise '{name}' with a value of the loop's type",),
+            )
+        if isinstance(value, Undef):
+            raise self.error(
+                f"'{name}' is not defined at the end of every iteration of the loop at line {line} ({value.reason})",
+                kind="undefined-on-path",
+                pos=anchor,
+            )
+        if isinstance(value, float) and not init.dtype.is_float():
+            raise self.error(
+                f"'{name}' enters the loop at line {line} as {init.dtype.to_ir()} "
+                "but is a float at the end of the body",
+                kind="carried-type-change",
+                pos=anchor,
+                hints=(f"initialise '{name}' with a value of the loop's type",),
+            )
+        if not isinstance(value, RuntimeScalar) and not is_number(value):
+            raise self.error(
+                f"'{name}' enters the loop at line {line} as a scalar but is {_kind(value)} at the end of the body",
+                kind="carried-type-change",
+                pos=anchor,
+            )
+        return self.native(scalar.materialize, (self.builder, value, init.dtype), {"what": f"'{name}'"})
+
+    def _bind_carried(
+        self, state: State, names: list[str], args: tuple[Any, ...], types: list[DataType], origin: str
+    ) -> None:
+        for name, arg, dtype in zip(names, args, types, strict=True):
+            arg.name_hint = _hint(name)
+            value = RuntimeScalar(arg, dtype, origin=origin)
+            value.suggest_name(name)
+            state.locals[name] = value
+
+    def _after_loop(self, state: State, loop: Loop, cfg_stored: frozenset[str], carried: list[str], line: int) -> None:
+        for name in cfg_stored - set(carried):
+            state.locals[name] = Undef(f"only assigned inside the loop at line {line}")
+
+    def _runtime_for(self, rc: RunContext, loop: Loop, state: State, iterator: RangeIter) -> Outcome | int:
+        fc, builder = rc.fc, self.builder
+        cfg, header = fc.cfg, loop.header
+        anchor = iterator.anchor
+        line = anchor.line if anchor else 0
+        self.pos = anchor
+        stored = cfg.stored_in(loop.blocks)
+        carried = sorted(stored & cfg.live_in[header])
+        inits = [self._carried_init(n, state.locals.get(n, MISSING), anchor) for n in carried]
+        spec = iterator.spec
+        bounds = [
+            self.native(scalar.materialize, (builder, bound, int32), {"what": "a range bound"}).ssa
+            for bound in (spec.start, spec.stop, spec.step)
+        ]
+        types = [init.dtype for init in inits]
+        body = Block(arg_types=[int32.to_ir(), *(t.to_ir() for t in types)])
+        body_state = state.copy()
+        loop_ref = self.line_ref(anchor)
+        self._bind_carried(body_state, carried, body.args[1:], types, f"carried by the runtime loop at {loop_ref}")
+        induction = RuntimeScalar(
+            body.args[0], int32, origin=f"the induction variable of the runtime loop at {loop_ref}"
+        )
+        body_state.stack.append(induction)
+        outcome = self._trace_body(rc, loop, body, cfg.block_end[header], body_state, anchor, fc.instrs[header].arg)
+        with builder.at_end(body):
+            nexts = [
+                self._carried_next(n, outcome.state.locals.get(n, MISSING), init, anchor).ssa
+                for n, init in zip(carried, inits, strict=True)
+            ]
+            builder.insert(scf.YieldOp(*nexts))
+        self.pos = anchor
+        for_op = builder.insert(scf.ForOp(bounds[0], bounds[1], bounds[2], [i.ssa for i in inits], body))
+        for name, result, dtype in zip(carried, for_op.results, types, strict=True):
+            result.name_hint = _hint(name)
+            state.locals[name] = RuntimeScalar(result, dtype, origin=f"carried by the runtime loop at {loop_ref}")
+        self._after_loop(state, loop, stored, carried, line)
+        state.stack.pop()
+        return fc.instrs[header].arg
+
+    def _trace_body(
+        self,
+        rc: RunContext,
+        loop: Loop,
+        block: Block,
+        start: int,
+        state: State,
+        anchor: Position | None,
+        loop_exit: int,
+    ) -> Cont:
+        """Trace one runtime iteration into ``block``; it must end by going back to the header."""
+        self.loop_stack.append(LoopInfo("runtime", anchor, loop_exit))
+        self._push_scope("runtime loop")
+        try:
+            with self.builder.at_end(block):
+                outcome = self.run(RunContext(rc.fc, frozenset(), loop.region), start, state)
+        finally:
+            self._pop_scope()
+            self.loop_stack.pop()
+        if isinstance(outcome, Cont):
+            return outcome
+        self.loop_stack.append(LoopInfo("runtime", anchor, loop_exit))
+        try:
+            if isinstance(outcome, Brk | Ret):
+                self._leave_error(outcome if isinstance(outcome, Brk) else None)
+        finally:
+            self.loop_stack.pop()
+        raise self.error("internal error: unexpected end of a runtime loop body", kind="internal")
+
+    def _while(self, rc: RunContext, loop: Loop, state: State) -> Outcome | int:
+        fc = rc.fc
+        shape = fc.cfg.while_shape(loop)
+        if shape is None:
+            return self._unrolled_while(rc, loop, state, None)
+        anchor = fc.instrs[shape.branch].pos
+        condition = Condition(shape.body, shape.exits)
+        scratch = Block()
+        trial = state.copy()
+        with self.builder.at_end(scratch):
+            decided = self.run(RunContext(fc, frozenset(), loop.region, condition), loop.header, trial, at_header=True)
+        if not isinstance(decided, Decided):
+            raise self.error("internal error: a loop condition did not decide", kind="internal")
+        if isinstance(decided.stay, RuntimeScalar):
+            _discard(scratch)
+            return self._runtime_while(rc, loop, shape, state, anchor)
+        self.builder.adopt(scratch)
+        state.assign(decided.state)
+        if not decided.stay:
+            return shape.exit
+        return self._unrolled_while(rc, loop, state, shape)
+
+    def _unrolled_while(self, rc: RunContext, loop: Loop, state: State, shape: WhileShape | None) -> Outcome | int:
+        """A ``while`` whose condition is compile-time: trace iterations until it is false.
+
+        ``shape`` is None for loops without a deciding condition (``while True:`` with a
+        ``break``); otherwise the condition has just been found true and the body runs next.
+        """
+        fc = rc.fc
+        anchor = fc.instrs[shape.branch].pos if shape is not None else fc.instrs[loop.header].pos
+        count = 0
+        self.loop_stack.append(LoopInfo("unrolled", anchor, shape.exit if shape is not None else None))
+        try:
+            start, at_header = (shape.body, False) if shape is not None else (loop.header, True)
+            while True:
+                count += 1
+                self._check_unroll(count, anchor)
+                outcome = self.run(RunContext(fc, frozenset(), loop.region), start, state, at_header=at_header)
+                if isinstance(outcome, Brk):
+                    state.assign(outcome.state)
+                    return outcome.target
+                if isinstance(outcome, Ret):
+                    return outcome
+                if not isinstance(outcome, Cont):
+                    raise self.error("internal error: unexpected end of an unrolled loop body", kind="internal")
+                state.assign(outcome.state)
+                if shape is None:
+                    continue
+                decided = self.run(
+                    RunContext(fc, frozenset(), loop.region, Condition(shape.body, shape.exits)),
+                    loop.header,
+                    state,
+                    at_header=True,
+                )
+                if not isinstance(decided, Decided):
+                    raise self.error("internal error: a loop condition did not decide", kind="internal")
+                state.assign(decided.state)
+                if isinstance(decided.stay, RuntimeScalar):
+                    raise self.error(
+                        "the condition of this while loop became a runtime value after it was unrolled",
+                        kind="needs-compile-time",
+                        pos=anchor,
+                        hints=(
+                            "make the loop's variables runtime values before the loop "
+                            "(e.g. start from a runtime value)",
+                        ),
+                    )
+                if not decided.stay:
+                    return shape.exit
+        finally:
+            self.loop_stack.pop()
+
+    def _runtime_while(
+        self, rc: RunContext, loop: Loop, shape: WhileShape, state: State, anchor: Position | None
+    ) -> int:
+        fc, builder = rc.fc, self.builder
+        cfg = fc.cfg
+        line = anchor.line if anchor else 0
+        loop_ref = self.line_ref(anchor)
+        self.pos = anchor
+        stored = cfg.stored_in(loop.blocks)
+        entering = sorted(stored & cfg.live_in[loop.header])
+        forwarded = sorted(stored & (cfg.live_in[shape.body] | cfg.live_in[shape.exit]))
+        inits = [self._carried_init(n, state.locals.get(n, MISSING), anchor) for n in entering]
+        types = [init.dtype for init in inits]
+        origin = f"carried by the runtime loop at {loop_ref}"
+        before = Block(arg_types=[t.to_ir() for t in types])
+        before_state = state.copy()
+        self._bind_carried(before_state, entering, before.args, types, origin)
+        self.loop_stack.append(LoopInfo("runtime", anchor, shape.exit))
+        self._push_scope("runtime loop")
+        try:
+            with builder.at_end(before):
+                decided = self.run(
+                    RunContext(fc, frozenset(), loop.region, Condition(shape.body, shape.exits)),
+                    loop.header,
+                    before_state,
+                    at_header=True,
+                )
+        finally:
+            self._pop_scope()
+            self.loop_stack.pop()
+        if not isinstance(decided, Decided):
+            raise self.error("internal error: a loop condition did not decide", kind="internal")
+        forward_values: list[RuntimeScalar] = []
+        with builder.at_end(before):
+            stay = self.native(scalar.materialize, (builder, decided.stay, bit), {"what": "the loop condition"})
+            for name in forwarded:
+                value = decided.state.locals.get(name, MISSING)
+                init = next((i for n, i in zip(entering, inits, strict=True) if n == name), None)
+                if init is None:
+                    init = self._carried_init(name, value, anchor)
+                forward_values.append(self._carried_next(name, value, init, anchor))
+            builder.insert(scf.ConditionOp(stay.ssa, *(v.ssa for v in forward_values)))
+        forward_types = [v.dtype for v in forward_values]
+        after = Block(arg_types=[t.to_ir() for t in forward_types])
+        after_state = decided.state.copy()
+        for name in stored - set(forwarded):
+            if after_state.locals.get(name, MISSING) is not state.locals.get(name, MISSING):
+                after_state.locals[name] = Undef(f"assigned in the condition of the loop at line {line}")
+        self._bind_carried(after_state, forwarded, after.args, forward_types, origin)
+        outcome = self._trace_body(rc, loop, after, shape.body, after_state, anchor, shape.exit)
+        with builder.at_end(after):
+            nexts = [
+                self._carried_next(n, outcome.state.locals.get(n, MISSING), init, anchor).ssa
+                for n, init in zip(entering, inits, strict=True)
+            ]
+            builder.insert(scf.YieldOp(*nexts))
+        self.pos = anchor
+        while_op = builder.insert(
+            scf.WhileOp([i.ssa for i in inits], [t.to_ir() for t in forward_types], [before], [after])
+        )
+        for name, result, dtype in zip(forwarded, while_op.results, forward_types, strict=True):
+            result.name_hint = _hint(name)
+            state.locals[name] = RuntimeScalar(result, dtype, origin=origin)
+        self._after_loop(state, loop, stored, forwarded, line)
+        return shape.exit
+
+    # -- with mm.iterate() as count ------------------------------------------------------------------
+
+    def op_with_enter(self, rc: RunContext, state: State, ins: Instr) -> int:
+        context = state.stack.pop()
+        if not getattr(context, "__ascx_loop__", False):
+            raise self.error(
+                f"a 'with' statement on {_kind(context)} is not supported in kernels",
+                kind="unsupported-construct",
+                hints=("the only supported form is 'with mm.iterate() as count:'",),
+            )
+        fc, builder = rc.fc, self.builder
+        cfg = fc.cfg
+        anchor = ins.pos
+        line_ref = self.line_ref(anchor)
+        body_start, exit_index = rc.pc + 1, ins.arg
+        blocks = frozenset(b for b in cfg.blocks if body_start <= b < exit_index)
+        target = fc.instrs[body_start].arg if fc.instrs[body_start].op == "STORE_FAST" else None
+        stored = cfg.stored_in(blocks) - {target}
+        live = cfg.live_in[body_start] | cfg.live_in[exit_index]
+        carried = sorted(stored & live)
+        origin = f"carried by the 'with' loop at {line_ref}"
+        inits = [builder_zero(builder)] + [self._carried_init(n, state.locals.get(n, MISSING), anchor) for n in carried]
+        types = [init.dtype for init in inits]
+        before = Block(arg_types=[t.to_ir() for t in types])
+        for arg, name in zip(before.args, [target or "count", *carried], strict=True):
+            arg.name_hint = _hint(name)
+        with builder.at_end(before):
+            more = self.runtime_condition(context)
+            assert more is not None
+            builder.insert(scf.ConditionOp(more.ssa, *before.args))
+        after = Block(arg_types=[t.to_ir() for t in types])
+        body_state = state.copy()
+        self._bind_carried(body_state, carried, after.args[1:], types[1:], origin)
+        after.args[0].name_hint = _hint(target or "count")
+        count = RuntimeScalar(after.args[0], int32, origin=f"the block counter of the 'with' loop at {line_ref}")
+        body_state.stack.extend([WithMarker(), count])
+        self.loop_stack.append(LoopInfo("runtime", anchor, exit_index))
+        self._push_scope("'with' body")
+        try:
+            with builder.at_end(after):
+                outcome = self.run(
+                    RunContext(fc, frozenset({exit_index}), CFGRegion(blocks, None)), body_start, body_state
+                )
+        finally:
+            self._pop_scope()
+            self.loop_stack.pop()
+        if not isinstance(outcome, Stop):
+            raise self.error(
+                "'break', 'continue' and 'return' are not supported in the body of 'with mm.iterate()'",
+                kind="runtime-break",
+                pos=outcome.pos if isinstance(outcome, Brk) else None,
+                hints=("let the body run to its end",),
+            )
+        with builder.at_end(after):
+            nexts = [self.native(scalar.binary, ("add", count, 1), {}).ssa]
+            nexts += [
+                self._carried_next(n, outcome.state.locals.get(n, MISSING), init, anchor).ssa
+                for n, init in zip(carried, inits[1:], strict=True)
+            ]
+            builder.insert(scf.YieldOp(*nexts))
+        self.pos = anchor
+        while_op = builder.insert(scf.WhileOp([i.ssa for i in inits], [t.to_ir() for t in types], [before], [after]))
+        while_op.results[0].name_hint = _hint(target or "count")
+        for name, result, dtype in zip(carried, while_op.results[1:], types[1:], strict=True):
+            result.name_hint = _hint(name)
+            state.locals[name] = RuntimeScalar(result, dtype, origin=origin)
+        for name in stored - set(carried):
+            state.locals[name] = Undef(f"only assigned inside the 'with' body at line {anchor.line if anchor else 0}")
+        if target is not None:
+            state.locals[target] = Undef(f"the block counter of the 'with' loop at line {anchor.line if anchor else 0}")
+        state.stack.append(WithMarker())
+        return exit_index
+
+
+def _outcome_values(first: Outcome, second: Outcome) -> list[tuple[str, tuple[Any, Any]]]:
+    """Values that arms ending in a return or a loop decision carry besides their locals."""
+    if isinstance(first, Ret) and isinstance(second, Ret):
+        return [("the return value", (first.value, second.value))]
+    if isinstance(first, Decided) and isinstance(second, Decided):
+        return [("the loop condition", (first.stay, second.stay))]
+    return []
+
+
+def _decides(condition: Condition, if_true: int, if_false: int) -> bool:
+    """Whether a branch goes straight to the body on one edge and out of the loop on the other."""
+    targets = {if_true, if_false}
+    return condition.body in targets and bool(targets & condition.exits)
+
+
+def builder_zero(builder: IRBuilder) -> RuntimeScalar:
+    """The counter's start value: an ``int32`` 0."""
+    return scalar.materialize(builder, 0, int32, what="the 'with' counter")
+
+
+def _discard(block: Block) -> None:
+    """Drop the ops traced into a scratch block."""
+    for op in reversed(list(block.ops)):
+        Rewriter.erase_op(op, safe_erase=False)
+
+
+def _immutable(value: object) -> bool:
+    return isinstance(value, _IMMUTABLE)
+
+
+def _kind(value: object) -> str:
+    from ascx.tracer.merging import kind_name
+
+    return kind_name(value)
+
+
+def _hint(name: str) -> str | None:
+    from ascx.language.core.values import sanitize_name
+
+    return sanitize_name(name)
