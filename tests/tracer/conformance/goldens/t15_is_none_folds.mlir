@@ -1,0 +1,5 @@
+builtin.module {
+  func.func @t15_is_none_folds(%x: i32) -> i32 {
+    func.return %x : i32
+  }
+}
