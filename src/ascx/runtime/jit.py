@@ -21,6 +21,7 @@ from ascx.language.core.dtype import DataType, bool_, float32, int32
 from ascx.language.core.values import GlobalAddress
 from ascx.runtime.compiler import CompiledKernel, compile_kernel
 from ascx.tracer import KernelParam
+from ascx.tracer.signature import KernelStruct
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -106,6 +107,9 @@ def kernel_param(name: str, value: Any, annotation: Any) -> KernelParam:
         return KernelParam(name, "pointer", value.dtype)
     if isinstance(value, MockValue):
         return KernelParam(name, "scalar", value.dtype)
+    struct = value if isinstance(value, type) else type(value)
+    if hasattr(struct, "ascx_from_kernel_argument"):
+        return KernelParam(name, "struct", struct=cast("type[KernelStruct]", struct))
     if isinstance(value, DataType):
         if annotation is GlobalAddress or annotation in ("GlobalAddress", "asc.GlobalAddress"):
             return KernelParam(name, "pointer", value)

@@ -46,6 +46,22 @@ def _cube_tiling(p: AscendCPrinter, op: ir.CubeTilingOp) -> None:
     p.line(f"TCubeTiling {p.names.get(op.result)};")
 
 
+@emits(ir.CubeTilingLoadOp)
+def _cube_tiling_load(p: AscendCPrinter, op: ir.CubeTilingLoadOp) -> None:
+    name, index = p.names.get(op.result), p.names.fresh("i")
+    p.line(f"TCubeTiling {name};")
+    p.line(f"for (uint32_t {index} = 0; {index} < sizeof(TCubeTiling) / sizeof(uint32_t); ++{index}) {{")
+    with p.indented():
+        source = f"reinterpret_cast<__gm__ const uint32_t*>({p.expr(op.addr)})[{index}]"
+        p.line(f"reinterpret_cast<uint32_t*>(&{name})[{index}] = {source};")
+    p.line("}")
+
+
+@emits(ir.CubeTilingGetOp)
+def _cube_tiling_get(p: AscendCPrinter, op: ir.CubeTilingGetOp) -> None:
+    p.line(f"int32_t {p.names.get(op.result)} = {p.expr(op.tiling)}.{op.field.data};")
+
+
 @emits(ir.CubeTilingSetOp)
 def _cube_tiling_set(p: AscendCPrinter, op: ir.CubeTilingSetOp) -> None:
     p.line(f"{p.expr(op.tiling)}.{op.field.data} = {p.expr(op.value)};")

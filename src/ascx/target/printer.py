@@ -75,6 +75,8 @@ def cpp_type(t: Attribute) -> str:
     match t:
         case ir.GMAddrType():
             return f"__gm__ {scalar_type(t.element_type)}*"
+        case ir.GMStructAddrType():
+            return f"__gm__ {cpp_type(t.struct_type)}*"
         case ir.GlobalTensorType():
             return f"AscendC::GlobalTensor<{scalar_type(t.element_type)}>"
         case ir.PipeType():

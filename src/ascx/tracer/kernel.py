@@ -12,7 +12,7 @@ from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr,
 from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.rewriter import InsertPoint
 
-from ascx.dialects.ascendc import GMAddrType
+from ascx.dialects.ascendc import GMAddrType, GMStructAddrType
 from ascx.dialects.ascendc.kernel_attrs import CUBE_ONLY_ATTR, KERNEL_ATTR
 from ascx.errors import KernelError
 from ascx.language.core import scalar
@@ -34,6 +34,9 @@ class TraceResult:
 
 
 def _arg_type(param: KernelParam) -> Attribute:
+    if param.kind == "struct":
+        assert param.struct is not None
+        return GMStructAddrType(param.struct.ascx_struct_type())
     assert param.dtype is not None
     return GMAddrType(param.dtype.to_ir()) if param.kind == "pointer" else param.dtype.to_ir()
 
@@ -48,8 +51,11 @@ def _unique(dependencies: list[Dependency]) -> list[Dependency]:
     return result
 
 
-def _argument_value(arg: SSAValue, param: KernelParam) -> GlobalAddress | RuntimeScalar:
+def _argument_value(builder: IRBuilder, arg: SSAValue, param: KernelParam) -> object:
     """The language value a runtime kernel parameter is bound to while tracing."""
+    if param.kind == "struct":
+        assert param.struct is not None
+        return param.struct.ascx_from_kernel_argument(builder, arg, param.name)
     assert param.dtype is not None
     value: GlobalAddress | RuntimeScalar
     if param.kind == "pointer":
@@ -61,15 +67,24 @@ def _argument_value(arg: SSAValue, param: KernelParam) -> GlobalAddress | Runtim
     return value
 
 
-def _bind(params: Sequence[KernelParam]) -> tuple[Block, list[Attribute], dict[str, Any]]:
+def _signature(params: Sequence[KernelParam]) -> tuple[Block, list[Attribute]]:
     runtime = [p for p in params if p.kind != "constexpr"]
     arg_types = [_arg_type(p) for p in runtime]
     block = Block(arg_types=arg_types)
-    arguments: dict[str, Any] = {p.name: p.value for p in params if p.kind == "constexpr"}
     for arg, param in zip(block.args, runtime, strict=True):
-        arg.name_hint = sanitize_name(param.name)
-        arguments[param.name] = _argument_value(arg, param)
-    return block, arg_types, arguments
+        arg.name_hint = sanitize_name(f"{param.name}_gm" if param.kind == "struct" else param.name)
+    return block, arg_types
+
+
+def _bind(builder: IRBuilder, block: Block, params: Sequence[KernelParam], fn: FunctionType) -> dict[str, Any]:
+    """The Python values of the parameters; struct parameters are copied into locals here."""
+    arguments: dict[str, Any] = {p.name: p.value for p in params if p.kind == "constexpr"}
+    runtime = [p for p in params if p.kind != "constexpr"]
+    for arg, param in zip(block.args, runtime, strict=True):
+        arguments[param.name] = _argument_value(builder, arg, param)
+    for op in block.ops:
+        op.location = _function_location(fn)
+    return arguments
 
 
 def _function_location(fn: FunctionType) -> FileLineColLoc:
@@ -79,11 +94,12 @@ def _function_location(fn: FunctionType) -> FileLineColLoc:
 
 def trace_kernel(fn: FunctionType, params: Sequence[KernelParam], options: KernelOptions) -> TraceResult:
     """Trace ``fn`` specialised on ``params`` into a module holding one kernel ``func.func``."""
-    block, arg_types, arguments = _bind(params)
+    block, arg_types = _signature(params)
     interp = Interpreter()
     builder = IRBuilder(block, options, location=interp.ir_location, warn=interp.warn)
     interp.builder = builder
     with activated(builder):
+        arguments = _bind(builder, block, params, fn)
         interp.run_kernel(fn, arguments)
         builder.set_insertion_point(InsertPoint.at_end(block))
         ret = builder.insert(func.ReturnOp())
@@ -106,11 +122,12 @@ def trace_function(
     Returned scalars become results (Python numbers as constants of their default type), tuples
     several results, ``None`` no result.  This is how the tracer's conformance tests observe IR.
     """
-    block, arg_types, arguments = _bind(params)
+    block, arg_types = _signature(params)
     interp = Interpreter()
     builder = IRBuilder(block, options or KernelOptions(), location=interp.ir_location, warn=interp.warn)
     interp.builder = builder
     with activated(builder):
+        arguments = _bind(builder, block, params, fn)
         value = interp.run_device_function(fn, arguments)
         builder.set_insertion_point(InsertPoint.at_end(block))
         if interp.return_pos is not None:

@@ -5,7 +5,7 @@
 ascendc.define "ASCENDC_CUBE_ONLY"
 ascendc.include "kernel_operator.h"
 ascendc.include "lib/matmul_intf.h"
-func.func @ops(%a: !ascendc.gm_addr<f16>, %b: !ascendc.gm_addr<bf16>, %w: !ascendc.gm_addr<ui8>, %n: i32, %f: f32, %ffts: !ascendc.gm_addr<ui64>) attributes {ascendc.kernel} {
+func.func @ops(%a: !ascendc.gm_addr<f16>, %b: !ascendc.gm_addr<bf16>, %w: !ascendc.gm_addr<ui8>, %n: i32, %f: f32, %tiling_gm: !ascendc.gm_struct_addr<!ascendc.cube_tiling>, %ffts: !ascendc.gm_addr<ui64>) attributes {ascendc.kernel} {
   ascendc.set_ffts_base_addr %ffts
   %aic = ascendc.ascend_is_aic
   scf.if %aic {
@@ -24,6 +24,9 @@ func.func @ops(%a: !ascendc.gm_addr<f16>, %b: !ascendc.gm_addr<bf16>, %w: !ascen
   ascendc.cube_tiling.set %t "transLength", %neg
   ascendc.cube_tiling.set %t "shareL1Size", %l1
   ascendc.cube_tiling.set %t "M", %n
+  %i = ascendc.cube_tiling.load %tiling_gm : !ascendc.gm_struct_addr<!ascendc.cube_tiling>
+  %base_k = ascendc.cube_tiling.get %i "baseK" : i32
+  ascendc.cube_tiling.set %t "baseK", %base_k
   %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16, trans> c <gm, nd, f32> bias <gm, nd, f32>
   %mm_1 = ascendc.matmul.create a <gm, nz, f16, layout bsngd> b <gm, nd, f16, layout bsngd> c <vecin, nd_align, f32> bias <gm, nd, f32> config <do_norm = false, do_multi_data_load = true, batch_mode = NONE> policy TrianUpperMatmulPolicy
   ascendc.register_matmul %pipe, %w objects(%mm) : !ascendc.gm_addr<ui8>
@@ -53,7 +56,7 @@ func.func @ops(%a: !ascendc.gm_addr<f16>, %b: !ascendc.gm_addr<bf16>, %w: !ascen
 // CHECK-NEXT: #include "kernel_operator.h"
 // CHECK-NEXT: #include "lib/matmul_intf.h"
 // CHECK-EMPTY:
-// CHECK-NEXT: extern "C" __global__ __aicore__ void ops(__gm__ half* a, __gm__ bfloat16_t* b, __gm__ uint8_t* w, int32_t n, float f, __gm__ uint64_t* ffts) {
+// CHECK-NEXT: extern "C" __global__ __aicore__ void ops(__gm__ half* a, __gm__ bfloat16_t* b, __gm__ uint8_t* w, int32_t n, float f, __gm__ TCubeTiling* tiling_gm, __gm__ uint64_t* ffts) {
 // CHECK-NEXT:     set_ffts_base_addr(*ffts);
 // CHECK-NEXT:     bool aic = g_coreType == AscendC::AIC;
 // CHECK-NEXT:     if (aic) {
@@ -68,6 +71,12 @@ func.func @ops(%a: !ascendc.gm_addr<f16>, %b: !ascendc.gm_addr<bf16>, %w: !ascen
 // CHECK-NEXT:     t.transLength = -1;
 // CHECK-NEXT:     t.shareL1Size = AscendC::TOTAL_L1_SIZE;
 // CHECK-NEXT:     t.M = n;
+// CHECK-NEXT:     TCubeTiling i;
+// CHECK-NEXT:     for (uint32_t i_1 = 0; i_1 < sizeof(TCubeTiling) / sizeof(uint32_t); ++i_1) {
+// CHECK-NEXT:         reinterpret_cast<uint32_t*>(&i)[i_1] = reinterpret_cast<__gm__ const uint32_t*>(tiling_gm)[i_1];
+// CHECK-NEXT:     }
+// CHECK-NEXT:     int32_t base_k = i.baseK;
+// CHECK-NEXT:     t.baseK = base_k;
 // CHECK-NEXT:     constexpr static MatmulConfig mm_cfg{1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::BATCH_LESS_THAN_L1,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};
 // CHECK-NEXT:     AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, mm_cfg> mm;
 // CHECK-NEXT:     constexpr static MatmulConfig mm_1_cfg{0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::NONE,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};

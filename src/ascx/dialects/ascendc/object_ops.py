@@ -9,6 +9,7 @@ from xdsl.dialects.builtin import (
     IntegerAttr,
     IntegerType,
     StringAttr,
+    i32,
 )
 from xdsl.ir import (
     Attribute,
@@ -26,13 +27,14 @@ from xdsl.irdl import (
 )
 from xdsl.parser import Parser
 from xdsl.printer import Printer
-from xdsl.traits import MemoryAllocEffect, MemoryWriteEffect, Pure
+from xdsl.traits import MemoryAllocEffect, MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ascx.dialects.ascendc.types import (
     CubeTilingType,
     GlobalTensorType,
     GMAddrType,
+    GMStructAddrType,
     PipeType,
     integer_type,
 )
@@ -153,6 +155,49 @@ class CubeTilingSetOp(IRDLOperation):
     def verify_(self) -> None:
         if self.field.data not in TILING_FIELDS:
             raise VerifyException(f"'{self.field.data}' is not a TCubeTiling field")
+
+
+@irdl_op_definition
+class CubeTilingGetOp(IRDLOperation):
+    """Reads one ``TCubeTiling`` member (C++ name): ``int32_t x = tiling.<field>;``.
+
+    Example: ``%m = ascendc.cube_tiling.get %tiling "M" : i32``
+    """
+
+    name = "ascendc.cube_tiling.get"
+    tiling = operand_def(CubeTilingType)
+    field = prop_def(StringAttr)
+    result = result_def(I32)
+    traits = traits_def(MemoryReadEffect())
+    assembly_format = "$tiling $field attr-dict `:` type($result)"
+
+    def __init__(self, tiling: SSAValue, field: str):
+        super().__init__(operands=[tiling], properties={"field": StringAttr(field)}, result_types=[i32])
+
+    def verify_(self) -> None:
+        if self.field.data not in TILING_FIELDS:
+            raise VerifyException(f"'{self.field.data}' is not a TCubeTiling field")
+
+
+@irdl_op_definition
+class CubeTilingLoadOp(IRDLOperation):
+    """Copies a ``TCubeTiling`` from global memory into a new kernel-local struct.
+
+    This is how a ``TCubeTiling`` kernel parameter (a ``__gm__ TCubeTiling*``) becomes the value
+    that ``register_matmul`` and ``init`` receive.  The local copy is not ``const``: the AIC side
+    of a MIX kernel passes it to ``Init(TCubeTiling*)``.
+
+    Example: ``%tiling = ascendc.cube_tiling.load %tiling_gm : !ascendc.gm_struct_addr<!ascendc.cube_tiling>``
+    """
+
+    name = "ascendc.cube_tiling.load"
+    addr = operand_def(GMStructAddrType)
+    result = result_def(CubeTilingType)
+    traits = traits_def(MemoryAllocEffect(), MemoryReadEffect())
+    assembly_format = "$addr attr-dict `:` type($addr)"
+
+    def __init__(self, addr: SSAValue):
+        super().__init__(operands=[addr], result_types=[CubeTilingType()])
 
 
 @irdl_op_definition

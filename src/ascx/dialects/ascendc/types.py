@@ -86,6 +86,20 @@ class CubeTilingType(ParametrizedAttribute, TypeAttribute):
 
 
 @irdl_attr_definition
+class GMStructAddrType(ParametrizedAttribute, TypeAttribute):
+    """A global-memory address of a struct (``__gm__ TCubeTiling*``): how a struct kernel parameter arrives.
+
+    Example: ``!ascendc.gm_struct_addr<!ascendc.cube_tiling>``
+    """
+
+    name = "ascendc.gm_struct_addr"
+    struct_type: Attribute = param_def(base(CubeTilingType))
+
+    def __init__(self, struct_type: Attribute):
+        super().__init__(struct_type)
+
+
+@irdl_attr_definition
 class MatmulObjType(ParametrizedAttribute, TypeAttribute):
     """An ``AscendC::Matmul<...>`` object; ``ascendc.matmul.create`` describes it."""
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
-from typing import Any
+import struct
+from typing import Any, Self
 
-from ascx.dialects.ascendc import TILING_FIELDS, CubeTilingOp, CubeTilingSetOp
+from xdsl.ir import Attribute, SSAValue
+
+from ascx.dialects.ascendc import TILING_FIELDS, CubeTilingGetOp, CubeTilingLoadOp, CubeTilingOp, CubeTilingSetOp
+from ascx.dialects.ascendc.types import CubeTilingType
 from ascx.language.core.builder import IRBuilder, active, is_tracing
 from ascx.language.core.convert import scalar_operand
 from ascx.language.core.dtype import int32
-from ascx.language.core.values import Handle
+from ascx.language.core.values import Handle, RuntimeScalar
 
 TILING_PY_FIELDS: tuple[str, ...] = (
     "used_core_num", "m", "n", "k_a", "k_b", "single_core_m", "single_core_n", "single_core_k", "base_m",
@@ -29,10 +33,16 @@ CPP_FIELD: dict[str, str] = dict(zip(TILING_PY_FIELDS, TILING_FIELDS, strict=Tru
 class TCubeTiling(Handle):
     """``TCubeTiling``: 50 ``int32_t`` fields, all 0 unless given.
 
-    Built on the host it is a plain value.  Built in a kernel it declares a local ``TCubeTiling``
-    and assigns the given fields in the order they were passed; assigning a field later in the
-    kernel emits the assignment too.
+    Built on the host it is a plain value: its fields are Python ints, and passed to a kernel it
+    becomes a ``__gm__ TCubeTiling*`` parameter that the kernel copies into a local struct at
+    entry.  Built in a kernel it declares a local ``TCubeTiling`` and assigns the given fields in
+    the order they were passed.  In a kernel, assigning a field emits the assignment and reading a
+    field emits the read (``int32_t m = tiling.M;``), as pyasc does: the value is a runtime
+    ``int32`` even when it was assigned a constant, because the struct may be changed on any path.
     """
+
+    C_SIZE = 4 * len(TILING_PY_FIELDS)
+    """``sizeof(TCubeTiling)``: 50 ``int32_t`` fields, 200 bytes."""
 
     __slots__ = ("_fields",)
 
@@ -54,11 +64,37 @@ class TCubeTiling(Handle):
         for name, value in given.items():
             setattr(self, name, value)
 
+    @classmethod
+    def ascx_struct_type(cls) -> Attribute:
+        """The IR type of the kernel-local struct (the protocol of struct kernel parameters)."""
+        return CubeTilingType()
+
+    @classmethod
+    def ascx_from_kernel_argument(cls, builder: IRBuilder, addr: SSAValue, name: str) -> Self:
+        """The local copy a kernel makes of a ``TCubeTiling`` it received in global memory."""
+        tiling = object.__new__(cls)
+        Handle.__init__(tiling, origin="a field of a TCubeTiling kernel argument")
+        object.__setattr__(tiling, "_fields", dict.fromkeys(TILING_PY_FIELDS, 0))
+        tiling.suggest_name(name)
+        tiling.bind(builder.insert(CubeTilingLoadOp(addr)).result)
+        return tiling
+
     def __getattr__(self, name: str) -> Any:
         fields: dict[str, Any] = object.__getattribute__(self, "_fields")
-        if name in fields:
-            return fields[name]
-        raise AttributeError(f"TCubeTiling has no field '{name}'")
+        if name not in fields:
+            raise AttributeError(f"TCubeTiling has no field '{name}'")
+        if self.is_bound and is_tracing():
+            builder = active("TCubeTiling")
+            value = RuntimeScalar(builder.insert(CubeTilingGetOp(self.ssa, CPP_FIELD[name])).result, int32)
+            value.origin = f"a field of TCubeTiling {self.describe()}, read at run time"
+            value.suggest_name(name)
+            return value
+        return fields[name]
+
+    def pack(self) -> bytes:
+        """The host struct's bytes: 50 little-endian ``int32_t`` values, what a kernel parameter receives."""
+        fields: dict[str, Any] = object.__getattribute__(self, "_fields")
+        return struct.pack(f"<{len(TILING_PY_FIELDS)}i", *(int(fields[name]) for name in TILING_PY_FIELDS))
 
     def __setattr__(self, name: str, value: Any) -> None:
         if name not in CPP_FIELD:

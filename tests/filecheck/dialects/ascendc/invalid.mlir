@@ -18,6 +18,12 @@ ascendc.cube_tiling.set %t "base_m", %v loc("k.py":3:1)
 
 // -----
 
+%t = ascendc.cube_tiling
+%m = ascendc.cube_tiling.get %t "m" : i32 loc("k.py":5:9)
+// CHECK: k.py:5:9: error: 'm' is not a TCubeTiling field
+
+// -----
+
 %p = ascendc.property "TOTAL_UB_SIZE" : i32 loc("k.py":2:8)
 // CHECK: k.py:2:8: error: unknown property 'TOTAL_UB_SIZE'; known: DEFAULT_C0_SIZE, ONE_BLK_SIZE, TOTAL_L0C_SIZE, TOTAL_L1_SIZE
 

@@ -6,7 +6,7 @@
 
 ascendc.define "ASCENDC_CUBE_ONLY"
 ascendc.include "kernel_operator.h"
-func.func @ops(%a: !ascendc.gm_addr<f16>, %w: !ascendc.gm_addr<ui8>, %ffts: !ascendc.gm_addr<ui64>) attributes {ascendc.kernel} {
+func.func @ops(%a: !ascendc.gm_addr<f16>, %w: !ascendc.gm_addr<ui8>, %tg: !ascendc.gm_struct_addr<!ascendc.cube_tiling>, %ffts: !ascendc.gm_addr<ui64>) attributes {ascendc.kernel} {
   ascendc.set_ffts_base_addr %ffts
   %aic = ascendc.ascend_is_aic
   scf.if %aic {
@@ -21,6 +21,8 @@ func.func @ops(%a: !ascendc.gm_addr<f16>, %w: !ascendc.gm_addr<ui8>, %ffts: !asc
   ascendc.global_tensor.set_global_buffer %g, %a, %n : i64 : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>
   %t = ascendc.cube_tiling
   ascendc.cube_tiling.set %t "shareL1Size", %l1
+  %tl = ascendc.cube_tiling.load %tg : !ascendc.gm_struct_addr<!ascendc.cube_tiling>
+  %bm = ascendc.cube_tiling.get %tl "baseM" : i32
   %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16, trans> c <vecin, nd_align, f32> bias <gm, nd, f32>
   %mm2 = ascendc.matmul.create a <gm, nz, f16, layout bsngd> b <gm, nd, f16, trans, layout bsngd> c <gm, nd, f32> bias <gm, nd, f32> config <do_norm = false, do_multi_data_load = true, basic_m = 128, batch_mode = NONE, iterate_mode = 2> policy TrianUpperMatmulPolicy
   ascendc.register_matmul %pipe, %w objects(%mm, %mm2) tilings(%t, %t) : !ascendc.gm_addr<ui8>
@@ -46,7 +48,7 @@ func.func @ops(%a: !ascendc.gm_addr<f16>, %w: !ascendc.gm_addr<ui8>, %ffts: !asc
 // CHECK:      builtin.module {
 // CHECK-NEXT:   ascendc.define "ASCENDC_CUBE_ONLY"
 // CHECK-NEXT:   ascendc.include "kernel_operator.h"
-// CHECK-NEXT:   func.func @ops(%a: !ascendc.gm_addr<f16>, %w: !ascendc.gm_addr<ui8>, %ffts: !ascendc.gm_addr<ui64>) attributes {ascendc.kernel} {
+// CHECK-NEXT:   func.func @ops(%a: !ascendc.gm_addr<f16>, %w: !ascendc.gm_addr<ui8>, %tg: !ascendc.gm_struct_addr<!ascendc.cube_tiling>, %ffts: !ascendc.gm_addr<ui64>) attributes {ascendc.kernel} {
 // CHECK-NEXT:     ascendc.set_ffts_base_addr %ffts
 // CHECK-NEXT:     %aic = ascendc.ascend_is_aic
 // CHECK-NEXT:     scf.if %aic {
@@ -61,6 +63,8 @@ func.func @ops(%a: !ascendc.gm_addr<f16>, %w: !ascendc.gm_addr<ui8>, %ffts: !asc
 // CHECK-NEXT:     ascendc.global_tensor.set_global_buffer %g, %a, %n : i64 : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>
 // CHECK-NEXT:     %t = ascendc.cube_tiling
 // CHECK-NEXT:     ascendc.cube_tiling.set %t "shareL1Size", %l1
+// CHECK-NEXT:     %tl = ascendc.cube_tiling.load %tg : !ascendc.gm_struct_addr<!ascendc.cube_tiling>
+// CHECK-NEXT:     %bm = ascendc.cube_tiling.get %tl "baseM" : i32
 // CHECK-NEXT:     %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16, trans> c <vecin, nd_align, f32> bias <gm, nd, f32>
 // CHECK-NEXT:     %mm2 = ascendc.matmul.create a <gm, nz, f16, layout bsngd> b <gm, nd, f16, trans, layout bsngd> c <gm, nd, f32> bias <gm, nd, f32> config <do_norm = false, do_multi_data_load = true, basic_m = 128, batch_mode = NONE, iterate_mode = 2> policy TrianUpperMatmulPolicy
 // CHECK-NEXT:     ascendc.register_matmul %pipe, %w objects(%mm, %mm2) tilings(%t, %t) : !ascendc.gm_addr<ui8>
