@@ -7,11 +7,14 @@ is cleared, so each sample traces from bytecode, verifies, runs the pipeline and
 ``../shared/tools/pyasc-ref`` can run (x86_64, CPython 3.11), the same kernel source is timed
 through pyasc in the same run (median of N ``always_compile`` launches with a stubbed device
 compiler) and the ratio is reported.  Machines are shared and noisy: compare ratios, not seconds.
+It also times ``kernel.compile(...)`` through the caches: a miss (a full compile that also writes
+the disk cache), a disk hit (a new process's first call) and a memory hit.
 """
 
 from __future__ import annotations
 
 import argparse
+import shutil
 import statistics
 import subprocess
 import tempfile
@@ -19,7 +22,9 @@ import time
 from pathlib import Path
 
 from ascx.cli.kernel_loading import default_arguments, find_kernel, load_module
+from ascx.runtime import disk_cache
 from ascx.runtime.compiler import compile_kernel
+from ascx.runtime.jit import JITFunction
 from ascx.tracer import decode as decode_module
 
 REPO = Path(__file__).resolve().parent.parent
@@ -42,6 +47,30 @@ def time_ascx(target: str, repeat: int) -> dict[str, float]:
         for stage, seconds in compiled.timings.items():
             samples[stage].append(seconds)
     return {stage: statistics.median(values) for stage, values in samples.items()}
+
+
+def time_cached(target: str, repeat: int) -> dict[str, float]:
+    """Median seconds of ``kernel.compile``: a miss that also writes the disk cache, a disk hit, a memory hit."""
+    file_part, _, name = target.partition("::")
+    kernel = find_kernel(load_module(Path(file_part)), Path(file_part), name or None)
+    args = default_arguments(kernel)
+    samples: dict[str, list[float]] = {"miss+store": [], "disk hit": [], "memory hit": []}
+    with tempfile.TemporaryDirectory() as tmp:
+        disk_cache.set_cache_root(tmp)
+        for _ in range(repeat):
+            shutil.rmtree(Path(tmp) / "kernels", ignore_errors=True)  # a miss in a cache that exists
+            (Path(tmp) / "kernels").mkdir()
+            decode_module._cache.clear()  # pyright: ignore[reportPrivateUsage]
+            for label in ("miss+store", "disk hit"):
+                fresh = JITFunction(kernel.fn)  # an empty memory cache, as in a new process
+                start = time.perf_counter()
+                fresh.compile(*args)
+                samples[label].append(time.perf_counter() - start)
+            start = time.perf_counter()
+            fresh.compile(*args)
+            samples["memory hit"].append(time.perf_counter() - start)
+    disk_cache.set_cache_root(None)
+    return {label: statistics.median(values) for label, values in samples.items()}
 
 
 def time_pyasc(target: str, repeat: int) -> float | None:
@@ -78,6 +107,9 @@ def main() -> None:
     print(f"ascx median over {args.repeat} compiles:")
     for stage in ("trace", "passes", "print", "total"):
         print(f"  {stage:<7} {ascx[stage] * 1e3:8.2f} ms")
+    print("kernel.compile(...) with the caches:")
+    for label, seconds in time_cached(args.kernel, args.repeat).items():
+        print(f"  {label:<10} {seconds * 1e3:8.3f} ms")
     if args.no_pyasc:
         return
     pyasc = time_pyasc(args.kernel, args.repeat)

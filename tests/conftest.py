@@ -8,9 +8,19 @@ from types import ModuleType
 
 import pytest
 
+from ascx.runtime import disk_cache
 from ascx.testing import load_kernel_source
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(autouse=True)
+def kernel_cache_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test gets an empty disk cache of its own (subprocesses too, through the environment)."""
+    root = tmp_path_factory.mktemp("ascx-cache")
+    monkeypatch.setenv(disk_cache.CACHE_DIR_ENV, str(root))
+    monkeypatch.setattr(disk_cache, "_root_override", None)
+    return root
 
 
 @pytest.fixture

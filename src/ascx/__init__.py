@@ -57,10 +57,9 @@ from ascx.language.core import (
 from ascx.language.fwk import TPipe
 from ascx.runtime import CompiledKernel, MockTensor, MockValue, jit
 from ascx.tracer.decode import check_python_version
+from ascx.version import __version__ as __version__
 
 check_python_version()
-
-__version__ = "0.1.0"
 
 __all__ = [
     "DEFAULT_C0_SIZE",

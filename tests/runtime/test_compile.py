@@ -289,7 +289,12 @@ def test_changed_globals_invalidate_the_cache(kernel_module: Callable[[str], Mod
     module.SIZE = 32
     second = module.k.compile(MockTensor(asc.float16))
     assert "x_global.SetGlobalBuffer(x, 64);" in second.source
-    assert [d.describe() for d in second.dependencies] == ["global 'asc'", "global 'SIZE'", "global 'DIMS'"]
+    assert [d.describe() for d in second.dependencies] == [
+        "global 'asc'",
+        "attribute 'GlobalTensor'",
+        "global 'SIZE'",
+        "global 'DIMS'",
+    ]
 
 
 def test_changed_closure_cells_invalidate_the_cache(kernel_module: Callable[[str], ModuleType]) -> None:

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from io import StringIO
 from types import FunctionType
+from typing import Any
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
@@ -16,6 +17,7 @@ from xdsl.printer import Printer
 from ascx.diagnostics import verify_module
 from ascx.dialects.ascendc import KernelType, KernelTypeAttr
 from ascx.dialects.ascendc.kernel_attrs import KERNEL_TYPE_ATTR
+from ascx.errors import AscxError
 from ascx.language.core.builder import KernelOptions
 from ascx.runtime.pipeline import DEFAULT_PIPELINE, run_pipeline
 from ascx.target import print_ascendc
@@ -28,8 +30,6 @@ class CompiledKernel:
     """A kernel compiled to Ascend C (nothing is launched)."""
 
     name: str
-    module: ModuleOp
-    """The IR after the pass pipeline: what the printer printed."""
     source: str
     """The Ascend C source."""
     kernel_type: KernelType
@@ -37,9 +37,39 @@ class CompiledKernel:
     params: tuple[KernelParam, ...]
     """The parameters the kernel was specialised on."""
     dependencies: tuple[Dependency, ...] = ()
-    """The globals and closure values the trace read; the kernel is stale when one changes."""
+    """The globals, closure values and module attributes the trace read; the kernel is stale when one changes."""
     timings: dict[str, float] = field(default_factory=dict[str, float])
-    """Seconds spent in each stage: ``trace``, ``passes``, ``print``."""
+    """Seconds spent in each stage: ``trace``, ``passes``, ``print`` (or ``load`` from the disk cache)."""
+    _module: ModuleOp | None = field(default=None, repr=False)
+    _rebuild: Callable[[], CompiledKernel] | None = field(default=None, repr=False)
+
+    @classmethod
+    def from_module(cls, name: str, module: ModuleOp, source: str, **fields: Any) -> CompiledKernel:
+        return cls(name, source, _module=module, **fields)
+
+    @classmethod
+    def from_source(
+        cls, name: str, source: str, rebuild: Callable[[], CompiledKernel], **fields: Any
+    ) -> CompiledKernel:
+        """A kernel loaded from the disk cache, which keeps only the source: ``rebuild`` recompiles it
+        when its IR is asked for (compiling is as fast as printing and parsing the IR would be)."""
+        return cls(name, source, _rebuild=rebuild, **fields)
+
+    @property
+    def module(self) -> ModuleOp:
+        """The IR after the pass pipeline: what the printer printed."""
+        if self._module is None:
+            assert self._rebuild is not None
+            rebuilt = self._rebuild()
+            if rebuilt.source != self.source:
+                raise AscxError(
+                    f"the IR of '{self.name}' cannot be rebuilt: a value the kernel reads changed since it was "
+                    "loaded from the kernel cache",
+                    hints=["compile the kernel again to get its current IR"],
+                    kind="stale-kernel",
+                )
+            self._module = rebuilt.module
+        return self._module
 
     @cached_property
     def ir(self) -> str:
@@ -76,4 +106,12 @@ def compile_kernel(
     kind = kernel.attributes.get(KERNEL_TYPE_ATTR)
     assert isinstance(kind, KernelTypeAttr), "the pipeline records the kernel type"
     timings = {"trace": traced - start, "passes": lowered - traced, "print": printed - lowered}
-    return CompiledKernel(fn.__name__, module, source, kind.data, tuple(params), trace.dependencies, timings)
+    return CompiledKernel.from_module(
+        fn.__name__,
+        module,
+        source,
+        kernel_type=kind.data,
+        params=tuple(params),
+        dependencies=trace.dependencies,
+        timings=timings,
+    )

@@ -20,6 +20,8 @@ from ascx.language.core.constexpr import ConstExpr, is_constexpr_annotation
 from ascx.language.core.dtype import DataType, bool_, float32, int32
 from ascx.language.core.values import GlobalAddress
 from ascx.runtime.compiler import CompiledKernel, compile_kernel
+from ascx.runtime.disk_cache import active_cache, cache_key
+from ascx.runtime.pipeline import DEFAULT_PIPELINE
 from ascx.tracer import KernelParam
 from ascx.tracer.signature import KernelStruct
 
@@ -187,24 +189,40 @@ class JITFunction(Generic[P, R]):
     def compile(self, *args: Any, **kwargs: Any) -> CompiledKernel:
         """Trace and compile the kernel for these arguments (or specs) without launching it.
 
-        Results are cached per specialisation and reused while the globals and closure values the
-        trace read are unchanged; ``@asc.jit(always_compile=True)`` bypasses the cache.  A failed
-        compilation caches nothing.
+        Results are cached per specialisation, in memory and on disk (``ascx.runtime.disk_cache``),
+        and reused while the globals, closure values and module attributes the trace read are
+        unchanged; ``@asc.jit(always_compile=True)`` bypasses both caches.  A failed compilation
+        caches nothing.
         """
         params = self.specialize(*args, **kwargs)
-        key = (tuple(p.key() for p in params), self.kernel_options)
+        options = self.kernel_options
+        key = (tuple(p.key() for p in params), options)
+        fresh = bool(self.options["always_compile"])
         cached = self._cache.get(key)
-        if cached is not None and not self.options["always_compile"]:
+        if cached is not None and not fresh:
             if not any(dependency.changed() for dependency in cached.dependencies):
                 return cached
+        fn = self.ascx_python_function
+        disk = active_cache()
+        disk_key = cache_key(fn, params, options, DEFAULT_PIPELINE) if disk is not None else None
+        compiled = None
+        if disk is not None and disk_key is not None and not fresh:
+            compiled = disk.load(disk_key, fn, params, lambda: self._compile(params, options))
+        if compiled is None:
+            compiled = self._compile(params, options)
+            if disk is not None and disk_key is not None:
+                disk.store(disk_key, compiled)
+        self._cache[key] = compiled
+        return compiled
+
+    def _compile(self, params: tuple[KernelParam, ...], options: KernelOptions) -> CompiledKernel:
         try:
-            compiled = compile_kernel(self.ascx_python_function, params, self.kernel_options)
+            return compile_kernel(self.ascx_python_function, params, options)
         except AscxError as error:
             if error.__cause__ is not None:
                 error.__cause__.__traceback__ = None
-            raise error.with_traceback(None) from error.__cause__
-        self._cache[key] = compiled
-        return compiled
+            error.__traceback__ = None
+            raise
 
     def __getitem__(self, launch: object) -> Callable[..., None]:
         def launch_kernel(*args: Any, **kwargs: Any) -> None:

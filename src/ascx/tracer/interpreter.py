@@ -19,7 +19,7 @@ import inspect
 import operator
 import warnings
 from collections.abc import Callable
-from types import FunctionType
+from types import FunctionType, ModuleType
 from typing import Any, NoReturn, cast
 
 from xdsl.dialects.builtin import LocationAttr, UnknownLoc
@@ -32,7 +32,7 @@ from ascx.language.core.values import CompileTimeRequired, Handle, RuntimeScalar
 from ascx.tracer.cfg import CFG
 from ascx.tracer.control import ControlFlow, RangeIter, UnrolledIter, WithMarker
 from ascx.tracer.decode import CANONICAL_OPS, BytecodeError, decode
-from ascx.tracer.dependencies import Dependency
+from ascx.tracer.dependencies import KERNEL_OWNER, Dependency, Where, can_own
 from ascx.tracer.instructions import Instr, Position
 from ascx.tracer.locations import locator
 from ascx.tracer.state import (
@@ -145,7 +145,10 @@ class Interpreter(ControlFlow):
         self.return_pos: Position | None = None
         """The position of the last ``return`` executed (the kernel's closing location)."""
         self.dependencies: list[Dependency] = []
-        """Every global, builtin and closure value read while tracing."""
+        """Every global, builtin, closure and module attribute value read while tracing, once each."""
+        self._recorded: set[tuple[int, str]] = set()
+        self._owners: dict[int, int] = {}
+        """``id`` of a value that holds dependencies (a function, module or class) -> its dependency index."""
         self.depth = 0
         """How many device function calls are being traced inline."""
         self.budget = INSTRUCTION_BUDGET
@@ -243,11 +246,20 @@ class Interpreter(ControlFlow):
     def _run_function(self, fn: FunctionType, arguments: dict[str, Any], *, is_kernel: bool) -> Any:
         code = fn.__code__
         caller, caller_pos = self.fc, self.pos
+        owner = KERNEL_OWNER if caller is None else self._owners.get(id(fn))
         try:
             instrs = decode(code)
         except BytecodeError as exc:
             self.fc = FunctionContext(
-                fn.__name__, fn.__globals__, fn.__closure__, code, (), CFG(()), locator(code.co_filename), is_kernel
+                fn.__name__,
+                fn.__globals__,
+                fn.__closure__,
+                code,
+                (),
+                CFG(()),
+                locator(code.co_filename),
+                is_kernel,
+                owner,
             )
             self.pos = exc.pos
             raise self.error(
@@ -264,6 +276,7 @@ class Interpreter(ControlFlow):
             _cfg_of(code, instrs),
             locator(code.co_filename),
             is_kernel,
+            owner,
         )
         self.fc = fc
         try:
@@ -356,10 +369,25 @@ class Interpreter(ControlFlow):
     def op_load_const(self, rc: RunContext, state: State, ins: Instr) -> None:
         state.stack.append(ins.arg)
 
+    def _record(self, where: Where, name: str, container: Any, value: Any, owner: int | None) -> None:
+        """Remember that the trace read ``value`` (see ``ascx.tracer.dependencies``)."""
+        key = (id(container), name)
+        if key in self._recorded:
+            return
+        self._recorded.add(key)
+        index = len(self.dependencies)
+        self.dependencies.append(Dependency(where, name, container, value, owner))
+        if owner is not None and can_own(value):
+            self._owners.setdefault(id(value), index)
+            fn = traced_function(value)
+            if fn is not None:
+                self._owners.setdefault(id(fn), index)
+
     def op_load_global(self, rc: RunContext, state: State, ins: Instr) -> None:
         name = ins.arg
         if name in rc.fc.globals:
-            dependency = Dependency("global", name, rc.fc.globals, rc.fc.globals[name])
+            value = rc.fc.globals[name]
+            self._record("global", name, rc.fc.globals, value, rc.fc.owner)
         elif hasattr(builtins, name):
             value = getattr(builtins, name)
             if name not in ALLOWED_BUILTINS and not (isinstance(value, type) and issubclass(value, BaseException)):
@@ -368,11 +396,10 @@ class Interpreter(ControlFlow):
                     kind="unsupported-construct",
                     hints=("kernels run on the device; do this on the host",),
                 )
-            dependency = Dependency("builtin", name, builtins, value)
+            self._record("builtin", name, builtins, value, KERNEL_OWNER)
         else:
             raise self.error(f"name '{name}' is not defined", kind="undefined-name")
-        self.dependencies.append(dependency)
-        state.stack.append(dependency.value)
+        state.stack.append(value)
 
     def op_load_deref(self, rc: RunContext, state: State, ins: Instr) -> None:
         name = ins.arg
@@ -383,7 +410,7 @@ class Interpreter(ControlFlow):
                 value = cell.cell_contents
             except ValueError:
                 raise self.error(f"free variable '{name}' is used before it is assigned", kind="unbound") from None
-            self.dependencies.append(Dependency("closure", name, cell, value))
+            self._record("closure", name, cell, value, fc.owner)
             state.stack.append(value)
         else:
             self.op_load_fast(rc, state, ins)
@@ -395,6 +422,8 @@ class Interpreter(ControlFlow):
             value = getattr(obj, name)
         except Exception as exc:
             raise self.library_error(exc) from exc
+        if isinstance(obj, (ModuleType, type)):
+            self._record("attribute", name, obj, value, self._owners.get(id(obj)))
         state.stack.append(value)
         if method:
             state.stack.append(NULL)

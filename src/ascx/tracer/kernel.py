@@ -41,16 +41,6 @@ def _arg_type(param: KernelParam) -> Attribute:
     return GMAddrType(param.dtype.to_ir()) if param.kind == "pointer" else param.dtype.to_ir()
 
 
-def _unique(dependencies: list[Dependency]) -> list[Dependency]:
-    seen: set[tuple[int, str]] = set()
-    result: list[Dependency] = []
-    for dep in dependencies:
-        if (key := (id(dep.container), dep.name)) not in seen:
-            seen.add(key)
-            result.append(dep)
-    return result
-
-
 def _argument_value(builder: IRBuilder, arg: SSAValue, param: KernelParam) -> object:
     """The language value a runtime kernel parameter is bound to while tracing."""
     if param.kind == "struct":
@@ -111,7 +101,7 @@ def trace_kernel(fn: FunctionType, params: Sequence[KernelParam], options: Kerne
     if options.matmul_cube_only:
         kernel.attributes[CUBE_ONLY_ATTR] = UnitAttr()
     kernel.location = _function_location(fn)
-    return TraceResult(ModuleOp([kernel]), tuple(_unique(interp.dependencies)))
+    return TraceResult(ModuleOp([kernel]), tuple(interp.dependencies))
 
 
 def trace_function(
@@ -138,7 +128,7 @@ def trace_function(
         ret.location = locator(fn.__code__.co_filename).ir(interp.return_pos)
     function = func.FuncOp(fn.__name__, (arg_types, [r.ssa.type for r in results]), Region(block))
     function.location = _function_location(fn)
-    return TraceResult(ModuleOp([function]), tuple(_unique(interp.dependencies)))
+    return TraceResult(ModuleOp([function]), tuple(interp.dependencies))
 
 
 def _flatten(value: Any) -> list[Any]:

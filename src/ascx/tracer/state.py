@@ -99,6 +99,8 @@ class FunctionContext:
     cfg: CFG
     locator: Locator
     is_kernel: bool
+    owner: int | None
+    """Where its globals and closure are found again (``ascx.tracer.dependencies``)."""
 
 
 @dataclass

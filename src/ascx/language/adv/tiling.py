@@ -91,6 +91,10 @@ class TCubeTiling(Handle):
             return value
         return fields[name]
 
+    def __ascx_fingerprint__(self) -> str | None:
+        """Host tilings by value (see ``ascx.runtime.fingerprint``); kernel-local ones have none."""
+        return None if self.is_bound else f"TCubeTiling:{self.pack().hex()}"
+
     def pack(self) -> bytes:
         """The host struct's bytes: 50 little-endian ``int32_t`` values, what a kernel parameter receives."""
         fields: dict[str, Any] = object.__getattribute__(self, "_fields")

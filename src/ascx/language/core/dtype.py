@@ -45,6 +45,9 @@ class DataType:
     def __str__(self) -> str:
         return self.name
 
+    def __ascx_fingerprint__(self) -> str:
+        return f"dtype:{self.name}"
+
     def __repr__(self) -> str:
         return f"asc.{self.name}"
 

@@ -1,0 +1,312 @@
+"""The on-disk kernel cache: compiled kernels as text artifacts, reused across processes.
+
+Layout under the cache root (``cache_root()``)::
+
+    kernels/<key[:2]>/<key>/<entry>/manifest.json   what the entry depends on, and artifact digests
+                                    kernel.cpp      the Ascend C source
+
+``key`` digests everything known before tracing (``cache_key``): the kernel's code, the Python
+version, ascx's version, the argument kinds and compile-time values, the options and the pipeline.
+What the trace read from outside the kernel (globals, closure cells, module attributes) is only
+known after tracing, so one key may hold several entries, one per set of dependency values; a
+lookup reads each entry's dependencies again from the live kernel function and takes the entry
+whose fingerprints all match (``ascx.runtime.fingerprint``).
+
+The IR is not stored: a loaded kernel recompiles when its IR is asked for, which costs about what
+printing and parsing the IR would.  Nothing is pickled.  An entry is written to a temporary
+directory and renamed into place, so a crash or a failed compile never leaves a half-written
+entry; an entry that cannot be read or whose artifacts do not match their digests is deleted and
+rebuilt.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import shutil
+import sys
+import tempfile
+import time
+import warnings
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from types import FunctionType
+from typing import Any, cast
+
+from ascx.dialects.ascendc import KernelType
+from ascx.errors import AscxWarning
+from ascx.language.core.builder import KernelOptions
+from ascx.runtime.compiler import CompiledKernel
+from ascx.runtime.fingerprint import code_fingerprint, fingerprint
+from ascx.tracer import KernelParam
+from ascx.tracer.dependencies import MISSING, Dependency, Where, container_of, read_value
+from ascx.version import __version__
+
+FORMAT = 1
+"""The layout of entries; bump it when the manifest or the artifacts change meaning."""
+TRACER_REVISION = 1
+"""Bump when the tracer or the printer changes output without a version change (development builds)."""
+CACHE_DIR_ENV = "ASCX_CACHE_DIR"
+"""Where the cache lives; empty disables the disk cache.  It chooses a location, never behaviour."""
+
+_SOURCE, _MANIFEST = "kernel.cpp", "manifest.json"
+_log = logging.getLogger("ascx.cache")
+
+_WHERE: tuple[Where, ...] = ("global", "builtin", "closure", "attribute")
+
+
+class CorruptEntry(Exception):
+    """An entry that cannot be used: unreadable, incomplete, or not what its manifest says."""
+
+
+def default_cache_root() -> Path | None:
+    """``$ASCX_CACHE_DIR``, else ``$XDG_CACHE_HOME/ascx``, else ``~/.cache/ascx``; None when disabled."""
+    configured = os.environ.get(CACHE_DIR_ENV)
+    if configured is not None:
+        return Path(configured) if configured else None
+    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    return Path(base) / "ascx"
+
+
+_root_override: tuple[Path | None] | None = None
+
+
+def set_cache_root(root: str | os.PathLike[str] | None) -> None:
+    """Use ``root`` for the disk cache from now on (None disables it), overriding the environment."""
+    global _root_override
+    _root_override = (Path(root) if root is not None else None,)
+
+
+def cache_root() -> Path | None:
+    """The directory of the disk cache in use, or None when the disk cache is disabled."""
+    return _root_override[0] if _root_override is not None else default_cache_root()
+
+
+def python_tag() -> list[Any]:
+    """The interpreter in the key: patch releases have changed bytecode, so all three numbers count."""
+    return [sys.implementation.name, *sys.version_info[:3]]
+
+
+def cache_key(
+    fn: FunctionType, params: Sequence[KernelParam], options: KernelOptions, pipeline: Sequence[str]
+) -> str | None:
+    """The key of everything known before tracing; None when an argument has no stable fingerprint."""
+    param_keys: list[Any] = []
+    for param in params:
+        if param.kind == "constexpr":
+            printed = fingerprint(param.value)
+            if printed is None:
+                return None
+            param_keys.append([param.name, param.kind, printed])
+        else:
+            param_keys.append([str(part) for part in param.key()])
+    options_print = fingerprint(options)
+    if options_print is None:
+        return None
+    parts = {
+        "format": FORMAT,
+        "ascx": __version__,
+        "tracer": TRACER_REVISION,
+        "python": python_tag(),
+        "function": f"{fn.__module__}.{fn.__qualname__}",
+        "code": code_fingerprint(fn.__code__),
+        "params": param_keys,
+        "options": options_print,
+        "pipeline": list(pipeline),
+    }
+    return hashlib.sha256(json.dumps(parts, sort_keys=True).encode()).hexdigest()
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+@dataclass(frozen=True)
+class _RecordedDependency:
+    where: Where
+    name: str
+    owner: int
+    fingerprint: str
+
+
+def _recorded(dependencies: Sequence[Dependency]) -> list[_RecordedDependency] | None:
+    """The dependencies as the manifest records them; None when one cannot be found again or compared."""
+    recorded: list[_RecordedDependency] = []
+    for dep in dependencies:
+        printed = fingerprint(dep.value)
+        if dep.owner is None or printed is None:
+            _log.debug("not caching on disk: %s has no stable fingerprint or owner", dep.describe())
+            return None
+        recorded.append(_RecordedDependency(dep.where, dep.name, dep.owner, printed))
+    return recorded
+
+
+class DiskCache:
+    """Compiled kernels under ``root/kernels`` (see the module docstring)."""
+
+    def __init__(self, root: Path):
+        self.root = root
+        self.kernels = root / "kernels"
+
+    def _key_dir(self, key: str) -> Path:
+        return self.kernels / key[:2] / key
+
+    # -- lookup --------------------------------------------------------------------------------------
+
+    def load(
+        self, key: str, fn: FunctionType, params: tuple[KernelParam, ...], rebuild: Callable[[], CompiledKernel]
+    ) -> CompiledKernel | None:
+        """The entry for ``key`` whose dependencies match the live kernel, or None.
+
+        ``rebuild`` compiles the kernel again; the loaded kernel calls it when its IR is asked for.
+        """
+        key_dir = self._key_dir(key)
+        try:
+            entries = sorted(p for p in key_dir.iterdir() if not p.name.startswith("."))
+        except OSError:
+            return None
+        for entry in entries:
+            start = time.perf_counter()
+            try:
+                kernel = self._load_entry(entry, fn, params, rebuild)
+            except CorruptEntry as error:
+                _log.warning("discarding corrupt kernel cache entry %s: %s", entry, error)
+                shutil.rmtree(entry, ignore_errors=True)
+                continue
+            if kernel is not None:
+                kernel.timings["load"] = time.perf_counter() - start
+                return kernel
+        return None
+
+    def _load_entry(
+        self, entry: Path, fn: FunctionType, params: tuple[KernelParam, ...], rebuild: Callable[[], CompiledKernel]
+    ) -> CompiledKernel | None:
+        manifest = _read_manifest(entry)
+        dependencies = _revalidate(manifest["dependencies"], fn, entry)
+        if dependencies is None:
+            return None
+        try:
+            source = (entry / _SOURCE).read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as error:
+            raise CorruptEntry(f"cannot read {_SOURCE}: {error}") from error
+        if _digest(source) != manifest["artifacts"].get(_SOURCE):
+            raise CorruptEntry(f"{_SOURCE} does not match its digest")
+        try:
+            kernel_type = KernelType(manifest["kernel_type"])
+        except ValueError as error:
+            raise CorruptEntry(str(error)) from error
+        return CompiledKernel.from_source(
+            manifest["name"],
+            source,
+            rebuild,
+            kernel_type=kernel_type,
+            params=params,
+            dependencies=tuple(dependencies),
+        )
+
+    # -- store ---------------------------------------------------------------------------------------
+
+    def store(self, key: str, kernel: CompiledKernel) -> bool:
+        """Write ``kernel`` under ``key``; False when it cannot be cached on disk (or writing failed)."""
+        recorded = _recorded(kernel.dependencies)
+        if recorded is None:
+            return False
+        entry_id = hashlib.sha256(json.dumps([d.fingerprint for d in recorded]).encode()).hexdigest()[:24]
+        key_dir = self._key_dir(key)
+        final = key_dir / entry_id
+        if final.exists():
+            return True
+        artifacts = {_SOURCE: kernel.source}
+        manifest = {
+            "format": FORMAT,
+            "key": key,
+            "name": kernel.name,
+            "kernel_type": kernel.kernel_type.value,
+            "dependencies": [
+                {"where": d.where, "name": d.name, "owner": d.owner, "fingerprint": d.fingerprint} for d in recorded
+            ],
+            "artifacts": {name: _digest(text) for name, text in artifacts.items()},
+        }
+        try:
+            key_dir.mkdir(parents=True, exist_ok=True)
+            staging = Path(tempfile.mkdtemp(prefix=".tmp-", dir=key_dir))
+            try:
+                for name, text in artifacts.items():
+                    (staging / name).write_text(text, encoding="utf-8")
+                (staging / _MANIFEST).write_text(json.dumps(manifest, indent=1), encoding="utf-8")
+                staging.rename(final)
+            except OSError:
+                shutil.rmtree(staging, ignore_errors=True)
+                if final.exists():  # another process wrote the same entry first
+                    return True
+                raise
+        except OSError as error:
+            _warn_once(f"cannot write the kernel cache at {self.root}: {error}")
+            return False
+        return True
+
+
+def _read_manifest(entry: Path) -> dict[str, Any]:
+    try:
+        manifest = json.loads((entry / _MANIFEST).read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as error:
+        raise CorruptEntry(f"cannot read the manifest: {error}") from error
+    if not isinstance(manifest, dict) or cast(dict[str, Any], manifest).get("format") != FORMAT:
+        raise CorruptEntry("the manifest has another format")
+    manifest = cast(dict[str, Any], manifest)
+    for field, kind in (("name", str), ("kernel_type", str), ("dependencies", list), ("artifacts", dict)):
+        if not isinstance(manifest.get(field), kind):
+            raise CorruptEntry(f"the manifest has no valid '{field}'")
+    return manifest
+
+
+def _revalidate(recorded: list[Any], fn: FunctionType, entry: Path) -> list[Dependency] | None:
+    """Read each recorded dependency again; None (and a log line) when one of them changed."""
+    values: list[Any] = []
+    dependencies: list[Dependency] = []
+    for item in recorded:
+        where, name, owner, printed = _parse_dependency(item, len(values))
+        owner_value = fn if owner < 0 else values[owner]
+        container = container_of(where, name, owner_value)
+        value = MISSING if container is None else read_value(where, name, container)
+        if container is None or value is MISSING or fingerprint(value) != printed:
+            _log.info("kernel cache entry %s is stale: %s '%s' changed", entry.name, where, name)
+            return None
+        values.append(value)
+        dependencies.append(Dependency(where, name, container, value, owner))
+    return dependencies
+
+
+def _parse_dependency(item: Any, count: int) -> tuple[Where, str, int, str]:
+    if not isinstance(item, dict):
+        raise CorruptEntry("a dependency is not an object")
+    fields = cast(dict[str, Any], item)
+    where, name, owner, printed = (
+        fields.get("where"),
+        fields.get("name"),
+        fields.get("owner"),
+        fields.get("fingerprint"),
+    )
+    if where not in _WHERE or not isinstance(name, str) or not isinstance(printed, str):
+        raise CorruptEntry("a dependency is malformed")
+    if not isinstance(owner, int) or not -1 <= owner < count:
+        raise CorruptEntry("a dependency names an owner that does not precede it")
+    return where, name, owner, printed
+
+
+_warned: set[str] = set()
+
+
+def _warn_once(message: str) -> None:
+    if message not in _warned:
+        _warned.add(message)
+        warnings.warn(message, AscxWarning, stacklevel=4)
+
+
+def active_cache() -> DiskCache | None:
+    """The disk cache in use, or None when it is disabled."""
+    root = cache_root()
+    return DiskCache(root) if root is not None else None
