@@ -263,3 +263,33 @@ def test_recursive_device_functions_are_rejected(kernel_module: Callable[[str], 
     assert error.message == "device function calls nest more than 64 deep (recursion?)"
     assert error.location is not None
     assert error.location.line == line_of(module, "return down(n - 1)")
+
+
+def test_truth_test_in_a_plain_function_points_into_it(kernel_module: Callable[[str], ModuleType]) -> None:
+    module = kernel_module(
+        """
+        def positive(v):
+            if v > 0:
+                return 1
+            return 0
+
+        @asc.jit
+        def k(x: asc.GlobalAddress, n: int) -> None:
+            y = positive(n)
+        """
+    )
+    error = error_of(module, F16, 4)
+    assert error.kind == "needs-compile-time"
+    assert error.message == "a Python truth test needs a compile-time value, but this condition is a runtime value"
+    assert error.location is not None
+    assert (error.location.line, error.location.col) == (line_of(module, "if v > 0"), 8)
+    call = line_of(module, "y = positive(n)")
+    assert error.notes == [
+        f"'positive' is a plain Python function, called at {module.__file__}:{call}: it runs once at trace time, "
+        "so its control flow cannot depend on runtime values",
+        "this condition is computed from 'n', which is a kernel argument that is not annotated asc.ConstExpr[...]",
+    ]
+    assert error.hints == [
+        "decorate 'positive' with @asc.jit so that it is traced like the kernel",
+        "annotate 'n' as asc.ConstExpr[...] to make it a compile-time value",
+    ]

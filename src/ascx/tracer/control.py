@@ -12,6 +12,7 @@ traced.
 
 from __future__ import annotations
 
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
@@ -326,6 +327,10 @@ class ControlFlow(ABC):
         if brk is not None and self.fc is not None:
             kind, anchor = self.fc.cfg.exit_path(brk.target, loop.exit if loop is not None else None)
             pos = self.fc.instrs[anchor].pos
+        if kind == "return" and pos is not None and self.fc is not None:
+            # a 'break' whose loop exit is the function's end jumps straight to the return
+            if re.match(r"break\b", self.fc.locator.text_at(pos)):
+                kind = "break"
         notes: tuple[str, ...] = ()
         if loop is not None:
             notes = (f"the loop at {self.line_ref(loop.anchor)} is {'a runtime' if runtime else 'an unrolled'} loop",)

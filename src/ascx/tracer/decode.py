@@ -38,7 +38,7 @@ _NESTED = Unsupported(
     "a nested function, lambda or comprehension", "define helpers at module level and decorate them with @asc.jit"
 )
 _UNSUPPORTED: dict[str, Unsupported] = {
-    **dict.fromkeys(("MAKE_FUNCTION", "SET_FUNCTION_ATTRIBUTE", "LOAD_FAST_AND_CLEAR"), _NESTED),
+    **dict.fromkeys(("MAKE_FUNCTION", "SET_FUNCTION_ATTRIBUTE", "LOAD_FAST_AND_CLEAR", "LOAD_CLOSURE"), _NESTED),
     **dict.fromkeys(
         ("RETURN_GENERATOR", "YIELD_VALUE", "SEND", "END_SEND", "GET_YIELD_FROM_ITER"),
         Unsupported("a generator", "return values instead of yielding them"),

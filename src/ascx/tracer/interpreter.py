@@ -17,6 +17,7 @@ from __future__ import annotations
 import builtins
 import inspect
 import operator
+import os
 import warnings
 from collections.abc import Callable
 from types import FunctionType, ModuleType
@@ -94,6 +95,25 @@ _BINARY: dict[str, Callable[[Any, Any], Any]] = {
 _COMPARE: dict[str, Callable[[Any, Any], Any]] = {
     "<": operator.lt, "<=": operator.le, "==": operator.eq, "!=": operator.ne, ">": operator.gt, ">=": operator.ge,
 }  # fmt: skip
+
+
+_PACKAGE_DIR = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def _plain_function_frame(exc: BaseException) -> tuple[str, Position, str] | None:
+    """Where user code outside the kernel raised ``exc`` (a plain function called natively), if it did:
+    the function's name, the position of the failing expression, and its file."""
+    found: tuple[str, Position, str] | None = None
+    tb = exc.__traceback__
+    while tb is not None:
+        code = tb.tb_frame.f_code
+        if not os.path.abspath(code.co_filename).startswith(_PACKAGE_DIR + os.sep) and tb.tb_lasti >= 0:
+            positions = list(code.co_positions())[tb.tb_lasti // 2]
+            line, end_line, col, end_col = positions
+            if line is not None:
+                found = (code.co_name, Position(line, end_line, col, end_col), code.co_filename)
+        tb = tb.tb_next
+    return found
 
 
 def provenance(value: Handle) -> tuple[tuple[str, ...], tuple[str, ...]]:
@@ -202,7 +222,19 @@ class Interpreter(ControlFlow):
     def library_error(self, exc: BaseException) -> KernelError:
         if isinstance(exc, CompileTimeRequired):
             notes, hints = provenance(exc.value)
-            return self.error(str(exc), kind="needs-compile-time", notes=notes, hints=hints)
+            frame = _plain_function_frame(exc)
+            if frame is None:
+                return self.error(str(exc), kind="needs-compile-time", notes=notes, hints=hints)
+            name, pos, filename = frame
+            call = self.line_ref(None)
+            notes = (
+                f"'{name}' is a plain Python function, called at {call}: it runs once at trace time, "
+                "so its control flow cannot depend on runtime values",
+                *notes,
+            )
+            hints = (f"decorate '{name}' with @asc.jit so that it is traced like the kernel", *hints)
+            loc = locator(filename).source(pos)
+            return KernelError(str(exc), loc, list(notes), list(hints), "needs-compile-time")
         return self.error(f"{type(exc).__name__}: {exc}", kind="library-error")
 
     def native(self, callee: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:

@@ -38,6 +38,13 @@ class Locator:
         self._source[pos] = loc
         return loc
 
+    def text_at(self, pos: Position) -> str:
+        """The source text from ``pos`` to the end of its line ("" when the source is unavailable)."""
+        text = linecache.getline(self.filename, pos.line)
+        if not text or pos.col is None:
+            return ""
+        return text.encode("utf-8")[pos.col :].decode("utf-8", errors="replace").strip()
+
     def ir(self, pos: Position) -> FileLineColLoc:
         if (cached := self._ir.get(pos)) is not None:
             return cached

@@ -591,6 +591,96 @@ def e16_python_mutation_in_region(n):
     return n
 
 
+@asc.jit
+def e17_break_to_function_end(i, n):
+    while i < n:
+        if i > 5:
+            break  # E17
+        i += 2
+
+
+@asc.jit
+def e18_nested_def(x):
+    def inner():  # E18
+        return 1
+
+    return x + inner()
+
+
+@asc.jit
+def e19_lambda_capturing_runtime(x):
+    f = lambda: x + 1  # E19
+    return f()
+
+
+@asc.jit
+def e20_generator_expression(x):
+    t = tuple(i * 2 for i in (1, 2))  # E20
+    return x + t[0]
+
+
+@asc.jit
+def e21_global_store(x):
+    global G
+    G = x  # E21
+    return x
+
+
+def _with_cell():
+    v = 0
+
+    @asc.jit
+    def e22_nonlocal_store(x):
+        nonlocal v
+        v = 1  # E22
+        return x
+
+    return e22_nonlocal_store
+
+
+e22_nonlocal_store = _with_cell()
+
+
+@asc.jit
+def e23_with_unknown_object(x, w):
+    with w:  # E23
+        x = x + 1
+    return x
+
+
+def _positive(v):
+    if v > 0:  # E24
+        return 1
+    return 0
+
+
+@asc.jit
+def e24_truth_test_in_plain_function(x):
+    return _positive(x)
+
+
+@asc.jit
+def e25_static_range_runtime(x, n):
+    for i in asc.static_range(n):  # E25
+        x = x + i
+    return x
+
+
+@asc.jit
+def e26_python_index_by_runtime(x):
+    t = (1, 2, 3)
+    return t[x]  # E26
+
+
+@asc.jit
+def e27_return_under_runtime_if_in_while(i, n):
+    while i < n:
+        i += 1
+        if i > 4:
+            return i  # E27
+    return n
+
+
 CONSTEXPR = {
     "t01_fold_constexpr": {"n": 3},
     "t02_const_if_folds": {"flag": True},
@@ -655,4 +745,43 @@ ERRORS = {
         "'lst' is a Python list created outside this runtime loop; mutating it here runs only once at compile time",
         "# E16",
     ),
+    "e17_break_to_function_end": ("runtime-break", "cannot 'break' out of a runtime loop", "# E17"),
+    "e18_nested_def": (
+        "unsupported-construct",
+        "a nested function, lambda or comprehension is not supported in kernels",
+        "# E18",
+    ),
+    "e19_lambda_capturing_runtime": (
+        "unsupported-construct",
+        "a nested function, lambda or comprehension is not supported in kernels",
+        "# E19",
+    ),
+    "e20_generator_expression": (
+        "unsupported-construct",
+        "a nested function, lambda or comprehension is not supported in kernels",
+        "# E20",
+    ),
+    "e21_global_store": ("unsupported-construct", "a global statement is not supported in kernels", "# E21"),
+    "e22_nonlocal_store": ("unsupported-construct", "a nonlocal statement is not supported in kernels", "# E22"),
+    "e23_with_unknown_object": (
+        "unsupported-construct",
+        "a 'with' statement on a GlobalAddress is not supported in kernels",
+        "# E23",
+    ),
+    "e24_truth_test_in_plain_function": (
+        "needs-compile-time",
+        "a Python truth test needs a compile-time value, but this condition is a runtime value",
+        "# E24",
+    ),
+    "e25_static_range_runtime": (
+        "needs-compile-time",
+        "asc.static_range(...) needs a compile-time value, but 'n' is a runtime value",
+        "# E25",
+    ),
+    "e26_python_index_by_runtime": (
+        "needs-compile-time",
+        "a Python integer needs a compile-time value, but 'x' is a runtime value",
+        "# E26",
+    ),
+    "e27_return_under_runtime_if_in_while": ("runtime-return", "cannot 'return' out of a runtime loop", "# E27"),
 }

@@ -72,5 +72,5 @@ def static_range(*args: Any) -> builtins.range:
     """``asc.static_range(...)``: a loop unrolled at compile time; the bounds must be compile-time ints."""
     for bound in args:
         if isinstance(bound, Handle):
-            raise CompileTimeRequired(bound, "asc.static_range bounds")
+            raise CompileTimeRequired(bound, "asc.static_range(...)")
     return builtins.range(*args)

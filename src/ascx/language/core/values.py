@@ -100,6 +100,11 @@ class TypedValue(Handle):
     def __bool__(self) -> bool:
         raise CompileTimeRequired(self, "a Python truth test")
 
+    def describe(self) -> str:
+        if self._name is not None:
+            return super().describe()
+        return "this condition" if self.dtype.bitwidth == 1 else f"this {self.dtype} value"
+
 
 class RuntimeScalar(TypedValue):
     """A scalar computed on the device (an ``int32`` kernel argument, a hardware property, ...).
