@@ -169,7 +169,7 @@ def test_constexpr_values_and_options_are_in_the_key(tmp_path: Path, kernel_cach
     assert len(keys) == 4
 
 
-def test_python_and_ascx_versions_are_in_the_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_python_and_ascx_versions_and_sources_are_in_the_key(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     module = fresh_import(write(tmp_path, KERNEL))
     fn, params, options = module.k.ascx_python_function, module.k.specialize(ARG), module.k.kernel_options
     base = disk_cache.cache_key(fn, params, options, ())
@@ -177,7 +177,9 @@ def test_python_and_ascx_versions_are_in_the_key(tmp_path: Path, monkeypatch: py
     python = disk_cache.cache_key(fn, params, options, ())
     monkeypatch.setattr(disk_cache, "__version__", "99.0")
     version = disk_cache.cache_key(fn, params, options, ())
-    assert len({base, python, version}) == 3
+    monkeypatch.setattr(disk_cache, "_package_print", "an edited ascx checkout")
+    edited = disk_cache.cache_key(fn, params, options, ())
+    assert len({base, python, version, edited}) == 4
 
 
 def test_values_without_a_stable_fingerprint_stay_in_memory(tmp_path: Path, kernel_cache_dir: Path) -> None:

@@ -47,8 +47,26 @@ from ascx.version import __version__
 
 FORMAT = 1
 """The layout of entries; bump it when the manifest or the artifacts change meaning."""
-TRACER_REVISION = 1
-"""Bump when the tracer or the printer changes output without a version change (development builds)."""
+_package_print: str | None = None
+
+
+def package_fingerprint() -> str:
+    """A digest of ascx's own source files (path, size, mtime), computed once per process.
+
+    The version alone does not change while ascx is developed (an editable install), so this keeps
+    the cache from serving kernels that an older tracer or printer produced.
+    """
+    global _package_print
+    if _package_print is None:
+        package = Path(__file__).resolve().parent.parent
+        parts: list[str] = []
+        for path in sorted(package.rglob("*.py")):
+            stat = path.stat()
+            parts.append(f"{path.relative_to(package)}:{stat.st_size}:{stat.st_mtime_ns}")
+        _package_print = hashlib.sha256("\n".join(parts).encode()).hexdigest()
+    return _package_print
+
+
 CACHE_DIR_ENV = "ASCX_CACHE_DIR"
 """Where the cache lives; empty disables the disk cache.  It chooses a location, never behaviour."""
 
@@ -109,7 +127,7 @@ def cache_key(
     parts = {
         "format": FORMAT,
         "ascx": __version__,
-        "tracer": TRACER_REVISION,
+        "package": package_fingerprint(),
         "python": python_tag(),
         "function": f"{fn.__module__}.{fn.__qualname__}",
         "code": code_fingerprint(fn.__code__),

@@ -173,6 +173,16 @@ class JITFunction(Generic[P, R]):
     def __repr__(self) -> str:
         return f"<ascx kernel {self.__qualname__}>"
 
+    def __get__(self, instance: object, owner: type | None = None) -> JITFunction[P, R]:
+        if instance is not None:
+            raise KernelError(
+                f"'{self.__qualname__}' is an @asc.jit function defined as a method, which kernels cannot be",
+                _definition_location(self.ascx_python_function),
+                hints=["define the kernel at module level and pass what it needs as arguments"],
+                kind="unsupported-construct",
+            )
+        return self
+
     @property
     def kernel_options(self) -> KernelOptions:
         return KernelOptions(matmul_cube_only=bool(self.options["matmul_cube_only"]))

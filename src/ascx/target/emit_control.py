@@ -9,7 +9,7 @@ one in the same group overwrote).
 from __future__ import annotations
 
 from xdsl.dialects import scf
-from xdsl.ir import SSAValue
+from xdsl.ir import Block, SSAValue
 
 from ascx.target.printer import AscendCPrinter, emits, scalar_type
 
@@ -23,12 +23,23 @@ def _declare(p: AscendCPrinter, value: SSAValue, init: SSAValue | None = None) -
 def _if(p: AscendCPrinter, op: scf.IfOp) -> None:
     for result in op.results:
         _declare(p, result)
+    has_else = bool(op.false_region.blocks) and not _is_empty(op.false_region.block)
+    if has_else and _is_empty(op.true_region.block):
+        p.line(f"if (!{p.expr(op.cond)}) {{")  # ``if not c:``: only the else-branch does something
+        p.body(op.false_region.block)
+        p.line("}")
+        return
     p.line(f"if ({p.expr(op.cond)}) {{")
     p.body(op.true_region.block)
-    if op.false_region.blocks and any(not isinstance(o, scf.YieldOp) or o.operands for o in op.false_region.block.ops):
+    if has_else:
         p.line("} else {")
         p.body(op.false_region.block)
     p.line("}")
+
+
+def _is_empty(block: Block) -> bool:
+    """Whether ``block`` does nothing: it holds only a ``scf.yield`` of no values."""
+    return all(isinstance(o, scf.YieldOp) and not o.operands for o in block.ops)
 
 
 @emits(scf.ForOp)

@@ -89,6 +89,10 @@ class Scope:
     """A runtime region (an arm, a loop body) and the Python objects created inside it."""
 
     kind: str
+    pos: Position | None = None
+    """Where the region starts: the branch of an ``if``, the header of a loop."""
+    condition: RuntimeScalar | None = None
+    """The runtime condition of an ``if`` arm."""
     created: set[int] = field(default_factory=set[int])
 
 
@@ -150,8 +154,8 @@ class ControlFlow(ABC):
             hints=("build a new value inside the region, or use a tuple built before it and asc.static_range",),
         )
 
-    def _push_scope(self, kind: str) -> None:
-        self.scopes.append(Scope(kind))
+    def _push_scope(self, kind: str, pos: Position | None = None, condition: RuntimeScalar | None = None) -> None:
+        self.scopes.append(Scope(kind, pos, condition))
 
     def _pop_scope(self) -> None:
         scope = self.scopes.pop()
@@ -199,7 +203,7 @@ class ControlFlow(ABC):
         arms: list[tuple[Block, Outcome]] = []
         for target in ins.arg[1:]:
             block = Block()
-            self._push_scope("runtime 'if' branch")
+            self._push_scope("runtime 'if' branch", ins.pos, condition)
             try:
                 with self.builder.at_end(block):
                     outcome = self.run(RunContext(rc.fc, stops, rc.region, rc.condition), target, state.copy())
@@ -534,7 +538,7 @@ class ControlFlow(ABC):
     ) -> Cont:
         """Trace one runtime iteration into ``block``; it must end by going back to the header."""
         self.loop_stack.append(LoopInfo("runtime", anchor, loop_exit))
-        self._push_scope("runtime loop")
+        self._push_scope("runtime loop", anchor)
         try:
             with self.builder.at_end(block):
                 outcome = self.run(RunContext(rc.fc, frozenset(), loop.region), start, state)
@@ -641,7 +645,7 @@ class ControlFlow(ABC):
         before_state = state.copy()
         self._bind_carried(before_state, entering, before.args, types, origin)
         self.loop_stack.append(LoopInfo("runtime", anchor, shape.exit))
-        self._push_scope("runtime loop")
+        self._push_scope("runtime loop", anchor)
         try:
             with builder.at_end(before):
                 decided = self.run(
@@ -726,7 +730,7 @@ class ControlFlow(ABC):
         count = RuntimeScalar(after.args[0], int32, origin=f"the block counter of the 'with' loop at {line_ref}")
         body_state.stack.extend([WithMarker(), count])
         self.loop_stack.append(LoopInfo("runtime", anchor, exit_index))
-        self._push_scope("'with' body")
+        self._push_scope("'with' body", anchor)
         try:
             with builder.at_end(after):
                 outcome = self.run(

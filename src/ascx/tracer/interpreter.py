@@ -116,6 +116,11 @@ def _plain_function_frame(exc: BaseException) -> tuple[str, Position, str] | Non
     return found
 
 
+def _same_statement(branch: Position, raised: Position) -> bool:
+    """Whether a branch lies within the lines of the statement that raises (an ``assert``'s own test)."""
+    return raised.line <= branch.line <= (raised.end_line or raised.line)
+
+
 def provenance(value: Handle) -> tuple[tuple[str, ...], tuple[str, ...]]:
     """Notes saying why ``value`` is runtime, and hints saying how to make it compile-time."""
     root = value.root if value.root is not None else value
@@ -700,11 +705,36 @@ class Interpreter(ControlFlow):
             raise self.error("a bare 'raise' is not supported in kernels", kind="unsupported-construct")
         args = _pop_n(state, ins.arg)
         exc = args[0]
-        if exc is AssertionError or isinstance(exc, AssertionError):
+        is_assert = exc is AssertionError or isinstance(exc, AssertionError)
+        if self.scopes:
+            self._runtime_raise(is_assert)
+        if is_assert:
             detail = str(exc) if isinstance(exc, AssertionError) else ""
             message = f"assertion failed: {detail}" if detail else "assertion failed"
             raise self.error(message, kind="compile-time-assert")
         raise self.error(f"the kernel raised {exc!r}", kind="library-error")
+
+    def _runtime_raise(self, is_assert: bool) -> None:
+        """A ``raise`` reached inside a runtime region: an error unless it is a failing compile-time assert."""
+        scope = self.scopes[-1]
+        own = scope.pos is not None and self.pos is not None and _same_statement(scope.pos, self.pos)
+        if is_assert and own and scope.condition is not None:
+            notes, hints = provenance(scope.condition)
+            raise self.error(
+                "assert on a runtime value",
+                kind="runtime-assert",
+                pos=scope.pos,
+                notes=notes,
+                hints=("assert on the host, or on compile-time values", *hints),
+            )
+        if is_assert:
+            return
+        raise self.error(
+            "'raise' under a runtime condition",
+            kind="runtime-raise",
+            notes=(f"it is inside the {scope.kind} at {self.line_ref(scope.pos)}",),
+            hints=("check the condition on the host, or use a compile-time condition",),
+        )
 
     def op_unsupported(self, rc: RunContext, state: State, ins: Instr) -> NoReturn:
         raise self.error(
