@@ -23,6 +23,7 @@ from ascx.runtime.pipeline import DEFAULT_PIPELINE, run_pipeline
 from ascx.target import print_ascendc
 from ascx.tracer import KernelParam, trace_kernel
 from ascx.tracer.dependencies import Dependency
+from ascx.tracer.gc_pause import gc_paused
 
 
 @dataclass
@@ -92,6 +93,13 @@ def compile_kernel(
     pipeline: Sequence[str] = DEFAULT_PIPELINE,
 ) -> CompiledKernel:
     """Compile ``fn`` specialised on ``params``; raises :class:`ascx.errors.AscxError` on user errors."""
+    with gc_paused():
+        return _compile_kernel(fn, params, options, pipeline)
+
+
+def _compile_kernel(
+    fn: FunctionType, params: Sequence[KernelParam], options: KernelOptions, pipeline: Sequence[str]
+) -> CompiledKernel:
     start = time.perf_counter()
     trace = trace_kernel(fn, params, options)
     module = trace.module

@@ -74,6 +74,7 @@ class CFG:
                 self.preds[s].append(b)
         self.block_of = self._block_of()
         self.idom = immediate_dominators(0, lambda b: self.succs[b]) if self.blocks else {}
+        self._enter, self._leave = _tree_intervals(self.idom, 0)
         self.loops = self._loops()
         self.live_in, self.live_out = self._liveness()
         self._ipdoms: dict[Region, dict[Node, Node]] = {}
@@ -127,12 +128,10 @@ class CFG:
     # -- dominators and loops --------------------------------------------------------------------
 
     def dominates(self, a: int, b: int) -> bool:
-        while b != a:
-            parent = self.idom.get(b)
-            if parent is None or parent == b:
-                return False
-            b = parent
-        return True
+        """Whether ``a`` dominates ``b`` (both reachable): ``b``'s interval nests in ``a``'s, O(1)."""
+        if a not in self._enter or b not in self._enter:
+            return False
+        return self._enter[a] <= self._enter[b] and self._leave[b] <= self._leave[a]
 
     def _loops(self) -> dict[int, Loop]:
         bodies: dict[int, set[int]] = {}
@@ -302,6 +301,30 @@ def _reverse_postorder(root: N, succs: Callable[[N], Iterable[N]]) -> list[N]:
             seen.add(nxt)
             stack.append((nxt, list(succs(nxt))))
     return list(reversed(order))
+
+
+def _tree_intervals(idom: dict[int, int], root: int) -> tuple[dict[int, int], dict[int, int]]:
+    """Pre- and post-order numbers of the dominator tree, so that dominance is interval nesting."""
+    children: dict[int, list[int]] = {}
+    for node, parent in idom.items():
+        if node != parent:
+            children.setdefault(parent, []).append(node)
+    enter: dict[int, int] = {}
+    leave: dict[int, int] = {}
+    if root not in idom:
+        return enter, leave
+    clock = 0
+    stack: list[tuple[int, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        clock += 1
+        if done:
+            leave[node] = clock
+            continue
+        enter[node] = clock
+        stack.append((node, True))
+        stack.extend((child, False) for child in children.get(node, ()))
+    return enter, leave
 
 
 def _predecessors(rpo: list[N], succs: Callable[[N], Iterable[N]]) -> dict[N, list[N]]:

@@ -179,6 +179,11 @@ class Interpreter(ControlFlow):
         self.budget = INSTRUCTION_BUDGET
 
     @property
+    def instructions_executed(self) -> int:
+        """Instructions traced so far (the budget spent)."""
+        return INSTRUCTION_BUDGET - self.budget
+
+    @property
     def builder(self) -> IRBuilder:
         assert self._builder is not None, "the interpreter has no builder"
         return self._builder

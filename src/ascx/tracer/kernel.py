@@ -19,6 +19,7 @@ from ascx.language.core import scalar
 from ascx.language.core.builder import IRBuilder, KernelOptions, activated
 from ascx.language.core.values import GlobalAddress, RuntimeScalar, sanitize_name
 from ascx.tracer.dependencies import Dependency
+from ascx.tracer.gc_pause import gc_paused
 from ascx.tracer.interpreter import Interpreter
 from ascx.tracer.locations import locator
 from ascx.tracer.signature import KernelParam
@@ -30,7 +31,9 @@ class TraceResult:
 
     module: ModuleOp
     dependencies: tuple[Dependency, ...]
-    """Globals, builtins and closure cells read during tracing (see ``ascx.tracer.dependencies``)."""
+    """Globals, builtins, closure cells and module attributes read during tracing (``ascx.tracer.dependencies``)."""
+    instructions: int = 0
+    """How many bytecode instructions the trace executed (unrolled loops count every iteration)."""
 
 
 def _arg_type(param: KernelParam) -> Attribute:
@@ -84,6 +87,11 @@ def _function_location(fn: FunctionType) -> FileLineColLoc:
 
 def trace_kernel(fn: FunctionType, params: Sequence[KernelParam], options: KernelOptions) -> TraceResult:
     """Trace ``fn`` specialised on ``params`` into a module holding one kernel ``func.func``."""
+    with gc_paused():
+        return _trace_kernel(fn, params, options)
+
+
+def _trace_kernel(fn: FunctionType, params: Sequence[KernelParam], options: KernelOptions) -> TraceResult:
     block, arg_types = _signature(params)
     interp = Interpreter()
     builder = IRBuilder(block, options, location=interp.ir_location, warn=interp.warn)
@@ -101,7 +109,7 @@ def trace_kernel(fn: FunctionType, params: Sequence[KernelParam], options: Kerne
     if options.matmul_cube_only:
         kernel.attributes[CUBE_ONLY_ATTR] = UnitAttr()
     kernel.location = _function_location(fn)
-    return TraceResult(ModuleOp([kernel]), tuple(interp.dependencies))
+    return TraceResult(ModuleOp([kernel]), tuple(interp.dependencies), interp.instructions_executed)
 
 
 def trace_function(
@@ -128,7 +136,7 @@ def trace_function(
         ret.location = locator(fn.__code__.co_filename).ir(interp.return_pos)
     function = func.FuncOp(fn.__name__, (arg_types, [r.ssa.type for r in results]), Region(block))
     function.location = _function_location(fn)
-    return TraceResult(ModuleOp([function]), tuple(interp.dependencies))
+    return TraceResult(ModuleOp([function]), tuple(interp.dependencies), interp.instructions_executed)
 
 
 def _flatten(value: Any) -> list[Any]:
