@@ -11,12 +11,12 @@ runs as usual, as soon as the trace ends.
 from __future__ import annotations
 
 import gc
-from collections.abc import Iterator
+from collections.abc import Generator
 from contextlib import contextmanager
 
 
 @contextmanager
-def gc_paused() -> Iterator[None]:
+def gc_paused() -> Generator[None, None, None]:
     """Disable automatic garbage collection inside the block (nested uses are fine)."""
     was_enabled = gc.isenabled()
     gc.disable()
