@@ -1,7 +1,8 @@
 """Tracer conformance: every kernel of ``conformance/kernels.py`` gives its golden IR, or its expected
 error, and the output is identical under every CPython 3.11-3.13 on the machine.
 
-The other interpreters run ``python -m ascx.testing.conformance`` with this checkout's ``src`` on
+CI sets ``ASCX_CONFORMANCE_ALL_PYTHONS=1``, which makes a missing interpreter a failure rather
+than a skip.  The other interpreters run ``python -m ascx.testing.conformance`` with this checkout's ``src`` on
 ``PYTHONPATH`` and xDSL from a small virtual environment of their own, created once under
 ``build/conformance-venvs``.
 """
@@ -104,5 +105,7 @@ def test_same_output_under_every_interpreter(traced: dict[str, str], version: st
         return  # the traced fixture is this interpreter's output
     interpreter = _interpreter(version)
     if interpreter is None:
+        if os.environ.get("ASCX_CONFORMANCE_ALL_PYTHONS") == "1":  # set by .ci/run
+            pytest.fail(f"python{version} is required (ASCX_CONFORMANCE_ALL_PYTHONS=1) but not installed")
         pytest.skip(f"python{version} is not installed here")
     assert _run(_environment(version, interpreter), "0") == traced
