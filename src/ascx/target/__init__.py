@@ -12,6 +12,7 @@ from xdsl.utils.target import Target
 # Importing the emitter modules registers their printers.
 from ascx.target import emit_ascendc as emit_ascendc
 from ascx.target import emit_control as emit_control
+from ascx.target import emit_matmul as emit_matmul
 from ascx.target import emit_scalar as emit_scalar
 from ascx.target.printer import AscendCPrinter, print_ascendc
 

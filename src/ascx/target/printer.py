@@ -79,6 +79,12 @@ def cpp_type(t: Attribute) -> str:
             return f"__gm__ {cpp_type(t.struct_type)}*"
         case ir.GlobalTensorType():
             return f"AscendC::GlobalTensor<{scalar_type(t.element_type)}>"
+        case ir.LocalTensorType():
+            return f"AscendC::LocalTensor<{scalar_type(t.element_type)}>"
+        case ir.MatrixOffsetType():
+            return "MatrixOffset"
+        case ir.StaticTilingType():
+            return "MatmulApiStaticTiling"
         case ir.PipeType():
             return "AscendC::TPipe"
         case ir.CubeTilingType():

@@ -41,13 +41,17 @@ from ascx.dialects.ascendc.matmul_attrs import MatmulConfigAttr, MatmulTypeAttr
 from ascx.dialects.ascendc.matmul_config_fields import (
     DEFAULT_CONFIG,
 )
-from ascx.dialects.ascendc.traits import MatmulAsyncStart, MatmulAsyncWait, MatmulMethod
+from ascx.dialects.ascendc.traits import MatmulAccess, MatmulAsyncStart, MatmulAsyncWait, MatmulMethod
 from ascx.dialects.ascendc.types import (
     CubeTilingType,
     GlobalTensorType,
     GMAddrType,
+    LocalTensorType,
     MatmulObjType,
     PipeType,
+    StaticTilingType,
+    TensorType,
+    tensor_element_type,
 )
 
 
@@ -68,8 +72,12 @@ class MatmulCreateOp(IRDLOperation):
     bias_type = prop_def(MatmulTypeAttr, prop_name="bias")
     config = opt_prop_def(MatmulConfigAttr)
     policy = opt_prop_def(MatmulPolicyAttr)
+    static_tiling = opt_operand_def(StaticTilingType)
     result = result_def(MatmulObjType)
-    assembly_format = "`a` $a `b` $b `c` $c `bias` $bias (`config` $config^)? (`policy` $policy^)? attr-dict"
+    assembly_format = (
+        "`a` $a `b` $b `c` $c `bias` $bias (`config` $config^)? (`static_tiling` $static_tiling^)? "
+        "(`policy` $policy^)? attr-dict"
+    )
 
     def __init__(
         self,
@@ -79,22 +87,44 @@ class MatmulCreateOp(IRDLOperation):
         bias: MatmulTypeAttr,
         config: MatmulConfigAttr | None = None,
         policy: MatmulPolicy | None = None,
+        static_tiling: SSAValue | None = None,
     ):
         properties: dict[str, Attribute | None] = {"a": a, "b": b, "c": c, "bias": bias, "config": config}
         if policy is not None and policy != MatmulPolicy.MATMUL_POLICY:
             properties["policy"] = MatmulPolicyAttr(policy)
-        super().__init__(properties=properties, result_types=[MatmulObjType()])
+        super().__init__(operands=[static_tiling], properties=properties, result_types=[MatmulObjType()])
 
     @property
     def effective_config(self) -> MatmulConfigAttr:
-        """The config in force: the ``config`` property, or pyasc's ``MatmulConfig()``."""
+        """The config in force: the static tiling's, the ``config`` property, or pyasc's ``MatmulConfig()``."""
+        if self.static_tiling is not None:
+            owner = self.static_tiling.owner
+            config = getattr(owner, "config", None)
+            if isinstance(config, MatmulConfigAttr):
+                return config
         return self.config if self.config is not None else MatmulConfigAttr(DEFAULT_CONFIG)
 
     def verify_(self) -> None:
         if self.config is not None and self.config.data == DEFAULT_CONFIG:
             raise VerifyException("the default MatmulConfig is written by omitting 'config'")
+        if self.config is not None and self.static_tiling is not None:
+            raise VerifyException("a Matmul with a static tiling takes its config from the tiling")
         if self.bias_type.is_trans.data or self.bias_type.layout.data != LayoutMode.NONE:
             raise VerifyException("the bias MatmulType has no transpose flag and no layout")
+
+
+def verify_tensor_role(tensor: SSAValue, declared: MatmulTypeAttr, role: str) -> None:
+    """A tensor handed to a Matmul has the declared element type and a kind that fits the position:
+    a GlobalTensor for GM, a LocalTensor otherwise."""
+    element = tensor_element_type(tensor.type)
+    if element != declared.element_type:
+        raise VerifyException(
+            f"tensor element type {element} does not match the {role} MatmulType element type {declared.element_type}"
+        )
+    is_global = isinstance(tensor.type, GlobalTensorType)
+    if is_global != (declared.position.data == TPosition.GM):
+        kind = "GlobalTensor" if is_global else "LocalTensor"
+        raise VerifyException(f"a {kind} does not match the {role} MatmulType position {declared.position.data}")
 
 
 def matmul_declaration(value: SSAValue) -> MatmulCreateOp:
@@ -148,8 +178,8 @@ class RegisterMatmulOp(IRDLOperation):
             )
 
 
-class _MatmulMethodOp(IRDLOperation):
-    """Shared accessor for ops that call a method on a Matmul object."""
+class MatmulMethodOp(IRDLOperation):
+    """Base of the ops that call a method on a Matmul object (their first operand)."""
 
     @property
     def declaration(self) -> MatmulCreateOp:
@@ -158,7 +188,7 @@ class _MatmulMethodOp(IRDLOperation):
 
 
 @irdl_op_definition
-class MatmulInitOp(_MatmulMethodOp):
+class MatmulInitOp(MatmulMethodOp):
     """``mm.Init(&tiling)``."""
 
     name = "ascendc.matmul.init"
@@ -171,9 +201,9 @@ class MatmulInitOp(_MatmulMethodOp):
         super().__init__(operands=[matmul, tiling])
 
 
-class _SetTensorOp(_MatmulMethodOp):
+class _SetTensorOp(MatmulMethodOp):
     matmul = operand_def(MatmulObjType)
-    tensor = operand_def(GlobalTensorType)
+    tensor = operand_def(TensorType)
     transpose = operand_def(I1)
     assembly_format = "$matmul `,` $tensor `,` $transpose attr-dict `:` type($tensor)"
     ROLE: ClassVar[str]
@@ -186,17 +216,7 @@ class _SetTensorOp(_MatmulMethodOp):
         return decl.a_type if self.ROLE == "A" else decl.b_type
 
     def verify_(self) -> None:
-        declared = self.declared_type()
-        assert isinstance(self.tensor.type, GlobalTensorType)
-        if self.tensor.type.element_type != declared.element_type:
-            raise VerifyException(
-                f"tensor element type {self.tensor.type.element_type} does not match the "
-                f"{self.ROLE} MatmulType element type {declared.element_type}"
-            )
-        if declared.position.data != TPosition.GM:
-            raise VerifyException(
-                f"a GlobalTensor does not match the {self.ROLE} MatmulType position {declared.position.data}"
-            )
+        verify_tensor_role(self.tensor, self.declared_type(), self.ROLE)
 
 
 @irdl_op_definition
@@ -205,7 +225,7 @@ class MatmulSetTensorAOp(_SetTensorOp):
 
     name = "ascendc.matmul.set_tensor_a"
     ROLE: ClassVar[str] = "A"
-    traits = traits_def(MatmulMethod("SetTensorA"), MemoryWriteEffect())
+    traits = traits_def(MatmulMethod("SetTensorA"), MatmulAccess(reads=("tensor",)), MemoryWriteEffect())
 
 
 @irdl_op_definition
@@ -214,11 +234,11 @@ class MatmulSetTensorBOp(_SetTensorOp):
 
     name = "ascendc.matmul.set_tensor_b"
     ROLE: ClassVar[str] = "B"
-    traits = traits_def(MatmulMethod("SetTensorB"), MemoryWriteEffect())
+    traits = traits_def(MatmulMethod("SetTensorB"), MatmulAccess(reads=("tensor",)), MemoryWriteEffect())
 
 
 @irdl_op_definition
-class MatmulSetOrgShapeOp(_MatmulMethodOp):
+class MatmulSetOrgShapeOp(MatmulMethodOp):
     """``mm.SetOrgShape(m, n, ka[, kb[, kc]])``."""
 
     name = "ascendc.matmul.set_org_shape"
@@ -249,7 +269,7 @@ class MatmulSetOrgShapeOp(_MatmulMethodOp):
 
 
 @irdl_op_definition
-class MatmulSetSingleShapeOp(_MatmulMethodOp):
+class MatmulSetSingleShapeOp(MatmulMethodOp):
     """``mm.SetSingleShape(m, n, k)``."""
 
     name = "ascendc.matmul.set_single_shape"
@@ -265,7 +285,7 @@ class MatmulSetSingleShapeOp(_MatmulMethodOp):
 
 
 @irdl_op_definition
-class MatmulIterateOp(_MatmulMethodOp):
+class MatmulIterateOp(MatmulMethodOp):
     """``mm.Iterate<SYNC>(enPartialSum)``: compute the next result block; false when there is none.
 
     ``async`` means ``SYNC=false``: the first call posts the whole computation to the cube core.
@@ -277,14 +297,19 @@ class MatmulIterateOp(_MatmulMethodOp):
     name = "ascendc.matmul.iterate"
     matmul = operand_def(MatmulObjType)
     en_partial_sum = operand_def(I1)
+    local_c_matrix = opt_operand_def(LocalTensorType)
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     result = result_def(I1)
-    traits = traits_def(MatmulMethod("Iterate"), MatmulAsyncStart("iterate"))
-    assembly_format = "(`async` $async^)? $matmul `,` $en_partial_sum attr-dict"
+    traits = traits_def(MatmulMethod("Iterate"), MatmulAsyncStart("iterate"), MatmulAccess(writes=("local_c_matrix",)))
+    assembly_format = (
+        "(`async` $async^)? $matmul `,` $en_partial_sum (`,` $local_c_matrix^ `:` type($local_c_matrix))? attr-dict"
+    )
 
-    def __init__(self, matmul: SSAValue, en_partial_sum: SSAValue, *, sync: bool):
+    def __init__(
+        self, matmul: SSAValue, en_partial_sum: SSAValue, local_c_matrix: SSAValue | None = None, *, sync: bool
+    ):
         super().__init__(
-            operands=[matmul, en_partial_sum],
+            operands=[matmul, en_partial_sum, local_c_matrix],
             properties={"async": None if sync else UnitAttr()},
             result_types=[IntegerType(1)],
         )
@@ -298,9 +323,17 @@ class MatmulIterateOp(_MatmulMethodOp):
         """An asynchronous ``Iterate`` posts work that later ``get_tensor_c`` calls collect."""
         return self.is_async is not None
 
+    def verify_(self) -> None:
+        if self.local_c_matrix is not None:
+            if self.is_async is not None:
+                raise VerifyException("iterate with local_c_matrix is synchronous")
+            c_type = self.declaration.c_type
+            if tensor_element_type(self.local_c_matrix.type) != c_type.element_type:
+                raise VerifyException("local_c_matrix element type does not match the C MatmulType")
+
 
 @irdl_op_definition
-class MatmulIterateAllOp(_MatmulMethodOp):
+class MatmulIterateAllOp(MatmulMethodOp):
     """``mm.IterateAll<SYNC>(c, enAtomic, enSequentialWrite, waitIterateAll, fakeMsg)`` to a GlobalTensor.
 
     ``async`` means ``SYNC=false``; ``wait`` means ``waitIterateAll=true``, which requires ``async``
@@ -317,7 +350,12 @@ class MatmulIterateAllOp(_MatmulMethodOp):
     fake_msg = operand_def(I1)
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     wait_iterate_all = opt_prop_def(UnitAttr, prop_name="wait")
-    traits = traits_def(MatmulMethod("IterateAll"), MatmulAsyncStart("iterate_all"), MemoryWriteEffect())
+    traits = traits_def(
+        MatmulMethod("IterateAll"),
+        MatmulAsyncStart("iterate_all"),
+        MatmulAccess(writes=("tensor",)),
+        MemoryWriteEffect(),
+    )
     assembly_format = (
         "(`async` $async^)? (`wait` $wait^)? $matmul `,` $tensor `,` $en_atomic `,` $en_sequential_write `,` "
         "$fake_msg attr-dict `:` type($tensor)"
@@ -364,7 +402,7 @@ class MatmulIterateAllOp(_MatmulMethodOp):
 
 
 @irdl_op_definition
-class MatmulWaitIterateAllOp(_MatmulMethodOp):
+class MatmulWaitIterateAllOp(MatmulMethodOp):
     """``mm.WaitIterateAll()``: completes an ``iterate_all async wait``."""
 
     name = "ascendc.matmul.wait_iterate_all"
@@ -377,7 +415,7 @@ class MatmulWaitIterateAllOp(_MatmulMethodOp):
 
 
 @irdl_op_definition
-class MatmulEndOp(_MatmulMethodOp):
+class MatmulEndOp(MatmulMethodOp):
     """``mm.End()``."""
 
     name = "ascendc.matmul.end"

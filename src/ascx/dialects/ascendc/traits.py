@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol, runtime_checkable
 
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.traits import OpTrait
 
 
@@ -53,3 +53,30 @@ class MatmulAsyncWait(OpTrait):
     """The op completes the pending asynchronous Matmul work of kind ``kind`` on its object."""
 
     kind: str
+
+
+@dataclass(frozen=True)
+class MatmulAccess(OpTrait):
+    """The tensors a Matmul call hands to the library: ``reads`` are read by the matrix engine, ``writes``
+    are written by it (for a UB destination, by MTE2 of the calling AIV; sync-model spec §1.3, §1.8).
+
+    Each entry names an operand accessor of the op (``"tensor"``); absent optional operands are skipped.
+    """
+
+    reads: tuple[str, ...] = ()
+    writes: tuple[str, ...] = ()
+
+    def read_values(self, op: Operation) -> list[SSAValue]:
+        return _present(op, self.reads)
+
+    def written_values(self, op: Operation) -> list[SSAValue]:
+        return _present(op, self.writes)
+
+
+def _present(op: Operation, names: tuple[str, ...]) -> list[SSAValue]:
+    values: list[SSAValue] = []
+    for name in names:
+        value = getattr(op, name)
+        if value is not None:
+            values.append(value)
+    return values

@@ -72,6 +72,27 @@ class GlobalTensorType(ParametrizedAttribute, TypeAttribute):
 
 
 @irdl_attr_definition
+class LocalTensorType(ParametrizedAttribute, TypeAttribute):
+    """An ``AscendC::LocalTensor<T>`` object (on-chip memory), e.g. ``!ascendc.local_tensor<f16>``."""
+
+    name = "ascendc.local_tensor"
+    element_type: Attribute = param_def(ElementType)
+
+    def __init__(self, element_type: Attribute):
+        super().__init__(element_type)
+
+
+TensorType = base(GlobalTensorType) | base(LocalTensorType)
+"""A ``GlobalTensor`` or a ``LocalTensor``."""
+
+
+def tensor_element_type(t: Attribute) -> Attribute:
+    """The element type of a tensor type."""
+    assert isinstance(t, GlobalTensorType | LocalTensorType), t
+    return t.element_type
+
+
+@irdl_attr_definition
 class PipeType(ParametrizedAttribute, TypeAttribute):
     """An ``AscendC::TPipe`` object."""
 
@@ -97,6 +118,20 @@ class GMStructAddrType(ParametrizedAttribute, TypeAttribute):
 
     def __init__(self, struct_type: Attribute):
         super().__init__(struct_type)
+
+
+@irdl_attr_definition
+class MatrixOffsetType(ParametrizedAttribute, TypeAttribute):
+    """A ``MatrixOffset`` struct (five ``int32_t``), returned by ``GetOffsetC``."""
+
+    name = "ascendc.matrix_offset"
+
+
+@irdl_attr_definition
+class StaticTilingType(ParametrizedAttribute, TypeAttribute):
+    """A ``constexpr static MatmulApiStaticTiling`` constant, from ``GetMatmulApiTiling``."""
+
+    name = "ascendc.static_tiling"
 
 
 @irdl_attr_definition
