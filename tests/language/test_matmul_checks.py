@@ -78,9 +78,9 @@ CASES = [
         "ValueError: set_tensor_a: transpose=True requires the A MatmulType to have is_trans=True",
     ),
     (
-        "mm.set_tensor_a(5)",
-        "RuntimeError: No viable candidates were found to dispatch Matmul.set_tensor_a(): got (int); "
-        "candidates: set_tensor_a(tensor: GlobalTensor, transpose: bool = False)",
+        "mm.set_tensor_a('5')",
+        "RuntimeError: No viable candidates were found to dispatch Matmul.set_tensor_a(): got (str); "
+        "candidates: set_tensor_a(scalar: int | float); set_tensor_a(tensor: BaseTensor, transpose: bool = False)",
     ),
     ("mm.set_org_shape(1, 2, 3, org_kc=4)", "ValueError: set_org_shape: org_kc requires org_kb"),
     ("mm.set_single_shape(1, 2, 3.5)", "TypeError: set_single_shape: single_k must be an integer, got 3.5"),

@@ -20,9 +20,23 @@ def _kernel_prologue() -> type[ModulePass]:
     return KernelProloguePass
 
 
+def _matmul_register() -> type[ModulePass]:
+    from ascx.passes.matmul_register import MatmulRegisterPass
+
+    return MatmulRegisterPass
+
+
+def _migrate_async_get_tensor_c() -> type[ModulePass]:
+    from ascx.passes.migrate_async_get_tensor_c import MigrateAsyncGetTensorCPass
+
+    return MigrateAsyncGetTensorCPass
+
+
 def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """Pass name -> factory of the pass class."""
     return {
+        "ascx-matmul-register": _matmul_register,
+        "ascx-migrate-async-get-tensor-c": _migrate_async_get_tensor_c,
         "ascx-kernel-type": _kernel_type,
         "ascx-kernel-prologue": _kernel_prologue,
     }

@@ -11,7 +11,12 @@ from xdsl.passes import ModulePass, PassPipeline
 from ascx.dialects import make_context
 from ascx.passes import get_all_passes
 
-DEFAULT_PIPELINE: tuple[str, ...] = ("ascx-kernel-type", "ascx-kernel-prologue")
+DEFAULT_PIPELINE: tuple[str, ...] = (
+    "ascx-matmul-register",
+    "ascx-migrate-async-get-tensor-c",
+    "ascx-kernel-type",
+    "ascx-kernel-prologue",
+)
 """Passes run on every kernel between tracing and printing, in order."""
 
 _context: Context | None = None

@@ -203,6 +203,11 @@ class AscendCPrinter(BasePrinter):
     @emits(func.FuncOp)
     def _func(self, op: func.FuncOp) -> None:
         self.names = Names()
+        if op.sym_name.data in self.names.taken:
+            raise self.unsupported(
+                op, f"'{op.sym_name.data}' cannot name a kernel: C++ or Ascend C already uses the name"
+            )
+        self.names.taken.add(op.sym_name.data)
         params = ", ".join(f"{cpp_type(a.type)} {self.names.get(a)}" for a in op.args)
         outputs = op.function_type.outputs.data
         if KERNEL_ATTR in op.attributes:

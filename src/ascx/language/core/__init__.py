@@ -44,7 +44,7 @@ from ascx.language.core.properties import (
     property,
 )
 from ascx.language.core.range import range, static_range
-from ascx.language.core.tensor import GlobalTensor
+from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
 from ascx.language.core.values import GlobalAddress
 
 __all__ = [
@@ -52,6 +52,7 @@ __all__ = [
     "ONE_BLK_SIZE",
     "TOTAL_L0C_SIZE",
     "TOTAL_L1_SIZE",
+    "BaseTensor",
     "BatchMode",
     "BatchOutMode",
     "ConstExpr",
@@ -62,6 +63,7 @@ __all__ = [
     "IterateMode",
     "IterateOrder",
     "LayoutMode",
+    "LocalTensor",
     "MatmulConfigMode",
     "MatmulPolicy",
     "Property",

@@ -1,0 +1,162 @@
+"""What every Matmul method shares: the declared operand types and config, and the checks of the
+matmul-api spec that depend on them (availability per kernel mode, dtypes, positions, feature gates).
+
+Messages are pyasc's where pyasc has one, else the ascx catalogue's (matmul-api spec, appendix A).
+"""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from xdsl.ir import SSAValue
+
+from ascx.language.adv.errors import require_compile_time
+from ascx.language.adv.matmul_config import MatmulConfig
+from ascx.language.adv.matmul_type import MatmulType
+from ascx.language.core.builder import IRBuilder, active
+from ascx.language.core.convert import scalar_operand
+from ascx.language.core.dtype import DataType, bit, float16, float32, int8, int32
+from ascx.language.core.enums import IterateMode, LayoutMode, MatmulPolicy, TPosition
+from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
+from ascx.language.core.values import Handle
+
+AB_DTYPES = (float16, float32, int8)
+"""pyasc's allow-list for A and B tensors."""
+C_DTYPES = (int32, float32, float16, int8)
+"""pyasc's allow-list for C outputs."""
+EN_ATOMIC = (0, 1, 2, 3)
+UB_POSITIONS = (TPosition.VECIN, TPosition.VECOUT, TPosition.VECCALC)
+
+_MISSING: Any = object()
+
+
+def bind(method: str, signature: inspect.Signature, args: Sequence[Any], kwargs: dict[str, Any]) -> dict[str, Any]:
+    """The arguments of one overload, defaults applied; ``TypeError`` when they do not fit."""
+    bound = signature.bind(*args, **kwargs)
+    bound.apply_defaults()
+    return dict(bound.arguments)
+
+
+def no_viable_candidate(
+    method: str, args: Sequence[Any], kwargs: dict[str, Any], candidates: Sequence[str]
+) -> RuntimeError:
+    """The dispatch failure of an overloaded method (matmul-api spec §0.7)."""
+    got = ", ".join([type(a).__name__ for a in args] + [f"{k}={type(v).__name__}" for k, v in kwargs.items()])
+    return RuntimeError(
+        f"No viable candidates were found to dispatch Matmul.{method}(): got ({got}); "
+        f"candidates: {'; '.join(candidates)}"
+    )
+
+
+def signature_of(fn: Callable[..., Any]) -> inspect.Signature:
+    """The signature of an overload written as a plain function."""
+    return inspect.signature(fn)
+
+
+class MatmulBase(Handle):
+    """A Matmul object: its four operand types, its config, its policy, and the checks on them."""
+
+    __slots__ = ("a_type", "b_type", "bias_type", "c_type", "config", "last_iterate_sync", "policy", "seen")
+
+    seen: set[str]
+    """What the trace has done with this object so far (``set_workspace``, ``batch:<method>``, ...), for
+    the ordering rules checked at trace time."""
+    last_iterate_sync: bool | None
+    """The ``sync`` of the last ``iterate`` traced on this object (None before the first)."""
+    a_type: MatmulType
+    b_type: MatmulType
+    c_type: MatmulType
+    bias_type: MatmulType
+    config: MatmulConfig
+    policy: MatmulPolicy
+
+    # -- kernel mode (A.M03, A.M04, A.M05)
+
+    def builder(self, method: str) -> IRBuilder:
+        return active(f"Matmul.{method}")
+
+    @staticmethod
+    def cube_only(builder: IRBuilder, method: str) -> None:
+        if not builder.options.matmul_cube_only:
+            raise ValueError(f"{method} is only supported in cube-only kernels (matmul_cube_only=True)")
+
+    @staticmethod
+    def mix_only(builder: IRBuilder, method: str) -> None:
+        if builder.options.matmul_cube_only:
+            raise ValueError(f"{method} is not supported in cube-only kernels")
+
+    @staticmethod
+    def sync_in_cube(builder: IRBuilder, method: str, sync: Any) -> None:
+        if not sync and builder.options.matmul_cube_only:
+            raise ValueError(f"{method} with sync=False is not supported in cube-only kernels")
+
+    # -- the config (A.M07)
+
+    def requires(self, field: str, method: str, value: bool = True) -> None:
+        if bool(getattr(self.config, field)) != value:
+            raise ValueError(f"{method} requires MatmulConfig.{field}={value}")
+
+    def requires_mode(self, mode: IterateMode, method: str) -> None:
+        if not self.config.iterate_mode & mode:
+            raise ValueError(f"{method} requires MatmulConfig.iterate_mode to include {mode.name}")
+
+    # -- tensors (A.M02, A.M09)
+
+    def declared(self, role: str) -> MatmulType:
+        return {"A": self.a_type, "B": self.b_type, "C": self.c_type, "bias": self.bias_type}[role]
+
+    def check_dtype(self, dtype: DataType | None, role: str, method: str) -> None:
+        want = self.declared(role).dtype
+        if dtype != want:
+            raise ValueError(
+                f"Tensor dtype {dtype} does not match the {role} dtype {want} declared by the Matmul in {method}"
+            )
+
+    def check_kind(self, tensor: BaseTensor, role: str, method: str) -> None:
+        position = TPosition(self.declared(role).position)
+        is_global = isinstance(tensor, GlobalTensor)
+        if is_global != (position is TPosition.GM):
+            kind = "GlobalTensor" if is_global else "LocalTensor"
+            raise TypeError(f"{method}: a {kind} does not match the {role} MatmulType position {position.name}")
+
+    def position(self, role: str) -> TPosition:
+        return TPosition(self.declared(role).position)
+
+    def layout(self, role: str) -> LayoutMode:
+        return LayoutMode(self.declared(role).layout)
+
+    # -- operands
+
+    @staticmethod
+    def flag(builder: IRBuilder, value: Any, method: str, param: str) -> SSAValue:
+        return scalar_operand(builder, value, bit, api=method, param=param)
+
+    @staticmethod
+    def integer(builder: IRBuilder, value: Any, method: str, param: str, dtype: DataType = int32) -> SSAValue:
+        return scalar_operand(builder, value, dtype, api=method, param=param)
+
+    @staticmethod
+    def constant_flag(value: Any, param: str, method: str) -> bool:
+        """A.M01: a template argument or pairing flag must be compile-time; returns its truth."""
+        require_compile_time(value, param, method)
+        return bool(value)
+
+
+def is_tensor(value: object) -> bool:
+    return isinstance(value, BaseTensor)
+
+
+def is_local(value: object) -> bool:
+    return isinstance(value, LocalTensor)
+
+
+def check_en_atomic(en_atomic: Any, allowed: Sequence[object] = EN_ATOMIC, shown: str = "[0, 1, 2, 3]") -> None:
+    """pyasc's range check; a runtime value is left to the verification pass and the emulator."""
+    if not isinstance(en_atomic, Handle) and en_atomic not in allowed:
+        raise ValueError(f"Params en_atomic should be in {shown}")
+
+
+MISSING = _MISSING
+"""Marks an argument the caller did not pass."""

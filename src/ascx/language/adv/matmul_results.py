@@ -1,0 +1,603 @@
+"""Matmul methods that compute and fetch results: ``iterate``, ``get_tensor_c``, ``iterate_all``, the batch
+calls, and the waits that complete their asynchronous forms."""
+
+from __future__ import annotations
+
+import inspect
+from typing import Any
+
+from ascx.dialects import ascendc as ir
+from ascx.language.adv.errors import require_compile_time
+from ascx.language.adv.matmul_base import (
+    C_DTYPES,
+    UB_POSITIONS,
+    MatmulBase,
+    bind,
+    check_en_atomic,
+    is_local,
+    is_tensor,
+    no_viable_candidate,
+)
+from ascx.language.core.builder import IRBuilder, active
+from ascx.language.core.dtype import bit, float16, float32, int8, int32
+from ascx.language.core.enums import CubeFormat, IterateMode, LayoutMode, TPosition
+from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
+from ascx.language.core.values import Handle, RuntimeScalar
+
+_BATCH_C_DTYPES = (int32, float32, float16)
+_LOCAL_C_MATRIX_DTYPES = (int32, float32)
+_L1_POSITIONS = (TPosition.A1, TPosition.B1, TPosition.C1, TPosition.TSCM)
+
+
+def _get_tensor_c_tensor(
+    tensor: Any, en_atomic: Any = 0, en_sequential_write: Any = False, sync: Any = True, optional_tensor: Any = None
+) -> None: ...
+
+
+def _get_tensor_c_returning(en_atomic: Any = 0, en_sequential_write: Any = False, sync: Any = True) -> None: ...
+
+
+def _get_batch_returning(batch_a: Any, batch_b: Any, en_sequential_write: Any = False, sync: Any = True) -> None: ...
+
+
+def _get_batch_local(
+    tensor: Any, batch_a: Any, batch_b: Any, en_sequential_write: Any = False, sync: Any = True
+) -> None: ...
+
+
+def _iterate_batch_mix(
+    tensor: Any,
+    batch_a: Any,
+    batch_b: Any,
+    en_sequential_write: Any,
+    matrix_stride_a: Any = 0,
+    matrix_stride_b: Any = 0,
+    matrix_stride_c: Any = 0,
+    en_partial_sum: Any = None,
+    en_atomic: Any = None,
+    sync: Any = True,
+    wait_iterate_batch: Any = None,
+) -> None: ...
+
+
+def _iterate_batch_cube(
+    tensor: Any,
+    en_partial_sum: Any,
+    en_atomic: Any,
+    en_sequential_write: Any,
+    matrix_stride_a: Any = 0,
+    matrix_stride_b: Any = 0,
+    matrix_stride_c: Any = 0,
+) -> None: ...
+
+
+_SIGNATURES = {
+    name: inspect.signature(fn)
+    for name, fn in (
+        ("get_tensor_c/tensor", _get_tensor_c_tensor),
+        ("get_tensor_c/returning", _get_tensor_c_returning),
+        ("get_batch_tensor_c/returning", _get_batch_returning),
+        ("get_batch_tensor_c/local", _get_batch_local),
+        ("iterate_batch/mix", _iterate_batch_mix),
+        ("iterate_batch/cube", _iterate_batch_cube),
+    )
+}
+
+
+def _compile_time(value: Any) -> bool:
+    return not isinstance(value, Handle)
+
+
+class MatmulResults(MatmulBase):
+    """The compute and fetch methods of a Matmul object."""
+
+    __slots__ = ()
+
+    # -- trace-time bookkeeping of what this object has seen (for the ordering rules)
+
+    def _saw(self, what: str) -> None:
+        self.seen.add(what)
+
+    def _requires_workspace(self, method: str) -> None:
+        if "set_workspace" not in self.seen:
+            raise ValueError(f"{method} requires set_workspace() on this Matmul before it")
+
+    # -- iterate
+
+    def iterate(self, en_partial_sum: Any = False, sync: Any = True, local_c_matrix: Any = None) -> MatmulIterator:
+        """``mm.Iterate<sync>(en_partial_sum[, local_c_matrix])``: compute the next result block.
+
+        The result drives ``while mm.iterate():`` or ``with mm.iterate() as count:``; as a bare
+        statement it is one call (``mm.iterate(sync=False)`` posts the whole computation).
+        """
+        builder = self.builder("iterate")
+        if local_c_matrix is not None:
+            if not is_tensor(local_c_matrix) or local_c_matrix.dtype not in _LOCAL_C_MATRIX_DTYPES:
+                raise ValueError("Local_c_matrix Tensor type is not supported in iterate")
+        sync_flag = self.constant_flag(sync, "sync", "iterate")
+        if local_c_matrix is not None:
+            if not builder.options.matmul_cube_only:
+                raise ValueError(
+                    "iterate with local_c_matrix is only supported in cube-only kernels (matmul_cube_only=True)"
+                )
+            if not is_local(local_c_matrix):
+                raise TypeError("iterate: local_c_matrix must be a LocalTensor")
+            if self.position("C") is not TPosition.CO1 or CubeFormat(self.c_type.format) is not CubeFormat.NZ:
+                raise ValueError("iterate with local_c_matrix requires the C MatmulType position CO1 and format NZ")
+            self.check_dtype(local_c_matrix.dtype, "C", "iterate")
+        if not sync_flag:
+            self.sync_in_cube(builder, "iterate", sync_flag)
+            if self.position("C") not in UB_POSITIONS:
+                raise ValueError(
+                    "iterate with sync=False requires the C MatmulType position to be VECIN, VECOUT or VECCALC"
+                )
+            self._requires_workspace("iterate")
+        self.requires_mode(IterateMode.ITERATE_MODE_NORMAL, "iterate")
+        return MatmulIterator(self, en_partial_sum, sync_flag, local_c_matrix)
+
+    # -- get_tensor_c
+
+    def get_tensor_c(self, *args: Any, **kwargs: Any) -> GlobalTensor | None:
+        """``mm.GetTensorC<sync>(tensor, en_atomic, en_sequential_write)``, the GM + UB form with
+        ``optional_tensor``, or (no tensor) ``g = mm.get_tensor_c(sync=False)`` returning a GlobalTensor."""
+        first = args[0] if args else kwargs.get("tensor")
+        try:
+            if is_tensor(first):
+                bound = bind("get_tensor_c", _SIGNATURES["get_tensor_c/tensor"], args, kwargs)
+                self._get_tensor_c_into(**bound)
+                return None
+            bound = bind("get_tensor_c", _SIGNATURES["get_tensor_c/returning"], args, kwargs)
+        except TypeError:
+            candidates = [
+                "get_tensor_c(tensor: BaseTensor, en_atomic: int = 0, en_sequential_write: bool = False, "
+                "sync: bool = True, optional_tensor: Optional[BaseTensor] = None)",
+                "get_tensor_c(en_atomic: int = 0, en_sequential_write: bool = False, sync: bool = True)",
+            ]
+            raise no_viable_candidate("get_tensor_c", args, kwargs, candidates) from None
+        return self._get_tensor_c_view(**bound)
+
+    def _get_tensor_c_into(
+        self, tensor: BaseTensor, en_atomic: Any, en_sequential_write: Any, sync: Any, optional_tensor: Any
+    ) -> None:
+        method = "get_tensor_c"
+        builder = self.builder(method)
+        if tensor.dtype not in C_DTYPES:
+            raise ValueError("Tensor type is not supported in get_tensor_c")
+        check_en_atomic(en_atomic)
+        if optional_tensor is not None:
+            if not isinstance(tensor, GlobalTensor) or not is_local(optional_tensor):
+                raise TypeError(
+                    "When use get_tensor_c to fetch output to both GM and VECIN, the first input should be "
+                    "GlobalTensor, and the last input should be LocalTensor"
+                )
+            if optional_tensor.dtype not in C_DTYPES:
+                raise ValueError("Optional tensor type is not supported in get_tensor_c")
+        sync_flag = self.constant_flag(sync, "sync", method)
+        self.check_dtype(tensor.dtype, "C", method)
+        if optional_tensor is not None:
+            self.check_dtype(optional_tensor.dtype, "C", method)
+        local_only = optional_tensor is None and is_local(tensor)
+        if local_only and _compile_time(en_atomic) and en_atomic != 0:
+            raise ValueError("Params en_atomic should be 0 when get_tensor_c outputs to LocalTensor")
+        if not sync_flag:
+            self.sync_in_cube(builder, method, sync_flag)
+            if not local_only:
+                raise ValueError(
+                    "get_tensor_c with sync=False only supports a LocalTensor output or the returning form"
+                )
+            if self.position("C") not in UB_POSITIONS:
+                raise ValueError(
+                    "get_tensor_c with sync=False requires the C MatmulType position to be VECIN, VECOUT or VECCALC"
+                )
+            self._requires_workspace(method)
+        if optional_tensor is not None:
+            self.mix_only(builder, method)
+        self.requires("enable_get_tensor_c", method)
+        self._check_driven(method, sync_flag)
+        atomic = self.integer(builder, en_atomic, method, "en_atomic", int8)
+        sequential = self.flag(builder, en_sequential_write, method, "en_sequential_write")
+        if optional_tensor is not None:
+            builder.insert(
+                ir.MatmulGetTensorCDualOp(self.ssa, tensor.ssa, optional_tensor.ssa, atomic, sequential, sync=sync_flag)
+            )
+        else:
+            builder.insert(ir.MatmulGetTensorCOp(self.ssa, tensor.ssa, atomic, sequential, sync=sync_flag))
+
+    def _get_tensor_c_view(self, en_atomic: Any, en_sequential_write: Any, sync: Any) -> GlobalTensor:
+        method = "get_tensor_c"
+        builder = self.builder(method)
+        require_compile_time(sync, "sync", method)
+        if sync:
+            raise ValueError("Matmul get_tensor_c with return value only support params sync=False")
+        check_en_atomic(en_atomic)
+        self.mix_only(builder, method)
+        self.requires("enable_get_tensor_c", method)
+        if self.position("C") is not TPosition.VECIN:
+            raise ValueError("get_tensor_c with return value requires the C MatmulType position VECIN")
+        self._requires_workspace(method)
+        self._check_driven(method, False)
+        atomic = self.integer(builder, en_atomic, method, "en_atomic", int8)
+        sequential = self.flag(builder, en_sequential_write, method, "en_sequential_write")
+        result_type = ir.GlobalTensorType(self.c_type.dtype.to_ir())
+        op = builder.insert(ir.MatmulGetTensorCViewOp(self.ssa, atomic, sequential, result_type))
+        return _global_view(op.result, self.c_type.dtype)
+
+    def _check_driven(self, method: str, sync: bool) -> None:
+        """A.M28 / A.M29 in trace order: a fetch follows an ``iterate`` of the same ``sync``."""
+        if self.last_iterate_sync is None:
+            raise ValueError(f"{method} must follow iterate() on the same Matmul")
+        if self.last_iterate_sync != sync:
+            raise ValueError(
+                f"{method} sync={sync} does not match sync={self.last_iterate_sync} of the driving iterate()"
+            )
+
+    def async_get_tensor_c(self, c: LocalTensor) -> None:
+        """``mm.AsyncGetTensorC(c)``: deprecated; ``get_tensor_c(c, sync=False)`` replaces it."""
+        method = "async_get_tensor_c"
+        builder = self.builder(method)
+        if not is_local(c):
+            raise TypeError("async_get_tensor_c: c must be a LocalTensor")
+        self.check_dtype(c.dtype, "C", method)
+        self.mix_only(builder, method)
+        self._requires_workspace(method)
+        self._check_driven(method, False)
+        builder.insert(ir.MatmulAsyncGetTensorCOp(self.ssa, c.ssa))
+
+    def wait_get_tensor_c(self) -> None:
+        """``mm.WaitGetTensorC()``: completes the asynchronous fetches into LocalTensors."""
+        builder = self.builder("wait_get_tensor_c")
+        self.mix_only(builder, "wait_get_tensor_c")
+        builder.insert(ir.MatmulWaitGetTensorCOp(self.ssa))
+
+    # -- iterate_all
+
+    def iterate_all(
+        self,
+        tensor: BaseTensor,
+        en_atomic: Any = 0,
+        sync: Any = True,
+        en_sequential_write: Any = None,
+        wait_iterate_all: Any = None,
+        fake_msg: Any = None,
+    ) -> None:
+        """``mm.IterateAll<sync>(tensor, en_atomic, en_sequential_write, wait_iterate_all, fake_msg)``: the
+        whole result; ``mm.IterateAll<true>(tensor, en_atomic)`` for a LocalTensor."""
+        method = "iterate_all"
+        builder = self.builder(method)
+        if not is_tensor(tensor):
+            raise no_viable_candidate(
+                method,
+                (tensor,),
+                {},
+                [
+                    "iterate_all(tensor: BaseTensor, en_atomic: int = 0, sync: bool = True, "
+                    "en_sequential_write: bool = False, wait_iterate_all: bool = False, fake_msg: bool = False)"
+                ],
+            )
+        to_global = isinstance(tensor, GlobalTensor)
+        if to_global:
+            en_sequential_write = False if en_sequential_write is None else en_sequential_write
+            wait_iterate_all = False if wait_iterate_all is None else wait_iterate_all
+            fake_msg = False if fake_msg is None else fake_msg
+        else:
+            for name, value in (
+                ("en_sequential_write", en_sequential_write),
+                ("wait_iterate_all", wait_iterate_all),
+                ("fake_msg", fake_msg),
+            ):
+                if value is not None:
+                    raise ValueError(f"When iterate_all output to LocalTensor, param {name} is not supported.")
+        if tensor.dtype not in C_DTYPES:
+            raise ValueError("Tensor type is not supported in iterate_all")
+        check_en_atomic(en_atomic)
+        sync_flag = self.constant_flag(sync, "sync", method)
+        wait_flag = self.constant_flag(wait_iterate_all, "wait_iterate_all", method) if to_global else False
+        if wait_flag and sync_flag:
+            raise ValueError("Param wait_iterate_all can be True only when sync is False")
+        self.check_dtype(tensor.dtype, "C", method)
+        if not to_global:
+            self._iterate_all_local_rules(builder, en_atomic, sync_flag)
+        self._iterate_all_mode_rules(builder, sync_flag, fake_msg)
+        self.requires_mode(IterateMode.ITERATE_MODE_ALL, method)
+        self.requires("is_partial_output", method, value=False)
+        if not sync_flag and not wait_flag:
+            builder.warn(
+                "iterate_all(sync=False) without wait_iterate_all=True: the kernel must synchronise by other means"
+            )
+        atomic = self.integer(builder, en_atomic, method, "en_atomic", int8)
+        if not to_global:
+            builder.insert(ir.MatmulIterateAllLocalOp(self.ssa, tensor.ssa, atomic))
+            return
+        builder.insert(
+            ir.MatmulIterateAllOp(
+                self.ssa,
+                tensor.ssa,
+                atomic,
+                self.flag(builder, en_sequential_write, method, "en_sequential_write"),
+                self.flag(builder, fake_msg, method, "fake_msg"),
+                sync=sync_flag,
+                wait_iterate_all=wait_flag,
+            )
+        )
+
+    def _iterate_all_local_rules(self, builder: IRBuilder, en_atomic: Any, sync: bool) -> None:
+        """A LocalTensor output: synchronous, no atomic mode, C in L1 (or CO1 in cube-only kernels)."""
+        if not sync:
+            raise ValueError("iterate_all to a LocalTensor only supports sync=True")
+        if _compile_time(en_atomic) and en_atomic != 0:
+            raise ValueError("Params en_atomic should be 0 when iterate_all outputs to LocalTensor")
+        allowed = _L1_POSITIONS + ((TPosition.CO1,) if builder.options.matmul_cube_only else ())
+        if self.position("C") not in allowed:
+            shown = "A1, B1, C1, TSCM or CO1" if builder.options.matmul_cube_only else "A1, B1, C1 or TSCM"
+            raise ValueError(f"iterate_all to a LocalTensor requires the C MatmulType position to be {shown}")
+
+    def _iterate_all_mode_rules(self, builder: IRBuilder, sync: bool, fake_msg: Any) -> None:
+        self.sync_in_cube(builder, "iterate_all", sync)
+        if builder.options.matmul_cube_only and self.layout("A") is not LayoutMode.NONE:
+            raise ValueError(
+                "iterate_all is not supported in cube-only kernels when the A MatmulType layout is not NONE"
+            )
+        if fake_msg is True and not (self.config.do_ib_share_norm or self.config.intra_block_part_sum):
+            raise ValueError("fake_msg=True requires do_ib_share_norm=True or intra_block_part_sum=True")
+
+    def wait_iterate_all(self) -> None:
+        """``mm.WaitIterateAll()``: completes an ``iterate_all(sync=False, wait_iterate_all=True)``."""
+        builder = self.builder("wait_iterate_all")
+        self.mix_only(builder, "wait_iterate_all")
+        builder.insert(ir.MatmulWaitIterateAllOp(self.ssa))
+
+    # -- batches
+
+    def _norm_template(self, method: str) -> None:
+        cfg = self.config
+        modes = (cfg.do_basic_block, cfg.do_multi_data_load, cfg.do_special_basic_block, cfg.do_ib_share_norm)
+        if not cfg.do_norm or any(modes) or cfg.do_special_mdl:
+            raise ValueError(f"{method} only supports the Norm template")
+
+    def _no_quant(self, method: str) -> None:
+        self.seen.add(f"batch:{method}")
+        if "quant" in self.seen:
+            raise ValueError(f"{method} does not support quantization (set_quant_scalar / set_quant_vector)")
+
+    def iterate_batch(self, *args: Any, **kwargs: Any) -> None:
+        """Batch Matmul.  In MIX kernels ``iterate_batch(tensor, batch_a, batch_b, en_sequential_write, ...,
+        sync=True, wait_iterate_batch=None)``; in cube-only kernels ``iterate_batch(tensor, en_partial_sum,
+        en_atomic, en_sequential_write, ...)`` (the signature follows the kernel mode)."""
+        builder = active("Matmul.iterate_batch")
+        if builder.options.matmul_cube_only:
+            for name in ("batch_a", "batch_b", "sync", "wait_iterate_batch"):
+                if name in kwargs:
+                    raise TypeError(f"iterate_batch: parameter {name} is not supported in cube-only kernels")
+            self._iterate_batch_cube(builder, **bind("iterate_batch", _SIGNATURES["iterate_batch/cube"], args, kwargs))
+        else:
+            self._iterate_batch_mix(builder, **bind("iterate_batch", _SIGNATURES["iterate_batch/mix"], args, kwargs))
+
+    def _iterate_batch_mix(
+        self,
+        builder: IRBuilder,
+        tensor: Any,
+        batch_a: Any,
+        batch_b: Any,
+        en_sequential_write: Any,
+        matrix_stride_a: Any,
+        matrix_stride_b: Any,
+        matrix_stride_c: Any,
+        en_partial_sum: Any,
+        en_atomic: Any,
+        sync: Any,
+        wait_iterate_batch: Any,
+    ) -> None:
+        method = "iterate_batch"
+        if not is_tensor(tensor):
+            raise TypeError("iterate_batch: tensor must be a GlobalTensor or LocalTensor")
+        if tensor.dtype not in _BATCH_C_DTYPES:
+            raise ValueError("Tensor type is not supported in iterate_batch")
+        to_global = isinstance(tensor, GlobalTensor)
+        if _compile_time(en_sequential_write):
+            if to_global and en_sequential_write:
+                raise ValueError("When output to GM, en_sequential_write should be False in iterate_batch")
+            if not to_global and not en_sequential_write:
+                raise ValueError("When output to UB, en_sequential_write should be True in iterate_batch")
+        check_en_atomic(en_atomic, (None, 0, 1, 2, 3), "[None, 0, 1, 2, 3]")
+        sync_flag = self.constant_flag(sync, "sync", method)
+        wait_flag = self.constant_flag(wait_iterate_batch, "wait_iterate_batch", method)
+        if to_global and wait_flag and sync_flag:
+            raise ValueError("Param wait_iterate_batch can be True only when sync is False")
+        self.check_dtype(tensor.dtype, "C", method)
+        if not to_global:
+            if not sync_flag:
+                raise ValueError("iterate_batch to a LocalTensor only supports sync=True")
+            if wait_iterate_batch is not None:
+                raise ValueError("Param wait_iterate_batch is not supported when iterate_batch outputs to LocalTensor")
+        self._norm_template(method)
+        self._batch_layouts(method)
+        self._no_quant(method)
+        self.requires_mode(IterateMode.ITERATE_MODE_BATCH, method)
+        operands = [
+            self.integer(builder, batch_a, method, "batch_a"),
+            self.integer(builder, batch_b, method, "batch_b"),
+            self.flag(builder, en_sequential_write, method, "en_sequential_write"),
+            self.integer(builder, matrix_stride_a, method, "matrix_stride_a"),
+            self.integer(builder, matrix_stride_b, method, "matrix_stride_b"),
+            self.integer(builder, matrix_stride_c, method, "matrix_stride_c"),
+            self.flag(builder, False if en_partial_sum is None else en_partial_sum, method, "en_partial_sum"),
+            self.integer(builder, 0 if en_atomic is None else en_atomic, method, "en_atomic", int8),
+        ]
+        builder.insert(
+            ir.MatmulIterateBatchOp(self.ssa, tensor.ssa, *operands, sync=sync_flag, wait_iterate_batch=wait_flag)
+        )
+
+    def _batch_layouts(self, method: str) -> None:
+        a, b = self.layout("A"), self.layout("B")
+        if a is not b:
+            raise ValueError(f"{method} requires A and B to use the same layout")
+        if a is LayoutMode.NONE:
+            raise ValueError(f"{method} does not support layout NONE for A")
+
+    def _iterate_batch_cube(
+        self,
+        builder: IRBuilder,
+        tensor: Any,
+        en_partial_sum: Any,
+        en_atomic: Any,
+        en_sequential_write: Any,
+        matrix_stride_a: Any,
+        matrix_stride_b: Any,
+        matrix_stride_c: Any,
+    ) -> None:
+        method = "iterate_batch"
+        if not isinstance(tensor, GlobalTensor):
+            raise TypeError("iterate_batch interface under cube-only scene only support output to GM.")
+        if tensor.dtype not in _BATCH_C_DTYPES:
+            raise ValueError("Tensor type is not supported in iterate_batch")
+        check_en_atomic(en_atomic)
+        if _compile_time(en_sequential_write) and en_sequential_write:
+            raise ValueError("When output to GM, en_sequential_write should be False in iterate_batch")
+        self.check_dtype(tensor.dtype, "C", method)
+        if self.layout("A") is LayoutMode.NONE:
+            raise ValueError(f"{method} does not support layout NONE for A")
+        if "set_batch_num" not in self.seen:
+            raise ValueError("iterate_batch in a cube-only kernel requires set_batch_num() before it")
+        self._norm_template(method)
+        self._no_quant(method)
+        operands = [
+            self.flag(builder, en_partial_sum, method, "en_partial_sum"),
+            self.integer(builder, en_atomic, method, "en_atomic", int8),
+            self.flag(builder, en_sequential_write, method, "en_sequential_write"),
+            self.integer(builder, matrix_stride_a, method, "matrix_stride_a"),
+            self.integer(builder, matrix_stride_b, method, "matrix_stride_b"),
+            self.integer(builder, matrix_stride_c, method, "matrix_stride_c"),
+        ]
+        builder.insert(ir.MatmulIterateBatchCubeOp(self.ssa, tensor.ssa, *operands))
+
+    def iterate_n_batch(
+        self,
+        batch_loop: Any,
+        batch_a: Any,
+        batch_b: Any,
+        en_sequential_write: Any,
+        matrix_stride_a: Any = 0,
+        matrix_stride_b: Any = 0,
+        matrix_stride_c: Any = 0,
+        sync: Any = True,
+        wait_iterate_batch: Any = False,
+    ) -> None:
+        """``mm.IterateNBatch<sync, wait>(batch_loop, batch_a, batch_b, en_sequential_write, strides...)``:
+        ``batch_loop`` batch computations in one call (MIX kernels)."""
+        method = "iterate_n_batch"
+        builder = self.builder(method)
+        sync_flag = self.constant_flag(sync, "sync", method)
+        wait_flag = self.constant_flag(wait_iterate_batch, "wait_iterate_batch", method)
+        if wait_flag and sync_flag:
+            raise ValueError("Param wait_iterate_batch can be True only when sync is False")
+        self.mix_only(builder, method)
+        self.requires("is_n_batch", method)
+        for role in ("A", "B"):
+            if self.layout(role) in (LayoutMode.NONE, LayoutMode.NORMAL):
+                raise ValueError(f"{method} does not support layout {self.layout(role).name} for {role}")
+        if self.layout("C") is LayoutMode.NORMAL:
+            raise ValueError(f"{method} does not support layout NORMAL for C")
+        self._requires_workspace(method)
+        self.requires_mode(IterateMode.ITERATE_MODE_N_BATCH, method)
+        self._no_quant(method)
+        if not sync_flag:
+            self._saw("iterate_n_batch_async")
+        operands = [
+            self.integer(builder, batch_loop, method, "batch_loop"),
+            self.integer(builder, batch_a, method, "batch_a"),
+            self.integer(builder, batch_b, method, "batch_b"),
+            self.flag(builder, en_sequential_write, method, "en_sequential_write"),
+            self.integer(builder, matrix_stride_a, method, "matrix_stride_a"),
+            self.integer(builder, matrix_stride_b, method, "matrix_stride_b"),
+            self.integer(builder, matrix_stride_c, method, "matrix_stride_c"),
+        ]
+        builder.insert(ir.MatmulIterateNBatchOp(self.ssa, *operands, sync=sync_flag, wait_iterate_batch=wait_flag))
+
+    def get_batch_tensor_c(self, *args: Any, **kwargs: Any) -> GlobalTensor | None:
+        """``g = mm.get_batch_tensor_c(batch_a, batch_b, sync=False)`` returning a GlobalTensor, or
+        ``mm.get_batch_tensor_c(ub, batch_a, batch_b, sync=False)`` into a LocalTensor."""
+        method = "get_batch_tensor_c"
+        first = args[0] if args else kwargs.get("tensor")
+        try:
+            if is_tensor(first):
+                bound = bind(method, _SIGNATURES["get_batch_tensor_c/local"], args, kwargs)
+            else:
+                bound = bind(method, _SIGNATURES["get_batch_tensor_c/returning"], args, kwargs)
+        except TypeError:
+            candidates = [
+                "get_batch_tensor_c(batch_a: int, batch_b: int, en_sequential_write: bool = False, sync: bool = True)",
+                "get_batch_tensor_c(tensor: LocalTensor, batch_a: int, batch_b: int, "
+                "en_sequential_write: bool = False, sync: bool = True)",
+            ]
+            raise no_viable_candidate(method, args, kwargs, candidates) from None
+        builder = self.builder(method)
+        require_compile_time(bound["sync"], "sync", method)
+        if bound["sync"]:
+            raise ValueError("Matmul get_batch_tensor_c only support params sync=False")
+        tensor = bound.get("tensor")
+        if tensor is not None and not is_local(tensor):
+            raise TypeError("get_batch_tensor_c: tensor must be a LocalTensor")
+        if tensor is not None:
+            self.check_dtype(tensor.dtype, "C", method)
+        self.mix_only(builder, method)
+        self.requires("is_n_batch", method)
+        if "iterate_n_batch_async" not in self.seen:
+            raise ValueError(f"{method} must follow iterate_n_batch(sync=False) on the same Matmul")
+        self._requires_workspace(method)
+        a = self.integer(builder, bound["batch_a"], method, "batch_a")
+        b = self.integer(builder, bound["batch_b"], method, "batch_b")
+        sequential = self.flag(builder, bound["en_sequential_write"], method, "en_sequential_write")
+        if tensor is not None:
+            builder.insert(ir.MatmulGetBatchTensorCOp(self.ssa, tensor.ssa, a, b, sequential))
+            return None
+        result_type = ir.GlobalTensorType(self.c_type.dtype.to_ir())
+        op = builder.insert(ir.MatmulGetBatchTensorCViewOp(self.ssa, a, b, sequential, result_type))
+        return _global_view(op.result, self.c_type.dtype)
+
+    def wait_iterate_batch(self) -> None:
+        """``mm.WaitIterateBatch()``: completes an asynchronous ``iterate_batch``/``iterate_n_batch``."""
+        builder = self.builder("wait_iterate_batch")
+        self.mix_only(builder, "wait_iterate_batch")
+        builder.insert(ir.MatmulWaitIterateBatchOp(self.ssa))
+
+
+def _global_view(ssa: Any, dtype: Any) -> GlobalTensor:
+    view = object.__new__(GlobalTensor)
+    Handle.__init__(view, ssa)
+    view.dtype = dtype
+    return view
+
+
+class MatmulIterator:
+    """What ``Matmul.iterate()`` returns: one ``Iterate`` call, emitted where the result is used.
+
+    The tracer asks it for a condition (``while mm.iterate():``, and each round of
+    ``with mm.iterate() as count:``) or discards it (a bare ``mm.iterate()`` statement).
+    """
+
+    __slots__ = ("_en_partial_sum", "_local_c_matrix", "_matmul", "_sync")
+
+    def __init__(self, matmul: MatmulResults, en_partial_sum: Any, sync: bool, local_c_matrix: Any = None):
+        self._matmul = matmul
+        self._en_partial_sum = en_partial_sum
+        self._sync = sync
+        self._local_c_matrix = local_c_matrix
+
+    def __ascx_condition__(self) -> RuntimeScalar:
+        """Emit the ``Iterate`` call and return its ``bool`` result."""
+        builder = active("Matmul.iterate")
+        partial = self._matmul.flag(builder, self._en_partial_sum, "iterate", "en_partial_sum")
+        local = self._local_c_matrix.ssa if self._local_c_matrix is not None else None
+        op = builder.insert(ir.MatmulIterateOp(self._matmul.ssa, partial, local, sync=self._sync))
+        self._matmul.last_iterate_sync = self._sync
+        return RuntimeScalar(op.result, bit, origin="the result of Matmul.iterate()")
+
+    def __ascx_discard__(self) -> None:
+        """A bare ``mm.iterate()`` statement: one call, result ignored."""
+        self.__ascx_condition__()
+
+    __ascx_loop__ = True
+    """``with mm.iterate() as count:`` runs its body once per result block; ``count`` counts from 0."""
+
+    def __bool__(self) -> bool:
+        raise TypeError("the result of iterate() can only be used as a with-item, a while condition, or discarded")
