@@ -46,6 +46,9 @@ from ascx.tracer.state import (
     Undef,
 )
 
+ONLY_LOOP_CONDITION = "the result of iterate() can only be used as a with-item, a while condition, or discarded"
+"""A.M52 (matmul-api spec): the message for any other use of what ``mm.iterate()`` returns."""
+
 UNROLL_LIMIT = 1024
 """The most iterations one loop may be unrolled."""
 
@@ -164,10 +167,16 @@ class ControlFlow(ABC):
 
     # -- conditions -------------------------------------------------------------------------------
 
-    def runtime_condition(self, value: Any) -> RuntimeScalar | None:
-        """The runtime ``int1`` that ``value`` tests as, or None when ``value`` is compile-time."""
+    def runtime_condition(self, value: Any, *, loop_condition: bool) -> RuntimeScalar | None:
+        """The runtime ``int1`` that ``value`` tests as, or None when ``value`` is compile-time.
+
+        Objects with ``__ascx_condition__`` (what ``mm.iterate()`` returns) make a condition only
+        where a loop tests it: the condition of a ``while`` or a ``with`` loop.
+        """
         hook = getattr(value, "__ascx_condition__", None)
         if hook is not None:
+            if not loop_condition:
+                self.native(bool, (value,), {})  # the object says why it is no condition here
             value = self.native(hook, (), {})
         if isinstance(value, RuntimeScalar):
             return self.native(scalar.truth, (value,), {})
@@ -182,7 +191,7 @@ class ControlFlow(ABC):
             if isinstance(value, Handle):
                 raise self.library_error(CompileTimeRequired(value, "'is None'"))
             return self._take(rc, ins, value is None)
-        condition = self.runtime_condition(value)
+        condition = self.runtime_condition(value, loop_condition=rc.condition is not None)
         if condition is None:
             return self._take(rc, ins, bool(self.native(bool, (value,), {})))
         cond = rc.condition
@@ -720,7 +729,7 @@ class ControlFlow(ABC):
         for arg, name in zip(before.args, [target or "count", *carried], strict=True):
             arg.name_hint = _hint(name)
         with builder.at_end(before):
-            more = self.runtime_condition(context)
+            more = self.runtime_condition(context, loop_condition=True)
             assert more is not None
             builder.insert(scf.ConditionOp(more.ssa, *before.args))
         after = Block(arg_types=[t.to_ir() for t in types])

@@ -567,7 +567,7 @@ class Interpreter(ControlFlow):
 
     def op_unary_not(self, rc: RunContext, state: State, ins: Instr) -> None:
         value = state.stack.pop()
-        condition = self.runtime_condition(value)
+        condition = self.runtime_condition(value, loop_condition=rc.condition is not None)
         if condition is None:
             state.stack.append(self.native(operator.not_, (value,), {}))
         else:

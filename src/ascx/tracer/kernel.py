@@ -12,6 +12,7 @@ from xdsl.dialects.builtin import FileLineColLoc, IntAttr, ModuleOp, StringAttr,
 from xdsl.ir import Attribute, Block, Region, SSAValue
 from xdsl.rewriter import InsertPoint
 
+from ascx.diagnostics import source_location
 from ascx.dialects.ascendc import GMAddrType, GMStructAddrType
 from ascx.dialects.ascendc.kernel_attrs import CUBE_ONLY_ATTR, KERNEL_ATTR
 from ascx.errors import KernelError
@@ -80,6 +81,11 @@ def _bind(builder: IRBuilder, block: Block, params: Sequence[KernelParam], fn: F
     return arguments
 
 
+def _final_checks(builder: IRBuilder) -> None:
+    for message, loc in builder.final_errors():
+        raise KernelError(message, source_location(loc), kind="library-error")
+
+
 def _function_location(fn: FunctionType) -> FileLineColLoc:
     code = fn.__code__
     return FileLineColLoc(StringAttr(code.co_filename), IntAttr(code.co_firstlineno), IntAttr(1))
@@ -99,6 +105,7 @@ def _trace_kernel(fn: FunctionType, params: Sequence[KernelParam], options: Kern
     with activated(builder):
         arguments = _bind(builder, block, params, fn)
         interp.run_kernel(fn, arguments)
+        _final_checks(builder)
         builder.set_insertion_point(InsertPoint.at_end(block))
         ret = builder.insert(func.ReturnOp())
     if interp.return_pos is not None:

@@ -1,4 +1,4 @@
-// RUN: ascx-opt %s -t ascendc --verify-diagnostics | filecheck %s
+// RUN: ascx-opt %s -t ascendc --verify-diagnostics --split-input-file | filecheck %s
 
 // An op with no Ascend C form is an error at the op, never a comment in the output.
 
@@ -7,3 +7,10 @@ func.func @k() attributes {ascendc.kernel} {
   func.return
 }
 // CHECK: k.py:4:9: error: 'test.op' has no Ascend C form
+
+// -----
+
+func.func @static() attributes {ascendc.kernel} {
+  func.return
+} loc("k.py":3:1)
+// CHECK: k.py:3:1: error: 'static' cannot name a kernel: C++ or Ascend C already uses the name

@@ -50,19 +50,20 @@ class MatmulInputs(MatmulBase):
         method = f"set_tensor_{role.lower()}"
         builder = self.builder(method)
         first = args[0] if args else kwargs.get("tensor", kwargs.get("scalar"))
-        try:
-            if is_tensor(first):
-                bound = bind(method, _TENSOR, args, kwargs)
-                self._set_tensor(builder, role, method, bound["tensor"], bound["transpose"])
-                return
-            if isinstance(first, (bool, int, float, RuntimeScalar)):
-                bound = bind(method, _SCALAR, args, kwargs)
-                self._set_scalar(builder, role, method, bound["scalar"])
-                return
-        except TypeError:
-            pass
         candidates = [f"{method}(scalar: int | float)", f"{method}(tensor: BaseTensor, transpose: bool = False)"]
-        raise no_viable_candidate(method, args, kwargs, candidates)
+        overload = (
+            _TENSOR if is_tensor(first) else _SCALAR if is_instance(first, (bool, int, float, RuntimeScalar)) else None
+        )
+        try:
+            bound = bind(method, overload, args, kwargs) if overload is not None else None
+        except TypeError:
+            bound = None
+        if bound is None:
+            raise no_viable_candidate(method, args, kwargs, candidates)
+        if overload is _TENSOR:
+            self._set_tensor(builder, role, method, bound["tensor"], bound["transpose"])
+        else:
+            self._set_scalar(builder, role, method, bound["scalar"])
 
     def _set_tensor(self, builder: Any, role: str, method: str, tensor: BaseTensor, transpose: Any) -> None:
         if tensor.dtype not in AB_DTYPES:

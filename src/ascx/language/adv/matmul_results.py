@@ -24,6 +24,8 @@ from ascx.language.core.enums import CubeFormat, IterateMode, LayoutMode, TPosit
 from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
 from ascx.language.core.values import Handle, RuntimeScalar
 
+ONLY_LOOP_CONDITION = "the result of iterate() can only be used as a with-item, a while condition, or discarded"
+"""A.M52."""
 _BATCH_C_DTYPES = (int32, float32, float16)
 _LOCAL_C_MATRIX_DTYPES = (int32, float32)
 _L1_POSITIONS = (TPosition.A1, TPosition.B1, TPosition.C1, TPosition.TSCM)
@@ -141,12 +143,10 @@ class MatmulResults(MatmulBase):
         """``mm.GetTensorC<sync>(tensor, en_atomic, en_sequential_write)``, the GM + UB form with
         ``optional_tensor``, or (no tensor) ``g = mm.get_tensor_c(sync=False)`` returning a GlobalTensor."""
         first = args[0] if args else kwargs.get("tensor")
+        into = is_tensor(first)
         try:
-            if is_tensor(first):
-                bound = bind("get_tensor_c", _SIGNATURES["get_tensor_c/tensor"], args, kwargs)
-                self._get_tensor_c_into(**bound)
-                return None
-            bound = bind("get_tensor_c", _SIGNATURES["get_tensor_c/returning"], args, kwargs)
+            overload = _SIGNATURES["get_tensor_c/tensor" if into else "get_tensor_c/returning"]
+            bound = bind("get_tensor_c", overload, args, kwargs)
         except TypeError:
             candidates = [
                 "get_tensor_c(tensor: BaseTensor, en_atomic: int = 0, en_sequential_write: bool = False, "
@@ -154,6 +154,9 @@ class MatmulResults(MatmulBase):
                 "get_tensor_c(en_atomic: int = 0, en_sequential_write: bool = False, sync: bool = True)",
             ]
             raise no_viable_candidate("get_tensor_c", args, kwargs, candidates) from None
+        if into:
+            self._get_tensor_c_into(**bound)
+            return None
         return self._get_tensor_c_view(**bound)
 
     def _get_tensor_c_into(
@@ -575,13 +578,18 @@ class MatmulIterator:
     ``with mm.iterate() as count:``) or discards it (a bare ``mm.iterate()`` statement).
     """
 
-    __slots__ = ("_en_partial_sum", "_local_c_matrix", "_matmul", "_sync")
+    __slots__ = ("_en_partial_sum", "_local_c_matrix", "_matmul", "_sync", "_used")
 
     def __init__(self, matmul: MatmulResults, en_partial_sum: Any, sync: bool, local_c_matrix: Any = None):
         self._matmul = matmul
         self._en_partial_sum = en_partial_sum
         self._sync = sync
         self._local_c_matrix = local_c_matrix
+        self._used = False
+        active("Matmul.iterate").check_when_traced(self._unused)
+
+    def _unused(self) -> str | None:
+        return None if self._used else f"TypeError: {ONLY_LOOP_CONDITION}"
 
     def __ascx_condition__(self) -> RuntimeScalar:
         """Emit the ``Iterate`` call and return its ``bool`` result."""
@@ -590,6 +598,7 @@ class MatmulIterator:
         local = self._local_c_matrix.ssa if self._local_c_matrix is not None else None
         op = builder.insert(ir.MatmulIterateOp(self._matmul.ssa, partial, local, sync=self._sync))
         self._matmul.last_iterate_sync = self._sync
+        self._used = True
         return RuntimeScalar(op.result, bit, origin="the result of Matmul.iterate()")
 
     def __ascx_discard__(self) -> None:
@@ -600,4 +609,4 @@ class MatmulIterator:
     """``with mm.iterate() as count:`` runs its body once per result block; ``count`` counts from 0."""
 
     def __bool__(self) -> bool:
-        raise TypeError("the result of iterate() can only be used as a with-item, a while condition, or discarded")
+        raise TypeError(ONLY_LOOP_CONDITION)

@@ -58,6 +58,7 @@ class IRBuilder:
         self._location = location or UnknownLoc
         self._warn = warn or _warn_unlocated
         self._constants: dict[tuple[Block, type, object, Attribute], SSAValue] = {}
+        self._final_checks: list[tuple[Callable[[], str | None], LocationAttr]] = []
 
     @property
     def block(self) -> Block:
@@ -91,6 +92,15 @@ class IRBuilder:
     def warn(self, message: str) -> None:
         """Report a warning at the Python source being traced."""
         self._warn(message)
+
+    def check_when_traced(self, check: Callable[[], str | None]) -> None:
+        """Run ``check`` when the whole kernel has been traced; a message it returns is an error
+        located where ``check_when_traced`` was called (e.g. an object that was never used)."""
+        self._final_checks.append((check, self._location()))
+
+    def final_errors(self) -> list[tuple[str, LocationAttr]]:
+        """The messages of the checks registered with :meth:`check_when_traced` that fail now."""
+        return [(message, loc) for check, loc in self._final_checks if (message := check()) is not None]
 
     def constant(self, value: float | bool, ir_type: Attribute) -> SSAValue:
         """An ``arith.constant`` of ``value``, shared by later uses in the same block.

@@ -1,0 +1,37 @@
+// RUN: ascx-opt %s -p ascx-matmul-register | filecheck %s
+
+// Several register_matmul calls become one REGIST_MATMUL_OBJ, where the last one was, with the
+// tilings in registration order; a single registration is left as it is.
+
+func.func @two(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe
+  %t0 = ascendc.cube_tiling
+  %mm0 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  ascendc.register_matmul %pipe, %w objects(%mm0) tilings(%t0) : !ascendc.gm_addr<ui8>
+  %t1 = ascendc.cube_tiling
+  %mm1 = ascendc.matmul.create a <gm, nd, f32> b <gm, nd, f32> c <gm, nd, f32> bias <gm, nd, f32>
+  ascendc.register_matmul %pipe, %w objects(%mm1) tilings(%t1) : !ascendc.gm_addr<ui8>
+  ascendc.matmul.end %mm0
+  ascendc.matmul.end %mm1
+  func.return
+}
+
+// CHECK-LABEL: func.func @two
+// CHECK:         %t1 = ascendc.cube_tiling
+// CHECK-NEXT:    %mm1 = ascendc.matmul.create
+// CHECK-NEXT:    ascendc.register_matmul %pipe, %w objects(%mm0, %mm1) tilings(%t0, %t1) : !ascendc.gm_addr<ui8>
+// CHECK-NEXT:    ascendc.matmul.end %mm0
+// CHECK-NEXT:    ascendc.matmul.end %mm1
+// CHECK-NOT:     ascendc.register_matmul
+
+func.func @one(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe
+  %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  ascendc.register_matmul %pipe, %w objects(%mm) : !ascendc.gm_addr<ui8>
+  ascendc.matmul.end %mm
+  func.return
+}
+
+// CHECK-LABEL: func.func @one
+// CHECK:         ascendc.register_matmul %pipe, %w objects(%mm) : !ascendc.gm_addr<ui8>
+// CHECK-NEXT:    ascendc.matmul.end %mm

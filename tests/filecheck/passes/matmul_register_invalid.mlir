@@ -1,0 +1,86 @@
+// RUN: ascx-opt %s -p ascx-matmul-register --verify-diagnostics --split-input-file | filecheck %s
+
+// The kernel-wide registration rules (matmul-api spec §10, A.M19-A.M23), each at the offending op.
+
+func.func @k(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
+  %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32> loc("k.py":3:10)
+  func.return
+}
+// CHECK: k.py:3:10: error: Matmul mm is never registered with register_matmul
+
+// -----
+
+func.func @k(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe
+  %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  ascendc.matmul.end %mm loc("k.py":4:5)
+  ascendc.register_matmul %pipe, %w objects(%mm) : !ascendc.gm_addr<ui8>
+  func.return
+}
+// CHECK: k.py:4:5: error: Matmul mm is used before register_matmul
+
+// -----
+
+func.func @k(%w: !ascendc.gm_addr<ui8>, %v: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe
+  %t = ascendc.cube_tiling
+  %mm0 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  ascendc.register_matmul %pipe, %w objects(%mm0) tilings(%t) : !ascendc.gm_addr<ui8>
+  %mm1 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  ascendc.register_matmul %pipe, %v objects(%mm1) tilings(%t) : !ascendc.gm_addr<ui8> loc("k.py":5:5)
+  func.return
+}
+// CHECK: k.py:5:5: error: register_matmul: all Matmul objects of a kernel must use the same pipe and workspace
+
+// -----
+
+func.func @k(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe
+  %t = ascendc.cube_tiling
+  %mm0 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  ascendc.register_matmul %pipe, %w objects(%mm0) tilings(%t) : !ascendc.gm_addr<ui8>
+  %mm1 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  ascendc.register_matmul %pipe, %w objects(%mm1) : !ascendc.gm_addr<ui8> loc("k.py":6:5)
+  func.return
+}
+// CHECK: k.py:6:5: error: register_matmul: a tiling is required for every Matmul when more than one Matmul is registered
+
+// -----
+
+func.func @k(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe
+  %t = ascendc.cube_tiling
+  %m0 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  %m1 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  %m2 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  %m3 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  %m4 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  ascendc.register_matmul %pipe, %w objects(%m0, %m1, %m2) tilings(%t, %t, %t) : !ascendc.gm_addr<ui8>
+  ascendc.register_matmul %pipe, %w objects(%m3, %m4) tilings(%t, %t) : !ascendc.gm_addr<ui8> loc("k.py":7:5)
+  func.return
+}
+// CHECK: k.py:7:5: error: At most 4 Matmul objects can be registered in one kernel
+
+// -----
+
+func.func @k(%w: !ascendc.gm_addr<ui8>, %c: i1) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe
+  %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  scf.if %c {
+    ascendc.register_matmul %pipe, %w objects(%mm) : !ascendc.gm_addr<ui8> loc("k.py":8:9)
+  }
+  func.return
+}
+// CHECK: k.py:8:9: error: register_matmul must be called at the top level of the kernel, not inside a loop or branch
+
+// -----
+
+func.func @k(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe
+  %t = ascendc.cube_tiling
+  %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  ascendc.register_matmul %pipe, %w objects(%mm) tilings(%t) : !ascendc.gm_addr<ui8>
+  ascendc.register_matmul %pipe, %w objects(%mm) tilings(%t) : !ascendc.gm_addr<ui8> loc("k.py":9:5)
+  func.return
+}
+// CHECK: k.py:9:5: error: Matmul mm is registered more than once
