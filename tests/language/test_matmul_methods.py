@@ -98,16 +98,22 @@ CASES: dict[str, Case] = {
     "set_tensor_b runtime scalar": Case("mm.set_tensor_b(n)"),
     "set_tensor_a view": Case("mm.set_tensor_a(ga[64:])"),
     # set_bias, disable_bias
-    "set_bias dtype": Case("mm.set_bias(ub16)", "ValueError: Tensor dtype float16 does not match the bias dtype float32 "
-                           "declared by the Matmul in set_bias"),
+    "set_bias dtype": Case(
+        "mm.set_bias(ub16)",
+        "ValueError: Tensor dtype float16 does not match the bias dtype float32 declared by the Matmul in set_bias",
+    ),
     "set_bias allow-list": Case("mm.set_bias(g8)", "ValueError: Bias type is not supported in set_bias"),
-    "set_bias kind": Case("mm.set_bias(ub)", "TypeError: set_bias: a LocalTensor does not match the bias MatmulType position GM"),
+    "set_bias kind": Case(
+        "mm.set_bias(ub)", "TypeError: set_bias: a LocalTensor does not match the bias MatmulType position GM"
+    ),
     "set_bias gate": Case(
         "mm.set_bias(gc)",
         "ValueError: set_bias requires MatmulConfig.enable_set_bias=True",
         config="asc.adv.MatmulConfig(enable_set_bias=False)",
     ),
-    "set_bias not a tensor": Case("mm.set_bias(3)", "TypeError: set_bias: tensor must be a GlobalTensor or LocalTensor, got int"),
+    "set_bias not a tensor": Case(
+        "mm.set_bias(3)", "TypeError: set_bias: tensor must be a GlobalTensor or LocalTensor, got int"
+    ),
     "set_bias": Case("mm.set_bias(gc)"),
     "disable_bias": Case("mm.disable_bias()"),
     # user data
@@ -120,7 +126,9 @@ CASES: dict[str, Case] = {
         "ValueError: set_self_define_data requires MatmulConfig.enable_set_define_data=True",
         config="asc.adv.MatmulConfig(enable_set_define_data=False)",
     ),
-    "set_self_define_data forms": Case("mm.set_self_define_data(a); mm.set_self_define_data(ga); mm.set_self_define_data(7)"),
+    "set_self_define_data forms": Case(
+        "mm.set_self_define_data(a); mm.set_self_define_data(ga); mm.set_self_define_data(7)"
+    ),
     "set_user_def_info kind": Case(
         "mm.set_user_def_info(5)", "TypeError: set_user_def_info: tiling_ptr must be a GM address"
     ),
@@ -131,7 +139,9 @@ CASES: dict[str, Case] = {
         "ValueError: set_sparse_index is only supported in cube-only kernels (matmul_cube_only=True)",
     ),
     "set_sparse_index config": Case(
-        "mm.set_sparse_index(g8)", "ValueError: set_sparse_index requires an MDL config (do_multi_data_load=True)", cube=True
+        "mm.set_sparse_index(g8)",
+        "ValueError: set_sparse_index requires an MDL config (do_multi_data_load=True)",
+        cube=True,
     ),
     "set_sparse_index dtype": Case(
         "mm.set_sparse_index(ga)",
@@ -159,7 +169,8 @@ CASES: dict[str, Case] = {
     "get_offset_c": Case("r = mm.get_offset_c()", cube=True),
     # shapes, tail, workspace, quantisation
     "set_tail gate": Case(
-        "mm.set_tail(1)", "ValueError: set_tail requires MatmulConfig.enable_set_tail=True",
+        "mm.set_tail(1)",
+        "ValueError: set_tail requires MatmulConfig.enable_set_tail=True",
         config="asc.adv.MatmulConfig(enable_set_tail=False)",
     ),
     "set_tail": Case("mm.set_tail(tail_k=7)"),
@@ -169,7 +180,8 @@ CASES: dict[str, Case] = {
     "set_workspace kind": Case("mm.set_workspace(3)", "TypeError: set_workspace: addr must be a GM address"),
     "set_workspace forms": Case("mm.set_workspace(gc); mm.set_workspace(w, 1024)"),
     "set_quant_scalar gate": Case(
-        "mm.set_quant_scalar(2)", "ValueError: set_quant_scalar requires MatmulConfig.enable_quant_vector=True",
+        "mm.set_quant_scalar(2)",
+        "ValueError: set_quant_scalar requires MatmulConfig.enable_quant_vector=True",
         config="asc.adv.MatmulConfig(enable_quant_vector=False)",
     ),
     "set_quant_vector dtype": Case(
@@ -177,12 +189,16 @@ CASES: dict[str, Case] = {
         "ValueError: Tensor dtype float32 does not match the quant vector dtype uint64 declared by the Matmul in "
         "set_quant_vector",
     ),
-    "set_quant_vector kind": Case("mm.set_quant_vector(ub)", "TypeError: set_quant_vector: quant_vector must be a GlobalTensor"),
+    "set_quant_vector kind": Case(
+        "mm.set_quant_vector(ub)", "TypeError: set_quant_vector: quant_vector must be a GlobalTensor"
+    ),
     "set_quant": Case("mm.set_quant_scalar(2); mm.set_quant_vector(g64)"),
     "set_org_shape": Case("mm.set_org_shape(1, 2, 3, 4, 5)"),
     "set_single_shape": Case("mm.set_single_shape(n, 2, 3)"),
     # iterate
-    "iterate sync runtime": Case("mm.iterate(sync=n)", "ValueError: Param sync of iterate must be a compile-time constant"),
+    "iterate sync runtime": Case(
+        "mm.iterate(sync=n)", "ValueError: Param sync of iterate must be a compile-time constant"
+    ),
     "iterate async without workspace": Case(
         "mm.iterate(sync=False)", "ValueError: iterate requires set_workspace() on this Matmul before it", c_pos="VECIN"
     ),
@@ -194,7 +210,8 @@ CASES: dict[str, Case] = {
         "mm.iterate(sync=False)", "ValueError: iterate with sync=False is not supported in cube-only kernels", cube=True
     ),
     "iterate mode gate": Case(
-        "mm.iterate()", "ValueError: iterate requires MatmulConfig.iterate_mode to include ITERATE_MODE_NORMAL",
+        "mm.iterate()",
+        "ValueError: iterate requires MatmulConfig.iterate_mode to include ITERATE_MODE_NORMAL",
         config="asc.adv.MatmulConfig(iterate_mode=asc.IterateMode.ITERATE_MODE_ALL)",
     ),
     "iterate local_c_matrix dtype": Case(
@@ -246,7 +263,8 @@ CASES: dict[str, Case] = {
         setup=WS,
     ),
     "get_tensor_c local en_atomic": Case(
-        "mm.get_tensor_c(ub, en_atomic=1)", "ValueError: Params en_atomic should be 0 when get_tensor_c outputs to LocalTensor"
+        "mm.get_tensor_c(ub, en_atomic=1)",
+        "ValueError: Params en_atomic should be 0 when get_tensor_c outputs to LocalTensor",
     ),
     "get_tensor_c async to GM": Case(
         "mm.iterate(sync=False)\n    mm.get_tensor_c(gc, sync=False)",
@@ -255,8 +273,10 @@ CASES: dict[str, Case] = {
         setup=WS,
     ),
     "get_tensor_c gate": Case(
-        "mm.get_tensor_c(gc)", "ValueError: get_tensor_c requires MatmulConfig.enable_get_tensor_c=True",
-        config="asc.adv.MatmulConfig(enable_get_tensor_c=False)", setup="mm.iterate()",
+        "mm.get_tensor_c(gc)",
+        "ValueError: get_tensor_c requires MatmulConfig.enable_get_tensor_c=True",
+        config="asc.adv.MatmulConfig(enable_get_tensor_c=False)",
+        setup="mm.iterate()",
     ),
     "get_tensor_c in a with loop": Case(
         "with mm.iterate() as i:\n        mm.get_tensor_c(gc)\n        mm.get_tensor_c(gc, optional_tensor=ub)"
@@ -312,7 +332,8 @@ CASES: dict[str, Case] = {
         layout=BSNGD,
     ),
     "iterate_all partial output": Case(
-        "mm.iterate_all(gc)", "ValueError: iterate_all requires MatmulConfig.is_partial_output=False",
+        "mm.iterate_all(gc)",
+        "ValueError: iterate_all requires MatmulConfig.is_partial_output=False",
         config="asc.adv.MatmulConfig(is_partial_output=True)",
     ),
     "wait_iterate_all in cube-only": Case(
@@ -400,14 +421,18 @@ CASES: dict[str, Case] = {
         "ValueError: Param wait_iterate_batch can be True only when sync is False",
     ),
     "iterate_n_batch in cube-only": Case(
-        "mm.iterate_n_batch(4, 2, 2, False)", "ValueError: iterate_n_batch is not supported in cube-only kernels", cube=True
+        "mm.iterate_n_batch(4, 2, 2, False)",
+        "ValueError: iterate_n_batch is not supported in cube-only kernels",
+        cube=True,
     ),
     "iterate_n_batch gate": Case(
-        "mm.iterate_n_batch(4, 2, 2, False)", "ValueError: iterate_n_batch requires MatmulConfig.is_n_batch=True",
+        "mm.iterate_n_batch(4, 2, 2, False)",
+        "ValueError: iterate_n_batch requires MatmulConfig.is_n_batch=True",
         layout=BSNGD,
     ),
     "iterate_n_batch layout": Case(
-        "mm.iterate_n_batch(4, 2, 2, False)", "ValueError: iterate_n_batch does not support layout NONE for A",
+        "mm.iterate_n_batch(4, 2, 2, False)",
+        "ValueError: iterate_n_batch does not support layout NONE for A",
         config="asc.adv.MatmulConfig(is_n_batch=True)",
     ),
     "iterate_n_batch workspace": Case(
@@ -440,7 +465,11 @@ CASES: dict[str, Case] = {
         "mm.wait_iterate_batch()", "ValueError: wait_iterate_batch is not supported in cube-only kernels", cube=True
     ),
     # init, end
-    "end gate": Case("mm.end()", "ValueError: end requires MatmulConfig.enable_end=True", config="asc.adv.MatmulConfig(enable_end=False)"),
+    "end gate": Case(
+        "mm.end()",
+        "ValueError: end requires MatmulConfig.enable_end=True",
+        config="asc.adv.MatmulConfig(enable_end=False)",
+    ),
     "init and end": Case("t = asc.adv.TCubeTiling(m=16)\n    mm.init(t)\n    mm.end()"),
 }
 
