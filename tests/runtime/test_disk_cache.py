@@ -273,3 +273,27 @@ def test_the_ir_of_a_loaded_kernel_is_rebuilt_and_checked(tmp_path: Path) -> Non
         _ = loaded.ir
     module.SIZE = 64
     assert loaded.ir == first.ir
+
+
+def test_a_loaded_kernel_gives_its_warnings_again(tmp_path: Path) -> None:
+    source = """
+    @asc.jit
+    def k(a: asc.GlobalAddress, w: asc.GlobalAddress) -> None:
+        pipe = asc.TPipe()
+        t = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+        mm = asc.adv.Matmul(t, t, t)
+        asc.adv.register_matmul(pipe, w, mm)
+        g = asc.GlobalTensor()
+        g.set_global_buffer(a)
+        mm.iterate_all(g, sync=False)  # warns
+    """
+    path = write(tmp_path, source)
+    message = "iterate_all\\(sync=False\\) without wait_iterate_all=True"
+    with pytest.warns(asc.AscxWarning, match=message) as first:
+        compiled_from(fresh_import(path), ARG, ARG)
+    with pytest.warns(asc.AscxWarning, match=message) as second:
+        loaded = compiled_from(fresh_import(path), ARG, ARG)
+    assert set(loaded.timings) == {"load"}
+    assert [(w.filename, w.lineno) for w in second] == [(w.filename, w.lineno) for w in first]
+    assert first[0].lineno == path.read_text().splitlines().index("    mm.iterate_all(g, sync=False)  # warns") + 1
+    assert first[0].filename == str(path)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
@@ -17,13 +18,25 @@ from xdsl.printer import Printer
 from ascx.diagnostics import verify_module
 from ascx.dialects.ascendc import KernelType, KernelTypeAttr
 from ascx.dialects.ascendc.kernel_attrs import KERNEL_TYPE_ATTR
-from ascx.errors import AscxError
+from ascx.errors import AscxError, AscxWarning
 from ascx.language.core.builder import KernelOptions
 from ascx.runtime.pipeline import DEFAULT_PIPELINE, run_pipeline
 from ascx.target import print_ascendc
 from ascx.tracer import KernelParam, trace_kernel
 from ascx.tracer.dependencies import Dependency
 from ascx.tracer.gc_pause import gc_paused
+
+
+@dataclass(frozen=True)
+class KernelWarning:
+    """An ``AscxWarning`` a kernel's compilation gave, and where."""
+
+    message: str
+    filename: str
+    lineno: int
+
+    def issue(self) -> None:
+        warnings.warn_explicit(self.message, AscxWarning, self.filename, self.lineno)
 
 
 @dataclass
@@ -41,6 +54,8 @@ class CompiledKernel:
     """The globals, closure values and module attributes the trace read; the kernel is stale when one changes."""
     timings: dict[str, float] = field(default_factory=dict[str, float])
     """Seconds spent in each stage: ``trace``, ``passes``, ``print`` (or ``load`` from the disk cache)."""
+    warnings: tuple[KernelWarning, ...] = ()
+    """The ``AscxWarning``s compiling gave; a kernel loaded from the disk cache gives them again."""
     _module: ModuleOp | None = field(default=None, repr=False)
     _rebuild: Callable[[], CompiledKernel] | None = field(default=None, repr=False)
 
@@ -92,9 +107,27 @@ def compile_kernel(
     options: KernelOptions,
     pipeline: Sequence[str] = DEFAULT_PIPELINE,
 ) -> CompiledKernel:
-    """Compile ``fn`` specialised on ``params``; raises :class:`ascx.errors.AscxError` on user errors."""
-    with gc_paused():
-        return _compile_kernel(fn, params, options, pipeline)
+    """Compile ``fn`` specialised on ``params``; raises :class:`ascx.errors.AscxError` on user errors.
+
+    Warnings are collected while compiling and issued again once it succeeded, so the kernel can
+    record them (``CompiledKernel.warnings``) for the disk cache to replay.
+    """
+    caught: list[warnings.WarningMessage] = []
+    try:
+        with warnings.catch_warnings(record=True) as recorded:
+            warnings.simplefilter("always")
+            try:
+                with gc_paused():
+                    kernel = _compile_kernel(fn, params, options, pipeline)
+            finally:
+                caught = list(recorded)
+    finally:
+        for w in caught:
+            warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+    kernel.warnings = tuple(
+        KernelWarning(str(w.message), w.filename, w.lineno) for w in caught if issubclass(w.category, AscxWarning)
+    )
+    return kernel
 
 
 def _compile_kernel(

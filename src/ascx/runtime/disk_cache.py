@@ -39,7 +39,7 @@ from typing import Any, cast
 from ascx.dialects.ascendc import KernelType
 from ascx.errors import AscxWarning
 from ascx.language.core.builder import KernelOptions
-from ascx.runtime.compiler import CompiledKernel
+from ascx.runtime.compiler import CompiledKernel, KernelWarning
 from ascx.runtime.fingerprint import code_fingerprint, fingerprint
 from ascx.tracer import KernelParam
 from ascx.tracer.dependencies import MISSING, Dependency, Where, container_of, read_value
@@ -216,14 +216,18 @@ class DiskCache:
             kernel_type = KernelType(manifest["kernel_type"])
         except ValueError as error:
             raise CorruptEntry(str(error)) from error
-        return CompiledKernel.from_source(
+        kernel = CompiledKernel.from_source(
             manifest["name"],
             source,
             rebuild,
             kernel_type=kernel_type,
             params=params,
             dependencies=tuple(dependencies),
+            warnings=_warnings(manifest.get("warnings", [])),
         )
+        for warning in kernel.warnings:
+            warning.issue()
+        return kernel
 
     # -- store ---------------------------------------------------------------------------------------
 
@@ -247,6 +251,7 @@ class DiskCache:
                 {"where": d.where, "name": d.name, "owner": d.owner, "fingerprint": d.fingerprint} for d in recorded
             ],
             "artifacts": {name: _digest(text) for name, text in artifacts.items()},
+            "warnings": [[w.message, w.filename, w.lineno] for w in kernel.warnings],
         }
         try:
             key_dir.mkdir(parents=True, exist_ok=True)
@@ -279,6 +284,20 @@ def _read_manifest(entry: Path) -> dict[str, Any]:
         if not isinstance(manifest.get(field), kind):
             raise CorruptEntry(f"the manifest has no valid '{field}'")
     return manifest
+
+
+def _warnings(recorded: Any) -> tuple[KernelWarning, ...]:
+    if not isinstance(recorded, list):
+        raise CorruptEntry("the manifest's warnings are not a list")
+    result: list[KernelWarning] = []
+    for item in cast(list[Any], recorded):
+        if not (isinstance(item, list) and len(cast(list[Any], item)) == 3):
+            raise CorruptEntry("a recorded warning is malformed")
+        message, filename, lineno = cast(list[Any], item)
+        if not (isinstance(message, str) and isinstance(filename, str) and isinstance(lineno, int)):
+            raise CorruptEntry("a recorded warning is malformed")
+        result.append(KernelWarning(message, filename, lineno))
+    return tuple(result)
 
 
 def _revalidate(recorded: list[Any], fn: FunctionType, entry: Path) -> list[Dependency] | None:

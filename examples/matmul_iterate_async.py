@@ -1,0 +1,44 @@
+"""Asynchronous Iterate: post the whole computation, then fetch the result blocks one by one.
+
+``iterate(sync=False)`` as a statement starts the cube core on every block of this core's C tile;
+the results land in the workspace.  Each ``get_tensor_c(ub, sync=False)`` copies the next block
+into a LocalTensor; ``wait_get_tensor_c()`` makes it readable by the vector unit.  With 256x256
+per core and 128x256 blocks there are two blocks.
+
+    ascx compile examples/matmul_iterate_async.py
+"""
+
+import ascx as asc
+
+
+@asc.jit
+def matmul_iterate_async(a: asc.GlobalAddress, b: asc.GlobalAddress, workspace: asc.GlobalAddress,
+                         sys_workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling) -> None:
+    pipe = asc.TPipe()
+    a_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+    b_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+    c_type = asc.adv.MatmulType(asc.TPosition.VECIN, asc.CubeFormat.ND, asc.float32)
+    matmul = asc.adv.Matmul(a_type, b_type, c_type)
+    asc.adv.register_matmul(pipe, sys_workspace, matmul, tiling)
+    a_global = asc.GlobalTensor()
+    a_global.set_global_buffer(a)
+    b_global = asc.GlobalTensor()
+    b_global.set_global_buffer(b)
+    workspace_global = asc.GlobalTensor()
+    workspace_global.set_global_buffer(workspace)
+    c_block = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 128 * 256)
+    matmul.set_tensor_a(a_global)
+    matmul.set_tensor_b(b_global)
+    matmul.set_workspace(workspace_global)
+    matmul.iterate(sync=False)
+    for block in range(2):
+        matmul.get_tensor_c(c_block, sync=False)
+        matmul.wait_get_tensor_c()
+    matmul.end()
+
+
+if __name__ == "__main__":
+    from ascx.runtime.jit import MockTensor
+
+    f16, f32, u8 = MockTensor(asc.float16), MockTensor(asc.float32), MockTensor(asc.uint8)
+    print(matmul_iterate_async.compile(f16, f16, f32, u8, asc.adv.TCubeTiling).source, end="")
