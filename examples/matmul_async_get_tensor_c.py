@@ -11,8 +11,13 @@ import ascx as asc
 
 
 @asc.jit
-def matmul_async_get_tensor_c(a: asc.GlobalAddress, b: asc.GlobalAddress, workspace: asc.GlobalAddress,
-                              sys_workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling) -> None:
+def matmul_async_get_tensor_c(
+    a: asc.GlobalAddress,
+    b: asc.GlobalAddress,
+    workspace: asc.GlobalAddress,
+    sys_workspace: asc.GlobalAddress,
+    tiling: asc.adv.TCubeTiling,
+) -> None:
     pipe = asc.TPipe()
     a_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
     b_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)

@@ -12,9 +12,14 @@ import ascx as asc
 
 
 @asc.jit
-def matmul_batch_async(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
-                       workspace: asc.GlobalAddress, sys_workspace: asc.GlobalAddress,
-                       tiling: asc.adv.TCubeTiling) -> None:
+def matmul_batch_async(
+    a: asc.GlobalAddress,
+    b: asc.GlobalAddress,
+    c: asc.GlobalAddress,
+    workspace: asc.GlobalAddress,
+    sys_workspace: asc.GlobalAddress,
+    tiling: asc.adv.TCubeTiling,
+) -> None:
     pipe = asc.TPipe()
     a_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, layout=asc.LayoutMode.BSNGD)
     b_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, layout=asc.LayoutMode.BSNGD)

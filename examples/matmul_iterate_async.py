@@ -12,8 +12,13 @@ import ascx as asc
 
 
 @asc.jit
-def matmul_iterate_async(a: asc.GlobalAddress, b: asc.GlobalAddress, workspace: asc.GlobalAddress,
-                         sys_workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling) -> None:
+def matmul_iterate_async(
+    a: asc.GlobalAddress,
+    b: asc.GlobalAddress,
+    workspace: asc.GlobalAddress,
+    sys_workspace: asc.GlobalAddress,
+    tiling: asc.adv.TCubeTiling,
+) -> None:
     pipe = asc.TPipe()
     a_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
     b_type = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
@@ -31,7 +36,7 @@ def matmul_iterate_async(a: asc.GlobalAddress, b: asc.GlobalAddress, workspace: 
     matmul.set_tensor_b(b_global)
     matmul.set_workspace(workspace_global)
     matmul.iterate(sync=False)
-    for block in range(2):
+    for _block in range(2):
         matmul.get_tensor_c(c_block, sync=False)
         matmul.wait_get_tensor_c()
     matmul.end()
