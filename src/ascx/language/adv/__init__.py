@@ -1,5 +1,6 @@
 """pyasc's ``asc.language.adv`` (``asc.adv``): the Matmul high-level API."""
 
+from ascx.language.adv.api_docs import apply_docstrings as _apply_docstrings
 from ascx.language.adv.config_helpers import (
     MatmulBatchParams,
     MatmulFuncParams,
@@ -32,6 +33,8 @@ from ascx.language.core.enums import (
     ScheduleType,
     TPosition,
 )
+
+_apply_docstrings()
 
 __all__ = [
     "BatchMode",

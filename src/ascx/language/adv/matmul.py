@@ -87,7 +87,7 @@ class Matmul(MatmulInputs, MatmulResults):
     def end(self) -> None:
         """``mm.End()``: release the object; required before switching to another Matmul."""
         builder = active("Matmul.end")
-        self.requires("enable_end", "end")
+        self._requires("enable_end", "end")
         builder.insert(ir.MatmulEndOp(self.ssa))
 
 

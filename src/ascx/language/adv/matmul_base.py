@@ -74,71 +74,71 @@ class MatmulBase(Handle):
 
     # -- kernel mode (A.M03, A.M04, A.M05)
 
-    def builder(self, method: str) -> IRBuilder:
+    def _builder(self, method: str) -> IRBuilder:
         return active(f"Matmul.{method}")
 
     @staticmethod
-    def cube_only(builder: IRBuilder, method: str) -> None:
+    def _cube_only(builder: IRBuilder, method: str) -> None:
         if not builder.options.matmul_cube_only:
             raise ValueError(f"{method} is only supported in cube-only kernels (matmul_cube_only=True)")
 
     @staticmethod
-    def mix_only(builder: IRBuilder, method: str) -> None:
+    def _mix_only(builder: IRBuilder, method: str) -> None:
         if builder.options.matmul_cube_only:
             raise ValueError(f"{method} is not supported in cube-only kernels")
 
     @staticmethod
-    def sync_in_cube(builder: IRBuilder, method: str, sync: Any) -> None:
+    def _sync_in_cube(builder: IRBuilder, method: str, sync: Any) -> None:
         if not sync and builder.options.matmul_cube_only:
             raise ValueError(f"{method} with sync=False is not supported in cube-only kernels")
 
     # -- the config (A.M07)
 
-    def requires(self, field: str, method: str, value: bool = True) -> None:
+    def _requires(self, field: str, method: str, value: bool = True) -> None:
         if bool(getattr(self.config, field)) != value:
             raise ValueError(f"{method} requires MatmulConfig.{field}={value}")
 
-    def requires_mode(self, mode: IterateMode, method: str) -> None:
+    def _requires_mode(self, mode: IterateMode, method: str) -> None:
         if not self.config.iterate_mode & mode:
             raise ValueError(f"{method} requires MatmulConfig.iterate_mode to include {mode.name}")
 
     # -- tensors (A.M02, A.M09)
 
-    def declared(self, role: str) -> MatmulType:
+    def _declared(self, role: str) -> MatmulType:
         return {"A": self.a_type, "B": self.b_type, "C": self.c_type, "bias": self.bias_type}[role]
 
-    def check_dtype(self, dtype: DataType | None, role: str, method: str) -> None:
-        want = self.declared(role).dtype
+    def _check_dtype(self, dtype: DataType | None, role: str, method: str) -> None:
+        want = self._declared(role).dtype
         if dtype != want:
             raise ValueError(
                 f"Tensor dtype {dtype} does not match the {role} dtype {want} declared by the Matmul in {method}"
             )
 
-    def check_kind(self, tensor: BaseTensor, role: str, method: str) -> None:
-        position = TPosition(self.declared(role).position)
+    def _check_kind(self, tensor: BaseTensor, role: str, method: str) -> None:
+        position = TPosition(self._declared(role).position)
         is_global = isinstance(tensor, GlobalTensor)
         if is_global != (position is TPosition.GM):
             kind = "GlobalTensor" if is_global else "LocalTensor"
             raise TypeError(f"{method}: a {kind} does not match the {role} MatmulType position {position.name}")
 
-    def position(self, role: str) -> TPosition:
-        return TPosition(self.declared(role).position)
+    def _position(self, role: str) -> TPosition:
+        return TPosition(self._declared(role).position)
 
-    def layout(self, role: str) -> LayoutMode:
-        return LayoutMode(self.declared(role).layout)
+    def _layout(self, role: str) -> LayoutMode:
+        return LayoutMode(self._declared(role).layout)
 
     # -- operands
 
     @staticmethod
-    def flag(builder: IRBuilder, value: Any, method: str, param: str) -> SSAValue:
+    def _flag(builder: IRBuilder, value: Any, method: str, param: str) -> SSAValue:
         return scalar_operand(builder, value, bit, api=method, param=param)
 
     @staticmethod
-    def integer(builder: IRBuilder, value: Any, method: str, param: str, dtype: DataType = int32) -> SSAValue:
+    def _integer(builder: IRBuilder, value: Any, method: str, param: str, dtype: DataType = int32) -> SSAValue:
         return scalar_operand(builder, value, dtype, api=method, param=param)
 
     @staticmethod
-    def constant_flag(value: Any, param: str, method: str) -> bool:
+    def _constant_flag(value: Any, param: str, method: str) -> bool:
         """A.M01: a template argument or pairing flag must be compile-time; returns its truth."""
         require_compile_time(value, param, method)
         return bool(value)

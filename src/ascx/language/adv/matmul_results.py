@@ -19,6 +19,7 @@ from ascx.language.adv.matmul_base import (
     no_viable_candidate,
 )
 from ascx.language.core.builder import IRBuilder, active
+from ascx.language.core.convert import scalar_operand
 from ascx.language.core.dtype import bit, float16, float32, int8, int32
 from ascx.language.core.enums import CubeFormat, IterateMode, LayoutMode, TPosition
 from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
@@ -112,11 +113,11 @@ class MatmulResults(MatmulBase):
         The result drives ``while mm.iterate():`` or ``with mm.iterate() as count:``; as a bare
         statement it is one call (``mm.iterate(sync=False)`` posts the whole computation).
         """
-        builder = self.builder("iterate")
+        builder = self._builder("iterate")
         if local_c_matrix is not None:
             if not is_tensor(local_c_matrix) or local_c_matrix.dtype not in _LOCAL_C_MATRIX_DTYPES:
                 raise ValueError("Local_c_matrix Tensor type is not supported in iterate")
-        sync_flag = self.constant_flag(sync, "sync", "iterate")
+        sync_flag = self._constant_flag(sync, "sync", "iterate")
         if local_c_matrix is not None:
             if not builder.options.matmul_cube_only:
                 raise ValueError(
@@ -124,17 +125,17 @@ class MatmulResults(MatmulBase):
                 )
             if not is_local(local_c_matrix):
                 raise TypeError("iterate: local_c_matrix must be a LocalTensor")
-            if self.position("C") is not TPosition.CO1 or CubeFormat(self.c_type.format) is not CubeFormat.NZ:
+            if self._position("C") is not TPosition.CO1 or CubeFormat(self.c_type.format) is not CubeFormat.NZ:
                 raise ValueError("iterate with local_c_matrix requires the C MatmulType position CO1 and format NZ")
-            self.check_dtype(local_c_matrix.dtype, "C", "iterate")
+            self._check_dtype(local_c_matrix.dtype, "C", "iterate")
         if not sync_flag:
-            self.sync_in_cube(builder, "iterate", sync_flag)
-            if self.position("C") not in UB_POSITIONS:
+            self._sync_in_cube(builder, "iterate", sync_flag)
+            if self._position("C") not in UB_POSITIONS:
                 raise ValueError(
                     "iterate with sync=False requires the C MatmulType position to be VECIN, VECOUT or VECCALC"
                 )
             self._requires_workspace("iterate")
-        self.requires_mode(IterateMode.ITERATE_MODE_NORMAL, "iterate")
+        self._requires_mode(IterateMode.ITERATE_MODE_NORMAL, "iterate")
         return MatmulIterator(self, en_partial_sum, sync_flag, local_c_matrix)
 
     # -- get_tensor_c
@@ -163,7 +164,7 @@ class MatmulResults(MatmulBase):
         self, tensor: BaseTensor, en_atomic: Any, en_sequential_write: Any, sync: Any, optional_tensor: Any
     ) -> None:
         method = "get_tensor_c"
-        builder = self.builder(method)
+        builder = self._builder(method)
         if tensor.dtype not in C_DTYPES:
             raise ValueError("Tensor type is not supported in get_tensor_c")
         check_en_atomic(en_atomic)
@@ -175,30 +176,30 @@ class MatmulResults(MatmulBase):
                 )
             if optional_tensor.dtype not in C_DTYPES:
                 raise ValueError("Optional tensor type is not supported in get_tensor_c")
-        sync_flag = self.constant_flag(sync, "sync", method)
-        self.check_dtype(tensor.dtype, "C", method)
+        sync_flag = self._constant_flag(sync, "sync", method)
+        self._check_dtype(tensor.dtype, "C", method)
         if optional_tensor is not None:
-            self.check_dtype(optional_tensor.dtype, "C", method)
+            self._check_dtype(optional_tensor.dtype, "C", method)
         local_only = optional_tensor is None and is_local(tensor)
         if local_only and _compile_time(en_atomic) and en_atomic != 0:
             raise ValueError("Params en_atomic should be 0 when get_tensor_c outputs to LocalTensor")
         if not sync_flag:
-            self.sync_in_cube(builder, method, sync_flag)
+            self._sync_in_cube(builder, method, sync_flag)
             if not local_only:
                 raise ValueError(
                     "get_tensor_c with sync=False only supports a LocalTensor output or the returning form"
                 )
-            if self.position("C") not in UB_POSITIONS:
+            if self._position("C") not in UB_POSITIONS:
                 raise ValueError(
                     "get_tensor_c with sync=False requires the C MatmulType position to be VECIN, VECOUT or VECCALC"
                 )
             self._requires_workspace(method)
         if optional_tensor is not None:
-            self.mix_only(builder, method)
-        self.requires("enable_get_tensor_c", method)
+            self._mix_only(builder, method)
+        self._requires("enable_get_tensor_c", method)
         self._check_driven(method, sync_flag)
-        atomic = self.integer(builder, en_atomic, method, "en_atomic", int8)
-        sequential = self.flag(builder, en_sequential_write, method, "en_sequential_write")
+        atomic = self._integer(builder, en_atomic, method, "en_atomic", int8)
+        sequential = self._flag(builder, en_sequential_write, method, "en_sequential_write")
         if optional_tensor is not None:
             builder.insert(
                 ir.MatmulGetTensorCDualOp(self.ssa, tensor.ssa, optional_tensor.ssa, atomic, sequential, sync=sync_flag)
@@ -208,19 +209,19 @@ class MatmulResults(MatmulBase):
 
     def _get_tensor_c_view(self, en_atomic: Any, en_sequential_write: Any, sync: Any) -> GlobalTensor:
         method = "get_tensor_c"
-        builder = self.builder(method)
+        builder = self._builder(method)
         require_compile_time(sync, "sync", method)
         if sync:
             raise ValueError("Matmul get_tensor_c with return value only support params sync=False")
         check_en_atomic(en_atomic)
-        self.mix_only(builder, method)
-        self.requires("enable_get_tensor_c", method)
-        if self.position("C") is not TPosition.VECIN:
+        self._mix_only(builder, method)
+        self._requires("enable_get_tensor_c", method)
+        if self._position("C") is not TPosition.VECIN:
             raise ValueError("get_tensor_c with return value requires the C MatmulType position VECIN")
         self._requires_workspace(method)
         self._check_driven(method, False)
-        atomic = self.integer(builder, en_atomic, method, "en_atomic", int8)
-        sequential = self.flag(builder, en_sequential_write, method, "en_sequential_write")
+        atomic = self._integer(builder, en_atomic, method, "en_atomic", int8)
+        sequential = self._flag(builder, en_sequential_write, method, "en_sequential_write")
         result_type = ir.GlobalTensorType(self.c_type.dtype.to_ir())
         op = builder.insert(ir.MatmulGetTensorCViewOp(self.ssa, atomic, sequential, result_type))
         return _global_view(op.result, self.c_type.dtype)
@@ -237,19 +238,19 @@ class MatmulResults(MatmulBase):
     def async_get_tensor_c(self, c: LocalTensor) -> None:
         """``mm.AsyncGetTensorC(c)``: deprecated; ``get_tensor_c(c, sync=False)`` replaces it."""
         method = "async_get_tensor_c"
-        builder = self.builder(method)
+        builder = self._builder(method)
         if not is_local(c):
             raise TypeError("async_get_tensor_c: c must be a LocalTensor")
-        self.check_dtype(c.dtype, "C", method)
-        self.mix_only(builder, method)
+        self._check_dtype(c.dtype, "C", method)
+        self._mix_only(builder, method)
         self._requires_workspace(method)
         self._check_driven(method, False)
         builder.insert(ir.MatmulAsyncGetTensorCOp(self.ssa, c.ssa))
 
     def wait_get_tensor_c(self) -> None:
         """``mm.WaitGetTensorC()``: completes the asynchronous fetches into LocalTensors."""
-        builder = self.builder("wait_get_tensor_c")
-        self.mix_only(builder, "wait_get_tensor_c")
+        builder = self._builder("wait_get_tensor_c")
+        self._mix_only(builder, "wait_get_tensor_c")
         builder.insert(ir.MatmulWaitGetTensorCOp(self.ssa))
 
     # -- iterate_all
@@ -266,7 +267,7 @@ class MatmulResults(MatmulBase):
         """``mm.IterateAll<sync>(tensor, en_atomic, en_sequential_write, wait_iterate_all, fake_msg)``: the
         whole result; ``mm.IterateAll<true>(tensor, en_atomic)`` for a LocalTensor."""
         method = "iterate_all"
-        builder = self.builder(method)
+        builder = self._builder(method)
         if not is_tensor(tensor):
             raise no_viable_candidate(
                 method,
@@ -293,21 +294,21 @@ class MatmulResults(MatmulBase):
         if tensor.dtype not in C_DTYPES:
             raise ValueError("Tensor type is not supported in iterate_all")
         check_en_atomic(en_atomic)
-        sync_flag = self.constant_flag(sync, "sync", method)
-        wait_flag = self.constant_flag(wait_iterate_all, "wait_iterate_all", method) if to_global else False
+        sync_flag = self._constant_flag(sync, "sync", method)
+        wait_flag = self._constant_flag(wait_iterate_all, "wait_iterate_all", method) if to_global else False
         if wait_flag and sync_flag:
             raise ValueError("Param wait_iterate_all can be True only when sync is False")
-        self.check_dtype(tensor.dtype, "C", method)
+        self._check_dtype(tensor.dtype, "C", method)
         if not to_global:
             self._iterate_all_local_rules(builder, en_atomic, sync_flag)
         self._iterate_all_mode_rules(builder, sync_flag, fake_msg)
-        self.requires_mode(IterateMode.ITERATE_MODE_ALL, method)
-        self.requires("is_partial_output", method, value=False)
+        self._requires_mode(IterateMode.ITERATE_MODE_ALL, method)
+        self._requires("is_partial_output", method, value=False)
         if not sync_flag and not wait_flag:
             builder.warn(
                 "iterate_all(sync=False) without wait_iterate_all=True: the kernel must synchronise by other means"
             )
-        atomic = self.integer(builder, en_atomic, method, "en_atomic", int8)
+        atomic = self._integer(builder, en_atomic, method, "en_atomic", int8)
         if not to_global:
             builder.insert(ir.MatmulIterateAllLocalOp(self.ssa, tensor.ssa, atomic))
             return
@@ -316,8 +317,8 @@ class MatmulResults(MatmulBase):
                 self.ssa,
                 tensor.ssa,
                 atomic,
-                self.flag(builder, en_sequential_write, method, "en_sequential_write"),
-                self.flag(builder, fake_msg, method, "fake_msg"),
+                self._flag(builder, en_sequential_write, method, "en_sequential_write"),
+                self._flag(builder, fake_msg, method, "fake_msg"),
                 sync=sync_flag,
                 wait_iterate_all=wait_flag,
             )
@@ -330,13 +331,13 @@ class MatmulResults(MatmulBase):
         if _compile_time(en_atomic) and en_atomic != 0:
             raise ValueError("Params en_atomic should be 0 when iterate_all outputs to LocalTensor")
         allowed = _L1_POSITIONS + ((TPosition.CO1,) if builder.options.matmul_cube_only else ())
-        if self.position("C") not in allowed:
+        if self._position("C") not in allowed:
             shown = "A1, B1, C1, TSCM or CO1" if builder.options.matmul_cube_only else "A1, B1, C1 or TSCM"
             raise ValueError(f"iterate_all to a LocalTensor requires the C MatmulType position to be {shown}")
 
     def _iterate_all_mode_rules(self, builder: IRBuilder, sync: bool, fake_msg: Any) -> None:
-        self.sync_in_cube(builder, "iterate_all", sync)
-        if builder.options.matmul_cube_only and self.layout("A") is not LayoutMode.NONE:
+        self._sync_in_cube(builder, "iterate_all", sync)
+        if builder.options.matmul_cube_only and self._layout("A") is not LayoutMode.NONE:
             raise ValueError(
                 "iterate_all is not supported in cube-only kernels when the A MatmulType layout is not NONE"
             )
@@ -345,8 +346,8 @@ class MatmulResults(MatmulBase):
 
     def wait_iterate_all(self) -> None:
         """``mm.WaitIterateAll()``: completes an ``iterate_all(sync=False, wait_iterate_all=True)``."""
-        builder = self.builder("wait_iterate_all")
-        self.mix_only(builder, "wait_iterate_all")
+        builder = self._builder("wait_iterate_all")
+        self._mix_only(builder, "wait_iterate_all")
         builder.insert(ir.MatmulWaitIterateAllOp(self.ssa))
 
     # -- batches
@@ -402,11 +403,11 @@ class MatmulResults(MatmulBase):
             if not to_global and not en_sequential_write:
                 raise ValueError("When output to UB, en_sequential_write should be True in iterate_batch")
         check_en_atomic(en_atomic, (None, 0, 1, 2, 3), "[None, 0, 1, 2, 3]")
-        sync_flag = self.constant_flag(sync, "sync", method)
-        wait_flag = self.constant_flag(wait_iterate_batch, "wait_iterate_batch", method)
+        sync_flag = self._constant_flag(sync, "sync", method)
+        wait_flag = self._constant_flag(wait_iterate_batch, "wait_iterate_batch", method)
         if to_global and wait_flag and sync_flag:
             raise ValueError("Param wait_iterate_batch can be True only when sync is False")
-        self.check_dtype(tensor.dtype, "C", method)
+        self._check_dtype(tensor.dtype, "C", method)
         if not to_global:
             if not sync_flag:
                 raise ValueError("iterate_batch to a LocalTensor only supports sync=True")
@@ -415,23 +416,23 @@ class MatmulResults(MatmulBase):
         self._norm_template(method)
         self._batch_layouts(method)
         self._no_quant(method)
-        self.requires_mode(IterateMode.ITERATE_MODE_BATCH, method)
+        self._requires_mode(IterateMode.ITERATE_MODE_BATCH, method)
         operands = [
-            self.integer(builder, batch_a, method, "batch_a"),
-            self.integer(builder, batch_b, method, "batch_b"),
-            self.flag(builder, en_sequential_write, method, "en_sequential_write"),
-            self.integer(builder, matrix_stride_a, method, "matrix_stride_a"),
-            self.integer(builder, matrix_stride_b, method, "matrix_stride_b"),
-            self.integer(builder, matrix_stride_c, method, "matrix_stride_c"),
-            self.flag(builder, False if en_partial_sum is None else en_partial_sum, method, "en_partial_sum"),
-            self.integer(builder, 0 if en_atomic is None else en_atomic, method, "en_atomic", int8),
+            self._integer(builder, batch_a, method, "batch_a"),
+            self._integer(builder, batch_b, method, "batch_b"),
+            self._flag(builder, en_sequential_write, method, "en_sequential_write"),
+            self._integer(builder, matrix_stride_a, method, "matrix_stride_a"),
+            self._integer(builder, matrix_stride_b, method, "matrix_stride_b"),
+            self._integer(builder, matrix_stride_c, method, "matrix_stride_c"),
+            self._flag(builder, False if en_partial_sum is None else en_partial_sum, method, "en_partial_sum"),
+            self._integer(builder, 0 if en_atomic is None else en_atomic, method, "en_atomic", int8),
         ]
         builder.insert(
             ir.MatmulIterateBatchOp(self.ssa, tensor.ssa, *operands, sync=sync_flag, wait_iterate_batch=wait_flag)
         )
 
     def _batch_layouts(self, method: str) -> None:
-        a, b = self.layout("A"), self.layout("B")
+        a, b = self._layout("A"), self._layout("B")
         if a is not b:
             raise ValueError(f"{method} requires A and B to use the same layout")
         if a is LayoutMode.NONE:
@@ -456,20 +457,20 @@ class MatmulResults(MatmulBase):
         check_en_atomic(en_atomic)
         if _compile_time(en_sequential_write) and en_sequential_write:
             raise ValueError("When output to GM, en_sequential_write should be False in iterate_batch")
-        self.check_dtype(tensor.dtype, "C", method)
-        if self.layout("A") is LayoutMode.NONE:
+        self._check_dtype(tensor.dtype, "C", method)
+        if self._layout("A") is LayoutMode.NONE:
             raise ValueError(f"{method} does not support layout NONE for A")
         if "set_batch_num" not in self.seen:
             raise ValueError("iterate_batch in a cube-only kernel requires set_batch_num() before it")
         self._norm_template(method)
         self._no_quant(method)
         operands = [
-            self.flag(builder, en_partial_sum, method, "en_partial_sum"),
-            self.integer(builder, en_atomic, method, "en_atomic", int8),
-            self.flag(builder, en_sequential_write, method, "en_sequential_write"),
-            self.integer(builder, matrix_stride_a, method, "matrix_stride_a"),
-            self.integer(builder, matrix_stride_b, method, "matrix_stride_b"),
-            self.integer(builder, matrix_stride_c, method, "matrix_stride_c"),
+            self._flag(builder, en_partial_sum, method, "en_partial_sum"),
+            self._integer(builder, en_atomic, method, "en_atomic", int8),
+            self._flag(builder, en_sequential_write, method, "en_sequential_write"),
+            self._integer(builder, matrix_stride_a, method, "matrix_stride_a"),
+            self._integer(builder, matrix_stride_b, method, "matrix_stride_b"),
+            self._integer(builder, matrix_stride_c, method, "matrix_stride_c"),
         ]
         builder.insert(ir.MatmulIterateBatchCubeOp(self.ssa, tensor.ssa, *operands))
 
@@ -488,31 +489,31 @@ class MatmulResults(MatmulBase):
         """``mm.IterateNBatch<sync, wait>(batch_loop, batch_a, batch_b, en_sequential_write, strides...)``:
         ``batch_loop`` batch computations in one call (MIX kernels)."""
         method = "iterate_n_batch"
-        builder = self.builder(method)
-        sync_flag = self.constant_flag(sync, "sync", method)
-        wait_flag = self.constant_flag(wait_iterate_batch, "wait_iterate_batch", method)
+        builder = self._builder(method)
+        sync_flag = self._constant_flag(sync, "sync", method)
+        wait_flag = self._constant_flag(wait_iterate_batch, "wait_iterate_batch", method)
         if wait_flag and sync_flag:
             raise ValueError("Param wait_iterate_batch can be True only when sync is False")
-        self.mix_only(builder, method)
-        self.requires("is_n_batch", method)
+        self._mix_only(builder, method)
+        self._requires("is_n_batch", method)
         for role in ("A", "B"):
-            if self.layout(role) in (LayoutMode.NONE, LayoutMode.NORMAL):
-                raise ValueError(f"{method} does not support layout {self.layout(role).name} for {role}")
-        if self.layout("C") is LayoutMode.NORMAL:
+            if self._layout(role) in (LayoutMode.NONE, LayoutMode.NORMAL):
+                raise ValueError(f"{method} does not support layout {self._layout(role).name} for {role}")
+        if self._layout("C") is LayoutMode.NORMAL:
             raise ValueError(f"{method} does not support layout NORMAL for C")
         self._requires_workspace(method)
-        self.requires_mode(IterateMode.ITERATE_MODE_N_BATCH, method)
+        self._requires_mode(IterateMode.ITERATE_MODE_N_BATCH, method)
         self._no_quant(method)
         if not sync_flag:
             self._saw("iterate_n_batch_async")
         operands = [
-            self.integer(builder, batch_loop, method, "batch_loop"),
-            self.integer(builder, batch_a, method, "batch_a"),
-            self.integer(builder, batch_b, method, "batch_b"),
-            self.flag(builder, en_sequential_write, method, "en_sequential_write"),
-            self.integer(builder, matrix_stride_a, method, "matrix_stride_a"),
-            self.integer(builder, matrix_stride_b, method, "matrix_stride_b"),
-            self.integer(builder, matrix_stride_c, method, "matrix_stride_c"),
+            self._integer(builder, batch_loop, method, "batch_loop"),
+            self._integer(builder, batch_a, method, "batch_a"),
+            self._integer(builder, batch_b, method, "batch_b"),
+            self._flag(builder, en_sequential_write, method, "en_sequential_write"),
+            self._integer(builder, matrix_stride_a, method, "matrix_stride_a"),
+            self._integer(builder, matrix_stride_b, method, "matrix_stride_b"),
+            self._integer(builder, matrix_stride_c, method, "matrix_stride_c"),
         ]
         builder.insert(ir.MatmulIterateNBatchOp(self.ssa, *operands, sync=sync_flag, wait_iterate_batch=wait_flag))
 
@@ -533,7 +534,7 @@ class MatmulResults(MatmulBase):
                 "en_sequential_write: bool = False, sync: bool = True)",
             ]
             raise no_viable_candidate(method, args, kwargs, candidates) from None
-        builder = self.builder(method)
+        builder = self._builder(method)
         require_compile_time(bound["sync"], "sync", method)
         if bound["sync"]:
             raise ValueError("Matmul get_batch_tensor_c only support params sync=False")
@@ -541,15 +542,15 @@ class MatmulResults(MatmulBase):
         if tensor is not None and not is_local(tensor):
             raise TypeError("get_batch_tensor_c: tensor must be a LocalTensor")
         if tensor is not None:
-            self.check_dtype(tensor.dtype, "C", method)
-        self.mix_only(builder, method)
-        self.requires("is_n_batch", method)
+            self._check_dtype(tensor.dtype, "C", method)
+        self._mix_only(builder, method)
+        self._requires("is_n_batch", method)
         if "iterate_n_batch_async" not in self.seen:
             raise ValueError(f"{method} must follow iterate_n_batch(sync=False) on the same Matmul")
         self._requires_workspace(method)
-        a = self.integer(builder, bound["batch_a"], method, "batch_a")
-        b = self.integer(builder, bound["batch_b"], method, "batch_b")
-        sequential = self.flag(builder, bound["en_sequential_write"], method, "en_sequential_write")
+        a = self._integer(builder, bound["batch_a"], method, "batch_a")
+        b = self._integer(builder, bound["batch_b"], method, "batch_b")
+        sequential = self._flag(builder, bound["en_sequential_write"], method, "en_sequential_write")
         if tensor is not None:
             builder.insert(ir.MatmulGetBatchTensorCOp(self.ssa, tensor.ssa, a, b, sequential))
             return None
@@ -559,8 +560,8 @@ class MatmulResults(MatmulBase):
 
     def wait_iterate_batch(self) -> None:
         """``mm.WaitIterateBatch()``: completes an asynchronous ``iterate_batch``/``iterate_n_batch``."""
-        builder = self.builder("wait_iterate_batch")
-        self.mix_only(builder, "wait_iterate_batch")
+        builder = self._builder("wait_iterate_batch")
+        self._mix_only(builder, "wait_iterate_batch")
         builder.insert(ir.MatmulWaitIterateBatchOp(self.ssa))
 
 
@@ -594,7 +595,7 @@ class MatmulIterator:
     def __ascx_condition__(self) -> RuntimeScalar:
         """Emit the ``Iterate`` call and return its ``bool`` result."""
         builder = active("Matmul.iterate")
-        partial = self._matmul.flag(builder, self._en_partial_sum, "iterate", "en_partial_sum")
+        partial = scalar_operand(builder, self._en_partial_sum, bit, api="iterate", param="en_partial_sum")
         local = self._local_c_matrix.ssa if self._local_c_matrix is not None else None
         op = builder.insert(ir.MatmulIterateOp(self._matmul.ssa, partial, local, sync=self._sync))
         self._matmul.last_iterate_sync = self._sync
