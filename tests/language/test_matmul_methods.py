@@ -486,3 +486,38 @@ def test_method(kernel_module: Callable[[str], ModuleType], name: str) -> None:
     assert info.value.message == case.message
     assert info.value.location is not None
     assert info.value.location.line == line_of(module, "# the call under test") or case.statement.count("\n")
+
+
+def test_two_matmul_objects_make_valid_cpp(kernel_module: Callable[[str], ModuleType]) -> None:
+    """D12/D26: each object has its own config constant, and one REGIST_MATMUL_OBJ lists both."""
+    module = kernel_module(
+        """
+        @asc.jit
+        def k(a: asc.GlobalAddress, c: asc.GlobalAddress, w: asc.GlobalAddress) -> None:
+            pipe = asc.TPipe()
+            f16 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+            f32 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+            t0 = asc.adv.TCubeTiling(m=64)
+            t1 = asc.adv.TCubeTiling(m=128)
+            first = asc.adv.Matmul(f16, f16, f32)
+            asc.adv.register_matmul(pipe, w, first, t0)
+            second = asc.adv.Matmul(f16, f16, f32, matmul_config=asc.adv.get_mdl_config())
+            asc.adv.register_matmul(pipe, w, second, t1)
+            ga = asc.GlobalTensor(); ga.set_global_buffer(a)
+            gc = asc.GlobalTensor(); gc.set_global_buffer(c)
+            first.set_tensor_a(ga); first.set_tensor_b(ga); first.iterate_all(gc); first.end()
+            second.set_tensor_a(ga); second.set_tensor_b(ga); second.iterate_all(gc); second.end()
+        """
+    )
+    source = module.k.compile(MockTensor(asc.float16), MockTensor(asc.float32), MockTensor(asc.uint8)).source
+    lines = [line.strip() for line in source.splitlines()]
+    assert [line for line in lines if "REGIST_MATMUL_OBJ" in line] == [
+        "REGIST_MATMUL_OBJ(&pipe, w, first, &t0, second, &t1);"
+    ]
+    declarations = [line.split()[-1] for line in lines if line.startswith("AscendC::Matmul<")]
+    assert declarations == ["first;", "second;"]
+    configs = [line.split()[3].split("{")[0] for line in lines if line.startswith("constexpr static MatmulConfig")]
+    assert configs == ["first_cfg", "second_cfg"]
+    assert lines.index("REGIST_MATMUL_OBJ(&pipe, w, first, &t0, second, &t1);") < lines.index(
+        "first.SetTensorA(ga, false);"
+    )
