@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -25,7 +26,7 @@ def k(a: asc.GlobalAddress, c: asc.GlobalAddress, w: asc.GlobalAddress, u8: asc.
     B = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, layout={layout})
     C = asc.adv.MatmulType(asc.TPosition.{c_pos}, asc.CubeFormat.{c_fmt}, asc.float32)
     mm = asc.adv.Matmul(A, B, C{config})
-    asc.adv.register_matmul(pipe, w, mm)
+    asc.adv.register_matmul(pipe, w, mm, asc.adv.TCubeTiling(m=64))
     ga = asc.GlobalTensor(); ga.set_global_buffer(a)
     gc = asc.GlobalTensor(); gc.set_global_buffer(c)
     g8 = asc.GlobalTensor(); g8.set_global_buffer(u8)
@@ -521,3 +522,41 @@ def test_two_matmul_objects_make_valid_cpp(kernel_module: Callable[[str], Module
     assert lines.index("REGIST_MATMUL_OBJ(&pipe, w, first, &t0, second, &t1);") < lines.index(
         "first.SetTensorA(ga, false);"
     )
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            "asc.adv.register_matmul(pipe, w, first)\n    first.iterate_all(gc)",
+            "ValueError: Matmul first has no tiling: pass a tiling to register_matmul or call init(tiling) before "
+            "iterate_all",
+        ),
+        (
+            "asc.adv.register_matmul(pipe, w, first, t)\n    asc.adv.register_matmul(pipe, w, second, t)\n"
+            "    first.iterate_all(gc)\n    second.iterate_all(gc)",
+            "ValueError: end() must be called on Matmul first before calling iterate_all on Matmul second",
+        ),
+    ],
+    ids=["no tiling (A.M24)", "switching objects without end (A.M31)"],
+)
+def test_object_rules(kernel_module: Callable[[str], ModuleType], body: str, message: str) -> None:
+    module = kernel_module(
+        f"""
+@asc.jit
+def k(c: asc.GlobalAddress, w: asc.GlobalAddress) -> None:
+    pipe = asc.TPipe()
+    f16 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+    f32 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+    t = asc.adv.TCubeTiling(m=64)
+    first = asc.adv.Matmul(f16, f16, f32)
+    second = asc.adv.Matmul(f16, f16, f32)
+    gc = asc.GlobalTensor(); gc.set_global_buffer(c)
+    {body}
+"""
+    )
+    with pytest.raises(asc.KernelError) as info:
+        module.k.compile(MockTensor(asc.float32), MockTensor(asc.uint8))
+    assert info.value.message == message
+    assert info.value.location is not None
+    assert info.value.location.line == len(Path(module.__file__).read_text().splitlines())

@@ -58,14 +58,15 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
         ["REGIST_MATMUL_OBJ(&pipe, w, matmul);", "matmul.End();"],
     ),
     "get_tensor_c": (
-        # A.M28: get_tensor_c is driven by an iterate on the same object.
+        # A.M28: get_tensor_c is driven by an iterate on the same object; A.M24: computing needs a tiling.
         """
         @asc.jit
         def k(c_addr: asc.GlobalAddress, w: asc.GlobalAddress) -> None:
             pipe = asc.TPipe()
             c = asc.adv.MatmulType(position=GM, format=asc.CubeFormat.NZ, dtype=asc.float16)
             matmul = asc.adv.Matmul(F16, F16, c)
-            asc.adv.register_matmul(pipe, w, matmul)
+            tiling = asc.adv.TCubeTiling(m=512)
+            asc.adv.register_matmul(pipe, w, matmul, tiling)
             x_local = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.VECIN, addr=0, tile_size=512)
             c_global = asc.GlobalTensor()
             c_global.set_global_buffer(c_addr)
@@ -75,20 +76,22 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
         """,
         (MockTensor(asc.float16), MockTensor(asc.uint8)),
         [
-            "REGIST_MATMUL_OBJ(&pipe, w, matmul);",
+            "REGIST_MATMUL_OBJ(&pipe, w, matmul, &tiling);",
             "bool v = matmul.Iterate<true>(false);",
             "matmul.GetTensorC<true>(x_local, 0, false);",
             "matmul.GetTensorC<true>(c_global, x_local, 0, false);",
         ],
     ),
     "get_batch_tensor_c": (
-        # A.M07 is_n_batch, A.M35 batch layouts, A.M27 set_workspace, A.M28 an async iterate_n_batch first.
+        # A.M07 is_n_batch, A.M35 batch layouts, A.M27 set_workspace, A.M28 an async iterate_n_batch first,
+        # A.M24 a tiling.
         """
         @asc.jit
         def k(ws: asc.GlobalAddress, w: asc.GlobalAddress) -> None:
             pipe = asc.TPipe()
             matmul = asc.adv.Matmul(BATCH, BATCH, BATCH, matmul_config=asc.adv.MatmulConfig(is_n_batch=True))
-            asc.adv.register_matmul(pipe, w, matmul)
+            tiling = asc.adv.TCubeTiling(m=512)
+            asc.adv.register_matmul(pipe, w, matmul, tiling)
             x_local = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.VECIN, addr=0, tile_size=512)
             matmul.set_workspace(ws, 1024)
             matmul.iterate_n_batch(2, 2, 2, False, sync=False)
@@ -97,7 +100,7 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
         """,
         (MockTensor(asc.uint8), MockTensor(asc.uint8)),
         [
-            "REGIST_MATMUL_OBJ(&pipe, w, matmul);",
+            "REGIST_MATMUL_OBJ(&pipe, w, matmul, &tiling);",
             "matmul.SetWorkspace(ws, 1024);",
             "matmul.IterateNBatch<false, false>(2, 2, 2, false, 0, 0, 0);",
             "matmul.GetBatchTensorC<false>(x_local, 2, 2, false);",
@@ -260,14 +263,15 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
             pipe = asc.TPipe()
             c1 = asc.adv.MatmulType(position=asc.TPosition.C1, format=ND, dtype=asc.float16)
             matmul = asc.adv.Matmul(F16, F16, c1)
-            asc.adv.register_matmul(pipe, workspace, matmul)
+            tiling = asc.adv.TCubeTiling(m=512)
+            asc.adv.register_matmul(pipe, workspace, matmul, tiling)
             ub_matrix = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.C1, addr=0, tile_size=512)
             matmul.iterate_all(ub_matrix)
             matmul.end()
         """,
         (MockTensor(asc.uint8),),
         [
-            "REGIST_MATMUL_OBJ(&pipe, workspace, matmul);",
+            "REGIST_MATMUL_OBJ(&pipe, workspace, matmul, &tiling);",
             "matmul.IterateAll<true>(ub_matrix, 0);",
             "matmul.End();",
         ],
@@ -360,7 +364,8 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
             pipe = asc.TPipe()
             c = asc.adv.MatmulType(position=asc.TPosition.VECIN, format=ND, dtype=asc.float16)
             matmul = asc.adv.Matmul(F16, F16, c)
-            asc.adv.register_matmul(pipe, workspace, matmul)
+            tiling = asc.adv.TCubeTiling(m=512)
+            asc.adv.register_matmul(pipe, workspace, matmul, tiling)
             matmul.set_workspace(workspace, 1024)
             matmul.iterate(sync=False)
             x_local = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.VECIN, addr=0, tile_size=512)
@@ -370,7 +375,7 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
         """,
         (MockTensor(asc.uint8),),
         [
-            "REGIST_MATMUL_OBJ(&pipe, workspace, matmul);",
+            "REGIST_MATMUL_OBJ(&pipe, workspace, matmul, &tiling);",
             "matmul.SetWorkspace(workspace, 1024);",
             "matmul.Iterate<false>(false);",
             "matmul.GetTensorC<false>(x_local, 0, false);",

@@ -125,7 +125,7 @@ def test_cube_only_kernel(kernel_module: Callable[[str], ModuleType]) -> None:
             pipe = asc.TPipe()
             t = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
             mm = asc.adv.Matmul(t, t, t)
-            asc.adv.register_matmul(pipe, w, mm)
+            asc.adv.register_matmul(pipe, w, mm, asc.adv.TCubeTiling())
             c_global = asc.GlobalTensor()
             c_global.set_global_buffer(c)
             mm.iterate_all(c_global)
@@ -151,7 +151,7 @@ def test_kernel_error_points_at_the_source_line(kernel_module: Callable[[str], M
             t = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
             c = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
             mm = asc.adv.Matmul(t, t, c)
-            asc.adv.register_matmul(pipe, w, mm)
+            asc.adv.register_matmul(pipe, w, mm, asc.adv.TCubeTiling())
             a_global = asc.GlobalTensor()
             a_global.set_global_buffer(a)
             mm.iterate_all(a_global, sync=False, wait_iterate_all=True)  # wrong dtype

@@ -282,7 +282,7 @@ def test_a_loaded_kernel_gives_its_warnings_again(tmp_path: Path) -> None:
         pipe = asc.TPipe()
         t = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
         mm = asc.adv.Matmul(t, t, t)
-        asc.adv.register_matmul(pipe, w, mm)
+        asc.adv.register_matmul(pipe, w, mm, asc.adv.TCubeTiling())
         g = asc.GlobalTensor()
         g.set_global_buffer(a)
         mm.iterate_all(g, sync=False)  # warns

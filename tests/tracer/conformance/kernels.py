@@ -29,7 +29,7 @@ def make_mm(w):
     pipe = asc.TPipe()
     t = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
     mm = asc.adv.Matmul(t, t, t)
-    asc.adv.register_matmul(pipe, w, mm)
+    asc.adv.register_matmul(pipe, w, mm, asc.adv.TCubeTiling(m=64))
     return mm
 
 

@@ -161,14 +161,23 @@ DOCS: tuple[ApiDoc, ...] = (
         "Give the Matmul its tiling, when ``register_matmul`` did not.",
         ("void Init(const TCubeTiling* __restrict cubeTiling, TPipe* tpipe = nullptr);",),
         (("tiling", "a kernel-local ``TCubeTiling`` (built in the kernel, or a ``TCubeTiling`` kernel parameter)"),),
-        ('``tiling`` must be a TCubeTiling: "init: tiling must be a TCubeTiling".',),
+        (
+            '``tiling`` must be a TCubeTiling: "init: tiling must be a TCubeTiling".',
+            "A computation (``iterate``, ``iterate_all``, ``iterate_batch``, ``iterate_n_batch``) needs the tiling "
+            'from ``register_matmul`` or ``init``: "Matmul {obj} has no tiling: pass a tiling to register_matmul or '
+            'call init(tiling) before {method}".',
+        ),
         ("gm", "local = asc.adv.TCubeTiling(m=512, n=512, k_a=512, k_b=512)\nmm.init(local)\nmm.iterate_all(c_global)"),
     ),
     ApiDoc(
         "end",
         "Release the Matmul object; required before calling methods of another Matmul.",
         ("void End();",),
-        rules=('``MatmulConfig.enable_end`` must be True: "end requires MatmulConfig.enable_end=True".',),
+        rules=(
+            '``MatmulConfig.enable_end`` must be True: "end requires MatmulConfig.enable_end=True".',
+            "A kernel that uses several Matmul objects ends one before calling another's methods: \"end() must be "
+            'called on Matmul {a} before calling {method} on Matmul {b}".',
+        ),
         example=("gm", "mm.iterate_all(c_global)\nmm.end()"),
     ),
     ApiDoc(

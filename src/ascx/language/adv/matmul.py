@@ -79,14 +79,15 @@ class Matmul(MatmulInputs, MatmulResults):
 
     def init(self, tiling: TCubeTiling) -> None:
         """``mm.Init(&tiling)``: give the object its tiling (when ``register_matmul`` did not)."""
-        builder = active("Matmul.init")
+        builder = self._builder("init")
         if not is_instance(tiling, TCubeTiling) or not tiling.is_bound:
             raise TypeError("init: tiling must be a TCubeTiling")
+        self.seen.add("tiling")
         builder.insert(ir.MatmulInitOp(self.ssa, tiling.ssa))
 
     def end(self) -> None:
         """``mm.End()``: release the object; required before switching to another Matmul."""
-        builder = active("Matmul.end")
+        builder = self._builder("end")
         self._requires("enable_end", "end")
         builder.insert(ir.MatmulEndOp(self.ssa))
 
@@ -103,6 +104,8 @@ def register_matmul(pipe: TPipe, workspace: GlobalAddress, matmul: Matmul, tilin
     if tiling is not None and not (is_instance(tiling, TCubeTiling) and tiling.is_bound):
         raise TypeError("register_matmul: tiling must be a TCubeTiling")
     tilings = [tiling.ssa] if tiling is not None else []
+    if tiling is not None:
+        matmul.seen.add("tiling")
     builder.insert(ir.RegisterMatmulOp(pipe.ssa, workspace.ssa, [matmul.ssa], tilings))
 
 

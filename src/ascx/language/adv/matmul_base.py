@@ -30,6 +30,8 @@ EN_ATOMIC = (0, 1, 2, 3)
 UB_POSITIONS = (TPosition.VECIN, TPosition.VECOUT, TPosition.VECCALC)
 
 _MISSING: Any = object()
+_CURRENT = "matmul.current"
+"""``IRBuilder.kernel_state`` key of the Matmul object the kernel is using."""
 
 
 def bind(method: str, signature: inspect.Signature, args: Sequence[Any], kwargs: dict[str, Any]) -> dict[str, Any]:
@@ -75,7 +77,27 @@ class MatmulBase(Handle):
     # -- kernel mode (A.M03, A.M04, A.M05)
 
     def _builder(self, method: str) -> IRBuilder:
-        return active(f"Matmul.{method}")
+        """The kernel's builder, after the rule of switching objects (R7, A.M31): once a kernel calls
+        a method of another Matmul, the previous one must have been ended."""
+        builder = active(f"Matmul.{method}")
+        current = builder.kernel_state.get(_CURRENT)
+        if current is not None and current is not self:
+            raise ValueError(
+                f"end() must be called on Matmul {current._label()} before calling {method} on Matmul {self._label()}"
+            )
+        builder.kernel_state[_CURRENT] = None if method == "end" else self
+        return builder
+
+    def _label(self) -> str:
+        return self._name or "object"
+
+    def _requires_tiling(self, method: str) -> None:
+        """A.M24: a computation needs the tiling, from ``register_matmul`` or ``init``."""
+        if "tiling" not in self.seen:
+            raise ValueError(
+                f"Matmul {self._label()} has no tiling: pass a tiling to register_matmul or call init(tiling) "
+                f"before {method}"
+            )
 
     @staticmethod
     def _cube_only(builder: IRBuilder, method: str) -> None:

@@ -136,6 +136,7 @@ class MatmulResults(MatmulBase):
                 )
             self._requires_workspace("iterate")
         self._requires_mode(IterateMode.ITERATE_MODE_NORMAL, "iterate")
+        self._requires_tiling("iterate")
         return MatmulIterator(self, en_partial_sum, sync_flag, local_c_matrix)
 
     # -- get_tensor_c
@@ -268,6 +269,7 @@ class MatmulResults(MatmulBase):
         whole result; ``mm.IterateAll<true>(tensor, en_atomic)`` for a LocalTensor."""
         method = "iterate_all"
         builder = self._builder(method)
+        self._requires_tiling(method)
         if not is_tensor(tensor):
             raise no_viable_candidate(
                 method,
@@ -367,7 +369,8 @@ class MatmulResults(MatmulBase):
         """Batch Matmul.  In MIX kernels ``iterate_batch(tensor, batch_a, batch_b, en_sequential_write, ...,
         sync=True, wait_iterate_batch=None)``; in cube-only kernels ``iterate_batch(tensor, en_partial_sum,
         en_atomic, en_sequential_write, ...)`` (the signature follows the kernel mode)."""
-        builder = active("Matmul.iterate_batch")
+        builder = self._builder("iterate_batch")
+        self._requires_tiling("iterate_batch")
         if builder.options.matmul_cube_only:
             for name in ("batch_a", "batch_b", "sync", "wait_iterate_batch"):
                 if name in kwargs:
@@ -490,6 +493,7 @@ class MatmulResults(MatmulBase):
         ``batch_loop`` batch computations in one call (MIX kernels)."""
         method = "iterate_n_batch"
         builder = self._builder(method)
+        self._requires_tiling(method)
         sync_flag = self._constant_flag(sync, "sync", method)
         wait_flag = self._constant_flag(wait_iterate_batch, "wait_iterate_batch", method)
         if wait_flag and sync_flag:

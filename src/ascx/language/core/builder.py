@@ -13,7 +13,7 @@ import warnings
 from collections.abc import Callable, Generator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 from xdsl.builder import Builder
 from xdsl.dialects import arith
@@ -59,6 +59,8 @@ class IRBuilder:
         self._warn = warn or _warn_unlocated
         self._constants: dict[tuple[Block, type, object, Attribute], SSAValue] = {}
         self._final_checks: list[tuple[Callable[[], str | None], LocationAttr]] = []
+        self.kernel_state: dict[str, Any] = {}
+        """State an API keeps across calls while this kernel is traced (e.g. the Matmul in use)."""
 
     @property
     def block(self) -> Block:
