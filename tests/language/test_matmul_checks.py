@@ -192,7 +192,7 @@ def test_valid_calls_compile_without_warnings(kernel_module: Callable[[str], Mod
         ),
         (
             "g = asc.GlobalTensor(); g.set_global_buffer(a, 1.5)",
-            "TypeError: set_global_buffer: buffer_size must be an integer, got 1.5",
+            "TypeError: set_global_buffer: buffer_size must be an integer, got the float 1.5",
         ),
         ("asc.property(5)", "TypeError: property: expected one of the asc property constants, got 5"),
         ("asc.adv.TCubeTiling(*range(51))", "TypeError: TCubeTiling takes at most 50 positional arguments"),

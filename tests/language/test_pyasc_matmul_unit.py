@@ -245,7 +245,7 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
             "matmul.Init(&tiling);",
             "matmul.SetTensorA(a_global, false);",
             "matmul.SetTensorB(b_global, false);",
-            "matmul.SetQuantScalar(2ULL);",
+            "matmul.SetQuantScalar(2);",
             "matmul.SetQuantVector(quant_global);",
             "matmul.SetOrgShape(512, 512, 512);",
             "matmul.SetOrgShape(512, 512, 512, 512);",

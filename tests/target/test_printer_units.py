@@ -45,7 +45,8 @@ def test_object_types() -> None:
 def test_literals() -> None:
     assert literal(IntegerAttr(1, i1)) == "true"
     assert literal(IntegerAttr(-7, i32)) == "-7"
-    assert literal(IntegerAttr(5, IntegerType(64, Signedness.UNSIGNED))) == "5ULL"
+    assert literal(IntegerAttr(5, IntegerType(64, Signedness.UNSIGNED))) == "5"
+    assert literal(IntegerAttr(1 << 63, IntegerType(64, Signedness.UNSIGNED))) == "9223372036854775808ULL"
     assert literal(FloatAttr(0.5, Float32Type())) == "0.5f"
     assert literal(FloatAttr(1.5, Float16Type())) == "half(1.5)"
 

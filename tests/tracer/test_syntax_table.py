@@ -92,8 +92,7 @@ ACCEPTED: dict[str, Emits] = {
                 i = i_1;
             }
             AscendC::GlobalTensor<half> g;
-            int64_t v_1 = static_cast<int64_t>(i);
-            g.SetGlobalBuffer(x, v_1);
+            g.SetGlobalBuffer(x, i);
         """,
     ),
     "while_compile_time": Emits(
@@ -109,8 +108,7 @@ ACCEPTED: dict[str, Emits] = {
             int32_t total_1 = total + n;
             int32_t total_2 = total_1 + n;
             AscendC::GlobalTensor<half> g;
-            int64_t v = static_cast<int64_t>(total_2);
-            g.SetGlobalBuffer(x, v);
+            g.SetGlobalBuffer(x, total_2);
         """,
     ),
     "for_range_runtime": Emits(
@@ -127,8 +125,7 @@ ACCEPTED: dict[str, Emits] = {
                 acc = acc_1;
             }
             AscendC::GlobalTensor<half> g;
-            int64_t v = static_cast<int64_t>(acc);
-            g.SetGlobalBuffer(x, v);
+            g.SetGlobalBuffer(x, acc);
         """,
     ),
     "for_range_compile_time": Emits(
@@ -146,8 +143,7 @@ ACCEPTED: dict[str, Emits] = {
             int32_t v_2 = 2 * n;
             int32_t acc_2 = acc_1 + v_2;
             AscendC::GlobalTensor<half> g;
-            int64_t v_3 = static_cast<int64_t>(acc_2);
-            g.SetGlobalBuffer(x, v_3);
+            g.SetGlobalBuffer(x, acc_2);
         """,
     ),
     "binary_operators": Emits(
@@ -171,8 +167,7 @@ ACCEPTED: dict[str, Emits] = {
             float w = f / 2.0f;
             int32_t v_8 = y + z;
             AscendC::GlobalTensor<half> g;
-            int64_t v_9 = static_cast<int64_t>(v_8);
-            g.SetGlobalBuffer(x, v_9);
+            g.SetGlobalBuffer(x, v_8);
         """,
     ),
     "unary_operators": Emits(
@@ -191,8 +186,7 @@ ACCEPTED: dict[str, Emits] = {
             float d = -f;
             int32_t v_1 = a + b;
             AscendC::GlobalTensor<half> g;
-            int64_t v_2 = static_cast<int64_t>(v_1);
-            g.SetGlobalBuffer(x, v_2);
+            g.SetGlobalBuffer(x, v_1);
         """,
     ),
     "tuples": Emits(
@@ -203,8 +197,7 @@ ACCEPTED: dict[str, Emits] = {
         """
             int32_t b = n + 1;
             AscendC::GlobalTensor<half> g;
-            int64_t v = static_cast<int64_t>(b);
-            g.SetGlobalBuffer(x, v);
+            g.SetGlobalBuffer(x, b);
         """,
     ),
     "pass_statement": Emits(
@@ -241,8 +234,7 @@ ACCEPTED: dict[str, Emits] = {
                 v_1 = v_3;
             }
             AscendC::GlobalTensor<half> g;
-            int64_t v_4 = static_cast<int64_t>(v_1);
-            g.SetGlobalBuffer(x, v_4);
+            g.SetGlobalBuffer(x, v_1);
         """,
     ),
     "if_elif_else": Emits(
@@ -271,8 +263,7 @@ ACCEPTED: dict[str, Emits] = {
                 y = y_1;
             }
             AscendC::GlobalTensor<half> g;
-            int64_t v_2 = static_cast<int64_t>(y);
-            g.SetGlobalBuffer(x, v_2);
+            g.SetGlobalBuffer(x, y);
         """,
     ),
     "constants": Emits(
@@ -300,8 +291,7 @@ ACCEPTED: dict[str, Emits] = {
         """
             int32_t v = n * 2;
             AscendC::GlobalTensor<half> g;
-            int64_t v_1 = static_cast<int64_t>(v);
-            g.SetGlobalBuffer(x, v_1);
+            g.SetGlobalBuffer(x, v);
         """,
     ),
     "and_or": Emits(
@@ -343,8 +333,7 @@ ACCEPTED: dict[str, Emits] = {
             int32_t acc = n + 4;
             int32_t acc_1 = acc * 2;
             AscendC::GlobalTensor<half> g;
-            int64_t v = static_cast<int64_t>(acc_1);
-            g.SetGlobalBuffer(x, v);
+            g.SetGlobalBuffer(x, acc_1);
         """,
     ),
     "augmented_assignment_list_alias": Emits(
@@ -368,8 +357,7 @@ ACCEPTED: dict[str, Emits] = {
             int32_t a = n + 1;
             int32_t v = a + a;
             AscendC::GlobalTensor<half> g;
-            int64_t v_1 = static_cast<int64_t>(v);
-            g.SetGlobalBuffer(x, v_1);
+            g.SetGlobalBuffer(x, v);
         """,
     ),
     "annotated_assignment": Emits(
@@ -445,8 +433,7 @@ ACCEPTED: dict[str, Emits] = {
                 acc = acc_1;
             }
             AscendC::GlobalTensor<half> g;
-            int64_t v_1 = static_cast<int64_t>(acc);
-            g.SetGlobalBuffer(x, v_1);
+            g.SetGlobalBuffer(x, acc);
         """,
     ),
     "break_in_unrolled_loop": Emits(
@@ -463,8 +450,7 @@ ACCEPTED: dict[str, Emits] = {
             int32_t acc_1 = acc + n;
             int32_t acc_2 = acc_1 + n;
             AscendC::GlobalTensor<half> g;
-            int64_t v = static_cast<int64_t>(acc_2);
-            g.SetGlobalBuffer(x, v);
+            g.SetGlobalBuffer(x, acc_2);
         """,
     ),
     "variable_defined_in_if": Emits(
@@ -484,8 +470,7 @@ ACCEPTED: dict[str, Emits] = {
                 y = 0;
             }
             AscendC::GlobalTensor<half> g;
-            int64_t v_1 = static_cast<int64_t>(y);
-            g.SetGlobalBuffer(x, v_1);
+            g.SetGlobalBuffer(x, y);
         """,
     ),
     "dead_variable_in_one_branch": Emits(
@@ -507,8 +492,7 @@ ACCEPTED: dict[str, Emits] = {
                 y = 0;
             }
             AscendC::GlobalTensor<half> g;
-            int64_t v_1 = static_cast<int64_t>(y);
-            g.SetGlobalBuffer(x, v_1);
+            g.SetGlobalBuffer(x, y);
         """,
     ),
     "unsigned_comparison": Emits(
@@ -524,8 +508,7 @@ ACCEPTED: dict[str, Emits] = {
                 v_1 = 0;
             }
             AscendC::GlobalTensor<half> g;
-            int64_t v_2 = static_cast<int64_t>(v_1);
-            g.SetGlobalBuffer(x, v_2);
+            g.SetGlobalBuffer(x, v_1);
         """,
     ),
     "chained_comparison": Emits(
@@ -548,8 +531,7 @@ ACCEPTED: dict[str, Emits] = {
                 v_1 = 0;
             }
             AscendC::GlobalTensor<half> g;
-            int64_t v_4 = static_cast<int64_t>(v_1);
-            g.SetGlobalBuffer(x, v_4);
+            g.SetGlobalBuffer(x, v_1);
         """,
     ),
     "not_operator": Emits(
@@ -575,8 +557,7 @@ ACCEPTED: dict[str, Emits] = {
             bool v = m > 4;
             if (v) {
                 AscendC::GlobalTensor<half> g;
-                int64_t v_1 = static_cast<int64_t>(m);
-                g.SetGlobalBuffer(x, v_1);
+                g.SetGlobalBuffer(x, m);
             }
         """,
     ),
@@ -611,8 +592,7 @@ ACCEPTED: dict[str, Emits] = {
             }
             int32_t acc_2 = acc + 100;
             AscendC::GlobalTensor<half> g;
-            int64_t v = static_cast<int64_t>(acc_2);
-            g.SetGlobalBuffer(x, v);
+            g.SetGlobalBuffer(x, acc_2);
         """,
     ),
     "del_statement": Emits(
@@ -624,8 +604,7 @@ ACCEPTED: dict[str, Emits] = {
         """
             int32_t y = n + 1;
             AscendC::GlobalTensor<half> g;
-            int64_t v = static_cast<int64_t>(n);
-            g.SetGlobalBuffer(x, v);
+            g.SetGlobalBuffer(x, n);
         """,
     ),
     "star_args_call": Emits(
@@ -636,8 +615,7 @@ ACCEPTED: dict[str, Emits] = {
         """
             int32_t v = n * 2;
             AscendC::GlobalTensor<half> g;
-            int64_t v_1 = static_cast<int64_t>(v);
-            g.SetGlobalBuffer(x, v_1);
+            g.SetGlobalBuffer(x, v);
         """,
     ),
 }

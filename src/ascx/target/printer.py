@@ -110,7 +110,7 @@ def literal(attr: Attribute) -> str:
         case IntegerAttr(value=v, type=IntegerType(width=w)) if w.data == 1:
             return "true" if v.data else "false"
         case IntegerAttr(value=v, type=IntegerType(width=w, signedness=s)):
-            suffix = "ULL" if s.data == Signedness.UNSIGNED and w.data == 64 else ""
+            suffix = "ULL" if s.data == Signedness.UNSIGNED and v.data >= 1 << 63 else ""
             return f"{v.data}{suffix}"
         case FloatAttr(value=v, type=Float32Type()):
             return f"{v.data!r}f"

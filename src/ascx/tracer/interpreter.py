@@ -245,7 +245,8 @@ class Interpreter(ControlFlow):
             hints = (f"decorate '{name}' with @asc.jit so that it is traced like the kernel", *hints)
             loc = locator(filename).source(pos)
             return KernelError(str(exc), loc, list(notes), list(hints), "needs-compile-time")
-        return self.error(f"{type(exc).__name__}: {exc}", kind="library-error")
+        hints: tuple[str, ...] = tuple(getattr(exc, "hints", ()))
+        return self.error(f"{_exception_name(exc)}: {exc}", kind="library-error", hints=hints)
 
     def native(self, callee: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """Call Python (including the kernel API) with the current instruction as the error location."""
@@ -771,3 +772,14 @@ _HANDLERS.update(
 """One handler per canonical opname (``ascx.tracer.decode``)."""
 
 assert set(_HANDLERS) == CANONICAL_OPS, sorted(set(_HANDLERS) ^ CANONICAL_OPS)
+
+
+def _exception_name(exc: BaseException) -> str:
+    """The name users know an exception by: ``TypeError`` for ascx's ``ApiTypeError``."""
+    from ascx.language.core.api_errors import ApiTypeError, ApiValueError
+
+    if isinstance(exc, ApiTypeError):
+        return "TypeError"
+    if isinstance(exc, ApiValueError):
+        return "ValueError"
+    return type(exc).__name__

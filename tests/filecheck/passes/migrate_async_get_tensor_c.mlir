@@ -10,7 +10,7 @@ func.func @k(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
   %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <vecin, nd, f32> bias <gm, nd, f32>
   ascendc.register_matmul %pipe, %w objects(%mm) : !ascendc.gm_addr<ui8>
   %a = ascendc.constant 0 : ui32
-  %ub = ascendc.local_tensor vecin, %a, %a : !ascendc.local_tensor<f32>
+  %ub = ascendc.local_tensor vecin, %a, %a : ui32, ui32 -> !ascendc.local_tensor<f32>
   ascendc.matmul.async_get_tensor_c %mm, %ub : !ascendc.local_tensor<f32> loc("k.py":12:5)
   ascendc.matmul.wait_get_tensor_c %mm
   func.return

@@ -72,6 +72,5 @@ def control(out: asc.GlobalAddress, n: int) -> None:
 # CPP-NEXT:        j = j_1;
 # CPP-NEXT:    }
 # CPP-NEXT:    AscendC::GlobalTensor<half> g;
-# CPP-NEXT:    int64_t v_5 = static_cast<int64_t>(j);
-# CPP-NEXT:    g.SetGlobalBuffer(out, v_5);
+# CPP-NEXT:    g.SetGlobalBuffer(out, j);
 # CPP-NEXT:}

@@ -1,7 +1,9 @@
-"""Facts that ``ascendc`` ops declare for the passes: which Matmul method they call and which
-asynchronous Matmul work they start or complete.
+"""Facts that ``ascendc`` ops declare for the passes: the pipe an op's work is issued to, the
+tensors it reads and writes, which Matmul method it calls and which asynchronous Matmul work it
+starts or completes (sync-model spec §1.3, §1.8).
 
-Passes query these traits (``op.get_trait(MatmulAsyncStart)``) instead of testing op names.
+Passes query these traits (``op.get_trait(ExecutesOn)``, or :func:`issued_pipe` and
+:func:`tensor_accesses`) instead of testing op names.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from typing import Protocol, runtime_checkable
 
 from xdsl.ir import Operation, SSAValue
 from xdsl.traits import OpTrait
+
+from ascx.dialects.ascendc.enums import Pipe
 
 
 @runtime_checkable
@@ -55,12 +59,34 @@ class MatmulAsyncWait(OpTrait):
     kind: str
 
 
-@dataclass(frozen=True)
-class MatmulAccess(OpTrait):
-    """The tensors a Matmul call hands to the library: ``reads`` are read by the matrix engine, ``writes``
-    are written by it (for a UB destination, by MTE2 of the calling AIV; sync-model spec §1.3, §1.8).
+@runtime_checkable
+class DecidesPipe(Protocol):
+    """An op whose operands or attributes decide the pipe its work is issued to."""
 
-    Each entry names an operand accessor of the op (``"tensor"``); absent optional operands are skipped.
+    def issued_pipe(self) -> Pipe: ...
+
+
+@dataclass(frozen=True)
+class ExecutesOn(OpTrait):
+    """The op's work is issued to the hardware pipe ``pipe``; with ``pipe=None`` the op decides
+    (``DecidesPipe``), e.g. ``DataCopy`` runs on MTE2 or MTE3 by direction.
+    """
+
+    pipe: Pipe | None = None
+
+    def pipe_of(self, op: Operation) -> Pipe:
+        if self.pipe is not None:
+            return self.pipe
+        assert isinstance(op, DecidesPipe), f"{op.name} declares ExecutesOn() but does not decide its pipe"
+        return op.issued_pipe()
+
+
+@dataclass(frozen=True)
+class TensorAccess(OpTrait):
+    """The tensors the op's work reads (``reads``) and writes (``writes``), on the op's pipe.
+
+    Each entry names an operand accessor of the op (``"src0"``); absent optional operands are skipped.
+    A tensor operand is accessed from its start; how far is not modelled here.
     """
 
     reads: tuple[str, ...] = ()
@@ -71,6 +97,28 @@ class MatmulAccess(OpTrait):
 
     def written_values(self, op: Operation) -> list[SSAValue]:
         return _present(op, self.writes)
+
+
+@dataclass(frozen=True)
+class MatmulAccess(TensorAccess):
+    """The tensors a Matmul call hands to the library: ``reads`` are read by the matrix engine, ``writes``
+    are written by it (for a UB destination, by MTE2 of the calling AIV; sync-model spec §1.3, §1.8).
+    The actor is the Matmul implementation (the AIC in a MIX kernel), not a pipe of the caller.
+    """
+
+
+def issued_pipe(op: Operation) -> Pipe | None:
+    """The pipe ``op``'s work is issued to, or None for ops that declare none."""
+    trait = op.get_trait(ExecutesOn)
+    return trait.pipe_of(op) if trait is not None else None
+
+
+def tensor_accesses(op: Operation) -> tuple[list[SSAValue], list[SSAValue]]:
+    """The (read, written) tensor operands of ``op``; empty for ops that declare no accesses."""
+    trait = op.get_trait(TensorAccess)
+    if trait is None:
+        return [], []
+    return trait.read_values(op), trait.written_values(op)
 
 
 def _present(op: Operation, names: tuple[str, ...]) -> list[SSAValue]:

@@ -96,3 +96,107 @@ class MatmulPolicy(IntEnum):
     TrianUpperMatmulPolicy = 1
     TrianLowerMatmulPolicy = 2
     NBuffer33MatmulPolicy = 3
+
+
+class HardEvent(IntEnum):
+    """An ordering between two pipes, ``SRC_DST``: the DST pipe waits for the SRC pipe (``AscendC::HardEvent``)."""
+
+    MTE2_MTE1 = 0
+    MTE1_MTE2 = 1
+    MTE1_M = 2
+    M_MTE1 = 3
+    MTE2_V = 4
+    V_MTE2 = 5
+    MTE3_V = 6
+    V_MTE3 = 7
+    M_V = 8
+    V_M = 9
+    V_V = 10
+    MTE3_MTE1 = 11
+    MTE1_MTE3 = 12
+    MTE1_V = 13
+    MTE2_M = 14
+    M_MTE2 = 15
+    V_MTE1 = 16
+    M_FIX = 17
+    FIX_M = 18
+    MTE3_MTE2 = 19
+    MTE2_MTE3 = 20
+    S_V = 21
+    V_S = 22
+    S_MTE2 = 23
+    MTE2_S = 24
+    S_MTE3 = 25
+    MTE3_S = 26
+    MTE2_FIX = 27
+    FIX_MTE2 = 28
+    FIX_S = 29
+    M_S = 30
+    FIX_MTE3 = 31
+    MTE1_FIX = 32
+    FIX_MTE1 = 33
+    FIX_FIX = 34
+
+
+class PipeID(IntEnum):
+    """A hardware pipe (``pipe_t``)."""
+
+    PIPE_S = 0
+    PIPE_V = 1
+    PIPE_M = 2
+    PIPE_MTE1 = 3
+    PIPE_MTE2 = 4
+    PIPE_MTE3 = 5
+    PIPE_ALL = 6
+    PIPE_MTE4 = 7
+    PIPE_MTE5 = 8
+    PIPE_V2 = 9
+    PIPE_FIX = 10
+
+
+class RoundMode(IntEnum):
+    """How ``cast`` rounds (``AscendC::RoundMode``)."""
+
+    CAST_NONE = 0
+    CAST_RINT = 1
+    CAST_FLOOR = 2
+    CAST_CEIL = 3
+    CAST_ROUND = 4
+    CAST_TRUNC = 5
+    CAST_ODD = 6
+
+
+class CMPMODE(IntEnum):
+    """The comparison of ``compare`` (``AscendC::CMPMODE``)."""
+
+    LT = 0
+    GT = 1
+    EQ = 2
+    LE = 3
+    GE = 4
+    NE = 5
+
+
+class SelMode(IntEnum):
+    """What ``select`` chooses between (``AscendC::SELMODE``)."""
+
+    VSEL_CMPMASK_SPR = 0
+    VSEL_TENSOR_SCALAR_MODE = 1
+    VSEL_TENSOR_TENSOR_MODE = 2
+
+
+class CacheMode(IntEnum):
+    """How the L2 cache keeps a GlobalTensor's data (``AscendC::CacheMode``)."""
+
+    CACHE_MODE_NORMAL = 0
+    CACHE_MODE_DISABLE = 1
+    CACHE_MODE_LAST = 2
+    CACHE_MODE_PERSISTENT = 4
+
+
+class CacheRwMode(IntEnum):
+    """Which accesses an L2 cache hint applies to (``AscendC::CacheRwMode``)."""
+
+    READ = 1
+    WRITE = 2
+    RW = 3

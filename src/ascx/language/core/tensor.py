@@ -2,30 +2,47 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ascx.dialects import ascendc as ir
-from ascx.language.core.builder import active
+from ascx.language.core.builder import IRBuilder, active
 from ascx.language.core.checks import is_instance
-from ascx.language.core.convert import scalar_operand
-from ascx.language.core.dtype import DataType, int64, uint32
-from ascx.language.core.enums import TPosition
-from ascx.language.core.values import GlobalAddress, Handle
+from ascx.language.core.convert import describe, element_operand, integer_operand
+from ascx.language.core.dtype import DataType, int32, int64, uint32, uint64
+from ascx.language.core.enums import CacheMode, CacheRwMode, TPosition
+from ascx.language.core.values import GlobalAddress, Handle, RuntimeScalar
+
+if TYPE_CHECKING:
+    from ascx.language.fwk.tque import TQueBind
+
+
+def offset_operand(builder: IRBuilder, value: object, *, api: str, param: str = "offset") -> Any:
+    """An element offset: a Python int becomes an int32 constant (int64 when it does not fit), a
+    runtime integer is used as it is."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        dtype = int32 if -(1 << 31) <= value < (1 << 31) else int64
+        return integer_operand(builder, value, dtype, api=api, param=param)
+    return integer_operand(builder, value, int32, api=api, param=param)
 
 
 class BaseTensor(Handle):
-    """What ``GlobalTensor`` and ``LocalTensor`` share: an element type, and views by offset."""
+    """What ``GlobalTensor`` and ``LocalTensor`` share: an element type, views by offset, element access."""
 
     __slots__ = ("dtype",)
 
     dtype: DataType | None
+    INDEX_DTYPE = uint64
 
-    def _view(self, offset: Any, api: str) -> Any:
-        builder = active(f"{type(self).__name__}.__getitem__")
-        operand = scalar_operand(builder, offset, int64, api=api, param="offset")
+    def _new_view(self) -> Any:
         view = object.__new__(type(self))
         Handle.__init__(view)
         view.dtype = self.dtype
+        return view
+
+    def _view(self, offset: Any, api: str) -> Any:
+        builder = active(f"{type(self).__name__}.__getitem__")
+        operand = offset_operand(builder, offset, api=api)
+        view = self._new_view()
         view.bind(builder.insert(ir.SubTensorOp(self.ssa, operand)).result)
         return view
 
@@ -39,6 +56,33 @@ class BaseTensor(Handle):
                 )
             return self._view(0 if index.start is None else index.start, api)
         return self._view(index, api)
+
+    def __call__(self, *args: Any) -> Any:
+        raise TypeError(
+            f"{type(self).__name__}(index) is not supported: use t[index:] for a view, "
+            "t.get_value(index) or t.set_value(index, value) for one element"
+        )
+
+    def _element_dtype(self, api: str) -> DataType:
+        if self.dtype is None:
+            raise RuntimeError(f"{api}: the tensor has no data type yet; call set_global_buffer first")
+        return self.dtype
+
+    def get_value(self, offset: Any) -> RuntimeScalar:
+        """``t.GetValue(offset)``: one element, read by the scalar unit."""
+        name = f"{type(self).__name__}.get_value"
+        builder = active(name)
+        index = integer_operand(builder, offset, self.INDEX_DTYPE, api=name, param="offset")
+        op = builder.insert(ir.GetValueOp(self.ssa, index))
+        return RuntimeScalar(op.result, self._element_dtype(name), origin="an element read from a tensor")
+
+    def set_value(self, offset: Any, value: Any) -> None:
+        """``t.SetValue(offset, value)``: writes one element from the scalar unit."""
+        name = f"{type(self).__name__}.set_value"
+        builder = active(name)
+        index = integer_operand(builder, offset, self.INDEX_DTYPE, api=name, param="offset")
+        operand = element_operand(builder, value, self._element_dtype(name), api=name, param="value")
+        builder.insert(ir.SetValueOp(self.ssa, index, operand))
 
 
 class GlobalTensor(BaseTensor):
@@ -62,29 +106,130 @@ class GlobalTensor(BaseTensor):
             self.bind(builder.insert(ir.GlobalTensorOp(buffer.dtype.to_ir())).result)
         size = None
         if buffer_size is not None:
-            size = scalar_operand(builder, buffer_size, int64, api="set_global_buffer", param="buffer_size")
+            size = integer_operand(builder, buffer_size, uint64, api="set_global_buffer", param="buffer_size")
         builder.insert(ir.SetGlobalBufferOp(self.ssa, buffer.ssa, size))
+
+    def get_size(self) -> RuntimeScalar:
+        """``GetSize()``: the number of elements (``uint64``)."""
+        builder = active("GlobalTensor.get_size")
+        op = builder.insert(ir.TensorQueryOp(ir.TensorQuery.GET_SIZE, self.ssa, uint64.to_ir()))
+        return RuntimeScalar(op.result, uint64, origin="a tensor's size")
+
+    def set_l2_cache_hint(
+        self, mode: CacheMode = CacheMode.CACHE_MODE_NORMAL, rw_mode: CacheRwMode = CacheRwMode.RW
+    ) -> None:
+        """``SetL2CacheHint<rwMode>(mode)``: how the L2 cache keeps this tensor's data."""
+        builder = active("GlobalTensor.set_l2_cache_hint")
+        if not is_instance(mode, CacheMode):
+            raise TypeError(f"set_l2_cache_hint: mode must be an asc.CacheMode, got {describe(mode)}")
+        if not is_instance(rw_mode, CacheRwMode):
+            raise TypeError(f"set_l2_cache_hint: rw_mode must be an asc.CacheRwMode, got {describe(rw_mode)}")
+        builder.insert(
+            ir.SetL2CacheHintOp(self.ssa, ir.CacheMode[CacheMode(mode).name], ir.CacheRwMode[CacheRwMode(rw_mode).name])
+        )
+
+
+_ON_CHIP = frozenset(TPosition) - {TPosition.GM, TPosition.MAX}
 
 
 class LocalTensor(BaseTensor):
-    """``AscendC::LocalTensor<T>``: a tensor in on-chip memory at position ``pos``.
+    """``AscendC::LocalTensor<T>``: a tensor in on-chip memory.
 
-    ``LocalTensor(dtype, pos=TPosition.VECIN, addr=0, tile_size=0)`` declares one at a fixed
-    address (``AscendC::LocalTensor<T> t(AscendC::TPosition::VECIN, addr, tileSize);``).
+    ``LocalTensor(dtype, pos, addr, tile_size)`` declares one at a fixed address
+    (``AscendC::LocalTensor<T> t(AscendC::TPosition::VECIN, addr, tileSize);``); ``LocalTensor(dtype)``
+    declares one without memory, to be filled by ``alloc_tensor(t)`` or ``deque(t)``.  Tensors from a
+    queue or a ``TBuf`` remember where they came from, so that APIs can check how they are used.
     """
 
-    __slots__ = ("position",)
+    __slots__ = ("position", "queue")
 
-    def __init__(self, dtype: DataType, pos: TPosition = TPosition.VECIN, addr: Any = 0, tile_size: Any = 0) -> None:
+    position: TPosition | None
+    queue: TQueBind | None
+
+    INDEX_DTYPE = uint32
+
+    def __init__(self, dtype: DataType, pos: Any = None, addr: Any = None, tile_size: Any = None) -> None:
         super().__init__()
         builder = active("LocalTensor")
         if not is_instance(dtype, DataType):
-            raise TypeError(f"LocalTensor: dtype must be a DataType, got {type(dtype).__name__}")
-        if not is_instance(pos, int) or pos not in list(TPosition) or TPosition(pos) in (TPosition.GM, TPosition.MAX):
-            raise ValueError(f"LocalTensor: pos must be an on-chip TPosition, got {pos!r}")
+            raise TypeError(f"LocalTensor: dtype must be a DataType, got {describe(dtype)}")
         self.dtype = dtype
+        self.queue = None
+        given = [name for name, v in (("pos", pos), ("addr", addr), ("tile_size", tile_size)) if v is not None]
+        if not given:
+            self.position = None
+            self.bind(builder.insert(ir.DeclareLocalTensorOp(dtype.to_ir())).result)
+            return
+        if len(given) != 3:
+            raise TypeError(
+                "LocalTensor takes (dtype) or (dtype, pos, addr, tile_size); "
+                f"got {', '.join(given)} without {', '.join(n for n in ('pos', 'addr', 'tile_size') if n not in given)}"
+            )
+        if not is_instance(pos, int) or pos not in list(TPosition) or TPosition(pos) not in _ON_CHIP:
+            raise ValueError(f"LocalTensor: pos must be an on-chip TPosition, got {pos!r}")
         self.position = TPosition(pos)
-        address = scalar_operand(builder, addr, uint32, api="LocalTensor", param="addr")
-        size = scalar_operand(builder, tile_size, uint32, api="LocalTensor", param="tile_size")
+        address = integer_operand(builder, addr, uint32, api="LocalTensor", param="addr")
+        size = integer_operand(builder, tile_size, uint32, api="LocalTensor", param="tile_size")
+        from ascx.language.fwk.budget import check_fixed_tensor
+
+        check_fixed_tensor(builder, self.position, addr, tile_size, dtype)
         op = ir.LocalTensorOp(dtype.to_ir(), ir.TPosition[self.position.name], address, size)
         self.bind(builder.insert(op).result)
+
+    @classmethod
+    def wrap(cls, ssa: Any, dtype: DataType, position: TPosition | None, queue: TQueBind | None = None) -> LocalTensor:
+        """A LocalTensor for a tensor an op made (a queue's ``AllocTensor``, a ``TBuf``'s ``Get``)."""
+        tensor = object.__new__(cls)
+        Handle.__init__(tensor, ssa)
+        tensor.dtype = dtype
+        tensor.position = position
+        tensor.queue = queue
+        return tensor
+
+    def _new_view(self) -> Any:
+        view = super()._new_view()
+        view.position = self.position
+        view.queue = self.queue
+        return view
+
+    def rebind(self, other: LocalTensor) -> None:
+        """Make this object stand for ``other`` (``alloc_tensor(t)`` and ``deque(t)`` fill ``t`` in place).
+
+        A declaration (``LocalTensor(dtype)``) that nothing used is dropped: ``t`` is then declared
+        by the call that fills it.
+        """
+        old = self._ssa
+        if old is not None and isinstance(old.owner, ir.DeclareLocalTensorOp) and not old.uses:
+            old.owner.detach()
+            old.owner.erase()
+        self._ssa = None
+        self.bind(other.ssa)
+        self.position = other.position
+        self.queue = other.queue
+
+    def reinterpret_cast(self, dtype: DataType) -> LocalTensor:
+        """``ReinterpretCast<U>()``: the same memory with element type ``dtype``."""
+        builder = active("LocalTensor.reinterpret_cast")
+        if not is_instance(dtype, DataType):
+            raise RuntimeError("ReinterpretCast dtype must be integer or float")
+        if dtype == self.dtype:
+            return self
+        op = builder.insert(ir.ReinterpretCastOp(self.ssa, dtype.to_ir()))
+        return LocalTensor.wrap(op.result, dtype, self.position, self.queue)
+
+    def _query(self, query: ir.TensorQuery, dtype: DataType, what: str) -> RuntimeScalar:
+        builder = active(f"LocalTensor.{query.value}")
+        op = builder.insert(ir.TensorQueryOp(query, self.ssa, dtype.to_ir()))
+        return RuntimeScalar(op.result, dtype, origin=what)
+
+    def get_size(self) -> RuntimeScalar:
+        """``GetSize()``: the number of elements (``int32``, as pyasc types it)."""
+        return self._query(ir.TensorQuery.GET_SIZE, int32, "a tensor's size")
+
+    def get_position(self) -> RuntimeScalar:
+        """``GetPosition()``: the tensor's ``TPosition`` as an ``int32``."""
+        return self._query(ir.TensorQuery.GET_POSITION, int32, "a tensor's position")
+
+    def get_length(self) -> RuntimeScalar:
+        """``GetLength()``: the size in bytes (``uint32``)."""
+        return self._query(ir.TensorQuery.GET_LENGTH, uint32, "a tensor's length")

@@ -251,6 +251,23 @@ class RuntimeScalar(TypedValue):
 
 
 class GlobalAddress(TypedValue):
-    """A typed global-memory address (``__gm__ T*``): the kernel's pointer arguments."""
+    """A typed global-memory address (``__gm__ T*``): the kernel's pointer arguments.
+
+    ``addr + offset`` (or ``offset + addr``) is the address ``offset`` elements further on.
+    """
 
     __slots__ = ()
+
+    def __add__(self, offset: object) -> GlobalAddress:
+        from ascx.dialects.ascendc import GMAddrOffsetOp
+        from ascx.language.core.builder import active
+        from ascx.language.core.tensor import offset_operand
+
+        builder = active("GlobalAddress.__add__")
+        operand = offset_operand(builder, offset, api="GlobalAddress +")
+        result = GlobalAddress(builder.insert(GMAddrOffsetOp(self.ssa, operand)).result, self.dtype)
+        result.root = self.root if self.root is not None else self
+        return result
+
+    def __radd__(self, offset: object) -> GlobalAddress:
+        return self.__add__(offset)

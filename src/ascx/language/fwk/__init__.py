@@ -1,5 +1,7 @@
-"""pyasc's ``asc.language.fwk``: pipes, queues and buffers."""
+"""pyasc's ``asc.language.fwk``: the pipe, queues and buffers."""
 
-from ascx.language.fwk.tpipe import TPipe
+from ascx.language.fwk.tbuf import TBuf, TBufPool
+from ascx.language.fwk.tpipe import TPipe, get_tpipe_ptr
+from ascx.language.fwk.tque import TQue, TQueBind
 
-__all__ = ["TPipe"]
+__all__ = ["TBuf", "TBufPool", "TPipe", "TQue", "TQueBind", "get_tpipe_ptr"]

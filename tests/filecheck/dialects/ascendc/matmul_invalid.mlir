@@ -4,14 +4,14 @@
 // reported at the op's location.
 
 %a = ascendc.constant 0 : ui32
-%t = ascendc.local_tensor gm, %a, %a : !ascendc.local_tensor<f16> loc("k.py":2:5)
+%t = ascendc.local_tensor gm, %a, %a : ui32, ui32 -> !ascendc.local_tensor<f16> loc("k.py":2:5)
 // CHECK: k.py:2:5: error: a LocalTensor cannot be at position gm
 
 // -----
 
 %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
 %a = ascendc.constant 0 : ui32
-%ub = ascendc.local_tensor vecin, %a, %a : !ascendc.local_tensor<f16>
+%ub = ascendc.local_tensor vecin, %a, %a : ui32, ui32 -> !ascendc.local_tensor<f16>
 %false = arith.constant false
 ascendc.matmul.set_tensor_a %mm, %ub, %false : !ascendc.local_tensor<f16> loc("k.py":3:5)
 // CHECK: k.py:3:5: error: a LocalTensor does not match the A MatmulType position gm
@@ -74,7 +74,7 @@ ascendc.matmul.get_tensor_c async %mm, %g, %c0, %false : !ascendc.global_tensor<
 
 %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <vecin, nd, f32> bias <gm, nd, f32>
 %a = ascendc.constant 0 : ui32
-%ub = ascendc.local_tensor vecin, %a, %a : !ascendc.local_tensor<f32>
+%ub = ascendc.local_tensor vecin, %a, %a : ui32, ui32 -> !ascendc.local_tensor<f32>
 %c0 = arith.constant 0 : i8
 ascendc.matmul.iterate_all_local %mm, %ub, %c0 : !ascendc.local_tensor<f32> loc("k.py":11:5)
 // CHECK: k.py:11:5: error: iterate_all to a LocalTensor requires C in L1 or CO1, not vecin
@@ -93,7 +93,7 @@ ascendc.matmul.iterate_batch wait %mm, %g, %c2, %c2, %false, %c2, %c2, %c2, %fal
 
 %mm = ascendc.matmul.create a <gm, nd, f16, layout bsngd> b <gm, nd, f16, layout bsngd> c <vecin, nd, f32> bias <gm, nd, f32>
 %a = ascendc.constant 0 : ui32
-%ub = ascendc.local_tensor vecin, %a, %a : !ascendc.local_tensor<f32>
+%ub = ascendc.local_tensor vecin, %a, %a : ui32, ui32 -> !ascendc.local_tensor<f32>
 %c2 = arith.constant 2 : i32
 %c0 = arith.constant 0 : i8
 %true = arith.constant true
@@ -113,7 +113,7 @@ ascendc.matmul.iterate_n_batch wait %mm, %c2, %c2, %c2, %false, %c2, %c2, %c2 lo
 
 %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <co1, nz, f32> bias <gm, nd, f32>
 %a = ascendc.constant 0 : ui32
-%co1 = ascendc.local_tensor co1, %a, %a : !ascendc.local_tensor<f32>
+%co1 = ascendc.local_tensor co1, %a, %a : ui32, ui32 -> !ascendc.local_tensor<f32>
 %false = arith.constant false
 %r = ascendc.matmul.iterate async %mm, %false, %co1 : !ascendc.local_tensor<f32> loc("k.py":15:5)
 // CHECK: k.py:15:5: error: iterate with local_c_matrix is synchronous

@@ -10,11 +10,11 @@ func.func @setters(%a: !ascendc.gm_addr<f16>, %w: !ascendc.gm_addr<ui8>, %n: i32
   %g = ascendc.global_tensor : !ascendc.global_tensor<f16>
   ascendc.global_tensor.set_global_buffer %g, %a : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>
   %off = arith.constant 64 : i64
-  %view = ascendc.sub_tensor %g[%off] : !ascendc.global_tensor<f16>
+  %view = ascendc.sub_tensor %g[%off : i64] : !ascendc.global_tensor<f16>
   %c0_u = ascendc.constant 0 : ui32
   %len = ascendc.constant 1024 : ui32
-  %ub = ascendc.local_tensor vecin, %c0_u, %len : !ascendc.local_tensor<f16>
-  %ub_view = ascendc.sub_tensor %ub[%off] : !ascendc.local_tensor<f16>
+  %ub = ascendc.local_tensor vecin, %c0_u, %len : ui32, ui32 -> !ascendc.local_tensor<f16>
+  %ub_view = ascendc.sub_tensor %ub[%off : i64] : !ascendc.local_tensor<f16>
   %false = arith.constant false
   ascendc.matmul.set_tensor_a %mm, %view, %false : !ascendc.global_tensor<f16>
   ascendc.matmul.set_tensor_b %mm, %ub_view, %false : !ascendc.local_tensor<f16>
@@ -54,7 +54,7 @@ func.func @results(%w: !ascendc.gm_addr<ui8>, %n: i32) attributes {ascendc.kerne
   %c0 = arith.constant 0 : i8
   %c0_u = ascendc.constant 0 : ui32
   %len = ascendc.constant 1024 : ui32
-  %ub = ascendc.local_tensor vecin, %c0_u, %len : !ascendc.local_tensor<f32>
+  %ub = ascendc.local_tensor vecin, %c0_u, %len : ui32, ui32 -> !ascendc.local_tensor<f32>
   %gm = ascendc.global_tensor : !ascendc.global_tensor<f32>
   %more = ascendc.matmul.iterate async %mm, %false
   ascendc.matmul.get_tensor_c async %mm, %ub, %c0, %false : !ascendc.local_tensor<f32>
@@ -63,7 +63,7 @@ func.func @results(%w: !ascendc.gm_addr<ui8>, %n: i32) attributes {ascendc.kerne
   %view = ascendc.matmul.get_tensor_c_view %mm, %c0, %false : !ascendc.global_tensor<f32>
   ascendc.matmul.async_get_tensor_c %mm, %ub : !ascendc.local_tensor<f32>
   ascendc.matmul.wait_get_tensor_c %mm
-  %l1t = ascendc.local_tensor c1, %c0_u, %len : !ascendc.local_tensor<f32>
+  %l1t = ascendc.local_tensor c1, %c0_u, %len : ui32, ui32 -> !ascendc.local_tensor<f32>
   ascendc.matmul.iterate_all_local %l1, %l1t, %c0 : !ascendc.local_tensor<f32>
   %c2 = arith.constant 2 : i32
   %z = arith.constant 0 : i32
@@ -85,7 +85,7 @@ func.func @cube(%w: !ascendc.gm_addr<ui8>, %n: i32) attributes {ascendc.kernel, 
   %c0 = arith.constant 0 : i8
   %c0_u = ascendc.constant 0 : ui32
   %len = ascendc.constant 1024 : ui32
-  %co1 = ascendc.local_tensor co1, %c0_u, %len : !ascendc.local_tensor<f32>
+  %co1 = ascendc.local_tensor co1, %c0_u, %len : ui32, ui32 -> !ascendc.local_tensor<f32>
   %more = ascendc.matmul.iterate %mm, %false, %co1 : !ascendc.local_tensor<f32>
   %idx = ascendc.global_tensor : !ascendc.global_tensor<ui8>
   ascendc.matmul.set_sparse_index %mm, %idx : !ascendc.global_tensor<ui8>
@@ -115,11 +115,11 @@ func.func @static_tiling(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} 
 // CHECK-NEXT:     %g = ascendc.global_tensor : !ascendc.global_tensor<f16>
 // CHECK-NEXT:     ascendc.global_tensor.set_global_buffer %g, %a : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>
 // CHECK-NEXT:     %off = arith.constant 64 : i64
-// CHECK-NEXT:     %view = ascendc.sub_tensor %g[%off] : !ascendc.global_tensor<f16>
+// CHECK-NEXT:     %view = ascendc.sub_tensor %g[%off : i64] : !ascendc.global_tensor<f16>
 // CHECK-NEXT:     %c0_u = ascendc.constant 0 : ui32
 // CHECK-NEXT:     %len = ascendc.constant 1024 : ui32
-// CHECK-NEXT:     %ub = ascendc.local_tensor vecin, %c0_u, %len : !ascendc.local_tensor<f16>
-// CHECK-NEXT:     %ub_view = ascendc.sub_tensor %ub[%off] : !ascendc.local_tensor<f16>
+// CHECK-NEXT:     %ub = ascendc.local_tensor vecin, %c0_u, %len : ui32, ui32 -> !ascendc.local_tensor<f16>
+// CHECK-NEXT:     %ub_view = ascendc.sub_tensor %ub[%off : i64] : !ascendc.local_tensor<f16>
 // CHECK-NEXT:     %false = arith.constant false
 // CHECK-NEXT:     ascendc.matmul.set_tensor_a %mm, %view, %false : !ascendc.global_tensor<f16>
 // CHECK-NEXT:     ascendc.matmul.set_tensor_b %mm, %ub_view, %false : !ascendc.local_tensor<f16>
@@ -159,7 +159,7 @@ func.func @static_tiling(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} 
 // CHECK-NEXT:     %c0 = arith.constant 0 : i8
 // CHECK-NEXT:     %c0_u = ascendc.constant 0 : ui32
 // CHECK-NEXT:     %len = ascendc.constant 1024 : ui32
-// CHECK-NEXT:     %ub = ascendc.local_tensor vecin, %c0_u, %len : !ascendc.local_tensor<f32>
+// CHECK-NEXT:     %ub = ascendc.local_tensor vecin, %c0_u, %len : ui32, ui32 -> !ascendc.local_tensor<f32>
 // CHECK-NEXT:     %gm = ascendc.global_tensor : !ascendc.global_tensor<f32>
 // CHECK-NEXT:     %more = ascendc.matmul.iterate async %mm, %false
 // CHECK-NEXT:     ascendc.matmul.get_tensor_c async %mm, %ub, %c0, %false : !ascendc.local_tensor<f32>
@@ -168,7 +168,7 @@ func.func @static_tiling(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} 
 // CHECK-NEXT:     %view = ascendc.matmul.get_tensor_c_view %mm, %c0, %false : !ascendc.global_tensor<f32>
 // CHECK-NEXT:     ascendc.matmul.async_get_tensor_c %mm, %ub : !ascendc.local_tensor<f32>
 // CHECK-NEXT:     ascendc.matmul.wait_get_tensor_c %mm
-// CHECK-NEXT:     %l1t = ascendc.local_tensor c1, %c0_u, %len : !ascendc.local_tensor<f32>
+// CHECK-NEXT:     %l1t = ascendc.local_tensor c1, %c0_u, %len : ui32, ui32 -> !ascendc.local_tensor<f32>
 // CHECK-NEXT:     ascendc.matmul.iterate_all_local %l1, %l1t, %c0 : !ascendc.local_tensor<f32>
 // CHECK-NEXT:     %c2 = arith.constant 2 : i32
 // CHECK-NEXT:     %z = arith.constant 0 : i32
@@ -190,7 +190,7 @@ func.func @static_tiling(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} 
 // CHECK-NEXT:     %c0 = arith.constant 0 : i8
 // CHECK-NEXT:     %c0_u = ascendc.constant 0 : ui32
 // CHECK-NEXT:     %len = ascendc.constant 1024 : ui32
-// CHECK-NEXT:     %co1 = ascendc.local_tensor co1, %c0_u, %len : !ascendc.local_tensor<f32>
+// CHECK-NEXT:     %co1 = ascendc.local_tensor co1, %c0_u, %len : ui32, ui32 -> !ascendc.local_tensor<f32>
 // CHECK-NEXT:     %more = ascendc.matmul.iterate %mm, %false, %co1 : !ascendc.local_tensor<f32>
 // CHECK-NEXT:     %idx = ascendc.global_tensor : !ascendc.global_tensor<ui8>
 // CHECK-NEXT:     ascendc.matmul.set_sparse_index %mm, %idx : !ascendc.global_tensor<ui8>

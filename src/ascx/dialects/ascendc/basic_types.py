@@ -1,0 +1,160 @@
+"""Types of the basic API's value structs: the parameter structs of data movement and vector ops,
+mask arrays and ``ShapeInfo``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import auto
+
+from xdsl.dialects.builtin import IntAttr, IntegerType, NoneAttr, Signedness, i1
+from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
+from xdsl.irdl import irdl_attr_definition
+from xdsl.parser import AttrParser
+from xdsl.printer import Printer
+from xdsl.utils.str_enum import StrEnum
+
+_U8 = IntegerType(8, Signedness.UNSIGNED)
+_U16 = IntegerType(16, Signedness.UNSIGNED)
+_U32 = IntegerType(32, Signedness.UNSIGNED)
+_U64 = IntegerType(64, Signedness.UNSIGNED)
+
+
+class ParamsKind(StrEnum):
+    """The parameter structs that ``ascendc.params`` builds."""
+
+    DATA_COPY = auto()
+    DATA_COPY_EXT = auto()
+    DATA_COPY_PAD = auto()
+    DATA_COPY_PAD_EXT = auto()
+    BINARY_REPEAT = auto()
+    UNARY_REPEAT = auto()
+
+
+@dataclass(frozen=True)
+class StructLayout:
+    """A C++ parameter struct: its name and its fields in declaration order, with their types.
+
+    A field type of None is the struct's element type (``DataCopyPadExtParams<T>::paddingValue``).
+    """
+
+    cpp_name: str
+    fields: tuple[tuple[str, Attribute | None], ...]
+    templated: bool = False
+
+
+LAYOUTS: dict[ParamsKind, StructLayout] = {
+    ParamsKind.DATA_COPY: StructLayout(
+        "DataCopyParams", (("blockCount", _U16), ("blockLen", _U16), ("srcStride", _U16), ("dstStride", _U16))
+    ),
+    ParamsKind.DATA_COPY_EXT: StructLayout(
+        "DataCopyExtParams",
+        (("blockCount", _U16), ("blockLen", _U32), ("srcStride", _U32), ("dstStride", _U32), ("rsv", _U32)),
+    ),
+    ParamsKind.DATA_COPY_PAD: StructLayout(
+        "DataCopyPadParams", (("isPad", i1), ("leftPadding", _U8), ("rightPadding", _U8), ("paddingValue", _U64))
+    ),
+    ParamsKind.DATA_COPY_PAD_EXT: StructLayout(
+        "DataCopyPadExtParams",
+        (("isPad", i1), ("leftPadding", _U8), ("rightPadding", _U8), ("paddingValue", None)),
+        templated=True,
+    ),
+    ParamsKind.BINARY_REPEAT: StructLayout(
+        "BinaryRepeatParams",
+        (
+            ("dstBlkStride", _U8),
+            ("src0BlkStride", _U8),
+            ("src1BlkStride", _U8),
+            ("dstRepStride", _U8),
+            ("src0RepStride", _U8),
+            ("src1RepStride", _U8),
+        ),
+    ),
+    ParamsKind.UNARY_REPEAT: StructLayout(
+        "UnaryRepeatParams",
+        (("dstBlkStride", _U16), ("srcBlkStride", _U16), ("dstRepStride", _U8), ("srcRepStride", _U8)),
+    ),
+}
+"""The field layouts of CANN's structs (``kernel_struct_data_copy.h``, ``kernel_struct_binary.h``,
+``kernel_struct_unary.h``)."""
+
+
+@irdl_attr_definition
+class ParamsType(ParametrizedAttribute, TypeAttribute):
+    """A parameter struct: ``!ascendc.params<data_copy>``, or ``!ascendc.params<data_copy_pad_ext, f16>``
+    for the templated ``DataCopyPadExtParams<half>``."""
+
+    name = "ascendc.params"
+    kind: IntAttr
+    element_type: Attribute
+
+    def __init__(self, kind: ParamsKind, element_type: Attribute | None = None):
+        super().__init__(IntAttr(list(ParamsKind).index(kind)), element_type or NoneAttr())
+
+    @property
+    def params_kind(self) -> ParamsKind:
+        return list(ParamsKind)[self.kind.data]
+
+    @property
+    def layout(self) -> StructLayout:
+        return LAYOUTS[self.params_kind]
+
+    def field_types(self) -> list[Attribute]:
+        """The C++ type of every field, in order."""
+        return [self.element_type if t is None else t for _, t in self.layout.fields]
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_string(str(self.params_kind))
+            if not isinstance(self.element_type, NoneAttr):
+                printer.print_string(", ")
+                printer.print_attribute(self.element_type)
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            kind = parser.parse_str_enum(ParamsKind)
+            element: Attribute = NoneAttr()
+            if parser.parse_optional_punctuation(",") is not None:
+                element = parser.parse_type()
+        return (IntAttr(list(ParamsKind).index(kind)), element)
+
+    def verify(self) -> None:
+        from xdsl.utils.exceptions import VerifyException
+
+        if not 0 <= self.kind.data < len(ParamsKind):
+            raise VerifyException(f"unknown parameter struct kind {self.kind.data}")
+        if self.layout.templated == isinstance(self.element_type, NoneAttr):
+            wanted = "needs" if self.layout.templated else "takes no"
+            raise VerifyException(f"{self.layout.cpp_name} {wanted} element type")
+
+
+@irdl_attr_definition
+class MaskListType(ParametrizedAttribute, TypeAttribute):
+    """A bit mask given per element: ``uint64_t mask[N]``, e.g. ``!ascendc.mask_list<2>``."""
+
+    name = "ascendc.mask_list"
+    size: IntAttr
+
+    def __init__(self, size: int):
+        super().__init__(IntAttr(size))
+
+    def print_parameters(self, printer: Printer) -> None:
+        with printer.in_angle_brackets():
+            printer.print_string(str(self.size.data))
+
+    @classmethod
+    def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
+        with parser.in_angle_brackets():
+            return (IntAttr(parser.parse_integer(allow_boolean=False, allow_negative=False)),)
+
+
+@irdl_attr_definition
+class ShapeInfoType(ParametrizedAttribute, TypeAttribute):
+    """An ``AscendC::ShapeInfo``: the shape of a tensor, as ``GetShapeSize`` reads it."""
+
+    name = "ascendc.shape_info"
+
+
+U8, U16, U32, U64 = _U8, _U16, _U32, _U64

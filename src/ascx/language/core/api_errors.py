@@ -1,0 +1,19 @@
+"""Errors of the kernel API that carry hints: the tracer reports them at the call, with the hints."""
+
+from __future__ import annotations
+
+
+class ApiTypeError(TypeError):
+    """A wrong kind of argument, with hints on how to fix the call."""
+
+    def __init__(self, message: str, *hints: str):
+        super().__init__(message)
+        self.hints = hints
+
+
+class ApiValueError(ValueError):
+    """An argument of the right kind but a wrong value, with hints on how to fix the call."""
+
+    def __init__(self, message: str, *hints: str):
+        super().__init__(message)
+        self.hints = hints

@@ -1,0 +1,177 @@
+"""``asc.TQueBind`` and ``asc.TQue``: queues of on-chip tensors between two pipes.
+
+A queue hands tensors from a producer to a consumer: ``alloc_tensor`` takes a free buffer,
+``enque`` passes the filled tensor on, ``deque`` receives it (first in, first out) and
+``free_tensor`` returns the buffer.  The events these calls imply depend on the queue's positions
+(sync-model spec §1.7); the tensors remember their queue so that ``data_copy`` can check that a
+copy goes the way the queue orders.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ascx.dialects import ascendc as ir
+from ascx.language.core.api_errors import ApiTypeError, ApiValueError
+from ascx.language.core.builder import IRBuilder, active
+from ascx.language.core.convert import describe
+from ascx.language.core.dtype import DataType, bit, int32
+from ascx.language.core.enums import TPosition
+from ascx.language.core.tensor import LocalTensor
+from ascx.language.core.values import Handle, RuntimeScalar
+
+QUEUE_POSITIONS = frozenset(
+    {TPosition.VECIN, TPosition.VECOUT, TPosition.A1, TPosition.A2, TPosition.B1, TPosition.B2}
+    | {TPosition.C1, TPosition.C2, TPosition.CO1, TPosition.CO2, TPosition.TSCM}
+)
+
+
+def compile_time_position(value: object, api: str, param: str) -> TPosition:
+    """A ``TPosition`` argument, which must be known at trace time (it is a C++ template argument)."""
+    if isinstance(value, RuntimeScalar):
+        raise ApiTypeError(f"{api}: {param} must be a compile-time TPosition, got {describe(value)}")
+    if not isinstance(value, int) or isinstance(value, bool) or value not in list(TPosition):
+        raise ApiTypeError(f"{api}: {param} must be an asc.TPosition, got {describe(value)}")
+    position = TPosition(value)
+    if position is TPosition.MAX:
+        raise ApiValueError(f"{api}: {param} cannot be TPosition.MAX")
+    return position
+
+
+def compile_time_int(value: object, api: str, param: str, *, minimum: int) -> int:
+    """An int argument that is a C++ template argument."""
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise ApiTypeError(
+            f"{api}: {param} must be a compile-time int, got {describe(value)}",
+            f"annotate the kernel parameter as asc.ConstExpr[int] to pass {param} from the host",
+        )
+    if value < minimum:
+        raise ApiValueError(f"{api}: {param} must be at least {minimum}, got {value}")
+    return value
+
+
+def dtype_argument(value: object, api: str) -> DataType:
+    if not isinstance(value, DataType):
+        raise ApiTypeError(f"{api}: expected a data type (e.g. asc.float16), got {describe(value)}")
+    return value
+
+
+class TQueBind(Handle):
+    """``AscendC::TQueBind<src, dst, depth>``: a queue from position ``src`` to position ``dst``."""
+
+    __slots__ = ("depth", "dst", "src")
+
+    def __init__(self, src: Any = TPosition.VECIN, dst: Any = TPosition.VECIN, depth: Any = 0, mask: Any = 0) -> None:
+        builder = active("TQueBind")
+        self.src = compile_time_position(src, "TQueBind", "src")
+        self.dst = compile_time_position(dst, "TQueBind", "dst")
+        self.depth = compile_time_int(depth, "TQueBind", "depth", minimum=0)
+        for position, name in ((self.src, "src"), (self.dst, "dst")):
+            if position is TPosition.GM:
+                raise ApiValueError(f"TQueBind: {name} cannot be GM: a queue holds on-chip buffers")
+        object_type = ir.TQueBindType(ir.TPosition[self.src.name], ir.TPosition[self.dst.name], self.depth)
+        super().__init__(builder.insert(ir.DeclareOp(object_type)).result)
+
+    @property
+    def positions(self) -> tuple[TPosition, TPosition]:
+        return self.src, self.dst
+
+    def _api(self, method: str) -> tuple[IRBuilder, str]:
+        name = f"{type(self).__name__}.{method}"
+        return active(name), name
+
+    def alloc_tensor(self, dtype: Any) -> LocalTensor:
+        """``AllocTensor<T>()``: a free buffer of the queue as a tensor of ``dtype``.  Given a tensor
+        declared with ``LocalTensor(dtype)``, fills it in place (``AllocTensor<T>(t)``)."""
+        builder, name = self._api("alloc_tensor")
+        target = dtype if isinstance(dtype, LocalTensor) else None
+        element = target.dtype if target is not None else dtype_argument(dtype, name)
+        assert element is not None
+        op = builder.insert(ir.AllocTensorOp(self.ssa, element.to_ir()))
+        tensor = LocalTensor.wrap(op.result, element, self.src, self)
+        if target is not None:
+            target.rebind(tensor)
+            return target
+        return tensor
+
+    def enque(self, tensor: Any, src_user_pos: Any = None, dst_user_pos: Any = None) -> None:
+        """``EnQue(t)``: passes a filled tensor to the consumer."""
+        builder, name = self._api("enque")
+        if not isinstance(tensor, LocalTensor):
+            raise ApiTypeError(f"{name}: expected a LocalTensor, got {describe(tensor)}")
+        src, dst = self._user_positions(src_user_pos, dst_user_pos, name)
+        builder.insert(ir.EnqueOp(self.ssa, tensor.ssa, src, dst))
+
+    def deque(self, dtype: Any, src_user_pos: Any = None, dst_user_pos: Any = None) -> LocalTensor:
+        """``DeQue<T>()``: the earliest enqueued tensor.  Given a declared tensor, fills it in place."""
+        builder, name = self._api("deque")
+        target = dtype if isinstance(dtype, LocalTensor) else None
+        element = target.dtype if target is not None else dtype_argument(dtype, name)
+        assert element is not None
+        src, dst = self._user_positions(src_user_pos, dst_user_pos, name)
+        op = builder.insert(ir.DequeOp(self.ssa, element.to_ir(), src, dst))
+        tensor = LocalTensor.wrap(op.result, element, self.dst, self)
+        if target is not None:
+            target.rebind(tensor)
+            return target
+        return tensor
+
+    def free_tensor(self, tensor: Any) -> None:
+        """``FreeTensor(t)``: returns the tensor's buffer to the queue."""
+        builder, name = self._api("free_tensor")
+        if not isinstance(tensor, LocalTensor):
+            raise ApiTypeError(f"{name}: expected a LocalTensor, got {describe(tensor)}")
+        builder.insert(ir.FreeTensorOp(self.ssa, tensor.ssa))
+
+    def _query(self, query: ir.QueueQuery) -> RuntimeScalar:
+        builder, _ = self._api(str(query))
+        op = builder.insert(ir.QueueQueryOp(query, self.ssa))
+        return RuntimeScalar(op.result, bit if query.returns_bool else int32, origin="a queue's state")
+
+    def get_tensor_count_in_que(self) -> RuntimeScalar:
+        """``GetTensorCountInQue()``: how many tensors are enqueued."""
+        return self._query(ir.QueueQuery.GET_TENSOR_COUNT_IN_QUE)
+
+    def has_idle_buffer(self) -> RuntimeScalar:
+        """``HasIdleBuffer()``: whether ``alloc_tensor`` would find a free buffer."""
+        return self._query(ir.QueueQuery.HAS_IDLE_BUFFER)
+
+    def has_tensor_in_que(self) -> RuntimeScalar:
+        """``HasTensorInQue()``: whether a tensor is enqueued."""
+        return self._query(ir.QueueQuery.HAS_TENSOR_IN_QUE)
+
+    def vacant_in_que(self) -> RuntimeScalar:
+        """``VacantInQue()``: whether another tensor can be enqueued."""
+        return self._query(ir.QueueQuery.VACANT_IN_QUE)
+
+    @staticmethod
+    def _user_positions(src: Any, dst: Any, api: str) -> tuple[ir.TPosition | None, ir.TPosition | None]:
+        if src is None and dst is None:
+            return None, None
+        if src is None or dst is None:
+            raise ApiTypeError(f"{api}: give both src_user_pos and dst_user_pos, or neither")
+        s = compile_time_position(src, api, "src_user_pos")
+        d = compile_time_position(dst, api, "dst_user_pos")
+        return ir.TPosition[s.name], ir.TPosition[d.name]
+
+
+class TQue(TQueBind):
+    """``AscendC::TQue<pos, depth>``: a queue at one position; ``depth`` is required."""
+
+    __slots__ = ()
+
+    def __init__(self, pos: Any = TPosition.VECIN, depth: Any = None, mask: Any = 0) -> None:
+        builder = active("TQue")
+        position = compile_time_position(pos, "TQue", "pos")
+        if depth is None:
+            raise ApiTypeError("TQue: depth is required (C++ has no default)", "e.g. asc.TQue(asc.TPosition.VECIN, 2)")
+        self.depth = compile_time_int(depth, "TQue", "depth", minimum=1)
+        if position not in QUEUE_POSITIONS:
+            hint = (
+                "scratch memory is asc.TBuf(asc.TPosition.VECCALC)"
+                if position is TPosition.VECCALC
+                else "queues hold on-chip buffers: VECIN, VECOUT, A1, B1, A2, B2, CO1, ..."
+            )
+            raise ApiValueError(f"TQue: a queue cannot be at position {position.name}", hint)
+        self.src = self.dst = position
+        Handle.__init__(self, builder.insert(ir.DeclareOp(ir.TQueType(ir.TPosition[position.name], self.depth))).result)
