@@ -8,6 +8,10 @@ For every kernel ``func.func`` (after ``ascx-kernel-type``):
 - cube-only (``AIC_ONLY``): the same parameter and ``set_ffts_base_addr``, no cross-core sync;
 - vector (``AIV_ONLY``): nothing.
 
+A kernel with debug output (an op with the ``DebugOutput`` trait: ``printf``, ``DumpTensor``) also
+gets the hidden ``__gm__ uint8_t* dump_addr`` parameter, last, and starts with ``InitDump`` (inside
+``#if defined ASCENDC_DUMP``), before the rest of the prologue.
+
 At file level it adds ``#define ASCENDC_CUBE_ONLY`` (cube-only), ``#include "kernel_operator.h"``
 and, for Matmul kernels, ``#include "lib/matmul_intf.h"``.  Running the pass twice changes
 nothing.  The printer then prints exactly what this pass wrote.
@@ -19,8 +23,16 @@ from dataclasses import dataclass
 
 from xdsl.context import Context
 from xdsl.dialects import func, scf
-from xdsl.dialects.builtin import ArrayAttr, DictionaryAttr, LocationAttr, ModuleOp, UnitAttr
-from xdsl.ir import Operation
+from xdsl.dialects.builtin import (
+    ArrayAttr,
+    DictionaryAttr,
+    IntegerType,
+    LocationAttr,
+    ModuleOp,
+    Signedness,
+    UnitAttr,
+)
+from xdsl.ir import BlockArgument, Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
@@ -28,16 +40,23 @@ from ascx.diagnostics import op_error
 from ascx.dialects.ascendc import (
     UI64,
     AscendIsAicOp,
+    DebugOutput,
     DefineOp,
     FftsCrossCoreSyncOp,
     GMAddrType,
     IncludeOp,
+    InitDumpOp,
     KernelType,
     KernelTypeAttr,
     Pipe,
     SetFftsBaseAddrOp,
 )
-from ascx.dialects.ascendc.kernel_attrs import FFTS_ADDR_ARG_ATTR, KERNEL_ATTR, KERNEL_TYPE_ATTR
+from ascx.dialects.ascendc.kernel_attrs import (
+    DUMP_ADDR_ARG_ATTR,
+    FFTS_ADDR_ARG_ATTR,
+    KERNEL_ATTR,
+    KERNEL_TYPE_ATTR,
+)
 
 MIX_CROSS_CORE_SYNC_CONFIG = 0xF21
 """The ``ffts_cross_core_sync`` config word of the MIX prologue (pyasc 1.1.1's convention)."""
@@ -59,20 +78,24 @@ def kernel_type_of(kernel: func.FuncOp) -> KernelType:
     return attr.data
 
 
-def _has_ffts_param(kernel: func.FuncOp) -> bool:
+def _has_param(kernel: func.FuncOp, marker: str) -> bool:
     if kernel.arg_attrs is None:
         return False
-    return any(FFTS_ADDR_ARG_ATTR in attrs.data for attrs in kernel.arg_attrs.data)
+    return any(marker in attrs.data for attrs in kernel.arg_attrs.data)
+
+
+def _append_param(kernel: func.FuncOp, param_type: GMAddrType, name: str, marker: str) -> BlockArgument:
+    block = kernel.body.block
+    addr = block.insert_arg(param_type, len(block.args))
+    addr.name_hint = name
+    kernel.update_function_type()
+    previous = kernel.arg_attrs.data if kernel.arg_attrs is not None else (DictionaryAttr({}),) * (len(block.args) - 1)
+    kernel.arg_attrs = ArrayAttr([*previous, DictionaryAttr({marker: UnitAttr()})])
+    return addr
 
 
 def _add_ffts_param(kernel: func.FuncOp, mix: bool) -> None:
-    block = kernel.body.block
-    addr = block.insert_arg(GMAddrType(UI64), len(block.args))
-    addr.name_hint = "ffts_addr"
-    kernel.update_function_type()
-    previous = kernel.arg_attrs.data if kernel.arg_attrs is not None else (DictionaryAttr({}),) * (len(block.args) - 1)
-    kernel.arg_attrs = ArrayAttr([*previous, DictionaryAttr({FFTS_ADDR_ARG_ATTR: UnitAttr()})])
-
+    addr = _append_param(kernel, GMAddrType(UI64), "ffts_addr", FFTS_ADDR_ARG_ATTR)
     prologue: list[Operation] = [SetFftsBaseAddrOp(addr)]
     if mix:
         is_aic = AscendIsAicOp()
@@ -81,7 +104,18 @@ def _add_ffts_param(kernel: func.FuncOp, mix: bool) -> None:
         prologue += [is_aic, scf.IfOp(is_aic.result, [], [sync, scf.YieldOp()])]
     for op in prologue:
         _stamp(op, kernel.location)
-    Rewriter.insert_op(prologue, InsertPoint.at_start(block))
+    Rewriter.insert_op(prologue, InsertPoint.at_start(kernel.body.block))
+
+
+def _prints(kernel: func.FuncOp) -> bool:
+    return any(op.has_trait(DebugOutput) for op in kernel.walk())
+
+
+def _add_dump_param(kernel: func.FuncOp, mix: bool) -> None:
+    addr = _append_param(kernel, GMAddrType(IntegerType(8, Signedness.UNSIGNED)), "dump_addr", DUMP_ADDR_ARG_ATTR)
+    init = InitDumpOp(addr, mix)
+    _stamp(init, kernel.location)
+    Rewriter.insert_op(init, InsertPoint.at_start(kernel.body.block))
 
 
 def _stamp(op: Operation, location: LocationAttr) -> None:
@@ -135,7 +169,9 @@ class KernelProloguePass(ModulePass):
             )
         for kernel in kernels:
             kernel_type = kernel_type_of(kernel)
-            if kernel_type is not KernelType.AIV_ONLY and not _has_ffts_param(kernel):
+            if kernel_type is not KernelType.AIV_ONLY and not _has_param(kernel, FFTS_ADDR_ARG_ATTR):
                 _add_ffts_param(kernel, mix=kernel_type is KernelType.MIX_AIC_1_2)
+            if _prints(kernel) and not _has_param(kernel, DUMP_ADDR_ARG_ATTR):
+                _add_dump_param(kernel, mix=kernel_type is KernelType.MIX_AIC_1_2)
         if kernels:
             _order_preamble(op, types)

@@ -12,8 +12,13 @@ from xdsl.utils.target import Target
 # Importing the emitter modules registers their printers.
 from ascx.target import emit_ascendc as emit_ascendc
 from ascx.target import emit_control as emit_control
+from ascx.target import emit_core as emit_core
+from ascx.target import emit_data_copy as emit_data_copy
+from ascx.target import emit_fwk as emit_fwk
 from ascx.target import emit_matmul as emit_matmul
 from ascx.target import emit_scalar as emit_scalar
+from ascx.target import emit_sync as emit_sync
+from ascx.target import emit_vector as emit_vector
 from ascx.target.printer import AscendCPrinter, print_ascendc
 
 

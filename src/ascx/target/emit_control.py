@@ -11,12 +11,12 @@ from __future__ import annotations
 from xdsl.dialects import scf
 from xdsl.ir import Block, SSAValue
 
-from ascx.target.printer import AscendCPrinter, emits, scalar_type
+from ascx.target.printer import AscendCPrinter, cpp_type, emits
 
 
 def _declare(p: AscendCPrinter, value: SSAValue, init: SSAValue | None = None) -> None:
     initial = f" = {p.expr(init)}" if init is not None else ""
-    p.line(f"{scalar_type(value.type)} {p.names.get(value)}{initial};")
+    p.line(f"{cpp_type(value.type)} {p.names.get(value)}{initial};")
 
 
 @emits(scf.IfOp)
@@ -49,7 +49,7 @@ def _for(p: AscendCPrinter, op: scf.ForOp) -> None:
         _declare(p, result, init)
         p.names.alias(arg, result)
     i = p.names.get(iv)
-    p.line(f"for ({scalar_type(iv.type)} {i} = {p.expr(op.lb)}; {i} < {p.expr(op.ub)}; {i} += {p.expr(op.step)}) {{")
+    p.line(f"for ({cpp_type(iv.type)} {i} = {p.expr(op.lb)}; {i} < {p.expr(op.ub)}; {i} += {p.expr(op.step)}) {{")
     p.body(op.body.block)
     p.line("}")
 

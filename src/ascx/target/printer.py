@@ -89,8 +89,34 @@ def cpp_type(t: Attribute) -> str:
             return "AscendC::TPipe"
         case ir.CubeTilingType():
             return "TCubeTiling"
+        case ir.ShapeInfoType():
+            return "AscendC::ShapeInfo"
         case _:
-            return scalar_type(t)
+            return object_type(t) or scalar_type(t)
+
+
+def object_type(t: Attribute) -> str | None:
+    """The C++ spelling of a framework object or parameter struct type, or None."""
+    match t:
+        case ir.TQueType():
+            return f"AscendC::TQue<{position(t.position.data)}, {t.depth.data}>"
+        case ir.TQueBindType():
+            return f"AscendC::TQueBind<{position(t.src.data)}, {position(t.dst.data)}, {t.depth.data}>"
+        case ir.TBufType():
+            return f"AscendC::TBuf<{position(t.position.data)}>"
+        case ir.TBufPoolType():
+            return f"AscendC::TBufPool<{position(t.position.data)}, {t.buf_id_size.data}>"
+        case ir.ParamsType():
+            layout = t.layout
+            element = f"<{scalar_type(t.element_type)}>" if layout.templated else ""
+            return f"AscendC::{layout.cpp_name}{element}"
+        case _:
+            return None
+
+
+def position(p: ir.TPosition) -> str:
+    """``AscendC::TPosition::VECIN``."""
+    return f"AscendC::TPosition::{p.name}"
 
 
 def matmul_type(t: ir.MatmulTypeAttr, *, bias: bool = False) -> str:
@@ -155,7 +181,7 @@ class AscendCPrinter(BasePrinter):
         if len(pairs) > 1 and any(e in written for _, e, _ in pairs):
             temps = [(t, self.names.fresh(f"{t}_next"), e, v) for t, e, v in pairs]
             for _, tmp, e, v in temps:
-                self.line(f"{scalar_type(v.type)} {tmp} = {e};")
+                self.line(f"{cpp_type(v.type)} {tmp} = {e};")
             pairs = [(t, tmp, v) for t, tmp, _, v in temps]
         for target, expression, _ in pairs:
             self.line(f"{target} = {expression};")

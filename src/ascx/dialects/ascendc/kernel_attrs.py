@@ -11,3 +11,7 @@ KERNEL_TYPE_ATTR = "ascendc.kernel_type"
 
 FFTS_ADDR_ARG_ATTR = "ascendc.ffts_addr"
 """Unit argument attribute marking the hidden ``__gm__ uint64_t*`` FFTS address parameter."""
+
+DUMP_ADDR_ARG_ATTR = "ascendc.dump_addr"
+"""Unit argument attribute marking the hidden ``__gm__ uint8_t*`` dump buffer parameter of kernels
+that print (``printf``, ``DumpTensor``)."""

@@ -14,8 +14,8 @@ form or the mask form of the call.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import Any, ClassVar
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar, Self
 
 from xdsl.dialects.builtin import UnitAttr
 from xdsl.dialects.utils import EnumAttribute
@@ -42,6 +42,25 @@ class VectorSyntax(IRDLOperation):
     MASK_FORM: ClassVar[Names] = ("mask", "repeat_times", "repeat_params")
     SET_MASK_IN_COUNT_FORM: ClassVar[bool] = False
     """Whether ``is_set_mask`` also applies to the count form (it does for tensor-scalar ops)."""
+
+    @classmethod
+    def of(
+        cls,
+        leading: Sequence[SSAValue],
+        optional: Mapping[str, SSAValue],
+        properties: Mapping[str, Attribute] | None = None,
+        flags: Sequence[str] = (),
+    ) -> Self:
+        """The op with ``leading`` operands in order, the ``optional`` operands present by name, and
+        the unit ``flags`` set."""
+        unknown = set(optional) - set(cls.OPTIONAL)
+        assert not unknown, unknown
+        assert len(leading) == len(cls.LEADING), leading
+        operands: list[SSAValue | Sequence[SSAValue]] = [*leading]
+        operands += [[optional[name]] if name in optional else [] for name in cls.OPTIONAL]
+        props: dict[str, Attribute] = dict(properties or {})
+        props.update({flag: UnitAttr() for flag in flags})
+        return cls.build(operands=operands, properties=props)
 
     def present_optional(self) -> list[tuple[str, SSAValue]]:
         return [(name, value) for name in self.OPTIONAL if (value := getattr(self, name)) is not None]

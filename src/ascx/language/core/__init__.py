@@ -24,16 +24,31 @@ from ascx.language.core.dtype import (
     uint64,
 )
 from ascx.language.core.enums import (
+    CMPMODE,
     BatchMode,
     BatchOutMode,
+    CacheMode,
+    CacheRwMode,
     CubeFormat,
+    HardEvent,
     IterateMode,
     IterateOrder,
     LayoutMode,
     MatmulConfigMode,
     MatmulPolicy,
+    PipeID,
+    RoundMode,
     ScheduleType,
+    SelMode,
     TPosition,
+)
+from ascx.language.core.params import (
+    BinaryRepeatParams,
+    DataCopyExtParams,
+    DataCopyPadExtParams,
+    DataCopyPadParams,
+    DataCopyParams,
+    UnaryRepeatParams,
 )
 from ascx.language.core.properties import (
     DEFAULT_C0_SIZE,
@@ -44,10 +59,12 @@ from ascx.language.core.properties import (
     property,
 )
 from ascx.language.core.range import range, static_range
+from ascx.language.core.shape_info import ShapeInfo, get_shape_size
 from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
 from ascx.language.core.values import GlobalAddress
 
 __all__ = [
+    "CMPMODE",
     "DEFAULT_C0_SIZE",
     "ONE_BLK_SIZE",
     "TOTAL_L0C_SIZE",
@@ -55,20 +72,33 @@ __all__ = [
     "BaseTensor",
     "BatchMode",
     "BatchOutMode",
+    "BinaryRepeatParams",
+    "CacheMode",
+    "CacheRwMode",
     "ConstExpr",
     "CubeFormat",
+    "DataCopyExtParams",
+    "DataCopyPadExtParams",
+    "DataCopyPadParams",
+    "DataCopyParams",
     "DataType",
     "GlobalAddress",
     "GlobalTensor",
+    "HardEvent",
     "IterateMode",
     "IterateOrder",
     "LayoutMode",
     "LocalTensor",
     "MatmulConfigMode",
     "MatmulPolicy",
+    "PipeID",
     "Property",
+    "RoundMode",
     "ScheduleType",
+    "SelMode",
+    "ShapeInfo",
     "TPosition",
+    "UnaryRepeatParams",
     "bfloat16",
     "bit",
     "bool_",
@@ -77,6 +107,7 @@ __all__ = [
     "float32",
     "float64",
     "float_",
+    "get_shape_size",
     "half",
     "int1",
     "int8",

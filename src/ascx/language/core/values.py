@@ -126,6 +126,10 @@ class RuntimeScalar(TypedValue):
     def __float__(self) -> float:
         raise CompileTimeRequired(self, "float()")
 
+    def ceildiv(self, other: object) -> Any:
+        """``(self + other - 1) // other``: the quotient rounded up (pyasc's ``PlainValue.ceildiv``)."""
+        return (self + other - 1) // other
+
     def cast(self, dtype: DataType) -> RuntimeScalar:
         """This value converted to ``dtype``."""
         from ascx.language.core import scalar

@@ -1,0 +1,142 @@
+"""Arguments shared by the basic APIs: tensor operands with their position rules, counts, masks,
+repeat counts and the two call forms of the vector ops.
+
+The vector unit reads and writes the unified buffer only, so a vector operand must be a
+``LocalTensor`` at a vector position (``VECIN``, ``VECOUT``, ``VECCALC``) when its position is known.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from xdsl.ir import SSAValue
+
+from ascx.dialects import ascendc as ir
+from ascx.language.core.api_errors import ApiTypeError, ApiValueError
+from ascx.language.core.builder import IRBuilder
+from ascx.language.core.convert import describe, integer_operand
+from ascx.language.core.dtype import DataType, int32, uint8, uint64
+from ascx.language.core.enums import TPosition
+from ascx.language.core.forms import Form, Param, instance_of, is_bool, is_int, is_mask_list
+from ascx.language.core.params import BinaryRepeatParams, ParamsStruct, UnaryRepeatParams
+from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
+
+VECTOR_POSITIONS = frozenset({TPosition.VECIN, TPosition.VECOUT, TPosition.VECCALC})
+
+
+def vector_tensor(value: object, api: str, param: str) -> LocalTensor:
+    """A tensor operand of a vector op: a LocalTensor in the unified buffer."""
+    if isinstance(value, GlobalTensor):
+        raise ApiTypeError(
+            f"{api}: {param} is a GlobalTensor, but vector ops work on LocalTensors in the unified buffer",
+            "copy the data into a LocalTensor with asc.data_copy first",
+        )
+    if not isinstance(value, LocalTensor):
+        raise ApiTypeError(f"{api}: {param} must be a LocalTensor, got {describe(value)}")
+    if value.position is not None and value.position not in VECTOR_POSITIONS:
+        raise ApiValueError(
+            f"{api}: {param} is at position {value.position.name}, "
+            "but vector ops work on the unified buffer (VECIN, VECOUT, VECCALC)"
+        )
+    return value
+
+
+def any_tensor(value: object, api: str, param: str) -> BaseTensor:
+    if not isinstance(value, BaseTensor):
+        raise ApiTypeError(f"{api}: {param} must be a GlobalTensor or a LocalTensor, got {describe(value)}")
+    return value
+
+
+def element_dtype(tensor: BaseTensor, api: str) -> DataType:
+    if tensor.dtype is None:
+        raise ApiValueError(f"{api}: the GlobalTensor has no data type yet", "call set_global_buffer first")
+    return tensor.dtype
+
+
+def count_operand(builder: IRBuilder, value: object, api: str, dtype: DataType = int32) -> SSAValue:
+    """A number of elements: a positive constant, or a runtime integer."""
+    if isinstance(value, int) and not isinstance(value, bool) and value <= 0:
+        raise ApiValueError(f"{api}: count must be positive, got {value}")
+    return integer_operand(builder, value, dtype, api=api, param="count")
+
+
+def mask_operand(builder: IRBuilder, value: object, api: str) -> SSAValue:
+    """The mask of the mask form: an integer (how many elements of each repeat), or a list of one or two
+    64-bit words (which elements), emitted as a ``uint64_t`` array."""
+    if isinstance(value, list | tuple):
+        items = cast("Sequence[object]", value)
+        words = [integer_operand(builder, v, uint64, api=api, param="mask") for v in items]
+        op = builder.insert(ir.MaskListOp(words))
+        op.result.name_hint = "mask"
+        return op.result
+    return integer_operand(builder, value, uint64, api=api, param="mask")
+
+
+def repeat_operand(builder: IRBuilder, value: object, api: str, param: str = "repeat_times") -> SSAValue:
+    """A repeat count or stride of the mask form (``uint8_t`` in C++)."""
+    return integer_operand(builder, value, uint8, api=api, param=param)
+
+
+def count_form(name: str = "count", *, set_mask: bool = False) -> tuple[Param, ...]:
+    """The trailing parameters of the count form."""
+    params = [Param(name, is_int, "int")]
+    if set_mask:
+        params.append(Param("is_set_mask", is_bool, "bool", True))
+    return tuple(params)
+
+
+def mask_forms(params_type: type[ParamsStruct]) -> list[tuple[str, tuple[Param, ...]]]:
+    """The trailing parameters of the two mask forms (an int mask, a list mask), pyasc's order."""
+    tail = (
+        Param("repeat_times", is_int, "int"),
+        Param("repeat_params", instance_of(params_type), params_type.__name__),
+        Param("is_set_mask", is_bool, "bool", True),
+    )
+    return [
+        ("mask", (Param("mask", is_int, "int"), *tail)),
+        ("mask", (Param("mask", is_mask_list, "list[int]"), *tail)),
+    ]
+
+
+def vector_forms(
+    leading: Sequence[Param], params_type: type[ParamsStruct], *, count_set_mask: bool, count_first: bool = False
+) -> list[Form]:
+    """The forms of a vector op whose operands are ``leading``: the mask forms, then the count form
+    (pyasc tries them in this order)."""
+    masks = [Form(kind, (*leading, *tail)) for kind, tail in mask_forms(params_type)]
+    count = Form("count", (*leading, *count_form(set_mask=count_set_mask)))
+    return [count, *masks] if count_first else [*masks, count]
+
+
+def tensor_param(name: str) -> Param:
+    return Param(name, lambda _: True)
+
+
+def extent_operands(
+    builder: IRBuilder, api: str, form: str, bound: dict[str, Any], *, count_dtype: DataType = int32
+) -> tuple[dict[str, SSAValue], list[str]]:
+    """The optional operands and unit flags of a vector op for its bound ``form``."""
+    if form == "count":
+        flags = ["is_set_mask"] if bound.get("is_set_mask", False) else []
+        return {"count": count_operand(builder, bound["count"], api, count_dtype)}, flags
+    params = bound["repeat_params"]
+    assert isinstance(params, BinaryRepeatParams | UnaryRepeatParams)
+    operands = {
+        "mask": mask_operand(builder, bound["mask"], api),
+        "repeat_times": repeat_operand(builder, bound["repeat_times"], api),
+        "repeat_params": params.ssa,
+    }
+    return operands, (["is_set_mask"] if bound["is_set_mask"] else [])
+
+
+def same_dtype(api: str, message: str, *tensors: BaseTensor) -> None:
+    if len({t.dtype for t in tensors}) > 1:
+        raise ApiTypeError(f"{message} ({api}: {', '.join(str(t.dtype) for t in tensors)})")
+
+
+def check_dtype(api: str, tensor: BaseTensor, param: str, allowed: Sequence[DataType]) -> None:
+    if tensor.dtype not in allowed:
+        raise ApiTypeError(
+            f"{api}: {param} has data type {tensor.dtype}; {api} supports {', '.join(str(d) for d in allowed)}"
+        )

@@ -1,0 +1,105 @@
+"""Printers of the vector op families.
+
+The count form is ``AscendC::Op(dst, srcs..., count)``; the mask form passes the mask, the repeat
+count and the repeat parameters, and names the element type and ``isSetMask`` in the template
+where Ascend C declares them (``Add<half, true>(...)``).  Tensor-scalar ops always name them.
+"""
+
+from __future__ import annotations
+
+from xdsl.ir import Attribute, SSAValue
+
+from ascx.dialects import ascendc as ir
+from ascx.target.printer import AscendCPrinter, emits, scalar_type
+
+
+def _element(value: SSAValue) -> str:
+    t: Attribute = value.type
+    assert isinstance(t, ir.LocalTensorType)
+    return scalar_type(t.element_type)
+
+
+def _set_mask(op: ir.VectorSyntax) -> str:
+    return "true" if op.properties.get("is_set_mask") is not None else "false"
+
+
+def _call(p: AscendCPrinter, name: str, template: list[str], args: list[str]) -> None:
+    targs = f"<{', '.join(template)}>" if template else ""
+    p.line(f"AscendC::{name}{targs}({', '.join(args)});")
+
+
+def _extent(p: AscendCPrinter, op: ir.VectorSyntax) -> list[str]:
+    """The trailing arguments: the count, or the mask-form operands in order."""
+    return [p.expr(value) for _, value in op.present_optional()]
+
+
+@emits(ir.VecBinaryOp)
+def _binary(p: AscendCPrinter, op: ir.VecBinaryOp) -> None:
+    template = [_element(op.dst), _set_mask(op)] if op.is_mask_form() else []
+    _call(p, op.kind.data.cpp, template, [p.expr(op.dst), p.expr(op.src0), p.expr(op.src1), *_extent(p, op)])
+
+
+@emits(ir.VecBinaryScalarOp)
+def _binary_scalar(p: AscendCPrinter, op: ir.VecBinaryScalarOp) -> None:
+    template = [_element(op.dst), _set_mask(op)]
+    _call(p, op.kind.data.cpp, template, [p.expr(op.dst), p.expr(op.src), p.expr(op.scalar), *_extent(p, op)])
+
+
+@emits(ir.VecUnaryOp)
+def _unary(p: AscendCPrinter, op: ir.VecUnaryOp) -> None:
+    template = [_element(op.dst), _set_mask(op)] if op.is_mask_form() else []
+    _call(p, op.kind.data.cpp, template, [p.expr(op.dst), p.expr(op.src), *_extent(p, op)])
+
+
+@emits(ir.VecCastOp)
+def _cast(p: AscendCPrinter, op: ir.VecCastOp) -> None:
+    template = [_element(op.dst), _element(op.src)] + ([_set_mask(op)] if op.is_mask_form() else [])
+    mode = f"AscendC::RoundMode::{op.round_mode.data.name}"
+    _call(p, "Cast", template, [p.expr(op.dst), p.expr(op.src), mode, *_extent(p, op)])
+
+
+@emits(ir.VecDuplicateOp)
+def _duplicate(p: AscendCPrinter, op: ir.VecDuplicateOp) -> None:
+    template = [_element(op.dst), _set_mask(op)] if op.is_mask_form() else []
+    _call(p, "Duplicate", template, [p.expr(op.dst), p.expr(op.scalar), *_extent(p, op)])
+
+
+@emits(ir.VecReduceOp)
+def _reduce(p: AscendCPrinter, op: ir.VecReduceOp) -> None:
+    args = [p.expr(op.dst), p.expr(op.src), p.expr(op.tmp), *_extent(p, op)]
+    if op.kind.data is not ir.ReduceKind.SUM:
+        args.append("true" if op.cal_index is not None else "false")
+    _call(p, op.kind.data.cpp, [], args)
+
+
+def _compare_template(op: ir.VecCompareOp | ir.VecCompareScalarOp | ir.VecSelectOp, value: SSAValue) -> list[str]:
+    """``<T, U, false>`` when the mask form must not set the mask; Ascend C deduces the rest."""
+    if op.is_mask_form() and op.is_set_mask is None:
+        return [_element(value), _element(op.dst if not isinstance(op, ir.VecSelectOp) else op.sel_mask), "false"]
+    return []
+
+
+@emits(ir.VecCompareOp)
+def _compare(p: AscendCPrinter, op: ir.VecCompareOp) -> None:
+    mode = f"AscendC::CMPMODE::{op.cmp_mode.data.name}"
+    args = [p.expr(op.dst), p.expr(op.src0), p.expr(op.src1), mode, *_extent(p, op)]
+    _call(p, "Compare", _compare_template(op, op.src0), args)
+
+
+@emits(ir.VecCompareScalarOp)
+def _compare_scalar(p: AscendCPrinter, op: ir.VecCompareScalarOp) -> None:
+    mode = f"AscendC::CMPMODE::{op.cmp_mode.data.name}"
+    args = [p.expr(op.dst), p.expr(op.src0), p.expr(op.scalar), mode, *_extent(p, op)]
+    _call(p, "CompareScalar", _compare_template(op, op.src0), args)
+
+
+@emits(ir.VecSelectOp)
+def _select(p: AscendCPrinter, op: ir.VecSelectOp) -> None:
+    mode = f"AscendC::SELMODE::{op.sel_mode.data.name}"
+    args = [p.expr(op.dst), p.expr(op.sel_mask), p.expr(op.src0), p.expr(op.src1), mode, *_extent(p, op)]
+    _call(p, "Select", _compare_template(op, op.dst), args)
+
+
+@emits(ir.MaskListOp)
+def _mask_list(p: AscendCPrinter, op: ir.MaskListOp) -> None:
+    p.line(f"uint64_t {p.names.get(op.result)}[] = {{{', '.join(p.expr(e) for e in op.elements)}}};")
