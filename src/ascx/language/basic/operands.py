@@ -21,6 +21,7 @@ from ascx.language.core.enums import TPosition
 from ascx.language.core.forms import Form, Param, instance_of, is_bool, is_int, is_mask_list
 from ascx.language.core.params import BinaryRepeatParams, ParamsStruct, UnaryRepeatParams
 from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
+from ascx.language.core.values import GlobalAddress
 
 VECTOR_POSITIONS = frozenset({TPosition.VECIN, TPosition.VECOUT, TPosition.VECCALC})
 
@@ -44,8 +45,12 @@ def vector_tensor(value: object, api: str, param: str) -> LocalTensor:
 
 def any_tensor(value: object, api: str, param: str) -> BaseTensor:
     if not isinstance(value, BaseTensor):
-        raise ApiTypeError(f"{api}: {param} must be a GlobalTensor or a LocalTensor, got {describe(value)}")
+        hints = [_ADDRESS_HINT] if isinstance(value, GlobalAddress) else []
+        raise ApiTypeError(f"{api}: {param} must be a GlobalTensor or a LocalTensor, got {describe(value)}", *hints)
     return value
+
+
+_ADDRESS_HINT = "wrap the address in a tensor: g = asc.GlobalTensor(); g.set_global_buffer(address)"
 
 
 def element_dtype(tensor: BaseTensor, api: str) -> DataType:

@@ -11,8 +11,9 @@ from ascx.language.core.values import RuntimeScalar
 def _sys_var(var: ir.SysVar, dtype: DataType, api: str) -> RuntimeScalar:
     builder = active(api)
     op = builder.insert(ir.SysVarOp(var, dtype.to_ir()))
-    op.result.name_hint = str(var)
-    return RuntimeScalar(op.result, dtype, origin=f"the core's {str(var).replace('_', ' ')} ({api}())")
+    value = RuntimeScalar(op.result, dtype, origin=f"the core's {str(var).replace('_', ' ')} ({api}())")
+    value.provisional_name(str(var))
+    return value
 
 
 def get_block_idx() -> RuntimeScalar:

@@ -86,9 +86,6 @@ def element_operand(builder: IRBuilder, value: object, dtype: DataType, *, api: 
         return builder.constant(value if dtype.is_int() else float(value), dtype.to_ir())
     if isinstance(value, float):
         if dtype.is_int():
-            raise TypeError(
-                f"{api}: {param} {value!r} is not a {dtype} value (the tensor's type); "
-                f"write an integer, e.g. {int(value)}"
-            )
+            raise TypeError(f"{api}: {param} {value!r} must be an integer: the tensor's data type is {dtype}")
         return builder.constant(value, dtype.to_ir())
     raise TypeError(f"{api}: {param} must be a number, got {describe(value)}")

@@ -166,7 +166,8 @@ class LocalTensor(BaseTensor):
                 f"got {', '.join(given)} without {', '.join(n for n in ('pos', 'addr', 'tile_size') if n not in given)}"
             )
         if not is_instance(pos, int) or pos not in list(TPosition) or TPosition(pos) not in _ON_CHIP:
-            raise ValueError(f"LocalTensor: pos must be an on-chip TPosition, got {pos!r}")
+            shown = f"TPosition.{TPosition(pos).name}" if is_instance(pos, TPosition) else describe(pos)
+            raise ValueError(f"LocalTensor: pos must be an on-chip TPosition, got {shown}")
         self.position = TPosition(pos)
         address = integer_operand(builder, addr, uint32, api="LocalTensor", param="addr")
         size = integer_operand(builder, tile_size, uint32, api="LocalTensor", param="tile_size")

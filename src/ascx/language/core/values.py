@@ -41,11 +41,12 @@ class Handle:
     when the value is bound.
     """
 
-    __slots__ = ("_name", "_ssa", "hint", "origin", "root")
+    __slots__ = ("_name", "_provisional", "_ssa", "hint", "origin", "root")
 
     def __init__(self, ssa: SSAValue | None = None, origin: str | None = None):
         self._ssa: SSAValue | None = None
         self._name: str | None = None
+        self._provisional = False
         self.origin = origin
         """Why this value is runtime, as a phrase (``"a kernel argument that is ..."``)."""
         self.hint: str | None = None
@@ -74,12 +75,21 @@ class Handle:
             ssa.name_hint = self._name
 
     def suggest_name(self, name: str) -> None:
-        """Name the SSA value after the Python variable ``name``, unless it already has a name."""
+        """Name the SSA value after the Python variable ``name``, unless it already has a name (a
+        provisional name, given by the API that made the value, gives way)."""
         if self._name is not None:
             return
         self._name = sanitize_name(name)
-        if self._ssa is not None and self._ssa.name_hint is None and self._name is not None:
+        if self._ssa is not None and self._name is not None and (self._ssa.name_hint is None or self._provisional):
             self._ssa.name_hint = self._name
+        self._provisional = False
+
+    def provisional_name(self, name: str) -> None:
+        """Name the SSA value ``name`` until a Python variable names it (``block_idx`` for
+        ``asc.get_block_idx()`` used in an expression)."""
+        if self._ssa is not None and self._ssa.name_hint is None:
+            self._ssa.name_hint = name
+            self._provisional = True
 
     def describe(self) -> str:
         """How error messages refer to this value."""

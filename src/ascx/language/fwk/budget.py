@@ -69,12 +69,15 @@ def claim(builder: IRBuilder, position: TPosition, nbytes: int, owner: str, api:
         return
     usage = _usage(builder, memory)
     if usage.used + nbytes > memory.capacity:
-        given = ", ".join(f"{name} {n}" for name, n in usage.claims) or "nothing"
-        raise ApiValueError(
-            f"{api}: {memory.name} has {memory.capacity} bytes; {owner} needs {nbytes} more, "
-            f"but {usage.used} are already given out ({given})",
-            "use smaller tiles or fewer buffers (num=1 instead of double buffering)",
-        )
+        if not usage.claims:
+            message = f"{api}: {owner} needs {nbytes} bytes, more than the {memory.capacity} bytes of {memory.name}"
+        else:
+            given = ", ".join(f"{name} has {n}" for name, n in usage.claims)
+            message = (
+                f"{api}: {owner} needs {nbytes} bytes, but only {memory.capacity - usage.used} of the "
+                f"{memory.capacity} bytes of {memory.name} are left ({given})"
+            )
+        raise ApiValueError(message, "use smaller tiles or fewer buffers (num=1 instead of double buffering)")
     usage.claims.append((owner, nbytes))
 
 
