@@ -75,7 +75,11 @@ EMITS: dict[str, tuple[str, list[str]]] = {
     ),
     "shape_info": (
         "s = asc.ShapeInfo([2, n]); z = asc.get_shape_size(s)",
-        ["uint32_t s_dims[] = {2, n};", "AscendC::ShapeInfo s(2, s_dims);", "int32_t z = AscendC::GetShapeSize(s);"],
+        [
+            "uint32_t s_dims[] = {2, static_cast<uint32_t>(n)};",
+            "AscendC::ShapeInfo s(2, s_dims);",
+            "int32_t z = AscendC::GetShapeSize(s);",
+        ],
     ),
     "property": (
         "size = n * asc.property(asc.ONE_BLK_SIZE)",

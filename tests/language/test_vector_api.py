@@ -54,7 +54,7 @@ EMITS: dict[str, tuple[str, list[str]]] = {
         "asc.sub(c, a, b, [n, 0], 2, asc.BinaryRepeatParams(), False)",
         [
             "AscendC::BinaryRepeatParams v{1, 1, 1, 8, 8, 8};",
-            "uint64_t mask[] = {n, 0};",
+            "uint64_t mask[] = {static_cast<uint64_t>(n), 0};",
             "AscendC::Sub<half, false>(c, a, b, mask, 2, v);",
         ],
     ),
@@ -118,7 +118,7 @@ EMITS: dict[str, tuple[str, list[str]]] = {
         "asc.maxs(c, a, 2.0, [n, 0], 2, asc.UnaryRepeatParams(2, 3, 4, 5))",
         [
             "AscendC::UnaryRepeatParams v{2, 3, 4, 5};",
-            "uint64_t mask[] = {n, 0};",
+            "uint64_t mask[] = {static_cast<uint64_t>(n), 0};",
             "AscendC::Maxs<half, true>(c, a, half(2.0), mask, 2, v);",
         ],
     ),
@@ -166,7 +166,7 @@ EMITS: dict[str, tuple[str, list[str]]] = {
         "asc.relu(c, a, [n, 0], 2, asc.UnaryRepeatParams())",
         [
             "AscendC::UnaryRepeatParams v{1, 1, 8, 8};",
-            "uint64_t mask[] = {n, 0};",
+            "uint64_t mask[] = {static_cast<uint64_t>(n), 0};",
             "AscendC::Relu<half, true>(c, a, mask, 2, v);",
         ],
     ),
@@ -189,7 +189,7 @@ EMITS: dict[str, tuple[str, list[str]]] = {
         "asc.cast(g32, a, asc.RoundMode.CAST_TRUNC, [n, 0], 4, asc.UnaryRepeatParams(1, 1, 8, 4), False)",
         [
             "AscendC::UnaryRepeatParams v{1, 1, 8, 4};",
-            "uint64_t mask[] = {n, 0};",
+            "uint64_t mask[] = {static_cast<uint64_t>(n), 0};",
             "AscendC::Cast<float, half, false>(g32, a, AscendC::RoundMode::CAST_TRUNC, mask, 4, v);",
         ],
     ),
@@ -215,7 +215,10 @@ EMITS: dict[str, tuple[str, list[str]]] = {
     ),
     "duplicate_mask_list": (
         "asc.duplicate(c, 2.0, [n, 0], 2, 1, 8, False)",
-        ["uint64_t mask[] = {n, 0};", "AscendC::Duplicate<half, false>(c, half(2.0), mask, 2, 1, 8);"],
+        [
+            "uint64_t mask[] = {static_cast<uint64_t>(n), 0};",
+            "AscendC::Duplicate<half, false>(c, half(2.0), mask, 2, 1, 8);",
+        ],
     ),
     "reduce_sum": (
         "asc.reduce_sum(c, a, b, 256)",
@@ -243,7 +246,7 @@ EMITS: dict[str, tuple[str, list[str]]] = {
     ),
     "reduce_min_mask_list": (
         "asc.reduce_min(c, a, b, [n, 0], 2, 8)",
-        ["uint64_t mask[] = {n, 0};", "AscendC::ReduceMin(c, a, b, mask, 2, 8, false);"],
+        ["uint64_t mask[] = {static_cast<uint64_t>(n), 0};", "AscendC::ReduceMin(c, a, b, mask, 2, 8, false);"],
     ),
     "compare": (
         "asc.compare(m8, a, b, asc.CMPMODE.LT, 256)",
@@ -264,7 +267,7 @@ EMITS: dict[str, tuple[str, list[str]]] = {
         "asc.compare(m8, a, b, asc.CMPMODE.EQ, [n, 0], 2, asc.BinaryRepeatParams(), False)",
         [
             "AscendC::BinaryRepeatParams v{1, 1, 1, 8, 8, 8};",
-            "uint64_t mask[] = {n, 0};",
+            "uint64_t mask[] = {static_cast<uint64_t>(n), 0};",
             "AscendC::Compare<half, uint8_t, false>(m8, a, b, AscendC::CMPMODE::EQ, mask, 2, v);",
         ],
     ),

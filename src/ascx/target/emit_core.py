@@ -3,8 +3,12 @@ element type, L2 cache hints and ``ShapeInfo``."""
 
 from __future__ import annotations
 
+from xdsl.dialects.builtin import IntegerType, Signedness
+
 from ascx.dialects import ascendc as ir
 from ascx.target.printer import AscendCPrinter, cpp_type, emits, scalar_type
+
+_U32 = IntegerType(32, Signedness.UNSIGNED)
 
 
 def _declare(
@@ -57,7 +61,7 @@ def _set_l2_cache_hint(p: AscendCPrinter, op: ir.SetL2CacheHintOp) -> None:
 def _shape_info(p: AscendCPrinter, op: ir.ShapeInfoOp) -> None:
     name = p.names.get(op.result)
     dims = p.names.fresh(f"{name}_dims")
-    p.line(f"uint32_t {dims}[] = {{{', '.join(p.expr(d) for d in op.dims)}}};")
+    p.line(f"uint32_t {dims}[] = {{{', '.join(p.braced(d, _U32) for d in op.dims)}}};")
     p.line(f"AscendC::ShapeInfo {name}({len(op.dims)}, {dims});")
 
 

@@ -2,26 +2,15 @@
 
 from __future__ import annotations
 
-from xdsl.dialects import arith
-from xdsl.ir import SSAValue
-
 from ascx.dialects import ascendc as ir
-from ascx.target.printer import AscendCPrinter, cpp_type, emits, scalar_type
-
-
-def field_value(p: AscendCPrinter, value: SSAValue, field_type: object) -> str:
-    """A struct field initialiser: constants as literals, other values converted to the field's type
-    (brace initialisation does not narrow implicitly)."""
-    if value.type == field_type or isinstance(value.owner, arith.ConstantOp | ir.ConstantOp):
-        return p.expr(value)
-    return f"static_cast<{scalar_type(field_type)}>({p.expr(value)})"  # pyright: ignore[reportArgumentType]
+from ascx.target.printer import AscendCPrinter, cpp_type, emits
 
 
 @emits(ir.ParamsOp)
 def _params(p: AscendCPrinter, op: ir.ParamsOp) -> None:
     t = op.result.type
     assert isinstance(t, ir.ParamsType)
-    fields = [field_value(p, v, ft) for v, ft in zip(op.fields, t.field_types(), strict=True)]
+    fields = [p.braced(v, ft) for v, ft in zip(op.fields, t.field_types(), strict=True)]
     p.line(f"{cpp_type(t)} {p.names.get(op.result)}{{{', '.join(fields)}}};")
 
 

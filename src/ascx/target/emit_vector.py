@@ -102,4 +102,5 @@ def _select(p: AscendCPrinter, op: ir.VecSelectOp) -> None:
 
 @emits(ir.MaskListOp)
 def _mask_list(p: AscendCPrinter, op: ir.MaskListOp) -> None:
-    p.line(f"uint64_t {p.names.get(op.result)}[] = {{{', '.join(p.expr(e) for e in op.elements)}}};")
+    words = ", ".join(p.braced(e, ir.UI64) for e in op.elements)
+    p.line(f"uint64_t {p.names.get(op.result)}[] = {{{words}}};")

@@ -168,6 +168,13 @@ class AscendCPrinter(BasePrinter):
             return f"AscendC::{owner.property_name.data}"
         return self.names.get(value)
 
+    def braced(self, value: SSAValue, target: Attribute) -> str:
+        """``value`` as an element of a brace initialiser of type ``target``: constants as literals,
+        other values of another type converted (brace initialisation does not narrow implicitly)."""
+        if value.type == target or isinstance(value.owner, arith.ConstantOp | ir.ConstantOp):
+            return self.expr(value)
+        return f"static_cast<{scalar_type(target)}>({self.expr(value)})"
+
     def is_true(self, value: SSAValue) -> bool:
         """Whether ``value`` is the ``i1`` constant ``true``."""
         owner = value.owner

@@ -16,7 +16,7 @@ func.func @ops(%a: !ascendc.gm_addr<f16>, %b: !ascendc.gm_addr<bf16>, %w: !ascen
   %g = ascendc.global_tensor : !ascendc.global_tensor<f16>
   %size = arith.constant 4096 : i64
   ascendc.global_tensor.set_global_buffer %g, %a : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>
-  ascendc.global_tensor.set_global_buffer %g, %a, %size : i64 : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>
+  ascendc.global_tensor.set_global_buffer %g, %a, %size : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>, i64
   %t = ascendc.cube_tiling
   %c64 = arith.constant 64 : i32
   %neg = arith.constant -1 : i32

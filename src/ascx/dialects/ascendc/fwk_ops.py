@@ -302,7 +302,7 @@ class QueueQueryOp(IRDLOperation):
 class TBufGetOp(IRDLOperation):
     """``buf.Get<T>()`` / ``buf.Get<T>(len)``: the buffer's memory (or its first ``len`` elements) as a tensor.
 
-    Example: ``%t = ascendc.tbuf.get %buf : !ascendc.tbuf<veccalc> -> !ascendc.local_tensor<f32>``
+    Example: ``%t = ascendc.tbuf.get %buf len %n : !ascendc.tbuf<veccalc>, ui32 -> !ascendc.local_tensor<f32>``
     """
 
     name = "ascendc.tbuf.get"
@@ -310,7 +310,7 @@ class TBufGetOp(IRDLOperation):
     length = opt_operand_def(AnyInteger)
     result = result_def(LocalTensorType)
     traits = traits_def(MemoryAllocEffect())
-    assembly_format = "$buffer (`len` $length^ `:` type($length))? attr-dict `:` type($buffer) `->` type($result)"
+    assembly_format = "$buffer (`len` $length^)? attr-dict `:` type($buffer) (`,` type($length)^)? `->` type($result)"
 
     def __init__(self, buffer: SSAValue, element_type: Attribute, length: SSAValue | None = None):
         super().__init__(operands=[buffer, length], result_types=[LocalTensorType(element_type)])

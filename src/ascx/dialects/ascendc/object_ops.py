@@ -95,7 +95,7 @@ class SetGlobalBufferOp(IRDLOperation):
     addr = operand_def(GMAddrType)
     size = opt_operand_def(base(IntegerType))
     traits = traits_def(MemoryWriteEffect())
-    assembly_format = "$tensor `,` $addr (`,` $size^ `:` type($size))? attr-dict `:` type($tensor) `,` type($addr)"
+    assembly_format = "$tensor `,` $addr (`,` $size^)? attr-dict `:` type($tensor) `,` type($addr) (`,` type($size)^)?"
 
     def __init__(self, tensor: SSAValue, addr: SSAValue, size: SSAValue | None = None):
         super().__init__(operands=[tensor, addr, size])

@@ -197,14 +197,14 @@ class SetAtomicOp(IRDLOperation):
     """``AscendC::SetAtomicAdd<T>()``, ``SetAtomicMax<T>()``, ``SetAtomicMin<T>()``, ``SetAtomicType<T>()``,
     ``SetAtomicNone()``: how later copies to GM combine with the data already there.
 
-    Example: ``ascendc.set_atomic add f32``
+    Example: ``ascendc.set_atomic add : f32``
     """
 
     name = "ascendc.set_atomic"
     kind = prop_def(AtomicKindAttr)
     element_type = opt_prop_def(ElementType)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S))
-    assembly_format = "$kind ($element_type^)? attr-dict"
+    assembly_format = "$kind (`:` $element_type^)? attr-dict"
 
     def __init__(self, kind: AtomicKind, element_type: Attribute | None = None):
         properties: dict[str, Attribute] = {"kind": AtomicKindAttr(kind)}

@@ -18,7 +18,7 @@ func.func @ops(%a: !ascendc.gm_addr<f16>, %w: !ascendc.gm_addr<ui8>, %tg: !ascen
   %g = ascendc.global_tensor : !ascendc.global_tensor<f16>
   %n = arith.constant 1024 : i64
   ascendc.global_tensor.set_global_buffer %g, %a : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>
-  ascendc.global_tensor.set_global_buffer %g, %a, %n : i64 : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>
+  ascendc.global_tensor.set_global_buffer %g, %a, %n : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>, i64
   %t = ascendc.cube_tiling
   ascendc.cube_tiling.set %t "shareL1Size", %l1
   %tl = ascendc.cube_tiling.load %tg : !ascendc.gm_struct_addr<!ascendc.cube_tiling>
@@ -60,7 +60,7 @@ func.func @ops(%a: !ascendc.gm_addr<f16>, %w: !ascendc.gm_addr<ui8>, %tg: !ascen
 // CHECK-NEXT:     %g = ascendc.global_tensor : !ascendc.global_tensor<f16>
 // CHECK-NEXT:     %n = arith.constant 1024 : i64
 // CHECK-NEXT:     ascendc.global_tensor.set_global_buffer %g, %a : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>
-// CHECK-NEXT:     ascendc.global_tensor.set_global_buffer %g, %a, %n : i64 : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>
+// CHECK-NEXT:     ascendc.global_tensor.set_global_buffer %g, %a, %n : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>, i64
 // CHECK-NEXT:     %t = ascendc.cube_tiling
 // CHECK-NEXT:     ascendc.cube_tiling.set %t "shareL1Size", %l1
 // CHECK-NEXT:     %tl = ascendc.cube_tiling.load %tg : !ascendc.gm_struct_addr<!ascendc.cube_tiling>

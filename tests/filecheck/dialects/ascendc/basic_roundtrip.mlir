@@ -1,0 +1,273 @@
+// RUN: ascx-opt %s | ascx-opt | filecheck %s
+// RUN: ascx-opt %s --print-op-generic | ascx-opt | filecheck %s
+
+// Every op of the core, framework and basic APIs (queues and buffers, the queue protocol, data
+// copies and their parameter structs, each vector op family in its count and mask forms, flags,
+// barriers, system values, atomics, debug output): the custom format round-trips, generic form too.
+// The module is what `ascx compile --emit ir` makes of a kernel that calls every API once.
+
+builtin.module {
+  ascendc.include "kernel_operator.h"
+  func.func @basic_api(%x: !ascendc.gm_addr<f16>, %w: !ascendc.gm_addr<f16>, %n: i32, %f: f32, %dump_addr: !ascendc.gm_addr<ui8> {ascendc.dump_addr}) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type aiv_only>} {
+    ascendc.init_dump %dump_addr mix false : !ascendc.gm_addr<ui8>
+    %0 = ascendc.gm_addr.offset %x, %n : !ascendc.gm_addr<f16>, i32
+    %xg = ascendc.global_tensor : !ascendc.global_tensor<f16>
+    ascendc.global_tensor.set_global_buffer %xg, %0 : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>
+    %wg = ascendc.global_tensor : !ascendc.global_tensor<f16>
+    ascendc.global_tensor.set_global_buffer %wg, %w : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>
+    %pipe = ascendc.pipe
+    %qin = ascendc.declare : !ascendc.tque<vecin, 2>
+    %qout = ascendc.declare : !ascendc.tque<vecout, 2>
+    %bind = ascendc.declare : !ascendc.tque_bind<vecin, vecout, 1>
+    %buf = ascendc.declare : !ascendc.tbuf<veccalc>
+    %pool = ascendc.declare : !ascendc.tbuf_pool<veccalc, 2>
+    %c2_ui8 = ascendc.constant 2 : ui8
+    %c512_ui32 = ascendc.constant 512 : ui32
+    ascendc.init_buffer %pipe, %qin num %c2_ui8 len %c512_ui32 : !ascendc.pipe, !ascendc.tque<vecin, 2>, ui8, ui32
+    ascendc.init_buffer %pipe, %qout num %c2_ui8 len %n : !ascendc.pipe, !ascendc.tque<vecout, 2>, ui8, i32
+    %c1_ui8 = ascendc.constant 1 : ui8
+    ascendc.init_buffer %pipe, %bind num %c1_ui8 len %c512_ui32 : !ascendc.pipe, !ascendc.tque_bind<vecin, vecout, 1>, ui8, ui32
+    %c1024_ui32 = ascendc.constant 1024 : ui32
+    ascendc.init_buffer %pipe, %buf len %c1024_ui32 : !ascendc.pipe, !ascendc.tbuf<veccalc>, ui32
+    %c4096_ui32 = ascendc.constant 4096 : ui32
+    %ok = ascendc.init_buf_pool %pipe, %pool, %c4096_ui32 : !ascendc.pipe, !ascendc.tbuf_pool<veccalc, 2>, ui32
+    ascendc.init_buffer %pool, %buf len %c512_ui32 : !ascendc.tbuf_pool<veccalc, 2>, !ascendc.tbuf<veccalc>, ui32
+    ascendc.lifecycle reset %pool : !ascendc.tbuf_pool<veccalc, 2>
+    %a = ascendc.alloc_tensor %qin : !ascendc.tque<vecin, 2> -> !ascendc.local_tensor<f16>
+    %c256_i32 = arith.constant 256 : i32
+    ascendc.data_copy %a, %xg, %c256_i32 : !ascendc.local_tensor<f16>, !ascendc.global_tensor<f16>, i32
+    ascendc.enque %qin, %a : !ascendc.tque<vecin, 2>, !ascendc.local_tensor<f16>
+    %a2 = ascendc.deque %qin : !ascendc.tque<vecin, 2> -> !ascendc.local_tensor<f16>
+    %c = ascendc.alloc_tensor %qout : !ascendc.tque<vecout, 2> -> !ascendc.local_tensor<f16>
+    ascendc.vec.binary add %c, %a2, %a2 count %c256_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32)
+    %c8_ui8 = ascendc.constant 8 : ui8
+    %1 = ascendc.params %c1_ui8, %c1_ui8, %c1_ui8, %c8_ui8, %c8_ui8, %c8_ui8 : ui8, ui8, ui8, ui8, ui8, ui8 -> !ascendc.params<binary_repeat>
+    %c128_ui64 = ascendc.constant 128 : ui64
+    ascendc.vec.binary sub %c, %a2, %a2 mask %c128_ui64 repeat_times %c2_ui8 repeat_params %1 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui64, ui8, !ascendc.params<binary_repeat>)
+    %2 = ascendc.params %c1_ui8, %c1_ui8, %c1_ui8, %c8_ui8, %c8_ui8, %c8_ui8 : ui8, ui8, ui8, ui8, ui8, ui8 -> !ascendc.params<binary_repeat>
+    %c0_ui64 = ascendc.constant 0 : ui64
+    %mask = ascendc.mask_list %n, %c0_ui64 : i32, ui64 -> !ascendc.mask_list<2>
+    ascendc.vec.binary mul %c, %a2, %a2 mask %mask repeat_times %c2_ui8 repeat_params %2 set_mask : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.mask_list<2>, ui8, !ascendc.params<binary_repeat>)
+    %cst = arith.constant 2.000000e+00 : f16
+    ascendc.vec.binary_scalar adds %c, %a2, %cst count %c256_i32 set_mask : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, i32)
+    %c1_ui16 = ascendc.constant 1 : ui16
+    %3 = ascendc.params %c1_ui16, %c1_ui16, %c8_ui8, %c8_ui8 : ui16, ui16, ui8, ui8 -> !ascendc.params<unary_repeat>
+    %4 = arith.truncf %f : f32 to f16
+    %c64_ui64 = ascendc.constant 64 : ui64
+    %c4_ui8 = ascendc.constant 4 : ui8
+    ascendc.vec.binary_scalar leaky_relu %c, %a2, %4 mask %c64_ui64 repeat_times %c4_ui8 repeat_params %3 set_mask : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, ui64, ui8, !ascendc.params<unary_repeat>)
+    ascendc.vec.unary exp %c, %a2 count %c256_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32)
+    %5 = ascendc.params %c1_ui16, %c1_ui16, %c8_ui8, %c8_ui8 : ui16, ui16, ui8, ui8 -> !ascendc.params<unary_repeat>
+    ascendc.vec.unary relu %c, %a2 mask %c128_ui64 repeat_times %c2_ui8 repeat_params %5 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui64, ui8, !ascendc.params<unary_repeat>)
+    %c128_ui32 = ascendc.constant 128 : ui32
+    %t32 = ascendc.tbuf.get %buf len %c128_ui32 : !ascendc.tbuf<veccalc>, ui32 -> !ascendc.local_tensor<f32>
+    %c128_i32 = arith.constant 128 : i32
+    ascendc.vec.cast cast_none %t32, %a2 count %c128_i32 : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, i32)
+    %cst_1 = arith.constant 1.500000e+00 : f16
+    ascendc.vec.duplicate %c, %cst_1 count %c256_i32 : (!ascendc.local_tensor<f16>, f16, i32)
+    %cst_2 = arith.constant 0.000000e+00 : f16
+    ascendc.vec.duplicate %c, %cst_2 mask %c128_ui64 repeat_times %c2_ui8 dst_block_stride %c1_ui8 dst_repeat_stride %c8_ui8 set_mask : (!ascendc.local_tensor<f16>, f16, ui64, ui8, ui8, ui8)
+    %c256_ui32 = ascendc.constant 256 : ui32
+    %tmp = ascendc.tbuf.get_with_offset %buf, %c256_ui32, %c512_ui32 : ui32, ui32, !ascendc.tbuf<veccalc> -> !ascendc.local_tensor<f16>
+    ascendc.vec.reduce max %c, %a2, %tmp count %c256_ui32 cal_index : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32)
+    ascendc.vec.reduce sum %c, %a2, %tmp mask %c128_ui64 repeat_times %c2_ui8 src_rep_stride %c8_ui8 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui64, ui8, ui8)
+    %m8 = ascendc.tbuf.get %buf : !ascendc.tbuf<veccalc> -> !ascendc.local_tensor<ui8>
+    ascendc.vec.compare lt %m8, %a2, %a2 count %c256_i32 : (!ascendc.local_tensor<ui8>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32)
+    %6 = ascendc.params %c1_ui16, %c1_ui16, %c8_ui8, %c8_ui8 : ui16, ui16, ui8, ui8 -> !ascendc.params<unary_repeat>
+    %cst_3 = arith.constant 1.000000e+00 : f16
+    ascendc.vec.compare_scalar ge %m8, %a2, %cst_3 mask %c128_ui64 repeat_times %c2_ui8 repeat_params %6 : (!ascendc.local_tensor<ui8>, !ascendc.local_tensor<f16>, f16, ui64, ui8, !ascendc.params<unary_repeat>)
+    %cst_4 = arith.constant 5.000000e-01 : f16
+    ascendc.vec.select vsel_tensor_scalar_mode %c, %m8, %a2, %cst_4 count %c256_ui32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.local_tensor<f16>, f16, ui32)
+    ascendc.enque %qout, %c : !ascendc.tque<vecout, 2>, !ascendc.local_tensor<f16>
+    ascendc.free_tensor %qin, %a2 : !ascendc.tque<vecin, 2>, !ascendc.local_tensor<f16>
+    %c2 = ascendc.deque %qout : !ascendc.tque<vecout, 2> -> !ascendc.local_tensor<f16>
+    %c64_i32 = arith.constant 64 : i32
+    %7 = ascendc.sub_tensor %xg[%c64_i32 : i32] : !ascendc.global_tensor<f16>
+    %c2_ui16 = ascendc.constant 2 : ui16
+    %c8_ui16 = ascendc.constant 8 : ui16
+    %c0_ui16 = ascendc.constant 0 : ui16
+    %8 = ascendc.params %c2_ui16, %c8_ui16, %c0_ui16, %c0_ui16 : ui16, ui16, ui16, ui16 -> !ascendc.params<data_copy>
+    ascendc.data_copy %7, %c2, %8 : !ascendc.global_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.params<data_copy>
+    %c20_ui32 = ascendc.constant 20 : ui32
+    %c0_ui32 = ascendc.constant 0 : ui32
+    %9 = ascendc.params %c1_ui16, %c20_ui32, %c0_ui32, %c0_ui32, %c0_ui32 : ui16, ui32, ui32, ui32, ui32 -> !ascendc.params<data_copy_ext>
+    ascendc.data_copy_pad %xg, %c2, %9 : !ascendc.global_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.params<data_copy_ext>
+    ascendc.free_tensor %qout, %c2 : !ascendc.tque<vecout, 2>, !ascendc.local_tensor<f16>
+    %t = ascendc.alloc_tensor %qin : !ascendc.tque<vecin, 2> -> !ascendc.local_tensor<f16>
+    %c20_ui16 = ascendc.constant 20 : ui16
+    %10 = ascendc.params %c1_ui16, %c20_ui16, %c0_ui16, %c0_ui16 : ui16, ui16, ui16, ui16 -> !ascendc.params<data_copy>
+    %true = arith.constant true
+    %c0_ui8 = ascendc.constant 0 : ui8
+    %c6_ui8 = ascendc.constant 6 : ui8
+    %11 = ascendc.params %true, %c0_ui8, %c6_ui8, %c0_ui64 : i1, ui8, ui8, ui64 -> !ascendc.params<data_copy_pad>
+    ascendc.data_copy_pad %t, %xg, %10 pad %11 : !ascendc.local_tensor<f16>, !ascendc.global_tensor<f16>, !ascendc.params<data_copy>, !ascendc.params<data_copy_pad>
+    ascendc.enque %qin, %t from vecin to vecout : !ascendc.tque<vecin, 2>, !ascendc.local_tensor<f16>
+    %t2 = ascendc.deque %qin from vecin to vecout : !ascendc.tque<vecin, 2> -> !ascendc.local_tensor<f16>
+    %c3_ui32 = ascendc.constant 3 : ui32
+    %v = ascendc.get_value %t2[%c3_ui32 : ui32] : !ascendc.local_tensor<f16> -> f16
+    %c4_ui32 = ascendc.constant 4 : ui32
+    ascendc.set_value %t2[%c4_ui32 : ui32], %v : !ascendc.local_tensor<f16>, f16
+    %size = ascendc.tensor_query get_size %t2 : !ascendc.local_tensor<f16> -> i32
+    %r = ascendc.reinterpret_cast %t2 : !ascendc.local_tensor<f16> -> !ascendc.local_tensor<i16>
+    %gs = ascendc.tensor_query get_size %xg : !ascendc.global_tensor<f16> -> ui64
+    ascendc.set_l2_cache_hint %xg cache_mode_disable, read : !ascendc.global_tensor<f16>
+    %count = ascendc.queue_query get_tensor_count_in_que %qin : !ascendc.tque<vecin, 2> -> i32
+    %e = ascendc.event_id alloc v_mte3 %pipe : i32
+    ascendc.set_flag v_mte3, %e : i32
+    ascendc.wait_flag v_mte3, %e : i32
+    ascendc.release_event_id v_mte3 %pipe, %e : i32
+    ascendc.pipe_barrier pipe_all
+    %c1_i32 = arith.constant 1 : i32
+    ascendc.cross_core_set_flag %c1_i32 mode 2 pipe pipe_mte3 : i32
+    ascendc.cross_core_wait_flag %c1_i32 mode 2 pipe pipe_fix : i32
+    ascendc.sync_all aiv_only true
+    %block_idx = ascendc.sys_var block_idx : i32
+    %sub_block_idx = ascendc.sys_var sub_block_idx : i64
+    %12 = arith.trunci %sub_block_idx : i64 to i32
+    %b = arith.addi %block_idx, %12 : i32
+    %aiv = ascendc.ascend_is_aiv
+    ascendc.set_atomic add : f16
+    ascendc.set_atomic none
+    %c16_ui32 = ascendc.constant 16 : ui32
+    %shape = ascendc.shape_info %c16_ui32, %n : ui32, i32
+    %elements = ascendc.get_shape_size %shape : i32
+    ascendc.printf "b=%d size=%d\0A"(%b, %elements) : i32, i32
+    %c1_ui32 = ascendc.constant 1 : ui32
+    ascendc.dump_tensor %r, %c1_ui32, %c16_ui32 : !ascendc.local_tensor<i16>, ui32, ui32
+    ascendc.lifecycle destroy %pipe : !ascendc.pipe
+    func.return
+  }
+}
+
+// CHECK:      builtin.module {
+// CHECK-NEXT:   ascendc.include "kernel_operator.h"
+// CHECK-NEXT:   func.func @basic_api(%x: !ascendc.gm_addr<f16>, %w: !ascendc.gm_addr<f16>, %n: i32, %f: f32, %dump_addr: !ascendc.gm_addr<ui8> {ascendc.dump_addr}) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type aiv_only>} {
+// CHECK-NEXT:     ascendc.init_dump %dump_addr mix false : !ascendc.gm_addr<ui8>
+// CHECK-NEXT:     %0 = ascendc.gm_addr.offset %x, %n : !ascendc.gm_addr<f16>, i32
+// CHECK-NEXT:     %xg = ascendc.global_tensor : !ascendc.global_tensor<f16>
+// CHECK-NEXT:     ascendc.global_tensor.set_global_buffer %xg, %0 : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>
+// CHECK-NEXT:     %wg = ascendc.global_tensor : !ascendc.global_tensor<f16>
+// CHECK-NEXT:     ascendc.global_tensor.set_global_buffer %wg, %w : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>
+// CHECK-NEXT:     %pipe = ascendc.pipe
+// CHECK-NEXT:     %qin = ascendc.declare : !ascendc.tque<vecin, 2>
+// CHECK-NEXT:     %qout = ascendc.declare : !ascendc.tque<vecout, 2>
+// CHECK-NEXT:     %bind = ascendc.declare : !ascendc.tque_bind<vecin, vecout, 1>
+// CHECK-NEXT:     %buf = ascendc.declare : !ascendc.tbuf<veccalc>
+// CHECK-NEXT:     %pool = ascendc.declare : !ascendc.tbuf_pool<veccalc, 2>
+// CHECK-NEXT:     %c2_ui8 = ascendc.constant 2 : ui8
+// CHECK-NEXT:     %c512_ui32 = ascendc.constant 512 : ui32
+// CHECK-NEXT:     ascendc.init_buffer %pipe, %qin num %c2_ui8 len %c512_ui32 : !ascendc.pipe, !ascendc.tque<vecin, 2>, ui8, ui32
+// CHECK-NEXT:     ascendc.init_buffer %pipe, %qout num %c2_ui8 len %n : !ascendc.pipe, !ascendc.tque<vecout, 2>, ui8, i32
+// CHECK-NEXT:     %c1_ui8 = ascendc.constant 1 : ui8
+// CHECK-NEXT:     ascendc.init_buffer %pipe, %bind num %c1_ui8 len %c512_ui32 : !ascendc.pipe, !ascendc.tque_bind<vecin, vecout, 1>, ui8, ui32
+// CHECK-NEXT:     %c1024_ui32 = ascendc.constant 1024 : ui32
+// CHECK-NEXT:     ascendc.init_buffer %pipe, %buf len %c1024_ui32 : !ascendc.pipe, !ascendc.tbuf<veccalc>, ui32
+// CHECK-NEXT:     %c4096_ui32 = ascendc.constant 4096 : ui32
+// CHECK-NEXT:     %ok = ascendc.init_buf_pool %pipe, %pool, %c4096_ui32 : !ascendc.pipe, !ascendc.tbuf_pool<veccalc, 2>, ui32
+// CHECK-NEXT:     ascendc.init_buffer %pool, %buf len %c512_ui32 : !ascendc.tbuf_pool<veccalc, 2>, !ascendc.tbuf<veccalc>, ui32
+// CHECK-NEXT:     ascendc.lifecycle reset %pool : !ascendc.tbuf_pool<veccalc, 2>
+// CHECK-NEXT:     %a = ascendc.alloc_tensor %qin : !ascendc.tque<vecin, 2> -> !ascendc.local_tensor<f16>
+// CHECK-NEXT:     %c256_i32 = arith.constant 256 : i32
+// CHECK-NEXT:     ascendc.data_copy %a, %xg, %c256_i32 : !ascendc.local_tensor<f16>, !ascendc.global_tensor<f16>, i32
+// CHECK-NEXT:     ascendc.enque %qin, %a : !ascendc.tque<vecin, 2>, !ascendc.local_tensor<f16>
+// CHECK-NEXT:     %a2 = ascendc.deque %qin : !ascendc.tque<vecin, 2> -> !ascendc.local_tensor<f16>
+// CHECK-NEXT:     %c = ascendc.alloc_tensor %qout : !ascendc.tque<vecout, 2> -> !ascendc.local_tensor<f16>
+// CHECK-NEXT:     ascendc.vec.binary add %c, %a2, %a2 count %c256_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32)
+// CHECK-NEXT:     %c8_ui8 = ascendc.constant 8 : ui8
+// CHECK-NEXT:     %1 = ascendc.params %c1_ui8, %c1_ui8, %c1_ui8, %c8_ui8, %c8_ui8, %c8_ui8 : ui8, ui8, ui8, ui8, ui8, ui8 -> !ascendc.params<binary_repeat>
+// CHECK-NEXT:     %c128_ui64 = ascendc.constant 128 : ui64
+// CHECK-NEXT:     ascendc.vec.binary sub %c, %a2, %a2 mask %c128_ui64 repeat_times %c2_ui8 repeat_params %1 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui64, ui8, !ascendc.params<binary_repeat>)
+// CHECK-NEXT:     %2 = ascendc.params %c1_ui8, %c1_ui8, %c1_ui8, %c8_ui8, %c8_ui8, %c8_ui8 : ui8, ui8, ui8, ui8, ui8, ui8 -> !ascendc.params<binary_repeat>
+// CHECK-NEXT:     %c0_ui64 = ascendc.constant 0 : ui64
+// CHECK-NEXT:     %mask = ascendc.mask_list %n, %c0_ui64 : i32, ui64 -> !ascendc.mask_list<2>
+// CHECK-NEXT:     ascendc.vec.binary mul %c, %a2, %a2 mask %mask repeat_times %c2_ui8 repeat_params %2 set_mask : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.mask_list<2>, ui8, !ascendc.params<binary_repeat>)
+// CHECK-NEXT:     %cst = arith.constant 2.000000e+00 : f16
+// CHECK-NEXT:     ascendc.vec.binary_scalar adds %c, %a2, %cst count %c256_i32 set_mask : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, i32)
+// CHECK-NEXT:     %c1_ui16 = ascendc.constant 1 : ui16
+// CHECK-NEXT:     %3 = ascendc.params %c1_ui16, %c1_ui16, %c8_ui8, %c8_ui8 : ui16, ui16, ui8, ui8 -> !ascendc.params<unary_repeat>
+// CHECK-NEXT:     %4 = arith.truncf %f : f32 to f16
+// CHECK-NEXT:     %c64_ui64 = ascendc.constant 64 : ui64
+// CHECK-NEXT:     %c4_ui8 = ascendc.constant 4 : ui8
+// CHECK-NEXT:     ascendc.vec.binary_scalar leaky_relu %c, %a2, %4 mask %c64_ui64 repeat_times %c4_ui8 repeat_params %3 set_mask : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, ui64, ui8, !ascendc.params<unary_repeat>)
+// CHECK-NEXT:     ascendc.vec.unary exp %c, %a2 count %c256_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32)
+// CHECK-NEXT:     %5 = ascendc.params %c1_ui16, %c1_ui16, %c8_ui8, %c8_ui8 : ui16, ui16, ui8, ui8 -> !ascendc.params<unary_repeat>
+// CHECK-NEXT:     ascendc.vec.unary relu %c, %a2 mask %c128_ui64 repeat_times %c2_ui8 repeat_params %5 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui64, ui8, !ascendc.params<unary_repeat>)
+// CHECK-NEXT:     %c128_ui32 = ascendc.constant 128 : ui32
+// CHECK-NEXT:     %t32 = ascendc.tbuf.get %buf len %c128_ui32 : !ascendc.tbuf<veccalc>, ui32 -> !ascendc.local_tensor<f32>
+// CHECK-NEXT:     %c128_i32 = arith.constant 128 : i32
+// CHECK-NEXT:     ascendc.vec.cast cast_none %t32, %a2 count %c128_i32 : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, i32)
+// CHECK-NEXT:     %cst_1 = arith.constant 1.500000e+00 : f16
+// CHECK-NEXT:     ascendc.vec.duplicate %c, %cst_1 count %c256_i32 : (!ascendc.local_tensor<f16>, f16, i32)
+// CHECK-NEXT:     %cst_2 = arith.constant 0.000000e+00 : f16
+// CHECK-NEXT:     ascendc.vec.duplicate %c, %cst_2 mask %c128_ui64 repeat_times %c2_ui8 dst_block_stride %c1_ui8 dst_repeat_stride %c8_ui8 set_mask : (!ascendc.local_tensor<f16>, f16, ui64, ui8, ui8, ui8)
+// CHECK-NEXT:     %c256_ui32 = ascendc.constant 256 : ui32
+// CHECK-NEXT:     %tmp = ascendc.tbuf.get_with_offset %buf, %c256_ui32, %c512_ui32 : ui32, ui32, !ascendc.tbuf<veccalc> -> !ascendc.local_tensor<f16>
+// CHECK-NEXT:     ascendc.vec.reduce max %c, %a2, %tmp count %c256_ui32 cal_index : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32)
+// CHECK-NEXT:     ascendc.vec.reduce sum %c, %a2, %tmp mask %c128_ui64 repeat_times %c2_ui8 src_rep_stride %c8_ui8 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui64, ui8, ui8)
+// CHECK-NEXT:     %m8 = ascendc.tbuf.get %buf : !ascendc.tbuf<veccalc> -> !ascendc.local_tensor<ui8>
+// CHECK-NEXT:     ascendc.vec.compare lt %m8, %a2, %a2 count %c256_i32 : (!ascendc.local_tensor<ui8>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32)
+// CHECK-NEXT:     %6 = ascendc.params %c1_ui16, %c1_ui16, %c8_ui8, %c8_ui8 : ui16, ui16, ui8, ui8 -> !ascendc.params<unary_repeat>
+// CHECK-NEXT:     %cst_3 = arith.constant 1.000000e+00 : f16
+// CHECK-NEXT:     ascendc.vec.compare_scalar ge %m8, %a2, %cst_3 mask %c128_ui64 repeat_times %c2_ui8 repeat_params %6 : (!ascendc.local_tensor<ui8>, !ascendc.local_tensor<f16>, f16, ui64, ui8, !ascendc.params<unary_repeat>)
+// CHECK-NEXT:     %cst_4 = arith.constant 5.000000e-01 : f16
+// CHECK-NEXT:     ascendc.vec.select vsel_tensor_scalar_mode %c, %m8, %a2, %cst_4 count %c256_ui32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.local_tensor<f16>, f16, ui32)
+// CHECK-NEXT:     ascendc.enque %qout, %c : !ascendc.tque<vecout, 2>, !ascendc.local_tensor<f16>
+// CHECK-NEXT:     ascendc.free_tensor %qin, %a2 : !ascendc.tque<vecin, 2>, !ascendc.local_tensor<f16>
+// CHECK-NEXT:     %c2 = ascendc.deque %qout : !ascendc.tque<vecout, 2> -> !ascendc.local_tensor<f16>
+// CHECK-NEXT:     %c64_i32 = arith.constant 64 : i32
+// CHECK-NEXT:     %7 = ascendc.sub_tensor %xg[%c64_i32 : i32] : !ascendc.global_tensor<f16>
+// CHECK-NEXT:     %c2_ui16 = ascendc.constant 2 : ui16
+// CHECK-NEXT:     %c8_ui16 = ascendc.constant 8 : ui16
+// CHECK-NEXT:     %c0_ui16 = ascendc.constant 0 : ui16
+// CHECK-NEXT:     %8 = ascendc.params %c2_ui16, %c8_ui16, %c0_ui16, %c0_ui16 : ui16, ui16, ui16, ui16 -> !ascendc.params<data_copy>
+// CHECK-NEXT:     ascendc.data_copy %7, %c2, %8 : !ascendc.global_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.params<data_copy>
+// CHECK-NEXT:     %c20_ui32 = ascendc.constant 20 : ui32
+// CHECK-NEXT:     %c0_ui32 = ascendc.constant 0 : ui32
+// CHECK-NEXT:     %9 = ascendc.params %c1_ui16, %c20_ui32, %c0_ui32, %c0_ui32, %c0_ui32 : ui16, ui32, ui32, ui32, ui32 -> !ascendc.params<data_copy_ext>
+// CHECK-NEXT:     ascendc.data_copy_pad %xg, %c2, %9 : !ascendc.global_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.params<data_copy_ext>
+// CHECK-NEXT:     ascendc.free_tensor %qout, %c2 : !ascendc.tque<vecout, 2>, !ascendc.local_tensor<f16>
+// CHECK-NEXT:     %t = ascendc.alloc_tensor %qin : !ascendc.tque<vecin, 2> -> !ascendc.local_tensor<f16>
+// CHECK-NEXT:     %c20_ui16 = ascendc.constant 20 : ui16
+// CHECK-NEXT:     %10 = ascendc.params %c1_ui16, %c20_ui16, %c0_ui16, %c0_ui16 : ui16, ui16, ui16, ui16 -> !ascendc.params<data_copy>
+// CHECK-NEXT:     %true = arith.constant true
+// CHECK-NEXT:     %c0_ui8 = ascendc.constant 0 : ui8
+// CHECK-NEXT:     %c6_ui8 = ascendc.constant 6 : ui8
+// CHECK-NEXT:     %11 = ascendc.params %true, %c0_ui8, %c6_ui8, %c0_ui64 : i1, ui8, ui8, ui64 -> !ascendc.params<data_copy_pad>
+// CHECK-NEXT:     ascendc.data_copy_pad %t, %xg, %10 pad %11 : !ascendc.local_tensor<f16>, !ascendc.global_tensor<f16>, !ascendc.params<data_copy>, !ascendc.params<data_copy_pad>
+// CHECK-NEXT:     ascendc.enque %qin, %t from vecin to vecout : !ascendc.tque<vecin, 2>, !ascendc.local_tensor<f16>
+// CHECK-NEXT:     %t2 = ascendc.deque %qin from vecin to vecout : !ascendc.tque<vecin, 2> -> !ascendc.local_tensor<f16>
+// CHECK-NEXT:     %c3_ui32 = ascendc.constant 3 : ui32
+// CHECK-NEXT:     %v = ascendc.get_value %t2[%c3_ui32 : ui32] : !ascendc.local_tensor<f16> -> f16
+// CHECK-NEXT:     %c4_ui32 = ascendc.constant 4 : ui32
+// CHECK-NEXT:     ascendc.set_value %t2[%c4_ui32 : ui32], %v : !ascendc.local_tensor<f16>, f16
+// CHECK-NEXT:     %size = ascendc.tensor_query get_size %t2 : !ascendc.local_tensor<f16> -> i32
+// CHECK-NEXT:     %r = ascendc.reinterpret_cast %t2 : !ascendc.local_tensor<f16> -> !ascendc.local_tensor<i16>
+// CHECK-NEXT:     %gs = ascendc.tensor_query get_size %xg : !ascendc.global_tensor<f16> -> ui64
+// CHECK-NEXT:     ascendc.set_l2_cache_hint %xg cache_mode_disable, read : !ascendc.global_tensor<f16>
+// CHECK-NEXT:     %count = ascendc.queue_query get_tensor_count_in_que %qin : !ascendc.tque<vecin, 2> -> i32
+// CHECK-NEXT:     %e = ascendc.event_id alloc v_mte3 %pipe : i32
+// CHECK-NEXT:     ascendc.set_flag v_mte3, %e : i32
+// CHECK-NEXT:     ascendc.wait_flag v_mte3, %e : i32
+// CHECK-NEXT:     ascendc.release_event_id v_mte3 %pipe, %e : i32
+// CHECK-NEXT:     ascendc.pipe_barrier pipe_all
+// CHECK-NEXT:     %c1_i32 = arith.constant 1 : i32
+// CHECK-NEXT:     ascendc.cross_core_set_flag %c1_i32 mode 2 pipe pipe_mte3 : i32
+// CHECK-NEXT:     ascendc.cross_core_wait_flag %c1_i32 mode 2 pipe pipe_fix : i32
+// CHECK-NEXT:     ascendc.sync_all aiv_only true
+// CHECK-NEXT:     %block_idx = ascendc.sys_var block_idx : i32
+// CHECK-NEXT:     %sub_block_idx = ascendc.sys_var sub_block_idx : i64
+// CHECK-NEXT:     %12 = arith.trunci %sub_block_idx : i64 to i32
+// CHECK-NEXT:     %b = arith.addi %block_idx, %12 : i32
+// CHECK-NEXT:     %aiv = ascendc.ascend_is_aiv
+// CHECK-NEXT:     ascendc.set_atomic add : f16
+// CHECK-NEXT:     ascendc.set_atomic none
+// CHECK-NEXT:     %c16_ui32 = ascendc.constant 16 : ui32
+// CHECK-NEXT:     %shape = ascendc.shape_info %c16_ui32, %n : ui32, i32
+// CHECK-NEXT:     %elements = ascendc.get_shape_size %shape : i32
+// CHECK-NEXT:     ascendc.printf "b=%d size=%d\0A"(%b, %elements) : i32, i32
+// CHECK-NEXT:     %c1_ui32 = ascendc.constant 1 : ui32
+// CHECK-NEXT:     ascendc.dump_tensor %r, %c1_ui32, %c16_ui32 : !ascendc.local_tensor<i16>, ui32, ui32
+// CHECK-NEXT:     ascendc.lifecycle destroy %pipe : !ascendc.pipe
+// CHECK-NEXT:     func.return
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
