@@ -131,7 +131,7 @@ class ParamsOp(IRDLOperation):
     name = "ascendc.params"
     fields = var_operand_def()
     result = result_def(ParamsType)
-    traits = traits_def(Pure())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), Pure())
     assembly_format = "$fields attr-dict `:` type($fields) `->` type($result)"
 
     def __init__(self, params_type: ParamsType, fields: list[SSAValue]):

@@ -62,7 +62,7 @@ class DeclareOp(IRDLOperation):
 
     name = "ascendc.declare"
     result = result_def(FrameworkObjectType)
-    traits = traits_def(MemoryAllocEffect())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect())
     assembly_format = "attr-dict `:` type($result)"
 
     def __init__(self, object_type: Attribute):
@@ -309,7 +309,7 @@ class TBufGetOp(IRDLOperation):
     buffer = operand_def(TBufType)
     length = opt_operand_def(AnyInteger)
     result = result_def(LocalTensorType)
-    traits = traits_def(MemoryAllocEffect())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect())
     assembly_format = "$buffer (`len` $length^)? attr-dict `:` type($buffer) (`,` type($length)^)? `->` type($result)"
 
     def __init__(self, buffer: SSAValue, element_type: Attribute, length: SSAValue | None = None):
@@ -329,7 +329,7 @@ class TBufGetWithOffsetOp(IRDLOperation):
     size = operand_def(AnyInteger)
     offset = operand_def(AnyInteger)
     result = result_def(LocalTensorType)
-    traits = traits_def(MemoryAllocEffect())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect())
     assembly_format = (
         "$buffer `,` $size `,` $offset attr-dict `:` type($size) `,` type($offset) `,` type($buffer) `->` type($result)"
     )

@@ -26,6 +26,7 @@ from ascx.dialects.ascendc.enums import (
     Pipe,
     PipeAttr,
 )
+from ascx.dialects.ascendc.traits import ExecutesOn
 from ascx.dialects.ascendc.types import (
     UI64,
     GMAddrType,
@@ -67,6 +68,7 @@ class SetFftsBaseAddrOp(IRDLOperation):
     """``set_ffts_base_addr(*addr)``: the first statement of a kernel that uses Matmul."""
 
     name = "ascendc.set_ffts_base_addr"
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S))
     addr = operand_def(GMAddrType(UI64))
     assembly_format = "$addr attr-dict"
 
@@ -80,7 +82,7 @@ class AscendIsAicOp(IRDLOperation):
 
     name = "ascendc.ascend_is_aic"
     result = result_def(I1)
-    traits = traits_def(Pure())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), Pure())
     assembly_format = "attr-dict"
 
     def __init__(self):
@@ -95,9 +97,13 @@ class FftsCrossCoreSyncOp(IRDLOperation):
     """
 
     name = "ascendc.ffts_cross_core_sync"
+    traits = traits_def(ExecutesOn())
     pipe = prop_def(PipeAttr)
     config = prop_def(IntegerAttr.constr(i64))
     assembly_format = "$pipe `,` $config attr-dict"
 
     def __init__(self, pipe: Pipe, config: int):
         super().__init__(properties={"pipe": PipeAttr(pipe), "config": IntegerAttr(config, i64)})
+
+    def issued_pipe(self) -> Pipe:
+        return self.pipe.data

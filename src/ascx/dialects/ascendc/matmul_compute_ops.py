@@ -22,9 +22,9 @@ from xdsl.irdl import (
 from xdsl.traits import MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
-from ascx.dialects.ascendc.enums import TPosition
+from ascx.dialects.ascendc.enums import Pipe, TPosition
 from ascx.dialects.ascendc.matmul_ops import MatmulMethodOp
-from ascx.dialects.ascendc.traits import MatmulAccess, MatmulAsyncStart, MatmulAsyncWait, MatmulMethod
+from ascx.dialects.ascendc.traits import ExecutesOn, MatmulAccess, MatmulAsyncStart, MatmulAsyncWait, MatmulMethod
 from ascx.dialects.ascendc.types import (
     GlobalTensorType,
     LocalTensorType,
@@ -70,6 +70,7 @@ class MatmulGetTensorCOp(_ResultOp):
     en_sequential_write = operand_def(I1)
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S),
         MatmulMethod("GetTensorC"),
         MatmulAsyncStart("get_tensor_c"),
         MatmulAccess(writes=("tensor",)),
@@ -114,7 +115,12 @@ class MatmulGetTensorCDualOp(_ResultOp):
     en_atomic = operand_def(I8)
     en_sequential_write = operand_def(I1)
     is_async = opt_prop_def(UnitAttr, prop_name="async")
-    traits = traits_def(MatmulMethod("GetTensorC"), MatmulAccess(writes=("tensor", "local")), MemoryWriteEffect())
+    traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("GetTensorC"),
+        MatmulAccess(writes=("tensor", "local")),
+        MemoryWriteEffect(),
+    )
     assembly_format = (
         "(`async` $async^)? $matmul `,` $tensor `,` $local `,` $en_atomic `,` $en_sequential_write attr-dict "
         "`:` type($tensor) `,` type($local)"
@@ -158,7 +164,7 @@ class MatmulGetTensorCViewOp(_ResultOp):
     en_atomic = operand_def(I8)
     en_sequential_write = operand_def(I1)
     result = result_def(GlobalTensorType)
-    traits = traits_def(MatmulMethod("GetTensorC"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("GetTensorC"))
     assembly_format = "$matmul `,` $en_atomic `,` $en_sequential_write attr-dict `:` type($result)"
 
     def __init__(self, matmul: SSAValue, en_atomic: SSAValue, en_sequential_write: SSAValue, result_type: Attribute):
@@ -180,6 +186,7 @@ class MatmulAsyncGetTensorCOp(_ResultOp):
     matmul = operand_def(MatmulObjType)
     tensor = operand_def(LocalTensorType)
     traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S),
         MatmulMethod("AsyncGetTensorC"),
         MatmulAsyncStart("get_tensor_c"),
         MatmulAccess(writes=("tensor",)),
@@ -200,7 +207,7 @@ class MatmulWaitGetTensorCOp(MatmulMethodOp):
 
     name = "ascendc.matmul.wait_get_tensor_c"
     matmul = operand_def(MatmulObjType)
-    traits = traits_def(MatmulMethod("WaitGetTensorC"), MatmulAsyncWait("get_tensor_c"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("WaitGetTensorC"), MatmulAsyncWait("get_tensor_c"))
     assembly_format = "$matmul attr-dict"
 
     def __init__(self, matmul: SSAValue):
@@ -222,7 +229,9 @@ class MatmulIterateAllLocalOp(_ResultOp):
     matmul = operand_def(MatmulObjType)
     tensor = operand_def(LocalTensorType)
     en_atomic = operand_def(I8)
-    traits = traits_def(MatmulMethod("IterateAll"), MatmulAccess(writes=("tensor",)), MemoryWriteEffect())
+    traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S), MatmulMethod("IterateAll"), MatmulAccess(writes=("tensor",)), MemoryWriteEffect()
+    )
     assembly_format = "$matmul `,` $tensor `,` $en_atomic attr-dict `:` type($tensor)"
 
     def __init__(self, matmul: SSAValue, tensor: SSAValue, en_atomic: SSAValue):
@@ -259,6 +268,7 @@ class MatmulIterateBatchOp(_ResultOp):
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     wait_iterate_batch = opt_prop_def(UnitAttr, prop_name="wait")
     traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S),
         MatmulMethod("IterateBatch"),
         MatmulAsyncStart("iterate_batch"),
         MatmulAccess(writes=("tensor",)),
@@ -305,7 +315,9 @@ class MatmulIterateBatchCubeOp(_ResultOp):
     matrix_stride_a = operand_def(I32)
     matrix_stride_b = operand_def(I32)
     matrix_stride_c = operand_def(I32)
-    traits = traits_def(MatmulMethod("IterateBatch"), MatmulAccess(writes=("tensor",)), MemoryWriteEffect())
+    traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S), MatmulMethod("IterateBatch"), MatmulAccess(writes=("tensor",)), MemoryWriteEffect()
+    )
     assembly_format = (
         "$matmul `,` $tensor `,` $en_partial_sum `,` $en_atomic `,` $en_sequential_write `,` $matrix_stride_a `,` "
         "$matrix_stride_b `,` $matrix_stride_c attr-dict `:` type($tensor)"
@@ -337,7 +349,7 @@ class MatmulIterateNBatchOp(MatmulMethodOp):
     matrix_stride_c = operand_def(I32)
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     wait_iterate_batch = opt_prop_def(UnitAttr, prop_name="wait")
-    traits = traits_def(MatmulMethod("IterateNBatch"), MatmulAsyncStart("iterate_batch"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("IterateNBatch"), MatmulAsyncStart("iterate_batch"))
     assembly_format = (
         "(`async` $async^)? (`wait` $wait^)? $matmul `,` $batch_loop `,` $batch_a `,` $batch_b `,` "
         "$en_sequential_write `,` $matrix_stride_a `,` $matrix_stride_b `,` $matrix_stride_c attr-dict"
@@ -371,7 +383,9 @@ class MatmulGetBatchTensorCOp(_ResultOp):
     batch_a = operand_def(I32)
     batch_b = operand_def(I32)
     en_sequential_write = operand_def(I1)
-    traits = traits_def(MatmulMethod("GetBatchTensorC"), MatmulAccess(writes=("tensor",)), MemoryWriteEffect())
+    traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S), MatmulMethod("GetBatchTensorC"), MatmulAccess(writes=("tensor",)), MemoryWriteEffect()
+    )
     assembly_format = (
         "$matmul `,` $tensor `,` $batch_a `,` $batch_b `,` $en_sequential_write attr-dict `:` type($tensor)"
     )
@@ -398,7 +412,7 @@ class MatmulGetBatchTensorCViewOp(_ResultOp):
     batch_b = operand_def(I32)
     en_sequential_write = operand_def(I1)
     result = result_def(GlobalTensorType)
-    traits = traits_def(MatmulMethod("GetBatchTensorC"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("GetBatchTensorC"))
     assembly_format = "$matmul `,` $batch_a `,` $batch_b `,` $en_sequential_write attr-dict `:` type($result)"
 
     def __init__(
@@ -421,7 +435,7 @@ class MatmulWaitIterateBatchOp(MatmulMethodOp):
 
     name = "ascendc.matmul.wait_iterate_batch"
     matmul = operand_def(MatmulObjType)
-    traits = traits_def(MatmulMethod("WaitIterateBatch"), MatmulAsyncWait("iterate_batch"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("WaitIterateBatch"), MatmulAsyncWait("iterate_batch"))
     assembly_format = "$matmul attr-dict"
 
     def __init__(self, matmul: SSAValue):

@@ -35,13 +35,14 @@ from ascx.dialects.ascendc.enums import (
     LayoutMode,
     MatmulPolicy,
     MatmulPolicyAttr,
+    Pipe,
     TPosition,
 )
 from ascx.dialects.ascendc.matmul_attrs import MatmulConfigAttr, MatmulTypeAttr
 from ascx.dialects.ascendc.matmul_config_fields import (
     DEFAULT_CONFIG,
 )
-from ascx.dialects.ascendc.traits import MatmulAccess, MatmulAsyncStart, MatmulAsyncWait, MatmulMethod
+from ascx.dialects.ascendc.traits import ExecutesOn, MatmulAccess, MatmulAsyncStart, MatmulAsyncWait, MatmulMethod
 from ascx.dialects.ascendc.types import (
     CubeTilingType,
     GlobalTensorType,
@@ -66,6 +67,7 @@ class MatmulCreateOp(IRDLOperation):
     """
 
     name = "ascendc.matmul.create"
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S))
     a_type = prop_def(MatmulTypeAttr, prop_name="a")
     b_type = prop_def(MatmulTypeAttr, prop_name="b")
     c_type = prop_def(MatmulTypeAttr, prop_name="c")
@@ -145,6 +147,7 @@ class RegisterMatmulOp(IRDLOperation):
     """
 
     name = "ascendc.register_matmul"
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S))
     pipe = operand_def(PipeType)
     workspace = operand_def(GMAddrType)
     objects = var_operand_def(MatmulObjType)
@@ -194,7 +197,7 @@ class MatmulInitOp(MatmulMethodOp):
     name = "ascendc.matmul.init"
     matmul = operand_def(MatmulObjType)
     tiling = operand_def(CubeTilingType)
-    traits = traits_def(MatmulMethod("Init"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("Init"))
     assembly_format = "$matmul `,` $tiling attr-dict"
 
     def __init__(self, matmul: SSAValue, tiling: SSAValue):
@@ -225,7 +228,9 @@ class MatmulSetTensorAOp(_SetTensorOp):
 
     name = "ascendc.matmul.set_tensor_a"
     ROLE: ClassVar[str] = "A"
-    traits = traits_def(MatmulMethod("SetTensorA"), MatmulAccess(reads=("tensor",)), MemoryWriteEffect())
+    traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetTensorA"), MatmulAccess(reads=("tensor",)), MemoryWriteEffect()
+    )
 
 
 @irdl_op_definition
@@ -234,7 +239,9 @@ class MatmulSetTensorBOp(_SetTensorOp):
 
     name = "ascendc.matmul.set_tensor_b"
     ROLE: ClassVar[str] = "B"
-    traits = traits_def(MatmulMethod("SetTensorB"), MatmulAccess(reads=("tensor",)), MemoryWriteEffect())
+    traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetTensorB"), MatmulAccess(reads=("tensor",)), MemoryWriteEffect()
+    )
 
 
 @irdl_op_definition
@@ -248,7 +255,7 @@ class MatmulSetOrgShapeOp(MatmulMethodOp):
     org_ka = operand_def(I32)
     org_kb = opt_operand_def(I32)
     org_kc = opt_operand_def(I32)
-    traits = traits_def(MatmulMethod("SetOrgShape"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetOrgShape"))
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     assembly_format = "$matmul `,` $org_m `,` $org_n `,` $org_ka (`,` $org_kb^)? (`,` $org_kc^)? attr-dict"
 
@@ -277,7 +284,7 @@ class MatmulSetSingleShapeOp(MatmulMethodOp):
     single_m = operand_def(I32)
     single_n = operand_def(I32)
     single_k = operand_def(I32)
-    traits = traits_def(MatmulMethod("SetSingleShape"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetSingleShape"))
     assembly_format = "$matmul `,` $single_m `,` $single_n `,` $single_k attr-dict"
 
     def __init__(self, matmul: SSAValue, single_m: SSAValue, single_n: SSAValue, single_k: SSAValue):
@@ -300,7 +307,12 @@ class MatmulIterateOp(MatmulMethodOp):
     local_c_matrix = opt_operand_def(LocalTensorType)
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     result = result_def(I1)
-    traits = traits_def(MatmulMethod("Iterate"), MatmulAsyncStart("iterate"), MatmulAccess(writes=("local_c_matrix",)))
+    traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("Iterate"),
+        MatmulAsyncStart("iterate"),
+        MatmulAccess(writes=("local_c_matrix",)),
+    )
     assembly_format = (
         "(`async` $async^)? $matmul `,` $en_partial_sum (`,` $local_c_matrix^ `:` type($local_c_matrix))? attr-dict"
     )
@@ -351,6 +363,7 @@ class MatmulIterateAllOp(MatmulMethodOp):
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     wait_iterate_all = opt_prop_def(UnitAttr, prop_name="wait")
     traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S),
         MatmulMethod("IterateAll"),
         MatmulAsyncStart("iterate_all"),
         MatmulAccess(writes=("tensor",)),
@@ -407,7 +420,7 @@ class MatmulWaitIterateAllOp(MatmulMethodOp):
 
     name = "ascendc.matmul.wait_iterate_all"
     matmul = operand_def(MatmulObjType)
-    traits = traits_def(MatmulMethod("WaitIterateAll"), MatmulAsyncWait("iterate_all"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("WaitIterateAll"), MatmulAsyncWait("iterate_all"))
     assembly_format = "$matmul attr-dict"
 
     def __init__(self, matmul: SSAValue):
@@ -420,7 +433,7 @@ class MatmulEndOp(MatmulMethodOp):
 
     name = "ascendc.matmul.end"
     matmul = operand_def(MatmulObjType)
-    traits = traits_def(MatmulMethod("End"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("End"))
     assembly_format = "$matmul attr-dict"
 
     def __init__(self, matmul: SSAValue):

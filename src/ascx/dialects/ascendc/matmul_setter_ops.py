@@ -21,8 +21,9 @@ from xdsl.irdl import (
 )
 from xdsl.utils.exceptions import VerifyException
 
+from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.matmul_ops import MatmulMethodOp, verify_tensor_role
-from ascx.dialects.ascendc.traits import MatmulAccess, MatmulMethod
+from ascx.dialects.ascendc.traits import ExecutesOn, MatmulAccess, MatmulMethod
 from ascx.dialects.ascendc.types import (
     UI64,
     GlobalTensorType,
@@ -68,7 +69,7 @@ class MatmulSetScalarAOp(_SetScalarOp):
 
     name = "ascendc.matmul.set_scalar_a"
     ROLE: ClassVar[str] = "A"
-    traits = traits_def(MatmulMethod("SetTensorA"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetTensorA"))
 
 
 @irdl_op_definition
@@ -77,7 +78,7 @@ class MatmulSetScalarBOp(_SetScalarOp):
 
     name = "ascendc.matmul.set_scalar_b"
     ROLE: ClassVar[str] = "B"
-    traits = traits_def(MatmulMethod("SetTensorB"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetTensorB"))
 
 
 @irdl_op_definition
@@ -90,7 +91,7 @@ class MatmulSetBiasOp(MatmulMethodOp):
     name = "ascendc.matmul.set_bias"
     matmul = operand_def(MatmulObjType)
     tensor = operand_def(TensorType)
-    traits = traits_def(MatmulMethod("SetBias"), MatmulAccess(reads=("tensor",)))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetBias"), MatmulAccess(reads=("tensor",)))
     assembly_format = "$matmul `,` $tensor attr-dict `:` type($tensor)"
 
     def __init__(self, matmul: SSAValue, tensor: SSAValue):
@@ -106,7 +107,7 @@ class MatmulDisableBiasOp(MatmulMethodOp):
 
     name = "ascendc.matmul.disable_bias"
     matmul = operand_def(MatmulObjType)
-    traits = traits_def(MatmulMethod("DisableBias"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("DisableBias"))
     assembly_format = "$matmul attr-dict"
 
     def __init__(self, matmul: SSAValue):
@@ -123,7 +124,7 @@ class MatmulSetSelfDefineDataOp(MatmulMethodOp):
     name = "ascendc.matmul.set_self_define_data"
     matmul = operand_def(MatmulObjType)
     data = operand_def(DataPointer)
-    traits = traits_def(MatmulMethod("SetSelfDefineData"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetSelfDefineData"))
     assembly_format = "$matmul `,` $data attr-dict `:` type($data)"
 
     def __init__(self, matmul: SSAValue, data: SSAValue):
@@ -140,7 +141,7 @@ class MatmulSetUserDefInfoOp(MatmulMethodOp):
     name = "ascendc.matmul.set_user_def_info"
     matmul = operand_def(MatmulObjType)
     pointer = operand_def(AddressLike)
-    traits = traits_def(MatmulMethod("SetUserDefInfo"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetUserDefInfo"))
     assembly_format = "$matmul `,` $pointer attr-dict `:` type($pointer)"
 
     def __init__(self, matmul: SSAValue, pointer: SSAValue):
@@ -157,7 +158,7 @@ class MatmulSetSparseIndexOp(MatmulMethodOp):
     name = "ascendc.matmul.set_sparse_index"
     matmul = operand_def(MatmulObjType)
     index = operand_def(GlobalTensorType)
-    traits = traits_def(MatmulMethod("SetSparseIndex"), MatmulAccess(reads=("index",)))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetSparseIndex"), MatmulAccess(reads=("index",)))
     assembly_format = "$matmul `,` $index attr-dict `:` type($index)"
 
     def __init__(self, matmul: SSAValue, index: SSAValue):
@@ -179,7 +180,7 @@ class MatmulSetHF32Op(MatmulMethodOp):
     matmul = operand_def(MatmulObjType)
     enable = operand_def(I1)
     trans_mode = operand_def(I32)
-    traits = traits_def(MatmulMethod("SetHF32"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetHF32"))
     assembly_format = "$matmul `,` $enable `,` $trans_mode attr-dict"
 
     def __init__(self, matmul: SSAValue, enable: SSAValue, trans_mode: SSAValue):
@@ -195,7 +196,7 @@ class MatmulSetTailOp(MatmulMethodOp):
     tail_m = operand_def(I32)
     tail_n = operand_def(I32)
     tail_k = operand_def(I32)
-    traits = traits_def(MatmulMethod("SetTail"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetTail"))
     assembly_format = "$matmul `,` $tail_m `,` $tail_n `,` $tail_k attr-dict"
 
     def __init__(self, matmul: SSAValue, tail_m: SSAValue, tail_n: SSAValue, tail_k: SSAValue):
@@ -210,7 +211,7 @@ class MatmulSetBatchNumOp(MatmulMethodOp):
     matmul = operand_def(MatmulObjType)
     batch_a = operand_def(I32)
     batch_b = operand_def(I32)
-    traits = traits_def(MatmulMethod("SetBatchNum"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetBatchNum"))
     assembly_format = "$matmul `,` $batch_a `,` $batch_b attr-dict"
 
     def __init__(self, matmul: SSAValue, batch_a: SSAValue, batch_b: SSAValue):
@@ -228,7 +229,7 @@ class MatmulSetWorkspaceOp(MatmulMethodOp):
     matmul = operand_def(MatmulObjType)
     workspace = operand_def(AddressLike)
     size = opt_operand_def(I32)
-    traits = traits_def(MatmulMethod("SetWorkspace"), MatmulAccess(writes=("workspace",)))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetWorkspace"), MatmulAccess(writes=("workspace",)))
     assembly_format = "$matmul `,` $workspace (`,` $size^)? attr-dict `:` type($workspace)"
 
     def __init__(self, matmul: SSAValue, workspace: SSAValue, size: SSAValue | None = None):
@@ -249,7 +250,7 @@ class MatmulSetQuantScalarOp(MatmulMethodOp):
     name = "ascendc.matmul.set_quant_scalar"
     matmul = operand_def(MatmulObjType)
     quant_scalar = operand_def(UI64)
-    traits = traits_def(MatmulMethod("SetQuantScalar"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetQuantScalar"))
     assembly_format = "$matmul `,` $quant_scalar attr-dict"
 
     def __init__(self, matmul: SSAValue, quant_scalar: SSAValue):
@@ -263,7 +264,7 @@ class MatmulSetQuantVectorOp(MatmulMethodOp):
     name = "ascendc.matmul.set_quant_vector"
     matmul = operand_def(MatmulObjType)
     quant_vector = operand_def(TensorType)
-    traits = traits_def(MatmulMethod("SetQuantVector"), MatmulAccess(reads=("quant_vector",)))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetQuantVector"), MatmulAccess(reads=("quant_vector",)))
     assembly_format = "$matmul `,` $quant_vector attr-dict `:` type($quant_vector)"
 
     def __init__(self, matmul: SSAValue, quant_vector: SSAValue):
@@ -281,7 +282,7 @@ class MatmulGetOffsetCOp(MatmulMethodOp):
     name = "ascendc.matmul.get_offset_c"
     matmul = operand_def(MatmulObjType)
     result = result_def(MatrixOffsetType)
-    traits = traits_def(MatmulMethod("GetOffsetC"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("GetOffsetC"))
     assembly_format = "$matmul attr-dict"
 
     def __init__(self, matmul: SSAValue):
@@ -293,6 +294,7 @@ class MatrixOffsetOp(IRDLOperation):
     """``MatrixOffset v{offset, row, col, height, width};``"""
 
     name = "ascendc.matrix_offset"
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S))
     offset = operand_def(I32)
     row = operand_def(I32)
     col = operand_def(I32)

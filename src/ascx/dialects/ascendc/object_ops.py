@@ -30,6 +30,8 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryAllocEffect, MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from ascx.dialects.ascendc.enums import Pipe
+from ascx.dialects.ascendc.traits import ExecutesOn
 from ascx.dialects.ascendc.types import (
     CubeTilingType,
     GlobalTensorType,
@@ -45,6 +47,7 @@ class PipeOp(IRDLOperation):
     """Declares the kernel's ``AscendC::TPipe``."""
 
     name = "ascendc.pipe"
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S))
     result = result_def(PipeType)
     assembly_format = "attr-dict"
 
@@ -60,7 +63,7 @@ class PropertyOp(IRDLOperation):
     KNOWN: ClassVar[frozenset[str]] = frozenset({"TOTAL_L1_SIZE", "TOTAL_L0C_SIZE", "ONE_BLK_SIZE", "DEFAULT_C0_SIZE"})
     property_name = prop_def(StringAttr, prop_name="name")
     result = result_def(base(IntegerType))
-    traits = traits_def(Pure())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), Pure())
     assembly_format = "$name attr-dict `:` type($result)"
 
     def __init__(self, name: str, result_type: Attribute):
@@ -79,7 +82,7 @@ class GlobalTensorOp(IRDLOperation):
 
     name = "ascendc.global_tensor"
     result = result_def(GlobalTensorType)
-    traits = traits_def(MemoryAllocEffect())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect())
     assembly_format = "attr-dict `:` type($result)"
 
     def __init__(self, element_type: Attribute):
@@ -94,7 +97,7 @@ class SetGlobalBufferOp(IRDLOperation):
     tensor = operand_def(GlobalTensorType)
     addr = operand_def(GMAddrType)
     size = opt_operand_def(base(IntegerType))
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryWriteEffect())
     assembly_format = "$tensor `,` $addr (`,` $size^)? attr-dict `:` type($tensor) `,` type($addr) (`,` type($size)^)?"
 
     def __init__(self, tensor: SSAValue, addr: SSAValue, size: SSAValue | None = None):
@@ -128,7 +131,7 @@ class CubeTilingOp(IRDLOperation):
 
     name = "ascendc.cube_tiling"
     result = result_def(CubeTilingType)
-    traits = traits_def(MemoryAllocEffect())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect())
     assembly_format = "attr-dict"
 
     def __init__(self):
@@ -146,7 +149,7 @@ class CubeTilingSetOp(IRDLOperation):
     tiling = operand_def(CubeTilingType)
     field = prop_def(StringAttr)
     value = operand_def(I32)
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryWriteEffect())
     assembly_format = "$tiling $field `,` $value attr-dict"
 
     def __init__(self, tiling: SSAValue, field: str, value: SSAValue):
@@ -168,7 +171,7 @@ class CubeTilingGetOp(IRDLOperation):
     tiling = operand_def(CubeTilingType)
     field = prop_def(StringAttr)
     result = result_def(I32)
-    traits = traits_def(MemoryReadEffect())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryReadEffect())
     assembly_format = "$tiling $field attr-dict `:` type($result)"
 
     def __init__(self, tiling: SSAValue, field: str):
@@ -193,7 +196,7 @@ class CubeTilingLoadOp(IRDLOperation):
     name = "ascendc.cube_tiling.load"
     addr = operand_def(GMStructAddrType)
     result = result_def(CubeTilingType)
-    traits = traits_def(MemoryAllocEffect(), MemoryReadEffect())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect(), MemoryReadEffect())
     assembly_format = "$addr attr-dict `:` type($addr)"
 
     def __init__(self, addr: SSAValue):
@@ -210,7 +213,7 @@ class ConstantOp(IRDLOperation):
     name = "ascendc.constant"
     value = prop_def(IntegerAttr)
     result = result_def(base(IntegerType))
-    traits = traits_def(Pure())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), Pure())
 
     def __init__(self, value: int, result_type: IntegerType):
         super().__init__(properties={"value": IntegerAttr(value, result_type)}, result_types=[result_type])

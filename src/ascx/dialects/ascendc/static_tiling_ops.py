@@ -16,9 +16,11 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.matmul_attrs import MatmulConfigAttr, MatmulTypeAttr
 from ascx.dialects.ascendc.matmul_config_fields import DEFAULT_CONFIG
 from ascx.dialects.ascendc.object_ops import TILING_FIELDS
+from ascx.dialects.ascendc.traits import ExecutesOn
 from ascx.dialects.ascendc.types import StaticTilingType
 
 STATIC_TILING_FIELDS: tuple[str, ...] = tuple(
@@ -45,7 +47,7 @@ class MatmulStaticTilingOp(IRDLOperation):
     config = opt_prop_def(MatmulConfigAttr)
     l1_size = opt_prop_def(IntegerAttr.constr(i64))
     result = result_def(StaticTilingType)
-    traits = traits_def(Pure())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), Pure())
     assembly_format = "`a` $a `b` $b `c` $c `bias` $bias (`config` $config^)? (`l1_size` $l1_size^)? attr-dict"
 
     def __init__(
@@ -87,7 +89,7 @@ class StaticTilingGetOp(IRDLOperation):
     tiling = operand_def(StaticTilingType)
     field = prop_def(StringAttr)
     result = result_def(I32)
-    traits = traits_def(Pure())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), Pure())
     assembly_format = "$tiling $field attr-dict `:` type($result)"
 
     def __init__(self, tiling: SSAValue, field: str):

@@ -145,6 +145,7 @@ class SyncAllOp(IRDLOperation):
     """
 
     name = "ascendc.sync_all"
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S))
     gm_workspace = opt_operand_def(GlobalTensorType)
     ub_workspace = opt_operand_def(LocalTensorType)
     used_cores = opt_operand_def(AnyInteger)

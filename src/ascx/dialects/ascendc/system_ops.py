@@ -60,7 +60,7 @@ class SysVarOp(IRDLOperation):
     name = "ascendc.sys_var"
     var = prop_def(SysVarAttr)
     result = result_def(base(IntegerType))
-    traits = traits_def(Pure())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), Pure())
     assembly_format = "$var attr-dict `:` type($result)"
 
     def __init__(self, var: SysVar, result_type: Attribute):
@@ -73,7 +73,7 @@ class AscendIsAivOp(IRDLOperation):
 
     name = "ascendc.ascend_is_aiv"
     result = result_def(I1)
-    traits = traits_def(Pure())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), Pure())
     assembly_format = "attr-dict"
 
     def __init__(self):
@@ -138,6 +138,7 @@ class InitDumpOp(IRDLOperation):
     """
 
     name = "ascendc.init_dump"
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S))
     addr = operand_def(GMAddrType)
     mix = prop_def(BoolAttr)
     assembly_format = "$addr `mix` $mix attr-dict `:` type($addr)"

@@ -59,7 +59,7 @@ class LocalTensorOp(IRDLOperation):
     addr = operand_def(AnyInteger)
     tile_size = operand_def(AnyInteger)
     result = result_def(LocalTensorType)
-    traits = traits_def(MemoryAllocEffect())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect())
     assembly_format = (
         "$position `,` $addr `,` $tile_size attr-dict `:` type($addr) `,` type($tile_size) `->` type($result)"
     )
@@ -85,7 +85,7 @@ class DeclareLocalTensorOp(IRDLOperation):
 
     name = "ascendc.local_tensor.declare"
     result = result_def(LocalTensorType)
-    traits = traits_def(MemoryAllocEffect())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect())
     assembly_format = "attr-dict `:` type($result)"
 
     def __init__(self, element_type: Attribute):
@@ -104,7 +104,7 @@ class SubTensorOp(IRDLOperation):
     source = operand_def(T)
     offset = operand_def(AnyInteger)
     result = result_def(T)
-    traits = traits_def(Pure())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), Pure())
     assembly_format = "$source `[` $offset `:` type($offset) `]` attr-dict `:` type($source)"
 
     def __init__(self, source: SSAValue, offset: SSAValue):
@@ -123,7 +123,7 @@ class GMAddrOffsetOp(IRDLOperation):
     addr = operand_def(T)
     offset = operand_def(AnyInteger)
     result = result_def(T)
-    traits = traits_def(Pure())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), Pure())
     assembly_format = "$addr `,` $offset attr-dict `:` type($addr) `,` type($offset)"
 
     def __init__(self, addr: SSAValue, offset: SSAValue):
@@ -202,7 +202,7 @@ class TensorQueryOp(IRDLOperation):
     query = prop_def(TensorQueryAttr)
     tensor = operand_def(TensorType)
     result = result_def(AnyInteger)
-    traits = traits_def(Pure())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), Pure())
     assembly_format = "$query $tensor attr-dict `:` type($tensor) `->` type($result)"
 
     def __init__(self, query: TensorQuery, tensor: SSAValue, result_type: Attribute):
@@ -223,7 +223,7 @@ class ReinterpretCastOp(IRDLOperation):
     name = "ascendc.reinterpret_cast"
     source = operand_def(LocalTensorType)
     result = result_def(LocalTensorType)
-    traits = traits_def(Pure())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), Pure())
     assembly_format = "$source attr-dict `:` type($source) `->` type($result)"
 
     def __init__(self, source: SSAValue, element_type: Attribute):
@@ -260,7 +260,7 @@ class ShapeInfoOp(IRDLOperation):
     name = "ascendc.shape_info"
     dims = var_operand_def(AnyInteger)
     result = result_def(ShapeInfoType)
-    traits = traits_def(MemoryAllocEffect())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect())
     assembly_format = "$dims attr-dict `:` type($dims)"
 
     def __init__(self, dims: list[SSAValue]):
@@ -281,7 +281,7 @@ class GetShapeSizeOp(IRDLOperation):
     name = "ascendc.get_shape_size"
     shape_info = operand_def(ShapeInfoType)
     result = result_def(I32)
-    traits = traits_def(MemoryReadEffect())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryReadEffect())
     assembly_format = "$shape_info attr-dict `:` type($result)"
 
     def __init__(self, shape_info: SSAValue):

@@ -85,8 +85,9 @@ class ExecutesOn(OpTrait):
 class TensorAccess(OpTrait):
     """The tensors the op's work reads (``reads``) and writes (``writes``), on the op's pipe.
 
-    Each entry names an operand accessor of the op (``"src0"``); absent optional operands are skipped.
-    A tensor operand is accessed from its start; how far is not modelled here.
+    Each entry names an operand accessor of the op (``"src0"``); absent optional operands and operands
+    that are not tensors are skipped.  A tensor operand is accessed from its start; how far is not
+    modelled here.
     """
 
     reads: tuple[str, ...] = ()
@@ -122,9 +123,13 @@ def tensor_accesses(op: Operation) -> tuple[list[SSAValue], list[SSAValue]]:
 
 
 def _present(op: Operation, names: tuple[str, ...]) -> list[SSAValue]:
+    """The tensor operands among ``names`` (absent optional operands and scalars, such as the scalar
+    ``src1`` of ``Select``, are skipped)."""
+    from ascx.dialects.ascendc.types import GlobalTensorType, LocalTensorType
+
     values: list[SSAValue] = []
     for name in names:
         value = getattr(op, name)
-        if value is not None:
+        if value is not None and isinstance(value.type, GlobalTensorType | LocalTensorType):
             values.append(value)
     return values

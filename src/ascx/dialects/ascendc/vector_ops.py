@@ -337,7 +337,7 @@ class MaskListOp(IRDLOperation):
     name = "ascendc.mask_list"
     elements = var_operand_def(AnyInteger)
     result = result_def(MaskListType)
-    traits = traits_def(Pure())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), Pure())
     assembly_format = "$elements attr-dict `:` type($elements) `->` type($result)"
 
     def __init__(self, elements: list[SSAValue]):
