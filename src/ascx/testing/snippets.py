@@ -44,9 +44,14 @@ def _body(directory: Path, statement: str) -> list[str]:
     return [line.removeprefix("    ") for line in text.split("\n")]
 
 
+_base: list[list[str]] = []
+
+
 def snippet_lines(directory: Path, statement: str) -> list[str]:
     """The C++ lines the statement adds to the kernel body (the setup's lines removed)."""
-    base = _body(directory, "pass")
+    if not _base:
+        _base.append(_body(directory, "pass"))
+    base = _base[0]
     lines = _body(directory, statement)
     assert lines[: len(base)] == base, "the statement changed the set-up"
     return lines[len(base) :]
