@@ -1,7 +1,9 @@
-"""Regenerate the Matmul API reference pages: ``python -m ascx.cli.api_docs [DIRECTORY]``.
+"""Regenerate the API reference pages: ``python -m ascx.cli.api_docs [REFERENCE_DIRECTORY]``.
 
-The pages are rendered from ``ascx.language.adv.api_docs``, the same records that give the Python
-functions their docstrings; the default directory is ``docs/reference/matmul``.
+The Matmul pages (``matmul/``, one per API) are rendered from ``ascx.language.adv.api_docs``; the
+family pages of the core, framework and basic APIs (``core/``, ``fwk/``, ``basic/``) from the
+records that ``ascx.language.reference`` collects.  The same records give the Python objects their
+docstrings.  The default directory is ``docs/reference``.
 """
 
 from __future__ import annotations
@@ -9,12 +11,15 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-from ascx.language.adv.api_docs import write_pages
+from ascx.language import reference
+from ascx.language.adv import api_docs as matmul_docs
 
 
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
-    write_pages(Path(args[0] if args else "docs/reference/matmul"))
+    root = Path(args[0] if args else "docs/reference")
+    matmul_docs.write_pages(root / "matmul")
+    reference.write_pages(root)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,817 @@
+"""Reference records of ``asc.language.basic``: data movement, the vector op families, synchronisation,
+system values, atomics and debug output (rendered by ``ascx.language.reference``)."""
+
+from __future__ import annotations
+
+from ascx.language.basic.dtype_rules import BINARY, BINARY_SCALAR, UNARY, pyasc_valid_types
+from ascx.language.reference import ApiEntry, Family
+
+_B = "ascx.language.basic"
+_VECTOR_RULES = (
+    'Every tensor is a LocalTensor in the unified buffer: "add: src1 is a GlobalTensor, but vector ops work on '
+    'LocalTensors in the unified buffer"; a tensor at A1 etc.: "add: dst is at position A1, but vector ops work on '
+    'the unified buffer (VECIN, VECOUT, VECCALC)".',
+    'A constant count is positive ("add: count must be positive, got 0"); repeat counts and strides fit '
+    '``uint8_t`` ("add: repeat_times 300 does not fit uint8").',
+    'A call that fits no form lists the forms: "add(): no form takes (LocalTensor, LocalTensor, LocalTensor, float); '
+    'the forms are: ...".',
+)
+_MASK_PARAMS = (
+    ("count", "elements, from the start of each tensor"),
+    (
+        "mask",
+        "the mask form: an int (how many elements of each 256-byte repeat), or a list of one or two 64-bit "
+        "words (which elements), emitted as ``uint64_t mask[]``",
+    ),
+    ("repeat_times", "repeats of the mask"),
+    ("is_set_mask", "compile-time; False when the mask register is already set"),
+)
+
+
+def _copy_rules() -> tuple[str, ...]:
+    return (
+        'One end is a LocalTensor: "data_copy: both dst and src are GlobalTensors; a copy moves data between global '
+        'memory and a LocalTensor"; the data types agree: "data_copy: dst is float32 but src is float16; a copy does '
+        'not convert".',
+        'A constant count moves a multiple of 32 bytes: "data_copy: count * sizeof(float16) = 20 bytes is not a multiple '
+        'of 32" (hint: ``data_copy_pad``).',
+        'A tensor from a queue is copied the way its queue orders: "data_copy: dst comes from a VECOUT queue, whose '
+        'enque/deque order the vector pipe before MTE3; data copied in from global memory belongs in a VECIN queue", and '
+        "the converse for copying out of a VECIN queue's tensor.",
+        'Constant ``block_count`` and ``block_len`` are at least 1: "data_copy: block_len must be at least 1, got 0: the '
+        'copy would move nothing".',
+    )
+
+
+DATA_COPY = Family(
+    "basic/data_copy",
+    "Data movement: `data_copy`, `data_copy_pad` and their parameters",
+    """
+    `data_copy` moves data between global memory and on-chip tensors, or between on-chip tensors.
+    Its pipe follows the direction: GM to UB on MTE2, UB to GM on MTE3, UB to UB on the vector pipe
+    (sync-model spec §1.3).  The count form moves `count` elements; the `DataCopyParams` form
+    moves `block_count` blocks of `block_len` 32-byte units with gaps between them.
+    `data_copy_pad` measures blocks in bytes and pads each to 32 bytes on chip.  Struct fields take
+    their C++ types: a constant is a literal, a runtime value is converted.
+    """,
+    (
+        ApiEntry(
+            f"{_B}.data_copy:data_copy",
+            "Copy ``count`` elements, or blocks described by a ``DataCopyParams``.",
+            ("asc.data_copy(dst, src, count)", "asc.data_copy(dst, src, repeat_params)"),
+            (
+                "template <typename T> void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count);",
+                "template <typename T> void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count);",
+                "template <typename T> void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count);",
+                "template <typename T> void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p);",
+            ),
+            (("count", "elements"), ("repeat_params", "a ``DataCopyParams``; pyasc's keyword (not ``params``)")),
+            _copy_rules(),
+        ),
+        ApiEntry(
+            f"{_B}.data_copy:data_copy_pad",
+            "Copy blocks whose length is in bytes; a copy from global memory pads each block to 32 bytes.",
+            (
+                "asc.data_copy_pad(dst, src, data_copy_params, pad_params)  # GM -> UB",
+                "asc.data_copy_pad(dst, src, data_copy_params)  # UB -> GM",
+            ),
+            (
+                "template <typename T> void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, "
+                "const DataCopyExtParams& p, const DataCopyPadExtParams<T>& pad);",
+                "template <typename T> void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, "
+                "const DataCopyExtParams& p);",
+                "// and the same with DataCopyParams / DataCopyPadParams",
+            ),
+            (
+                ("data_copy_params", "``DataCopyExtParams`` or ``DataCopyParams``"),
+                ("pad_params", "``DataCopyPadExtParams`` (with the Ext params) or ``DataCopyPadParams``"),
+            ),
+            (
+                '"data_copy_pad: a copy from global memory needs pad_params"; "data_copy_pad: pad_params apply to copies from '
+                'global memory only"; "data_copy_pad: pad_params are for float32, but the tensors are float16".',
+            ),
+        ),
+        ApiEntry(
+            "ascx.language.core.params:DataCopyParams",
+            "``block_count`` blocks of ``block_len`` 32-byte units; the strides skip 32-byte units between blocks.",
+            ("asc.DataCopyParams(block_count=1, block_len=0, src_stride=0, dst_stride=0)",),
+            ("AscendC::DataCopyParams p{blockCount, blockLen, srcStride, dstStride};  // uint16_t each",),
+            rules=('Constants fit their fields: "DataCopyParams: block_count 70000 does not fit uint16".',),
+            title="asc.DataCopyParams",
+        ),
+        ApiEntry(
+            "ascx.language.core.params:DataCopyExtParams",
+            "``data_copy_pad``'s copy parameters, with 32-bit lengths in bytes.",
+            ("asc.DataCopyExtParams(block_count=1, block_len=0, src_stride=0, dst_stride=0, rsv=0)",),
+            (
+                "AscendC::DataCopyExtParams p{blockCount, blockLen, srcStride, dstStride, rsv};  // uint16_t, then uint32_t",
+            ),
+            title="asc.DataCopyExtParams",
+        ),
+        ApiEntry(
+            "ascx.language.core.params:DataCopyPadParams",
+            "Pad each copied block with ``left_padding``/``right_padding`` elements of ``padding_value``.",
+            ("asc.DataCopyPadParams(is_pad=False, left_padding=0, right_padding=0, padding_value=0)",),
+            ("AscendC::DataCopyPadParams p{isPad, leftPadding, rightPadding, paddingValue};",),
+            rules=('``is_pad`` is a bool: "DataCopyPadParams: is_pad must be a bool, got int".',),
+            title="asc.DataCopyPadParams",
+        ),
+        ApiEntry(
+            "ascx.language.core.params:DataCopyPadExtParams",
+            "As ``DataCopyPadParams``, with a padding value of the tensors' type ``dtype``.",
+            ("asc.DataCopyPadExtParams(dtype, is_pad=False, left_padding=0, right_padding=0, padding_value=0)",),
+            ("AscendC::DataCopyPadExtParams<T> p{isPad, leftPadding, rightPadding, paddingValue};",),
+            title="asc.DataCopyPadExtParams",
+        ),
+    ),
+    """
+    @asc.jit
+    def kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int) -> None:
+        xg = asc.GlobalTensor()
+        xg.set_global_buffer(x)
+        yg = asc.GlobalTensor()
+        yg.set_global_buffer(y)
+        a = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 1024)
+        b = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 2048, 1024)
+        asc.data_copy(a, xg, 1024)
+        asc.data_copy(b, a, count=n)
+        asc.data_copy(yg[n:], b, asc.DataCopyParams(block_count=n, block_len=8))
+        asc.data_copy_pad(a, xg, asc.DataCopyExtParams(1, 20), asc.DataCopyPadExtParams(asc.float16, True, 0, 6))
+        asc.data_copy_pad(yg, b, asc.DataCopyExtParams(1, 20))
+        asc.data_copy_pad(a, xg, asc.DataCopyParams(1, 20), asc.DataCopyPadParams(True, 0, 6, 0))
+    """,
+    "(MockTensor(asc.float16), MockTensor(asc.float16), MockValue(asc.int32))",
+)
+
+_BINARY = {
+    "add": ("Add", "dst = src0 + src1"),
+    "sub": ("Sub", "dst = src0 - src1"),
+    "mul": ("Mul", "dst = src0 * src1"),
+    "div": ("Div", "dst = src0 / src1"),
+    "max": ("Max", "dst = max(src0, src1)"),
+    "min": ("Min", "dst = min(src0, src1)"),
+    "bitwise_and": ("And", "dst = src0 & src1"),
+    "bitwise_or": ("Or", "dst = src0 | src1"),
+}
+
+
+def _binary(name: str) -> ApiEntry:
+    cpp, meaning = _BINARY[name]
+    valid = BINARY[name]
+    return ApiEntry(
+        f"{_B}.vec_binary:{name}",
+        f"Element-wise ``{meaning}``.",
+        (
+            f"asc.{name}(dst, src0, src1, count, is_set_mask=True)",
+            f"asc.{name}(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True)",
+        ),
+        (
+            f"template <typename T> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src0, "
+            "const LocalTensor<T>& src1, const int32_t& count);",
+            f"template <typename T, bool isSetMask = true> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src0, "
+            "const LocalTensor<T>& src1, uint64_t mask / const uint64_t mask[], const uint8_t repeatTimes, "
+            "const BinaryRepeatParams& repeatParams);",
+        ),
+        (*_MASK_PARAMS, ("repeat_params", "a ``BinaryRepeatParams``")),
+        (
+            f"Data types {', '.join(d.name for d in valid)}, all the same (pyasc's check and messages): \"Invalid dst data "
+            f'type, got uint8, expect {pyasc_valid_types(valid)}"; "Src0 and src1 must be same type."; "Src0, src1 and '
+            'dst must be same type.".',
+            *_VECTOR_RULES,
+        ),
+        ("The count form ignores ``is_set_mask``, as in pyasc.",),
+    )
+
+
+VECTOR_BINARY = Family(
+    "basic/vector_binary",
+    "Vector ops: element-wise binary",
+    """
+    Element-wise operations of two tensors, on the vector pipe.  Each has a count form (the first
+    `count` elements) and a mask form (`repeat_times` repeats of 256 bytes, with a mask of the
+    elements of each repeat and the strides of a `BinaryRepeatParams`).  pyasc's dispatch order and
+    keywords are kept: the mask forms are tried first, then the count form.
+    """,
+    (
+        *(_binary(name) for name in _BINARY),
+        ApiEntry(
+            "ascx.language.core.params:BinaryRepeatParams",
+            "Strides of the mask form of binary ops: within a repeat (blocks of 32 bytes) and between repeats.",
+            (
+                "asc.BinaryRepeatParams(dst_blk_stride=1, src0_blk_stride=1, src1_blk_stride=1, dst_rep_stride=8, "
+                "src0_rep_stride=8, src1_rep_stride=8)",
+            ),
+            (
+                "AscendC::BinaryRepeatParams p{dstBlkStride, src0BlkStride, src1BlkStride, dstRepStride, src0RepStride, "
+                "src1RepStride};  // uint8_t each",
+            ),
+            title="asc.BinaryRepeatParams",
+        ),
+    ),
+    """
+    @asc.jit
+    def kernel(n: int) -> None:
+        a = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 256)
+        b = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 512, 256)
+        c = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 1024, 256)
+        i = asc.LocalTensor(asc.int16, asc.TPosition.VECCALC, 2048, 256)
+        asc.add(c, a, b, 256)
+        asc.sub(c, a, b, 128, 2, asc.BinaryRepeatParams())
+        asc.mul(c, a, b, [n, 0], 2, asc.BinaryRepeatParams(), False)
+        asc.div(c, a, b, n)
+        asc.max(c, a, b, 256)
+        asc.min(c, a, b, 256)
+        asc.bitwise_and(i, i, i, 256)
+        asc.bitwise_or(i, i, i, 256)
+    """,
+    "(MockValue(asc.int32),)",
+)
+
+_BINARY_SCALAR = {
+    "adds": ("Adds", "dst = src + scalar"),
+    "muls": ("Muls", "dst = src * scalar"),
+    "maxs": ("Maxs", "dst = max(src, scalar)"),
+    "mins": ("Mins", "dst = min(src, scalar)"),
+    "leaky_relu": ("LeakyRelu", "dst = src if src >= 0 else src * scalar"),
+}
+
+
+def _binary_scalar(name: str) -> ApiEntry:
+    cpp, meaning = _BINARY_SCALAR[name]
+    valid = BINARY_SCALAR[name]
+    return ApiEntry(
+        f"{_B}.vec_binary_scalar:{name}",
+        f"Element-wise ``{meaning}``; the scalar is converted to the tensors' type.",
+        (
+            f"asc.{name}(dst, src, scalar, count, is_set_mask=True)",
+            f"asc.{name}(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)",
+        ),
+        (
+            f"template <typename T, bool isSetMask = true> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
+            "const T& scalarValue, const int32_t& count);",
+            f"template <typename T, bool isSetMask = true> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
+            "const T& scalarValue, uint64_t mask / const uint64_t mask[], const uint8_t repeatTimes, "
+            "const UnaryRepeatParams& repeatParams);",
+        ),
+        (("scalar", "a number or a runtime scalar"), *_MASK_PARAMS, ("repeat_params", "a ``UnaryRepeatParams``")),
+        (
+            f'Data types {", ".join(d.name for d in valid)}: "{name}: src has data type int16; {name} supports '
+            f'{", ".join(d.name for d in valid)}" (for an unsupported type); dst and src agree.',
+            'A float scalar for an integer tensor: "muls: scalar 3.7 must be an integer: the tensor\'s data type is int16".',
+            *_VECTOR_RULES,
+        ),
+    )
+
+
+VECTOR_BINARY_SCALAR = Family(
+    "basic/vector_binary_scalar",
+    "Vector ops: element-wise with a scalar",
+    """
+    Element-wise operations of a tensor and a scalar, on the vector pipe.  Ascend C names the
+    element type and `isSetMask` in the template of both forms.
+    """,
+    tuple(_binary_scalar(name) for name in _BINARY_SCALAR),
+    """
+    @asc.jit
+    def kernel(alpha: float) -> None:
+        a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 256)
+        c = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 1024, 256)
+        asc.adds(c, a, 1.0, 256)
+        asc.muls(c, a, alpha, 64, 4, asc.UnaryRepeatParams())
+        asc.maxs(c, a, 0.0, 256, False)
+        asc.mins(c, a, 6.0, count=256)
+        asc.leaky_relu(c, a, alpha, 256)
+    """,
+    "(MockValue(asc.float32),)",
+)
+
+_UNARY = {
+    "abs": ("Abs", "dst = |src|"),
+    "exp": ("Exp", "dst = e ** src"),
+    "ln": ("Ln", "dst = ln(src)"),
+    "sqrt": ("Sqrt", "dst = sqrt(src)"),
+    "rsqrt": ("Rsqrt", "dst = 1 / sqrt(src)"),
+    "reciprocal": ("Reciprocal", "dst = 1 / src"),
+    "relu": ("Relu", "dst = max(src, 0)"),
+    "bitwise_not": ("Not", "dst = ~src"),
+}
+
+
+def _unary(name: str) -> ApiEntry:
+    cpp, meaning = _UNARY[name]
+    valid = UNARY[name]
+    return ApiEntry(
+        f"{_B}.vec_unary:{name}",
+        f"Element-wise ``{meaning}``.",
+        (f"asc.{name}(dst, src, count)", f"asc.{name}(dst, src, mask, repeat_times, repeat_params, is_set_mask=True)"),
+        (
+            f"template <typename T> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count);",
+            f"template <typename T, bool isSetMask = true> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
+            "uint64_t mask / const uint64_t mask[], const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams);",
+        ),
+        (*_MASK_PARAMS, ("repeat_params", "a ``UnaryRepeatParams``")),
+        (
+            f'Data types {", ".join(d.name for d in valid)}; dst and src agree: "Src and dst must be same type. '
+            f'({name}: float16, float32)".',
+            "The count form has no ``is_set_mask`` (as in pyasc): ``asc.abs(c, a, 256, False)`` fits no form.",
+            *_VECTOR_RULES,
+        ),
+    )
+
+
+VECTOR_UNARY = Family(
+    "basic/vector_unary",
+    "Vector ops: element-wise unary",
+    """
+    Element-wise functions of one tensor, on the vector pipe, in the count and mask forms.
+    """,
+    (
+        *(_unary(name) for name in _UNARY),
+        ApiEntry(
+            "ascx.language.core.params:UnaryRepeatParams",
+            "Strides of the mask form of unary and tensor-scalar ops.",
+            ("asc.UnaryRepeatParams(dst_blk_stride=1, src_blk_stride=1, dst_rep_stride=8, src_rep_stride=8)",),
+            (
+                "AscendC::UnaryRepeatParams p{dstBlkStride, srcBlkStride, dstRepStride, srcRepStride};  // uint16_t, uint8_t",
+            ),
+            title="asc.UnaryRepeatParams",
+        ),
+    ),
+    """
+    @asc.jit
+    def kernel(n: int) -> None:
+        a = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 256)
+        c = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 1024, 256)
+        i = asc.LocalTensor(asc.int16, asc.TPosition.VECCALC, 2048, 256)
+        asc.abs(c, a, 256)
+        asc.exp(c, a, 128, 2, asc.UnaryRepeatParams())
+        asc.ln(c, a, n)
+        asc.sqrt(c, a, 256)
+        asc.rsqrt(c, a, 256)
+        asc.reciprocal(c, a, 256)
+        asc.relu(c, a, [0xFFFF, 0], 1, asc.UnaryRepeatParams(), False)
+        asc.bitwise_not(i, i, 256)
+    """,
+    "(MockValue(asc.int32),)",
+)
+
+VECTOR_CONVERSION = Family(
+    "basic/vector_conversion",
+    "Vector ops: `cast` and `duplicate`",
+    """
+    `cast` converts element types with a rounding mode; `duplicate` fills a tensor with a scalar.
+    Both run on the vector pipe.
+    """,
+    (
+        ApiEntry(
+            f"{_B}.vec_cast:cast",
+            "Convert each element of ``src`` to the type of ``dst``, rounding as ``round_mode`` says.",
+            (
+                "asc.cast(dst, src, round_mode, count)",
+                "asc.cast(dst, src, round_mode, mask, repeat_times, repeat_params, is_set_mask=True)",
+            ),
+            (
+                "template <typename T1, typename T2> void Cast(const LocalTensor<T1>& dst, const LocalTensor<T2>& src, "
+                "const RoundMode& roundMode, const uint32_t count);",
+                "template <typename T1, typename T2, bool isSetMask = true> void Cast(..., const RoundMode& roundMode, "
+                "uint64_t mask / const uint64_t mask[], const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams);",
+            ),
+            (
+                (
+                    "round_mode",
+                    "``asc.RoundMode``: CAST_NONE, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD",
+                ),
+                *_MASK_PARAMS,
+            ),
+            (
+                '"cast: dst and src are both float16; Cast converts between data types"; "cast: round_mode must be an '
+                'asc.RoundMode, got the int 1".',
+                *_VECTOR_RULES,
+            ),
+        ),
+        ApiEntry(
+            f"{_B}.vec_duplicate:duplicate",
+            "Set every element of ``dst`` to ``scalar``; the mask form takes block and repeat strides.",
+            (
+                "asc.duplicate(dst, scalar, count)",
+                "asc.duplicate(dst, scalar, mask, repeat_times, dst_block_stride, dst_repeat_stride, is_set_mask=True)",
+            ),
+            (
+                "template <typename T> void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count);",
+                "template <typename T, bool isSetMask = true> void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, "
+                "uint64_t mask / const uint64_t mask[], const uint8_t repeatTimes, const uint16_t dstBlockStride, "
+                "const uint8_t dstRepeatStride);",
+            ),
+            (("scalar", "a number or a runtime scalar, converted to dst's type"), *_MASK_PARAMS),
+            (
+                'Data types float16, float32, int16, uint16, int32, uint32: "duplicate: dst has data type uint8; duplicate '
+                'supports float16, float32, int16, uint16, int32, uint32".',
+                *_VECTOR_RULES,
+            ),
+        ),
+    ),
+    """
+    @asc.jit
+    def kernel(value: float) -> None:
+        h = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 256)
+        w = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 1024, 256)
+        asc.cast(w, h, asc.RoundMode.CAST_NONE, 256)
+        asc.cast(h, w, asc.RoundMode.CAST_RINT, 64, 4, asc.UnaryRepeatParams(1, 1, 4, 8))
+        asc.duplicate(w, value, 256)
+        asc.duplicate(h, 0.0, 128, 2, 1, 8)
+    """,
+    "(MockValue(asc.float32),)",
+)
+
+_REDUCE_FORMS = (
+    "(dst, src, shared_tmp_buffer, count{index})",
+    "(dst, src, shared_tmp_buffer, mask, repeat_time, src_rep_stride{index})",
+)
+
+
+def _reduce(name: str, cpp: str, meaning: str, index: bool) -> ApiEntry:
+    extra = ", cal_index=False" if index else ""
+    cpp_extra = ", bool calIndex = false" if index else ""
+    return ApiEntry(
+        f"{_B}.vec_reduce:{name}",
+        f"The {meaning} of the elements of ``src`` into ``dst[0]``"
+        + (" (with its index after it when ``cal_index``)." if index else ".")
+        + " ``shared_tmp_buffer`` is scratch space.",
+        tuple(f"asc.{name}" + form.format(index=extra) for form in _REDUCE_FORMS),
+        (
+            f"template <typename T> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
+            f"const LocalTensor<T>& sharedTmpBuffer, const int32_t count{cpp_extra});",
+            f"template <typename T> void {cpp}(..., uint64_t mask / const uint64_t mask[], const int32_t repeatTime, "
+            f"const int32_t srcRepStride{cpp_extra});",
+        ),
+        (("count", "elements (``uint32``, as pyasc types it)"), ("repeat_time", "pyasc's spelling")),
+        (
+            'Data types float16, float32; dst, src and the buffer agree: "Src, dst and shared_tmp_buffer must be same type. '
+            '(reduce_sum: float16, float16, float32)".',
+            *_VECTOR_RULES,
+        ),
+    )
+
+
+VECTOR_REDUCE = Family(
+    "basic/vector_reduce",
+    "Vector ops: reductions",
+    """
+    `reduce_sum`, `reduce_max` and `reduce_min` reduce a tensor to one value on the vector pipe,
+    using a scratch tensor.  `reduce_max`/`reduce_min` always pass `calIndex` in C++.
+    """,
+    (
+        _reduce("reduce_sum", "ReduceSum", "sum", False),
+        _reduce("reduce_max", "ReduceMax", "maximum", True),
+        _reduce("reduce_min", "ReduceMin", "minimum", True),
+    ),
+    """
+    @asc.jit
+    def kernel(n: int) -> None:
+        src = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 256)
+        dst = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 1024, 16)
+        tmp = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 2048, 256)
+        asc.reduce_sum(dst, src, tmp, 256)
+        asc.reduce_max(dst, src, tmp, n, True)
+        asc.reduce_min(dst, src, tmp, 64, 4, 8)
+    """,
+    "(MockValue(asc.int32),)",
+)
+
+VECTOR_COMPARE_SELECT = Family(
+    "basic/vector_compare_select",
+    "Vector ops: `compare`, `compare_scalar` and `select`",
+    """
+    `compare` and `compare_scalar` write one bit per element into a `uint8` tensor; `select` takes
+    each element from `src0` where the mask bit is set and from `src1` (a tensor or a scalar)
+    where it is not.  The forms that work on the `CMPMASK` register instead of a tensor are not
+    provided.
+    """,
+    (
+        ApiEntry(
+            f"{_B}.vec_cmpsel:compare",
+            "Compare two tensors element by element.",
+            (
+                "asc.compare(dst, src0, src1, cmp_mode, count)",
+                "asc.compare(dst, src0, src1, cmp_mode, mask, repeat_times, repeat_params, is_set_mask=True)",
+            ),
+            (
+                "template <typename T, typename U> void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, "
+                "const LocalTensor<T>& src1, CMPMODE cmpMode, uint32_t count);",
+                "template <typename T, typename U, bool isSetMask = true> void Compare(..., CMPMODE cmpMode, "
+                "uint64_t mask / const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& repeatParams);",
+            ),
+            (("cmp_mode", "``asc.CMPMODE``: LT, GT, EQ, LE, GE, NE"), *_MASK_PARAMS),
+            (
+                '"compare: dst holds one bit per element and must be uint8, got float16"; sources float16, float32 or int32 of '
+                "one type.",
+                *_VECTOR_RULES,
+            ),
+            ("pyasc cannot pass ``is_set_mask=False``; ascx names the template arguments then.",),
+        ),
+        ApiEntry(
+            f"{_B}.vec_cmpsel:compare_scalar",
+            "Compare a tensor with a scalar element by element.",
+            (
+                "asc.compare_scalar(dst, src0, src1_scalar, cmp_mode, count)",
+                "asc.compare_scalar(dst, src0, src1_scalar, cmp_mode, mask, repeat_times, repeat_params, is_set_mask=True)",
+            ),
+            (
+                "template <typename T, typename U> void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, "
+                "const T src1Scalar, CMPMODE cmpMode, uint32_t count);",
+            ),
+            rules=("The rules of ``compare``; the scalar is converted to src0's type.",),
+        ),
+        ApiEntry(
+            f"{_B}.vec_cmpsel:select",
+            "Choose each element from ``src0`` or ``src1`` by the bits of ``sel_mask``.",
+            (
+                "asc.select(dst, sel_mask, src0, src1, sel_mode, count)",
+                "asc.select(dst, sel_mask, src0, src1, sel_mode, mask, repeat_times, repeat_params, is_set_mask=True)",
+            ),
+            (
+                "template <typename T, typename U> void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, "
+                "const LocalTensor<T>& src0, const LocalTensor<T>& src1 / T src1, SELMODE selMode, uint32_t count);",
+            ),
+            (
+                ("src1", "a tensor, or a scalar for ``VSEL_TENSOR_SCALAR_MODE``"),
+                ("sel_mode", "``asc.SelMode``: VSEL_CMPMASK_SPR, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE"),
+            ),
+            (
+                '"select: sel_mask must be an unsigned integer tensor (uint8 ... uint64), got float16"; data types float16, '
+                "float32.",
+                *_VECTOR_RULES,
+            ),
+        ),
+    ),
+    """
+    @asc.jit
+    def kernel(threshold: float) -> None:
+        a = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 256)
+        b = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 512, 256)
+        c = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 1024, 256)
+        bits = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 2048, 32)
+        asc.compare(bits, a, b, asc.CMPMODE.LT, 256)
+        asc.compare_scalar(bits, a, threshold, asc.CMPMODE.GE, 128, 2, asc.UnaryRepeatParams())
+        asc.select(c, bits, a, b, asc.SelMode.VSEL_TENSOR_TENSOR_MODE, 256)
+        asc.select(c, bits, a, 0.0, asc.SelMode.VSEL_TENSOR_SCALAR_MODE, 128, 2, asc.BinaryRepeatParams())
+    """,
+    "(MockValue(asc.float32),)",
+)
+
+_EVENT_RULE = (
+    'Events are ``asc.HardEvent`` members, not ints (C++ numbers events per architecture): "set_flag: the event must '
+    'be an asc.HardEvent, got the int 4"; a constant id is 0 to 7: "set_flag: event_id 9 is not an event id (0 to 7)".'
+)
+
+SYNC = Family(
+    "basic/sync",
+    "Synchronisation: flags, barriers, cross-core flags, `sync_all`",
+    """
+    The pipes of a core run in parallel; these calls order them (sync-model spec §1.4).
+    `set_flag(E, id)` is issued into the source pipe of event `E` and `wait_flag(E, id)` into its
+    destination pipe; `pipe_barrier(p)` orders a pipe's later work after its earlier work.
+    Cross-core flags signal between the cube and vector cores of a group or between blocks, and
+    `sync_all` waits for every block.
+    """,
+    (
+        ApiEntry(
+            f"{_B}.block_sync:set_flag",
+            "Fire event ``(event, event_id)`` once the source pipe's earlier work has completed.",
+            ("asc.set_flag(event, event_id=0)",),
+            ("template <HardEvent event> void SetFlag(int32_t eventID);",),
+            (("event", "an ``asc.HardEvent``: SRC_DST"), ("event_id", "0 to 7, compile-time or runtime")),
+            (_EVENT_RULE,),
+        ),
+        ApiEntry(
+            f"{_B}.block_sync:wait_flag",
+            "Make the destination pipe wait until event ``(event, event_id)`` fires.",
+            ("asc.wait_flag(event, event_id=0)",),
+            ("template <HardEvent event> void WaitFlag(int32_t eventID);",),
+            rules=(_EVENT_RULE,),
+        ),
+        ApiEntry(
+            f"{_B}.block_sync:pipe_barrier",
+            "Order the pipe's later work after its earlier work; ``PIPE_ALL`` drains every pipe.",
+            ("asc.pipe_barrier(pipe)",),
+            ("template <pipe_t pipe> void PipeBarrier();",),
+            rules=(
+                '"pipe_barrier: PIPE_S cannot be a barrier (a hardware error): the scalar pipe runs in order"; the pipe '
+                'is an ``asc.PipeID``: "pipe_barrier: the pipe must be an asc.PipeID, got the int 1".',
+            ),
+        ),
+        ApiEntry(
+            f"{_B}.block_sync:cross_core_set_flag",
+            "Signal cross-core flag ``flag_id`` once ``pipe``'s earlier work is done.",
+            ("asc.cross_core_set_flag(flag_id, mode_id, pipe)",),
+            ("template <uint8_t modeId, pipe_t pipe> void CrossCoreSetFlag(uint16_t flagId);",),
+            (
+                ("flag_id", "0 to 15"),
+                ("mode_id", "compile-time: 0 all cores, 1 the AIVs of a group, 2 AIC and AIVs of a group"),
+            ),
+            (
+                '"cross_core_set_flag: mode_id must be a compile-time int, got a runtime int32 value"; "cross_core_wait_flag: '
+                'flag_id 16 is not a cross-core flag (0 to 15)".',
+            ),
+        ),
+        ApiEntry(
+            f"{_B}.block_sync:cross_core_wait_flag",
+            "Make ``pipe`` wait for cross-core flag ``flag_id``.",
+            ("asc.cross_core_wait_flag(flag_id, mode_id, pipe)",),
+            ("template <uint8_t modeId = 0, pipe_t pipe = PIPE_S> void CrossCoreWaitFlag(uint16_t flagId);",),
+        ),
+        ApiEntry(
+            f"{_B}.block_sync:sync_all",
+            "Wait until every block reaches this point: the hardware barrier, or with workspaces the software one.",
+            (
+                "asc.sync_all(is_aiv_only=True)",
+                "asc.sync_all(gm_workspace, ub_workspace, used_cores=0, is_aiv_only=True)",
+            ),
+            (
+                "template <bool isAIVOnly = true> void SyncAll();",
+                "template <bool isAIVOnly = true> void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, "
+                "const LocalTensor<int32_t>& ubWorkspace, const int32_t usedCores = 0);",
+            ),
+            rules=('Workspaces are int32 tensors: "sync_all: gm_workspace must be int32, got float16".',),
+            notes=("``is_aiv_only=False`` works (pyasc's binding rejects it).",),
+        ),
+    ),
+    """
+    @asc.jit
+    def kernel(w: asc.GlobalAddress, n: int) -> None:
+        asc.set_flag(asc.HardEvent.MTE2_V, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+        asc.set_flag(asc.HardEvent.V_MTE3, n % 2)
+        asc.wait_flag(asc.HardEvent.V_MTE3, n % 2)
+        asc.pipe_barrier(asc.PipeID.PIPE_V)
+        asc.cross_core_set_flag(3, 1, asc.PipeID.PIPE_MTE3)
+        asc.cross_core_wait_flag(3, 1, asc.PipeID.PIPE_V)
+        asc.sync_all()
+        gm = asc.GlobalTensor()
+        gm.set_global_buffer(w)
+        ub = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 256)
+        asc.sync_all(gm, ub, asc.get_block_num())
+    """,
+    "(MockTensor(asc.int32), MockValue(asc.int32))",
+)
+
+
+def _sys_var(name: str, cpp: str, summary: str, dtype: str) -> ApiEntry:
+    return ApiEntry(
+        f"{_B}.sys_var:{name}", f"{summary} (``{dtype}``).", (f"value = asc.{name}()",), (f"int64_t {cpp}();",)
+    )
+
+
+SYSTEM = Family(
+    "basic/system",
+    "System values and the core type",
+    """
+    Where the running core is.  In a MIX kernel, user code after `register_matmul` runs on the
+    vector cores; `ascend_is_aic()`/`ascend_is_aiv()` test the core type (sync-model spec §1.1).
+    """,
+    (
+        _sys_var("get_block_idx", "GetBlockIdx", "This core's block index", "int32"),
+        _sys_var("get_block_num", "GetBlockNum", "The number of blocks launched", "int32"),
+        _sys_var("get_sub_block_idx", "GetSubBlockIdx", "This vector core's index within its group", "int64"),
+        _sys_var("get_sub_block_num", "GetSubBlockNum", "The number of vector cores per group", "int64"),
+        ApiEntry(
+            f"{_B}.sys_var:ascend_is_aic",
+            "True on a cube core.",
+            ("if asc.ascend_is_aic(): ...",),
+            ("g_coreType == AscendC::AIC",),
+        ),
+        ApiEntry(
+            f"{_B}.sys_var:ascend_is_aiv",
+            "True on a vector core.",
+            ("if asc.ascend_is_aiv(): ...",),
+            ("g_coreType == AscendC::AIV",),
+        ),
+    ),
+    """
+    @asc.jit
+    def kernel(x: asc.GlobalAddress, block_length: int) -> None:
+        g = asc.GlobalTensor()
+        g.set_global_buffer(x + asc.get_block_idx() * block_length, block_length)
+        blocks = asc.get_block_num()
+        lane = asc.get_sub_block_idx()
+        lanes = asc.get_sub_block_num()
+        if asc.ascend_is_aiv():
+            asc.pipe_barrier(asc.PipeID.PIPE_V)
+        if asc.ascend_is_aic():
+            asc.pipe_barrier(asc.PipeID.PIPE_M)
+    """,
+    "(MockTensor(asc.float16), MockValue(asc.int32))",
+)
+
+_ATOMIC_RULE = (
+    'The data type is required and one of float32, float16, int16, int32, int8, bfloat16: "set_atomic_add: '
+    'atomics do not support uint8; supported: float32, float16, int16, int32, int8, bfloat16".'
+)
+
+
+def _atomic(name: str, cpp: str, summary: str) -> ApiEntry:
+    return ApiEntry(
+        f"{_B}.atomic:{name}",
+        summary,
+        (f"asc.{name}(dtype)",),
+        (f"template <typename T> void {cpp}();",),
+        rules=(_ATOMIC_RULE,),
+    )
+
+
+ATOMIC = Family(
+    "basic/atomic",
+    "Atomic copies to global memory",
+    """
+    The atomic mode decides how later copies to global memory combine with the data already there,
+    until `set_atomic_none`.
+    """,
+    (
+        _atomic("set_atomic_add", "SetAtomicAdd", "Later copies to global memory add to the data there."),
+        _atomic("set_atomic_max", "SetAtomicMax", "Later copies keep the maximum."),
+        _atomic("set_atomic_min", "SetAtomicMin", "Later copies keep the minimum."),
+        _atomic("set_atomic_type", "SetAtomicType", "Set the data type of the atomic operation."),
+        ApiEntry(
+            f"{_B}.atomic:set_atomic_none",
+            "Later copies overwrite again.",
+            ("asc.set_atomic_none()",),
+            ("void SetAtomicNone();",),
+        ),
+    ),
+    """
+    @asc.jit
+    def kernel(y: asc.GlobalAddress) -> None:
+        yg = asc.GlobalTensor()
+        yg.set_global_buffer(y)
+        partial = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, 256)
+        asc.set_atomic_add(asc.float32)
+        asc.data_copy(yg, partial, 256)
+        asc.set_atomic_max(asc.float32)
+        asc.set_atomic_min(asc.float32)
+        asc.set_atomic_type(asc.float32)
+        asc.set_atomic_none()
+    """,
+    "(MockTensor(asc.float32),)",
+)
+
+DEBUG = Family(
+    "basic/debug",
+    "Debug output: `printf` and `dump_tensor`",
+    """
+    A kernel that prints gets the hidden `__gm__ uint8_t* dump_addr` parameter and starts with
+    `AscendC::InitDump` (inside `#if defined ASCENDC_DUMP`); the output appears in builds that
+    define `ASCENDC_DUMP`.
+    """,
+    (
+        ApiEntry(
+            f"{_B}.debug:printf",
+            "C's ``printf`` on the device; a Python ``str`` argument is spliced into the format in place of the next "
+            "``%s``.",
+            ("asc.printf(format, *args)",),
+            ("template <class... Args> void printf(__gm__ const char* fmt, Args&&... args);",),
+            (
+                ("format", "a str; escaped for C++ (a Python newline becomes ``\\n``)"),
+                ("args", "numbers, runtime scalars, addresses, and str for ``%s``"),
+            ),
+            (
+                '"printf: the format has 2 %s but 1 str arguments"; "printf: cannot print a LocalTensor" (use '
+                "``dump_tensor``).",
+            ),
+            ("pyasc writes the format unescaped, so a Python newline breaks the C++ literal.",),
+        ),
+        ApiEntry(
+            f"{_B}.debug:dump_tensor",
+            "Print ``dump_size`` elements of a tensor, labelled with the number ``desc``.",
+            ("asc.dump_tensor(tensor, desc, dump_size, shape_info=None)",),
+            (
+                "template <typename T> void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize);",
+                "template <typename T> void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize, "
+                "const ShapeInfo& shapeInfo);",
+            ),
+            rules=('"dump_tensor: desc must be an integer, got the float 1.5".',),
+        ),
+    ),
+    """
+    @asc.jit
+    def kernel(x: asc.GlobalAddress, n: int) -> None:
+        g = asc.GlobalTensor()
+        g.set_global_buffer(x)
+        asc.printf("block %d: %s\\n", asc.get_block_idx(), "start")
+        asc.dump_tensor(g, 1, n)
+    """,
+    "(MockTensor(asc.float16), MockValue(asc.int32))",
+)
+
+FAMILIES = (
+    DATA_COPY,
+    VECTOR_BINARY,
+    VECTOR_BINARY_SCALAR,
+    VECTOR_UNARY,
+    VECTOR_CONVERSION,
+    VECTOR_REDUCE,
+    VECTOR_COMPARE_SELECT,
+    SYNC,
+    SYSTEM,
+    ATOMIC,
+    DEBUG,
+)

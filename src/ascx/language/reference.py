@@ -1,0 +1,185 @@
+"""API reference pages per family: one record per API, rendered both as the docstring of the Python
+object and as a section of its family's page under ``docs/reference/`` (the Matmul API has one page
+per method, from ``ascx.language.adv.api_docs``, rendered the same way).
+
+    python -m ascx.cli.api_docs        # regenerate every page
+
+A family page ends with an example kernel that calls the family's APIs and the Ascend C that ascx
+emits for it, produced when the page is generated; ``tests/docs/test_api_family_pages.py`` checks
+that every page is up to date, that every public API has a record, and that the example's C++
+calls every C++ function the records name.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+KERNEL_HEAD = "import ascx as asc\nfrom ascx.runtime.jit import MockTensor, MockValue\n"
+
+
+@dataclass(frozen=True)
+class ApiEntry:
+    """The reference of one API."""
+
+    target: str
+    """Where the API lives: ``"ascx.language.basic.vec_binary:add"`` or ``"...tpipe:TPipe.init_buffer"``."""
+    summary: str
+    forms: tuple[str, ...]
+    """The Python call forms, as a kernel writes them."""
+    cpp: tuple[str, ...]
+    """The C++ the call becomes (prototypes or call shapes)."""
+    params: tuple[tuple[str, str], ...] = ()
+    rules: tuple[str, ...] = ()
+    """Constraints, with the exact messages of their errors."""
+    notes: tuple[str, ...] = ()
+    title: str = ""
+    """How the page names the API, when not its path (``GlobalTensor[offset:]``)."""
+
+    @property
+    def name(self) -> str:
+        """How kernels spell the API: ``asc.add``, ``TPipe.init_buffer``."""
+        if self.title:
+            return self.title
+        path = self.target.split(":")[1]
+        return path if "." in path else f"asc.{path}"
+
+    @property
+    def anchor(self) -> str:
+        return re.sub(r"[^a-z0-9_-]", "", self.name.lower().replace(".", "-"))
+
+    def resolve(self) -> Any:
+        """The Python object the record documents."""
+        module_name, path = self.target.split(":")
+        obj: Any = importlib.import_module(module_name)
+        for part in path.split("."):
+            obj = getattr(obj, part)
+        return obj
+
+
+@dataclass(frozen=True)
+class Family:
+    """A page: related APIs, and an example kernel that calls them."""
+
+    slug: str
+    """The page's path under ``docs/reference`` without ``.md``: ``"basic/vector_binary"``."""
+    title: str
+    intro: str
+    entries: tuple[ApiEntry, ...]
+    example: str
+    """A kernel file (after ``KERNEL_HEAD``) defining ``@asc.jit def kernel``."""
+    example_args: str
+    """The arguments ``kernel.compile`` gets, as a Python expression."""
+
+
+def render_docstring(entry: ApiEntry, slug: str) -> str:
+    lines = [entry.summary, "", "Forms::", ""]
+    lines += [f"    {form}" for form in entry.forms]
+    lines += ["", "C++::", ""]
+    lines += [f"    {p}" for p in entry.cpp]
+    if entry.params:
+        lines += ["", "Parameters:"]
+        lines += [f"    {name}: {text}" for name, text in entry.params]
+    if entry.rules:
+        lines += ["", "Rules:"]
+        lines += [f"    - {rule}" for rule in entry.rules]
+    lines += ["", f"Reference: docs/reference/{slug}.md#{entry.anchor}"]
+    return "\n".join(lines)
+
+
+def example_source(family: Family) -> str:
+    return KERNEL_HEAD + "\n\n" + textwrap.dedent(family.example).strip("\n") + "\n"
+
+
+def compile_example(family: Family) -> str:
+    """The Ascend C of the family's example kernel."""
+    scope: dict[str, Any] = {"__name__": f"ascx_reference_{family.slug.replace('/', '_')}"}
+    source = example_source(family)
+    filename = f"<docs/reference/{family.slug}.md>"
+    import linecache
+
+    linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
+    exec(compile(source, filename, "exec"), scope)
+    args = eval(family.example_args, scope)
+    return scope["kernel"].compile(*args).source
+
+
+def render_page(family: Family) -> str:
+    out = [f"# {family.title}", "", textwrap.dedent(family.intro).strip(), ""]
+    out += [f"- [`{e.name}`](#{e.anchor}): {e.summary.split('. ')[0].rstrip('.')}." for e in family.entries]
+    out += [""]
+    for entry in family.entries:
+        out += [f'<a id="{entry.anchor}"></a>', "", f"## `{entry.name}`", "", entry.summary, ""]
+        out += ["```python", *entry.forms, "```", "", "```c++", *entry.cpp, "```", ""]
+        if entry.params:
+            out += ["| Parameter | |", "|---|---|"]
+            out += [f"| `{name}` | {text} |" for name, text in entry.params]
+            out += [""]
+        if entry.rules:
+            out += ["Rules:", ""]
+            out += [f"- {rule}" for rule in entry.rules]
+            out += [""]
+        if entry.notes:
+            out += ["Notes:", ""]
+            out += [f"- {note}" for note in entry.notes]
+            out += [""]
+    out += ["## Example", "", "```python", example_source(family).rstrip("\n"), "```", ""]
+    out += ["ascx emits:", "", "```c++", compile_example(family).rstrip("\n"), "```", ""]
+    out += [f"Generated from `{_records_module(family)}`; see also [all API families](../api.md).", ""]
+    return "\n".join(out)
+
+
+def render_index(families: tuple[Family, ...]) -> str:
+    """``docs/reference/api.md``: every family page, with the APIs it documents."""
+    out = [
+        "# The kernel API, by family",
+        "",
+        "One page per family, generated from the records in `ascx.language.{core,fwk,basic}.api_docs` "
+        "(`python -m ascx.cli.api_docs`); the Matmul API has [one page per method](matmul/README.md).",
+        "",
+    ]
+    for family in families:
+        names = ", ".join(f"`{e.name}`" for e in family.entries)
+        out.append(f"- [{family.title}]({family.slug}.md): {names}")
+    return "\n".join(out) + "\n"
+
+
+def _records_module(family: Family) -> str:
+    return f"ascx.language.{family.slug.split('/')[0]}.api_docs"
+
+
+def all_families() -> tuple[Family, ...]:
+    from ascx.language.basic.api_docs import FAMILIES as BASIC
+    from ascx.language.core.api_docs import FAMILIES as CORE
+    from ascx.language.fwk.api_docs import FAMILIES as FWK
+
+    return (*CORE, *FWK, *BASIC)
+
+
+def pages() -> dict[str, str]:
+    """Path under ``docs/reference`` -> text, for every family page."""
+    families = all_families()
+    result = {f"{family.slug}.md": render_page(family) for family in families}
+    result["api.md"] = render_index(families)
+    return result
+
+
+def apply_docstrings(families: tuple[Family, ...]) -> None:
+    """Give every recorded API its docstring from its record."""
+    for family in families:
+        for entry in family.entries:
+            target: Callable[..., Any] = entry.resolve()
+            function = getattr(target, "__func__", target)
+            function.__doc__ = render_docstring(entry, family.slug)
+
+
+def write_pages(reference_dir: Path) -> None:
+    for name, text in pages().items():
+        path = reference_dir / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text)
