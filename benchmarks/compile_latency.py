@@ -1,6 +1,13 @@
 """Compile latency of the slice kernel: ascx's trace, passes and print, and pyasc 1.1.1 for comparison.
 
     python benchmarks/compile_latency.py [--repeat N] [--kernel FILE.py::FUNC] [--no-pyasc]
+        [--args "ASCX ARGS"] [--pyasc-args "PYASC ARGS"]
+
+For example, the queue tutorial (its ``tile`` parameter is compile-time, so it needs arguments):
+
+    python benchmarks/compile_latency.py --kernel examples/vector_add_queues.py::vector_add_queues \
+        --args "MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(asc.float32), MockValue(asc.int32), 128" \
+        --pyasc-args "MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(asc.float32), 2048, 128"
 
 Every ascx compile is a full one: the compile cache is bypassed and the bytecode decode cache
 is cleared, so each sample traces from bytecode, verifies, runs the pipeline and prints.  When
@@ -21,7 +28,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from ascx.cli.kernel_loading import default_arguments, find_kernel, load_module
+from ascx.cli.kernel_loading import default_arguments, find_kernel, load_module, parse_arguments
 from ascx.runtime import disk_cache
 from ascx.runtime.compiler import compile_kernel
 from ascx.runtime.jit import JITFunction
@@ -32,11 +39,15 @@ DEFAULT_KERNEL = f"{REPO / 'examples' / 'matmul_iterate_all_async.py'}::matmul_i
 PYASC_REF = REPO.parent / "shared" / "tools" / "pyasc-ref"
 
 
-def time_ascx(target: str, repeat: int) -> dict[str, float]:
+def _arguments(kernel: JITFunction[..., object], text: str | None) -> list[object]:
+    return parse_arguments(text) if text else default_arguments(kernel)
+
+
+def time_ascx(target: str, repeat: int, arguments: str | None = None) -> dict[str, float]:
     """Median seconds per stage over ``repeat`` full compiles (after one warm-up compile)."""
     file_part, _, name = target.partition("::")
     kernel = find_kernel(load_module(Path(file_part)), Path(file_part), name or None)
-    params = kernel.specialize(*default_arguments(kernel))
+    params = kernel.specialize(*_arguments(kernel, arguments))
     samples: dict[str, list[float]] = {"trace": [], "passes": [], "print": [], "total": []}
     compile_kernel(kernel.ascx_python_function, params, kernel.kernel_options)  # imports, lazy dialect loading
     for _ in range(repeat):
@@ -49,11 +60,11 @@ def time_ascx(target: str, repeat: int) -> dict[str, float]:
     return {stage: statistics.median(values) for stage, values in samples.items()}
 
 
-def time_cached(target: str, repeat: int) -> dict[str, float]:
+def time_cached(target: str, repeat: int, arguments: str | None = None) -> dict[str, float]:
     """Median seconds of ``kernel.compile``: a miss that also writes the disk cache, a disk hit, a memory hit."""
     file_part, _, name = target.partition("::")
     kernel = find_kernel(load_module(Path(file_part)), Path(file_part), name or None)
-    args = default_arguments(kernel)
+    args = _arguments(kernel, arguments)
     samples: dict[str, list[float]] = {"miss+store": [], "disk hit": [], "memory hit": []}
     with tempfile.TemporaryDirectory() as tmp:
         disk_cache.set_cache_root(tmp)
@@ -73,7 +84,7 @@ def time_cached(target: str, repeat: int) -> dict[str, float]:
     return {label: statistics.median(values) for label, values in samples.items()}
 
 
-def time_pyasc(target: str, repeat: int) -> float | None:
+def time_pyasc(target: str, repeat: int, arguments: str = "") -> float | None:
     """pyasc 1.1.1's median compile time for the same kernel source, or None when it cannot run."""
     if not PYASC_REF.exists():
         return None
@@ -84,7 +95,7 @@ def time_pyasc(target: str, repeat: int) -> float | None:
         path = Path(tmp) / Path(file_part).name
         path.write_text(source)
         result = subprocess.run(
-            [str(PYASC_REF), "time", str(path), name, "", str(repeat)],
+            [str(PYASC_REF), "time", str(path), name, arguments, str(repeat)],
             capture_output=True,
             text=True,
             check=False,
@@ -100,19 +111,21 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=50, help="compiles per measurement (default 50)")
     parser.add_argument("--kernel", default=DEFAULT_KERNEL, help="FILE.py::FUNC (default: the slice kernel)")
     parser.add_argument("--no-pyasc", action="store_true", help="skip the pyasc comparison")
+    parser.add_argument("--args", help="the kernel's arguments for ascx (default: one per parameter, as ascx compile)")
+    parser.add_argument("--pyasc-args", default="", help="the kernel's arguments for pyasc-ref (default: its own)")
     args = parser.parse_args()
 
-    ascx = time_ascx(args.kernel, args.repeat)
+    ascx = time_ascx(args.kernel, args.repeat, args.args)
     print(f"kernel: {args.kernel}")
     print(f"ascx median over {args.repeat} compiles:")
     for stage in ("trace", "passes", "print", "total"):
         print(f"  {stage:<7} {ascx[stage] * 1e3:8.2f} ms")
     print("kernel.compile(...) with the caches:")
-    for label, seconds in time_cached(args.kernel, args.repeat).items():
+    for label, seconds in time_cached(args.kernel, args.repeat, args.args).items():
         print(f"  {label:<10} {seconds * 1e3:8.3f} ms")
     if args.no_pyasc:
         return
-    pyasc = time_pyasc(args.kernel, args.repeat)
+    pyasc = time_pyasc(args.kernel, args.repeat, args.pyasc_args)
     if pyasc is None:
         print("pyasc 1.1.1: not available here (needs ../shared/tools/pyasc-ref, x86_64, CPython 3.11)")
         return

@@ -19,13 +19,14 @@ from ascx.language.reference import ApiEntry, Family, all_families, compile_exam
 
 REFERENCE = Path(__file__).resolve().parents[2] / "docs" / "reference"
 ENTRIES = {entry.target: entry for family in all_families() for entry in family.entries}
+PAGES = pages()
 
 
-@pytest.mark.parametrize("name", sorted(pages()))
+@pytest.mark.parametrize("name", sorted(PAGES))
 def test_page_is_generated_from_its_records(name: str) -> None:
     path = REFERENCE / name
     assert path.exists(), f"{path} is missing: run `python -m ascx.cli.api_docs`"
-    assert path.read_text() == pages()[name], f"{path} is stale: run `python -m ascx.cli.api_docs`"
+    assert path.read_text() == PAGES[name], f"{path} is stale: run `python -m ascx.cli.api_docs`"
 
 
 def _public_methods(cls: type) -> set[str]:

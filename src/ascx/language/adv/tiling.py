@@ -44,7 +44,7 @@ class TCubeTiling(Handle):
     C_SIZE = 4 * len(TILING_PY_FIELDS)
     """``sizeof(TCubeTiling)``: 50 ``int32_t`` fields, 200 bytes."""
 
-    __slots__ = ("_fields",)
+    __slots__ = ("_fields", "_reads")
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__()
@@ -58,6 +58,7 @@ class TCubeTiling(Handle):
                 raise TypeError(f"TCubeTiling got multiple values for field '{name}'")
             given[name] = value
         object.__setattr__(self, "_fields", dict.fromkeys(TILING_PY_FIELDS, 0))
+        object.__setattr__(self, "_reads", {})
         if is_tracing():
             builder = active("TCubeTiling")
             self.bind(builder.insert(CubeTilingOp()).result)
@@ -75,6 +76,7 @@ class TCubeTiling(Handle):
         tiling = object.__new__(cls)
         Handle.__init__(tiling, origin="a field of a TCubeTiling kernel argument")
         object.__setattr__(tiling, "_fields", dict.fromkeys(TILING_PY_FIELDS, 0))
+        object.__setattr__(tiling, "_reads", {})
         tiling.suggest_name(name)
         tiling.bind(builder.insert(CubeTilingLoadOp(addr)).result)
         return tiling
@@ -85,9 +87,14 @@ class TCubeTiling(Handle):
             raise AttributeError(f"TCubeTiling has no field '{name}'")
         if self.is_bound and is_tracing():
             builder = active("TCubeTiling")
+            reads: dict[str, RuntimeScalar] = object.__getattribute__(self, "_reads")
+            cached = reads.get(name)
+            if cached is not None and builder.dominates(cached.ssa):
+                return cached
             value = RuntimeScalar(builder.insert(CubeTilingGetOp(self.ssa, CPP_FIELD[name])).result, int32)
             value.origin = f"a field of TCubeTiling {self.describe()}, read at run time"
             value.suggest_name(name)
+            reads[name] = value
             return value
         return fields[name]
 
@@ -106,6 +113,7 @@ class TCubeTiling(Handle):
             return
         if self.is_bound:
             self._emit_set(active("TCubeTiling"), name, value)
+            self._reads.pop(name, None)
         self._fields[name] = value
 
     def _emit_set(self, builder: IRBuilder, name: str, value: Any) -> None:

@@ -59,6 +59,7 @@ class IRBuilder:
         self._warn = warn or _warn_unlocated
         self._constants: dict[tuple[Block, type, object, Attribute], SSAValue] = {}
         self._final_checks: list[tuple[Callable[[], str | None], LocationAttr]] = []
+        self._enclosing: dict[Block, Block] = {}
         self.kernel_state: dict[str, Any] = {}
         """State an API keeps across calls while this kernel is traced (e.g. the Matmul in use)."""
 
@@ -67,13 +68,32 @@ class IRBuilder:
         """The block ops are inserted into."""
         return self._builder.insertion_point.block
 
+    def dominates(self, value: SSAValue) -> bool:
+        """Whether ``value`` can be used at the insertion point: it is defined earlier in the current
+        block or in a block that encloses it (ops are only ever appended while tracing)."""
+        owner = value.owner
+        defining = owner.parent_block() if isinstance(owner, Operation) else owner
+        block: Block | None = self.block
+        while block is not None:
+            if block is defining:
+                return True
+            parent = block.parent_op()
+            block = parent.parent_block() if parent is not None else self._enclosing.get(block)
+        return False
+
     def set_insertion_point(self, point: InsertPoint) -> None:
         self._builder.insertion_point = point
 
     @contextmanager
     def at_end(self, block: Block) -> Generator[None, None, None]:
-        """Insert at the end of ``block`` for the duration of the ``with`` block."""
+        """Insert at the end of ``block`` for the duration of the ``with`` block.
+
+        A block that is not in a region yet (the tracer builds region bodies before their op) is
+        taken to be nested in the block the builder was inserting into, for :meth:`dominates`.
+        """
         saved = self._builder.insertion_point
+        if block.parent is None and block is not saved.block:
+            self._enclosing.setdefault(block, saved.block)
         self._builder.insertion_point = InsertPoint.at_end(block)
         try:
             yield
