@@ -224,6 +224,10 @@ REJECTS: dict[str, tuple[str, str]] = {
         "t = qin.alloc_tensor(asc.float16); qin.enque(t, asc.TPosition.VECIN)",
         "TypeError: TQue.enque: give both src_user_pos and dst_user_pos, or neither",
     ),
+    "tbuf_pool_gm": (
+        "pool = asc.TBufPool(asc.TPosition.GM)",
+        "ValueError: TBufPool: a buffer pool cannot be at position GM",
+    ),
     "tbuf_pool_not_pool": (
         "ok = pipe.init_buf_pool(buf, 64)",
         "TypeError: TPipe.init_buf_pool: buf_pool must be a TBufPool, got a TBuf",

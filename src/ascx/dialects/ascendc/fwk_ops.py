@@ -445,8 +445,8 @@ class InitBufPoolOp(IRDLOperation):
     result = result_def(I1)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect())
     assembly_format = (
-        "$owner `,` $pool `,` $length (`share` $share^ `:` type($share))? attr-dict "
-        "`:` type($owner) `,` type($pool) `,` type($length)"
+        "$owner `,` $pool `,` $length (`share` $share^)? attr-dict "
+        "`:` type($owner) `,` type($pool) `,` type($length) (`,` type($share)^)?"
     )
 
     def __init__(self, owner: SSAValue, pool: SSAValue, length: SSAValue, share: SSAValue | None = None):

@@ -61,7 +61,7 @@ def materialize(builder: IRBuilder, value: object, dtype: DataType, *, what: str
         return value if value.dtype == dtype else cast(value, dtype)
     if isinstance(value, bool):
         if dtype.is_float():
-            raise TypeError(f"{what}: a bool cannot be a {dtype} value")
+            raise TypeError(f"{what}: a bool cannot be converted to {dtype}")
         return RuntimeScalar(builder.constant(value, dtype.to_ir()), dtype)
     if isinstance(value, int):
         if dtype.is_float():
@@ -69,7 +69,7 @@ def materialize(builder: IRBuilder, value: object, dtype: DataType, *, what: str
         return RuntimeScalar(builder.constant(value, dtype.to_ir()), dtype)
     if isinstance(value, float):
         if not dtype.is_float():
-            raise TypeError(f"{what}: the float {value!r} cannot be a {dtype} value; cast the runtime value first")
+            raise TypeError(f"{what}: the float {value!r} cannot be converted to {dtype}; cast the runtime value first")
         return RuntimeScalar(builder.constant(value, dtype.to_ir()), dtype)
     raise TypeError(f"{what}: {type(value).__name__} values cannot be used as runtime {dtype} values")
 

@@ -63,6 +63,8 @@ class TBufPool(Handle):
     def __init__(self, pos: Any = TPosition.VECCALC, buf_id_size: Any = 4) -> None:
         builder = active("TBufPool")
         self.position = compile_time_position(pos, "TBufPool", "pos")
+        if self.position is TPosition.GM:
+            raise ApiValueError("TBufPool: a buffer pool cannot be at position GM")
         self.buf_id_size = compile_time_int(buf_id_size, "TBufPool", "buf_id_size", minimum=1)
         pool_type = ir.TBufPoolType(ir.TPosition[self.position.name], self.buf_id_size)
         super().__init__(builder.insert(ir.DeclareOp(pool_type)).result)
