@@ -159,12 +159,14 @@ def test_cube_only_restrictions(kernel_module: Callable[[str], ModuleType], stat
 
 
 def test_async_iterate_all_without_wait_warns_at_the_call(kernel_module: Callable[[str], ModuleType]) -> None:
-    module = kernel(kernel_module, "mm.iterate_all(c_global, sync=False)")
+    """MM-8 (ascx-verify-matmul-sync): nothing on this core can wait for the computation."""
+    module = kernel(kernel_module, "mm.iterate_all(c_global, sync=False); mm.end()")
     with pytest.warns(asc.AscxWarning) as record:
         module.k.compile(*ARGS)
     assert len(record) == 1
     assert str(record[0].message) == (
-        "iterate_all(sync=False) without wait_iterate_all=True: the kernel must synchronise by other means"
+        "asynchronous `mm.iterate_all` with wait_iterate_all=False: this core cannot wait for it with "
+        "`mm.wait_iterate_all()`; completion must be established by other means [MM-8]"
     )
     assert (record[0].filename, record[0].lineno) == (module.__file__, line_of(module, "# the call under test"))
 
@@ -172,7 +174,7 @@ def test_async_iterate_all_without_wait_warns_at_the_call(kernel_module: Callabl
 def test_valid_calls_compile_without_warnings(kernel_module: Callable[[str], ModuleType]) -> None:
     statement = (
         "mm.set_org_shape(n, 64, 64, 64); mm.set_tensor_a(a_global, False); "
-        "mm.iterate_all(c_global, en_atomic=1, sync=False, wait_iterate_all=True); mm.wait_iterate_all()"
+        "mm.iterate_all(c_global, en_atomic=1, sync=False, wait_iterate_all=True); mm.wait_iterate_all(); mm.end()"
     )
     module = kernel(kernel_module, statement, config=", matmul_config=asc.adv.MatmulConfig(basic_m=128)")
     with warnings.catch_warnings():

@@ -35,6 +35,7 @@ def k(a: asc.GlobalAddress, c: asc.GlobalAddress, w: asc.GlobalAddress, u8: asc.
     ub16 = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 1024)
     {setup}
     {statement}  # the call under test
+    {teardown}
 """
 ARGS = (
     MockTensor(asc.float16),
@@ -57,6 +58,8 @@ class Case:
     layout: str = "asc.LayoutMode.NONE"
     config: str = ""
     setup: str = "pass"
+    teardown: str = "mm.end()"
+    """After the call: a kernel that compiles must be protocol-correct (it ends its Matmul)."""
 
 
 def compile_case(load: Callable[[str], ModuleType], case: Case) -> ModuleType:
@@ -68,6 +71,7 @@ def compile_case(load: Callable[[str], ModuleType], case: Case) -> ModuleType:
         config=f", matmul_config={case.config}" if case.config else "",
         setup=case.setup,
         statement=case.statement,
+        teardown=case.teardown,
     )
     return load(source)
 
@@ -242,7 +246,8 @@ CASES: dict[str, Case] = {
         "TypeError: the result of iterate() can only be used as a with-item, a while condition, or discarded",
     ),
     "iterate forms": Case(
-        "mm.iterate()\n    while mm.iterate():\n        pass\n    with mm.iterate(True) as count:\n        pass"
+        "mm.iterate()\n    while mm.iterate():\n        mm.get_tensor_c(gc)\n    with mm.iterate(True) as count:\n"
+        "        mm.get_tensor_c(gc)"
     ),
     # get_tensor_c
     "get_tensor_c allow-list": Case("mm.get_tensor_c(g64)", "ValueError: Tensor type is not supported in get_tensor_c"),
@@ -280,7 +285,8 @@ CASES: dict[str, Case] = {
         setup="mm.iterate()",
     ),
     "get_tensor_c in a with loop": Case(
-        "with mm.iterate() as i:\n        mm.get_tensor_c(gc)\n        mm.get_tensor_c(gc, optional_tensor=ub)"
+        "with mm.iterate() as i:\n        mm.get_tensor_c(gc)\n    with mm.iterate() as i:\n"
+        "        mm.get_tensor_c(gc, optional_tensor=ub)"
     ),
     "get_tensor_c returning sync": Case(
         "g = mm.get_tensor_c()", "ValueError: Matmul get_tensor_c with return value only support params sync=False"
@@ -445,7 +451,7 @@ CASES: dict[str, Case] = {
     "iterate_n_batch and get_batch_tensor_c": Case(
         "mm.iterate_n_batch(4, 2, 2, False, sync=False, wait_iterate_batch=True)\n    "
         "g = mm.get_batch_tensor_c(2, 2, sync=False)\n    mm.get_batch_tensor_c(ub, 2, 2, sync=False)\n    "
-        "mm.wait_iterate_batch()",
+        "mm.wait_get_tensor_c()\n    mm.wait_iterate_batch()",
         layout=BSNGD,
         config="asc.adv.MatmulConfig(is_n_batch=True)",
         setup=WS,
@@ -471,7 +477,7 @@ CASES: dict[str, Case] = {
         "ValueError: end requires MatmulConfig.enable_end=True",
         config="asc.adv.MatmulConfig(enable_end=False)",
     ),
-    "init and end": Case("t = asc.adv.TCubeTiling(m=16)\n    mm.init(t)\n    mm.end()"),
+    "init and end": Case("t = asc.adv.TCubeTiling(m=16)\n    mm.init(t)\n    mm.end()", teardown="pass"),
 }
 
 

@@ -436,11 +436,16 @@ def matmul_calls(source: str) -> list[str]:
 
 @pytest.mark.parametrize("name", sorted(KERNELS))
 def test_pyasc_unit_kernel(kernel_module: Callable[[str], ModuleType], name: str) -> None:
+    """pyasc's unit kernels exercise call shapes, not the async protocol (several never call end() or
+    fetch a block), so they compile unchecked, as pyasc compiles them."""
     body, args, calls = KERNELS[name]
-    module = kernel_module(PRELUDE + textwrap.dedent(body))
+    unchecked = textwrap.dedent(body).replace("@asc.jit\n", "@asc.jit()\n")
+    unchecked = unchecked.replace("@asc.jit(", "@asc.jit(verify_sync=False, insert_sync=False, ")
+    module = kernel_module(PRELUDE + unchecked)
     migrated = pytest.warns(asc.AscxWarning, match="async_get_tensor_c is deprecated")
-    with migrated if name == "async_get_tensor_c" else contextlib.nullcontext():
-        compiled = module.k.compile(*args)
+    with pytest.warns(asc.AscxWarning, match=r"verify_sync=False: this kernel's synchronization is not verified"):
+        with migrated if name == "async_get_tensor_c" else contextlib.nullcontext():
+            compiled = module.k.compile(*args)
     assert matmul_calls(compiled.source) == calls
 
 

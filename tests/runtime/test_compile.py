@@ -266,8 +266,8 @@ def test_ignored_pyasc_option_warns() -> None:
     def k() -> None:
         pass
 
-    with pytest.warns(asc.AscxWarning, match="options insert_sync are accepted for pyasc compatibility"):
-        asc.jit(insert_sync=True)(k)
+    with pytest.warns(asc.AscxWarning, match="options auto_sync are accepted for pyasc compatibility"):
+        asc.jit(auto_sync=False)(k)
 
 
 def test_changed_globals_invalidate_the_cache(kernel_module: Callable[[str], ModuleType]) -> None:

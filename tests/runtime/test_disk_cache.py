@@ -286,9 +286,10 @@ def test_a_loaded_kernel_gives_its_warnings_again(tmp_path: Path) -> None:
         g = asc.GlobalTensor()
         g.set_global_buffer(a)
         mm.iterate_all(g, sync=False)  # warns
+        mm.end()
     """
     path = write(tmp_path, source)
-    message = "iterate_all\\(sync=False\\) without wait_iterate_all=True"
+    message = "with wait_iterate_all=False: this core cannot wait for it"
     with pytest.warns(asc.AscxWarning, match=message) as first:
         compiled_from(fresh_import(path), ARG, ARG)
     with pytest.warns(asc.AscxWarning, match=message) as second:

@@ -32,6 +32,18 @@ def _migrate_async_get_tensor_c() -> type[ModulePass]:
     return MigrateAsyncGetTensorCPass
 
 
+def _insert_sync() -> type[ModulePass]:
+    from ascx.passes.insert_sync import InsertSyncPass
+
+    return InsertSyncPass
+
+
+def _verify_matmul_sync() -> type[ModulePass]:
+    from ascx.passes.verify_matmul_sync import VerifyMatmulSyncPass
+
+    return VerifyMatmulSyncPass
+
+
 def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """Pass name -> factory of the pass class."""
     return {
@@ -39,4 +51,6 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "ascx-migrate-async-get-tensor-c": _migrate_async_get_tensor_c,
         "ascx-kernel-type": _kernel_type,
         "ascx-kernel-prologue": _kernel_prologue,
+        "ascx-insert-sync": _insert_sync,
+        "ascx-verify-matmul-sync": _verify_matmul_sync,
     }

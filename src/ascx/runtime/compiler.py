@@ -15,12 +15,14 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.printer import Printer
 
+from ascx.analysis.report import collecting
 from ascx.diagnostics import verify_module
 from ascx.dialects.ascendc import KernelType, KernelTypeAttr
 from ascx.dialects.ascendc.kernel_attrs import KERNEL_TYPE_ATTR
 from ascx.errors import AscxError, AscxWarning
 from ascx.language.core.builder import KernelOptions
-from ascx.runtime.pipeline import DEFAULT_PIPELINE, run_pipeline
+from ascx.runtime.pipeline import pipeline_for, run_pipeline
+from ascx.runtime.sync_outcome import settle_sync_diagnostics
 from ascx.target import print_ascendc
 from ascx.tracer import KernelParam, trace_kernel
 from ascx.tracer.dependencies import Dependency
@@ -105,7 +107,7 @@ def compile_kernel(
     fn: FunctionType,
     params: Sequence[KernelParam],
     options: KernelOptions,
-    pipeline: Sequence[str] = DEFAULT_PIPELINE,
+    pipeline: Sequence[str] | None = None,
 ) -> CompiledKernel:
     """Compile ``fn`` specialised on ``params``; raises :class:`ascx.errors.AscxError` on user errors.
 
@@ -118,7 +120,8 @@ def compile_kernel(
             warnings.simplefilter("always")
             try:
                 with gc_paused():
-                    kernel = _compile_kernel(fn, params, options, pipeline)
+                    passes = pipeline_for(options) if pipeline is None else pipeline
+                    kernel = _compile_kernel(fn, params, options, passes)
             finally:
                 caught = list(recorded)
     finally:
@@ -139,7 +142,9 @@ def _compile_kernel(
     traced = time.perf_counter()
     # One verification, of the IR the printer consumes: the passes take the traced IR as it is
     # (the API checked what it built), and verifying twice was most of the compile time.
-    run_pipeline(module, pipeline)
+    with collecting() as diagnostics:
+        run_pipeline(module, pipeline)
+    settle_sync_diagnostics(diagnostics, options)
     verify_module(module)
     lowered = time.perf_counter()
     source = print_ascendc(module)

@@ -21,19 +21,22 @@ from ascx.language.core.dtype import DataType, bool_, float32, int32
 from ascx.language.core.values import GlobalAddress
 from ascx.runtime.compiler import CompiledKernel, compile_kernel
 from ascx.runtime.disk_cache import active_cache, cache_key
-from ascx.runtime.pipeline import DEFAULT_PIPELINE
+from ascx.runtime.pipeline import pipeline_for
 from ascx.tracer import KernelParam
 from ascx.tracer.signature import KernelStruct
 
 P = ParamSpec("P")
 R = TypeVar("R")
 
-HONOURED_OPTIONS = {"matmul_cube_only": False, "always_compile": False}
+HONOURED_OPTIONS = {
+    "matmul_cube_only": False, "always_compile": False, "verify_sync": True, "insert_sync": True,
+    "sync_report": False, "warnings_as_errors": False,
+}  # fmt: skip
 """Options ascx implements, with their defaults."""
 ACCEPTED_OPTIONS = {
     "capture_exceptions": True, "ir_multithreading": True, "debug": False, "strip_loc": False,
-    "verify_sync": False, "print_ir_before_all": False, "run_passes": True, "kernel_type": None,
-    "opt_level": 3, "auto_sync": True, "auto_sync_log": "", "bisheng_options": None, "insert_sync": None,
+    "print_ir_before_all": False, "run_passes": True, "kernel_type": None,
+    "opt_level": 3, "auto_sync": True, "auto_sync_log": "", "bisheng_options": None,
     "core_num": 0, "stream": None,
 }  # fmt: skip
 """pyasc options that ascx accepts so pyasc kernels decorate unchanged, but that change nothing yet."""
@@ -185,7 +188,14 @@ class JITFunction(Generic[P, R]):
 
     @property
     def kernel_options(self) -> KernelOptions:
-        return KernelOptions(matmul_cube_only=bool(self.options["matmul_cube_only"]))
+        insert = self.options["insert_sync"]
+        return KernelOptions(
+            matmul_cube_only=bool(self.options["matmul_cube_only"]),
+            verify_sync=bool(self.options["verify_sync"]),
+            insert_sync=True if insert is None else bool(insert),  # pyasc's default is None
+            sync_report=bool(self.options["sync_report"]),
+            warnings_as_errors=bool(self.options["warnings_as_errors"]),
+        )
 
     def specialize(self, *args: Any, **kwargs: Any) -> tuple[KernelParam, ...]:
         """The kernel parameters these arguments stand for."""
@@ -214,7 +224,7 @@ class JITFunction(Generic[P, R]):
                 return cached
         fn = self.ascx_python_function
         disk = active_cache()
-        disk_key = cache_key(fn, params, options, DEFAULT_PIPELINE) if disk is not None else None
+        disk_key = cache_key(fn, params, options, pipeline_for(options)) if disk is not None else None
         compiled = None
         if disk is not None and disk_key is not None and not fresh:
             compiled = disk.load(disk_key, fn, params, lambda: self._compile(params, options))

@@ -9,15 +9,29 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 
 from ascx.dialects import make_context
+from ascx.language.core.builder import KernelOptions
 from ascx.passes import get_all_passes
 
 DEFAULT_PIPELINE: tuple[str, ...] = (
     "ascx-matmul-register",
     "ascx-migrate-async-get-tensor-c",
+    "ascx-insert-sync",
+    "ascx-verify-matmul-sync",
     "ascx-kernel-type",
     "ascx-kernel-prologue",
 )
-"""Passes run on every kernel between tracing and printing, in order."""
+"""Passes run on every kernel between tracing and printing, in order (with the default options)."""
+
+SYNC_INSERTION = ("ascx-insert-sync",)
+SYNC_VERIFICATION = ("ascx-verify-matmul-sync",)
+
+
+def pipeline_for(options: KernelOptions) -> tuple[str, ...]:
+    """The pipeline a kernel compiled with ``options`` runs (sync-model spec §2.0): insertion, then the
+    verifiers, each switched off by its option."""
+    skipped = (() if options.insert_sync else SYNC_INSERTION) + (() if options.verify_sync else SYNC_VERIFICATION)
+    return tuple(name for name in DEFAULT_PIPELINE if name not in skipped)
+
 
 _context: Context | None = None
 

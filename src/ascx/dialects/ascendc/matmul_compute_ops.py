@@ -24,7 +24,14 @@ from xdsl.utils.exceptions import VerifyException
 
 from ascx.dialects.ascendc.enums import Pipe, TPosition
 from ascx.dialects.ascendc.matmul_ops import MatmulMethodOp
-from ascx.dialects.ascendc.traits import ExecutesOn, MatmulAccess, MatmulAsyncStart, MatmulAsyncWait, MatmulMethod
+from ascx.dialects.ascendc.traits import (
+    ExecutesOn,
+    MatmulAccess,
+    MatmulAsyncStart,
+    MatmulAsyncWait,
+    MatmulMethod,
+    MatmulRole,
+)
 from ascx.dialects.ascendc.types import (
     GlobalTensorType,
     LocalTensorType,
@@ -71,7 +78,7 @@ class MatmulGetTensorCOp(_ResultOp):
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     traits = traits_def(
         ExecutesOn(Pipe.PIPE_S),
-        MatmulMethod("GetTensorC"),
+        MatmulMethod("GetTensorC", MatmulRole.FETCH),
         MatmulAsyncStart("get_tensor_c"),
         MatmulAccess(writes=("tensor",)),
         MemoryWriteEffect(),
@@ -117,7 +124,7 @@ class MatmulGetTensorCDualOp(_ResultOp):
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     traits = traits_def(
         ExecutesOn(Pipe.PIPE_S),
-        MatmulMethod("GetTensorC"),
+        MatmulMethod("GetTensorC", MatmulRole.FETCH),
         MatmulAccess(writes=("tensor", "local")),
         MemoryWriteEffect(),
     )
@@ -164,11 +171,16 @@ class MatmulGetTensorCViewOp(_ResultOp):
     en_atomic = operand_def(I8)
     en_sequential_write = operand_def(I1)
     result = result_def(GlobalTensorType)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("GetTensorC"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("GetTensorC", MatmulRole.FETCH))
     assembly_format = "$matmul `,` $en_atomic `,` $en_sequential_write attr-dict `:` type($result)"
 
     def __init__(self, matmul: SSAValue, en_atomic: SSAValue, en_sequential_write: SSAValue, result_type: Attribute):
         super().__init__(operands=[matmul, en_atomic, en_sequential_write], result_types=[result_type])
+
+    @property
+    def sync(self) -> bool:
+        """Always asynchronous (``SYNC=false``)."""
+        return False
 
     def verify_(self) -> None:
         self.check_c(self.result)
@@ -187,7 +199,7 @@ class MatmulAsyncGetTensorCOp(_ResultOp):
     tensor = operand_def(LocalTensorType)
     traits = traits_def(
         ExecutesOn(Pipe.PIPE_S),
-        MatmulMethod("AsyncGetTensorC"),
+        MatmulMethod("AsyncGetTensorC", MatmulRole.FETCH),
         MatmulAsyncStart("get_tensor_c"),
         MatmulAccess(writes=("tensor",)),
         MemoryWriteEffect(),
@@ -196,6 +208,11 @@ class MatmulAsyncGetTensorCOp(_ResultOp):
 
     def __init__(self, matmul: SSAValue, tensor: SSAValue):
         super().__init__(operands=[matmul, tensor])
+
+    @property
+    def sync(self) -> bool:
+        """Always asynchronous (``SYNC=false``)."""
+        return False
 
     def verify_(self) -> None:
         self.check_c(self.tensor)
@@ -207,7 +224,9 @@ class MatmulWaitGetTensorCOp(MatmulMethodOp):
 
     name = "ascendc.matmul.wait_get_tensor_c"
     matmul = operand_def(MatmulObjType)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("WaitGetTensorC"), MatmulAsyncWait("get_tensor_c"))
+    traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S), MatmulMethod("WaitGetTensorC", MatmulRole.WAIT), MatmulAsyncWait("get_tensor_c")
+    )
     assembly_format = "$matmul attr-dict"
 
     def __init__(self, matmul: SSAValue):
@@ -230,7 +249,10 @@ class MatmulIterateAllLocalOp(_ResultOp):
     tensor = operand_def(LocalTensorType)
     en_atomic = operand_def(I8)
     traits = traits_def(
-        ExecutesOn(Pipe.PIPE_S), MatmulMethod("IterateAll"), MatmulAccess(writes=("tensor",)), MemoryWriteEffect()
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("IterateAll", MatmulRole.COMPUTE),
+        MatmulAccess(writes=("tensor",)),
+        MemoryWriteEffect(),
     )
     assembly_format = "$matmul `,` $tensor `,` $en_atomic attr-dict `:` type($tensor)"
 
@@ -269,7 +291,7 @@ class MatmulIterateBatchOp(_ResultOp):
     wait_iterate_batch = opt_prop_def(UnitAttr, prop_name="wait")
     traits = traits_def(
         ExecutesOn(Pipe.PIPE_S),
-        MatmulMethod("IterateBatch"),
+        MatmulMethod("IterateBatch", MatmulRole.COMPUTE),
         MatmulAsyncStart("iterate_batch"),
         MatmulAccess(writes=("tensor",)),
         MemoryWriteEffect(),
@@ -316,7 +338,10 @@ class MatmulIterateBatchCubeOp(_ResultOp):
     matrix_stride_b = operand_def(I32)
     matrix_stride_c = operand_def(I32)
     traits = traits_def(
-        ExecutesOn(Pipe.PIPE_S), MatmulMethod("IterateBatch"), MatmulAccess(writes=("tensor",)), MemoryWriteEffect()
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("IterateBatch", MatmulRole.COMPUTE),
+        MatmulAccess(writes=("tensor",)),
+        MemoryWriteEffect(),
     )
     assembly_format = (
         "$matmul `,` $tensor `,` $en_partial_sum `,` $en_atomic `,` $en_sequential_write `,` $matrix_stride_a `,` "
@@ -349,7 +374,9 @@ class MatmulIterateNBatchOp(MatmulMethodOp):
     matrix_stride_c = operand_def(I32)
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     wait_iterate_batch = opt_prop_def(UnitAttr, prop_name="wait")
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("IterateNBatch"), MatmulAsyncStart("iterate_batch"))
+    traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S), MatmulMethod("IterateNBatch", MatmulRole.COMPUTE), MatmulAsyncStart("iterate_batch")
+    )
     assembly_format = (
         "(`async` $async^)? (`wait` $wait^)? $matmul `,` $batch_loop `,` $batch_a `,` $batch_b `,` "
         "$en_sequential_write `,` $matrix_stride_a `,` $matrix_stride_b `,` $matrix_stride_c attr-dict"
@@ -384,7 +411,11 @@ class MatmulGetBatchTensorCOp(_ResultOp):
     batch_b = operand_def(I32)
     en_sequential_write = operand_def(I1)
     traits = traits_def(
-        ExecutesOn(Pipe.PIPE_S), MatmulMethod("GetBatchTensorC"), MatmulAccess(writes=("tensor",)), MemoryWriteEffect()
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("GetBatchTensorC", MatmulRole.FETCH),
+        MatmulAsyncStart("get_tensor_c"),
+        MatmulAccess(writes=("tensor",)),
+        MemoryWriteEffect(),
     )
     assembly_format = (
         "$matmul `,` $tensor `,` $batch_a `,` $batch_b `,` $en_sequential_write attr-dict `:` type($tensor)"
@@ -394,6 +425,11 @@ class MatmulGetBatchTensorCOp(_ResultOp):
         self, matmul: SSAValue, tensor: SSAValue, batch_a: SSAValue, batch_b: SSAValue, en_sequential_write: SSAValue
     ):
         super().__init__(operands=[matmul, tensor, batch_a, batch_b, en_sequential_write])
+
+    @property
+    def sync(self) -> bool:
+        """Always asynchronous (``SYNC=false``)."""
+        return False
 
     def verify_(self) -> None:
         self.check_c(self.tensor)
@@ -412,7 +448,7 @@ class MatmulGetBatchTensorCViewOp(_ResultOp):
     batch_b = operand_def(I32)
     en_sequential_write = operand_def(I1)
     result = result_def(GlobalTensorType)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("GetBatchTensorC"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("GetBatchTensorC", MatmulRole.FETCH))
     assembly_format = "$matmul `,` $batch_a `,` $batch_b `,` $en_sequential_write attr-dict `:` type($result)"
 
     def __init__(
@@ -425,6 +461,11 @@ class MatmulGetBatchTensorCViewOp(_ResultOp):
     ):
         super().__init__(operands=[matmul, batch_a, batch_b, en_sequential_write], result_types=[result_type])
 
+    @property
+    def sync(self) -> bool:
+        """Always asynchronous (``SYNC=false``)."""
+        return False
+
     def verify_(self) -> None:
         self.check_c(self.result)
 
@@ -435,7 +476,9 @@ class MatmulWaitIterateBatchOp(MatmulMethodOp):
 
     name = "ascendc.matmul.wait_iterate_batch"
     matmul = operand_def(MatmulObjType)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("WaitIterateBatch"), MatmulAsyncWait("iterate_batch"))
+    traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S), MatmulMethod("WaitIterateBatch", MatmulRole.WAIT), MatmulAsyncWait("iterate_batch")
+    )
     assembly_format = "$matmul attr-dict"
 
     def __init__(self, matmul: SSAValue):

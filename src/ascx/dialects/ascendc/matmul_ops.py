@@ -42,7 +42,14 @@ from ascx.dialects.ascendc.matmul_attrs import MatmulConfigAttr, MatmulTypeAttr
 from ascx.dialects.ascendc.matmul_config_fields import (
     DEFAULT_CONFIG,
 )
-from ascx.dialects.ascendc.traits import ExecutesOn, MatmulAccess, MatmulAsyncStart, MatmulAsyncWait, MatmulMethod
+from ascx.dialects.ascendc.traits import (
+    ExecutesOn,
+    MatmulAccess,
+    MatmulAsyncStart,
+    MatmulAsyncWait,
+    MatmulMethod,
+    MatmulRole,
+)
 from ascx.dialects.ascendc.types import (
     CubeTilingType,
     GlobalTensorType,
@@ -197,7 +204,7 @@ class MatmulInitOp(MatmulMethodOp):
     name = "ascendc.matmul.init"
     matmul = operand_def(MatmulObjType)
     tiling = operand_def(CubeTilingType)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("Init"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("Init", MatmulRole.INIT))
     assembly_format = "$matmul `,` $tiling attr-dict"
 
     def __init__(self, matmul: SSAValue, tiling: SSAValue):
@@ -229,7 +236,10 @@ class MatmulSetTensorAOp(_SetTensorOp):
     name = "ascendc.matmul.set_tensor_a"
     ROLE: ClassVar[str] = "A"
     traits = traits_def(
-        ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetTensorA"), MatmulAccess(reads=("tensor",)), MemoryWriteEffect()
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("SetTensorA", MatmulRole.SETTER),
+        MatmulAccess(reads=("tensor",)),
+        MemoryWriteEffect(),
     )
 
 
@@ -240,7 +250,10 @@ class MatmulSetTensorBOp(_SetTensorOp):
     name = "ascendc.matmul.set_tensor_b"
     ROLE: ClassVar[str] = "B"
     traits = traits_def(
-        ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetTensorB"), MatmulAccess(reads=("tensor",)), MemoryWriteEffect()
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("SetTensorB", MatmulRole.SETTER),
+        MatmulAccess(reads=("tensor",)),
+        MemoryWriteEffect(),
     )
 
 
@@ -255,7 +268,7 @@ class MatmulSetOrgShapeOp(MatmulMethodOp):
     org_ka = operand_def(I32)
     org_kb = opt_operand_def(I32)
     org_kc = opt_operand_def(I32)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetOrgShape"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetOrgShape", MatmulRole.SETTER))
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     assembly_format = "$matmul `,` $org_m `,` $org_n `,` $org_ka (`,` $org_kb^)? (`,` $org_kc^)? attr-dict"
 
@@ -284,7 +297,7 @@ class MatmulSetSingleShapeOp(MatmulMethodOp):
     single_m = operand_def(I32)
     single_n = operand_def(I32)
     single_k = operand_def(I32)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetSingleShape"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetSingleShape", MatmulRole.SETTER))
     assembly_format = "$matmul `,` $single_m `,` $single_n `,` $single_k attr-dict"
 
     def __init__(self, matmul: SSAValue, single_m: SSAValue, single_n: SSAValue, single_k: SSAValue):
@@ -309,7 +322,7 @@ class MatmulIterateOp(MatmulMethodOp):
     result = result_def(I1)
     traits = traits_def(
         ExecutesOn(Pipe.PIPE_S),
-        MatmulMethod("Iterate"),
+        MatmulMethod("Iterate", MatmulRole.COMPUTE),
         MatmulAsyncStart("iterate"),
         MatmulAccess(writes=("local_c_matrix",)),
     )
@@ -364,7 +377,7 @@ class MatmulIterateAllOp(MatmulMethodOp):
     wait_iterate_all = opt_prop_def(UnitAttr, prop_name="wait")
     traits = traits_def(
         ExecutesOn(Pipe.PIPE_S),
-        MatmulMethod("IterateAll"),
+        MatmulMethod("IterateAll", MatmulRole.COMPUTE),
         MatmulAsyncStart("iterate_all"),
         MatmulAccess(writes=("tensor",)),
         MemoryWriteEffect(),
@@ -420,7 +433,9 @@ class MatmulWaitIterateAllOp(MatmulMethodOp):
 
     name = "ascendc.matmul.wait_iterate_all"
     matmul = operand_def(MatmulObjType)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("WaitIterateAll"), MatmulAsyncWait("iterate_all"))
+    traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S), MatmulMethod("WaitIterateAll", MatmulRole.WAIT), MatmulAsyncWait("iterate_all")
+    )
     assembly_format = "$matmul attr-dict"
 
     def __init__(self, matmul: SSAValue):
@@ -433,7 +448,7 @@ class MatmulEndOp(MatmulMethodOp):
 
     name = "ascendc.matmul.end"
     matmul = operand_def(MatmulObjType)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("End"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("End", MatmulRole.END))
     assembly_format = "$matmul attr-dict"
 
     def __init__(self, matmul: SSAValue):

@@ -23,7 +23,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.matmul_ops import MatmulMethodOp, verify_tensor_role
-from ascx.dialects.ascendc.traits import ExecutesOn, MatmulAccess, MatmulMethod
+from ascx.dialects.ascendc.traits import ExecutesOn, MatmulAccess, MatmulMethod, MatmulRole
 from ascx.dialects.ascendc.types import (
     UI64,
     GlobalTensorType,
@@ -69,7 +69,7 @@ class MatmulSetScalarAOp(_SetScalarOp):
 
     name = "ascendc.matmul.set_scalar_a"
     ROLE: ClassVar[str] = "A"
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetTensorA"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetTensorA", MatmulRole.SETTER))
 
 
 @irdl_op_definition
@@ -78,7 +78,7 @@ class MatmulSetScalarBOp(_SetScalarOp):
 
     name = "ascendc.matmul.set_scalar_b"
     ROLE: ClassVar[str] = "B"
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetTensorB"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetTensorB", MatmulRole.SETTER))
 
 
 @irdl_op_definition
@@ -91,7 +91,9 @@ class MatmulSetBiasOp(MatmulMethodOp):
     name = "ascendc.matmul.set_bias"
     matmul = operand_def(MatmulObjType)
     tensor = operand_def(TensorType)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetBias"), MatmulAccess(reads=("tensor",)))
+    traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetBias", MatmulRole.SETTER), MatmulAccess(reads=("tensor",))
+    )
     assembly_format = "$matmul `,` $tensor attr-dict `:` type($tensor)"
 
     def __init__(self, matmul: SSAValue, tensor: SSAValue):
@@ -107,7 +109,7 @@ class MatmulDisableBiasOp(MatmulMethodOp):
 
     name = "ascendc.matmul.disable_bias"
     matmul = operand_def(MatmulObjType)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("DisableBias"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("DisableBias", MatmulRole.SETTER))
     assembly_format = "$matmul attr-dict"
 
     def __init__(self, matmul: SSAValue):
@@ -124,7 +126,7 @@ class MatmulSetSelfDefineDataOp(MatmulMethodOp):
     name = "ascendc.matmul.set_self_define_data"
     matmul = operand_def(MatmulObjType)
     data = operand_def(DataPointer)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetSelfDefineData"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetSelfDefineData", MatmulRole.SETTER))
     assembly_format = "$matmul `,` $data attr-dict `:` type($data)"
 
     def __init__(self, matmul: SSAValue, data: SSAValue):
@@ -141,7 +143,7 @@ class MatmulSetUserDefInfoOp(MatmulMethodOp):
     name = "ascendc.matmul.set_user_def_info"
     matmul = operand_def(MatmulObjType)
     pointer = operand_def(AddressLike)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetUserDefInfo"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetUserDefInfo", MatmulRole.SETTER))
     assembly_format = "$matmul `,` $pointer attr-dict `:` type($pointer)"
 
     def __init__(self, matmul: SSAValue, pointer: SSAValue):
@@ -158,7 +160,9 @@ class MatmulSetSparseIndexOp(MatmulMethodOp):
     name = "ascendc.matmul.set_sparse_index"
     matmul = operand_def(MatmulObjType)
     index = operand_def(GlobalTensorType)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetSparseIndex"), MatmulAccess(reads=("index",)))
+    traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetSparseIndex", MatmulRole.SETTER), MatmulAccess(reads=("index",))
+    )
     assembly_format = "$matmul `,` $index attr-dict `:` type($index)"
 
     def __init__(self, matmul: SSAValue, index: SSAValue):
@@ -180,7 +184,7 @@ class MatmulSetHF32Op(MatmulMethodOp):
     matmul = operand_def(MatmulObjType)
     enable = operand_def(I1)
     trans_mode = operand_def(I32)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetHF32"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetHF32", MatmulRole.SETTER))
     assembly_format = "$matmul `,` $enable `,` $trans_mode attr-dict"
 
     def __init__(self, matmul: SSAValue, enable: SSAValue, trans_mode: SSAValue):
@@ -196,7 +200,7 @@ class MatmulSetTailOp(MatmulMethodOp):
     tail_m = operand_def(I32)
     tail_n = operand_def(I32)
     tail_k = operand_def(I32)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetTail"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetTail", MatmulRole.SETTER))
     assembly_format = "$matmul `,` $tail_m `,` $tail_n `,` $tail_k attr-dict"
 
     def __init__(self, matmul: SSAValue, tail_m: SSAValue, tail_n: SSAValue, tail_k: SSAValue):
@@ -211,7 +215,7 @@ class MatmulSetBatchNumOp(MatmulMethodOp):
     matmul = operand_def(MatmulObjType)
     batch_a = operand_def(I32)
     batch_b = operand_def(I32)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetBatchNum"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetBatchNum", MatmulRole.SETTER))
     assembly_format = "$matmul `,` $batch_a `,` $batch_b attr-dict"
 
     def __init__(self, matmul: SSAValue, batch_a: SSAValue, batch_b: SSAValue):
@@ -229,7 +233,9 @@ class MatmulSetWorkspaceOp(MatmulMethodOp):
     matmul = operand_def(MatmulObjType)
     workspace = operand_def(AddressLike)
     size = opt_operand_def(I32)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetWorkspace"), MatmulAccess(writes=("workspace",)))
+    traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetWorkspace", MatmulRole.WORKSPACE), MatmulAccess(writes=("workspace",))
+    )
     assembly_format = "$matmul `,` $workspace (`,` $size^)? attr-dict `:` type($workspace)"
 
     def __init__(self, matmul: SSAValue, workspace: SSAValue, size: SSAValue | None = None):
@@ -250,7 +256,7 @@ class MatmulSetQuantScalarOp(MatmulMethodOp):
     name = "ascendc.matmul.set_quant_scalar"
     matmul = operand_def(MatmulObjType)
     quant_scalar = operand_def(UI64)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetQuantScalar"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetQuantScalar", MatmulRole.SETTER))
     assembly_format = "$matmul `,` $quant_scalar attr-dict"
 
     def __init__(self, matmul: SSAValue, quant_scalar: SSAValue):
@@ -264,7 +270,11 @@ class MatmulSetQuantVectorOp(MatmulMethodOp):
     name = "ascendc.matmul.set_quant_vector"
     matmul = operand_def(MatmulObjType)
     quant_vector = operand_def(TensorType)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetQuantVector"), MatmulAccess(reads=("quant_vector",)))
+    traits = traits_def(
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("SetQuantVector", MatmulRole.SETTER),
+        MatmulAccess(reads=("quant_vector",)),
+    )
     assembly_format = "$matmul `,` $quant_vector attr-dict `:` type($quant_vector)"
 
     def __init__(self, matmul: SSAValue, quant_vector: SSAValue):
@@ -282,7 +292,7 @@ class MatmulGetOffsetCOp(MatmulMethodOp):
     name = "ascendc.matmul.get_offset_c"
     matmul = operand_def(MatmulObjType)
     result = result_def(MatrixOffsetType)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("GetOffsetC"))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("GetOffsetC", MatmulRole.QUERY))
     assembly_format = "$matmul attr-dict"
 
     def __init__(self, matmul: SSAValue):

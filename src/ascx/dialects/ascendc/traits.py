@@ -9,6 +9,7 @@ Passes query these traits (``op.get_trait(ExecutesOn)``, or :func:`issued_pipe` 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum, auto
 from typing import Protocol, runtime_checkable
 
 from xdsl.ir import Operation, SSAValue
@@ -24,13 +25,35 @@ class ConditionallyAsync(Protocol):
     def starts_async(self) -> bool: ...
 
 
+class MatmulRole(StrEnum):
+    """What a Matmul method does to its object's protocol state (sync-model spec §1.8)."""
+
+    INIT = auto()
+    """``Init``: (re)initialises the object with a tiling."""
+    SETTER = auto()
+    """Sets an input or a parameter (``SetTensorA``, ``SetTail``, ...)."""
+    WORKSPACE = auto()
+    """``SetWorkspace``."""
+    COMPUTE = auto()
+    """Starts a computation (``Iterate``, ``IterateAll``, ``IterateBatch``, ``IterateNBatch``)."""
+    FETCH = auto()
+    """Fetches results of an iteration (``GetTensorC``, ``GetBatchTensorC``, ``AsyncGetTensorC``)."""
+    WAIT = auto()
+    """Completes asynchronous work (``WaitIterateAll``, ``WaitGetTensorC``, ``WaitIterateBatch``)."""
+    END = auto()
+    """``End``: releases the object."""
+    QUERY = auto()
+    """Reads a value without changing the object (``GetOffsetC``)."""
+
+
 @dataclass(frozen=True)
 class MatmulMethod(OpTrait):
     """The op calls the Matmul object method ``cpp_name`` on its first operand, which must be
-    declared by ``ascendc.matmul.create``.
+    declared by ``ascendc.matmul.create``; ``role`` is what the call does to the object's protocol.
     """
 
     cpp_name: str
+    role: MatmulRole = MatmulRole.SETTER
 
     def verify(self, op: Operation) -> None:
         from ascx.dialects.ascendc.matmul_ops import matmul_declaration
@@ -57,6 +80,19 @@ class MatmulAsyncWait(OpTrait):
     """The op completes the pending asynchronous Matmul work of kind ``kind`` on its object."""
 
     kind: str
+
+
+@runtime_checkable
+class SyncMode(Protocol):
+    """A Matmul call with a ``SYNC`` template argument."""
+
+    @property
+    def sync(self) -> bool: ...
+
+
+def is_async_call(op: Operation) -> bool:
+    """Whether ``op`` is a Matmul call made with ``sync=False``."""
+    return isinstance(op, SyncMode) and not op.sync
 
 
 @runtime_checkable

@@ -86,7 +86,10 @@ def render_example(flavor: str, body: str) -> str:
     options, declarations, arguments = _FLAVORS[flavor]
     extra_params, extra_args = _EXTRA.get(flavor, ("", ""))
     arguments += extra_args
-    lines = textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
+    body = textwrap.dedent(body).strip("\n")
+    if not body.endswith("mm.end()"):
+        body += "\nmm.end()"  # a complete kernel releases its Matmul object
+    lines = textwrap.indent(body, "    ")
     return f"""{KERNEL_HEAD}
 
 @asc.jit{options}
@@ -577,7 +580,8 @@ mm.wait_iterate_batch()""",
         (
             "batch",
             """mm.set_workspace(c_global)
-mm.iterate_n_batch(4, 2, 2, False, sync=False)
+mm.iterate_n_batch(4, 2, 2, False, sync=False, wait_iterate_batch=True)
+mm.wait_iterate_batch()
 result = mm.get_batch_tensor_c(2, 2, sync=False)""",
         ),
         overloads=(

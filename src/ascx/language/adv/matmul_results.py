@@ -306,10 +306,6 @@ class MatmulResults(MatmulBase):
         self._iterate_all_mode_rules(builder, sync_flag, fake_msg)
         self._requires_mode(IterateMode.ITERATE_MODE_ALL, method)
         self._requires("is_partial_output", method, value=False)
-        if not sync_flag and not wait_flag:
-            builder.warn(
-                "iterate_all(sync=False) without wait_iterate_all=True: the kernel must synchronise by other means"
-            )
         atomic = self._integer(builder, en_atomic, method, "en_atomic", int8)
         if not to_global:
             builder.insert(ir.MatmulIterateAllLocalOp(self.ssa, tensor.ssa, atomic))

@@ -41,6 +41,14 @@ class KernelOptions:
 
     matmul_cube_only: bool = False
     """The kernel is a cube-only Matmul kernel (``@asc.jit(matmul_cube_only=True)``)."""
+    verify_sync: bool = True
+    """Run the sync verifiers (``ascx-verify-matmul-sync``); False leaves the kernel unchecked."""
+    insert_sync: bool = True
+    """Run ``ascx-insert-sync``; with False every missing sync is an error from the verifiers."""
+    sync_report: bool = False
+    """Report every op ``ascx-insert-sync`` inserts (as remarks)."""
+    warnings_as_errors: bool = False
+    """Sync warnings fail the compile."""
 
 
 class IRBuilder:

@@ -1,0 +1,163 @@
+"""A forward dataflow engine over structured control flow (sync-model spec §2.1.1, §2.2.1).
+
+An analysis subclasses :class:`ForwardAnalysis` and says what one op does to its state
+(``transfer``), how the states of two ``scf.if`` arms meet (``join``), what the back edge of a loop
+does (``back_edge``), and when two states are the same (``same``).  The engine walks a block in
+order, joins at ``scf.if``, and iterates ``scf.for`` / ``scf.while`` bodies to a fixpoint.
+
+Diagnostics are computed on the fixpoint only: while the engine iterates a loop it clears
+``reporting``; once the loop head is stable it walks the body one more time with reporting as it
+was, so every op is reported from its final state exactly once per enclosing walk.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Callable
+from typing import Generic, TypeVar
+
+from xdsl.dialects import arith, scf
+from xdsl.dialects.builtin import IntegerAttr
+from xdsl.ir import Block, Operation, SSAValue
+
+S = TypeVar("S")
+
+MAX_LOOP_ITERATIONS = 16
+"""Fixpoint iterations per loop before the analysis gives up on precision (lattices here are finite
+and small; real kernels stabilise in two or three)."""
+
+
+def constant_int(value: SSAValue) -> int | None:
+    """The value of an ``arith.constant`` integer, or None."""
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    return None
+
+
+def condition_key(value: SSAValue) -> object:
+    """A key under which two branch conditions that compute the same thing compare equal: the value of
+    a constant, or the op name, properties and operand keys of a pure ``arith`` op (so that two
+    evaluations of ``n > 0`` are one condition); any other value is its own key."""
+    owner = value.owner
+    if isinstance(owner, Operation) and owner.dialect_name() == "arith" and not owner.regions:
+        props = tuple(sorted((k, str(v)) for k, v in owner.properties.items()))
+        return (owner.name, props, tuple(condition_key(v) for v in owner.operands), value.type)
+    return value
+
+
+def constant_trip_count(loop: scf.ForOp) -> int | None:
+    """The trip count of ``loop`` when its bounds and step are constants."""
+    lb, ub, step = (constant_int(v) for v in (loop.lb, loop.ub, loop.step))
+    if lb is None or ub is None or step is None or step <= 0:
+        return None
+    return max(0, -(-(ub - lb) // step))
+
+
+class ForwardAnalysis(ABC, Generic[S]):
+    """Walks structured IR forwards, calling the hooks below."""
+
+    def __init__(self) -> None:
+        self.reporting = True
+        self.precision_lost: list[tuple[Operation, str]] = []
+        """Loops that did not stabilise within :data:`MAX_LOOP_ITERATIONS` (spec D-6)."""
+
+    # --- hooks --------------------------------------------------------------------------------
+
+    @abstractmethod
+    def transfer(self, op: Operation, state: S) -> S:
+        """The state after ``op`` (an op without regions, or a region op the engine does not know)."""
+
+    @abstractmethod
+    def copy(self, state: S) -> S: ...
+
+    @abstractmethod
+    def join(self, then_state: S, else_state: S, branch: scf.IfOp) -> S:
+        """The state after ``branch`` given the states at the end of its two arms."""
+
+    @abstractmethod
+    def same(self, a: S, b: S) -> bool: ...
+
+    def enter_branch(self, state: S, branch: scf.IfOp, taken: bool) -> S:
+        """The state at the start of the ``then`` (``taken``) or ``else`` arm of ``branch``."""
+        return state
+
+    def back_edge(self, state: S, loop: Operation) -> S:
+        """The state carried from the end of ``loop``'s body to its head."""
+        return state
+
+    def loop_head(self, entry: S, carried: S, loop: Operation) -> S:
+        """The state at the head of ``loop``: the join of its entry and its back edge."""
+        return self.join_loop(entry, carried, loop)
+
+    @abstractmethod
+    def join_loop(self, entry: S, carried: S, loop: Operation) -> S: ...
+
+    def check_loop(self, entry: S, body_exit: S, loop: Operation) -> None:
+        """Called once per reporting walk with the fixpoint states (e.g. to check the loop is balanced)."""
+
+    def exit_loop(self, state: S, loop: Operation) -> S:
+        """The state after ``loop`` (e.g. to forget iteration tags)."""
+        return state
+
+    # --- engine -------------------------------------------------------------------------------
+
+    def run_block(self, block: Block, state: S) -> S:
+        for op in block.ops:
+            state = self.visit(op, state)
+        return state
+
+    def visit(self, op: Operation, state: S) -> S:
+        if isinstance(op, scf.IfOp):
+            return self._visit_if(op, state)
+        if isinstance(op, scf.ForOp):
+            return self._visit_for(op, state)
+        if isinstance(op, scf.WhileOp):
+            return self._visit_while(op, state)
+        return self.transfer(op, state)
+
+    def _visit_if(self, op: scf.IfOp, state: S) -> S:
+        then_state = self.run_block(op.true_region.block, self.enter_branch(self.copy(state), op, True))
+        else_entry = self.enter_branch(self.copy(state), op, False)
+        else_state = self.run_block(op.false_region.block, else_entry) if op.false_region.blocks else else_entry
+        return self.join(then_state, else_state, op)
+
+    def _stable_head(self, entry: S, loop: Operation, run_body: Callable[[S], S]) -> S:
+        reporting, self.reporting = self.reporting, False
+        try:
+            head = self.copy(entry)
+            for _ in range(MAX_LOOP_ITERATIONS):
+                carried = self.back_edge(run_body(self.copy(head)), loop)
+                new_head = self.loop_head(entry, carried, loop)
+                if self.same(new_head, head):
+                    return head
+                head = new_head
+            self.precision_lost.append((loop, f"the loop did not stabilise in {MAX_LOOP_ITERATIONS} iterations"))
+            return head
+        finally:
+            self.reporting = reporting
+
+    def _visit_for(self, op: scf.ForOp, state: S) -> S:
+        body = op.body.block
+
+        def run_body(head: S) -> S:
+            return self.run_block(body, head)
+
+        head = self._stable_head(state, op, run_body)
+        body_exit = run_body(self.copy(head))
+        self.check_loop(state, body_exit, op)
+        trips = constant_trip_count(op)
+        exit_state = body_exit if trips is not None and trips >= 1 else head
+        return self.exit_loop(exit_state, op)
+
+    def _visit_while(self, op: scf.WhileOp, state: S) -> S:
+        before, after = op.before_region.block, op.after_region.block
+
+        def run_body(head: S) -> S:
+            return self.run_block(after, self.run_block(before, head))
+
+        head = self._stable_head(state, op, run_body)
+        at_condition = self.run_block(before, self.copy(head))
+        body_exit = self.run_block(after, self.copy(at_condition))
+        self.check_loop(state, body_exit, op)
+        return self.exit_loop(at_condition, op)

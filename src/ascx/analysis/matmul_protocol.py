@@ -1,0 +1,643 @@
+"""The per-Matmul-object protocol analysis behind ``ascx-verify-matmul-sync`` and the Matmul part of
+``ascx-insert-sync`` (sync-model spec §1.8, §2.1).
+
+The state follows each Matmul object (keyed by its ``ascendc.matmul.create`` result) through the
+kernel: its lifecycle, whether a workspace is set, the inputs bound with ``set_tensor_a/b`` and
+``set_bias``, and the asynchronous work it has started and not completed (*records*).  Each record
+remembers the branch outcomes under which it is pending (its *guard*), so that correlated branches
+(``if c: start`` ... ``if c: wait``) are not reported (MA-6), and whether it was started in an
+earlier iteration of the innermost loop (MA-4).
+
+Everything the analysis knows about an op comes from the dialect's traits: ``MatmulMethod`` (its
+role), ``MatmulAsyncStart`` / ``MatmulAsyncWait`` (the asynchronous work it starts or completes),
+``TensorAccess`` (the tensors it reads and writes) and ``SyncMode`` (its ``sync`` argument).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from xdsl.dialects import func, scf
+from xdsl.ir import Operation, SSAValue
+
+from ascx.analysis.dataflow import ForwardAnalysis, condition_key
+from ascx.analysis.regions import Region, region_of
+from ascx.analysis.report import DiagnosticList, Note, note
+from ascx.analysis.spelling import condition_text, matmul_call, python_call, value_name
+from ascx.dialects.ascendc.matmul_ops import MatmulCreateOp, RegisterMatmulOp
+from ascx.dialects.ascendc.traits import (
+    MatmulAccess,
+    MatmulAsyncStart,
+    MatmulAsyncWait,
+    MatmulMethod,
+    MatmulRole,
+    is_async_call,
+    tensor_accesses,
+)
+
+Guard = frozenset[tuple[object, bool]]
+"""Branch outcomes (condition value, taken) under which a record is pending."""
+
+MAX_CONDITIONS = 4
+"""Distinct branch conditions a guard may mention before the analysis drops path precision (MA-6)."""
+
+WAIT_OF_KIND = {
+    "iterate_all": "wait_iterate_all",
+    "iterate_batch": "wait_iterate_batch",
+    "get_tensor_c": "wait_get_tensor_c",
+}
+"""The Python method that completes each kind of asynchronous work."""
+
+_INPUT_ROLES = {"SetTensorA": "matrix A", "SetTensorB": "matrix B", "SetBias": "bias"}
+
+
+@dataclass(frozen=True)
+class Record:
+    """Asynchronous work started on a Matmul object and not yet completed."""
+
+    start: Operation
+    kind: str
+    """``MatmulAsyncStart.kind``: ``iterate_all``, ``iterate_batch``, ``iterate`` or ``get_tensor_c``."""
+    waitable: bool
+    output: Region | None
+    inputs: tuple[tuple[Region, Operation, str], ...]
+    """The tensors bound as A, B and bias when the work started, with the binding call."""
+    iteration: bool = False
+    """An asynchronous iteration (``iterate`` or ``iterate_n_batch``): its results land in the workspace
+    and are fetched with ``get_tensor_c`` / ``get_batch_tensor_c``."""
+    previous: bool = False
+    """Started in an earlier iteration of the innermost enclosing loop."""
+    guard: Guard = frozenset()
+    must: bool = True
+    """Pending on every path that reaches this point (before guards are considered)."""
+
+    @property
+    def key(self) -> tuple[Operation, bool]:
+        return (self.start, self.previous)
+
+    @property
+    def wait_name(self) -> str:
+        return WAIT_OF_KIND.get(self.kind, "end")
+
+
+@dataclass
+class ObjectState:
+    """What is known about one Matmul object at a program point (may-sets are frozensets)."""
+
+    lifecycle: frozenset[str]
+    workspace: frozenset[bool] = frozenset({False})
+    records: dict[tuple[Operation, bool], Record] = field(default_factory=dict[tuple[Operation, bool], Record])
+    bindings: dict[str, tuple[Region, Operation]] = field(default_factory=dict[str, tuple[Region, Operation]])
+    last: dict[str, Operation] = field(default_factory=dict[str, Operation])
+    """The latest op of some sort: ``use``, ``end``, ``iterate_all``, ``iterate_batch``, ``wait``,
+    ``fetch``, ``async_iterate`` (for notes)."""
+    open: frozenset[bool] = frozenset({False})
+    """Whether the object has been used since its last ``end()`` (may-set)."""
+
+    def copy(self) -> ObjectState:
+        return replace(self, records=dict(self.records), bindings=dict(self.bindings), last=dict(self.last))
+
+
+@dataclass
+class MatmulState:
+    objects: dict[SSAValue, ObjectState] = field(default_factory=dict[SSAValue, ObjectState])
+    path: Guard = frozenset()
+    active: frozenset[SSAValue] = frozenset()
+
+    def copy(self) -> MatmulState:
+        return MatmulState({k: v.copy() for k, v in self.objects.items()}, self.path, self.active)
+
+
+@dataclass(frozen=True)
+class Fix:
+    """A violation ``ascx-insert-sync`` repairs by inserting ``record``'s wait (IN-M1 ... IN-M3)."""
+
+    rule: str
+    record: Record
+    at: Operation
+    """The consumer, ``end()``, the later start, or the function's return."""
+    matmul: SSAValue
+    must: bool
+    """The record is pending on every path to ``at``."""
+
+
+def _merge_records(
+    a: dict[tuple[Operation, bool], Record],
+    b: dict[tuple[Operation, bool], Record],
+    a_literal: tuple[object, bool] | None,
+    b_literal: tuple[object, bool] | None,
+) -> dict[tuple[Operation, bool], Record]:
+    merged: dict[tuple[Operation, bool], Record] = {}
+    for key in (*a, *(k for k in b if k not in a)):
+        left, right = a.get(key), b.get(key)
+        if left is not None and right is not None:
+            merged[key] = replace(left, must=left.must and right.must, guard=left.guard & right.guard)
+        elif left is not None:
+            merged[key] = _guarded(left, a_literal)
+        elif right is not None:
+            merged[key] = _guarded(right, b_literal)
+    return merged
+
+
+def _guarded(record: Record, literal: tuple[object, bool] | None) -> Record:
+    guard = record.guard | {literal} if literal is not None else record.guard
+    if len({cond for cond, _ in guard}) > MAX_CONDITIONS:
+        guard = record.guard
+    return replace(record, must=False, guard=guard)
+
+
+def _join_objects(a: ObjectState, b: ObjectState, literals: tuple[tuple[object, bool] | None, ...]) -> ObjectState:
+    return ObjectState(
+        a.lifecycle | b.lifecycle,
+        a.workspace | b.workspace,
+        _merge_records(a.records, b.records, literals[0], literals[1]),
+        {**b.bindings, **a.bindings},
+        {**b.last, **a.last},
+        a.open | b.open,
+    )
+
+
+class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
+    """Runs over one kernel function; collects diagnostics and the fixable violations."""
+
+    def __init__(self, kernel: func.FuncOp, *, cube_only: bool = False):
+        super().__init__()
+        self.kernel = kernel
+        self.cube_only = cube_only
+        self.diagnostics = DiagnosticList()
+        self.fixes: list[Fix] = []
+        self.branch_of: dict[object, scf.IfOp] = {}
+        self._access_reported: set[tuple[Operation, bool]] = set()
+
+    # --- driving ------------------------------------------------------------------------------
+
+    def run(self) -> MatmulState:
+        state = self.run_block(self.kernel.body.block, MatmulState())
+        ret = self.kernel.body.block.last_op
+        if ret is not None:
+            self._at_exit(ret, state)
+        for loop, reason in self.precision_lost:
+            self.diagnostics.add(
+                "warning", "MM-0", loop, f"Matmul sync analysis is imprecise here: {reason}", partner="loop"
+            )
+        return state
+
+    # --- lattice ------------------------------------------------------------------------------
+
+    def copy(self, state: MatmulState) -> MatmulState:
+        return state.copy()
+
+    def same(self, a: MatmulState, b: MatmulState) -> bool:
+        return a.objects == b.objects and a.active == b.active and a.path == b.path
+
+    def enter_branch(self, state: MatmulState, branch: scf.IfOp, taken: bool) -> MatmulState:
+        cond = condition_key(branch.cond)
+        self.branch_of.setdefault(cond, branch)
+        contradiction = (cond, not taken)
+        for obj in state.objects.values():
+            obj.records = {k: r for k, r in obj.records.items() if contradiction not in r.guard}
+        state.path = state.path | {(cond, taken)}
+        return state
+
+    def join(self, then_state: MatmulState, else_state: MatmulState, branch: scf.IfOp) -> MatmulState:
+        cond = condition_key(branch.cond)
+        literals = ((cond, True), (cond, False))
+        return self._join(then_state, else_state, literals, then_state.path - {literals[0]})
+
+    def join_loop(self, entry: MatmulState, carried: MatmulState, loop: Operation) -> MatmulState:
+        return self._join(entry, carried, (None, None), entry.path)
+
+    def _join(
+        self,
+        a: MatmulState,
+        b: MatmulState,
+        literals: tuple[tuple[object, bool] | None, tuple[object, bool] | None],
+        path: Guard,
+    ) -> MatmulState:
+        objects: dict[SSAValue, ObjectState] = {}
+        for key in (*a.objects, *(k for k in b.objects if k not in a.objects)):
+            left, right = a.objects.get(key), b.objects.get(key)
+            if left is None or right is None:
+                objects[key] = (left or right or ObjectState(frozenset())).copy()
+            else:
+                objects[key] = _join_objects(left, right, literals)
+        return MatmulState(objects, path, a.active | b.active)
+
+    def back_edge(self, state: MatmulState, loop: Operation) -> MatmulState:
+        for obj in state.objects.values():
+            obj.records = _retag(obj.records, previous=True)
+        return state
+
+    def exit_loop(self, state: MatmulState, loop: Operation) -> MatmulState:
+        for obj in state.objects.values():
+            obj.records = _retag(obj.records, previous=False)
+        return state
+
+    # --- transfer -----------------------------------------------------------------------------
+
+    def transfer(self, op: Operation, state: MatmulState) -> MatmulState:
+        if isinstance(op, MatmulCreateOp):
+            state.objects[op.result] = ObjectState(frozenset({"constructed"}))
+            return state
+        if isinstance(op, RegisterMatmulOp):
+            for obj in op.objects:
+                current = state.objects.setdefault(obj, ObjectState(frozenset({"constructed"})))
+                current.lifecycle = frozenset({"ready" if op.tilings else "registered"})
+            return state
+        reads, writes = tensor_accesses(op)
+        if reads or writes:
+            self._check_accesses(op, reads, writes, state)
+        method = op.get_trait(MatmulMethod)
+        if method is not None:
+            self._matmul_call(op, method, state)
+        return state
+
+    def _matmul_call(self, op: Operation, method: MatmulMethod, state: MatmulState) -> None:
+        mm = op.operands[0]
+        obj = state.objects.setdefault(mm, ObjectState(frozenset({"ready"})))
+        role = method.role
+        call = matmul_call(op)
+        name = value_name(mm, "mm")
+        if "ended" in obj.lifecycle and role is not MatmulRole.INIT:
+            self._error(
+                "MM-13",
+                op,
+                f"`{call}` uses Matmul object `{name}` after `{name}.end()`",
+                [note(obj.last.get("end"), "ended here")],
+            )
+        if role is MatmulRole.INIT:
+            if "ended" in obj.lifecycle:
+                self._warn("MM-13", op, f"`{call}` re-initialises Matmul object `{name}` after `{name}.end()`")
+            obj.lifecycle = frozenset({"ready"})
+            return
+        if role in (MatmulRole.COMPUTE, MatmulRole.FETCH):
+            self._check_ready(op, call, name, obj)
+        if role is not MatmulRole.QUERY:
+            obj.open = frozenset({True})
+        match role:
+            case MatmulRole.SETTER:
+                self._setter(op, method, call, name, obj)
+            case MatmulRole.WORKSPACE:
+                self._set_workspace(op, call, name, obj)
+            case MatmulRole.COMPUTE:
+                self._compute(op, call, name, mm, obj, state)
+            case MatmulRole.FETCH:
+                self._fetch(op, call, name, obj, state)
+            case MatmulRole.WAIT:
+                self._wait(op, call, name, mm, obj, state)
+            case MatmulRole.END:
+                self._end(op, name, mm, obj, state)
+            case _:
+                pass
+        obj.last["use"] = op
+
+    def _check_ready(self, op: Operation, call: str, name: str, obj: ObjectState) -> None:
+        if "constructed" in obj.lifecycle:
+            self._error("MM-14", op, f"`{call}` is called before `{name}` is registered with asc.adv.register_matmul")
+        elif "registered" in obj.lifecycle:
+            self._error("MM-14", op, f"`{call}` is called before `{name}` is initialised with `{name}.init(tiling)`")
+
+    def _setter(self, op: Operation, method: MatmulMethod, call: str, name: str, obj: ObjectState) -> None:
+        for record in obj.records.values():
+            self._warn(
+                "MM-31",
+                op,
+                f"`{call}` changes `{name}` while asynchronous `{matmul_call(record.start)}` is still pending",
+                [note(record.start, "started here")],
+                partner=record.start,
+            )
+            break
+        role = _INPUT_ROLES.get(method.cpp_name)
+        access = op.get_trait(MatmulAccess)
+        if role is not None and access is not None:
+            tensors = access.read_values(op)
+            if tensors:
+                obj.bindings[role] = (region_of(tensors[0]), op)
+
+    def _set_workspace(self, op: Operation, call: str, name: str, obj: ObjectState) -> None:
+        started = obj.last.get("async_iterate")
+        if started is not None:
+            self._error(
+                "MM-18",
+                op,
+                f"`{name}.set_workspace` must be called before `{name}.iterate`",
+                [note(started, "asynchronous iteration started here")],
+            )
+        obj.workspace = frozenset({True})
+        access = op.get_trait(MatmulAccess)
+        written = access.written_values(op) if access is not None else []
+        if written:
+            obj.bindings["workspace"] = (region_of(written[0]), op)
+
+    def _compute(self, op: Operation, call: str, name: str, mm: SSAValue, obj: ObjectState, state: MatmulState) -> None:
+        others = [other for other in state.active if other is not mm]
+        if others:
+            other = others[0]
+            other_name = value_name(other, "mm")
+            last = state.objects[other].last.get("use")
+            self._error(
+                "MM-15",
+                op,
+                f"`{call}` switches from Matmul object `{other_name}` to `{name}` without `{other_name}.end()`",
+                [note(last, f"last use of `{other_name}`")],
+            )
+        state.active = state.active | {mm}
+        start = op.get_trait(MatmulAsyncStart)
+        if start is not None and start.kind in ("iterate_all", "iterate_batch"):
+            obj.last[start.kind] = op
+        if start is None or not is_async_call(op):
+            return
+        output_tensors = tensor_accesses(op)[1]
+        uses_workspace = not output_tensors
+        if uses_workspace:
+            self._check_workspace(op, call, name, obj)
+            obj.last.setdefault("async_iterate", op)
+        for record in list(obj.records.values()):
+            if record.kind == "get_tensor_c":
+                continue
+            if record.start is op and _in_loop_condition(op):
+                continue  # the repeated Iterate<false> of one `with mm.iterate(sync=False)` loop
+            self._overlapping_start(op, call, name, mm, record)
+        waitable = start.kind in WAIT_OF_KIND and start.starts(op)
+        if not waitable and start.kind in ("iterate_all", "iterate_batch"):
+            flag = "wait_iterate_all" if start.kind == "iterate_all" else "wait_iterate_batch"
+            self._warn(
+                "MM-8",
+                op,
+                f"asynchronous `{call}` with {flag}=False: this core cannot wait for it with "
+                f"`{name}.{flag}()`; completion must be established by other means",
+            )
+        if uses_workspace:
+            workspace = obj.bindings.get("workspace")
+            output = workspace[0] if workspace is not None else None
+        else:
+            output = region_of(output_tensors[0])
+        inputs = tuple((region, binder, role) for role, (region, binder) in obj.bindings.items() if role != "workspace")
+        record = Record(op, start.kind, waitable, output, inputs, iteration=uses_workspace)
+        obj.records[record.key] = record
+
+    def _check_workspace(self, op: Operation, call: str, name: str, obj: ObjectState) -> None:
+        if False not in obj.workspace:
+            return
+        notes = [] if True not in obj.workspace else [Note(None, "the workspace is set on some paths only")]
+        self._error("MM-17", op, f"asynchronous `{call}` requires `{name}.set_workspace(...)` before it", notes)
+
+    def _overlapping_start(self, op: Operation, call: str, name: str, mm: SSAValue, record: Record) -> None:
+        where = "still pending from here" + (" in the previous loop iteration" if record.previous else "")
+        self._error(
+            "MM-7",
+            op,
+            f"`{call}` starts while asynchronous `{matmul_call(record.start)}` on the same Matmul object is "
+            "still pending",
+            [note(record.start, where)],
+            partner=record.start,
+        )
+        if record.waitable and self.reporting:
+            self.fixes.append(Fix("MM-7", record, op, mm, True))
+
+    def _fetch(self, op: Operation, call: str, name: str, obj: ObjectState, state: MatmulState) -> None:
+        iteration = obj.last.get("async_iterate")
+        if is_async_call(op):
+            if iteration is None:
+                self._error(
+                    "MM-10",
+                    op,
+                    f"`{call}` is not inside an asynchronous iteration; call `{name}.iterate(sync=False)` first",
+                )
+            start = op.get_trait(MatmulAsyncStart)
+            if start is not None and start.starts(op):
+                written = tensor_accesses(op)[1]
+                output = region_of(written[0]) if written else None
+                record = Record(op, start.kind, True, output, ())
+                obj.records[record.key] = record
+            return
+        obj.last["fetch"] = op
+        if iteration is not None and any(r.iteration and self._must(r, state) for r in obj.records.values()):
+            self._error(
+                "MM-10",
+                op,
+                f"`{call}` uses sync=True inside the asynchronous iteration started by "
+                f"`{matmul_call(iteration)}(sync=False)`; the sync modes must match",
+                [note(iteration, "asynchronous iteration started here")],
+            )
+
+    def _wait(self, op: Operation, call: str, name: str, mm: SSAValue, obj: ObjectState, state: MatmulState) -> None:
+        wait = op.get_trait(MatmulAsyncWait)
+        assert wait is not None, f"{op.name} has the WAIT role but no MatmulAsyncWait trait"
+        kind = wait.kind
+        matching = [k for k, r in obj.records.items() if r.kind == kind and r.waitable]
+        if kind == "get_tensor_c":
+            if not matching:
+                fetch = obj.last.get("fetch")
+                notes = [note(fetch, "this fetch is synchronous (sync=True)")] if fetch is not None else []
+                self._warn(
+                    "MM-6",
+                    op,
+                    f"`{call}` has no preceding asynchronous `{name}.get_tensor_c(..., sync=False)`; it only orders "
+                    "earlier MTE2 copies before vector operations",
+                    notes,
+                )
+        else:
+            must = any(self._must(obj.records[k], state) for k in matching)
+            if not must:
+                self._no_matching_start(op, call, name, kind, obj, [obj.records[k] for k in matching], state)
+        for key in matching:
+            del obj.records[key]
+        obj.last["wait_" + kind] = op
+
+    def _no_matching_start(
+        self,
+        op: Operation,
+        call: str,
+        name: str,
+        kind: str,
+        obj: ObjectState,
+        maybe: list[Record],
+        state: MatmulState,
+    ) -> None:
+        rule, flag = ("MM-4", "wait_iterate_all") if kind == "iterate_all" else ("MM-5", "wait_iterate_batch")
+        starters = "iterate_all" if kind == "iterate_all" else "iterate_batch"
+        notes: list[Note] = []
+        if maybe:
+            notes.extend(self._path_notes(maybe[0], state))
+        else:
+            earlier_wait = obj.last.get("wait_" + kind)
+            start = obj.last.get(kind)
+            if start is not None and (earlier_wait is None or _before(earlier_wait, start)):
+                reason = (
+                    "this call is synchronous (sync=True)"
+                    if not is_async_call(start)
+                    else f"this call passes {flag}=False"
+                )
+                notes.append(note(start, reason))
+            elif earlier_wait is not None:
+                notes.append(note(earlier_wait, f"already completed by this {name}.{flag}()"))
+        self._error(
+            rule,
+            op,
+            f"`{call}()` has no matching asynchronous `{name}.{starters}(..., sync=False, {flag}=True)`; "
+            "it would wait for a completion that is never signalled",
+            notes,
+        )
+
+    def _end(self, op: Operation, name: str, mm: SSAValue, obj: ObjectState, state: MatmulState) -> None:
+        for record in obj.records.values():
+            if not record.waitable:
+                continue
+            self._error(
+                "MM-2",
+                op,
+                f"`{name}.end()` is called while asynchronous `{matmul_call(record.start)}` is still pending",
+                [note(record.start, f"started here; call {name}.{record.wait_name}() before {name}.end()")],
+                partner=record.start,
+            )
+            if self.reporting:
+                self.fixes.append(Fix("MM-2", record, op, mm, self._must(record, state)))
+        obj.records = {}
+        obj.lifecycle = frozenset({"ended"})
+        obj.open = frozenset({False})
+        obj.last["end"] = op
+        obj.last.pop("async_iterate", None)
+        state.active = state.active - {mm}
+
+    def _at_exit(self, ret: Operation, state: MatmulState) -> None:
+        for mm, obj in state.objects.items():
+            name = value_name(mm, "mm")
+            for record in obj.records.values():
+                if not record.waitable:
+                    continue
+                self._error(
+                    "MM-3",
+                    ret,
+                    f"kernel returns while asynchronous `{matmul_call(record.start)}(sync=False)` has not completed",
+                    [note(record.start, f"started here; call {name}.{record.wait_name}() before the kernel returns")],
+                    partner=record.start,
+                )
+                self.fixes.append(Fix("MM-3", record, ret, mm, self._must(record, state)))
+            if True in obj.open:
+                last = obj.last.get("use")
+                self._warn(
+                    "MM-16",
+                    last or ret,
+                    f"Matmul object `{name}` is not ended; call `{name}.end()` after its last use",
+                    partner=mm,
+                )
+
+    # --- accesses -----------------------------------------------------------------------------
+
+    def _check_accesses(self, op: Operation, reads: list[SSAValue], writes: list[SSAValue], state: MatmulState) -> None:
+        accessed = [(v, False) for v in reads] + [(v, True) for v in writes]
+        for mm, obj in state.objects.items():
+            for record in list(obj.records.values()):
+                if record.start is op:
+                    continue
+                self._check_output(op, accessed, mm, record, state)
+                self._check_inputs(op, writes, mm, record)
+
+    def _check_output(
+        self, op: Operation, accessed: list[tuple[SSAValue, bool]], mm: SSAValue, record: Record, state: MatmulState
+    ) -> None:
+        if record.output is None or record.iteration or record.key in self._access_reported:
+            return
+        for value, writes in accessed:
+            overlap = region_of(value).overlap(record.output)
+            if overlap == "none":
+                continue
+            name = value_name(mm, "mm")
+            start = matmul_call(record.start)
+            verb = "writes" if writes else "reads"
+            message = (
+                f"`{python_call(op)}` {verb} `{value_name(value)}`, the output of asynchronous `{start}(sync=False)`, "
+                f"before `{name}.{record.wait_name}()`"
+            )
+            if record.waitable:
+                first = note(
+                    record.start,
+                    f"asynchronous {start} started here; call {name}.{record.wait_name}() before the first access "
+                    "to its output",
+                )
+            else:
+                flag = "wait_iterate_all" if record.kind == "iterate_all" else "wait_iterate_batch"
+                first = note(
+                    record.start,
+                    f"this call passes {flag}=False, so {name}.{flag}() cannot complete it; pass {flag}=True and "
+                    "wait, or use sync=True",
+                )
+            notes = [first, *self._path_notes(record, state)]
+            if overlap == "may":
+                self._warn("MM-1", op, "possible hazard: " + message, notes, partner=record.start)
+            else:
+                self._error("MM-1", op, message, notes, partner=record.start)
+            if self.reporting:
+                self._access_reported.add(record.key)
+                if record.waitable:
+                    self.fixes.append(Fix("MM-1", record, op, mm, self._must(record, state)))
+            return
+
+    def _check_inputs(self, op: Operation, writes: list[SSAValue], mm: SSAValue, record: Record) -> None:
+        for value in writes:
+            for region, binder, role in record.inputs:
+                if region_of(value).overlap(region) != "definite":
+                    continue
+                self._error(
+                    "MM-9",
+                    op,
+                    f"`{python_call(op)}` overwrites `{value_name(value)}`, an input of asynchronous "
+                    f"`{matmul_call(record.start)}` that is still pending",
+                    [note(binder, f"bound as {role} here")],
+                    partner=record.start,
+                )
+                return
+
+    # --- helpers ------------------------------------------------------------------------------
+
+    def _must(self, record: Record, state: MatmulState) -> bool:
+        return record.must or (bool(record.guard) and record.guard <= state.path)
+
+    def _path_notes(self, record: Record, state: MatmulState) -> list[Note]:
+        if self._must(record, state):
+            return []
+        for cond, taken in sorted(record.guard - state.path, key=lambda lit: _position(self.branch_of.get(lit[0]))):
+            branch = self.branch_of.get(cond)
+            if branch is not None:
+                outcome = "false" if taken else "true"
+                return [note(branch, f"on the path where `{condition_text(branch)}` is {outcome}")]
+        return [Note(None, "on some paths through the enclosing branches and loops")]
+
+    def _error(self, rule: str, op: Operation, message: str, notes: list[Note] = [], partner: object = None) -> None:  # noqa: B006
+        if self.reporting:
+            self.diagnostics.add("error", rule, op, message, notes, partner)
+
+    def _warn(self, rule: str, op: Operation, message: str, notes: list[Note] = [], partner: object = None) -> None:  # noqa: B006
+        if self.reporting:
+            self.diagnostics.add("warning", rule, op, message, notes, partner)
+
+
+def _retag(records: dict[tuple[Operation, bool], Record], *, previous: bool) -> dict[tuple[Operation, bool], Record]:
+    retagged: dict[tuple[Operation, bool], Record] = {}
+    for record in records.values():
+        moved = replace(record, previous=previous)
+        existing = retagged.get(moved.key)
+        if existing is not None:  # the same start, pending from two iterations: one record
+            moved = replace(existing, must=existing.must or moved.must, guard=existing.guard & moved.guard)
+        retagged[moved.key] = moved
+    return retagged
+
+
+def _in_loop_condition(op: Operation) -> bool:
+    """Whether ``op`` is in the ``before`` region of an ``scf.while`` (the loop a ``with`` builds)."""
+    region = op.parent_region()
+    parent = op.parent_op()
+    return isinstance(parent, scf.WhileOp) and region is parent.before_region
+
+
+def _position(op: Operation | None) -> tuple[int, int]:
+    from ascx.analysis.report import at
+
+    location = at(op)
+    return (location.line, location.col or 0) if location is not None else (0, 0)
+
+
+def _before(a: Operation, b: Operation) -> bool:
+    """Whether ``a`` comes before ``b`` in the source (by location; ops without one compare equal)."""
+    return _position(a) < _position(b)

@@ -1,0 +1,123 @@
+"""Memory regions of tensor values and whether two of them overlap (sync-model spec §1.10).
+
+A region is a base plus an offset.  Bases: a kernel argument (a GM buffer, reached through
+``set_global_buffer`` and ``gm_addr.offset``), a queue tensor (its ``alloc_tensor`` or ``deque``
+result), a ``TBuf``, or a raw ``LocalTensor`` (a byte address in UB).  Views (``t[k:]``,
+``reinterpret_cast``) are traced to their base through any chain.  Overlap is ``definite``, ``may``
+or ``none``; distinct kernel arguments never alias (``assume_gm_args_noalias``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from xdsl.dialects import arith
+from xdsl.ir import BlockArgument, Operation, SSAValue
+
+from ascx.analysis.dataflow import constant_int
+from ascx.analysis.spelling import value_name
+from ascx.dialects.ascendc.fwk_ops import TBufGetOp, TBufGetWithOffsetOp
+from ascx.dialects.ascendc.object_ops import SetGlobalBufferOp
+from ascx.dialects.ascendc.tensor_ops import GMAddrOffsetOp, LocalTensorOp, ReinterpretCastOp, SubTensorOp
+
+Overlap = Literal["definite", "may", "none"]
+
+
+@dataclass(frozen=True)
+class GMBase:
+    """A GM buffer: the kernel argument (or unbound GlobalTensor) it starts from."""
+
+    address: SSAValue
+
+
+Offset = int | tuple[SSAValue, ...]
+"""A constant element offset, or the SSA values that make up a run-time one (compared by identity)."""
+
+
+@dataclass(frozen=True)
+class Region:
+    """Where a tensor value points: ``base`` identifies the buffer, ``offset`` the start in it."""
+
+    base: object
+    offset: Offset
+    name: str
+
+    def overlap(self, other: Region, *, gm_args_noalias: bool = True) -> Overlap:
+        if self.base != other.base:
+            if not gm_args_noalias and _is_gm(self.base) and _is_gm(other.base):
+                return "may"
+            return "none"
+        if self.offset == other.offset:
+            return "definite"
+        return "may"
+
+
+def _is_gm(base: object) -> bool:
+    return isinstance(base, GMBase)
+
+
+def _combine(a: Offset, b: Offset) -> Offset:
+    if isinstance(a, int) and isinstance(b, int):
+        return a + b
+    if a == 0:
+        return b
+    if b == 0:
+        return a
+    left = (a,) if isinstance(a, int) else a
+    right = (b,) if isinstance(b, int) else b
+    return tuple(v for v in (*left, *right) if isinstance(v, SSAValue))
+
+
+def _offset_of(value: SSAValue) -> Offset:
+    constant = constant_int(value)
+    if constant is not None:
+        return constant
+    owner = value.owner
+    if isinstance(owner, arith.ExtSIOp | arith.ExtUIOp | arith.IndexCastOp):
+        return _offset_of(owner.input)
+    return (value,)
+
+
+def region_of(value: SSAValue) -> Region:
+    """The region ``value`` (a GlobalTensor or LocalTensor) points at."""
+    name = value_name(value)
+    offset: Offset = 0
+    while True:
+        owner = value.owner
+        if isinstance(owner, SubTensorOp):
+            offset = _combine(offset, _offset_of(owner.offset))
+            value = owner.source
+        elif isinstance(owner, ReinterpretCastOp):
+            value = owner.source
+        else:
+            break
+    base, base_offset = _base_of(value)
+    return Region(base, _combine(base_offset, offset), name)
+
+
+def _base_of(value: SSAValue) -> tuple[object, Offset]:
+    owner = value.owner
+    if isinstance(owner, TBufGetOp | TBufGetWithOffsetOp):
+        return ("tbuf", owner.buffer), 0
+    if isinstance(owner, LocalTensorOp):
+        address = constant_int(owner.addr)
+        return ("ub", None), address if address is not None else (owner.addr,)
+    if isinstance(owner, Operation) and owner.name == "ascendc.global_tensor":
+        return _gm_base(value)
+    if isinstance(value, BlockArgument):
+        return ("value", value), 0
+    return ("value", value), 0
+
+
+def _gm_base(tensor: SSAValue) -> tuple[object, Offset]:
+    """The kernel argument behind a GlobalTensor (through its ``set_global_buffer``)."""
+    for use in tensor.uses:
+        if isinstance(use.operation, SetGlobalBufferOp) and use.index == 0:
+            address = use.operation.addr
+            offset: Offset = 0
+            while isinstance(address.owner, GMAddrOffsetOp):
+                offset = _combine(offset, _offset_of(address.owner.offset))
+                address = address.owner.addr
+            return GMBase(address), offset
+    return GMBase(tensor), 0

@@ -1,0 +1,139 @@
+"""Diagnostics of the sync passes: ``file:line:col: severity: message [RULE]`` plus located notes
+(sync-model spec §0.2).
+
+A pass builds :class:`Diagnostic` values and hands them to :func:`publish`.  While a compile
+collects them (:func:`collecting`), they are kept so that every pass's diagnostics are printed
+before the compile fails; otherwise (``ascx-opt``) errors raise :class:`SyncError` at once and
+warnings go to standard error.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Generator, Iterable
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Literal
+
+from xdsl.ir import Operation
+
+from ascx.diagnostics import source_location
+from ascx.errors import AscxError, SourceLocation
+
+Severity = Literal["error", "warning", "remark"]
+
+
+@dataclass(frozen=True)
+class Note:
+    """A note attached to a diagnostic, at another op (or at none)."""
+
+    location: SourceLocation | None
+    text: str
+
+    def render(self) -> str:
+        where = f"{self.location}: " if self.location is not None else ""
+        return f"{where}note: {self.text}"
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One finding of a sync pass, located at an op of the kernel."""
+
+    severity: Severity
+    rule: str
+    message: str
+    location: SourceLocation | None
+    notes: tuple[Note, ...] = ()
+    key: tuple[object, ...] = field(default=(), compare=False)
+    """What makes two diagnostics the same finding: ``(rule, op, partner)`` (spec D-3)."""
+
+    def render(self) -> str:
+        where = f"{self.location}: " if self.location is not None else ""
+        lines = [f"{where}{self.severity}: {self.message} [{self.rule}]"]
+        lines.extend(note.render() for note in self.notes)
+        return "\n".join(lines)
+
+    def sort_key(self) -> tuple[str, int, int, str]:
+        loc = self.location
+        return (loc.file, loc.line, loc.col or 0, self.rule) if loc is not None else ("", 0, 0, self.rule)
+
+
+def at(op: Operation | None) -> SourceLocation | None:
+    """The source location of ``op`` (None when it has none)."""
+    return source_location(op.location) if op is not None else None
+
+
+def note(op: Operation | None, text: str) -> Note:
+    return Note(at(op), text)
+
+
+class DiagnosticList:
+    """Diagnostics of one pass run: one per ``(rule, op, partner)``, in source order (spec D-3, D-4)."""
+
+    def __init__(self) -> None:
+        self._items: dict[tuple[object, ...], Diagnostic] = {}
+
+    def add(
+        self,
+        severity: Severity,
+        rule: str,
+        op: Operation,
+        message: str,
+        notes: Iterable[Note] = (),
+        partner: object = None,
+    ) -> None:
+        key = (rule, id(op), partner if partner is None or isinstance(partner, str | int) else id(partner))
+        if key not in self._items:
+            self._items[key] = Diagnostic(severity, rule, message, at(op), tuple(notes), key)
+
+    def sorted(self) -> list[Diagnostic]:
+        return sorted(self._items.values(), key=Diagnostic.sort_key)
+
+    def __len__(self) -> int:
+        return len(self._items)
+
+
+class SyncError(AscxError):
+    """The sync passes found errors: every diagnostic, rendered in source order."""
+
+    def __init__(self, diagnostics: list[Diagnostic]):
+        self.diagnostics = diagnostics
+        errors = [d for d in diagnostics if d.severity == "error"]
+        first = errors[0] if errors else None
+        super().__init__(
+            first.message if first is not None else "synchronization errors",
+            first.location if first is not None else None,
+            kind="sync",
+        )
+
+    def __str__(self) -> str:
+        return "\n".join(d.render() for d in self.diagnostics)
+
+
+_collector: ContextVar[list[Diagnostic] | None] = ContextVar("ascx_sync_diagnostics", default=None)
+
+
+@contextmanager
+def collecting() -> Generator[list[Diagnostic]]:
+    """Keep the diagnostics published inside the ``with`` block instead of acting on them."""
+    found: list[Diagnostic] = []
+    token = _collector.set(found)
+    try:
+        yield found
+    finally:
+        _collector.reset(token)
+
+
+def publish(diagnostics: list[Diagnostic], *, report: bool = False) -> None:
+    """Hand a pass's diagnostics on: to the active collection, or (standalone) raise on errors and
+    print warnings (and remarks when ``report``) to standard error."""
+    found = _collector.get()
+    if found is not None:
+        found.extend(diagnostics)  # the collector's owner decides what to show
+        return
+    shown = [d for d in diagnostics if d.severity != "remark" or report]
+    if any(d.severity == "error" for d in shown):
+        raise SyncError(sorted(shown, key=Diagnostic.sort_key))
+    for diagnostic in shown:
+        print(diagnostic.render(), file=sys.stderr)

@@ -1,0 +1,183 @@
+"""``ascx-insert-sync``: insert the synchronization a kernel is missing (sync-model spec §2.3).
+
+This version inserts the Matmul waits (IN-M1 ... IN-M3): for every waitable asynchronous Matmul
+record that the protocol analysis finds read before its wait (MM-1), pending at ``end()`` (MM-2) or
+at the kernel's return (MM-3), or still pending when the same object starts new work (MM-7), it
+inserts the record's wait (``mm.wait_iterate_all()``, ``mm.wait_iterate_batch()``,
+``mm.wait_get_tensor_c()``):
+
+- immediately before the consumer's ancestor in the innermost block that holds both the start and
+  the consumer, when the record is pending on every path there;
+- as ``if cond: wait`` there, when it is pending only because the start sits in one arm of an
+  ``if`` on ``cond``;
+- otherwise immediately before the terminator of the start's block (for a start pending from the
+  previous loop iteration: before the end of the loop body).
+
+Inserted ops carry the ``ascx.inserted`` attribute.  User ops are never removed, moved or changed
+(IN-10), and running the pass again inserts nothing (IN-9).  Every repair is reported as a warning
+at the asynchronous start (a kernel that chose ``sync=False`` and never waits is most likely
+wrong) and, with ``report=true``, as a remark at the inserted op.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import ModuleOp, UnitAttr
+from xdsl.ir import Block, Operation
+from xdsl.passes import ModulePass
+from xdsl.rewriter import InsertPoint, Rewriter
+from xdsl.traits import IsTerminator
+
+from ascx.analysis.matmul_protocol import Fix, MatmulProtocolAnalysis
+from ascx.analysis.report import Diagnostic, DiagnosticList, at, publish
+from ascx.analysis.spelling import matmul_call, python_call, value_name
+from ascx.dialects.ascendc.kernel_attrs import CUBE_ONLY_ATTR
+from ascx.dialects.ascendc.traits import MatmulAsyncWait
+
+INSERTED_ATTR = "ascx.inserted"
+"""Marks an op that ``ascx-insert-sync`` created (spec §0.1)."""
+
+_RULE_TEXT = {
+    "MM-1": "before the first access to its output",
+    "MM-2": "before `{mm}.end()`",
+    "MM-3": "before the kernel returns",
+    "MM-7": "before the object starts new asynchronous work",
+}
+
+
+def _wait_op_class(kind: str) -> type[Operation]:
+    """The ``ascendc`` op that completes asynchronous work of ``kind`` (it declares ``MatmulAsyncWait(kind)``)."""
+    from ascx.dialects.ascendc import AscendC
+
+    for op_class in AscendC.operations:
+        for trait in op_class.traits:
+            if isinstance(trait, MatmulAsyncWait) and trait.kind == kind:
+                return op_class
+    raise AssertionError(f"no ascendc op completes asynchronous Matmul work of kind {kind!r}")
+
+
+def _ancestor_in(op: Operation, block: Block) -> Operation | None:
+    current: Operation | None = op
+    while current is not None and current.parent_block() is not block:
+        current = current.parent_op()
+    return current
+
+
+def _common_block(a: Operation, b: Operation) -> Block | None:
+    blocks: list[Block] = []
+    current: Operation | None = a
+    while current is not None:
+        parent = current.parent_block()
+        if parent is None:
+            break
+        blocks.append(parent)
+        current = parent.parent_op()
+    current = b
+    while current is not None:
+        parent = current.parent_block()
+        if parent is None:
+            return None
+        if parent in blocks:
+            return parent
+        current = parent.parent_op()
+    return None
+
+
+class MatmulWaitInserter:
+    """Inserts the waits one kernel needs, one fix at a time, re-analysing after each."""
+
+    def __init__(self, kernel: func.FuncOp):
+        self.kernel = kernel
+        self.diagnostics = DiagnosticList()
+
+    def run(self) -> None:
+        starts = sum(1 for _ in self.kernel.walk())
+        for _ in range(starts + 1):
+            analysis = MatmulProtocolAnalysis(self.kernel, cube_only=CUBE_ONLY_ATTR in self.kernel.attributes)
+            analysis.run()
+            if not analysis.fixes:
+                return
+            self.apply(analysis.fixes[0])
+        raise AssertionError("ascx-insert-sync did not converge")  # each fix completes one record
+
+    def apply(self, fix: Fix) -> None:
+        record = fix.record
+        wait = _wait_op_class(record.kind).create(operands=[fix.matmul], attributes={INSERTED_ATTR: UnitAttr()})
+        wait.location = fix.at.location
+        block = _common_block(record.start, fix.at)
+        start_anchor = _ancestor_in(record.start, block) if block is not None else None
+        at_anchor = _ancestor_in(fix.at, block) if block is not None else None
+        if fix.rule == "MM-7" and record.previous:
+            self._before_terminator(record.start, wait)
+        elif at_anchor is not None and (fix.must or fix.rule == "MM-7"):
+            Rewriter.insert_op(wait, InsertPoint.before(at_anchor))
+        elif at_anchor is not None and isinstance(start_anchor, scf.IfOp):
+            in_then = _ancestor_in(record.start, start_anchor.true_region.block) is not None
+            then_ops: list[Operation] = [wait, scf.YieldOp()] if in_then else [scf.YieldOp()]
+            else_ops: list[Operation] = [] if in_then else [wait, scf.YieldOp()]
+            guarded = scf.IfOp(start_anchor.cond, [], then_ops, else_ops or None)
+            guarded.attributes[INSERTED_ATTR] = UnitAttr()
+            guarded.location = start_anchor.location
+            Rewriter.insert_op(guarded, InsertPoint.before(at_anchor))
+        else:
+            self._before_terminator(record.start, wait)
+        self._report(fix, wait)
+
+    @staticmethod
+    def _before_terminator(start: Operation, wait: Operation) -> None:
+        block = start.parent_block()
+        assert block is not None
+        last = block.last_op
+        assert last is not None
+        if last.has_trait(IsTerminator):
+            Rewriter.insert_op(wait, InsertPoint.before(last))
+        else:
+            Rewriter.insert_op(wait, InsertPoint.at_end(block))
+
+    def _report(self, fix: Fix, wait: Operation) -> None:
+        mm = value_name(fix.matmul, "mm")
+        start = matmul_call(fix.record.start)
+        waited = f"{mm}.{fix.record.wait_name}()"
+        reason = _RULE_TEXT[fix.rule].format(mm=mm)
+        self.diagnostics.add(
+            "warning",
+            fix.rule,
+            fix.record.start,
+            f"asynchronous `{start}(sync=False)` is not completed {reason}; ascx inserted `{waited}`",
+            partner=fix.at,
+        )
+        consumer = at(fix.at)
+        self.diagnostics.add(
+            "remark",
+            fix.rule,
+            wait,
+            f"inserted {waited} for {fix.rule} ({start} at {at(fix.record.start)} -> "
+            f"{python_call(fix.at)} at {consumer})",
+            partner=fix.at,
+        )
+
+
+def insert_sync(kernel: func.FuncOp) -> list[Diagnostic]:
+    """Insert the missing Matmul waits of ``kernel``; the warnings and remarks about what was inserted."""
+    inserter = MatmulWaitInserter(kernel)
+    inserter.run()
+    return inserter.diagnostics.sorted()
+
+
+@dataclass(frozen=True)
+class InsertSyncPass(ModulePass):
+    """Insert missing synchronization (spec §2.3); ``report=true`` lists every inserted op as a remark."""
+
+    name = "ascx-insert-sync"
+
+    report: bool = False
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        found: list[Diagnostic] = []
+        for kernel in op.body.block.ops:
+            if isinstance(kernel, func.FuncOp) and kernel.body.blocks:
+                found.extend(insert_sync(kernel))
+        publish(found, report=self.report)

@@ -1,0 +1,30 @@
+"""What a compile does with the sync passes' diagnostics (sync-model spec D-5): errors fail it with
+every diagnostic printed in source order; warnings are issued as :class:`AscxWarning` at their
+source lines; remarks only with ``sync_report=True``."""
+
+from __future__ import annotations
+
+import warnings
+
+from ascx.analysis.report import Diagnostic, SyncError
+from ascx.errors import AscxWarning
+from ascx.language.core.builder import KernelOptions
+
+UNCHECKED = "verify_sync=False: this kernel's synchronization is not verified"
+
+
+def settle_sync_diagnostics(diagnostics: list[Diagnostic], options: KernelOptions) -> None:
+    shown = sorted((d for d in diagnostics if d.severity != "remark" or options.sync_report), key=Diagnostic.sort_key)
+    failing = [d for d in shown if d.severity == "error" or (d.severity == "warning" and options.warnings_as_errors)]
+    if failing:
+        raise SyncError(shown)
+    if not options.verify_sync:
+        warnings.warn(UNCHECKED, AscxWarning, stacklevel=2)
+    for diagnostic in shown:
+        prefix = "remark: " if diagnostic.severity == "remark" else ""
+        lines = [f"{prefix}{diagnostic.message} [{diagnostic.rule}]", *(n.render() for n in diagnostic.notes)]
+        message = "\n".join(lines)
+        if diagnostic.location is not None:
+            warnings.warn_explicit(message, AscxWarning, diagnostic.location.file, diagnostic.location.line)
+        else:
+            warnings.warn(message, AscxWarning, stacklevel=2)
