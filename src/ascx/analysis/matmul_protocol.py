@@ -433,7 +433,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
                 self._warn(
                     "MM-6",
                     op,
-                    f"`{call}` has no preceding asynchronous `{name}.get_tensor_c(..., sync=False)`; it only orders "
+                    f"`{call}()` has no preceding asynchronous `{name}.get_tensor_c(..., sync=False)`; it only orders "
                     "earlier MTE2 copies before vector operations",
                     notes,
                 )
@@ -528,7 +528,9 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
     def _check_accesses(self, op: Operation, reads: list[SSAValue], writes: list[SSAValue], state: MatmulState) -> None:
         accessed = [(v, False) for v in reads] + [(v, True) for v in writes]
         for mm, obj in state.objects.items():
-            for record in list(obj.records.values()):
+            # The record of this iteration before one pending from the previous (D-3 keeps the first).
+            ordered = sorted(obj.records.values(), key=lambda r: (not self._must(r, state), r.previous))
+            for record in ordered:
                 if record.start is op:
                     continue
                 self._check_output(op, accessed, mm, record, state)

@@ -54,9 +54,11 @@ class Diagnostic:
         lines.extend(note.render() for note in self.notes)
         return "\n".join(lines)
 
-    def sort_key(self) -> tuple[str, int, int, str]:
+    def sort_key(self) -> tuple[str, int, int, str, int]:
+        family, _, number = self.rule.partition("-")
+        rule = (family, int(number) if number.isdigit() else 0)
         loc = self.location
-        return (loc.file, loc.line, loc.col or 0, self.rule) if loc is not None else ("", 0, 0, self.rule)
+        return (loc.file, loc.line, loc.col or 0, *rule) if loc is not None else ("", 0, 0, *rule)
 
 
 def at(op: Operation | None) -> SourceLocation | None:

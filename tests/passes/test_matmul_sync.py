@@ -1,0 +1,462 @@
+"""The Matmul async protocol: ascx-verify-matmul-sync verdicts (insert_sync=False) and what
+ascx-insert-sync does with the same kernels, for the Matmul rows of the sync-model checklist (§3.8)
+and the examples of §2.1.3 and §2.3.2.  Diagnostics are compared exactly, with their lines."""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from collections.abc import Callable
+from types import ModuleType
+
+import pytest
+
+import ascx as asc
+from ascx.analysis.report import SyncError
+from ascx.runtime.jit import MockTensor, MockValue
+from ascx.testing import line_of
+
+KERNEL = """
+@asc.jit({options})
+def k(a: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress, n: int) -> None:
+    pipe = asc.TPipe()
+    A = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16{layout})
+    C = asc.adv.MatmulType(asc.TPosition.{c_pos}, asc.CubeFormat.ND, asc.float32)
+    mm = asc.adv.Matmul(A, A, C{config})
+    asc.adv.register_matmul(pipe, ws, mm, asc.adv.TCubeTiling(m=64))
+    a_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+    ws_gm = asc.GlobalTensor()
+    ws_gm.set_global_buffer(c)
+    cl = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 256)
+    x = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 1024, 256)
+    x16 = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 2048, 256)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(a_gm)  # the body follows
+{body}
+"""
+ARGS = (MockTensor(asc.float16), MockTensor(asc.float32), MockTensor(asc.uint8), MockValue(asc.int32))
+BODY_START = 0
+"""The file line of the body's first statement (set by ``load_body``; every kernel file has the same prelude)."""
+
+
+def compile_body(
+    load: Callable[[str], ModuleType],
+    body: str,
+    *,
+    insert: bool = False,
+    c_pos: str = "GM",
+    batch: bool = False,
+    options: str = "",
+) -> tuple[ModuleType, asc.CompiledKernel]:
+    flags = f"insert_sync={insert}" + (f", {options}" if options else "")
+    source = KERNEL.format(
+        options=flags,
+        body=textwrap.indent(textwrap.dedent(body).strip("\n"), "    "),
+        c_pos=c_pos,
+        layout=", layout=asc.LayoutMode.BSNGD" if batch else "",
+        config=", matmul_config=asc.adv.MatmulConfig(is_n_batch=True)" if batch else "",
+    )
+    module = _load(load, source)
+    return module, module.k.compile(*ARGS)
+
+
+def diagnostics(load: Callable[[str], ModuleType], body: str, **kw: object) -> list[str]:
+    """The rendered diagnostics of a failing compile, with paths removed: ``L<line>:<col>: ...``."""
+    with pytest.raises(SyncError) as info:
+        compile_body(load, body, **kw)  # type: ignore[arg-type]
+    return [_relative(line) for line in str(info.value).splitlines()]
+
+
+def _relative(line: str) -> str:
+    return re.sub(r"^\S+?\.py:(\d+):(\d+): ", lambda m: f"L{int(m[1]) - BODY_START + 1}:{m[2]}: ", line)
+
+
+def _load(load: Callable[[str], ModuleType], source: str) -> ModuleType:
+    module = load(source)
+    global BODY_START
+    BODY_START = line_of(module, "# the body follows") + 1
+    return module
+
+
+def warnings_of(record: pytest.WarningsRecorder) -> list[str]:
+    return [f"L{w.lineno - BODY_START + 1}: {w.message}" for w in record]
+
+
+def sync_lines(source: str) -> list[str]:
+    """The statements of the kernel body that touch the Matmul object or copy data."""
+    wanted = re.compile(r"\bmm\.(Iterate|Wait|End|GetTensorC|SetWorkspace)|DataCopy|\bif \(|Abs\(")
+    return [line.strip() for line in source.splitlines() if wanted.search(line) and "is_aic" not in line]
+
+
+# --- verifier verdicts (insert_sync=False) ---------------------------------------------------------
+
+
+def test_mv1_read_before_wait_and_end_while_pending(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Checklist 1a and 1b; spec example MV-1."""
+    assert diagnostics(
+        kernel_module,
+        """
+        mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+        asc.data_copy(cl, c_gm, count=256)
+        mm.end()
+        """,
+    ) == [
+        "L2:5: error: `asc.data_copy` reads `c_gm`, the output of asynchronous `mm.iterate_all(sync=False)`, before "
+        "`mm.wait_iterate_all()` [MM-1]",
+        "L1:5: note: asynchronous mm.iterate_all started here; call mm.wait_iterate_all() before the first access to "
+        "its output",
+        "L3:5: error: `mm.end()` is called while asynchronous `mm.iterate_all` is still pending [MM-2]",
+        "L1:5: note: started here; call mm.wait_iterate_all() before mm.end()",
+    ]
+
+
+def test_pending_at_return(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Checklist 1c: MM-3, and MM-16 for the missing end()."""
+    assert diagnostics(kernel_module, "mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)") == [
+        "L1:5: error: kernel returns while asynchronous `mm.iterate_all(sync=False)` has not completed [MM-3]",
+        "L1:5: note: started here; call mm.wait_iterate_all() before the kernel returns",
+        "L1:5: warning: Matmul object `mm` is not ended; call `mm.end()` after its last use [MM-16]",
+    ]
+
+
+def test_mv2_waits_without_a_start(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Checklist 4a/4b; spec example MV-2 (a wait matched on one path only gets a path note)."""
+    assert diagnostics(
+        kernel_module,
+        """
+        mm.iterate_all(c_gm)
+        mm.wait_iterate_all()
+        if n > 0:
+            mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+        mm.wait_iterate_all()
+        mm.end()
+        """,
+    ) == [
+        "L2:5: error: `mm.wait_iterate_all()` has no matching asynchronous `mm.iterate_all(..., sync=False, "
+        "wait_iterate_all=True)`; it would wait for a completion that is never signalled [MM-4]",
+        "L1:5: note: this call is synchronous (sync=True)",
+        "L5:5: error: `mm.wait_iterate_all()` has no matching asynchronous `mm.iterate_all(..., sync=False, "
+        "wait_iterate_all=True)`; it would wait for a completion that is never signalled [MM-4]",
+        "L3:8: note: on the path where `n > 0` is false",
+    ]
+
+
+def test_correlated_branches_are_not_reported(kernel_module: Callable[[str], ModuleType]) -> None:
+    """MA-6: `if c: start` ... `if c: wait` is correct on every feasible path."""
+    _, compiled = compile_body(
+        kernel_module,
+        """
+        if n > 0:
+            mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+        if n > 0:
+            mm.wait_iterate_all()
+        mm.end()
+        """,
+    )
+    assert "mm.WaitIterateAll();" in compiled.source
+
+
+def test_mv3_loop_carried_start(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Spec example MV-3: the fixpoint finds the start still pending from the previous iteration."""
+    assert diagnostics(
+        kernel_module,
+        """
+        for i in range(4):
+            mm.iterate_all(c_gm[i * 64:], sync=False, wait_iterate_all=True)
+            asc.abs(x, x, 64)
+        mm.wait_iterate_all()
+        mm.end()
+        """,
+    ) == [
+        "L2:9: error: `mm.iterate_all` starts while asynchronous `mm.iterate_all` on the same Matmul object is still "
+        "pending [MM-7]",
+        "L2:9: note: still pending from here in the previous loop iteration",
+    ]
+
+
+def test_mv4_async_fetch_read_before_wait(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Checklist 2a; spec example MV-4 (with a workspace, so MM-17 does not fire)."""
+    lines = diagnostics(
+        kernel_module,
+        """
+        mm.set_workspace(ws_gm)
+        with mm.iterate(sync=False) as count:
+            mm.get_tensor_c(x, sync=False)
+            asc.abs(x, x, 256)
+        mm.end()
+        """,
+        c_pos="VECIN",
+    )
+    assert lines == [
+        "L2:5: warning: `with mm.iterate(sync=False)` calls Iterate<false> once per block; Ascend C documents one "
+        "Iterate<false>() followed by one GetTensorC<false> per block [MM-29]",
+        "L4:9: error: `asc.abs` reads `x`, the output of asynchronous `mm.get_tensor_c(sync=False)`, before "
+        "`mm.wait_get_tensor_c()` [MM-1]",
+        "L3:9: note: asynchronous mm.get_tensor_c started here; call mm.wait_get_tensor_c() before the first access "
+        "to its output",
+        "L5:5: error: `mm.end()` is called while asynchronous `mm.get_tensor_c` is still pending [MM-2]",
+        "L3:9: note: started here; call mm.wait_get_tensor_c() before mm.end()",
+    ]
+
+
+def test_iterate_blocks_never_fetched(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Checklist 2b and 5d: MM-11."""
+    assert diagnostics(
+        kernel_module,
+        """
+        with mm.iterate() as count:
+            pass
+        with mm.iterate() as count:
+            mm.get_tensor_c(c_gm)
+            mm.get_tensor_c(c_gm)
+        mm.end()
+        """,
+    ) == [
+        "L1:5: error: the block produced by each `mm.iterate()` step is never fetched [MM-11]",
+        "L3:5: error: `mm.get_tensor_c` is called 2 times in one `mm.iterate()` step; each step produces one "
+        "block [MM-11]",
+    ]
+
+
+def test_async_batch_never_waited(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Checklist 3b: an asynchronous iterate_n_batch pending at end()."""
+    assert diagnostics(
+        kernel_module,
+        """
+        mm.set_workspace(ws_gm)
+        mm.iterate_n_batch(4, 2, 2, False, sync=False, wait_iterate_batch=True)
+        mm.end()
+        """,
+        batch=True,
+    ) == [
+        "L3:5: error: `mm.end()` is called while asynchronous `mm.iterate_n_batch` is still pending [MM-2]",
+        "L2:5: note: started here; call mm.wait_iterate_batch() before mm.end()",
+    ]
+
+
+def test_unwaitable_start_read(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Checklist 3c: MM-8 and MM-1 with the note that no wait is possible; insertion cannot fix it."""
+    body = """
+        mm.iterate_all(c_gm, sync=False)
+        asc.data_copy(cl, c_gm, count=256)
+        mm.end()
+        """
+    expected = [
+        "L1:5: warning: asynchronous `mm.iterate_all` with wait_iterate_all=False: this core cannot wait for it with "
+        "`mm.wait_iterate_all()`; completion must be established by other means [MM-8]",
+        "L2:5: error: `asc.data_copy` reads `c_gm`, the output of asynchronous `mm.iterate_all(sync=False)`, before "
+        "`mm.wait_iterate_all()` [MM-1]",
+        "L1:5: note: this call passes wait_iterate_all=False, so mm.wait_iterate_all() cannot complete it; pass "
+        "wait_iterate_all=True and wait, or use sync=True",
+    ]
+    assert diagnostics(kernel_module, body) == expected
+    assert diagnostics(kernel_module, body, insert=True) == expected
+
+
+def test_wait_get_tensor_c_without_async_fetch(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Checklist 4c: MM-6 is a warning."""
+    with pytest.warns(asc.AscxWarning) as record:
+        compile_body(
+            kernel_module,
+            """
+            with mm.iterate() as count:
+                mm.get_tensor_c(c_gm)
+                mm.wait_get_tensor_c()
+            mm.end()
+            """,
+        )
+    assert warnings_of(record) == [
+        "L3: `mm.wait_get_tensor_c()` has no preceding asynchronous `mm.get_tensor_c(..., sync=False)`; it only "
+        "orders earlier MTE2 copies before vector operations [MM-6]\n"
+        f"{record[0].filename}:{BODY_START + 1}:9: note: this fetch is synchronous (sync=True)"
+    ]
+
+
+def test_wait_iterate_batch_after_a_sync_batch(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Checklist 4d: MM-5."""
+    assert diagnostics(
+        kernel_module,
+        """
+        mm.iterate_batch(c_gm, 2, 2, False)
+        mm.wait_iterate_batch()
+        mm.end()
+        """,
+        batch=True,
+    ) == [
+        "L2:5: error: `mm.wait_iterate_batch()` has no matching asynchronous `mm.iterate_batch(..., sync=False, "
+        "wait_iterate_batch=True)`; it would wait for a completion that is never signalled [MM-5]",
+        "L1:5: note: this call is synchronous (sync=True)",
+    ]
+
+
+def test_missing_end_and_use_after_end(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Checklist 5a (a warning) and 5b (MM-13)."""
+    with pytest.warns(asc.AscxWarning) as record:
+        compile_body(kernel_module, "mm.iterate_all(c_gm)")
+    assert warnings_of(record) == ["L1: Matmul object `mm` is not ended; call `mm.end()` after its last use [MM-16]"]
+    assert diagnostics(kernel_module, "mm.end()\nmm.iterate_all(c_gm)") == [
+        "L2:5: error: `mm.iterate_all` uses Matmul object `mm` after `mm.end()` [MM-13]",
+        "L1:5: note: ended here",
+        "L2:5: warning: Matmul object `mm` is not ended; call `mm.end()` after its last use [MM-16]",
+    ]
+
+
+def test_workspace_on_one_path_only(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Checklist 5c on a path the trace-order check cannot see: MM-17 with a path note."""
+    assert diagnostics(
+        kernel_module,
+        """
+        if n > 0:
+            mm.set_workspace(ws_gm)
+        mm.iterate(sync=False)
+        for j in range(2):
+            mm.get_tensor_c(x, sync=False)
+            mm.wait_get_tensor_c()
+        mm.end()
+        """,
+        c_pos="VECIN",
+    ) == [
+        "L3:5: error: asynchronous `mm.iterate` requires `mm.set_workspace(...)` before it [MM-17]",
+        "note: the workspace is set on some paths only",
+    ]
+
+
+def test_input_overwritten_while_pending(kernel_module: Callable[[str], ModuleType]) -> None:
+    """MM-9: a copy into matrix A while the computation that reads it is pending."""
+    assert diagnostics(
+        kernel_module,
+        """
+        mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+        asc.data_copy(a_gm, x16, count=256)
+        mm.wait_iterate_all()
+        mm.end()
+        """,
+    ) == [
+        "L2:5: error: `asc.data_copy` overwrites `a_gm`, an input of asynchronous `mm.iterate_all` that is still "
+        "pending [MM-9]",
+        "L-1:5: note: bound as matrix A here",
+    ]
+
+
+# --- insertion ------------------------------------------------------------------------------------
+
+
+def test_ix1_wait_before_the_first_consumer(kernel_module: Callable[[str], ModuleType]) -> None:
+    """IX-1, and the warning at the asynchronous start (issue: repairs of user code are reported)."""
+    with pytest.warns(asc.AscxWarning) as record:
+        _, compiled = compile_body(
+            kernel_module,
+            """
+            mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+            asc.data_copy(cl, c_gm, count=256)
+            mm.end()
+            """,
+            insert=True,
+        )
+    assert sync_lines(compiled.source) == [
+        "mm.IterateAll<false>(c_gm, 0, false, true, false);",
+        "mm.WaitIterateAll();",
+        "AscendC::DataCopy(cl, c_gm, 256);",
+        "mm.End();",
+    ]
+    assert warnings_of(record) == [
+        "L1: asynchronous `mm.iterate_all(sync=False)` is not completed before the first access to its output; "
+        "ascx inserted `mm.wait_iterate_all()` [MM-1]"
+    ]
+
+
+def test_ix2_wait_before_end(kernel_module: Callable[[str], ModuleType]) -> None:
+    with pytest.warns(asc.AscxWarning, match=r"not completed before `mm.end\(\)`; ascx inserted"):
+        _, compiled = compile_body(
+            kernel_module,
+            """
+            mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+            asc.abs(x, x, 256)
+            mm.end()
+            """,
+            insert=True,
+        )
+    assert sync_lines(compiled.source) == [
+        "mm.IterateAll<false>(c_gm, 0, false, true, false);",
+        "AscendC::Abs(x, x, 256);",
+        "mm.WaitIterateAll();",
+        "mm.End();",
+    ]
+
+
+def test_ix3_guarded_wait(kernel_module: Callable[[str], ModuleType]) -> None:
+    """IX-3: pending on one path only, the wait is guarded by the same condition value."""
+    with pytest.warns(asc.AscxWarning, match="before the first access to its output"):
+        _, compiled = compile_body(
+            kernel_module,
+            """
+            if n > 0:
+                mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+            asc.data_copy(cl, c_gm, count=256)
+            mm.end()
+            """,
+            insert=True,
+        )
+    lines = sync_lines(compiled.source)
+    assert lines[1:] == [
+        "mm.IterateAll<false>(c_gm, 0, false, true, false);",
+        lines[0],
+        "mm.WaitIterateAll();",
+        "AscendC::DataCopy(cl, c_gm, 256);",
+        "mm.End();",
+    ]
+    assert re.fullmatch(r"if \((\w+)\) \{", lines[0])
+    assert compiled.source.count(lines[0]) == 2, "both ifs test the same condition value"
+
+
+def test_report_lists_inserted_waits(kernel_module: Callable[[str], ModuleType]) -> None:
+    with pytest.warns(asc.AscxWarning) as record:
+        compile_body(
+            kernel_module,
+            "mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)\nmm.end()",
+            insert=True,
+            options="sync_report=True",
+        )
+    texts = [str(w.message) for w in record]
+    assert texts[1].startswith("remark: inserted mm.wait_iterate_all() for MM-2 (mm.iterate_all at ")
+    assert texts[1].endswith(":5) [MM-2]")
+
+
+def test_async_fetch_gets_its_wait(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Checklist 2a with insertion: the MM-1 on the fetched tile is fixed by wait_get_tensor_c."""
+    with pytest.warns(asc.AscxWarning) as record:
+        _, compiled = compile_body(
+            kernel_module,
+            """
+            mm.set_workspace(ws_gm)
+            mm.iterate(sync=False)
+            for j in range(2):
+                mm.get_tensor_c(x, sync=False)
+                asc.abs(x, x, 256)
+            mm.end()
+            """,
+            c_pos="VECIN",
+            insert=True,
+        )
+    assert [line for line in sync_lines(compiled.source) if "Wait" in line or "Abs" in line] == [
+        "mm.WaitGetTensorC();",
+        "AscendC::Abs(x, x, 256);",
+    ]
+    assert len(record) == 1
+
+
+def test_insertion_is_idempotent_and_keeps_correct_kernels(kernel_module: Callable[[str], ModuleType]) -> None:
+    """IN-9: a kernel that verifies gets nothing inserted; the output of insertion verifies unchanged."""
+    body = """
+        mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+        mm.wait_iterate_all()
+        asc.data_copy(cl, c_gm, count=256)
+        mm.end()
+        """
+    _, plain = compile_body(kernel_module, body)
+    _, inserted = compile_body(kernel_module, body, insert=True)
+    assert inserted.source == plain.source
+    assert "ascx.inserted" not in inserted.ir
