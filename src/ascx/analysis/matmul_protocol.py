@@ -31,6 +31,7 @@ from ascx.dialects.ascendc.traits import (
     MatmulAsyncWait,
     MatmulMethod,
     MatmulRole,
+    TensorAccess,
     is_async_call,
     tensor_accesses,
 )
@@ -244,10 +245,13 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
                 current = state.objects.setdefault(obj, ObjectState(frozenset({"constructed"})))
                 current.lifecycle = frozenset({"ready" if op.tilings else "registered"})
             return state
-        reads, writes = tensor_accesses(op)
-        if reads or writes:
-            self._check_accesses(op, reads, writes, state)
-        method = op.get_trait(MatmulMethod)
+        if not state.objects:
+            return state  # nothing to check before the first Matmul object
+        access, method = _facts(type(op), op)
+        if access is not None:
+            reads, writes = access.read_values(op), access.written_values(op)
+            if reads or writes:
+                self._check_accesses(op, reads, writes, state)
         if method is not None:
             self._matmul_call(op, method, state)
         return state
@@ -613,6 +617,17 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
     def _warn(self, rule: str, op: Operation, message: str, notes: list[Note] = [], partner: object = None) -> None:  # noqa: B006
         if self.reporting:
             self.diagnostics.add("warning", rule, op, message, notes, partner)
+
+
+_FACTS: dict[type[Operation], tuple[TensorAccess | None, MatmulMethod | None]] = {}
+
+
+def _facts(kind: type[Operation], op: Operation) -> tuple[TensorAccess | None, MatmulMethod | None]:
+    """The access and Matmul-method traits of an op class (traits are per class; looked up once)."""
+    facts = _FACTS.get(kind)
+    if facts is None:
+        facts = _FACTS[kind] = (op.get_trait(TensorAccess), op.get_trait(MatmulMethod))
+    return facts
 
 
 def _retag(records: dict[tuple[Operation, bool], Record], *, previous: bool) -> dict[tuple[Operation, bool], Record]:

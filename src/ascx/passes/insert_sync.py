@@ -94,14 +94,19 @@ class MatmulWaitInserter:
         self.diagnostics = DiagnosticList()
 
     def run(self) -> None:
-        starts = sum(1 for _ in self.kernel.walk())
-        for _ in range(starts + 1):
+        limit: int | None = None
+        while True:
+            if limit is not None:
+                limit -= 1
+                if limit < 0:
+                    raise AssertionError("ascx-insert-sync did not converge")  # each fix completes one record
             analysis = MatmulProtocolAnalysis(self.kernel, cube_only=CUBE_ONLY_ATTR in self.kernel.attributes)
             analysis.run()
             if not analysis.fixes:
                 return
+            if limit is None:
+                limit = sum(1 for _ in self.kernel.walk())
             self.apply(analysis.fixes[0])
-        raise AssertionError("ascx-insert-sync did not converge")  # each fix completes one record
 
     def apply(self, fix: Fix) -> None:
         record = fix.record
