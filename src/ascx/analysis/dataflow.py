@@ -86,12 +86,9 @@ class ForwardAnalysis(ABC, Generic[S]):
         """The state carried from the end of ``loop``'s body to its head."""
         return state
 
-    def loop_head(self, entry: S, carried: S, loop: Operation) -> S:
-        """The state at the head of ``loop``: the join of its entry and its back edge."""
-        return self.join_loop(entry, carried, loop)
-
     @abstractmethod
-    def join_loop(self, entry: S, carried: S, loop: Operation) -> S: ...
+    def join_loop(self, entry: S, carried: S, loop: Operation) -> S:
+        """The state at the head of ``loop``: the join of its entry and its back edge."""
 
     def check_loop(self, entry: S, body_exit: S, loop: Operation) -> None:
         """Called once per reporting walk with the fixpoint states (e.g. to check the loop is balanced)."""
@@ -128,7 +125,7 @@ class ForwardAnalysis(ABC, Generic[S]):
             head = self.copy(entry)
             for _ in range(MAX_LOOP_ITERATIONS):
                 carried = self.back_edge(run_body(self.copy(head)), loop)
-                new_head = self.loop_head(entry, carried, loop)
+                new_head = self.join_loop(entry, carried, loop)
                 if self.same(new_head, head):
                     return head
                 head = new_head

@@ -22,7 +22,7 @@ from xdsl.ir import Operation, SSAValue
 
 from ascx.analysis.dataflow import ForwardAnalysis, condition_key
 from ascx.analysis.regions import Region, region_of
-from ascx.analysis.report import DiagnosticList, Note, note
+from ascx.analysis.report import DiagnosticList, Note, at, note
 from ascx.analysis.spelling import condition_text, matmul_call, python_call, value_name
 from ascx.dialects.ascendc.matmul_ops import MatmulCreateOp, RegisterMatmulOp
 from ascx.dialects.ascendc.traits import (
@@ -161,10 +161,9 @@ def _join_objects(a: ObjectState, b: ObjectState, literals: tuple[tuple[object, 
 class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
     """Runs over one kernel function; collects diagnostics and the fixable violations."""
 
-    def __init__(self, kernel: func.FuncOp, *, cube_only: bool = False):
+    def __init__(self, kernel: func.FuncOp):
         super().__init__()
         self.kernel = kernel
-        self.cube_only = cube_only
         self.diagnostics = DiagnosticList()
         self.fixes: list[Fix] = []
         self.branch_of: dict[object, scf.IfOp] = {}
@@ -302,15 +301,15 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
             self._error("MM-14", op, f"`{call}` is called before `{name}` is initialised with `{name}.init(tiling)`")
 
     def _setter(self, op: Operation, method: MatmulMethod, call: str, name: str, obj: ObjectState) -> None:
-        for record in obj.records.values():
+        pending = next(iter(obj.records.values()), None)
+        if pending is not None:
             self._warn(
                 "MM-31",
                 op,
-                f"`{call}` changes `{name}` while asynchronous `{matmul_call(record.start)}` is still pending",
-                [note(record.start, "started here")],
-                partner=record.start,
+                f"`{call}` changes `{name}` while asynchronous `{matmul_call(pending.start)}` is still pending",
+                [note(pending.start, "started here")],
+                partner=pending.start,
             )
-            break
         role = _INPUT_ROLES.get(method.cpp_name)
         access = op.get_trait(MatmulAccess)
         if role is not None and access is not None:
@@ -649,8 +648,6 @@ def _in_loop_condition(op: Operation) -> bool:
 
 
 def _position(op: Operation | None) -> tuple[int, int]:
-    from ascx.analysis.report import at
-
     location = at(op)
     return (location.line, location.col or 0) if location is not None else (0, 0)
 

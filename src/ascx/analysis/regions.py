@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from xdsl.dialects import arith
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 
 from ascx.analysis.dataflow import constant_int
 from ascx.analysis.spelling import value_name
@@ -105,8 +105,6 @@ def _base_of(value: SSAValue) -> tuple[object, Offset]:
         return ("ub", None), address if address is not None else (owner.addr,)
     if isinstance(owner, Operation) and owner.name == "ascendc.global_tensor":
         return _gm_base(value)
-    if isinstance(value, BlockArgument):
-        return ("value", value), 0
     return ("value", value), 0
 
 

@@ -13,7 +13,7 @@ import sys
 from collections.abc import Generator, Iterable
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Literal
 
 from xdsl.ir import Operation
@@ -45,8 +45,6 @@ class Diagnostic:
     message: str
     location: SourceLocation | None
     notes: tuple[Note, ...] = ()
-    key: tuple[object, ...] = field(default=(), compare=False)
-    """What makes two diagnostics the same finding: ``(rule, op, partner)`` (spec D-3)."""
 
     def render(self) -> str:
         where = f"{self.location}: " if self.location is not None else ""
@@ -75,6 +73,7 @@ class DiagnosticList:
 
     def __init__(self) -> None:
         self._items: dict[tuple[object, ...], Diagnostic] = {}
+        """Keyed by what makes two diagnostics the same finding: ``(rule, op, partner)`` (spec D-3)."""
 
     def add(
         self,
@@ -87,7 +86,7 @@ class DiagnosticList:
     ) -> None:
         key = (rule, id(op), partner if partner is None or isinstance(partner, str | int) else id(partner))
         if key not in self._items:
-            self._items[key] = Diagnostic(severity, rule, message, at(op), tuple(notes), key)
+            self._items[key] = Diagnostic(severity, rule, message, at(op), tuple(notes))
 
     def sorted(self) -> list[Diagnostic]:
         return sorted(self._items.values(), key=Diagnostic.sort_key)

@@ -10,6 +10,7 @@ from enum import Enum
 from xdsl.dialects import scf
 from xdsl.ir import Attribute, Operation, SSAValue
 
+from ascx.analysis.report import at
 from ascx.dialects.ascendc.traits import MatmulMethod
 
 _WORD = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
@@ -71,8 +72,6 @@ def python_call(op: Operation) -> str:
 
 def condition_text(branch: scf.IfOp) -> str:
     """The source text of ``branch``'s condition (``n > 0``), read from the kernel's source line."""
-    from ascx.analysis.report import at
-
     location = at(branch)
     if location is not None:
         line = linecache.getline(location.file, location.line)

@@ -34,7 +34,6 @@ from xdsl.traits import IsTerminator
 from ascx.analysis.matmul_protocol import Fix, MatmulProtocolAnalysis
 from ascx.analysis.report import Diagnostic, DiagnosticList, at, publish
 from ascx.analysis.spelling import matmul_call, python_call, value_name
-from ascx.dialects.ascendc.kernel_attrs import CUBE_ONLY_ATTR
 from ascx.dialects.ascendc.traits import MatmulAsyncWait
 
 INSERTED_ATTR = "ascx.inserted"
@@ -57,13 +56,6 @@ def _wait_op_class(kind: str) -> type[Operation]:
             if isinstance(trait, MatmulAsyncWait) and trait.kind == kind:
                 return op_class
     raise AssertionError(f"no ascendc op completes asynchronous Matmul work of kind {kind!r}")
-
-
-def _ancestor_in(op: Operation, block: Block) -> Operation | None:
-    current: Operation | None = op
-    while current is not None and current.parent_block() is not block:
-        current = current.parent_op()
-    return current
 
 
 def _common_block(a: Operation, b: Operation) -> Block | None:
@@ -100,7 +92,7 @@ class MatmulWaitInserter:
                 limit -= 1
                 if limit < 0:
                     raise AssertionError("ascx-insert-sync did not converge")  # each fix completes one record
-            analysis = MatmulProtocolAnalysis(self.kernel, cube_only=CUBE_ONLY_ATTR in self.kernel.attributes)
+            analysis = MatmulProtocolAnalysis(self.kernel)
             analysis.run()
             if not analysis.fixes:
                 return
@@ -113,14 +105,14 @@ class MatmulWaitInserter:
         wait = _wait_op_class(record.kind).create(operands=[fix.matmul], attributes={INSERTED_ATTR: UnitAttr()})
         wait.location = fix.at.location
         block = _common_block(record.start, fix.at)
-        start_anchor = _ancestor_in(record.start, block) if block is not None else None
-        at_anchor = _ancestor_in(fix.at, block) if block is not None else None
+        start_anchor = block.find_ancestor_op_in_block(record.start) if block is not None else None
+        at_anchor = block.find_ancestor_op_in_block(fix.at) if block is not None else None
         if fix.rule == "MM-7" and record.previous:
             self._before_terminator(record.start, wait)
         elif at_anchor is not None and (fix.must or fix.rule == "MM-7"):
             Rewriter.insert_op(wait, InsertPoint.before(at_anchor))
         elif at_anchor is not None and isinstance(start_anchor, scf.IfOp):
-            in_then = _ancestor_in(record.start, start_anchor.true_region.block) is not None
+            in_then = start_anchor.true_region.block.find_ancestor_op_in_block(record.start) is not None
             then_ops: list[Operation] = [wait, scf.YieldOp()] if in_then else [scf.YieldOp()]
             else_ops: list[Operation] = [] if in_then else [wait, scf.YieldOp()]
             guarded = scf.IfOp(start_anchor.cond, [], then_ops, else_ops or None)

@@ -18,13 +18,12 @@ from xdsl.passes import ModulePass
 from ascx.analysis.matmul_protocol import MatmulProtocolAnalysis
 from ascx.analysis.report import Diagnostic, DiagnosticList, publish
 from ascx.analysis.spelling import matmul_call, value_name
-from ascx.dialects.ascendc.kernel_attrs import CUBE_ONLY_ATTR
 from ascx.dialects.ascendc.traits import MatmulAsyncStart, MatmulMethod, MatmulRole, is_async_call, tensor_accesses
 
 
 def verify_matmul_sync(kernel: func.FuncOp) -> list[Diagnostic]:
     """Every Matmul protocol diagnostic of ``kernel``, in source order."""
-    analysis = MatmulProtocolAnalysis(kernel, cube_only=CUBE_ONLY_ATTR in kernel.attributes)
+    analysis = MatmulProtocolAnalysis(kernel)
     analysis.run()
     check_iterate_loops(kernel, analysis.diagnostics)
     return analysis.diagnostics.sorted()
