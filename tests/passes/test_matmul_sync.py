@@ -178,7 +178,9 @@ def test_mv3_loop_carried_start(kernel_module: Callable[[str], ModuleType]) -> N
 
 
 def test_mv4_async_fetch_read_before_wait(kernel_module: Callable[[str], ModuleType]) -> None:
-    """Checklist 2a; spec example MV-4 (with a workspace, so MM-17 does not fire)."""
+    """Checklist 2a; spec example MV-4 (with a workspace, so MM-17 does not fire).  ascx-verify-pipe-sync adds
+    the loop-carried write-after-write of ``x`` (the next block's fetch on MTE2 after this block's ``abs``
+    on V), which insertion orders with a ``V_MTE2`` pair."""
     lines = diagnostics(
         kernel_module,
         """
@@ -193,6 +195,8 @@ def test_mv4_async_fetch_read_before_wait(kernel_module: Callable[[str], ModuleT
     assert lines == [
         "L2:5: warning: `with mm.iterate(sync=False)` calls Iterate<false> once per block; Ascend C documents one "
         "Iterate<false>() followed by one GetTensorC<false> per block [MM-29]",
+        "L3:9: error: `mm.get_tensor_c` (MTE2) and `asc.abs` (V) both write `x` without ordering [HZ-3]",
+        "L4:9: note: written here in the previous loop iteration",
         "L4:9: error: `asc.abs` reads `x`, the output of asynchronous `mm.get_tensor_c(sync=False)`, before "
         "`mm.wait_get_tensor_c()` [MM-1]",
         "L3:9: note: asynchronous mm.get_tensor_c started here; call mm.wait_get_tensor_c() before the first access "

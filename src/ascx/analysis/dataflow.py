@@ -20,6 +20,8 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Block, Operation, SSAValue
 
+from ascx.dialects.ascendc.object_ops import ConstantOp as UnsignedConstantOp
+
 S = TypeVar("S")
 
 MAX_LOOP_ITERATIONS = 16
@@ -28,9 +30,11 @@ and small; real kernels stabilise in two or three)."""
 
 
 def constant_int(value: SSAValue) -> int | None:
-    """The value of an ``arith.constant`` integer, or None."""
+    """The value of an integer constant (``arith.constant`` or the unsigned ``ascendc.constant``), or None."""
     owner = value.owner
     if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return owner.value.value.data
+    if isinstance(owner, UnsignedConstantOp):
         return owner.value.value.data
     return None
 

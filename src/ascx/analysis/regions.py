@@ -42,8 +42,14 @@ class Region:
     base: object
     offset: Offset
     name: str
+    extent: tuple[int, int] | None = None
+    """The byte range ``[start, end)`` of a raw ``LocalTensor`` (or a view of one) when its address and
+    size are constants; None otherwise."""
 
     def overlap(self, other: Region, *, gm_args_noalias: bool = True) -> Overlap:
+        if self.extent is not None and other.extent is not None and self.base == other.base:
+            (a0, a1), (b0, b1) = self.extent, other.extent
+            return "definite" if a0 < b1 and b0 < a1 else "none"
         if self.base != other.base:
             if not gm_args_noalias and _is_gm(self.base) and _is_gm(other.base):
                 return "may"
@@ -79,21 +85,45 @@ def _offset_of(value: SSAValue) -> Offset:
     return (value,)
 
 
+def _element_bytes(value: SSAValue) -> int | None:
+    element = getattr(value.type, "element_type", None)
+    bits = getattr(element, "bitwidth", None)
+    return bits // 8 if isinstance(bits, int) and bits >= 8 else None
+
+
 def region_of(value: SSAValue) -> Region:
     """The region ``value`` (a GlobalTensor or LocalTensor) points at."""
     name = value_name(value)
     offset: Offset = 0
+    shift: int | None = 0
+    """The constant byte offset of the view from its base (None when it is not constant)."""
     while True:
         owner = value.owner
         if isinstance(owner, SubTensorOp):
-            offset = _combine(offset, _offset_of(owner.offset))
+            element_offset = _offset_of(owner.offset)
+            offset = _combine(offset, element_offset)
+            size = _element_bytes(owner.source)
+            if shift is not None and isinstance(element_offset, int) and size is not None:
+                shift += element_offset * size
+            else:
+                shift = None
             value = owner.source
         elif isinstance(owner, ReinterpretCastOp):
             value = owner.source
         else:
             break
     base, base_offset = _base_of(value)
-    return Region(base, _combine(base_offset, offset), name)
+    return Region(base, _combine(base_offset, offset), name, _extent(value, shift))
+
+
+def _extent(value: SSAValue, shift: int | None) -> tuple[int, int] | None:
+    owner = value.owner
+    if shift is None or not isinstance(owner, LocalTensorOp):
+        return None
+    address, count, size = constant_int(owner.addr), constant_int(owner.tile_size), _element_bytes(value)
+    if address is None or count is None or size is None:
+        return None
+    return address + shift, address + count * size
 
 
 def _base_of(value: SSAValue) -> tuple[object, Offset]:

@@ -44,6 +44,12 @@ def _verify_matmul_sync() -> type[ModulePass]:
     return VerifyMatmulSyncPass
 
 
+def _verify_pipe_sync() -> type[ModulePass]:
+    from ascx.passes.verify_pipe_sync import VerifyPipeSyncPass
+
+    return VerifyPipeSyncPass
+
+
 def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
     """Pass name -> factory of the pass class."""
     return {
@@ -53,4 +59,5 @@ def get_all_passes() -> dict[str, Callable[[], type[ModulePass]]]:
         "ascx-kernel-prologue": _kernel_prologue,
         "ascx-insert-sync": _insert_sync,
         "ascx-verify-matmul-sync": _verify_matmul_sync,
+        "ascx-verify-pipe-sync": _verify_pipe_sync,
     }

@@ -1,6 +1,8 @@
 """``ascx-insert-sync``: insert the synchronization a kernel is missing (sync-model spec §2.3).
 
-This version inserts the Matmul waits (IN-M1 ... IN-M3): for every waitable asynchronous Matmul
+First the Matmul waits (IN-M1 ... IN-M3), then the pipe-level flags and barriers
+(:mod:`ascx.passes.pipe_sync_insertion`, IN-3 ... IN-14; ``matmul_only=true`` stops after the
+waits).  The Matmul part: for every waitable asynchronous Matmul
 record that the protocol analysis finds read before its wait (MM-1), pending at ``end()`` (MM-2) or
 at the kernel's return (MM-3), or still pending when the same object starts new work (MM-7), it
 inserts the record's wait (``mm.wait_iterate_all()``, ``mm.wait_iterate_batch()``,
@@ -28,6 +30,7 @@ from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp, UnitAttr
 from xdsl.ir import Block, Operation
 from xdsl.passes import ModulePass
+from xdsl.utils.exceptions import PassFailedException
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsTerminator
 
@@ -35,9 +38,9 @@ from ascx.analysis.matmul_protocol import Fix, MatmulProtocolAnalysis
 from ascx.analysis.report import Diagnostic, DiagnosticList, at, publish
 from ascx.analysis.spelling import matmul_call, python_call, value_name
 from ascx.dialects.ascendc.traits import MatmulAsyncWait
+from ascx.passes.pipe_sync_insertion import INSERTED_ATTR, InsertionOptions, PipeSyncInserter
 
-INSERTED_ATTR = "ascx.inserted"
-"""Marks an op that ``ascx-insert-sync`` created (spec §0.1)."""
+__all__ = ["INSERTED_ATTR", "InsertSyncPass", "insert_sync"]
 
 _RULE_TEXT = {
     "MM-1": "before the first access to its output",
@@ -157,11 +160,18 @@ class MatmulWaitInserter:
         )
 
 
-def insert_sync(kernel: func.FuncOp) -> list[Diagnostic]:
-    """Insert the missing Matmul waits of ``kernel``; the warnings and remarks about what was inserted."""
+def insert_sync(
+    kernel: func.FuncOp, options: InsertionOptions = InsertionOptions(), *, matmul_only: bool = False
+) -> list[Diagnostic]:
+    """Insert the missing Matmul waits of ``kernel``, then its missing pipe synchronization (spec IN-2);
+    the warnings and remarks about what was inserted."""
     inserter = MatmulWaitInserter(kernel)
     inserter.run()
-    return inserter.diagnostics.sorted()
+    if matmul_only:
+        return inserter.diagnostics.sorted()
+    pipes = PipeSyncInserter(kernel, options)
+    pipes.run()
+    return sorted([*inserter.diagnostics.sorted(), *pipes.diagnostics.sorted()], key=Diagnostic.sort_key)
 
 
 @dataclass(frozen=True)
@@ -171,10 +181,19 @@ class InsertSyncPass(ModulePass):
     name = "ascx-insert-sync"
 
     report: bool = False
+    event_ids: str = "auto"
+    final_barrier: str = "auto"
+    matmul_only: bool = False
+    """Insert only the Matmul waits (IN-M1 ... IN-M3), no pipe-level sync."""
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
+        if self.event_ids not in ("auto", "const", "alloc"):
+            raise PassFailedException(f'event_ids must be "auto", "const" or "alloc", got {self.event_ids!r}')
+        if self.final_barrier not in ("auto", "always", "never"):
+            raise PassFailedException(f'final_barrier must be "auto", "always" or "never", got {self.final_barrier!r}')
+        options = InsertionOptions(event_ids=self.event_ids, final_barrier=self.final_barrier)  # pyright: ignore[reportArgumentType]
         found: list[Diagnostic] = []
         for kernel in op.body.block.ops:
             if isinstance(kernel, func.FuncOp) and kernel.body.blocks:
-                found.extend(insert_sync(kernel))
+                found.extend(insert_sync(kernel, options, matmul_only=self.matmul_only))
         publish(found, report=self.report)

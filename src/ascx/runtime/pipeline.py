@@ -17,13 +17,14 @@ DEFAULT_PIPELINE: tuple[str, ...] = (
     "ascx-migrate-async-get-tensor-c",
     "ascx-insert-sync",
     "ascx-verify-matmul-sync",
+    "ascx-verify-pipe-sync",
     "ascx-kernel-type",
     "ascx-kernel-prologue",
 )
 """Passes run on every kernel between tracing and printing, in order (with the default options)."""
 
 SYNC_INSERTION = ("ascx-insert-sync",)
-SYNC_VERIFICATION = ("ascx-verify-matmul-sync",)
+SYNC_VERIFICATION = ("ascx-verify-matmul-sync", "ascx-verify-pipe-sync")
 
 
 def pipeline_for(options: KernelOptions) -> tuple[str, ...]:

@@ -4,19 +4,27 @@ The kernel declares GM tensors ``xg``/``yg`` (float16), the pipe, a VECIN and a 
 (``qin``, ``qout``), a ``TBuf`` and fixed-address LocalTensors ``a``/``b`` (float16, VECIN),
 ``c`` (float16, VECOUT), ``g32`` (float32), ``i16`` (int16) and ``m8`` (uint8); ``n`` is a runtime
 int32 and ``f`` a runtime float32.  The statement is the kernel's last line.
+
+The kernel is compiled without the sync passes (``insert_sync=False, verify_sync=False``): these
+helpers test what an API call emits, and a lone statement is rarely a correctly synchronised
+kernel.  The sync passes have tests of their own (``tests/passes``).
 """
 
 from __future__ import annotations
 
+import re
+import warnings
 from pathlib import Path
+from types import ModuleType
 
-from ascx.errors import KernelError
+from ascx.errors import AscxWarning, KernelError
 from ascx.language.core.dtype import float16, float32, int32
 from ascx.runtime.jit import MockTensor, MockValue
+from ascx.runtime.sync_outcome import UNCHECKED
 from ascx.testing.kernels import line_of, load_kernel_source
 
 SNIPPET_KERNEL = """
-@asc.jit
+@asc.jit(insert_sync=False, verify_sync=False)
 def k(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int, f: float) -> None:
     xg = asc.GlobalTensor()
     xg.set_global_buffer(x)
@@ -37,9 +45,15 @@ def k(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int, f: float) -> None:
 SNIPPET_ARGS = (MockTensor(float16), MockTensor(float16), MockValue(int32), MockValue(float32))
 
 
+def _compile(module: ModuleType) -> str:
+    with warnings.catch_warnings():
+        warnings.filterwarnings("ignore", message=re.escape(UNCHECKED), category=AscxWarning)
+        return module.k.compile(*SNIPPET_ARGS).source
+
+
 def _body(directory: Path, statement: str) -> list[str]:
     module = load_kernel_source(directory, SNIPPET_KERNEL.format(statement=statement))
-    source: str = module.k.compile(*SNIPPET_ARGS).source
+    source = _compile(module)
     text = source.split("{", 1)[1].rsplit("}", 1)[0].strip("\n")
     return [line.removeprefix("    ") for line in text.split("\n")]
 
@@ -61,7 +75,7 @@ def snippet_error(directory: Path, statement: str) -> tuple[KernelError, int]:
     """The error the statement raises, and the line number of the statement in its file."""
     module = load_kernel_source(directory, SNIPPET_KERNEL.format(statement=statement))
     try:
-        module.k.compile(*SNIPPET_ARGS)
+        _compile(module)
     except KernelError as error:
         return error, line_of(module, "# the statement under test")
     raise AssertionError(f"{statement!r} compiled")

@@ -6,7 +6,9 @@
 import ascx as asc
 
 
-@asc.jit
+# One call of each API, not a synchronised kernel: compiled without the sync passes, whose own
+# tests are under passes/.
+@asc.jit(insert_sync=False, verify_sync=False)
 def vector(n: int, f: float) -> None:
     a = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 256)
     b = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 512, 256)

@@ -1,11 +1,12 @@
-// RUN: ascx-opt %s -p 'ascx-insert-sync{report=true}' --split-input-file 2>%t.err | filecheck %s
+// RUN: ascx-opt %s -p 'ascx-insert-sync{report=true matmul_only=true}' --split-input-file 2>%t.err | filecheck %s
 // RUN: filecheck %s --check-prefix=DIAG < %t.err
-// RUN: ascx-opt %s -p ascx-insert-sync,ascx-verify-matmul-sync --split-input-file 2>/dev/null > %t.once.mlir
-// RUN: ascx-opt %t.once.mlir -p ascx-insert-sync --split-input-file 2>/dev/null | diff %t.once.mlir -
+// RUN: ascx-opt %s -p 'ascx-insert-sync{matmul_only=true},ascx-verify-matmul-sync' --split-input-file 2>/dev/null > %t.once.mlir
+// RUN: ascx-opt %t.once.mlir -p 'ascx-insert-sync{matmul_only=true}' --split-input-file 2>/dev/null | diff %t.once.mlir -
 
 // ascx-insert-sync (sync-model spec §2.3, IN-M1 ... IN-M3): the missing Matmul waits, marked
 // ascx.inserted; a warning at the asynchronous start and, with report=true, a remark at the wait.
-// Its output verifies, and running it again changes nothing.
+// Its output verifies, and running it again changes nothing.  (matmul_only=true: the pipe-level
+// insertion has its own test, insert_pipe_sync.mlir.)
 
 // IN-M1: the wait goes immediately before the first consumer.
 func.func @k(%w: !ascendc.gm_addr<ui8>, %c: !ascendc.gm_addr<f32>) attributes {ascendc.kernel} {

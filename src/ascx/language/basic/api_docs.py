@@ -35,9 +35,8 @@ def _copy_rules() -> tuple[str, ...]:
         'not convert".',
         'A constant count moves a multiple of 32 bytes: "data_copy: count * sizeof(float16) = 20 bytes is not a multiple '
         'of 32" (hint: ``data_copy_pad``).',
-        'A tensor from a queue is copied the way its queue orders: "data_copy: dst comes from a VECOUT queue, whose '
-        'enque/deque order the vector pipe before MTE3; data copied in from global memory belongs in a VECIN queue", and '
-        "the converse for copying out of a VECIN queue's tensor.",
+        "A queue tensor copied against its position (copy-in into VECOUT, copy-out of VECIN) compiles; "
+        "``ascx-verify-pipe-sync`` warns (TQ-12) and reports the hazards it leaves unordered.",
         'Constant ``block_count`` and ``block_len`` are at least 1: "data_copy: block_len must be at least 1, got 0: the '
         'copy would move nothing".',
     )
@@ -745,10 +744,12 @@ ATOMIC = Family(
         yg.set_global_buffer(y)
         partial = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, 256)
         asc.set_atomic_add(asc.float32)
-        asc.data_copy(yg, partial, 256)
-        asc.set_atomic_max(asc.float32)
-        asc.set_atomic_min(asc.float32)
         asc.set_atomic_type(asc.float32)
+        asc.data_copy(yg, partial, 256)
+        asc.set_atomic_none()
+        asc.set_atomic_max(asc.float32)
+        asc.set_atomic_none()
+        asc.set_atomic_min(asc.float32)
         asc.set_atomic_none()
     """,
     "(MockTensor(asc.float32),)",

@@ -1,9 +1,9 @@
 """Data movement between global memory and on-chip buffers: ``data_copy`` and ``data_copy_pad``.
 
 A copy's pipe follows its direction (GM → UB on MTE2, UB → GM on MTE3, UB → UB on the vector
-pipe).  A tensor taken from a queue may only be copied the way its queue orders: into a tensor of
-a ``VECIN`` queue (its ``enque`` orders MTE2 before the vector pipe), out of a tensor of a
-``VECOUT`` queue (its ``enque`` orders the vector pipe before MTE3).
+pipe).  A queue tensor copied against its queue's position (copy-in into a ``VECOUT`` tensor,
+copy-out of a ``VECIN`` one) is legal code; ``ascx-verify-pipe-sync`` warns about it (TQ-12) and
+checks the hazards it leaves unordered.
 """
 
 from __future__ import annotations
@@ -16,7 +16,6 @@ from ascx.dialects import ascendc as ir
 from ascx.language.basic.operands import any_tensor, count_operand, element_dtype
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
-from ascx.language.core.enums import TPosition
 from ascx.language.core.forms import Form, Param, bind, instance_of, is_int
 from ascx.language.core.params import (
     DataCopyExtParams,
@@ -25,7 +24,7 @@ from ascx.language.core.params import (
     DataCopyParams,
     ParamsStruct,
 )
-from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
+from ascx.language.core.tensor import BaseTensor, GlobalTensor
 
 BLOCK_BYTES = 32
 """The unit of on-chip memory: counts and addresses are multiples of 32 bytes."""
@@ -65,30 +64,7 @@ def _ends(api: str, dst: object, src: object) -> tuple[BaseTensor, BaseTensor]:
         )
     if element_dtype(d, api) != element_dtype(s, api):
         raise ApiTypeError(f"{api}: dst is {d.dtype} but src is {s.dtype}; a copy does not convert", "use asc.cast")
-    _check_queue_direction(api, d, s)
     return d, s
-
-
-def _check_queue_direction(api: str, dst: BaseTensor, src: BaseTensor) -> None:
-    if isinstance(src, GlobalTensor) and isinstance(dst, LocalTensor) and _queue_position(dst) is TPosition.VECOUT:
-        raise ApiValueError(
-            f"{api}: dst comes from a VECOUT queue, whose enque/deque order the vector pipe before MTE3; "
-            "data copied in from global memory belongs in a VECIN queue",
-            "allocate dst from asc.TQue(asc.TPosition.VECIN, ...)",
-        )
-    if isinstance(dst, GlobalTensor) and isinstance(src, LocalTensor) and _queue_position(src) is TPosition.VECIN:
-        raise ApiValueError(
-            f"{api}: src comes from a VECIN queue, whose enque/deque order MTE2 before the vector pipe, not "
-            "before the copy out (MTE3)",
-            "copy out of a VECOUT queue's tensor, or bind the positions with asc.TQueBind(VECIN, VECOUT, depth)",
-        )
-
-
-def _queue_position(tensor: LocalTensor) -> TPosition | None:
-    """The position of the ``TQue`` the tensor came from (None for other tensors)."""
-    from ascx.language.fwk.tque import TQue
-
-    return tensor.queue.src if isinstance(tensor.queue, TQue) else None
 
 
 def _check_count(api: str, count: object, dtype_size: int, dtype: object) -> None:

@@ -1,0 +1,55 @@
+"""Facts of the pipe model the sync passes reason with (sync-model spec §1.2 - §1.7).
+
+Every fact that the spec marks [unverified] is a named constant here, so that it can be corrected
+in one place when a toolchain or a device says otherwise.
+"""
+
+from __future__ import annotations
+
+from ascx.dialects.ascendc.basic_enums import HardEvent
+from ascx.dialects.ascendc.enums import Pipe, TPosition
+
+MODEL_PIPES: frozenset[Pipe] = frozenset(
+    {Pipe.PIPE_S, Pipe.PIPE_V, Pipe.PIPE_M, Pipe.PIPE_MTE1, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3, Pipe.PIPE_FIX}
+)
+"""Π: the pipes the happens-before model reasons about (§1.2)."""
+
+EVERY_PIPE = MODEL_PIPES
+"""What an access is ordered to once the scalar unit has waited for it (§1.9 rule 1)."""
+
+AIV_PIPES: frozenset[Pipe] = frozenset({Pipe.PIPE_S, Pipe.PIPE_V, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3})
+"""The pipes of a vector core [unverified, U-16]."""
+
+AIC_PIPES: frozenset[Pipe] = frozenset({Pipe.PIPE_S, Pipe.PIPE_MTE1, Pipe.PIPE_MTE2, Pipe.PIPE_M, Pipe.PIPE_FIX})
+"""The pipes of a cube core [unverified, U-16]."""
+
+EVENT_ID_COUNT = 8
+"""Event ids ``0 ... 7`` per HardEvent on dav-c220 (``__CCE_AICORE__ >= 200``) [unverified, U-17]."""
+
+EVENT_ORDER: dict[HardEvent, int] = {event: index for index, event in enumerate(HardEvent)}
+"""The numeric value of each HardEvent (spec §1.5), used only to order inserted ops (IN-6)."""
+
+_DIRECT: dict[tuple[Pipe, Pipe], HardEvent] = {(event.src, event.dst): event for event in HardEvent}
+
+
+def direct_event(src: Pipe, dst: Pipe) -> HardEvent | None:
+    """The HardEvent that orders ``dst`` after ``src`` directly, if the hardware has one (§1.5)."""
+    return _DIRECT.get((src, dst))
+
+
+QUEUE_EVENTS: dict[TPosition, tuple[HardEvent, HardEvent]] = {
+    TPosition.VECIN: (HardEvent.MTE2_V, HardEvent.V_MTE2),
+    TPosition.VECOUT: (HardEvent.V_MTE3, HardEvent.MTE3_V),
+}
+"""Per modelled queue position: the event ``enque`` -> ``deque`` implies and the one ``free_tensor``
+-> the next ``alloc_tensor`` implies (§1.7).  Other positions are not modelled (TQ-14, U-5)."""
+
+
+def pipe_label(pipe: Pipe) -> str:
+    """``MTE2`` for ``PIPE_MTE2``: how diagnostics name a pipe."""
+    return str(pipe).removeprefix("pipe_").upper()
+
+
+def cpp_pipe(pipe: Pipe) -> str:
+    """``PIPE_MTE2``."""
+    return str(pipe).upper()

@@ -1,0 +1,422 @@
+"""The pipe-level part of ``ascx-insert-sync`` (sync-model spec §2.3, IN-3 ... IN-14).
+
+:class:`PipeSyncInserter` repairs the hazards :class:`~ascx.analysis.pipe_sync.PipeSyncAnalysis`
+reports, one at a time in program order of the consumer, re-analysing after each repair so that a
+hazard already ordered by an earlier repair gets nothing (IN-7a):
+
+- same pipe: ``asc.pipe_barrier(PipeID.PIPE_p)`` immediately before the consumer (IN-3.2);
+- a direct HardEvent ``A_B``: ``set_flag`` immediately after the producer and ``wait_flag``
+  immediately before the consumer, both in the innermost block holding the two (IN-3.3, IN-4);
+- no direct event: an ``A_S`` pair (the scalar unit waits, so everything after follows), else
+  ``PipeBarrier<PIPE_ALL>`` (IN-3.4);
+- a loop-carried hazard (the producer ran in the previous iteration): the pair inside the body plus
+  a priming set before the loop and a draining wait after it, all on one slot (IN-5).
+
+Several ops at one point are ordered sets, barriers, waits, then by HardEvent and id (IN-6).  Event
+ids are coloured greedily over live ranges (IN-8): integer literals when the kernel has no framework
+event users, otherwise one ``pipe.alloc_event_id`` per colour at the kernel's entry and its
+``pipe.release_event_id`` before the return.  A trailing ``PipeBarrier<PIPE_ALL>`` is added when a
+GM write of a non-scalar pipe is still unordered at the return (IN-12).  Inserted ops carry
+``ascx.inserted``; user ops are never touched (IN-10); a second run inserts nothing (IN-9).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from xdsl.dialects import arith, func, scf
+from xdsl.dialects.builtin import IntegerAttr, UnitAttr, i32
+from xdsl.ir import Block, Operation, SSAValue
+from xdsl.rewriter import InsertPoint, Rewriter
+
+from ascx.analysis.dataflow import constant_int
+from ascx.analysis.pipe_model import EVENT_ID_COUNT, EVENT_ORDER, direct_event, pipe_label
+from ascx.analysis.pipe_sync import Hazard, PipeState, PipeSyncAnalysis, PipeSyncOptions, event_text
+from ascx.analysis.regions import GMBase
+from ascx.analysis.report import DiagnosticList, at
+from ascx.analysis.spelling import python_call
+from ascx.dialects.ascendc.basic_enums import HardEvent
+from ascx.dialects.ascendc.enums import Pipe
+from ascx.dialects.ascendc.fwk_ops import EventIdAction, EventIdOp, InitBufferOp, ReleaseEventIdOp
+from ascx.dialects.ascendc.matmul_ops import RegisterMatmulOp
+from ascx.dialects.ascendc.object_ops import PipeOp
+from ascx.dialects.ascendc.sync_ops import PipeBarrierOp, SetFlagOp, WaitFlagOp
+
+INSERTED_ATTR = "ascx.inserted"
+
+EventIds = Literal["auto", "const", "alloc"]
+FinalBarrier = Literal["auto", "always", "never"]
+
+FIXABLE = frozenset({"HZ-1", "HZ-2", "HZ-3", "HZ-4"})
+
+
+@dataclass(frozen=True)
+class InsertionOptions:
+    event_ids: EventIds = "auto"
+    final_barrier: FinalBarrier = "auto"
+    alias: Literal["conservative", "assume_disjoint"] = "conservative"
+    analysis: PipeSyncOptions = PipeSyncOptions()
+
+
+def is_inserted(op: Operation) -> bool:
+    return INSERTED_ATTR in op.attributes
+
+
+def _mark(op: Operation, location_of: Operation) -> Operation:
+    op.attributes[INSERTED_ATTR] = UnitAttr()
+    op.location = location_of.location
+    return op
+
+
+def _order_key(op: Operation) -> tuple[int, int, int]:
+    if isinstance(op, SetFlagOp | WaitFlagOp):
+        group = 0 if isinstance(op, SetFlagOp) else 2
+        ident = constant_int(op.event_id)
+        return (group, EVENT_ORDER[op.event.data], ident if ident is not None else 0)
+    if isinstance(op, PipeBarrierOp):
+        return (1, 0, 0)
+    return (3, 0, 0)
+
+
+def _common_block(a: Operation, b: Operation) -> Block | None:
+    blocks: list[Block] = []
+    current: Operation | None = a
+    while current is not None and (parent := current.parent_block()) is not None:
+        blocks.append(parent)
+        current = parent.parent_op()
+    current = b
+    while current is not None and (parent := current.parent_block()) is not None:
+        if parent in blocks:
+            return parent
+        current = parent.parent_op()
+    return None
+
+
+def _innermost_common_loop(a: Operation, b: Operation) -> Operation | None:
+    parent = a.parent_op()
+    while parent is not None:
+        if isinstance(parent, scf.ForOp | scf.WhileOp) and parent.is_ancestor(b):
+            return parent
+        parent = parent.parent_op()
+    return None
+
+
+class PipeSyncInserter:
+    """Inserts the pipe synchronization one kernel needs."""
+
+    def __init__(self, kernel: func.FuncOp, options: InsertionOptions = InsertionOptions()):
+        self.kernel = kernel
+        self.options = options
+        self.diagnostics = DiagnosticList()
+        self.mode: Literal["const", "alloc"] = "const"
+        self.final_state: PipeState | None = None
+
+    # --- driving ------------------------------------------------------------------------------
+
+    def run(self) -> None:
+        analysis = PipeSyncAnalysis(self.kernel, self.options.analysis)
+        self.mode = self._mode(analysis)
+        budget = sum(1 for _ in self.kernel.walk())
+        while True:
+            state = analysis.run()
+            fixable = [h for h in analysis.hazards if self._fixable(h)]
+            if not fixable:
+                break
+            hazard = self._choose(fixable)
+            budget -= 1
+            if budget < 0:
+                raise AssertionError("ascx-insert-sync did not converge")  # each repair orders one hazard
+            self._repair(hazard)
+            analysis = PipeSyncAnalysis(self.kernel, self.options.analysis)
+        self.final_state = state
+        self._final_barrier(state)
+
+    def _choose(self, hazards: list[Hazard]) -> Hazard:
+        """The first consumer's hazard with the latest producer: ordering after the latest access to a
+        buffer usually orders the earlier ones too (through the pipes they were already ordered to)."""
+        consumer = hazards[0].consumer
+        same = [h for h in hazards if h.consumer is consumer]
+        if len(same) == 1:
+            return same[0]
+        position = {op: index for index, op in enumerate(self.kernel.walk())}
+        return max(same, key=lambda h: (h.previous, position[h.producer]))
+
+    def _mode(self, analysis: PipeSyncAnalysis) -> Literal["const", "alloc"]:
+        if self.options.event_ids != "auto":
+            return self.options.event_ids
+        return "alloc" if analysis.framework_user is not None else "const"
+
+    def _fixable(self, hazard: Hazard) -> bool:
+        if hazard.rule not in FIXABLE:
+            return False
+        return not hazard.may or self.options.alias == "conservative"
+
+    # --- repairs ------------------------------------------------------------------------------
+
+    def _repair(self, hazard: Hazard) -> None:
+        a, b = hazard.producer, hazard.consumer
+        src, dst = hazard.producer_pipe, hazard.consumer_pipe
+        loop = _innermost_common_loop(a, b) if hazard.previous else None
+        if loop is not None:
+            block = b.parent_block()
+            while block is not None and block.parent_op() is not loop:
+                parent = block.parent_op()
+                block = parent.parent_block() if parent is not None else None
+            a_block = a.parent_block()
+            while a_block is not None and a_block.parent_op() is not loop:
+                parent = a_block.parent_op()
+                a_block = parent.parent_block() if parent is not None else None
+            if block is None or block is not a_block:
+                self._barrier_all(hazard, b)
+                return
+        else:
+            block = _common_block(a, b)
+        assert block is not None, "producer and consumer are in one function"
+        a_anchor = block.find_ancestor_op_in_block(a)
+        b_anchor = block.find_ancestor_op_in_block(b)
+        assert a_anchor is not None and b_anchor is not None
+        if src is dst:
+            barrier = _mark(PipeBarrierOp(src), b)
+            self._place(barrier, b_anchor, before=True)
+            self._remark(hazard, f"asc.pipe_barrier(PipeID.PIPE_{pipe_label(src)})", barrier)
+            return
+        event = direct_event(src, dst)
+        if event is None:
+            event = direct_event(src, Pipe.PIPE_S)
+        if event is None:
+            self._barrier_all(hazard, b_anchor)
+            return
+        ops = self._pair(event, hazard, a_anchor, b_anchor, loop)
+        self._remark(hazard, f"asc.set_flag/asc.wait_flag({event_text(event)}, {self._id_spelling(ops[0])})", ops[0])
+
+    def _barrier_all(self, hazard: Hazard, anchor: Operation) -> None:
+        barrier = _mark(PipeBarrierOp(Pipe.PIPE_ALL), hazard.consumer)
+        self._place(barrier, anchor, before=True)
+        self._remark(hazard, "asc.pipe_barrier(PipeID.PIPE_ALL)", barrier)
+
+    def _pair(
+        self, event: HardEvent, hazard: Hazard, a_anchor: Operation, b_anchor: Operation, loop: Operation | None
+    ) -> list[Operation]:
+        placeholder = arith.ConstantOp(IntegerAttr(0, i32)).result  # replaced once the id is coloured
+        set_op = _mark(SetFlagOp(event, placeholder), hazard.producer)
+        wait_op = _mark(WaitFlagOp(event, placeholder), hazard.consumer)
+        self._place(set_op, a_anchor, before=False)
+        self._place(wait_op, b_anchor, before=True)
+        ops: list[Operation] = [set_op, wait_op]
+        if loop is not None:
+            priming = _mark(SetFlagOp(event, placeholder), hazard.producer)
+            draining = _mark(WaitFlagOp(event, placeholder), hazard.consumer)
+            self._place(priming, loop, before=True)
+            self._place(draining, loop, before=False)
+            ops += [priming, draining]
+        colour = self._colour(event, ops)
+        if colour >= EVENT_ID_COUNT:
+            self.diagnostics.add(
+                "error",
+                "IN-E1",
+                hazard.consumer,
+                f"more than {EVENT_ID_COUNT} simultaneously live {str(event).upper()} events are needed in this loop; "
+                'use event_ids="fetch" or restructure the loop',
+            )
+            colour = EVENT_ID_COUNT - 1
+        value = self._id_value(event, colour)
+        for op in ops:
+            op.operands[0] = value
+        return ops
+
+    # --- placement (IN-4, IN-6) ---------------------------------------------------------------
+
+    @staticmethod
+    def _place(op: Operation, anchor: Operation, *, before: bool) -> None:
+        """Insert ``op`` next to ``anchor`` among the inserted sync ops already there, in IN-6 order."""
+        key = _order_key(op)
+        if before:
+            run: list[Operation] = []
+            current = anchor.prev_op
+            while current is not None and is_inserted(current) and _order_key(current)[0] < 3:
+                run.insert(0, current)
+                current = current.prev_op
+        else:
+            run = []
+            current = anchor.next_op
+            while current is not None and is_inserted(current) and _order_key(current)[0] < 3:
+                run.append(current)
+                current = current.next_op
+        later = next((other for other in run if _order_key(other) > key), None)
+        if later is not None:
+            Rewriter.insert_op(op, InsertPoint.before(later))
+        elif before:
+            Rewriter.insert_op(op, InsertPoint.before(anchor))
+        else:
+            Rewriter.insert_op(op, InsertPoint.after(run[-1] if run else anchor))
+
+    # --- event ids (IN-8) ---------------------------------------------------------------------
+
+    def _id_value(self, event: HardEvent, colour: int) -> SSAValue:
+        if self.mode == "const":
+            return self._constant(colour)
+        return self._pool_id(event, colour)
+
+    def _constant(self, value: int) -> SSAValue:
+        entry = self.kernel.body.block
+        for op in entry.ops:
+            if not is_inserted(op):
+                break
+            if isinstance(op, arith.ConstantOp) and constant_int(op.result) == value:
+                return op.result
+        constant = arith.ConstantOp(IntegerAttr(value, i32))
+        constant.result.name_hint = f"ev{value}"
+        constant.attributes[INSERTED_ATTR] = UnitAttr()
+        first = entry.first_op
+        assert first is not None
+        constant.location = first.location
+        last_inserted = None
+        for op in entry.ops:
+            if not is_inserted(op) or not isinstance(op, arith.ConstantOp):
+                break
+            last_inserted = op
+        if last_inserted is None:
+            Rewriter.insert_op(constant, InsertPoint.at_start(entry))
+        else:
+            Rewriter.insert_op(constant, InsertPoint.after(last_inserted))
+        return constant.result
+
+    def _pool_ids(self, event: HardEvent) -> list[EventIdOp]:
+        return [
+            op
+            for op in self.kernel.body.block.ops
+            if isinstance(op, EventIdOp) and is_inserted(op) and op.event.data is event
+        ]
+
+    def _pool_id(self, event: HardEvent, colour: int) -> SSAValue:
+        taken = self._pool_ids(event)
+        while len(taken) <= colour:
+            taken.append(self._new_pool_id(event))
+        return taken[colour].result
+
+    def _new_pool_id(self, event: HardEvent) -> EventIdOp:
+        entry = self.kernel.body.block
+        pipe = next((op.result for op in entry.ops if isinstance(op, PipeOp)), None)
+        if pipe is None:
+            created = _mark(PipeOp(), entry.first_op or self.kernel)
+            created.result.name_hint = "pipe"
+            Rewriter.insert_op(created, InsertPoint.at_start(entry))
+            pipe = created.result
+        anchor: Operation | None = None
+        for op in entry.ops:
+            if isinstance(op, PipeOp | InitBufferOp | RegisterMatmulOp) or (isinstance(op, EventIdOp) and is_inserted(op)):
+                anchor = op
+        taken = EventIdOp(EventIdAction.ALLOC, event, pipe)
+        taken.result.name_hint = "ev"
+        _mark(taken, anchor or self.kernel)
+        if anchor is None:
+            Rewriter.insert_op(taken, InsertPoint.at_start(entry))
+        else:
+            Rewriter.insert_op(taken, InsertPoint.after(anchor))
+        ret = entry.last_op
+        assert ret is not None
+        release = _mark(ReleaseEventIdOp(event, pipe, taken.result), ret)
+        Rewriter.insert_op(release, InsertPoint.before(ret))
+        return taken
+
+    def _colour(self, event: HardEvent, new_ops: list[Operation]) -> int:
+        """The lowest id of ``event`` whose live ranges do not overlap the new pair's (greedy colouring)."""
+        positions = {op: index for index, op in enumerate(self.kernel.walk())}
+        ends = {op: max(positions[inner] for inner in op.walk()) for op in positions if op.regions}
+        new = set(new_ops)
+        low, high = min(positions[op] for op in new_ops), max(positions[op] for op in new_ops)
+        busy: set[object] = set()
+        open_sets: dict[object, int] = {}
+        for op, index in positions.items():
+            if op in new or not isinstance(op, SetFlagOp | WaitFlagOp) or op.event.data is not event:
+                continue
+            ident = self._colour_of(event, op.event_id)
+            if ident is None:
+                continue
+            if isinstance(op, SetFlagOp):
+                open_sets[ident] = index
+                continue
+            start = open_sets.pop(ident, None)
+            if start is None:  # the wait of a loop-carried pair: the slot is live across the whole loop
+                loop = _enclosing_loop(op)
+                start, end = (positions[loop], ends[loop]) if loop is not None else (0, index)
+            else:
+                end = index
+            if start <= high and low <= end:
+                busy.add(ident)
+        for ident, start in open_sets.items():
+            if start <= high:
+                busy.add(ident)
+        colour = 0
+        while colour in busy:
+            colour += 1
+        return colour
+
+    def _colour_of(self, event: HardEvent, value: SSAValue) -> object:
+        constant = constant_int(value)
+        if self.mode == "const":
+            return constant
+        if isinstance(value.owner, EventIdOp) and is_inserted(value.owner):
+            return self._pool_ids(event).index(value.owner)
+        return None
+
+    def _id_spelling(self, op: Operation) -> str:
+        assert isinstance(op, SetFlagOp)
+        constant = constant_int(op.event_id)
+        return str(constant) if constant is not None else "ev"
+
+    # --- final barrier (IN-12) ----------------------------------------------------------------
+
+    def _final_barrier(self, state: PipeState) -> None:
+        policy = self.options.final_barrier
+        if policy == "never":
+            return
+        entry = self.kernel.body.block
+        ret = entry.last_op
+        assert ret is not None
+        anchor = ret
+        while anchor.prev_op is not None and isinstance(anchor.prev_op, ReleaseEventIdOp) and is_inserted(anchor.prev_op):
+            anchor = anchor.prev_op
+        previous = anchor.prev_op
+        if isinstance(previous, PipeBarrierOp) and previous.pipe.data is Pipe.PIPE_ALL:
+            return
+        unordered = [
+            access
+            for key, access in state.log.items()
+            if key.write and key.pipe is not Pipe.PIPE_S and isinstance(key.base, GMBase)
+        ]
+        if policy == "auto" and not unordered:
+            return
+        barrier = _mark(PipeBarrierOp(Pipe.PIPE_ALL), ret)
+        Rewriter.insert_op(barrier, InsertPoint.before(anchor))
+        if unordered:
+            self.diagnostics.add(
+                "remark",
+                "IN-12",
+                barrier,
+                f"inserted asc.pipe_barrier(PipeID.PIPE_ALL) for IN-12 (the GM write of "
+                f"`{python_call(unordered[0].op)}` at {at(unordered[0].op)} is unordered at the kernel's return)",
+            )
+
+    # --- reporting (IN-14) --------------------------------------------------------------------
+
+    def _remark(self, hazard: Hazard, what: str, op: Operation) -> None:
+        self.diagnostics.add(
+            "remark",
+            hazard.rule,
+            op,
+            f"inserted {what} for {hazard.rule} ({pipe_label(hazard.producer_pipe)} → "
+            f"{pipe_label(hazard.consumer_pipe)}, {python_call(hazard.producer)} at {at(hazard.producer)} → "
+            f"{python_call(hazard.consumer)} at {at(hazard.consumer)})",
+            partner=hazard.producer,
+        )
+
+
+def _enclosing_loop(op: Operation) -> Operation | None:
+    parent = op.parent_op()
+    while parent is not None:
+        if isinstance(parent, scf.ForOp | scf.WhileOp):
+            return parent
+        parent = parent.parent_op()
+    return None

@@ -1,0 +1,150 @@
+"""``ascx-verify-pipe-sync``: the intra-core pipe synchronization and TQue protocol verifier
+(sync-model spec §2.2).
+
+For each kernel function it runs :class:`~ascx.analysis.pipe_sync.PipeSyncAnalysis` (flag pairing
+FL, the TQue protocol TQ, cross-pipe hazards HZ, atomics AT) and the cross-core pairing lints (XC),
+then publishes the diagnostics.  The pass never changes the IR.  An internal failure of the
+analysis is reported as a located error, never as a crash (PA-8).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from xdsl.context import Context
+from xdsl.dialects import func, scf
+from xdsl.dialects.builtin import ModuleOp
+from xdsl.ir import Operation
+from xdsl.passes import ModulePass
+
+from ascx.analysis.dataflow import constant_int
+from ascx.analysis.pipe_sync import PipeSyncAnalysis, PipeSyncOptions
+from ascx.analysis.report import Diagnostic, DiagnosticList, note, publish
+from ascx.dialects.ascendc.matmul_ops import RegisterMatmulOp
+from ascx.dialects.ascendc.sync_ops import CrossCoreSetFlagOp, CrossCoreWaitFlagOp, SyncAllOp
+from ascx.dialects.ascendc.system_ops import SysVarOp
+
+SYNC_ALL_FLAGS = range(11, 15)
+"""Cross-core flags ``SyncAll`` uses [unverified, U-6]."""
+PROLOGUE_FLAG = (15, 2)
+"""The MIX prologue's AIC notification ``0xf21``: flag 15, mode 2 [derived, U-6]."""
+
+
+def verify_pipe_sync(kernel: func.FuncOp, options: PipeSyncOptions = PipeSyncOptions()) -> list[Diagnostic]:
+    """Every pipe-sync diagnostic of ``kernel``, in source order."""
+    analysis = PipeSyncAnalysis(kernel, options)
+    try:
+        analysis.run()
+    except Exception as error:  # PA-8: an analysis bug must not become a crash of the compile
+        failed = DiagnosticList()
+        failed.add("error", "PA-8", kernel, f"internal error in ascx-verify-pipe-sync: {error!r}")
+        return failed.sorted()
+    check_cross_core(kernel, analysis.diagnostics)
+    return analysis.diagnostics.sorted()
+
+
+def _flag_of(op: CrossCoreSetFlagOp | CrossCoreWaitFlagOp) -> tuple[int | None, int]:
+    return constant_int(op.flag_id), op.mode.value.data
+
+
+def _depends_on_block_index(op: scf.IfOp) -> bool:
+    seen: set[int] = set()
+    work = [op.cond]
+    while work:
+        value = work.pop()
+        owner = value.owner
+        if id(owner) in seen or not isinstance(owner, Operation):
+            continue
+        seen.add(id(owner))
+        if isinstance(owner, SysVarOp) and str(owner.var.data) == "block_idx":
+            return True
+        work.extend(owner.operands)
+    return False
+
+
+def check_cross_core(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
+    """XC-1 (a cross-core set or wait without partner), XC-2 (reserved flags), XC-3 (mode mismatch) and
+    XC-4 (``sync_all`` under a block-dependent condition): pairing lints, not happens-before."""
+    sets: list[CrossCoreSetFlagOp] = []
+    waits: list[CrossCoreWaitFlagOp] = []
+    matmuls = 0
+    for op in kernel.walk():
+        if isinstance(op, CrossCoreSetFlagOp):
+            sets.append(op)
+        elif isinstance(op, CrossCoreWaitFlagOp):
+            waits.append(op)
+        elif isinstance(op, RegisterMatmulOp):
+            matmuls += len(op.objects)
+        elif isinstance(op, SyncAllOp):
+            parent = op.parent_op()
+            while parent is not None and parent is not kernel:
+                if isinstance(parent, scf.IfOp) and _depends_on_block_index(parent):
+                    diagnostics.add(
+                        "error",
+                        "XC-4",
+                        op,
+                        "`asc.sync_all()` is not reached by every block: it is guarded by a condition on the block "
+                        "index",
+                        [note(parent, "condition here")],
+                    )
+                    break
+                parent = parent.parent_op()
+    for op in (*sets, *waits):
+        flag, mode = _flag_of(op)
+        if flag is None:
+            continue
+        reason = None
+        if matmuls and flag < 2 * matmuls:
+            reason = f"the Matmul objects (flags 0–{2 * matmuls - 1})"
+        elif matmuls and (flag, mode) == PROLOGUE_FLAG:
+            reason = "the MIX prologue (flag 15, mode 2)"
+        elif flag in SYNC_ALL_FLAGS:
+            reason = "SyncAll (flags 11–14)"
+        if reason is not None:
+            diagnostics.add("error", "XC-2", op, f"cross-core flag {flag} is reserved by {reason}")
+    for op in (*sets, *waits):
+        flag, mode = _flag_of(op)
+        partners = waits if isinstance(op, CrossCoreSetFlagOp) else sets
+        same_flag = [p for p in partners if _flag_of(p)[0] == flag]
+        if any(_flag_of(p)[1] == mode for p in same_flag):
+            continue
+        kind = "wait" if isinstance(op, CrossCoreSetFlagOp) else "set"
+        spelled = "asc.cross_core_set_flag" if isinstance(op, CrossCoreSetFlagOp) else "asc.cross_core_wait_flag"
+        if same_flag:
+            other = same_flag[0]
+            diagnostics.add(
+                "error",
+                "XC-3",
+                op,
+                f"cross-core set and wait on flag {flag} use different modes ({mode} vs {_flag_of(other)[1]})",
+                [note(other, "partner here")],
+                partner=other,
+            )
+            continue
+        nearest = partners[0] if partners else None
+        diagnostics.add(
+            "error",
+            "XC-1",
+            op,
+            f"`{spelled}` on flag {flag if flag is not None else '?'} (mode {mode}) has no partner "
+            f"`asc.cross_core_{kind}_flag`",
+            [note(nearest, "nearest candidate here")] if nearest is not None else [],
+        )
+
+
+@dataclass(frozen=True)
+class VerifyPipeSyncPass(ModulePass):
+    """Verify flags, barriers, the TQue protocol and cross-pipe hazards of every kernel (spec §2.2)."""
+
+    name = "ascx-verify-pipe-sync"
+
+    strict_same_pipe: bool = False
+    assume_gm_args_noalias: bool = True
+
+    def apply(self, ctx: Context, op: ModuleOp) -> None:
+        options = PipeSyncOptions(self.strict_same_pipe, self.assume_gm_args_noalias)
+        found: list[Diagnostic] = []
+        for kernel in op.body.block.ops:
+            if isinstance(kernel, func.FuncOp) and kernel.body.blocks:
+                found.extend(verify_pipe_sync(kernel, options))
+        publish(found)

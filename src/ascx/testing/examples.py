@@ -1,0 +1,35 @@
+"""The example kernels under ``examples/`` with the arguments they are compiled for (the ``--args``
+of their docstrings), for tests and benchmarks that run every example."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ascx.cli.kernel_loading import find_kernel, load_module, parse_arguments
+from ascx.runtime.jit import JITFunction
+
+EXAMPLES_DIR = Path(__file__).resolve().parents[3] / "examples"
+
+_MATMUL = "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float32)"
+EXAMPLE_ARGUMENTS: dict[str, str] = {
+    "vector_add": "MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(asc.float32), MockValue(asc.int32)",
+    "vector_add_queues": (
+        "MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(asc.float32), MockValue(asc.int32), 128"
+    ),
+    "matmul_leaky_relu": (
+        f"{_MATMUL}, MockTensor(asc.float32), MockValue(asc.float32), asc.adv.TCubeTiling, MockTensor(asc.uint8)"
+    ),
+    "matmul_async_get_tensor_c": f"{_MATMUL}, MockTensor(asc.uint8), asc.adv.TCubeTiling",
+    "matmul_batch_async": f"{_MATMUL}, MockTensor(asc.float32), MockTensor(asc.uint8), asc.adv.TCubeTiling",
+    "matmul_iterate_async": f"{_MATMUL}, MockTensor(asc.uint8), asc.adv.TCubeTiling",
+    "matmul_iterate_all_async": "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.uint8)",
+}
+"""Example name -> its kernel arguments as ``ascx compile --args`` takes them."""
+
+
+def example_kernel(name: str) -> tuple[JITFunction[..., Any], list[Any]]:
+    """The kernel of ``examples/<name>.py`` (the function named like the file) and its arguments."""
+    path = EXAMPLES_DIR / f"{name}.py"
+    kernel = find_kernel(load_module(path), path, name)
+    return kernel, parse_arguments(EXAMPLE_ARGUMENTS[name])
