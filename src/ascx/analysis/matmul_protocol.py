@@ -172,6 +172,8 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
     # --- driving ------------------------------------------------------------------------------
 
     def run(self) -> MatmulState:
+        if not any(isinstance(op, MatmulCreateOp) for op in self.kernel.walk()):
+            return MatmulState()  # no Matmul object: nothing to follow
         state = self.run_block(self.kernel.body.block, MatmulState())
         ret = self.kernel.body.block.last_op
         if ret is not None:

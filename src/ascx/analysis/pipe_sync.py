@@ -25,6 +25,7 @@ the queue and flag operations.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
@@ -41,7 +42,7 @@ from ascx.analysis.pipe_model import (
     direct_event,
     pipe_label,
 )
-from ascx.analysis.regions import GMBase, Offset, Region, region_of
+from ascx.analysis.regions import GMBase, Offset, Region, base_value, region_of
 from ascx.analysis.report import DiagnosticList, Note, note
 from ascx.analysis.spelling import python_call, value_name
 from ascx.dialects.ascendc.basic_enums import HardEvent
@@ -75,17 +76,34 @@ from ascx.dialects.ascendc.types import GlobalTensorType, LocalTensorType
 Token = Operation
 """A queue buffer instance: the ``alloc_tensor`` op that produced it."""
 
-SlotKey = tuple[object, ...]
-MATMUL_PENDING: SlotKey = ("matmul-pending",)
+
+class SlotKey:
+    """An event slot: ``(HardEvent, id)`` for a user slot (``id`` an int, the SSA value of a pool id or
+    the key of a pure computation); ``("enque" | "free", queue, token)`` for a TQue implied slot.
+
+    Keys are interned by :meth:`PipeSyncAnalysis._slot` so that they hash and compare by identity
+    (the analysis hashes them constantly)."""
+
+    __slots__ = ("parts",)
+
+    def __init__(self, *parts: object):
+        self.parts = parts
+
+    def __getitem__(self, index: int) -> object:
+        return self.parts[index]
+
+
+MATMUL_PENDING = SlotKey("matmul-pending")
 """Marks the tile of an asynchronous ``get_tensor_c`` until ``wait_get_tensor_c``: reads of it before
 the wait are reported by ascx-verify-matmul-sync (MM-1), not as pipe hazards."""
 """``(HardEvent, id)`` for a user slot (``id`` an int or the SSA value of a pool id);
 ``("enque" | "free", queue, token)`` for a TQue implied slot."""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class AccessKey:
-    """What distinguishes two entries of the access log."""
+    """What distinguishes two entries of the access log (interned by :meth:`PipeSyncAnalysis._key`, so
+    compared by identity)."""
 
     base: object
     offset: Offset
@@ -96,6 +114,14 @@ class AccessKey:
     """Made in an earlier iteration of the loop being analysed."""
     variant: bool = False
     """Its offset depends on values of that earlier iteration: it may differ from this iteration's."""
+
+
+@dataclass(frozen=True, slots=True)
+class QueueBase:
+    """The region base of a queue tensor: one buffer instance of ``queue``."""
+
+    queue: SSAValue
+    token: Token
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,6 +202,8 @@ class PipeSyncOptions:
     assume_gm_args_noalias: bool = True
 
 
+DEFAULT_OPTIONS = PipeSyncOptions()
+
 Kind = Literal[
     "set", "wait", "barrier", "alloc", "enque", "deque", "free", "init", "event_id", "release", "atomic", "other"
 ]
@@ -201,7 +229,11 @@ def _traits(op: Operation) -> tuple[TensorAccess | None, ExecutesOn | None, Matm
     kind = type(op)
     found = _ACCESS_TRAITS.get(kind)
     if found is None:
-        found = _ACCESS_TRAITS[kind] = (op.get_trait(TensorAccess), op.get_trait(ExecutesOn), op.get_trait(MatmulMethod))
+        found = _ACCESS_TRAITS[kind] = (
+            op.get_trait(TensorAccess),
+            op.get_trait(ExecutesOn),
+            op.get_trait(MatmulMethod),
+        )
     return found
 
 
@@ -231,7 +263,7 @@ def _is_tensor(value: SSAValue) -> bool:
 class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
     """Runs over one kernel function; collects diagnostics and the hazards insertion can repair."""
 
-    def __init__(self, kernel: func.FuncOp, options: PipeSyncOptions = PipeSyncOptions()):
+    def __init__(self, kernel: func.FuncOp, options: PipeSyncOptions = DEFAULT_OPTIONS):
         super().__init__()
         self.kernel = kernel
         self.options = options
@@ -243,6 +275,31 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         self._regions: dict[SSAValue, Region] = {}
         self.framework_user = self._first_framework_user()
         self.init_of: dict[SSAValue, InitBufferOp] = {}
+        self._slots: dict[tuple[object, ...], SlotKey] = {}
+        self._plans: dict[Operation, tuple[Pipe | None, list[tuple[SSAValue, bool]]]] = {}
+        self._keys: dict[tuple[object, ...], AccessKey] = {}
+
+    def _slot(self, *parts: object) -> SlotKey:
+        found = self._slots.get(parts)
+        if found is None:
+            found = self._slots[parts] = SlotKey(*parts)
+        return found
+
+    def _key(
+        self,
+        base: object,
+        offset: Offset,
+        pipe: Pipe,
+        write: bool,
+        extent: tuple[int, int] | None,
+        previous: bool = False,
+        variant: bool = False,
+    ) -> AccessKey:
+        parts = (base, offset, pipe, write, extent, previous, variant)
+        found = self._keys.get(parts)
+        if found is None:
+            found = self._keys[parts] = AccessKey(*parts)
+        return found
 
     # --- driving ------------------------------------------------------------------------------
 
@@ -320,28 +377,10 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         for key in a.slots:
             if key not in b.slots:
                 slots[key] = replace(slots[key], must=False)
-        queues = {q: s.copy() for q, s in a.queues.items()}
-        for queue, right in b.queues.items():
-            left = queues.get(queue)
-            if left is None:
-                queues[queue] = right.copy()
-                continue
-            for token, status in right.status.items():
-                left.status[token] = left.status.get(token, frozenset()) | status
-            left.freed = left.freed + tuple(t for t in right.freed if t not in left.freed)
-            for token, op in right.enque_op.items():
-                left.enque_op.setdefault(token, op)
-            for token, op in right.free_op.items():
-                left.free_op.setdefault(token, op)
-            if left.fifo != right.fifo:
-                left.definite = min(left.definite, right.definite, len(right.fifo))
-            if not counts_of_first:
-                left.definite = min(left.definite, right.definite)
+        queues = _join_queues(a.queues, b.queues, counts_of_first=counts_of_first)
         tensors = {**b.tensors, **a.tensors}
         event_ids = {**b.event_ids, **a.event_ids}
-        return PipeState(
-            log, slots, queues, tensors, event_ids, a.initialised | b.initialised, a.atomic or b.atomic
-        )
+        return PipeState(log, slots, queues, tensors, event_ids, a.initialised | b.initialised, a.atomic or b.atomic)
 
     def _check_slots_agree(self, then_state: PipeState, else_state: PipeState, branch: scf.IfOp) -> None:
         for key, slot in [*then_state.slots.items(), *else_state.slots.items()]:
@@ -357,11 +396,11 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
                 )
 
     def back_edge(self, state: PipeState, loop: Operation) -> PipeState:
-        state.log = _retag(state.log, loop, previous=True)
+        state.log = _retag(state.log, loop, self._key, previous=True)
         return state
 
     def exit_loop(self, state: PipeState, loop: Operation) -> PipeState:
-        state.log = _retag(state.log, loop, previous=False)
+        state.log = _retag(state.log, loop, self._key, previous=False)
         return state
 
     def check_loop(self, entry: PipeState, body_exit: PipeState, loop: Operation) -> None:
@@ -373,8 +412,8 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             self._error(
                 "FL-11",
                 loop,
-                f"one iteration of this loop changes event slot {_slot_text(key, slot.set_op)} (sets {sets}, waits {waits}); "
-                "the loop is unbalanced",
+                f"one iteration of this loop changes event slot {_slot_text(key, slot.set_op)} (sets {sets}, "
+                f"waits {waits}); the loop is unbalanced",
                 [note(slot.set_op, "set here")],
                 partner=_slot_text(key),
             )
@@ -451,19 +490,31 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             self._atomic(op, state)
         return state
 
+    def _plan(self, op: Operation) -> tuple[Pipe | None, list[tuple[SSAValue, bool]]]:
+        """The pipe of a basic op and the tensors it reads (False) and writes (True); computed once per op
+        (the fixpoint visits loop bodies several times)."""
+        plan = self._plans.get(op)
+        if plan is None:
+            access, executes, _ = _traits(op)
+            pipe = executes.pipe_of(op) if executes is not None and access is not None else None
+            accesses = (
+                [(v, False) for v in access.read_values(op)] + [(v, True) for v in access.written_values(op)]
+                if access is not None and pipe is not None
+                else []
+            )
+            plan = self._plans[op] = (pipe, accesses)
+        return plan
+
     def _other(self, op: Operation, state: PipeState) -> None:
         access, executes, method = _traits(op)
         if method is not None:
             self._matmul(op, method, state)
             return
         if access is not None:
-            pipe = executes.pipe_of(op) if executes is not None else None
-            if pipe is None:
-                return
-            for value in access.read_values(op):
-                self._access(op, pipe, value, False, state)
-            for value in access.written_values(op):
-                self._access(op, pipe, value, True, state)
+            pipe, accesses = self._plan(op)
+            if pipe is not None:
+                for value, write in accesses:
+                    self._access(op, pipe, value, write, state)
             return
         if executes is None and any(_is_tensor(v) for v in op.operands) and not isinstance(op, func.ReturnOp):
             names = ", ".join(f"`{value_name(v)}`" for v in op.operands if _is_tensor(v))
@@ -495,12 +546,12 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
                     f"time; use pipe.alloc_event_id({event_text(event)})",
                     [note(self.framework_user, "the framework takes event ids here")],
                 )
-            return (event, constant)
+            return self._slot(event, constant)
         owner = op.event_id.owner
         if isinstance(owner, EventIdOp):
-            return (event, op.event_id)
+            return self._slot(event, op.event_id)
         if _is_pure_integer(op.event_id):
-            return (event, condition_key(op.event_id))  # e.g. ``i % 2``: the same computation, the same id
+            return self._slot(event, condition_key(op.event_id))  # e.g. ``i % 2``: the same computation, the same id
         self._error(
             "FL-4",
             op,
@@ -539,7 +590,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         log = state.log
         for access_key, access in log.items():
             if access_key.pipe is src or src in access.ordered_to:
-                log[access_key] = replace(access, captured_by=access.captured_by | {key})
+                log[access_key] = Access(access.op, access.name, access.ordered_to, access.captured_by | {key})
 
     def _release_slot(self, key: SlotKey, dst: Pipe, state: PipeState) -> None:
         log = state.log
@@ -579,7 +630,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             if other[0] is event and other[1] != ident:
                 return [note(slot.set_op, f"{flag_call_of(slot.set_op)} here uses a different event id")]
         reverse = reverse_event(event)
-        slot = state.slots.get((reverse, ident)) if reverse is not None else None
+        slot = state.slots.get(self._slot(reverse, ident)) if reverse is not None else None
         if slot is not None:
             return [note(slot.set_op, f"{flag_call_of(slot.set_op)} here sets the opposite direction")]
         return []
@@ -591,7 +642,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         log = state.log
         for key, access in log.items():
             if key.pipe is pipe:
-                log[key] = replace(access, ordered_to=access.ordered_to | {pipe})
+                log[key] = Access(access.op, access.name, access.ordered_to | {pipe}, access.captured_by)
 
     # --- queues -------------------------------------------------------------------------------
 
@@ -613,9 +664,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             self._error("TQ-15", op, f"queue `{name}` is initialised twice", [note(earlier, "initialised here")])
         self.init_of.setdefault(buffer, op)
         if _enclosing_loop(op, self.kernel) is not None:
-            self._warn(
-                "TQ-15", op, f"`pipe.init_buffer` inside a loop re-initialises `{name}` on every iteration"
-            )
+            self._warn("TQ-15", op, f"`pipe.init_buffer` inside a loop re-initialises `{name}` on every iteration")
         position = buffer.type.position.data
         if position not in QUEUE_EVENTS:
             declared = buffer.owner if isinstance(buffer.owner, DeclareOp) else op
@@ -654,7 +703,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
                 if freed is not op:
                     self.aliases.add(frozenset({op, freed}))
             if events is not None:
-                key: SlotKey = ("free", queue, reused)
+                key = self._slot("free", queue, reused)
                 if key in state.slots:
                     del state.slots[key]
                     self._release_slot(key, events[1].dst, state)
@@ -663,23 +712,19 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         state.tensors[op.result] = (queue, op)
 
     def _instance(self, value: SSAValue, state: PipeState) -> tuple[SSAValue, Token] | None:
-        region = self._region(value)
-        base = region.base
-        if isinstance(base, tuple) and len(base) == 2 and base[0] == "value":  # pyright: ignore[reportUnknownArgumentType]
-            return state.tensors.get(base[1])  # pyright: ignore[reportUnknownArgumentType]
-        return None
+        base = base_value(self._region(value))
+        return state.tensors.get(base) if base is not None else None
 
     def _enque(self, op: EnqueOp, state: PipeState) -> None:
         queue = op.queue
         q = self._queue(queue, op, state)
-        name, tensor = value_name(queue, "queue"), value_name(op.tensor)
         instance = self._instance(op.tensor, state)
         if instance is None or instance[0] != queue:
             origin = op.tensor.owner if isinstance(op.tensor.owner, Operation) else None
             self._error(
                 "TQ-13",
                 op,
-                f"`{name}.enque({tensor})`: `{tensor}` was not allocated from `{name}`",
+                f"`{_q(queue)}.enque({_t(op.tensor)})`: `{_t(op.tensor)}` was not allocated from `{_q(queue)}`",
                 [note(origin, "created here")] if origin is not None else [],
             )
             return
@@ -690,7 +735,8 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             self._error(
                 "TQ-2",
                 op,
-                f"`{name}.enque()` would hold {q.enqueued + 1} tensors in queue `{name}`, declared with depth {depth}",
+                f"`{_q(queue)}.enque()` would hold {q.enqueued + 1} tensors in queue `{_q(queue)}`, declared with "
+                f"depth {depth}",
                 [note(declared, "declared here")] if declared is not None else [],
             )
         q.status[token] = frozenset({"enque"})
@@ -700,20 +746,19 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         q.enque_op[token] = op
         events = _queue_events(queue)
         if events is not None:
-            key: SlotKey = ("enque", queue, token)
+            key = self._slot("enque", queue, token)
             state.slots[key] = Slot(op)
             self._capture(key, events[0].src, state)
 
     def _deque(self, op: DequeOp, state: PipeState) -> None:
         queue = op.queue
         q = self._queue(queue, op, state)
-        name = value_name(queue, "queue")
         if q.definite <= 0:
             declared = queue.owner if isinstance(queue.owner, Operation) else None
             self._error(
                 "TQ-1",
                 op,
-                f"`{name}.deque()` has no matching `{name}.enque()`: queue `{name}` may be empty here",
+                f"`{_q(queue)}.deque()` has no matching `{_q(queue)}.enque()`: queue `{_q(queue)}` may be empty here",
                 [note(declared, "declared here")] if declared is not None else [],
             )
         if not q.fifo:
@@ -725,7 +770,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         state.tensors[op.result] = (queue, token)
         events = _queue_events(queue)
         if events is not None:
-            key: SlotKey = ("enque", queue, token)
+            key = self._slot("enque", queue, token)
             if key in state.slots:
                 del state.slots[key]
                 self._release_slot(key, events[0].dst, state)
@@ -733,10 +778,13 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
     def _free(self, op: FreeTensorOp, state: PipeState) -> None:
         queue = op.queue
         q = self._queue(queue, op, state)
-        name, tensor = value_name(queue, "queue"), value_name(op.tensor)
         instance = self._instance(op.tensor, state)
         if instance is None or instance[0] != queue:
-            self._error("TQ-4", op, f"`{name}.free_tensor({tensor})`: `{tensor}` was not allocated from `{name}`")
+            self._error(
+                "TQ-4",
+                op,
+                f"`{_q(queue)}.free_tensor({_t(op.tensor)})`: `{_t(op.tensor)}` was not allocated from `{_q(queue)}`",
+            )
             return
         token = instance[1]
         status = q.status.get(token, frozenset())
@@ -745,7 +793,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             self._error(
                 "TQ-4",
                 op,
-                f"`{name}.free_tensor({tensor})`: `{tensor}` is already freed",
+                f"`{_q(queue)}.free_tensor({_t(op.tensor)})`: `{_t(op.tensor)}` is already freed",
                 [note(freed, "freed here")] if freed is not None else [],
             )
             return
@@ -753,7 +801,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             self._error(
                 "TQ-5",
                 op,
-                f"`{name}.free_tensor({tensor})` frees a tensor that is still enqueued",
+                f"`{_q(queue)}.free_tensor({_t(op.tensor)})` frees a tensor that is still enqueued",
                 [note(q.enque_op.get(token), "enqueued here")],
             )
             q.fifo = tuple(t for t in q.fifo if t is not token)
@@ -765,7 +813,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         q.free_op[token] = op
         events = _queue_events(queue)
         if events is not None:
-            key: SlotKey = ("free", queue, token)
+            key = self._slot("free", queue, token)
             state.slots[key] = Slot(op)
             self._capture(key, events[1].src, state)
 
@@ -829,7 +877,9 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             if wait is not None and wait.kind == "get_tensor_c":
                 for key, entry in list(state.log.items()):
                     if MATMUL_PENDING in entry.captured_by:
-                        state.log[key] = replace(entry, captured_by=entry.captured_by - {MATMUL_PENDING})
+                        state.log[key] = Access(
+                            entry.op, entry.name, entry.ordered_to, entry.captured_by - {MATMUL_PENDING}
+                        )
                 self._private_pair(Pipe.PIPE_MTE2, Pipe.PIPE_V, op, state)
             return
         if access is None:
@@ -852,10 +902,10 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         """Accesses before ``wait_get_tensor_c`` to an asynchronous fetch's tile are MM-1's to report."""
         for key, entry in list(state.log.items()):
             if entry.op is op:
-                state.log[key] = replace(entry, captured_by=entry.captured_by | {MATMUL_PENDING})
+                state.log[key] = Access(entry.op, entry.name, entry.ordered_to, entry.captured_by | {MATMUL_PENDING})
 
     def _private_pair(self, src: Pipe, dst: Pipe, op: Operation, state: PipeState) -> None:
-        key: SlotKey = ("matmul", op)
+        key = self._slot("matmul", op)
         self._capture(key, src, state)
         self._release_slot(key, dst, state)
 
@@ -876,13 +926,13 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         suppressed = False
         if instance is not None:
             queue, token = instance
-            base = ("queue", queue, token)
+            base = QueueBase(queue, token)
             suppressed = self._check_instance(op, pipe, value, write, queue, token, state)
         if not suppressed:
             self._check_hazards(op, pipe, base, region.offset, region.extent, write, name, state)
         if not log:
             return
-        key = AccessKey(base, region.offset, pipe, write, region.extent)
+        key = self._key(base, region.offset, pipe, write, region.extent)
         if write:
             stale = [k for k in state.log if k.base == base and k.offset == region.offset and not k.variant]
             for k in stale:
@@ -901,7 +951,17 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
     ) -> bool:
         """TQ-6, TQ-7 and TQ-12 for an access to a queue tensor; True when TQ-7 holds (PA-9)."""
         q = state.queues.get(queue)
-        status = q.status.get(token, frozenset()) if q is not None else frozenset()
+        status: frozenset[str] = q.status.get(token, frozenset()) if q is not None else frozenset()
+        position = _position(queue)
+        events = QUEUE_EVENTS.get(position) if position is not None else None
+        mismatched = (
+            events is not None
+            and pipe is not Pipe.PIPE_S
+            and pipe not in (events[0].src, events[0].dst)
+            and op.get_trait(MatmulMethod) is None
+        )
+        if not (status & {"free", "enque"} or mismatched) or not self.reporting:
+            return "enque" in status
         tensor, name = value_name(value), value_name(queue, "queue")
         call = python_call(op)
         if "free" in status and q is not None:
@@ -922,19 +982,16 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
                 [note(q.enque_op.get(token), "enqueued here")],
                 partner=tensor,
             )
-        position = _position(queue)
-        events = QUEUE_EVENTS.get(position) if position is not None else None
-        if events is not None and pipe is not Pipe.PIPE_S and op.get_trait(MatmulMethod) is None:
+        if mismatched and events is not None:
             src, dst = events[0].src, events[0].dst
-            if pipe not in (src, dst):
-                label = str(position).upper()
-                self._warn(
-                    "TQ-12",
-                    op,
-                    f"tensor from {label} queue `{name}` is {'written' if write else 'read'} by {pipe_label(pipe)} "
-                    f"({call}); {label} queues order {pipe_label(src)} → {pipe_label(dst)} only",
-                    partner=tensor,
-                )
+            label = str(position).upper()
+            self._warn(
+                "TQ-12",
+                op,
+                f"tensor from {label} queue `{name}` is {'written' if write else 'read'} by {pipe_label(pipe)} "
+                f"({call}); {label} queues order {pipe_label(src)} → {pipe_label(dst)} only",
+                partner=tensor,
+            )
         return enqueued
 
     def _overlap(
@@ -947,21 +1004,13 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
                 return "may"
             return "definite" if a.offset == offset else "may"
         if (
-            isinstance(a.base, tuple)
-            and isinstance(base, tuple)
-            and len(a.base) == 3  # pyright: ignore[reportUnknownArgumentType]
-            and len(base) == 3  # pyright: ignore[reportUnknownArgumentType]
-            and a.base[0] == "queue"
-            and base[0] == "queue"
-            and a.base[1] == base[1]
-            and frozenset({a.base[2], base[2]}) in self.aliases
+            isinstance(a.base, QueueBase)
+            and isinstance(base, QueueBase)
+            and a.base.queue == base.queue
+            and frozenset({a.base.token, base.token}) in self.aliases
         ):
             return "definite" if a.offset == offset else "may"
-        if (
-            not self.options.assume_gm_args_noalias
-            and isinstance(a.base, GMBase)
-            and isinstance(base, GMBase)
-        ):
+        if not self.options.assume_gm_args_noalias and isinstance(a.base, GMBase) and isinstance(base, GMBase):
             return "may"
         return "none"
 
@@ -1040,9 +1089,8 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
 
     def _hint(self, key: AccessKey, pipe: Pipe) -> str:
         base = key.base
-        if isinstance(base, tuple) and len(base) == 3 and base[0] == "queue":  # pyright: ignore[reportUnknownArgumentType]
-            queue = base[1]
-            assert isinstance(queue, SSAValue)
+        if isinstance(base, QueueBase):
+            queue = base.queue
             events = _queue_events(queue)
             if events is not None and (events[0].src, events[0].dst) == (key.pipe, pipe):
                 name = value_name(queue, "queue")
@@ -1105,7 +1153,9 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             for token, status in q.status.items():
                 if "enque" in status:
                     self._warn(
-                        "TQ-11", q.enque_op.get(token, token), f"`{name}.enque({_tensor_of(q, token)})` is never dequeued"
+                        "TQ-11",
+                        q.enque_op.get(token, token),
+                        f"`{name}.enque({_tensor_of(q, token)})` is never dequeued",
                     )
                 if status & {"alloc", "enque"}:
                     assert isinstance(token, AllocTensorOp)
@@ -1165,7 +1215,7 @@ def _slot_text(key: SlotKey, op: Operation | None = None) -> str:
     if isinstance(op, SetFlagOp | WaitFlagOp):
         shown = id_text(op.event_id)
     else:
-        shown = str(ident) if isinstance(ident, int) else value_name(ident, "id") if isinstance(ident, SSAValue) else "id"
+        shown = str(ident) if isinstance(ident, int) else "id"
     return f"{str(event).upper()}#{shown}"
 
 
@@ -1192,6 +1242,39 @@ def _is_pure_integer(value: SSAValue) -> bool:
 
 def _slot_order(key: SlotKey) -> tuple[str, str]:
     return (str(key[0]), str(key[1]) if isinstance(key[1], int) else "~")
+
+
+def _join_queues(
+    a: dict[SSAValue, QueueState], b: dict[SSAValue, QueueState], *, counts_of_first: bool
+) -> dict[SSAValue, QueueState]:
+    """Queue states meeting at a join: instance states are unioned, counts and FIFO come from ``a``
+    (disagreement is TQ-9 / TQ-8), and only the FIFO prefix present on both sides stays definite."""
+    queues = {q: s.copy() for q, s in a.items()}
+    for queue, right in b.items():
+        left = queues.get(queue)
+        if left is None:
+            queues[queue] = right.copy()
+            continue
+        for token, status in right.status.items():
+            left.status[token] = left.status.get(token, frozenset()) | status
+        left.freed = left.freed + tuple(t for t in right.freed if t not in left.freed)
+        for token, op in right.enque_op.items():
+            left.enque_op.setdefault(token, op)
+        for token, op in right.free_op.items():
+            left.free_op.setdefault(token, op)
+        if left.fifo != right.fifo:
+            left.definite = min(left.definite, right.definite, len(right.fifo))
+        if not counts_of_first:
+            left.definite = min(left.definite, right.definite)
+    return queues
+
+
+def _q(queue: SSAValue) -> str:
+    return value_name(queue, "queue")
+
+
+def _t(tensor: SSAValue) -> str:
+    return value_name(tensor)
 
 
 def _atomic_call(op: Operation) -> str:
@@ -1258,16 +1341,16 @@ def _defined_inside(value: SSAValue, loop: Operation) -> bool:
     return op is not None and (op is loop or loop.is_ancestor(op))
 
 
-def _retag(log: dict[AccessKey, Access], loop: Operation, *, previous: bool) -> dict[AccessKey, Access]:
+def _retag(
+    log: dict[AccessKey, Access], loop: Operation, intern: Callable[..., AccessKey], *, previous: bool
+) -> dict[AccessKey, Access]:
     retagged: dict[AccessKey, Access] = {}
     for key, access in log.items():
         if key.previous != previous and loop.is_ancestor(access.op):
             variant = key.variant or (
-                previous
-                and isinstance(key.offset, tuple)
-                and any(_defined_inside(v, loop) for v in key.offset)
+                previous and isinstance(key.offset, tuple) and any(_defined_inside(v, loop) for v in key.offset)
             )
-            key = replace(key, previous=previous, variant=variant)
+            key = intern(key.base, key.offset, key.pipe, key.write, key.extent, previous, variant)
         existing = retagged.get(key)
         if existing is not None:
             access = Access(

@@ -85,6 +85,15 @@ def _offset_of(value: SSAValue) -> Offset:
     return (value,)
 
 
+def base_value(region: Region) -> SSAValue | None:
+    """The SSA value a region's base is (a queue tensor's ``alloc_tensor`` or ``deque`` result), if it is one."""
+    base = region.base
+    if isinstance(base, tuple) and len(base) == 2 and base[0] == "value":  # pyright: ignore[reportUnknownArgumentType]
+        value: object = base[1]  # pyright: ignore[reportUnknownVariableType]
+        return value if isinstance(value, SSAValue) else None  # pyright: ignore[reportUnknownVariableType]
+    return None
+
+
 def _element_bytes(value: SSAValue) -> int | None:
     element = getattr(value.type, "element_type", None)
     bits = getattr(element, "bitwidth", None)

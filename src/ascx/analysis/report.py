@@ -88,6 +88,11 @@ class DiagnosticList:
         if key not in self._items:
             self._items[key] = Diagnostic(severity, rule, message, at(op), tuple(notes))
 
+    def copy(self) -> DiagnosticList:
+        copied = DiagnosticList()
+        copied._items = dict(self._items)
+        return copied
+
     def sorted(self) -> list[Diagnostic]:
         return sorted(self._items.values(), key=Diagnostic.sort_key)
 

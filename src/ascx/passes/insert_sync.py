@@ -30,9 +30,9 @@ from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp, UnitAttr
 from xdsl.ir import Block, Operation
 from xdsl.passes import ModulePass
-from xdsl.utils.exceptions import PassFailedException
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsTerminator
+from xdsl.utils.exceptions import PassFailedException
 
 from ascx.analysis.matmul_protocol import Fix, MatmulProtocolAnalysis
 from ascx.analysis.report import Diagnostic, DiagnosticList, at, publish
@@ -161,7 +161,7 @@ class MatmulWaitInserter:
 
 
 def insert_sync(
-    kernel: func.FuncOp, options: InsertionOptions = InsertionOptions(), *, matmul_only: bool = False
+    kernel: func.FuncOp, options: InsertionOptions | None = None, *, matmul_only: bool = False
 ) -> list[Diagnostic]:
     """Insert the missing Matmul waits of ``kernel``, then its missing pipe synchronization (spec IN-2);
     the warnings and remarks about what was inserted."""
@@ -191,7 +191,7 @@ class InsertSyncPass(ModulePass):
             raise PassFailedException(f'event_ids must be "auto", "const" or "alloc", got {self.event_ids!r}')
         if self.final_barrier not in ("auto", "always", "never"):
             raise PassFailedException(f'final_barrier must be "auto", "always" or "never", got {self.final_barrier!r}')
-        options = InsertionOptions(event_ids=self.event_ids, final_barrier=self.final_barrier)  # pyright: ignore[reportArgumentType]
+        options = InsertionOptions(event_ids=self.event_ids, final_barrier=self.final_barrier)
         found: list[Diagnostic] = []
         for kernel in op.body.block.ops:
             if isinstance(kernel, func.FuncOp) and kernel.body.blocks:

@@ -23,7 +23,7 @@ GM write of a non-scalar pipe is still unordered at the return (IN-12).  Inserte
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Literal
+from typing import Literal, TypeVar
 
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IntegerAttr, UnitAttr, i32
@@ -32,9 +32,10 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascx.analysis.dataflow import constant_int
 from ascx.analysis.pipe_model import EVENT_ID_COUNT, EVENT_ORDER, direct_event, pipe_label
-from ascx.analysis.pipe_sync import Hazard, PipeState, PipeSyncAnalysis, PipeSyncOptions, event_text
+from ascx.analysis.pipe_sync import DEFAULT_OPTIONS, Hazard, PipeState, PipeSyncAnalysis, PipeSyncOptions, event_text
 from ascx.analysis.regions import GMBase
 from ascx.analysis.report import DiagnosticList, at
+from ascx.analysis.reuse import remember
 from ascx.analysis.spelling import python_call
 from ascx.dialects.ascendc.basic_enums import HardEvent
 from ascx.dialects.ascendc.enums import Pipe
@@ -56,14 +57,17 @@ class InsertionOptions:
     event_ids: EventIds = "auto"
     final_barrier: FinalBarrier = "auto"
     alias: Literal["conservative", "assume_disjoint"] = "conservative"
-    analysis: PipeSyncOptions = PipeSyncOptions()
+    analysis: PipeSyncOptions = DEFAULT_OPTIONS
 
 
 def is_inserted(op: Operation) -> bool:
     return INSERTED_ATTR in op.attributes
 
 
-def _mark(op: Operation, location_of: Operation) -> Operation:
+OpT = TypeVar("OpT", bound=Operation)
+
+
+def _mark(op: OpT, location_of: Operation) -> OpT:
     op.attributes[INSERTED_ATTR] = UnitAttr()
     op.location = location_of.location
     return op
@@ -105,9 +109,9 @@ def _innermost_common_loop(a: Operation, b: Operation) -> Operation | None:
 class PipeSyncInserter:
     """Inserts the pipe synchronization one kernel needs."""
 
-    def __init__(self, kernel: func.FuncOp, options: InsertionOptions = InsertionOptions()):
+    def __init__(self, kernel: func.FuncOp, options: InsertionOptions | None = None):
         self.kernel = kernel
-        self.options = options
+        self.options = options if options is not None else InsertionOptions()
         self.diagnostics = DiagnosticList()
         self.mode: Literal["const", "alloc"] = "const"
         self.final_state: PipeState | None = None
@@ -131,6 +135,7 @@ class PipeSyncInserter:
             analysis = PipeSyncAnalysis(self.kernel, self.options.analysis)
         self.final_state = state
         self._final_barrier(state)
+        remember("pipe-sync", self.options.analysis, self.kernel, analysis.diagnostics)
 
     def _choose(self, hazards: list[Hazard]) -> Hazard:
         """The first consumer's hazard with the latest producer: ordering after the latest access to a
@@ -175,7 +180,8 @@ class PipeSyncInserter:
         assert block is not None, "producer and consumer are in one function"
         a_anchor = block.find_ancestor_op_in_block(a)
         b_anchor = block.find_ancestor_op_in_block(b)
-        assert a_anchor is not None and b_anchor is not None
+        assert a_anchor is not None
+        assert b_anchor is not None
         if src is dst:
             barrier = _mark(PipeBarrierOp(src), b)
             self._place(barrier, b_anchor, before=True)
@@ -297,7 +303,8 @@ class PipeSyncInserter:
 
     def _new_pool_id(self, event: HardEvent) -> EventIdOp:
         entry = self.kernel.body.block
-        pipe = next((op.result for op in entry.ops if isinstance(op, PipeOp)), None)
+        pipes = [op for op in entry.ops if isinstance(op, PipeOp)]
+        pipe: SSAValue | None = pipes[0].result if pipes else None
         if pipe is None:
             created = _mark(PipeOp(), entry.first_op or self.kernel)
             created.result.name_hint = "pipe"
@@ -305,7 +312,9 @@ class PipeSyncInserter:
             pipe = created.result
         anchor: Operation | None = None
         for op in entry.ops:
-            if isinstance(op, PipeOp | InitBufferOp | RegisterMatmulOp) or (isinstance(op, EventIdOp) and is_inserted(op)):
+            if isinstance(op, PipeOp | InitBufferOp | RegisterMatmulOp) or (
+                isinstance(op, EventIdOp) and is_inserted(op)
+            ):
                 anchor = op
         taken = EventIdOp(EventIdAction.ALLOC, event, pipe)
         taken.result.name_hint = "ev"
@@ -376,7 +385,9 @@ class PipeSyncInserter:
         ret = entry.last_op
         assert ret is not None
         anchor = ret
-        while anchor.prev_op is not None and isinstance(anchor.prev_op, ReleaseEventIdOp) and is_inserted(anchor.prev_op):
+        while (
+            anchor.prev_op is not None and isinstance(anchor.prev_op, ReleaseEventIdOp) and is_inserted(anchor.prev_op)
+        ):
             anchor = anchor.prev_op
         previous = anchor.prev_op
         if isinstance(previous, PipeBarrierOp) and previous.pipe.data is Pipe.PIPE_ALL:

@@ -18,8 +18,9 @@ from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
 from ascx.analysis.dataflow import constant_int
-from ascx.analysis.pipe_sync import PipeSyncAnalysis, PipeSyncOptions
+from ascx.analysis.pipe_sync import DEFAULT_OPTIONS, PipeSyncAnalysis, PipeSyncOptions
 from ascx.analysis.report import Diagnostic, DiagnosticList, note, publish
+from ascx.analysis.reuse import recall
 from ascx.dialects.ascendc.matmul_ops import RegisterMatmulOp
 from ascx.dialects.ascendc.sync_ops import CrossCoreSetFlagOp, CrossCoreWaitFlagOp, SyncAllOp
 from ascx.dialects.ascendc.system_ops import SysVarOp
@@ -30,17 +31,22 @@ PROLOGUE_FLAG = (15, 2)
 """The MIX prologue's AIC notification ``0xf21``: flag 15, mode 2 [derived, U-6]."""
 
 
-def verify_pipe_sync(kernel: func.FuncOp, options: PipeSyncOptions = PipeSyncOptions()) -> list[Diagnostic]:
+def verify_pipe_sync(kernel: func.FuncOp, options: PipeSyncOptions = DEFAULT_OPTIONS) -> list[Diagnostic]:
     """Every pipe-sync diagnostic of ``kernel``, in source order."""
-    analysis = PipeSyncAnalysis(kernel, options)
-    try:
-        analysis.run()
-    except Exception as error:  # PA-8: an analysis bug must not become a crash of the compile
-        failed = DiagnosticList()
-        failed.add("error", "PA-8", kernel, f"internal error in ascx-verify-pipe-sync: {error!r}")
-        return failed.sorted()
-    check_cross_core(kernel, analysis.diagnostics)
-    return analysis.diagnostics.sorted()
+    found = recall("pipe-sync", options, kernel)  # the last analysis of ascx-insert-sync, if nothing changed since
+    if isinstance(found, DiagnosticList):
+        diagnostics = found.copy()
+    else:
+        analysis = PipeSyncAnalysis(kernel, options)
+        try:
+            analysis.run()
+        except Exception as error:  # PA-8: an analysis bug must not become a crash of the compile
+            failed = DiagnosticList()
+            failed.add("error", "PA-8", kernel, f"internal error in ascx-verify-pipe-sync: {error!r}")
+            return failed.sorted()
+        diagnostics = analysis.diagnostics
+    check_cross_core(kernel, diagnostics)
+    return diagnostics.sorted()
 
 
 def _flag_of(op: CrossCoreSetFlagOp | CrossCoreWaitFlagOp) -> tuple[int | None, int]:
@@ -76,19 +82,29 @@ def check_cross_core(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
         elif isinstance(op, RegisterMatmulOp):
             matmuls += len(op.objects)
         elif isinstance(op, SyncAllOp):
-            parent = op.parent_op()
-            while parent is not None and parent is not kernel:
-                if isinstance(parent, scf.IfOp) and _depends_on_block_index(parent):
-                    diagnostics.add(
-                        "error",
-                        "XC-4",
-                        op,
-                        "`asc.sync_all()` is not reached by every block: it is guarded by a condition on the block "
-                        "index",
-                        [note(parent, "condition here")],
-                    )
-                    break
-                parent = parent.parent_op()
+            _check_sync_all(op, kernel, diagnostics)
+    _check_reserved_flags(sets, waits, matmuls, diagnostics)
+    _check_pairing(sets, waits, diagnostics)
+
+
+def _check_sync_all(op: SyncAllOp, kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
+    parent = op.parent_op()
+    while parent is not None and parent is not kernel:
+        if isinstance(parent, scf.IfOp) and _depends_on_block_index(parent):
+            diagnostics.add(
+                "error",
+                "XC-4",
+                op,
+                "`asc.sync_all()` is not reached by every block: it is guarded by a condition on the block index",
+                [note(parent, "condition here")],
+            )
+            return
+        parent = parent.parent_op()
+
+
+def _check_reserved_flags(
+    sets: list[CrossCoreSetFlagOp], waits: list[CrossCoreWaitFlagOp], matmuls: int, diagnostics: DiagnosticList
+) -> None:
     for op in (*sets, *waits):
         flag, mode = _flag_of(op)
         if flag is None:
@@ -102,6 +118,11 @@ def check_cross_core(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
             reason = "SyncAll (flags 11–14)"
         if reason is not None:
             diagnostics.add("error", "XC-2", op, f"cross-core flag {flag} is reserved by {reason}")
+
+
+def _check_pairing(
+    sets: list[CrossCoreSetFlagOp], waits: list[CrossCoreWaitFlagOp], diagnostics: DiagnosticList
+) -> None:
     for op in (*sets, *waits):
         flag, mode = _flag_of(op)
         partners = waits if isinstance(op, CrossCoreSetFlagOp) else sets

@@ -23,7 +23,9 @@ EXAMPLE_ARGUMENTS: dict[str, str] = {
     "matmul_async_get_tensor_c": f"{_MATMUL}, MockTensor(asc.uint8), asc.adv.TCubeTiling",
     "matmul_batch_async": f"{_MATMUL}, MockTensor(asc.float32), MockTensor(asc.uint8), asc.adv.TCubeTiling",
     "matmul_iterate_async": f"{_MATMUL}, MockTensor(asc.uint8), asc.adv.TCubeTiling",
-    "matmul_iterate_all_async": "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.uint8)",
+    "matmul_iterate_all_async": (
+        "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.uint8)"
+    ),
 }
 """Example name -> its kernel arguments as ``ascx compile --args`` takes them."""
 
