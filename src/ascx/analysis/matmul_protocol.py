@@ -357,6 +357,8 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         if uses_workspace:
             self._check_workspace(op, call, name, obj)
             obj.last.setdefault("async_iterate", op)
+            if not _in_loop_condition(op):
+                obj.last["unfetched"] = op  # the one-shot form: its blocks must be fetched before end() (MM-11)
         for record in list(obj.records.values()):
             if record.kind == "get_tensor_c":
                 continue
@@ -401,6 +403,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
             self.fixes.append(Fix("MM-7", record, op, mm, True))
 
     def _fetch(self, op: Operation, call: str, name: str, obj: ObjectState, state: MatmulState) -> None:
+        obj.last.pop("unfetched", None)
         iteration = obj.last.get("async_iterate")
         if is_async_call(op):
             if iteration is None:
@@ -486,6 +489,15 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         )
 
     def _end(self, op: Operation, name: str, mm: SSAValue, obj: ObjectState, state: MatmulState) -> None:
+        unfetched = obj.last.pop("unfetched", None)
+        if unfetched is not None:
+            self._error(
+                "MM-11",
+                unfetched,
+                f"the blocks computed by asynchronous `{matmul_call(unfetched)}(sync=False)` are never fetched "
+                f"with `{name}.get_tensor_c(..., sync=False)`",
+                [note(op, "the object ends here")],
+            )
         for record in obj.records.values():
             if not record.waitable:
                 continue

@@ -192,6 +192,10 @@ class Hazard:
     previous: bool
     """The producer ran in the previous iteration of a loop that also holds the consumer."""
     may: bool
+    value: SSAValue | None = None
+    """The tensor operand of the consumer that conflicts."""
+    base: object = None
+    """The region base both accesses are on (a :class:`QueueBase` for a queue tensor)."""
 
 
 @dataclass(frozen=True)
@@ -277,6 +281,13 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         self.init_of: dict[SSAValue, InitBufferOp] = {}
         self._slots: dict[tuple[object, ...], SlotKey] = {}
         self._plans: dict[Operation, tuple[Pipe | None, list[tuple[SSAValue, bool]]]] = {}
+        self._current: SSAValue | None = None
+        self._gm_dma: dict[GMBase, Operation] = {}
+        self._gm_scalar: dict[GMBase, Operation] = {}
+        """The first DMA and scalar access to each GM buffer (HZ-7)."""
+        self._pairs_seen: set[tuple[Operation, Operation, object]] = set()
+        """(consumer, producer, base) pairs already checked while visiting the current op."""
+        """The tensor operand whose access is being checked (recorded in hazards)."""
         self._keys: dict[tuple[object, ...], AccessKey] = {}
 
     def _slot(self, *parts: object) -> SlotKey:
@@ -506,6 +517,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         return plan
 
     def _other(self, op: Operation, state: PipeState) -> None:
+        self._pairs_seen.clear()
         access, executes, method = _traits(op)
         if method is not None:
             self._matmul(op, method, state)
@@ -845,7 +857,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             self._error(
                 "FL-8",
                 op,
-                f"`pipe.release_event_id({event_text(op.event.data)}, {id_text(value)})` uses an event id released "
+                f"`pipe.release_event_id({id_text(value)}, {event_text(op.event.data)})` uses an event id released "
                 "here",
                 [note(released, "released here")],
             )
@@ -928,7 +940,10 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             queue, token = instance
             base = QueueBase(queue, token)
             suppressed = self._check_instance(op, pipe, value, write, queue, token, state)
+        if isinstance(base, GMBase) and pipe in (Pipe.PIPE_S, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3):
+            self._check_scalar_cache(op, pipe, base, name)
         if not suppressed:
+            self._current = value
             self._check_hazards(op, pipe, base, region.offset, region.extent, write, name, state)
         if not log:
             return
@@ -938,6 +953,25 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             for k in stale:
                 del state.log[k]
         state.log[key] = Access(op, name, frozenset({Pipe.PIPE_S}) if pipe is Pipe.PIPE_S else frozenset())
+
+    def _check_scalar_cache(self, op: Operation, pipe: Pipe, base: GMBase, name: str) -> None:
+        """HZ-7: GM accessed both through the scalar data cache and by DMA, with no cache maintenance (U-14)."""
+        scalar = pipe is Pipe.PIPE_S
+        other = (self._gm_dma if scalar else self._gm_scalar).get(base)
+        (self._gm_scalar if scalar else self._gm_dma).setdefault(base, op)
+        if other is None:
+            return
+        if scalar:
+            message = (
+                f"`{python_call(op)}` accesses `{name}` through the scalar data cache after `{python_call(other)}` "
+                "accessed it by DMA; cache maintenance is required"
+            )
+        else:
+            message = (
+                f"`{python_call(op)}` accesses `{name}` by DMA after `{python_call(other)}` accessed it through the "
+                "scalar data cache; cache maintenance is required"
+            )
+        self._error("HZ-7", op, message, [note(other, "accessed here")], partner=other)
 
     def _check_instance(
         self,
@@ -1036,6 +1070,10 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             overlap = self._overlap(key, base, offset, extent)
             if overlap == "none":
                 continue
+            pair = (op, access.op, base)
+            if pair in self._pairs_seen:
+                continue  # a tensor passed as several operands (abs(t, t)) is one use (spec D-3)
+            self._pairs_seen.add(pair)
             self._hazard(op, pipe, write, name, key, access, overlap == "may", state)
 
     def _hazard(
@@ -1085,7 +1123,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         else:
             self._error(rule, op, message, notes, partner=name)
         if self.reporting:
-            self.hazards.append(Hazard(rule, access.op, op, key.pipe, pipe, key.previous, may))
+            self.hazards.append(Hazard(rule, access.op, op, key.pipe, pipe, key.previous, may, self._current, key.base))
 
     def _hint(self, key: AccessKey, pipe: Pipe) -> str:
         base = key.base
@@ -1252,6 +1290,8 @@ def _join_queues(
     queues = {q: s.copy() for q, s in a.items()}
     for queue, right in b.items():
         left = queues.get(queue)
+        if left is None and counts_of_first:
+            left = queues[queue] = QueueState()  # first used in the loop: nothing allocated at its entry
         if left is None:
             queues[queue] = right.copy()
             continue

@@ -31,15 +31,33 @@ from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascx.analysis.dataflow import constant_int
-from ascx.analysis.pipe_model import EVENT_ID_COUNT, EVENT_ORDER, direct_event, pipe_label
-from ascx.analysis.pipe_sync import DEFAULT_OPTIONS, Hazard, PipeState, PipeSyncAnalysis, PipeSyncOptions, event_text
+from ascx.analysis.pipe_model import EVENT_ID_COUNT, EVENT_ORDER, QUEUE_EVENTS, direct_event, pipe_label
+from ascx.analysis.pipe_sync import (
+    DEFAULT_OPTIONS,
+    Hazard,
+    PipeState,
+    PipeSyncAnalysis,
+    PipeSyncOptions,
+    QueueBase,
+    event_text,
+)
 from ascx.analysis.regions import GMBase
 from ascx.analysis.report import DiagnosticList, at
 from ascx.analysis.reuse import remember
-from ascx.analysis.spelling import python_call
+from ascx.analysis.spelling import python_call, value_name
 from ascx.dialects.ascendc.basic_enums import HardEvent
 from ascx.dialects.ascendc.enums import Pipe
-from ascx.dialects.ascendc.fwk_ops import EventIdAction, EventIdOp, InitBufferOp, ReleaseEventIdOp
+from ascx.dialects.ascendc.fwk_ops import (
+    AllocTensorOp,
+    DequeOp,
+    EnqueOp,
+    EventIdAction,
+    EventIdOp,
+    FreeTensorOp,
+    InitBufferOp,
+    ReleaseEventIdOp,
+)
+from ascx.dialects.ascendc.fwk_types import TQueType
 from ascx.dialects.ascendc.matmul_ops import RegisterMatmulOp
 from ascx.dialects.ascendc.object_ops import PipeOp
 from ascx.dialects.ascendc.sync_ops import PipeBarrierOp, SetFlagOp, WaitFlagOp
@@ -182,6 +200,8 @@ class PipeSyncInserter:
         b_anchor = block.find_ancestor_op_in_block(b)
         assert a_anchor is not None
         assert b_anchor is not None
+        if loop is None and self._queue_handoff(hazard, a_anchor, b_anchor):
+            return
         if src is dst:
             barrier = _mark(PipeBarrierOp(src), b)
             self._place(barrier, b_anchor, before=True)
@@ -195,6 +215,39 @@ class PipeSyncInserter:
             return
         ops = self._pair(event, hazard, a_anchor, b_anchor, loop)
         self._remark(hazard, f"asc.set_flag/asc.wait_flag({event_text(event)}, {self._id_spelling(ops[0])})", ops[0])
+
+    def _queue_handoff(self, hazard: Hazard, a_anchor: Operation, b_anchor: Operation) -> bool:
+        """IN-3.1: a queue tensor without any ``enque``/``deque``, whose queue's position orders the hazard's
+        pipes: ``q.enque(t)`` after the producer, ``t2 = q.deque(T)`` before the consumer, later uses of
+        ``t`` (but its ``free_tensor``) read ``t2``."""
+        base = hazard.base
+        if not isinstance(base, QueueBase) or not isinstance(base.token, AllocTensorOp):
+            return False
+        queue, tensor = base.queue, base.token.result
+        events = QUEUE_EVENTS.get(queue.type.position.data) if isinstance(queue.type, TQueType) else None
+        if events is None or (events[0].src, events[0].dst) != (hazard.producer_pipe, hazard.consumer_pipe):
+            return False
+        if any(isinstance(use.operation, EnqueOp | DequeOp) for use in tensor.uses):
+            return False
+        if any(isinstance(op, EnqueOp | DequeOp) and op.queue is queue for op in self.kernel.walk()):
+            return False  # the queue is already in use: a hand-off here could reorder its FIFO
+        block = b_anchor.parent_block()
+        assert block is not None
+        enque = _mark(EnqueOp(queue, tensor), hazard.producer)
+        Rewriter.insert_op(enque, InsertPoint.after(a_anchor))
+        deque = _mark(DequeOp(queue, tensor.type.element_type), hazard.consumer)  # pyright: ignore[reportAttributeAccessIssue, reportUnknownArgumentType, reportUnknownMemberType]
+        deque.result.name_hint = f"{tensor.name_hint or 't'}1"
+        Rewriter.insert_op(deque, InsertPoint.before(b_anchor))
+        start = block.get_operation_index(b_anchor)
+        for use in list(tensor.uses):
+            user = use.operation
+            if isinstance(user, FreeTensorOp) or user is enque:
+                continue
+            anchor = block.find_ancestor_op_in_block(user)
+            if anchor is not None and block.get_operation_index(anchor) >= start:
+                user.operands[use.index] = deque.result
+        self._remark(hazard, f"{value_name(queue, 'queue')}.enque()/{value_name(queue, 'queue')}.deque()", enque)
+        return True
 
     def _barrier_all(self, hazard: Hazard, anchor: Operation) -> None:
         barrier = _mark(PipeBarrierOp(Pipe.PIPE_ALL), hazard.consumer)

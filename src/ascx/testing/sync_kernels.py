@@ -1,0 +1,134 @@
+"""Kernels for the sync-pass tests: a fixed prelude (GM tensors, raw LocalTensors, optionally a pipe
+with queues and a TBuf) and a body under test, compiled with or without insertion.
+
+Body lines are numbered from 1 in diagnostics (``L3:5: error: ...``), so expectations do not depend
+on the prelude.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+import warnings
+from collections.abc import Callable
+from types import ModuleType
+
+import ascx as asc
+from ascx.analysis.report import SyncError
+from ascx.runtime.jit import MockTensor, MockValue
+from ascx.testing import line_of
+
+KERNEL = """
+@asc.jit({options})
+def k(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
+    N = 256
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z)
+    xl = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, N)
+    zl = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, N * 4, N)
+    tmp = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, N * 8, N)
+    xa = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, N * 12, N)
+    xb = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, N * 16, N)
+    za = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, N * 20, N)
+    zb = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, N * 24, N)
+    il = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, N * 28, N)
+{queues}
+    # the body follows
+{body}
+"""
+
+QUEUES = """
+    pipe = asc.TPipe()
+    qin = asc.TQue(asc.TPosition.VECIN, {depth})
+    qout = asc.TQue(asc.TPosition.VECOUT, {depth})
+    q = asc.TQue(asc.TPosition.VECIN, {depth})
+    tbuf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(qin, {num}, N * 4)
+    pipe.init_buffer(qout, {num}, N * 4)
+    pipe.init_buffer(q, {num}, N * 4)
+    pipe.init_buffer(tbuf, N * 4)
+"""
+
+ARGS = (MockTensor(asc.float32), MockTensor(asc.float32), MockValue(asc.int32))
+
+SYNC_CALLS = re.compile(
+    r"SetFlag|WaitFlag|PipeBarrier|AllocEventID|ReleaseEventID|FetchEventID|EnQue|DeQue|AllocTensor|FreeTensor|"
+    r"\.Wait\w+\(|CrossCore"
+)
+"""The sync-relevant C++ lines (spec T-2)."""
+STRUCTURE = re.compile(r"(for|while|if) \(|\}$")
+"""Lines that show where the sync lines sit: loop and branch heads and closing braces."""
+
+
+class Body:
+    """A kernel body compiled inside the prelude."""
+
+    def __init__(
+        self, load: Callable[[str], ModuleType], body: str, *, queues: bool, options: str, depth: int, num: int
+    ):
+        prelude = QUEUES.strip("\n").format(depth=depth, num=num) if queues else ""
+        source = KERNEL.format(
+            options=options, queues=prelude, body=textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
+        )
+        self.module = load(source)
+        self.first = line_of(self.module, "# the body follows") + 1
+
+    def relative(self, line: str) -> str:
+        return re.sub(r"^\S+?\.py:(\d+):(\d+): ", lambda m: f"L{int(m[1]) - self.first + 1}:{m[2]}: ", line)
+
+    def compile(self) -> asc.CompiledKernel:
+        return self.module.k.compile(*ARGS)
+
+
+def make(
+    load: Callable[[str], ModuleType],
+    body: str,
+    *,
+    insert: bool = False,
+    queues: bool = False,
+    options: str = "",
+    depth: int = 1,
+    num: int = 1,
+) -> Body:
+    flags = f"insert_sync={insert}" + (f", {options}" if options else "")
+    return Body(load, body, queues=queues, options=flags, depth=depth, num=num)
+
+
+def errors(load: Callable[[str], ModuleType], body: str, **kw: object) -> list[str]:
+    """The rendered diagnostics of a compile that fails (insertion off unless asked)."""
+    kernel = make(load, body, **kw)  # type: ignore[arg-type]
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            kernel.compile()
+    except SyncError as error:
+        return [kernel.relative(line) for line in str(error).splitlines()]
+    raise AssertionError("the kernel compiled without sync errors")
+
+
+def warnings_of(load: Callable[[str], ModuleType], body: str, **kw: object) -> list[str]:
+    """The sync warnings of a compile that succeeds, as ``L<line>: <message>`` (first line of each)."""
+    kernel = make(load, body, **kw)  # type: ignore[arg-type]
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        kernel.compile()
+    return [
+        f"L{w.lineno - kernel.first + 1}: {str(w.message).splitlines()[0]}"
+        for w in caught
+        if issubclass(w.category, asc.AscxWarning)
+    ]
+
+
+def sync_lines(load: Callable[[str], ModuleType], body: str, **kw: object) -> list[str]:
+    """The sync-relevant C++ lines of the kernel compiled with insertion, without ``AscendC::`` prefixes."""
+    kernel = make(load, body, insert=True, **kw)  # type: ignore[arg-type]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        source = kernel.compile().source
+    body_lines = source.split("{", 1)[1].splitlines()
+    lines = [line.strip() for line in body_lines if SYNC_CALLS.search(line) or STRUCTURE.match(line.strip())]
+    while lines and lines[-1] == "}":
+        lines.pop()  # the function's closing brace
+    return [line.replace("AscendC::HardEvent::", "").replace("AscendC::", "") for line in lines]

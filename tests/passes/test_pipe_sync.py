@@ -1,0 +1,792 @@
+"""ascx-verify-pipe-sync verdicts (insert_sync=False) and what ascx-insert-sync inserts, for the pipe
+rows of the sync-model checklist (§3.8) and the examples of §2.2.6 (PV-1 ... PV-5) and §2.3.2
+(IX-5 ... IX-12).  Diagnostics are compared exactly, with body-relative lines; insertion results as
+the sync-relevant C++ lines (spec T-2) with the loop structure around them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+
+from ascx.testing.sync_kernels import errors, sync_lines, warnings_of
+
+Load = Callable[[str], ModuleType]
+
+
+# --- §2.2.6 examples ------------------------------------------------------------------------------
+
+
+def test_pv1_raw_flag_misuse(kernel_module: Load) -> None:
+    """PV-1, checklist rows 9a/9b/10a/10b: wrong id, set never waited, wrong direction."""
+    lines = errors(
+        kernel_module,
+        """
+        asc.data_copy(xl, x_gm, N)
+        asc.set_flag(asc.HardEvent.MTE2_V, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_V, 1)
+        asc.abs(zl, xl, N)
+        asc.set_flag(asc.HardEvent.V_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.MTE3_V, 0)
+        asc.data_copy(z_gm, zl, N)
+        """,
+    )
+    assert lines == [
+        "L2:5: error: `asc.set_flag(HardEvent.MTE2_V, 0)` is never consumed by a matching `asc.wait_flag` [FL-2]",
+        "L3:5: note: asc.wait_flag(HardEvent.MTE2_V, 1) here uses a different event id",
+        "L3:5: error: `asc.wait_flag(HardEvent.MTE2_V, 1)` has no matching `asc.set_flag(HardEvent.MTE2_V, 1)`; the "
+        "wait would block forever [FL-1]",
+        "L2:5: note: asc.set_flag(HardEvent.MTE2_V, 0) here uses a different event id",
+        "L4:5: error: `asc.abs` (V) reads `xl` written by `asc.data_copy` (MTE2) without synchronization; needs MTE2 "
+        "→ V ordering [HZ-1]",
+        "L1:5: note: written here; e.g. asc.set_flag/asc.wait_flag(HardEvent.MTE2_V, id)",
+        "L5:5: error: `asc.set_flag(HardEvent.V_MTE3, 0)` is never consumed by a matching `asc.wait_flag` [FL-2]",
+        "L6:5: note: asc.wait_flag(HardEvent.MTE3_V, 0) here waits on the opposite direction",
+        "L6:5: error: `asc.wait_flag(HardEvent.MTE3_V, 0)` has no matching `asc.set_flag(HardEvent.MTE3_V, 0)`; the "
+        "wait would block forever [FL-1]",
+        "L5:5: note: asc.set_flag(HardEvent.V_MTE3, 0) here sets the opposite direction",
+        "L7:5: error: `asc.data_copy` (MTE3) reads `zl` written by `asc.abs` (V) without synchronization; needs V → "
+        "MTE3 ordering [HZ-1]",
+        "L4:5: note: written here; e.g. asc.set_flag/asc.wait_flag(HardEvent.V_MTE3, id)",
+    ]
+
+
+def test_pv2_queue_protocol(kernel_module: Load) -> None:
+    """PV-2, checklist row 17b: use between enque and deque, never dequeued, never freed."""
+    lines = errors(
+        kernel_module,
+        """
+        a = qin.alloc_tensor(asc.float32)
+        asc.data_copy(a, x_gm, N)
+        qin.enque(a)
+        asc.abs(tmp, a, N)
+        b = qin.deque(asc.float32)
+        c = qout.alloc_tensor(asc.float32)
+        asc.abs(c, b, N)
+        qout.enque(c)
+        asc.data_copy(z_gm, c, N)
+        qin.free_tensor(b)
+        """,
+        queues=True,
+    )
+    assert lines == [
+        "L4:5: error: `asc.abs` uses `a` after `qin.enque(a)` and before `qin.deque()` [TQ-7]",
+        "L3:5: note: enqueued here",
+        "L6:9: warning: `c` allocated by `qout.alloc_tensor()` is never freed [TQ-10]",
+        "L8:5: warning: `qout.enque(c)` is never dequeued [TQ-11]",
+        "L9:5: error: `asc.data_copy` uses `c` after `qout.enque(c)` and before `qout.deque()` [TQ-7]",
+        "L8:5: note: enqueued here",
+    ]
+
+
+def test_pv3_use_after_free_in_a_loop(kernel_module: Load) -> None:
+    """PV-3, checklist row 17a: a VECIN tensor copied out after its free, refilled in the next iteration."""
+    lines = errors(
+        kernel_module,
+        """
+        for i in range(4):
+            t = q.alloc_tensor(asc.float32)
+            asc.data_copy(t, x_gm[i * N:], N)
+            q.enque(t)
+            d = q.deque(asc.float32)
+            q.free_tensor(d)
+            asc.data_copy(z_gm[i * N:], d, N)
+        """,
+        queues=True,
+    )
+    assert lines == [
+        "L3:9: error: `asc.data_copy` (MTE2) overwrites `t` still being read by `asc.data_copy` (MTE3); needs MTE3 → "
+        "MTE2 ordering [HZ-2]",
+        "L7:9: note: read here in the previous loop iteration",
+        "L7:9: error: `asc.data_copy` (MTE3) reads `d` written by `asc.data_copy` (MTE2) without synchronization; "
+        "needs MTE2 → MTE3 ordering [HZ-1]",
+        "L3:9: note: written here; e.g. asc.set_flag/asc.wait_flag(HardEvent.MTE2_MTE3, id)",
+        "L7:9: error: `asc.data_copy` uses `d` after `q.free_tensor(d)` [TQ-6]",
+        "L6:9: note: freed here",
+        "L7:9: warning: tensor from VECIN queue `q` is read by MTE3 (asc.data_copy); VECIN queues order MTE2 → V only "
+        "[TQ-12]",
+    ]
+
+
+def test_pv4_loop_carried_producer(kernel_module: Load) -> None:
+    """PV-4, checklist row 25a: the tile read in iteration i was written in iteration i - 1."""
+    lines = errors(
+        kernel_module,
+        """
+        xq = qin.alloc_tensor(asc.float32)
+        asc.data_copy(xq, x_gm, N)
+        for i in range(1, n):
+            asc.abs(zl, xq, N)
+            asc.data_copy(xq, x_gm[i * N:], N)
+        qin.free_tensor(xq)
+        """,
+        queues=True,
+    )
+    assert lines == [
+        "L4:9: error: `asc.abs` (V) reads `xq` written by `asc.data_copy` (MTE2) without synchronization; needs MTE2 "
+        "→ V ordering [HZ-1]",
+        "L5:9: note: written here in the previous loop iteration",
+        "L5:9: error: `asc.data_copy` (MTE2) overwrites `xq` still being read by `asc.abs` (V); needs V → MTE2 "
+        "ordering [HZ-2]",
+        "L4:9: note: read here",
+    ]
+
+
+def test_pv5_scalar_store_then_copy_out(kernel_module: Load) -> None:
+    """PV-5, checklist row 22a."""
+    assert errors(kernel_module, "zl.set_value(0, 1.0)\nasc.data_copy(z_gm, zl, N)") == [
+        "L2:5: error: `asc.data_copy` (MTE3) reads `zl` written by `zl.set_value` (S) without synchronization; needs "
+        "S → MTE3 ordering [HZ-1]",
+        "L1:5: note: written here; e.g. asc.set_flag/asc.wait_flag(HardEvent.S_MTE3, id)",
+    ]
+
+
+# --- §2.3.2 insertion examples --------------------------------------------------------------------
+
+
+def test_ix5_straight_line_constant_ids(kernel_module: Load) -> None:
+    """IX-5: raw tensors, no framework event users, so the ids are literals; IN-12 adds the final barrier."""
+    body = "asc.data_copy(xl, x_gm, N)\nasc.abs(zl, xl, N)\nasc.data_copy(z_gm, zl, N)"
+    assert sync_lines(kernel_module, body) == [
+        "SetFlag<MTE2_V>(0);",
+        "WaitFlag<MTE2_V>(0);",
+        "SetFlag<V_MTE3>(0);",
+        "WaitFlag<V_MTE3>(0);",
+        "PipeBarrier<PIPE_ALL>();",
+    ]
+
+
+SINGLE_BUFFER_LOOP = """
+for i in range(n):
+    asc.data_copy(xl, x_gm[i * N:], N)
+    asc.abs(zl, xl, N)
+    asc.data_copy(z_gm[i * N:], zl, N)
+"""
+
+
+def test_ix6_single_buffer_loop(kernel_module: Load) -> None:
+    """IX-6 and its golden counts (§4.4): two in-iteration pairs, two loop-carried pairs with priming and
+    draining, one final barrier."""
+    assert sync_lines(kernel_module, SINGLE_BUFFER_LOOP) == [
+        "SetFlag<V_MTE2>(0);",
+        "SetFlag<MTE3_V>(0);",
+        "for (int32_t i = 0; i < n; i += 1) {",
+        "WaitFlag<V_MTE2>(0);",
+        "SetFlag<MTE2_V>(0);",
+        "WaitFlag<MTE2_V>(0);",
+        "WaitFlag<MTE3_V>(0);",
+        "SetFlag<V_MTE2>(0);",
+        "SetFlag<V_MTE3>(0);",
+        "WaitFlag<V_MTE3>(0);",
+        "SetFlag<MTE3_V>(0);",
+        "}",
+        "WaitFlag<V_MTE2>(0);",
+        "WaitFlag<MTE3_V>(0);",
+        "PipeBarrier<PIPE_ALL>();",
+    ]
+
+
+def test_ix6_verdict_without_insertion(kernel_module: Load) -> None:
+    assert errors(kernel_module, SINGLE_BUFFER_LOOP) == [
+        "L2:9: error: `asc.data_copy` (MTE2) overwrites `xl` still being read by `asc.abs` (V); needs V → MTE2 "
+        "ordering [HZ-2]",
+        "L3:9: note: read here in the previous loop iteration",
+        "L3:9: error: `asc.abs` (V) reads `xl` written by `asc.data_copy` (MTE2) without synchronization; needs MTE2 "
+        "→ V ordering [HZ-1]",
+        "L2:9: note: written here; e.g. asc.set_flag/asc.wait_flag(HardEvent.MTE2_V, id)",
+        "L3:9: error: `asc.abs` (V) overwrites `zl` still being read by `asc.data_copy` (MTE3); needs MTE3 → V "
+        "ordering [HZ-2]",
+        "L4:9: note: read here in the previous loop iteration",
+        "L4:9: error: `asc.data_copy` (MTE3) reads `zl` written by `asc.abs` (V) without synchronization; needs V → "
+        "MTE3 ordering [HZ-1]",
+        "L3:9: note: written here; e.g. asc.set_flag/asc.wait_flag(HardEvent.V_MTE3, id)",
+    ]
+
+
+def test_ix7_ping_pong_buffers_get_distinct_ids(kernel_module: Load) -> None:
+    """IX-7: overlapping live ranges of one HardEvent get ids 0 and 1; 8 pairs in all (§4.4)."""
+    lines = sync_lines(
+        kernel_module,
+        """
+        for i in range(0, n, 2):
+            asc.data_copy(xa, x_gm[i * N:], N)
+            asc.data_copy(xb, x_gm[(i + 1) * N:], N)
+            asc.abs(za, xa, N)
+            asc.abs(zb, xb, N)
+            asc.data_copy(z_gm[i * N:], za, N)
+            asc.data_copy(z_gm[(i + 1) * N:], zb, N)
+        """,
+    )
+    assert lines == [
+        "SetFlag<V_MTE2>(0);",
+        "SetFlag<V_MTE2>(1);",
+        "SetFlag<MTE3_V>(0);",
+        "SetFlag<MTE3_V>(1);",
+        "for (int32_t i = 0; i < n; i += 2) {",
+        "WaitFlag<V_MTE2>(0);",
+        "SetFlag<MTE2_V>(0);",
+        "WaitFlag<V_MTE2>(1);",
+        "SetFlag<MTE2_V>(1);",
+        "WaitFlag<MTE2_V>(0);",
+        "WaitFlag<MTE3_V>(0);",
+        "SetFlag<V_MTE2>(0);",
+        "SetFlag<V_MTE3>(0);",
+        "WaitFlag<MTE2_V>(1);",
+        "WaitFlag<MTE3_V>(1);",
+        "SetFlag<V_MTE2>(1);",
+        "SetFlag<V_MTE3>(1);",
+        "WaitFlag<V_MTE3>(0);",
+        "SetFlag<MTE3_V>(0);",
+        "WaitFlag<V_MTE3>(1);",
+        "SetFlag<MTE3_V>(1);",
+        "}",
+        "WaitFlag<V_MTE2>(0);",
+        "WaitFlag<V_MTE2>(1);",
+        "WaitFlag<MTE3_V>(0);",
+        "WaitFlag<MTE3_V>(1);",
+        "PipeBarrier<PIPE_ALL>();",
+    ]
+
+
+def test_ix8_queue_tensor_gets_enque_and_deque(kernel_module: Load) -> None:
+    """IX-8, checklist row 16: the VECIN queue provides MTE2 -> V (IN-3.1); V -> MTE3 needs a pair, with a pool
+    id because the kernel has a TQue.  TQ-12 stays a warning."""
+    body = """
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, x_gm, N)
+    asc.abs(t, t, N)
+    asc.data_copy(z_gm, t, N)
+    q.free_tensor(t)
+    """
+    assert sync_lines(kernel_module, body, queues=True) == [
+        "int32_t ev = pipe.AllocEventID<V_MTE3>();",
+        "LocalTensor<float> t = q.AllocTensor<float>();",
+        "q.EnQue(t);",
+        "LocalTensor<float> t1 = q.DeQue<float>();",
+        "SetFlag<V_MTE3>(ev);",
+        "WaitFlag<V_MTE3>(ev);",
+        "q.FreeTensor(t);",
+        "PipeBarrier<PIPE_ALL>();",
+        "pipe.ReleaseEventID<V_MTE3>(ev);",
+    ]
+    assert errors(kernel_module, body, queues=True) == [
+        "L3:5: error: `asc.abs` (V) reads `t` written by `asc.data_copy` (MTE2) without synchronization; needs MTE2 → "
+        "V ordering [HZ-1]",
+        "L2:5: note: written here; e.g. q.enque()/q.deque()",
+        "L4:5: error: `asc.data_copy` (MTE3) reads `t` written by `asc.abs` (V) without synchronization; needs V → "
+        "MTE3 ordering [HZ-1]",
+        "L3:5: note: written here; e.g. asc.set_flag/asc.wait_flag(HardEvent.V_MTE3, id)",
+        "L4:5: warning: tensor from VECIN queue `q` is read by MTE3 (asc.data_copy); VECIN queues order MTE2 → V only "
+        "[TQ-12]",
+    ]
+
+
+def test_ix9_producer_loop_and_consumer_loop(kernel_module: Load) -> None:
+    """IX-9, checklist row 27a: one pair after the producer loop, its wait once before the consumer loop."""
+    body = """
+    for i in range(2):
+        asc.data_copy(xl, x_gm[i * N:], N)
+    for j in range(2):
+        asc.abs(zl, xl, N)
+    asc.data_copy(z_gm, zl, N)
+    """
+    assert sync_lines(kernel_module, body) == [
+        "for (int32_t i = 0; i < 2; i += 1) {",
+        "}",
+        "SetFlag<MTE2_V>(0);",
+        "WaitFlag<MTE2_V>(0);",
+        "for (int32_t j = 0; j < 2; j += 1) {",
+        "}",
+        "SetFlag<V_MTE3>(0);",
+        "WaitFlag<V_MTE3>(0);",
+        "PipeBarrier<PIPE_ALL>();",
+    ]
+    assert errors(kernel_module, body)[:2] == [
+        "L4:9: error: `asc.abs` (V) reads `xl` written by `asc.data_copy` (MTE2) without synchronization; needs MTE2 "
+        "→ V ordering [HZ-1]",
+        "L2:9: note: written here; e.g. asc.set_flag/asc.wait_flag(HardEvent.MTE2_V, id)",
+    ]
+
+
+def test_ix10_same_pipe_raw(kernel_module: Load) -> None:
+    """IX-10: a vector result read by the next vector op needs PipeBarrier<PIPE_V> (HZ-4)."""
+    body = "asc.add(zl, xl, tmp, N)\nasc.muls(tmp, zl, 2.0, N)"
+    assert sync_lines(kernel_module, body) == ["PipeBarrier<PIPE_V>();"]
+    assert errors(kernel_module, body) == [
+        "L2:5: error: `asc.muls` reads `zl` written by `asc.add` on the same pipe V without "
+        "`asc.pipe_barrier(PipeID.PIPE_V)` [HZ-4]",
+        "L1:5: note: written here",
+    ]
+
+
+def test_ix11_scalar_accesses_get_the_real_pipes(kernel_module: Load) -> None:
+    """IX-11: MTE2 -> S before the scalar read, S -> MTE3 before the copy-out (pyasc would use V_S / S_V)."""
+    body = """
+    asc.data_copy(xl, x_gm, N)
+    v = xl.get_value(0)
+    zl.set_value(0, v)
+    asc.data_copy(z_gm, zl, N)
+    """
+    assert sync_lines(kernel_module, body) == [
+        "SetFlag<MTE2_S>(0);",
+        "WaitFlag<MTE2_S>(0);",
+        "SetFlag<S_MTE3>(0);",
+        "WaitFlag<S_MTE3>(0);",
+        "PipeBarrier<PIPE_ALL>();",
+    ]
+
+
+def test_ix12_user_sync_is_kept_and_insertion_is_idempotent(kernel_module: Load) -> None:
+    """IX-12, checklist row 13's insertion column: the user's pair (the wrong event for the hazard) stays where
+    it is, the MTE2 -> V pair goes around it, and id 0 of V_MTE3 is free again after the user's pair."""
+    body = """
+    asc.data_copy(xl, x_gm, N)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.abs(zl, xl, N)
+    asc.data_copy(z_gm, zl, N)
+    """
+    assert sync_lines(kernel_module, body) == [
+        "SetFlag<MTE2_V>(0);",
+        "SetFlag<V_MTE3>(0);",
+        "WaitFlag<V_MTE3>(0);",
+        "WaitFlag<MTE2_V>(0);",
+        "SetFlag<V_MTE3>(0);",
+        "WaitFlag<V_MTE3>(0);",
+        "PipeBarrier<PIPE_ALL>();",
+    ]
+
+
+# --- checklist rows (§3.8) and the remaining rules ------------------------------------------------
+
+
+def test_row9a_set_without_wait(kernel_module: Load) -> None:
+    assert errors(kernel_module, "asc.set_flag(asc.HardEvent.V_MTE3, 0)") == [
+        "L1:5: error: `asc.set_flag(HardEvent.V_MTE3, 0)` is never consumed by a matching `asc.wait_flag` [FL-2]"
+    ]
+
+
+def test_row9b_wait_without_set(kernel_module: Load) -> None:
+    assert errors(kernel_module, "asc.wait_flag(asc.HardEvent.MTE3_V, 0)") == [
+        "L1:5: error: `asc.wait_flag(HardEvent.MTE3_V, 0)` has no matching `asc.set_flag(HardEvent.MTE3_V, 0)`; the "
+        "wait would block forever [FL-1]"
+    ]
+
+
+def test_row11_hard_coded_ids_next_to_framework_users(kernel_module: Load) -> None:
+    """FL-6: constant ids in a kernel whose TQue takes ids from the pool at run time (a warning)."""
+    body = "asc.set_flag(asc.HardEvent.MTE2_V, 0)\nasc.wait_flag(asc.HardEvent.MTE2_V, 0)"
+    message = (
+        "hard-coded event id 0 may collide with event ids the framework allocates at run time; use "
+        "pipe.alloc_event_id(HardEvent.MTE2_V) [FL-6]"
+    )
+    assert warnings_of(kernel_module, body, queues=True) == [f"L1: {message}", f"L2: {message}"]
+    assert warnings_of(kernel_module, body) == []
+
+
+def test_fl3_set_while_pending(kernel_module: Load) -> None:
+    body = """
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    """
+    assert errors(kernel_module, body) == [
+        "L2:5: error: `asc.set_flag(HardEvent.MTE2_V, 0)` sets event slot MTE2_V#0 while the set here is still "
+        "pending [FL-3]",
+        "L1:5: note: set here",
+    ]
+
+
+def test_fl3_in_the_previous_iteration(kernel_module: Load) -> None:
+    body = """
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    for i in range(n):
+        asc.set_flag(asc.HardEvent.MTE2_V, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    """
+    assert errors(kernel_module, body) == [
+        "L2:14: error: one iteration of this loop changes event slot MTE2_V#0 (sets 1, waits 1); the loop is "
+        "unbalanced [FL-11]",
+        "L1:5: note: set here",
+        "L3:9: error: `asc.set_flag(HardEvent.MTE2_V, 0)` sets event slot MTE2_V#0 while the set here is still "
+        "pending [FL-3]",
+        "L1:5: note: set here",
+    ]
+
+
+def test_fl4_unknowable_event_id(kernel_module: Load) -> None:
+    """An id read from memory is neither a constant, a pool id nor a pure computation."""
+    body = """
+    e = il.get_value(0)
+    asc.set_flag(asc.HardEvent.MTE2_V, e)
+    """
+    lines = errors(kernel_module, body)
+    assert lines[0].startswith("L2:5: error: event id of `asc.set_flag(HardEvent.MTE2_V, ")
+    assert lines[0].endswith(
+        "` must be a compile-time constant or a value returned by pipe.alloc_event_id / pipe.fetch_event_id [FL-4]"
+    )
+
+
+def test_runtime_ids_that_are_pure_computations_pair_up(kernel_module: Load) -> None:
+    """pyasc tutorial 01 uses ``i % 2`` as the id: the same computation at the set and the wait is one slot."""
+    body = """
+    for i in range(n):
+        slot = i % 2
+        asc.data_copy(xl, x_gm[i * N:], N)
+        asc.set_flag(asc.HardEvent.MTE2_V, slot)
+        asc.wait_flag(asc.HardEvent.MTE2_V, slot)
+        asc.abs(zl, xl, N)
+        asc.set_flag(asc.HardEvent.V_MTE3, slot)
+        asc.wait_flag(asc.HardEvent.V_MTE3, slot)
+        asc.data_copy(z_gm[i * N:], zl, N)
+        asc.set_flag(asc.HardEvent.MTE3_MTE2, slot)
+        asc.wait_flag(asc.HardEvent.MTE3_MTE2, slot)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    """
+    assert warnings_of(kernel_module, body) == []
+    assert sync_lines(kernel_module, body).count("PipeBarrier<PIPE_ALL>();") == 1  # nothing inserted
+
+
+def test_fl7_fetched_ids_overlap(kernel_module: Load) -> None:
+    """Checklist row 14b."""
+    body = """
+    a = pipe.fetch_event_id(asc.HardEvent.V_S)
+    asc.set_flag(asc.HardEvent.V_S, a)
+    b = pipe.fetch_event_id(asc.HardEvent.V_S)
+    asc.set_flag(asc.HardEvent.V_S, b)
+    asc.wait_flag(asc.HardEvent.V_S, a)
+    asc.wait_flag(asc.HardEvent.V_S, b)
+    """
+    assert errors(kernel_module, body, queues=True) == [
+        "L3:9: error: `pipe.fetch_event_id(HardEvent.V_S)` may return the id of the pending pair here: fetched ids "
+        "are not reserved [FL-7]",
+        "L2:5: note: pending set here",
+    ]
+
+
+def test_fl8_pool_ids(kernel_module: Load) -> None:
+    """Checklist row 14a (never released: a warning) and a release twice (an error)."""
+    assert warnings_of(kernel_module, "ev = pipe.alloc_event_id(asc.HardEvent.V_S)", queues=True) == [
+        "L1: event id from `pipe.alloc_event_id(HardEvent.V_S)` is never released [FL-8]"
+    ]
+    body = """
+    ev = pipe.alloc_event_id(asc.HardEvent.V_S)
+    pipe.release_event_id(ev, asc.HardEvent.V_S)
+    asc.set_flag(asc.HardEvent.V_S, ev)
+    asc.wait_flag(asc.HardEvent.V_S, ev)
+    pipe.release_event_id(ev, asc.HardEvent.V_S)
+    """
+    assert errors(kernel_module, body, queues=True) == [
+        "L3:5: error: `asc.set_flag(HardEvent.V_S, ev)` uses an event id released here [FL-8]",
+        "L2:5: note: released here",
+        "L4:5: error: `asc.wait_flag(HardEvent.V_S, ev)` uses an event id released here [FL-8]",
+        "L2:5: note: released here",
+        "L5:5: error: `pipe.release_event_id(ev, HardEvent.V_S)` uses an event id released here [FL-8]",
+        "L2:5: note: released here",
+    ]
+
+
+def test_fl10_pipe_the_core_does_not_have(kernel_module: Load) -> None:
+    body = "asc.set_flag(asc.HardEvent.M_V, 0)\nasc.wait_flag(asc.HardEvent.M_V, 0)"
+    assert warnings_of(kernel_module, body) == [
+        "L1: `asc.set_flag(HardEvent.M_V, 0)` names pipe PIPE_M, which the AIV core does not use [FL-10]"
+    ]
+
+
+def test_fl11_unbalanced_branch_and_loop(kernel_module: Load) -> None:
+    branch = """
+    if n > 0:
+        asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    """
+    assert errors(kernel_module, branch) == [
+        "L1:8: error: event slot MTE2_V#0 is set on one branch of this `if` and not on the other [FL-11]",
+        "L2:9: note: set here",
+    ]
+    loop = """
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    for i in range(n):
+        asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    """
+    assert errors(kernel_module, loop) == [
+        "L1:5: error: `asc.set_flag(HardEvent.MTE2_V, 0)` is never consumed by a matching `asc.wait_flag` [FL-2]",
+        "L2:14: error: one iteration of this loop changes event slot MTE2_V#0 (sets 0, waits 1); the loop is "
+        "unbalanced [FL-11]",
+        "L1:5: note: set here",
+    ]
+
+
+def test_row13_wrong_event_for_the_hazard(kernel_module: Load) -> None:
+    """The copy-in overwrites what the copy-out still reads; the user's MTE2_V pair orders something else.
+    Insertion adds the MTE3_MTE2 pair and keeps the user's."""
+    body = """
+    asc.data_copy(z_gm, zl, N)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.data_copy(zl, x_gm, N)
+    """
+    assert errors(kernel_module, body) == [
+        "L4:5: error: `asc.data_copy` (MTE2) overwrites `zl` still being read by `asc.data_copy` (MTE3); needs MTE3 → "
+        "MTE2 ordering [HZ-2]",
+        "L1:5: note: read here",
+    ]
+    assert sync_lines(kernel_module, body) == [
+        "SetFlag<MTE3_MTE2>(0);",
+        "SetFlag<MTE2_V>(0);",
+        "WaitFlag<MTE2_V>(0);",
+        "WaitFlag<MTE3_MTE2>(0);",
+        "PipeBarrier<PIPE_ALL>();",
+    ]
+
+
+def test_row18_queue_depth_and_buffers(kernel_module: Load) -> None:
+    depth = """
+    a = q.alloc_tensor(asc.float32)
+    b = q.alloc_tensor(asc.float32)
+    q.enque(a)
+    q.enque(b)
+    c = q.deque(asc.float32)
+    d = q.deque(asc.float32)
+    q.free_tensor(c)
+    q.free_tensor(d)
+    """
+    lines = errors(kernel_module, depth, queues=True, depth=1, num=2)
+    assert lines[0] == "L4:5: error: `q.enque()` would hold 2 tensors in queue `q`, declared with depth 1 [TQ-2]"
+    assert lines[1].endswith(": note: declared here")
+    leak = """
+    for i in range(4):
+        t = q.alloc_tensor(asc.float32)
+    """
+    lines = errors(kernel_module, leak, queues=True)
+    assert lines[0] == (
+        "L1:14: error: this loop allocates from `q` 1 more time(s) than it frees per iteration; the queue runs out of "
+        "buffers after 1 iterations [TQ-8]"
+    )
+    assert lines[1] == (
+        "L2:13: error: `q.alloc_tensor()` needs buffer 4, but `pipe.init_buffer(q, 1, …)` provides 1 [TQ-3]"
+    )
+    assert lines[3] == "L2:13: warning: `t` allocated by `q.alloc_tensor()` is never freed [TQ-10]"
+
+
+def test_row19_queue_at_the_wrong_position(kernel_module: Load) -> None:
+    body = """
+    t = qout.alloc_tensor(asc.float32)
+    asc.data_copy(t, x_gm, N)
+    qout.enque(t)
+    d = qout.deque(asc.float32)
+    asc.abs(zl, d, N)
+    qout.free_tensor(d)
+    """
+    assert errors(kernel_module, body, queues=True) == [
+        "L2:5: warning: tensor from VECOUT queue `qout` is written by MTE2 (asc.data_copy); VECOUT queues order V → "
+        "MTE3 only [TQ-12]",
+        "L5:5: error: `asc.abs` (V) reads `d` written by `asc.data_copy` (MTE2) without synchronization; needs MTE2 → "
+        "V ordering [HZ-1]",
+        "L2:5: note: written here; e.g. asc.set_flag/asc.wait_flag(HardEvent.MTE2_V, id)",
+    ]
+
+
+def test_row20_queue_state_differs_between_branches(kernel_module: Load) -> None:
+    free_on_one_path = """
+    for i in range(n):
+        t = q.alloc_tensor(asc.float32)
+        if i > 2:
+            q.free_tensor(t)
+    """
+    assert errors(kernel_module, free_on_one_path, queues=True) == [
+        "L2:13: warning: `t` allocated by `q.alloc_tensor()` is never freed [TQ-10]",
+        "L3:12: error: queue `q` holds 0 tensor(s) after the `then` branch and 1 after the `else` branch [TQ-9]",
+    ]
+    lines = errors(
+        kernel_module,
+        """
+        t = q.alloc_tensor(asc.float32)
+        if n > 0:
+            q.enque(t)
+        d = q.deque(asc.float32)
+        q.free_tensor(d)
+        """,
+        queues=True,
+    )
+    assert lines[:3] == [
+        "L2:8: error: queue `q` holds 1 tensor(s) after the `then` branch and 0 after the `else` branch [TQ-9]",
+        "L4:9: error: `q.deque()` has no matching `q.enque()`: queue `q` may be empty here [TQ-1]",
+        lines[2],
+    ]
+    assert lines[2].endswith(": note: declared here")
+
+
+def test_row21_double_buffer_prefix(kernel_module: Load) -> None:
+    """The prefix that crashes pyasc's VerifySync: no diagnostic, no crash (PA-8)."""
+    body = """
+    a = q.alloc_tensor(asc.float32)
+    asc.data_copy(a, x_gm, N)
+    q.enque(a)
+    b = q.alloc_tensor(asc.float32)
+    q.free_tensor(b)
+    d = q.deque(asc.float32)
+    q.free_tensor(d)
+    """
+    assert warnings_of(kernel_module, body, queues=True, depth=2, num=2) == []
+
+
+def test_row22b_scalar_store_then_copy_in(kernel_module: Load) -> None:
+    body = "xl.set_value(0, 1.0)\nasc.data_copy(xl, x_gm, N)"
+    assert errors(kernel_module, body) == [
+        "L2:5: error: `asc.data_copy` (MTE2) and `xl.set_value` (S) both write `xl` without ordering [HZ-3]",
+        "L1:5: note: written here",
+    ]
+    assert sync_lines(kernel_module, body) == ["SetFlag<S_MTE2>(0);", "WaitFlag<S_MTE2>(0);"]
+
+
+def test_row23_scalar_access_to_gm(kernel_module: Load) -> None:
+    """HZ-1 (fixed by insertion) and HZ-7 (cache maintenance; not fixed)."""
+    assert errors(kernel_module, "asc.data_copy(z_gm, zl, N)\nv = z_gm.get_value(0)") == [
+        "L2:9: error: `z_gm.get_value` (S) reads `z_gm` written by `asc.data_copy` (MTE3) without synchronization; "
+        "needs MTE3 → S ordering [HZ-1]",
+        "L1:5: note: written here; e.g. asc.set_flag/asc.wait_flag(HardEvent.MTE3_S, id)",
+        "L2:9: error: `z_gm.get_value` accesses `z_gm` through the scalar data cache after `asc.data_copy` accessed "
+        "it by DMA; cache maintenance is required [HZ-7]",
+        "L1:5: note: accessed here",
+    ]
+    assert errors(kernel_module, "x_gm.set_value(0, 1.0)\nasc.data_copy(xl, x_gm, N)", insert=True) == [
+        "L2:5: error: `asc.data_copy` accesses `x_gm` by DMA after `x_gm.set_value` accessed it through the scalar "
+        "data cache; cache maintenance is required [HZ-7]",
+        "L1:5: note: accessed here",
+    ]
+
+
+def test_row24_atomic_mode_left_on(kernel_module: Load) -> None:
+    body = "asc.set_atomic_add(asc.float32)\nasc.data_copy(z_gm, zl, N)"
+    assert warnings_of(kernel_module, body) == [
+        "L1: atomic mode set by `asc.set_atomic_add` is not reset with `asc.set_atomic_none()` before the kernel "
+        "returns [AT-1]"
+    ]
+    switched = "asc.set_atomic_add(asc.float32)\nasc.set_atomic_max(asc.float32)\nasc.set_atomic_none()"
+    assert warnings_of(kernel_module, switched) == [
+        "L2: `asc.set_atomic_max` changes atomic mode while `asc.set_atomic_add` is still active [AT-2]"
+    ]
+
+
+def test_row25b_enque_without_deque_in_a_loop(kernel_module: Load) -> None:
+    body = """
+    t = q.alloc_tensor(asc.float32)
+    for i in range(n):
+        q.enque(t)
+    """
+    assert errors(kernel_module, body, queues=True) == [
+        "L1:9: warning: `t` allocated by `q.alloc_tensor()` is never freed [TQ-10]",
+        "L2:14: error: this loop enqueues into `q` 1 more time(s) than it dequeues per iteration; the queue overflows "
+        "after 1 iterations [TQ-8]",
+        "L3:9: warning: `q.enque(t)` is never dequeued [TQ-11]",
+    ]
+
+
+def test_row26_views_and_tbufs(kernel_module: Load) -> None:
+    """A write through a view is a write of its base; a PIPE_V barrier does not order MTE2; a TBuf is memory."""
+    view = "asc.data_copy(xl[64:], x_gm, 64)\nasc.pipe_barrier(asc.PipeID.PIPE_V)\nasc.abs(zl, xl, N)"
+    assert errors(kernel_module, view)[0] == (
+        "L3:5: error: `asc.abs` (V) reads `xl` written by `asc.data_copy` (MTE2) without synchronization; needs MTE2 "
+        "→ V ordering [HZ-1]"
+    )
+    assert sync_lines(kernel_module, view) == ["SetFlag<MTE2_V>(0);", "PipeBarrier<PIPE_V>();", "WaitFlag<MTE2_V>(0);"]
+    tbuf = "xt = tbuf.get(asc.float32)\nasc.data_copy(xt, x_gm, N)\nasc.abs(zl, xt, N)"
+    assert errors(kernel_module, tbuf, queues=True)[0] == (
+        "L3:5: error: `asc.abs` (V) reads `xt` written by `asc.data_copy` (MTE2) without synchronization; needs MTE2 "
+        "→ V ordering [HZ-1]"
+    )
+    through = "asc.data_copy(tmp, x_gm, N)\nasc.data_copy(z_gm, tmp, N)"
+    assert errors(kernel_module, through)[0] == (
+        "L2:5: error: `asc.data_copy` (MTE3) reads `tmp` written by `asc.data_copy` (MTE2) without synchronization; "
+        "needs MTE2 → MTE3 ordering [HZ-1]"
+    )
+    assert sync_lines(kernel_module, through) == [
+        "SetFlag<MTE2_MTE3>(0);",
+        "WaitFlag<MTE2_MTE3>(0);",
+        "PipeBarrier<PIPE_ALL>();",
+    ]
+
+
+def test_row27b_one_queue_allocated_twice(kernel_module: Load) -> None:
+    body = """
+    a = q.alloc_tensor(asc.float32)
+    q.free_tensor(a)
+    b = q.alloc_tensor(asc.float32)
+    q.free_tensor(b)
+    """
+    assert warnings_of(kernel_module, body, queues=True) == []
+
+
+def test_tq4_tq5_tq13_tq15_queue_misuse(kernel_module: Load) -> None:
+    assert errors(kernel_module, "q.free_tensor(xl)", queues=True) == [
+        "L1:5: error: `q.free_tensor(xl)`: `xl` was not allocated from `q` [TQ-4]"
+    ]
+    twice = "t = q.alloc_tensor(asc.float32)\nq.free_tensor(t)\nq.free_tensor(t)"
+    assert errors(kernel_module, twice, queues=True) == [
+        "L3:5: error: `q.free_tensor(t)`: `t` is already freed [TQ-4]",
+        "L2:5: note: freed here",
+    ]
+    enqueued = "t = q.alloc_tensor(asc.float32)\nq.enque(t)\nq.free_tensor(t)"
+    assert errors(kernel_module, enqueued, queues=True) == [
+        "L3:5: error: `q.free_tensor(t)` frees a tensor that is still enqueued [TQ-5]",
+        "L2:5: note: enqueued here",
+    ]
+    lines = errors(kernel_module, "t = qin.alloc_tensor(asc.float32)\nq.enque(t)", queues=True)
+    assert lines == [
+        "L1:9: warning: `t` allocated by `qin.alloc_tensor()` is never freed [TQ-10]",
+        "L2:5: error: `q.enque(t)`: `t` was not allocated from `q` [TQ-13]",
+        "L1:9: note: created here",
+    ]
+    again = "pipe.init_buffer(q, 1, N * 4)"
+    assert errors(kernel_module, again, queues=True)[0] == "L1:5: error: queue `q` is initialised twice [TQ-15]"
+
+
+def test_cross_core_lints(kernel_module: Load) -> None:
+    """Checklist rows 7a, 7b and 8a."""
+    assert errors(kernel_module, "asc.cross_core_wait_flag(3, 1, asc.PipeID.PIPE_V)") == [
+        "L1:5: error: `asc.cross_core_wait_flag` on flag 3 (mode 1) has no partner `asc.cross_core_set_flag` [XC-1]"
+    ]
+    mismatch = "asc.cross_core_set_flag(3, 2, asc.PipeID.PIPE_V)\nasc.cross_core_wait_flag(3, 1, asc.PipeID.PIPE_V)"
+    assert errors(kernel_module, mismatch) == [
+        "L1:5: error: cross-core set and wait on flag 3 use different modes (2 vs 1) [XC-3]",
+        "L2:5: note: partner here",
+        "L2:5: error: cross-core set and wait on flag 3 use different modes (1 vs 2) [XC-3]",
+        "L1:5: note: partner here",
+    ]
+    reserved = "asc.cross_core_set_flag(12, 0, asc.PipeID.PIPE_V)\nasc.cross_core_wait_flag(12, 0, asc.PipeID.PIPE_V)"
+    assert errors(kernel_module, reserved) == [
+        "L1:5: error: cross-core flag 12 is reserved by SyncAll (flags 11–14) [XC-2]",
+        "L2:5: error: cross-core flag 12 is reserved by SyncAll (flags 11–14) [XC-2]",
+    ]
+    assert errors(kernel_module, "if asc.get_block_idx() == 0:\n    asc.sync_all()") == [
+        "L2:9: error: `asc.sync_all()` is not reached by every block: it is guarded by a condition on the block "
+        "index [XC-4]",
+        "L1:8: note: condition here",
+    ]
+
+
+def test_insertion_is_idempotent_and_keeps_user_sync(kernel_module: Load) -> None:
+    """IN-9 and IN-10 on the kernels above: a kernel that already verifies gets nothing (IX-12's output is
+    such a kernel, written by hand), and every user sync op survives in order."""
+    body = """
+    asc.data_copy(xl, x_gm, N)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.abs(zl, xl, N)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.data_copy(z_gm, zl, N)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    """
+    assert warnings_of(kernel_module, body) == []
+    assert sync_lines(kernel_module, body) == [
+        "SetFlag<MTE2_V>(0);",
+        "SetFlag<V_MTE3>(0);",
+        "WaitFlag<V_MTE3>(0);",
+        "WaitFlag<MTE2_V>(0);",
+        "SetFlag<V_MTE3>(0);",
+        "WaitFlag<V_MTE3>(0);",
+        "PipeBarrier<PIPE_ALL>();",
+    ]
