@@ -357,7 +357,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         if uses_workspace:
             self._check_workspace(op, call, name, obj)
             obj.last.setdefault("async_iterate", op)
-            if not _in_loop_condition(op):
+            if start.kind == "iterate" and not _in_loop_condition(op):
                 obj.last["unfetched"] = op  # the one-shot form: its blocks must be fetched before end() (MM-11)
         for record in list(obj.records.values()):
             if record.kind == "get_tensor_c":

@@ -940,7 +940,11 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             queue, token = instance
             base = QueueBase(queue, token)
             suppressed = self._check_instance(op, pipe, value, write, queue, token, state)
-        if isinstance(base, GMBase) and pipe in (Pipe.PIPE_S, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3):
+        if (
+            isinstance(base, GMBase)
+            and pipe in (Pipe.PIPE_S, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3)
+            and _traits(op)[2] is None  # a Matmul call hands GM to the cube, not to the scalar cache
+        ):
             self._check_scalar_cache(op, pipe, base, name)
         if not suppressed:
             self._current = value

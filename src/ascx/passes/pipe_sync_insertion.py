@@ -235,7 +235,7 @@ class PipeSyncInserter:
         assert block is not None
         enque = _mark(EnqueOp(queue, tensor), hazard.producer)
         Rewriter.insert_op(enque, InsertPoint.after(a_anchor))
-        deque = _mark(DequeOp(queue, tensor.type.element_type), hazard.consumer)  # pyright: ignore[reportAttributeAccessIssue, reportUnknownArgumentType, reportUnknownMemberType]
+        deque = _mark(DequeOp(queue, tensor.type.element_type), hazard.consumer)
         deque.result.name_hint = f"{tensor.name_hint or 't'}1"
         Rewriter.insert_op(deque, InsertPoint.before(b_anchor))
         start = block.get_operation_index(b_anchor)
