@@ -464,3 +464,82 @@ def test_insertion_is_idempotent_and_keeps_correct_kernels(kernel_module: Callab
     _, inserted = compile_body(kernel_module, body, insert=True)
     assert inserted.source == plain.source
     assert "ascx.inserted" not in inserted.ir
+
+
+# --- more checklist rows and rules (pipe-sync issue) -----------------------------------------------
+
+
+def test_row2b_one_shot_iteration_never_fetched(kernel_module: Callable[[str], ModuleType]) -> None:
+    lines = diagnostics(kernel_module, "mm.set_workspace(ws_gm)\nmm.iterate(sync=False)\nmm.end()", c_pos="VECIN")
+    assert lines == [
+        "L2:5: error: the blocks computed by asynchronous `mm.iterate(sync=False)` are never fetched with "
+        "`mm.get_tensor_c(..., sync=False)` [MM-11]",
+        "L3:5: note: the object ends here",
+    ]
+
+
+def test_row3a_async_batch_read_before_wait_is_fixed(kernel_module: Callable[[str], ModuleType]) -> None:
+    body = """
+        mm.iterate_batch(c_gm, 2, 2, False, sync=False, wait_iterate_batch=True)
+        asc.data_copy(cl, c_gm, count=256)
+        mm.end()
+        """
+    assert diagnostics(kernel_module, body, batch=True)[0] == (
+        "L2:5: error: `asc.data_copy` reads `c_gm`, the output of asynchronous `mm.iterate_batch(sync=False)`, "
+        "before `mm.wait_iterate_batch()` [MM-1]"
+    )
+    with pytest.warns(asc.AscxWarning):
+        _, compiled = compile_body(kernel_module, body, batch=True, insert=True)
+    assert [line for line in sync_lines(compiled.source) if "Wait" in line or "DataCopy" in line] == [
+        "mm.WaitIterateBatch();",
+        "AscendC::DataCopy(cl, c_gm, 256);",
+    ]
+
+
+ROW6 = """
+    with mm.iterate() as count:
+        mm.get_tensor_c(x)
+        asc.data_copy(c_gm, x, count=256)
+    mm.end()
+    """
+
+
+def test_row6_matmul_tile_copied_straight_out(kernel_module: Callable[[str], ModuleType]) -> None:
+    """The Matmul writes the UB tile with MTE2 (U-7); the copy-out on MTE3 needs MTE2 -> MTE3, and the next
+    block's write needs the previous copy-out done (MTE3 -> MTE2)."""
+    assert diagnostics(kernel_module, ROW6, c_pos="VECIN") == [
+        "L2:9: error: `mm.get_tensor_c` (MTE2) overwrites `x` still being read by `asc.data_copy` (MTE3); needs MTE3 "
+        "→ MTE2 ordering [HZ-2]",
+        "L3:9: note: read here in the previous loop iteration",
+        "L3:9: error: `asc.data_copy` (MTE3) reads `x` written by `mm.get_tensor_c` (MTE2) without synchronization; "
+        "needs MTE2 → MTE3 ordering [HZ-1]",
+        "L2:9: note: written here; e.g. asc.set_flag/asc.wait_flag(HardEvent.MTE2_MTE3, id)",
+    ]
+    _, compiled = compile_body(kernel_module, ROW6, c_pos="VECIN", insert=True)
+    flags = [line.strip() for line in compiled.source.splitlines() if "Flag<" in line or "EventID" in line]
+    assert flags == [
+        "int32_t ev = pipe.AllocEventID<AscendC::HardEvent::MTE3_MTE2>();",
+        "int32_t ev_1 = pipe.AllocEventID<AscendC::HardEvent::MTE2_MTE3>();",
+        "AscendC::SetFlag<AscendC::HardEvent::MTE3_MTE2>(ev);",
+        "AscendC::WaitFlag<AscendC::HardEvent::MTE3_MTE2>(ev);",
+        "AscendC::SetFlag<AscendC::HardEvent::MTE2_MTE3>(ev_1);",
+        "AscendC::WaitFlag<AscendC::HardEvent::MTE2_MTE3>(ev_1);",
+        "AscendC::SetFlag<AscendC::HardEvent::MTE3_MTE2>(ev);",
+        "AscendC::WaitFlag<AscendC::HardEvent::MTE3_MTE2>(ev);",
+        "pipe.ReleaseEventID<AscendC::HardEvent::MTE3_MTE2>(ev);",
+        "pipe.ReleaseEventID<AscendC::HardEvent::MTE2_MTE3>(ev_1);",
+    ]
+
+
+def test_mm31_setter_while_pending(kernel_module: Callable[[str], ModuleType]) -> None:
+    body = """
+        mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+        mm.set_tensor_a(a_gm)
+        mm.wait_iterate_all()
+        mm.end()
+        """
+    with pytest.warns(asc.AscxWarning) as record:
+        compile_body(kernel_module, body)
+    assert [message.splitlines()[0] for message in warnings_of(record)] == [
+        "L2: `mm.set_tensor_a` changes `mm` while asynchronous `mm.iterate_all` is still pending [MM-31]"
+    ]
