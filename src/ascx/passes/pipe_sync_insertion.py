@@ -137,6 +137,7 @@ class PipeSyncInserter:
     # --- driving ------------------------------------------------------------------------------
 
     def run(self) -> None:
+        self._strip_inserted()
         analysis = PipeSyncAnalysis(self.kernel, self.options.analysis)
         self.mode = self._mode(analysis)
         budget = sum(1 for _ in self.kernel.walk())
@@ -154,6 +155,29 @@ class PipeSyncInserter:
         self.final_state = state
         self._final_barrier(state)
         remember("pipe-sync", self.options.analysis, self.kernel, analysis.diagnostics)
+
+    def _strip_inserted(self) -> None:
+        """Remove the pipe-level sync an earlier run inserted (IN-10 lets a later run re-place it): the output
+        is then a function of the user's ops alone, so a second run reproduces the first exactly (IN-9) and
+        an edited kernel (an inserted op deleted by hand or by a mutation test) is repaired as a whole."""
+        inserted = [op for op in self.kernel.walk() if is_inserted(op)]
+        if not inserted:
+            return
+        enqueued: dict[SSAValue, SSAValue] = {}
+        for op in inserted:
+            if isinstance(op, EnqueOp):
+                enqueued[op.queue] = op.tensor
+            elif isinstance(op, DequeOp) and op.queue in enqueued:
+                op.result.replace_all_uses_with(enqueued[op.queue])
+        removable = (SetFlagOp, WaitFlagOp, PipeBarrierOp, EnqueOp, DequeOp, ReleaseEventIdOp)
+        for op in inserted:
+            if isinstance(op, removable):
+                op.detach()
+                op.erase()
+        for op in inserted:
+            if isinstance(op, EventIdOp | arith.ConstantOp | PipeOp) and not op.results[0].uses:
+                op.detach()
+                op.erase()
 
     def _choose(self, hazards: list[Hazard]) -> Hazard:
         """The first consumer's hazard with the latest producer: ordering after the latest access to a
