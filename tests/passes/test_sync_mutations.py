@@ -47,6 +47,8 @@ EXPECTED_FAMILY: dict[type[Operation], tuple[str, ...]] = {
 
 FIXABLE_RULES = frozenset({"HZ-1", "HZ-2", "HZ-3", "HZ-4", "MM-1", "MM-2", "MM-3"})
 
+FINAL_BARRIER = "the IN-12 final barrier: insertion policy for unordered GM writes at the return, not a rule"
+
 EQUIVALENT: dict[tuple[str, str], str] = {
     ("matmul_leaky_relu", "pipe_barrier pipe_all @ 70"): (
         "the user's trailing PipeBarrier<PIPE_ALL> orders nothing the verifiers check: at the return only "
