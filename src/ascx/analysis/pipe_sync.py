@@ -42,7 +42,7 @@ from ascx.analysis.pipe_model import (
     direct_event,
     pipe_label,
 )
-from ascx.analysis.regions import GMBase, Offset, Region, base_value, region_of
+from ascx.analysis.regions import GMBase, Offset, Region, base_value, extent_overlap, region_of
 from ascx.analysis.report import DiagnosticList, Note, note
 from ascx.analysis.spelling import python_call, value_name
 from ascx.dialects.ascendc.basic_enums import HardEvent
@@ -112,6 +112,8 @@ class AccessKey:
     extent: tuple[int, int] | None = None
     previous: bool = False
     """Made in an earlier iteration of the loop being analysed."""
+    exact: bool = True
+    """Whether ``extent`` starts where the accessed view starts."""
     variant: bool = False
     """Its offset depends on values of that earlier iteration: it may differ from this iteration's."""
 
@@ -305,11 +307,15 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         extent: tuple[int, int] | None,
         previous: bool = False,
         variant: bool = False,
+        *,
+        exact: bool = True,
     ) -> AccessKey:
-        parts = (base, offset, pipe, write, extent, previous, variant)
+        parts = (base, offset, pipe, write, extent, previous, variant, exact)
         found = self._keys.get(parts)
         if found is None:
-            found = self._keys[parts] = AccessKey(*parts)
+            found = self._keys[parts] = AccessKey(
+                base, offset, pipe, write, extent, previous=previous, variant=variant, exact=exact
+            )
         return found
 
     # --- driving ------------------------------------------------------------------------------
@@ -948,10 +954,10 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             self._check_scalar_cache(op, pipe, base, name)
         if not suppressed:
             self._current = value
-            self._check_hazards(op, pipe, base, region.offset, region.extent, write, name, state)
+            self._check_hazards(op, pipe, base, region.offset, region.extent, region.exact, write, name, state)
         if not log:
             return
-        key = self._key(base, region.offset, pipe, write, region.extent)
+        key = self._key(base, region.offset, pipe, write, region.extent, exact=region.exact)
         if write:
             stale = [k for k in state.log if k.base == base and k.offset == region.offset and not k.variant]
             for k in stale:
@@ -1033,10 +1039,10 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         return enqueued
 
     def _overlap(
-        self, a: AccessKey, base: object, offset: Offset, extent: tuple[int, int] | None
+        self, a: AccessKey, base: object, offset: Offset, extent: tuple[int, int] | None, exact: bool
     ) -> Literal["definite", "may", "none"]:
         if a.base == base and a.extent is not None and extent is not None:
-            return "definite" if a.extent[0] < extent[1] and extent[0] < a.extent[1] else "none"
+            return extent_overlap(a.extent, a.exact, extent, exact)
         if a.base == base:
             if a.variant and not (isinstance(offset, int) and isinstance(a.offset, int)):
                 return "may"
@@ -1059,6 +1065,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         base: object,
         offset: Offset,
         extent: tuple[int, int] | None,
+        exact: bool,
         write: bool,
         name: str,
         state: PipeState,
@@ -1071,7 +1078,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
                 continue
             if key.pipe is pipe and (key.write is False or write) and not self.options.strict_same_pipe:
                 continue  # same-pipe WAR / WAW: in order unless strict_same_pipe (U-1)
-            overlap = self._overlap(key, base, offset, extent)
+            overlap = self._overlap(key, base, offset, extent, exact)
             if overlap == "none":
                 continue
             pair = (op, access.op, base)
@@ -1394,7 +1401,7 @@ def _retag(
             variant = key.variant or (
                 previous and isinstance(key.offset, tuple) and any(_defined_inside(v, loop) for v in key.offset)
             )
-            key = intern(key.base, key.offset, key.pipe, key.write, key.extent, previous, variant)
+            key = intern(key.base, key.offset, key.pipe, key.write, key.extent, previous, variant, exact=key.exact)
         existing = retagged.get(key)
         if existing is not None:
             access = Access(

@@ -44,12 +44,13 @@ class Region:
     name: str
     extent: tuple[int, int] | None = None
     """The byte range ``[start, end)`` of a raw ``LocalTensor`` (or a view of one) when its address and
-    size are constants; None otherwise."""
+    size are constants; None otherwise.  A view at a run-time offset gets its base's whole range."""
+    exact: bool = True
+    """Whether ``extent`` starts where the view starts (False: somewhere inside it)."""
 
     def overlap(self, other: Region, *, gm_args_noalias: bool = True) -> Overlap:
         if self.extent is not None and other.extent is not None and self.base == other.base:
-            (a0, a1), (b0, b1) = self.extent, other.extent
-            return "definite" if a0 < b1 and b0 < a1 else "none"
+            return extent_overlap(self.extent, self.exact, other.extent, other.exact)
         if self.base != other.base:
             if not gm_args_noalias and _is_gm(self.base) and _is_gm(other.base):
                 return "may"
@@ -61,6 +62,14 @@ class Region:
 
 def _is_gm(base: object) -> bool:
     return isinstance(base, GMBase)
+
+
+def extent_overlap(a: tuple[int, int], a_exact: bool, b: tuple[int, int], b_exact: bool) -> Overlap:
+    """Overlap of two byte ranges of one UB base; inexact ranges (views at run-time offsets) only bound
+    where the view lies, so they overlap at most "may"."""
+    if a[0] >= b[1] or b[0] >= a[1]:
+        return "none"
+    return "definite" if a_exact and b_exact else "may"
 
 
 def _combine(a: Offset, b: Offset) -> Offset:
@@ -122,17 +131,17 @@ def region_of(value: SSAValue) -> Region:
         else:
             break
     base, base_offset = _base_of(value)
-    return Region(base, _combine(base_offset, offset), name, _extent(value, shift))
+    return Region(base, _combine(base_offset, offset), name, _extent(value, shift), shift is not None)
 
 
 def _extent(value: SSAValue, shift: int | None) -> tuple[int, int] | None:
     owner = value.owner
-    if shift is None or not isinstance(owner, LocalTensorOp):
+    if not isinstance(owner, LocalTensorOp):
         return None
     address, count, size = constant_int(owner.addr), constant_int(owner.tile_size), _element_bytes(value)
     if address is None or count is None or size is None:
         return None
-    return address + shift, address + count * size
+    return address + (shift or 0), address + count * size
 
 
 def _base_of(value: SSAValue) -> tuple[object, Offset]:
