@@ -7,8 +7,9 @@ For each kernel, the sync statements of the emitted Ascend C are counted by kind
 event-id pool calls (``FetchEventID``/``AllocEventID``/``ReleaseEventID``).  The kernels are in pyasc's
 ``insert_sync`` style — ``vadd``, ``vadd_scalar`` and ``matmul`` (benchmarks/sync_kernels/
 insert_sync_kernels.py: queue tensors without any enque/deque, no flags) — plus pyasc's tutorial 05
-(examples/matmul_leaky_relu.py), whose Matmul tile refill needs an order pyasc does not insert.  pyasc runs through ``../shared/tools/pyasc-ref`` when it is available (x86_64,
-CPython 3.11); otherwise only ascx's counts are printed.
+(examples/matmul_leaky_relu.py), whose Matmul tile refill needs an order pyasc does not insert.
+pyasc runs through ``../shared/tools/pyasc-ref`` when it is available (x86_64, CPython 3.11);
+otherwise only ascx's counts are printed.
 
 Fewer is not automatically better: pyasc misses orders ascx inserts (tutorial 05's ``MTE3 -> MTE2``
 refill of the Matmul tile, U-7) and inserts ones that order nothing (a ``PipeBarrier<PIPE_V>`` after
@@ -117,7 +118,8 @@ def main() -> None:
             totals[tool] = counts["total"]
             print(
                 f"{name:12} {tool:6} {counts['flags']:>6} {counts['barriers']:>9} "
-                f"{counts['flags'] + counts['barriers']:>15} {counts['queue']:>6} {counts['ids']:>4} {counts['total']:>6}"
+                f"{counts['flags'] + counts['barriers']:>15} {counts['queue']:>6} {counts['ids']:>4} "
+                f"{counts['total']:>6}"
             )
         if len(totals) == 2:
             print(f"{name:12} ratio ascx/pyasc total: {totals['ascx'] / totals['pyasc']:.2f}")
