@@ -21,7 +21,7 @@ from xdsl.dialects import func, scf
 from xdsl.ir import Operation, SSAValue
 
 from ascx.analysis.dataflow import ForwardAnalysis, condition_key
-from ascx.analysis.regions import Region, region_of
+from ascx.analysis.regions import GMBaseCache, Region, region_of
 from ascx.analysis.report import DiagnosticList, Note, at, note
 from ascx.analysis.spelling import condition_text, matmul_call, python_call, value_name
 from ascx.dialects.ascendc.matmul_ops import MatmulCreateOp, RegisterMatmulOp
@@ -168,6 +168,10 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         self.fixes: list[Fix] = []
         self.branch_of: dict[object, scf.IfOp] = {}
         self._access_reported: set[tuple[Operation, bool]] = set()
+        self._gm_bases: GMBaseCache = {}
+
+    def _region_of(self, value: SSAValue) -> Region:
+        return region_of(value, self._gm_bases)
 
     # --- driving ------------------------------------------------------------------------------
 
@@ -317,7 +321,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         if role is not None and access is not None:
             tensors = access.read_values(op)
             if tensors:
-                obj.bindings[role] = (region_of(tensors[0]), op)
+                obj.bindings[role] = (self._region_of(tensors[0]), op)
 
     def _set_workspace(self, op: Operation, call: str, name: str, obj: ObjectState) -> None:
         started = obj.last.get("async_iterate")
@@ -332,7 +336,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         access = op.get_trait(MatmulAccess)
         written = access.written_values(op) if access is not None else []
         if written:
-            obj.bindings["workspace"] = (region_of(written[0]), op)
+            obj.bindings["workspace"] = (self._region_of(written[0]), op)
 
     def _compute(self, op: Operation, call: str, name: str, mm: SSAValue, obj: ObjectState, state: MatmulState) -> None:
         others = [other for other in state.active if other is not mm]
@@ -378,7 +382,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
             workspace = obj.bindings.get("workspace")
             output = workspace[0] if workspace is not None else None
         else:
-            output = region_of(output_tensors[0])
+            output = self._region_of(output_tensors[0])
         inputs = tuple((region, binder, role) for role, (region, binder) in obj.bindings.items() if role != "workspace")
         record = Record(op, start.kind, waitable, output, inputs, iteration=uses_workspace)
         obj.records[record.key] = record
@@ -415,7 +419,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
             start = op.get_trait(MatmulAsyncStart)
             if start is not None and start.starts(op):
                 written = tensor_accesses(op)[1]
-                output = region_of(written[0]) if written else None
+                output = self._region_of(written[0]) if written else None
                 record = Record(op, start.kind, True, output, ())
                 obj.records[record.key] = record
             return
@@ -559,7 +563,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         if record.output is None or record.iteration or record.key in self._access_reported:
             return
         for value, writes in accessed:
-            overlap = region_of(value).overlap(record.output)
+            overlap = self._region_of(value).overlap(record.output)
             if overlap == "none":
                 continue
             name = value_name(mm, "mm")
@@ -596,7 +600,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
     def _check_inputs(self, op: Operation, writes: list[SSAValue], mm: SSAValue, record: Record) -> None:
         for value in writes:
             for region, binder, role in record.inputs:
-                if region_of(value).overlap(region) != "definite":
+                if self._region_of(value).overlap(region) != "definite":
                     continue
                 self._error(
                     "MM-9",

@@ -42,7 +42,7 @@ from ascx.analysis.pipe_model import (
     direct_event,
     pipe_label,
 )
-from ascx.analysis.regions import GMBase, Offset, Region, base_value, extent_overlap, region_of
+from ascx.analysis.regions import GMBase, GMBaseCache, Offset, Region, base_value, extent_overlap, region_of
 from ascx.analysis.report import DiagnosticList, Note, note
 from ascx.analysis.spelling import python_call, value_name
 from ascx.dialects.ascendc.basic_enums import HardEvent
@@ -75,6 +75,14 @@ from ascx.dialects.ascendc.types import GlobalTensorType, LocalTensorType
 
 Token = Operation
 """A queue buffer instance: the ``alloc_tensor`` op that produced it."""
+
+
+MAX_OFFSETS_PER_BUFFER = 8
+"""Entries one pipe keeps in the log for one buffer at distinct offsets before they are merged
+into one entry at :data:`VARIED` offsets (keeps the log, and so verification, linear in kernel size)."""
+
+VARIED: tuple[SSAValue, ...] = ()
+"""The offset of a merged entry: somewhere in the buffer (overlaps any other offset as "may")."""
 
 
 class SlotKey:
@@ -282,6 +290,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         self.framework_user = self._first_framework_user()
         self.init_of: dict[SSAValue, InitBufferOp] = {}
         self._slots: dict[tuple[object, ...], SlotKey] = {}
+        self._gm_bases: GMBaseCache = {}
         self._plans: dict[Operation, tuple[Pipe | None, list[tuple[SSAValue, bool]]]] = {}
         self._current: SSAValue | None = None
         self._gm_dma: dict[GMBase, Operation] = {}
@@ -932,7 +941,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
     def _region(self, value: SSAValue) -> Region:
         region = self._regions.get(value)
         if region is None:
-            region = self._regions[value] = region_of(value)
+            region = self._regions[value] = region_of(value, self._gm_bases)
         return region
 
     def _access(
@@ -957,12 +966,21 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             self._check_hazards(op, pipe, base, region.offset, region.extent, region.exact, write, name, state)
         if not log:
             return
-        key = self._key(base, region.offset, pipe, write, region.extent, exact=region.exact)
+        offset = region.offset
         if write:
-            stale = [k for k in state.log if k.base == base and k.offset == region.offset and not k.variant]
+            stale = [k for k in state.log if k.base == base and k.offset == offset and not k.variant]
             for k in stale:
                 del state.log[k]
-        state.log[key] = Access(op, name, frozenset({Pipe.PIPE_S}) if pipe is Pipe.PIPE_S else frozenset())
+        access = Access(op, name, frozenset({Pipe.PIPE_S}) if pipe is Pipe.PIPE_S else frozenset())
+        extent, exact = region.extent, region.exact
+        group = [k for k in state.log if k.base == base and k.pipe is pipe and k.write is write and not k.previous]
+        if len(group) >= MAX_OFFSETS_PER_BUFFER:
+            offset, extent, exact = VARIED, None, False  # many offsets into one buffer: one entry for all
+            for k in group:
+                older = state.log.pop(k)
+                access = Access(op, name, access.ordered_to & older.ordered_to, access.captured_by & older.captured_by)
+        key = self._key(base, offset, pipe, write, extent, exact=exact)
+        state.log[key] = access
 
     def _check_scalar_cache(self, op: Operation, pipe: Pipe, base: GMBase, name: str) -> None:
         """HZ-7: GM accessed both through the scalar data cache and by DMA, with no cache maintenance (U-14)."""

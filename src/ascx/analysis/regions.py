@@ -109,8 +109,13 @@ def _element_bytes(value: SSAValue) -> int | None:
     return bits // 8 if isinstance(bits, int) and bits >= 8 else None
 
 
-def region_of(value: SSAValue) -> Region:
-    """The region ``value`` (a GlobalTensor or LocalTensor) points at."""
+GMBaseCache = dict[SSAValue, tuple[object, "Offset"]]
+"""GlobalTensor -> its buffer and offset, for callers that ask about many views of one tensor."""
+
+
+def region_of(value: SSAValue, gm_cache: GMBaseCache | None = None) -> Region:
+    """The region ``value`` (a GlobalTensor or LocalTensor) points at.  ``gm_cache`` remembers the buffer
+    behind each GlobalTensor (finding it scans the tensor's uses, which grow with the kernel)."""
     name = value_name(value)
     offset: Offset = 0
     shift: int | None = 0
@@ -130,7 +135,7 @@ def region_of(value: SSAValue) -> Region:
             value = owner.source
         else:
             break
-    base, base_offset = _base_of(value)
+    base, base_offset = _base_of(value, gm_cache)
     return Region(base, _combine(base_offset, offset), name, _extent(value, shift), shift is not None)
 
 
@@ -144,7 +149,7 @@ def _extent(value: SSAValue, shift: int | None) -> tuple[int, int] | None:
     return address + (shift or 0), address + count * size
 
 
-def _base_of(value: SSAValue) -> tuple[object, Offset]:
+def _base_of(value: SSAValue, gm_cache: GMBaseCache | None = None) -> tuple[object, Offset]:
     owner = value.owner
     if isinstance(owner, TBufGetOp | TBufGetWithOffsetOp):
         return ("tbuf", owner.buffer), 0
@@ -152,7 +157,12 @@ def _base_of(value: SSAValue) -> tuple[object, Offset]:
         address = constant_int(owner.addr)
         return ("ub", None), address if address is not None else (owner.addr,)
     if isinstance(owner, Operation) and owner.name == "ascendc.global_tensor":
-        return _gm_base(value)
+        if gm_cache is None:
+            return _gm_base(value)
+        found = gm_cache.get(value)
+        if found is None:
+            found = gm_cache[value] = _gm_base(value)
+        return found
     return ("value", value), 0
 
 

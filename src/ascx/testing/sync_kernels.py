@@ -132,3 +132,56 @@ def sync_lines(load: Callable[[str], ModuleType], body: str, **kw: object) -> li
     while lines and lines[-1] == "}":
         lines.pop()  # the function's closing brace
     return [line.replace("AscendC::HardEvent::", "").replace("AscendC::", "") for line in lines]
+
+
+# --- kernels of any size, for the scaling benchmark and the analysis-time test (spec T-4) -----------
+
+SCALING_HEADER = """\
+import ascx as asc
+
+
+@asc.jit(insert_sync=False, verify_sync=False)
+def big(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
+    x_gm = asc.GlobalTensor()
+    x_gm.set_global_buffer(x)
+    z_gm = asc.GlobalTensor()
+    z_gm.set_global_buffer(z)
+    b0 = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 256)
+    b1 = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 1024, 256)
+    b2 = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 2048, 256)
+    b3 = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 3072, 256)
+    o0 = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 8192, 256)
+    o1 = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 9216, 256)
+    o2 = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 10240, 256)
+    o3 = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 11264, 256)
+"""
+
+SCALING_BLOCK = """\
+asc.data_copy(b{b}, x_gm[{i} * 256:], 256)
+asc.set_flag(asc.HardEvent.MTE2_V, 0)
+asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+asc.abs(o{b}, b{b}, 256)
+asc.set_flag(asc.HardEvent.V_MTE3, 0)
+asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+asc.data_copy(z_gm[{i} * 256:], o{b}, 256)
+asc.set_flag(asc.HardEvent.MTE3_MTE2, 0)
+asc.wait_flag(asc.HardEvent.MTE3_MTE2, 0)
+asc.set_flag(asc.HardEvent.MTE3_V, 0)
+asc.wait_flag(asc.HardEvent.MTE3_V, 0)
+"""
+OPS_PER_SCALING_BLOCK = 13
+"""IR ops per block (the statements plus the GM views and constants they need), measured on the IR."""
+
+
+def scaling_kernel_source(blocks: int) -> str:
+    """A correctly synchronised kernel of ``blocks`` blocks (about ``blocks * OPS_PER_SCALING_BLOCK`` IR ops): straight
+    line, inside an ``if`` and inside a ``for`` loop in turn."""
+    lines = [SCALING_HEADER]
+    for i in range(blocks):
+        body = SCALING_BLOCK.format(b=i % 4, i=i)
+        if i % 3 == 1:
+            body = f"if n > {i}:\n" + "".join(f"    {line}\n" for line in body.splitlines())
+        elif i % 3 == 2:
+            body = "for j in range(n):\n" + "".join(f"    {line}\n" for line in body.splitlines())
+        lines.append("".join(f"    {line}\n" for line in body.splitlines()))
+    return "".join(lines)
