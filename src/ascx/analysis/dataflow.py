@@ -109,11 +109,15 @@ class ForwardAnalysis(ABC, Generic[S]):
         return state
 
     def visit(self, op: Operation, state: S) -> S:
-        if isinstance(op, scf.IfOp):
+        kind = type(op)  # compared by identity: isinstance on xDSL's op classes is slow, and this is hot
+        if kind is scf.IfOp:
+            assert isinstance(op, scf.IfOp)
             return self._visit_if(op, state)
-        if isinstance(op, scf.ForOp):
+        if kind is scf.ForOp:
+            assert isinstance(op, scf.ForOp)
             return self._visit_for(op, state)
-        if isinstance(op, scf.WhileOp):
+        if kind is scf.WhileOp:
+            assert isinstance(op, scf.WhileOp)
             return self._visit_while(op, state)
         return self.transfer(op, state)
 

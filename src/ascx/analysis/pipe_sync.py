@@ -77,6 +77,10 @@ Token = Operation
 """A queue buffer instance: the ``alloc_tensor`` op that produced it."""
 
 
+NO_ORDER: frozenset[Pipe] = frozenset()
+SCALAR_ORDER: frozenset[Pipe] = frozenset({Pipe.PIPE_S})
+"""What a new access is ordered to: nothing, or (a scalar access) the scalar unit itself (§1.9)."""
+
 MAX_OFFSETS_PER_BUFFER = 8
 """Entries one pipe keeps in the log for one buffer at distinct offsets before they are merged
 into one entry at :data:`VARIED` offsets (keeps the log, and so verification, linear in kernel size)."""
@@ -290,8 +294,9 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         self.framework_user = self._first_framework_user()
         self.init_of: dict[SSAValue, InitBufferOp] = {}
         self._slots: dict[tuple[object, ...], SlotKey] = {}
+        self._slot_of_op: dict[Operation, SlotKey | None] = {}
         self._gm_bases: GMBaseCache = {}
-        self._plans: dict[Operation, tuple[Pipe | None, list[tuple[SSAValue, bool]]]] = {}
+        self._plans: dict[Operation, tuple[Pipe | None, list[tuple[SSAValue, bool]], bool]] = {}
         self._current: SSAValue | None = None
         self._gm_dma: dict[GMBase, Operation] = {}
         self._gm_scalar: dict[GMBase, Operation] = {}
@@ -341,9 +346,10 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
     def _first_framework_user(self) -> Operation | None:
         """The first op that takes event ids from the pipe's pool at run time (spec §0.1)."""
         for op in self.kernel.walk():
-            if isinstance(op, RegisterMatmulOp | EventIdOp):
+            kind = type(op)
+            if kind is RegisterMatmulOp or kind is EventIdOp:
                 return op
-            if isinstance(op, InitBufferOp) and isinstance(op.buffer.type, TQueType):
+            if kind is InitBufferOp and isinstance(op.operands[1].type, TQueType):
                 return op
         return None
 
@@ -516,9 +522,9 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             self._atomic(op, state)
         return state
 
-    def _plan(self, op: Operation) -> tuple[Pipe | None, list[tuple[SSAValue, bool]]]:
-        """The pipe of a basic op and the tensors it reads (False) and writes (True); computed once per op
-        (the fixpoint visits loop bodies several times)."""
+    def _plan(self, op: Operation) -> tuple[Pipe | None, list[tuple[SSAValue, bool]], bool]:
+        """What a basic op does, computed once per op (the fixpoint visits loop bodies several times): the
+        pipe, the tensors it reads (False) and writes (True), and whether it is opaque (HZ-8)."""
         plan = self._plans.get(op)
         if plan is None:
             access, executes, _ = _traits(op)
@@ -528,22 +534,28 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
                 if access is not None and pipe is not None
                 else []
             )
-            plan = self._plans[op] = (pipe, accesses)
+            opaque = (
+                access is None
+                and executes is None
+                and not isinstance(op, func.ReturnOp)
+                and any(_is_tensor(v) for v in op.operands)
+            )
+            plan = self._plans[op] = (pipe, accesses, opaque)
         return plan
 
     def _other(self, op: Operation, state: PipeState) -> None:
-        self._pairs_seen.clear()
-        access, executes, method = _traits(op)
+        method = _traits(op)[2]
         if method is not None:
+            self._pairs_seen.clear()
             self._matmul(op, method, state)
             return
-        if access is not None:
-            pipe, accesses = self._plan(op)
-            if pipe is not None:
-                for value, write in accesses:
-                    self._access(op, pipe, value, write, state)
-            return
-        if executes is None and any(_is_tensor(v) for v in op.operands) and not isinstance(op, func.ReturnOp):
+        pipe, accesses, opaque = self._plan(op)
+        if accesses:
+            self._pairs_seen.clear()
+            assert pipe is not None
+            for value, write in accesses:
+                self._access(op, pipe, value, write, state)
+        elif opaque:
             names = ", ".join(f"`{value_name(v)}`" for v in op.operands if _is_tensor(v))
             self._warn(
                 "HZ-8",
@@ -555,6 +567,14 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
     # --- flags --------------------------------------------------------------------------------
 
     def _slot_key(self, op: SetFlagOp | WaitFlagOp) -> SlotKey | None:
+        """The slot ``op`` sets or waits on (None when its id is unusable); its id rules are checked (and
+        reported) on every reporting visit, the key itself is computed once per op."""
+        if op in self._slot_of_op and not self.reporting:
+            return self._slot_of_op[op]
+        key = self._slot_of_op[op] = self._compute_slot_key(op)
+        return key
+
+    def _compute_slot_key(self, op: SetFlagOp | WaitFlagOp) -> SlotKey | None:
         event = op.event.data
         constant = constant_int(op.event_id)
         if constant is not None:
@@ -587,11 +607,12 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         )
         return None
 
-    def _check_pool_id(self, op: Operation, value: SSAValue, state: PipeState, text: str) -> None:
-        if value in state.event_ids:
-            released = state.event_ids[value]
-            if released is not None:
-                self._error("FL-8", op, f"`{text}` uses an event id released here", [note(released, "released here")])
+    def _check_pool_id(self, op: SetFlagOp | WaitFlagOp, state: PipeState) -> None:
+        released = state.event_ids.get(op.event_id)
+        if released is not None:
+            self._error(
+                "FL-8", op, f"`{flag_call(op)}` uses an event id released here", [note(released, "released here")]
+            )
 
     def _set_flag(self, op: SetFlagOp, state: PipeState) -> None:
         self._check_core_pipe(op, op.event.data.src)
@@ -599,7 +620,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         if key is None:
             return
         event = op.event.data
-        self._check_pool_id(op, op.event_id, state, flag_call(op))
+        self._check_pool_id(op, state)
         pending = state.slots.get(key)
         if pending is not None:
             previous = " in the previous loop iteration" if _inside_loop_after(pending.set_op, op) else ""
@@ -636,7 +657,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         key = self._slot_key(op)
         if key is None:
             return
-        self._check_pool_id(op, op.event_id, state, flag_call(op))
+        self._check_pool_id(op, state)
         event = op.event.data
         if key not in state.slots:
             self._error(
@@ -967,13 +988,15 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         if not log:
             return
         offset = region.offset
+        log = state.log
+        same_base = [k for k in log if k.base == base]
         if write:
-            stale = [k for k in state.log if k.base == base and k.offset == offset and not k.variant]
-            for k in stale:
-                del state.log[k]
-        access = Access(op, name, frozenset({Pipe.PIPE_S}) if pipe is Pipe.PIPE_S else frozenset())
+            for k in same_base:
+                if k.offset == offset and not k.variant:
+                    del log[k]  # overwritten: later accesses conflict with this write instead (see _access docs)
+        access = Access(op, name, SCALAR_ORDER if pipe is Pipe.PIPE_S else NO_ORDER)
         extent, exact = region.extent, region.exact
-        group = [k for k in state.log if k.base == base and k.pipe is pipe and k.write is write and not k.previous]
+        group = [k for k in same_base if k.pipe is pipe and k.write is write and not k.previous and k in log]
         if len(group) >= MAX_OFFSETS_PER_BUFFER:
             offset, extent, exact = VARIED, None, False  # many offsets into one buffer: one entry for all
             for k in group:
@@ -1088,8 +1111,9 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         name: str,
         state: PipeState,
     ) -> None:
-        candidates = sorted(state.log.items(), key=lambda item: not item[0].previous)
-        for key, access in candidates:
+        items = state.log.items()
+        previous_first = [item for item in items if item[0].previous] + [item for item in items if not item[0].previous]
+        for key, access in previous_first:
             if not (write or key.write) or access.op is op or MATMUL_PENDING in access.captured_by:
                 continue
             if pipe in access.ordered_to or (key.pipe is pipe is Pipe.PIPE_S):
@@ -1170,6 +1194,8 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
     # --- core context -------------------------------------------------------------------------
 
     def _check_core_pipe(self, op: Operation, pipe: Pipe) -> None:
+        if not self.reporting:
+            return
         core, pipes = self._core_of(op)
         if pipe not in pipes:
             self._warn(

@@ -1,45 +1,51 @@
-"""Reuse of an analysis result on IR that has not changed since it was computed.
+"""Hand-over of analysis results from ``ascx-insert-sync`` to the verifiers that run right after it.
 
-``ascx-insert-sync`` ends with an analysis of the IR it leaves behind; in the default pipeline
-``ascx-verify-pipe-sync`` runs next on exactly that IR, so it can take the result instead of
-computing it again.  A result is kept together with a fingerprint of the kernel (every op with its
-operands, properties and attributes, by identity) and is only handed out while the fingerprint
-still matches, so a pass that changes anything in between makes the verifier analyse afresh.
+``ascx-insert-sync`` ends with an analysis of the IR it leaves behind, and in the compile pipeline
+``ascx-verify-matmul-sync`` and ``ascx-verify-pipe-sync`` run next on exactly that IR: they take the
+result instead of computing it again.  Results are handed over only inside :func:`handing_over`,
+which the compile driver opens around its pipeline and closes (dropping every result) as soon as
+any pass that may change the IR runs; outside it (``ascx-opt``, library use) every pass analyses
+for itself.
 """
 
 from __future__ import annotations
 
+from collections.abc import Generator
+from contextlib import contextmanager
+from contextvars import ContextVar
+
 from xdsl.dialects import func
 
-Fingerprint = tuple[tuple[int, ...], ...]
+_results: ContextVar[dict[tuple[str, object, int], object] | None] = ContextVar("ascx_sync_results", default=None)
 
-_results: dict[tuple[str, object], tuple[Fingerprint, object]] = {}
-_KEEP = 8
-"""Results kept at once (a compile uses one; the bound keeps the table from growing)."""
+PURE_PASSES = frozenset({"ascx-verify-matmul-sync", "ascx-verify-pipe-sync"})
+"""Passes that never change the IR: results handed over survive them."""
 
 
-def fingerprint(kernel: func.FuncOp) -> Fingerprint:
-    return tuple(
-        (
-            id(op),
-            *map(id, op.operands),
-            *map(id, op.properties.values()),
-            *map(id, op.attributes.values()),
-        )
-        for op in kernel.walk()
-    )
+@contextmanager
+def handing_over() -> Generator[None]:
+    token = _results.set({})
+    try:
+        yield
+    finally:
+        _results.reset(token)
+
+
+def forget_all() -> None:
+    """Drop every result (a pass that may change the IR is about to run)."""
+    results = _results.get()
+    if results is not None:
+        results.clear()
 
 
 def remember(kind: str, key: object, kernel: func.FuncOp, result: object) -> None:
-    """Keep ``result`` of analysis ``kind`` (with options ``key``) for ``kernel`` as it is now."""
-    if len(_results) >= _KEEP:
-        _results.pop(next(iter(_results)))
-    _results[(kind, key)] = (fingerprint(kernel), result)
+    """Hand ``result`` of analysis ``kind`` (with options ``key``) of ``kernel`` to the next pass."""
+    results = _results.get()
+    if results is not None:
+        results[(kind, key, id(kernel))] = result
 
 
 def recall(kind: str, key: object, kernel: func.FuncOp) -> object | None:
-    """The result remembered for ``kernel`` if the kernel has not changed since; it is handed out once."""
-    found = _results.pop((kind, key), None)
-    if found is None or found[0] != fingerprint(kernel):
-        return None
-    return found[1]
+    """The result handed over for ``kernel``, if any (once)."""
+    results = _results.get()
+    return results.pop((kind, key, id(kernel)), None) if results is not None else None

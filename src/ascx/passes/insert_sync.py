@@ -36,6 +36,7 @@ from xdsl.utils.exceptions import PassFailedException
 
 from ascx.analysis.matmul_protocol import Fix, MatmulProtocolAnalysis
 from ascx.analysis.report import Diagnostic, DiagnosticList, at, publish
+from ascx.analysis.reuse import remember
 from ascx.analysis.spelling import matmul_call, python_call, value_name
 from ascx.dialects.ascendc.traits import MatmulAsyncWait
 from ascx.passes.pipe_sync_insertion import INSERTED_ATTR, InsertionOptions, PipeSyncInserter
@@ -98,6 +99,7 @@ class MatmulWaitInserter:
             analysis = MatmulProtocolAnalysis(self.kernel)
             analysis.run()
             if not analysis.fixes:
+                remember("matmul-sync", None, self.kernel, analysis.diagnostics)
                 return
             if limit is None:
                 limit = sum(1 for _ in self.kernel.walk())

@@ -17,16 +17,22 @@ from xdsl.passes import ModulePass
 
 from ascx.analysis.matmul_protocol import MatmulProtocolAnalysis
 from ascx.analysis.report import Diagnostic, DiagnosticList, publish
+from ascx.analysis.reuse import recall
 from ascx.analysis.spelling import matmul_call, value_name
 from ascx.dialects.ascendc.traits import MatmulAsyncStart, MatmulMethod, MatmulRole, is_async_call, tensor_accesses
 
 
 def verify_matmul_sync(kernel: func.FuncOp) -> list[Diagnostic]:
     """Every Matmul protocol diagnostic of ``kernel``, in source order."""
-    analysis = MatmulProtocolAnalysis(kernel)
-    analysis.run()
-    check_iterate_loops(kernel, analysis.diagnostics)
-    return analysis.diagnostics.sorted()
+    found = recall("matmul-sync", None, kernel)
+    if isinstance(found, DiagnosticList):  # ascx-insert-sync's last analysis, and nothing it looks at changed
+        diagnostics = found.copy()
+    else:
+        analysis = MatmulProtocolAnalysis(kernel)
+        analysis.run()
+        diagnostics = analysis.diagnostics
+    check_iterate_loops(kernel, diagnostics)
+    return diagnostics.sorted()
 
 
 def _iterate_of(loop: scf.WhileOp) -> Operation | None:
