@@ -988,22 +988,22 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         if not log:
             return
         offset = region.offset
-        log = state.log
-        same_base = [k for k in log if k.base == base]
+        entries = state.log
+        same_base = [k for k in entries if k.base == base]
         if write:
             for k in same_base:
                 if k.offset == offset and not k.variant:
-                    del log[k]  # overwritten: later accesses conflict with this write instead (see _access docs)
+                    del entries[k]  # overwritten: later accesses conflict with this write instead (see _access docs)
         access = Access(op, name, SCALAR_ORDER if pipe is Pipe.PIPE_S else NO_ORDER)
         extent, exact = region.extent, region.exact
-        group = [k for k in same_base if k.pipe is pipe and k.write is write and not k.previous and k in log]
+        group = [k for k in same_base if k.pipe is pipe and k.write is write and not k.previous and k in entries]
         if len(group) >= MAX_OFFSETS_PER_BUFFER:
             offset, extent, exact = VARIED, None, False  # many offsets into one buffer: one entry for all
             for k in group:
-                older = state.log.pop(k)
+                older = entries.pop(k)
                 access = Access(op, name, access.ordered_to & older.ordered_to, access.captured_by & older.captured_by)
         key = self._key(base, offset, pipe, write, extent, exact=exact)
-        state.log[key] = access
+        entries[key] = access
 
     def _check_scalar_cache(self, op: Operation, pipe: Pipe, base: GMBase, name: str) -> None:
         """HZ-7: GM accessed both through the scalar data cache and by DMA, with no cache maintenance (U-14)."""
