@@ -8,7 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import ModuleType
 
-from ascx.testing.sync_kernels import errors, sync_lines, warnings_of
+import pytest
+
+from ascx.testing.sync_kernels import errors, make, sync_lines, warnings_of
 
 Load = Callable[[str], ModuleType]
 
@@ -790,3 +792,33 @@ def test_insertion_is_idempotent_and_keeps_user_sync(kernel_module: Load) -> Non
         "WaitFlag<V_MTE3>(0);",
         "PipeBarrier<PIPE_ALL>();",
     ]
+
+
+def test_options_event_ids_final_barrier_and_strict_same_pipe(kernel_module: Load) -> None:
+    """@asc.jit(event_ids=..., final_barrier=..., strict_same_pipe=...) reach the passes (spec §2.0)."""
+    body = "asc.data_copy(xl, x_gm, N)\nasc.abs(zl, xl, N)\nasc.data_copy(z_gm, zl, N)"
+    assert sync_lines(kernel_module, body, options='event_ids="alloc", final_barrier="never"') == [
+        "int32_t ev = pipe.AllocEventID<MTE2_V>();",
+        "int32_t ev_1 = pipe.AllocEventID<V_MTE3>();",
+        "SetFlag<MTE2_V>(ev);",
+        "WaitFlag<MTE2_V>(ev);",
+        "SetFlag<V_MTE3>(ev_1);",
+        "WaitFlag<V_MTE3>(ev_1);",
+        "pipe.ReleaseEventID<MTE2_V>(ev);",
+        "pipe.ReleaseEventID<V_MTE3>(ev_1);",
+    ]
+    war = "asc.abs(zl, xl, N)\nasc.muls(xl, tmp, 2.0, N)"
+    assert warnings_of(kernel_module, war) == []
+    assert errors(kernel_module, war, options="strict_same_pipe=True") == [
+        "L2:5: error: `asc.muls` overwrites `xl` still being read by `asc.abs` on the same pipe V without "
+        "`asc.pipe_barrier(PipeID.PIPE_V)` [HZ-4]",
+        "L1:5: note: read here",
+    ]
+    assert sync_lines(kernel_module, war, options="strict_same_pipe=True") == ["PipeBarrier<PIPE_V>();"]
+
+
+def test_bad_option_values_are_rejected(kernel_module: Load) -> None:
+    with pytest.raises(
+        RuntimeError, match=r"@asc.jit\(event_ids='fetch'\): event_ids must be one of 'auto', 'const', 'alloc'"
+    ):
+        make(kernel_module, "pass", options='event_ids="fetch"')

@@ -1145,11 +1145,16 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         previous = " in the previous loop iteration" if key.previous else ""
         if key.pipe is pipe:
             rule = "HZ-4"
-            message = (
-                f"`{b_call}` reads `{name}` written by `{a_call}` on the same pipe {b_pipe} without "
-                f"`asc.pipe_barrier(PipeID.PIPE_{b_pipe})`"
-            )
-            notes = [note(access.op, "written here" + previous)]
+            barrier = f"without `asc.pipe_barrier(PipeID.PIPE_{b_pipe})`"
+            if key.write and not write:
+                message = f"`{b_call}` reads `{name}` written by `{a_call}` on the same pipe {b_pipe} {barrier}"
+            elif write and not key.write:  # strict_same_pipe only
+                message = (
+                    f"`{b_call}` overwrites `{name}` still being read by `{a_call}` on the same pipe {b_pipe} {barrier}"
+                )
+            else:
+                message = f"`{b_call}` and `{a_call}` both write `{name}` on the same pipe {b_pipe} {barrier}"
+            notes = [note(access.op, ("written here" if key.write else "read here") + previous)]
         elif key.write and not write:
             rule = "HZ-1"
             message = (

@@ -35,6 +35,7 @@ from xdsl.traits import IsTerminator
 from xdsl.utils.exceptions import PassFailedException
 
 from ascx.analysis.matmul_protocol import Fix, MatmulProtocolAnalysis
+from ascx.analysis.pipe_sync import PipeSyncOptions
 from ascx.analysis.report import Diagnostic, DiagnosticList, at, publish
 from ascx.analysis.reuse import remember
 from ascx.analysis.spelling import matmul_call, python_call, value_name
@@ -187,13 +188,23 @@ class InsertSyncPass(ModulePass):
     final_barrier: str = "auto"
     matmul_only: bool = False
     """Insert only the Matmul waits (IN-M1 ... IN-M3), no pipe-level sync."""
+    strict_same_pipe: bool = False
+    alias: str = "conservative"
+    assume_gm_args_noalias: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         if self.event_ids not in ("auto", "const", "alloc"):
             raise PassFailedException(f'event_ids must be "auto", "const" or "alloc", got {self.event_ids!r}')
         if self.final_barrier not in ("auto", "always", "never"):
             raise PassFailedException(f'final_barrier must be "auto", "always" or "never", got {self.final_barrier!r}')
-        options = InsertionOptions(event_ids=self.event_ids, final_barrier=self.final_barrier)
+        if self.alias not in ("conservative", "assume_disjoint"):
+            raise PassFailedException(f'alias must be "conservative" or "assume_disjoint", got {self.alias!r}')
+        options = InsertionOptions(
+            event_ids=self.event_ids,
+            final_barrier=self.final_barrier,
+            alias=self.alias,
+            analysis=PipeSyncOptions(self.strict_same_pipe, self.assume_gm_args_noalias),
+        )
         found: list[Diagnostic] = []
         for kernel in op.body.block.ops:
             if isinstance(kernel, func.FuncOp) and kernel.body.blocks:

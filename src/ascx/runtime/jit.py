@@ -30,9 +30,16 @@ R = TypeVar("R")
 
 HONOURED_OPTIONS = {
     "matmul_cube_only": False, "always_compile": False, "verify_sync": True, "insert_sync": True,
-    "sync_report": False, "warnings_as_errors": False,
+    "sync_report": False, "warnings_as_errors": False, "event_ids": "auto", "final_barrier": "auto",
+    "strict_same_pipe": False, "alias": "conservative", "assume_gm_args_noalias": True,
 }  # fmt: skip
 """Options ascx implements, with their defaults."""
+CHOICES = {
+    "event_ids": ("auto", "const", "alloc"),
+    "final_barrier": ("auto", "always", "never"),
+    "alias": ("conservative", "assume_disjoint"),
+}
+"""The values the string options take (sync-model spec §2.0)."""
 ACCEPTED_OPTIONS = {
     "capture_exceptions": True, "ir_multithreading": True, "debug": False, "strip_loc": False,
     "print_ir_before_all": False, "run_passes": True, "kernel_type": None,
@@ -159,6 +166,10 @@ class JITFunction(Generic[P, R]):
             raise RuntimeError(
                 "The following argument names conflict with JIT configuration options: " + ", ".join(sorted(clashes))
             )
+        for option, allowed in CHOICES.items():
+            if option in options and options[option] not in allowed:
+                choices = ", ".join(repr(choice) for choice in allowed)
+                raise RuntimeError(f"@asc.jit({option}={options[option]!r}): {option} must be one of {choices}")
         self.options = {**HONOURED_OPTIONS, **options}
         ignored = [k for k, v in options.items() if k in ACCEPTED_OPTIONS and v != ACCEPTED_OPTIONS[k]]
         if ignored:
@@ -195,6 +206,11 @@ class JITFunction(Generic[P, R]):
             insert_sync=True if insert is None else bool(insert),  # pyasc's default is None
             sync_report=bool(self.options["sync_report"]),
             warnings_as_errors=bool(self.options["warnings_as_errors"]),
+            event_ids=str(self.options["event_ids"]),
+            final_barrier=str(self.options["final_barrier"]),
+            strict_same_pipe=bool(self.options["strict_same_pipe"]),
+            alias=str(self.options["alias"]),
+            assume_gm_args_noalias=bool(self.options["assume_gm_args_noalias"]),
         )
 
     def specialize(self, *args: Any, **kwargs: Any) -> tuple[KernelParam, ...]:

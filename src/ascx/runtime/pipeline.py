@@ -30,9 +30,37 @@ SYNC_VERIFICATION = ("ascx-verify-matmul-sync", "ascx-verify-pipe-sync")
 
 def pipeline_for(options: KernelOptions) -> tuple[str, ...]:
     """The pipeline a kernel compiled with ``options`` runs (sync-model spec §2.0): insertion, then the
-    verifiers, each switched off by its option."""
+    verifiers, each switched off by its option; sync options that differ from their defaults become
+    pass options (``ascx-insert-sync{event_ids=alloc}``)."""
     skipped = (() if options.insert_sync else SYNC_INSERTION) + (() if options.verify_sync else SYNC_VERIFICATION)
-    return tuple(name for name in DEFAULT_PIPELINE if name not in skipped)
+    return tuple(_with_options(name, options) for name in DEFAULT_PIPELINE if name not in skipped)
+
+
+def _with_options(name: str, options: KernelOptions) -> str:
+    wanted: dict[str, object] = {}
+    if name == "ascx-insert-sync":
+        wanted = {
+            "event_ids": options.event_ids,
+            "final_barrier": options.final_barrier,
+            "strict_same_pipe": options.strict_same_pipe,
+            "alias": options.alias,
+            "assume_gm_args_noalias": options.assume_gm_args_noalias,
+        }
+    elif name == "ascx-verify-pipe-sync":
+        wanted = {
+            "strict_same_pipe": options.strict_same_pipe,
+            "assume_gm_args_noalias": options.assume_gm_args_noalias,
+        }
+    defaults = KernelOptions()
+    changed = {key: value for key, value in wanted.items() if value != getattr(defaults, key)}
+    if not changed:
+        return name
+    spelled = " ".join(f"{key}={_spelled(value)}" for key, value in changed.items())
+    return f"{name}{{{spelled}}}"
+
+
+def _spelled(value: object) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
 
 
 _context: Context | None = None
@@ -49,6 +77,8 @@ def shared_context() -> Context:
 def build_pipeline(names: Sequence[str] = DEFAULT_PIPELINE) -> PassPipeline:
     """The passes called ``names``, without verification between them (the driver verifies)."""
     available = get_all_passes()
+    if any("{" in name for name in names):
+        return PassPipeline.parse_spec(available, ",".join(names))
     passes: list[ModulePass] = [available[name]()() for name in names]
     return PassPipeline(tuple(passes))
 
