@@ -29,9 +29,9 @@ def matmul_iterate_all_async(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.
     matmul.init(tiling)
     a_global = asc.GlobalTensor(); b_global = asc.GlobalTensor(); c_global = asc.GlobalTensor()
     a_global.set_global_buffer(a); b_global.set_global_buffer(b); c_global.set_global_buffer(c)
+    matmul.set_org_shape(512, 512, 512)  # before the tensors and the single-core shape (documented order)
     matmul.set_tensor_a(a_global)
     matmul.set_tensor_b(b_global)
-    matmul.set_org_shape(512, 512, 512)
     matmul.set_single_shape(256, 256, 256)
     matmul.iterate_all(c_global, en_atomic=0, en_sequential_write=False, wait_iterate_all=True,
                        fake_msg=False, sync=False)

@@ -543,3 +543,12 @@ def test_mm31_setter_while_pending(kernel_module: Callable[[str], ModuleType]) -
     assert [message.splitlines()[0] for message in warnings_of(record)] == [
         "L2: `mm.set_tensor_a` changes `mm` while asynchronous `mm.iterate_all` is still pending [MM-31]"
     ]
+
+
+def test_mm28_setter_order(kernel_module: Callable[[str], ModuleType]) -> None:
+    """The original shape goes before the tensors (Ascend C's documented order), a warning."""
+    with pytest.warns(asc.AscxWarning) as record:
+        compile_body(kernel_module, "mm.set_org_shape(64, 64, 64)\nmm.iterate_all(c_gm)\nmm.end()")
+    assert [message.splitlines()[0] for message in warnings_of(record)] == [
+        "L1: `mm.set_org_shape` must be called before `mm.set_tensor_a` [MM-28]"
+    ]

@@ -23,7 +23,7 @@ from xdsl.ir import Operation, SSAValue
 from ascx.analysis.dataflow import ForwardAnalysis, condition_key
 from ascx.analysis.regions import GMBaseCache, Region, region_of
 from ascx.analysis.report import DiagnosticList, Note, at, note
-from ascx.analysis.spelling import condition_text, matmul_call, python_call, value_name
+from ascx.analysis.spelling import condition_text, matmul_call, python_call, snake_case, value_name
 from ascx.dialects.ascendc.matmul_ops import MatmulCreateOp, RegisterMatmulOp
 from ascx.dialects.ascendc.traits import (
     MatmulAccess,
@@ -48,6 +48,15 @@ WAIT_OF_KIND = {
     "get_tensor_c": "wait_get_tensor_c",
 }
 """The Python method that completes each kind of asynchronous work."""
+
+_MUST_PRECEDE: dict[str, tuple[str, ...]] = {
+    "SetQuantScalar": ("compute",),
+    "SetQuantVector": ("compute",),
+    "SetOrgShape": ("setter:SetTensorA", "setter:SetTensorB", "setter:SetSingleShape"),
+    "SetSelfDefineData": ("setter:SetTensorA", "setter:SetTensorB"),
+}
+"""Setters (by C++ name) and the calls they must come before (MM-28): ``compute`` is the first compute
+call, ``setter:X`` the first call of setter X."""
 
 _INPUT_ROLES = {"SetTensorA": "matrix A", "SetTensorB": "matrix B", "SetBias": "bias"}
 
@@ -316,12 +325,36 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
                 [note(pending.start, "started here")],
                 partner=pending.start,
             )
+        self._check_setter_order(op, method, call, name, obj)
         role = _INPUT_ROLES.get(method.cpp_name)
         access = op.get_trait(MatmulAccess)
         if role is not None and access is not None:
             tensors = access.read_values(op)
             if tensors:
                 obj.bindings[role] = (self._region_of(tensors[0]), op)
+
+    def _check_setter_order(self, op: Operation, method: MatmulMethod, call: str, name: str, obj: ObjectState) -> None:
+        """MM-28: the documented order of the setters (quantisation before the first compute call, the
+        original shape before the tensors and the single-core shape, user data before the tensors)."""
+        cpp = method.cpp_name
+        obj.last.setdefault(f"setter:{cpp}", op)
+        later = _MUST_PRECEDE.get(cpp, ())
+        for other in later:
+            earlier = obj.last.get(other)
+            if earlier is not None and earlier is not op:
+                other_call = (
+                    f"{name}.{snake_case(other.removeprefix('setter:'))}"
+                    if other.startswith("setter:")
+                    else (matmul_call(earlier))
+                )
+                self._warn(
+                    "MM-28",
+                    op,
+                    f"`{call}` must be called before `{other_call}`",
+                    [note(earlier, "called here")],
+                    partner=earlier,
+                )
+                return
 
     def _set_workspace(self, op: Operation, call: str, name: str, obj: ObjectState) -> None:
         started = obj.last.get("async_iterate")
@@ -351,6 +384,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
                 [note(last, f"last use of `{other_name}`")],
             )
         state.active = state.active | {mm}
+        obj.last.setdefault("compute", op)
         start = op.get_trait(MatmulAsyncStart)
         if start is not None and start.kind in ("iterate_all", "iterate_batch"):
             obj.last[start.kind] = op
