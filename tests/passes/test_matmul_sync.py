@@ -552,3 +552,17 @@ def test_mm28_setter_order(kernel_module: Callable[[str], ModuleType]) -> None:
     assert [message.splitlines()[0] for message in warnings_of(record)] == [
         "L1: `mm.set_org_shape` must be called before `mm.set_tensor_a` [MM-28]"
     ]
+
+
+def test_row7c_cross_core_flag_reserved_by_the_matmul(kernel_module: Callable[[str], ModuleType]) -> None:
+    """REGIST_MATMUL_OBJ uses cross-core flags 0 and 1 for one Matmul object (XC-2)."""
+    body = """
+        asc.cross_core_set_flag(0, 2, asc.PipeID.PIPE_V)
+        asc.cross_core_wait_flag(0, 2, asc.PipeID.PIPE_V)
+        mm.iterate_all(c_gm)
+        mm.end()
+        """
+    assert diagnostics(kernel_module, body) == [
+        "L1:5: error: cross-core flag 0 is reserved by the Matmul objects (flags 0–1) [XC-2]",
+        "L2:5: error: cross-core flag 0 is reserved by the Matmul objects (flags 0–1) [XC-2]",
+    ]

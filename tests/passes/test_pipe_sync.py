@@ -822,3 +822,20 @@ def test_bad_option_values_are_rejected(kernel_module: Load) -> None:
         RuntimeError, match=r"@asc.jit\(event_ids='fetch'\): event_ids must be one of 'auto', 'const', 'alloc'"
     ):
         make(kernel_module, "pass", options='event_ids="fetch"')
+
+
+def test_fl12_lint_user_sync_that_orders_nothing(kernel_module: Load) -> None:
+    """sync_lints=True: IX-12's user pair orders nothing (FL-12); the barrier and pair that do are quiet."""
+    body = """
+    asc.data_copy(xl, x_gm, N)
+    asc.set_flag(asc.HardEvent.V_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE3, 0)
+    asc.abs(zl, xl, N)
+    asc.add(tmp, zl, xl, N)
+    asc.data_copy(z_gm, tmp, N)
+    """
+    assert warnings_of(kernel_module, body, insert=True, options="sync_lints=True") == [
+        "L2: `asc.set_flag(HardEvent.V_MTE3, 0)` orders no memory access (no conflicting access on V before it and "
+        "on MTE3 after it) [FL-12]"
+    ]
+    assert warnings_of(kernel_module, body, insert=True) == []

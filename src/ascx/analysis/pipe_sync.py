@@ -218,6 +218,7 @@ class PipeSyncOptions:
 
     strict_same_pipe: bool = False
     assume_gm_args_noalias: bool = True
+    sync_lints: bool = False
 
 
 DEFAULT_OPTIONS = PipeSyncOptions()
@@ -287,6 +288,8 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         self.options = options
         self.diagnostics = DiagnosticList()
         self.hazards: list[Hazard] = []
+        self.pairs: list[tuple[Operation, Operation]] = []
+        """User flag pairs (set, wait) the analysis matched, for the FL-12 lint."""
         self.aliases: set[frozenset[Token]] = set()
         self.waits_seen: list[WaitFlagOp] = []
         self.fetched: dict[SSAValue, HardEvent] = {}
@@ -668,6 +671,8 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
                 self._fl1_notes(key, state),
             )
             return
+        if self.reporting:
+            self.pairs.append((state.slots[key].set_op, op))
         del state.slots[key]
         self._release_slot(key, event.dst, state)
 

@@ -18,12 +18,14 @@ from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 
 from ascx.analysis.dataflow import constant_int
-from ascx.analysis.pipe_sync import DEFAULT_OPTIONS, PipeSyncAnalysis, PipeSyncOptions
-from ascx.analysis.report import Diagnostic, DiagnosticList, note, publish
+from ascx.analysis.pipe_model import pipe_label
+from ascx.analysis.pipe_sync import DEFAULT_OPTIONS, PipeSyncAnalysis, PipeSyncOptions, flag_call
+from ascx.analysis.report import Diagnostic, DiagnosticList, at, note, publish
 from ascx.analysis.reuse import recall
 from ascx.dialects.ascendc.matmul_ops import RegisterMatmulOp
-from ascx.dialects.ascendc.sync_ops import CrossCoreSetFlagOp, CrossCoreWaitFlagOp, SyncAllOp
+from ascx.dialects.ascendc.sync_ops import CrossCoreSetFlagOp, CrossCoreWaitFlagOp, PipeBarrierOp, SetFlagOp, SyncAllOp
 from ascx.dialects.ascendc.system_ops import SysVarOp
+from ascx.passes.pipe_sync_insertion import INSERTED_ATTR
 
 SYNC_ALL_FLAGS = range(11, 15)
 """Cross-core flags ``SyncAll`` uses [unverified, U-6]."""
@@ -45,8 +47,55 @@ def verify_pipe_sync(kernel: func.FuncOp, options: PipeSyncOptions = DEFAULT_OPT
             failed.add("error", "PA-8", kernel, f"internal error in ascx-verify-pipe-sync: {error!r}")
             return failed.sorted()
         diagnostics = analysis.diagnostics
+        if options.sync_lints:
+            lint_useless_sync(kernel, analysis, diagnostics)
     check_cross_core(kernel, diagnostics)
     return diagnostics.sorted()
+
+
+def _where(op: Operation) -> tuple[str, str]:
+    """An op of a kernel or of its clone, by source position and name (clones have new op objects)."""
+    return (str(at(op)), op.name)
+
+
+def _hazards(analysis: PipeSyncAnalysis) -> set[tuple[str, tuple[str, str], tuple[str, str]]]:
+    return {(h.rule, _where(h.producer), _where(h.consumer)) for h in analysis.hazards}
+
+
+def lint_useless_sync(kernel: func.FuncOp, analysis: PipeSyncAnalysis, diagnostics: DiagnosticList) -> None:
+    """FL-12 (``sync_lints``): a user flag pair or barrier whose removal adds no hazard orders no memory
+    access.  Each candidate is removed from a copy of the kernel, which is analysed again (quadratic in
+    the kernel's sync, so it is a lint, off by default)."""
+    ops = list(kernel.walk())
+    index = {op: i for i, op in enumerate(ops)}
+    before = _hazards(analysis)
+    candidates: list[tuple[Operation, ...]] = [p for p in analysis.pairs if INSERTED_ATTR not in p[0].attributes]
+    candidates += [(op,) for op in ops if isinstance(op, PipeBarrierOp) and INSERTED_ATTR not in op.attributes]
+    for group in candidates:
+        clone = kernel.clone()
+        cloned = list(clone.walk())
+        for op in group:
+            victim = cloned[index[op]]
+            victim.detach()
+            victim.erase()
+        again = PipeSyncAnalysis(clone, analysis.options)
+        again.run()
+        if not _hazards(again) <= before:
+            continue
+        first = group[0]
+        if isinstance(first, SetFlagOp):
+            event = first.event.data
+            src, dst, text = pipe_label(event.src), pipe_label(event.dst), flag_call(first)
+        else:
+            assert isinstance(first, PipeBarrierOp)
+            src = dst = pipe_label(first.pipe.data)
+            text = f"asc.pipe_barrier(PipeID.PIPE_{src})"
+        diagnostics.add(
+            "warning",
+            "FL-12",
+            first,
+            f"`{text}` orders no memory access (no conflicting access on {src} before it and on {dst} after it)",
+        )
 
 
 def _flag_of(op: CrossCoreSetFlagOp | CrossCoreWaitFlagOp) -> tuple[int | None, int]:
@@ -161,9 +210,10 @@ class VerifyPipeSyncPass(ModulePass):
 
     strict_same_pipe: bool = False
     assume_gm_args_noalias: bool = True
+    sync_lints: bool = False
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        options = PipeSyncOptions(self.strict_same_pipe, self.assume_gm_args_noalias)
+        options = PipeSyncOptions(self.strict_same_pipe, self.assume_gm_args_noalias, self.sync_lints)
         found: list[Diagnostic] = []
         for kernel in op.body.block.ops:
             if isinstance(kernel, func.FuncOp) and kernel.body.blocks:

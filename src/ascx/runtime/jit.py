@@ -31,7 +31,7 @@ R = TypeVar("R")
 HONOURED_OPTIONS = {
     "matmul_cube_only": False, "always_compile": False, "verify_sync": True, "insert_sync": True,
     "sync_report": False, "warnings_as_errors": False, "event_ids": "auto", "final_barrier": "auto",
-    "strict_same_pipe": False, "alias": "conservative", "assume_gm_args_noalias": True,
+    "strict_same_pipe": False, "alias": "conservative", "assume_gm_args_noalias": True, "sync_lints": False,
 }  # fmt: skip
 """Options ascx implements, with their defaults."""
 CHOICES = {
@@ -211,6 +211,7 @@ class JITFunction(Generic[P, R]):
             strict_same_pipe=bool(self.options["strict_same_pipe"]),
             alias=str(self.options["alias"]),
             assume_gm_args_noalias=bool(self.options["assume_gm_args_noalias"]),
+            sync_lints=bool(self.options["sync_lints"]),
         )
 
     def specialize(self, *args: Any, **kwargs: Any) -> tuple[KernelParam, ...]:

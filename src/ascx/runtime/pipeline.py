@@ -50,6 +50,7 @@ def _with_options(name: str, options: KernelOptions) -> str:
         wanted = {
             "strict_same_pipe": options.strict_same_pipe,
             "assume_gm_args_noalias": options.assume_gm_args_noalias,
+            "sync_lints": options.sync_lints,
         }
     defaults = KernelOptions()
     changed = {key: value for key, value in wanted.items() if value != getattr(defaults, key)}

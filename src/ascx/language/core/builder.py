@@ -59,6 +59,8 @@ class KernelOptions:
     """How insertion treats may-overlapping buffers: ``conservative`` or ``assume_disjoint``."""
     assume_gm_args_noalias: bool = True
     """Distinct kernel arguments never alias."""
+    sync_lints: bool = False
+    """Enable the lint-level sync rules (FL-12: user sync that orders nothing)."""
 
 
 class IRBuilder:
