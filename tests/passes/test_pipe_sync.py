@@ -839,3 +839,19 @@ def test_fl12_lint_user_sync_that_orders_nothing(kernel_module: Load) -> None:
         "on MTE3 after it) [FL-12]"
     ]
     assert warnings_of(kernel_module, body, insert=True) == []
+
+
+def test_row8d_cross_block_gm_access(kernel_module: Load) -> None:
+    """XC-7 (a warning): block b writes its part of z_gm and reads block b + 1's part; sync_all silences it."""
+    body = """
+    b = asc.get_block_idx()
+    asc.data_copy(z_gm[b * N:], zl, N)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    {sync}
+    asc.data_copy(xl, z_gm[(b + 1) * N:], N)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    """
+    assert warnings_of(kernel_module, body.format(sync="pass")) == [
+        "L2: GM `z_gm` written here may be accessed by another block without inter-block synchronization [XC-7]"
+    ]
+    assert warnings_of(kernel_module, body.format(sync="asc.sync_all()")) == []

@@ -14,17 +14,19 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation
+from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
-from ascx.analysis.dataflow import constant_int
+from ascx.analysis.dataflow import condition_key, constant_int
 from ascx.analysis.pipe_model import pipe_label
 from ascx.analysis.pipe_sync import DEFAULT_OPTIONS, PipeSyncAnalysis, PipeSyncOptions, flag_call
+from ascx.analysis.regions import GMBase, GMBaseCache, region_of
 from ascx.analysis.report import Diagnostic, DiagnosticList, at, note, publish
 from ascx.analysis.reuse import recall
 from ascx.dialects.ascendc.matmul_ops import RegisterMatmulOp
 from ascx.dialects.ascendc.sync_ops import CrossCoreSetFlagOp, CrossCoreWaitFlagOp, PipeBarrierOp, SetFlagOp, SyncAllOp
 from ascx.dialects.ascendc.system_ops import SysVarOp
+from ascx.dialects.ascendc.traits import MatmulMethod, TensorAccess
 from ascx.passes.pipe_sync_insertion import INSERTED_ATTR
 
 SYNC_ALL_FLAGS = range(11, 15)
@@ -50,6 +52,7 @@ def verify_pipe_sync(kernel: func.FuncOp, options: PipeSyncOptions = DEFAULT_OPT
         if options.sync_lints:
             lint_useless_sync(kernel, analysis, diagnostics)
     check_cross_core(kernel, diagnostics)
+    check_cross_block(kernel, diagnostics)
     return diagnostics.sorted()
 
 
@@ -96,6 +99,58 @@ def lint_useless_sync(kernel: func.FuncOp, analysis: PipeSyncAnalysis, diagnosti
             first,
             f"`{text}` orders no memory access (no conflicting access on {src} before it and on {dst} after it)",
         )
+
+
+def _block_dependent(value: SSAValue) -> bool:
+    """Whether ``value`` is computed from the block index."""
+    seen: set[int] = set()
+    work = [value]
+    while work:
+        current = work.pop()
+        owner = current.owner
+        if not isinstance(owner, Operation) or id(owner) in seen:
+            continue
+        seen.add(id(owner))
+        if isinstance(owner, SysVarOp) and str(owner.var.data) == "block_idx":
+            return True
+        work.extend(owner.operands)
+    return False
+
+
+def check_cross_block(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
+    """XC-7 (a lint): a GM buffer written at an offset computed from the block index and accessed at
+    another block-dependent offset (another block's part) with no ``sync_all`` in between."""
+    cache: GMBaseCache = {}
+    writes: dict[object, list[tuple[Operation, tuple[object, ...], str]]] = {}
+    for op in kernel.walk():
+        if isinstance(op, SyncAllOp):
+            writes.clear()
+            continue
+        access = op.get_trait(TensorAccess)
+        if access is None or op.get_trait(MatmulMethod) is not None:
+            continue
+        touched = [(v, False) for v in access.read_values(op)] + [(v, True) for v in access.written_values(op)]
+        for value, write in touched:
+            region = region_of(value, cache)
+            if not isinstance(region.base, GMBase) or not isinstance(region.offset, tuple):
+                continue
+            dependent = [v for v in region.offset if _block_dependent(v)]
+            if not dependent:
+                continue
+            key = tuple(condition_key(v) for v in region.offset)
+            for other, other_key, name in writes.get(region.base, []):
+                if other_key != key and other is not op:
+                    diagnostics.add(
+                        "warning",
+                        "XC-7",
+                        other,
+                        f"GM `{name}` written here may be accessed by another block without inter-block "
+                        "synchronization",
+                        [note(op, "accessed here at another block-dependent offset")],
+                        partner=op,
+                    )
+            if write:
+                writes.setdefault(region.base, []).append((op, key, region.name))
 
 
 def _flag_of(op: CrossCoreSetFlagOp | CrossCoreWaitFlagOp) -> tuple[int | None, int]:

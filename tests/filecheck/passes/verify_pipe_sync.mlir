@@ -523,6 +523,42 @@ func.func @k(%x: !ascendc.gm_addr<f32> loc(unknown), %z: !ascendc.gm_addr<f32> l
 
 // -----
 
+// XC-7: GM written at one block-dependent offset and read at another, no sync_all.
+// Python source:
+//   b = asc.get_block_idx()
+//   asc.data_copy(z_gm[b * 256:], zl, 256)
+//   asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+//   asc.data_copy(xl, z_gm[(b + 1) * 256:], 256)
+//   asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+func.func @k(%x: !ascendc.gm_addr<f32> loc(unknown), %z: !ascendc.gm_addr<f32> loc(unknown), %n: i32 loc(unknown)) attributes {ascendc.kernel} {
+  %x_gm = ascendc.global_tensor : !ascendc.global_tensor<f32> loc("k.py":6:5)
+  ascendc.global_tensor.set_global_buffer %x_gm, %x : !ascendc.global_tensor<f32>, !ascendc.gm_addr<f32> loc("k.py":6:5)
+  %z_gm = ascendc.global_tensor : !ascendc.global_tensor<f32> loc("k.py":8:5)
+  ascendc.global_tensor.set_global_buffer %z_gm, %z : !ascendc.global_tensor<f32>, !ascendc.gm_addr<f32> loc("k.py":8:5)
+  %c0_ui32 = ascendc.constant 0 : ui32 loc("k.py":9:10)
+  %c256_ui32 = ascendc.constant 256 : ui32 loc("k.py":9:10)
+  %xl = ascendc.local_tensor vecin, %c0_ui32, %c256_ui32 : ui32, ui32 -> !ascendc.local_tensor<f32> loc("k.py":9:10)
+  %c1024_ui32 = ascendc.constant 1024 : ui32 loc("k.py":10:10)
+  %zl = ascendc.local_tensor vecout, %c1024_ui32, %c256_ui32 : ui32, ui32 -> !ascendc.local_tensor<f32> loc("k.py":10:10)
+  %b = ascendc.sys_var block_idx : i32 loc("k.py":11:9)
+  %c256_i32 = arith.constant 256 : i32 loc("k.py":12:24)
+  %0 = arith.muli %b, %c256_i32 : i32 loc("k.py":12:24)
+  %1 = ascendc.sub_tensor %z_gm[%0 : i32] : !ascendc.global_tensor<f32> loc("k.py":12:19)
+  ascendc.data_copy %1, %zl, %c256_i32 : !ascendc.global_tensor<f32>, !ascendc.local_tensor<f32>, i32 loc("k.py":12:5)
+  ascendc.pipe_barrier pipe_all loc("k.py":13:5)
+  %c1_i32 = arith.constant 1 : i32 loc("k.py":14:26)
+  %2 = arith.addi %b, %c1_i32 : i32 loc("k.py":14:26)
+  %3 = arith.muli %2, %c256_i32 : i32 loc("k.py":14:26)
+  %4 = ascendc.sub_tensor %z_gm[%3 : i32] : !ascendc.global_tensor<f32> loc("k.py":14:23)
+  ascendc.data_copy %xl, %4, %c256_i32 : !ascendc.local_tensor<f32>, !ascendc.global_tensor<f32>, i32 loc("k.py":14:5)
+  ascendc.pipe_barrier pipe_all loc("k.py":15:5)
+  func.return loc("k.py":15:5)
+}
+// CHECK:      k.py:12:5: warning: GM `z_gm` written here may be accessed by another block without inter-block synchronization [XC-7]
+// CHECK-NEXT: k.py:14:5: note: accessed here at another block-dependent offset
+
+// -----
+
 // XC-1 .. XC-4: cross-core and cross-block lints.
 // Python source:
 //   asc.cross_core_wait_flag(3, 1, asc.PipeID.PIPE_V)
