@@ -152,3 +152,26 @@ def test_output_does_not_depend_on_the_hash_seed(tmp_path: Path, seed: str) -> N
         check=True,
     )
     assert result.stdout == reference.stdout
+
+
+def test_the_sweep_removes_an_inserted_pair_a_later_one_made_redundant(
+    kernel_module: Callable[[str], ModuleType],
+) -> None:
+    """IN-7c: a second MTE2_V pair right next to the first orders nothing the first does not, so the sweep
+    removes it (the later group goes first) and keeps the first, which is needed."""
+    from xdsl.rewriter import InsertPoint, Rewriter
+
+    from ascx.passes.pipe_sync_insertion import PipeSyncInserter
+
+    module = _front(make(kernel_module, "asc.data_copy(xl, x_gm, N)\nasc.abs(zl, xl, N)", insert=True).module.k, ARGS)
+    kernel = _kernel(module)
+    first = [op for op in kernel.walk() if isinstance(op, SetFlagOp | WaitFlagOp)]
+    assert [type(op).__name__ for op in first] == ["SetFlagOp", "WaitFlagOp"]
+    duplicate = [op.clone() for op in first]
+    Rewriter.insert_op(duplicate[0], InsertPoint.after(first[0]))
+    Rewriter.insert_op(duplicate[1], InsertPoint.before(first[1]))
+    inserter = PipeSyncInserter(kernel)
+    inserter.groups = [first, duplicate]
+    assert inserter._sweep_redundant()  # pyright: ignore[reportPrivateUsage]
+    remaining = [op for op in kernel.walk() if isinstance(op, SetFlagOp | WaitFlagOp)]
+    assert remaining == first

@@ -132,6 +132,9 @@ class PipeSyncInserter:
         self.options = options if options is not None else InsertionOptions()
         self.diagnostics = DiagnosticList()
         self.mode: Literal["const", "alloc"] = "const"
+        self.groups: list[list[Operation]] = []
+        """The ops of each repair (a barrier, a pair with its priming and draining, a hand-off), in order."""
+        self._last_group: list[Operation] = []
         self.final_state: PipeState | None = None
 
     # --- driving ------------------------------------------------------------------------------
@@ -151,10 +154,54 @@ class PipeSyncInserter:
             if budget < 0:
                 raise AssertionError("ascx-insert-sync did not converge")  # each repair orders one hazard
             self._repair(hazard)
+            self.groups.append(self._last_group)
             analysis = PipeSyncAnalysis(self.kernel, self.options.analysis)
+        if len(self.groups) > 1 and self._sweep_redundant():
+            analysis = PipeSyncAnalysis(self.kernel, self.options.analysis)
+            state = analysis.run()
         self.final_state = state
         self._final_barrier(state)
         remember("pipe-sync", self.options.analysis, self.kernel, analysis.diagnostics)
+
+    def _sweep_redundant(self) -> bool:
+        """IN-7c: remove each inserted barrier or pair (latest first) whose removal brings back no hazard
+        a later repair made it redundant.  Each candidate is tried on a copy of the kernel.  Returns
+        whether anything was removed."""
+        removed = False
+        for group in reversed(self.groups):
+            if not group or any(isinstance(op, EnqueOp | DequeOp) for op in group):
+                continue  # queue hand-offs rewire uses: kept
+            ops = list(self.kernel.walk())
+            index = {op: i for i, op in enumerate(ops)}
+            if any(op not in index for op in group):
+                continue
+            clone = self.kernel.clone()
+            cloned = list(clone.walk())
+            for op in group:
+                cloned[index[op]].detach()
+                cloned[index[op]].erase()
+            check = PipeSyncAnalysis(clone, self.options.analysis)
+            check.run()
+            if any(self._fixable(h) for h in check.hazards):
+                continue
+            for op in group:
+                op.detach()
+                op.erase()
+            removed = True
+        if removed:
+            self._drop_unused_pool_ids()
+        return removed
+
+    def _drop_unused_pool_ids(self) -> None:
+        for op in list(self.kernel.body.block.ops):
+            if isinstance(op, EventIdOp) and is_inserted(op):
+                users = [use.operation for use in op.result.uses]
+                if all(isinstance(user, ReleaseEventIdOp) for user in users):
+                    for user in users:
+                        user.detach()
+                        user.erase()
+                    op.detach()
+                    op.erase()
 
     def _strip_inserted(self) -> None:
         """Remove the pipe-level sync an earlier run inserted (IN-10 lets a later run re-place it): the output
@@ -202,6 +249,7 @@ class PipeSyncInserter:
     # --- repairs ------------------------------------------------------------------------------
 
     def _repair(self, hazard: Hazard) -> None:
+        self._last_group = []
         a, b = hazard.producer, hazard.consumer
         src, dst = hazard.producer_pipe, hazard.consumer_pipe
         loop = _innermost_common_loop(a, b) if hazard.previous else None
@@ -226,9 +274,11 @@ class PipeSyncInserter:
         assert b_anchor is not None
         if loop is None and self._queue_handoff(hazard, a_anchor, b_anchor):
             return
+        self._last_group = []
         if src is dst:
             barrier = _mark(PipeBarrierOp(src), b)
             self._place(barrier, b_anchor, before=True)
+            self._last_group = [barrier]
             self._remark(hazard, f"asc.pipe_barrier(PipeID.PIPE_{pipe_label(src)})", barrier)
             return
         event = direct_event(src, dst)
@@ -238,6 +288,7 @@ class PipeSyncInserter:
             self._barrier_all(hazard, b_anchor)
             return
         ops = self._pair(event, hazard, a_anchor, b_anchor, loop)
+        self._last_group = ops
         self._remark(hazard, f"asc.set_flag/asc.wait_flag({event_text(event)}, {self._id_spelling(ops[0])})", ops[0])
 
     def _queue_handoff(self, hazard: Hazard, a_anchor: Operation, b_anchor: Operation) -> bool:
@@ -271,11 +322,13 @@ class PipeSyncInserter:
             if anchor is not None and block.get_operation_index(anchor) >= start:
                 user.operands[use.index] = deque.result
         self._remark(hazard, f"{value_name(queue, 'queue')}.enque()/{value_name(queue, 'queue')}.deque()", enque)
+        self._last_group = [enque, deque]
         return True
 
     def _barrier_all(self, hazard: Hazard, anchor: Operation) -> None:
         barrier = _mark(PipeBarrierOp(Pipe.PIPE_ALL), hazard.consumer)
         self._place(barrier, anchor, before=True)
+        self._last_group = [barrier]
         self._remark(hazard, "asc.pipe_barrier(PipeID.PIPE_ALL)", barrier)
 
     def _pair(
