@@ -7,7 +7,10 @@ order, joins at ``scf.if``, and iterates ``scf.for`` / ``scf.while`` bodies to a
 
 Diagnostics are computed on the fixpoint only: while the engine iterates a loop it clears
 ``reporting``; once the loop head is stable it walks the body one more time with reporting as it
-was, so every op is reported from its final state exactly once per enclosing walk.
+was, so every op is reported from its final state exactly once per enclosing walk.  An analysis
+that can undo what it reported (``checkpoint`` / ``rollback``, with ``report_during_fixpoint``)
+saves that extra walk: each fixpoint iteration reports, and the reports of every iteration but the
+stable one are rolled back.
 """
 
 from __future__ import annotations
@@ -61,6 +64,10 @@ def constant_trip_count(loop: scf.ForOp) -> int | None:
 class ForwardAnalysis(ABC, Generic[S]):
     """Walks structured IR forwards, calling the hooks below."""
 
+    report_during_fixpoint = False
+    """Report while iterating loops, rolling back all but the stable iteration (needs ``checkpoint`` and
+    ``rollback``)."""
+
     def __init__(self) -> None:
         self.reporting = True
         self.precision_lost: list[tuple[Operation, str]] = []
@@ -101,6 +108,13 @@ class ForwardAnalysis(ABC, Generic[S]):
         """The state after ``loop`` (e.g. to forget iteration tags)."""
         return state
 
+    def checkpoint(self) -> object:
+        """A mark of what has been reported so far (with ``report_during_fixpoint``)."""
+        return None
+
+    def rollback(self, mark: object) -> None:
+        """Forget what was reported since ``mark``."""
+
     # --- engine -------------------------------------------------------------------------------
 
     def run_block(self, block: Block, state: S) -> S:
@@ -127,18 +141,26 @@ class ForwardAnalysis(ABC, Generic[S]):
         else_state = self.run_block(op.false_region.block, else_entry) if op.false_region.blocks else else_entry
         return self.join(then_state, else_state, op)
 
-    def _stable_head(self, entry: S, loop: Operation, run_body: Callable[[S], S]) -> S:
-        reporting, self.reporting = self.reporting, False
+    def _stable_head(self, entry: S, loop: Operation, run_body: Callable[[S], S]) -> tuple[S, S | None]:
+        """The stable loop head, and (when this walk reports during the fixpoint) the body's exit state of
+        the stable iteration, whose reports are kept."""
+        reporting = self.reporting
+        fast = reporting and self.report_during_fixpoint
+        self.reporting = fast
         try:
             head = self.copy(entry)
             for _ in range(MAX_LOOP_ITERATIONS):
-                carried = self.back_edge(run_body(self.copy(head)), loop)
+                mark = self.checkpoint() if fast else None
+                body_exit = run_body(self.copy(head))
+                carried = self.back_edge(self.copy(body_exit) if fast else body_exit, loop)
                 new_head = self.join_loop(entry, carried, loop)
                 if self.same(new_head, head):
-                    return head
+                    return head, body_exit if fast else None
+                if fast:
+                    self.rollback(mark)
                 head = new_head
             self.precision_lost.append((loop, f"the loop did not stabilise in {MAX_LOOP_ITERATIONS} iterations"))
-            return head
+            return head, None
         finally:
             self.reporting = reporting
 
@@ -148,8 +170,9 @@ class ForwardAnalysis(ABC, Generic[S]):
         def run_body(head: S) -> S:
             return self.run_block(body, head)
 
-        head = self._stable_head(state, op, run_body)
-        body_exit = run_body(self.copy(head))
+        head, body_exit = self._stable_head(state, op, run_body)
+        if body_exit is None:
+            body_exit = run_body(self.copy(head))
         self.check_loop(state, body_exit, op)
         trips = constant_trip_count(op)
         exit_state = body_exit if trips is not None and trips >= 1 else head
@@ -157,12 +180,15 @@ class ForwardAnalysis(ABC, Generic[S]):
 
     def _visit_while(self, op: scf.WhileOp, state: S) -> S:
         before, after = op.before_region.block, op.after_region.block
+        at_condition: list[S] = []
 
         def run_body(head: S) -> S:
-            return self.run_block(after, self.run_block(before, head))
+            condition = self.run_block(before, head)
+            at_condition[:] = [self.copy(condition)]
+            return self.run_block(after, condition)
 
-        head = self._stable_head(state, op, run_body)
-        at_condition = self.run_block(before, self.copy(head))
-        body_exit = self.run_block(after, self.copy(at_condition))
+        head, body_exit = self._stable_head(state, op, run_body)
+        if body_exit is None:
+            body_exit = run_body(self.copy(head))
         self.check_loop(state, body_exit, op)
-        return self.exit_loop(at_condition, op)
+        return self.exit_loop(at_condition[0], op)

@@ -167,8 +167,19 @@ def _join_objects(a: ObjectState, b: ObjectState, literals: tuple[tuple[object, 
     )
 
 
+@dataclass(frozen=True)
+class _Mark:
+    """How much the analysis had reported (see ``ForwardAnalysis.checkpoint``)."""
+
+    diagnostics: int
+    fixes: int
+    reported: frozenset[tuple[Operation, bool]]
+
+
 class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
     """Runs over one kernel function; collects diagnostics and the fixable violations."""
+
+    report_during_fixpoint = True
 
     def __init__(self, kernel: func.FuncOp):
         super().__init__()
@@ -181,6 +192,15 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
 
     def _region_of(self, value: SSAValue) -> Region:
         return region_of(value, self._gm_bases)
+
+    def checkpoint(self) -> object:
+        return _Mark(self.diagnostics.mark(), len(self.fixes), frozenset(self._access_reported))
+
+    def rollback(self, mark: object) -> None:
+        assert isinstance(mark, _Mark)
+        self.diagnostics.rollback(mark.diagnostics)
+        del self.fixes[mark.fixes :]
+        self._access_reported = set(mark.reported)
 
     # --- driving ------------------------------------------------------------------------------
 

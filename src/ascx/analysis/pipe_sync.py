@@ -223,6 +223,17 @@ class PipeSyncOptions:
 
 DEFAULT_OPTIONS = PipeSyncOptions()
 
+
+@dataclass(frozen=True)
+class _Mark:
+    """How much the analysis had reported (see ``ForwardAnalysis.checkpoint``)."""
+
+    diagnostics: int
+    hazards: int
+    pairs: int
+    waits: int
+
+
 Kind = Literal[
     "set", "wait", "barrier", "alloc", "enque", "deque", "free", "init", "event_id", "release", "atomic", "other"
 ]
@@ -282,6 +293,8 @@ def _is_tensor(value: SSAValue) -> bool:
 class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
     """Runs over one kernel function; collects diagnostics and the hazards insertion can repair."""
 
+    report_during_fixpoint = True
+
     def __init__(self, kernel: func.FuncOp, options: PipeSyncOptions = DEFAULT_OPTIONS):
         super().__init__()
         self.kernel = kernel
@@ -297,6 +310,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         self.framework_user = self._first_framework_user()
         self.init_of: dict[SSAValue, InitBufferOp] = {}
         self._slots: dict[tuple[object, ...], SlotKey] = {}
+        self._relevant: dict[Block, list[Operation]] = {}
         self._slot_of_op: dict[Operation, SlotKey | None] = {}
         self._gm_bases: GMBaseCache = {}
         self._plans: dict[Operation, tuple[Pipe | None, list[tuple[SSAValue, bool]], bool]] = {}
@@ -355,6 +369,34 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             if kind is InitBufferOp and isinstance(op.operands[1].type, TQueType):
                 return op
         return None
+
+    def checkpoint(self) -> object:
+        return _Mark(self.diagnostics.mark(), len(self.hazards), len(self.pairs), len(self.waits_seen))
+
+    def rollback(self, mark: object) -> None:
+        assert isinstance(mark, _Mark)
+        self.diagnostics.rollback(mark.diagnostics)
+        del self.hazards[mark.hazards :]
+        del self.pairs[mark.pairs :]
+        del self.waits_seen[mark.waits :]
+
+    def run_block(self, block: Block, state: PipeState) -> PipeState:
+        """The engine's walk, over the ops of ``block`` that can change the state only (computed once per
+        block: constants, address arithmetic and views are skipped)."""
+        ops = self._relevant.get(block)
+        if ops is None:
+            ops = self._relevant[block] = [op for op in block.ops if self._is_relevant(op)]
+        for op in ops:
+            state = self.visit(op, state)
+        return state
+
+    def _is_relevant(self, op: Operation) -> bool:
+        if op.regions or type(op) in _KINDS:
+            return True
+        if _traits(op)[2] is not None:
+            return True
+        _pipe, accesses, opaque = self._plan(op)
+        return bool(accesses) or opaque
 
     # --- lattice ------------------------------------------------------------------------------
 

@@ -88,6 +88,15 @@ class DiagnosticList:
         if key not in self._items:
             self._items[key] = Diagnostic(severity, rule, message, at(op), tuple(notes))
 
+    def mark(self) -> int:
+        """How many diagnostics there are now (for :meth:`rollback`)."""
+        return len(self._items)
+
+    def rollback(self, mark: int) -> None:
+        """Forget the diagnostics added since :meth:`mark` returned ``mark``."""
+        for key in list(self._items)[mark:]:
+            del self._items[key]
+
     def copy(self) -> DiagnosticList:
         copied = DiagnosticList()
         copied._items = dict(self._items)

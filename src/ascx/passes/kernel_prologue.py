@@ -107,8 +107,19 @@ def _add_ffts_param(kernel: func.FuncOp, mix: bool) -> None:
     Rewriter.insert_op(prologue, InsertPoint.at_start(kernel.body.block))
 
 
+_PRINTS: dict[type[Operation], bool] = {}
+"""Whether an op class writes debug output (traits are per class: looked up once)."""
+
+
 def _prints(kernel: func.FuncOp) -> bool:
-    return any(op.has_trait(DebugOutput) for op in kernel.walk())
+    for op in kernel.walk():
+        kind = type(op)
+        prints = _PRINTS.get(kind)
+        if prints is None:
+            prints = _PRINTS[kind] = op.has_trait(DebugOutput)
+        if prints:
+            return True
+    return False
 
 
 def _add_dump_param(kernel: func.FuncOp, mix: bool) -> None:

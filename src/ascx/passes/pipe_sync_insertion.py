@@ -462,7 +462,6 @@ class PipeSyncInserter:
     def _colour(self, event: HardEvent, new_ops: list[Operation]) -> int:
         """The lowest id of ``event`` whose live ranges do not overlap the new pair's (greedy colouring)."""
         positions = {op: index for index, op in enumerate(self.kernel.walk())}
-        ends = {op: max(positions[inner] for inner in op.walk()) for op in positions if op.regions}
         new = set(new_ops)
         low, high = min(positions[op] for op in new_ops), max(positions[op] for op in new_ops)
         busy: set[object] = set()
@@ -479,7 +478,11 @@ class PipeSyncInserter:
             start = open_sets.pop(ident, None)
             if start is None:  # the wait of a loop-carried pair: the slot is live across the whole loop
                 loop = _enclosing_loop(op)
-                start, end = (positions[loop], ends[loop]) if loop is not None else (0, index)
+                if loop is not None:
+                    start = positions[loop]
+                    end = start + sum(1 for _ in loop.walk()) - 1
+                else:
+                    start, end = 0, index
             else:
                 end = index
             if start <= high and low <= end:
