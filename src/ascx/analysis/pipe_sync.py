@@ -175,8 +175,6 @@ class PipeState:
     log: dict[AccessKey, Access] = field(default_factory=dict[AccessKey, Access])
     slots: dict[SlotKey, Slot] = field(default_factory=dict[SlotKey, Slot])
     queues: dict[SSAValue, QueueState] = field(default_factory=dict[SSAValue, QueueState])
-    tensors: dict[SSAValue, tuple[SSAValue, Token]] = field(default_factory=dict[SSAValue, tuple[SSAValue, Token]])
-    """Queue tensor value -> (queue, instance)."""
     event_ids: dict[SSAValue, Operation | None] = field(default_factory=dict[SSAValue, Operation | None])
     """Pool ids taken with ``alloc_event_id`` -> the release op (None while held)."""
     initialised: frozenset[SSAValue] = frozenset()
@@ -187,7 +185,6 @@ class PipeState:
             dict(self.log),
             dict(self.slots),
             {q: s.copy() for q, s in self.queues.items()},
-            dict(self.tensors),
             dict(self.event_ids),
             self.initialised,
             self.atomic,
@@ -311,6 +308,9 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         self.init_of: dict[SSAValue, InitBufferOp] = {}
         self._slots: dict[tuple[object, ...], SlotKey] = {}
         self._relevant: dict[Block, list[Operation]] = {}
+        self.tensors: dict[SSAValue, tuple[SSAValue, Token]] = {}
+        """Queue tensor value -> (queue, instance): an SSA value is defined at one point, so one entry
+        each (a ``deque`` result gets the instance at the head of the queue when it was last visited)."""
         self._slot_of_op: dict[Operation, SlotKey | None] = {}
         self._gm_bases: GMBaseCache = {}
         self._plans: dict[Operation, tuple[Pipe | None, list[tuple[SSAValue, bool]], bool]] = {}
@@ -408,7 +408,6 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             a.log == b.log
             and a.slots == b.slots
             and a.queues == b.queues
-            and a.tensors == b.tensors
             and a.event_ids == b.event_ids
             and a.atomic == b.atomic
         )
@@ -455,9 +454,8 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             if key not in b.slots:
                 slots[key] = replace(slots[key], must=False)
         queues = _join_queues(a.queues, b.queues, counts_of_first=counts_of_first)
-        tensors = {**b.tensors, **a.tensors}
         event_ids = {**b.event_ids, **a.event_ids}
-        return PipeState(log, slots, queues, tensors, event_ids, a.initialised | b.initialised, a.atomic or b.atomic)
+        return PipeState(log, slots, queues, event_ids, a.initialised | b.initialised, a.atomic or b.atomic)
 
     def _check_slots_agree(self, then_state: PipeState, else_state: PipeState, branch: scf.IfOp) -> None:
         for key, slot in [*then_state.slots.items(), *else_state.slots.items()]:
@@ -804,11 +802,11 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
                     self._release_slot(key, events[1].dst, state)
         q.status[op] = frozenset({"alloc"})
         q.allocated += 1
-        state.tensors[op.result] = (queue, op)
+        self.tensors[op.result] = (queue, op)
 
     def _instance(self, value: SSAValue, state: PipeState) -> tuple[SSAValue, Token] | None:
         base = base_value(self._region(value))
-        return state.tensors.get(base) if base is not None else None
+        return self.tensors.get(base) if base is not None else None
 
     def _enque(self, op: EnqueOp, state: PipeState) -> None:
         queue = op.queue
@@ -862,7 +860,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         q.definite = max(0, q.definite - 1)
         q.enqueued = max(0, q.enqueued - 1)
         q.status[token] = frozenset({"alloc"})
-        state.tensors[op.result] = (queue, token)
+        self.tensors[op.result] = (queue, token)
         events = _queue_events(queue)
         if events is not None:
             key = self._slot("enque", queue, token)

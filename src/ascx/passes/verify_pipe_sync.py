@@ -27,6 +27,7 @@ from ascx.dialects.ascendc.matmul_ops import RegisterMatmulOp
 from ascx.dialects.ascendc.sync_ops import CrossCoreSetFlagOp, CrossCoreWaitFlagOp, PipeBarrierOp, SetFlagOp, SyncAllOp
 from ascx.dialects.ascendc.system_ops import SysVarOp
 from ascx.dialects.ascendc.traits import MatmulMethod, TensorAccess
+from ascx.dialects.ascendc.types import GlobalTensorType
 from ascx.passes.pipe_sync_insertion import INSERTED_ATTR
 
 SYNC_ALL_FLAGS = range(11, 15)
@@ -101,41 +102,47 @@ def lint_useless_sync(kernel: func.FuncOp, analysis: PipeSyncAnalysis, diagnosti
         )
 
 
-def _block_dependent(value: SSAValue) -> bool:
+def _block_dependent(value: SSAValue, memo: dict[SSAValue, bool]) -> bool:
     """Whether ``value`` is computed from the block index."""
-    seen: set[int] = set()
-    work = [value]
-    while work:
-        current = work.pop()
-        owner = current.owner
-        if not isinstance(owner, Operation) or id(owner) in seen:
-            continue
-        seen.add(id(owner))
-        if isinstance(owner, SysVarOp) and str(owner.var.data) == "block_idx":
-            return True
-        work.extend(owner.operands)
-    return False
+    found = memo.get(value)
+    if found is None:
+        owner = value.owner
+        if not isinstance(owner, Operation):
+            found = False
+        elif isinstance(owner, SysVarOp):
+            found = str(owner.var.data) == "block_idx"
+        else:
+            found = any(_block_dependent(operand, memo) for operand in owner.operands)
+        memo[value] = found
+    return found
 
 
 def check_cross_block(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
     """XC-7 (a lint): a GM buffer written at an offset computed from the block index and accessed at
     another block-dependent offset (another block's part) with no ``sync_all`` in between."""
     cache: GMBaseCache = {}
+    memo: dict[SSAValue, bool] = {}
     writes: dict[object, list[tuple[Operation, tuple[object, ...], str]]] = {}
     for op in kernel.walk():
-        if isinstance(op, SyncAllOp):
+        kind = type(op)
+        if kind is SyncAllOp:
             writes.clear()
             continue
-        access = op.get_trait(TensorAccess)
-        if access is None or op.get_trait(MatmulMethod) is not None:
+        access = _ACCESS.get(kind)
+        if access is None:
+            trait = op.get_trait(TensorAccess) if op.get_trait(MatmulMethod) is None else None
+            access = _ACCESS[kind] = trait if trait is not None else False
+        if access is False:
             continue
+        assert isinstance(access, TensorAccess)
         touched = [(v, False) for v in access.read_values(op)] + [(v, True) for v in access.written_values(op)]
         for value, write in touched:
+            if not isinstance(value.type, GlobalTensorType):
+                continue
             region = region_of(value, cache)
             if not isinstance(region.base, GMBase) or not isinstance(region.offset, tuple):
                 continue
-            dependent = [v for v in region.offset if _block_dependent(v)]
-            if not dependent:
+            if not any(_block_dependent(v, memo) for v in region.offset):
                 continue
             key = tuple(condition_key(v) for v in region.offset)
             for other, other_key, name in writes.get(region.base, []):
@@ -151,6 +158,10 @@ def check_cross_block(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
                     )
             if write:
                 writes.setdefault(region.base, []).append((op, key, region.name))
+
+
+_ACCESS: dict[type[Operation], TensorAccess | bool] = {}
+"""The ``TensorAccess`` of a basic op class (False for Matmul calls and ops without one), looked up once."""
 
 
 def _flag_of(op: CrossCoreSetFlagOp | CrossCoreWaitFlagOp) -> tuple[int | None, int]:
