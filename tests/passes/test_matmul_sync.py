@@ -566,3 +566,9 @@ def test_row7c_cross_core_flag_reserved_by_the_matmul(kernel_module: Callable[[s
         "L1:5: error: cross-core flag 0 is reserved by the Matmul objects (flags 0–1) [XC-2]",
         "L2:5: error: cross-core flag 0 is reserved by the Matmul objects (flags 0–1) [XC-2]",
     ]
+
+
+def test_mm12_bare_synchronous_iterate(kernel_module: Callable[[str], ModuleType]) -> None:
+    assert diagnostics(kernel_module, "mm.iterate()\nmm.end()") == [
+        "L1:5: error: result of `mm.iterate()` is discarded; use `with mm.iterate() as i:` [MM-12]"
+    ]

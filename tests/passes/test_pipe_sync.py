@@ -855,3 +855,46 @@ def test_row8d_cross_block_gm_access(kernel_module: Load) -> None:
         "L2: GM `z_gm` written here may be accessed by another block without inter-block synchronization [XC-7]"
     ]
     assert warnings_of(kernel_module, body.format(sync="asc.sync_all()")) == []
+
+
+def test_tq15_init_buffer_inside_a_loop(kernel_module: Load) -> None:
+    body = """
+    for i in range(n):
+        pipe.init_buffer(q, 1, N * 4)
+    """
+    lines = errors(kernel_module, body, queues=True)
+    assert "L2:9: warning: `pipe.init_buffer` inside a loop re-initialises `q` on every iteration [TQ-15]" in lines
+    assert "L2:9: error: queue `q` is initialised twice [TQ-15]" in lines
+
+
+def test_in8_pairs_beyond_the_eight_ids_are_merged(kernel_module: Load) -> None:
+    """Nine buffers copied in and then read: nine in-iteration MTE2_V pairs would be live at once; the
+    ninth is merged into the pair with the earliest wait (IN-8), so eight ids suffice and the kernel
+    verifies."""
+    buffers = "".join(f"t{k} = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, {k * 1024}, N)\n" for k in range(9))
+    refill = "".join(f"    asc.data_copy(t{k}, x_gm[i * N:], N)\n" for k in range(9))
+    reads = "".join(f"    asc.abs(zl, t{k}, N)\n" for k in range(9))
+    body = buffers + "for i in range(n):\n" + refill + reads
+    lines = sync_lines(kernel_module, body)
+    ids = {line for line in lines if line.startswith("SetFlag<MTE2_V>")}
+    assert ids == {f"SetFlag<MTE2_V>({k});" for k in range(8)}
+    assert warnings_of(kernel_module, body, insert=True) == []
+
+
+def test_pa8_an_analysis_failure_is_a_located_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    """PA-8: a bug in the analysis is reported at the kernel as an error, never as a crash of the compile."""
+    from xdsl.dialects import builtin, func
+
+    from ascx.analysis import pipe_sync
+    from ascx.passes.verify_pipe_sync import verify_pipe_sync
+
+    def broken(self: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(pipe_sync.PipeSyncAnalysis, "run", broken)
+    kernel = func.FuncOp("k", builtin.FunctionType.from_lists([], []))
+    kernel.body.block.add_op(func.ReturnOp())
+    found = verify_pipe_sync(kernel)
+    assert [(d.severity, d.rule, d.message) for d in found] == [
+        ("error", "PA-8", "internal error in ascx-verify-pipe-sync: RuntimeError('boom')")
+    ]

@@ -406,6 +406,16 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         state.active = state.active | {mm}
         obj.last.setdefault("compute", op)
         start = op.get_trait(MatmulAsyncStart)
+        if (
+            start is not None
+            and start.kind == "iterate"
+            and not is_async_call(op)
+            and not _in_loop_condition(op)
+            and not tensor_accesses(op)[1]
+        ):
+            self._error(
+                "MM-12", op, f"result of `{call}()` is discarded; use `with {call}() as i:`"
+            )  # a bare synchronous Iterate computes one block nobody fetches
         if start is not None and start.kind in ("iterate_all", "iterate_batch"):
             obj.last[start.kind] = op
         if start is None or not is_async_call(op):

@@ -757,7 +757,8 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             self._error("TQ-15", op, f"queue `{name}` is initialised twice", [note(earlier, "initialised here")])
         self.init_of.setdefault(buffer, op)
         if _enclosing_loop(op, self.kernel) is not None:
-            self._warn("TQ-15", op, f"`pipe.init_buffer` inside a loop re-initialises `{name}` on every iteration")
+            message = f"`pipe.init_buffer` inside a loop re-initialises `{name}` on every iteration"
+            self._warn("TQ-15", op, message, partner="loop")
         position = buffer.type.position.data
         if position not in QUEUE_EVENTS:
             declared = buffer.owner if isinstance(buffer.owner, DeclareOp) else op
@@ -1041,8 +1042,12 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
                     del entries[k]  # overwritten: later accesses conflict with this write instead (see _access docs)
         access = Access(op, name, SCALAR_ORDER if pipe is Pipe.PIPE_S else NO_ORDER)
         extent, exact = region.extent, region.exact
-        group = [k for k in same_base if k.pipe is pipe and k.write is write and not k.previous and k in entries]
-        if len(group) >= MAX_OFFSETS_PER_BUFFER:
+        group = [
+            k
+            for k in same_base
+            if k.pipe is pipe and k.write is write and not k.previous and k.extent is None and k in entries
+        ]
+        if extent is None and len(group) >= MAX_OFFSETS_PER_BUFFER:
             offset, extent, exact = VARIED, None, False  # many offsets into one buffer: one entry for all
             for k in group:
                 older = entries.pop(k)

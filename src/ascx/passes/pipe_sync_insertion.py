@@ -272,6 +272,8 @@ class PipeSyncInserter:
         b_anchor = block.find_ancestor_op_in_block(b)
         assert a_anchor is not None
         assert b_anchor is not None
+        if loop is not None and block.get_operation_index(a_anchor) < block.get_operation_index(b_anchor):
+            loop = None  # the producer also runs before the consumer in each iteration: a pair in the body orders both
         if loop is None and self._queue_handoff(hazard, a_anchor, b_anchor):
             return
         self._last_group = []
@@ -347,6 +349,10 @@ class PipeSyncInserter:
             self._place(draining, loop, before=False)
             ops += [priming, draining]
         colour = self._colour(event, ops)
+        if colour >= EVENT_ID_COUNT and loop is None:
+            merged = self._merge_into_existing(event, set_op, wait_op)
+            if merged is not None:
+                return merged
         if colour >= EVENT_ID_COUNT:
             self.diagnostics.add(
                 "error",
@@ -360,6 +366,43 @@ class PipeSyncInserter:
         for op in ops:
             op.operands[0] = value
         return ops
+
+    def _merge_into_existing(self, event: HardEvent, set_op: Operation, wait_op: Operation) -> list[Operation] | None:
+        """IN-8, out of ids: merge the new pair (whose set is the latest) into the inserted pair of the same
+        event in the same block with the earliest wait: one set after both producers, one wait before both
+        consumers.  None when no such pair exists or the merged set would not precede the merged wait."""
+        block = set_op.parent_block()
+        if block is None or wait_op.parent_block() is not block:
+            return None
+        candidates = [
+            group
+            for group in self.groups
+            if len(group) == 2
+            and isinstance(group[0], SetFlagOp)
+            and group[0].event.data is event
+            and group[0].parent_block() is block
+            and group[1].parent_block() is block
+        ]
+        if not candidates:
+            return None
+        position = block.get_operation_index
+        old = min(candidates, key=lambda group: position(group[1]))
+        later_set = set_op if position(set_op) > position(old[0]) else old[0]
+        earlier_wait = wait_op if position(wait_op) < position(old[1]) else old[1]
+        if position(later_set) >= position(earlier_wait):
+            return None
+        keep_set, keep_wait = old[0], old[1]
+        if later_set is set_op:  # the old pair's set moves to the new producer
+            keep_set.detach()
+            Rewriter.insert_op(keep_set, InsertPoint.after(set_op))
+        if earlier_wait is wait_op:  # and its wait to the earlier consumer
+            keep_wait.detach()
+            Rewriter.insert_op(keep_wait, InsertPoint.before(wait_op))
+        for op in (set_op, wait_op):
+            op.detach()
+            op.erase()
+        self.groups.remove(old)
+        return [keep_set, keep_wait]
 
     # --- placement (IN-4, IN-6) ---------------------------------------------------------------
 
