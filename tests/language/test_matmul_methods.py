@@ -246,7 +246,8 @@ CASES: dict[str, Case] = {
         "TypeError: the result of iterate() can only be used as a with-item, a while condition, or discarded",
     ),
     "iterate forms": Case(
-        "mm.iterate()\n    while mm.iterate():\n        mm.get_tensor_c(gc)\n    with mm.iterate(True) as count:\n"
+        "mm.iterate()\n    mm.get_tensor_c(gc)\n    while mm.iterate():\n        mm.get_tensor_c(gc)\n"
+        "    with mm.iterate(True) as count:\n"
         "        mm.get_tensor_c(gc)"
     ),
     # get_tensor_c

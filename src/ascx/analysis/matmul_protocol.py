@@ -312,7 +312,20 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
             self._check_ready(op, call, name, obj)
         if role is not MatmulRole.QUERY:
             obj.open = frozenset({True})
-        match role:
+        self._dispatch(op, method, call, name, mm, obj, state)
+        obj.last["use"] = op
+
+    def _dispatch(
+        self,
+        op: Operation,
+        method: MatmulMethod,
+        call: str,
+        name: str,
+        mm: SSAValue,
+        obj: ObjectState,
+        state: MatmulState,
+    ) -> None:
+        match method.role:
             case MatmulRole.SETTER:
                 self._setter(op, method, call, name, obj)
             case MatmulRole.WORKSPACE:
@@ -325,9 +338,10 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
                 self._wait(op, call, name, mm, obj, state)
             case MatmulRole.END:
                 self._end(op, name, mm, obj, state)
+            case MatmulRole.QUERY:
+                obj.last.pop("bare_iterate", None)  # the block of a bare iterate() is being looked at
             case _:
                 pass
-        obj.last["use"] = op
 
     def _check_ready(self, op: Operation, call: str, name: str, obj: ObjectState) -> None:
         if "constructed" in obj.lifecycle:
@@ -376,6 +390,14 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
                 )
                 return
 
+    def _check_bare_iterate(self, obj: ObjectState) -> None:
+        """MM-12: a bare synchronous ``iterate()`` statement whose block nobody fetches or queries before the
+        object computes again or ends."""
+        bare = obj.last.pop("bare_iterate", None)
+        if bare is not None:
+            call = matmul_call(bare)
+            self._error("MM-12", bare, f"result of `{call}()` is discarded; use `with {call}() as i:`")
+
     def _set_workspace(self, op: Operation, call: str, name: str, obj: ObjectState) -> None:
         started = obj.last.get("async_iterate")
         if started is not None:
@@ -406,6 +428,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         state.active = state.active | {mm}
         obj.last.setdefault("compute", op)
         start = op.get_trait(MatmulAsyncStart)
+        self._check_bare_iterate(obj)
         if (
             start is not None
             and start.kind == "iterate"
@@ -413,9 +436,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
             and not _in_loop_condition(op)
             and not tensor_accesses(op)[1]
         ):
-            self._error(
-                "MM-12", op, f"result of `{call}()` is discarded; use `with {call}() as i:`"
-            )  # a bare synchronous Iterate computes one block nobody fetches
+            obj.last["bare_iterate"] = op  # one block, computed: MM-12 unless it is fetched or queried
         if start is not None and start.kind in ("iterate_all", "iterate_batch"):
             obj.last[start.kind] = op
         if start is None or not is_async_call(op):
@@ -472,6 +493,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
 
     def _fetch(self, op: Operation, call: str, name: str, obj: ObjectState, state: MatmulState) -> None:
         obj.last.pop("unfetched", None)
+        obj.last.pop("bare_iterate", None)
         iteration = obj.last.get("async_iterate")
         if is_async_call(op):
             if iteration is None:
@@ -557,6 +579,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         )
 
     def _end(self, op: Operation, name: str, mm: SSAValue, obj: ObjectState, state: MatmulState) -> None:
+        self._check_bare_iterate(obj)
         unfetched = obj.last.pop("unfetched", None)
         if unfetched is not None:
             self._error(
@@ -587,6 +610,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
 
     def _at_exit(self, ret: Operation, state: MatmulState) -> None:
         for mm, obj in state.objects.items():
+            self._check_bare_iterate(obj)
             name = value_name(mm, "mm")
             for record in obj.records.values():
                 if not record.waitable:
