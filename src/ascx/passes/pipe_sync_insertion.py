@@ -365,6 +365,12 @@ class PipeSyncInserter:
         value = self._id_value(event, colour)
         for op in ops:
             op.operands[0] = value
+        places: list[tuple[Operation, Operation, bool]] = [(set_op, a_anchor, False), (wait_op, b_anchor, True)]
+        if loop is not None:
+            places += [(ops[2], loop, True), (ops[3], loop, False)]
+        for op, anchor, before in places:  # re-placed now that the id is known (IN-6 orders by id too)
+            op.detach()
+            self._place(op, anchor, before=before)
         return ops
 
     def _merge_into_existing(self, event: HardEvent, set_op: Operation, wait_op: Operation) -> list[Operation] | None:
