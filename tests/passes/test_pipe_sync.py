@@ -898,3 +898,109 @@ def test_pa8_an_analysis_failure_is_a_located_error(monkeypatch: pytest.MonkeyPa
     assert [(d.severity, d.rule, d.message) for d in found] == [
         ("error", "PA-8", "internal error in ascx-verify-pipe-sync: RuntimeError('boom')")
     ]
+
+
+# --- regressions found in review ------------------------------------------------------------------
+
+
+def test_a_queue_first_used_in_one_branch_is_empty_on_the_other(kernel_module: Load) -> None:
+    body = """
+    if n > 0:
+        a = qin.alloc_tensor(asc.float32)
+        asc.data_copy(a, x_gm, N)
+        qin.enque(a)
+    b = qin.deque(asc.float32)
+    qin.free_tensor(b)
+    """
+    lines = errors(kernel_module, body, queues=True)
+    assert lines[:2] == [
+        "L1:8: error: queue `qin` holds 1 tensor(s) after the `then` branch and 0 after the `else` branch [TQ-9]",
+        "L5:9: error: `qin.deque()` has no matching `qin.enque()`: queue `qin` may be empty here [TQ-1]",
+    ]
+
+
+def test_colouring_sees_a_slot_set_on_both_arms(kernel_module: Load) -> None:
+    """The user's MTE2_V #0 is pending from either arm until the wait after the `if`: the pair inserted in
+    the then arm takes #1."""
+    body = """
+    if n > 0:
+        asc.data_copy(xl, x_gm, N)
+        asc.set_flag(asc.HardEvent.MTE2_V, 0)
+        asc.data_copy(xa, x_gm[N:], N)
+        asc.abs(za, xa, N)
+    else:
+        asc.data_copy(xl, x_gm[N:], N)
+        asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.abs(zl, xl, N)
+    """
+    assert sync_lines(kernel_module, body) == [
+        "if (v) {",
+        "SetFlag<MTE2_V>(0);",
+        "SetFlag<MTE2_V>(1);",
+        "WaitFlag<MTE2_V>(1);",
+        "SetFlag<MTE2_V>(0);",
+        "}",
+        "WaitFlag<MTE2_V>(0);",
+    ]
+
+
+def test_a_run_time_id_may_equal_a_constant_one(kernel_module: Load) -> None:
+    body = """
+    asc.set_flag(asc.HardEvent.MTE2_V, n % 2)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, n % 2)
+    """
+    assert warnings_of(kernel_module, body) == [
+        "L2: `asc.set_flag(HardEvent.MTE2_V, 0)` may set the same event slot as `asc.set_flag(HardEvent.MTE2_V, "
+        "id)`, still pending: a run-time id can equal it [FL-3]"
+    ]
+
+
+def test_hz7_in_a_loop_does_not_depend_on_unrelated_ops(kernel_module: Load) -> None:
+    body = """
+    for i in range(n):
+        asc.data_copy(xl, x_gm, N)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        x_gm.set_value(0, 1.0)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    {extra}
+    """
+    plain = errors(kernel_module, body.format(extra="pass"))
+    assert [line for line in plain if "[HZ-7]" in line] == [
+        "L2:9: error: `asc.data_copy` accesses `x_gm` by DMA after `x_gm.set_value` accessed it through the "
+        "scalar data cache; cache maintenance is required [HZ-7]",
+        "L4:9: error: `x_gm.set_value` accesses `x_gm` through the scalar data cache after `asc.data_copy` "
+        "accessed it by DMA; cache maintenance is required [HZ-7]",
+    ]
+    extra = errors(kernel_module, body.format(extra="    asc.abs(tmp, tmp, N)"))
+    assert [line for line in extra if "[HZ-7]" in line] == [line for line in plain if "[HZ-7]" in line]
+
+
+def test_fl12_leaves_a_trailing_pipe_all_alone(kernel_module: Load) -> None:
+    body = """
+    asc.data_copy(xl, x_gm, N)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(z_gm, xl, N)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    """
+    assert warnings_of(kernel_module, body, options="sync_lints=True") == []
+
+
+def test_each_unbalanced_pool_id_is_reported(kernel_module: Load) -> None:
+    body = """
+    e1 = pipe.alloc_event_id(asc.HardEvent.MTE2_V)
+    e2 = pipe.alloc_event_id(asc.HardEvent.MTE2_V)
+    for i in range(n):
+        asc.set_flag(asc.HardEvent.MTE2_V, e1)
+        asc.set_flag(asc.HardEvent.MTE2_V, e2)
+    """
+    lines = [line for line in errors(kernel_module, body, queues=True) if "[FL-11]" in line]
+    assert lines == [
+        "L3:14: error: one iteration of this loop changes event slot MTE2_V#e1 (sets 1, waits 0); the loop is "
+        "unbalanced [FL-11]",
+        "L3:14: error: one iteration of this loop changes event slot MTE2_V#e2 (sets 1, waits 0); the loop is "
+        "unbalanced [FL-11]",
+    ]

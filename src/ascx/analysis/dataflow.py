@@ -146,17 +146,20 @@ class ForwardAnalysis(ABC, Generic[S]):
         the stable iteration, whose reports are kept."""
         reporting = self.reporting
         fast = reporting and self.report_during_fixpoint
-        self.reporting = fast
         try:
             head = self.copy(entry)
-            for _ in range(MAX_LOOP_ITERATIONS):
-                mark = self.checkpoint() if fast else None
+            for iteration in range(MAX_LOOP_ITERATIONS):
+                # the first iteration is silent, as the analyses' flow-insensitive side tables expect to
+                # have seen the whole body once before anything is reported
+                report = fast and iteration > 0
+                self.reporting = report
+                mark = self.checkpoint() if report else None
                 body_exit = run_body(self.copy(head))
-                carried = self.back_edge(self.copy(body_exit) if fast else body_exit, loop)
+                carried = self.back_edge(self.copy(body_exit) if report else body_exit, loop)
                 new_head = self.join_loop(entry, carried, loop)
                 if self.same(new_head, head):
-                    return head, body_exit if fast else None
-                if fast:
+                    return head, body_exit if report else None
+                if report:
                     self.rollback(mark)
                 head = new_head
             self.precision_lost.append((loop, f"the loop did not stabilise in {MAX_LOOP_ITERATIONS} iterations"))

@@ -414,10 +414,9 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
 
     def join(self, then_state: PipeState, else_state: PipeState, branch: scf.IfOp) -> PipeState:
         self._check_slots_agree(then_state, else_state, branch)
-        for queue, then_q in then_state.queues.items():
-            else_q = else_state.queues.get(queue)
-            if else_q is None:
-                continue
+        for queue in {**then_state.queues, **else_state.queues}:
+            then_q = then_state.queues.get(queue) or QueueState()  # first used in the other arm: empty here
+            else_q = else_state.queues.get(queue) or QueueState()
             for count in ("enqueued", "allocated"):
                 a, b = getattr(then_q, count), getattr(else_q, count)
                 if a != b:
@@ -454,7 +453,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             if key not in b.slots:
                 slots[key] = replace(slots[key], must=False)
         queues = _join_queues(a.queues, b.queues, counts_of_first=counts_of_first)
-        event_ids = {**b.event_ids, **a.event_ids}
+        event_ids = {key: a.event_ids.get(key) or b.event_ids.get(key) for key in {**a.event_ids, **b.event_ids}}
         return PipeState(log, slots, queues, event_ids, a.initialised | b.initialised, a.atomic or b.atomic)
 
     def _check_slots_agree(self, then_state: PipeState, else_state: PipeState, branch: scf.IfOp) -> None:
@@ -479,7 +478,8 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         return state
 
     def check_loop(self, entry: PipeState, body_exit: PipeState, loop: Operation) -> None:
-        for key in sorted({*entry.slots, *body_exit.slots}, key=_slot_order):
+        slots = {**entry.slots, **body_exit.slots}
+        for key in sorted(slots, key=lambda k: _slot_order(k, slots[k].set_op)):
             if not isinstance(key[0], HardEvent) or (key in entry.slots) == (key in body_exit.slots):
                 continue
             sets, waits = _count_flag_ops(loop, key)
@@ -490,7 +490,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
                 f"one iteration of this loop changes event slot {_slot_text(key, slot.set_op)} (sets {sets}, "
                 f"waits {waits}); the loop is unbalanced",
                 [note(slot.set_op, "set here")],
-                partner=_slot_text(key),
+                partner=key,
             )
         trips = constant_trip_count(loop) if isinstance(loop, scf.ForOp) else None
         for queue, after in body_exit.queues.items():
@@ -674,8 +674,27 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
                 [note(pending.set_op, "set here" + previous)],
                 partner=pending.set_op,
             )
+        else:
+            self._check_may_collide(op, key, state)
         state.slots[key] = Slot(op)
         self._capture(key, event.src, state)
+
+    def _check_may_collide(self, op: SetFlagOp, key: SlotKey, state: PipeState) -> None:
+        """FL-3 as a warning: a set whose run-time id may equal the id of a pending set of the same event."""
+        for other, slot in state.slots.items():
+            if other[0] is not key[0] or other is key or not _may_be_equal(key[1], other[1]):
+                continue
+            set_op = slot.set_op
+            assert isinstance(set_op, SetFlagOp)
+            self._warn(
+                "FL-3",
+                op,
+                f"`{flag_call(op)}` may set the same event slot as `{flag_call(set_op)}`, still pending: a run-time "
+                "id can equal it",
+                [note(set_op, "set here")],
+                partner=set_op,
+            )
+            return
 
     def _capture(self, key: SlotKey, src: Pipe, state: PipeState) -> None:
         log = state.log
@@ -1388,8 +1407,19 @@ def _is_pure_integer(value: SSAValue) -> bool:
     return True
 
 
-def _slot_order(key: SlotKey) -> tuple[str, str]:
-    return (str(key[0]), str(key[1]) if isinstance(key[1], int) else "~")
+def _may_be_equal(a: object, b: object) -> bool:
+    """Whether two slot ids may be the same id at run time: a computed id (``i % 2``) may equal a constant
+    or another computation; pool ids are distinct from everything else (the pool reserves them)."""
+
+    def computed(ident: object) -> bool:
+        return not isinstance(ident, int) and not (isinstance(ident, SSAValue) and isinstance(ident.owner, EventIdOp))
+
+    return (computed(a) and (isinstance(b, int) or computed(b))) or (computed(b) and isinstance(a, int))
+
+
+def _slot_order(key: SlotKey, set_op: Operation) -> tuple[str, str]:
+    shown = id_text(set_op.event_id) if isinstance(set_op, SetFlagOp | WaitFlagOp) else ""
+    return (str(key[0]), shown)
 
 
 def _join_queues(
@@ -1398,13 +1428,11 @@ def _join_queues(
     """Queue states meeting at a join: instance states are unioned, counts and FIFO come from ``a``
     (disagreement is TQ-9 / TQ-8), and only the FIFO prefix present on both sides stays definite."""
     queues = {q: s.copy() for q, s in a.items()}
-    for queue, right in b.items():
-        left = queues.get(queue)
-        if left is None and counts_of_first:
-            left = queues[queue] = QueueState()  # first used in the loop: nothing allocated at its entry
-        if left is None:
-            queues[queue] = right.copy()
-            continue
+    for queue in b:
+        if queue not in queues:
+            queues[queue] = QueueState()  # first used on the other path (or in the loop): empty on this one
+    for queue, left in queues.items():
+        right = b.get(queue) or QueueState()
         for token, status in right.status.items():
             left.status[token] = left.status.get(token, frozenset()) | status
         left.freed = left.freed + tuple(t for t in right.freed if t not in left.freed)

@@ -69,6 +69,9 @@ FinalBarrier = Literal["auto", "always", "never"]
 
 FIXABLE = frozenset({"HZ-1", "HZ-2", "HZ-3", "HZ-4"})
 
+ANY_ID = "any"
+"""The colour of a user flag whose id is computed at run time: it may be any id."""
+
 
 @dataclass(frozen=True)
 class InsertionOptions:
@@ -514,7 +517,8 @@ class PipeSyncInserter:
         new = set(new_ops)
         low, high = min(positions[op] for op in new_ops), max(positions[op] for op in new_ops)
         busy: set[object] = set()
-        open_sets: dict[object, int] = {}
+        open_sets: dict[object, list[int]] = {}
+        """Per id, the positions of sets not yet matched by a wait (one per arm of an ``if``)."""
         for op, index in positions.items():
             if op in new or not isinstance(op, SetFlagOp | WaitFlagOp) or op.event.data is not event:
                 continue
@@ -522,10 +526,10 @@ class PipeSyncInserter:
             if ident is None:
                 continue
             if isinstance(op, SetFlagOp):
-                open_sets[ident] = index
+                open_sets.setdefault(ident, []).append(index)
                 continue
-            start = open_sets.pop(ident, None)
-            if start is None:  # the wait of a loop-carried pair: the slot is live across the whole loop
+            starts = open_sets.pop(ident, [])
+            if not starts:  # the wait of a loop-carried pair: the slot is live across the whole loop
                 loop = _enclosing_loop(op)
                 if loop is not None:
                     start = positions[loop]
@@ -533,12 +537,14 @@ class PipeSyncInserter:
                 else:
                     start, end = 0, index
             else:
-                end = index
+                start, end = min(starts), index
             if start <= high and low <= end:
                 busy.add(ident)
-        for ident, start in open_sets.items():
-            if start <= high:
+        for ident, starts in open_sets.items():
+            if min(starts) <= high:
                 busy.add(ident)
+        if ANY_ID in busy:
+            return EVENT_ID_COUNT  # a run-time id may be any id while it is live: none is free
         colour = 0
         while colour in busy:
             colour += 1
@@ -547,6 +553,8 @@ class PipeSyncInserter:
     def _colour_of(self, event: HardEvent, value: SSAValue) -> object:
         constant = constant_int(value)
         if self.mode == "const":
+            if constant is None and not isinstance(value.owner, EventIdOp):
+                return ANY_ID  # a run-time id (``i % 2``) may equal any literal
             return constant
         if isinstance(value.owner, EventIdOp) and is_inserted(value.owner):
             return self._pool_ids(event).index(value.owner)

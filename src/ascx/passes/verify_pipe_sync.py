@@ -23,6 +23,7 @@ from ascx.analysis.pipe_sync import DEFAULT_OPTIONS, PipeSyncAnalysis, PipeSyncO
 from ascx.analysis.regions import GMBase, GMBaseCache, region_of
 from ascx.analysis.report import Diagnostic, DiagnosticList, at, note, publish
 from ascx.analysis.reuse import recall
+from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.matmul_ops import RegisterMatmulOp
 from ascx.dialects.ascendc.sync_ops import CrossCoreSetFlagOp, CrossCoreWaitFlagOp, PipeBarrierOp, SetFlagOp, SyncAllOp
 from ascx.dialects.ascendc.system_ops import SysVarOp
@@ -74,7 +75,11 @@ def lint_useless_sync(kernel: func.FuncOp, analysis: PipeSyncAnalysis, diagnosti
     index = {op: i for i, op in enumerate(ops)}
     before = _hazards(analysis)
     candidates: list[tuple[Operation, ...]] = [p for p in analysis.pairs if INSERTED_ATTR not in p[0].attributes]
-    candidates += [(op,) for op in ops if isinstance(op, PipeBarrierOp) and INSERTED_ATTR not in op.attributes]
+    candidates += [
+        (op,)
+        for op in ops
+        if isinstance(op, PipeBarrierOp) and op.pipe.data is not Pipe.PIPE_ALL and INSERTED_ATTR not in op.attributes
+    ]  # PIPE_ALL also drains the pipes before the kernel returns (IN-12): never reported
     for group in candidates:
         clone = kernel.clone()
         cloned = list(clone.walk())
@@ -103,17 +108,30 @@ def lint_useless_sync(kernel: func.FuncOp, analysis: PipeSyncAnalysis, diagnosti
 
 
 def _block_dependent(value: SSAValue, memo: dict[SSAValue, bool]) -> bool:
-    """Whether ``value`` is computed from the block index."""
-    found = memo.get(value)
-    if found is None:
-        owner = value.owner
-        if not isinstance(owner, Operation):
-            found = False
-        elif isinstance(owner, SysVarOp):
+    """Whether ``value`` is computed from the block index (iteratively: chains can be long)."""
+    if value in memo:
+        return memo[value]
+    seen: set[SSAValue] = set()
+    stack = [value]
+    found = False
+    while stack and not found:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        known = memo.get(current)
+        if known is not None:
+            found = known
+            continue
+        owner = current.owner
+        if isinstance(owner, SysVarOp):
             found = str(owner.var.data) == "block_idx"
-        else:
-            found = any(_block_dependent(operand, memo) for operand in owner.operands)
-        memo[value] = found
+        elif isinstance(owner, Operation):
+            stack.extend(owner.operands)
+    if not found:
+        for checked in seen:
+            memo[checked] = False
+    memo[value] = found
     return found
 
 
