@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Any, Literal
 
 from xdsl.dialects import func, scf
 from xdsl.ir import Block, Operation, SSAValue
@@ -231,24 +231,6 @@ class _Mark:
     waits: int
 
 
-Kind = Literal[
-    "set", "wait", "barrier", "alloc", "enque", "deque", "free", "init", "event_id", "release", "atomic", "other"
-]
-
-_KINDS: dict[type[Operation], Kind] = {
-    SetFlagOp: "set",
-    WaitFlagOp: "wait",
-    PipeBarrierOp: "barrier",
-    AllocTensorOp: "alloc",
-    EnqueOp: "enque",
-    DequeOp: "deque",
-    FreeTensorOp: "free",
-    InitBufferOp: "init",
-    EventIdOp: "event_id",
-    ReleaseEventIdOp: "release",
-    SetAtomicOp: "atomic",
-}
-
 _ACCESS_TRAITS: dict[type[Operation], tuple[TensorAccess | None, ExecutesOn | None, MatmulMethod | None]] = {}
 
 
@@ -391,7 +373,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         return state
 
     def _is_relevant(self, op: Operation) -> bool:
-        if op.regions or type(op) in _KINDS:
+        if op.regions or type(op) in _HANDLERS:
             return True
         if _traits(op)[2] is not None:
             return True
@@ -527,43 +509,15 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
     # --- transfer -----------------------------------------------------------------------------
 
     def transfer(self, op: Operation, state: PipeState) -> PipeState:
-        kind = _KINDS.get(type(op), "other")
-        if kind == "other":
+        handler = _HANDLERS.get(type(op))  # by exact class: cheaper than isinstance on op classes
+        if handler is None:
             self._other(op, state)
-        elif kind == "set":
-            assert isinstance(op, SetFlagOp)
-            self._set_flag(op, state)
-        elif kind == "wait":
-            assert isinstance(op, WaitFlagOp)
-            self._wait_flag(op, state)
-        elif kind == "barrier":
-            assert isinstance(op, PipeBarrierOp)
-            self._barrier(op.pipe.data, state)
-        elif kind == "alloc":
-            assert isinstance(op, AllocTensorOp)
-            self._alloc(op, state)
-        elif kind == "enque":
-            assert isinstance(op, EnqueOp)
-            self._enque(op, state)
-        elif kind == "deque":
-            assert isinstance(op, DequeOp)
-            self._deque(op, state)
-        elif kind == "free":
-            assert isinstance(op, FreeTensorOp)
-            self._free(op, state)
-        elif kind == "init":
-            assert isinstance(op, InitBufferOp)
-            self._init_buffer(op, state)
-        elif kind == "event_id":
-            assert isinstance(op, EventIdOp)
-            self._event_id(op, state)
-        elif kind == "release":
-            assert isinstance(op, ReleaseEventIdOp)
-            self._release(op, state)
         else:
-            assert isinstance(op, SetAtomicOp)
-            self._atomic(op, state)
+            handler(self, op, state)
         return state
+
+    def _barrier_op(self, op: PipeBarrierOp, state: PipeState) -> None:
+        self._barrier(op.pipe.data, state)
 
     def _plan(self, op: Operation) -> tuple[Pipe | None, list[tuple[SSAValue, bool]], bool]:
         """What a basic op does, computed once per op (the fixpoint visits loop bodies several times): the
@@ -1360,6 +1314,22 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
     def _warn(self, rule: str, op: Operation, message: str, notes: list[Note] = [], partner: object = None) -> None:  # noqa: B006
         if self.reporting:
             self.diagnostics.add("warning", rule, op, message, notes, partner)
+
+
+_HANDLERS: dict[type[Operation], Callable[[PipeSyncAnalysis, Any, PipeState], None]] = {
+    SetFlagOp: PipeSyncAnalysis._set_flag,  # pyright: ignore[reportPrivateUsage]
+    WaitFlagOp: PipeSyncAnalysis._wait_flag,  # pyright: ignore[reportPrivateUsage]
+    PipeBarrierOp: PipeSyncAnalysis._barrier_op,  # pyright: ignore[reportPrivateUsage]
+    AllocTensorOp: PipeSyncAnalysis._alloc,  # pyright: ignore[reportPrivateUsage]
+    EnqueOp: PipeSyncAnalysis._enque,  # pyright: ignore[reportPrivateUsage]
+    DequeOp: PipeSyncAnalysis._deque,  # pyright: ignore[reportPrivateUsage]
+    FreeTensorOp: PipeSyncAnalysis._free,  # pyright: ignore[reportPrivateUsage]
+    InitBufferOp: PipeSyncAnalysis._init_buffer,  # pyright: ignore[reportPrivateUsage]
+    EventIdOp: PipeSyncAnalysis._event_id,  # pyright: ignore[reportPrivateUsage]
+    ReleaseEventIdOp: PipeSyncAnalysis._release,  # pyright: ignore[reportPrivateUsage]
+    SetAtomicOp: PipeSyncAnalysis._atomic,  # pyright: ignore[reportPrivateUsage]
+}
+"""The transfer function of each sync or queue op class; other ops go through their traits."""
 
 
 # --- helpers ------------------------------------------------------------------------------------
