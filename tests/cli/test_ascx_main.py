@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -90,3 +93,30 @@ def test_import_failure_of_the_kernel_file(tmp_path: Path, capsys: pytest.Captur
     source.write_text("import does_not_exist\n")
     err = run_failing(["compile", str(source)], capsys)
     assert err == f"error: importing {source} failed: ModuleNotFoundError: No module named 'does_not_exist'\n"
+
+
+def test_sync_warnings_print_as_diagnostics(tmp_path: Path) -> None:
+    """A sync warning reaches the terminal as ``file:line: warning: message [RULE]``, not as a Python warning."""
+    source = tmp_path / "k.py"
+    source.write_text(
+        "import ascx as asc\n"
+        "\n"
+        "@asc.jit\n"
+        "def k(z: asc.GlobalAddress) -> None:\n"
+        "    z_gm = asc.GlobalTensor()\n"
+        "    z_gm.set_global_buffer(z)\n"
+        "    zl = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, 256)\n"
+        "    asc.set_atomic_add(asc.float32)\n"
+        "    asc.data_copy(z_gm, zl, 256)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-m", "ascx.cli.ascx_main", "compile", f"{source}::k", "--args", "MockTensor(asc.float32)"],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={**os.environ, "PYTHONWARNINGS": "default"},
+    )
+    assert result.stderr == (
+        f"{source}:8: warning: atomic mode set by `asc.set_atomic_add` is not reset with `asc.set_atomic_none()` "
+        "before the kernel returns [AT-1]\n"
+    )

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import argparse
 import sys
+import warnings
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TextIO
 
-from ascx.errors import AscxError
+from ascx.errors import AscxError, AscxWarning
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -48,13 +50,34 @@ def run_compile(args: argparse.Namespace) -> str:
     return compiled.source
 
 
+def _show_warning(
+    message: Warning | str,
+    category: type[Warning],
+    filename: str,
+    lineno: int,
+    file: TextIO | None = None,
+    line: str | None = None,
+) -> None:
+    """Print ascx's warnings as compiler diagnostics (``file:line: warning: ...``), others as Python does."""
+    if issubclass(category, AscxWarning):
+        print(f"{filename}:{lineno}: warning: {message}", file=file or sys.stderr)
+    else:
+        _python_show_warning(message, category, filename, lineno, file, line)
+
+
+_python_show_warning = warnings.showwarning
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
+    shown, warnings.showwarning = warnings.showwarning, _show_warning
     try:
         text = run_compile(args)
     except AscxError as error:
         print(error, file=sys.stderr)
         return 1
+    finally:
+        warnings.showwarning = shown
     if args.output:
         Path(args.output).write_text(text)
     else:
