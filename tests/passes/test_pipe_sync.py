@@ -818,10 +818,9 @@ def test_options_event_ids_final_barrier_and_strict_same_pipe(kernel_module: Loa
 
 
 def test_bad_option_values_are_rejected(kernel_module: Load) -> None:
-    with pytest.raises(
-        RuntimeError, match=r"@asc.jit\(event_ids='fetch'\): event_ids must be one of 'auto', 'const', 'alloc'"
-    ):
-        make(kernel_module, "pass", options='event_ids="fetch"')
+    expected = r"@asc.jit\(event_ids='random'\): event_ids must be one of 'auto', 'const', 'alloc', 'fetch'"
+    with pytest.raises(RuntimeError, match=expected):
+        make(kernel_module, "pass", options='event_ids="random"')
 
 
 def test_fl12_lint_user_sync_that_orders_nothing(kernel_module: Load) -> None:
@@ -1004,3 +1003,32 @@ def test_each_unbalanced_pool_id_is_reported(kernel_module: Load) -> None:
         "L3:14: error: one iteration of this loop changes event slot MTE2_V#e2 (sets 1, waits 0); the loop is "
         "unbalanced [FL-11]",
     ]
+
+
+def test_event_ids_fetch_is_pyasc_style(kernel_module: Load) -> None:
+    """event_ids="fetch": an id fetched right before each pair's first set (a TPipe is created for it); two
+    pairs of one event live at once cannot be told apart, which is an error rather than a hang."""
+    body = "asc.data_copy(xl, x_gm, N)\nasc.abs(zl, xl, N)\nasc.data_copy(z_gm, zl, N)"
+    assert sync_lines(kernel_module, body, options='event_ids="fetch"') == [
+        "int32_t ev = pipe.FetchEventID<MTE2_V>();",
+        "SetFlag<MTE2_V>(ev);",
+        "WaitFlag<MTE2_V>(ev);",
+        "int32_t ev_1 = pipe.FetchEventID<V_MTE3>();",
+        "SetFlag<V_MTE3>(ev_1);",
+        "WaitFlag<V_MTE3>(ev_1);",
+        "PipeBarrier<PIPE_ALL>();",
+    ]
+    ping_pong = """
+    for i in range(0, n, 2):
+        asc.data_copy(xa, x_gm[i * N:], N)
+        asc.data_copy(xb, x_gm[(i + 1) * N:], N)
+        asc.abs(za, xa, N)
+        asc.abs(zb, xb, N)
+        asc.data_copy(z_gm[i * N:], za, N)
+        asc.data_copy(z_gm[(i + 1) * N:], zb, N)
+    """
+    lines = errors(kernel_module, ping_pong, insert=True, options='event_ids="fetch"')
+    assert lines[0] == (
+        "L3:9: error: two V_MTE2 pairs are live at once in this loop, which fetched ids cannot tell apart; use "
+        'event_ids="alloc" or restructure the loop [IN-E1]'
+    )

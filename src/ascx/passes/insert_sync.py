@@ -193,8 +193,8 @@ class InsertSyncPass(ModulePass):
     assume_gm_args_noalias: bool = True
 
     def apply(self, ctx: Context, op: ModuleOp) -> None:
-        if self.event_ids not in ("auto", "const", "alloc"):
-            raise PassFailedException(f'event_ids must be "auto", "const" or "alloc", got {self.event_ids!r}')
+        if self.event_ids not in ("auto", "const", "alloc", "fetch"):
+            raise PassFailedException(f'event_ids must be "auto", "const", "alloc" or "fetch", got {self.event_ids!r}')
         if self.final_barrier not in ("auto", "always", "never"):
             raise PassFailedException(f'final_barrier must be "auto", "always" or "never", got {self.final_barrier!r}')
         if self.alias not in ("conservative", "assume_disjoint"):

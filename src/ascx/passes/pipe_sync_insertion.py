@@ -64,7 +64,7 @@ from ascx.dialects.ascendc.sync_ops import PipeBarrierOp, SetFlagOp, WaitFlagOp
 
 INSERTED_ATTR = "ascx.inserted"
 
-EventIds = Literal["auto", "const", "alloc"]
+EventIds = Literal["auto", "const", "alloc", "fetch"]
 FinalBarrier = Literal["auto", "always", "never"]
 
 FIXABLE = frozenset({"HZ-1", "HZ-2", "HZ-3", "HZ-4"})
@@ -134,7 +134,7 @@ class PipeSyncInserter:
         self.kernel = kernel
         self.options = options if options is not None else InsertionOptions()
         self.diagnostics = DiagnosticList()
-        self.mode: Literal["const", "alloc"] = "const"
+        self.mode: Literal["const", "alloc", "fetch"] = "const"
         self.groups: list[list[Operation]] = []
         """The ops of each repair (a barrier, a pair with its priming and draining, a hand-off), in order."""
         self._last_group: list[Operation] = []
@@ -239,7 +239,7 @@ class PipeSyncInserter:
         position = {op: index for index, op in enumerate(self.kernel.walk())}
         return max(same, key=lambda h: (h.previous, position[h.producer]))
 
-    def _mode(self, analysis: PipeSyncAnalysis) -> Literal["const", "alloc"]:
+    def _mode(self, analysis: PipeSyncAnalysis) -> Literal["const", "alloc", "fetch"]:
         if self.options.event_ids != "auto":
             return self.options.event_ids
         return "alloc" if analysis.framework_user is not None else "const"
@@ -362,10 +362,13 @@ class PipeSyncInserter:
                 "IN-E1",
                 hazard.consumer,
                 f"more than {EVENT_ID_COUNT} simultaneously live {str(event).upper()} events are needed in this loop; "
-                'use event_ids="fetch" or restructure the loop',
+                'use event_ids="fetch" or restructure the loop'
+                if self.mode != "fetch"
+                else f"two {str(event).upper()} pairs are live at once in this loop, which fetched ids cannot "
+                'tell apart; use event_ids="alloc" or restructure the loop',
             )
             colour = EVENT_ID_COUNT - 1
-        value = self._id_value(event, colour)
+        value = self._id_value(event, colour) if self.mode != "fetch" else placeholder
         for op in ops:
             op.operands[0] = value
         places: list[tuple[Operation, Operation, bool]] = [(set_op, a_anchor, False), (wait_op, b_anchor, True)]
@@ -374,7 +377,17 @@ class PipeSyncInserter:
         for op, anchor, before in places:  # re-placed now that the id is known (IN-6 orders by id too)
             op.detach()
             self._place(op, anchor, before=before)
+        if self.mode == "fetch":  # pyasc's way: an id fetched right before the (first) set, not reserved
+            fetched = self._fetch_before(event, ops[2] if loop is not None else set_op)
+            for op in ops:
+                op.operands[0] = fetched
         return ops
+
+    def _fetch_before(self, event: HardEvent, first_set: Operation) -> SSAValue:
+        fetch = _mark(EventIdOp(EventIdAction.FETCH, event, self._pipe()), first_set)
+        fetch.result.name_hint = "ev"
+        Rewriter.insert_op(fetch, InsertPoint.before(first_set))
+        return fetch.result
 
     def _merge_into_existing(self, event: HardEvent, set_op: Operation, wait_op: Operation) -> list[Operation] | None:
         """IN-8, out of ids: merge the new pair (whose set is the latest) into the inserted pair of the same
@@ -483,15 +496,20 @@ class PipeSyncInserter:
             taken.append(self._new_pool_id(event))
         return taken[colour].result
 
-    def _new_pool_id(self, event: HardEvent) -> EventIdOp:
+    def _pipe(self) -> SSAValue:
+        """The kernel's ``TPipe`` (one is created at the entry when the kernel has none)."""
         entry = self.kernel.body.block
         pipes = [op for op in entry.ops if isinstance(op, PipeOp)]
-        pipe: SSAValue | None = pipes[0].result if pipes else None
-        if pipe is None:
-            created = _mark(PipeOp(), entry.first_op or self.kernel)
-            created.result.name_hint = "pipe"
-            Rewriter.insert_op(created, InsertPoint.at_start(entry))
-            pipe = created.result
+        if pipes:
+            return pipes[0].result
+        created = _mark(PipeOp(), entry.first_op or self.kernel)
+        created.result.name_hint = "pipe"
+        Rewriter.insert_op(created, InsertPoint.at_start(entry))
+        return created.result
+
+    def _new_pool_id(self, event: HardEvent) -> EventIdOp:
+        entry = self.kernel.body.block
+        pipe = self._pipe()
         anchor: Operation | None = None
         for op in entry.ops:
             if isinstance(op, PipeOp | InitBufferOp | RegisterMatmulOp) or (
@@ -552,6 +570,8 @@ class PipeSyncInserter:
 
     def _colour_of(self, event: HardEvent, value: SSAValue) -> object:
         constant = constant_int(value)
+        if self.mode == "fetch":
+            return ANY_ID  # a fetched id is not reserved: it may equal the id of any live pair of the event
         if self.mode == "const":
             if constant is None and not isinstance(value.owner, EventIdOp):
                 return ANY_ID  # a run-time id (``i % 2``) may equal any literal

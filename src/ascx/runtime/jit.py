@@ -35,7 +35,7 @@ HONOURED_OPTIONS = {
 }  # fmt: skip
 """Options ascx implements, with their defaults."""
 CHOICES = {
-    "event_ids": ("auto", "const", "alloc"),
+    "event_ids": ("auto", "const", "alloc", "fetch"),
     "final_barrier": ("auto", "always", "never"),
     "alias": ("conservative", "assume_disjoint"),
 }
