@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import textwrap
+import warnings
 from collections.abc import Callable
 from types import ModuleType
 
@@ -572,3 +573,43 @@ def test_mm12_bare_synchronous_iterate(kernel_module: Callable[[str], ModuleType
     assert diagnostics(kernel_module, "mm.iterate()\nmm.end()") == [
         "L1:5: error: result of `mm.iterate()` is discarded; use `with mm.iterate() as i:` [MM-12]"
     ]
+
+
+WORKSPACE_KERNEL = """
+@asc.jit(insert_sync=False)
+def k(a: asc.GlobalAddress, ws: asc.GlobalAddress, sys_ws: asc.GlobalAddress) -> None:
+    pipe = asc.TPipe()
+    A = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+    C = asc.adv.MatmulType(asc.TPosition.VECIN, asc.CubeFormat.ND, asc.float32)
+    mm = asc.adv.Matmul(A, A, C)
+    tiling = asc.adv.TCubeTiling(single_core_m=256, single_core_n=256, base_m=128, base_n=256)
+    asc.adv.register_matmul(pipe, sys_ws, mm, tiling)
+    a_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    ws_gm = asc.GlobalTensor()
+    ws_gm.set_global_buffer(ws, {elements})
+    x = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 256)
+    mm.set_tensor_a(a_gm)
+    mm.set_tensor_b(a_gm)
+    mm.set_workspace(ws_gm)
+    mm.iterate(sync=False)  # the body follows
+    for j in range(2):
+        mm.get_tensor_c(x, sync=False)
+        mm.wait_get_tensor_c()
+    mm.end()
+"""
+
+
+def test_mm19_workspace_smaller_than_the_tile(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Two 128x256 float blocks (262144 bytes) into a workspace of 1024 floats: a warning; 65536 floats fit."""
+    args = (MockTensor(asc.float16), MockTensor(asc.float32), MockTensor(asc.uint8))
+    small = _load(kernel_module, WORKSPACE_KERNEL.format(elements=1024))
+    with pytest.warns(asc.AscxWarning) as record:
+        small.k.compile(*args)
+    assert [message.splitlines()[0] for message in warnings_of(record)] == [
+        "L0: workspace of 4096 bytes is smaller than the 262144 bytes asynchronous `mm.iterate` writes [MM-19]"
+    ]
+    enough = _load(kernel_module, WORKSPACE_KERNEL.format(elements=65536))
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        enough.k.compile(*args)

@@ -24,6 +24,7 @@ from ascx.analysis.dataflow import ForwardAnalysis, condition_key
 from ascx.analysis.regions import GMBaseCache, Region, region_of
 from ascx.analysis.report import DiagnosticList, Note, at, note
 from ascx.analysis.spelling import condition_text, matmul_call, python_call, snake_case, value_name
+from ascx.analysis.workspace_size import bytes_written, workspace_bytes
 from ascx.dialects.ascendc.matmul_ops import MatmulCreateOp, RegisterMatmulOp
 from ascx.dialects.ascendc.traits import (
     MatmulAccess,
@@ -445,6 +446,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         uses_workspace = not output_tensors
         if uses_workspace:
             self._check_workspace(op, call, name, obj)
+            self._check_workspace_size(op, call, name, mm, obj)
             obj.last.setdefault("async_iterate", op)
             if start.kind == "iterate" and not _in_loop_condition(op):
                 obj.last["unfetched"] = op  # the one-shot form: its blocks must be fetched before end() (MM-11)
@@ -477,6 +479,22 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
             return
         notes = [] if True not in obj.workspace else [Note(None, "the workspace is set on some paths only")]
         self._error("MM-17", op, f"asynchronous `{call}` requires `{name}.set_workspace(...)` before it", notes)
+
+    def _check_workspace_size(self, op: Operation, call: str, name: str, mm: SSAValue, obj: ObjectState) -> None:
+        """MM-19: a constant workspace smaller than what the asynchronous iteration writes into it."""
+        bound = obj.bindings.get("workspace")
+        if bound is None:
+            return
+        written = bytes_written(mm)
+        have = workspace_bytes(bound[1], mm)
+        if written is None or have is None or have >= written[0]:
+            return
+        self._warn(
+            "MM-19",
+            op,
+            f"workspace of {have} bytes is smaller than the {written[0]} bytes asynchronous `{call}` writes",
+            [note(written[1], "tiling here"), note(bound[1], "workspace set here")],
+        )
 
     def _overlapping_start(self, op: Operation, call: str, name: str, mm: SSAValue, record: Record) -> None:
         where = "still pending from here" + (" in the previous loop iteration" if record.previous else "")
