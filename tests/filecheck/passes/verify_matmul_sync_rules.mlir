@@ -533,3 +533,58 @@ func.func @k(%a: !ascendc.gm_addr<f16>, %c: !ascendc.gm_addr<f32>, %ws: !ascendc
 // CHECK-NEXT: k.py:23:5: warning: `mm.set_tensor_a` changes `mm` while asynchronous `mm.iterate_all` is still pending [MM-31]
 // CHECK-NEXT: k.py:22:5: note: started here
 
+// -----
+
+// MM-19: a workspace of 1024 floats for two 128x256 float blocks.
+// Python source:
+//   mm.set_workspace(ws_gm)
+//   mm.iterate(sync=False)
+//   for j in range(2):
+//       mm.get_tensor_c(x, sync=False)
+//       mm.wait_get_tensor_c()
+//   mm.end()
+func.func @k(%a: !ascendc.gm_addr<f16>, %c: !ascendc.gm_addr<f32>, %ws: !ascendc.gm_addr<ui8>, %n: i32, %ffts_addr: !ascendc.gm_addr<ui64> {ascendc.ffts_addr}) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type mix_aic_1_2>} {
+  ascendc.set_ffts_base_addr %ffts_addr loc("k.py":3:1)
+  %is_aic = ascendc.ascend_is_aic loc("k.py":3:1)
+  scf.if %is_aic {
+    ascendc.ffts_cross_core_sync pipe_mte3, 3873 loc("k.py":3:1)
+  } loc("k.py":3:1)
+  %pipe = ascendc.pipe loc("k.py":5:12)
+  %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <vecin, nd, f32> bias <vecin, nd, f32> loc("k.py":8:10)
+  %tiling = ascendc.cube_tiling loc("k.py":9:14)
+  %c256_i32 = arith.constant 256 : i32 loc("k.py":9:14)
+  ascendc.cube_tiling.set %tiling "singleCoreM", %c256_i32 loc("k.py":9:14)
+  ascendc.cube_tiling.set %tiling "singleCoreN", %c256_i32 loc("k.py":9:14)
+  %c128_i32 = arith.constant 128 : i32 loc("k.py":9:14)
+  ascendc.cube_tiling.set %tiling "baseM", %c128_i32 loc("k.py":9:14)
+  ascendc.cube_tiling.set %tiling "baseN", %c256_i32 loc("k.py":9:14)
+  ascendc.register_matmul %pipe, %ws objects(%mm) tilings(%tiling) : !ascendc.gm_addr<ui8> loc("k.py":10:5)
+  %a_gm = ascendc.global_tensor : !ascendc.global_tensor<f16> loc("k.py":12:5)
+  ascendc.global_tensor.set_global_buffer %a_gm, %a : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16> loc("k.py":12:5)
+  %ws_gm = ascendc.global_tensor : !ascendc.global_tensor<f32> loc("k.py":14:5)
+  %c1024_ui64 = ascendc.constant 1024 : ui64 loc("k.py":14:5)
+  ascendc.global_tensor.set_global_buffer %ws_gm, %c, %c1024_ui64 : !ascendc.global_tensor<f32>, !ascendc.gm_addr<f32>, ui64 loc("k.py":14:5)
+  %c0_ui32 = ascendc.constant 0 : ui32 loc("k.py":15:9)
+  %c256_ui32 = ascendc.constant 256 : ui32 loc("k.py":15:9)
+  %x = ascendc.local_tensor vecin, %c0_ui32, %c256_ui32 : ui32, ui32 -> !ascendc.local_tensor<f32> loc("k.py":15:9)
+  %false = arith.constant false loc("k.py":16:5)
+  ascendc.matmul.set_tensor_a %mm, %a_gm, %false : !ascendc.global_tensor<f16> loc("k.py":16:5)
+  ascendc.matmul.set_tensor_b %mm, %a_gm, %false : !ascendc.global_tensor<f16> loc("k.py":17:5)
+  ascendc.matmul.set_workspace %mm, %ws_gm : !ascendc.global_tensor<f32> loc("k.py":18:5)
+  %0 = ascendc.matmul.iterate async %mm, %false loc("k.py":19:5)
+  %c0_i32 = arith.constant 0 : i32 loc("k.py":20:14)
+  %c2_i32 = arith.constant 2 : i32 loc("k.py":20:14)
+  %c1_i32 = arith.constant 1 : i32 loc("k.py":20:14)
+  scf.for %j = %c0_i32 to %c2_i32 step %c1_i32 : i32 {
+    %c0_i8 = arith.constant 0 : i8 loc("k.py":21:9)
+    %false_1 = arith.constant false loc("k.py":21:9)
+    ascendc.matmul.get_tensor_c async %mm, %x, %c0_i8, %false_1 : !ascendc.local_tensor<f32> loc("k.py":21:9)
+    ascendc.matmul.wait_get_tensor_c %mm loc("k.py":22:9)
+  } loc("k.py":20:14)
+  ascendc.matmul.end %mm loc("k.py":23:5)
+  func.return loc("k.py":23:5)
+}
+// CHECK:      k.py:19:5: warning: workspace of 4096 bytes is smaller than the 262144 bytes asynchronous `mm.iterate` writes [MM-19]
+// CHECK-NEXT: k.py:9:14: note: tiling here
+// CHECK-NEXT: k.py:18:5: note: workspace set here
+
