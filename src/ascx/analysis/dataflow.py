@@ -61,6 +61,31 @@ def constant_trip_count(loop: scf.ForOp) -> int | None:
     return max(0, -(-(ub - lb) // step))
 
 
+def enclosing_loop(op: Operation, within: Operation | None = None) -> Operation | None:
+    """The innermost ``scf.for`` / ``scf.while`` around ``op`` (inside ``within``, if given)."""
+    parent = op.parent_op()
+    while parent is not None and parent is not within:
+        if isinstance(parent, scf.ForOp | scf.WhileOp):
+            return parent
+        parent = parent.parent_op()
+    return None
+
+
+def common_block(a: Operation, b: Operation) -> Block | None:
+    """The innermost block holding ancestors of both ``a`` and ``b``."""
+    blocks: list[Block] = []
+    current: Operation | None = a
+    while current is not None and (parent := current.parent_block()) is not None:
+        blocks.append(parent)
+        current = parent.parent_op()
+    current = b
+    while current is not None and (parent := current.parent_block()) is not None:
+        if parent in blocks:
+            return parent
+        current = parent.parent_op()
+    return None
+
+
 class ForwardAnalysis(ABC, Generic[S]):
     """Walks structured IR forwards, calling the hooks below."""
 

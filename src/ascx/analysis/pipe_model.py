@@ -12,10 +12,8 @@ from ascx.dialects.ascendc.enums import Pipe, TPosition
 MODEL_PIPES: frozenset[Pipe] = frozenset(
     {Pipe.PIPE_S, Pipe.PIPE_V, Pipe.PIPE_M, Pipe.PIPE_MTE1, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3, Pipe.PIPE_FIX}
 )
-"""Π: the pipes the happens-before model reasons about (§1.2)."""
-
-EVERY_PIPE = MODEL_PIPES
-"""What an access is ordered to once the scalar unit has waited for it (§1.9 rule 1)."""
+"""Π: the pipes the happens-before model reasons about (§1.2); an access the scalar unit has waited for
+is ordered to all of them (§1.9 rule 1)."""
 
 AIV_PIPES: frozenset[Pipe] = frozenset({Pipe.PIPE_S, Pipe.PIPE_V, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3})
 """The pipes of a vector core [unverified, U-16]."""
@@ -48,8 +46,3 @@ QUEUE_EVENTS: dict[TPosition, tuple[HardEvent, HardEvent]] = {
 def pipe_label(pipe: Pipe) -> str:
     """``MTE2`` for ``PIPE_MTE2``: how diagnostics name a pipe."""
     return str(pipe).removeprefix("pipe_").upper()
-
-
-def cpp_pipe(pipe: Pipe) -> str:
-    """``PIPE_MTE2``."""
-    return str(pipe).upper()

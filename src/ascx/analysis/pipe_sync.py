@@ -32,12 +32,12 @@ from typing import Any, Literal
 from xdsl.dialects import func, scf
 from xdsl.ir import Block, Operation, SSAValue
 
-from ascx.analysis.dataflow import ForwardAnalysis, condition_key, constant_int, constant_trip_count
+from ascx.analysis.dataflow import ForwardAnalysis, condition_key, constant_int, constant_trip_count, enclosing_loop
 from ascx.analysis.pipe_model import (
     AIC_PIPES,
     AIV_PIPES,
     EVENT_ID_COUNT,
-    EVERY_PIPE,
+    MODEL_PIPES,
     QUEUE_EVENTS,
     direct_event,
     pipe_label,
@@ -149,7 +149,6 @@ class Access:
 @dataclass(frozen=True, slots=True)
 class Slot:
     set_op: Operation
-    must: bool = True
 
 
 @dataclass
@@ -430,10 +429,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         slots = dict(a.slots)
         for key, slot in b.slots.items():
             if key not in slots and (not keep_slots_of_first or isinstance(key[0], str)):
-                slots[key] = replace(slot, must=False)
-        for key in a.slots:
-            if key not in b.slots:
-                slots[key] = replace(slots[key], must=False)
+                slots[key] = slot  # a private (queue) slot pending on one path only: may be pending
         queues = _join_queues(a.queues, b.queues, counts_of_first=counts_of_first)
         event_ids = {key: a.event_ids.get(key) or b.event_ids.get(key) for key in {**a.event_ids, **b.event_ids}}
         return PipeState(log, slots, queues, event_ids, a.initialised | b.initialised, a.atomic or b.atomic)
@@ -658,11 +654,11 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
 
     def _release_slot(self, key: SlotKey, dst: Pipe, state: PipeState) -> None:
         log = state.log
-        gained = EVERY_PIPE if dst is Pipe.PIPE_S else frozenset({dst})
+        gained = MODEL_PIPES if dst is Pipe.PIPE_S else frozenset({dst})
         for access_key, access in list(log.items()):
             if key in access.captured_by:
                 ordered = access.ordered_to | gained
-                if ordered >= EVERY_PIPE:
+                if ordered >= MODEL_PIPES:
                     del log[access_key]  # ordered before everything: no later access can race with it
                 else:
                     log[access_key] = Access(access.op, access.name, ordered, access.captured_by - {key})
@@ -729,7 +725,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         if buffer in state.initialised and earlier is not None and earlier is not op:
             self._error("TQ-15", op, f"queue `{name}` is initialised twice", [note(earlier, "initialised here")])
         self.init_of.setdefault(buffer, op)
-        if _enclosing_loop(op, self.kernel) is not None:
+        if enclosing_loop(op, self.kernel) is not None:
             message = f"`pipe.init_buffer` inside a loop re-initialises `{name}` on every iteration"
             self._warn("TQ-15", op, message, partner="loop")
         position = buffer.type.position.data
@@ -1446,15 +1442,6 @@ def _depth(queue: SSAValue) -> int:
 def _tensor_of(q: QueueState, token: Token) -> str:
     enque = q.enque_op.get(token)
     return value_name(enque.operands[1]) if enque is not None else value_name(token.results[0])
-
-
-def _enclosing_loop(op: Operation, kernel: Operation) -> Operation | None:
-    parent = op.parent_op()
-    while parent is not None and parent is not kernel:
-        if isinstance(parent, scf.ForOp | scf.WhileOp):
-            return parent
-        parent = parent.parent_op()
-    return None
 
 
 def _inside_loop_after(earlier: Operation, later: Operation) -> bool:

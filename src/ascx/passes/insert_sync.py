@@ -28,12 +28,13 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp, UnitAttr
-from xdsl.ir import Block, Operation
+from xdsl.ir import Operation
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsTerminator
 from xdsl.utils.exceptions import PassFailedException
 
+from ascx.analysis.dataflow import common_block
 from ascx.analysis.matmul_protocol import Fix, MatmulProtocolAnalysis
 from ascx.analysis.pipe_sync import PipeSyncOptions
 from ascx.analysis.report import Diagnostic, DiagnosticList, at, publish
@@ -63,26 +64,6 @@ def _wait_op_class(kind: str) -> type[Operation]:
     raise AssertionError(f"no ascendc op completes asynchronous Matmul work of kind {kind!r}")
 
 
-def _common_block(a: Operation, b: Operation) -> Block | None:
-    blocks: list[Block] = []
-    current: Operation | None = a
-    while current is not None:
-        parent = current.parent_block()
-        if parent is None:
-            break
-        blocks.append(parent)
-        current = parent.parent_op()
-    current = b
-    while current is not None:
-        parent = current.parent_block()
-        if parent is None:
-            return None
-        if parent in blocks:
-            return parent
-        current = parent.parent_op()
-    return None
-
-
 class MatmulWaitInserter:
     """Inserts the waits one kernel needs, one fix at a time, re-analysing after each."""
 
@@ -110,7 +91,7 @@ class MatmulWaitInserter:
         record = fix.record
         wait = _wait_op_class(record.kind).create(operands=[fix.matmul], attributes={INSERTED_ATTR: UnitAttr()})
         wait.location = fix.at.location
-        block = _common_block(record.start, fix.at)
+        block = common_block(record.start, fix.at)
         start_anchor = block.find_ancestor_op_in_block(record.start) if block is not None else None
         at_anchor = block.find_ancestor_op_in_block(fix.at) if block is not None else None
         if fix.rule == "MM-7" and record.previous:

@@ -27,10 +27,10 @@ from typing import Literal, TypeVar
 
 from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import IntegerAttr, UnitAttr, i32
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from ascx.analysis.dataflow import constant_int
+from ascx.analysis.dataflow import common_block, constant_int, enclosing_loop
 from ascx.analysis.pipe_model import EVENT_ID_COUNT, EVENT_ORDER, QUEUE_EVENTS, direct_event, pipe_label
 from ascx.analysis.pipe_sync import (
     DEFAULT_OPTIONS,
@@ -104,20 +104,6 @@ def _order_key(op: Operation) -> tuple[int, int, int]:
     return (3, 0, 0)
 
 
-def _common_block(a: Operation, b: Operation) -> Block | None:
-    blocks: list[Block] = []
-    current: Operation | None = a
-    while current is not None and (parent := current.parent_block()) is not None:
-        blocks.append(parent)
-        current = parent.parent_op()
-    current = b
-    while current is not None and (parent := current.parent_block()) is not None:
-        if parent in blocks:
-            return parent
-        current = parent.parent_op()
-    return None
-
-
 def _innermost_common_loop(a: Operation, b: Operation) -> Operation | None:
     parent = a.parent_op()
     while parent is not None:
@@ -138,7 +124,6 @@ class PipeSyncInserter:
         self.groups: list[list[Operation]] = []
         """The ops of each repair (a barrier, a pair with its priming and draining, a hand-off), in order."""
         self._last_group: list[Operation] = []
-        self.final_state: PipeState | None = None
 
     # --- driving ------------------------------------------------------------------------------
 
@@ -162,7 +147,6 @@ class PipeSyncInserter:
         if len(self.groups) > 1 and self._sweep_redundant():
             analysis = PipeSyncAnalysis(self.kernel, self.options.analysis)
             state = analysis.run()
-        self.final_state = state
         self._final_barrier(state)
         remember("pipe-sync", self.options.analysis, self.kernel, analysis.diagnostics)
 
@@ -269,7 +253,7 @@ class PipeSyncInserter:
                 self._barrier_all(hazard, b)
                 return
         else:
-            block = _common_block(a, b)
+            block = common_block(a, b)
         assert block is not None, "producer and consumer are in one function"
         a_anchor = block.find_ancestor_op_in_block(a)
         b_anchor = block.find_ancestor_op_in_block(b)
@@ -548,7 +532,7 @@ class PipeSyncInserter:
                 continue
             starts = open_sets.pop(ident, [])
             if not starts:  # the wait of a loop-carried pair: the slot is live across the whole loop
-                loop = _enclosing_loop(op)
+                loop = enclosing_loop(op)
                 if loop is not None:
                     start = positions[loop]
                     end = start + sum(1 for _ in loop.walk()) - 1
@@ -632,12 +616,3 @@ class PipeSyncInserter:
             f"{python_call(hazard.consumer)} at {at(hazard.consumer)})",
             partner=hazard.producer,
         )
-
-
-def _enclosing_loop(op: Operation) -> Operation | None:
-    parent = op.parent_op()
-    while parent is not None:
-        if isinstance(parent, scf.ForOp | scf.WhileOp):
-            return parent
-        parent = parent.parent_op()
-    return None
