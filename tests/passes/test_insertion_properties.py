@@ -25,27 +25,14 @@ from ascx.passes.insert_sync import insert_sync
 from ascx.passes.pipe_sync_insertion import INSERTED_ATTR
 from ascx.runtime.compiler import compile_kernel
 from ascx.testing.examples import EXAMPLE_ARGUMENTS, example_kernel
-from ascx.testing.sync_kernels import ARGS, make
+from ascx.testing.sync_kernels import ARGS, PING_PONG_LOOP, SINGLE_BUFFER_LOOP, STRAIGHT_LINE, make
 
 FRONT = ("ascx-matmul-register", "ascx-migrate-async-get-tensor-c", "ascx-insert-sync", "ascx-kernel-type")
 
 BODIES = {
-    "IX-5": "asc.data_copy(xl, x_gm, N)\nasc.abs(zl, xl, N)\nasc.data_copy(z_gm, zl, N)",
-    "IX-6": """
-        for i in range(n):
-            asc.data_copy(xl, x_gm[i * N:], N)
-            asc.abs(zl, xl, N)
-            asc.data_copy(z_gm[i * N:], zl, N)
-        """,
-    "IX-7": """
-        for i in range(0, n, 2):
-            asc.data_copy(xa, x_gm[i * N:], N)
-            asc.data_copy(xb, x_gm[(i + 1) * N:], N)
-            asc.abs(za, xa, N)
-            asc.abs(zb, xb, N)
-            asc.data_copy(z_gm[i * N:], za, N)
-            asc.data_copy(z_gm[(i + 1) * N:], zb, N)
-        """,
+    "IX-5": STRAIGHT_LINE,
+    "IX-6": SINGLE_BUFFER_LOOP,
+    "IX-7": PING_PONG_LOOP,
     "IX-9": """
         for i in range(2):
             asc.data_copy(xl, x_gm[i * N:], N)

@@ -10,7 +10,15 @@ from types import ModuleType
 
 import pytest
 
-from ascx.testing.sync_kernels import errors, make, sync_lines, warnings_of
+from ascx.testing.sync_kernels import (
+    PING_PONG_LOOP,
+    SINGLE_BUFFER_LOOP,
+    STRAIGHT_LINE,
+    errors,
+    make,
+    sync_lines,
+    warnings_of,
+)
 
 Load = Callable[[str], ModuleType]
 
@@ -147,7 +155,7 @@ def test_pv5_scalar_store_then_copy_out(kernel_module: Load) -> None:
 
 def test_ix5_straight_line_constant_ids(kernel_module: Load) -> None:
     """IX-5: raw tensors, no framework event users, so the ids are literals; IN-12 adds the final barrier."""
-    body = "asc.data_copy(xl, x_gm, N)\nasc.abs(zl, xl, N)\nasc.data_copy(z_gm, zl, N)"
+    body = STRAIGHT_LINE
     assert sync_lines(kernel_module, body) == [
         "SetFlag<MTE2_V>(0);",
         "WaitFlag<MTE2_V>(0);",
@@ -155,14 +163,6 @@ def test_ix5_straight_line_constant_ids(kernel_module: Load) -> None:
         "WaitFlag<V_MTE3>(0);",
         "PipeBarrier<PIPE_ALL>();",
     ]
-
-
-SINGLE_BUFFER_LOOP = """
-for i in range(n):
-    asc.data_copy(xl, x_gm[i * N:], N)
-    asc.abs(zl, xl, N)
-    asc.data_copy(z_gm[i * N:], zl, N)
-"""
 
 
 def test_ix6_single_buffer_loop(kernel_module: Load) -> None:
@@ -206,18 +206,7 @@ def test_ix6_verdict_without_insertion(kernel_module: Load) -> None:
 
 def test_ix7_ping_pong_buffers_get_distinct_ids(kernel_module: Load) -> None:
     """IX-7: overlapping live ranges of one HardEvent get ids 0 and 1; 8 pairs in all (§4.4)."""
-    lines = sync_lines(
-        kernel_module,
-        """
-        for i in range(0, n, 2):
-            asc.data_copy(xa, x_gm[i * N:], N)
-            asc.data_copy(xb, x_gm[(i + 1) * N:], N)
-            asc.abs(za, xa, N)
-            asc.abs(zb, xb, N)
-            asc.data_copy(z_gm[i * N:], za, N)
-            asc.data_copy(z_gm[(i + 1) * N:], zb, N)
-        """,
-    )
+    lines = sync_lines(kernel_module, PING_PONG_LOOP)
     assert lines == [
         "SetFlag<V_MTE2>(0);",
         "SetFlag<V_MTE2>(1);",
@@ -796,7 +785,7 @@ def test_insertion_is_idempotent_and_keeps_user_sync(kernel_module: Load) -> Non
 
 def test_options_event_ids_final_barrier_and_strict_same_pipe(kernel_module: Load) -> None:
     """@asc.jit(event_ids=..., final_barrier=..., strict_same_pipe=...) reach the passes (spec §2.0)."""
-    body = "asc.data_copy(xl, x_gm, N)\nasc.abs(zl, xl, N)\nasc.data_copy(z_gm, zl, N)"
+    body = STRAIGHT_LINE
     assert sync_lines(kernel_module, body, options='event_ids="alloc", final_barrier="never"') == [
         "int32_t ev = pipe.AllocEventID<MTE2_V>();",
         "int32_t ev_1 = pipe.AllocEventID<V_MTE3>();",
@@ -1008,7 +997,7 @@ def test_each_unbalanced_pool_id_is_reported(kernel_module: Load) -> None:
 def test_event_ids_fetch_is_pyasc_style(kernel_module: Load) -> None:
     """event_ids="fetch": an id fetched right before each pair's first set (a TPipe is created for it); two
     pairs of one event live at once cannot be told apart, which is an error rather than a hang."""
-    body = "asc.data_copy(xl, x_gm, N)\nasc.abs(zl, xl, N)\nasc.data_copy(z_gm, zl, N)"
+    body = STRAIGHT_LINE
     assert sync_lines(kernel_module, body, options='event_ids="fetch"') == [
         "int32_t ev = pipe.FetchEventID<MTE2_V>();",
         "SetFlag<MTE2_V>(ev);",
@@ -1018,16 +1007,7 @@ def test_event_ids_fetch_is_pyasc_style(kernel_module: Load) -> None:
         "WaitFlag<V_MTE3>(ev_1);",
         "PipeBarrier<PIPE_ALL>();",
     ]
-    ping_pong = """
-    for i in range(0, n, 2):
-        asc.data_copy(xa, x_gm[i * N:], N)
-        asc.data_copy(xb, x_gm[(i + 1) * N:], N)
-        asc.abs(za, xa, N)
-        asc.abs(zb, xb, N)
-        asc.data_copy(z_gm[i * N:], za, N)
-        asc.data_copy(z_gm[(i + 1) * N:], zb, N)
-    """
-    lines = errors(kernel_module, ping_pong, insert=True, options='event_ids="fetch"')
+    lines = errors(kernel_module, PING_PONG_LOOP, insert=True, options='event_ids="fetch"')
     assert lines[0] == (
         "L3:9: error: two V_MTE2 pairs are live at once in this loop, which fetched ids cannot tell apart; use "
         'event_ids="alloc" or restructure the loop [IN-E1]'

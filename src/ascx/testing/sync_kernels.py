@@ -53,6 +53,28 @@ QUEUES = """
 
 ARGS = (MockTensor(asc.float32), MockTensor(asc.float32), MockValue(asc.int32))
 
+STRAIGHT_LINE = "asc.data_copy(xl, x_gm, N)\nasc.abs(zl, xl, N)\nasc.data_copy(z_gm, zl, N)"
+"""Copy in, a vector op, copy out on raw tensors: the sync-model spec's IX-5 body."""
+
+SINGLE_BUFFER_LOOP = """
+for i in range(n):
+    asc.data_copy(xl, x_gm[i * N:], N)
+    asc.abs(zl, xl, N)
+    asc.data_copy(z_gm[i * N:], zl, N)
+"""
+"""The same in a loop over one buffer per stage: IX-6."""
+
+PING_PONG_LOOP = """
+for i in range(0, n, 2):
+    asc.data_copy(xa, x_gm[i * N:], N)
+    asc.data_copy(xb, x_gm[(i + 1) * N:], N)
+    asc.abs(za, xa, N)
+    asc.abs(zb, xb, N)
+    asc.data_copy(z_gm[i * N:], za, N)
+    asc.data_copy(z_gm[(i + 1) * N:], zb, N)
+"""
+"""Two buffers per stage, the loop unrolled by two: IX-7."""
+
 SYNC_CALLS = re.compile(
     r"SetFlag|WaitFlag|PipeBarrier|AllocEventID|ReleaseEventID|FetchEventID|EnQue|DeQue|AllocTensor|FreeTensor|"
     r"\.Wait\w+\(|CrossCore"
