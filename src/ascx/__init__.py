@@ -36,6 +36,8 @@ from ascx.language.basic import (
     get_block_num,
     get_sub_block_idx,
     get_sub_block_num,
+    ib_set,
+    ib_wait,
     leaky_relu,
     ln,
     max,
@@ -44,6 +46,7 @@ from ascx.language.basic import (
     mins,
     mul,
     muls,
+    notify_next_block,
     pipe_barrier,
     printf,
     reciprocal,
@@ -63,6 +66,7 @@ from ascx.language.basic import (
     sub,
     sync_all,
     wait_flag,
+    wait_pre_block,
 )
 from ascx.language.core import (
     CMPMODE,
@@ -224,6 +228,8 @@ __all__ = [
     "get_sub_block_num",
     "get_tpipe_ptr",
     "half",
+    "ib_set",
+    "ib_wait",
     "int1",
     "int8",
     "int16",
@@ -239,6 +245,7 @@ __all__ = [
     "mins",
     "mul",
     "muls",
+    "notify_next_block",
     "pipe_barrier",
     "printf",
     "property",
@@ -265,4 +272,5 @@ __all__ = [
     "uint32",
     "uint64",
     "wait_flag",
+    "wait_pre_block",
 ]

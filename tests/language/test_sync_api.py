@@ -184,6 +184,72 @@ def test_software_sync_all(kernel_module: Callable[[str], ModuleType]) -> None:
     assert "    AscendC::SyncAll(gm, ub, cores);\n    AscendC::SyncAll<false>(gm, ub, 8);\n" in source
 
 
+def test_inter_block_sync(kernel_module: Callable[[str], ModuleType]) -> None:
+    module = kernel_module(
+        """
+        @asc.jit
+        def k(w: asc.GlobalAddress, e: int) -> None:
+            gm = asc.GlobalTensor()
+            gm.set_global_buffer(w)
+            ub = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 256)
+            b = asc.get_block_idx()
+            asc.ib_set(gm, ub, b, e)
+            asc.ib_wait(gm, ub, 0, e, is_aiv_only=False)
+            asc.ib_set(gm, ub, b, e)
+            asc.ib_wait(gm, ub, 0, e, False)
+            asc.wait_pre_block(gm, ub)
+            asc.notify_next_block(gm, ub)
+        """
+    )
+    source = module.k.compile(MockTensor(asc.int32), MockValue(asc.int32)).source
+    assert (
+        "    AscendC::IBSet(gm, ub, b, e);\n"
+        "    AscendC::IBWait<false>(gm, ub, 0, e);\n"
+        "    AscendC::IBSet(gm, ub, b, e);\n"
+        "    AscendC::IBWait<false>(gm, ub, 0, e);\n"
+        "    AscendC::WaitPreBlock(gm, ub);\n"
+        "    AscendC::NotifyNextBlock(gm, ub);\n"
+    ) in source
+
+
+INTER_BLOCK_REJECTS = {
+    "asc.ib_set(gm, ub, -1, 0)": "ValueError: ib_set: block_idx must not be negative, got -1",
+    "asc.ib_wait(gm, ub, 0, -2)": "ValueError: ib_wait: event_id must not be negative, got -2",
+    "asc.ib_wait(gm, ub, 0, 1.5)": "TypeError: ib_wait: event_id must be an integer, got the float 1.5",
+    "asc.ib_set(gm, ub, 0, 0, is_aiv_only=1)": "TypeError: ib_set: is_aiv_only must be True or False, got the int 1",
+    "asc.ib_set(gm, gm, 0, 0)": (
+        "TypeError: ib_set: expected gm_workspace (a GlobalTensor) and ub_workspace (a LocalTensor), "
+        "got a GlobalTensor and a GlobalTensor"
+    ),
+    "asc.wait_pre_block(gm, half_ub)": "TypeError: wait_pre_block: ub_workspace must be int32, got float16",
+    "asc.notify_next_block(ub, gm)": (
+        "TypeError: notify_next_block: expected gm_workspace (a GlobalTensor) and ub_workspace (a LocalTensor), "
+        "got a LocalTensor and a GlobalTensor"
+    ),
+}
+
+
+@pytest.mark.parametrize("statement", sorted(INTER_BLOCK_REJECTS))
+def test_inter_block_sync_rejects(kernel_module: Callable[[str], ModuleType], statement: str) -> None:
+    module = kernel_module(
+        f"""
+        @asc.jit
+        def k(w: asc.GlobalAddress) -> None:
+            gm = asc.GlobalTensor()
+            gm.set_global_buffer(w)
+            ub = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 256)
+            half_ub = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 1024, 256)
+            {statement}
+        """
+    )
+    with pytest.raises(asc.KernelError) as caught:
+        module.k.compile(MockTensor(asc.int32))
+    assert caught.value.message == INTER_BLOCK_REJECTS[statement]
+    lines = Path(str(module.__file__)).read_text().splitlines()
+    assert caught.value.location is not None
+    assert lines[caught.value.location.line - 1].strip() == statement
+
+
 def test_debug_output_gets_the_dump_buffer(kernel_module: Callable[[str], ModuleType]) -> None:
     module = kernel_module(
         """

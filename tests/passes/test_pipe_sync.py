@@ -756,6 +756,64 @@ def test_cross_core_lints(kernel_module: Load) -> None:
     ]
 
 
+def test_row8b_wait_pre_block_without_notify(kernel_module: Load) -> None:
+    """XC-5: every block waits for the previous one and none notifies; the converse; a notify on one
+    branch only (path note); a loop that waits per iteration but notifies once (note at the loop)."""
+    assert errors(kernel_module, "asc.wait_pre_block(w_gm, il)") == [
+        "L1:5: error: `asc.wait_pre_block()` has no matching `asc.notify_next_block()` in the previous block [XC-5]"
+    ]
+    assert errors(kernel_module, "asc.notify_next_block(w_gm, il)") == [
+        "L1:5: error: `asc.notify_next_block()` has no matching `asc.wait_pre_block()` in the next block [XC-5]"
+    ]
+    one_arm = "asc.wait_pre_block(w_gm, il)\nif n > 0:\n    asc.notify_next_block(w_gm, il)"
+    assert errors(kernel_module, one_arm) == [
+        "L1:5: error: `asc.wait_pre_block()` has no matching `asc.notify_next_block()` in the previous block [XC-5]",
+        "L2:8: note: on the path where this condition is false",
+    ]
+    loop = "for i in range(n):\n    asc.wait_pre_block(w_gm, il)\nasc.notify_next_block(w_gm, il)"
+    assert errors(kernel_module, loop) == [
+        "L2:9: error: `asc.wait_pre_block()` has no matching `asc.notify_next_block()` in the previous block [XC-5]",
+        "L1:14: note: on a path through this loop's body",
+        "L3:5: error: `asc.notify_next_block()` has no matching `asc.wait_pre_block()` in the next block [XC-5]",
+    ]
+    balanced = """
+    for i in range(n):
+        asc.wait_pre_block(w_gm, il)
+        if n > 4:
+            asc.notify_next_block(w_gm, il)
+        else:
+            asc.notify_next_block(w_gm, il)
+    """
+    assert warnings_of(kernel_module, balanced) == []
+
+
+def test_row8c_ib_wait_without_ib_set(kernel_module: Load) -> None:
+    """XC-6: a wait no set matches, a set and a wait on different blocks (nearest candidates), a set
+    on a run-time block that nothing waits for; block 0 setting what the others wait for is quiet."""
+    assert errors(kernel_module, "asc.ib_wait(w_gm, il, 0, 1)") == [
+        "L1:5: error: `asc.ib_wait(block=0, event=1)` has no matching `asc.ib_set` [XC-6]"
+    ]
+    assert errors(kernel_module, "asc.ib_set(w_gm, il, 1, 1)\nasc.ib_wait(w_gm, il, 0, 1)") == [
+        "L1:5: error: `asc.ib_set(block=1, event=1)` has no matching `asc.ib_wait` [XC-6]",
+        "L2:5: note: nearest candidate: `asc.ib_wait(block=0, event=1)`",
+        "L2:5: error: `asc.ib_wait(block=0, event=1)` has no matching `asc.ib_set` [XC-6]",
+        "L1:5: note: nearest candidate: `asc.ib_set(block=1, event=1)`",
+    ]
+    assert errors(kernel_module, "b = asc.get_block_idx()\nasc.ib_set(w_gm, il, b, 1)") == [
+        "L2:5: error: `asc.ib_set(block=b, event=1)` has no matching `asc.ib_wait` [XC-6]"
+    ]
+    paired = """
+    b = asc.get_block_idx()
+    if b == 0:
+        asc.ib_set(w_gm, il, 0, 1)
+    else:
+        asc.ib_wait(w_gm, il, 0, 1)
+    asc.ib_set(w_gm, il, b, 2)
+    asc.ib_wait(w_gm, il, b - 1, 2)
+    """
+    assert warnings_of(kernel_module, paired) == []
+
+
 def test_insertion_is_idempotent_and_keeps_user_sync(kernel_module: Load) -> None:
     """IN-9 and IN-10 on the kernels above: a kernel that already verifies gets nothing (IX-12's output is
     such a kernel, written by hand), and every user sync op survives in order."""
@@ -842,7 +900,12 @@ def test_row8d_cross_block_gm_access(kernel_module: Load) -> None:
     assert warnings_of(kernel_module, body.format(sync="pass")) == [
         "L2: GM `z_gm` written here may be accessed by another block without inter-block synchronization [XC-7]"
     ]
-    assert warnings_of(kernel_module, body.format(sync="asc.sync_all()")) == []
+    for sync in (
+        "asc.sync_all()",
+        "asc.ib_set(w_gm, il, b, 0)\nasc.ib_wait(w_gm, il, b + 1, 0)",
+        "asc.notify_next_block(w_gm, il)\nasc.wait_pre_block(w_gm, il)",
+    ):
+        assert warnings_of(kernel_module, body.format(sync=sync.replace("\n", "\n    "))) == []
 
 
 def test_tq15_init_buffer_inside_a_loop(kernel_module: Load) -> None:

@@ -18,6 +18,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 
 from ascx.analysis.dataflow import condition_key, constant_int
+from ascx.analysis.inter_block import check_block_chain, check_inter_block_events
 from ascx.analysis.pipe_model import pipe_label
 from ascx.analysis.pipe_sync import DEFAULT_OPTIONS, PipeSyncAnalysis, PipeSyncOptions, flag_call
 from ascx.analysis.regions import GMBase, GMBaseCache, region_of
@@ -25,7 +26,17 @@ from ascx.analysis.report import Diagnostic, DiagnosticList, at, note, publish
 from ascx.analysis.reuse import recall
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.matmul_ops import RegisterMatmulOp
-from ascx.dialects.ascendc.sync_ops import CrossCoreSetFlagOp, CrossCoreWaitFlagOp, PipeBarrierOp, SetFlagOp, SyncAllOp
+from ascx.dialects.ascendc.sync_ops import (
+    CrossCoreSetFlagOp,
+    CrossCoreWaitFlagOp,
+    IBSetOp,
+    IBWaitOp,
+    NotifyNextBlockOp,
+    PipeBarrierOp,
+    SetFlagOp,
+    SyncAllOp,
+    WaitPreBlockOp,
+)
 from ascx.dialects.ascendc.system_ops import SysVarOp
 from ascx.dialects.ascendc.traits import MatmulMethod, TensorAccess
 from ascx.dialects.ascendc.types import GlobalTensorType
@@ -55,6 +66,8 @@ def verify_pipe_sync(kernel: func.FuncOp, options: PipeSyncOptions = DEFAULT_OPT
             lint_useless_sync(kernel, analysis, diagnostics)
     check_cross_core(kernel, diagnostics)
     check_cross_block(kernel, diagnostics)
+    check_block_chain(kernel, diagnostics)
+    check_inter_block_events(kernel, diagnostics)
     return diagnostics.sorted()
 
 
@@ -137,13 +150,14 @@ def _block_dependent(value: SSAValue, memo: dict[SSAValue, bool]) -> bool:
 
 def check_cross_block(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
     """XC-7 (a lint): a GM buffer written at an offset computed from the block index and accessed at
-    another block-dependent offset (another block's part) with no ``sync_all`` in between."""
+    another block-dependent offset (another block's part) with no inter-block synchronization (``sync_all``,
+    ``ib_set`` / ``ib_wait``, ``notify_next_block`` / ``wait_pre_block``) in between."""
     cache: GMBaseCache = {}
     memo: dict[SSAValue, bool] = {}
     writes: dict[object, list[tuple[Operation, tuple[object, ...], str]]] = {}
     for op in kernel.walk():
         kind = type(op)
-        if kind is SyncAllOp:
+        if kind in _INTER_BLOCK_SYNC:
             writes.clear()
             continue
         access = _ACCESS.get(kind)
@@ -177,6 +191,9 @@ def check_cross_block(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
             if write:
                 writes.setdefault(region.base, []).append((op, key, region.name))
 
+
+_INTER_BLOCK_SYNC = frozenset({SyncAllOp, IBSetOp, IBWaitOp, NotifyNextBlockOp, WaitPreBlockOp})
+"""Ops after which XC-7 assumes other blocks' earlier GM accesses are ordered (a lint, not a model)."""
 
 _ACCESS: dict[type[Operation], TensorAccess | bool] = {}
 """The ``TensorAccess`` of a basic op class (False for Matmul calls and ops without one), looked up once."""

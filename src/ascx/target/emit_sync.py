@@ -43,6 +43,32 @@ def _sync_all(p: AscendCPrinter, op: ir.SyncAllOp) -> None:
     p.line(f"AscendC::SyncAll{template}({', '.join(args)});")
 
 
+def _inter_block_event(p: AscendCPrinter, call: str, op: ir.IBSetOp | ir.IBWaitOp) -> None:
+    template = "" if op.is_aiv_only.value.data else "<false>"
+    args = ", ".join(p.expr(v) for v in (op.gm_workspace, op.ub_workspace, op.block_idx, op.event_id))
+    p.line(f"AscendC::{call}{template}({args});")
+
+
+@emits(ir.IBSetOp)
+def _ib_set(p: AscendCPrinter, op: ir.IBSetOp) -> None:
+    _inter_block_event(p, "IBSet", op)
+
+
+@emits(ir.IBWaitOp)
+def _ib_wait(p: AscendCPrinter, op: ir.IBWaitOp) -> None:
+    _inter_block_event(p, "IBWait", op)
+
+
+@emits(ir.NotifyNextBlockOp)
+def _notify_next_block(p: AscendCPrinter, op: ir.NotifyNextBlockOp) -> None:
+    p.line(f"AscendC::NotifyNextBlock({p.expr(op.gm_workspace)}, {p.expr(op.ub_workspace)});")
+
+
+@emits(ir.WaitPreBlockOp)
+def _wait_pre_block(p: AscendCPrinter, op: ir.WaitPreBlockOp) -> None:
+    p.line(f"AscendC::WaitPreBlock({p.expr(op.gm_workspace)}, {p.expr(op.ub_workspace)});")
+
+
 @emits(ir.SetAtomicOp)
 def _set_atomic(p: AscendCPrinter, op: ir.SetAtomicOp) -> None:
     template = f"<{scalar_type(op.element_type)}>" if op.element_type is not None else ""

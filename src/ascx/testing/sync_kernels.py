@@ -20,12 +20,14 @@ from ascx.testing import line_of
 
 KERNEL = """
 @asc.jit({options})
-def k(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
+def k(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, w: asc.GlobalAddress) -> None:
     N = 256
     x_gm = asc.GlobalTensor()
     x_gm.set_global_buffer(x)
     z_gm = asc.GlobalTensor()
     z_gm.set_global_buffer(z)
+    w_gm = asc.GlobalTensor()
+    w_gm.set_global_buffer(w)
     xl = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, N)
     zl = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, N * 4, N)
     tmp = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, N * 8, N)
@@ -33,7 +35,7 @@ def k(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
     xb = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, N * 16, N)
     za = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, N * 20, N)
     zb = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, N * 24, N)
-    il = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, N * 28, N)
+    il = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, N * 28, N)  # also the inter-block sync workspace
 {queues}
     # the body follows
 {body}
@@ -51,7 +53,7 @@ QUEUES = """
     pipe.init_buffer(tbuf, N * 4)
 """
 
-ARGS = (MockTensor(asc.float32), MockTensor(asc.float32), MockValue(asc.int32))
+ARGS = (MockTensor(asc.float32), MockTensor(asc.float32), MockValue(asc.int32), MockTensor(asc.int32))
 
 STRAIGHT_LINE = "asc.data_copy(xl, x_gm, N)\nasc.abs(zl, xl, N)\nasc.data_copy(z_gm, zl, N)"
 """Copy in, a vector op, copy out on raw tensors: the sync-model spec's IX-5 body."""

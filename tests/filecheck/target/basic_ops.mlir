@@ -136,6 +136,19 @@ builtin.module {
     ascendc.lifecycle destroy %pipe : !ascendc.pipe
     func.return
   }
+  func.func @inter_block(%w: !ascendc.gm_addr<i32>, %b: i32) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type aiv_only>} {
+    %wg = ascendc.global_tensor : !ascendc.global_tensor<i32>
+    ascendc.global_tensor.set_global_buffer %wg, %w : !ascendc.global_tensor<i32>, !ascendc.gm_addr<i32>
+    %c0_ui32 = ascendc.constant 0 : ui32
+    %c64_ui32 = ascendc.constant 64 : ui32
+    %ub = ascendc.local_tensor veccalc, %c0_ui32, %c64_ui32 : ui32, ui32 -> !ascendc.local_tensor<i32>
+    %c1_i32 = arith.constant 1 : i32
+    ascendc.ib_set %wg, %ub block %b event %c1_i32 aiv_only true : !ascendc.global_tensor<i32>, !ascendc.local_tensor<i32>, i32, i32
+    ascendc.ib_wait %wg, %ub block %b event %c1_i32 aiv_only false : !ascendc.global_tensor<i32>, !ascendc.local_tensor<i32>, i32, i32
+    ascendc.wait_pre_block %wg, %ub : !ascendc.global_tensor<i32>, !ascendc.local_tensor<i32>
+    ascendc.notify_next_block %wg, %ub : !ascendc.global_tensor<i32>, !ascendc.local_tensor<i32>
+    func.return
+  }
 }
 
 // CHECK:#include "kernel_operator.h"
@@ -235,4 +248,14 @@ builtin.module {
 // CHECK-NEXT:    AscendC::printf("b=%d size=%d\n", b, elements);
 // CHECK-NEXT:    AscendC::DumpTensor(r, 1, 16);
 // CHECK-NEXT:    pipe.Destroy();
+// CHECK-NEXT:}
+// CHECK-EMPTY:
+// CHECK-NEXT:extern "C" __global__ __aicore__ void inter_block(__gm__ int32_t* w, int32_t b) {
+// CHECK-NEXT:    AscendC::GlobalTensor<int32_t> wg;
+// CHECK-NEXT:    wg.SetGlobalBuffer(w);
+// CHECK-NEXT:    AscendC::LocalTensor<int32_t> ub(AscendC::TPosition::VECCALC, 0, 64);
+// CHECK-NEXT:    AscendC::IBSet(wg, ub, b, 1);
+// CHECK-NEXT:    AscendC::IBWait<false>(wg, ub, b, 1);
+// CHECK-NEXT:    AscendC::WaitPreBlock(wg, ub);
+// CHECK-NEXT:    AscendC::NotifyNextBlock(wg, ub);
 // CHECK-NEXT:}

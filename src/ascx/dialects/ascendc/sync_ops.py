@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import auto
 
-from xdsl.dialects.builtin import BoolAttr, IntegerAttr, i8
+from xdsl.dialects.builtin import BoolAttr, IntegerAttr, i8, i32
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, SpacedOpaqueSyntaxAttribute, SSAValue
 from xdsl.irdl import (
@@ -172,6 +172,94 @@ class SyncAllOp(IRDLOperation):
         present = {self.gm_workspace is None, self.ub_workspace is None, self.used_cores is None}
         if len(present) != 1:
             raise VerifyException("the software SyncAll takes both workspaces and the core count")
+
+
+def _int32_workspaces(op: IRDLOperation, gm: SSAValue, ub: SSAValue) -> None:
+    for value, kind in ((gm, "GM"), (ub, "UB")):
+        assert isinstance(value.type, GlobalTensorType | LocalTensorType)
+        if value.type.element_type != i32:
+            raise VerifyException(f"{op.name}: the {kind} workspace must hold int32, not {value.type.element_type}")
+
+
+class _InterBlockEvent(IRDLOperation):
+    gm_workspace = operand_def(GlobalTensorType)
+    ub_workspace = operand_def(LocalTensorType)
+    block_idx = operand_def(AnyInteger)
+    event_id = operand_def(AnyInteger)
+    is_aiv_only = prop_def(BoolAttr)
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S))
+    assembly_format = (
+        "$gm_workspace `,` $ub_workspace `block` $block_idx `event` $event_id `aiv_only` $is_aiv_only attr-dict "
+        "`:` type($gm_workspace) `,` type($ub_workspace) `,` type($block_idx) `,` type($event_id)"
+    )
+
+    def __init__(
+        self, gm_workspace: SSAValue, ub_workspace: SSAValue, block_idx: SSAValue, event_id: SSAValue, is_aiv_only: bool
+    ):
+        super().__init__(
+            operands=[gm_workspace, ub_workspace, block_idx, event_id],
+            properties={"is_aiv_only": BoolAttr.from_bool(is_aiv_only)},
+        )
+
+    def verify_(self) -> None:
+        _int32_workspaces(self, self.gm_workspace, self.ub_workspace)
+
+
+@irdl_op_definition
+class IBSetOp(_InterBlockEvent):
+    """``AscendC::IBSet<isAIVOnly>(gmWorkspace, ubWorkspace, blockIdx, eventID)``: block ``blockIdx``
+    marks event ``eventID`` done in the GM workspace, for an ``IBWait`` on another block.
+
+    Example: ``ascendc.ib_set %gm, %ub block %b event %e aiv_only true : ...``
+    """
+
+    name = "ascendc.ib_set"
+
+
+@irdl_op_definition
+class IBWaitOp(_InterBlockEvent):
+    """``AscendC::IBWait<isAIVOnly>(gmWorkspace, ubWorkspace, blockIdx, eventID)``: waits until block
+    ``blockIdx`` has set event ``eventID``.
+
+    Example: ``ascendc.ib_wait %gm, %ub block %b event %e aiv_only true : ...``
+    """
+
+    name = "ascendc.ib_wait"
+
+
+class _BlockChain(IRDLOperation):
+    gm_workspace = operand_def(GlobalTensorType)
+    ub_workspace = operand_def(LocalTensorType)
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S))
+    assembly_format = "$gm_workspace `,` $ub_workspace attr-dict `:` type($gm_workspace) `,` type($ub_workspace)"
+
+    def __init__(self, gm_workspace: SSAValue, ub_workspace: SSAValue):
+        super().__init__(operands=[gm_workspace, ub_workspace])
+
+    def verify_(self) -> None:
+        _int32_workspaces(self, self.gm_workspace, self.ub_workspace)
+
+
+@irdl_op_definition
+class NotifyNextBlockOp(_BlockChain):
+    """``AscendC::NotifyNextBlock(gmWorkspace, ubWorkspace)``: lets the next block past its
+    ``WaitPreBlock`` (blocks run a section one after another, in block order).
+
+    Example: ``ascendc.notify_next_block %gm, %ub : !ascendc.global_tensor<i32>, !ascendc.local_tensor<i32>``
+    """
+
+    name = "ascendc.notify_next_block"
+
+
+@irdl_op_definition
+class WaitPreBlockOp(_BlockChain):
+    """``AscendC::WaitPreBlock(gmWorkspace, ubWorkspace)``: waits until the previous block has called
+    ``NotifyNextBlock``.
+
+    Example: ``ascendc.wait_pre_block %gm, %ub : !ascendc.global_tensor<i32>, !ascendc.local_tensor<i32>``
+    """
+
+    name = "ascendc.wait_pre_block"
 
 
 class AtomicKind(StrEnum):

@@ -5,10 +5,14 @@ from ascx.language.basic.atomic import set_atomic_add, set_atomic_max, set_atomi
 from ascx.language.basic.block_sync import (
     cross_core_set_flag,
     cross_core_wait_flag,
+    ib_set,
+    ib_wait,
+    notify_next_block,
     pipe_barrier,
     set_flag,
     sync_all,
     wait_flag,
+    wait_pre_block,
 )
 from ascx.language.basic.data_copy import data_copy, data_copy_pad
 from ascx.language.basic.debug import dump_tensor, printf
@@ -52,6 +56,8 @@ __all__ = [
     "get_block_num",
     "get_sub_block_idx",
     "get_sub_block_num",
+    "ib_set",
+    "ib_wait",
     "leaky_relu",
     "ln",
     "max",
@@ -60,6 +66,7 @@ __all__ = [
     "mins",
     "mul",
     "muls",
+    "notify_next_block",
     "pipe_barrier",
     "printf",
     "reciprocal",
@@ -79,4 +86,5 @@ __all__ = [
     "sub",
     "sync_all",
     "wait_flag",
+    "wait_pre_block",
 ]

@@ -565,13 +565,14 @@ _EVENT_RULE = (
 
 SYNC = Family(
     "basic/sync",
-    "Synchronisation: flags, barriers, cross-core flags, `sync_all`",
+    "Synchronisation: flags, barriers, cross-core flags, inter-block sync",
     """
     The pipes of a core run in parallel; these calls order them (sync-model spec §1.4).
     `set_flag(E, id)` is issued into the source pipe of event `E` and `wait_flag(E, id)` into its
     destination pipe; `pipe_barrier(p)` orders a pipe's later work after its earlier work.
-    Cross-core flags signal between the cube and vector cores of a group or between blocks, and
-    `sync_all` waits for every block.
+    Cross-core flags signal between the cube and vector cores of a group or between blocks;
+    `sync_all` waits for every block, `ib_set`/`ib_wait` let one block wait for an event of
+    another, and `wait_pre_block`/`notify_next_block` run a section block after block.
     """,
     (
         ApiEntry(
@@ -634,6 +635,58 @@ SYNC = Family(
             rules=('Workspaces are int32 tensors: "sync_all: gm_workspace must be int32, got float16".',),
             notes=("``is_aiv_only=False`` works (pyasc's binding rejects it).",),
         ),
+        ApiEntry(
+            f"{_B}.block_sync:ib_set",
+            "Mark event ``event_id`` of block ``block_idx`` done in the GM workspace, for an ``ib_wait`` on another block.",
+            ("asc.ib_set(gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only=True)",),
+            (
+                "template <bool isAIVOnly = true> void IBSet(const GlobalTensor<int32_t>& gmWorkspace, "
+                "const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx, int32_t eventID);",
+            ),
+            (
+                ("gm_workspace", "an int32 ``GlobalTensor`` shared by the blocks"),
+                ("ub_workspace", "an int32 ``LocalTensor`` (at least 32 bytes) of this block"),
+                ("block_idx", "the setting block (usually ``asc.get_block_idx()``)"),
+                ("event_id", "the event; a wait matches a set with the same block and event"),
+            ),
+            (
+                'Workspaces are int32 tensors: "wait_pre_block: ub_workspace must be int32, got float16"; constant '
+                'ids are not negative: "ib_set: block_idx must not be negative, got -1".',
+                "``ascx-verify-pipe-sync`` reports an ``ib_set`` that no ``ib_wait`` of the kernel can match, and the "
+                "converse (XC-6).",
+            ),
+            notes=("``is_aiv_only=False`` works (pyasc passes a keyword its binding does not know and fails).",),
+        ),
+        ApiEntry(
+            f"{_B}.block_sync:ib_wait",
+            "Wait until block ``block_idx`` has set event ``event_id`` with ``ib_set``.",
+            ("asc.ib_wait(gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only=True)",),
+            (
+                "template <bool isAIVOnly = true> void IBWait(const GlobalTensor<int32_t>& gmWorkspace, "
+                "const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx, int32_t eventID);",
+            ),
+            rules=(
+                "``block_idx`` is the block being waited for, not this one. A wait that no ``ib_set`` matches is an "
+                "error (XC-6): `` `asc.ib_wait(block=0, event=1)` has no matching `asc.ib_set` ``.",
+            ),
+        ),
+        ApiEntry(
+            f"{_B}.block_sync:wait_pre_block",
+            "Wait until the previous block has called ``notify_next_block`` (blocks run a section in block order).",
+            ("asc.wait_pre_block(gm_workspace, ub_workspace)",),
+            ("void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace);",),
+            rules=(
+                "Every path calls ``wait_pre_block`` and ``notify_next_block`` equally often; otherwise the next block "
+                "waits forever (XC-5): `` `asc.wait_pre_block()` has no matching `asc.notify_next_block()` in the "
+                "previous block ``.",
+            ),
+        ),
+        ApiEntry(
+            f"{_B}.block_sync:notify_next_block",
+            "Let the next block past its ``wait_pre_block``.",
+            ("asc.notify_next_block(gm_workspace, ub_workspace)",),
+            ("void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace);",),
+        ),
     ),
     """
     @asc.jit
@@ -650,6 +703,12 @@ SYNC = Family(
         gm.set_global_buffer(w)
         ub = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 256)
         asc.sync_all(gm, ub, asc.get_block_num())
+        if asc.get_block_idx() == 0:
+            asc.ib_set(gm, ub, 0, 1)
+        else:
+            asc.ib_wait(gm, ub, 0, 1)
+        asc.wait_pre_block(gm, ub)
+        asc.notify_next_block(gm, ub)
     """,
     "(MockTensor(asc.int32), MockValue(asc.int32))",
 )

@@ -1,5 +1,6 @@
 """Synchronisation between pipes, cores and blocks: ``set_flag``/``wait_flag``, ``pipe_barrier``,
-``cross_core_set_flag``/``cross_core_wait_flag`` and ``sync_all`` (sync-model spec §1.4–1.6)."""
+``cross_core_set_flag``/``cross_core_wait_flag``, ``sync_all``, ``ib_set``/``ib_wait`` and
+``notify_next_block``/``wait_pre_block`` (sync-model spec §1.4–1.6)."""
 
 from __future__ import annotations
 
@@ -97,13 +98,60 @@ def sync_all(gm_workspace: Any = None, ub_workspace: Any = None, used_cores: Any
     if gm_workspace is None and ub_workspace is None:
         builder.insert(ir.SyncAllOp(is_aiv_only))
         return
+    gm, ub = _workspaces("sync_all", gm_workspace, ub_workspace, "the software form takes ")
+    cores = integer_operand(builder, used_cores, int32, api="sync_all", param="used_cores")
+    builder.insert(ir.SyncAllOp(is_aiv_only, gm, ub, cores))
+
+
+def _workspaces(api: str, gm_workspace: Any, ub_workspace: Any, lead: str = "") -> tuple[Any, Any]:
+    """The SSA values of an int32 GM workspace and an int32 UB workspace (inter-block sync state)."""
     if not isinstance(gm_workspace, GlobalTensor) or not isinstance(ub_workspace, LocalTensor):
         raise ApiTypeError(
-            "sync_all: the software form takes gm_workspace (a GlobalTensor) and ub_workspace (a LocalTensor), "
+            f"{api}: {lead or 'expected '}gm_workspace (a GlobalTensor) and ub_workspace (a LocalTensor), "
             f"got {describe(gm_workspace)} and {describe(ub_workspace)}"
         )
     for tensor, name in ((gm_workspace, "gm_workspace"), (ub_workspace, "ub_workspace")):
         if tensor.dtype != int32:
-            raise ApiTypeError(f"sync_all: {name} must be int32, got {tensor.dtype}")
-    cores = integer_operand(builder, used_cores, int32, api="sync_all", param="used_cores")
-    builder.insert(ir.SyncAllOp(is_aiv_only, gm_workspace.ssa, ub_workspace.ssa, cores))
+            raise ApiTypeError(f"{api}: {name} must be int32, got {tensor.dtype}")
+    return gm_workspace.ssa, ub_workspace.ssa
+
+
+def _inter_block_event(
+    api: str, gm_workspace: Any, ub_workspace: Any, block_idx: Any, event_id: Any, is_aiv_only: Any
+) -> None:
+    builder = active(api)
+    if not isinstance(is_aiv_only, bool):
+        raise ApiTypeError(f"{api}: is_aiv_only must be True or False, got {describe(is_aiv_only)}")
+    gm, ub = _workspaces(api, gm_workspace, ub_workspace)
+    for value, name in ((block_idx, "block_idx"), (event_id, "event_id")):
+        if isinstance(value, int) and not isinstance(value, bool) and value < 0:
+            raise ApiValueError(f"{api}: {name} must not be negative, got {value}")
+    block = integer_operand(builder, block_idx, int32, api=api, param="block_idx")
+    event = integer_operand(builder, event_id, int32, api=api, param="event_id")
+    op = (ir.IBSetOp if api == "ib_set" else ir.IBWaitOp)(gm, ub, block, event, is_aiv_only)
+    builder.insert(op)
+
+
+def ib_set(gm_workspace: Any, ub_workspace: Any, block_idx: Any, event_id: Any, is_aiv_only: Any = True) -> None:
+    """``AscendC::IBSet(gmWorkspace, ubWorkspace, blockIdx, eventID)``: block ``block_idx`` marks event
+    ``event_id`` done, for an ``ib_wait`` with the same block and event on another block."""
+    _inter_block_event("ib_set", gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only)
+
+
+def ib_wait(gm_workspace: Any, ub_workspace: Any, block_idx: Any, event_id: Any, is_aiv_only: Any = True) -> None:
+    """``AscendC::IBWait(gmWorkspace, ubWorkspace, blockIdx, eventID)``: waits until block ``block_idx``
+    has set event ``event_id`` with ``ib_set``."""
+    _inter_block_event("ib_wait", gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only)
+
+
+def notify_next_block(gm_workspace: Any, ub_workspace: Any) -> None:
+    """``AscendC::NotifyNextBlock(gmWorkspace, ubWorkspace)``: lets the next block past its ``wait_pre_block``."""
+    gm, ub = _workspaces("notify_next_block", gm_workspace, ub_workspace)
+    active("notify_next_block").insert(ir.NotifyNextBlockOp(gm, ub))
+
+
+def wait_pre_block(gm_workspace: Any, ub_workspace: Any) -> None:
+    """``AscendC::WaitPreBlock(gmWorkspace, ubWorkspace)``: waits until the previous block has called
+    ``notify_next_block``."""
+    gm, ub = _workspaces("wait_pre_block", gm_workspace, ub_workspace)
+    active("wait_pre_block").insert(ir.WaitPreBlockOp(gm, ub))

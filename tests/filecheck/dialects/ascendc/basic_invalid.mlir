@@ -224,3 +224,20 @@ ascendc.vec.select vsel_tensor_scalar_mode %t, %m8, %t, %s count %n : (!ascendc.
 %n = arith.constant 256 : i32
 ascendc.vec.duplicate %t, %s count %n : (!ascendc.local_tensor<f16>, f32, i32) loc("k.py":32:1)
 // CHECK: k.py:32:1: error: scalar has type f32, but the element type of dst is f16
+
+// -----
+
+%g = ascendc.global_tensor : !ascendc.global_tensor<f16>
+%c0 = ascendc.constant 0 : ui32
+%ub = ascendc.local_tensor veccalc, %c0, %c0 : ui32, ui32 -> !ascendc.local_tensor<i32>
+ascendc.notify_next_block %g, %ub : !ascendc.global_tensor<f16>, !ascendc.local_tensor<i32> loc("k.py":40:1)
+// CHECK: k.py:40:1: error: ascendc.notify_next_block: the GM workspace must hold int32, not f16
+
+// -----
+
+%g = ascendc.global_tensor : !ascendc.global_tensor<i32>
+%c0 = ascendc.constant 0 : ui32
+%ub = ascendc.local_tensor veccalc, %c0, %c0 : ui32, ui32 -> !ascendc.local_tensor<f32>
+%e = arith.constant 0 : i32
+ascendc.ib_wait %g, %ub block %e event %e aiv_only true : !ascendc.global_tensor<i32>, !ascendc.local_tensor<f32>, i32, i32 loc("k.py":41:1)
+// CHECK: k.py:41:1: error: ascendc.ib_wait: the UB workspace must hold int32, not f32

@@ -137,6 +137,19 @@ builtin.module {
     ascendc.lifecycle destroy %pipe : !ascendc.pipe
     func.return
   }
+  func.func @inter_block(%w: !ascendc.gm_addr<i32>, %b: i32) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type aiv_only>} {
+    %wg = ascendc.global_tensor : !ascendc.global_tensor<i32>
+    ascendc.global_tensor.set_global_buffer %wg, %w : !ascendc.global_tensor<i32>, !ascendc.gm_addr<i32>
+    %c0_ui32 = ascendc.constant 0 : ui32
+    %c64_ui32 = ascendc.constant 64 : ui32
+    %ub = ascendc.local_tensor veccalc, %c0_ui32, %c64_ui32 : ui32, ui32 -> !ascendc.local_tensor<i32>
+    %c1_i32 = arith.constant 1 : i32
+    ascendc.ib_set %wg, %ub block %b event %c1_i32 aiv_only true : !ascendc.global_tensor<i32>, !ascendc.local_tensor<i32>, i32, i32
+    ascendc.ib_wait %wg, %ub block %b event %c1_i32 aiv_only false : !ascendc.global_tensor<i32>, !ascendc.local_tensor<i32>, i32, i32
+    ascendc.wait_pre_block %wg, %ub : !ascendc.global_tensor<i32>, !ascendc.local_tensor<i32>
+    ascendc.notify_next_block %wg, %ub : !ascendc.global_tensor<i32>, !ascendc.local_tensor<i32>
+    func.return
+  }
 }
 
 // CHECK:      builtin.module {
@@ -270,4 +283,17 @@ builtin.module {
 // CHECK-NEXT:     ascendc.lifecycle destroy %pipe : !ascendc.pipe
 // CHECK-NEXT:     func.return
 // CHECK-NEXT:   }
+// CHECK-NEXT: func.func @inter_block(%w: !ascendc.gm_addr<i32>, %b: i32) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type aiv_only>} {
+// CHECK-NEXT:   %wg = ascendc.global_tensor : !ascendc.global_tensor<i32>
+// CHECK-NEXT:   ascendc.global_tensor.set_global_buffer %wg, %w : !ascendc.global_tensor<i32>, !ascendc.gm_addr<i32>
+// CHECK-NEXT:   %c0_ui32 = ascendc.constant 0 : ui32
+// CHECK-NEXT:   %c64_ui32 = ascendc.constant 64 : ui32
+// CHECK-NEXT:   %ub = ascendc.local_tensor veccalc, %c0_ui32, %c64_ui32 : ui32, ui32 -> !ascendc.local_tensor<i32>
+// CHECK-NEXT:   %c1_i32 = arith.constant 1 : i32
+// CHECK-NEXT:   ascendc.ib_set %wg, %ub block %b event %c1_i32 aiv_only true : !ascendc.global_tensor<i32>, !ascendc.local_tensor<i32>, i32, i32
+// CHECK-NEXT:   ascendc.ib_wait %wg, %ub block %b event %c1_i32 aiv_only false : !ascendc.global_tensor<i32>, !ascendc.local_tensor<i32>, i32, i32
+// CHECK-NEXT:   ascendc.wait_pre_block %wg, %ub : !ascendc.global_tensor<i32>, !ascendc.local_tensor<i32>
+// CHECK-NEXT:   ascendc.notify_next_block %wg, %ub : !ascendc.global_tensor<i32>, !ascendc.local_tensor<i32>
+// CHECK-NEXT:   func.return
+// CHECK-NEXT: }
 // CHECK-NEXT: }

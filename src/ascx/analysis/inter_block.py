@@ -1,0 +1,147 @@
+"""Inter-block pairing lints (sync-model spec §2.2.5): XC-5 (``wait_pre_block`` /
+``notify_next_block`` balance on every path) and XC-6 (``ib_set`` / ``ib_wait`` partners).
+
+Every block runs the same kernel, so block b's ``wait_pre_block`` is released by block b − 1's
+``notify_next_block`` on the same program path: a path that waits more often than it notifies
+leaves the next block waiting forever, and a path that notifies more often than it waits signals
+a block that never waits.  ``ib_set`` / ``ib_wait`` name the setting block and the event
+explicitly; a wait whose (block, event) no ``ib_set`` of the kernel can produce never returns.
+Like the other XC rules these are pairing lints: inter-block happens-before is not modelled.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from xdsl.dialects import func, scf
+from xdsl.ir import Operation, SSAValue
+
+from ascx.analysis.dataflow import ForwardAnalysis, constant_int
+from ascx.analysis.report import DiagnosticList, Note, note
+from ascx.analysis.spelling import value_name
+from ascx.dialects.ascendc.sync_ops import IBSetOp, IBWaitOp, NotifyNextBlockOp, WaitPreBlockOp
+
+UNMATCHED_KEPT = 2
+"""How many unmatched calls a path summary remembers (a loop that never balances stops growing here)."""
+
+
+@dataclass(frozen=True)
+class _Path:
+    """What one set of paths did so far: the waits not yet balanced by a notify (and the converse),
+    and the first ``if`` arm or loop iteration that this summary exists on alone."""
+
+    waits: tuple[Operation, ...] = ()
+    notifies: tuple[Operation, ...] = ()
+    via: tuple[Operation, str] | None = None
+    """Where the paths of this summary split from the others: an op and the note that says how."""
+
+
+_Paths = frozenset[_Path]
+
+
+class _BlockChainAnalysis(ForwardAnalysis[_Paths]):
+    def transfer(self, op: Operation, state: _Paths) -> _Paths:
+        if isinstance(op, WaitPreBlockOp):
+            return frozenset(_balance(path, op, waits=True) for path in state)
+        if isinstance(op, NotifyNextBlockOp):
+            return frozenset(_balance(path, op, waits=False) for path in state)
+        return state
+
+    def copy(self, state: _Paths) -> _Paths:
+        return state
+
+    def same(self, a: _Paths, b: _Paths) -> bool:
+        return a == b
+
+    def join(self, then_state: _Paths, else_state: _Paths, branch: scf.IfOp) -> _Paths:
+        return _tag(then_state, else_state, (branch, "on the path where this condition is true")) | _tag(
+            else_state, then_state, (branch, "on the path where this condition is false")
+        )
+
+    def join_loop(self, entry: _Paths, carried: _Paths, loop: Operation) -> _Paths:
+        return entry | _tag(carried, entry, (loop, "on a path through this loop's body"))
+
+
+def _balance(path: _Path, op: Operation, waits: bool) -> _Path:
+    """``path`` followed by a wait (``waits``) or a notify: it cancels one unmatched call of the other kind."""
+    mine, other = (path.waits, path.notifies) if waits else (path.notifies, path.waits)
+    if other:
+        other = other[1:]
+    elif len(mine) < UNMATCHED_KEPT:
+        mine = (*mine, op)
+    return _Path(mine, other, path.via) if waits else _Path(other, mine, path.via)
+
+
+def _tag(arm: _Paths, other: _Paths, via: tuple[Operation, str]) -> _Paths:
+    """The summaries of one arm (or back edge), those the other lacks remembering where they came from."""
+    others = {(p.waits, p.notifies) for p in other}
+    return frozenset(p if p.via is not None or (p.waits, p.notifies) in others else replace(p, via=via) for p in arm)
+
+
+def check_block_chain(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
+    """XC-5: on some path a block calls ``wait_pre_block`` more (or fewer) times than ``notify_next_block``."""
+    if not any(isinstance(op, WaitPreBlockOp | NotifyNextBlockOp) for op in kernel.walk()):
+        return
+    reported: dict[Operation, list[Note]] = {}
+    at_exit = _BlockChainAnalysis().run_block(kernel.body.block, frozenset({_Path()}))
+    for path in sorted(at_exit, key=lambda p: p.via is not None):  # a path note only if no path lacks it
+        for op in (*path.waits, *path.notifies):
+            if op not in reported:
+                reported[op] = [note(*path.via)] if path.via is not None else []
+    for op, notes in reported.items():
+        if isinstance(op, WaitPreBlockOp):
+            message = "`asc.wait_pre_block()` has no matching `asc.notify_next_block()` in the previous block"
+        else:
+            message = "`asc.notify_next_block()` has no matching `asc.wait_pre_block()` in the next block"
+        diagnostics.add("error", "XC-5", op, message, notes)
+
+
+@dataclass(frozen=True)
+class _Event:
+    op: IBSetOp | IBWaitOp
+    block: int | None
+    event: int | None
+
+    def may_match(self, other: _Event) -> bool:
+        return (self.block is None or other.block is None or self.block == other.block) and (
+            self.event is None or other.event is None or self.event == other.event
+        )
+
+    def text(self) -> str:
+        return f"block={_spell(self.op.block_idx, self.block)}, event={_spell(self.op.event_id, self.event)}"
+
+
+def _spell(value: SSAValue, constant: int | None) -> str:
+    return str(constant) if constant is not None else value_name(value, "?")
+
+
+def check_inter_block_events(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
+    """XC-6: an ``ib_wait`` no ``ib_set`` of the kernel can match (same block and event), or the converse."""
+    sets: list[_Event] = []
+    waits: list[_Event] = []
+    for op in kernel.walk():
+        if isinstance(op, IBSetOp | IBWaitOp):
+            event = _Event(op, constant_int(op.block_idx), constant_int(op.event_id))
+            (sets if isinstance(op, IBSetOp) else waits).append(event)
+    for mine, partners, call, wanted in ((waits, sets, "ib_wait", "ib_set"), (sets, waits, "ib_set", "ib_wait")):
+        for event in mine:
+            if any(event.may_match(p) for p in partners):
+                continue
+            nearest = _nearest(event, partners)
+            diagnostics.add(
+                "error",
+                "XC-6",
+                event.op,
+                f"`asc.{call}({event.text()})` has no matching `asc.{wanted}`",
+                [note(nearest.op, f"nearest candidate: `asc.{wanted}({nearest.text()})`")] if nearest else [],
+            )
+
+
+def _nearest(event: _Event, partners: list[_Event]) -> _Event | None:
+    """A partner with the same event (another block), else with the same block, else the first one."""
+    same_event = [p for p in partners if p.event == event.event]
+    same_block = [p for p in partners if p.block == event.block]
+    for found in (same_event, same_block, partners):
+        if found:
+            return found[0]
+    return None
