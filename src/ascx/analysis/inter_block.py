@@ -17,7 +17,7 @@ from xdsl.dialects import func, scf
 from xdsl.ir import Operation, SSAValue
 
 from ascx.analysis.dataflow import ForwardAnalysis, constant_int
-from ascx.analysis.report import DiagnosticList, Note, note
+from ascx.analysis.report import DiagnosticList, Note, at, note
 from ascx.analysis.spelling import value_name
 from ascx.dialects.ascendc.sync_ops import IBSetOp, IBWaitOp, NotifyNextBlockOp, WaitPreBlockOp
 
@@ -62,6 +62,14 @@ class _BlockChainAnalysis(ForwardAnalysis[_Paths]):
         return entry | _tag(carried, entry, (loop, "on a path through this loop's body"))
 
 
+def _note_preference(path: _Path) -> tuple[bool, int, str, str]:
+    """Which path's note an unmatched call gets (a set's order depends on object hashes, so be total): no
+    note when some path lacks one, else the path with the fewest unmatched calls."""
+    via = path.via
+    place, text = (str(at(via[0])), via[1]) if via is not None else ("", "")
+    return (via is not None, len(path.waits) + len(path.notifies), place, text)
+
+
 def _balance(path: _Path, op: Operation, waits: bool) -> _Path:
     """``path`` followed by a wait (``waits``) or a notify: it cancels one unmatched call of the other kind."""
     mine, other = (path.waits, path.notifies) if waits else (path.notifies, path.waits)
@@ -84,7 +92,7 @@ def check_block_chain(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
         return
     reported: dict[Operation, list[Note]] = {}
     at_exit = _BlockChainAnalysis().run_block(kernel.body.block, frozenset({_Path()}))
-    for path in sorted(at_exit, key=lambda p: p.via is not None):  # a path note only if no path lacks it
+    for path in sorted(at_exit, key=_note_preference):
         for op in (*path.waits, *path.notifies):
             if op not in reported:
                 reported[op] = [note(*path.via)] if path.via is not None else []

@@ -85,6 +85,10 @@ MAX_OFFSETS_PER_BUFFER = 8
 """Entries one pipe keeps in the log for one buffer at distinct offsets before they are merged
 into one entry at :data:`VARIED` offsets (keeps the log, and so verification, linear in kernel size)."""
 
+UNKNOWN_PIPE = Pipe.PIPE_ALL
+"""The pipe of an opaque op's accesses in the log (HZ-8): only a ``PIPE_ALL`` barrier, which clears the
+log, orders them; flags and barriers of one pipe never do."""
+
 VARIED: tuple[SSAValue, ...] = ()
 """The offset of a merged entry: somewhere in the buffer (overlaps any other offset as "may")."""
 
@@ -228,6 +232,7 @@ class _Mark:
     hazards: int
     pairs: int
     waits: int
+    opaque: int
 
 
 _ACCESS_TRAITS: dict[type[Operation], tuple[TensorAccess | None, ExecutesOn | None, MatmulMethod | None]] = {}
@@ -279,6 +284,10 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         self.options = options
         self.diagnostics = DiagnosticList()
         self.hazards: list[Hazard] = []
+        self.opaque_hazards: list[tuple[Operation, Operation]] = []
+        """(earlier, later) accesses to one buffer, one of them by an opaque op: nothing but ``PIPE_ALL``
+        orders them, which insertion never adds for a hazard (IN-7d), so they are IN-E2 for insertion
+        (the verifier's HZ-8 warning already names the opaque op)."""
         self.pairs: list[tuple[Operation, Operation]] = []
         """User flag pairs (set, wait) the analysis matched, for the FL-12 lint."""
         self.aliases: set[frozenset[Token]] = set()
@@ -352,7 +361,9 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         return None
 
     def checkpoint(self) -> object:
-        return _Mark(self.diagnostics.mark(), len(self.hazards), len(self.pairs), len(self.waits_seen))
+        return _Mark(
+            self.diagnostics.mark(), len(self.hazards), len(self.pairs), len(self.waits_seen), len(self.opaque_hazards)
+        )
 
     def rollback(self, mark: object) -> None:
         assert isinstance(mark, _Mark)
@@ -360,6 +371,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         del self.hazards[mark.hazards :]
         del self.pairs[mark.pairs :]
         del self.waits_seen[mark.waits :]
+        del self.opaque_hazards[mark.opaque :]
 
     def run_block(self, block: Block, state: PipeState) -> PipeState:
         """The engine's walk, over the ops of ``block`` that can change the state only (computed once per
@@ -549,13 +561,28 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             for value, write in accesses:
                 self._access(op, pipe, value, write, state)
         elif opaque:
-            names = ", ".join(f"`{value_name(v)}`" for v in op.operands if _is_tensor(v))
+            tensors = [v for v in op.operands if _is_tensor(v)]
+            names = ", ".join(f"`{value_name(v)}`" for v in tensors)
             self._warn(
                 "HZ-8",
                 op,
                 f"sync analysis cannot see the memory accesses of `{op.name}`; it is assumed to touch {names} on "
                 "an unknown pipe",
             )
+            for value in tensors:
+                self._opaque_access(op, value, state)
+
+    def _opaque_access(self, op: Operation, value: SSAValue, state: PipeState) -> None:
+        """An opaque op reads and writes ``value`` on an unknown pipe: every logged access to an overlapping
+        region is an opaque hazard; the access is logged (on :data:`UNKNOWN_PIPE`) without displacing the
+        accesses it overlaps, so hazards between the known ops around it are still found."""
+        region = self._region(value)
+        base, offset, extent, exact = region.base, region.offset, region.extent, region.exact
+        for key, access in state.log.items():
+            if access.op is not op and self._overlap(key, base, offset, extent, exact) != "none" and self.reporting:
+                self.opaque_hazards.append((access.op, op))
+        key = self._key(base, offset, UNKNOWN_PIPE, True, extent, exact=exact)
+        state.log[key] = Access(op, region.name, NO_ORDER)
 
     # --- flags --------------------------------------------------------------------------------
 
@@ -1134,6 +1161,10 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         previous_first = [item for item in items if item[0].previous] + [item for item in items if not item[0].previous]
         for key, access in previous_first:
             if not (write or key.write) or access.op is op or MATMUL_PENDING in access.captured_by:
+                continue
+            if key.pipe is UNKNOWN_PIPE:
+                if self.reporting and self._overlap(key, base, offset, extent, exact) != "none":
+                    self.opaque_hazards.append((access.op, op))
                 continue
             if pipe in access.ordered_to or (key.pipe is pipe is Pipe.PIPE_S):
                 continue

@@ -66,6 +66,8 @@ def python_call(op: Operation) -> str:
     kind = _enum_data(op.properties.get("kind"))
     if kind is not None and op.name.startswith("ascendc.vec."):
         return f"asc.{kind}"
+    if not op.name.startswith("ascendc."):
+        return op.name  # not built by an asc call (an op of another dialect, e.g. a call that was not inlined)
     short = op.name.removeprefix("ascendc.").replace(".", "_")
     return f"asc.{short}"
 

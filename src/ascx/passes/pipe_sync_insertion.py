@@ -42,7 +42,7 @@ from ascx.analysis.pipe_sync import (
     event_text,
 )
 from ascx.analysis.regions import GMBase
-from ascx.analysis.report import DiagnosticList, at
+from ascx.analysis.report import DiagnosticList, Note, at, note
 from ascx.analysis.reuse import remember
 from ascx.analysis.spelling import python_call, value_name
 from ascx.dialects.ascendc.basic_enums import HardEvent
@@ -148,7 +148,27 @@ class PipeSyncInserter:
             analysis = PipeSyncAnalysis(self.kernel, self.options.analysis)
             state = analysis.run()
         self._final_barrier(state)
+        self._report_opaque(analysis)
         remember("pipe-sync", self.options.analysis, self.kernel, analysis.diagnostics)
+
+    def _report_opaque(self, analysis: PipeSyncAnalysis) -> None:
+        """IN-E2: a hazard with an opaque op on one side cannot be ordered by a flag pair or a pipe's barrier
+        (the op's pipe is unknown) and insertion never adds ``PIPE_ALL`` for a hazard (IN-7d)."""
+        for earlier, later in analysis.opaque_hazards:
+            self.diagnostics.add(
+                "error",
+                "IN-E2",
+                later,
+                f"cannot order `{python_call(later)}` after `{python_call(earlier)}`: the hazard crosses an opaque "
+                "operation",
+                [
+                    note(earlier, "earlier access here"),
+                    Note(
+                        None, "order them with asc.pipe_barrier(PipeID.PIPE_ALL), or let the analysis see the operation"
+                    ),
+                ],
+                partner=earlier,
+            )
 
     def _sweep_redundant(self) -> bool:
         """IN-7c: remove each inserted barrier or pair (latest first) whose removal brings back no hazard
