@@ -13,6 +13,7 @@ from types import ModuleType
 import pytest
 
 import ascx as asc
+from ascx.analysis import dataflow
 from ascx.analysis.report import SyncError
 from ascx.runtime.jit import MockTensor, MockValue
 from ascx.testing import line_of
@@ -613,3 +614,24 @@ def test_mm19_workspace_smaller_than_the_tile(kernel_module: Callable[[str], Mod
     with warnings.catch_warnings():
         warnings.simplefilter("error")
         enough.k.compile(*args)
+
+
+def test_mm0_loop_that_does_not_stabilise(
+    kernel_module: Callable[[str], ModuleType], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """MM-0: a loop whose state has not stabilised within the iteration budget (spec D-6) is reported at the
+    loop, naming the objects.  The lattices are finite and no kernel needs 16 iterations, so the budget is
+    lowered to 1 here: MV-3's loop changes the state on its first back edge."""
+    monkeypatch.setattr(dataflow, "MAX_LOOP_ITERATIONS", 1)
+    body = """
+    for i in range(4):
+        mm.iterate_all(c_gm[i * 64:], sync=False, wait_iterate_all=True)
+        mm.wait_iterate_all()
+    mm.end()
+    """
+    with warnings.catch_warnings(record=True) as record:
+        warnings.simplefilter("always")
+        compile_body(kernel_module, body)
+    assert [f"L{w.lineno - BODY_START + 1}: {w.message}" for w in record] == [
+        "L1: Matmul sync analysis of 'mm' is imprecise here: the loop did not stabilise in 1 iterations [MM-0]"
+    ]

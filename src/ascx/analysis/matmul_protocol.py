@@ -42,6 +42,8 @@ Guard = frozenset[tuple[object, bool]]
 
 MAX_CONDITIONS = 4
 """Distinct branch conditions a guard may mention before the analysis drops path precision (MA-6)."""
+UNKNOWN = "unknown"
+"""The lifecycle of an object passed to an opaque op (MA-1): nothing more is checked for it."""
 
 WAIT_OF_KIND = {
     "iterate_all": "wait_iterate_all",
@@ -212,9 +214,16 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         ret = self.kernel.body.block.last_op
         if ret is not None:
             self._at_exit(ret, state)
+        objects = ", ".join(
+            f"'{value_name(op.result, 'mm')}'" for op in self.kernel.walk() if isinstance(op, MatmulCreateOp)
+        )
         for loop, reason in self.precision_lost:
             self.diagnostics.add(
-                "warning", "MM-0", loop, f"Matmul sync analysis is imprecise here: {reason}", partner="loop"
+                "warning",
+                "MM-0",
+                loop,
+                f"Matmul sync analysis of {objects} is imprecise here: {reason}",
+                partner="loop",
             )
         return state
 
@@ -283,6 +292,9 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         if not state.objects:
             return state  # nothing to check before the first Matmul object
         access, method = _facts(type(op), op)
+        if access is None and method is None:
+            self._opaque_use(op, state)
+            return state
         if access is not None:
             reads, writes = access.read_values(op), access.written_values(op)
             if reads or writes:
@@ -291,9 +303,28 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
             self._matmul_call(op, method, state)
         return state
 
+    def _opaque_use(self, op: Operation, state: MatmulState) -> None:
+        """MA-1: an object passed to an op the analysis cannot see into (a call that was not inlined) may be
+        in any state afterwards: MM-0, and nothing more is reported for it."""
+        for mm in op.operands:
+            obj = state.objects.get(mm)
+            if obj is None or UNKNOWN in obj.lifecycle:
+                continue
+            self._warn(
+                "MM-0",
+                op,
+                f"Matmul sync analysis of '{value_name(mm, 'mm')}' is imprecise here: the object is passed to "
+                f"`{op.name}`, which the analysis cannot see into",
+            )
+            obj.lifecycle = frozenset({UNKNOWN})
+            obj.records = {}
+            obj.open = frozenset({False})
+
     def _matmul_call(self, op: Operation, method: MatmulMethod, state: MatmulState) -> None:
         mm = op.operands[0]
         obj = state.objects.setdefault(mm, ObjectState(frozenset({"ready"})))
+        if UNKNOWN in obj.lifecycle:
+            return  # passed to an opaque op on some path (MM-0)
         role = method.role
         call = matmul_call(op)
         name = value_name(mm, "mm")
@@ -628,6 +659,8 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
 
     def _at_exit(self, ret: Operation, state: MatmulState) -> None:
         for mm, obj in state.objects.items():
+            if UNKNOWN in obj.lifecycle:
+                continue
             self._check_bare_iterate(obj)
             name = value_name(mm, "mm")
             for record in obj.records.values():
