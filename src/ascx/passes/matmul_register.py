@@ -3,7 +3,10 @@
 ``REGIST_MATMUL_OBJ`` declares fixed names and, on the AIC side of a MIX kernel, serves the objects
 it lists and returns, so a kernel may contain it once, at the top level of its body (matmul-api
 spec §10).  This pass checks the kernel-wide registration rules and merges every
-``ascendc.register_matmul`` of a kernel into one, placed where the last one was:
+``ascendc.register_matmul`` of a kernel into one, placed where the last one was unless that is
+after the first ``init_buffer`` on its pipe or after the first call on a registered object: then
+it is hoisted, with the objects' constructions, to just before the earlier of the two (A.M50 when
+another operand of the registration is defined or changed after that point):
 
 - every ``ascendc.matmul.create`` is registered exactly once (A.M20), at the top level of the
   kernel, and no method is called on an object before its registration (A.M19);
@@ -23,8 +26,8 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from ascx.diagnostics import op_error
-from ascx.dialects.ascendc import MatmulCreateOp, RegisterMatmulOp
+from ascx.diagnostics import op_error, source_location
+from ascx.dialects.ascendc import InitBufferOp, MatmulCreateOp, RegisterMatmulOp
 from ascx.dialects.ascendc.kernel_attrs import KERNEL_ATTR
 from ascx.dialects.ascendc.traits import MatmulMethod
 
@@ -106,15 +109,84 @@ def _merge(kernel: func.FuncOp, registrations: list[RegisterMatmulOp], objects: 
             "register_matmul: a tiling is required for every Matmul when more than one Matmul is registered",
             kind="matmul-register",
         )
-    if len(registrations) == 1:
+    last = registrations[-1]
+    target = _earliest_required(kernel, first.pipe, set(objects))
+    top = list(kernel.body.block.ops)
+    if target is not None and top.index(target) > top.index(last):
+        target = None  # the last registration already precedes both
+    if target is None and len(registrations) == 1:
         return
     tilings = [t for reg in registrations for t in reg.tilings]
-    last = registrations[-1]
     merged = RegisterMatmulOp(first.pipe, first.workspace, objects, tilings)
     merged.location = last.location
-    Rewriter.insert_op(merged, InsertPoint.after(last))
+    if target is None:
+        Rewriter.insert_op(merged, InsertPoint.after(last))
+    else:
+        _check_hoistable(kernel, target, last, merged)
+        Rewriter.insert_op(merged, InsertPoint.before(target))
     for reg in registrations:
         Rewriter.erase_op(reg)
+
+
+def _operand_name(value: SSAValue, registration: RegisterMatmulOp) -> str:
+    """How a message names an operand of the merged registration."""
+    if value.name_hint:
+        return value.name_hint
+    tilings = list(registration.tilings)
+    if value in tilings:
+        return f"the tiling of Matmul {_name(registration.objects[tilings.index(value)])}"
+    return "the workspace" if value == registration.workspace else "an operand"
+
+
+def _earliest_required(kernel: func.FuncOp, pipe: SSAValue, objects: set[SSAValue]) -> Operation | None:
+    """The top-level op the registration must precede: the first ``init_buffer`` on ``pipe`` (Ascend C:
+    before InitBuffer in separated mode) or the first call on a registered object, whichever is first."""
+    for op in kernel.walk():
+        if isinstance(op, InitBufferOp) and op.owner == pipe:
+            return _top_level(op, kernel)
+        if op.get_trait(MatmulMethod) is not None and op.operands[0] in objects:
+            return _top_level(op, kernel)
+    return None
+
+
+def _check_hoistable(kernel: func.FuncOp, target: Operation, last: RegisterMatmulOp, merged: RegisterMatmulOp) -> None:
+    """A.M50: every operand of the registration is defined, and not changed, before ``target`` (the
+    constructions of the Matmul objects move up with it)."""
+    top = list(kernel.body.block.ops)
+    start, end = top.index(target), top.index(last)
+    moved_over = top[start:end]
+    for value in merged.operands:
+        owner = value.owner
+        late = isinstance(owner, Operation) and _top_level(owner, kernel) in moved_over
+        if late and isinstance(owner, MatmulCreateOp) and owner.parent_op() is kernel:
+            owner.detach()  # a declaration without operands: it moves up with the registration
+            Rewriter.insert_op(owner, InsertPoint.before(target))
+            late = False
+        changed = any(
+            use.operation is not merged
+            and _top_level(use.operation, kernel) in moved_over
+            and not isinstance(use.operation, InitBufferOp | RegisterMatmulOp)
+            and use.operation.get_trait(MatmulMethod) is None
+            for use in value.uses
+        )
+        if late or changed:
+            where = (
+                "the first init_buffer on its pipe"
+                if isinstance(target, InitBufferOp)
+                else "the first call on a registered Matmul"
+            )
+            location = source_location(target.location)
+            raise op_error(
+                last,
+                f"register_matmul must come before {where}"
+                + (f" ({location.file.rsplit('/', 1)[-1]}:{location.line})" if location is not None else "")
+                + f", but {_operand_name(value, merged)} is {'defined' if late else 'changed'} after it",
+                kind="matmul-register",
+                hints=(
+                    "all Matmul objects of a kernel are registered by one REGIST_MATMUL_OBJ, before InitBuffer and "
+                    "before any Matmul call: create and register every Matmul object (with its tiling) first",
+                ),
+            )
 
 
 @dataclass(frozen=True)

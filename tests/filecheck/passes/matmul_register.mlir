@@ -1,7 +1,9 @@
 // RUN: ascx-opt %s -p ascx-matmul-register | filecheck %s
 
 // Several register_matmul calls become one REGIST_MATMUL_OBJ, where the last one was, with the
-// tilings in registration order; a single registration is left as it is.
+// tilings in registration order; a single registration is left as it is.  A registration after
+// the first init_buffer on its pipe (pyasc's tutorial 05) is hoisted above it, with the Matmul
+// construction it lists (Ascend C: before InitBuffer in separated mode).
 
 func.func @two(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
   %pipe = ascendc.pipe
@@ -35,3 +37,42 @@ func.func @one(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
 // CHECK-LABEL: func.func @one
 // CHECK:         ascendc.register_matmul %pipe, %w objects(%mm) : !ascendc.gm_addr<ui8>
 // CHECK-NEXT:    ascendc.matmul.end %mm
+
+func.func @after_init_buffer(%w: !ascendc.gm_addr<ui8>, %t: !ascendc.cube_tiling) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe
+  %q = ascendc.declare : !ascendc.tque<vecout, 1>
+  %c1 = arith.constant 1 : i32
+  %n = arith.constant 1024 : i32
+  ascendc.init_buffer %pipe, %q num %c1 len %n : !ascendc.pipe, !ascendc.tque<vecout, 1>, i32, i32
+  %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  ascendc.register_matmul %pipe, %w objects(%mm) tilings(%t) : !ascendc.gm_addr<ui8>
+  ascendc.matmul.end %mm
+  func.return
+}
+
+// CHECK-LABEL: func.func @after_init_buffer
+// CHECK:         %n = arith.constant 1024 : i32
+// CHECK-NEXT:    %mm = ascendc.matmul.create
+// CHECK-NEXT:    ascendc.register_matmul %pipe, %w objects(%mm) tilings(%t) : !ascendc.gm_addr<ui8>
+// CHECK-NEXT:    ascendc.init_buffer %pipe, %q num %c1 len %n
+// CHECK-NEXT:    ascendc.matmul.end %mm
+
+func.func @second_object_after_first_use(%w: !ascendc.gm_addr<ui8>, %t0: !ascendc.cube_tiling, %t1: !ascendc.cube_tiling) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe
+  %mm0 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  ascendc.register_matmul %pipe, %w objects(%mm0) tilings(%t0) : !ascendc.gm_addr<ui8>
+  ascendc.matmul.end %mm0
+  %mm1 = ascendc.matmul.create a <gm, nd, f32> b <gm, nd, f32> c <gm, nd, f32> bias <gm, nd, f32>
+  ascendc.register_matmul %pipe, %w objects(%mm1) tilings(%t1) : !ascendc.gm_addr<ui8>
+  ascendc.matmul.end %mm1
+  func.return
+}
+
+// A second object registered after the first one's first call: the merged registration goes before
+// that call, and the second object's construction moves up with it.
+// CHECK-LABEL: func.func @second_object_after_first_use
+// CHECK:         %mm0 = ascendc.matmul.create
+// CHECK-NEXT:    %mm1 = ascendc.matmul.create
+// CHECK-NEXT:    ascendc.register_matmul %pipe, %w objects(%mm0, %mm1) tilings(%t0, %t1) : !ascendc.gm_addr<ui8>
+// CHECK-NEXT:    ascendc.matmul.end %mm0
+// CHECK-NEXT:    ascendc.matmul.end %mm1

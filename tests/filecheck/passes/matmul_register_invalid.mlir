@@ -84,3 +84,35 @@ func.func @k(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
   func.return
 }
 // CHECK: k.py:9:5: error: Matmul mm is registered more than once
+
+// -----
+
+// A.M50: the registration cannot move above init_buffer when the tiling it passes is filled in after it.
+func.func @k(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe
+  %q = ascendc.declare : !ascendc.tque<vecout, 1>
+  %t = ascendc.cube_tiling
+  %c1 = arith.constant 1 : i32
+  ascendc.init_buffer %pipe, %q num %c1 len %c1 : !ascendc.pipe, !ascendc.tque<vecout, 1>, i32, i32 loc("k.py":5:5)
+  ascendc.cube_tiling.set %t "M", %c1 loc("k.py":6:5)
+  %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  ascendc.register_matmul %pipe, %w objects(%mm) tilings(%t) : !ascendc.gm_addr<ui8> loc("k.py":8:5)
+  func.return
+}
+// CHECK: k.py:8:5: error: register_matmul must come before the first init_buffer on its pipe (k.py:5), but t is changed after it
+
+// -----
+
+// A.M50: all objects are registered together before the first Matmul call (their constructions move up
+// with the registration), so a tiling built after another object's first call cannot be passed.
+func.func @k(%w: !ascendc.gm_addr<ui8>, %t: !ascendc.cube_tiling) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe
+  %mm0 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  ascendc.register_matmul %pipe, %w objects(%mm0) tilings(%t) : !ascendc.gm_addr<ui8>
+  ascendc.matmul.end %mm0 loc("k.py":5:5)
+  %mm1 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  %t1 = ascendc.cube_tiling
+  ascendc.register_matmul %pipe, %w objects(%mm1) tilings(%t1) : !ascendc.gm_addr<ui8> loc("k.py":8:5)
+  func.return
+}
+// CHECK: k.py:8:5: error: register_matmul must come before the first call on a registered Matmul (k.py:5), but t1 is defined after it

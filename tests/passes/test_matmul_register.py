@@ -1,0 +1,87 @@
+"""Where the one ``REGIST_MATMUL_OBJ`` of a kernel goes (matmul-api spec §10): before the first
+``InitBuffer`` on its pipe and before the first Matmul call, with the objects' constructions; A.M50
+when that is impossible."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import ascx as asc
+from ascx.runtime.jit import MockTensor, MockValue
+
+PRELUDE = """
+@asc.jit
+def k(a: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress, n: int) -> None:
+    pipe = asc.TPipe()
+    A = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+    C = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+    a_gm = asc.GlobalTensor()
+    a_gm.set_global_buffer(a)
+    c_gm = asc.GlobalTensor()
+    c_gm.set_global_buffer(c)
+{body}
+"""
+ARGS = (MockTensor(asc.float16), MockTensor(asc.float32), MockTensor(asc.uint8), MockValue(asc.int32))
+
+
+def _compile(load: Callable[[str], ModuleType], body: str) -> tuple[ModuleType, str]:
+    lines = "\n".join("    " + line for line in body.strip("\n").splitlines())
+    module = load(PRELUDE.format(body=lines))
+    return module, module.k.compile(*ARGS).source
+
+
+def test_registration_after_init_buffer_is_hoisted(kernel_module: Callable[[str], ModuleType]) -> None:
+    """pyasc's tutorial 05 order: init_buffer, then the Matmul and its registration."""
+    body = """
+tiling = asc.adv.TCubeTiling(m=64)
+q = asc.TQue(asc.TPosition.VECOUT, 1)
+pipe.init_buffer(q, 1, 1024)
+mm = asc.adv.Matmul(A, A, C)
+asc.adv.register_matmul(pipe, ws, mm, tiling)
+mm.set_tensor_a(a_gm)
+mm.set_tensor_b(a_gm)
+mm.iterate_all(c_gm)
+mm.end()
+"""
+    _, source = _compile(kernel_module, body)
+    statements = [line.strip() for line in source.splitlines()]
+    regist = next(i for i, line in enumerate(statements) if line.startswith("REGIST_MATMUL_OBJ("))
+    init = statements.index("pipe.InitBuffer(q, 1, 1024);")
+    declaration = next(i for i, line in enumerate(statements) if line.endswith(" mm;"))
+    assert declaration < regist < init
+
+
+def test_a_tiling_built_after_the_first_matmul_call_cannot_be_registered(
+    kernel_module: Callable[[str], ModuleType],
+) -> None:
+    """A.M50: the second object's tiling is built after the first object is used."""
+    body = """
+mm = asc.adv.Matmul(A, A, C)
+asc.adv.register_matmul(pipe, ws, mm, asc.adv.TCubeTiling(m=64))
+mm.set_tensor_a(a_gm)
+mm.set_tensor_b(a_gm)
+mm.iterate_all(c_gm)
+mm.end()
+mm2 = asc.adv.Matmul(A, A, C)
+asc.adv.register_matmul(pipe, ws, mm2, asc.adv.TCubeTiling(m=64))
+mm2.end()
+"""
+    with pytest.raises(asc.IRError) as caught:
+        _compile(kernel_module, body)
+    error = caught.value
+    assert error.location is not None
+    lines = Path(error.location.file).read_text().splitlines()
+    first_call = next(i for i, line in enumerate(lines, 1) if "mm.set_tensor_a" in line)
+    assert error.message == (
+        f"register_matmul must come before the first call on a registered Matmul ({Path(error.location.file).name}:"
+        f"{first_call}), but the tiling of Matmul mm2 is defined after it"
+    )
+    assert lines[error.location.line - 1].strip() == "asc.adv.register_matmul(pipe, ws, mm2, asc.adv.TCubeTiling(m=64))"
+    assert error.hints == [
+        "all Matmul objects of a kernel are registered by one REGIST_MATMUL_OBJ, before InitBuffer and before any "
+        "Matmul call: create and register every Matmul object (with its tiling) first"
+    ]
