@@ -635,3 +635,47 @@ def test_mm0_loop_that_does_not_stabilise(
     assert [f"L{w.lineno - BODY_START + 1}: {w.message}" for w in record] == [
         "L1: Matmul sync analysis of 'mm' is imprecise here: the loop did not stabilise in 1 iterations [MM-0]"
     ]
+
+
+def test_mm18_set_workspace_after_the_async_iteration(kernel_module: Callable[[str], ModuleType]) -> None:
+    body = """
+    mm.set_workspace(ws_gm)
+    mm.iterate(sync=False)
+    mm.get_tensor_c(x, sync=False)
+    mm.wait_get_tensor_c()
+    mm.set_workspace(ws_gm)
+    mm.end()
+    """
+    assert diagnostics(kernel_module, body, c_pos="VECIN") == [
+        "L5:5: error: `mm.set_workspace` must be called before `mm.iterate` [MM-18]",
+        "L2:5: note: asynchronous iteration started here",
+    ]
+
+
+TRACE_TIME_RULES = {
+    # rule: (body, C position, the error raised while tracing, at body line)
+    "MM-10": (
+        "mm.set_workspace(ws_gm)\nmm.iterate(sync=False)\nmm.get_tensor_c(cl, sync=True)\nmm.end()",
+        "VECIN",
+        "ValueError: get_tensor_c sync=True does not match sync=False of the driving iterate()",
+        3,
+    ),
+    "MM-15": (
+        "mm.iterate_all(c_gm)\nmm2 = asc.adv.Matmul(A, A, C)\nmm2.set_tensor_a(a_gm)",
+        "GM",
+        "ValueError: end() must be called on Matmul mm before calling set_tensor_a on Matmul mm2",
+        3,
+    ),
+}
+
+
+@pytest.mark.parametrize("rule", sorted(TRACE_TIME_RULES))
+def test_rules_the_tracer_enforces(kernel_module: Callable[[str], ModuleType], rule: str) -> None:
+    """MM-10 and MM-15 on a straight path are errors while tracing, before any IR exists (the verifier's
+    versions, for IR written by hand, are in tests/filecheck/passes/verify_matmul_sync_rules.mlir)."""
+    body, c_pos, message, line = TRACE_TIME_RULES[rule]
+    with pytest.raises(asc.KernelError) as caught:
+        compile_body(kernel_module, body, c_pos=c_pos)
+    assert caught.value.message == message
+    assert caught.value.location is not None
+    assert caught.value.location.line - BODY_START + 1 == line
