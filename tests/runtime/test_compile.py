@@ -245,16 +245,20 @@ def test_calling_a_kernel_directly_is_an_error(kernel_module: Callable[[str], Mo
         module.k(None)
 
 
-def test_launching_reports_the_missing_backend(kernel_module: Callable[[str], ModuleType]) -> None:
+def test_launching_runs_on_the_cpu_emulation(kernel_module: Callable[[str], ModuleType]) -> None:
+    """``kernel[n](...)`` compiles for the arguments and runs (tests/emu has the emulation's own tests)."""
     module = kernel_module(
         """
         @asc.jit
         def k(a: asc.GlobalAddress) -> None:
-            pass
+            g = asc.GlobalTensor()
+            g.set_global_buffer(a)
+            g.set_value(asc.get_block_idx(), 7)
         """
     )
-    with pytest.raises(asc.AscxError, match="cannot launch 'k': this version of ascx compiles kernels but has no"):
-        module.k[8](np.zeros(4, np.float16))
+    a = np.zeros(16, np.float16)
+    module.k[8](a)
+    np.testing.assert_array_equal(a, [7] * 8 + [0] * 8)
 
 
 def test_unknown_jit_option() -> None:

@@ -262,13 +262,18 @@ class JITFunction(Generic[P, R]):
             raise
 
     def __getitem__(self, launch: object) -> Callable[..., None]:
+        """``kernel[block_dim](*args)``: compile for these arguments and run on the selected backend (the
+        CPU emulation: ``asc.runtime.config.set_platform(Backend.Model)``, the default)."""
+
         def launch_kernel(*args: Any, **kwargs: Any) -> None:
-            raise AscxError(
-                f"cannot launch '{self.__name__}': this version of ascx compiles kernels but has no "
-                "execution backend yet",
-                hints=[f"use {self.__name__}.compile(...) to get the Ascend C source"],
-                kind="no-backend",
-            )
+            from ascx.emu.launch import launch as run_on_cpu  # builds with a host compiler: loaded on demand
+            from ascx.runtime.config import require_model_backend
+
+            require_model_backend(self.__name__)
+            compiled = self.compile(*args, **kwargs)
+            bound = self.signature.bind(*args, **kwargs)
+            bound.apply_defaults()
+            run_on_cpu(compiled, launch, list(bound.arguments.values()))
 
         return launch_kernel
 

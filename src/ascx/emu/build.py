@@ -1,0 +1,224 @@
+"""Building emitted Ascend C against the host emulation headers (ascendc-cpp-api spec §11.3).
+
+Each build compiles one C++ translation unit (the kernel and its launcher) into a shared library
+with a host compiler, in one core mode (``EMU_AIV`` or ``EMU_AIC``).  Builds are cached by a
+digest of everything that decides the result: the source, the mode, the compiler and its version,
+the flags and the emulation headers.  A library is written under a temporary name and renamed into
+place, so a failed or interrupted build never leaves a half-written cache entry.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from ascx.errors import AscxError
+from ascx.runtime.disk_cache import cache_root
+
+INCLUDE_DIR = Path(__file__).resolve().parent / "include"
+"""The emulation's include root: ``kernel_operator.h``, ``lib/matmul_intf.h``, ..."""
+
+CoreMode = Literal["aiv", "aic"]
+MODE_MACROS: dict[CoreMode, str] = {"aiv": "-DEMU_AIV", "aic": "-DEMU_AIC"}
+"""The macro that selects a core's side of the API (spec §11.3)."""
+
+COMPILE_FLAGS = ("-std=c++17", "-Wall", "-Werror=return-type", "-fno-exceptions", "-O1", "-g0")
+"""C++17 exactly (the real ``LocalTensor<T>()`` declarator is ill-formed in C++20); no exceptions, as
+bisheng builds kernels."""
+LIBRARY_FLAGS = ("-shared", "-fPIC")
+
+COMPILERS = ("g++", "clang++")
+
+
+class BuildError(AscxError):
+    """The host compiler rejected an emitted kernel."""
+
+
+@dataclass(frozen=True)
+class Compiler:
+    """A host C++ compiler found on PATH."""
+
+    name: str
+    path: str
+    version: str
+
+
+@cache
+def find_compiler(name: str) -> Compiler | None:
+    """``name`` (``g++`` or ``clang++``) when it is installed, with its version line."""
+    path = shutil.which(name)
+    if path is None:
+        return None
+    result = subprocess.run([path, "--version"], capture_output=True, text=True, check=False)
+    version = result.stdout.splitlines()[0] if result.stdout else ""
+    return Compiler(name, path, version)
+
+
+def available_compilers() -> list[Compiler]:
+    """The host compilers that are installed, g++ first."""
+    return [c for c in (find_compiler(name) for name in COMPILERS) if c is not None]
+
+
+def default_compiler() -> Compiler:
+    """g++, else clang++; a clear error when neither is installed."""
+    found = available_compilers()
+    if not found:
+        raise BuildError(
+            "no host C++ compiler found: the CPU emulation needs g++ or clang++ on PATH",
+            hints=["install g++ (Debian/Ubuntu: apt-get install g++)"],
+            kind="no-backend",
+        )
+    return found[0]
+
+
+@cache
+def headers_digest() -> str:
+    """A digest of the emulation headers (their contents decide every build)."""
+    digest = hashlib.sha256()
+    for path in sorted(INCLUDE_DIR.rglob("*.h")):
+        digest.update(str(path.relative_to(INCLUDE_DIR)).encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+BUILD_DIR_ENV = "ASCX_EMU_BUILD_DIR"
+"""Where built libraries go when set (a location, never behaviour: the key decides what is reused)."""
+_build_dir_override: Path | None = None
+
+
+def set_build_dir(directory: str | os.PathLike[str] | None) -> None:
+    """Keep built libraries in ``directory`` from now on (None: back to the default)."""
+    global _build_dir_override
+    _build_dir_override = Path(directory) if directory is not None else None
+
+
+def build_dir() -> Path:
+    """Where built libraries live: :func:`set_build_dir`'s directory, else ``$ASCX_EMU_BUILD_DIR``, else
+    ``<kernel cache root>/emu``, else (the disk cache disabled) a per-process temporary directory."""
+    if _build_dir_override is not None:
+        return _build_dir_override
+    configured = os.environ.get(BUILD_DIR_ENV)
+    if configured:
+        return Path(configured)
+    root = cache_root()
+    if root is None:
+        return _temporary_dir()
+    return root / "emu"
+
+
+@cache
+def _temporary_dir() -> Path:
+    return Path(tempfile.mkdtemp(prefix="ascx-emu-"))
+
+
+def build_key(source: str, mode: CoreMode, compiler: Compiler, extra_flags: tuple[str, ...] = ()) -> str:
+    """The cache key of one build."""
+    digest = hashlib.sha256()
+    for part in (source, mode, compiler.path, compiler.version, *COMPILE_FLAGS, *extra_flags, headers_digest()):
+        digest.update(part.encode())
+        digest.update(b"\0")
+    return digest.hexdigest()[:32]
+
+
+def compile_command(
+    compiler: Compiler, mode: CoreMode, source: Path, output: Path | None, extra_flags: tuple[str, ...] = ()
+) -> list[str]:
+    """The command line of one build; ``output=None`` only checks the source (``-fsyntax-only``)."""
+    target = [*LIBRARY_FLAGS, "-o", str(output)] if output is not None else ["-fsyntax-only"]
+    return [
+        compiler.path,
+        *COMPILE_FLAGS,
+        MODE_MACROS[mode],
+        f"-I{INCLUDE_DIR}",
+        *extra_flags,
+        *target,
+        str(source),
+    ]
+
+
+def build_library(
+    source: str,
+    mode: CoreMode,
+    *,
+    compiler: Compiler | None = None,
+    name: str = "kernel",
+    extra_flags: tuple[str, ...] = (),
+) -> Path:
+    """The shared library of ``source`` built in ``mode``, from the cache when it was built before."""
+    compiler = compiler if compiler is not None else default_compiler()
+    key = build_key(source, mode, compiler, extra_flags)
+    directory = build_dir()
+    library = directory / f"{name}-{mode}-{compiler.name}-{key}.so"
+    if library.exists():
+        return library
+    directory.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=directory, prefix=".build-") as scratch:
+        cpp = Path(scratch) / f"{name}.cpp"
+        cpp.write_text(source)
+        partial = Path(scratch) / "out.so"
+        _run(compile_command(compiler, mode, cpp, partial, extra_flags), source, name, mode, compiler)
+        os.replace(partial, library)  # atomic: the cache holds whole libraries only
+    return library
+
+
+def check_source(
+    source: str,
+    mode: CoreMode,
+    *,
+    compiler: Compiler | None = None,
+    name: str = "kernel",
+    extra_flags: tuple[str, ...] = (),
+) -> list[str]:
+    """Compile ``source`` in ``mode`` without producing code; returns the compiler's warnings (raises
+    :class:`BuildError` on errors).  A source that compiled before is not compiled again."""
+    compiler = compiler if compiler is not None else default_compiler()
+    key = build_key(source, mode, compiler, (*extra_flags, "-fsyntax-only"))
+    directory = build_dir()
+    stamp = directory / f"{name}-{mode}-{compiler.name}-{key}.checked"
+    if stamp.exists():
+        return [line for line in stamp.read_text().splitlines() if line]
+    with tempfile.TemporaryDirectory(prefix="ascx-check-") as scratch:
+        cpp = Path(scratch) / f"{name}.cpp"
+        cpp.write_text(source)
+        output = _run(compile_command(compiler, mode, cpp, None, extra_flags), source, name, mode, compiler)
+    warnings = [line for line in output.splitlines() if "warning:" in line]
+    directory.mkdir(parents=True, exist_ok=True)
+    partial = directory / f".{stamp.name}.{os.getpid()}"
+    partial.write_text("".join(f"{w}\n" for w in warnings))
+    os.replace(partial, stamp)
+    return warnings
+
+
+def _run(command: list[str], source: str, name: str, mode: CoreMode, compiler: Compiler) -> str:
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise BuildError(
+            f"{compiler.name} cannot build kernel '{name}' for the {mode.upper()} side:\n"
+            + _excerpt(result.stderr, source),
+            hints=["this is a bug in ascx's printer or in its emulation headers; please report it with the kernel"],
+            kind="build",
+        )
+    return result.stderr
+
+
+def _excerpt(stderr: str, source: str, limit: int = 20) -> str:
+    """The compiler's first error lines, each followed by the C++ line it points at."""
+    lines = source.splitlines()
+    out: list[str] = []
+    for line in stderr.splitlines():
+        if " error: " not in line:
+            continue
+        out.append(line.split("/", 1)[-1] if line.startswith("/") else line)
+        parts = line.split(":")
+        if len(parts) > 2 and parts[1].isdigit() and 0 < int(parts[1]) <= len(lines):
+            out.append("    | " + lines[int(parts[1]) - 1].strip())
+        if len(out) >= limit:
+            break
+    return "\n".join(out) if out else stderr.strip()[-2000:]

@@ -1,0 +1,152 @@
+// ascx host emulation of the Ascend C API: qualifier macros, builtin enums, the block context and
+// run-time errors.  Clean-room, written from ascx's spec/ascendc-cpp-api.md (sections 2, 4.1, 11).
+#pragma once
+
+#include <cmath>
+#include <csetjmp>
+#include <cstdarg>
+#include <cstddef>
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+#include <algorithm>
+#include <type_traits>
+#include <vector>
+
+// --- qualifier and attribute macros: compiler attributes on the NPU, nothing on the host -----------
+#define __global__
+#define __aicore__
+#define __host__
+#define __gm__
+#define __ubuf__
+#define __cbuf__
+#define __ca__
+#define __cb__
+#define __cc__
+#define __fbuf__
+#define __biasbuf__
+#define __ssbuf__
+#define __vector__
+#define __cube__
+#define __mix__(...)
+#define __inout_pipe__(...)
+#define __in_pipe__(...)
+#define __out_pipe__(...)
+#define __sync_alias__
+#define __sync_noalias__
+#define __kfc_workspace__
+#define __simd_vf__
+#define __simd_callee__
+#define __disable_kernel_type_autoinfer__
+#define ASCENDC_HOST_AICORE
+#define __BLOCK_LOCAL__
+#define __WORKGROUP_LOCAL__
+
+#define GM_ADDR __gm__ uint8_t*
+
+// --- builtin enums (values of the CANN 8.1.RC1 stub header, matching pyasc's PipeID) ----------------
+enum pipe_t { PIPE_S = 0, PIPE_V, PIPE_M, PIPE_MTE1, PIPE_MTE2, PIPE_MTE3, PIPE_ALL, PIPE_MTE4, PIPE_MTE5, PIPE_V2, PIPE_FIX };
+enum event_t { EVENT_ID0 = 0, EVENT_ID1, EVENT_ID2, EVENT_ID3, EVENT_ID4, EVENT_ID5, EVENT_ID6, EVENT_ID7 };
+
+enum KernelMetaType : uint8_t {
+    KERNEL_TYPE_AIV_ONLY, KERNEL_TYPE_AIC_ONLY, KERNEL_TYPE_MIX_AIV_1_0, KERNEL_TYPE_MIX_AIC_1_0,
+    KERNEL_TYPE_MIX_AIC_1_1, KERNEL_TYPE_MIX_AIC_1_2, KERNEL_TYPE_AICORE, KERNEL_TYPE_VECTORCORE,
+    KERNEL_TYPE_MIX_AICORE, KERNEL_TYPE_MIX_VECTOR_CORE, KERNEL_TYPE_MAX
+};
+#define KERNEL_TASK_TYPE_DEFAULT(value) static_assert(static_cast<KernelMetaType>(value) < KERNEL_TYPE_MAX, "not a KernelMetaType")
+#define KERNEL_TASK_TYPE(key, value) static_assert(static_cast<KernelMetaType>(value) < KERNEL_TYPE_MAX, "not a KernelMetaType")
+
+namespace ascx_emu {
+
+// --- the block being run ------------------------------------------------------------------------------
+
+/// What one emulated core knows about itself, set by the launcher before each run of the kernel body.
+struct BlockContext {
+    int64_t block_idx = 0;      ///< GetBlockIdx(): 2*block + sub on the AIV of a MIX kernel
+    int64_t block_num = 1;      ///< GetBlockNum(): the launch's block count
+    int64_t sub_block_idx = 0;  ///< GetSubBlockIdx()
+    int64_t sub_block_num = 1;  ///< GetSubBlockNum()
+    std::jmp_buf on_error;      ///< where fail() returns to: the launcher
+    char error[1024] = {0};     ///< the message of the run's first error
+};
+
+inline thread_local BlockContext block;
+
+/// Stop the kernel with an error (the launcher reports it to Python); never returns.
+[[noreturn]] inline void fail(const char* format, ...) {
+    std::va_list args;
+    va_start(args, format);
+    std::vsnprintf(block.error, sizeof(block.error), format, args);
+    va_end(args);
+    std::longjmp(block.on_error, 1);
+}
+
+/// Checks to run when a kernel body returns (registered by parts of the emulation, e.g. the Matmul
+/// engine's "every asynchronous operation was waited for"); cleared before each run.
+inline thread_local std::vector<void (*)()> at_kernel_exit;
+
+// --- global memory: the arrays the launcher passed, for bounds checks ----------------------------------
+
+struct GmAllocation {
+    const unsigned char* begin;
+    const unsigned char* end;
+    const char* name;
+};
+
+inline thread_local std::vector<GmAllocation> gm_allocations;
+
+/// The allocation that contains ``[address, address + bytes)``; fails when there is none.
+inline const GmAllocation& check_gm(const void* address, uint64_t bytes, const char* what) {
+    const auto* first = static_cast<const unsigned char*>(address);
+    for (const GmAllocation& a : gm_allocations) {
+        if (first >= a.begin && first <= a.end) {
+            if (first + bytes > a.end) {
+                fail("%s: %llu bytes at offset %lld of GM buffer '%s' run past its end (%lld bytes)", what,
+                     static_cast<unsigned long long>(bytes), static_cast<long long>(first - a.begin), a.name,
+                     static_cast<long long>(a.end - a.begin));
+            }
+            return a;
+        }
+    }
+    fail("%s: address %p is not inside any GM buffer passed to the kernel", what, address);
+}
+
+// --- on-chip memories --------------------------------------------------------------------------------
+
+/// The physical memories of a core (dav-c220 sizes; UB 192 KiB is the spec's assumption).
+enum class Memory : uint8_t { UB, L1, L0A, L0B, L0C, BT, FB, COUNT };
+
+constexpr uint64_t memory_capacity(Memory m) {
+    switch (m) {
+        case Memory::UB: return 192 * 1024;
+        case Memory::L1: return 512 * 1024;
+        case Memory::L0A: return 64 * 1024;
+        case Memory::L0B: return 64 * 1024;
+        case Memory::L0C: return 128 * 1024;
+        case Memory::BT: return 1024;
+        case Memory::FB: return 2048;
+        default: return 0;
+    }
+}
+
+inline const char* memory_name(Memory m) {
+    static const char* const names[] = {"UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"};
+    return names[static_cast<int>(m)];
+}
+
+/// One core's on-chip storage (reset before each run of the kernel body).
+struct OnChip {
+    std::vector<unsigned char> bytes[static_cast<int>(Memory::COUNT)];
+    OnChip() {
+        for (int m = 0; m < static_cast<int>(Memory::COUNT); ++m) {
+            bytes[m].assign(memory_capacity(static_cast<Memory>(m)), 0);
+        }
+    }
+    unsigned char* base(Memory m) { return bytes[static_cast<int>(m)].data(); }
+};
+
+inline thread_local OnChip on_chip;
+
+inline uint64_t round_up(uint64_t value, uint64_t unit) { return (value + unit - 1) / unit * unit; }
+
+}  // namespace ascx_emu

@@ -1,0 +1,214 @@
+// ascx host emulation: DataCopy and DataCopyPad (spec section 4.6).  The count form moves ``count``
+// elements and requires a multiple of 32 bytes; the DataCopyParams form moves blockCount blocks of
+// blockLen 32-byte units with srcStride/dstStride 32-byte gaps; DataCopyPad measures in bytes.
+#pragma once
+
+#include "ascx_emu/tensor.h"
+
+namespace AscendC {
+
+constexpr uint16_t DEFAULT_DATA_COPY_NBURST = 1;
+
+struct DataCopyParams {
+    DataCopyParams() {}
+    DataCopyParams(const uint16_t count, const uint16_t len, const uint16_t srcStrideIn, const uint16_t dstStrideIn)
+        : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn) {}
+    uint16_t blockCount = DEFAULT_DATA_COPY_NBURST;
+    uint16_t blockLen = 0;
+    union {
+        uint16_t srcGap = 0;
+        uint16_t srcStride;
+    };
+    union {
+        uint16_t dstGap = 0;
+        uint16_t dstStride;
+    };
+};
+
+struct DataCopyExtParams {
+    DataCopyExtParams() {}
+    DataCopyExtParams(const uint16_t count, const uint32_t len, const uint32_t srcStrideIn, const uint32_t dstStrideIn,
+                      const uint32_t rsvIn)
+        : blockCount(count), blockLen(len), srcStride(srcStrideIn), dstStride(dstStrideIn), rsv(rsvIn) {}
+    uint16_t blockCount = DEFAULT_DATA_COPY_NBURST;
+    uint32_t blockLen = 0;
+    uint32_t srcStride = 0;
+    uint32_t dstStride = 0;
+    uint32_t rsv = 0;
+};
+
+struct DataCopyPadParams {
+    DataCopyPadParams() {}
+    DataCopyPadParams(const bool isPadValue, const uint8_t leftPadValue, const uint8_t rightPadValue,
+                      const uint64_t paddingValueIn)
+        : isPad(isPadValue), leftPadding(leftPadValue), rightPadding(rightPadValue), paddingValue(paddingValueIn) {}
+    bool isPad = false;
+    uint8_t leftPadding = 0;
+    uint8_t rightPadding = 0;
+    uint64_t paddingValue = 0;
+};
+
+template <typename T>
+struct DataCopyPadExtParams {
+    DataCopyPadExtParams() {}
+    DataCopyPadExtParams(const bool isPadValue, const uint8_t leftPadValue, const uint8_t rightPadValue, T padValue)
+        : isPad(isPadValue), leftPadding(leftPadValue), rightPadding(rightPadValue), paddingValue(padValue) {}
+    bool isPad = false;
+    uint8_t leftPadding = 0;
+    uint8_t rightPadding = 0;
+    T paddingValue = 0;
+};
+
+}  // namespace AscendC
+
+namespace ascx_emu {
+
+constexpr uint32_t BLOCK_BYTES = 32;
+
+template <typename T>
+void check_count_aligned(uint32_t count, const char* what) {
+    if ((uint64_t{count} * sizeof(T)) % BLOCK_BYTES != 0) {
+        fail("%s: %u elements of %u bytes are not a multiple of 32 bytes (use DataCopyPad for unaligned sizes)",
+             what, count, static_cast<unsigned>(sizeof(T)));
+    }
+}
+
+/// Copy ``blocks`` runs of ``run`` bytes, the runs ``src_step`` / ``dst_step`` bytes apart.
+inline void copy_runs(unsigned char* dst, const unsigned char* src, uint32_t blocks, uint64_t run, uint64_t src_step,
+                      uint64_t dst_step) {
+    for (uint32_t b = 0; b < blocks; ++b) {
+        std::memmove(dst + b * dst_step, src + b * src_step, run);
+    }
+}
+
+/// The bytes a strided copy spans: the last run's end.
+inline uint64_t strided_extent(uint32_t blocks, uint64_t run, uint64_t step) {
+    return blocks == 0 ? 0 : (blocks - 1) * step + run;
+}
+
+}  // namespace ascx_emu
+
+namespace AscendC {
+
+template <typename T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
+    ascx_emu::check_count_aligned<T>(count, "DataCopy (GM to local)");
+    std::memmove(dst.span(count, "DataCopy (GM to local)"), src.span(count, "DataCopy (GM to local)"), count * sizeof(T));
+}
+
+template <typename T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+    ascx_emu::check_count_aligned<T>(count, "DataCopy (local to GM)");
+    std::memmove(dst.span(count, "DataCopy (local to GM)"), src.span(count, "DataCopy (local to GM)"), count * sizeof(T));
+}
+
+template <typename T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+    ascx_emu::check_count_aligned<T>(count, "DataCopy (local to local)");
+    std::memmove(dst.span(count, "DataCopy (local to local)"), src.span(count, "DataCopy (local to local)"),
+                 count * sizeof(T));
+}
+
+namespace detail {
+template <typename D, typename S>
+void copy_blocks(const D& dst, const S& src, uint32_t blocks, uint64_t run, uint64_t src_gap, uint64_t dst_gap,
+                 const char* what) {
+    using T = std::remove_pointer_t<decltype(dst.span(0, what))>;
+    const uint64_t src_bytes = ascx_emu::strided_extent(blocks, run, run + src_gap);
+    const uint64_t dst_bytes = ascx_emu::strided_extent(blocks, run, run + dst_gap);
+    auto* to = reinterpret_cast<unsigned char*>(dst.span(ascx_emu::round_up(dst_bytes, sizeof(T)) / sizeof(T), what));
+    const auto* from = reinterpret_cast<const unsigned char*>(
+        src.span(ascx_emu::round_up(src_bytes, sizeof(T)) / sizeof(T), what));
+    ascx_emu::copy_runs(to, from, blocks, run, run + src_gap, run + dst_gap);
+}
+}  // namespace detail
+
+template <typename T>
+void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
+    const uint64_t unit = ascx_emu::BLOCK_BYTES;
+    detail::copy_blocks(dst, src, p.blockCount, p.blockLen * unit, p.srcStride * unit, p.dstStride * unit,
+                        "DataCopy (GM to local, DataCopyParams)");
+}
+
+template <typename T>
+void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    const uint64_t unit = ascx_emu::BLOCK_BYTES;
+    detail::copy_blocks(dst, src, p.blockCount, p.blockLen * unit, p.srcStride * unit, p.dstStride * unit,
+                        "DataCopy (local to GM, DataCopyParams)");
+}
+
+template <typename T>
+void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    const uint64_t unit = ascx_emu::BLOCK_BYTES;
+    detail::copy_blocks(dst, src, p.blockCount, p.blockLen * unit, p.srcStride * unit, p.dstStride * unit,
+                        "DataCopy (local to local, DataCopyParams)");
+}
+
+namespace detail {
+/// GM to local with byte-sized blocks: each block lands at a 32-byte aligned row of the destination,
+/// padded on the right with ``paddingValue`` when ``isPad`` (or with whatever is there otherwise).
+template <typename T>
+void pad_in(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t blocks, uint64_t len, uint64_t src_gap,
+            uint64_t dst_gap_blocks, bool is_pad, uint32_t left, uint32_t right, T value) {
+    const char* what = "DataCopyPad (GM to local)";
+    const uint64_t row = ascx_emu::round_up(len + (left + right) * sizeof(T), ascx_emu::BLOCK_BYTES);
+    const uint64_t dst_step = row + dst_gap_blocks * ascx_emu::BLOCK_BYTES;
+    const uint64_t src_bytes = ascx_emu::strided_extent(blocks, len, len + src_gap);
+    const auto* from = reinterpret_cast<const unsigned char*>(src.span(ascx_emu::round_up(src_bytes, sizeof(T)) / sizeof(T), what));
+    T* to = dst.span(ascx_emu::strided_extent(blocks, row, dst_step) / sizeof(T), what);
+    for (uint32_t b = 0; b < blocks; ++b) {
+        auto* line = reinterpret_cast<unsigned char*>(to) + b * dst_step;
+        if (is_pad) {
+            T* elements = reinterpret_cast<T*>(line);
+            for (uint64_t i = 0; i < row / sizeof(T); ++i) {
+                elements[i] = value;
+            }
+        }
+        std::memmove(line + left * sizeof(T), from + b * (len + src_gap), len);
+    }
+}
+}  // namespace detail
+
+template <typename T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
+                 const DataCopyPadParams& pad) {
+    T value;
+    std::memcpy(&value, &pad.paddingValue, sizeof(T) < sizeof(uint64_t) ? sizeof(T) : sizeof(uint64_t));
+    detail::pad_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad, pad.leftPadding,
+                   pad.rightPadding, value);
+}
+
+template <typename T>
+void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
+                 const DataCopyPadExtParams<T>& pad) {
+    detail::pad_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad, pad.leftPadding,
+                   pad.rightPadding, pad.paddingValue);
+}
+
+namespace detail {
+/// Local to GM with byte-sized blocks: each block is read from a 32-byte aligned row of the source.
+template <typename T>
+void pad_out(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t blocks, uint64_t len, uint64_t src_gap_blocks,
+             uint64_t dst_gap) {
+    const char* what = "DataCopyPad (local to GM)";
+    const uint64_t row = ascx_emu::round_up(len, ascx_emu::BLOCK_BYTES);
+    const uint64_t src_step = row + src_gap_blocks * ascx_emu::BLOCK_BYTES;
+    const uint64_t dst_bytes = ascx_emu::strided_extent(blocks, len, len + dst_gap);
+    auto* to = reinterpret_cast<unsigned char*>(dst.span(ascx_emu::round_up(dst_bytes, sizeof(T)) / sizeof(T), what));
+    const auto* from = reinterpret_cast<const unsigned char*>(
+        src.span(ascx_emu::round_up(ascx_emu::strided_extent(blocks, len, src_step), sizeof(T)) / sizeof(T), what));
+    ascx_emu::copy_runs(to, from, blocks, len, src_step, len + dst_gap);
+}
+}  // namespace detail
+
+template <typename T>
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    detail::pad_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride);
+}
+
+template <typename T>
+void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
+    detail::pad_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride);
+}
+
+}  // namespace AscendC

@@ -1,0 +1,115 @@
+// ascx host emulation: the 16-bit floating-point types ``half`` (IEEE binary16) and ``bfloat16_t``,
+// stored as bits, computed in float, converted with round-to-nearest-even (spec section 9.1).
+#pragma once
+
+#include <cstdint>
+#include <cstring>
+
+namespace ascx_emu {
+
+inline uint32_t float_bits(float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, sizeof u);
+    return u;
+}
+
+inline float bits_float(uint32_t u) {
+    float f;
+    std::memcpy(&f, &u, sizeof f);
+    return f;
+}
+
+/// binary16 bits of ``f``, rounded to nearest even; overflow gives infinity, NaN stays NaN.
+inline uint16_t float_to_half_bits(float f) {
+    const uint32_t x = float_bits(f);
+    const uint32_t sign = (x >> 16) & 0x8000u;
+    const uint32_t exponent = (x >> 23) & 0xffu;
+    uint32_t mantissa = x & 0x7fffffu;
+    if (exponent == 0xffu) {
+        return static_cast<uint16_t>(sign | 0x7c00u | (mantissa ? 0x200u : 0u));
+    }
+    const int e = static_cast<int>(exponent) - 127 + 15;
+    if (e >= 31) {
+        return static_cast<uint16_t>(sign | 0x7c00u);
+    }
+    if (e <= 0) {  // subnormal or zero in binary16
+        if (e < -10) {
+            return static_cast<uint16_t>(sign);
+        }
+        mantissa |= 0x800000u;
+        const int shift = 14 - e;
+        uint32_t half_mantissa = mantissa >> shift;
+        const uint32_t rest = mantissa & ((1u << shift) - 1u);
+        const uint32_t halfway = 1u << (shift - 1);
+        if (rest > halfway || (rest == halfway && (half_mantissa & 1u))) {
+            ++half_mantissa;
+        }
+        return static_cast<uint16_t>(sign | half_mantissa);
+    }
+    uint32_t result = sign | (static_cast<uint32_t>(e) << 10) | (mantissa >> 13);
+    const uint32_t rest = mantissa & 0x1fffu;
+    if (rest > 0x1000u || (rest == 0x1000u && (result & 1u))) {
+        ++result;  // may carry into the exponent, up to infinity: still correct
+    }
+    return static_cast<uint16_t>(result);
+}
+
+inline float half_bits_to_float(uint16_t h) {
+    const uint32_t sign = (static_cast<uint32_t>(h) & 0x8000u) << 16;
+    const uint32_t exponent = (h >> 10) & 0x1fu;
+    uint32_t mantissa = h & 0x3ffu;
+    if (exponent == 0x1fu) {
+        return bits_float(sign | 0x7f800000u | (mantissa << 13));
+    }
+    if (exponent == 0) {
+        if (mantissa == 0) {
+            return bits_float(sign);
+        }
+        int e = -1;
+        do {
+            ++e;
+            mantissa <<= 1;
+        } while ((mantissa & 0x400u) == 0);
+        return bits_float(sign | (static_cast<uint32_t>(127 - 15 - e) << 23) | ((mantissa & 0x3ffu) << 13));
+    }
+    return bits_float(sign | ((exponent + 127 - 15) << 23) | (mantissa << 13));
+}
+
+inline uint16_t float_to_bfloat16_bits(float f) {
+    uint32_t x = float_bits(f);
+    if ((x & 0x7fffffffu) > 0x7f800000u) {
+        return static_cast<uint16_t>((x >> 16) | 0x40u);  // quiet NaN
+    }
+    x += 0x7fffu + ((x >> 16) & 1u);
+    return static_cast<uint16_t>(x >> 16);
+}
+
+/// A 16-bit float stored as its bits; arithmetic happens in float and rounds back (RNE).
+template <bool Brain>
+struct Float16 {
+    uint16_t bits = 0;
+
+    Float16() = default;
+    Float16(float f) : bits(Brain ? float_to_bfloat16_bits(f) : float_to_half_bits(f)) {}  // NOLINT: implicit, as in CANN
+    Float16(double d) : Float16(static_cast<float>(d)) {}
+    Float16(int i) : Float16(static_cast<float>(i)) {}
+    Float16(int64_t i) : Float16(static_cast<float>(i)) {}
+    Float16(uint32_t i) : Float16(static_cast<float>(i)) {}
+
+    static Float16 from_bits(uint16_t b) {
+        Float16 h;
+        h.bits = b;
+        return h;
+    }
+    operator float() const { return Brain ? bits_float(static_cast<uint32_t>(bits) << 16) : half_bits_to_float(bits); }
+
+    Float16& operator+=(Float16 o) { return *this = Float16(float(*this) + float(o)); }
+    Float16& operator-=(Float16 o) { return *this = Float16(float(*this) - float(o)); }
+    Float16& operator*=(Float16 o) { return *this = Float16(float(*this) * float(o)); }
+    Float16& operator/=(Float16 o) { return *this = Float16(float(*this) / float(o)); }
+};
+
+}  // namespace ascx_emu
+
+using half = ascx_emu::Float16<false>;
+using bfloat16_t = ascx_emu::Float16<true>;

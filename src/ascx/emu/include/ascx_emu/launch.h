@@ -1,0 +1,56 @@
+// ascx host emulation: what the generated launcher calls around each run of a kernel body
+// (spec section 11.4).  Blocks run one after another on the calling thread; every piece of core
+// state is thread_local and reset before each run.
+#pragma once
+
+#include "ascx_emu/base.h"
+#include "ascx_emu/sync.h"
+
+namespace ascx_emu {
+
+/// One GM buffer the host passed (an array argument, the workspace, a hidden buffer).
+struct LaunchBuffer {
+    const void* data;
+    uint64_t bytes;
+    const char* name;
+};
+
+/// Prepare the core that runs block ``block_index`` (sub-block ``sub`` of ``sub_num``).
+inline void begin_block(int64_t block_index, int64_t sub, int64_t block_num, int64_t sub_num,
+                        const LaunchBuffer* buffers, int64_t buffer_count) {
+    block.block_idx = block_index * sub_num + sub;
+    block.block_num = block_num;
+    block.sub_block_idx = sub;
+    block.sub_block_num = sub_num;
+    block.error[0] = '\0';
+    for (auto& memory : on_chip.bytes) {
+        std::fill(memory.begin(), memory.end(), static_cast<unsigned char>(0));
+    }
+    flag_slots = FlagSlots{};
+    gm_allocations.clear();
+    for (int64_t i = 0; i < buffer_count; ++i) {
+        const auto* first = static_cast<const unsigned char*>(buffers[i].data);
+        gm_allocations.push_back(GmAllocation{first, first + buffers[i].bytes, buffers[i].name});
+    }
+    at_kernel_exit.clear();
+}
+
+/// The checks of a kernel body that returned: every flag waited for, and whatever the parts of the
+/// emulation registered (the Matmul engine's pending waits).
+inline void end_block() {
+    check_flags_at_exit();
+    for (void (*check)() : at_kernel_exit) {
+        check();
+    }
+    at_kernel_exit.clear();
+}
+
+/// Copy the error of the failed run, prefixed with the core that failed, for the host.
+inline int report_error(char* out, int64_t size) {
+    std::snprintf(out, static_cast<size_t>(size), "block %lld (sub-block %lld): %s",
+                  static_cast<long long>(block.block_idx / block.sub_block_num),
+                  static_cast<long long>(block.sub_block_idx), block.error);
+    return 1;
+}
+
+}  // namespace ascx_emu

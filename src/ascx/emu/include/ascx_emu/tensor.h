@@ -1,0 +1,191 @@
+// ascx host emulation: positions, events, GlobalTensor and LocalTensor (spec sections 4.1-4.3).
+#pragma once
+
+#include "ascx_emu/base.h"
+#include "ascx_emu/half.h"
+
+namespace AscendC {
+
+enum class TPosition : uint8_t {
+    GM, A1, A2, B1, B2, C1, C2, CO1, CO2, VECIN, VECOUT, VECCALC, LCM = VECCALC, SPM, SHM = SPM, TSCM, C2PIPE2GM,
+    C2PIPE2LOCAL, MAX
+};
+using QuePosition = TPosition;
+
+enum class HardEvent : uint8_t {
+    MTE2_MTE1, MTE1_MTE2, MTE1_M, M_MTE1, MTE2_V, V_MTE2, MTE3_V, V_MTE3, M_V, V_M, V_V, MTE3_MTE1, MTE1_MTE3,
+    MTE1_V, MTE2_M, M_MTE2, V_MTE1, M_FIX, FIX_M, MTE3_MTE2, MTE2_MTE3, S_V, V_S, S_MTE2, MTE2_S, S_MTE3, MTE3_S,
+    MTE2_FIX, FIX_MTE2, FIX_S, M_S, FIX_MTE3, MTE1_FIX, FIX_MTE1, FIX_FIX, MAX
+};
+
+using TEventID = int8_t;
+constexpr int32_t MIX = 0;
+constexpr int32_t AIC = 1;
+constexpr int32_t AIV = 2;
+
+}  // namespace AscendC
+
+namespace ascx_emu {
+
+/// The physical memory a logical position lives in on dav-c220.
+constexpr Memory memory_of(AscendC::TPosition pos) {
+    using AscendC::TPosition;
+    switch (pos) {
+        case TPosition::A1:
+        case TPosition::B1:
+        case TPosition::C1:
+        case TPosition::TSCM: return Memory::L1;
+        case TPosition::A2: return Memory::L0A;
+        case TPosition::B2: return Memory::L0B;
+        case TPosition::CO1: return Memory::L0C;
+        case TPosition::C2: return Memory::BT;
+        default: return Memory::UB;
+    }
+}
+
+}  // namespace ascx_emu
+
+namespace AscendC {
+
+template <typename T>
+class GlobalTensor {
+public:
+    GlobalTensor() = default;
+    void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize) {
+        ascx_emu::check_gm(buffer, bufferSize * sizeof(T), "GlobalTensor::SetGlobalBuffer");
+        address_ = buffer;
+        size_ = bufferSize;
+        sized_ = true;
+    }
+    void SetGlobalBuffer(__gm__ T* buffer) {
+        const ascx_emu::GmAllocation& a = ascx_emu::check_gm(buffer, 0, "GlobalTensor::SetGlobalBuffer");
+        address_ = buffer;
+        size_ = static_cast<uint64_t>(a.end - reinterpret_cast<const unsigned char*>(buffer)) / sizeof(T);
+        sized_ = false;
+    }
+    const __gm__ T* GetPhyAddr() const { return address_; }
+    __gm__ T* GetPhyAddr(const uint64_t offset) const { return address_ + offset; }
+    T GetValue(const uint64_t offset) const { return *element(offset, "GlobalTensor::GetValue"); }
+    __gm__ T& operator()(const uint64_t offset) const { return *element(offset, "GlobalTensor::operator()"); }
+    void SetValue(const uint64_t offset, T value) { *element(offset, "GlobalTensor::SetValue") = value; }
+    uint64_t GetSize() const { return size_; }
+    GlobalTensor operator[](const uint64_t offset) const {
+        if (offset > size_) {
+            ascx_emu::fail("GlobalTensor::operator[]: offset %llu is past the tensor's %llu elements",
+                           static_cast<unsigned long long>(offset), static_cast<unsigned long long>(size_));
+        }
+        GlobalTensor view = *this;
+        view.address_ = address_ + offset;
+        view.size_ = size_ - offset;
+        return view;
+    }
+    template <typename U>
+    GlobalTensor<U> ReinterpretCast() const {
+        GlobalTensor<U> other;
+        other.SetGlobalBuffer(reinterpret_cast<__gm__ U*>(address_), size_ * sizeof(T) / sizeof(U));
+        return other;
+    }
+
+    /// ``count`` elements from the start, checked against the tensor and its GM buffer (for the API).
+    __gm__ T* span(uint64_t count, const char* what) const {
+        if (address_ == nullptr) {
+            ascx_emu::fail("%s: the GlobalTensor has no buffer (call SetGlobalBuffer first)", what);
+        }
+        if (count > size_) {
+            ascx_emu::fail("%s: %llu elements exceed the GlobalTensor's %llu", what,
+                           static_cast<unsigned long long>(count), static_cast<unsigned long long>(size_));
+        }
+        ascx_emu::check_gm(address_, count * sizeof(T), what);
+        return address_;
+    }
+
+private:
+    __gm__ T* element(uint64_t offset, const char* what) const { return span(offset + 1, what) + offset; }
+
+    __gm__ T* address_ = nullptr;
+    uint64_t size_ = 0;
+    bool sized_ = false;
+};
+
+template <typename T>
+class LocalTensor {
+public:
+    LocalTensor<T>() = default;
+    /// A tensor at a fixed byte address of its position's memory (what ascx emits for asc.LocalTensor).
+    LocalTensor<T>(TPosition pos, uint32_t addr, uint32_t tileSize)
+        : memory_(ascx_emu::memory_of(pos)), position_(pos), offset_(addr), size_(tileSize) {
+        check_extent(0, size_, "LocalTensor");
+    }
+
+    template <typename U>
+    LocalTensor<U> ReinterpretCast() const {
+        return LocalTensor<U>::at(memory_, position_, offset_, static_cast<uint32_t>(uint64_t{size_} * sizeof(T) / sizeof(U)));
+    }
+    uint64_t GetPhyAddr() const { return offset_; }
+    uint64_t GetPhyAddr(const uint32_t offset) const { return offset_ + uint64_t{offset} * sizeof(T); }
+    T GetValue(const uint32_t index) const { return *element(index, "LocalTensor::GetValue"); }
+    __ubuf__ T& operator()(const uint32_t offset) const { return *element(offset, "LocalTensor::operator()"); }
+    template <typename S>
+    void SetValue(const uint32_t index, const S value) const {
+        *element(index, "LocalTensor::SetValue") = static_cast<T>(value);
+    }
+    LocalTensor operator[](const uint32_t offset) const {
+        if (offset > size_) {
+            ascx_emu::fail("LocalTensor::operator[]: offset %u is past the tensor's %u elements", offset, size_);
+        }
+        return at(memory_, position_, static_cast<uint32_t>(offset_ + uint64_t{offset} * sizeof(T)), size_ - offset);
+    }
+    int32_t GetPosition() const { return static_cast<int32_t>(position_); }
+    void SetSize(const uint32_t size) {
+        check_extent(0, size, "LocalTensor::SetSize");
+        size_ = size;
+    }
+    uint32_t GetSize() const { return size_; }
+
+    /// The first ``count`` elements, checked against the tensor (for the API implementations).
+    T* span(uint64_t count, const char* what) const {
+        if (!valid_) {
+            ascx_emu::fail("%s: the LocalTensor was never allocated", what);
+        }
+        if (count > size_) {
+            ascx_emu::fail("%s: %llu elements exceed the LocalTensor's %u", what, static_cast<unsigned long long>(count),
+                           size_);
+        }
+        return data();
+    }
+    T* data() const { return reinterpret_cast<T*>(ascx_emu::on_chip.base(memory_) + offset_); }
+    ascx_emu::Memory memory() const { return memory_; }
+
+    static LocalTensor at(ascx_emu::Memory memory, TPosition pos, uint32_t offset, uint32_t size) {
+        LocalTensor t;
+        t.memory_ = memory;
+        t.position_ = pos;
+        t.offset_ = offset;
+        t.size_ = size;
+        t.check_extent(0, size, "LocalTensor");
+        return t;
+    }
+
+private:
+    void check_extent(uint64_t first, uint64_t count, const char* what) const {
+        const uint64_t end = offset_ + (first + count) * sizeof(T);
+        if (end > ascx_emu::memory_capacity(memory_)) {
+            ascx_emu::fail("%s: bytes [%u, %llu) are outside %s (%llu bytes)", what, offset_,
+                           static_cast<unsigned long long>(end), ascx_emu::memory_name(memory_),
+                           static_cast<unsigned long long>(ascx_emu::memory_capacity(memory_)));
+        }
+        valid_ = true;
+    }
+    T* element(uint32_t index, const char* what) const { return span(uint64_t{index} + 1, what) + index; }
+
+    ascx_emu::Memory memory_ = ascx_emu::Memory::UB;
+    TPosition position_ = TPosition::VECCALC;
+    uint32_t offset_ = 0;
+    uint32_t size_ = 0;
+    mutable bool valid_ = false;
+
+    template <typename U>
+    friend class LocalTensor;
+};
+
+}  // namespace AscendC

@@ -1,0 +1,13 @@
+// ascx host emulation of Ascend C's kernel_operator.h: the basic API.  Clean-room, written from
+// ascx's spec/ascendc-cpp-api.md; build with -std=c++17 and -DEMU_AIV or -DEMU_AIC.
+#pragma once
+
+#include "ascx_emu/base.h"
+#include "ascx_emu/half.h"
+#include "ascx_emu/tensor.h"
+#include "ascx_emu/pipe.h"
+#include "ascx_emu/data_copy.h"
+#include "ascx_emu/sync.h"
+#include "ascx_emu/sys_var.h"
+#include "ascx_emu/vector.h"
+#include "ascx_emu/misc.h"

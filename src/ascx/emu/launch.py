@@ -1,0 +1,245 @@
+"""Running a compiled kernel on the CPU (ascendc-cpp-api spec §11.4).
+
+:func:`launch` builds the kernel's Ascend C with a generated launcher into a shared library (see
+:mod:`ascx.emu.build`), loads it, and runs the kernel body once per core, one core after another:
+``block_dim`` blocks, and on a MIX kernel two AIV sub-blocks per block (the AIC side is only built:
+the Matmul engine inside the client calls does its work).  Arrays are passed by address, so the
+kernel writes its outputs straight into them (a non-contiguous array goes through a contiguous copy
+that is written back).  A run-time error of the emulation (an out-of-bounds access, a queue misuse,
+a wait that would hang) stops the launch with :class:`EmulationError`.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any, cast
+
+import numpy as np
+
+from ascx.dialects.ascendc.enums import KernelType
+from ascx.emu.build import CoreMode, build_library, check_source
+from ascx.errors import AscxError
+from ascx.language.core.dtype import DataType
+from ascx.runtime.compiler import CompiledKernel
+from ascx.target.emit_sync import DUMP_BYTES_PER_CORE
+from ascx.tracer import KernelParam
+
+ERROR_BYTES = 2048
+SUB_BLOCKS: dict[KernelType, int] = {KernelType.MIX_AIC_1_2: 2, KernelType.AIC_ONLY: 1, KernelType.AIV_ONLY: 1}
+"""Kernel bodies run per block: two AIVs per block of a MIX 1:2 kernel, else one core."""
+RUN_MODE: dict[KernelType, CoreMode] = {
+    KernelType.MIX_AIC_1_2: "aiv",
+    KernelType.AIC_ONLY: "aic",
+    KernelType.AIV_ONLY: "aiv",
+}
+CHECK_ONLY_MODES: dict[KernelType, tuple[CoreMode, ...]] = {KernelType.MIX_AIC_1_2: ("aic",)}
+"""Sides that are built but never run: the AIC side of a MIX kernel returns in REGIST_MATMUL_OBJ."""
+
+
+class EmulationError(AscxError):
+    """The kernel did something the emulated hardware forbids while it ran."""
+
+
+@dataclass(frozen=True)
+class CppParam:
+    """One parameter of the emitted kernel function."""
+
+    type: str
+    name: str
+
+    @property
+    def pointer(self) -> bool:
+        return self.type.endswith("*")
+
+
+_SIGNATURE = re.compile(r'extern "C" __global__ __aicore__ void (\w+)\((.*?)\) \{')
+
+
+def kernel_signature(source: str, name: str) -> list[CppParam]:
+    """The parameters of kernel ``name`` in its Ascend C ``source``."""
+    for match in _SIGNATURE.finditer(source):
+        if match.group(1) == name:
+            text = match.group(2).strip()
+            params: list[CppParam] = []
+            for part in text.split(", ") if text else []:
+                kind, _, ident = part.rpartition(" ")
+                params.append(CppParam(kind, ident))
+            return params
+    raise AscxError(f"kernel '{name}' has no entry function in its Ascend C source", kind="internal")
+
+
+def launcher_source(compiled: CompiledKernel) -> str:
+    """The kernel's Ascend C followed by ``ascx_emu_launch``, which runs it on every core."""
+    params = kernel_signature(compiled.source, compiled.name)
+    arguments = ", ".join(
+        f"static_cast<{p.type}>(args[{i}])" if p.pointer else f"*static_cast<{p.type}*>(args[{i}])"
+        for i, p in enumerate(params)
+    )
+    return (
+        compiled.source
+        + f"""
+// --- the ascx emulation launcher ----------------------------------------------------------------------
+#include "ascx_emu/launch.h"
+
+extern "C" int ascx_emu_launch(void* const* args, const ascx_emu::LaunchBuffer* buffers, int64_t buffer_count,
+                               int64_t block_num, int64_t sub_block_num, char* error, int64_t error_size) {{
+    for (int64_t b = 0; b < block_num; ++b) {{
+        for (int64_t s = 0; s < sub_block_num; ++s) {{
+            ascx_emu::begin_block(b, s, block_num, sub_block_num, buffers, buffer_count);
+            if (setjmp(ascx_emu::block.on_error) != 0) {{
+                return ascx_emu::report_error(error, error_size);
+            }}
+            {compiled.name}({arguments});
+            ascx_emu::end_block();
+        }}
+    }}
+    return 0;
+}}
+"""
+    )
+
+
+class _Buffer(ctypes.Structure):
+    _fields_ = (("data", ctypes.c_void_p), ("bytes", ctypes.c_uint64), ("name", ctypes.c_char_p))
+
+
+@cache
+def _load(path: Path) -> Any:
+    library = ctypes.CDLL(str(path))
+    entry = library.ascx_emu_launch
+    entry.restype = ctypes.c_int
+    entry.argtypes = (
+        ctypes.POINTER(ctypes.c_void_p),
+        ctypes.POINTER(_Buffer),
+        ctypes.c_int64,
+        ctypes.c_int64,
+        ctypes.c_int64,
+        ctypes.c_char_p,
+        ctypes.c_int64,
+    )
+    return entry
+
+
+@dataclass
+class _Argument:
+    """What one C++ parameter receives: the address, the array that owns the memory, and where a
+    non-contiguous original must get the results back."""
+
+    address: int
+    owner: np.ndarray[Any, Any]
+    write_back: np.ndarray[Any, Any] | None = None
+    gm: bool = True
+
+
+def _as_array(value: Any, name: str) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any] | None]:
+    """A C-contiguous numpy view of an array argument, and the original view to copy results back to
+    when a contiguous copy had to be made."""
+    if isinstance(value, np.ndarray):
+        view = cast("np.ndarray[Any, Any]", value)
+    elif hasattr(value, "__dlpack__"):
+        view = cast("np.ndarray[Any, Any]", np.from_dlpack(value))
+    elif hasattr(value, "__array__"):
+        view = np.asarray(value)
+    else:
+        raise AscxError(f"argument '{name}' must be an array (numpy, or anything with __array__ or __dlpack__)")
+    if view.flags.c_contiguous:
+        return view, None
+    return np.ascontiguousarray(view), view
+
+
+def _pointer_argument(param: KernelParam, value: Any) -> _Argument:
+    array, original = _as_array(value, param.name)
+    if param.dtype is not None and array.dtype != np.dtype(_numpy_dtype(param.dtype)):
+        raise AscxError(
+            f"argument '{param.name}' holds {array.dtype}, but the kernel was compiled for {param.dtype} elements"
+        )
+    return _Argument(array.ctypes.data, array, original)
+
+
+def _numpy_dtype(dtype: DataType) -> str:
+    text = str(dtype)
+    return "float16" if text == "half" else text
+
+
+def _scalar_argument(param: KernelParam, value: Any) -> _Argument:
+    assert param.dtype is not None
+    if str(param.dtype) == "bfloat16":
+        raise AscxError(f"argument '{param.name}': bfloat16 scalars cannot be passed from numpy")
+    holder = np.array([value], dtype=_numpy_dtype(param.dtype))
+    return _Argument(holder.ctypes.data, holder, gm=False)
+
+
+def _struct_argument(param: KernelParam, value: Any) -> _Argument:
+    to_bytes = getattr(value, "to_bytes", None)
+    data = to_bytes() if callable(to_bytes) and not isinstance(value, int) else value
+    if isinstance(data, bytes | bytearray):
+        raw = np.frombuffer(bytes(data), dtype=np.uint8).copy()
+    else:
+        raw = np.ascontiguousarray(np.asarray(data)).view(np.uint8).reshape(-1)
+    return _Argument(raw.ctypes.data, raw)
+
+
+def _hidden_argument(param: CppParam, blocks: int) -> _Argument:
+    """A buffer for a parameter the kernel author never passes (the FFTS address, the dump buffer)."""
+    size = DUMP_BYTES_PER_CORE * blocks if "dump" in param.name else 64
+    owner = np.zeros(size, dtype=np.uint8)
+    return _Argument(owner.ctypes.data, owner)
+
+
+def _bind(compiled: CompiledKernel, cpp: Sequence[CppParam], values: Sequence[Any], cores: int) -> list[_Argument]:
+    runtime = [p for p in compiled.params if p.kind != "constexpr"]
+    given = [v for p, v in zip(compiled.params, values, strict=True) if p.kind != "constexpr"]
+    if len(cpp) < len(runtime):
+        raise AscxError(f"kernel '{compiled.name}' has fewer C++ parameters than runtime arguments", kind="internal")
+    bound: list[_Argument] = []
+    for param, value in zip(runtime, given, strict=True):
+        if param.kind == "pointer":
+            bound.append(_pointer_argument(param, value))
+        elif param.kind == "scalar":
+            bound.append(_scalar_argument(param, value))
+        else:
+            bound.append(_struct_argument(param, value))
+    bound.extend(_hidden_argument(p, cores) for p in cpp[len(runtime) :])
+    return bound
+
+
+def build_kernel(compiled: CompiledKernel) -> Path:
+    """The library that runs ``compiled`` (built, or found in the build cache); the sides that only need
+    to compile (the AIC side of a MIX kernel) are checked too."""
+    source = launcher_source(compiled)
+    for mode in CHECK_ONLY_MODES.get(compiled.kernel_type, ()):
+        check_source(compiled.source, mode, name=compiled.name)
+    return build_library(source, RUN_MODE[compiled.kernel_type], name=compiled.name)
+
+
+def launch(compiled: CompiledKernel, block_dim: object, args: Sequence[Any]) -> None:
+    """Run ``compiled`` on ``block_dim`` blocks with ``args`` (in the kernel's parameter order)."""
+    if not isinstance(block_dim, int) or isinstance(block_dim, bool) or block_dim < 1:
+        raise AscxError(f"the block count must be a positive int, got {block_dim!r}", kind="usage")
+    if len(args) != len(compiled.params):
+        raise AscxError(
+            f"kernel '{compiled.name}' takes {len(compiled.params)} arguments, got {len(args)}", kind="usage"
+        )
+    entry = _load(build_kernel(compiled))
+    cpp = kernel_signature(compiled.source, compiled.name)
+    subs = SUB_BLOCKS[compiled.kernel_type]
+    bound = _bind(compiled, cpp, args, block_dim * subs)
+    addresses = (ctypes.c_void_p * max(1, len(bound)))(*(a.address for a in bound))
+    names = [*(p.name for p in cpp)]
+    gm = [(a, n) for a, n in zip(bound, names, strict=True) if a.gm]
+    buffers = (_Buffer * max(1, len(gm)))(*(_Buffer(a.owner.ctypes.data, a.owner.nbytes, n.encode()) for a, n in gm))
+    error = ctypes.create_string_buffer(ERROR_BYTES)
+    status = entry(addresses, buffers, len(gm), block_dim, subs, error, ERROR_BYTES)
+    for argument in bound:
+        if argument.write_back is not None:
+            np.copyto(argument.write_back, argument.owner)
+    if status != 0:
+        raise EmulationError(
+            f"kernel '{compiled.name}' failed in the CPU emulation: {error.value.decode(errors='replace')}",
+            kind="emulation",
+        )

@@ -1,0 +1,109 @@
+"""``kernel[block_dim](*arrays)`` on the CPU emulation: arguments, blocks, errors, the build cache."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+import numpy as np
+import pytest
+
+import ascx as asc
+from ascx.emu import build
+from ascx.emu.launch import EmulationError, kernel_signature, launcher_source
+from ascx.runtime import config
+from ascx.runtime.jit import MockTensor, MockValue
+
+COPY = """
+@asc.jit
+def copy(x: asc.GlobalAddress, z: asc.GlobalAddress, block_length: int) -> None:
+    start = asc.get_block_idx() * block_length
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x + start, block_length)
+    zg.set_global_buffer(z + start, block_length)
+    buf = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, 256)
+    for i in range(block_length // 256):
+        asc.data_copy(buf, xg[i * 256:], 256)
+        asc.data_copy(zg[i * 256:], buf, 256)
+"""
+
+
+@pytest.fixture
+def copy_kernel(kernel_module: Callable[[str], ModuleType]) -> asc.JITFunction[..., None]:
+    return kernel_module(COPY).copy
+
+
+def test_each_block_copies_its_part(copy_kernel: asc.JITFunction[..., None]) -> None:
+    x = np.arange(4 * 512, dtype=np.float32)
+    z = np.zeros_like(x)
+    copy_kernel[4](x, z, 512)
+    np.testing.assert_array_equal(z, x)
+
+
+def test_a_non_contiguous_output_gets_its_results_back(copy_kernel: asc.JITFunction[..., None]) -> None:
+    x = np.arange(512, dtype=np.int32)
+    z = np.zeros((512, 2), dtype=np.int32)
+    copy_kernel[1](x, z[:, 1], 512)
+    np.testing.assert_array_equal(z[:, 1], x)
+    np.testing.assert_array_equal(z[:, 0], 0)
+
+
+def test_an_access_past_an_array_is_an_error(copy_kernel: asc.JITFunction[..., None]) -> None:
+    x = np.zeros(2 * 512, dtype=np.float32)
+    with pytest.raises(EmulationError) as caught:
+        copy_kernel[3](x, np.zeros_like(x), 512)
+    assert caught.value.message == (
+        "kernel 'copy' failed in the CPU emulation: block 2 (sub-block 0): GlobalTensor::SetGlobalBuffer: 2048 "
+        "bytes at offset 4096 of GM buffer 'x' run past its end (4096 bytes)"
+    )
+
+
+def test_wrong_element_type_and_block_count(copy_kernel: asc.JITFunction[..., None]) -> None:
+    x = np.zeros(512, dtype=np.float32)
+    with pytest.raises(asc.AscxError, match="the block count must be a positive int, got 0"):
+        copy_kernel[0](x, np.zeros_like(x), 512)
+    compiled = copy_kernel.compile(MockTensor(asc.float32), MockTensor(asc.float32), MockValue(asc.int32))
+    from ascx.emu.launch import launch
+
+    with pytest.raises(asc.AscxError, match="argument 'z' holds float64, but the kernel was compiled for float32"):
+        launch(compiled, 1, [x, np.zeros(512), 512])
+
+
+def test_the_npu_backend_is_refused(copy_kernel: asc.JITFunction[..., None]) -> None:
+    x = np.zeros(512, dtype=np.float32)
+    config.set_platform(config.Backend.NPU)
+    try:
+        with pytest.raises(asc.AscxError, match="cannot launch 'copy' on an NPU"):
+            copy_kernel[1](x, np.zeros_like(x), 512)
+    finally:
+        config.set_platform(config.Backend.Model)
+
+
+def test_builds_are_cached_and_a_failed_build_leaves_nothing(tmp_path: Path) -> None:
+    source = '#include "kernel_operator.h"\nextern "C" __global__ __aicore__ void k(__gm__ float* x) {}\n'
+    build.set_build_dir(tmp_path)
+    try:
+        first = build.build_library(source, "aiv", name="k")
+        stamp = first.stat().st_mtime_ns
+        assert build.build_library(source, "aiv", name="k") == first
+        assert first.stat().st_mtime_ns == stamp
+        with pytest.raises(build.BuildError, match="cannot build kernel 'broken' for the AIV side"):
+            build.build_library(source + "int broken(\n", "aiv", name="broken")
+        assert sorted(p.name for p in tmp_path.iterdir()) == [first.name]
+    finally:
+        build.set_build_dir(None)
+
+
+def test_the_launcher_passes_each_parameter(copy_kernel: asc.JITFunction[..., None]) -> None:
+    compiled = copy_kernel.compile(MockTensor(asc.float32), MockTensor(asc.float32), MockValue(asc.int32))
+    assert [(p.type, p.name) for p in kernel_signature(compiled.source, "copy")] == [
+        ("__gm__ float*", "x"),
+        ("__gm__ float*", "z"),
+        ("int32_t", "block_length"),
+    ]
+    assert (
+        "            copy(static_cast<__gm__ float*>(args[0]), static_cast<__gm__ float*>(args[1]), "
+        "*static_cast<int32_t*>(args[2]));\n"
+    ) in launcher_source(compiled)
