@@ -58,6 +58,11 @@ def test_an_access_past_an_array_is_an_error(copy_kernel: asc.JITFunction[..., N
         "kernel 'copy' failed in the CPU emulation: block 2 (sub-block 0): GlobalTensor::SetGlobalBuffer: 2048 "
         "bytes at offset 4096 of GM buffer 'x' run past its end (4096 bytes)"
     )
+    location = caught.value.location
+    assert location is not None
+    assert Path(location.file).read_text().splitlines()[location.line - 1].strip() == (
+        "xg.set_global_buffer(x + start, block_length)"
+    )
 
 
 def test_wrong_element_type_and_block_count(copy_kernel: asc.JITFunction[..., None]) -> None:

@@ -23,9 +23,10 @@ import numpy as np
 
 from ascx.dialects.ascendc.enums import KernelType
 from ascx.emu.build import CoreMode, build_library, check_source
-from ascx.errors import AscxError
+from ascx.errors import AscxError, SourceLocation
 from ascx.language.core.dtype import DataType
 from ascx.runtime.compiler import CompiledKernel
+from ascx.target import print_ascendc
 from ascx.target.emit_sync import DUMP_BYTES_PER_CORE
 from ascx.tracer import KernelParam
 
@@ -74,14 +75,16 @@ def kernel_signature(source: str, name: str) -> list[CppParam]:
 
 
 def launcher_source(compiled: CompiledKernel) -> str:
-    """The kernel's Ascend C followed by ``ascx_emu_launch``, which runs it on every core."""
-    params = kernel_signature(compiled.source, compiled.name)
+    """The kernel's Ascend C, with its Python source lines marked, followed by ``ascx_emu_launch``,
+    which runs it on every core, and ``ascx_emu_where``, which says where a failed run stopped."""
+    source = print_ascendc(compiled.module, source_lines=True)
+    params = kernel_signature(source, compiled.name)
     arguments = ", ".join(
         f"static_cast<{p.type}>(args[{i}])" if p.pointer else f"*static_cast<{p.type}*>(args[{i}])"
         for i, p in enumerate(params)
     )
     return (
-        compiled.source
+        source
         + f"""
 // --- the ascx emulation launcher ----------------------------------------------------------------------
 #include "ascx_emu/launch.h"
@@ -100,6 +103,10 @@ extern "C" int ascx_emu_launch(void* const* args, const ascx_emu::LaunchBuffer* 
     }}
     return 0;
 }}
+
+extern "C" void ascx_emu_where(char* file, int64_t size, int64_t* line) {{
+    ascx_emu::report_where(file, size, line);
+}}
 """
     )
 
@@ -111,6 +118,9 @@ class _Buffer(ctypes.Structure):
 @cache
 def _load(path: Path) -> Any:
     library = ctypes.CDLL(str(path))
+    where = library.ascx_emu_where
+    where.restype = None
+    where.argtypes = (ctypes.c_char_p, ctypes.c_int64, ctypes.POINTER(ctypes.c_int64))
     entry = library.ascx_emu_launch
     entry.restype = ctypes.c_int
     entry.argtypes = (
@@ -122,7 +132,15 @@ def _load(path: Path) -> Any:
         ctypes.c_char_p,
         ctypes.c_int64,
     )
-    return entry
+    return library
+
+
+def _where(library: Any) -> SourceLocation | None:
+    file = ctypes.create_string_buffer(4096)
+    line = ctypes.c_int64(0)
+    library.ascx_emu_where(file, 4096, ctypes.byref(line))
+    name = file.value.decode(errors="replace")
+    return SourceLocation(name, line.value) if name and line.value > 0 else None
 
 
 @dataclass
@@ -225,7 +243,7 @@ def launch(compiled: CompiledKernel, block_dim: object, args: Sequence[Any]) -> 
         raise AscxError(
             f"kernel '{compiled.name}' takes {len(compiled.params)} arguments, got {len(args)}", kind="usage"
         )
-    entry = _load(build_kernel(compiled))
+    library = _load(build_kernel(compiled))
     cpp = kernel_signature(compiled.source, compiled.name)
     subs = SUB_BLOCKS[compiled.kernel_type]
     bound = _bind(compiled, cpp, args, block_dim * subs)
@@ -234,12 +252,13 @@ def launch(compiled: CompiledKernel, block_dim: object, args: Sequence[Any]) -> 
     gm = [(a, n) for a, n in zip(bound, names, strict=True) if a.gm]
     buffers = (_Buffer * max(1, len(gm)))(*(_Buffer(a.owner.ctypes.data, a.owner.nbytes, n.encode()) for a, n in gm))
     error = ctypes.create_string_buffer(ERROR_BYTES)
-    status = entry(addresses, buffers, len(gm), block_dim, subs, error, ERROR_BYTES)
+    status = library.ascx_emu_launch(addresses, buffers, len(gm), block_dim, subs, error, ERROR_BYTES)
     for argument in bound:
         if argument.write_back is not None:
             np.copyto(argument.write_back, argument.owner)
     if status != 0:
         raise EmulationError(
             f"kernel '{compiled.name}' failed in the CPU emulation: {error.value.decode(errors='replace')}",
+            _where(library),
             kind="emulation",
         )

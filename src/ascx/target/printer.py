@@ -28,7 +28,7 @@ from xdsl.dialects.builtin import (
 from xdsl.ir import Attribute, Block, Operation, SSAValue
 from xdsl.utils.base_printer import BasePrinter
 
-from ascx.diagnostics import op_error
+from ascx.diagnostics import op_error, source_location
 from ascx.dialects import ascendc as ir
 from ascx.dialects.ascendc.kernel_attrs import KERNEL_ATTR
 from ascx.target.names import Names
@@ -153,6 +153,10 @@ class AscendCPrinter(BasePrinter):
     """Prints a module of kernels as one Ascend C source file."""
 
     names: Names = field(default_factory=Names)
+    source_lines: bool = False
+    """Precede each statement from a new Python line with ``ascx_emu::at("file", line);`` (for the host
+    emulation, so its run-time errors name the kernel's source line; never in Ascend C for the NPU)."""
+    _marked: tuple[str, int] | None = None
 
     def line(self, text: str) -> None:
         self.print_string("\n" + text)
@@ -199,8 +203,22 @@ class AscendCPrinter(BasePrinter):
 
     def body(self, block: Block) -> None:
         with self.indented():
+            self._marked = None
             for op in block.ops:
+                if self.source_lines:
+                    self._mark(op)
                 self.emit(op)
+            self._marked = None
+
+    def _mark(self, op: Operation) -> None:
+        where = source_location(op.location)
+        if where is None or isinstance(op, arith.ConstantOp | ir.ConstantOp | func.ReturnOp):
+            return
+        here = (where.file, where.line)
+        if here != self._marked:
+            self._marked = here
+            escaped = where.file.replace("\\", "\\\\").replace('"', '\\"')
+            self.line(f'ascx_emu::at("{escaped}", {where.line});')
 
     def emit(self, op: Operation) -> None:
         emitter = _EMITTERS.get(type(op))
@@ -261,8 +279,8 @@ class AscendCPrinter(BasePrinter):
             self.line("return;")
 
 
-def print_ascendc(module: ModuleOp, indent: int = 4) -> str:
-    """The Ascend C source of ``module``."""
+def print_ascendc(module: ModuleOp, indent: int = 4, *, source_lines: bool = False) -> str:
+    """The Ascend C source of ``module`` (with ``source_lines``, annotated for the host emulation)."""
     out = StringIO()
-    AscendCPrinter(stream=out, indent_num_spaces=indent).print_module(module)
+    AscendCPrinter(stream=out, indent_num_spaces=indent, source_lines=source_lines).print_module(module)
     return out.getvalue()

@@ -68,9 +68,18 @@ struct BlockContext {
     int64_t sub_block_num = 1;  ///< GetSubBlockNum()
     std::jmp_buf on_error;      ///< where fail() returns to: the launcher
     char error[1024] = {0};     ///< the message of the run's first error
+    const char* file = nullptr; ///< the kernel's Python source line being run (set by at())
+    int line = 0;
 };
 
 inline thread_local BlockContext block;
+
+/// The statements that follow come from Python line ``line`` of ``file`` (the printer writes these
+/// markers into emulation builds only).
+inline void at(const char* file, int line) {
+    block.file = file;
+    block.line = line;
+}
 
 /// Stop the kernel with an error (the launcher reports it to Python); never returns.
 [[noreturn]] inline void fail(const char* format, ...) {

@@ -23,6 +23,8 @@ inline void begin_block(int64_t block_index, int64_t sub, int64_t block_num, int
     block.sub_block_idx = sub;
     block.sub_block_num = sub_num;
     block.error[0] = '\0';
+    block.file = nullptr;
+    block.line = 0;
     for (auto& memory : on_chip.bytes) {
         std::fill(memory.begin(), memory.end(), static_cast<unsigned char>(0));
     }
@@ -51,6 +53,12 @@ inline int report_error(char* out, int64_t size) {
                   static_cast<long long>(block.block_idx / block.sub_block_num),
                   static_cast<long long>(block.sub_block_idx), block.error);
     return 1;
+}
+
+/// Where the failed run was in the kernel's Python source (empty file when unknown).
+inline void report_where(char* file, int64_t size, int64_t* line) {
+    std::snprintf(file, static_cast<size_t>(size), "%s", block.file != nullptr ? block.file : "");
+    *line = block.line;
 }
 
 }  // namespace ascx_emu
