@@ -112,3 +112,21 @@ def test_the_launcher_passes_each_parameter(copy_kernel: asc.JITFunction[..., No
         "            copy(static_cast<__gm__ float*>(args[0]), static_cast<__gm__ float*>(args[1]), "
         "*static_cast<int32_t*>(args[2]));\n"
     ) in launcher_source(compiled)
+
+
+def test_a_compiler_error_is_mapped_to_the_python_line() -> None:
+    """The nearest ``ascx_emu::at`` marker above the C++ line of the first error (emulation builds)."""
+    source = (
+        '#include "kernel_operator.h"\n'
+        'extern "C" __global__ __aicore__ void k(__gm__ float* x) {\n'
+        '    ascx_emu::at("/src/k.py", 7);\n'
+        "    int32_t n = 1;\n"
+        '    ascx_emu::at("/src/k.py", 9);\n'
+        "    AscendC::NoSuchCall(n);\n"
+        "}\n"
+    )
+    with pytest.raises(build.BuildError) as caught:
+        build.check_source(source, "aiv", name="k")
+    assert caught.value.location is not None
+    assert (caught.value.location.file, caught.value.location.line) == ("/src/k.py", 9)
+    assert "    | AscendC::NoSuchCall(n);" in caught.value.message

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import tempfile
@@ -19,7 +20,7 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
-from ascx.errors import AscxError
+from ascx.errors import AscxError, SourceLocation
 from ascx.runtime.disk_cache import cache_root
 
 INCLUDE_DIR = Path(__file__).resolve().parent / "include"
@@ -202,10 +203,29 @@ def _run(command: list[str], source: str, name: str, mode: CoreMode, compiler: C
         raise BuildError(
             f"{compiler.name} cannot build kernel '{name}' for the {mode.upper()} side:\n"
             + _excerpt(result.stderr, source),
+            python_location(result.stderr, source),
             hints=["this is a bug in ascx's printer or in its emulation headers; please report it with the kernel"],
             kind="build",
         )
     return result.stderr
+
+
+_ERROR_LINE = re.compile(r"^[^:]+:(\d+):(?:\d+:)? (?:fatal )?error: ", re.MULTILINE)
+_MARKER = re.compile(r'ascx_emu::at\("((?:[^"\\]|\\.)*)", (\d+)\);')
+
+
+def python_location(stderr: str, source: str) -> SourceLocation | None:
+    """The kernel's Python line behind the compiler's first error: the nearest ``ascx_emu::at`` marker
+    above the C++ line it names (emulation builds carry them), or None."""
+    match = _ERROR_LINE.search(stderr)
+    if match is None:
+        return None
+    lines = source.splitlines()
+    for text in reversed(lines[: int(match.group(1))]):
+        marker = _MARKER.search(text)
+        if marker is not None:
+            return SourceLocation(marker.group(1).replace('\\"', '"').replace("\\\\", "\\"), int(marker.group(2)))
+    return None
 
 
 def _excerpt(stderr: str, source: str, limit: int = 20) -> str:
