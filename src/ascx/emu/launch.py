@@ -90,10 +90,12 @@ def launcher_source(compiled: CompiledKernel) -> str:
 #include "ascx_emu/launch.h"
 
 extern "C" int ascx_emu_launch(void* const* args, const ascx_emu::LaunchBuffer* buffers, int64_t buffer_count,
-                               int64_t block_num, int64_t sub_block_num, char* error, int64_t error_size) {{
+                               int64_t block_num, int64_t sub_block_num, int check_sync, int same_pipe_raw,
+                               char* error, int64_t error_size) {{
     for (int64_t b = 0; b < block_num; ++b) {{
         for (int64_t s = 0; s < sub_block_num; ++s) {{
-            ascx_emu::begin_block(b, s, block_num, sub_block_num, buffers, buffer_count);
+            ascx_emu::begin_block(b, s, block_num, sub_block_num, buffers, buffer_count, check_sync != 0,
+                                  same_pipe_raw != 0);
             if (setjmp(ascx_emu::block.on_error) != 0) {{
                 return ascx_emu::report_error(error, error_size);
             }}
@@ -129,6 +131,8 @@ def _load(path: Path) -> Any:
         ctypes.c_int64,
         ctypes.c_int64,
         ctypes.c_int64,
+        ctypes.c_int,
+        ctypes.c_int,
         ctypes.c_char_p,
         ctypes.c_int64,
     )
@@ -235,8 +239,18 @@ def build_kernel(compiled: CompiledKernel) -> Path:
     return build_library(source, RUN_MODE[compiled.kernel_type], name=compiled.name)
 
 
-def launch(compiled: CompiledKernel, block_dim: object, args: Sequence[Any]) -> None:
-    """Run ``compiled`` on ``block_dim`` blocks with ``args`` (in the kernel's parameter order)."""
+def launch(
+    compiled: CompiledKernel,
+    block_dim: object,
+    args: Sequence[Any],
+    *,
+    check_sync: bool = True,
+    same_pipe_raw: bool = True,
+) -> None:
+    """Run ``compiled`` on ``block_dim`` blocks with ``args`` (in the kernel's parameter order).  With
+    ``check_sync`` (the default) the dynamic checker stops the run at the first access that no
+    synchronisation orders after a conflicting access (spec §11.7); ``same_pipe_raw`` (the default, as
+    the static verifier's HZ-4) also requires a ``PipeBarrier`` between a write and a read on one pipe."""
     if not isinstance(block_dim, int) or isinstance(block_dim, bool) or block_dim < 1:
         raise AscxError(f"the block count must be a positive int, got {block_dim!r}", kind="usage")
     if len(args) != len(compiled.params):
@@ -252,7 +266,9 @@ def launch(compiled: CompiledKernel, block_dim: object, args: Sequence[Any]) -> 
     gm = [(a, n) for a, n in zip(bound, names, strict=True) if a.gm]
     buffers = (_Buffer * max(1, len(gm)))(*(_Buffer(a.owner.ctypes.data, a.owner.nbytes, n.encode()) for a, n in gm))
     error = ctypes.create_string_buffer(ERROR_BYTES)
-    status = library.ascx_emu_launch(addresses, buffers, len(gm), block_dim, subs, error, ERROR_BYTES)
+    status = library.ascx_emu_launch(
+        addresses, buffers, len(gm), block_dim, subs, int(check_sync), int(same_pipe_raw), error, ERROR_BYTES
+    )
     for argument in bound:
         if argument.write_back is not None:
             np.copyto(argument.write_back, argument.owner)

@@ -90,23 +90,48 @@ inline uint64_t strided_extent(uint32_t blocks, uint64_t run, uint64_t step) {
 
 namespace AscendC {
 
+namespace detail {
+/// A copy of ``src_bytes`` / ``dst_bytes`` from the start of ``src`` to ``dst`` on ``actor``: bounds,
+/// then the dynamic checker, then the bytes.
+template <typename D, typename S>
+void checked_copy(const D& dst, const S& src, uint64_t src_bytes, uint64_t dst_bytes,
+                  ascx_emu::sync_check::Actor actor, const char* what) {
+    src.record_bytes(src_bytes, actor, false, what);
+    dst.record_bytes(dst_bytes, actor, true, what);
+}
+
+/// The pipe that moves data between two tensors: MTE2 into local memory, MTE3 out of it, V within it.
+template <typename D, typename S>
+constexpr ascx_emu::sync_check::Actor copy_actor() {
+    constexpr bool from_gm = std::is_same_v<S, GlobalTensor<typename S::PrimType>>;
+    constexpr bool to_gm = std::is_same_v<D, GlobalTensor<typename D::PrimType>>;
+    return from_gm ? ascx_emu::sync_check::MTE2 : to_gm ? ascx_emu::sync_check::MTE3 : ascx_emu::sync_check::V;
+}
+
+template <typename D, typename S>
+void copy_count(const D& dst, const S& src, uint32_t count, const char* what) {
+    using T = typename D::PrimType;
+    ascx_emu::check_count_aligned<T>(count, what);
+    T* to = dst.span(count, what);
+    const T* from = src.span(count, what);
+    checked_copy(dst, src, uint64_t{count} * sizeof(T), uint64_t{count} * sizeof(T), copy_actor<D, S>(), what);
+    std::memmove(to, from, uint64_t{count} * sizeof(T));
+}
+}  // namespace detail
+
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
-    ascx_emu::check_count_aligned<T>(count, "DataCopy (GM to local)");
-    std::memmove(dst.span(count, "DataCopy (GM to local)"), src.span(count, "DataCopy (GM to local)"), count * sizeof(T));
+    detail::copy_count(dst, src, count, "DataCopy (GM to local)");
 }
 
 template <typename T>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
-    ascx_emu::check_count_aligned<T>(count, "DataCopy (local to GM)");
-    std::memmove(dst.span(count, "DataCopy (local to GM)"), src.span(count, "DataCopy (local to GM)"), count * sizeof(T));
+    detail::copy_count(dst, src, count, "DataCopy (local to GM)");
 }
 
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
-    ascx_emu::check_count_aligned<T>(count, "DataCopy (local to local)");
-    std::memmove(dst.span(count, "DataCopy (local to local)"), src.span(count, "DataCopy (local to local)"),
-                 count * sizeof(T));
+    detail::copy_count(dst, src, count, "DataCopy (local to local)");
 }
 
 namespace detail {
@@ -119,6 +144,7 @@ void copy_blocks(const D& dst, const S& src, uint32_t blocks, uint64_t run, uint
     auto* to = reinterpret_cast<unsigned char*>(dst.span(ascx_emu::round_up(dst_bytes, sizeof(T)) / sizeof(T), what));
     const auto* from = reinterpret_cast<const unsigned char*>(
         src.span(ascx_emu::round_up(src_bytes, sizeof(T)) / sizeof(T), what));
+    checked_copy(dst, src, src_bytes, dst_bytes, copy_actor<D, S>(), what);
     ascx_emu::copy_runs(to, from, blocks, run, run + src_gap, run + dst_gap);
 }
 }  // namespace detail
@@ -156,6 +182,7 @@ void pad_in(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t bloc
     const uint64_t src_bytes = ascx_emu::strided_extent(blocks, len, len + src_gap);
     const auto* from = reinterpret_cast<const unsigned char*>(src.span(ascx_emu::round_up(src_bytes, sizeof(T)) / sizeof(T), what));
     T* to = dst.span(ascx_emu::strided_extent(blocks, row, dst_step) / sizeof(T), what);
+    checked_copy(dst, src, src_bytes, ascx_emu::strided_extent(blocks, row, dst_step), ascx_emu::sync_check::MTE2, what);
     for (uint32_t b = 0; b < blocks; ++b) {
         auto* line = reinterpret_cast<unsigned char*>(to) + b * dst_step;
         if (is_pad) {
@@ -197,6 +224,7 @@ void pad_out(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t blo
     auto* to = reinterpret_cast<unsigned char*>(dst.span(ascx_emu::round_up(dst_bytes, sizeof(T)) / sizeof(T), what));
     const auto* from = reinterpret_cast<const unsigned char*>(
         src.span(ascx_emu::round_up(ascx_emu::strided_extent(blocks, len, src_step), sizeof(T)) / sizeof(T), what));
+    checked_copy(dst, src, ascx_emu::strided_extent(blocks, len, src_step), dst_bytes, ascx_emu::sync_check::MTE3, what);
     ascx_emu::copy_runs(to, from, blocks, len, src_step, len + dst_gap);
 }
 }  // namespace detail

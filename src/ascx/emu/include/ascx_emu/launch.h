@@ -4,6 +4,7 @@
 #pragma once
 
 #include "ascx_emu/base.h"
+#include "ascx_emu/checker.h"
 #include "ascx_emu/sync.h"
 
 namespace ascx_emu {
@@ -17,7 +18,7 @@ struct LaunchBuffer {
 
 /// Prepare the core that runs block ``block_index`` (sub-block ``sub`` of ``sub_num``).
 inline void begin_block(int64_t block_index, int64_t sub, int64_t block_num, int64_t sub_num,
-                        const LaunchBuffer* buffers, int64_t buffer_count) {
+                        const LaunchBuffer* buffers, int64_t buffer_count, bool check_sync, bool same_pipe_raw) {
     block.block_idx = block_index * sub_num + sub;
     block.block_num = block_num;
     block.sub_block_idx = sub;
@@ -35,6 +36,7 @@ inline void begin_block(int64_t block_index, int64_t sub, int64_t block_num, int
         gm_allocations.push_back(GmAllocation{first, first + buffers[i].bytes, buffers[i].name});
     }
     at_kernel_exit.clear();
+    sync_check::state.reset(check_sync, same_pipe_raw);
 }
 
 /// The checks of a kernel body that returned: every flag waited for, and whatever the parts of the

@@ -7,6 +7,32 @@
 
 #include "ascx_emu/tensor.h"
 
+namespace ascx_emu {
+
+/// The event a queue implies between its producer and consumer (EnQue -> DeQue); FreeTensor ->
+/// AllocTensor is the same pair of pipes the other way (spec section 4.5).  TBuf has none.
+struct QueueEvents {
+    bool implied;
+    sync_check::Actor producer;
+    sync_check::Actor consumer;
+};
+
+constexpr QueueEvents queue_events(AscendC::TPosition src, AscendC::TPosition dst) {
+    using AscendC::TPosition;
+    using namespace sync_check;
+    if (src == TPosition::GM && dst == TPosition::VECIN) return {true, MTE2, V};
+    if (src == TPosition::VECOUT && dst == TPosition::GM) return {true, V, MTE3};
+    if (src == TPosition::VECIN && dst == TPosition::VECOUT) return {true, MTE2, MTE3};
+    if (src == TPosition::GM && (dst == TPosition::A1 || dst == TPosition::B1 || dst == TPosition::C1)) {
+        return {true, MTE2, MTE1};
+    }
+    if (dst == TPosition::A2 || dst == TPosition::B2) return {true, MTE1, M};
+    if (src == TPosition::CO1 || dst == TPosition::CO1) return {true, M, FIX};
+    return {false, S, S};
+}
+
+}  // namespace ascx_emu
+
 namespace AscendC {
 
 class TPipe;
@@ -59,6 +85,7 @@ template <TPosition src, TPosition dst, int32_t depth, auto mask = 0>
 class TQueBind : public QueueStorage {
 public:
     static constexpr TPosition position = src == TPosition::GM ? dst : src;
+    static constexpr ascx_emu::QueueEvents events = ascx_emu::queue_events(src, dst);
 
     template <typename T>
     LocalTensor<T> AllocTensor() {
@@ -66,6 +93,9 @@ public:
         for (uint32_t i = 0; i < num_; ++i) {
             if (states_[i] == State::FREE) {
                 states_[i] = State::ALLOCATED;
+                if (events.implied) {  // waits for the FreeTensor of this buffer's previous use
+                    ascx_emu::sync_check::await(ascx_emu::sync_check::queue_key(this, i, true), events.producer);
+                }
                 return LocalTensor<T>::at(memory_, position, buffer_offset(i), len_ / sizeof(T));
             }
         }
@@ -86,6 +116,9 @@ public:
             ascx_emu::fail("TQue::FreeTensor: the tensor is still enqueued (DeQue it first)");
         }
         states_[i] = State::FREE;
+        if (events.implied) {
+            ascx_emu::sync_check::signal(ascx_emu::sync_check::queue_key(this, i, true), events.consumer);
+        }
     }
     template <typename T>
     bool EnQue(const LocalTensor<T>& tensor) {
@@ -101,6 +134,9 @@ public:
         }
         states_[i] = State::ENQUEUED;
         fifo_.push_back(i);
+        if (events.implied) {
+            ascx_emu::sync_check::signal(ascx_emu::sync_check::queue_key(this, i, false), events.producer);
+        }
         return true;
     }
     template <typename T>
@@ -116,6 +152,9 @@ public:
         const uint32_t i = fifo_.front();
         fifo_.pop_front();
         states_[i] = State::DEQUEUED;
+        if (events.implied) {
+            ascx_emu::sync_check::await(ascx_emu::sync_check::queue_key(this, i, false), events.consumer);
+        }
         return LocalTensor<T>::at(memory_, position, buffer_offset(i), len_ / sizeof(T));
     }
     bool VacantInQue() { return depth == 0 || fifo_.size() < static_cast<size_t>(depth); }

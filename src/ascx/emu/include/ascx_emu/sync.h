@@ -4,6 +4,7 @@
 // end of the kernel are errors.
 #pragma once
 
+#include "ascx_emu/checker.h"
 #include "ascx_emu/tensor.h"
 
 namespace ascx_emu {
@@ -22,6 +23,25 @@ inline const char* event_name(AscendC::HardEvent e) {
         "S_V", "V_S", "S_MTE2", "MTE2_S", "S_MTE3", "MTE3_S", "MTE2_FIX", "FIX_MTE2", "FIX_S", "M_S", "FIX_MTE3",
         "MTE1_FIX", "FIX_MTE1", "FIX_FIX"};
     return names[static_cast<int>(e)];
+}
+
+/// The pipes an event connects: the source signals, the destination waits.
+inline void event_actors(AscendC::HardEvent e, sync_check::Actor& source, sync_check::Actor& destination) {
+    using sync_check::Actor;
+    static const Actor table[][2] = {
+        {Actor::MTE2, Actor::MTE1}, {Actor::MTE1, Actor::MTE2}, {Actor::MTE1, Actor::M}, {Actor::M, Actor::MTE1},
+        {Actor::MTE2, Actor::V},    {Actor::V, Actor::MTE2},    {Actor::MTE3, Actor::V}, {Actor::V, Actor::MTE3},
+        {Actor::M, Actor::V},       {Actor::V, Actor::M},       {Actor::V, Actor::V},    {Actor::MTE3, Actor::MTE1},
+        {Actor::MTE1, Actor::MTE3}, {Actor::MTE1, Actor::V},    {Actor::MTE2, Actor::M}, {Actor::M, Actor::MTE2},
+        {Actor::V, Actor::MTE1},    {Actor::M, Actor::FIX},     {Actor::FIX, Actor::M},  {Actor::MTE3, Actor::MTE2},
+        {Actor::MTE2, Actor::MTE3}, {Actor::S, Actor::V},       {Actor::V, Actor::S},    {Actor::S, Actor::MTE2},
+        {Actor::MTE2, Actor::S},    {Actor::S, Actor::MTE3},    {Actor::MTE3, Actor::S}, {Actor::MTE2, Actor::FIX},
+        {Actor::FIX, Actor::MTE2},  {Actor::FIX, Actor::S},     {Actor::M, Actor::S},    {Actor::FIX, Actor::MTE3},
+        {Actor::MTE1, Actor::FIX},  {Actor::FIX, Actor::MTE1},  {Actor::FIX, Actor::FIX}};
+    static_assert(sizeof(table) / sizeof(table[0]) == static_cast<size_t>(AscendC::HardEvent::MAX),
+                  "one row per HardEvent");
+    source = table[static_cast<int>(e)][0];
+    destination = table[static_cast<int>(e)][1];
 }
 
 inline bool& flag_slot(AscendC::HardEvent e, int32_t id, const char* what) {
@@ -55,6 +75,9 @@ void SetFlag(int32_t eventID) {
                        static_cast<int>(eventID));
     }
     slot = true;
+    ascx_emu::sync_check::Actor source, destination;
+    ascx_emu::event_actors(event, source, destination);
+    ascx_emu::sync_check::signal(ascx_emu::sync_check::flag_key(static_cast<int>(event), eventID), source);
 }
 
 template <HardEvent event>
@@ -65,10 +88,32 @@ void WaitFlag(int32_t eventID) {
                        ascx_emu::event_name(event), static_cast<int>(eventID));
     }
     slot = false;
+    ascx_emu::sync_check::Actor source, destination;
+    ascx_emu::event_actors(event, source, destination);
+    ascx_emu::sync_check::await(ascx_emu::sync_check::flag_key(static_cast<int>(event), eventID), destination);
 }
 
+namespace detail {
+inline void barrier(pipe_t pipe) {
+    using namespace ascx_emu::sync_check;
+    switch (pipe) {
+        case PIPE_ALL: barrier_all(); break;  // every pipe's earlier work completes before any later work
+        case PIPE_V: ascx_emu::sync_check::barrier(V); break;
+        case PIPE_MTE1: ascx_emu::sync_check::barrier(MTE1); break;
+        case PIPE_MTE2: ascx_emu::sync_check::barrier(MTE2); break;
+        case PIPE_MTE3: ascx_emu::sync_check::barrier(MTE3); break;
+        case PIPE_M: ascx_emu::sync_check::barrier(M); break;
+        case PIPE_FIX: ascx_emu::sync_check::barrier(FIX); break;
+        default: break;
+    }
+}
+}  // namespace detail
+
 template <pipe_t pipe>
-void PipeBarrier() {}
+void PipeBarrier() {
+    static_assert(pipe != PIPE_S, "PipeBarrier<PIPE_S> is a hardware error: the scalar pipe runs in order");
+    detail::barrier(pipe);
+}
 
 template <uint8_t modeId, pipe_t pipe>
 void CrossCoreSetFlag(uint16_t flagId) {
@@ -136,6 +181,6 @@ inline void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t
 // raw intrinsics of the closed stub header: no-ops on the host
 inline void set_flag(pipe_t, pipe_t, event_t) {}
 inline void wait_flag(pipe_t, pipe_t, event_t) {}
-inline void pipe_barrier(pipe_t) {}
+inline void pipe_barrier(pipe_t pipe) { AscendC::detail::barrier(pipe); }
 inline void set_ffts_base_addr(uint64_t) {}
 inline void ffts_cross_core_sync(pipe_t, uint64_t) {}

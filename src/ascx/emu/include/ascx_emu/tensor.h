@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ascx_emu/base.h"
+#include "ascx_emu/checker.h"
 #include "ascx_emu/half.h"
 
 namespace AscendC {
@@ -50,6 +51,7 @@ namespace AscendC {
 template <typename T>
 class GlobalTensor {
 public:
+    using PrimType = T;
     GlobalTensor() = default;
     void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize) {
         ascx_emu::check_gm(buffer, bufferSize * sizeof(T), "GlobalTensor::SetGlobalBuffer");
@@ -65,9 +67,21 @@ public:
     }
     const __gm__ T* GetPhyAddr() const { return address_; }
     __gm__ T* GetPhyAddr(const uint64_t offset) const { return address_ + offset; }
-    T GetValue(const uint64_t offset) const { return *element(offset, "GlobalTensor::GetValue"); }
-    __gm__ T& operator()(const uint64_t offset) const { return *element(offset, "GlobalTensor::operator()"); }
-    void SetValue(const uint64_t offset, T value) { *element(offset, "GlobalTensor::SetValue") = value; }
+    T GetValue(const uint64_t offset) const {
+        T* at = element(offset, "GlobalTensor::GetValue");
+        ascx_emu::sync_check::global(at, sizeof(T), ascx_emu::sync_check::S, false, "GlobalTensor::GetValue");
+        return *at;
+    }
+    __gm__ T& operator()(const uint64_t offset) const {
+        T* at = element(offset, "GlobalTensor::operator()");
+        ascx_emu::sync_check::global(at, sizeof(T), ascx_emu::sync_check::S, true, "GlobalTensor::operator()");
+        return *at;
+    }
+    void SetValue(const uint64_t offset, T value) {
+        T* at = element(offset, "GlobalTensor::SetValue");
+        ascx_emu::sync_check::global(at, sizeof(T), ascx_emu::sync_check::S, true, "GlobalTensor::SetValue");
+        *at = value;
+    }
     uint64_t GetSize() const { return size_; }
     GlobalTensor operator[](const uint64_t offset) const {
         if (offset > size_) {
@@ -99,6 +113,14 @@ public:
         return address_;
     }
 
+    /// Record an access by ``actor`` to the first ``count`` elements (for the dynamic checker).
+    void record(uint64_t count, ascx_emu::sync_check::Actor actor, bool write, const char* call) const {
+        record_bytes(count * sizeof(T), actor, write, call);
+    }
+    void record_bytes(uint64_t bytes, ascx_emu::sync_check::Actor actor, bool write, const char* call) const {
+        ascx_emu::sync_check::global(address_, bytes, actor, write, call);
+    }
+
 private:
     __gm__ T* element(uint64_t offset, const char* what) const { return span(offset + 1, what) + offset; }
 
@@ -110,6 +132,7 @@ private:
 template <typename T>
 class LocalTensor {
 public:
+    using PrimType = T;
     LocalTensor<T>() = default;
     /// A tensor at a fixed byte address of its position's memory (what ascx emits for asc.LocalTensor).
     LocalTensor<T>(TPosition pos, uint32_t addr, uint32_t tileSize)
@@ -123,11 +146,29 @@ public:
     }
     uint64_t GetPhyAddr() const { return offset_; }
     uint64_t GetPhyAddr(const uint32_t offset) const { return offset_ + uint64_t{offset} * sizeof(T); }
-    T GetValue(const uint32_t index) const { return *element(index, "LocalTensor::GetValue"); }
-    __ubuf__ T& operator()(const uint32_t offset) const { return *element(offset, "LocalTensor::operator()"); }
+    T GetValue(const uint32_t index) const {
+        T* at = element(index, "LocalTensor::GetValue");
+        scalar_access(index, false, "LocalTensor::GetValue");
+        return *at;
+    }
+    __ubuf__ T& operator()(const uint32_t offset) const {
+        T* at = element(offset, "LocalTensor::operator()");
+        scalar_access(offset, true, "LocalTensor::operator()");
+        return *at;
+    }
     template <typename S>
     void SetValue(const uint32_t index, const S value) const {
-        *element(index, "LocalTensor::SetValue") = static_cast<T>(value);
+        T* at = element(index, "LocalTensor::SetValue");
+        scalar_access(index, true, "LocalTensor::SetValue");
+        *at = static_cast<T>(value);
+    }
+
+    /// Record an access by ``actor`` to the first ``count`` elements (for the dynamic checker).
+    void record(uint64_t count, ascx_emu::sync_check::Actor actor, bool write, const char* call) const {
+        record_bytes(count * sizeof(T), actor, write, call);
+    }
+    void record_bytes(uint64_t bytes, ascx_emu::sync_check::Actor actor, bool write, const char* call) const {
+        ascx_emu::sync_check::local(memory_, offset_, bytes, actor, write, call);
     }
     LocalTensor operator[](const uint32_t offset) const {
         if (offset > size_) {
@@ -177,6 +218,10 @@ private:
         valid_ = true;
     }
     T* element(uint32_t index, const char* what) const { return span(uint64_t{index} + 1, what) + index; }
+    void scalar_access(uint32_t index, bool write, const char* call) const {
+        ascx_emu::sync_check::local(memory_, offset_ + uint64_t{index} * sizeof(T), sizeof(T), ascx_emu::sync_check::S,
+                                    write, call);
+    }
 
     ascx_emu::Memory memory_ = ascx_emu::Memory::UB;
     TPosition position_ = TPosition::VECCALC;
