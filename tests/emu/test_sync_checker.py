@@ -143,16 +143,15 @@ def test_same_pipe_raw_needs_a_barrier(kernel_module: Callable[[str], ModuleType
     body = """
     tmp = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 1024, 256)
     asc.data_copy(tmp, buf, 256)
-    asc.data_copy(buf, tmp, 256)
     {sync}
-    asc.data_copy(tmp, buf, 256)
+    asc.data_copy(buf, tmp, 256)
     """
     message, line = failure(kernel_module, body.format(sync="pass"))
     assert message.startswith(
-        "RAW hazard: DataCopy (local to local) (V) reads UB bytes [0, 32) written on the same pipe, with no "
+        "RAW hazard: DataCopy (local to local) (V) reads UB bytes [1024, 1056) written on the same pipe, with no "
         "PipeBarrier in between, by DataCopy (local to local) (V)"
     )
-    assert line == "asc.data_copy(tmp, buf, 256)"
+    assert line == "asc.data_copy(buf, tmp, 256)"
     clean(kernel_module, body.format(sync="asc.pipe_barrier(asc.PipeID.PIPE_V)"))
     chain = "asc.set_flag(asc.HardEvent.V_S, 0)\n    asc.wait_flag(asc.HardEvent.V_S, 0)\n"
     chain += "    asc.set_flag(asc.HardEvent.S_V, 0)\n    asc.wait_flag(asc.HardEvent.S_V, 0)"
