@@ -95,8 +95,20 @@ inline const char* where(uint32_t s, char* buffer, size_t size) {
     return buffer;
 }
 
-/// One operation issued on ``actor``: its epoch.
+/// One operation issued on ``actor``: its epoch.  Issue rule (sync-model spec section 1.9, rule 1): the
+/// scalar unit issues every instruction in order, so what it has waited for (not its own stores) is
+/// known to every operation issued after it.
 inline uint32_t issue(Actor actor) {
+    if (actor != S) {
+        const Clock& scalar = state.clock[S];
+        for (int r = 0; r < ACTORS; ++r) {
+            if (r == S) {
+                continue;
+            }
+            uint32_t& known = r == actor ? state.done[actor] : state.clock[actor].at[r];
+            known = known > scalar.at[r] ? known : scalar.at[r];
+        }
+    }
     const uint32_t e = ++state.epoch[actor];
     state.clock[actor].at[actor] = e;
     return e;
