@@ -40,8 +40,20 @@ def k(x: asc.GlobalAddress, z: asc.GlobalAddress, {", ".join(f"c{i}: int" for i 
 """
 BUFFERS = ("a", "b")
 OUT_OFFSET = {"a": 0, "b": 256}
-EVENTS = ("MTE2_V", "V_MTE3", "MTE3_MTE2", "MTE2_MTE3", "MTE3_V", "V_MTE2", "S_MTE3", "MTE3_S", "V_S", "S_V",
-          "MTE2_S", "S_MTE2")
+EVENTS = (
+    "MTE2_V",
+    "V_MTE3",
+    "MTE3_MTE2",
+    "MTE2_MTE3",
+    "MTE3_V",
+    "V_MTE2",
+    "S_MTE3",
+    "MTE3_S",
+    "V_S",
+    "S_V",
+    "MTE2_S",
+    "S_MTE2",
+)
 PIPES = ("PIPE_V", "PIPE_MTE2", "PIPE_MTE3", "PIPE_ALL")
 
 buffer = st.sampled_from(BUFFERS)
@@ -54,7 +66,9 @@ access = st.one_of(
     buffer.map(lambda t: f"v = {t}.get_value(0)"),
 )
 sync = st.one_of(
-    event.map(lambda e: [f"asc.set_flag(asc.HardEvent.{e[0]}, {e[1]})", f"asc.wait_flag(asc.HardEvent.{e[0]}, {e[1]})"]),
+    event.map(
+        lambda e: [f"asc.set_flag(asc.HardEvent.{e[0]}, {e[1]})", f"asc.wait_flag(asc.HardEvent.{e[0]}, {e[1]})"]
+    ),
     event.map(lambda e: [f"asc.set_flag(asc.HardEvent.{e[0]}, {e[1]})"]),
     event.map(lambda e: [f"asc.wait_flag(asc.HardEvent.{e[0]}, {e[1]})"]),
     st.sampled_from(PIPES).map(lambda p: [f"asc.pipe_barrier(asc.PipeID.{p})"]),
@@ -116,7 +130,13 @@ def dynamic_verdict(load: Callable[[str], ModuleType], body: list[str]) -> str |
 
 
 @pytest.mark.filterwarnings("ignore")
-@settings(derandomize=True, max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    derandomize=True,
+    database=None,
+    max_examples=40,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture],
+)
 @given(body=programs())
 def test_static_and_dynamic_verdicts_agree(kernel_module: Callable[[str], ModuleType], body: list[str]) -> None:
     static = static_verdict(kernel_module, body)

@@ -3,6 +3,7 @@
 // blockLen 32-byte units with srcStride/dstStride 32-byte gaps; DataCopyPad measures in bytes.
 #pragma once
 
+#include "ascx_emu/registers.h"
 #include "ascx_emu/tensor.h"
 
 namespace AscendC {
@@ -115,7 +116,11 @@ void copy_count(const D& dst, const S& src, uint32_t count, const char* what) {
     T* to = dst.span(count, what);
     const T* from = src.span(count, what);
     checked_copy(dst, src, uint64_t{count} * sizeof(T), uint64_t{count} * sizeof(T), copy_actor<D, S>(), what);
-    std::memmove(to, from, uint64_t{count} * sizeof(T));
+    if constexpr (std::is_same_v<D, GlobalTensor<T>>) {
+        ascx_emu::gm_write(to, from, uint64_t{count} * sizeof(T), what);  // under the atomic mode
+    } else {
+        std::memmove(to, from, uint64_t{count} * sizeof(T));
+    }
 }
 }  // namespace detail
 
@@ -145,7 +150,11 @@ void copy_blocks(const D& dst, const S& src, uint32_t blocks, uint64_t run, uint
     const auto* from = reinterpret_cast<const unsigned char*>(
         src.span(ascx_emu::round_up(src_bytes, sizeof(T)) / sizeof(T), what));
     checked_copy(dst, src, src_bytes, dst_bytes, copy_actor<D, S>(), what);
-    ascx_emu::copy_runs(to, from, blocks, run, run + src_gap, run + dst_gap);
+    if constexpr (std::is_same_v<D, GlobalTensor<T>>) {
+        ascx_emu::gm_write_runs(to, from, blocks, run, run + src_gap, run + dst_gap, what);
+    } else {
+        ascx_emu::copy_runs(to, from, blocks, run, run + src_gap, run + dst_gap);
+    }
 }
 }  // namespace detail
 
@@ -199,8 +208,8 @@ void pad_in(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t bloc
 template <typename T>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
                  const DataCopyPadParams& pad) {
-    T value;
-    std::memcpy(&value, &pad.paddingValue, sizeof(T) < sizeof(uint64_t) ? sizeof(T) : sizeof(uint64_t));
+    T value{};
+    std::memcpy(static_cast<void*>(&value), &pad.paddingValue, sizeof(T) < sizeof(uint64_t) ? sizeof(T) : sizeof(uint64_t));
     detail::pad_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad, pad.leftPadding,
                    pad.rightPadding, value);
 }
@@ -225,7 +234,7 @@ void pad_out(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t blo
     const auto* from = reinterpret_cast<const unsigned char*>(
         src.span(ascx_emu::round_up(ascx_emu::strided_extent(blocks, len, src_step), sizeof(T)) / sizeof(T), what));
     checked_copy(dst, src, ascx_emu::strided_extent(blocks, len, src_step), dst_bytes, ascx_emu::sync_check::MTE3, what);
-    ascx_emu::copy_runs(to, from, blocks, len, src_step, len + dst_gap);
+    ascx_emu::gm_write_runs(to, from, blocks, len, src_step, len + dst_gap, what);
 }
 }  // namespace detail
 

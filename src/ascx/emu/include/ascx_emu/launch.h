@@ -5,6 +5,7 @@
 
 #include "ascx_emu/base.h"
 #include "ascx_emu/checker.h"
+#include "ascx_emu/registers.h"
 #include "ascx_emu/sync.h"
 
 namespace ascx_emu {
@@ -36,6 +37,7 @@ inline void begin_block(int64_t block_index, int64_t sub, int64_t block_num, int
         gm_allocations.push_back(GmAllocation{first, first + buffers[i].bytes, buffers[i].name});
     }
     at_kernel_exit.clear();
+    registers = CoreRegisters{};
     sync_check::state.reset(check_sync, same_pipe_raw);
 }
 

@@ -157,6 +157,14 @@ public:
         }
         return LocalTensor<T>::at(memory_, position, buffer_offset(i), len_ / sizeof(T));
     }
+    template <TPosition srcUserPos, TPosition dstUserPos, typename T>
+    bool EnQue(const LocalTensor<T>& tensor) {
+        return EnQue(tensor);
+    }
+    template <TPosition srcUserPos, TPosition dstUserPos, typename T>
+    LocalTensor<T> DeQue() {
+        return DeQue<T>();
+    }
     bool VacantInQue() { return depth == 0 || fifo_.size() < static_cast<size_t>(depth); }
     bool HasTensorInQue() { return !fifo_.empty(); }
     int32_t GetTensorCountInQue() { return static_cast<int32_t>(fifo_.size()); }
@@ -280,6 +288,18 @@ public:
             }
         }
         ascx_emu::fail("TPipe::FetchEventID: all 8 event ids of this event are allocated");
+    }
+    template <class T>
+    bool InitBufPool(T& bufPool, uint32_t len) {
+        const ascx_emu::Memory memory = ascx_emu::memory_of(T::position);
+        const uint32_t rounded = static_cast<uint32_t>(ascx_emu::round_up(len, 32));
+        bufPool.ascx_assign(memory, carve(memory, rounded), rounded, "TPipe::InitBufPool");
+        return true;
+    }
+    template <class T, class U>
+    bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf) {
+        bufPool.ascx_share(shareBuf, len, "TPipe::InitBufPool");
+        return true;
     }
     void Destroy() { Init(); }
     void Reset() { Init(); }

@@ -4,6 +4,7 @@
 #include "ascx_emu/base.h"
 #include "ascx_emu/checker.h"
 #include "ascx_emu/half.h"
+#include "ascx_emu/cache_hint.h"
 
 namespace AscendC {
 
@@ -83,6 +84,10 @@ public:
         *at = value;
     }
     uint64_t GetSize() const { return size_; }
+    template <CacheRwMode rwMode = CacheRwMode::RW>
+    void SetL2CacheHint(CacheMode mode) {
+        (void)mode;
+    }
     GlobalTensor operator[](const uint64_t offset) const {
         if (offset > size_) {
             ascx_emu::fail("GlobalTensor::operator[]: offset %llu is past the tensor's %llu elements",
@@ -182,6 +187,7 @@ public:
         size_ = size;
     }
     uint32_t GetSize() const { return size_; }
+    uint32_t GetLength() const { return static_cast<uint32_t>(uint64_t{size_} * sizeof(T)); }
 
     /// The first ``count`` elements, checked against the tensor (for the API implementations).
     T* span(uint64_t count, const char* what) const {

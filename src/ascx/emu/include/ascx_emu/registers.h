@@ -1,0 +1,134 @@
+// ascx host emulation: the per-core control registers that outlive one instruction.
+//  - the vector mask register: the mask form of a vector op with isSetMask = true sets it, one with
+//    isSetMask = false uses what is there; the count form leaves it full;
+//  - the atomic mode (SetAtomicAdd<T>() and friends): how later copies to GM combine with the data
+//    already there.
+// The launcher resets ``registers`` before each run of a kernel body.  Self-contained (base.h and
+// half.h only), so that data_copy.h can include it for ``gm_write``.
+#pragma once
+
+#include "ascx_emu/base.h"
+#include "ascx_emu/half.h"
+
+namespace ascx_emu {
+
+/// The operation of the atomic mode.
+enum class AtomicOp : uint8_t { NONE, ADD, MAX, MIN };
+
+/// The element type the atomic mode combines in (the types SetAtomicAdd<T> accepts).
+enum class AtomicType : uint8_t { F32, F16, BF16, S32, S16, S8 };
+
+template <typename T>
+constexpr AtomicType atomic_type_of() {
+    static_assert(std::is_same_v<T, float> || std::is_same_v<T, half> || std::is_same_v<T, bfloat16_t> ||
+                      std::is_same_v<T, int32_t> || std::is_same_v<T, int16_t> || std::is_same_v<T, int8_t>,
+                  "atomics support float, half, bfloat16_t, int32_t, int16_t and int8_t");
+    if constexpr (std::is_same_v<T, float>) {
+        return AtomicType::F32;
+    } else if constexpr (std::is_same_v<T, half>) {
+        return AtomicType::F16;
+    } else if constexpr (std::is_same_v<T, bfloat16_t>) {
+        return AtomicType::BF16;
+    } else if constexpr (std::is_same_v<T, int32_t>) {
+        return AtomicType::S32;
+    } else if constexpr (std::is_same_v<T, int16_t>) {
+        return AtomicType::S16;
+    } else {
+        return AtomicType::S8;
+    }
+}
+
+struct CoreRegisters {
+    uint64_t vector_mask[2] = {~uint64_t{0}, ~uint64_t{0}};  ///< lanes 0-63 and 64-127 of a repeat
+    AtomicOp atomic_op = AtomicOp::NONE;
+    AtomicType atomic_type = AtomicType::F32;
+};
+
+inline thread_local CoreRegisters registers;
+
+// --- writes to GM under the atomic mode ------------------------------------------------------------
+
+namespace detail {
+
+/// ``old (op) value`` in the element type ``T``; integers wrap around.
+template <typename T>
+T atomic_combine(AtomicOp op, T old, T value) {
+    if constexpr (std::is_integral_v<T>) {
+        using U = std::make_unsigned_t<T>;
+        switch (op) {
+            case AtomicOp::ADD: return static_cast<T>(static_cast<U>(static_cast<U>(old) + static_cast<U>(value)));
+            case AtomicOp::MAX: return old < value ? value : old;
+            case AtomicOp::MIN: return value < old ? value : old;
+            default: return value;
+        }
+    } else {
+        const float a = static_cast<float>(old);
+        const float b = static_cast<float>(value);
+        switch (op) {
+            case AtomicOp::ADD: return static_cast<T>(a + b);
+            case AtomicOp::MAX: return (std::isnan(a) || a >= b) ? old : value;
+            case AtomicOp::MIN: return (std::isnan(a) || a <= b) ? old : value;
+            default: return value;
+        }
+    }
+}
+
+template <typename T>
+void atomic_elements(unsigned char* dst, const unsigned char* src, uint64_t bytes, AtomicOp op) {
+    for (uint64_t at = 0; at < bytes; at += sizeof(T)) {
+        T old;
+        T value;
+        std::memcpy(&old, dst + at, sizeof(T));
+        std::memcpy(&value, src + at, sizeof(T));
+        const T result = atomic_combine<T>(op, old, value);
+        std::memcpy(dst + at, &result, sizeof(T));
+    }
+}
+
+inline uint32_t atomic_type_bytes(AtomicType t) {
+    switch (t) {
+        case AtomicType::F32:
+        case AtomicType::S32: return 4;
+        case AtomicType::S8: return 1;
+        default: return 2;
+    }
+}
+
+}  // namespace detail
+
+/// Write ``bytes`` bytes from local memory to GM at ``dst``: a plain copy, or combined element by
+/// element in the atomic type when an atomic mode is set.  Every DataCopy / DataCopyPad towards GM
+/// goes through here.
+inline void gm_write(void* dst, const void* src, uint64_t bytes, const char* what) {
+    auto* to = static_cast<unsigned char*>(dst);
+    const auto* from = static_cast<const unsigned char*>(src);
+    const AtomicOp op = registers.atomic_op;
+    if (op == AtomicOp::NONE) {
+        std::memmove(to, from, bytes);
+        return;
+    }
+    const uint32_t unit = detail::atomic_type_bytes(registers.atomic_type);
+    if (bytes % unit != 0) {
+        fail("%s: %llu bytes are not whole elements of the atomic type (%u bytes each)", what,
+             static_cast<unsigned long long>(bytes), unit);
+    }
+    switch (registers.atomic_type) {
+        case AtomicType::F32: detail::atomic_elements<float>(to, from, bytes, op); break;
+        case AtomicType::F16: detail::atomic_elements<half>(to, from, bytes, op); break;
+        case AtomicType::BF16: detail::atomic_elements<bfloat16_t>(to, from, bytes, op); break;
+        case AtomicType::S32: detail::atomic_elements<int32_t>(to, from, bytes, op); break;
+        case AtomicType::S16: detail::atomic_elements<int16_t>(to, from, bytes, op); break;
+        case AtomicType::S8: detail::atomic_elements<int8_t>(to, from, bytes, op); break;
+    }
+}
+
+/// ``gm_write`` of ``blocks`` runs of ``run`` bytes, the runs ``src_step`` / ``dst_step`` bytes apart
+/// (the GM-bound twin of ``copy_runs`` in data_copy.h).
+inline void gm_write_runs(unsigned char* dst, const unsigned char* src, uint32_t blocks, uint64_t run,
+                          uint64_t src_step, uint64_t dst_step, const char* what) {
+    for (uint32_t b = 0; b < blocks; ++b) {
+        gm_write(dst + b * dst_step, src + b * src_step, run, what);
+    }
+}
+
+}  // namespace ascx_emu
