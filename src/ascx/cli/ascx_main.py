@@ -1,6 +1,7 @@
 """``ascx``: compile kernels written in Python to Ascend C.
 
 ascx compile FILE.py[::FUNC] [--emit ascendc|ir] [--args "MockTensor(asc.float16), ..."] [-o OUT]
+ascx build FILE.py[::FUNC] [--target cann|emu] [--args ...] [-o DIR] [--auto-sync]
 """
 
 from __future__ import annotations
@@ -10,9 +11,12 @@ import sys
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from ascx.errors import AscxError, AscxWarning
+
+if TYPE_CHECKING:
+    from ascx.runtime.compiler import CompiledKernel
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -31,10 +35,26 @@ def _parser() -> argparse.ArgumentParser:
     )
     compile_cmd.add_argument("--debug-info", action="store_true", help="with --emit ir: print op locations")
     compile_cmd.add_argument("-o", "--output", metavar="OUT", help="write to OUT instead of standard output")
+    build_cmd = commands.add_parser(
+        "build", help="compile a kernel and build it (CANN's bisheng, or the CPU emulation)"
+    )
+    build_cmd.add_argument("target", metavar="FILE.py[::FUNC]", help="the kernel file, optionally ::kernel name")
+    build_cmd.add_argument(
+        "--target",
+        dest="backend",
+        choices=("cann", "emu"),
+        default="emu",
+        help="cann: bisheng object for the NPU (needs a CANN toolkit); emu: the CPU emulation library (default)",
+    )
+    build_cmd.add_argument("--args", metavar="EXPR", help="kernel arguments, as for compile")
+    build_cmd.add_argument("-o", "--output", metavar="DIR", default=".", help="where the build goes (cann; default .)")
+    build_cmd.add_argument(
+        "--auto-sync", action="store_true", help="cann: also let bisheng insert synchronisation (--cce-auto-sync)"
+    )
     return parser
 
 
-def run_compile(args: argparse.Namespace) -> str:
+def _compiled(args: argparse.Namespace) -> CompiledKernel:
     from ascx.cli.kernel_loading import default_arguments, find_kernel, load_module, parse_arguments
 
     file_part, _, func_name = str(args.target).partition("::")
@@ -42,9 +62,27 @@ def run_compile(args: argparse.Namespace) -> str:
     kernel = find_kernel(load_module(path), path, func_name or None)
     kernel_args = parse_arguments(args.args) if args.args else default_arguments(kernel)
     try:
-        compiled = kernel.compile(*kernel_args)
+        return kernel.compile(*kernel_args)
     except TypeError as exc:
         raise AscxError(f"cannot bind the arguments to {kernel.__name__}: {exc}", kind="usage") from None
+
+
+def run_build(args: argparse.Namespace) -> str:
+    """Build the kernel; the path of what was built."""
+    compiled = _compiled(args)
+    if args.backend == "cann":
+        from ascx.runtime.cann_build import build
+
+        return f"{build(compiled, Path(args.output), auto_sync=bool(args.auto_sync))}\n"
+    from ascx.emu.launch import build_kernel
+
+    return f"{build_kernel(compiled)}\n"
+
+
+def run_compile(args: argparse.Namespace) -> str:
+    if args.command == "build":
+        return run_build(args)
+    compiled = _compiled(args)
     if args.emit == "ir":
         return compiled.ir_with_locations() if args.debug_info else compiled.ir
     return compiled.source
@@ -78,7 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     finally:
         warnings.showwarning = shown
-    if args.output:
+    if args.command == "compile" and args.output:
         Path(args.output).write_text(text)
     else:
         sys.stdout.write(text)

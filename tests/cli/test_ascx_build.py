@@ -1,0 +1,107 @@
+"""``ascx build --target cann``: bisheng's command lines, checked against a recording stand-in
+compiler and linker (no CANN toolkit is needed), and the error when no toolkit is installed."""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from ascx.cli.ascx_main import main
+
+REPO = Path(__file__).resolve().parents[2]
+RECORDER = """#!{python}
+import json, os, sys
+with open(os.environ["ASCX_TEST_RECORD"], "a") as log:
+    log.write(json.dumps([os.path.basename(sys.argv[0])] + sys.argv[1:]) + "\\n")
+out = sys.argv[sys.argv.index("-o") + 1]
+open(out, "w").write("object")
+"""
+
+
+@pytest.fixture
+def toolkit(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fake CANN install: ASCEND_HOME_PATH, and bisheng / ld.lld that record their arguments."""
+    import sys
+
+    home = tmp_path / "cann"
+    (home / "compiler" / "tikcpp").mkdir(parents=True)
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    for name in ("bisheng", "ld.lld"):
+        tool = tools / name
+        tool.write_text(RECORDER.format(python=sys.executable))
+        tool.chmod(tool.stat().st_mode | stat.S_IEXEC)
+    monkeypatch.setenv("ASCEND_HOME_PATH", str(home))
+    monkeypatch.setenv("PATH", f"{tools}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setenv("ASCX_TEST_RECORD", str(tmp_path / "record.jsonl"))
+    return tmp_path
+
+
+def recorded(root: Path) -> list[list[str]]:
+    return [json.loads(line) for line in (root / "record.jsonl").read_text().splitlines()]
+
+
+def common(home: Path) -> list[str]:
+    tik = home / "compiler" / "tikcpp"
+    return [
+        "-std=c++17", "--cce-disable-kernel-global-attr-check", "-mllvm", "-cce-aicore-stack-size=0x8000",
+        "-mllvm", "-cce-aicore-function-stack-size=0x8000", "-mllvm", "-cce-aicore-dcci-insert-for-scalar=false",
+        f"-I{tik}/tikcfw", f"-I{tik}/tikcfw/impl", f"-I{tik}/tikcfw/interface", "-DASCENDC_DUMP=0",
+    ]  # fmt: skip
+
+
+def test_a_mix_kernel_is_compiled_for_both_cores_and_linked(toolkit: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    out = toolkit / "out"
+    target = f"{REPO}/examples/matmul_iterate_all_async.py"
+    args = "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.uint8)"
+    assert main(["build", target, "--target", "cann", "--args", args, "-o", str(out)]) == 0
+    assert capsys.readouterr().out == f"{out}/matmul_iterate_all_async.o\n"
+    src = f"{out}/matmul_iterate_all_async.cce"
+    home = toolkit / "cann"
+    commands = recorded(toolkit)
+    for command, core in zip(commands, ("cube", "vec"), strict=False):
+        assert command == [
+            "bisheng", "-c", "-x", "cce", "-O3", src, f"--cce-aicore-arch=dav-c220-{core}", "--cce-aicore-only",
+            "-o", f"{out}/matmul_iterate_all_async_{core}.o", *common(home), "-cce-enable-mix",
+            "-D__MIX_CORE_MACRO__=1", "-D__NPU_TILING__", "-DTILING_KEY_VAR=0",
+        ]  # fmt: skip
+    assert commands[2] == [
+        "ld.lld", "-m", "aicorelinux", "-Ttext=0", f"{out}/matmul_iterate_all_async_cube.o",
+        f"{out}/matmul_iterate_all_async_vec.o", "-static", "-o", f"{out}/matmul_iterate_all_async.o",
+    ]  # fmt: skip
+    assert len(commands) == 3
+    assert "IterateAll<false>" in Path(src).read_text()
+
+
+def test_a_vector_kernel_is_compiled_once_with_auto_sync_on_request(toolkit: Path) -> None:
+    out = toolkit / "out"
+    target = f"{REPO}/examples/vector_add.py"
+    args = "MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(asc.float32), MockValue(asc.int32)"
+    assert main(["build", target, "--target", "cann", "--args", args, "-o", str(out), "--auto-sync"]) == 0
+    assert recorded(toolkit) == [
+        [
+            "bisheng", "-c", "-x", "cce", "-O3", f"{out}/vector_add.cce", "--cce-aicore-arch=dav-c220-vec",
+            "--cce-aicore-only", "-o", f"{out}/vector_add.o", *common(toolkit / "cann"), "--cce-auto-sync",
+            "-mllvm", "-api-deps-filter", "-D__NPU_TILING__", "-DTILING_KEY_VAR=0",
+        ]
+    ]  # fmt: skip
+
+
+def test_without_a_toolkit_the_error_says_what_is_missing(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    monkeypatch.delenv("ASCEND_HOME_PATH", raising=False)
+    monkeypatch.setenv("PATH", str(tmp_path))
+    target = f"{REPO}/examples/vector_add.py"
+    args = "MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(asc.float32), MockValue(asc.int32)"
+    assert main(["build", target, "--target", "cann", "--args", args]) == 1
+    assert capsys.readouterr().err == (
+        "error: cannot build for the NPU: no CANN toolkit found: ASCEND_HOME_PATH is not set (source "
+        "<cann>/set_env.sh); bisheng is not on PATH; ld.lld is not on PATH\n"
+        "hint: install the CANN toolkit and source its set_env.sh, or run kernels on the CPU emulation "
+        "(kernel[block_dim](...))\n"
+    )
