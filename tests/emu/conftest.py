@@ -1,5 +1,6 @@
-"""The emulation tests share one build directory per session (``$ASCX_EMU_BUILD_DIR`` when set, so CI
-can keep builds between runs): each kernel is compiled by the host compiler once."""
+"""The emulation tests share one build directory: ``$ASCX_EMU_BUILD_DIR`` when set (CI keeps it between
+runs), else ``$XDG_CACHE_HOME/ascx/emu-test-builds``.  Builds are keyed by a digest of the source, the
+compiler and the headers, so a shared directory only saves host-compiler time."""
 
 from __future__ import annotations
 
@@ -13,9 +14,10 @@ from ascx.emu import build
 
 
 @pytest.fixture(scope="session", autouse=True)
-def shared_build_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def shared_build_dir() -> Iterator[Path]:
     configured = os.environ.get(build.BUILD_DIR_ENV)
-    directory = Path(configured) if configured else tmp_path_factory.mktemp("emu-builds")
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ascx" / "emu-test-builds"
+    directory = Path(configured) if configured else cache
     build.set_build_dir(directory)
     yield directory
     build.set_build_dir(None)

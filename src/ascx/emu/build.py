@@ -30,9 +30,9 @@ CoreMode = Literal["aiv", "aic"]
 MODE_MACROS: dict[CoreMode, str] = {"aiv": "-DEMU_AIV", "aic": "-DEMU_AIC"}
 """The macro that selects a core's side of the API (spec §11.3)."""
 
-COMPILE_FLAGS = ("-std=c++17", "-Wall", "-Werror=return-type", "-fno-exceptions", "-O1", "-g0")
+COMPILE_FLAGS = ("-std=c++17", "-Wall", "-Werror=return-type", "-fno-exceptions", "-O1", "-g0", "-ffp-contract=off")
 """C++17 exactly (the real ``LocalTensor<T>()`` declarator is ill-formed in C++20); no exceptions, as
-bisheng builds kernels."""
+bisheng builds kernels; no fused multiply-add, so float accumulation rounds each step as the spec says."""
 LIBRARY_FLAGS = ("-shared", "-fPIC")
 
 COMPILERS = ("g++", "clang++")

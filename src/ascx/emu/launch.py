@@ -197,8 +197,8 @@ def _scalar_argument(param: KernelParam, value: Any) -> _Argument:
 
 
 def _struct_argument(param: KernelParam, value: Any) -> _Argument:
-    to_bytes = getattr(value, "to_bytes", None)
-    data = to_bytes() if callable(to_bytes) and not isinstance(value, int) else value
+    pack = getattr(value, "pack", None)  # asc.adv.TCubeTiling: its C++ bytes
+    data = pack() if callable(pack) else value
     if isinstance(data, bytes | bytearray):
         raw = np.frombuffer(bytes(data), dtype=np.uint8).copy()
     else:

@@ -2,7 +2,7 @@
 
 // The C++ form of every op: exact text, in order.  Constants and properties print inline.
 
-ascendc.define "ASCENDC_CUBE_ONLY"
+ascendc.define "ASCX_EXAMPLE_DEFINE"
 ascendc.include "kernel_operator.h"
 ascendc.include "lib/matmul_intf.h"
 func.func @ops(%a: !ascendc.gm_addr<f16>, %b: !ascendc.gm_addr<bf16>, %w: !ascendc.gm_addr<ui8>, %n: i32, %f: f32, %tiling_gm: !ascendc.gm_struct_addr<!ascendc.cube_tiling>, %ffts: !ascendc.gm_addr<ui64>) attributes {ascendc.kernel} {
@@ -52,7 +52,7 @@ func.func @ops(%a: !ascendc.gm_addr<f16>, %b: !ascendc.gm_addr<bf16>, %w: !ascen
   func.return
 }
 
-// CHECK:      #define ASCENDC_CUBE_ONLY
+// CHECK:      #define ASCX_EXAMPLE_DEFINE
 // CHECK-NEXT: #include "kernel_operator.h"
 // CHECK-NEXT: #include "lib/matmul_intf.h"
 // CHECK-EMPTY:

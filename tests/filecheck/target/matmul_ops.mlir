@@ -46,7 +46,7 @@ func.func @setters(%a: !ascendc.gm_addr<f16>, %w: !ascendc.gm_addr<ui8>, %n: i32
 }
 func.func @results(%w: !ascendc.gm_addr<ui8>, %n: i32) attributes {ascendc.kernel} {
   %pipe = ascendc.pipe
-  %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <vecin, nd, f32> bias <gm, nd, f32> config <is_n_batch = true>
+  %mm = ascendc.matmul.create a <gm, nd, f16, layout bsngd> b <gm, nd, f16, layout bsngd> c <vecin, nd, f32> bias <gm, nd, f32> config <is_n_batch = true>
   %l1 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <c1, nd, f32> bias <gm, nd, f32>
   ascendc.register_matmul %pipe, %w objects(%mm) : !ascendc.gm_addr<ui8>
   %false = arith.constant false
@@ -143,7 +143,7 @@ func.func @static_tiling(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} 
 // CHECK-NEXT:extern "C" __global__ __aicore__ void results(__gm__ uint8_t* w, int32_t n) {
 // CHECK-NEXT:    AscendC::TPipe pipe;
 // CHECK-NEXT:    constexpr static MatmulConfig mm_cfg{1,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::BATCH_LESS_THAN_L1,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};
-// CHECK-NEXT:    AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::VECIN, CubeFormat::ND, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, mm_cfg> mm;
+// CHECK-NEXT:    AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, AscendC::MatmulType<AscendC::TPosition::VECIN, CubeFormat::ND, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, mm_cfg> mm;
 // CHECK-NEXT:    constexpr static MatmulConfig l1_cfg{1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::BATCH_LESS_THAN_L1,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};
 // CHECK-NEXT:    AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::C1, CubeFormat::ND, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, l1_cfg> l1;
 // CHECK-NEXT:    REGIST_MATMUL_OBJ(&pipe, w, mm);

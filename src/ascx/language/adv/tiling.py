@@ -65,16 +65,6 @@ class TCubeTiling(Handle):
         for name, value in given.items():
             setattr(self, name, value)
 
-    def to_bytes(self) -> bytes:
-        """The C++ ``TCubeTiling`` a kernel receives: 50 little-endian ``int32_t`` (host side only)."""
-        fields: dict[str, Any] = object.__getattribute__(self, "_fields")
-        values = [fields[name] for name in TILING_PY_FIELDS]
-        if not all(isinstance(v, int) for v in values):
-            raise TypeError(
-                "TCubeTiling.to_bytes: every field must be an int (a tiling traced in a kernel has no bytes)"
-            )
-        return struct.pack(f"<{len(values)}i", *values)
-
     @classmethod
     def ascx_struct_type(cls) -> Attribute:
         """The IR type of the kernel-local struct (the protocol of struct kernel parameters)."""

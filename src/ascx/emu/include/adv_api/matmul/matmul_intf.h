@@ -1,0 +1,8 @@
+// ascx host emulation of Ascend C's adv_api/matmul/matmul_intf.h: the Matmul high-level API.
+// Clean-room, written from ascx's spec/ascendc-cpp-api.md (sections 5-8); build with -std=c++17 and
+// -DEMU_AIV or -DEMU_AIC (plus #define ASCENDC_CUBE_ONLY before the includes for cube-only kernels).
+#pragma once
+
+#include "kernel_tiling/kernel_tiling.h"
+#include "ascx_emu/matmul_types.h"
+#include "ascx_emu/matmul.h"

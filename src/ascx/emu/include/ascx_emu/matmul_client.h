@@ -1,0 +1,314 @@
+// ascx host emulation: MatmulClient, the AIV side of a MIX kernel (spec ascendc-cpp-api.md 6.1).
+//
+// On hardware every call becomes a KFC message that the AIC serves.  Here the client owns a
+// MatmulEngine that does the AIC's work inside the call (sequential execution is a valid
+// linearisation, spec 11.4).  The member list, parameter types and defaults are those of the
+// dav-c220 USE_WORKSPACE client; every method first checks that REGIST_MATMUL_OBJ registered it.
+#pragma once
+
+#include "ascx_emu/matmul_traits.h"
+
+namespace AscendC {
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE, const auto& MM_CFG = CFG_NORM,
+          class MM_CB = MatmulCallBackFunc<nullptr, nullptr, nullptr>,
+          template <const auto& = MM_CFG, typename...> class MATMUL_POLICY = Impl::Detail::MatmulPolicy>
+class MatmulClient {
+    using Traits = ascx_emu::MatmulTraits<A_TYPE, B_TYPE, C_TYPE, BIAS_TYPE, MM_CFG, MM_CB, MATMUL_POLICY>;
+    using SrcAT = typename Traits::SrcAT;
+    using SrcBT = typename Traits::SrcBT;
+    using DstT = typename Traits::DstT;
+    using BiasT = typename Traits::BiasT;
+    using Engine = typename Traits::Engine;
+    constexpr static MatmulConfig kCfg = Traits::cfg;
+
+    static_assert(Traits::policy != Impl::Detail::PolicyKind::NBUFFER33,
+                  "NBuffer33MatmulPolicy is only supported in cube-only kernels");
+
+public:
+    constexpr static bool ascx_mix_dual_master = kCfg.enableMixDualMaster;
+
+    MatmulClient() { engine_.set_static_tiling(Traits::static_tiling()); }
+
+    void Init(const TCubeTiling* __restrict cubeTiling, TPipe* tpipe = nullptr) {
+        use("Init");
+        engine_.set_pipe(tpipe);
+        engine_.init(cubeTiling, "Init");
+    }
+    template <class T>
+    void SetWorkspace(GlobalTensor<T>& addr) {
+        use("SetWorkspace");
+        engine_.set_workspace_tensor(addr);
+    }
+    template <class T>
+    void SetWorkspace(__gm__ const T* addr, int size) {
+        use("SetWorkspace");
+        engine_.set_workspace_pointer(addr, size);
+    }
+    void SetOrgShape(int orgM, int orgN, int orgK) {
+        use("SetOrgShape");
+        engine_.set_org_shape(orgM, orgN, orgK, orgK, 0);
+    }
+    void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0) {
+        use("SetOrgShape");
+        engine_.set_org_shape(orgM, orgN, orgKa, orgKb, orgKc);
+    }
+    void SetSingleShape(int singleM, int singleN, int singleK) {
+        use("SetSingleShape");
+        engine_.set_single_shape(singleM, singleN, singleK);
+    }
+    void SetTail(int tailM = -1, int tailN = -1, int tailK = -1) {
+        use("SetTail");
+        engine_.set_tail(tailM, tailN, tailK);
+    }
+    void SetHF32(bool enableHF32 = false, int32_t transMode = 0) {
+        use("SetHF32");
+        (void)transMode;
+        engine_.set_hf32(enableHF32);
+    }
+    void SetTensorA(const LocalTensor<SrcAT>& leftMatrix, bool isTransposeA = false) {
+        use("SetTensorA");
+        engine_.set_a_local(leftMatrix, isTransposeA);
+    }
+    void SetTensorB(const LocalTensor<SrcBT>& rightMatrix, bool isTransposeB = false) {
+        use("SetTensorB");
+        engine_.set_b_local(rightMatrix, isTransposeB);
+    }
+    void SetBias(const LocalTensor<BiasT>& inputBias) {
+        use("SetBias");
+        engine_.set_bias_local(inputBias);
+    }
+    void SetTensorA(const GlobalTensor<SrcAT>& gm, bool isTransposeA = false) {
+        use("SetTensorA");
+        engine_.set_a_global(gm, isTransposeA);
+    }
+    void SetTensorB(const GlobalTensor<SrcBT>& gm, bool isTransposeB = false) {
+        use("SetTensorB");
+        engine_.set_b_global(gm, isTransposeB);
+    }
+    /// Data for user copy callbacks; recorded only (callbacks are not emulated).
+    void SetSelfDefineData(const uint64_t dataPtr) {
+        use("SetSelfDefineData");
+        engine_.require_not_dual_master("SetSelfDefineData");
+        self_define_data_ = dataPtr;
+    }
+    void SetUserDefInfo(const uint64_t tilingPtr) {
+        use("SetUserDefInfo");
+        engine_.require_not_dual_master("SetUserDefInfo");
+        user_def_info_ = tilingPtr;
+    }
+    void SetSparseIndex(const GlobalTensor<uint8_t>& indexGlobal) {  // a no-op on the client
+        use("SetSparseIndex");
+        (void)indexGlobal;
+    }
+    void SetQuantScalar(const uint64_t quantScalar) {
+        use("SetQuantScalar");
+        (void)quantScalar;
+        engine_.set_quant();
+    }
+    void SetQuantVector(const GlobalTensor<uint64_t>& quantTensor) {
+        use("SetQuantVector");
+        (void)quantTensor;
+        engine_.set_quant();
+    }
+    void SetQuantVector(const LocalTensor<uint64_t>& quantTensor) {
+        use("SetQuantVector");
+        (void)quantTensor;
+        engine_.set_quant();
+    }
+    void SetBias(const GlobalTensor<BiasT>& biasGlobal) {
+        use("SetBias");
+        engine_.set_bias_global(biasGlobal);
+    }
+    void SetTensorA(SrcAT aScalar) {
+        use("SetTensorA");
+        engine_.set_a_scalar(aScalar);
+    }
+    void SetTensorB(SrcBT bScalar) {
+        use("SetTensorB");
+        engine_.set_b_scalar(bScalar);
+    }
+    void DisableBias() {
+        use("DisableBias");
+        engine_.disable_bias();
+    }
+    void ClearBias() {
+        use("ClearBias");
+        engine_.disable_bias();
+    }
+    void End() {
+        use("End");
+        engine_.end("End");
+    }
+
+    /// The client declares this overload but it is a stub that computes nothing.
+    template <bool sync = true, typename T>
+    bool Iterate(bool enPartialSum, const LocalTensor<T>& localCmatrix) {
+        static_assert(!kCfg.enableMixDualMaster, "Iterate is not supported when enableMixDualMaster is set");
+        use("Iterate");
+        (void)enPartialSum;
+        (void)localCmatrix;
+        return false;
+    }
+    template <bool sync = true>
+    bool Iterate(bool enPartialSum = false) {
+        static_assert(!kCfg.enableMixDualMaster, "Iterate is not supported when enableMixDualMaster is set");
+        use(sync ? "Iterate<true>" : "Iterate<false>");
+        return sync ? engine_.iterate_sync(enPartialSum, "Iterate<true>")
+                    : engine_.iterate_async(enPartialSum, "Iterate<false>");
+    }
+    void WaitIterateAll() {
+        use("WaitIterateAll");
+        engine_.wait_iterate_all("WaitIterateAll");
+    }
+    void WaitIterateBatch() {
+        use("WaitIterateBatch");
+        engine_.wait_iterate_batch("WaitIterateBatch");
+    }
+    template <bool sync = true>
+    void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                    bool waitIterateAll = false, bool fakeMsg = false) {
+        const char* what = sync ? "IterateAll<true>" : "IterateAll<false>";
+        use(what);
+        engine_.iterate_all_gm(gm, enAtomic, enSequentialWrite, sync, waitIterateAll, fakeMsg, what);
+    }
+    template <bool sync = true>
+    void IterateAll(const LocalTensor<DstT>& ubCmatrix, uint8_t enAtomic = 0) {
+        use("IterateAll");
+        engine_.iterate_all_local(ubCmatrix, enAtomic, sync, "IterateAll (LocalTensor)");
+    }
+    template <bool sync = true, bool waitIterateBatch = false>
+    void IterateBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                      const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
+                      const uint32_t matrixStrideC = 0, const bool enPartialSum = false, const uint8_t enAtomic = 0) {
+        use("IterateBatch");
+        engine_.iterate_batch_gm(gm, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC,
+                                 enPartialSum, enAtomic, sync, waitIterateBatch, "IterateBatch");
+    }
+    template <bool sync = true>
+    void IterateBatch(const LocalTensor<DstT>& ubCmatrix, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                      const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
+                      const uint32_t matrixStrideC = 0, const bool enPartialSum = false, const uint8_t enAtomic = 0) {
+        use("IterateBatch");
+        engine_.iterate_batch_local(ubCmatrix, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB,
+                                    matrixStrideC, enPartialSum, enAtomic, sync, "IterateBatch (LocalTensor)");
+    }
+    template <bool sync = true, bool waitIterateBatch = false>
+    void IterateNBatch(const uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
+                       const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
+                       const uint32_t matrixStrideC = 0, const bool enPartialSum = false, const uint8_t enAtomic = 0) {
+        static_assert(!kCfg.enableMixDualMaster, "IterateNBatch is not supported when enableMixDualMaster is set");
+        static_assert(A_TYPE::layout != LayoutMode::NONE && A_TYPE::layout != LayoutMode::NORMAL &&
+                          B_TYPE::layout != LayoutMode::NONE && B_TYPE::layout != LayoutMode::NORMAL &&
+                          C_TYPE::layout != LayoutMode::NORMAL,
+                      "IterateNBatch: A and B layouts must not be NONE or NORMAL, and C's must not be NORMAL");
+        use("IterateNBatch");
+        (void)batchLoop, (void)batchA, (void)batchB, (void)enSequentialWrite, (void)matrixStrideA,
+            (void)matrixStrideB, (void)matrixStrideC, (void)enPartialSum, (void)enAtomic;
+        engine_.iterate_n_batch(sync, waitIterateBatch, "IterateNBatch");
+    }
+    template <bool sync = true>
+    void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
+        static_assert(kCfg.enableGetTensorC, "GetTensorC requires MatmulConfig::enableGetTensorC");
+        use("GetTensorC");
+        if (!sync) {
+            engine_.error("GetTensorC<false> (GlobalTensor)",
+                          "asynchronous results only go to a LocalTensor on dav-c220 (use GetTensorC<false>(ub))");
+        }
+        engine_.require_not_dual_master("GetTensorC");
+        engine_.get_sync_gm(gm, enAtomic, enSequentialWrite, "GetTensorC<true> (GlobalTensor)");
+    }
+    template <bool sync = true, bool doPad = false>
+    void GetTensorC(const LocalTensor<DstT>& c, uint8_t enAtomic = 0, bool enSequentialWrite = false,
+                    uint32_t height = 0, uint32_t width = 0, uint32_t srcGap = 0, uint32_t dstGap = 0) {
+        static_assert(kCfg.enableGetTensorC, "GetTensorC requires MatmulConfig::enableGetTensorC");
+        use("GetTensorC");
+        (void)enSequentialWrite;
+        if (doPad || height != 0 || width != 0 || srcGap != 0 || dstGap != 0) {
+            engine_.error("GetTensorC", "the deprecated padding parameters (doPad, height, width, srcGap, dstGap) "
+                                        "are not emulated");
+        }
+        engine_.require_not_dual_master("GetTensorC");
+        if (sync) {
+            engine_.get_sync_local(c, enAtomic, "GetTensorC<true> (LocalTensor)");
+        } else {
+            engine_.fetch_async_local(c, enAtomic, true, "GetTensorC<false> (LocalTensor)");
+        }
+    }
+    template <bool sync = true>
+    void GetTensorC(const GlobalTensor<DstT>& gm, const LocalTensor<DstT>& co2Local, uint8_t enAtomic = 0,
+                    bool enSequentialWrite = false) {
+        static_assert(kCfg.enableGetTensorC, "GetTensorC requires MatmulConfig::enableGetTensorC");
+        static_assert(!kCfg.enableMixDualMaster, "GetTensorC is not supported when enableMixDualMaster is set");
+        use("GetTensorC");
+        if (!sync) {
+            engine_.error("GetTensorC<false> (GlobalTensor, LocalTensor)",
+                          "asynchronous results only go to a LocalTensor on dav-c220 (use GetTensorC<false>(ub))");
+        }
+        engine_.get_sync_gm_local(gm, co2Local, enAtomic, enSequentialWrite,
+                                  "GetTensorC<true> (GlobalTensor, LocalTensor)");
+    }
+    template <bool sync = true>
+    GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0, bool enSequentialWrite = false) {
+        static_assert(kCfg.enableGetTensorC, "GetTensorC requires MatmulConfig::enableGetTensorC");
+        static_assert(!kCfg.enableMixDualMaster, "GetTensorC is not supported when enableMixDualMaster is set");
+        use("GetTensorC");
+        (void)enSequentialWrite;
+        if (sync) {
+            engine_.error("GetTensorC<true>()", "the returning GetTensorC only supports sync=false");
+        }
+        return engine_.fetch_async_view(enAtomic, "GetTensorC<false>()");
+    }
+    template <bool sync = true>
+    GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false) {
+        use("GetBatchTensorC");
+        (void)batchA, (void)batchB, (void)enSequentialWrite;
+        engine_.get_batch_tensor_c(sync, "GetBatchTensorC");
+        return GlobalTensor<DstT>();
+    }
+    template <bool sync = true>
+    GlobalTensor<DstT> GetBatchC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false) {
+        return GetBatchTensorC<sync>(batchA, batchB, enSequentialWrite);
+    }
+    template <bool sync = true>
+    void GetBatchTensorC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false) {
+        use("GetBatchTensorC");
+        (void)c, (void)batchA, (void)batchB, (void)enSequentialWrite;
+        engine_.get_batch_tensor_c(sync, "GetBatchTensorC (LocalTensor)");
+    }
+    template <bool sync = true>
+    void GetBatchC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false) {
+        GetBatchTensorC<sync>(c, batchA, batchB, enSequentialWrite);
+    }
+    /// GetTensorC<false>(c) without the MTE2 -> V handshake: WaitGetTensorC() must follow.
+    void AsyncGetTensorC(const LocalTensor<DstT>& c) {
+        use("AsyncGetTensorC");
+        engine_.fetch_async_local(c, 0, false, "AsyncGetTensorC");
+    }
+    void WaitGetTensorC() {
+        use("WaitGetTensorC");
+        engine_.wait_get_tensor_c("WaitGetTensorC");
+    }
+    template <bool isTurnOnDebug = true>
+    MatrixOffset GetOffsetC() {
+        use("GetOffsetC");
+        engine_.error("GetOffsetC", "not supported on the MIX client (cube-only kernels only)");
+        return MatrixOffset{0, 0, 0, 0, 0};
+    }
+    void SetLocalWorkspace(const LocalTensor<uint8_t>& tmpBuffer) {
+        use("SetLocalWorkspace");
+        (void)tmpBuffer;
+    }
+
+    /// Emulation internal: the engine REGIST_MATMUL_OBJ registers.
+    Engine& ascx_engine() { return engine_; }
+
+private:
+    void use(const char* what) const { engine_.require_registered(what); }
+
+    Engine engine_{Engine::Side::CLIENT, kCfg, Traits::has_callbacks};
+    uint64_t self_define_data_ = 0;
+    uint64_t user_def_info_ = 0;
+};
+
+}  // namespace AscendC

@@ -1,0 +1,1454 @@
+// ascx host emulation: the Matmul engine (spec ascendc-cpp-api.md sections 8, 9 and 11.5).
+//
+// One MatmulEngine lives inside every MIX-client (EMU_AIV) and cube-only (EMU_AIC + ASCENDC_CUBE_ONLY)
+// Matmul object.  It holds the per-object state the hardware keeps (tiling, org/single shapes, the
+// A/B/bias sources, the workspace, iteration cursors, pending waits) and computes results
+// sequentially on the CPU:
+//   * sync Iterate computes one baseM x baseN block per call, in the documented iterate order, and
+//     GetTensorC writes it to GM (at its place, or dense with enSequentialWrite) or to a LocalTensor;
+//   * async Iterate<false> computes every block into its workspace slot at the first call (a valid
+//     linearisation of the AIC running ahead), later calls only count, GetTensorC<false> serves slots;
+//   * IterateAll computes the whole single-core result; IterateBatch repeats it per batch (NORMAL
+//     layout only).
+// Accumulation is fp32 for half / bfloat16 / float inputs and int32 for int8, sequential over k;
+// results are cast to the C type with round-to-nearest-even.  Every documented constraint that
+// real builds drop (ASSERTs) is an ascx_emu::fail with a message naming the object and the call.
+#pragma once
+
+#include <algorithm>
+#include <cstdarg>
+#include <cstdio>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+#include "ascx_emu/base.h"
+#include "ascx_emu/checker.h"
+#include "ascx_emu/half.h"
+#include "ascx_emu/matmul_types.h"
+#include "ascx_emu/pipe.h"
+#include "ascx_emu/tensor.h"
+#include "kernel_tiling/kernel_tiling.h"
+
+namespace ascx_emu {
+
+// ---------------------------------------------------------------------------------------------------
+// Kernel-end checks: pending waits outlive the objects (the launcher checks after the body returned),
+// so they are kept in a per-thread table rather than in the objects.
+
+struct MatmulPendingWaits {
+    const void* owner = nullptr;
+    char name[64] = {0};
+    bool iterate_all = false;  ///< IterateAll<false>(..., waitIterateAll=true) without WaitIterateAll()
+    bool batch = false;        ///< IterateBatch / IterateNBatch<false, true> without WaitIterateBatch()
+};
+
+inline thread_local std::vector<MatmulPendingWaits> matmul_pending_waits;
+inline thread_local bool matmul_hf32_warned = false;
+
+/// Forget the Matmul state of the previous kernel run.
+inline void reset_matmul_state() {
+    matmul_pending_waits.clear();
+    matmul_hf32_warned = false;
+}
+
+inline void check_matmul_at_exit();
+
+/// Hook check_matmul_at_exit into the launcher's end-of-run checks.  The launcher clears that list
+/// before each run, so an absent hook also means a new run: the previous run's records (left behind
+/// when it stopped with an error) are dropped then.
+inline void ensure_matmul_exit_check() {
+    for (void (*check)() : at_kernel_exit) {
+        if (check == &check_matmul_at_exit) {
+            return;
+        }
+    }
+    reset_matmul_state();
+    at_kernel_exit.push_back(&check_matmul_at_exit);
+}
+
+/// Called by the launcher after a kernel body returned: every asynchronous Matmul operation that
+/// needs a wait must have had it (spec 11.5, matmul-api R32 / R45).
+inline void check_matmul_at_exit() {
+    for (const MatmulPendingWaits& p : matmul_pending_waits) {
+        if (p.iterate_all || p.batch) {
+            char name[sizeof p.name];
+            std::memcpy(name, p.name, sizeof name);
+            const bool all = p.iterate_all;
+            matmul_pending_waits.clear();
+            if (all) {
+                fail("%s: IterateAll<false>(..., waitIterateAll=true) is never followed by WaitIterateAll() before the "
+                     "kernel returns",
+                     name);
+            }
+            fail("%s: IterateBatch / IterateNBatch<false, true> is never followed by WaitIterateBatch() before the "
+                 "kernel returns",
+                 name);
+        }
+    }
+    matmul_pending_waits.clear();
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Element types: widening into the accumulator, casting out of it, and atomic combining.
+
+template <typename T>
+struct is_float16 : std::false_type {};
+template <bool Brain>
+struct is_float16<Float16<Brain>> : std::true_type {};
+
+/// What a value of T is computed in: float for floating types, int64 for integers.
+template <typename T>
+using wide_t = std::conditional_t<std::is_integral_v<T>, int64_t, float>;
+
+template <typename L, typename T>
+inline L to_acc(T v) {
+    if constexpr (is_float16<T>::value) {
+        return static_cast<L>(static_cast<float>(v));
+    } else {
+        return static_cast<L>(v);
+    }
+}
+
+/// Whether the fixpipe casts the accumulator type L to D without quantisation parameters.
+template <typename D, typename L>
+constexpr bool plain_cast_v = (std::is_same_v<L, float> && (std::is_same_v<D, float> || is_float16<D>::value)) ||
+                              (std::is_same_v<L, int32_t> && std::is_same_v<D, int32_t>);
+
+template <typename D, typename L>
+inline D from_acc(L v) {
+    if constexpr (std::is_same_v<D, L>) {
+        return v;
+    } else {
+        return D(v);  // half / bfloat16_t from float: round to nearest even
+    }
+}
+
+/// enAtomic: 0 overwrites, 1 adds, 2 keeps the max, 3 the min, computed in D's arithmetic.
+template <typename D>
+inline D combine(D old, D value, uint8_t atomic) {
+    if (atomic == 0) {
+        return value;
+    }
+    using W = wide_t<D>;
+    const W a = static_cast<W>(to_acc<W>(old));
+    const W b = static_cast<W>(to_acc<W>(value));
+    const W r = atomic == 1 ? a + b : atomic == 2 ? (a > b ? a : b) : (a < b ? a : b);
+    return from_acc<D>(static_cast<std::conditional_t<std::is_integral_v<D>, D, float>>(r));
+}
+
+inline uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
+
+/// How a 2-D matrix is stored: ND row-major with a leading dimension, or NZ fractals (16 rows x C0
+/// columns, fractals column-major, elements row-major inside): (r, c) at
+/// (c / C0) * R16 * C0 + r * C0 + c % C0 with R16 = rows rounded up to 16 (spec 9.2).
+struct MatrixLayout {
+    bool nz = false;
+    uint64_t ld = 0;   ///< ND: elements per row
+    uint64_t r16 = 0;  ///< NZ: rows rounded up to 16
+    uint64_t c0 = 1;   ///< NZ: columns per fractal
+    uint64_t index(uint64_t r, uint64_t c) const { return nz ? (c / c0) * r16 * c0 + r * c0 + c % c0 : r * ld + c; }
+};
+
+inline const char* format_name(CubeFormat f) {
+    switch (f) {
+        case CubeFormat::ND: return "ND";
+        case CubeFormat::NZ: return "NZ";
+        case CubeFormat::ZN: return "ZN";
+        case CubeFormat::ZZ: return "ZZ";
+        case CubeFormat::NN: return "NN";
+        case CubeFormat::ND_ALIGN: return "ND_ALIGN";
+        case CubeFormat::SCALAR: return "SCALAR";
+        case CubeFormat::VECTOR: return "VECTOR";
+        default: return "COLUMN_MAJOR";
+    }
+}
+
+inline const char* layout_name(LayoutMode l) {
+    switch (l) {
+        case LayoutMode::NONE: return "NONE";
+        case LayoutMode::BSNGD: return "BSNGD";
+        case LayoutMode::SBNGD: return "SBNGD";
+        case LayoutMode::BNGS1S2: return "BNGS1S2";
+        default: return "NORMAL";
+    }
+}
+
+constexpr bool position_is_ub(AscendC::TPosition p) {
+    return p == AscendC::TPosition::VECIN || p == AscendC::TPosition::VECOUT || p == AscendC::TPosition::VECCALC;
+}
+
+constexpr bool position_is_l1(AscendC::TPosition p) {
+    return p == AscendC::TPosition::A1 || p == AscendC::TPosition::B1 || p == AscendC::TPosition::C1 ||
+           p == AscendC::TPosition::TSCM;
+}
+
+/// Where a Matmul input comes from: a GlobalTensor, a LocalTensor or a scalar filling the matrix.
+template <typename T>
+struct MatmulSource {
+    enum class Kind : uint8_t { NONE, GLOBAL, LOCAL, SCALAR };
+    Kind kind = Kind::NONE;
+    AscendC::GlobalTensor<T> global;
+    AscendC::LocalTensor<T> local;
+    T scalar{};
+    bool transpose = false;
+
+    /// The first ``count`` elements, bounds-checked against the tensor (not for SCALAR).
+    const T* data(uint64_t count, const char* what) const {
+        return kind == Kind::GLOBAL ? global.span(count, what) : local.span(count, what);
+    }
+    uint64_t size() const { return kind == Kind::GLOBAL ? global.GetSize() : local.GetSize(); }
+};
+
+// ---------------------------------------------------------------------------------------------------
+// The engine
+
+template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE>
+class MatmulEngine {
+public:
+    using SrcAT = typename A_TYPE::T;
+    using SrcBT = typename B_TYPE::T;
+    using DstT = typename C_TYPE::T;
+    using BiasT = typename BIAS_TYPE::T;
+    using L0cT = typename AscendC::GetMmDstType<SrcAT>::Type;
+
+    /// Which class owns the engine: the MIX AIV client or the cube-only implementation.
+    enum class Side : uint8_t { CLIENT, IMPL };
+
+    MatmulEngine(Side side, const MatmulConfig& cfg, bool has_callbacks)
+        : side_(side), cfg_(cfg), has_callbacks_(has_callbacks) {
+        std::snprintf(name_, sizeof name_, "Matmul object");
+    }
+
+    // --- registration and tiling -----------------------------------------------------------------
+
+    void set_name(const char* name, size_t length) {
+        if (length >= sizeof name_ - 10) {
+            length = sizeof name_ - 11;
+        }
+        std::snprintf(name_, sizeof name_, "Matmul '%.*s'", static_cast<int>(length), name);
+    }
+    void mark_registered(AscendC::TPipe* pipe) {
+        ensure_matmul_exit_check();
+        registered_ = true;
+        pipe_ = pipe;
+    }
+    void set_pipe(AscendC::TPipe* pipe) {
+        if (pipe != nullptr) {
+            pipe_ = pipe;
+        }
+    }
+    /// MIX client: the KFC client exists only after REGIST_MATMUL_OBJ.
+    void require_registered(const char* what) const {
+        if (side_ == Side::CLIENT && !registered_) {
+            error(what, "the object is used before REGIST_MATMUL_OBJ registered it");
+        }
+    }
+    void set_static_tiling(const MatmulApiStaticTiling* st) { static_tiling_ = st; }
+
+    void init(const TCubeTiling* tiling, const char* what) {
+        if (tiling == nullptr) {
+            error(what, "the tiling pointer is null");
+        }
+        check_idle(what);
+        tiling_ = *tiling;
+        inited_ = true;
+        org_m_ = tiling_.M;
+        org_n_ = tiling_.N;
+        org_ka_ = tiling_.Ka;
+        org_kb_ = tiling_.Kb;
+        org_kc_ = 0;
+        single_m_ = tiling_.singleCoreM;
+        single_n_ = tiling_.singleCoreN;
+        single_k_ = tiling_.singleCoreK;
+        check_static_tiling(what);
+        new_computation();
+    }
+
+    // --- inputs --------------------------------------------------------------------------------
+
+    void set_a_global(const AscendC::GlobalTensor<SrcAT>& t, bool transpose) {
+        set_tensor(a_, "SetTensorA", A_TYPE::pos, A_TYPE::isTrans, transpose, true, "A");
+        a_.global = t;
+    }
+    void set_a_local(const AscendC::LocalTensor<SrcAT>& t, bool transpose) {
+        set_tensor(a_, "SetTensorA", A_TYPE::pos, A_TYPE::isTrans, transpose, false, "A");
+        a_.local = t;
+    }
+    void set_a_scalar(SrcAT value) { set_scalar(a_, value, "SetTensorA"); }
+    void set_b_global(const AscendC::GlobalTensor<SrcBT>& t, bool transpose) {
+        set_tensor(b_, "SetTensorB", B_TYPE::pos, B_TYPE::isTrans, transpose, true, "B");
+        b_.global = t;
+    }
+    void set_b_local(const AscendC::LocalTensor<SrcBT>& t, bool transpose) {
+        set_tensor(b_, "SetTensorB", B_TYPE::pos, B_TYPE::isTrans, transpose, false, "B");
+        b_.local = t;
+    }
+    void set_b_scalar(SrcBT value) { set_scalar(b_, value, "SetTensorB"); }
+
+    void set_bias_global(const AscendC::GlobalTensor<BiasT>& t) {
+        check_bias_kind(true);
+        bias_.kind = MatmulSource<BiasT>::Kind::GLOBAL;
+        bias_.global = t;
+        bias_enabled_ = true;
+        new_computation();
+    }
+    void set_bias_local(const AscendC::LocalTensor<BiasT>& t) {
+        check_bias_kind(false);
+        bias_.kind = MatmulSource<BiasT>::Kind::LOCAL;
+        bias_.local = t;
+        bias_enabled_ = true;
+        new_computation();
+    }
+    void disable_bias() {
+        bias_enabled_ = false;
+        new_computation();
+    }
+
+    // --- shapes --------------------------------------------------------------------------------
+
+    void set_org_shape(int m, int n, int ka, int kb, int kc) {
+        org_m_ = m;
+        org_n_ = n;
+        org_ka_ = ka;
+        org_kb_ = kb;
+        org_kc_ = kc;
+        new_computation();
+    }
+    void set_single_shape(int m, int n, int k) {
+        single_m_ = m;
+        single_n_ = n;
+        single_k_ = k;
+        new_computation();
+    }
+    void set_tail(int m, int n, int k) {
+        if (m != -1) {
+            single_m_ = m;
+        }
+        if (n != -1) {
+            single_n_ = n;
+        }
+        if (k != -1) {
+            single_k_ = k;
+        }
+        new_computation();
+    }
+    void set_batch_num(int32_t batch_a, int32_t batch_b) {
+        batch_a_ = batch_a;
+        batch_b_ = batch_b;
+        batch_num_set_ = true;
+    }
+
+    // --- options that the emulation records but cannot compute ----------------------------------
+
+    void set_quant() { quant_set_ = true; }
+    void set_anti_quant() { anti_quant_set_ = true; }
+    void set_sparse_index() { sparse_set_ = true; }
+    void set_hf32(bool enable) {
+        if (enable && !matmul_hf32_warned) {
+            matmul_hf32_warned = true;
+            std::fprintf(stderr,
+                         "ascx_emu warning: %s: SetHF32(true): HF32 numerics are not emulated, computing in full fp32\n",
+                         name_);
+        }
+    }
+    void require_not_dual_master(const char* what) const {
+        if (cfg_.enableMixDualMaster) {
+            error(what, "not supported when MatmulConfig::enableMixDualMaster is set");
+        }
+    }
+
+    // --- workspace -----------------------------------------------------------------------------
+
+    template <typename T>
+    void set_workspace_tensor(const AscendC::GlobalTensor<T>& t) {
+        require_not_dual_master("SetWorkspace");
+        const uint64_t bytes = t.GetSize() * sizeof(T);
+        if (bytes == 0) {
+            error("SetWorkspace", "the workspace GlobalTensor is empty (its size must be > 0)");
+        }
+        ws_ = reinterpret_cast<unsigned char*>(t.GetPhyAddr(0));
+        check_gm(ws_, bytes, "SetWorkspace");
+        ws_bytes_ = bytes;
+    }
+    void set_workspace_pointer(const void* address, int size) {
+        require_not_dual_master("SetWorkspace");
+        if (size <= 0) {
+            error("SetWorkspace", "size must be > 0 (got %d)", size);
+        }
+        if (address == nullptr) {
+            error("SetWorkspace", "the workspace address is null");
+        }
+        // The client keeps only the address; the usable space is the rest of the GM buffer.
+        const GmAllocation& a = check_gm(address, 0, "SetWorkspace");
+        ws_ = const_cast<unsigned char*>(static_cast<const unsigned char*>(address));
+        ws_bytes_ = static_cast<uint64_t>(a.end - ws_);
+    }
+
+    // --- sync Iterate / GetTensorC --------------------------------------------------------------
+
+    bool iterate_sync(bool partial_sum, const char* what) {
+        check_idle(what);
+        require_mode_bit(ITERATE_MODE_NORMAL, what);
+        if (sync_next_ < 0 || dirty_) {
+            prepare(what);
+            sync_next_ = 0;
+        }
+        if (sync_next_ >= static_cast<int64_t>(blocks_)) {
+            sync_next_ = -1;  // the next call starts a new computation
+            return false;
+        }
+        if (partial_sum && (single_m_ != tiling_.baseM || single_n_ != tiling_.baseN)) {
+            error(what, "enPartialSum requires singleCoreM == baseM and singleCoreN == baseN (got %d x %d, base %d x %d)",
+                  single_m_, single_n_, tiling_.baseM, tiling_.baseN);
+        }
+        const bool accumulate = partial_sum && acc_valid_;
+        current_ = sync_next_++;
+        cube_starts();
+        compute_block(static_cast<uint64_t>(current_), acc_, cur_h_, cur_w_, accumulate, 0, 0, 0);
+        cube_joins();
+        acc_valid_ = true;
+        mode_ = Mode::SYNC;
+        return true;
+    }
+
+    /// Cube-only Iterate(enPartialSum, co1Local): the block goes to a CO1 tensor in NZ (16 x 16 fractals).
+    template <typename T>
+    bool iterate_to_co1(bool partial_sum, const AscendC::LocalTensor<T>& co1, const char* what) {
+        static_assert(std::is_same_v<T, L0cT>, "Iterate(enPartialSum, localCmatrix): the tensor must have the "
+                                               "accumulator type (float, or int32_t for int8 inputs)");
+        check_idle(what);
+        if (sync_next_ < 0 || dirty_) {
+            prepare(what);
+            sync_next_ = 0;
+        }
+        if (sync_next_ >= static_cast<int64_t>(blocks_)) {
+            sync_next_ = -1;
+            return false;
+        }
+        current_ = sync_next_++;
+        cube_starts();
+        compute_block(static_cast<uint64_t>(current_), acc_, cur_h_, cur_w_, false, 0, 0, 0);
+        MatrixLayout lay;
+        lay.nz = true;
+        lay.c0 = 16;
+        lay.r16 = ceil_div(static_cast<uint64_t>(tiling_.baseM), 16) * 16;
+        const uint64_t count = lay.index(cur_h_ - 1, cur_w_ - 1) + 1;
+        T* out = co1.span(count, what);
+        co1.record(count, cube(), true, what);
+        cube_joins();
+        for (uint64_t r = 0; r < cur_h_; ++r) {
+            for (uint64_t c = 0; c < cur_w_; ++c) {
+                T& slot = out[lay.index(r, c)];
+                slot = partial_sum ? static_cast<T>(slot + acc_[r * cur_w_ + c]) : acc_[r * cur_w_ + c];
+            }
+        }
+        acc_valid_ = false;
+        mode_ = Mode::SYNC;
+        return true;
+    }
+
+    void get_sync_gm(const AscendC::GlobalTensor<DstT>& gm, uint8_t atomic, bool sequential, const char* what) {
+        require_sync_block(what);
+        cube_starts();
+        write_block_gm(gm, acc_.data(), static_cast<uint64_t>(current_), cur_h_, cur_w_, atomic, sequential, 0, what);
+        cube_joins();
+        acc_valid_ = false;
+    }
+    void get_sync_local(const AscendC::LocalTensor<DstT>& ub, uint8_t atomic, const char* what) {
+        require_sync_block(what);
+        require_no_atomic(atomic, what);
+        client_copy_in(ub, write_block_dense(ub, acc_.data(), cur_h_, cur_w_, what), true, what);
+        acc_valid_ = false;
+    }
+    void get_sync_gm_local(const AscendC::GlobalTensor<DstT>& gm, const AscendC::LocalTensor<DstT>& ub, uint8_t atomic,
+                           bool sequential, const char* what) {
+        require_sync_block(what);
+        cube_starts();
+        write_block_gm(gm, acc_.data(), static_cast<uint64_t>(current_), cur_h_, cur_w_, atomic, sequential, 0, what);
+        cube_joins();
+        client_copy_in(ub, write_block_dense(ub, acc_.data(), cur_h_, cur_w_, what), true, what);
+        acc_valid_ = false;
+    }
+
+    /// Where the current block sits in C (cube-only GetOffsetC).
+    MatrixOffset offset_c() const {
+        MatrixOffset o{0, 0, 0, 0, 0};
+        if (current_ < 0) {
+            return o;
+        }
+        uint64_t mi = 0;
+        uint64_t ni = 0;
+        block_coords(static_cast<uint64_t>(current_), mi, ni);
+        o.row = static_cast<int32_t>(mi * tiling_.baseM);
+        o.col = static_cast<int32_t>(ni * tiling_.baseN);
+        o.height = static_cast<int32_t>(cur_h_);
+        o.width = static_cast<int32_t>(cur_w_);
+        o.offset = static_cast<int32_t>(o.row * c_ld() + o.col);
+        return o;
+    }
+
+    // --- async Iterate<false> and the workspace slots -----------------------------------------------
+
+    bool iterate_async(bool partial_sum, const char* what) {
+        check_idle(what);
+        require_mode_bit(ITERATE_MODE_NORMAL, what);
+        if (!position_is_ub(C_TYPE::pos)) {
+            error(what, "async Iterate requires the C MatmulType position to be VECIN, VECOUT or VECCALC");
+        }
+        require_workspace(what);
+        if (partial_sum) {
+            error(what, "enPartialSum with Iterate<false> is not emulated");
+        }
+        if (!async_posted_ || async_iterated_all_ || dirty_) {
+            // The first call posts the whole computation: every block lands in its slot now.
+            prepare(what);
+            const uint64_t slot = slot_elements();
+            const MatrixLayout lay = dense_layout();
+            const uint64_t extent = lay.index(tiling_.baseM - 1, tiling_.baseN - 1) + 1;
+            if (extent > slot) {
+                error(what, "a %d x %d block in C's format takes %llu elements, more than a workspace slot (%llu%s)",
+                      tiling_.baseM, tiling_.baseN, static_cast<unsigned long long>(extent),
+                      static_cast<unsigned long long>(slot), cfg_.baseMN != 0 ? ", MatmulConfig::baseMN" : "");
+            }
+            const uint64_t need = blocks_ * slot * sizeof(DstT);
+            if (need > ws_bytes_) {
+                error(what,
+                      "the workspace holds %llu bytes but %llu blocks of %llu elements need %llu bytes "
+                      "(ceil(singleM/baseM) * ceil(singleN/baseN) * baseM * baseN * sizeof(C))",
+                      static_cast<unsigned long long>(ws_bytes_), static_cast<unsigned long long>(blocks_),
+                      static_cast<unsigned long long>(slot), static_cast<unsigned long long>(need));
+            }
+            check_gm(ws_, need, what);
+            cube_starts();
+            for (uint64_t i = 0; i < blocks_; ++i) {
+                uint64_t h = 0;
+                uint64_t w = 0;
+                compute_block(i, acc_, h, w, false, 0, 0, 0);
+                DstT* out = reinterpret_cast<DstT*>(ws_ + i * slot * sizeof(DstT));
+                record_gm_region(out, lay, 0, 0, h, w, cube(), true, "Iterate<false> (workspace slot)");
+                store(out, lay, 0, 0, h, w, acc_.data(), 0);
+            }
+            acc_valid_ = false;
+            async_posted_ = true;
+            async_iterated_all_ = false;
+            async_count_ = 0;
+            fetch_cursor_ = 0;
+            mode_ = Mode::ASYNC;
+            return true;
+        }
+        if (++async_count_ >= blocks_) {
+            async_iterated_all_ = true;
+            return false;
+        }
+        return true;
+    }
+
+    /// GetTensorC<false>(ub) and AsyncGetTensorC(ub): copy the next slot into ``ub``.
+    void fetch_async_local(const AscendC::LocalTensor<DstT>& ub, uint8_t atomic, bool handshake, const char* what) {
+        require_not_dual_master(what);
+        require_async_fetch(what);
+        require_no_atomic(atomic, what);
+        const uint64_t slot = slot_elements();
+        if (ub.GetSize() < slot) {
+            error(what, "the LocalTensor holds %u elements, less than one result slot (%llu = baseM * baseN)",
+                  ub.GetSize(), static_cast<unsigned long long>(slot));
+        }
+        // Hardware copies ub.GetSize() elements from the slot; the emulation copies the slot itself.
+        const unsigned char* from = next_slot(what);
+        // the client waits for the AIC's event, then MTE2 copies the slot
+        sync_check::import(sync_check::S, sync_check::CUBE);
+        sync_check::import(sync_check::MTE2, sync_check::CUBE);
+        sync_check::global(from, slot * sizeof(DstT), sync_check::MTE2, false, what);
+        std::memcpy(ub.span(slot, what), from, slot * sizeof(DstT));
+        client_copy_in(ub, slot, handshake, what);
+        fetch_unwaited_ = true;
+    }
+
+    /// GetTensorC<false>(): a GlobalTensor over the next slot.
+    AscendC::GlobalTensor<DstT> fetch_async_view(uint8_t atomic, const char* what) {
+        require_not_dual_master(what);
+        require_async_fetch(what);
+        if (atomic != 0) {
+            error(what, "enAtomic must be 0 for an asynchronous GetTensorC (got %u)", static_cast<unsigned>(atomic));
+        }
+        if (C_TYPE::pos != AscendC::TPosition::VECIN) {
+            error(what, "the returning GetTensorC<false>() requires the C MatmulType position VECIN");
+        }
+        unsigned char* slot = next_slot(what);
+        cube_joins();  // the client waited for the AIC's event
+        AscendC::GlobalTensor<DstT> view;
+        view.SetGlobalBuffer(reinterpret_cast<DstT*>(slot), slot_elements());
+        return view;
+    }
+
+    void wait_get_tensor_c(const char* what) {
+        require_not_dual_master(what);
+        if (mode_ != Mode::ASYNC || ws_ == nullptr) {
+            error(what, "requires an asynchronous Iterate<false>() and a workspace (SetWorkspace) before it");
+        }
+        if (!fetch_unwaited_) {
+            error(what, "there is no asynchronous fetch (AsyncGetTensorC or GetTensorC<false>) to wait for since the "
+                        "last WaitGetTensorC()");
+        }
+        fetch_unwaited_ = false;
+        sync_check::import(sync_check::V, sync_check::MTE2);  // SetFlag / WaitFlag<MTE2_V>
+    }
+
+    // --- IterateAll ------------------------------------------------------------------------------
+
+    void iterate_all_gm(const AscendC::GlobalTensor<DstT>& gm, uint8_t atomic, bool sequential, bool sync,
+                        bool wait_iterate_all, bool fake_msg, const char* what) {
+        check_idle(what);
+        require_mode_bit(ITERATE_MODE_ALL, what);
+        if (cfg_.isPartialOutput) {
+            error(what, "not supported when MatmulConfig::isPartialOutput is set");
+        }
+        if (side_ == Side::IMPL && !sync) {
+            error(what, "IterateAll<false> is not supported in cube-only kernels (pure Cube is synchronous)");
+        }
+        if (sync && wait_iterate_all) {
+            error(what, "waitIterateAll=true requires IterateAll<false>");
+        }
+        if (fake_msg) {
+            if (!cfg_.doIBShareNorm && !cfg_.intraBlockPartSum) {
+                error(what, "fakeMsg=true requires an IBShare config or intraBlockPartSum");
+            }
+            error(what, "fakeMsg=true is not emulated");
+        }
+        prepare(what);
+        // The cube-only IterateAll ignores enSequentialWrite; the client applies it per block.
+        const bool seq = side_ == Side::CLIENT && sequential;
+        cube_starts();
+        for (uint64_t i = 0; i < blocks_; ++i) {
+            uint64_t h = 0;
+            uint64_t w = 0;
+            compute_block(i, acc_, h, w, false, 0, 0, 0);
+            write_block_gm(gm, acc_.data(), i, h, w, atomic, seq, 0, what);
+        }
+        if (sync) {
+            cube_joins();
+        }
+        finish_whole_computation(sync ? Mode::ALL_SYNC : Mode::ALL_ASYNC);
+        if (!sync && wait_iterate_all) {
+            set_pending(pending_all_, true);
+        }
+    }
+
+    void iterate_all_local(const AscendC::LocalTensor<DstT>& out, uint8_t atomic, bool sync, const char* what) {
+        check_idle(what);
+        require_mode_bit(ITERATE_MODE_ALL, what);
+        if (!sync) {
+            error(what, "IterateAll to a LocalTensor only supports sync=true");
+        }
+        require_no_atomic(atomic, what);
+        const bool allowed = position_is_l1(C_TYPE::pos) ||
+                             (side_ == Side::IMPL && C_TYPE::pos == AscendC::TPosition::CO1);
+        if (!allowed) {
+            error(what, "IterateAll to a LocalTensor requires the C MatmulType position A1, B1, C1 or TSCM%s",
+                  side_ == Side::IMPL ? " (or CO1)" : "");
+        }
+        prepare(what);
+        const MatrixLayout lay = output_layout(static_cast<uint64_t>(single_m_), static_cast<uint64_t>(single_n_));
+        const uint64_t count = lay.index(single_m_ - 1, single_n_ - 1) + 1;
+        DstT* base = out.span(count, what);
+        cube_starts();
+        out.record(count, cube(), true, what);
+        for (uint64_t i = 0; i < blocks_; ++i) {
+            uint64_t h = 0;
+            uint64_t w = 0;
+            uint64_t mi = 0;
+            uint64_t ni = 0;
+            compute_block(i, acc_, h, w, false, 0, 0, 0);
+            block_coords(i, mi, ni);
+            store(base, lay, mi * tiling_.baseM, ni * tiling_.baseN, h, w, acc_.data(), 0);
+        }
+        cube_joins();
+        finish_whole_computation(Mode::ALL_SYNC);
+    }
+
+    void wait_iterate_all(const char* what) {
+        if (!pending_all_) {
+            error(what, "there is no pending IterateAll<false>(..., waitIterateAll=true) on this Matmul");
+        }
+        set_pending(pending_all_, false);
+        cube_joins();
+    }
+
+    // --- IterateBatch / IterateNBatch -----------------------------------------------------------------
+
+    /// MIX IterateBatch to GM (also the cube-only one, with the counts from SetBatchNum).
+    void iterate_batch_gm(const AscendC::GlobalTensor<DstT>& gm, uint32_t batch_a, uint32_t batch_b, bool sequential,
+                          uint32_t stride_a, uint32_t stride_b, uint32_t stride_c, bool partial_sum, uint8_t atomic,
+                          bool sync, bool wait, const char* what) {
+        begin_batch(what, sync, partial_sum);
+        if (sync && wait) {
+            error(what, "waitIterateBatch=true requires IterateBatch<false, true>");
+        }
+        if (sequential) {
+            error(what, "enSequentialWrite must be false when IterateBatch outputs to GM");
+        }
+        cube_starts();
+        run_batch(batch_a, batch_b, stride_a, stride_b, stride_c, what, [&](uint64_t c_offset, uint64_t block,
+                                                                             uint64_t h, uint64_t w) {
+            write_block_gm(gm, acc_.data(), block, h, w, atomic, false, c_offset, what);
+        });
+        if (sync) {
+            cube_joins();
+        }
+        finish_whole_computation(sync ? Mode::ALL_SYNC : Mode::ALL_ASYNC);
+        if (!sync && wait) {
+            set_pending(pending_batch_, true);
+        }
+    }
+
+    /// IterateBatch to a LocalTensor: dense [batch, singleM, singleN] (or strideC apart).
+    void iterate_batch_local(const AscendC::LocalTensor<DstT>& ub, uint32_t batch_a, uint32_t batch_b, bool sequential,
+                             uint32_t stride_a, uint32_t stride_b, uint32_t stride_c, bool partial_sum, uint8_t atomic,
+                             bool sync, const char* what) {
+        begin_batch(what, sync, partial_sum);
+        if (!sync) {
+            error(what, "IterateBatch to a LocalTensor only supports sync=true");
+        }
+        if (side_ == Side::CLIENT && !sequential) {
+            error(what, "enSequentialWrite must be true when IterateBatch outputs to a LocalTensor");
+        }
+        require_no_atomic(atomic, what);
+        const MatrixLayout lay = output_layout(static_cast<uint64_t>(single_m_), static_cast<uint64_t>(single_n_));
+        const uint64_t per_batch = lay.index(single_m_ - 1, single_n_ - 1) + 1;
+        const uint64_t c_stride = stride_c != 0 ? stride_c : per_batch;
+        const uint64_t batches = batch_a > batch_b ? batch_a : batch_b;
+        DstT* base = ub.span((batches - 1) * c_stride + per_batch, what);
+        cube_starts();
+        run_batch(batch_a, batch_b, stride_a, stride_b, c_stride, what, [&](uint64_t c_offset, uint64_t block,
+                                                                              uint64_t h, uint64_t w) {
+            uint64_t mi = 0;
+            uint64_t ni = 0;
+            block_coords(block, mi, ni);
+            store(base + c_offset, lay, mi * tiling_.baseM, ni * tiling_.baseN, h, w, acc_.data(), 0);
+        });
+        cube_joins();
+        client_copy_in(ub, (batches - 1) * c_stride + per_batch, true, what);
+        finish_whole_computation(Mode::ALL_SYNC);
+    }
+
+    void iterate_n_batch(bool sync, bool wait, const char* what) {
+        check_idle(what);
+        require_not_dual_master(what);
+        require_mode_bit(ITERATE_MODE_N_BATCH, what);
+        if (!cfg_.isNBatch) {
+            return;  // the header returns at once without MatmulConfig::isNBatch
+        }
+        require_workspace(what);
+        if (sync && wait) {
+            error(what, "waitIterateBatch=true requires IterateNBatch<false, true>");
+        }
+        error(what, "layout %s is not emulated (the batch layouts BSNGD / SBNGD / BNGS1S2 are not specified)",
+              layout_name(A_TYPE::layout));
+    }
+
+    void get_batch_tensor_c(bool sync, const char* what) {
+        require_not_dual_master(what);
+        if (sync) {
+            error(what, "only supports sync=false");
+        }
+        require_workspace(what);
+        error(what, "there is no IterateNBatch<false> result on this Matmul to read");
+    }
+
+    void wait_iterate_batch(const char* what) {
+        require_not_dual_master(what);
+        if (!pending_batch_) {
+            error(what, "there is no pending IterateBatch / IterateNBatch<false, true> on this Matmul");
+        }
+        set_pending(pending_batch_, false);
+        cube_joins();
+    }
+
+    bool batch_num_set() const { return batch_num_set_; }
+    int32_t batch_a() const { return batch_a_; }
+    int32_t batch_b() const { return batch_b_; }
+
+    // --- End -------------------------------------------------------------------------------------
+
+    void end(const char* what) {
+        check_idle(what);
+        sync_next_ = -1;
+        current_ = -1;
+        acc_valid_ = false;
+    }
+
+    [[noreturn]] void error(const char* what, const char* format, ...) const {
+        char message[768];
+        std::va_list args;
+        va_start(args, format);
+        std::vsnprintf(message, sizeof message, format, args);
+        va_end(args);
+        fail("%s: %s: %s", name_, what, message);
+    }
+
+private:
+    enum class Mode : uint8_t { NONE, SYNC, ASYNC, ALL_SYNC, ALL_ASYNC };
+
+    // --- checks ------------------------------------------------------------------------------------
+
+    /// A new compute call (or End) must not start while an async operation still needs its wait.
+    void check_idle(const char* what) const {
+        if (pending_all_) {
+            error(what, "IterateAll<false>(..., waitIterateAll=true) is still waiting for WaitIterateAll()");
+        }
+        if (pending_batch_) {
+            error(what, "IterateBatch / IterateNBatch<false, true> is still waiting for WaitIterateBatch()");
+        }
+    }
+
+    void require_mode_bit(uint8_t bit, const char* what) const {
+        if ((cfg_.iterateMode & bit) == 0) {
+            error(what, "MatmulConfig::iterateMode (0x%02x) does not include this call's mode bit 0x%02x",
+                  static_cast<unsigned>(cfg_.iterateMode), static_cast<unsigned>(bit));
+        }
+    }
+
+    void require_no_atomic(uint8_t atomic, const char* what) const {
+        if (atomic != 0) {
+            error(what, "enAtomic must be 0 when the output is a LocalTensor (got %u)", static_cast<unsigned>(atomic));
+        }
+    }
+
+    void require_workspace(const char* what) const {
+        if (ws_ == nullptr) {
+            error(what, "requires SetWorkspace() on this Matmul before it");
+        }
+    }
+
+    void require_sync_block(const char* what) const {
+        if (mode_ == Mode::ASYNC) {
+            error(what, "GetTensorC<true> after Iterate<false>: the sync flag must be the same as Iterate's");
+        }
+        if (mode_ != Mode::SYNC || current_ < 0 || !acc_valid_) {
+            error(what, "there is no result block to fetch: call Iterate<true>() once before each GetTensorC<true>");
+        }
+    }
+
+    void require_async_fetch(const char* what) const {
+        if (mode_ == Mode::SYNC) {
+            error(what, "GetTensorC<false> after Iterate<true>: the sync flag must be the same as Iterate's");
+        }
+        if (mode_ != Mode::ASYNC) {
+            error(what, "there are no asynchronous results: call Iterate<false>() first");
+        }
+        require_workspace(what);
+        if (fetch_cursor_ >= blocks_) {
+            error(what, "called more times than the number of result blocks (%llu)",
+                  static_cast<unsigned long long>(blocks_));
+        }
+    }
+
+    template <typename S>
+    void set_tensor(MatmulSource<S>& source, const char* what, AscendC::TPosition pos, bool trans_allowed,
+                    bool transpose, bool global, const char* role) {
+        if (transpose && !trans_allowed) {
+            error(what, "transpose=true requires the %s MatmulType to have ISTRANS=true", role);
+        }
+        if (global != (pos == AscendC::TPosition::GM)) {
+            error(what, "a %s does not match the %s MatmulType position (%s)", global ? "GlobalTensor" : "LocalTensor",
+                  role, global ? "not GM" : "GM");
+        }
+        if (!global) {
+            require_not_dual_master(what);
+        }
+        source.kind = global ? MatmulSource<S>::Kind::GLOBAL : MatmulSource<S>::Kind::LOCAL;
+        source.transpose = transpose;
+        new_computation();
+    }
+    template <typename S>
+    void set_scalar(MatmulSource<S>& source, S value, const char* what) {
+        require_not_dual_master(what);
+        source.kind = MatmulSource<S>::Kind::SCALAR;
+        source.scalar = value;
+        source.transpose = false;
+        new_computation();
+    }
+    void check_bias_kind(bool global) const {
+        if (global != (BIAS_TYPE::pos == AscendC::TPosition::GM)) {
+            error("SetBias", "a %s does not match the bias MatmulType position (%s)",
+                  global ? "GlobalTensor" : "LocalTensor", global ? "not GM" : "GM");
+        }
+        if (!global) {
+            require_not_dual_master("SetBias");
+        }
+    }
+
+    /// MM_CFG given as a MatmulApiStaticTiling: its known shape fields must match the runtime tiling.
+    void check_static_tiling(const char* what) const {
+        if (static_tiling_ == nullptr) {
+            return;
+        }
+        const MatmulApiStaticTiling& s = *static_tiling_;
+        const struct {
+            const char* name;
+            int32_t constant;
+            int32_t runtime;
+        } fields[] = {{"M", s.M, tiling_.M},
+                      {"N", s.N, tiling_.N},
+                      {"Ka", s.Ka, tiling_.Ka},
+                      {"Kb", s.Kb, tiling_.Kb},
+                      {"singleCoreM", s.singleCoreM, tiling_.singleCoreM},
+                      {"singleCoreN", s.singleCoreN, tiling_.singleCoreN},
+                      {"singleCoreK", s.singleCoreK, tiling_.singleCoreK},
+                      {"baseM", s.baseM, tiling_.baseM},
+                      {"baseN", s.baseN, tiling_.baseN},
+                      {"baseK", s.baseK, tiling_.baseK}};
+        for (const auto& f : fields) {
+            if (f.constant >= 0 && f.constant != f.runtime) {
+                error(what, "the runtime tiling's %s (%d) differs from the constant tiling's (%d)", f.name, f.runtime,
+                      f.constant);
+            }
+        }
+    }
+
+    // --- computation setup -------------------------------------------------------------------------
+
+    void new_computation() { dirty_ = true; }
+
+    /// Validate everything a compute call needs and derive the block grid.
+    void prepare(const char* what) {
+        what_ = what;
+        if (!inited_) {
+            error(what, "the object has no tiling: pass one to REGIST_MATMUL_OBJ or call Init(&tiling) first");
+        }
+        if (a_.kind == MatmulSource<SrcAT>::Kind::NONE) {
+            error(what, "SetTensorA was not called");
+        }
+        if (b_.kind == MatmulSource<SrcBT>::Kind::NONE) {
+            error(what, "SetTensorB was not called");
+        }
+        if (tiling_.baseM <= 0 || tiling_.baseN <= 0 || tiling_.baseK <= 0) {
+            error(what, "the tiling's baseM / baseN / baseK must be positive (got %d, %d, %d)", tiling_.baseM,
+                  tiling_.baseN, tiling_.baseK);
+        }
+        if (single_m_ <= 0 || single_n_ <= 0 || single_k_ <= 0) {
+            error(what, "the single-core shape must be positive (got M=%d N=%d K=%d; set the tiling's singleCore* or "
+                        "call SetSingleShape / SetTail)",
+                  single_m_, single_n_, single_k_);
+        }
+        if (cfg_.scheduleType == ScheduleType::OUTER_PRODUCT) {
+            error(what, "ScheduleType::OUTER_PRODUCT is not emulated");
+        }
+        if (cfg_.iterateOrder == IterateOrder::UNDEF) {
+            if (tiling_.iterateOrder != 0 && tiling_.iterateOrder != 1) {
+                error(what, "tiling.iterateOrder must be 0 (ORDER_M) or 1 (ORDER_N), got %d", tiling_.iterateOrder);
+            }
+            order_m_ = tiling_.iterateOrder == 0;
+        } else {
+            order_m_ = cfg_.iterateOrder == IterateOrder::ORDER_M;
+        }
+        if (bias_enabled_ && tiling_.isBias == 0) {
+            error(what, "SetBias requires tiling.isBias == 1");
+        }
+        if (has_callbacks_) {
+            error(what, "MatmulCallBackFunc copy callbacks are not emulated");
+        }
+        if (sparse_set_) {
+            error(what, "sparse matmul (SetSparseIndex) is not emulated");
+        }
+        if (anti_quant_set_ || !std::is_same_v<SrcAT, SrcBT>) {
+            error(what, "mixed A/B types and anti-quantisation are not emulated");
+        }
+        if (quant_set_) {
+            error(what, "quantised output (SetQuantScalar / SetQuantVector) is not emulated: the formula is unverified");
+        }
+        if constexpr (!plain_cast_v<DstT, L0cT>) {
+            error(what, "this C type needs quantisation parameters to convert the accumulator, which are not emulated");
+        }
+        check_format<A_TYPE>("A");
+        check_format<B_TYPE>("B");
+        if constexpr (C_TYPE::format != CubeFormat::ND && C_TYPE::format != CubeFormat::NZ &&
+                      C_TYPE::format != CubeFormat::ND_ALIGN) {
+            error(what, "C format %s is not emulated", format_name(C_TYPE::format));
+        }
+        m_iter_ = ceil_div(static_cast<uint64_t>(single_m_), static_cast<uint64_t>(tiling_.baseM));
+        n_iter_ = ceil_div(static_cast<uint64_t>(single_n_), static_cast<uint64_t>(tiling_.baseN));
+        blocks_ = m_iter_ * n_iter_;
+        dirty_ = false;
+        sync_next_ = -1;
+        current_ = -1;
+    }
+
+    template <class TYPE>
+    void check_format(const char* role) const {
+        if constexpr (TYPE::format != CubeFormat::ND && TYPE::format != CubeFormat::NZ) {
+            error(what_, "%s format %s is not emulated (ND and NZ are)", role, format_name(TYPE::format));
+        }
+    }
+
+    void finish_whole_computation(Mode mode) {
+        mode_ = mode;
+        sync_next_ = -1;
+        current_ = -1;
+        acc_valid_ = false;
+    }
+
+    void set_pending(bool& flag, bool value) {
+        flag = value;
+        MatmulPendingWaits& record = pending_record();
+        record.iterate_all = pending_all_;
+        record.batch = pending_batch_;
+    }
+
+    MatmulPendingWaits& pending_record() {
+        ensure_matmul_exit_check();
+        if (record_ < 0 || static_cast<size_t>(record_) >= matmul_pending_waits.size() ||
+            matmul_pending_waits[record_].owner != this) {
+            matmul_pending_waits.emplace_back();
+            record_ = static_cast<int>(matmul_pending_waits.size() - 1);
+            matmul_pending_waits.back().owner = this;
+            std::snprintf(matmul_pending_waits.back().name, sizeof matmul_pending_waits.back().name, "%s", name_);
+        }
+        return matmul_pending_waits[record_];
+    }
+
+    // --- the dynamic synchronisation checker (spec 11.7) ------------------------------------------------
+    // A MIX client's compute work is done by the actor CUBE (the AIC), a cube-only object's by M.  A
+    // compute call is issued from S, so the cube first sees what S has seen; a blocking call (or a
+    // wait) lets every pipe of the core see the cube's work.  Copies into the AIV's UB that the client
+    // performs are MTE2 writes followed by the client's internal MTE2 -> V handshake.
+
+    sync_check::Actor cube() const { return side_ == Side::CLIENT ? sync_check::CUBE : sync_check::M; }
+
+    void cube_starts() const { sync_check::import(cube(), sync_check::S); }
+
+    void cube_joins() const {
+        using namespace sync_check;
+        for (Actor a : {S, V, MTE1, MTE2, MTE3, M, FIX}) {
+            if (a != cube()) {
+                import(a, cube());
+            }
+        }
+    }
+
+    /// A copy into ``ub`` done by the client after the cube's work: MTE2 writes ``count`` elements,
+    /// then (unless AsyncGetTensorC) the vector pipe waits for MTE2.
+    template <typename T>
+    void client_copy_in(const AscendC::LocalTensor<T>& ub, uint64_t count, bool handshake, const char* what) const {
+        if (side_ != Side::CLIENT) {
+            ub.record(count, cube(), true, what);
+            return;
+        }
+        ub.record(count, sync_check::MTE2, true, what);
+        if (handshake) {
+            sync_check::import(sync_check::V, sync_check::MTE2);
+        }
+    }
+
+    /// Record an access to rows [r0, r0+h) x columns [c0, c0+w) of a GM matrix stored as ``lay``.
+    template <typename T>
+    static void record_gm_region(const T* base, const MatrixLayout& lay, uint64_t r0, uint64_t c0, uint64_t h,
+                                 uint64_t w, sync_check::Actor actor, bool write, const char* call) {
+        if (!sync_check::state.enabled || h == 0 || w == 0) {
+            return;
+        }
+        for (uint64_t r = r0; r < r0 + h; ++r) {
+            if (!lay.nz) {
+                sync_check::global(base + lay.index(r, c0), w * sizeof(T), actor, write, call);
+                continue;
+            }
+            for (uint64_t c = c0; c < c0 + w;) {  // one run per fractal the row crosses
+                const uint64_t end = std::min((c / lay.c0 + 1) * lay.c0, c0 + w);
+                sync_check::global(base + lay.index(r, c), (end - c) * sizeof(T), actor, write, call);
+                c = end;
+            }
+        }
+    }
+
+    /// Record the cube's read of a source region (storage coordinates).
+    template <typename T>
+    void record_source(const MatmulSource<T>& source, const T* base, uint64_t count, const MatrixLayout& lay,
+                       uint64_t r0, uint64_t c0, uint64_t h, uint64_t w, const char* call) const {
+        if (source.kind == MatmulSource<T>::Kind::GLOBAL) {
+            record_gm_region(base, lay, r0, c0, h, w, cube(), false, call);
+        } else {
+            source.local.record(count, cube(), false, call);
+        }
+    }
+
+    // --- block grid --------------------------------------------------------------------------------
+
+    /// Block i of the iterate order: ORDER_M advances along M fastest, ORDER_N along N (spec 9.3).
+    void block_coords(uint64_t i, uint64_t& mi, uint64_t& ni) const {
+        if (order_m_) {
+            mi = i % m_iter_;
+            ni = i / m_iter_;
+        } else {
+            mi = i / n_iter_;
+            ni = i % n_iter_;
+        }
+    }
+
+    uint64_t slot_elements() const {
+        return cfg_.baseMN != 0 ? cfg_.baseMN : static_cast<uint64_t>(tiling_.baseM) * tiling_.baseN;
+    }
+
+    unsigned char* next_slot(const char* what) {
+        const uint64_t bytes = slot_elements() * sizeof(DstT);
+        unsigned char* slot = ws_ + fetch_cursor_ * bytes;
+        check_gm(slot, bytes, what);
+        ++fetch_cursor_;
+        return slot;
+    }
+
+    // --- input layouts -------------------------------------------------------------------------------
+
+    template <class TYPE>
+    static MatrixLayout input_layout(uint64_t rows, uint64_t cols) {
+        MatrixLayout lay;
+        if constexpr (TYPE::format == CubeFormat::NZ) {
+            lay.nz = true;
+            lay.c0 = 32 / sizeof(typename TYPE::T);
+            lay.r16 = ceil_div(rows, 16) * 16;
+        } else {
+            lay.ld = cols;
+        }
+        return lay;
+    }
+
+    void require_dim(int value, const char* dim, const char* role) const {
+        if (value <= 0) {
+            error(what_, "%s's org shape %s is %d: set it in the tiling or call SetOrgShape", role, dim, value);
+        }
+    }
+
+    /// Rows [r0, r0+h) and all k < K of A, widened, row-major h x K.
+    void load_a(std::vector<L0cT>& out, uint64_t r0, uint64_t h, uint64_t k_len, uint64_t offset) const {
+        out.resize(h * k_len);
+        if (a_.kind == MatmulSource<SrcAT>::Kind::SCALAR) {
+            std::fill(out.begin(), out.end(), to_acc<L0cT>(a_.scalar));
+            return;
+        }
+        const bool t = a_.transpose;
+        require_dim(org_m_, "M", "A");
+        require_dim(org_ka_, "Ka", "A");
+        // storage: [orgM, orgKa], or [orgKa, orgM] when transposed
+        const uint64_t rows = t ? org_ka_ : org_m_;
+        const uint64_t cols = t ? org_m_ : org_ka_;
+        const uint64_t col_extent = t ? r0 + h : k_len;
+        if (A_TYPE::format != CubeFormat::NZ && col_extent > cols) {
+            error(what_, "A reads %llu columns per row but its rows hold %llu (%s)",
+                  static_cast<unsigned long long>(col_extent), static_cast<unsigned long long>(cols),
+                  t ? "orgM" : "orgKa");
+        }
+        const MatrixLayout lay = input_layout<A_TYPE>(rows, cols);
+        const uint64_t last = t ? lay.index(k_len - 1, r0 + h - 1) : lay.index(r0 + h - 1, k_len - 1);
+        const SrcAT* p = a_.data(offset + last + 1, "Matmul (reading A)") + offset;
+        record_source(a_, p, offset + last + 1, lay, t ? 0 : r0, t ? r0 : 0, t ? k_len : h, t ? h : k_len,
+                      "Matmul (reading A)");
+        for (uint64_t r = 0; r < h; ++r) {
+            for (uint64_t k = 0; k < k_len; ++k) {
+                out[r * k_len + k] = to_acc<L0cT>(p[t ? lay.index(k, r0 + r) : lay.index(r0 + r, k)]);
+            }
+        }
+    }
+
+    /// All k < K and columns [c0, c0+w) of B, widened, row-major K x w.
+    void load_b(std::vector<L0cT>& out, uint64_t c0, uint64_t w, uint64_t k_len, uint64_t offset) const {
+        out.resize(k_len * w);
+        if (b_.kind == MatmulSource<SrcBT>::Kind::SCALAR) {
+            std::fill(out.begin(), out.end(), to_acc<L0cT>(b_.scalar));
+            return;
+        }
+        const bool t = b_.transpose;
+        require_dim(org_n_, "N", "B");
+        require_dim(org_kb_, "Kb", "B");
+        // storage: [orgKb, orgN], or [orgN, orgKb] when transposed
+        const uint64_t rows = t ? org_n_ : org_kb_;
+        const uint64_t cols = t ? org_kb_ : org_n_;
+        const uint64_t col_extent = t ? k_len : c0 + w;
+        if (B_TYPE::format != CubeFormat::NZ && col_extent > cols) {
+            error(what_, "B reads %llu columns per row but its rows hold %llu (%s)",
+                  static_cast<unsigned long long>(col_extent), static_cast<unsigned long long>(cols),
+                  t ? "orgKb" : "orgN");
+        }
+        const MatrixLayout lay = input_layout<B_TYPE>(rows, cols);
+        const uint64_t last = t ? lay.index(c0 + w - 1, k_len - 1) : lay.index(k_len - 1, c0 + w - 1);
+        const SrcBT* p = b_.data(offset + last + 1, "Matmul (reading B)") + offset;
+        record_source(b_, p, offset + last + 1, lay, t ? c0 : 0, t ? 0 : c0, t ? w : k_len, t ? k_len : w,
+                      "Matmul (reading B)");
+        for (uint64_t k = 0; k < k_len; ++k) {
+            for (uint64_t c = 0; c < w; ++c) {
+                out[k * w + c] = to_acc<L0cT>(p[t ? lay.index(c0 + c, k) : lay.index(k, c0 + c)]);
+            }
+        }
+    }
+
+    // --- one result block (spec 9.2) -------------------------------------------------------------------
+
+    /// acc[r][c] = sum_k A[r][k] * B[k][c] (+ bias[c]), sequential over k in the accumulator type.
+    /// With ``accumulate`` the product is added to acc's previous contents (enPartialSum) and the
+    /// bias, already in them, is not added again.  Offsets select a batch's A, B and bias.
+    void compute_block(uint64_t block, std::vector<L0cT>& acc, uint64_t& h, uint64_t& w, bool accumulate,
+                       uint64_t a_offset, uint64_t b_offset, uint64_t bias_offset) {
+        uint64_t mi = 0;
+        uint64_t ni = 0;
+        block_coords(block, mi, ni);
+        const uint64_t base_m = static_cast<uint64_t>(tiling_.baseM);
+        const uint64_t base_n = static_cast<uint64_t>(tiling_.baseN);
+        const uint64_t r0 = mi * base_m;
+        const uint64_t c0 = ni * base_n;
+        h = static_cast<uint64_t>(single_m_) - r0 < base_m ? static_cast<uint64_t>(single_m_) - r0 : base_m;
+        w = static_cast<uint64_t>(single_n_) - c0 < base_n ? static_cast<uint64_t>(single_n_) - c0 : base_n;
+        const uint64_t k_len = static_cast<uint64_t>(single_k_);
+        load_a(a_buf_, r0, h, k_len, a_offset);
+        load_b(b_buf_, c0, w, k_len, b_offset);
+        if (!accumulate || acc.size() != h * w) {
+            acc.assign(h * w, L0cT(0));
+            accumulate = false;
+        }
+        sum_buf_.assign(w, L0cT(0));
+        for (uint64_t r = 0; r < h; ++r) {
+            std::fill(sum_buf_.begin(), sum_buf_.end(), L0cT(0));
+            for (uint64_t k = 0; k < k_len; ++k) {
+                const L0cT av = a_buf_[r * k_len + k];
+                const L0cT* brow = &b_buf_[k * w];
+                for (uint64_t c = 0; c < w; ++c) {
+                    sum_buf_[c] = mac(sum_buf_[c], av, brow[c]);
+                }
+            }
+            for (uint64_t c = 0; c < w; ++c) {
+                acc[r * w + c] = accumulate ? add(acc[r * w + c], sum_buf_[c]) : sum_buf_[c];
+            }
+        }
+        if (bias_enabled_ && !accumulate) {
+            const BiasT* bias = bias_data(c0 + w + bias_offset) + bias_offset;
+            MatrixLayout row;
+            row.ld = c0 + w;
+            record_source(bias_, bias, c0 + w + bias_offset, row, 0, c0, 1, w, "Matmul (reading the bias)");
+            for (uint64_t r = 0; r < h; ++r) {
+                for (uint64_t c = 0; c < w; ++c) {
+                    acc[r * w + c] = add(acc[r * w + c], to_acc<L0cT>(bias[c0 + c]));
+                }
+            }
+        }
+    }
+
+    const BiasT* bias_data(uint64_t count) const {
+        if (bias_.size() < static_cast<uint64_t>(single_n_)) {
+            error(what_, "the bias holds %llu elements, fewer than singleCoreN (%d)",
+                  static_cast<unsigned long long>(bias_.size()), single_n_);
+        }
+        return bias_.data(count, "Matmul (reading the bias)");
+    }
+
+    /// Multiply-accumulate: fp32, or int32 with wrap-around.
+    static L0cT mac(L0cT sum, L0cT a, L0cT b) {
+        if constexpr (std::is_integral_v<L0cT>) {
+            return static_cast<L0cT>(static_cast<uint32_t>(sum) + static_cast<uint32_t>(a) * static_cast<uint32_t>(b));
+        } else {
+            const L0cT product = a * b;
+            return sum + product;
+        }
+    }
+    static L0cT add(L0cT a, L0cT b) {
+        if constexpr (std::is_integral_v<L0cT>) {
+            return static_cast<L0cT>(static_cast<uint32_t>(a) + static_cast<uint32_t>(b));
+        } else {
+            return a + b;
+        }
+    }
+
+    // --- writing results (spec 9.4) -----------------------------------------------------------------
+
+    /// C's leading dimension in GM: orgKc when set, otherwise orgN.
+    uint64_t c_ld() const { return static_cast<uint64_t>(org_kc_ != 0 ? org_kc_ : org_n_); }
+
+    /// A [rows, cols] matrix in C's format (ND_ALIGN rounds rows up to 32 bytes).
+    static MatrixLayout output_layout(uint64_t rows, uint64_t cols) {
+        MatrixLayout lay;
+        constexpr uint64_t c0 = 32 / sizeof(DstT);
+        if constexpr (C_TYPE::format == CubeFormat::NZ) {
+            lay.nz = true;
+            lay.c0 = c0;
+            lay.r16 = ceil_div(rows, 16) * 16;
+        } else if constexpr (C_TYPE::format == CubeFormat::ND_ALIGN) {
+            lay.ld = ceil_div(cols, c0) * c0;
+        } else {
+            lay.ld = cols;
+        }
+        return lay;
+    }
+
+    /// A dense baseM x baseN block: LocalTensor outputs, enSequentialWrite and workspace slots.
+    MatrixLayout dense_layout() const {
+        return output_layout(static_cast<uint64_t>(tiling_.baseM), static_cast<uint64_t>(tiling_.baseN));
+    }
+
+    void store(DstT* base, const MatrixLayout& lay, uint64_t r0, uint64_t c0, uint64_t h, uint64_t w, const L0cT* acc,
+               uint8_t atomic) const {
+        if constexpr (plain_cast_v<DstT, L0cT>) {
+            for (uint64_t r = 0; r < h; ++r) {
+                for (uint64_t c = 0; c < w; ++c) {
+                    DstT& slot = base[lay.index(r0 + r, c0 + c)];
+                    slot = combine(slot, from_acc<DstT>(acc[r * w + c]), atomic);
+                }
+            }
+        } else {
+            (void)base, (void)lay, (void)r0, (void)c0, (void)h, (void)w, (void)acc, (void)atomic;
+        }
+    }
+
+    /// GetTensorC / IterateAll to GM: at the block's place in the [singleCoreM, N] output, or as a
+    /// dense block at the start with enSequentialWrite.  ``c_offset`` selects a batch's C.
+    void write_block_gm(const AscendC::GlobalTensor<DstT>& gm, const L0cT* acc, uint64_t block, uint64_t h, uint64_t w,
+                        uint8_t atomic, bool sequential, uint64_t c_offset, const char* what) {
+        if (atomic > 3) {
+            error(what, "enAtomic must be 0, 1, 2 or 3 (got %u)", static_cast<unsigned>(atomic));
+        }
+        MatrixLayout lay;
+        uint64_t r0 = 0;
+        uint64_t c0 = 0;
+        if (sequential) {
+            lay = dense_layout();
+        } else {
+            require_dim(org_n_, "N", "C");
+            lay = output_layout(static_cast<uint64_t>(org_m_ > 0 ? org_m_ : single_m_), c_ld());
+            uint64_t mi = 0;
+            uint64_t ni = 0;
+            block_coords(block, mi, ni);
+            r0 = mi * tiling_.baseM;
+            c0 = ni * tiling_.baseN;
+            if (!lay.nz && c0 + w > lay.ld) {
+                error(what, "the block's columns [%llu, %llu) run past C's row length %llu (orgN / orgKc)",
+                      static_cast<unsigned long long>(c0), static_cast<unsigned long long>(c0 + w),
+                      static_cast<unsigned long long>(lay.ld));
+            }
+        }
+        const uint64_t count = c_offset + lay.index(r0 + h - 1, c0 + w - 1) + 1;
+        DstT* base = gm.span(count, what) + c_offset;
+        record_gm_region(base, lay, r0, c0, h, w, cube(), true, what);
+        store(base, lay, r0, c0, h, w, acc, atomic);
+    }
+
+    /// GetTensorC to a LocalTensor: always a dense block.
+    /// Returns the number of elements written from the tensor's start (for the checker).
+    uint64_t write_block_dense(const AscendC::LocalTensor<DstT>& ub, const L0cT* acc, uint64_t h, uint64_t w,
+                               const char* what) {
+        const MatrixLayout lay = dense_layout();
+        const uint64_t block = static_cast<uint64_t>(tiling_.baseM) * tiling_.baseN;
+        const uint64_t extent = lay.index(tiling_.baseM - 1, tiling_.baseN - 1) + 1;
+        const uint64_t need = extent > block ? extent : block;
+        if (ub.GetSize() < need) {
+            error(what, "the LocalTensor holds %u elements, less than one block (%llu)", ub.GetSize(),
+                  static_cast<unsigned long long>(need));
+        }
+        store(ub.span(need, what), lay, 0, 0, h, w, acc, 0);
+        return lay.index(h - 1, w - 1) + 1;
+    }
+
+    // --- batches (spec 9.5: NORMAL layout) --------------------------------------------------------------
+
+    void begin_batch(const char* what, bool sync, bool partial_sum) {
+        (void)sync;
+        check_idle(what);
+        require_not_dual_master(what);
+        require_mode_bit(ITERATE_MODE_BATCH, what);
+        if (A_TYPE::layout != B_TYPE::layout) {
+            error(what, "A and B must use the same layout (A %s, B %s)", layout_name(A_TYPE::layout),
+                  layout_name(B_TYPE::layout));
+        }
+        if (A_TYPE::layout != LayoutMode::NORMAL) {
+            error(what, "layout %s is not emulated (only LayoutMode::NORMAL is)", layout_name(A_TYPE::layout));
+        }
+        if (quant_set_) {
+            error(what, "quantisation is not supported with IterateBatch");
+        }
+        if (partial_sum) {
+            error(what, "enPartialSum with IterateBatch is not emulated");
+        }
+    }
+
+    /// Each batch i of max(batchA, batchB) multiplies A[i / (n / batchA)] by B[i / (n / batchB)] (the
+    /// smaller count is broadcast; unverified) and hands every block to ``emit``.  Strides of 0 mean
+    /// dense: orgM * orgKa for A, orgKb * orgN for B, one output matrix for C.
+    template <class Emit>
+    void run_batch(uint32_t batch_a, uint32_t batch_b, uint32_t stride_a, uint32_t stride_b, uint64_t stride_c,
+                   const char* what, Emit emit) {
+        if (batch_a == 0 || batch_b == 0) {
+            error(what, "batch counts must be positive (got %u and %u)", batch_a, batch_b);
+        }
+        const uint32_t batches = batch_a > batch_b ? batch_a : batch_b;
+        if (batches % batch_a != 0 || batches % batch_b != 0) {
+            error(what, "batchA (%u) and batchB (%u) must be multiples of each other", batch_a, batch_b);
+        }
+        prepare(what);
+        const uint64_t sa = stride_a != 0 ? stride_a : static_cast<uint64_t>(org_m_) * org_ka_;
+        const uint64_t sb = stride_b != 0 ? stride_b : static_cast<uint64_t>(org_kb_) * org_n_;
+        const uint64_t sc = stride_c != 0 ? stride_c : static_cast<uint64_t>(org_m_ > 0 ? org_m_ : single_m_) * c_ld();
+        for (uint64_t i = 0; i < batches; ++i) {
+            const uint64_t ai = i / (batches / batch_a);
+            const uint64_t bi = i / (batches / batch_b);
+            const uint64_t bias_offset = cfg_.isBiasBatch ? i * static_cast<uint64_t>(org_n_) : 0;
+            for (uint64_t block = 0; block < blocks_; ++block) {
+                uint64_t h = 0;
+                uint64_t w = 0;
+                compute_block(block, acc_, h, w, false, ai * sa, bi * sb, bias_offset);
+                emit(i * sc, block, h, w);
+            }
+        }
+    }
+
+    // --- state ---------------------------------------------------------------------------------------
+
+    Side side_;
+    MatmulConfig cfg_;
+    bool has_callbacks_;
+    char name_[64];
+    const char* what_ = "Matmul";
+    bool registered_ = false;
+    AscendC::TPipe* pipe_ = nullptr;
+    const MatmulApiStaticTiling* static_tiling_ = nullptr;
+
+    TCubeTiling tiling_{};
+    bool inited_ = false;
+    int org_m_ = 0, org_n_ = 0, org_ka_ = 0, org_kb_ = 0, org_kc_ = 0;
+    int single_m_ = 0, single_n_ = 0, single_k_ = 0;
+    int32_t batch_a_ = 0, batch_b_ = 0;
+    bool batch_num_set_ = false;
+
+    MatmulSource<SrcAT> a_;
+    MatmulSource<SrcBT> b_;
+    MatmulSource<BiasT> bias_;
+    bool bias_enabled_ = false;
+    bool quant_set_ = false;
+    bool anti_quant_set_ = false;
+    bool sparse_set_ = false;
+
+    unsigned char* ws_ = nullptr;
+    uint64_t ws_bytes_ = 0;
+
+    // the block grid of the current computation
+    bool dirty_ = true;
+    bool order_m_ = true;
+    uint64_t m_iter_ = 0, n_iter_ = 0, blocks_ = 0;
+    Mode mode_ = Mode::NONE;
+
+    // sync iteration: the next block, the block in acc_ (L0C) and whether it is still unfetched
+    int64_t sync_next_ = -1;
+    int64_t current_ = -1;
+    uint64_t cur_h_ = 0, cur_w_ = 0;
+    bool acc_valid_ = false;
+    std::vector<L0cT> acc_;
+    // scratch of compute_block, per thread: a run stopped by fail() (longjmp) leaks nothing of it
+    static inline thread_local std::vector<L0cT> a_buf_, b_buf_, sum_buf_;
+
+    // async iteration: the posted run, the Iterate counter and the fetch cursor
+    bool async_posted_ = false;
+    bool async_iterated_all_ = false;
+    uint64_t async_count_ = 0;
+    uint64_t fetch_cursor_ = 0;
+    bool fetch_unwaited_ = false;
+
+    bool pending_all_ = false;
+    bool pending_batch_ = false;
+    int record_ = -1;
+};
+
+}  // namespace ascx_emu
