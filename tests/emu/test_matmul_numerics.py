@@ -181,6 +181,51 @@ def sync_blocks(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress
 
 
 @asc.jit
+def int8_blocks(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
+                tiling: asc.adv.TCubeTiling) -> None:
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(asc.adv.MatmulType(GM, ND, asc.int8), asc.adv.MatmulType(GM, ND, asc.int8),
+                        asc.adv.MatmulType(GM, ND, asc.int32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg.set_global_buffer(b)
+    cg.set_global_buffer(c)
+    mm.set_tensor_a(ag)
+    mm.set_tensor_b(bg)
+    with mm.iterate() as count:
+        mm.get_tensor_c(cg)
+    mm.end()
+
+
+@asc.jit
+def batched(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
+            tiling: asc.adv.TCubeTiling, batch: asc.ConstExpr[int], sync: asc.ConstExpr[bool]) -> None:
+    pipe = asc.TPipe()
+    normal = asc.LayoutMode.NORMAL
+    mm = asc.adv.Matmul(asc.adv.MatmulType(GM, ND, asc.float16, layout=normal),
+                        asc.adv.MatmulType(GM, ND, asc.float16, layout=normal),
+                        asc.adv.MatmulType(GM, ND, asc.float32, layout=normal))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg.set_global_buffer(b)
+    cg.set_global_buffer(c)
+    mm.set_tensor_a(ag)
+    mm.set_tensor_b(bg)
+    if sync:
+        mm.iterate_batch(cg, batch, batch, False)
+    else:
+        mm.iterate_batch(cg, batch, batch, False, sync=False, wait_iterate_batch=True)
+        mm.wait_iterate_batch()
+    mm.end()
+
+
+@asc.jit
 def all_at_once(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
                 tiling: asc.adv.TCubeTiling, sync: asc.ConstExpr[bool]) -> None:
     pipe = asc.TPipe()
@@ -311,6 +356,27 @@ def test_sync_iterate_with_tails(
     b_arg = np.ascontiguousarray(b.T) if trans_b else b
     kernels.sync_blocks[1](a_arg, b_arg, c, bias, np.zeros(64, np.uint8), t, trans_a, trans_b, with_bias, 0)
     np.testing.assert_array_equal(c, matmul_ref(a, b, bias if with_bias else None))
+
+
+def test_int8_inputs_accumulate_in_int32(kernels: ModuleType) -> None:
+    """int8 x int8 -> int32 with tails (40x24x64, base 16x16x32); products reach 127 * 127 * 64."""
+    m, n, k = 40, 24, 64
+    a = RNG.integers(-128, 128, (m, k)).astype(np.int8)
+    b = RNG.integers(-128, 128, (k, n)).astype(np.int8)
+    c = np.zeros((m, n), np.int32)
+    kernels.int8_blocks[1](a, b, c, np.zeros(64, np.uint8), tiling(m, n, k, (m, n, k), (16, 16, 32)))
+    np.testing.assert_array_equal(c, a.astype(np.int32) @ b.astype(np.int32))
+
+
+@pytest.mark.parametrize("sync", [True, False])
+def test_iterate_batch_normal_layout(kernels: ModuleType, sync: bool) -> None:
+    """Three batches of 32x16x48 (NORMAL layout: whole matrices one after another), with K tails."""
+    batch, m, n, k = 3, 32, 16, 48
+    a, b = small_ints((batch, m, k), np.float16), small_ints((batch, k, n), np.float16)
+    c = np.full((batch, m, n), np.nan, np.float32)
+    t = tiling(m, n, k, (m, n, k), (16, 16, 32), batch_m=batch, batch_n=batch)
+    kernels.batched[1](a, b, c, np.zeros(64, np.uint8), t, batch, sync)
+    np.testing.assert_array_equal(c, np.stack([matmul_ref(a[i], b[i]) for i in range(batch)]))
 
 
 def test_sync_iterate_atomic_add(kernels: ModuleType) -> None:
