@@ -23,6 +23,9 @@ ASCENDC_RESERVED = frozenset(
     ASCENDC_CUBE_ONLY server __kfcClient__ ASCubeObjConfig asEnableMixDualMaster""".split()
 )
 """Names the emitted code or the Ascend C headers use at kernel scope."""
+GLOBAL_NAMES = frozenset({"matmul"})
+"""Names the Ascend C headers declare at global scope that a local variable may shadow but a kernel
+function cannot take: ``namespace matmul = AscendC;`` of ``lib/matmul_intf.h``."""
 
 
 @dataclass

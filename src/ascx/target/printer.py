@@ -31,7 +31,7 @@ from xdsl.utils.base_printer import BasePrinter
 from ascx.diagnostics import op_error, source_location
 from ascx.dialects import ascendc as ir
 from ascx.dialects.ascendc.kernel_attrs import KERNEL_ATTR
-from ascx.target.names import Names
+from ascx.target.names import GLOBAL_NAMES, Names
 
 OpT = TypeVar("OpT", bound=Operation)
 Emitter = Callable[["AscendCPrinter", Any], None]
@@ -254,7 +254,7 @@ class AscendCPrinter(BasePrinter):
     @emits(func.FuncOp)
     def _func(self, op: func.FuncOp) -> None:
         self.names = Names()
-        if op.sym_name.data in self.names.taken:
+        if op.sym_name.data in self.names.taken or op.sym_name.data in GLOBAL_NAMES:
             raise self.unsupported(
                 op, f"'{op.sym_name.data}' cannot name a kernel: C++ or Ascend C already uses the name"
             )
