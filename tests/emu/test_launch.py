@@ -130,3 +130,45 @@ def test_a_compiler_error_is_mapped_to_the_python_line() -> None:
     assert caught.value.location is not None
     assert (caught.value.location.file, caught.value.location.line) == ("/src/k.py", 9)
     assert "    | AscendC::NoSuchCall(n);" in caught.value.message
+
+
+class ArrayOnly:
+    """Exposes only ``__array__`` (as many array libraries do)."""
+
+    def __init__(self, data: np.ndarray) -> None:
+        self.data = data
+        self.dtype = data.dtype
+
+    def __array__(self, dtype: object = None, copy: object = None) -> np.ndarray:
+        return self.data
+
+
+class DLPackOnly:
+    """Exposes only the DLPack protocol (as torch tensors on the CPU do)."""
+
+    def __init__(self, data: np.ndarray) -> None:
+        self.data = data
+        self.dtype = data.dtype
+
+    def __dlpack__(self, **kwargs: object) -> object:
+        return self.data.__dlpack__(**kwargs)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return self.data.__dlpack_device__()
+
+
+def test_arrays_through_array_and_dlpack(copy_kernel: asc.JITFunction[..., None]) -> None:
+    """pyasc launch code passes torch tensors: anything with ``__array__`` or ``__dlpack__`` works, and the
+    kernel writes into its memory."""
+    x = np.arange(512, dtype=np.float32)
+    z = np.zeros(512, dtype=np.float32)
+    copy_kernel[1](ArrayOnly(x), DLPackOnly(z), 512)
+    np.testing.assert_array_equal(z, x)
+
+
+def test_pyasc_launch_code_selects_the_model_backend() -> None:
+    import ascx.runtime.config as runtime_config
+
+    assert asc.runtime.config is runtime_config
+    runtime_config.set_platform(runtime_config.Backend.Model, runtime_config.Platform.Ascend910B1)
+    assert runtime_config.current_backend() is runtime_config.Backend.Model
