@@ -45,3 +45,21 @@ def vector_add(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress,
         asc.data_copy(z_global[i * tile :], z_tiles[slot * tile :], tile)
         asc.set_flag(asc.HardEvent.MTE3_MTE2, slot)
         asc.wait_flag(asc.HardEvent.MTE3_MTE2, slot)
+
+
+def main() -> None:
+    """Run on the CPU emulation (8 blocks of 2048 floats) and compare with numpy."""
+    import numpy as np
+
+    blocks, block_length = 8, 2048
+    rng = np.random.default_rng(0)
+    x = rng.random(blocks * block_length, dtype=np.float32)
+    y = rng.random(blocks * block_length, dtype=np.float32)
+    z = np.zeros_like(x)
+    vector_add[blocks](x, y, z, block_length)
+    error = float(np.abs(z - (x + y)).max())
+    print(f"vector_add: {'OK' if error == 0.0 else 'MISMATCH'} ({z.size} elements, max abs error {error:g})")
+
+
+if __name__ == "__main__":
+    main()

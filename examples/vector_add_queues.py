@@ -70,3 +70,21 @@ def store(i: int, z_global, z_queue, tile: asc.ConstExpr[int]):
     z_local = z_queue.deque(z_global.dtype)
     asc.data_copy(z_global[i * tile :], z_local, tile)
     z_queue.free_tensor(z_local)
+
+
+def main() -> None:
+    """Run on the CPU emulation (8 blocks of 2048 floats, 128-element tiles) and compare with numpy."""
+    import numpy as np
+
+    blocks, block_length, tile = 8, 2048, 128
+    rng = np.random.default_rng(0)
+    x = rng.random(blocks * block_length, dtype=np.float32)
+    y = rng.random(blocks * block_length, dtype=np.float32)
+    z = np.zeros_like(x)
+    vector_add_queues[blocks](x, y, z, block_length, tile)
+    error = float(np.abs(z - (x + y)).max())
+    print(f"vector_add_queues: {'OK' if error == 0.0 else 'MISMATCH'} ({z.size} elements, max abs error {error:g})")
+
+
+if __name__ == "__main__":
+    main()

@@ -391,9 +391,9 @@ def test_sync_iterate_atomic_add(kernels: ModuleType) -> None:
 
 
 def test_sync_iterate_half_output_is_rounded_to_nearest_even(kernels: ModuleType) -> None:
-    """Sums up to 16 * 4 * 4 * 8 exceed half's exact integers: the cast rounds like numpy's."""
+    """Sums of 128 products of 4..7 exceed 2048, beyond half's exact integers: the cast rounds like numpy's."""
     m, n, k = 32, 32, 128
-    a, b = small_ints((m, k), np.float16, 0, 8), small_ints((k, n), np.float16, 0, 8)
+    a, b = small_ints((m, k), np.float16, 4, 8), small_ints((k, n), np.float16, 4, 8)  # sums >= 2048
     c = np.zeros((m, n), np.float16)
     t = tiling(m, n, k, (m, n, k), (16, 16, 32))
     kernels.sync_blocks[1](a, b, c, np.zeros(n, np.float32), np.zeros(64, np.uint8), t, False, False, False, 0)
