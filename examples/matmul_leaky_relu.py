@@ -82,3 +82,51 @@ def tile_offsets(tiling: asc.adv.TCubeTiling):
     c_offset = m_index * tiling.n * tiling.single_core_m + n_index * tiling.single_core_n
     bias_offset = n_index * tiling.single_core_n
     return a_offset, b_offset, c_offset, bias_offset
+
+
+def generate_tiling(m: int, n: int, k: int) -> asc.adv.TCubeTiling:
+    """The host tiling: two vector cores, 256x128 base blocks walked along M, with a bias."""
+    host = asc.lib.host
+    tiling_api = host.MultiCoreMatmulTiling(host.get_ascendc_platform())
+    tiling_api.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    tiling_api.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    tiling_api.set_c_type(host.TPosition.VECCALC, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    tiling_api.set_bias_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    tiling_api.set_dim(2)
+    tiling_api.set_org_shape(m, n, k)
+    tiling_api.set_shape(m, n, k)
+    tiling_api.enable_bias(True)
+    tiling_api.set_traverse(host.MatrixTraverse.FIRSTM)
+    tiling_api.set_fix_split(256, 128, -1)
+    tiling_api.set_buffer_space(-1, -1, -1)
+    tiling = asc.adv.TCubeTiling()
+    if tiling_api.get_tiling(tiling) != 0:
+        raise RuntimeError(f"no tiling for {m}x{n}x{k}")
+    return tiling
+
+
+def main(m: int = 1024, k: int = 256, n: int = 640, alpha: float = 0.001) -> None:
+    """Compile, build and run on the CPU emulation, then compare with numpy."""
+    import numpy as np
+
+    from ascx.emu.launch import run_with_progress
+
+    rng = np.random.default_rng(0)
+    a = rng.integers(-5, 5, (m, k)).astype(np.float16)
+    b = rng.integers(-5, 5, (k, n)).astype(np.float16)
+    bias = rng.integers(-5, 5, (n,)).astype(np.float32)
+    c = np.zeros((m, n), np.float32)
+    tiling = generate_tiling(m, n, k)
+    workspace = np.zeros(16 * 1024 * 1024, np.uint8)
+    run_with_progress(matmul_leaky_relu, tiling.used_core_num // 2, a, b, c, bias, alpha, tiling, workspace)
+    product = a.astype(np.float32) @ b.astype(np.float32) + bias
+    expected = np.where(product >= 0, product, product * np.float32(alpha))
+    ok = np.allclose(c, expected, rtol=1e-3, atol=1e-3)
+    print(
+        f"matmul_leaky_relu: {'OK' if ok else 'MISMATCH'} ({m}x{k} @ {k}x{n} + bias, LeakyReLU({alpha}), "
+        f"max abs error {np.abs(c - expected).max():g})"
+    )
+
+
+if __name__ == "__main__":
+    main()

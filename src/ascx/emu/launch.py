@@ -278,3 +278,33 @@ def launch(
             _where(library),
             kind="emulation",
         )
+
+
+def run_with_progress(kernel: Any, block_dim: int, *args: Any, out: Any = None) -> None:
+    """``kernel[block_dim](*args)``, one stage after another with a line each on ``out`` (stderr by
+    default): compiling to Ascend C, building with the host compiler (or finding the cached build),
+    running on the CPU.  For scripts and demos; ``kernel`` is an ``@asc.jit`` function."""
+    import sys
+    import time
+
+    from ascx.emu.build import build_dir, default_compiler
+
+    stream = out if out is not None else sys.stderr
+
+    def stage(text: str) -> float:
+        print(f"ascx: {text} ...", end="", file=stream, flush=True)
+        return time.perf_counter()
+
+    def done(start: float, note: str = "") -> None:
+        print(f" {time.perf_counter() - start:.2f} s{note}", file=stream, flush=True)
+
+    start = stage(f"compiling '{kernel.__name__}' to Ascend C")
+    compiled = kernel.compile(*args)
+    done(start)
+    before: set[Path] = set(build_dir().glob("*.so")) if build_dir().exists() else set()
+    start = stage(f"building it with {default_compiler().name} against the emulation headers")
+    build_kernel(compiled)
+    done(start, "" if set(build_dir().glob("*.so")) - before else " (cached)")
+    start = stage(f"running it on {block_dim} block{'s' if block_dim != 1 else ''} on the CPU")
+    launch(compiled, block_dim, args)
+    done(start)

@@ -23,6 +23,8 @@ EXAMPLE_ARGUMENTS: dict[str, str] = {
     "matmul_async_get_tensor_c": f"{_MATMUL}, MockTensor(asc.uint8), asc.adv.TCubeTiling",
     "matmul_batch_async": f"{_MATMUL}, MockTensor(asc.float32), MockTensor(asc.uint8), asc.adv.TCubeTiling",
     "matmul_iterate_async": f"{_MATMUL}, MockTensor(asc.uint8), asc.adv.TCubeTiling",
+    "matmul_mix": f"{_MATMUL}, asc.adv.TCubeTiling, MockTensor(asc.uint8)",
+    "matmul_cube_only": f"{_MATMUL}, MockTensor(asc.float32), asc.adv.TCubeTiling, MockTensor(asc.uint8)",
     "matmul_iterate_all_async": (
         "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.uint8)"
     ),
