@@ -54,7 +54,7 @@ EQUIVALENT: dict[tuple[str, str], str] = {
         "the user's trailing PipeBarrier<PIPE_ALL> orders nothing the verifiers check: at the return only "
         "insertion's IN-12 policy looks at unordered GM writes, and it puts the barrier back"
     ),
-    ("matmul_mix", "pipe_barrier pipe_all @ 42"): "the tutorial's trailing PipeBarrier<PIPE_ALL>, as matmul_leaky_relu's",
+    ("matmul_mix", "pipe_barrier pipe_all @ 42"): "the trailing PipeBarrier<PIPE_ALL>, as in matmul_leaky_relu",
     ("matmul_cube_only", "pipe_barrier pipe_all @ 46"): "the tutorial's trailing PipeBarrier<PIPE_ALL>, as above",
     ("vector_add", "pipe_barrier pipe_all @ <inserted>"): "the IN-12 final barrier (insertion policy, not a rule)",
     (
