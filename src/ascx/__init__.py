@@ -10,6 +10,7 @@
     print(kernel.compile(asc.MockTensor(asc.float16), ...).source)
 """
 
+from ascx import lib
 from ascx.errors import AscxError, AscxWarning, IRError, KernelError
 from ascx.language import adv, basic, core, fwk
 from ascx.language.basic import (
@@ -238,6 +239,7 @@ __all__ = [
     "int_",
     "jit",
     "leaky_relu",
+    "lib",
     "ln",
     "max",
     "maxs",

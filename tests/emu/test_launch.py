@@ -55,13 +55,13 @@ def test_an_access_past_an_array_is_an_error(copy_kernel: asc.JITFunction[..., N
     with pytest.raises(EmulationError) as caught:
         copy_kernel[3](x, np.zeros_like(x), 512)
     assert caught.value.message == (
-        "kernel 'copy' failed in the CPU emulation: block 2 (sub-block 0): GlobalTensor::SetGlobalBuffer: 2048 "
-        "bytes at offset 4096 of GM buffer 'x' run past its end (4096 bytes)"
+        "kernel 'copy' failed in the CPU emulation: block 2 (sub-block 0): DataCopy (GM to local): 1024 bytes at "
+        "offset 4096 of GM buffer 'x' run past its end (4096 bytes)"
     )
     location = caught.value.location
     assert location is not None
     assert Path(location.file).read_text().splitlines()[location.line - 1].strip() == (
-        "xg.set_global_buffer(x + start, block_length)"
+        "asc.data_copy(buf, xg[i * 256:], 256)"
     )
 
 

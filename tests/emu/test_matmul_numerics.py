@@ -462,7 +462,7 @@ def test_an_operand_past_its_array_is_an_error(kernels: ModuleType) -> None:
     m, n, k = 30, 16, 40
     a = small_ints((m, 32), np.float16)
     b = small_ints((k, n), np.float16)
-    with pytest.raises(EmulationError, match=r"Matmul \(reading A\): 1200 elements exceed the GlobalTensor's 960"):
+    with pytest.raises(EmulationError, match=r"Matmul \(reading A\): 2400 bytes at offset 0 of GM buffer 'a' run past"):
         kernels.sync_blocks[1](
             a, b, np.zeros((m, n), np.float32), np.zeros(n, np.float32), np.zeros(64, np.uint8),
             tiling(m, n, k, (m, n, k), (16, 16, 16)), False, False, False, 0,

@@ -104,6 +104,17 @@ struct GmAllocation {
 
 inline thread_local std::vector<GmAllocation> gm_allocations;
 
+/// The allocation that contains ``address``, or null.
+inline const GmAllocation* find_gm(const void* address) {
+    const auto* first = static_cast<const unsigned char*>(address);
+    for (const GmAllocation& a : gm_allocations) {
+        if (first >= a.begin && first <= a.end) {
+            return &a;
+        }
+    }
+    return nullptr;
+}
+
 /// The allocation that contains ``[address, address + bytes)``; fails when there is none.
 inline const GmAllocation& check_gm(const void* address, uint64_t bytes, const char* what) {
     const auto* first = static_cast<const unsigned char*>(address);

@@ -54,17 +54,17 @@ class GlobalTensor {
 public:
     using PrimType = T;
     GlobalTensor() = default;
+    /// Only stores the address, as on the NPU: a block that never uses its tensor (one beyond the cores a
+    /// tiling uses) may point anywhere.  Every access is checked against the GM buffer it falls in.
     void SetGlobalBuffer(__gm__ T* buffer, uint64_t bufferSize) {
-        ascx_emu::check_gm(buffer, bufferSize * sizeof(T), "GlobalTensor::SetGlobalBuffer");
         address_ = buffer;
         size_ = bufferSize;
-        sized_ = true;
     }
     void SetGlobalBuffer(__gm__ T* buffer) {
-        const ascx_emu::GmAllocation& a = ascx_emu::check_gm(buffer, 0, "GlobalTensor::SetGlobalBuffer");
+        const ascx_emu::GmAllocation* a = ascx_emu::find_gm(buffer);
         address_ = buffer;
-        size_ = static_cast<uint64_t>(a.end - reinterpret_cast<const unsigned char*>(buffer)) / sizeof(T);
-        sized_ = false;
+        size_ = a != nullptr ? static_cast<uint64_t>(a->end - reinterpret_cast<const unsigned char*>(buffer)) / sizeof(T)
+                             : UNKNOWN_SIZE;
     }
     const __gm__ T* GetPhyAddr() const { return address_; }
     __gm__ T* GetPhyAddr(const uint64_t offset) const { return address_ + offset; }
@@ -89,13 +89,13 @@ public:
         (void)mode;
     }
     GlobalTensor operator[](const uint64_t offset) const {
-        if (offset > size_) {
+        if (size_ != UNKNOWN_SIZE && offset > size_) {
             ascx_emu::fail("GlobalTensor::operator[]: offset %llu is past the tensor's %llu elements",
                            static_cast<unsigned long long>(offset), static_cast<unsigned long long>(size_));
         }
         GlobalTensor view = *this;
         view.address_ = address_ + offset;
-        view.size_ = size_ - offset;
+        view.size_ = size_ == UNKNOWN_SIZE ? UNKNOWN_SIZE : size_ - offset;
         return view;
     }
     template <typename U>
@@ -110,11 +110,11 @@ public:
         if (address_ == nullptr) {
             ascx_emu::fail("%s: the GlobalTensor has no buffer (call SetGlobalBuffer first)", what);
         }
+        ascx_emu::check_gm(address_, count * sizeof(T), what);
         if (count > size_) {
             ascx_emu::fail("%s: %llu elements exceed the GlobalTensor's %llu", what,
                            static_cast<unsigned long long>(count), static_cast<unsigned long long>(size_));
         }
-        ascx_emu::check_gm(address_, count * sizeof(T), what);
         return address_;
     }
 
@@ -129,9 +129,10 @@ public:
 private:
     __gm__ T* element(uint64_t offset, const char* what) const { return span(offset + 1, what) + offset; }
 
+    static constexpr uint64_t UNKNOWN_SIZE = ~uint64_t{0};  ///< an address outside every GM buffer
+
     __gm__ T* address_ = nullptr;
     uint64_t size_ = 0;
-    bool sized_ = false;
 };
 
 template <typename T>
