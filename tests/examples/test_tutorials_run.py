@@ -12,6 +12,8 @@ from typing import Any
 import numpy as np
 import pytest
 
+from ascx.testing.tiling_invariants import check_buffers, check_cores, check_l1_steps
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 TUTORIALS = {
     "vector_add": "vector_add: OK",  # 01_add
@@ -47,12 +49,16 @@ SHAPES = [(16, 16, 16), (30, 44, 40), (100, 70, 50), (128, 256, 96), (257, 129, 
 
 @pytest.mark.parametrize(("m", "n", "k"), SHAPES)
 def test_matmul_shape_sweep(m: int, n: int, k: int) -> None:
+    """Each tiling of the sweep respects the 910B buffers and alignment, and runs correctly."""
     mix = tutorial("matmul_mix")
     tiling = mix.generate_tiling(m, n, k)
     rng = np.random.default_rng(m * 7 + n * 3 + k)
     a = rng.integers(-5, 5, (m, k)).astype(np.float16)
     b = rng.integers(-5, 5, (k, n)).astype(np.float16)
     c = np.full((m, n), np.nan, np.float32)
+    check_buffers(tiling, a_bytes=2, bias=False)
+    check_l1_steps(tiling)
+    check_cores(tiling, m, n, k, mix.CORES)
     mix.matmul_mix[mix.CORES // 2](a, b, c, tiling, np.zeros(1024, np.uint8))
     np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
 
