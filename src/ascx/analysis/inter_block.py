@@ -88,8 +88,6 @@ def _tag(arm: _Paths, other: _Paths, via: tuple[Operation, str]) -> _Paths:
 
 def check_block_chain(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
     """XC-5: on some path a block calls ``wait_pre_block`` more (or fewer) times than ``notify_next_block``."""
-    if not any(isinstance(op, WaitPreBlockOp | NotifyNextBlockOp) for op in kernel.walk()):
-        return
     reported: dict[Operation, list[Note]] = {}
     at_exit = _BlockChainAnalysis().run_block(kernel.body.block, frozenset({_Path()}))
     for path in sorted(at_exit, key=_note_preference):
@@ -123,14 +121,14 @@ def _spell(value: SSAValue, constant: int | None) -> str:
     return str(constant) if constant is not None else value_name(value, "?")
 
 
-def check_inter_block_events(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
-    """XC-6: an ``ib_wait`` no ``ib_set`` of the kernel can match (same block and event), or the converse."""
+def check_inter_block_events(ops: list[IBSetOp | IBWaitOp], diagnostics: DiagnosticList) -> None:
+    """XC-6: an ``ib_wait`` (of ``ops``, the kernel's) no ``ib_set`` can match (same block and event), or the
+    converse."""
     sets: list[_Event] = []
     waits: list[_Event] = []
-    for op in kernel.walk():
-        if isinstance(op, IBSetOp | IBWaitOp):
-            event = _Event(op, constant_int(op.block_idx), constant_int(op.event_id))
-            (sets if isinstance(op, IBSetOp) else waits).append(event)
+    for op in ops:
+        event = _Event(op, constant_int(op.block_idx), constant_int(op.event_id))
+        (sets if isinstance(op, IBSetOp) else waits).append(event)
     for mine, partners, call, wanted in ((waits, sets, "ib_wait", "ib_set"), (sets, waits, "ib_set", "ib_wait")):
         for event in mine:
             if any(event.may_match(p) for p in partners):

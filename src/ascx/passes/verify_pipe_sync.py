@@ -64,10 +64,11 @@ def verify_pipe_sync(kernel: func.FuncOp, options: PipeSyncOptions = DEFAULT_OPT
         diagnostics = analysis.diagnostics
         if options.sync_lints:
             lint_useless_sync(kernel, analysis, diagnostics)
-    check_cross_core(kernel, diagnostics)
+    inter_block = check_cross_core(kernel, diagnostics)
     check_cross_block(kernel, diagnostics)
-    check_block_chain(kernel, diagnostics)
-    check_inter_block_events(kernel, diagnostics)
+    if any(isinstance(op, WaitPreBlockOp | NotifyNextBlockOp) for op in inter_block):
+        check_block_chain(kernel, diagnostics)
+    check_inter_block_events([op for op in inter_block if isinstance(op, IBSetOp | IBWaitOp)], diagnostics)
     return diagnostics.sorted()
 
 
@@ -192,7 +193,9 @@ def check_cross_block(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
                 writes.setdefault(region.base, []).append((op, key, region.name))
 
 
-_INTER_BLOCK_SYNC = frozenset({SyncAllOp, IBSetOp, IBWaitOp, NotifyNextBlockOp, WaitPreBlockOp})
+_INTER_BLOCK_PAIRS: frozenset[type[Operation]] = frozenset({IBSetOp, IBWaitOp, NotifyNextBlockOp, WaitPreBlockOp})
+"""The inter-block ops the XC-5 / XC-6 pairing lints look at."""
+_INTER_BLOCK_SYNC = _INTER_BLOCK_PAIRS | {SyncAllOp}
 """Ops after which XC-7 assumes other blocks' earlier GM accesses are ordered (a lint, not a model)."""
 
 _ACCESS: dict[type[Operation], TensorAccess | bool] = {}
@@ -218,14 +221,18 @@ def _depends_on_block_index(op: scf.IfOp) -> bool:
     return False
 
 
-def check_cross_core(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
+def check_cross_core(kernel: func.FuncOp, diagnostics: DiagnosticList) -> list[Operation]:
     """XC-1 (a cross-core set or wait without partner), XC-2 (reserved flags), XC-3 (mode mismatch) and
-    XC-4 (``sync_all`` under a block-dependent condition): pairing lints, not happens-before."""
+    XC-4 (``sync_all`` under a block-dependent condition): pairing lints, not happens-before.  Returns the
+    kernel's inter-block sync ops (``ib_*``, ``notify_next_block`` / ``wait_pre_block``), found on the way."""
     sets: list[CrossCoreSetFlagOp] = []
     waits: list[CrossCoreWaitFlagOp] = []
+    inter_block: list[Operation] = []
     matmuls = 0
     for op in kernel.walk():
-        if isinstance(op, CrossCoreSetFlagOp):
+        if type(op) in _INTER_BLOCK_PAIRS:
+            inter_block.append(op)
+        elif isinstance(op, CrossCoreSetFlagOp):
             sets.append(op)
         elif isinstance(op, CrossCoreWaitFlagOp):
             waits.append(op)
@@ -235,6 +242,7 @@ def check_cross_core(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
             _check_sync_all(op, kernel, diagnostics)
     _check_reserved_flags(sets, waits, matmuls, diagnostics)
     _check_pairing(sets, waits, diagnostics)
+    return inter_block
 
 
 def _check_sync_all(op: SyncAllOp, kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
