@@ -172,3 +172,16 @@ def test_pyasc_launch_code_selects_the_model_backend() -> None:
     assert asc.runtime.config is runtime_config
     runtime_config.set_platform(runtime_config.Backend.Model, runtime_config.Platform.Ascend910B1)
     assert runtime_config.current_backend() is runtime_config.Backend.Model
+
+
+def test_pyasc_launch_with_a_stream(copy_kernel: asc.JITFunction[..., None]) -> None:
+    """pyasc's ``kernel[core_num, rt.current_stream()](...)``."""
+    import ascx.lib.runtime as rt
+
+    x = np.arange(2 * 512, dtype=np.float32)
+    z = np.zeros_like(x)
+    copy_kernel[2, rt.current_stream()](x, z, 512)
+    rt.current_stream().synchronize()
+    np.testing.assert_array_equal(z, x)
+    assert asc.lib.runtime is rt
+    assert rt.is_model()

@@ -1,7 +1,8 @@
 """pyasc's ``asc.lib``: host-side libraries.
 
-``asc.lib.host`` is the Matmul tiling API (``MultiCoreMatmulTiling``, ...).  It is imported on
-first use, so ``import ascx`` does not pay for it.
+``asc.lib.host`` is the Matmul tiling API (``MultiCoreMatmulTiling``, ...) and ``asc.lib.runtime``
+the stream of pyasc's launch spelling ``kernel[n, rt.current_stream()]``.  They are imported on first
+use, so ``import ascx`` does not pay for them.
 """
 
 from __future__ import annotations
@@ -12,11 +13,12 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from ascx.lib import host as host
+    from ascx.lib import runtime as runtime
 
-__all__ = ["host"]
+__all__ = ["host", "runtime"]
 
 
 def __getattr__(name: str) -> ModuleType:
-    if name == "host":
-        return importlib.import_module("ascx.lib.host")
+    if name in ("host", "runtime"):
+        return importlib.import_module(f"ascx.lib.{name}")
     raise AttributeError(f"module 'ascx.lib' has no attribute '{name}'")

@@ -262,8 +262,14 @@ class JITFunction(Generic[P, R]):
             raise
 
     def __getitem__(self, launch: object) -> Callable[..., None]:
-        """``kernel[block_dim](*args)``: compile for these arguments and run on the selected backend (the
-        CPU emulation: ``asc.runtime.config.set_platform(Backend.Model)``, the default)."""
+        """``kernel[block_dim](*args)`` (or pyasc's ``kernel[block_dim, stream](*args)``): compile for these
+        arguments and run on the selected backend (the CPU emulation:
+        ``asc.runtime.config.set_platform(Backend.Model)``, the default)."""
+
+        # pyasc's launch options: ``kernel[core_num]`` or ``kernel[core_num, stream]`` (the stream of
+        # asc.lib.runtime.current_stream(); the CPU emulation runs synchronously, so it is not used)
+        options: tuple[object, ...] = cast("tuple[object, ...]", launch) if isinstance(launch, tuple) else (launch,)
+        block_dim: object = options[0] if options else None
 
         def launch_kernel(*args: Any, **kwargs: Any) -> None:
             from ascx.emu.launch import launch as run_on_cpu  # builds with a host compiler: loaded on demand
@@ -273,7 +279,7 @@ class JITFunction(Generic[P, R]):
             compiled = self.compile(*args, **kwargs)
             bound = self.signature.bind(*args, **kwargs)
             bound.apply_defaults()
-            run_on_cpu(compiled, launch, list(bound.arguments.values()))
+            run_on_cpu(compiled, block_dim, list(bound.arguments.values()))
 
         return launch_kernel
 
