@@ -262,7 +262,7 @@ def launch(
     subs = SUB_BLOCKS[compiled.kernel_type]
     bound = _bind(compiled, cpp, args, block_dim * subs)
     addresses = (ctypes.c_void_p * max(1, len(bound)))(*(a.address for a in bound))
-    names = [*(p.name for p in cpp)]
+    names = [p.name for p in cpp]
     gm = [(a, n) for a, n in zip(bound, names, strict=True) if a.gm]
     buffers = (_Buffer * max(1, len(gm)))(*(_Buffer(a.owner.ctypes.data, a.owner.nbytes, n.encode()) for a, n in gm))
     error = ctypes.create_string_buffer(ERROR_BYTES)

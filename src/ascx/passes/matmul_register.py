@@ -154,7 +154,7 @@ def _check_hoistable(kernel: func.FuncOp, target: Operation, last: RegisterMatmu
     constructions of the Matmul objects move up with it)."""
     top = list(kernel.body.block.ops)
     start, end = top.index(target), top.index(last)
-    moved_over = top[start:end]
+    moved_over = set(top[start:end])
     for value in merged.operands:
         owner = value.owner
         late = isinstance(owner, Operation) and _top_level(owner, kernel) in moved_over

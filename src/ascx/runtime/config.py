@@ -50,6 +50,11 @@ def current_backend() -> Backend:
     return _backend
 
 
+def current_platform() -> Platform:
+    """The SoC ``set_platform`` selected (Ascend910B1 by default)."""
+    return _platform
+
+
 def require_model_backend(kernel: str) -> None:
     """Launching needs the CPU emulation; with ``Backend.NPU`` selected say why it cannot run."""
     if _backend is not Backend.Model:

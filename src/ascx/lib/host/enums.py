@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from enum import IntEnum
 
+from ascx.language.core.enums import ScheduleType as ScheduleType  # the same enumerators on both sides
+
 
 class TPosition(IntEnum):
     """Where a matrix lives (host numbering)."""
@@ -102,11 +104,6 @@ class MatrixMadType(IntEnum):
 class DequantType(IntEnum):
     SCALAR = 0
     TENSOR = 1
-
-
-class ScheduleType(IntEnum):
-    INNER_PRODUCT = 0
-    OUTER_PRODUCT = 1
 
 
 CUBE_INPUT_BYTES: dict[DataType, int] = {

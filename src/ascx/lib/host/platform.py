@@ -136,5 +136,4 @@ class PlatformAscendCManager:
 
 def current_soc_version() -> str:
     """The SoC selected with ``asc.runtime.config.set_platform`` (Ascend910B1 by default)."""
-    platform = vars(config)["_platform"]  # config keeps the selection in a module variable
-    return str(platform.value)
+    return str(config.current_platform().value)
