@@ -214,9 +214,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         ret = self.kernel.body.block.last_op
         if ret is not None:
             self._at_exit(ret, state)
-        objects = ", ".join(
-            f"'{value_name(op.result, 'mm')}'" for op in self.kernel.walk() if isinstance(op, MatmulCreateOp)
-        )
+        objects = ", ".join(f"'{value_name(mm, 'mm')}'" for mm in state.objects)
         for loop, reason in self.precision_lost:
             self.diagnostics.add(
                 "warning",
