@@ -81,10 +81,13 @@ def test_positions_are_one_based_lines_and_byte_columns() -> None:
     assert (call.pos.col, call.pos.end_col) == (8, 11)
 
 
-def test_try_is_rejected_at_the_protected_statement() -> None:
+def test_try_is_rejected_at_the_try_keyword() -> None:
+    """Found by the issue-19 review: the error pointed at the first statement of the body."""
+
     def f() -> None:
+        x = 1
         try:
-            g()  # noqa: F821
+            g(x)  # noqa: F821
         except ValueError:
             pass
 
@@ -93,6 +96,20 @@ def test_try_is_rejected_at_the_protected_statement() -> None:
     assert info.value.construct.construct == "a 'try' statement"
     assert info.value.pos is not None
     assert info.value.pos.line == f.__code__.co_firstlineno + 2
+    assert (info.value.pos.col, info.value.pos.end_col) == (8, 11)
+
+
+def test_try_as_the_first_statement_is_located_at_its_keyword() -> None:
+    def f() -> None:
+        try:
+            g()  # noqa: F821
+        finally:
+            pass
+
+    with pytest.raises(BytecodeError) as info:
+        decode(f.__code__)
+    assert info.value.pos is not None
+    assert (info.value.pos.line, info.value.pos.col) == (f.__code__.co_firstlineno + 1, 8)
 
 
 def test_decoding_is_cached() -> None:

@@ -103,6 +103,21 @@ def _position(inst: dis.Instruction) -> Position | None:
     return Position(p.lineno, p.end_lineno, p.col_offset, p.end_col_offset)
 
 
+def _try_keyword(instructions: list[dis.Instruction], protected: int) -> Position | None:
+    """The position of the ``try`` keyword whose body starts at ``instructions[protected]``.
+
+    CPython 3.11-3.13 compile ``try:`` to a ``NOP`` carrying the statement's position just before
+    the protected range; its start is the keyword.  Without that ``NOP`` (a line shared with the
+    previous instruction), the first protected instruction is the best location there is.
+    """
+    body = _position(instructions[protected])
+    if protected > 0 and instructions[protected - 1].opname == "NOP":
+        stmt = _position(instructions[protected - 1])
+        if stmt is not None and stmt.col is not None and (body is None or stmt.line <= body.line):
+            return Position(stmt.line, stmt.line, stmt.col, stmt.col + len("try"))
+    return body
+
+
 def _branch(opname: str) -> tuple[str, bool]:
     """``(test, jump_when)`` of a conditional jump opname."""
     test = "is_none" if opname.endswith(("_NONE",)) else "truthy"
@@ -150,10 +165,9 @@ class _Decoder:
                 continue
             head = [inst.opname for inst in instructions[start : start + 2]]
             if head[:1] == ["PUSH_EXC_INFO"] and head[1:] != ["WITH_EXCEPT_START"]:
-                protected = instructions[by_offset[entry.start]]
                 raise BytecodeError(
                     Unsupported("a 'try' statement", "kernels cannot catch exceptions; check conditions instead"),
-                    _position(protected),
+                    _try_keyword(instructions, by_offset[entry.start]),
                 )
 
     def _decode(self, inst: dis.Instruction) -> None:  # noqa: C901 (one dispatch over opnames)

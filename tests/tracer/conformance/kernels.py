@@ -539,8 +539,8 @@ def e09_compile_time_assert(x, k: asc.ConstExpr[int]):
 
 @asc.jit
 def e10_try_except(x):
-    try:
-        x = x + 1  # E10
+    try:  # E10
+        x = x + 1
     except Exception:
         pass
     return x
