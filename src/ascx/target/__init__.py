@@ -16,7 +16,10 @@ from ascx.target import emit_core as emit_core
 from ascx.target import emit_data_copy as emit_data_copy
 from ascx.target import emit_fwk as emit_fwk
 from ascx.target import emit_matmul as emit_matmul
+from ascx.target import emit_reduce as emit_reduce
 from ascx.target import emit_scalar as emit_scalar
+from ascx.target import emit_scalar_unit as emit_scalar_unit
+from ascx.target import emit_sort as emit_sort
 from ascx.target import emit_sync as emit_sync
 from ascx.target import emit_vector as emit_vector
 from ascx.target.printer import AscendCPrinter, print_ascendc

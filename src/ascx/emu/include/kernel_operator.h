@@ -10,4 +10,7 @@
 #include "ascx_emu/sync.h"
 #include "ascx_emu/sys_var.h"
 #include "ascx_emu/vector.h"
+#include "ascx_emu/reduce_repeat.h"
+#include "ascx_emu/sort.h"
+#include "ascx_emu/scalar_unit.h"
 #include "ascx_emu/misc.h"

@@ -16,6 +16,25 @@ from ascx.language.basic.block_sync import (
 )
 from ascx.language.basic.data_copy import data_copy, data_copy_pad
 from ascx.language.basic.debug import dump_tensor, printf
+from ascx.language.basic.proposal import (
+    get_mrg_sort_result,
+    get_sort_len,
+    get_sort_offset,
+    mrg_sort,
+    mrg_sort4,
+    proposal_concat,
+    proposal_extract,
+    rp_sort16,
+    sort,
+    sort32,
+)
+from ascx.language.basic.scalar import (
+    count_bits_cnt_same_as_sign_bit,
+    scalar_cast,
+    scalar_count_leading_zero,
+    scalar_get_count_of_value,
+    scalar_get_sff_value,
+)
 from ascx.language.basic.sys_var import (
     ascend_is_aic,
     ascend_is_aiv,
@@ -30,6 +49,16 @@ from ascx.language.basic.vec_cast import cast
 from ascx.language.basic.vec_cmpsel import compare, compare_scalar, select
 from ascx.language.basic.vec_duplicate import duplicate
 from ascx.language.basic.vec_reduce import reduce_max, reduce_min, reduce_sum
+from ascx.language.basic.vec_reduce_per_repeat import (
+    block_reduce_max,
+    block_reduce_min,
+    block_reduce_sum,
+    pair_reduce_sum,
+    repeat_reduce_sum,
+    whole_reduce_max,
+    whole_reduce_min,
+    whole_reduce_sum,
+)
 from ascx.language.basic.vec_unary import abs, bitwise_not, exp, ln, reciprocal, relu, rsqrt, sqrt
 
 __all__ = [
@@ -41,9 +70,13 @@ __all__ = [
     "bitwise_and",
     "bitwise_not",
     "bitwise_or",
+    "block_reduce_max",
+    "block_reduce_min",
+    "block_reduce_sum",
     "cast",
     "compare",
     "compare_scalar",
+    "count_bits_cnt_same_as_sign_bit",
     "cross_core_set_flag",
     "cross_core_wait_flag",
     "data_copy",
@@ -54,6 +87,9 @@ __all__ = [
     "exp",
     "get_block_idx",
     "get_block_num",
+    "get_mrg_sort_result",
+    "get_sort_len",
+    "get_sort_offset",
     "get_sub_block_idx",
     "get_sub_block_num",
     "ib_set",
@@ -64,17 +100,28 @@ __all__ = [
     "maxs",
     "min",
     "mins",
+    "mrg_sort",
+    "mrg_sort4",
     "mul",
     "muls",
     "notify_next_block",
+    "pair_reduce_sum",
     "pipe_barrier",
     "printf",
+    "proposal_concat",
+    "proposal_extract",
     "reciprocal",
     "reduce_max",
     "reduce_min",
     "reduce_sum",
     "relu",
+    "repeat_reduce_sum",
+    "rp_sort16",
     "rsqrt",
+    "scalar_cast",
+    "scalar_count_leading_zero",
+    "scalar_get_count_of_value",
+    "scalar_get_sff_value",
     "select",
     "set_atomic_add",
     "set_atomic_max",
@@ -82,9 +129,14 @@ __all__ = [
     "set_atomic_none",
     "set_atomic_type",
     "set_flag",
+    "sort",
+    "sort32",
     "sqrt",
     "sub",
     "sync_all",
     "wait_flag",
     "wait_pre_block",
+    "whole_reduce_max",
+    "whole_reduce_min",
+    "whole_reduce_sum",
 ]

@@ -37,6 +37,7 @@ from ascx.language.core.enums import (
     MatmulConfigMode,
     MatmulPolicy,
     PipeID,
+    ReduceOrder,
     RoundMode,
     ScheduleType,
     SelMode,
@@ -60,6 +61,7 @@ from ascx.language.core.properties import (
 )
 from ascx.language.core.range import range, static_range
 from ascx.language.core.shape_info import ShapeInfo, get_shape_size
+from ascx.language.core.sort_structs import MrgSort4Info, MrgSortSrcList
 from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
 from ascx.language.core.values import GlobalAddress
 
@@ -91,8 +93,11 @@ __all__ = [
     "LocalTensor",
     "MatmulConfigMode",
     "MatmulPolicy",
+    "MrgSort4Info",
+    "MrgSortSrcList",
     "PipeID",
     "Property",
+    "ReduceOrder",
     "RoundMode",
     "ScheduleType",
     "SelMode",

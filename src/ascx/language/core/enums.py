@@ -200,3 +200,13 @@ class CacheRwMode(IntEnum):
     READ = 1
     WRITE = 2
     RW = 3
+
+
+class ReduceOrder(IntEnum):
+    """Where ``whole_reduce_max``/``whole_reduce_min`` put each repeat's value and its index
+    (``AscendC::ReduceOrder``)."""
+
+    ORDER_VALUE_INDEX = 0
+    ORDER_INDEX_VALUE = 1
+    ORDER_ONLY_VALUE = 2
+    ORDER_ONLY_INDEX = 3

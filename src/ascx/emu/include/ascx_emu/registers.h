@@ -42,6 +42,7 @@ struct CoreRegisters {
     uint64_t vector_mask[2] = {~uint64_t{0}, ~uint64_t{0}};  ///< lanes 0-63 and 64-127 of a repeat
     AtomicOp atomic_op = AtomicOp::NONE;
     AtomicType atomic_type = AtomicType::F32;
+    uint64_t mrg_sort_result = 0;  ///< VMS4_SR: the structures each queue of the last MrgSort gave, 16 bits each
 };
 
 inline thread_local CoreRegisters registers;
