@@ -28,7 +28,7 @@ from ascx.language.core.dtype import DataType, float32, uint16, uint32
 from ascx.language.core.forms import Form, Param, bind, instance_of, is_int
 from ascx.language.core.sort_structs import QUEUE_LENGTH_RANGE, MrgSort4Info, MrgSortSrcList, check_valid_bit
 from ascx.language.core.tensor import LocalTensor
-from ascx.language.core.values import RuntimeScalar
+from ascx.language.core.values import Handle, RuntimeScalar
 
 MODE_NUMBER_RANGE = (0, 5)
 """``modeNumber``: which field of a region proposal (x1, y1, x2, y2, score, label)."""
@@ -48,9 +48,10 @@ def _repeat(builder: IRBuilder, value: object, api: str) -> SSAValue:
 def _compile_time_bool(value: object, param: str) -> bool:
     """pyasc's check of the template arguments ``is_full_sort`` and ``is_exhausted_suspension``."""
     if value is not True and value is not False:
+        shown = describe(value) if isinstance(value, Handle) else value
         raise TypeError(
             f"The '{param}' argument must be a boolean literal (True or False), "
-            f"but got {value} of type {type(value).__name__}. "
+            f"but got {shown} of type {type(value).__name__}. "
             f"This parameter must be a compile-time constant."
         )
     return bool(value)
@@ -145,6 +146,8 @@ def _with_info(api: str, op_type: type[ir.MrgSortOp | ir.MrgSort4Op], dst: Any, 
         sources = [(f"{param}.src{n}", s) for n, s in enumerate(queues.sources, start=1)]
         why = f"MrgSort4 takes {alignment}-byte aligned {d.dtype} proposals"
         _aligned(api, alignment, ("dst", d), *sources, why=why)
+    if op_type is ir.MrgSort4Op:
+        _unsupported_on_a2(builder, api, "MrgSort4")
     builder.insert(op_type.build(operands=[*_merge_operands(d, queues), params.ssa]))
 
 
@@ -227,7 +230,6 @@ def mrg_sort(dst: Any, sort_list: Any, *args: Any, **kwargs: Any) -> None:
 
 def mrg_sort4(dst: Any, src: Any, params: Any) -> None:
     """``AscendC::MrgSort4(dst, src, params)``: merge sorted queues of region proposals."""
-    _unsupported_on_a2(active("mrg_sort4"), "mrg_sort4", "MrgSort4")
     _with_info("mrg_sort4", ir.MrgSort4Op, dst, src, params)
 
 
@@ -238,21 +240,22 @@ def rp_sort16(dst: Any, src: Any, repeat_time: Any) -> None:
     """``AscendC::RpSort16(dst, src, repeatTime)``: sort groups of 16 region proposals by score."""
     api = "rp_sort16"
     builder = active(api)
-    _unsupported_on_a2(builder, api, "RpSort16")
     d, s = vector_tensor(dst, api, "dst"), vector_tensor(src, api, "src")
     float_operands(api, FLOATS, ("src", s), ("dst", d))
     _aligned(api, 32, ("dst", d), ("src", s), why="RpSort16 takes 32-byte aligned operands")
-    builder.insert(ir.RpSort16Op.create(operands=[d.ssa, s.ssa, _repeat(builder, repeat_time, api)]))
+    repeat = _repeat(builder, repeat_time, api)
+    _unsupported_on_a2(builder, api, "RpSort16")
+    builder.insert(ir.RpSort16Op.create(operands=[d.ssa, s.ssa, repeat]))
 
 
 def _proposal(api: str, cpp: str, dst: Any, src: Any, repeat_time: Any, mode_number: Any) -> None:
     builder = active(api)
-    _unsupported_on_a2(builder, api, cpp)
     d, s = vector_tensor(dst, api, "dst"), vector_tensor(src, api, "src")
     float_operands(api, FLOATS, ("src", s), ("dst", d))
     _aligned(api, 32, ("dst", d), ("src", s), why=f"{cpp} takes 32-byte aligned operands")
     repeat = _repeat(builder, repeat_time, api)
     mode = ranged_operand(builder, mode_number, api, "mode_number", MODE_NUMBER_RANGE)
+    _unsupported_on_a2(builder, api, cpp)
     properties = {"extract": UnitAttr()} if cpp == "ProposalExtract" else {}
     builder.insert(ir.ProposalOp.create(operands=[d.ssa, s.ssa, repeat, mode], properties=properties))
 
@@ -273,7 +276,8 @@ def proposal_extract(dst: Any, src: Any, repeat_time: Any, mode_number: Any) -> 
 def _sort_query(api: str, op_type: type[ir.GetSortLenOp | ir.GetSortOffsetOp], value: Any, dtype: Any) -> RuntimeScalar:
     builder = active(api)
     if not isinstance(dtype, DataType) or dtype not in FLOATS:
-        raise ApiTypeError(f"{api}: dtype must be asc.float16 or asc.float32, got {describe(dtype)}")
+        shown = str(dtype) if isinstance(dtype, DataType) else describe(dtype)
+        raise ApiTypeError(f"{api}: dtype must be asc.float16 or asc.float32, got {shown}")
     operand = integer_operand(builder, value, uint32, api=api, param="elem_count" if "len" in api else "elem_offset")
     op = builder.insert(op_type(dtype.to_ir(), operand, uint32.to_ir()))
     return RuntimeScalar(op.result, uint32, origin=f"the value of {api}()")

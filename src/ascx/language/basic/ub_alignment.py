@@ -64,12 +64,16 @@ def start_residue(tensor: LocalTensor, alignment: int) -> int | None:
     return None
 
 
+def _article(number: int) -> str:
+    return "an" if str(number).startswith("8") or number in (11, 18) else "a"
+
+
 def check_alignment(api: str, param: str, tensor: LocalTensor, alignment: int, why: str) -> None:
     """An error when ``tensor`` is known to start off an ``alignment``-byte boundary; ``why`` says which
     CANN rule asks for it."""
     residue = start_residue(tensor, alignment)
     if residue:
         raise ApiValueError(
-            f"{api}: {param} starts {residue} bytes past a {alignment}-byte boundary; {why}",
+            f"{api}: {param} starts {residue} bytes past {_article(alignment)} {alignment}-byte boundary; {why}",
             f"start {param} at a multiple of {alignment} bytes",
         )

@@ -11,6 +11,7 @@
 
 #include "ascx_emu/checker.h"
 #include "ascx_emu/convert.h"
+#include "ascx_emu/reduce_tmp.h"
 #include "ascx_emu/repeat.h"
 
 namespace AscendC {
@@ -492,7 +493,10 @@ T tree_sum(std::vector<T> values) {
 template <typename T>
 void reduce_sum(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                 const AscendC::LocalTensor<T>& tmp, const Repeats& rep, const Stride& ss, const char* what) {
-    tmp.span(0, what);  // scratch: must exist, its contents are not modelled
+    if (rep.times == 0) {
+        return;  // a count or repeatTime of 0: no operation (Atlas A2)
+    }
+    use_reduce_tmp(tmp, rep, true, false, what);
     const T* in = src.span(rep.extent(ss), what);
     T* out = dst.span(1, what);
     on_v(src, rep.extent(ss), false, what);
@@ -522,7 +526,10 @@ template <typename T>
 void reduce_extreme(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& src,
                     const AscendC::LocalTensor<T>& tmp, const Repeats& rep, const Stride& ss, bool maximum,
                     bool calIndex, const char* what) {
-    tmp.span(0, what);
+    if (rep.times == 0) {
+        return;  // a count or repeatTime of 0: no operation (Atlas A2)
+    }
+    use_reduce_tmp(tmp, rep, false, calIndex, what);
     const T* in = src.span(rep.extent(ss), what);
     T* out = dst.span(calIndex ? 2 : 1, what);
     on_v(src, rep.extent(ss), false, what);
@@ -567,11 +574,24 @@ void reduce_extreme(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
     }
 }
 
+template <typename T>
+bool is_zero_mask(uint64_t mask) {
+    return mask == 0;
+}
+
+template <typename T>
+bool is_zero_mask(const uint64_t mask[]) {
+    return mask[0] == 0 && (lanes_for(sizeof(T)) <= 64 || mask[1] == 0);
+}
+
 /// The mask form of a reduction.
 template <typename T, bool isSetMask, typename Mask>
 Repeats reduce_repeats(Mask mask, int32_t repeatTime, const char* what) {
     if (repeatTime < 0) {
         fail("%s: repeatTime %d is negative", what, static_cast<int>(repeatTime));
+    }
+    if (repeatTime == 0 || (isSetMask && is_zero_mask<T>(mask))) {
+        return Repeats{};  // no operation (Atlas A2)
     }
     return mask_repeats<isSetMask>(sizeof(T), mask, static_cast<uint32_t>(repeatTime), what);
 }
