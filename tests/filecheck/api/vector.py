@@ -92,7 +92,7 @@ def vector(n: int, f: float) -> None:
 # IR: ascendc.vec.duplicate %c, %cst_1 count %c256_i32 : (!ascendc.local_tensor<f16>, f16, i32)
 # IR: ascendc.vec.duplicate %w, %f mask %c64_ui64 repeat_times %c4_ui8 dst_block_stride %c1_ui8 dst_repeat_stride %c8_ui8 set_mask : (!ascendc.local_tensor<f32>, f32, ui64, ui8, ui8, ui8)
 # IR: ascendc.vec.reduce sum %c, %a, %b count %c256_ui32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32)
-# IR: ascendc.vec.reduce max %c, %a, %b mask %c128_ui64 repeat_times %c2_ui8 src_rep_stride %c8_ui8 cal_index : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui64, ui8, ui8)
+# IR: ascendc.vec.reduce max %c, %a, %b mask %c128_i32 repeat_times %c2_i32 src_rep_stride %c8_i32 cal_index : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32, i32, i32)
 # IR: ascendc.vec.reduce min %c, %a, %b count %c256_ui32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32)
 # IR: ascendc.vec.compare lt %m, %a, %b count %c256_i32 : (!ascendc.local_tensor<ui8>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32)
 # IR: %7 = ascendc.params %c1_ui16, %c1_ui16, %c8_ui8, %c8_ui8 : ui16, ui16, ui8, ui8 -> !ascendc.params<unary_repeat>

@@ -65,6 +65,13 @@ _STRIDES: Names = ("dst_rep_stride", "src_blk_stride", "src_rep_stride")
 class _PerRepeatReduce(VectorSyntax):
     """The shared checks: the mask form only, ``dst`` and ``src`` of one element type."""
 
+    def verify_form(self) -> None:
+        present = {name for name, _ in self.present_optional()}
+        if present != set(self.OPTIONAL):
+            raise VerifyException(
+                f"expected all of {', '.join(self.OPTIONAL)}; got {', '.join(sorted(present)) or 'none'}"
+            )
+
     def verify_(self) -> None:
         self.verify_form()
         dst = tensor_element_type(self.operands[0].type)
