@@ -15,10 +15,13 @@ from __future__ import annotations
 import importlib
 import re
 import textwrap
+import warnings
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+from ascx.errors import AscxWarning
 
 KERNEL_HEAD = "import ascx as asc\nfrom ascx.runtime.jit import MockTensor, MockValue\n"
 
@@ -106,7 +109,9 @@ def compile_example(family: Family) -> str:
     linecache.cache[filename] = (len(source), None, source.splitlines(True), filename)
     exec(compile(source, filename, "exec"), scope)
     args = eval(family.example_args, scope)
-    return scope["kernel"].compile(*args).source
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore", AscxWarning)  # what an example warns about is the page's to say
+        return scope["kernel"].compile(*args).source
 
 
 def render_page(family: Family) -> str:

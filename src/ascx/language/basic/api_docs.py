@@ -3,6 +3,7 @@ system values, atomics and debug output (rendered by ``ascx.language.reference``
 
 from __future__ import annotations
 
+from ascx.language.basic.api_docs_reduce_sort import SCALAR_UNIT, SORT, VECTOR_REDUCE
 from ascx.language.basic.dtype_rules import BINARY, BINARY_SCALAR, UNARY, pyasc_valid_types
 from ascx.language.reference import ApiEntry, Family
 
@@ -422,61 +423,6 @@ VECTOR_CONVERSION = Family(
     "(MockValue(asc.float32),)",
 )
 
-_REDUCE_FORMS = (
-    "(dst, src, shared_tmp_buffer, count{index})",
-    "(dst, src, shared_tmp_buffer, mask, repeat_time, src_rep_stride{index})",
-)
-
-
-def _reduce(name: str, cpp: str, meaning: str, index: bool) -> ApiEntry:
-    extra = ", cal_index=False" if index else ""
-    cpp_extra = ", bool calIndex = false" if index else ""
-    return ApiEntry(
-        f"{_B}.vec_reduce:{name}",
-        f"The {meaning} of the elements of ``src`` into ``dst[0]``"
-        + (" (with its index after it when ``cal_index``)." if index else ".")
-        + " ``shared_tmp_buffer`` is scratch space.",
-        tuple(f"asc.{name}" + form.format(index=extra) for form in _REDUCE_FORMS),
-        (
-            f"template <typename T> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-            f"const LocalTensor<T>& sharedTmpBuffer, const int32_t count{cpp_extra});",
-            f"template <typename T> void {cpp}(..., uint64_t mask / const uint64_t mask[], const int32_t repeatTime, "
-            f"const int32_t srcRepStride{cpp_extra});",
-        ),
-        (("count", "elements (``uint32``, as pyasc types it)"), ("repeat_time", "pyasc's spelling")),
-        (
-            'Data types float16, float32; dst, src and the buffer agree: "Src, dst and shared_tmp_buffer must be same type. '
-            '(reduce_sum: float16, float16, float32)".',
-            *_VECTOR_RULES,
-        ),
-    )
-
-
-VECTOR_REDUCE = Family(
-    "basic/vector_reduce",
-    "Vector ops: reductions",
-    """
-    `reduce_sum`, `reduce_max` and `reduce_min` reduce a tensor to one value on the vector pipe,
-    using a scratch tensor.  `reduce_max`/`reduce_min` always pass `calIndex` in C++.
-    """,
-    (
-        _reduce("reduce_sum", "ReduceSum", "sum", False),
-        _reduce("reduce_max", "ReduceMax", "maximum", True),
-        _reduce("reduce_min", "ReduceMin", "minimum", True),
-    ),
-    """
-    @asc.jit
-    def kernel(n: int) -> None:
-        src = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 256)
-        dst = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 1024, 16)
-        tmp = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 2048, 256)
-        asc.reduce_sum(dst, src, tmp, 256)
-        asc.reduce_max(dst, src, tmp, n, True)
-        asc.reduce_min(dst, src, tmp, 64, 4, 8)
-    """,
-    "(MockValue(asc.int32),)",
-)
-
 VECTOR_COMPARE_SELECT = Family(
     "basic/vector_compare_select",
     "Vector ops: `compare`, `compare_scalar` and `select`",
@@ -869,6 +815,8 @@ FAMILIES = (
     VECTOR_UNARY,
     VECTOR_CONVERSION,
     VECTOR_REDUCE,
+    SORT,
+    SCALAR_UNIT,
     VECTOR_COMPARE_SELECT,
     SYNC,
     SYSTEM,
