@@ -626,3 +626,31 @@ def test_scalar_cast_rounds_as_cann_documents(kernel_module: Load) -> None:
     # CANN's examples: 3.14159 to half with CAST_ODD is 3.142578; 1.5 and 2.5 with CAST_ROUND are 2 and 3
     assert float(halves[6]) == pytest.approx(3.142578, abs=1e-6)
     assert (ints[1], ints[2]) == (2, 3)
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        (
+            """
+            asc.sort32(s, a, idx, 4)
+            info = asc.MrgSort4Info([32, 32, 32, 32], False, 15, 2)
+            asc.mrg_sort(c, asc.MrgSortSrcList(asc.float32, s, s[64:], s[192:], s[128:]), info)
+            """,
+            "MrgSort: repeatTimes 2 needs four contiguous queues of one length, validBit 15 and no exhausted "
+            "suspension",
+        ),
+        (
+            """
+            asc.sort32(s, a, idx, 4)
+            asc.mrg_sort(s[96:], asc.MrgSortSrcList(asc.float32, s, s[64:]), [32, 32, 0, 0], [0, 0, 0, 0], 3, 1)
+            """,
+            "MrgSort: queue 2 overlaps dst; the merge does not support overlapping source and destination",
+        ),
+    ],
+)
+def test_merges_cann_does_not_support_are_errors(kernel_module: Load, body: str, message: str) -> None:
+    scores, indices = sort_inputs(np.float32, 128)
+    with pytest.raises(EmulationError) as caught:
+        run_sort(kernel_module, body, scores, indices)
+    assert caught.value.message.split(": ", 2)[2] == message

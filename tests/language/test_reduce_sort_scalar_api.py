@@ -23,6 +23,15 @@ from ascx.testing.kernels import line_of, load_kernel_source
 from ascx.testing.snippets import SNIPPET_ARGS, SNIPPET_KERNEL, snippet_error, snippet_lines
 
 EMITS: dict[str, tuple[str, list[str]]] = {
+    "tbuf_view_at_a_block": (
+        "pipe.init_buffer(buf, 1024); t = buf.get(asc.float16); asc.whole_reduce_sum(c, t[16:], 128, 1, 1, 1, 8)",
+        [
+            "pipe.InitBuffer(buf, 1024);",
+            "AscendC::LocalTensor<half> t = buf.Get<half>();",
+            "AscendC::LocalTensor<half> v = t[16];",
+            "AscendC::WholeReduceSum<half, true>(c, v, 128, 1, 1, 1, 8);",
+        ],
+    ),
     "whole_reduce_sum": (
         "asc.whole_reduce_sum(c, a, 128, 2, 1, 1, 8)",
         ["AscendC::WholeReduceSum<half, true>(c, a, 128, 2, 1, 1, 8);"],
@@ -256,6 +265,14 @@ EMITS: dict[str, tuple[str, list[str]]] = {
 }
 
 REJECTS: dict[str, tuple[str, str]] = {
+    "tbuf_view_misaligned": (
+        "pipe.init_buffer(buf, 1024); t = buf.get(asc.float16); asc.whole_reduce_sum(c, t[4:], 128, 1, 1, 1, 8)",
+        "ValueError: whole_reduce_sum: src starts 8 bytes past a 32-byte boundary; the source of a vector instruction is 32-byte aligned",
+    ),
+    "queue_view_misaligned": (
+        "pipe.init_buffer(qout, 2, 1024); t = qout.alloc_tensor(asc.float32); asc.block_reduce_max(t[2:], g32, 1, 64, 1, 1, 8)",
+        "ValueError: block_reduce_max: dst starts 8 bytes past a 32-byte boundary; BlockReduceMax writes 8 results per repeat to a 32-byte aligned address",
+    ),
     "whole_reduce_sum_int16": (
         "asc.whole_reduce_sum(i16, i16, 128, 1, 1, 1, 8)",
         "TypeError: whole_reduce_sum: src has data type int16; whole_reduce_sum supports float16, float32",
