@@ -265,6 +265,42 @@ EMITS: dict[str, tuple[str, list[str]]] = {
 }
 
 REJECTS: dict[str, tuple[str, str]] = {
+    "mrg_sort4_params_not_info": (
+        "h = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 16384, 512); asc.mrg_sort4(h, asc.MrgSortSrcList(asc.float16, a, b), 5)",
+        "TypeError: mrg_sort4: params must be an asc.MrgSort4Info, got the int 5",
+    ),
+    "mrg_sort_list_dtype_not_a_datatype": (
+        "q = asc.MrgSortSrcList('half', a, b)",
+        "TypeError: MrgSortSrcList: dtype must be a DataType, got a str",
+    ),
+    "mrg_sort_list_source_not_a_tensor": (
+        "q = asc.MrgSortSrcList(asc.float16, a, 1)",
+        "TypeError: MrgSortSrcList: src2 must be a LocalTensor, got the int 1",
+    ),
+    "mrg_sort_counts_not_a_list": (
+        "h = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 16384, 512); asc.mrg_sort(h, asc.MrgSortSrcList(asc.float16, a, b), 5, [0, 0, 0, 0], 3, 1)",
+        "TypeError: mrg_sort(): no form takes (LocalTensor, MrgSortSrcList, int, list[int, int, int, int], int, int); the forms are:\n  mrg_sort(dst, sort_list, element_count_list: List[int], sorted_num: List[int], valid_bit: int, repeat_time: int, is_exhausted_suspension: bool = False)\n  mrg_sort(dst, sort_list, params: MrgSort4Info)",
+    ),
+    "mrg_sort_queue_at_a1": (
+        "h = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 16384, 512); t = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 256); asc.mrg_sort(h, asc.MrgSortSrcList(asc.float16, a, t), [16, 16, 0, 0], [0, 0, 0, 0], 3, 1)",
+        "ValueError: mrg_sort: sort_list.src2 is at position A1, but vector ops work on the unified buffer (VECIN, VECOUT, VECCALC)",
+    ),
+    "mrg_sort4_info_lengths_not_a_list": (
+        "info = asc.MrgSort4Info(16)",
+        "TypeError: MrgSort4Info: element_lengths must be a list of 4 queue lengths, got the int 16",
+    ),
+    "sort32_global_tensor": (
+        "u = asc.LocalTensor(asc.uint32, asc.TPosition.VECCALC, 12288, 128); asc.sort32(c, xg, u, 1)",
+        "TypeError: sort32: src0 is a GlobalTensor, but vector ops work on LocalTensors in the unified buffer",
+    ),
+    "whole_reduce_sum_is_set_mask_runtime": (
+        "asc.whole_reduce_sum(c, a, 128, 1, 1, 1, 8, n > 0)",
+        "TypeError: whole_reduce_sum(): no form takes (LocalTensor, LocalTensor, int, int, int, int, int, runtime int1); the forms are:\n  whole_reduce_sum(dst, src, mask: int, repeat_time: int, dst_rep_stride: int, src_blk_stride: int, src_rep_stride: int, is_set_mask: bool = True)\n  whole_reduce_sum(dst, src, mask: list[int], repeat_time: int, dst_rep_stride: int, src_blk_stride: int, src_rep_stride: int, is_set_mask: bool = True)",
+    ),
+    "scalar_cast_string": (
+        "r = asc.scalar_cast('2.5', asc.int32, asc.RoundMode.CAST_ROUND)",
+        "TypeError: scalar_cast: value_in must be a number, got '2.5'",
+    ),
     "tbuf_view_misaligned": (
         "pipe.init_buffer(buf, 1024); t = buf.get(asc.float16); asc.whole_reduce_sum(c, t[4:], 128, 1, 1, 1, 8)",
         "ValueError: whole_reduce_sum: src starts 8 bytes past a 32-byte boundary; the source of a vector instruction is 32-byte aligned",

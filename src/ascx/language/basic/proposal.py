@@ -152,8 +152,7 @@ def _with_info(api: str, op_type: type[ir.MrgSortOp | ir.MrgSort4Op], dst: Any, 
 
 
 def _list_of_four(api: str, value: object, param: str) -> list[object]:
-    if not isinstance(value, list | tuple):
-        raise ApiTypeError(f"{api}: {param} must be a list of 4 integers, got {describe(value)}")
+    """A list or tuple argument (its form asks for one) of one element per queue."""
     items = list(cast("Sequence[object]", value))
     if len(items) != 4:
         raise ApiValueError(f"{api}: {param} has 4 elements (one per queue), got {len(items)}")
