@@ -22,6 +22,9 @@ from ascx.target import emit_scalar_unit as emit_scalar_unit
 from ascx.target import emit_sort as emit_sort
 from ascx.target import emit_sync as emit_sync
 from ascx.target import emit_vector as emit_vector
+from ascx.target import emit_vector_data as emit_vector_data
+from ascx.target import emit_vector_fused as emit_vector_fused
+from ascx.target import emit_vector_mask as emit_vector_mask
 from ascx.target.printer import AscendCPrinter, print_ascendc
 
 

@@ -104,3 +104,10 @@ def _select(p: AscendCPrinter, op: ir.VecSelectOp) -> None:
 def _mask_list(p: AscendCPrinter, op: ir.MaskListOp) -> None:
     words = ", ".join(p.braced(e, ir.UI64) for e in op.elements)
     p.line(f"uint64_t {p.names.get(op.result)}[] = {{{words}}};")
+
+
+# Shared with the printers of the other vector families.
+element = _element
+set_mask_arg = _set_mask
+call = _call
+extent = _extent

@@ -137,10 +137,12 @@ class BinaryScalarKind(StrEnum):
     MAXS = auto()
     MINS = auto()
     LEAKY_RELU = auto()
+    SHIFT_LEFT = auto()
+    SHIFT_RIGHT = auto()
 
     @property
     def cpp(self) -> str:
-        return "LeakyRelu" if self is BinaryScalarKind.LEAKY_RELU else str(self).capitalize()
+        return "".join(word.capitalize() for word in str(self).split("_"))
 
 
 class UnaryKind(StrEnum):
@@ -170,6 +172,47 @@ class ReduceKind(StrEnum):
     @property
     def cpp(self) -> str:
         return f"Reduce{str(self).capitalize()}"
+
+
+class MaskMode(StrEnum):
+    """``AscendC::MaskMode``: the vector mask register holds per-repeat lanes (normal) or an element count."""
+
+    NORMAL = auto()
+    COUNTER = auto()
+
+
+class FusedKind(StrEnum):
+    """The fused element-wise ops that write ``dst`` from ``src0`` and ``src1`` (``AddRelu`` ... ``AddDeqRelu``);
+    the ``*_cast`` ones, ``mul_cast`` and ``add_deq_relu`` convert to ``dst``'s type."""
+
+    ADD_RELU = auto()
+    SUB_RELU = auto()
+    ADD_RELU_CAST = auto()
+    SUB_RELU_CAST = auto()
+    MUL_CAST = auto()
+    ADD_DEQ_RELU = auto()
+
+    @property
+    def cpp(self) -> str:
+        return "".join(word.capitalize() for word in str(self).split("_"))
+
+    @property
+    def converts(self) -> bool:
+        """Whether ``dst`` has another type than the sources (its C++ template names both)."""
+        return self not in (FusedKind.ADD_RELU, FusedKind.SUB_RELU)
+
+
+class TernaryKind(StrEnum):
+    """The multiply-accumulate ops, which read ``dst`` as well: ``FusedMulAdd`` (dst = src0 * dst + src1),
+    ``FusedMulAddRelu``, ``MulAddDst`` (dst = src0 * src1 + dst)."""
+
+    FUSED_MUL_ADD = auto()
+    FUSED_MUL_ADD_RELU = auto()
+    MUL_ADD_DST = auto()
+
+    @property
+    def cpp(self) -> str:
+        return "".join(word.capitalize() for word in str(self).split("_"))
 
 
 @irdl_attr_definition
@@ -222,3 +265,18 @@ class UnaryKindAttr(EnumAttribute[UnaryKind], SpacedOpaqueSyntaxAttribute):
 @irdl_attr_definition
 class ReduceKindAttr(EnumAttribute[ReduceKind], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.reduce_kind"
+
+
+@irdl_attr_definition
+class MaskModeAttr(EnumAttribute[MaskMode], SpacedOpaqueSyntaxAttribute):
+    name = "ascendc.mask_mode"
+
+
+@irdl_attr_definition
+class FusedKindAttr(EnumAttribute[FusedKind], SpacedOpaqueSyntaxAttribute):
+    name = "ascendc.fused_kind"
+
+
+@irdl_attr_definition
+class TernaryKindAttr(EnumAttribute[TernaryKind], SpacedOpaqueSyntaxAttribute):
+    name = "ascendc.ternary_kind"

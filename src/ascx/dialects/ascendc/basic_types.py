@@ -30,6 +30,13 @@ class ParamsKind(StrEnum):
     DATA_COPY_PAD_EXT = auto()
     BINARY_REPEAT = auto()
     UNARY_REPEAT = auto()
+    GATHER_REPEAT = auto()
+    BRCB_REPEAT = auto()
+    GATHER_MASK = auto()
+    TRANSPOSE_EXT = auto()
+    TRANS_DATA_TO_5HD = auto()
+    COPY_REPEAT = auto()
+    VDEQ_INFO = auto()
 
 
 @dataclass(frozen=True)
@@ -42,6 +49,11 @@ class StructLayout:
     cpp_name: str
     fields: tuple[tuple[str, Attribute | None], ...]
     templated: bool = False
+    enum_fields: tuple[tuple[str, str], ...] = ()
+    """Fields of a C++ enum type, carried as integers: (field, enum name in ``CPP_ENUMS``)."""
+
+    def enum_of(self, field: str) -> str | None:
+        return dict(self.enum_fields).get(field)
 
 
 LAYOUTS: dict[ParamsKind, StructLayout] = {
@@ -75,9 +87,54 @@ LAYOUTS: dict[ParamsKind, StructLayout] = {
         "UnaryRepeatParams",
         (("dstBlkStride", _U16), ("srcBlkStride", _U16), ("dstRepStride", _U8), ("srcRepStride", _U8)),
     ),
+    ParamsKind.GATHER_REPEAT: StructLayout("GatherRepeatParams", (("dstBlkStride", _U8), ("dstRepStride", _U8))),
+    ParamsKind.BRCB_REPEAT: StructLayout("BrcbRepeatParams", (("dstBlkStride", _U16), ("dstRepStride", _U16))),
+    ParamsKind.GATHER_MASK: StructLayout(
+        "GatherMaskParams",
+        (("src0BlockStride", _U8), ("repeatTimes", _U16), ("src0RepeatStride", _U16), ("src1RepeatStride", _U8)),
+    ),
+    ParamsKind.TRANSPOSE_EXT: StructLayout(
+        "TransposeParamsExt",
+        (("nSize", _U16), ("cSize", _U16), ("hSize", _U16), ("wSize", _U16), ("transposeType", _U8)),
+        enum_fields=(("transposeType", "TransposeType"),),
+    ),
+    ParamsKind.TRANS_DATA_TO_5HD: StructLayout(
+        "TransDataTo5HDParams",
+        (
+            ("dstHighHalf", i1),
+            ("srcHighHalf", i1),
+            ("repeatTimes", _U8),
+            ("dstRepStride", _U16),
+            ("srcRepStride", _U16),
+        ),
+    ),
+    ParamsKind.COPY_REPEAT: StructLayout(
+        "CopyRepeatParams", (("dstStride", _U16), ("srcStride", _U16), ("dstRepeatSize", _U16), ("srcRepeatSize", _U16))
+    ),
+    ParamsKind.VDEQ_INFO: StructLayout("VdeqInfo", ()),  # built from three arrays by ascendc.vdeq_info
 }
-"""The field layouts of CANN's structs (``kernel_struct_data_copy.h``, ``kernel_struct_binary.h``,
-``kernel_struct_unary.h``)."""
+"""The field layouts of CANN's structs (the order of their constructors' parameters: ``kernel_struct_data_copy.h``,
+``kernel_struct_binary.h``, ``kernel_struct_unary.h``, ``kernel_struct_gather.h``, ``kernel_struct_brcb.h``,
+``kernel_struct_transpose.h``)."""
+
+CPP_ENUMS: dict[str, tuple[str, ...]] = {
+    "TransposeType": (
+        "TRANSPOSE_TYPE_NONE",
+        "TRANSPOSE_NZ2ND_0213",
+        "TRANSPOSE_NZ2NZ_0213",
+        "TRANSPOSE_NZ2NZ_012_WITH_N",
+        "TRANSPOSE_NZ2ND_012_WITH_N",
+        "TRANSPOSE_NZ2ND_012_WITHOUT_N",
+        "TRANSPOSE_NZ2NZ_012_WITHOUT_N",
+        "TRANSPOSE_ND2ND_ONLY",
+        "TRANSPOSE_ND_UB_GM",
+        "TRANSPOSE_GRAD_ND_UB_GM",
+        "TRANSPOSE_ND2ND_B16",
+        "TRANSPOSE_NCHW2NHWC",
+        "TRANSPOSE_NHWC2NCHW",
+    ),
+}
+"""The members of the C++ enums that struct fields hold, by value (``enum class TransposeType : uint8_t``)."""
 
 
 @irdl_attr_definition

@@ -121,9 +121,9 @@ class ExecutesOn(OpTrait):
 class TensorAccess(OpTrait):
     """The tensors the op's work reads (``reads``) and writes (``writes``), on the op's pipe.
 
-    Each entry names an operand accessor of the op (``"src0"``); absent optional operands and operands
-    that are not tensors are skipped.  A tensor operand is accessed from its start; how far is not
-    modelled here.
+    Each entry names an operand accessor of the op (``"src0"``, or a variadic operand, for each of its
+    values); absent optional operands and operands that are not tensors are skipped.  A tensor operand is
+    accessed from its start; how far is not modelled here.
     """
 
     reads: tuple[str, ...] = ()
@@ -166,6 +166,7 @@ def _present(op: Operation, names: tuple[str, ...]) -> list[SSAValue]:
     values: list[SSAValue] = []
     for name in names:
         value = getattr(op, name)
-        if value is not None and isinstance(value.type, GlobalTensorType | LocalTensorType):
-            values.append(value)
+        for item in value if isinstance(value, tuple | list) else [value]:  # a variadic operand: each of its values
+            if item is not None and isinstance(item.type, GlobalTensorType | LocalTensorType):
+                values.append(item)
     return values

@@ -349,6 +349,13 @@ class MaskListOp(IRDLOperation):
             raise VerifyException(f"a mask list has 1 or 2 elements, matching its type; got {len(self.elements)}")
 
 
+same_element_type = _same_element_type
+"""Check that the named tensor operands of ``op`` have one element type."""
+scalar_matches = _scalar_matches
+"""Check that a scalar operand has the element type of a tensor operand."""
+params_kind = _params_kind
+"""Check that an optional params operand, when present, is the given struct."""
+
 VECTOR_OPS: tuple[type[VectorSyntax], ...] = (
     VecBinaryOp,
     VecBinaryScalarOp,

@@ -28,7 +28,14 @@ from xdsl.utils.exceptions import VerifyException
 Modes = tuple[tuple[str, type[EnumAttribute[Any]]], ...]
 Names = tuple[str, ...]
 
-_FLAG_SPELLING = {"is_set_mask": "set_mask", "cal_index": "cal_index", "is_aiv_only": "aiv_only"}
+_FLAG_SPELLING = {
+    "is_set_mask": "set_mask",
+    "cal_index": "cal_index",
+    "is_aiv_only": "aiv_only",
+    "is_vec_deq": "vec_deq",
+    "half_block": "half_block",
+    "repeat_mode": "repeat_mode",
+}
 
 
 class VectorSyntax(IRDLOperation):

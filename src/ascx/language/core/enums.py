@@ -210,3 +210,47 @@ class ReduceOrder(IntEnum):
     ORDER_INDEX_VALUE = 1
     ORDER_ONLY_VALUE = 2
     ORDER_ONLY_INDEX = 3
+
+
+class MaskMode(IntEnum):
+    """How the vector mask register is read (``AscendC::MaskMode``): per repeat, or as an element count."""
+
+    NORMAL = 0
+    COUNTER = 1
+
+
+class GatherMaskMode(IntEnum):
+    """The ``mode`` template argument of ``gather_mask``; pyasc's one member prints CANN's
+    ``AscendC::defaultGatherMaskMode``."""
+
+    DEFAULT = 0
+
+
+class TransposeType(IntEnum):
+    """The layout change of ``transpose``'s extended form (``AscendC::TransposeType``)."""
+
+    TRANSPOSE_TYPE_NONE = 0
+    TRANSPOSE_NZ2ND_0213 = 1
+    TRANSPOSE_NZ2NZ_0213 = 2
+    TRANSPOSE_NZ2NZ_012_WITH_N = 3
+    TRANSPOSE_NZ2ND_012_WITH_N = 4
+    TRANSPOSE_NZ2ND_012_WITHOUT_N = 5
+    TRANSPOSE_NZ2NZ_012_WITHOUT_N = 6
+    TRANSPOSE_ND2ND_ONLY = 7
+    TRANSPOSE_ND_UB_GM = 8
+    TRANSPOSE_GRAD_ND_UB_GM = 9
+    TRANSPOSE_ND2ND_B16 = 10
+    TRANSPOSE_NCHW2NHWC = 11
+    TRANSPOSE_NHWC2NCHW = 12
+
+
+class DeqScale(IntEnum):
+    """The dequantisation of a copy (``AscendC::DeqScale``)."""
+
+    DEQ_NONE = 0
+    DEQ = 1
+    VDEQ = 2
+    DEQ8 = 3
+    VDEQ8 = 4
+    DEQ16 = 5
+    VDEQ16 = 6

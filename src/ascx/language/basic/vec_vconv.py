@@ -1,0 +1,98 @@
+"""Conversions: ``cast`` (``vec_cast``), ``add_relu_cast`` and ``sub_relu_cast`` (``vec_fused``),
+``cast_deq`` (``AscendC::CastDeq``: dequantise by the DEQSCALE register) and ``set_deq_scale``, which sets
+that register (pyasc's ``asc.language.basic.vec_vconv``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ascx.dialects import ascendc as ir
+from ascx.language.basic.layout import require_aligned, require_bytes
+from ascx.language.basic.operands import count_form, extent_operands, mask_forms, tensor_param, vector_tensor
+from ascx.language.basic.vec_cast import cast
+from ascx.language.basic.vec_fused import add_relu_cast, sub_relu_cast
+from ascx.language.core.api_errors import ApiTypeError, ApiValueError
+from ascx.language.core.builder import active
+from ascx.language.core.convert import element_operand, integer_operand
+from ascx.language.core.dtype import bit, float16, float32, int8, int16, int32, uint8, uint64
+from ascx.language.core.forms import Form, Param, bind, instance_of, is_bool, is_int, is_number
+from ascx.language.core.params import UnaryRepeatParams
+from ascx.language.core.tensor import LocalTensor
+from ascx.language.core.vector_params import VDEQ_TENSOR_SIZE, VdeqInfo
+
+_DEQ_FLAGS = (Param("is_vec_deq", is_bool, "bool", True), Param("half_block", is_bool, "bool", True))
+_LEADING = (tensor_param("dst"), tensor_param("src"))
+CAST_DEQ_FORMS = [
+    *(Form(kind, (*_LEADING, *tail, *_DEQ_FLAGS)) for kind, tail in mask_forms(UnaryRepeatParams)),
+    Form("count", (*_LEADING, *count_form(), *_DEQ_FLAGS)),
+]
+CAST_DEQ_PAIRS = ((int16, int8), (int16, uint8), (int32, float16))
+"""(src, dst) of ``CastDeq`` on Atlas A2."""
+
+
+def cast_deq(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
+    """``AscendC::CastDeq<T, U, isVecDeq, halfBlock>(dst, src, count)`` and its mask forms."""
+    api = "cast_deq"
+    builder = active(api)
+    form, bound = bind(api, CAST_DEQ_FORMS, (dst, src, *args), kwargs)
+    d = vector_tensor(bound["dst"], api, "dst")
+    s = vector_tensor(bound["src"], api, "src")
+    if (s.dtype, d.dtype) not in CAST_DEQ_PAIRS:
+        supported = ", ".join(f"{a} -> {b}" for a, b in CAST_DEQ_PAIRS)
+        raise ApiTypeError(f"cast_deq: {s.dtype} into {d.dtype} is not supported; cast_deq supports {supported}")
+    require_aligned(api, d, "dst")
+    require_aligned(api, s, "src")
+    optional, flags = extent_operands(builder, api, form, bound)
+    flags += [name for name in ("is_vec_deq", "half_block") if bound[name]]
+    builder.insert(ir.VecCastDeqOp.of([d.ssa, s.ssa], optional, {}, flags))
+
+
+SET_DEQ_SCALE_FORMS = [
+    Form(
+        "table",
+        (Param("vdeq", instance_of(LocalTensor), "LocalTensor"), Param("vdeq_info", instance_of(VdeqInfo), "VdeqInfo")),
+    ),
+    Form("scale", (Param("scale", is_number, "float"),)),
+    Form(
+        "quant",
+        (
+            Param("scale", is_number, "float"),
+            Param("offset", is_int, "int"),
+            Param("sign_mode", lambda v: True, "bool"),
+        ),
+    ),
+]
+
+
+def set_deq_scale(*args: Any, **kwargs: Any) -> None:
+    """``AscendC::SetDeqScale(half scale)``, ``SetDeqScale(float scale, int16_t offset, bool signMode)`` or
+    ``SetDeqScale(vdeq, vdeqInfo)``."""
+    api = "set_deq_scale"
+    builder = active(api)
+    form, bound = bind(api, SET_DEQ_SCALE_FORMS, args, kwargs)
+    if form == "table":
+        vdeq = vector_tensor(bound["vdeq"], api, "vdeq")
+        if vdeq.dtype != uint64:
+            raise ApiTypeError(f"set_deq_scale: vdeq holds 64-bit parameter sets and must be uint64, got {vdeq.dtype}")
+        require_aligned(api, vdeq, "vdeq")
+        require_bytes(api, vdeq, "vdeq", VDEQ_TENSOR_SIZE * 8, f"{VDEQ_TENSOR_SIZE} parameter sets")
+        info = bound["vdeq_info"]
+        assert isinstance(info, VdeqInfo)
+        builder.insert(ir.SetDeqScaleTableOp(vdeq.ssa, info.ssa))
+        return
+    if form == "scale":
+        values = [element_operand(builder, bound["scale"], float16, api=api, param="scale")]
+    else:
+        offset = bound["offset"]
+        if isinstance(offset, int) and not -256 <= offset <= 255:
+            raise ApiValueError(f"set_deq_scale: the offset is a 9-bit signed integer (-256 to 255), got {offset}")
+        sign = bound["sign_mode"]
+        values = [
+            element_operand(builder, bound["scale"], float32, api=api, param="scale"),
+            integer_operand(builder, offset, int16, api=api, param="offset"),
+            integer_operand(builder, sign, bit, api=api, param="sign_mode"),
+        ]
+    builder.insert(ir.SetDeqScaleOp(values))
+
+
+__all__ = ["add_relu_cast", "cast", "cast_deq", "set_deq_scale", "sub_relu_cast"]
