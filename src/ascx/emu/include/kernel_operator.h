@@ -13,4 +13,7 @@
 #include "ascx_emu/reduce_repeat.h"
 #include "ascx_emu/sort.h"
 #include "ascx_emu/scalar_unit.h"
+#include "ascx_emu/vector_data.h"
+#include "ascx_emu/vector_fused.h"
+#include "ascx_emu/vector_mask.h"
 #include "ascx_emu/misc.h"

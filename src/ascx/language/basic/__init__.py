@@ -43,11 +43,28 @@ from ascx.language.basic.sys_var import (
     get_sub_block_idx,
     get_sub_block_num,
 )
+from ascx.language.basic.vec_bilinear import bilinear_interpolation
 from ascx.language.basic.vec_binary import add, bitwise_and, bitwise_or, div, max, min, mul, sub
-from ascx.language.basic.vec_binary_scalar import adds, leaky_relu, maxs, mins, muls
+from ascx.language.basic.vec_binary_scalar import adds, leaky_relu, maxs, mins, muls, shift_left, shift_right
+from ascx.language.basic.vec_brcb import brcb
 from ascx.language.basic.vec_cast import cast
-from ascx.language.basic.vec_cmpsel import compare, compare_scalar, select
+from ascx.language.basic.vec_cmpsel import compare, compare_scalar, get_cmp_mask, select, set_cmp_mask
+from ascx.language.basic.vec_copy import copy
 from ascx.language.basic.vec_duplicate import duplicate
+from ascx.language.basic.vec_fused import (
+    add_deq_relu,
+    add_relu,
+    add_relu_cast,
+    fused_mul_add,
+    fused_mul_add_relu,
+    mul_add_dst,
+    mul_cast,
+    sub_relu,
+    sub_relu_cast,
+)
+from ascx.language.basic.vec_gather import gather, gatherb
+from ascx.language.basic.vec_gather_mask import gather_mask, get_gather_mask_remain_count
+from ascx.language.basic.vec_mask import reset_mask, set_mask_count, set_mask_norm, set_vector_mask
 from ascx.language.basic.vec_reduce import reduce_max, reduce_min, reduce_sum
 from ascx.language.basic.vec_reduce_per_repeat import (
     block_reduce_max,
@@ -59,23 +76,35 @@ from ascx.language.basic.vec_reduce_per_repeat import (
     whole_reduce_min,
     whole_reduce_sum,
 )
+from ascx.language.basic.vec_scatter import scatter
+from ascx.language.basic.vec_ternary_scalar import axpy
+from ascx.language.basic.vec_transpose import trans_data_to_5hd, transpose
 from ascx.language.basic.vec_unary import abs, bitwise_not, exp, ln, reciprocal, relu, rsqrt, sqrt
+from ascx.language.basic.vec_vconv import cast_deq, set_deq_scale
 
 __all__ = [
     "abs",
     "add",
+    "add_deq_relu",
+    "add_relu",
+    "add_relu_cast",
     "adds",
     "ascend_is_aic",
     "ascend_is_aiv",
+    "axpy",
+    "bilinear_interpolation",
     "bitwise_and",
     "bitwise_not",
     "bitwise_or",
     "block_reduce_max",
     "block_reduce_min",
     "block_reduce_sum",
+    "brcb",
     "cast",
+    "cast_deq",
     "compare",
     "compare_scalar",
+    "copy",
     "count_bits_cnt_same_as_sign_bit",
     "cross_core_set_flag",
     "cross_core_wait_flag",
@@ -85,8 +114,15 @@ __all__ = [
     "dump_tensor",
     "duplicate",
     "exp",
+    "fused_mul_add",
+    "fused_mul_add_relu",
+    "gather",
+    "gather_mask",
+    "gatherb",
     "get_block_idx",
     "get_block_num",
+    "get_cmp_mask",
+    "get_gather_mask_remain_count",
     "get_mrg_sort_result",
     "get_sort_len",
     "get_sort_offset",
@@ -103,6 +139,8 @@ __all__ = [
     "mrg_sort",
     "mrg_sort4",
     "mul",
+    "mul_add_dst",
+    "mul_cast",
     "muls",
     "notify_next_block",
     "pair_reduce_sum",
@@ -116,24 +154,37 @@ __all__ = [
     "reduce_sum",
     "relu",
     "repeat_reduce_sum",
+    "reset_mask",
     "rp_sort16",
     "rsqrt",
     "scalar_cast",
     "scalar_count_leading_zero",
     "scalar_get_count_of_value",
     "scalar_get_sff_value",
+    "scatter",
     "select",
     "set_atomic_add",
     "set_atomic_max",
     "set_atomic_min",
     "set_atomic_none",
     "set_atomic_type",
+    "set_cmp_mask",
+    "set_deq_scale",
     "set_flag",
+    "set_mask_count",
+    "set_mask_norm",
+    "set_vector_mask",
+    "shift_left",
+    "shift_right",
     "sort",
     "sort32",
     "sqrt",
     "sub",
+    "sub_relu",
+    "sub_relu_cast",
     "sync_all",
+    "trans_data_to_5hd",
+    "transpose",
     "wait_flag",
     "wait_pre_block",
     "whole_reduce_max",

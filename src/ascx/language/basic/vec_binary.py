@@ -58,3 +58,35 @@ max = _binary("max", ir.BinaryKind.MAX)
 min = _binary("min", ir.BinaryKind.MIN)
 bitwise_and = _binary("bitwise_and", ir.BinaryKind.AND)
 bitwise_or = _binary("bitwise_or", ir.BinaryKind.OR)
+
+# pyasc's vec_binary also holds the fused ops and bilinear_interpolation; ascx implements them in vec_fused
+# and vec_bilinear.
+from ascx.language.basic.vec_bilinear import bilinear_interpolation  # noqa: E402
+from ascx.language.basic.vec_fused import (  # noqa: E402
+    add_deq_relu,
+    add_relu,
+    fused_mul_add,
+    fused_mul_add_relu,
+    mul_add_dst,
+    mul_cast,
+    sub_relu,
+)
+
+__all__ = [
+    "add",
+    "add_deq_relu",
+    "add_relu",
+    "bilinear_interpolation",
+    "bitwise_and",
+    "bitwise_or",
+    "div",
+    "fused_mul_add",
+    "fused_mul_add_relu",
+    "max",
+    "min",
+    "mul",
+    "mul_add_dst",
+    "mul_cast",
+    "sub",
+    "sub_relu",
+]

@@ -1,5 +1,7 @@
 """Comparison and selection: ``compare``, ``compare_scalar`` (a bit per element into a ``uint8``
-tensor) and ``select`` (choose elements by such a mask)."""
+tensor) and ``select`` (choose elements by such a mask), and the forms that use the 128-bit ``CMPMASK``
+register instead: ``compare(src0, src1, cmp_mode, mask, repeat_params)`` writes it, ``select`` without a
+mask reads it, ``set_cmp_mask`` and ``get_cmp_mask`` load and store it."""
 
 from __future__ import annotations
 
@@ -7,20 +9,23 @@ from typing import Any
 
 from ascx.dialects import ascendc as ir
 from ascx.language.basic.dtype_rules import COMPARE, SELECT
+from ascx.language.basic.layout import require_aligned, require_bytes
 from ascx.language.basic.operands import (
     check_dtype,
     extent_operands,
+    mask_operand,
+    repeat_operand,
     same_dtype,
     tensor_param,
     vector_forms,
     vector_tensor,
 )
-from ascx.language.core.api_errors import ApiTypeError
+from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
 from ascx.language.core.convert import describe, element_operand
-from ascx.language.core.dtype import uint8, uint32
+from ascx.language.core.dtype import float16, float32, uint8, uint32
 from ascx.language.core.enums import CMPMODE, SelMode
-from ascx.language.core.forms import Param, bind, is_number
+from ascx.language.core.forms import Form, Param, bind, instance_of, is_bool, is_int, is_mask_list, is_number
 from ascx.language.core.params import BinaryRepeatParams, UnaryRepeatParams
 from ascx.language.core.tensor import LocalTensor
 
@@ -63,10 +68,34 @@ def _compare_dst(dst: LocalTensor, api: str) -> None:
         raise ApiTypeError(f"{api}: dst holds one bit per element and must be uint8, got {dst.dtype}")
 
 
-def compare(dst: Any, src0: Any, src1: Any, cmp_mode: Any, *args: Any, **kwargs: Any) -> None:
-    """``AscendC::Compare(dst, src0, src1, cmpMode, count)``."""
+_TENSOR = instance_of(LocalTensor)
+_REPEAT = instance_of(BinaryRepeatParams)
+COMPARE_REGISTER_FORMS = [
+    Form(
+        "register",
+        (
+            Param("src0", _TENSOR, "LocalTensor"),
+            Param("src1", _TENSOR, "LocalTensor"),
+            Param("cmp_mode", instance_of(CMPMODE), "CMPMODE"),
+            Param("mask", mask_test, shown),
+            Param("repeat_params", _REPEAT, "BinaryRepeatParams"),
+            Param("is_set_mask", is_bool, "bool", True),
+        ),
+    )
+    for mask_test, shown in ((is_int, "int"), (is_mask_list, "list[int]"))
+]
+CMPMASK_TYPES = (float16, float32)
+"""The data types of the ``Compare`` that writes ``CMPMASK`` (Atlas A2)."""
+
+
+def compare(*args: Any, **kwargs: Any) -> None:
+    """``AscendC::Compare(dst, src0, src1, cmpMode, count)``, its mask forms, and
+    ``Compare<T, isSetMask>(src0, src1, cmpMode, mask, repeatParams)`` into ``CMPMASK``."""
     builder = active("compare")
-    form, bound = bind("compare", COMPARE_FORMS, (dst, src0, src1, cmp_mode, *args), kwargs)
+    form, bound = bind("compare", [*COMPARE_FORMS, *COMPARE_REGISTER_FORMS], args, kwargs)
+    if form == "register":
+        _compare_into_cmpmask(bound)
+        return
     d = vector_tensor(bound["dst"], "compare", "dst")
     a = vector_tensor(bound["src0"], "compare", "src0")
     b = vector_tensor(bound["src1"], "compare", "src1")
@@ -93,10 +122,14 @@ def compare_scalar(dst: Any, src0: Any, src1_scalar: Any, cmp_mode: Any, *args: 
     builder.insert(ir.VecCompareScalarOp.of([d.ssa, a.ssa, scalar], optional, {"cmp_mode": mode}, flags))
 
 
-def select(dst: Any, sel_mask: Any, src0: Any, src1: Any, sel_mode: Any, *args: Any, **kwargs: Any) -> None:
-    """``AscendC::Select(dst, selMask, src0, src1, selMode, count)``: ``src1`` is a tensor or a scalar."""
+def select(dst: Any, *args: Any, **kwargs: Any) -> None:
+    """``AscendC::Select(dst, selMask, src0, src1, selMode, count)``: ``src1`` is a tensor or a scalar; the
+    forms without a mask select by ``CMPMASK``."""
     builder = active("select")
-    form, bound = bind("select", SELECT_FORMS, (dst, sel_mask, src0, src1, sel_mode, *args), kwargs)
+    form, bound = bind("select", [*SELECT_REGISTER_FORMS, *SELECT_FORMS], (dst, *args), kwargs)
+    if form.startswith("cmpmask"):
+        _select_by_cmpmask(form, bound)
+        return
     d = vector_tensor(bound["dst"], "select", "dst")
     m = vector_tensor(bound["sel_mask"], "select", "sel_mask")
     a = vector_tensor(bound["src0"], "select", "src0")
@@ -118,3 +151,96 @@ def select(dst: Any, sel_mask: Any, src0: Any, src1: Any, sel_mode: Any, *args: 
     optional, flags = extent_operands(builder, "select", form, bound, count_dtype=uint32)
     properties = {"sel_mode": ir.SelModeAttr(ir.SelMode[mode.name])}
     builder.insert(ir.VecSelectOp.of([d.ssa, m.ssa, a.ssa, second], optional, properties, flags))
+
+
+def _compare_into_cmpmask(bound: dict[str, Any]) -> None:
+    api = "compare"
+    builder = active(api)
+    a = vector_tensor(bound["src0"], api, "src0")
+    b = vector_tensor(bound["src1"], api, "src1")
+    check_dtype(api, a, "src0", CMPMASK_TYPES)
+    same_dtype(api, "Src0 and src1 must be same type.", a, b)
+    mode = _cmp_mode(bound["cmp_mode"], api)
+    params = bound["repeat_params"]
+    assert isinstance(params, BinaryRepeatParams)
+    optional = {"mask": mask_operand(builder, bound["mask"], api), "repeat_params": params.ssa}
+    flags = ["is_set_mask"] if bound["is_set_mask"] else []
+    builder.insert(ir.VecCompareCmpMaskOp.of([a.ssa, b.ssa], optional, {"cmp_mode": mode}, flags))
+
+
+def set_cmp_mask(src: Any) -> None:
+    """``AscendC::SetCmpMask(src)``: the first 16 bytes of ``src`` into ``CMPMASK``."""
+    api = "set_cmp_mask"
+    builder = active(api)
+    s = vector_tensor(src, api, "src")
+    require_aligned(api, s, "src", 16)
+    builder.insert(ir.SetCmpMaskOp(s.ssa))
+
+
+def get_cmp_mask(dst: Any) -> None:
+    """``AscendC::GetCmpMask(dst)``: ``CMPMASK`` into ``dst``."""
+    api = "get_cmp_mask"
+    builder = active(api)
+    d = vector_tensor(dst, api, "dst")
+    assert d.dtype is not None
+    if d.dtype.sizeof() > 4:
+        raise ApiTypeError(f"get_cmp_mask: dst must have 8-, 16- or 32-bit elements, got {d.dtype}")
+    require_aligned(api, d, "dst", 16)
+    require_bytes(api, d, "dst", 128, "GetCmpMask")
+    builder.insert(ir.GetCmpMaskOp(d.ssa))
+
+
+SELECT_REGISTER_FORMS = [
+    Form(
+        "cmpmask",
+        (
+            Param("dst", _TENSOR, "LocalTensor"),
+            Param("src0", _TENSOR, "LocalTensor"),
+            Param("src1", _TENSOR, "LocalTensor"),
+            Param("repeat_times", is_int, "int"),
+            Param("repeat_params", _REPEAT, "BinaryRepeatParams"),
+            Param("sel_mode", instance_of(SelMode), "SelMode"),
+        ),
+    ),
+    Form(
+        "cmpmask_scalar",
+        (
+            Param("dst", _TENSOR, "LocalTensor"),
+            Param("sel_mask", _TENSOR, "LocalTensor"),
+            Param("src0", _TENSOR, "LocalTensor"),
+            Param("repeat_times", is_int, "int"),
+            Param("repeat_params", _REPEAT, "BinaryRepeatParams"),
+        ),
+    ),
+]
+
+
+def _select_by_cmpmask(form: str, bound: dict[str, Any]) -> None:
+    """The forms without a mask: the selection (or, in tensor-scalar mode, the scalar) comes from ``CMPMASK``,
+    the lanes from the vector mask as it is."""
+    api = "select"
+    builder = active(api)
+    d = vector_tensor(bound["dst"], api, "dst")
+    a = vector_tensor(bound["src0"], api, "src0")
+    check_dtype(api, a, "src0", SELECT)
+    params = bound["repeat_params"]
+    assert isinstance(params, BinaryRepeatParams)
+    optional = {"repeat_times": repeat_operand(builder, bound["repeat_times"], api), "repeat_params": params.ssa}
+    if form == "cmpmask":
+        b = vector_tensor(bound["src1"], api, "src1")
+        same_dtype(api, "Src0, src1 and dst must be same type.", d, a, b)
+        mode = bound["sel_mode"]
+        if mode is SelMode.VSEL_TENSOR_SCALAR_MODE:
+            raise ApiValueError(
+                "select: without a mask, VSEL_TENSOR_SCALAR_MODE takes (dst, sel_mask, src0, repeat_times, "
+                "repeat_params), the scalar in CMPMASK",
+                "drop src1 and sel_mode, and set the scalar with asc.set_cmp_mask",
+            )
+        properties = {"sel_mode": ir.SelModeAttr(ir.SelMode[mode.name])}
+        builder.insert(ir.VecSelectCmpMaskOp.of([d.ssa, a.ssa, b.ssa], optional, properties))
+        return
+    m = vector_tensor(bound["sel_mask"], api, "sel_mask")
+    same_dtype(api, "Src0 and dst must be same type.", d, a)
+    if m.dtype is None or not m.dtype.is_unsigned():
+        raise ApiTypeError(f"select: sel_mask must be an unsigned integer tensor (uint8 ... uint64), got {m.dtype}")
+    builder.insert(ir.VecSelectScalarCmpMaskOp.of([d.ssa, m.ssa, a.ssa], optional))

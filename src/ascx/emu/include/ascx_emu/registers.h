@@ -1,6 +1,8 @@
 // ascx host emulation: the per-core control registers that outlive one instruction.
-//  - the vector mask register: the mask form of a vector op with isSetMask = true sets it, one with
-//    isSetMask = false uses what is there; the count form leaves it full;
+//  - the vector mask register and its mode: the mask form of a vector op with isSetMask = true sets it,
+//    one with isSetMask = false uses what is there; the count form leaves it full, in normal mode.  In
+//    counter mode (SetMaskCount) word 0 is the number of elements a call computes;
+//  - CMPMASK (128 bits), DEQSCALE and the count of the last GatherMask (vector_mask.h, vector_fused.h);
 //  - the atomic mode (SetAtomicAdd<T>() and friends): how later copies to GM combine with the data
 //    already there.
 // The launcher resets ``registers`` before each run of a kernel body.  Self-contained (base.h and
@@ -40,6 +42,12 @@ constexpr AtomicType atomic_type_of() {
 
 struct CoreRegisters {
     uint64_t vector_mask[2] = {~uint64_t{0}, ~uint64_t{0}};  ///< lanes 0-63 and 64-127 of a repeat
+    bool mask_counter = false;  ///< counter mode: vector_mask[0] counts the elements of a call
+    unsigned char cmp_mask[16] = {};  ///< CMPMASK: selection bits, a scalar or an address
+    uint64_t deq_scale = 0;   ///< DEQSCALE: a half, a (scale, offset, sign) set, or a table's UB address
+    bool deq_table = false;   ///< DEQSCALE points at sixteen parameter sets (SetDeqScale(vdeq, info))
+    bool deq_set = false;     ///< SetDeqScale was called
+    uint64_t rsvd_cnt = 0;    ///< the elements the last GatherMask kept
     AtomicOp atomic_op = AtomicOp::NONE;
     AtomicType atomic_type = AtomicType::F32;
     uint64_t mrg_sort_result = 0;  ///< VMS4_SR: the structures each queue of the last MrgSort gave, 16 bits each

@@ -10,7 +10,9 @@
 // The mask picks the lanes of every repeat: a continuous mask ``m`` takes lanes [0, m); a bit mask
 // (``uint64_t mask[]``) takes lane j when bit j % 64 of word j / 64 is set (word 1 only for 16-bit
 // types).  The count form is the same machine with contiguous operands: ``count`` elements in
-// repeats of ``lanes``, the last one partial.
+// repeats of ``lanes``, the last one partial.  In counter mode (SetMaskCount) the mask form works the
+// same way over its strided operands: word 0 of the mask register is the element count, and the repeat
+// count is whatever that takes (the call's repeatTimes is ignored).
 #pragma once
 
 #include "ascx_emu/data_copy.h"
@@ -92,11 +94,12 @@ struct Repeats {
     uint32_t lanes = 0;
     uint32_t times = 0;
     uint64_t bits[2] = {0, 0};   ///< mask form: the active lanes of every repeat
-    uint64_t count = 0;          ///< count form: the elements in all
+    uint64_t count = 0;          ///< count form and counter mode: the elements in all
     bool count_form = false;
+    bool counted = false;        ///< counter mode: lanes are picked by ``count``, operands keep their strides
 
     bool active(uint32_t r, uint32_t j) const {
-        if (count_form) {
+        if (count_form || counted) {
             return uint64_t{r} * lanes + j < count;
         }
         return ((bits[j / 64] >> (j % 64)) & 1u) != 0;
@@ -116,11 +119,15 @@ struct Repeats {
         }
         uint64_t furthest = 0;
         bool any = false;
-        for (uint32_t j = 0; j < lanes; ++j) {
-            if (active(times - 1, j)) {
-                const uint64_t at = lane_offset(s, times - 1, j) + 1;
-                furthest = at > furthest ? at : furthest;
-                any = true;
+        // The last repeat reaches furthest, but a partial one (counter mode) may not reach as far as
+        // the full one before it.
+        for (uint32_t r = times >= 2 && counted ? times - 2 : times - 1; r < times; ++r) {
+            for (uint32_t j = 0; j < lanes; ++j) {
+                if (active(r, j)) {
+                    const uint64_t at = lane_offset(s, r, j) + 1;
+                    furthest = at > furthest ? at : furthest;
+                    any = true;
+                }
             }
         }
         return any ? furthest : 0;
@@ -135,6 +142,7 @@ inline Repeats count_repeats(uint32_t lane_bytes, int64_t count, const char* wha
     }
     registers.vector_mask[0] = ~uint64_t{0};
     registers.vector_mask[1] = ~uint64_t{0};
+    registers.mask_counter = false;
     Repeats r;
     r.lanes = lanes_for(lane_bytes);
     r.count = static_cast<uint64_t>(count);
@@ -143,10 +151,17 @@ inline Repeats count_repeats(uint32_t lane_bytes, int64_t count, const char* wha
     return r;
 }
 
-/// The mask form with the mask register as it is (isSetMask = false), keeping the lanes that exist.
+/// The mask form with the mask register as it is (isSetMask = false), keeping the lanes that exist; in
+/// counter mode, the register's element count in as many repeats as it takes.
 inline Repeats register_repeats(uint32_t lane_bytes, uint32_t times) {
     Repeats r;
     r.lanes = lanes_for(lane_bytes);
+    if (registers.mask_counter) {
+        r.count = registers.vector_mask[0];
+        r.times = static_cast<uint32_t>((r.count + r.lanes - 1) / r.lanes);
+        r.counted = true;
+        return r;
+    }
     r.times = times;
     r.bits[0] = registers.vector_mask[0];
     r.bits[1] = registers.vector_mask[1];
@@ -159,7 +174,22 @@ inline Repeats register_repeats(uint32_t lane_bytes, uint32_t times) {
     return r;
 }
 
-/// The mask form with a continuous mask: lanes [0, mask).
+/// CANN's conversion of a continuous mask ``len`` into the register's two words (``SetMask<T>(len)``):
+/// the first ``len`` lanes, all of them from 128 (or the lanes of a repeat) on.
+inline void set_continuous_mask(uint32_t lane_bytes, uint64_t len) {
+    const uint32_t lanes = lanes_for(lane_bytes);
+    if (len == lanes || len >= 128) {
+        registers.vector_mask[0] = ~uint64_t{0};
+        registers.vector_mask[1] = ~uint64_t{0};
+    } else {
+        registers.vector_mask[0] = len >= 64 ? ~uint64_t{0} : (uint64_t{1} << len) - 1;
+        registers.vector_mask[1] = len > 64 ? (uint64_t{1} << (len - 64)) - 1 : 0;
+    }
+}
+
+/// The mask form with a continuous mask: lanes [0, mask).  In counter mode the mask is written to the
+/// register as CANN writes it (the lane bits of ``mask``), whose word 0 is then the element count: pass
+/// the count in the bit-mask form (``{count, 0}``) instead.
 template <bool isSetMask>
 Repeats mask_repeats(uint32_t lane_bytes, uint64_t mask, uint32_t times, const char* what) {
     if constexpr (!isSetMask) {
@@ -167,6 +197,10 @@ Repeats mask_repeats(uint32_t lane_bytes, uint64_t mask, uint32_t times, const c
         (void)what;
         return register_repeats(lane_bytes, times);
     } else {
+        if (registers.mask_counter) {
+            set_continuous_mask(lane_bytes, mask);
+            return register_repeats(lane_bytes, times);
+        }
         const uint32_t lanes = lanes_for(lane_bytes);
         if (mask == 0 || mask > lanes) {
             fail("%s: the continuous mask %llu is outside [1, %u] (the lanes of one repeat of %u-byte elements)", what,
@@ -186,6 +220,11 @@ Repeats mask_repeats(uint32_t lane_bytes, const uint64_t mask[], uint32_t times,
         (void)what;
         return register_repeats(lane_bytes, times);
     } else {
+        if (registers.mask_counter) {  // word 0 is the element count
+            registers.vector_mask[0] = mask[0];
+            registers.vector_mask[1] = mask[1];
+            return register_repeats(lane_bytes, times);
+        }
         const uint32_t lanes = lanes_for(lane_bytes);
         const uint64_t low = mask[0];
         const uint64_t high = lanes > 64 ? mask[1] : 0;  // 32-bit types take a one-word mask
@@ -199,6 +238,19 @@ Repeats mask_repeats(uint32_t lane_bytes, const uint64_t mask[], uint32_t times,
         registers.vector_mask[0] = low;
         registers.vector_mask[1] = high;
         return register_repeats(lane_bytes, times);
+    }
+}
+
+/// The count form of an op with an ``isSetMask`` template argument: ``count`` elements, or with
+/// isSetMask = false one instruction under the mask register as it is (in counter mode, its element count).
+template <bool isSetMask>
+Repeats count_or_register_repeats(uint32_t lane_bytes, int64_t count, const char* what) {
+    if constexpr (isSetMask) {
+        return count_repeats(lane_bytes, count, what);
+    } else {
+        (void)count;
+        (void)what;
+        return register_repeats(lane_bytes, 1);
     }
 }
 

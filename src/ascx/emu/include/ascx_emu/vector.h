@@ -340,12 +340,15 @@ void unary_masked(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTensor
         ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTimes, repeatParams, OP<T>, #NAME);            \
     }
 
-// ``OP(x, scalar)`` for every element; the count form takes isSetMask too (and ignores it).
+// ``OP(x, scalar)`` for every element; the count form takes isSetMask too: false runs one instruction
+// under the mask register as it is (repeat.h, count_or_register_repeats).
 #define ASCX_EMU_SCALAR_OP(NAME, OP)                                                                            \
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count) { \
         const T s = scalarValue;                                                                               \
-        ascx_emu::unary_count(dst, src, count, [s](T x) { return OP<T>(x, s); }, #NAME);                       \
+        const ascx_emu::Repeats rep = ascx_emu::count_or_register_repeats<isSetMask>(sizeof(T), count, #NAME);  \
+        ascx_emu::unary_lanes(dst, src, rep, rep.contiguous<T>(), rep.contiguous<T>(),                         \
+                              [s](T x) { return OP<T>(x, s); }, #NAME);                                         \
     }                                                                                                          \
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask,       \
