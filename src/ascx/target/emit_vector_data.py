@@ -93,3 +93,11 @@ def _trans_data_to_5hd_addr(p: AscendCPrinter, op: ir.VecTransDataTo5HDAddrOp) -
     dst = _array(p, "dst_addrs", "uint64_t", op.dst_addrs, braced=True)
     src = _array(p, "src_addrs", "uint64_t", op.src_addrs, braced=True)
     call(p, "TransDataTo5HD", [scalar_type(op.element_type)], [dst, src, p.expr(op.params)])
+
+
+@emits(ir.PhyAddrOp)
+def _phy_addr(p: AscendCPrinter, op: ir.PhyAddrOp) -> None:
+    """``uint64_t a = (uint64_t)t.GetPhyAddr();``: the cast of CANN's own examples, as ``GetPhyAddr`` returns a
+    pointer in CANN's CPU build and a ``uint64_t`` on the NPU (pyasc's uncast form compiles on the NPU only)."""
+    args = p.expr(op.offset) if op.offset is not None else ""
+    p.line(f"uint64_t {p.names.get(op.result)} = (uint64_t){p.expr(op.tensor)}.GetPhyAddr({args});")

@@ -214,6 +214,7 @@ from ascx.dialects.ascendc.system_ops import (
     SysVarAttr,
     SysVarOp,
 )
+from ascx.dialects.ascendc.tensor_address_ops import PhyAddrOp
 from ascx.dialects.ascendc.tensor_ops import (
     AnyInteger,
     DeclareLocalTensorOp,
@@ -390,6 +391,7 @@ AscendC = Dialect(
         *DATA_OPS,
         *FUSED_OPS,
         *MASK_OPS,
+        PhyAddrOp,
         SetFlagOp,
         WaitFlagOp,
         PipeBarrierOp,
@@ -608,6 +610,7 @@ __all__ = [
     "ParamsKind",
     "ParamsOp",
     "ParamsType",
+    "PhyAddrOp",
     "Pipe",
     "PipeAttr",
     "PipeBarrierOp",

@@ -8,6 +8,7 @@ All run on the vector pipe.  An op whose operands are addresses rather than tens
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import IntegerType, Signedness, UnitAttr, i1
@@ -260,23 +261,39 @@ def _five_hd_params(op: IRDLOperation) -> None:
 @irdl_op_definition
 class VecTransDataTo5HDOp(IRDLOperation):
     """``AscendC::TransDataTo5HD<T>(dst, src, params)``: ``dst`` and ``src`` are ``uint64_t`` tensors holding
-    the sixteen destination and source addresses; the data moved is elsewhere.
+    the sixteen destination and source addresses; the data moved is elsewhere.  ``dst_tensors`` and
+    ``src_tensors`` (not printed) are the tensors the stored addresses were taken from, as far as the trace
+    knows, so that the sync analyses see the data's accesses.
 
-    Example: ``ascendc.vec.trans_data_to_5hd f16 %dst, %src, %p : !ascendc.local_tensor<ui64>, ...``
+    Example: ``ascendc.vec.trans_data_to_5hd f16 %dst, %src, %p into [%z] from [%x] : ...``
     """
 
     name = "ascendc.vec.trans_data_to_5hd"
     dst = operand_def(LocalTensorType)
     src = operand_def(LocalTensorType)
     params = operand_def(ParamsType)
+    dst_tensors = var_operand_def(LocalTensorType)
+    src_tensors = var_operand_def(LocalTensorType)
     element_type = prop_def(TypeAttribute)
-    traits = traits_def(*_V, TensorAccess(reads=("dst", "src")))
+    irdl_options = _OPTIONS
+    traits = traits_def(*_V, TensorAccess(reads=("dst", "src", "src_tensors"), writes=("dst_tensors",)))
     assembly_format = (
-        "$element_type $dst `,` $src `,` $params attr-dict `:` type($dst) `,` type($src) `,` type($params)"
+        "$element_type $dst `,` $src `,` $params `into` `[` $dst_tensors `]` `from` `[` $src_tensors `]` attr-dict `:` "
+        "type($dst) `,` type($src) `,` type($params) `,` `(` type($dst_tensors) `)` `,` `(` type($src_tensors) `)`"
     )
 
-    def __init__(self, element_type: Attribute, dst: SSAValue, src: SSAValue, params: SSAValue):
-        super().__init__(operands=[dst, src, params], properties={"element_type": element_type})
+    def __init__(
+        self,
+        element_type: Attribute,
+        dst: SSAValue,
+        src: SSAValue,
+        params: SSAValue,
+        dst_tensors: Sequence[SSAValue] = (),
+        src_tensors: Sequence[SSAValue] = (),
+    ):
+        super().__init__(
+            operands=[dst, src, params, list(dst_tensors), list(src_tensors)], properties={"element_type": element_type}
+        )
 
     def verify_(self) -> None:
         for name in ("dst", "src"):
@@ -321,9 +338,10 @@ class VecTransDataTo5HDListOp(IRDLOperation):
 @irdl_op_definition
 class VecTransDataTo5HDAddrOp(IRDLOperation):
     """``AscendC::TransDataTo5HD<T>(dstList, srcList, params)`` with two ``uint64_t[16]`` address arrays; the
-    element type is the op's ``element_type``.  The tensors behind the addresses are not known to the IR.
+    element type is the op's ``element_type``.  ``dst_tensors`` and ``src_tensors`` (not printed) are the
+    tensors the addresses were taken from, as far as the trace knows, for the sync analyses.
 
-    Example: ``ascendc.vec.trans_data_to_5hd_addr f16 [%d0, ...], [%s0, ...], %p : ui64, ...``
+    Example: ``ascendc.vec.trans_data_to_5hd_addr f16 [%d0, ...], [%s0, ...], %p into [%z] from [%x] : ...``
     """
 
     name = "ascendc.vec.trans_data_to_5hd_addr"
@@ -331,15 +349,29 @@ class VecTransDataTo5HDAddrOp(IRDLOperation):
     dst_addrs = var_operand_def(AnyInteger)
     src_addrs = var_operand_def(AnyInteger)
     params = operand_def(ParamsType)
+    dst_tensors = var_operand_def(LocalTensorType)
+    src_tensors = var_operand_def(LocalTensorType)
     irdl_options = _OPTIONS
-    traits = traits_def(*_V)
+    traits = traits_def(*_V, TensorAccess(reads=("src_tensors",), writes=("dst_tensors",)))
     assembly_format = (
-        "$element_type `[` $dst_addrs `]` `,` `[` $src_addrs `]` `,` $params attr-dict `:` type($params) `,` "
-        "`(` type($dst_addrs) `)` `,` `(` type($src_addrs) `)`"
+        "$element_type `[` $dst_addrs `]` `,` `[` $src_addrs `]` `,` $params `into` `[` $dst_tensors `]` `from` `[` "
+        "$src_tensors `]` attr-dict `:` type($params) `,` `(` type($dst_addrs) `)` `,` `(` type($src_addrs) `)` `,` "
+        "`(` type($dst_tensors) `)` `,` `(` type($src_tensors) `)`"
     )
 
-    def __init__(self, element_type: Attribute, dst: list[SSAValue], src: list[SSAValue], params: SSAValue):
-        super().__init__(operands=[dst, src, params], properties={"element_type": element_type})
+    def __init__(
+        self,
+        element_type: Attribute,
+        dst: Sequence[SSAValue],
+        src: Sequence[SSAValue],
+        params: SSAValue,
+        dst_tensors: Sequence[SSAValue] = (),
+        src_tensors: Sequence[SSAValue] = (),
+    ):
+        super().__init__(
+            operands=[list(dst), list(src), params, list(dst_tensors), list(src_tensors)],
+            properties={"element_type": element_type},
+        )
 
     def verify_(self) -> None:
         if len(self.dst_addrs) != NCHW_CONV_ADDR_LIST_SIZE or len(self.src_addrs) != NCHW_CONV_ADDR_LIST_SIZE:

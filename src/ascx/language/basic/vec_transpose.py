@@ -175,8 +175,10 @@ def trans_data_to_5hd(dst_or_list: Any, src_or_list: Any, params: Any, *args: An
         s = vector_tensor(bound["src"], api, "src")
         if d.dtype != uint64 or s.dtype != uint64:
             raise ApiTypeError(f"For {api} with LocalTensor inputs, dtype must be uint64.")
-        dtype = explicit or _stored_address_dtype(api, [d, s])
-        builder.insert(ir.VecTransDataTo5HDOp(dtype.to_ir(), d.ssa, s.ssa, p.ssa))
+        dtype = explicit or _one_type(api, [_tensor_behind(a) for a in _stored_addresses(d) + _stored_addresses(s)])
+        dst_tensors = _roots(_stored_addresses(d))
+        src_tensors = _roots(_stored_addresses(s))
+        builder.insert(ir.VecTransDataTo5HDOp(dtype.to_ir(), d.ssa, s.ssa, p.ssa, dst_tensors, src_tensors))
         return
     dst_list = cast("Sequence[object]", bound["dst_list"])
     src_list = cast("Sequence[object]", bound["src_list"])
@@ -206,8 +208,16 @@ def trans_data_to_5hd(dst_or_list: Any, src_or_list: Any, params: Any, *args: An
     if not all(isinstance(v, int | RuntimeScalar) and not isinstance(v, bool) for v in values):
         raise ApiTypeError(f"For {api}, address lists must contain only RuntimeInt.")
     operands = [integer_operand(builder, v, uint64, api=api, param="address") for v in values]
-    dtype = explicit or _address_dtype(api, operands)
-    builder.insert(ir.VecTransDataTo5HDAddrOp(dtype.to_ir(), operands[:LIST_SIZE], operands[LIST_SIZE:], p.ssa))
+    dtype = explicit or _one_type(api, [_tensor_behind(a) for a in operands])
+    op = ir.VecTransDataTo5HDAddrOp(
+        dtype.to_ir(),
+        operands[:LIST_SIZE],
+        operands[LIST_SIZE:],
+        p.ssa,
+        _roots(operands[:LIST_SIZE]),
+        _roots(operands[LIST_SIZE:]),
+    )
+    builder.insert(op)
 
 
 _NO_DTYPE_HINT = "pass the element type of the data: asc.trans_data_to_5hd(..., dtype=asc.float16)"
@@ -236,19 +246,27 @@ def _one_type(api: str, found: list[Attribute | None]) -> DataType:
     return dtype
 
 
-def _address_dtype(api: str, addresses: list[SSAValue]) -> DataType:
-    return _one_type(api, [_tensor_behind(a) for a in addresses])
+def _stored_addresses(tensor: LocalTensor) -> list[SSAValue]:
+    """The values the kernel stored into a ``uint64`` tensor of addresses (``t.set_value(i, addr)``) before
+    the call."""
+    return [
+        use.operation.value
+        for use in tensor.ssa.uses
+        if isinstance(use.operation, ir.SetValueOp) and use.operation.tensor is tensor.ssa
+    ]
 
 
-def _stored_address_dtype(api: str, tensors: list[LocalTensor]) -> DataType:
-    """The element type behind the addresses the kernel stored into the ``uint64`` tensors
-    (``t.set_value(i, x.get_phy_addr())``) before the call."""
-    found: list[Attribute | None] = []
-    for tensor in tensors:
-        for use in tensor.ssa.uses:
-            if isinstance(use.operation, ir.SetValueOp) and use.operation.tensor is tensor.ssa:
-                found.append(_tensor_behind(use.operation.value))
-    return _one_type(api, found)
-
-
-__all__ = ["trans_data_to_5hd", "transpose"]
+def _roots(addresses: list[SSAValue]) -> list[SSAValue]:
+    """The tensors the addresses were taken from, each followed back to the tensor its views start from (which
+    is defined before the call, wherever the address was taken), once each."""
+    roots: list[SSAValue] = []
+    for address in addresses:
+        owner = address.owner
+        if not isinstance(owner, ir.PhyAddrOp):
+            continue
+        value: SSAValue = owner.tensor
+        while isinstance(value.owner, ir.SubTensorOp | ir.ReinterpretCastOp):
+            value = value.owner.source
+        if value not in roots:
+            roots.append(value)
+    return roots

@@ -234,3 +234,14 @@ class LocalTensor(BaseTensor):
     def get_length(self) -> RuntimeScalar:
         """``GetLength()``: the size in bytes (``uint32``)."""
         return self._query(ir.TensorQuery.GET_LENGTH, uint32, "a tensor's length")
+
+    def get_phy_addr(self, offset: Any = None) -> RuntimeScalar:
+        """``GetPhyAddr()`` / ``GetPhyAddr(offset)``: the byte address of the tensor (or of its element
+        ``offset``) in its on-chip memory (``uint64``), as ``trans_data_to_5hd``'s address forms take it."""
+        from ascx.language.core.convert import integer_operand
+
+        api = "LocalTensor.get_phy_addr"
+        builder = active(api)
+        index = None if offset is None else integer_operand(builder, offset, uint32, api=api, param="offset")
+        op = builder.insert(ir.PhyAddrOp(self.ssa, index))
+        return RuntimeScalar(op.result, uint64, origin="a tensor's address (get_phy_addr())")
