@@ -114,7 +114,8 @@ def test_copy_with_a_mask_and_strides(kernel_module: Load) -> None:
             want[r * 16 * 16 + block * 2 * 16 + lane] = x[r * 8 * 16 + block * 16 + lane]
     np.testing.assert_array_equal(got["z0"], want)
     want = np.zeros(512, np.float16)
-    want[list(range(8)) + [64]] = x[list(range(8)) + [64]]
+    picked = [*range(8), 64]
+    want[picked] = x[picked]
     np.testing.assert_array_equal(got["z1"], want)
 
 
