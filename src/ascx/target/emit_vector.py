@@ -30,7 +30,7 @@ def _call(p: AscendCPrinter, name: str, template: list[str], args: list[str]) ->
 
 def _extent(p: AscendCPrinter, op: ir.VectorSyntax) -> list[str]:
     """The trailing arguments: the count, or the mask-form operands in order."""
-    return [p.expr(value) for _, value in op.present_optional()]
+    return [p.expr(value) for name, value in op.present_optional() if name not in op.WITNESSES]
 
 
 @emits(ir.VecBinaryOp)

@@ -136,19 +136,23 @@ class VecCastDeqOp(VectorSyntax):
 
     name = "ascendc.vec.cast_deq"
     LEADING: ClassVar[Names] = ("dst", "src")
-    OPTIONAL: ClassVar[Names] = _EXTENT
+    OPTIONAL: ClassVar[Names] = (*_EXTENT, "deq_table")
     FLAGS: ClassVar[Names] = ("is_set_mask", "is_vec_deq", "half_block")
+    WITNESSES: ClassVar[Names] = ("deq_table",)
     dst = operand_def(LocalTensorType)
     src = operand_def(LocalTensorType)
     count = opt_operand_def(AnyInteger)
     mask = opt_operand_def(Mask)
     repeat_times = opt_operand_def(AnyInteger)
     repeat_params = opt_operand_def(ParamsType)
+    deq_table = opt_operand_def(LocalTensorType)
+    """With ``isVecDeq``: the tensor the last ``SetDeqScale(vdeq, vdeqInfo)`` filled, which DEQSCALE points at
+    and this op reads (not an argument of the C++ call)."""
     is_set_mask = opt_prop_def(UnitAttr)
     is_vec_deq = opt_prop_def(UnitAttr)
     half_block = opt_prop_def(UnitAttr)
     irdl_options = _OPTIONS
-    traits = traits_def(*_V, TensorAccess(reads=("src",), writes=("dst",)))
+    traits = traits_def(*_V, TensorAccess(reads=("src", "deq_table"), writes=("dst",)))
 
     def verify_(self) -> None:
         self.verify_form()

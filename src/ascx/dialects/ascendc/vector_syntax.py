@@ -49,6 +49,9 @@ class VectorSyntax(IRDLOperation):
     MASK_FORM: ClassVar[Names] = ("mask", "repeat_times", "repeat_params")
     SET_MASK_IN_COUNT_FORM: ClassVar[bool] = False
     """Whether ``is_set_mask`` also applies to the count form (it does for tensor-scalar ops)."""
+    WITNESSES: ClassVar[Names] = ()
+    """Optional operands that are no argument of the C++ call: tensors the op reads or writes implicitly (a
+    table a register points at), named so that the sync analyses see the access."""
 
     @classmethod
     def of(
@@ -78,7 +81,7 @@ class VectorSyntax(IRDLOperation):
 
     def verify_form(self) -> None:
         """Exactly the count form's operands or the mask form's are present."""
-        present = {name for name, _ in self.present_optional()}
+        present = {name for name, _ in self.present_optional() if name not in self.WITNESSES}
         if present not in (set(self.COUNT_FORM), set(self.MASK_FORM)):
             raise VerifyException(
                 f"expected either {' and '.join(self.COUNT_FORM)} or all of {', '.join(self.MASK_FORM)}; "

@@ -20,7 +20,7 @@ from ascx.dialects import ascendc as ir
 from ascx.language.basic.layout import require_aligned, require_bytes
 from ascx.language.basic.operands import check_dtype, vector_tensor
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
-from ascx.language.core.builder import active
+from ascx.language.core.builder import IRBuilder, active
 from ascx.language.core.convert import integer_operand
 from ascx.language.core.dtype import (
     DataType,
@@ -176,8 +176,8 @@ def trans_data_to_5hd(dst_or_list: Any, src_or_list: Any, params: Any, *args: An
         if d.dtype != uint64 or s.dtype != uint64:
             raise ApiTypeError(f"For {api} with LocalTensor inputs, dtype must be uint64.")
         dtype = explicit or _one_type(api, [_tensor_behind(a) for a in _stored_addresses(d) + _stored_addresses(s)])
-        dst_tensors = _roots(_stored_addresses(d))
-        src_tensors = _roots(_stored_addresses(s))
+        dst_tensors = _roots(builder, _stored_addresses(d))
+        src_tensors = _roots(builder, _stored_addresses(s))
         builder.insert(ir.VecTransDataTo5HDOp(dtype.to_ir(), d.ssa, s.ssa, p.ssa, dst_tensors, src_tensors))
         return
     dst_list = cast("Sequence[object]", bound["dst_list"])
@@ -214,8 +214,8 @@ def trans_data_to_5hd(dst_or_list: Any, src_or_list: Any, params: Any, *args: An
         operands[:LIST_SIZE],
         operands[LIST_SIZE:],
         p.ssa,
-        _roots(operands[:LIST_SIZE]),
-        _roots(operands[LIST_SIZE:]),
+        _roots(builder, operands[:LIST_SIZE]),
+        _roots(builder, operands[LIST_SIZE:]),
     )
     builder.insert(op)
 
@@ -256,7 +256,7 @@ def _stored_addresses(tensor: LocalTensor) -> list[SSAValue]:
     ]
 
 
-def _roots(addresses: list[SSAValue]) -> list[SSAValue]:
+def _roots(builder: IRBuilder, addresses: list[SSAValue]) -> list[SSAValue]:
     """The tensors the addresses were taken from, each followed back to the tensor its views start from (which
     is defined before the call, wherever the address was taken), once each."""
     roots: list[SSAValue] = []
@@ -267,6 +267,6 @@ def _roots(addresses: list[SSAValue]) -> list[SSAValue]:
         value: SSAValue = owner.tensor
         while isinstance(value.owner, ir.SubTensorOp | ir.ReinterpretCastOp):
             value = value.owner.source
-        if value not in roots:
+        if value not in roots and builder.dominates(value):
             roots.append(value)
     return roots

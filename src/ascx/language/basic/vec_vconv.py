@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from xdsl.ir import SSAValue
+
 from ascx.dialects import ascendc as ir
 from ascx.language.basic.layout import require_aligned, require_bytes
 from ascx.language.basic.operands import count_form, extent_operands, mask_forms, tensor_param, vector_tensor
@@ -27,6 +29,9 @@ CAST_DEQ_FORMS = [
     Form("count", (*_LEADING, *count_form(), *_DEQ_FLAGS)),
 ]
 CAST_DEQ_PAIRS = ((int16, int8), (int16, uint8), (int32, float16))
+DEQ_TABLE = "vec_vconv.deq_table"
+"""``kernel_state`` key: the tensor the last ``set_deq_scale(vdeq, info)`` filled, which ``cast_deq`` with
+``is_vec_deq`` reads through DEQSCALE."""
 """(src, dst) of ``CastDeq`` on Atlas A2."""
 
 
@@ -44,6 +49,9 @@ def cast_deq(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
     require_aligned(api, s, "src")
     optional, flags = extent_operands(builder, api, form, bound)
     flags += [name for name in ("is_vec_deq", "half_block") if bound[name]]
+    table = builder.kernel_state.get(DEQ_TABLE)
+    if bound["is_vec_deq"] and s.dtype == int16 and isinstance(table, SSAValue) and builder.dominates(table):
+        optional["deq_table"] = table
     builder.insert(ir.VecCastDeqOp.of([d.ssa, s.ssa], optional, {}, flags))
 
 
@@ -79,6 +87,7 @@ def set_deq_scale(*args: Any, **kwargs: Any) -> None:
         info = bound["vdeq_info"]
         assert isinstance(info, VdeqInfo)
         builder.insert(ir.SetDeqScaleTableOp(vdeq.ssa, info.ssa))
+        builder.kernel_state[DEQ_TABLE] = vdeq.ssa
         return
     if form == "scale":
         values = [element_operand(builder, bound["scale"], float16, api=api, param="scale")]
