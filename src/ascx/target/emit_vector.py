@@ -7,6 +7,8 @@ where Ascend C declares them (``Add<half, true>(...)``).  Tensor-scalar ops alwa
 
 from __future__ import annotations
 
+from xdsl.dialects import arith
+from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Attribute, SSAValue
 
 from ascx.dialects import ascendc as ir
@@ -29,8 +31,23 @@ def _call(p: AscendCPrinter, name: str, template: list[str], args: list[str]) ->
 
 
 def _extent(p: AscendCPrinter, op: ir.VectorSyntax) -> list[str]:
-    """The trailing arguments: the count, or the mask-form operands in order."""
-    return [p.expr(value) for name, value in op.present_optional() if name not in op.WITNESSES]
+    """The trailing arguments: the count, or the mask-form operands in order.  A constant mask of 0 (pyasc's
+    placeholder when the mask register is set outside) is ``AscendC::MASK_PLACEHOLDER``: a literal ``0`` is
+    also a null pointer, and the call would be ambiguous between the ``uint64_t`` and ``uint64_t[]`` masks."""
+    return [
+        "AscendC::MASK_PLACEHOLDER" if name == "mask" and _is_zero(value) else p.expr(value)
+        for name, value in op.present_optional()
+        if name not in op.WITNESSES
+    ]
+
+
+def _is_zero(value: SSAValue) -> bool:
+    owner = value.owner
+    return (
+        isinstance(owner, ir.ConstantOp | arith.ConstantOp)
+        and isinstance(owner.value, IntegerAttr)
+        and owner.value.value.data == 0
+    )
 
 
 @emits(ir.VecBinaryOp)

@@ -22,6 +22,12 @@
 // mantissa the hardware uses; with isVecDeq element j of each 32-byte block uses set j.  Each 32-byte source
 // block gives 16 bytes, written to the first half of the destination block (halfBlock = false) or the second
 // (true).  From int32_t it computes half(rint(src * scale)).
+//
+// BilinearInterpolation: horizontal repeat h of vertical repeat v (i = v * hRepeat + h) gathers the eight
+// 32-byte blocks of src0 at the byte offsets src0Offset[8i .. 8i + 7] and multiplies them by src1[i]
+// (repeatMode = false) or block b by src1[8i + b] (true); the products of a vertical repeat are summed in
+// order, each sum rounded, into dst from element v * vROffset, block b at b * dstBlkStride blocks; lanes
+// the mask leaves off keep dst's value.
 #pragma once
 
 #include "ascx_emu/vector.h"
@@ -506,6 +512,88 @@ void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t
         dst, src, rep, ascx_emu::strided<T>(repeatParams.dstBlkStride, repeatParams.dstRepStride),
         ascx_emu::strided<U>(repeatParams.srcBlkStride, repeatParams.srcRepStride), repeatParams.dstBlkStride,
         repeatParams.dstRepStride, what);
+}
+
+namespace detail {
+template <typename T>
+void bilinear(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& src0Offset,
+              const LocalTensor<T>& src1, const ascx_emu::Repeats& rep, uint8_t hRepeat, bool repeatMode,
+              uint16_t dstBlkStride, uint16_t vROffset, uint8_t vRepeat, const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    static_assert(std::is_same_v<T, half>, "BilinearInterpolation works on half");
+    const char* what = "BilinearInterpolation";
+    constexpr uint32_t per_block = ascx_emu::BLOCK_BYTES / sizeof(T);
+    const uint64_t iterations = uint64_t{hRepeat} * vRepeat;
+    const uint64_t tmp_bytes = (uint64_t{src0.GetSize()} + src1.GetSize()) * ascx_emu::BLOCK_BYTES;
+    sharedTmpBuffer.span(tmp_bytes, what);
+    sharedTmpBuffer.record(tmp_bytes, ascx_emu::sync_check::V, true, what);
+    const uint32_t* offsets = src0Offset.span(iterations * 8, what);
+    src0Offset.record(iterations * 8, ascx_emu::sync_check::V, false, what);
+    const uint64_t weights = repeatMode ? iterations * 8 : iterations;
+    const T* w = src1.span(weights, what);
+    src1.record(weights, ascx_emu::sync_check::V, false, what);
+    const uint64_t src_size = src0.GetSize();
+    const T* in = src0.span(src_size, what);
+    uint64_t furthest = 0;
+    for (uint64_t k = 0; k < iterations * 8; ++k) {
+        if (offsets[k] % ascx_emu::BLOCK_BYTES != 0 || offsets[k] / sizeof(T) + per_block > src_size) {
+            ascx_emu::fail("%s: src0Offset[%llu] = %u bytes is not a 32-byte block of src0's %llu elements", what,
+                           static_cast<unsigned long long>(k), offsets[k], static_cast<unsigned long long>(src_size));
+        }
+        furthest = std::max<uint64_t>(furthest, offsets[k] / sizeof(T) + per_block);
+    }
+    src0.record(furthest, ascx_emu::sync_check::V, false, what);
+    auto dst_at = [&](uint32_t v, uint32_t lane) {
+        return uint64_t{v} * vROffset + uint64_t{lane / per_block} * dstBlkStride * per_block + lane % per_block;
+    };
+    uint64_t extent = 0;
+    for (uint32_t v = 0; v < vRepeat; ++v) {
+        for (uint32_t lane = 0; lane < rep.lanes; ++lane) {
+            if (rep.active(0, lane)) {
+                extent = std::max(extent, dst_at(v, lane) + 1);
+            }
+        }
+    }
+    T* out = dst.span(extent, what);
+    dst.record(extent, ascx_emu::sync_check::V, true, what);
+    for (uint32_t v = 0; v < vRepeat; ++v) {
+        T acc[ascx_emu::MAX_LANES];
+        for (uint32_t h = 0; h < hRepeat; ++h) {
+            const uint64_t i = uint64_t{v} * hRepeat + h;
+            for (uint32_t lane = 0; lane < rep.lanes; ++lane) {
+                const uint32_t b = lane / per_block;
+                const T weight = repeatMode ? w[i * 8 + b] : w[i];
+                const T product = ascx_emu::ops::mul(in[offsets[i * 8 + b] / sizeof(T) + lane % per_block], weight);
+                acc[lane] = h == 0 ? product : ascx_emu::ops::add(acc[lane], product);
+            }
+        }
+        for (uint32_t lane = 0; lane < rep.lanes; ++lane) {
+            if (rep.active(0, lane)) {
+                out[dst_at(v, lane)] = acc[lane];
+            }
+        }
+    }
+}
+}  // namespace detail
+
+template <typename T>
+void BilinearInterpolation(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
+                           const LocalTensor<uint32_t>& src0Offset, const LocalTensor<T>& src1, uint64_t mask,
+                           uint8_t hRepeat, bool repeatMode, uint16_t dstBlkStride, uint16_t vROffset, uint8_t vRepeat,
+                           const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    const ascx_emu::Repeats rep = ascx_emu::mask_repeats<true>(sizeof(T), mask, 1, "BilinearInterpolation");
+    detail::bilinear(dst, src0, src0Offset, src1, rep, hRepeat, repeatMode, dstBlkStride, vROffset, vRepeat,
+                     sharedTmpBuffer);
+}
+
+template <typename T>
+void BilinearInterpolation(const LocalTensor<T>& dst, const LocalTensor<T>& src0,
+                           const LocalTensor<uint32_t>& src0Offset, const LocalTensor<T>& src1, uint64_t mask[],
+                           uint8_t hRepeat, bool repeatMode, uint16_t dstBlkStride, uint16_t vROffset, uint8_t vRepeat,
+                           const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    const ascx_emu::Repeats rep = ascx_emu::mask_repeats<true>(sizeof(T), static_cast<const uint64_t*>(mask), 1,
+                                                               "BilinearInterpolation");
+    detail::bilinear(dst, src0, src0Offset, src1, rep, hRepeat, repeatMode, dstBlkStride, vROffset, vRepeat,
+                     sharedTmpBuffer);
 }
 
 }  // namespace AscendC
