@@ -278,8 +278,9 @@ class VecTransDataTo5HDOp(IRDLOperation):
     irdl_options = _OPTIONS
     traits = traits_def(*_V, TensorAccess(reads=("dst", "src", "src_tensors"), writes=("dst_tensors",)))
     assembly_format = (
-        "$element_type $dst `,` $src `,` $params `into` `[` $dst_tensors `]` `from` `[` $src_tensors `]` attr-dict `:` "
-        "type($dst) `,` type($src) `,` type($params) `,` `(` type($dst_tensors) `)` `,` `(` type($src_tensors) `)`"
+        "$element_type $dst `,` $src `,` $params `into` ` ` `[` $dst_tensors `]` `from` ` ` `[` $src_tensors `]` "
+        "attr-dict `:` type($dst) `,` type($src) `,` type($params) `,` `(` type($dst_tensors) `)` `,` "
+        "`(` type($src_tensors) `)`"
     )
 
     def __init__(
@@ -316,7 +317,7 @@ class VecTransDataTo5HDListOp(IRDLOperation):
     irdl_options = _OPTIONS
     traits = traits_def(*_V, TensorAccess(reads=("src_list",), writes=("dst_list",)))
     assembly_format = (
-        "`[` $dst_list `]` `,` `[` $src_list `]` `,` $params attr-dict `:` type($params) `,` "
+        "` ` `[` $dst_list `]` `,` `[` $src_list `]` `,` $params attr-dict `:` type($params) `,` "
         "`(` type($dst_list) `)` `,` `(` type($src_list) `)`"
     )
 
@@ -354,9 +355,9 @@ class VecTransDataTo5HDAddrOp(IRDLOperation):
     irdl_options = _OPTIONS
     traits = traits_def(*_V, TensorAccess(reads=("src_tensors",), writes=("dst_tensors",)))
     assembly_format = (
-        "$element_type `[` $dst_addrs `]` `,` `[` $src_addrs `]` `,` $params `into` `[` $dst_tensors `]` `from` `[` "
-        "$src_tensors `]` attr-dict `:` type($params) `,` `(` type($dst_addrs) `)` `,` `(` type($src_addrs) `)` `,` "
-        "`(` type($dst_tensors) `)` `,` `(` type($src_tensors) `)`"
+        "$element_type ` ` `[` $dst_addrs `]` `,` `[` $src_addrs `]` `,` $params `into` ` ` `[` $dst_tensors `]` "
+        "`from` ` ` `[` $src_tensors `]` attr-dict `:` type($params) `,` `(` type($dst_addrs) `)` `,` "
+        "`(` type($src_addrs) `)` `,` `(` type($dst_tensors) `)` `,` `(` type($src_tensors) `)`"
     )
 
     def __init__(
