@@ -162,7 +162,8 @@ class VecCastDeqOp(VectorSyntax):
 @irdl_op_definition
 class SetDeqScaleOp(IRDLOperation):
     """``AscendC::SetDeqScale(scale)`` (a ``half``) or ``SetDeqScale(scale, offset, signMode)`` (``float``,
-    ``int16_t``, ``bool``): the DEQSCALE register that ``AddDeqRelu`` and ``CastDeq`` read.
+    an integer C++ converts to ``int16_t``, ``bool``): the DEQSCALE register that ``AddDeqRelu`` and
+    ``CastDeq`` read.
 
     Example: ``ascendc.set_deq_scale %s, %o, %m : f32, i16, i1``
     """
@@ -177,8 +178,11 @@ class SetDeqScaleOp(IRDLOperation):
 
     def verify_(self) -> None:
         types: list[Attribute] = [v.type for v in self.values]
-        if types not in ([f16], [f32, i16, i1]):
-            raise VerifyException(f"SetDeqScale takes (f16) or (f32, i16, i1), got ({', '.join(map(str, types))})")
+        quant = len(types) == 3 and types[0] == f32 and isinstance(types[1], IntegerType) and types[2] == i1
+        if types != [f16] and not quant:
+            raise VerifyException(
+                f"SetDeqScale takes (f16) or (f32, an integer offset, i1), got ({', '.join(map(str, types))})"
+            )
 
 
 @irdl_op_definition

@@ -71,7 +71,7 @@ def _shift(name: str, kind: ir.BinaryScalarKind) -> Callable[..., None]:
         bits = bound["scalar"]
         width = s.dtype.bitwidth
         if isinstance(bits, int | float) and not 0 <= bits <= width:
-            raise ApiValueError(f"{name}: a {s.dtype} shifts by 0 to {width} bits, got {bits}")
+            raise ApiValueError(f"{name}: {s.dtype} elements shift by 0 to {width} bits, got {bits}")
         value = element_operand(builder, bits, s.dtype, api=name, param="scalar")
         optional, flags = extent_operands(builder, name, form, bound)
         properties = {"kind": ir.BinaryScalarKindAttr(kind)}

@@ -176,6 +176,7 @@ def trans_data_to_5hd(dst_or_list: Any, src_or_list: Any, params: Any, *args: An
         if d.dtype != uint64 or s.dtype != uint64:
             raise ApiTypeError(f"For {api} with LocalTensor inputs, dtype must be uint64.")
         dtype = explicit or _one_type(api, [_tensor_behind(a) for a in _stored_addresses(d) + _stored_addresses(s)])
+        _check_halves(api, p, dtype)
         dst_tensors = _roots(builder, _stored_addresses(d))
         src_tensors = _roots(builder, _stored_addresses(s))
         builder.insert(ir.VecTransDataTo5HDOp(dtype.to_ir(), d.ssa, s.ssa, p.ssa, dst_tensors, src_tensors))
@@ -197,6 +198,8 @@ def trans_data_to_5hd(dst_or_list: Any, src_or_list: Any, params: Any, *args: An
         if any(t.dtype != first for t in locals_):
             raise ApiTypeError(f"For {api}, all tensors in dst_list and src_list must have the same dtype.")
         check_dtype(api, locals_[0], "dst_list", LAYOUT_TYPES)
+        assert first is not None
+        _check_halves(api, p, first)
         for i, t in enumerate(locals_):
             require_aligned(api, t, f"{'dst_list' if i < LIST_SIZE else 'src_list'}[{i % LIST_SIZE}]")
         op = ir.VecTransDataTo5HDListOp(
@@ -209,6 +212,7 @@ def trans_data_to_5hd(dst_or_list: Any, src_or_list: Any, params: Any, *args: An
         raise ApiTypeError(f"For {api}, address lists must contain only RuntimeInt.")
     operands = [integer_operand(builder, v, uint64, api=api, param="address") for v in values]
     dtype = explicit or _one_type(api, [_tensor_behind(a) for a in operands])
+    _check_halves(api, p, dtype)
     op = ir.VecTransDataTo5HDAddrOp(
         dtype.to_ir(),
         operands[:LIST_SIZE],
@@ -218,6 +222,15 @@ def trans_data_to_5hd(dst_or_list: Any, src_or_list: Any, params: Any, *args: An
         _roots(builder, operands[LIST_SIZE:]),
     )
     builder.insert(op)
+
+
+def _check_halves(api: str, params: TransDataTo5HDParams, dtype: DataType) -> None:
+    """CANN: ``dst_high_half`` and ``src_high_half`` select a half of each block for 8-bit data only."""
+    if dtype.sizeof() != 1 and (params.constant("dst_high_half") or params.constant("src_high_half")):
+        raise ApiValueError(
+            f"{api}: dst_high_half and src_high_half apply to int8 and uint8 data only; the data is {dtype}",
+            "leave both False",
+        )
 
 
 _NO_DTYPE_HINT = "pass the element type of the data: asc.trans_data_to_5hd(..., dtype=asc.float16)"

@@ -83,7 +83,7 @@ def set_deq_scale(*args: Any, **kwargs: Any) -> None:
         if vdeq.dtype != uint64:
             raise ApiTypeError(f"set_deq_scale: vdeq holds 64-bit parameter sets and must be uint64, got {vdeq.dtype}")
         require_aligned(api, vdeq, "vdeq")
-        require_bytes(api, vdeq, "vdeq", VDEQ_TENSOR_SIZE * 8, f"{VDEQ_TENSOR_SIZE} parameter sets")
+        require_bytes(api, vdeq, "vdeq", VDEQ_TENSOR_SIZE * 8, f"a table of {VDEQ_TENSOR_SIZE} parameter sets")
         info = bound["vdeq_info"]
         assert isinstance(info, VdeqInfo)
         builder.insert(ir.SetDeqScaleTableOp(vdeq.ssa, info.ssa))
