@@ -52,7 +52,7 @@ def masks(n: int) -> None:
 # IR: ascendc.set_value %where[%c0_ui32 : ui32], %4 : !ascendc.local_tensor<ui64>, ui64
 # IR: ascendc.set_cmp_mask %where : !ascendc.local_tensor<ui64>
 # IR: %5 = ascendc.params %c1_ui8, %c1_ui8, %c1_ui8, %c8_ui8, %c8_ui8, %c8_ui8 : ui8, ui8, ui8, ui8, ui8, ui8 -> !ascendc.params<binary_repeat>
-# IR: ascendc.vec.select_cmpmask vsel_tensor_tensor_mode %c, %a, %b repeat_times %c2_ui8 repeat_params %5 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui8, !ascendc.params<binary_repeat>)
+# IR: ascendc.vec.select_cmpmask vsel_tensor_tensor_mode %c, %a, %b repeat_times %c2_ui8 repeat_params %5 sel_bits %m : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui8, !ascendc.params<binary_repeat>, !ascendc.local_tensor<ui8>)
 # IR: %6 = ascendc.params %c1_ui8, %c1_ui8, %c1_ui8, %c8_ui8, %c8_ui8, %c8_ui8 : ui8, ui8, ui8, ui8, ui8, ui8 -> !ascendc.params<binary_repeat>
 # IR: ascendc.vec.select_scalar_cmpmask %c, %m, %a repeat_times %c2_ui8 repeat_params %6 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.local_tensor<f16>, ui8, !ascendc.params<binary_repeat>)
 

@@ -159,17 +159,21 @@ class VecSelectCmpMaskOp(VectorSyntax):
     name = "ascendc.vec.select_cmpmask"
     MODES: ClassVar[Modes] = (("sel_mode", SelModeAttr),)
     LEADING: ClassVar[Names] = ("dst", "src0", "src1")
-    OPTIONAL: ClassVar[Names] = ("repeat_times", "repeat_params")
+    OPTIONAL: ClassVar[Names] = ("repeat_times", "repeat_params", "sel_bits")
     COUNT_FORM: ClassVar[Names] = ("repeat_times", "repeat_params")
     MASK_FORM: ClassVar[Names] = ("repeat_times", "repeat_params")
+    WITNESSES: ClassVar[Names] = ("sel_bits",)
     sel_mode = prop_def(SelModeAttr)
     dst = operand_def(LocalTensorType)
     src0 = operand_def(LocalTensorType)
     src1 = operand_def(LocalTensorType)
     repeat_times = opt_operand_def(AnyInteger)
     repeat_params = opt_operand_def(ParamsType)
+    sel_bits = opt_operand_def(LocalTensorType)
+    """``VSEL_TENSOR_TENSOR_MODE``: the tensor whose address the kernel put in CMPMASK, which this op reads (not
+    an argument of the C++ call)."""
     irdl_options = _OPTIONS
-    traits = traits_def(*_V, TensorAccess(reads=("src0", "src1"), writes=("dst",)))
+    traits = traits_def(*_V, TensorAccess(reads=("src0", "src1", "sel_bits"), writes=("dst",)))
 
     def verify_(self) -> None:
         self.verify_form()

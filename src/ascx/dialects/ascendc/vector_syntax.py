@@ -83,9 +83,11 @@ class VectorSyntax(IRDLOperation):
         """Exactly the count form's operands or the mask form's are present."""
         present = {name for name, _ in self.present_optional() if name not in self.WITNESSES}
         if present not in (set(self.COUNT_FORM), set(self.MASK_FORM)):
+            got = ", ".join(sorted(present)) or "none"
+            if set(self.COUNT_FORM) == set(self.MASK_FORM):  # one form only
+                raise VerifyException(f"expected all of {', '.join(self.MASK_FORM)}; got {got}")
             raise VerifyException(
-                f"expected either {' and '.join(self.COUNT_FORM)} or all of {', '.join(self.MASK_FORM)}; "
-                f"got {', '.join(sorted(present)) or 'none'}"
+                f"expected either {' and '.join(self.COUNT_FORM)} or all of {', '.join(self.MASK_FORM)}; got {got}"
             )
         if "is_set_mask" in self.FLAGS and not self.SET_MASK_IN_COUNT_FORM and not self.is_mask_form():
             if self.properties.get("is_set_mask") is not None:

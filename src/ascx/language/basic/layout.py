@@ -13,6 +13,7 @@ from xdsl.ir import SSAValue
 
 from ascx.dialects import ascendc as ir
 from ascx.language.core.api_errors import ApiValueError
+from ascx.language.core.builder import IRBuilder
 from ascx.language.core.dtype import DataType
 from ascx.language.core.tensor import LocalTensor
 
@@ -89,3 +90,35 @@ def require_bytes(api: str, tensor: LocalTensor, param: str, needed: int, why: s
     have = size * tensor.dtype.sizeof()
     if have < needed:
         raise ApiValueError(f"{api}: {param} holds {have} bytes, but {why} needs {needed}")
+
+
+# --- addresses -----------------------------------------------------------------------------------------
+#
+# APIs that take addresses rather than tensors (TransDataTo5HD's address forms, the Select that reads its
+# bits at the address in CMPMASK) name the tensors behind the addresses as extra operands, so that the sync
+# analyses see the accesses; these find them.
+
+
+def stored_addresses(tensor: SSAValue) -> list[SSAValue]:
+    """The values the kernel stored into a tensor of addresses (``t.set_value(i, addr)``) so far."""
+    return [
+        use.operation.value
+        for use in tensor.uses
+        if isinstance(use.operation, ir.SetValueOp) and use.operation.tensor is tensor
+    ]
+
+
+def address_roots(builder: IRBuilder, addresses: list[SSAValue]) -> list[SSAValue]:
+    """The tensors the addresses were taken from (``x.get_phy_addr()``), each followed back to the tensor its
+    views start from, once each, when they can be used at the insertion point."""
+    roots: list[SSAValue] = []
+    for address in addresses:
+        owner = address.owner
+        if not isinstance(owner, ir.PhyAddrOp):
+            continue
+        value: SSAValue = owner.tensor
+        while isinstance(value.owner, ir.SubTensorOp | ir.ReinterpretCastOp):
+            value = value.owner.source
+        if value not in roots and builder.dominates(value):
+            roots.append(value)
+    return roots

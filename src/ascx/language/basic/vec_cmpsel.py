@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from xdsl.ir import SSAValue
+
 from ascx.dialects import ascendc as ir
 from ascx.language.basic.dtype_rules import COMPARE, SELECT
-from ascx.language.basic.layout import require_aligned, require_bytes
+from ascx.language.basic.layout import address_roots, require_aligned, require_bytes, stored_addresses
 from ascx.language.basic.operands import (
     check_dtype,
     extent_operands,
@@ -85,6 +87,8 @@ COMPARE_REGISTER_FORMS = [
     for mask_test, shown in ((is_int, "int"), (is_mask_list, "list[int]"))
 ]
 CMPMASK_TYPES = (float16, float32)
+CMP_MASK_SOURCE = "vec_cmpsel.cmp_mask_source"
+"""``kernel_state`` key: the tensor the last ``set_cmp_mask`` loaded CMPMASK from."""
 """The data types of the ``Compare`` that writes ``CMPMASK`` (Atlas A2)."""
 
 
@@ -175,6 +179,7 @@ def set_cmp_mask(src: Any) -> None:
     s = vector_tensor(src, api, "src")
     require_aligned(api, s, "src", 16)
     builder.insert(ir.SetCmpMaskOp(s.ssa))
+    builder.kernel_state[CMP_MASK_SOURCE] = s.ssa
 
 
 def get_cmp_mask(dst: Any) -> None:
@@ -237,6 +242,12 @@ def _select_by_cmpmask(form: str, bound: dict[str, Any]) -> None:
                 "drop src1 and sel_mode, and set the scalar with asc.set_cmp_mask",
             )
         properties = {"sel_mode": ir.SelModeAttr(ir.SelMode[mode.name])}
+        source = builder.kernel_state.get(CMP_MASK_SOURCE)
+        if mode is SelMode.VSEL_TENSOR_TENSOR_MODE and isinstance(source, SSAValue):
+            # CMPMASK holds the address of the bits: name the tensor behind it, when the trace knows it
+            roots = address_roots(builder, stored_addresses(source))
+            if len(roots) == 1:
+                optional["sel_bits"] = roots[0]
         builder.insert(ir.VecSelectCmpMaskOp.of([d.ssa, a.ssa, b.ssa], optional, properties))
         return
     m = vector_tensor(bound["sel_mask"], api, "sel_mask")

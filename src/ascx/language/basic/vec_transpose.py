@@ -17,10 +17,10 @@ from typing import Any, cast
 from xdsl.ir import Attribute, SSAValue
 
 from ascx.dialects import ascendc as ir
-from ascx.language.basic.layout import require_aligned, require_bytes
+from ascx.language.basic.layout import address_roots, require_aligned, require_bytes, stored_addresses
 from ascx.language.basic.operands import check_dtype, vector_tensor
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
-from ascx.language.core.builder import IRBuilder, active
+from ascx.language.core.builder import active
 from ascx.language.core.convert import integer_operand
 from ascx.language.core.dtype import (
     DataType,
@@ -175,10 +175,12 @@ def trans_data_to_5hd(dst_or_list: Any, src_or_list: Any, params: Any, *args: An
         s = vector_tensor(bound["src"], api, "src")
         if d.dtype != uint64 or s.dtype != uint64:
             raise ApiTypeError(f"For {api} with LocalTensor inputs, dtype must be uint64.")
-        dtype = explicit or _one_type(api, [_tensor_behind(a) for a in _stored_addresses(d) + _stored_addresses(s)])
+        dtype = explicit or _one_type(
+            api, [_tensor_behind(a) for a in stored_addresses(d.ssa) + stored_addresses(s.ssa)]
+        )
         _check_halves(api, p, dtype)
-        dst_tensors = _roots(builder, _stored_addresses(d))
-        src_tensors = _roots(builder, _stored_addresses(s))
+        dst_tensors = address_roots(builder, stored_addresses(d.ssa))
+        src_tensors = address_roots(builder, stored_addresses(s.ssa))
         builder.insert(ir.VecTransDataTo5HDOp(dtype.to_ir(), d.ssa, s.ssa, p.ssa, dst_tensors, src_tensors))
         return
     dst_list = cast("Sequence[object]", bound["dst_list"])
@@ -218,8 +220,8 @@ def trans_data_to_5hd(dst_or_list: Any, src_or_list: Any, params: Any, *args: An
         operands[:LIST_SIZE],
         operands[LIST_SIZE:],
         p.ssa,
-        _roots(builder, operands[:LIST_SIZE]),
-        _roots(builder, operands[LIST_SIZE:]),
+        address_roots(builder, operands[:LIST_SIZE]),
+        address_roots(builder, operands[LIST_SIZE:]),
     )
     builder.insert(op)
 
@@ -257,29 +259,3 @@ def _one_type(api: str, found: list[Attribute | None]) -> DataType:
     if dtype not in LAYOUT_TYPES:
         raise ApiTypeError(f"{api}: the data is {dtype}; {api} supports {', '.join(map(str, LAYOUT_TYPES))}")
     return dtype
-
-
-def _stored_addresses(tensor: LocalTensor) -> list[SSAValue]:
-    """The values the kernel stored into a ``uint64`` tensor of addresses (``t.set_value(i, addr)``) before
-    the call."""
-    return [
-        use.operation.value
-        for use in tensor.ssa.uses
-        if isinstance(use.operation, ir.SetValueOp) and use.operation.tensor is tensor.ssa
-    ]
-
-
-def _roots(builder: IRBuilder, addresses: list[SSAValue]) -> list[SSAValue]:
-    """The tensors the addresses were taken from, each followed back to the tensor its views start from (which
-    is defined before the call, wherever the address was taken), once each."""
-    roots: list[SSAValue] = []
-    for address in addresses:
-        owner = address.owner
-        if not isinstance(owner, ir.PhyAddrOp):
-            continue
-        value: SSAValue = owner.tensor
-        while isinstance(value.owner, ir.SubTensorOp | ir.ReinterpretCastOp):
-            value = value.owner.source
-        if value not in roots and builder.dominates(value):
-            roots.append(value)
-    return roots
