@@ -209,6 +209,11 @@ EMITS: dict[str, tuple[str, list[str]]] = {
         "asc.duplicate(i16, n, 256)",
         ["int16_t v = static_cast<int16_t>(n);", "AscendC::Duplicate(i16, v, 256);"],
     ),
+    "duplicate_int16_literal": (
+        # Duplicate(const LocalTensor<T>&, const T&, const int32_t&): an int literal deduces T = int.
+        "asc.duplicate(i16, 0, 256)",
+        ["AscendC::Duplicate<int16_t>(i16, 0, 256);"],
+    ),
     "duplicate_mask": (
         "asc.duplicate(c, 2.0, 128, 2, 1, 8)",
         ["AscendC::Duplicate<half, true>(c, half(2.0), 128, 2, 1, 8);"],

@@ -8,7 +8,7 @@ where Ascend C declares them (``Add<half, true>(...)``).  Tensor-scalar ops alwa
 from __future__ import annotations
 
 from xdsl.dialects import arith
-from xdsl.dialects.builtin import IntegerAttr
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, Signedness
 from xdsl.ir import Attribute, SSAValue
 
 from ascx.dialects import ascendc as ir
@@ -78,7 +78,17 @@ def _cast(p: AscendCPrinter, op: ir.VecCastOp) -> None:
 @emits(ir.VecDuplicateOp)
 def _duplicate(p: AscendCPrinter, op: ir.VecDuplicateOp) -> None:
     template = [_element(op.dst), _set_mask(op)] if op.is_mask_form() else []
+    if not template and _int_literal_of_another_type(op.scalar):
+        template = [_element(op.dst)]  # an int literal would make Ascend C deduce T twice (int and int16_t)
     _call(p, "Duplicate", template, [p.expr(op.dst), p.expr(op.scalar), *_extent(p, op)])
+
+
+def _int_literal_of_another_type(value: SSAValue) -> bool:
+    """Whether ``value`` prints as an integer literal (C++ ``int``) but has another integer type."""
+    owner = value.owner
+    if not isinstance(owner, ir.ConstantOp | arith.ConstantOp) or not isinstance(value.type, IntegerType):
+        return False
+    return value.type.width.data != 32 or value.type.signedness.data == Signedness.UNSIGNED
 
 
 @emits(ir.VecReduceOp)
