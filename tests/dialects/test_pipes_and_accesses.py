@@ -55,7 +55,8 @@ def _facts(name: str, prefixes: tuple[str, ...]) -> list[tuple[str, str, list[st
 
 
 def test_what_the_basic_ops_declare() -> None:
-    assert _facts("basic_roundtrip.mlir", ("ascendc.vec.", "ascendc.data_copy", "ascendc.get_value", "ascendc.set_value")) == [
+    prefixes = ("ascendc.vec.", "ascendc.data_copy", "ascendc.get_value", "ascendc.set_value")
+    assert _facts("basic_roundtrip.mlir", prefixes) == [
         ("ascendc.data_copy", "pipe_mte2", ["xg"], ["a"]),
         ("ascendc.vec.binary", "pipe_v", ["a2", "a2"], ["c"]),
         ("ascendc.vec.binary", "pipe_v", ["a2", "a2"], ["c"]),

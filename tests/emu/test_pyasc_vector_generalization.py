@@ -102,7 +102,8 @@ def test_axpy(dtype: Any, size: int) -> None:
     y = _ints_or_normals((size,), dtype, 10.0)
     z = np.zeros_like(x)
     # pyasc fills z's VECOUT tensor by data_copy (MTE2), which a VECOUT queue does not order: ascx warns.
-    with pytest.warns(asc.AscxWarning, match=r"is written by MTE2 \(asc.data_copy\); VECOUT queues order V → MTE3 only"):
+    unordered = r"is written by MTE2 \(asc.data_copy\); VECOUT queues order V → MTE3 only"
+    with pytest.warns(asc.AscxWarning, match=unordered):
         axpy_kernel[1, rt.current_stream()](x, y, z, 2.5, size, 1, size, 1)
     # Axpy's scalar has the tensor's type; float16 rounds the product once, then the sum (CANN's vaxpy).
     expected = (y * dtype(2.5)).astype(dtype)
@@ -143,7 +144,9 @@ def copy_compute(z_gm, x_queue, z_queue, data_size: asc.ConstExpr[int]):
     x_queue.free_tensor(src_local)
 
 
-@pytest.mark.parametrize(("dtype", "size"), [(np.float32, 1024), (np.float16, 2048), (np.int32, 8192), (np.int16, 8192)])
+@pytest.mark.parametrize(
+    ("dtype", "size"), [(np.float32, 1024), (np.float16, 2048), (np.int32, 8192), (np.int16, 8192)]
+)
 def test_copy(dtype: Any, size: int) -> None:
     x = _ints_or_normals((size,), dtype)
     z = np.zeros_like(x)
@@ -272,11 +275,12 @@ def trans_5hd_list_compute(z_gm, x_queue, z_queue):
             z_local[base + w * 8], z_local[base + w * 9], z_local[base + w * 10], z_local[base + w * 11],
             z_local[base + w * 12], z_local[base + w * 13], z_local[base + w * 14], z_local[base + w * 15],
         ]  # fmt: skip
+        hw = h * w
         src_list = [
-            x_local[base + h * w * 0], x_local[base + h * w * 1], x_local[base + h * w * 2], x_local[base + h * w * 3],
-            x_local[base + h * w * 4], x_local[base + h * w * 5], x_local[base + h * w * 6], x_local[base + h * w * 7],
-            x_local[base + h * w * 8], x_local[base + h * w * 9], x_local[base + h * w * 10], x_local[base + h * w * 11],
-            x_local[base + h * w * 12], x_local[base + h * w * 13], x_local[base + h * w * 14], x_local[base + h * w * 15],
+            x_local[base + hw * 0], x_local[base + hw * 1], x_local[base + hw * 2], x_local[base + hw * 3],
+            x_local[base + hw * 4], x_local[base + hw * 5], x_local[base + hw * 6], x_local[base + hw * 7],
+            x_local[base + hw * 8], x_local[base + hw * 9], x_local[base + hw * 10], x_local[base + hw * 11],
+            x_local[base + hw * 12], x_local[base + hw * 13], x_local[base + hw * 14], x_local[base + hw * 15],
         ]  # fmt: skip
         asc.trans_data_to_5hd(dst_list, src_list, params)
     z_queue.enque(z_local)
@@ -366,4 +370,5 @@ def test_pyasc_veccalc_queue_is_rejected(kernel_module: Any) -> None:
     assert caught.value.message == "ValueError: TQue: a queue cannot be at position VECCALC"
     assert caught.value.location is not None
     assert module.__file__ is not None
-    assert Path(module.__file__).read_text().splitlines()[caught.value.location.line - 1].strip().startswith("work = asc.TQue(")
+    line = Path(module.__file__).read_text().splitlines()[caught.value.location.line - 1]
+    assert line.strip() == "work = asc.TQue(asc.TPosition.VECCALC, 1)"

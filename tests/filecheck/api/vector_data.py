@@ -31,17 +31,20 @@ def data(n: int, base: int) -> None:
     asc.transpose(c, a)
     asc.transpose(c, a, tmp, asc.TransposeParamsExt(1, 16, 16, 16, asc.TransposeType.TRANSPOSE_NCHW2NHWC))
     params = asc.TransDataTo5HDParams(False, False, 1, 0, 0)
-    dst_list = [c[0], c[16], c[32], c[48], c[64], c[80], c[96], c[112], c[128], c[144], c[160], c[176], c[192], c[208], c[224], c[240]]
-    src_list = [a[0], a[16], a[32], a[48], a[64], a[80], a[96], a[112], a[128], a[144], a[160], a[176], a[192], a[208], a[224], a[240]]
+    dst_list = [c[0], c[16], c[32], c[48], c[64], c[80], c[96], c[112], c[128], c[144], c[160], c[176], c[192], c[208], c[224], c[240]]  # fmt: skip
+    src_list = [a[0], a[16], a[32], a[48], a[64], a[80], a[96], a[112], a[128], a[144], a[160], a[176], a[192], a[208], a[224], a[240]]  # fmt: skip
     asc.trans_data_to_5hd(dst_list, src_list, params)
     d = c.get_phy_addr()
     s = a.get_phy_addr()
-    asc.trans_data_to_5hd([d, d, d, d, d, d, d, d, d, d, d, d, d, d, d, d], [s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s], params)
+    asc.trans_data_to_5hd(
+        [d, d, d, d, d, d, d, d, d, d, d, d, d, d, d, d], [s, s, s, s, s, s, s, s, s, s, s, s, s, s, s, s], params
+    )
     da = asc.LocalTensor(asc.uint64, asc.TPosition.VECCALC, 32768, 16)
     sa = asc.LocalTensor(asc.uint64, asc.TPosition.VECCALC, 33024, 16)
     da.set_value(0, d)
     sa.set_value(0, s)
     asc.trans_data_to_5hd(da, sa, params)
+
 
 # IR: func.func @data(%n: i32, %base: i32) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type aiv_only>} {
 # IR: ascendc.vec.gather %c, %a, %off, %c0_ui32 count %c256_ui32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui32>, ui32, ui32)

@@ -46,6 +46,7 @@ def fused(n: int, f: float) -> None:
     asc.bilinear_interpolation(c, a, off, b, 128, 2, False, 1, 128, 2, tmp)
     asc.bilinear_interpolation(c, a, off, b, [n, n], 2, True, 1, 128, 2, tmp)
 
+
 # IR: func.func @fused(%n: i32, %f: f32) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type aiv_only>} {
 # IR: ascendc.vec.fused add_relu %c, %a, %b count %c256_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32)
 # IR: %0 = ascendc.params %c1_ui8, %c1_ui8, %c1_ui8, %c8_ui8, %c8_ui8, %c8_ui8 : ui8, ui8, ui8, ui8, ui8, ui8 -> !ascendc.params<binary_repeat>

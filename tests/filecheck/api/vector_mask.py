@@ -28,8 +28,11 @@ def masks(n: int) -> None:
     asc.select(c, a, b, 2, asc.BinaryRepeatParams(), asc.SelMode.VSEL_CMPMASK_SPR)
     where.set_value(0, m.get_phy_addr())
     asc.set_cmp_mask(where)
-    asc.select(c, a, b, repeat_times=2, repeat_params=asc.BinaryRepeatParams(), sel_mode=asc.SelMode.VSEL_TENSOR_TENSOR_MODE)
+    asc.select(
+        c, a, b, repeat_times=2, repeat_params=asc.BinaryRepeatParams(), sel_mode=asc.SelMode.VSEL_TENSOR_TENSOR_MODE
+    )
     asc.select(c, m, a, 2, asc.BinaryRepeatParams())
+
 
 # IR: func.func @masks(%n: i32) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type aiv_only>} {
 # IR: ascendc.set_mask_mode counter
