@@ -50,6 +50,7 @@ def test_every_public_api_has_a_record() -> None:
     expected |= {"GlobalAddress.__add__"}
     expected |= {name for name in core.__all__ if name.endswith("Params")}
     expected |= {"MrgSortSrcList", "MrgSort4Info"}
+    expected |= {"TransposeParamsExt", "VdeqInfo"}
     assert expected == documented
 
 

@@ -4,6 +4,7 @@ system values, atomics and debug output (rendered by ``ascx.language.reference``
 from __future__ import annotations
 
 from ascx.language.basic.api_docs_reduce_sort import SCALAR_UNIT, SORT, VECTOR_REDUCE
+from ascx.language.basic.api_docs_vector_data import SHIFT_ENTRIES, VECTOR_DATA, VECTOR_FUSED, VECTOR_MASK
 from ascx.language.basic.dtype_rules import BINARY, BINARY_SCALAR, UNARY, pyasc_valid_types
 from ascx.language.reference import ApiEntry, Family
 
@@ -270,7 +271,7 @@ VECTOR_BINARY_SCALAR = Family(
     Element-wise operations of a tensor and a scalar, on the vector pipe.  Ascend C names the
     element type and `isSetMask` in the template of both forms.
     """,
-    tuple(_binary_scalar(name) for name in _BINARY_SCALAR),
+    (*(_binary_scalar(name) for name in _BINARY_SCALAR), *SHIFT_ENTRIES),
     """
     @asc.jit
     def kernel(alpha: float) -> None:
@@ -281,6 +282,9 @@ VECTOR_BINARY_SCALAR = Family(
         asc.maxs(c, a, 0.0, 256, False)
         asc.mins(c, a, 6.0, count=256)
         asc.leaky_relu(c, a, alpha, 256)
+        i = asc.LocalTensor(asc.int16, asc.TPosition.VECCALC, 2048, 256)
+        asc.shift_left(i, i, 3, 256)
+        asc.shift_right(i, i, 1, 128, 2, asc.UnaryRepeatParams())
     """,
     "(MockValue(asc.float32),)",
 )
@@ -429,8 +433,11 @@ VECTOR_COMPARE_SELECT = Family(
     """
     `compare` and `compare_scalar` write one bit per element into a `uint8` tensor; `select` takes
     each element from `src0` where the mask bit is set and from `src1` (a tensor or a scalar)
-    where it is not.  The forms that work on the `CMPMASK` register instead of a tensor are not
-    provided.
+    where it is not.  The register forms work on the CMPMASK register instead
+    ([the mask registers](vector_mask.md)): `compare(src0, src1, cmp_mode, mask, repeat_params)`
+    writes its bits there (one repeat), and `select` without a `sel_mask` (CMPMASK mode) or without
+    a `src1` (the scalar in CMPMASK) reads it.  pyasc's dispatch order is kept: the register forms
+    are tried first.
     """,
     (
         ApiEntry(
@@ -439,20 +446,30 @@ VECTOR_COMPARE_SELECT = Family(
             (
                 "asc.compare(dst, src0, src1, cmp_mode, count)",
                 "asc.compare(dst, src0, src1, cmp_mode, mask, repeat_times, repeat_params, is_set_mask=True)",
+                "asc.compare(src0, src1, cmp_mode, mask, repeat_params, is_set_mask=True)  # into CMPMASK",
             ),
             (
                 "template <typename T, typename U> void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, "
                 "const LocalTensor<T>& src1, CMPMODE cmpMode, uint32_t count);",
                 "template <typename T, typename U, bool isSetMask = true> void Compare(..., CMPMODE cmpMode, "
                 "uint64_t mask / const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& repeatParams);",
+                "template <typename T, bool isSetMask = true> void Compare(const LocalTensor<T>& src0, "
+                "const LocalTensor<T>& src1, CMPMODE cmpMode, const uint64_t mask / const uint64_t mask[], "
+                "const BinaryRepeatParams& repeatParams);",
             ),
             (("cmp_mode", "``asc.CMPMODE``: LT, GT, EQ, LE, GE, NE"), *_MASK_PARAMS),
             (
                 '"compare: dst holds one bit per element and must be uint8, got float16"; sources float16, float32 or int32 of '
                 "one type.",
+                'The register form compares float16 or float32 (Atlas A2): "compare: src0 has data type int32; compare '
+                'supports float16, float32".',
                 *_VECTOR_RULES,
             ),
-            ("pyasc cannot pass ``is_set_mask=False``; ascx names the template arguments then.",),
+            (
+                "pyasc cannot pass ``is_set_mask=False``; ascx names the template arguments then.",
+                "The register form writes one repeat's bits into the 128-bit CMPMASK (``get_cmp_mask`` stores it); "
+                "the emulation clears the bits of masked-off lanes and past the repeat's lanes.",
+            ),
         ),
         ApiEntry(
             f"{_B}.vec_cmpsel:compare_scalar",
@@ -466,6 +483,7 @@ VECTOR_COMPARE_SELECT = Family(
                 "const T src1Scalar, CMPMODE cmpMode, uint32_t count);",
             ),
             rules=("The rules of ``compare``; the scalar is converted to src0's type.",),
+            notes=("CANN has no register form of CompareScalar.",),
         ),
         ApiEntry(
             f"{_B}.vec_cmpsel:select",
@@ -473,10 +491,18 @@ VECTOR_COMPARE_SELECT = Family(
             (
                 "asc.select(dst, sel_mask, src0, src1, sel_mode, count)",
                 "asc.select(dst, sel_mask, src0, src1, sel_mode, mask, repeat_times, repeat_params, is_set_mask=True)",
+                "asc.select(dst, src0, src1, repeat_times, repeat_params, sel_mode=asc.SelMode.VSEL_CMPMASK_SPR)",
+                "asc.select(dst, sel_mask, src0, repeat_times, repeat_params)  # the scalar in CMPMASK",
             ),
             (
                 "template <typename T, typename U> void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, "
                 "const LocalTensor<T>& src0, const LocalTensor<T>& src1 / T src1, SELMODE selMode, uint32_t count);",
+                "template <typename T, typename U, bool isSetMask = true> void Select(..., SELMODE selMode, "
+                "uint64_t mask / uint64_t mask[], uint8_t repeatTime, const BinaryRepeatParams& repeatParams);",
+                "template <typename T, SELMODE selMode> void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, "
+                "const LocalTensor<T>& src1, uint8_t repeatTime, const BinaryRepeatParams& repeatParams);",
+                "template <typename T, typename U> void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, "
+                "const LocalTensor<T>& src0, uint8_t repeatTime, const BinaryRepeatParams& repeatParams);",
             ),
             (
                 ("src1", "a tensor, or a scalar for ``VSEL_TENSOR_SCALAR_MODE``"),
@@ -485,7 +511,15 @@ VECTOR_COMPARE_SELECT = Family(
             (
                 '"select: sel_mask must be an unsigned integer tensor (uint8 ... uint64), got float16"; data types float16, '
                 "float32.",
+                'The scalar register form has no ``src1``: "select: without a mask, VSEL_TENSOR_SCALAR_MODE takes (dst, '
+                'sel_mask, src0, repeat_times, repeat_params), the scalar in CMPMASK".',
                 *_VECTOR_RULES,
+            ),
+            (
+                "Without ``sel_mask``, VSEL_CMPMASK_SPR reads the bits in CMPMASK (``compare``'s register form, "
+                "``set_cmp_mask``) and VSEL_TENSOR_TENSOR_MODE the mask tensor whose address ``set_cmp_mask`` loaded; "
+                "the op names that tensor, so the sync analyses order it.",
+                "The CMPMASK form names ``<T, SELMODE::...>``: pyasc omits them and CANN cannot deduce the mode.",
             ),
         ),
     ),
@@ -500,6 +534,9 @@ VECTOR_COMPARE_SELECT = Family(
         asc.compare_scalar(bits, a, threshold, asc.CMPMODE.GE, 128, 2, asc.UnaryRepeatParams())
         asc.select(c, bits, a, b, asc.SelMode.VSEL_TENSOR_TENSOR_MODE, 256)
         asc.select(c, bits, a, 0.0, asc.SelMode.VSEL_TENSOR_SCALAR_MODE, 128, 2, asc.BinaryRepeatParams())
+        asc.compare(a, b, asc.CMPMODE.GT, 128, asc.BinaryRepeatParams())
+        asc.select(c, a, b, 1, asc.BinaryRepeatParams(), asc.SelMode.VSEL_CMPMASK_SPR)
+        asc.select(c, bits, a, 2, asc.BinaryRepeatParams())
     """,
     "(MockValue(asc.float32),)",
 )
@@ -818,6 +855,9 @@ FAMILIES = (
     SORT,
     SCALAR_UNIT,
     VECTOR_COMPARE_SELECT,
+    VECTOR_MASK,
+    VECTOR_DATA,
+    VECTOR_FUSED,
     SYNC,
     SYSTEM,
     ATOMIC,
