@@ -7,6 +7,8 @@ where Ascend C declares them (``Add<half, true>(...)``).  Tensor-scalar ops alwa
 
 from __future__ import annotations
 
+from typing import cast
+
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import IntegerAttr, IntegerType, Signedness
 from xdsl.ir import Attribute, SSAValue
@@ -86,9 +88,11 @@ def _duplicate(p: AscendCPrinter, op: ir.VecDuplicateOp) -> None:
 def _int_literal_of_another_type(value: SSAValue) -> bool:
     """Whether ``value`` prints as an integer literal (C++ ``int``) but has another integer type."""
     owner = value.owner
-    if not isinstance(owner, ir.ConstantOp | arith.ConstantOp) or not isinstance(value.type, IntegerType):
+    kind: Attribute = value.type
+    if not isinstance(owner, ir.ConstantOp | arith.ConstantOp) or not isinstance(kind, IntegerType):
         return False
-    return value.type.width.data != 32 or value.type.signedness.data == Signedness.UNSIGNED
+    integer = cast(IntegerType, kind)
+    return integer.bitwidth != 32 or integer.signedness.data == Signedness.UNSIGNED
 
 
 @emits(ir.VecReduceOp)

@@ -8,9 +8,10 @@ Passes query these traits (``op.get_trait(ExecutesOn)``, or :func:`issued_pipe` 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum, auto
-from typing import Protocol, runtime_checkable
+from typing import Protocol, cast, runtime_checkable
 
 from xdsl.ir import Operation, SSAValue
 from xdsl.traits import OpTrait
@@ -165,8 +166,10 @@ def _present(op: Operation, names: tuple[str, ...]) -> list[SSAValue]:
 
     values: list[SSAValue] = []
     for name in names:
-        value = getattr(op, name)
-        for item in value if isinstance(value, tuple | list) else [value]:  # a variadic operand: each of its values
-            if item is not None and isinstance(item.type, GlobalTensorType | LocalTensorType):
-                values.append(item)
+        value: object = getattr(op, name)
+        items = cast("Sequence[object]", value) if isinstance(value, tuple | list) else (value,)
+        for item in items:  # a variadic operand: each of its values
+            operand = cast(SSAValue, item) if isinstance(item, SSAValue) else None
+            if operand is not None and isinstance(operand.type, GlobalTensorType | LocalTensorType):
+                values.append(operand)
     return values

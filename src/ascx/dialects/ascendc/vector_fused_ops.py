@@ -227,7 +227,7 @@ class VdeqInfoOp(IRDLOperation):
         super().__init__(operands=[fields], result_types=[ParamsType(ParamsKind.VDEQ_INFO)])
 
     def verify_(self) -> None:
-        wanted: list[Attribute] = [f32] * VDEQ_TENSOR_SIZE + [i16] * VDEQ_TENSOR_SIZE + [i1] * VDEQ_TENSOR_SIZE
+        wanted: list[Attribute] = [*[f32] * VDEQ_TENSOR_SIZE, *[i16] * VDEQ_TENSOR_SIZE, *[i1] * VDEQ_TENSOR_SIZE]
         got: list[Attribute] = [v.type for v in self.fields]
         if len(got) != len(wanted) or any(
             g != w and not (isinstance(g, IntegerType) and isinstance(w, IntegerType) and w != i1)

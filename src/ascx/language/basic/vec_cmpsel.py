@@ -242,8 +242,8 @@ def _select_by_cmpmask(form: str, bound: dict[str, Any]) -> None:
                 "drop src1 and sel_mode, and set the scalar with asc.set_cmp_mask",
             )
         properties = {"sel_mode": ir.SelModeAttr(ir.SelMode[mode.name])}
-        source = builder.kernel_state.get(CMP_MASK_SOURCE)
-        if mode is SelMode.VSEL_TENSOR_TENSOR_MODE and isinstance(source, SSAValue):
+        source: SSAValue | None = builder.kernel_state.get(CMP_MASK_SOURCE)
+        if mode is SelMode.VSEL_TENSOR_TENSOR_MODE and source is not None:
             # CMPMASK holds the address of the bits: name the tensor behind it, when the trace knows it
             roots = address_roots(builder, stored_addresses(source))
             if len(roots) == 1:

@@ -49,8 +49,8 @@ def cast_deq(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
     require_aligned(api, s, "src")
     optional, flags = extent_operands(builder, api, form, bound)
     flags += [name for name in ("is_vec_deq", "half_block") if bound[name]]
-    table = builder.kernel_state.get(DEQ_TABLE)
-    if bound["is_vec_deq"] and s.dtype == int16 and isinstance(table, SSAValue) and builder.dominates(table):
+    table: SSAValue | None = builder.kernel_state.get(DEQ_TABLE)
+    if bound["is_vec_deq"] and s.dtype == int16 and table is not None and builder.dominates(table):
         optional["deq_table"] = table
     builder.insert(ir.VecCastDeqOp.of([d.ssa, s.ssa], optional, {}, flags))
 
