@@ -354,11 +354,6 @@ VECTOR_DATA = Family(
     """,
     DATA_ENTRIES,
     """
-    import warnings
-
-    warnings.filterwarnings("ignore", message="scatter: Atlas A2")  # Scatter is a no-op on Atlas A2: ascx warns
-
-
     @asc.jit
     def kernel(n: int) -> None:
         a = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 256)
