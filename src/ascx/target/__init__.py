@@ -10,6 +10,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.target import Target
 
 # Importing the emitter modules registers their printers.
+from ascx.target import emit_adv as emit_adv
 from ascx.target import emit_ascendc as emit_ascendc
 from ascx.target import emit_control as emit_control
 from ascx.target import emit_core as emit_core

@@ -89,6 +89,8 @@ def cpp_type(t: Attribute) -> str:
             return "AscendC::TPipe"
         case ir.CubeTilingType():
             return "TCubeTiling"
+        case ir.LibTilingType():
+            return t.cpp_name
         case ir.ShapeInfoType():
             return "AscendC::ShapeInfo"
         case _:

@@ -9,6 +9,7 @@ names.  Every op has a verifier and a custom assembly format that round-trips.
 from xdsl.ir import Dialect
 
 # The data-rearranging vector ops, the mask registers and the fused ops.
+from ascx.dialects.ascendc.adv_ops import ADV_ATTRS, ADV_OPS
 from ascx.dialects.ascendc.basic_enums import (
     BinaryKind,
     BinaryKindAttr,
@@ -239,6 +240,7 @@ from ascx.dialects.ascendc.types import (
     GlobalTensorType,
     GMAddrType,
     GMStructAddrType,
+    LibTilingType,
     LocalTensorType,
     MatmulObjType,
     MatrixOffsetType,
@@ -411,6 +413,7 @@ AscendC = Dialect(
         *REDUCE_OPS,
         *SORT_OPS,
         *SCALAR_UNIT_OPS,
+        *ADV_OPS,
     ],
     [
         TPositionAttr,
@@ -459,6 +462,7 @@ AscendC = Dialect(
         MaskModeAttr,
         FusedKindAttr,
         TernaryKindAttr,
+        *ADV_ATTRS,
     ],
 )
 
@@ -466,6 +470,8 @@ __all__ = [
     "CPP_ENUMS",
     "DATA_OPS",
     "FUSED_OPS",
+    "ADV_ATTRS",
+    "ADV_OPS",
     "LAYOUTS",
     "MASK_OPS",
     "NCHW_CONV_ADDR_LIST_SIZE",
@@ -547,6 +553,7 @@ __all__ = [
     "KernelTypeAttr",
     "LayoutMode",
     "LayoutModeAttr",
+    "LibTilingType",
     "Lifecycle",
     "LifecycleAttr",
     "LifecycleOp",

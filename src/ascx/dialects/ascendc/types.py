@@ -12,6 +12,7 @@ from xdsl.dialects.builtin import (
     IntegerType,
     Signedness,
     SignednessAttr,
+    StringAttr,
 )
 from xdsl.ir import (
     Attribute,
@@ -107,6 +108,22 @@ class CubeTilingType(ParametrizedAttribute, TypeAttribute):
 
 
 @irdl_attr_definition
+class LibTilingType(ParametrizedAttribute, TypeAttribute):
+    """A kernel-local tiling struct of a library API other than Matmul, named by its C++ struct:
+    ``!ascendc.lib_tiling<"SoftMaxTiling">``, ``!ascendc.lib_tiling<"RmsNormTiling">``."""
+
+    name = "ascendc.lib_tiling"
+    struct_name: StringAttr = param_def(base(StringAttr))
+
+    def __init__(self, struct_name: str | StringAttr):
+        super().__init__(StringAttr(struct_name) if isinstance(struct_name, str) else struct_name)
+
+    @property
+    def cpp_name(self) -> str:
+        return self.struct_name.data
+
+
+@irdl_attr_definition
 class GMStructAddrType(ParametrizedAttribute, TypeAttribute):
     """A global-memory address of a struct (``__gm__ TCubeTiling*``): how a struct kernel parameter arrives.
 
@@ -114,7 +131,7 @@ class GMStructAddrType(ParametrizedAttribute, TypeAttribute):
     """
 
     name = "ascendc.gm_struct_addr"
-    struct_type: Attribute = param_def(base(CubeTilingType))
+    struct_type: Attribute = param_def(base(CubeTilingType) | base(LibTilingType))
 
     def __init__(self, struct_type: Attribute):
         super().__init__(struct_type)

@@ -1,5 +1,9 @@
-"""pyasc's ``asc.language.adv`` (``asc.adv``): the Matmul high-level API."""
+"""pyasc's ``asc.language.adv`` (``asc.adv``): the high-level library: the Matmul API, the math
+functions, ``softmax``, ``rmsnorm``, ``quant``, ``concat``/``extract`` and their tiling structs."""
 
+from ascx.language.adv import activation, normalization, quantization, sort, types, utils
+from ascx.language.adv import math as math
+from ascx.language.adv.activation import softmax
 from ascx.language.adv.api_docs import apply_docstrings as _apply_docstrings
 from ascx.language.adv.config_helpers import (
     MatmulBatchParams,
@@ -15,10 +19,44 @@ from ascx.language.adv.config_helpers import (
     get_special_basic_config,
     get_special_mdl_config,
 )
+from ascx.language.adv.lib_api_docs import apply_docstrings as _apply_lib_docstrings
+from ascx.language.adv.lib_tiling import RmsNormTiling, SoftmaxTiling
+from ascx.language.adv.math import (
+    acos,
+    acosh,
+    asin,
+    asinh,
+    atan,
+    atanh,
+    axpy,
+    ceil,
+    cos,
+    cosh,
+    digamma,
+    erf,
+    erfc,
+    exp,
+    floor,
+    frac,
+    lgamma,
+    log,
+    power,
+    round,
+    sign,
+    sin,
+    sinh,
+    tan,
+    tanh,
+    trunc,
+    xor,
+)
 from ascx.language.adv.matmul import Matmul, register_matmul
 from ascx.language.adv.matmul_config import MatmulConfig
 from ascx.language.adv.matmul_type import MatmulType
 from ascx.language.adv.matrix_offset import MatrixOffset
+from ascx.language.adv.normalization import rmsnorm
+from ascx.language.adv.quantization import quant
+from ascx.language.adv.sort import concat, extract
 from ascx.language.adv.static_tiling import MatmulApiStaticTiling, get_matmul_api_tiling
 from ascx.language.adv.tiling import TCubeTiling
 from ascx.language.core.enums import (
@@ -35,6 +73,7 @@ from ascx.language.core.enums import (
 )
 
 _apply_docstrings()
+_apply_lib_docstrings()
 
 __all__ = [
     "BatchMode",
@@ -55,9 +94,30 @@ __all__ = [
     "MatmulType",
     "MatrixOffset",
     "QuantConfig",
+    "RmsNormTiling",
     "ScheduleType",
+    "SoftmaxTiling",
     "TCubeTiling",
     "TPosition",
+    "acos",
+    "acosh",
+    "activation",
+    "asin",
+    "asinh",
+    "atan",
+    "atanh",
+    "axpy",
+    "ceil",
+    "concat",
+    "cos",
+    "cosh",
+    "digamma",
+    "erf",
+    "erfc",
+    "exp",
+    "extract",
+    "floor",
+    "frac",
     "get_basic_config",
     "get_ib_share_norm_config",
     "get_matmul_api_tiling",
@@ -66,5 +126,25 @@ __all__ = [
     "get_normal_config",
     "get_special_basic_config",
     "get_special_mdl_config",
+    "lgamma",
+    "log",
+    "math",
+    "normalization",
+    "power",
+    "quant",
+    "quantization",
     "register_matmul",
+    "rmsnorm",
+    "round",
+    "sign",
+    "sin",
+    "sinh",
+    "softmax",
+    "sort",
+    "tan",
+    "tanh",
+    "trunc",
+    "types",
+    "utils",
+    "xor",
 ]

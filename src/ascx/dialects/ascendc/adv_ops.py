@@ -1,0 +1,555 @@
+"""The high-level library beyond Matmul: the math functions (``Acos`` ... ``Xor``, ``Axpy``),
+``SoftMax``, ``RmsNorm``, ``AscendQuant``, ``Concat`` and ``Extract``, and the tiling structs
+``SoftMaxTiling`` and ``RmsNormTiling`` with the ops that declare, fill, read and load them.
+
+Every library op runs on the vector pipe: it reads its sources and writes its destinations, and a
+temporary buffer it is given (``tmp``) is written too (the library keeps intermediate values in it).
+Without ``tmp`` the library takes its scratch space from memory the framework reserves, which no
+kernel tensor aliases.  The verifiers accept only the call forms CANN declares (CANN 9.1,
+``adv_api``): e.g. ``Log`` has no form with a temporary buffer, ``Axpy`` only the form with one.
+"""
+
+from __future__ import annotations
+
+from enum import auto
+from typing import ClassVar
+
+from xdsl.dialects.builtin import (
+    I32,
+    I64,
+    DenseArrayBase,
+    Float16Type,
+    Float32Type,
+    IntegerAttr,
+    IntegerType,
+    Signedness,
+    StringAttr,
+    UnitAttr,
+    f32,
+    i32,
+)
+from xdsl.dialects.utils import EnumAttribute
+from xdsl.ir import Attribute, SpacedOpaqueSyntaxAttribute, SSAValue
+from xdsl.irdl import (
+    AttrSizedOperandSegments,
+    IRDLOperation,
+    irdl_attr_definition,
+    irdl_op_definition,
+    operand_def,
+    opt_operand_def,
+    opt_prop_def,
+    prop_def,
+    result_def,
+    traits_def,
+)
+from xdsl.traits import MemoryAllocEffect, MemoryReadEffect, MemoryWriteEffect
+from xdsl.utils.exceptions import VerifyException
+from xdsl.utils.str_enum import StrEnum
+
+from ascx.dialects.ascendc.enums import Pipe
+from ascx.dialects.ascendc.lib_call_syntax import LibCallSyntax, Names
+from ascx.dialects.ascendc.tensor_ops import AnyInteger
+from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
+from ascx.dialects.ascendc.types import ElementType, GMStructAddrType, LibTilingType, LocalTensorType
+
+
+class MathFunction(StrEnum):
+    """The element-wise math functions of the library with one source tensor."""
+
+    ACOS = auto()
+    ACOSH = auto()
+    ASIN = auto()
+    ASINH = auto()
+    ATAN = auto()
+    ATANH = auto()
+    CEIL = auto()
+    COS = auto()
+    COSH = auto()
+    DIGAMMA = auto()
+    ERF = auto()
+    ERFC = auto()
+    EXP = auto()
+    FLOOR = auto()
+    FRAC = auto()
+    LGAMMA = auto()
+    LOG = auto()
+    ROUND = auto()
+    SIGN = auto()
+    SIN = auto()
+    SINH = auto()
+    TAN = auto()
+    TANH = auto()
+    TRUNC = auto()
+
+    @property
+    def cpp(self) -> str:
+        """The Ascend C function: ``Acos`` ... ``Trunc``."""
+        return str(self).capitalize()
+
+    @property
+    def needs_count(self) -> bool:
+        """CANN declares only the forms with ``calCount`` (``Exp``, ``Ceil``, ``Floor``, ``Round``, ``Digamma``,
+        ``Lgamma``)."""
+        return self in _COUNT_ONLY
+
+    @property
+    def takes_tmp(self) -> bool:
+        """Whether CANN declares forms with a temporary buffer (all but ``Log``)."""
+        return self is not MathFunction.LOG
+
+
+_COUNT_ONLY = frozenset(
+    {
+        MathFunction.EXP,
+        MathFunction.CEIL,
+        MathFunction.FLOOR,
+        MathFunction.ROUND,
+        MathFunction.DIGAMMA,
+        MathFunction.LGAMMA,
+    }
+)
+
+
+class BinaryMathFunction(StrEnum):
+    """The element-wise math functions of the library with two source tensors."""
+
+    POWER = auto()
+    XOR = auto()
+
+    @property
+    def cpp(self) -> str:
+        return str(self).capitalize()
+
+
+@irdl_attr_definition
+class MathFunctionAttr(EnumAttribute[MathFunction], SpacedOpaqueSyntaxAttribute):
+    name = "ascendc.math_function"
+
+
+@irdl_attr_definition
+class BinaryMathFunctionAttr(EnumAttribute[BinaryMathFunction], SpacedOpaqueSyntaxAttribute):
+    name = "ascendc.binary_math_function"
+
+
+UI8 = IntegerType(8, Signedness.UNSIGNED)
+UI32 = IntegerType(32, Signedness.UNSIGNED)
+I8 = IntegerType(8)
+_OPTIONS = (AttrSizedOperandSegments(as_property=True),)
+_V = (ExecutesOn(Pipe.PIPE_V), MemoryReadEffect(), MemoryWriteEffect())
+
+
+def _element(op: IRDLOperation, name: str) -> Attribute:
+    value: SSAValue = getattr(op, name)
+    assert isinstance(value.type, LocalTensorType)
+    return value.type.element_type
+
+
+def _same_element_type(op: IRDLOperation, *names: str) -> None:
+    first = _element(op, names[0])
+    for name in names[1:]:
+        if _element(op, name) != first:
+            raise VerifyException(f"{name} has element type {_element(op, name)}, but {names[0]} has {first}")
+
+
+def _floating(op: IRDLOperation, name: str) -> None:
+    if not isinstance(_element(op, name), Float16Type | Float32Type):
+        raise VerifyException(f"{name} must hold f16 or f32 elements, got {_element(op, name)}")
+
+
+def _tmp_bytes(tmp: SSAValue | None) -> None:
+    if tmp is not None:
+        assert isinstance(tmp.type, LocalTensorType)
+        if tmp.type.element_type != UI8:
+            raise VerifyException(f"tmp must be a local_tensor<ui8>, got {tmp.type}")
+
+
+def _tiling(tiling: SSAValue, struct: str) -> None:
+    assert isinstance(tiling.type, LibTilingType)
+    if tiling.type.cpp_name != struct:
+        raise VerifyException(f"tiling must be a {struct}, got {tiling.type}")
+
+
+@irdl_op_definition
+class AdvMathOp(LibCallSyntax):
+    """``AscendC::Acos<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`` and the other one-source
+    math functions; ``Exp`` has ``taylorExpandLevel`` between: ``Exp<T, level, isReuseSource>(...)``.
+
+    Example: ``ascendc.adv.math acos %z, %x count %n tmp %t : (...)``
+    """
+
+    name = "ascendc.adv.math"
+    MODE: ClassVar = ("function", MathFunctionAttr)
+    LEADING: ClassVar[Names] = ("dst", "src")
+    OPTIONAL: ClassVar[Names] = ("count", "tmp")
+    ATTRS: ClassVar[Names] = ("taylor_expand_level",)
+    FLAGS: ClassVar[Names] = ("reuse_source",)
+    function = prop_def(MathFunctionAttr)
+    dst = operand_def(LocalTensorType)
+    src = operand_def(LocalTensorType)
+    count = opt_operand_def(AnyInteger)
+    tmp = opt_operand_def(LocalTensorType)
+    taylor_expand_level = opt_prop_def(IntegerAttr)
+    reuse_source = opt_prop_def(UnitAttr)
+    irdl_options = _OPTIONS
+    traits = traits_def(*_V, TensorAccess(reads=("src",), writes=("dst", "tmp")))
+
+    def verify_(self) -> None:
+        function = self.function.data
+        _same_element_type(self, "dst", "src")
+        _floating(self, "src")
+        _tmp_bytes(self.tmp)
+        if function.needs_count and self.count is None:
+            raise VerifyException(f"{function.cpp} needs a count: CANN declares no form without calCount")
+        if not function.takes_tmp and self.tmp is not None:
+            raise VerifyException(f"{function.cpp} takes no temporary buffer")
+        if (function is MathFunction.EXP) != (self.taylor_expand_level is not None):
+            raise VerifyException("taylor_expand_level is given for exp, and only for exp")
+        if self.taylor_expand_level is not None and not 0 <= self.taylor_expand_level.value.data <= 255:
+            raise VerifyException("taylor_expand_level must fit uint8_t")
+
+
+@irdl_op_definition
+class AdvBinaryMathOp(LibCallSyntax):
+    """``AscendC::Power<T, isReuseSource>(dst, src0, src1[, sharedTmpBuffer][, calCount])`` and ``Xor``.
+
+    Example: ``ascendc.adv.binary_math xor %z, %x, %y count %n : (...)``
+    """
+
+    name = "ascendc.adv.binary_math"
+    MODE: ClassVar = ("function", BinaryMathFunctionAttr)
+    LEADING: ClassVar[Names] = ("dst", "src0", "src1")
+    OPTIONAL: ClassVar[Names] = ("count", "tmp")
+    FLAGS: ClassVar[Names] = ("reuse_source",)
+    function = prop_def(BinaryMathFunctionAttr)
+    dst = operand_def(LocalTensorType)
+    src0 = operand_def(LocalTensorType)
+    src1 = operand_def(LocalTensorType)
+    count = opt_operand_def(AnyInteger)
+    tmp = opt_operand_def(LocalTensorType)
+    reuse_source = opt_prop_def(UnitAttr)
+    irdl_options = _OPTIONS
+    traits = traits_def(*_V, TensorAccess(reads=("src0", "src1"), writes=("dst", "tmp")))
+
+    def verify_(self) -> None:
+        _same_element_type(self, "dst", "src0", "src1")
+        _tmp_bytes(self.tmp)
+
+
+@irdl_op_definition
+class AdvAxpyOp(LibCallSyntax):
+    """``AscendC::Axpy<T, U, isReuseSource>(dst, src, scalar, sharedTmpBuffer, calCount)``: ``dst += src * scalar``
+    (the only form CANN declares).
+
+    Example: ``ascendc.adv.axpy %z, %x, %s count %n tmp %t : (...)``
+    """
+
+    name = "ascendc.adv.axpy"
+    LEADING: ClassVar[Names] = ("dst", "src", "scalar")
+    OPTIONAL: ClassVar[Names] = ("count", "tmp")
+    FLAGS: ClassVar[Names] = ("reuse_source",)
+    dst = operand_def(LocalTensorType)
+    src = operand_def(LocalTensorType)
+    scalar = operand_def(ElementType)
+    count = opt_operand_def(AnyInteger)
+    tmp = opt_operand_def(LocalTensorType)
+    reuse_source = opt_prop_def(UnitAttr)
+    irdl_options = _OPTIONS
+    traits = traits_def(*_V, TensorAccess(reads=("dst", "src"), writes=("dst", "tmp")))
+
+    def verify_(self) -> None:
+        _tmp_bytes(self.tmp)
+        if self.count is None or self.tmp is None:
+            raise VerifyException("Axpy needs a count and a temporary buffer: CANN declares only that form")
+        if self.scalar.type != _element(self, "src"):
+            raise VerifyException(f"scalar has type {self.scalar.type}, but src holds {_element(self, 'src')}")
+        dst, src = _element(self, "dst"), _element(self, "src")
+        if dst != src and not (isinstance(dst, Float32Type) and isinstance(src, Float16Type)):
+            raise VerifyException(f"Axpy takes dst and src of one type, or a f32 dst and a f16 src; got {dst}, {src}")
+
+
+@irdl_op_definition
+class SoftmaxOp(LibCallSyntax):
+    """``AscendC::SoftMax<T, isReuseSource, isBasicBlock, isDataFormatNZ>(dst, sum, max, src[, sharedTmpBuffer],
+    tiling)``: softmax over the last axis of ``src`` ([srcM, srcK] from the tiling), with the row sums and
+    maxima broadcast over one 32-byte block per row.
+
+    Example: ``ascendc.adv.softmax %d, %s, %m, %x, %tiling tmp %t basic_block : (...)``
+    """
+
+    name = "ascendc.adv.softmax"
+    LEADING: ClassVar[Names] = ("dst", "sum", "max", "src", "tiling")
+    OPTIONAL: ClassVar[Names] = ("tmp",)
+    FLAGS: ClassVar[Names] = ("reuse_source", "basic_block", "data_format_nz")
+    dst = operand_def(LocalTensorType)
+    sum = operand_def(LocalTensorType)
+    max = operand_def(LocalTensorType)
+    src = operand_def(LocalTensorType)
+    tiling = operand_def(LibTilingType)
+    tmp = opt_operand_def(LocalTensorType)
+    reuse_source = opt_prop_def(UnitAttr)
+    basic_block = opt_prop_def(UnitAttr)
+    data_format_nz = opt_prop_def(UnitAttr)
+    irdl_options = _OPTIONS
+    traits = traits_def(*_V, TensorAccess(reads=("src",), writes=("dst", "sum", "max", "tmp")))
+
+    def verify_(self) -> None:
+        _same_element_type(self, "dst", "src")
+        _same_element_type(self, "sum", "max")
+        _floating(self, "src")
+        _tmp_bytes(self.tmp)
+        _tiling(self.tiling, "SoftMaxTiling")
+        src, stats = _element(self, "src"), _element(self, "sum")
+        if stats != src and not (isinstance(src, Float16Type) and isinstance(stats, Float32Type)):
+            raise VerifyException(f"sum and max hold the type of src, or f32 for a f16 src; got {stats} for {src}")
+
+
+@irdl_op_definition
+class RmsNormOp(LibCallSyntax):
+    """``AscendC::RmsNorm<T, isBasicBlock>(dst, src, gamma[, sharedTmpBuffer], epsilon, tiling)``.
+
+    Example: ``ascendc.adv.rmsnorm %y, %x, %gamma, %eps, %tiling tmp %t : (...)``
+    """
+
+    name = "ascendc.adv.rmsnorm"
+    LEADING: ClassVar[Names] = ("dst", "src", "gamma", "epsilon", "tiling")
+    OPTIONAL: ClassVar[Names] = ("tmp",)
+    FLAGS: ClassVar[Names] = ("basic_block",)
+    dst = operand_def(LocalTensorType)
+    src = operand_def(LocalTensorType)
+    gamma = operand_def(LocalTensorType)
+    epsilon = operand_def(ElementType)
+    tiling = operand_def(LibTilingType)
+    tmp = opt_operand_def(LocalTensorType)
+    basic_block = opt_prop_def(UnitAttr)
+    irdl_options = _OPTIONS
+    traits = traits_def(*_V, TensorAccess(reads=("src", "gamma"), writes=("dst", "tmp")))
+
+    def verify_(self) -> None:
+        _same_element_type(self, "dst", "src", "gamma")
+        _floating(self, "src")
+        _tmp_bytes(self.tmp)
+        _tiling(self.tiling, "RmsNormTiling")
+        if self.epsilon.type != _element(self, "src"):
+            raise VerifyException(f"epsilon has type {self.epsilon.type}, but src holds {_element(self, 'src')}")
+
+
+@irdl_op_definition
+class QuantOp(LibCallSyntax):
+    """``AscendC::AscendQuant<T, isReuseSource[, config]>(dst, src[, sharedTmpBuffer], scale, offset[, calCount])``:
+    per-tensor quantisation to ``int8_t``; ``config`` is the ``AscendQuantConfig`` (``calcCount``,
+    ``offsetCount``, ``scaleCount``, ``workLocalSize``) when not the default.
+
+    Example: ``ascendc.adv.quant %q, %x, %scale, %offset count %n config array<i64: 0, 0, 0, 0> : (...)``
+    """
+
+    name = "ascendc.adv.quant"
+    LEADING: ClassVar[Names] = ("dst", "src", "scale", "offset")
+    OPTIONAL: ClassVar[Names] = ("count", "tmp")
+    ATTRS: ClassVar[Names] = ("config",)
+    FLAGS: ClassVar[Names] = ("reuse_source",)
+    dst = operand_def(LocalTensorType)
+    src = operand_def(LocalTensorType)
+    scale = operand_def(Float32Type)
+    offset = operand_def(Float32Type)
+    count = opt_operand_def(AnyInteger)
+    tmp = opt_operand_def(LocalTensorType)
+    config = opt_prop_def(DenseArrayBase[I64])
+    reuse_source = opt_prop_def(UnitAttr)
+    irdl_options = _OPTIONS
+    traits = traits_def(*_V, TensorAccess(reads=("src",), writes=("dst", "tmp")))
+
+    def verify_(self) -> None:
+        _floating(self, "src")
+        _tmp_bytes(self.tmp)
+        if _element(self, "dst") != I8:
+            raise VerifyException(f"dst must be a local_tensor<i8>, got {self.dst.type}")
+        if self.config is not None and len(self.config.get_values()) != 4:
+            raise VerifyException("config has four counts: calcCount, offsetCount, scaleCount, workLocalSize")
+
+    def config_values(self) -> tuple[int, ...] | None:
+        return None if self.config is None else tuple(int(v) for v in self.config.get_values())
+
+
+@irdl_op_definition
+class ConcatOp(LibCallSyntax):
+    """``AscendC::Concat(concat, src, tmp, repeatTime)``: prepares ``src`` for ``Sort`` (on Atlas A2 the
+    C++ makes ``concat`` refer to ``src``'s memory).
+
+    Example: ``ascendc.adv.concat %c, %x, %t, %r : (...)``
+    """
+
+    name = "ascendc.adv.concat"
+    LEADING: ClassVar[Names] = ("dst", "src", "tmp", "repeat_time")
+    dst = operand_def(LocalTensorType)
+    src = operand_def(LocalTensorType)
+    tmp = operand_def(LocalTensorType)
+    repeat_time = operand_def(AnyInteger)
+    traits = traits_def(*_V, TensorAccess(reads=("src",), writes=("dst", "tmp")))
+
+    def verify_(self) -> None:
+        _same_element_type(self, "dst", "src", "tmp")
+        _floating(self, "src")
+
+
+@irdl_op_definition
+class ExtractOp(LibCallSyntax):
+    """``AscendC::Extract(dstValue, dstIndex, sorted, repeatTime)``: the values and indices of ``Sort``'s
+    (value, index) records.
+
+    Example: ``ascendc.adv.extract %v, %i, %sorted, %r : (...)``
+    """
+
+    name = "ascendc.adv.extract"
+    LEADING: ClassVar[Names] = ("dst_value", "dst_index", "src", "repeat_time")
+    dst_value = operand_def(LocalTensorType)
+    dst_index = operand_def(LocalTensorType)
+    src = operand_def(LocalTensorType)
+    repeat_time = operand_def(AnyInteger)
+    traits = traits_def(*_V, TensorAccess(reads=("src",), writes=("dst_value", "dst_index")))
+
+    def verify_(self) -> None:
+        _same_element_type(self, "dst_value", "src")
+        _floating(self, "src")
+        if _element(self, "dst_index") != UI32:
+            raise VerifyException(f"dst_index must be a local_tensor<ui32>, got {self.dst_index.type}")
+
+
+# --- the tiling structs ----------------------------------------------------------------------------
+
+_SOFTMAX_FIELDS = (
+    "srcM", "srcK", "srcSize", "outMaxM", "outMaxK", "outMaxSize", "splitM", "splitK", "splitSize", "reduceM",
+    "reduceK", "reduceSize", "rangeM", "tailM", "tailSplitSize", "tailReduceSize",
+)  # fmt: skip
+_RMSNORM_FIELDS = (
+    "bLength", "sLength", "hLength", "originalHLength", "reciprocalOfHLength", "mainBshLength", "mainBsLength",
+    "mainBsLengthAlign", "loopRound", "inputTailPos", "tailBshLength", "tailBsLength",
+)  # fmt: skip
+LIB_TILING_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
+    "SoftMaxTiling": tuple((name, "i32") for name in _SOFTMAX_FIELDS),
+    "RmsNormTiling": tuple((name, "f32" if name == "reciprocalOfHLength" else "i32") for name in _RMSNORM_FIELDS),
+}
+"""The members of each tiling struct (C++ names, in declaration order) and their IR types: CANN's
+``uint32_t`` members read as ``i32`` (pyasc's ``int32``), ``float`` as ``f32``."""
+
+
+def _field_type(struct: LibTilingType, field: str) -> Attribute:
+    fields = dict(LIB_TILING_FIELDS.get(struct.cpp_name, ()))
+    if field not in fields:
+        raise VerifyException(f"'{field}' is not a {struct.cpp_name} field")
+    return f32 if fields[field] == "f32" else i32
+
+
+def _known_struct(struct: LibTilingType) -> None:
+    if struct.cpp_name not in LIB_TILING_FIELDS:
+        raise VerifyException(f"unknown tiling struct '{struct.cpp_name}'")
+
+
+@irdl_op_definition
+class LibTilingOp(IRDLOperation):
+    """Declares a zero-initialised kernel-local tiling struct: ``SoftMaxTiling t;``.
+
+    Example: ``%t = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">``
+    """
+
+    name = "ascendc.lib_tiling"
+    result = result_def(LibTilingType)
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect())
+    assembly_format = "attr-dict `:` type($result)"
+
+    def __init__(self, struct: str):
+        super().__init__(result_types=[LibTilingType(struct)])
+
+    def verify_(self) -> None:
+        assert isinstance(self.result.type, LibTilingType)
+        _known_struct(self.result.type)
+
+
+@irdl_op_definition
+class LibTilingSetOp(IRDLOperation):
+    """``tiling.<field> = value;``.
+
+    Example: ``ascendc.lib_tiling.set %t "srcM", %c8 : !ascendc.lib_tiling<"SoftMaxTiling">, i32``
+    """
+
+    name = "ascendc.lib_tiling.set"
+    tiling = operand_def(LibTilingType)
+    field = prop_def(StringAttr)
+    value = operand_def(I32 | Float32Type)
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryWriteEffect())
+    assembly_format = "$tiling $field `,` $value attr-dict `:` type($tiling) `,` type($value)"
+
+    def __init__(self, tiling: SSAValue, field: str, value: SSAValue):
+        super().__init__(operands=[tiling, value], properties={"field": StringAttr(field)})
+
+    def verify_(self) -> None:
+        assert isinstance(self.tiling.type, LibTilingType)
+        want = _field_type(self.tiling.type, self.field.data)
+        if self.value.type != want:
+            raise VerifyException(f"{self.field.data} takes {want}, got {self.value.type}")
+
+
+@irdl_op_definition
+class LibTilingGetOp(IRDLOperation):
+    """Reads one member: ``int32_t x = tiling.<field>;``.
+
+    Example: ``%m = ascendc.lib_tiling.get %t "srcM" : !ascendc.lib_tiling<"SoftMaxTiling"> -> i32``
+    """
+
+    name = "ascendc.lib_tiling.get"
+    tiling = operand_def(LibTilingType)
+    field = prop_def(StringAttr)
+    result = result_def(I32 | Float32Type)
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryReadEffect())
+    assembly_format = "$tiling $field attr-dict `:` type($tiling) `->` type($result)"
+
+    def __init__(self, tiling: SSAValue, field: str):
+        assert isinstance(tiling.type, LibTilingType)
+        result = _field_type(tiling.type, field)
+        super().__init__(operands=[tiling], properties={"field": StringAttr(field)}, result_types=[result])
+
+    def verify_(self) -> None:
+        assert isinstance(self.tiling.type, LibTilingType)
+        want = _field_type(self.tiling.type, self.field.data)
+        if self.result.type != want:
+            raise VerifyException(f"{self.field.data} is {want}, got {self.result.type}")
+
+
+@irdl_op_definition
+class LibTilingLoadOp(IRDLOperation):
+    """Copies a tiling struct kernel parameter (a ``__gm__ SoftMaxTiling*``) into a kernel-local struct.
+
+    Example: ``%t = ascendc.lib_tiling.load %t_gm : !ascendc.gm_struct_addr<!ascendc.lib_tiling<"SoftMaxTiling">>
+    -> !ascendc.lib_tiling<"SoftMaxTiling">``
+    """
+
+    name = "ascendc.lib_tiling.load"
+    addr = operand_def(GMStructAddrType)
+    result = result_def(LibTilingType)
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect(), MemoryReadEffect())
+    assembly_format = "$addr attr-dict `:` type($addr) `->` type($result)"
+
+    def __init__(self, addr: SSAValue):
+        assert isinstance(addr.type, GMStructAddrType)
+        super().__init__(operands=[addr], result_types=[addr.type.struct_type])
+
+    def verify_(self) -> None:
+        assert isinstance(self.addr.type, GMStructAddrType)
+        if self.addr.type.struct_type != self.result.type:
+            raise VerifyException(f"loads {self.addr.type.struct_type}, but the result is {self.result.type}")
+
+
+ADV_OPS = (
+    AdvMathOp,
+    AdvBinaryMathOp,
+    AdvAxpyOp,
+    SoftmaxOp,
+    RmsNormOp,
+    QuantOp,
+    ConcatOp,
+    ExtractOp,
+    LibTilingOp,
+    LibTilingSetOp,
+    LibTilingGetOp,
+    LibTilingLoadOp,
+)
+ADV_ATTRS = (MathFunctionAttr, BinaryMathFunctionAttr, LibTilingType)

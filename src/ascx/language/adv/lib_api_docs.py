@@ -1,0 +1,5 @@
+"""stub"""
+
+
+def apply_docstrings() -> None:
+    pass

@@ -1,0 +1,176 @@
+"""How much temporary buffer the library functions need: CANN 9.1's host formulas for Atlas A2
+(``__NPU_ARCH__`` 2201), as facts in Python.  ``asc.lib.host`` exposes them under CANN's names
+(``get_acos_max_min_tmp_size`` ...); the kernel API checks a temporary buffer of known size against the
+minimum, and the emulation does so at run time.
+
+Every function returns ``(max_value, min_value)`` in bytes, as CANN's ``Get<Op>MaxMinTmpSize``: the
+minimum guarantees a correct result, more up to the maximum only speeds the computation up.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ONE_REPEAT = 256
+"""Bytes one vector repeat processes: the unit of the minimum sizes."""
+
+BLOCK = 32
+"""Bytes of a data block: the alignment unit."""
+
+
+@dataclass(frozen=True)
+class MathFactors:
+    """Live temporary values per input byte (``max``) or per repeat (``min``), by input type and reuse."""
+
+    half: int
+    float: int
+    float_reuse: int | None = None
+    """The float factor with ``isReuseSource`` (when it differs)."""
+    floor_256: bool = True
+    """``max`` is ``factor * max(bytes, 256)`` (else ``factor * bytes``, raised to ``min``)."""
+
+    def factor(self, type_size: int, reuse: bool) -> int:
+        if type_size == 4:
+            return self.float_reuse if reuse and self.float_reuse is not None else self.float
+        return self.half
+
+
+MATH_FACTORS: dict[str, MathFactors] = {
+    "acos": MathFactors(6, 2),
+    "asin": MathFactors(6, 2),
+    "asinh": MathFactors(3, 3),
+    "atan": MathFactors(12, 5),
+    "atanh": MathFactors(4, 1),
+    "ceil": MathFactors(2, 1),
+    "cos": MathFactors(8, 3, 2),
+    "cosh": MathFactors(6, 2),
+    "digamma": MathFactors(16, 7, 6),
+    "erf": MathFactors(8, 3),
+    "erfc": MathFactors(16, 7),
+    "floor": MathFactors(2, 0),
+    "frac": MathFactors(4, 0),
+    "lgamma": MathFactors(26, 8, 7),
+    "sin": MathFactors(8, 3, 2, floor_256=False),
+    "sinh": MathFactors(4, 1),
+    "tan": MathFactors(10, 4),
+    "tanh": MathFactors(4, 1),
+    "trunc": MathFactors(2, 1),
+}
+"""The functions whose sizes follow the common pattern, with CANN's factors."""
+
+REUSE_HALF_UNSUPPORTED = frozenset({"sin", "cos"})
+"""CANN's host functions reject ``isReuseSource`` for half inputs of these."""
+
+
+def _check_input(size: int, type_size: int, api: str) -> None:
+    if size <= 0:
+        raise ValueError(f"{api}: Input Shape size must be greater than 0.")
+    if type_size not in (2, 4):
+        raise ValueError(f"{api}: Type size {type_size} is unsupported! Support typesize is 2 4.")
+
+
+def math_tmp_size(function: str, size: int, type_size: int, reuse: bool = False) -> tuple[int, int]:
+    """``Get<Function>MaxMinTmpSize`` of a one-source math function (``acos`` ... ``trunc``, ``exp``, ``axpy``,
+    ``acosh``, ``log``, ``round``, ``sign``) for ``size`` elements of ``type_size`` bytes."""
+    api = f"Get{function.capitalize()}MaxMinTmpSize"
+    if function != "exp":
+        _check_input(size, type_size, api)
+    data = size * type_size
+    match function:
+        case "acosh":
+            factor = 1 if type_size == 4 else 2
+            return max(factor * size, ONE_REPEAT) * type_size, factor * ONE_REPEAT
+        case "axpy":
+            return (0, 0) if type_size == 4 else (4 * max(data, ONE_REPEAT), 4 * ONE_REPEAT)
+        case "exp":
+            buffers = (2 if reuse else 3) if type_size == 4 else 4
+            return buffers * max(size * 4, ONE_REPEAT), buffers * ONE_REPEAT
+        case "log":
+            return 0, 0
+        case "round":
+            return (0, 0) if type_size == 4 else (max(data, ONE_REPEAT), ONE_REPEAT)
+        case "sign":
+            return max(3 * data, 3 * ONE_REPEAT), 3 * ONE_REPEAT
+        case _:
+            factors = MATH_FACTORS[function]
+            if function in REUSE_HALF_UNSUPPORTED and type_size == 2 and reuse:
+                raise ValueError(f"{api}: when the input data type is half, isReuseSource is not supported")
+            factor = factors.factor(type_size, reuse)
+            minimum = factor * ONE_REPEAT
+            if factors.floor_256:
+                return factor * max(data, ONE_REPEAT), minimum
+            return max(factor * data, minimum), minimum
+
+
+def xor_tmp_size(size: int, type_size: int) -> tuple[int, int]:
+    """``GetXorMaxMinTmpSize``."""
+    if size <= 0:
+        raise ValueError("GetXorMaxMinTmpSize: Input Shape size must be greater than 0.")
+    return max(size * type_size, ONE_REPEAT), ONE_REPEAT
+
+
+_POWER = {"int": (6, 7), "float": (4, 5), "half": (14, 14)}
+"""Live values of ``Power`` on dav-c220: (tensor-tensor, tensor-scalar)."""
+
+
+def power_tmp_size(size: int, type_size: int, type_is_int: bool, tensor_tensor: bool = True) -> tuple[int, int]:
+    """``GetPowerMaxMinTmpSize`` on dav-c220 (``size`` elements of the tensor operand)."""
+    kind = "int" if type_is_int else ("float" if type_size == 4 else "half")
+    factor = _POWER[kind][0 if tensor_tensor else 1]
+    unit = max(size * type_size, ONE_REPEAT if type_size == 4 else ONE_REPEAT // 2)
+    if kind == "half":
+        return unit * factor + ONE_REPEAT, ONE_REPEAT * factor // 2 + ONE_REPEAT
+    extra = ONE_REPEAT if kind == "float" else 0
+    return unit * factor + extra, ONE_REPEAT * factor + extra
+
+
+def quant_tmp_size(size: int, type_size: int) -> tuple[int, int]:
+    """``GetAscendQuantMaxMinTmpSize``."""
+    api = "[AscendQuant][GetAscendQuantMaxMinTmpSize]"
+    if size <= 0:
+        raise ValueError(f"{api} Input Shape size must be greater than 0.")
+    if size * type_size % BLOCK:
+        raise ValueError(f"{api} Input Shape size must be 32B aligned!.")
+    if type_size not in (2, 4):
+        raise ValueError(f"{api} Type size {type_size} is unsupported!")
+    return -(-max(size * 2, 2 * ONE_REPEAT) // BLOCK) * BLOCK, 2 * ONE_REPEAT
+
+
+SOFTMAX_UNIT = 64
+"""Floats of working space per row beyond the row itself and its block (``SOFTMAX_BASICBLOCK_UNIT``)."""
+
+
+def softmax_row_floats(src_k: int, type_size: int) -> int:
+    """The floats of temporary buffer one row of ``SoftMax`` needs on dav-c220."""
+    return BLOCK // type_size + src_k + SOFTMAX_UNIT
+
+
+def softmax_tmp_size(src_m: int, src_k: int, type_size: int) -> tuple[int, int]:
+    """``GetSoftMaxMaxTmpSize`` and ``GetSoftMaxMinTmpSize`` for a ``[src_m, src_k]`` input: every row at once,
+    or one row at a time."""
+    row = softmax_row_floats(src_k, type_size)
+    return src_m * row * 4, row * 4
+
+
+def align_to_block(value: int, type_size: int) -> int:
+    unit = BLOCK // type_size
+    return -(-value // unit) * unit
+
+
+def rmsnorm_tmp_size(b: int, s: int, h: int, type_size: int) -> tuple[int, int]:
+    """``GetRmsNormMaxMinTmpSize`` (without its basic-block shape check): all ``b * s`` rows at once, or one."""
+    coeff = 2 if type_size == 2 else 1
+    maximum = b * s * h * coeff + align_to_block(b * s, type_size)
+    minimum = h * coeff + BLOCK // 4
+    return maximum * 4, minimum * 4
+
+
+def rmsnorm_rows_fitting(tmp_bytes: int, h: int, type_size: int) -> int:
+    """How many rows of ``h`` elements ``RmsNorm`` can process at once in ``tmp_bytes`` (at least the
+    ``GetRmsNormTilingInfo`` search's starting value, 1)."""
+    total = tmp_bytes // 4
+    coeff = 1 if type_size == 4 else 2
+    rows = 1
+    while total >= (rows + 1) * h * coeff + -(-(rows + 1) // 8) * 8:
+        rows += 1
+    return rows

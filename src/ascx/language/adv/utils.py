@@ -1,0 +1,153 @@
+"""The argument checks the library functions share (pyasc's ``asc.language.adv.utils`` holds their
+helpers too): tensor operands, data types, template flags, counts, the temporary buffer and its minimum
+size, and the 32-byte alignment of operands whose address is known.
+
+Every check raises at the kernel's call with the API's name, as the rest of the kernel API does; a
+fact known only at run time (a runtime count, a queue's buffer sized at run time) is checked by the
+emulation instead.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TypeVar
+
+from xdsl.ir import SSAValue
+
+from ascx.language.adv.known_values import known_int, tensor_extent
+from ascx.language.adv.lib_tiling import LibTiling
+from ascx.language.basic.operands import vector_tensor
+from ascx.language.core.api_errors import ApiTypeError, ApiValueError
+from ascx.language.core.builder import IRBuilder
+from ascx.language.core.convert import describe, integer_operand
+from ascx.language.core.dtype import DataType, uint8, uint32
+from ascx.language.core.tensor import LocalTensor
+from ascx.language.core.values import Handle
+
+BLOCK = 32
+"""Bytes of a data block: operands start at multiples of it (CANN's general address alignment rule)."""
+
+
+def lib_tensor(value: object, api: str, param: str) -> LocalTensor:
+    """A tensor operand: a LocalTensor in the unified buffer, with a data type."""
+    return vector_tensor(value, api, param)
+
+
+def dtype_of(tensor: LocalTensor) -> DataType:
+    assert tensor.dtype is not None
+    return tensor.dtype
+
+
+def require_dtype(api: str, tensor: LocalTensor, param: str, allowed: Sequence[DataType]) -> None:
+    if tensor.dtype not in allowed:
+        supported = ", ".join(str(d) for d in allowed)
+        raise ApiTypeError(f"{api}: {param} has data type {tensor.dtype}; {api} supports {supported}")
+
+
+def require_same_dtype(api: str, first: tuple[str, LocalTensor], *others: tuple[str, LocalTensor]) -> None:
+    name, tensor = first
+    for other_name, other in others:
+        if other.dtype != tensor.dtype:
+            raise ApiTypeError(
+                f"{api}: {other_name} has data type {other.dtype}, but {name} has {tensor.dtype}; they must match"
+            )
+
+
+def template_flag(value: object, api: str, param: str) -> bool:
+    """A ``bool`` template argument of the C++ call: it must be known at compile time."""
+    if isinstance(value, Handle):
+        raise ApiTypeError(
+            f"{api}: {param} must be a compile-time bool (it is a template argument of the C++ call), "
+            f"got {describe(value)}",
+            "pass True or False, or a ConstExpr parameter",
+        )
+    if not isinstance(value, bool | int):
+        raise ApiTypeError(f"{api}: {param} must be a bool, got {describe(value)}")
+    return bool(value)
+
+
+def reserved_flag(builder: IRBuilder, value: bool, api: str, param: str) -> None:
+    """A flag CANN reserves (``该参数预留``): True has no effect; CANN's kernel check warns, and so does ascx."""
+    if value:
+        builder.warn(f"{api}: {param}=True has no effect: CANN reserves the parameter (pass False)")
+
+
+def tmp_operand(value: object, api: str) -> LocalTensor | None:
+    """The optional temporary buffer: a ``uint8`` LocalTensor in the unified buffer."""
+    if value is None:
+        return None
+    if not isinstance(value, LocalTensor):
+        raise TypeError(f"'temp_buffer' argument must be LocalTensor, got {type(value).__name__}")
+    tensor = lib_tensor(value, api, "temp_buffer")
+    if tensor.dtype != uint8:
+        raise ApiTypeError(
+            f"{api}: temp_buffer has data type {tensor.dtype}; the temporary buffer is a uint8 tensor",
+            "reinterpret it: buf.reinterpret_cast(asc.uint8)",
+        )
+    return tensor
+
+
+def count_operand(builder: IRBuilder, value: object, api: str, param: str = "count") -> SSAValue:
+    """``calCount``: a ``uint32_t`` of the C++ call, a non-negative constant or a runtime integer."""
+    if isinstance(value, bool) or not (isinstance(value, int) or _runtime_int(value)):
+        raise TypeError(f"'{param}' argument must be RuntimeInt, got {type(value).__name__}")
+    return integer_operand(builder, value, uint32, api=api, param=param)
+
+
+def _runtime_int(value: object) -> bool:
+    from ascx.language.core.values import RuntimeScalar
+
+    return isinstance(value, RuntimeScalar) and value.dtype.is_int()
+
+
+def known_elements(tensor: LocalTensor) -> int | None:
+    size = tensor_extent(tensor.ssa).size
+    return None if size is None else size // dtype_of(tensor).sizeof()
+
+
+def check_count(api: str, count: object, *tensors: tuple[str, LocalTensor]) -> None:
+    """A known count must not exceed the elements of any operand whose size is known (CANN's kernel
+    check: calCount <= tensor size)."""
+    n = known_int(count)
+    if n is None:
+        return
+    for name, tensor in tensors:
+        elements = known_elements(tensor)
+        if elements is not None and n > elements:
+            raise ApiValueError(f"{api}: count {n} exceeds the {elements} elements of {name}")
+
+
+def check_aligned(api: str, *tensors: tuple[str, LocalTensor]) -> None:
+    """Operands whose start is known must start at a multiple of 32 bytes."""
+    for name, tensor in tensors:
+        start = tensor_extent(tensor.ssa).start
+        if start is not None and start % BLOCK:
+            raise ApiValueError(
+                f"{api}: {name} starts at byte {start} of the unified buffer; {api} needs its operands 32-byte aligned",
+                "place tensors at multiples of 32 bytes (and views at offsets of whole 32-byte blocks)",
+            )
+
+
+def check_tmp_size(api: str, tmp: LocalTensor | None, minimum: int, how: str, hint: str) -> None:
+    """A temporary buffer of known size must have at least ``minimum`` bytes (CANN: the buffer may not be
+    smaller than ``Get<Op>MaxMinTmpSize``'s minimum)."""
+    if tmp is None or minimum <= 0:
+        return
+    size = tensor_extent(tmp.ssa).size
+    if size is not None and size < minimum:
+        raise ApiValueError(f"{api}: temp_buffer has {size} bytes, but {how} needs at least {minimum} bytes", hint)
+
+
+TilingT = TypeVar("TilingT", bound=LibTiling)
+
+
+def kernel_tiling(value: object, cls: type[TilingT], api: str) -> TilingT:
+    """The tiling struct argument: a kernel-local ``cls`` (built in the kernel, or a kernel parameter)."""
+    if not isinstance(value, cls):
+        raise ApiTypeError(f"{api}: tiling must be a {cls.__name__}, got {describe(value)}")
+    if not value.is_bound:
+        raise ApiTypeError(
+            f"{api}: the {cls.__name__} was built outside the kernel",
+            "pass it to the kernel as an argument, or build it in the kernel",
+        )
+    return value

@@ -1,0 +1,120 @@
+"""Printers of the library ops beyond Matmul and of their tiling structs.
+
+The calls name their template arguments as CANN 9.1 declares them (``Acos<half, false>``,
+``Exp<half, 3, false>``, ``SoftMax<half, false, false, false>``, ``AscendQuant<half, false, cfg>``); the
+optional arguments follow CANN's parameter order (the temporary buffer before ``calCount``, and before
+the scalars of ``RmsNorm`` and ``AscendQuant``).
+"""
+
+from __future__ import annotations
+
+from xdsl.ir import SSAValue
+
+from ascx.dialects import ascendc as ir
+from ascx.dialects.ascendc import adv_ops as adv
+from ascx.target.printer import AscendCPrinter, cpp_type, emits, scalar_type
+
+
+def _element(value: SSAValue) -> str:
+    t = value.type
+    assert isinstance(t, ir.LocalTensorType)
+    return scalar_type(t.element_type)
+
+
+def _flag(op: adv.LibCallSyntax, flag: str) -> str:
+    return "true" if op.has_flag(flag) else "false"
+
+
+def _call(p: AscendCPrinter, name: str, template: list[str], args: list[str]) -> None:
+    targs = f"<{', '.join(template)}>" if template else ""
+    p.line(f"AscendC::{name}{targs}({', '.join(args)});")
+
+
+def _optional(p: AscendCPrinter, *values: SSAValue | None) -> list[str]:
+    return [p.expr(v) for v in values if v is not None]
+
+
+@emits(adv.AdvMathOp)
+def _math(p: AscendCPrinter, op: adv.AdvMathOp) -> None:
+    template = [_element(op.src)]
+    if op.taylor_expand_level is not None:
+        template.append(str(op.taylor_expand_level.value.data))
+    template.append(_flag(op, "reuse_source"))
+    _call(p, op.function.data.cpp, template, [p.expr(op.dst), p.expr(op.src), *_optional(p, op.tmp, op.count)])
+
+
+@emits(adv.AdvBinaryMathOp)
+def _binary_math(p: AscendCPrinter, op: adv.AdvBinaryMathOp) -> None:
+    template = [_element(op.src0), _flag(op, "reuse_source")]
+    args = [p.expr(op.dst), p.expr(op.src0), p.expr(op.src1), *_optional(p, op.tmp, op.count)]
+    _call(p, op.function.data.cpp, template, args)
+
+
+@emits(adv.AdvAxpyOp)
+def _axpy(p: AscendCPrinter, op: adv.AdvAxpyOp) -> None:
+    template = [_element(op.dst), _element(op.src), _flag(op, "reuse_source")]
+    args = [p.expr(op.dst), p.expr(op.src), p.expr(op.scalar), *_optional(p, op.tmp, op.count)]
+    _call(p, "Axpy", template, args)
+
+
+@emits(adv.SoftmaxOp)
+def _softmax(p: AscendCPrinter, op: adv.SoftmaxOp) -> None:
+    template = [_element(op.src), *(_flag(op, f) for f in ("reuse_source", "basic_block", "data_format_nz"))]
+    tensors = [p.expr(op.dst), p.expr(op.sum), p.expr(op.max), p.expr(op.src)]
+    _call(p, "SoftMax", template, [*tensors, *_optional(p, op.tmp), p.expr(op.tiling)])
+
+
+@emits(adv.RmsNormOp)
+def _rmsnorm(p: AscendCPrinter, op: adv.RmsNormOp) -> None:
+    args = [p.expr(op.dst), p.expr(op.src), p.expr(op.gamma), *_optional(p, op.tmp), p.expr(op.epsilon)]
+    _call(p, "RmsNorm", [_element(op.src), _flag(op, "basic_block")], [*args, p.expr(op.tiling)])
+
+
+@emits(adv.QuantOp)
+def _quant(p: AscendCPrinter, op: adv.QuantOp) -> None:
+    template = [_element(op.src), _flag(op, "reuse_source")]
+    config = op.config_values()
+    if config is not None:
+        name = p.names.fresh("quant_config")
+        p.line(f"constexpr static AscendC::AscendQuantConfig {name} = {{{', '.join(map(str, config))}}};")
+        template.append(name)
+    args = [p.expr(op.dst), p.expr(op.src), *_optional(p, op.tmp), p.expr(op.scale), p.expr(op.offset)]
+    _call(p, "AscendQuant", template, [*args, *_optional(p, op.count)])
+
+
+@emits(adv.ConcatOp)
+def _concat(p: AscendCPrinter, op: adv.ConcatOp) -> None:
+    _call(p, "Concat", [], [p.expr(op.dst), p.expr(op.src), p.expr(op.tmp), p.expr(op.repeat_time)])
+
+
+@emits(adv.ExtractOp)
+def _extract(p: AscendCPrinter, op: adv.ExtractOp) -> None:
+    args = [p.expr(op.dst_value), p.expr(op.dst_index), p.expr(op.src), p.expr(op.repeat_time)]
+    _call(p, "Extract", [], args)
+
+
+@emits(adv.LibTilingOp)
+def _lib_tiling(p: AscendCPrinter, op: adv.LibTilingOp) -> None:
+    p.line(f"{cpp_type(op.result.type)} {p.names.get(op.result)};")
+
+
+@emits(adv.LibTilingLoadOp)
+def _lib_tiling_load(p: AscendCPrinter, op: adv.LibTilingLoadOp) -> None:
+    struct = cpp_type(op.result.type)
+    name, index = p.names.get(op.result), p.names.fresh("i")
+    p.line(f"{struct} {name};")
+    p.line(f"for (uint32_t {index} = 0; {index} < sizeof({struct}) / sizeof(uint32_t); ++{index}) {{")
+    with p.indented():
+        source = f"reinterpret_cast<__gm__ const uint32_t*>({p.expr(op.addr)})[{index}]"
+        p.line(f"reinterpret_cast<uint32_t*>(&{name})[{index}] = {source};")
+    p.line("}")
+
+
+@emits(adv.LibTilingGetOp)
+def _lib_tiling_get(p: AscendCPrinter, op: adv.LibTilingGetOp) -> None:
+    p.line(f"{scalar_type(op.result.type)} {p.names.get(op.result)} = {p.expr(op.tiling)}.{op.field.data};")
+
+
+@emits(adv.LibTilingSetOp)
+def _lib_tiling_set(p: AscendCPrinter, op: adv.LibTilingSetOp) -> None:
+    p.line(f"{p.expr(op.tiling)}.{op.field.data} = {p.expr(op.value)};")
