@@ -17,3 +17,4 @@
 #include "ascx_emu/vector_fused.h"
 #include "ascx_emu/vector_mask.h"
 #include "ascx_emu/misc.h"
+#include "adv_api/lib_api.h"

@@ -68,7 +68,50 @@ struct TCubeTiling {
 
 static_assert(sizeof(TCubeTiling) == 200, "TCubeTiling must be 50 int32_t fields (200 bytes), as ascx packs it");
 
+// The tiling structs of SoftMax and RmsNorm (ascx.language.adv.lib_tiling packs them the same way:
+// little-endian uint32_t fields, the float reciprocalOfHLength in IEEE binary32).
+#pragma pack(push, 8)
+struct SoftMaxTiling {
+    uint32_t srcM = 0;
+    uint32_t srcK = 0;
+    uint32_t srcSize = 0;
+    uint32_t outMaxM = 0;
+    uint32_t outMaxK = 0;
+    uint32_t outMaxSize = 0;
+    uint32_t splitM = 0;
+    uint32_t splitK = 0;
+    uint32_t splitSize = 0;
+    uint32_t reduceM = 0;
+    uint32_t reduceK = 0;
+    uint32_t reduceSize = 0;
+    uint32_t rangeM = 0;
+    uint32_t tailM = 0;
+    uint32_t tailSplitSize = 0;
+    uint32_t tailReduceSize = 0;
+};
+
+struct RmsNormTiling {
+    uint32_t bLength = 0;
+    uint32_t sLength = 0;
+    uint32_t hLength = 0;
+    uint32_t originalHLength = 0;
+    float reciprocalOfHLength = 0;
+    uint32_t mainBshLength = 0;
+    uint32_t mainBsLength = 0;
+    uint32_t mainBsLengthAlign = 0;
+    uint32_t loopRound = 0;
+    uint32_t inputTailPos = 0;
+    uint32_t tailBshLength = 0;
+    uint32_t tailBsLength = 0;
+};
+#pragma pack(pop)
+
+static_assert(sizeof(SoftMaxTiling) == 64, "SoftMaxTiling must be 16 uint32_t fields, as ascx packs it");
+static_assert(sizeof(RmsNormTiling) == 48, "RmsNormTiling must be 12 four-byte fields, as ascx packs it");
+
 }  // namespace tiling
 }  // namespace AscendC
 
 using AscendC::tiling::TCubeTiling;
+using AscendC::tiling::SoftMaxTiling;
+using AscendC::tiling::RmsNormTiling;

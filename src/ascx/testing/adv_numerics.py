@@ -1,0 +1,247 @@
+"""Running the high-level library functions on the CPU emulation and measuring them against numpy.
+
+The tests (``tests/emu/test_adv_*_numerics.py``) and ``benchmarks/adv_lib_precision.py`` share these
+kernels and references: one kernel applies every one-source math function to its own row of inputs,
+others run ``exp`` with a Taylor expansion, ``power``, ``xor``, ``axpy``, ``softmax``, ``rmsnorm`` and
+``quant``.  References are computed in float64 and rounded the way the documented precision says
+(float32 first, then the destination type), or are float32/half step-by-step models where CANN
+documents the steps.
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ascx.testing.kernels import load_kernel_source
+
+Array = np.ndarray[Any, Any]
+N = 256
+"""Elements per row: a whole number of 32-byte blocks of every type used."""
+
+
+def _vectorize(f: Callable[[float], float]) -> Callable[[Array], Array]:
+    def apply(x: Array) -> Array:
+        return np.array([f(float(v)) for v in x.ravel()], dtype=np.float64).reshape(x.shape)
+
+    return apply
+
+
+def _safe(f: Callable[[float], float]) -> Callable[[float], float]:
+    def call(x: float) -> float:
+        try:
+            return f(x)
+        except (ValueError, OverflowError):
+            return math.inf if x == 0 else math.nan
+
+    return call
+
+
+def digamma_reference(x: float) -> float:
+    """psi(x) in double precision, independently of the emulation: psi(x) = psi(x + 8) - sum 1/(x + i), then
+    the asymptotic series with Bernoulli numbers to B_16, and the reflection formula for x < 1/2."""
+    if math.isnan(x) or (x <= 0 and x == math.floor(x)):
+        return math.nan
+    if x < 0.5:
+        return digamma_reference(1 - x) - math.pi / math.tan(math.pi * x)
+    shift = 0.0
+    while x < 12:
+        shift += 1 / x
+        x += 1
+    bernoulli = [1 / 6, -1 / 30, 1 / 42, -1 / 30, 5 / 66, -691 / 2730, 7 / 6, -3617 / 510]
+    series = sum(b / (2 * (k + 1) * x ** (2 * (k + 1))) for k, b in enumerate(bernoulli))
+    return math.log(x) - 1 / (2 * x) - series - shift
+
+
+@dataclass(frozen=True)
+class UnaryCase:
+    """A one-source math function: its numpy reference (float64 in, float64 out), the input range of the
+    tests, extra inputs (special values), and whether it is exact in principle."""
+
+    reference: Callable[[Array], Array]
+    low: float
+    high: float
+    special: tuple[float, ...] = ()
+    exact: bool = False
+    count_only: bool = False
+    """CANN declares only the forms with a count."""
+
+
+UNARY: dict[str, UnaryCase] = {
+    "acos": UnaryCase(np.arccos, -0.999, 0.999, (-1.0, 0.0, 1.0)),
+    "acosh": UnaryCase(np.arccosh, 1.0, 60.0, (1.0,)),
+    "asin": UnaryCase(np.arcsin, -0.999, 0.999, (-1.0, 0.0, 1.0)),
+    "asinh": UnaryCase(np.arcsinh, -60.0, 60.0, (0.0,)),
+    "atan": UnaryCase(np.arctan, -60.0, 60.0, (0.0,)),
+    "atanh": UnaryCase(np.arctanh, -0.99, 0.99, (0.0,)),
+    "ceil": UnaryCase(np.ceil, -100.0, 100.0, (-0.5, 0.5, -2.0, 2.5), exact=True, count_only=True),
+    "cos": UnaryCase(np.cos, -10.0, 10.0, (0.0,)),
+    "cosh": UnaryCase(np.cosh, -9.0, 9.0, (0.0,)),
+    "digamma": UnaryCase(_vectorize(digamma_reference), 0.05, 30.0, (1.0, 0.5, -0.5, -1.5), count_only=True),
+    "erf": UnaryCase(_vectorize(math.erf), -4.0, 4.0, (0.0,)),
+    "erfc": UnaryCase(_vectorize(math.erfc), -4.0, 8.0, (0.0,)),
+    "floor": UnaryCase(np.floor, -100.0, 100.0, (-0.5, 0.5, -2.0, 2.5), exact=True, count_only=True),
+    "frac": UnaryCase(lambda x: x - np.trunc(x), -100.0, 100.0, (-2.5, 2.5, 3.0), exact=True),
+    "lgamma": UnaryCase(_vectorize(_safe(math.lgamma)), 0.05, 40.0, (1.0, 2.0, 0.5, -0.5, -2.5), count_only=True),
+    "log": UnaryCase(np.log, 0.01, 1000.0, (1.0,)),
+    "round": UnaryCase(np.rint, -100.0, 100.0, (-0.5, 0.5, 1.5, 2.5, -2.5), exact=True, count_only=True),
+    "sign": UnaryCase(lambda x: np.nan_to_num(np.sign(x)), -5.0, 5.0, (0.0, -0.0), exact=True),
+    "sin": UnaryCase(np.sin, -10.0, 10.0, (0.0,)),
+    "sinh": UnaryCase(np.sinh, -9.0, 9.0, (0.0,)),
+    "tan": UnaryCase(np.tan, -1.5, 1.5, (0.0,)),
+    "tanh": UnaryCase(np.tanh, -6.0, 6.0, (0.0,)),
+    "trunc": UnaryCase(np.trunc, -100.0, 100.0, (-0.5, 0.5, -2.0, 2.5), exact=True),
+}
+
+
+def unary_inputs(name: str, dtype: Any, seed: int = 0) -> Array:
+    case = UNARY[name]
+    rng = np.random.default_rng(seed + sum(map(ord, name)))
+    x = rng.uniform(case.low, case.high, N)
+    x[: len(case.special)] = case.special
+    return x.astype(dtype)
+
+
+def round_like(values: Array, dtype: Any) -> Array:
+    """float64 results rounded to float32, then to ``dtype``: the documented float32 computation."""
+    with np.errstate(over="ignore", invalid="ignore"):
+        return values.astype(np.float32).astype(dtype)
+
+
+def ulp_distance(a: Array, b: Array) -> Array:
+    """How many representable values of their (common) float type lie between ``a`` and ``b``: 0 for equal
+    values (both NaN counts as equal, -0 equals +0)."""
+    assert a.dtype == b.dtype
+    bits = {np.dtype(np.float16): np.int16, np.dtype(np.float32): np.int32}[a.dtype]
+
+    def ordered(v: Array) -> Array:
+        i = v.view(bits).astype(np.int64)
+        return np.where(i < 0, np.iinfo(bits).min - i, i)
+
+    both_nan = np.isnan(a) & np.isnan(b)
+    one_nan = np.isnan(a) ^ np.isnan(b)
+    distance = np.abs(ordered(a) - ordered(b))
+    distance = np.where(both_nan, 0, distance)
+    return np.where(one_nan, np.iinfo(np.int64).max, distance)
+
+
+def relative_error(got: Array, want: Array) -> float:
+    """max |got - want| / max(|want|, tiny) over the finite references."""
+    g = got.astype(np.float64)
+    w = want.astype(np.float64)
+    finite = np.isfinite(w)
+    if not finite.any():
+        return 0.0
+    scale = np.maximum(np.abs(w[finite]), np.finfo(np.float32).tiny)
+    return float(np.max(np.abs(g[finite] - w[finite]) / scale))
+
+
+# --- kernels -------------------------------------------------------------------------------------------
+
+
+def _kernel_source(body: str, params: str) -> str:
+    lines = textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
+    return f"\n@asc.jit\ndef k({params}) -> None:\n{lines}\n"
+
+
+def load_kernel(directory: Path, body: str, params: str) -> Any:
+    """An ``@asc.jit`` kernel ``k(params)`` with ``body``, written to a real file in ``directory``."""
+    return load_kernel_source(directory, _kernel_source(body, params)).k
+
+
+def run_unary(directory: Path, dtype: Any, names: list[str] | None = None) -> dict[str, tuple[Array, Array]]:
+    """Every one-source function applied to its own row of inputs in one kernel: name -> (x, result)."""
+    names = names or list(UNARY)
+    type_name = "asc.float16" if np.dtype(dtype) == np.float16 else "asc.float32"
+    body = [
+        "xg = asc.GlobalTensor()",
+        "xg.set_global_buffer(x)",
+        "zg = asc.GlobalTensor()",
+        "zg.set_global_buffer(z)",
+        f"a = asc.LocalTensor({type_name}, asc.TPosition.VECIN, 0, {N})",
+        f"c = asc.LocalTensor({type_name}, asc.TPosition.VECOUT, 4096, {N})",
+        "tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 8192, 16384)",
+    ]
+    for row, name in enumerate(names):
+        body.append(f"asc.data_copy(a, xg[{row * N}:], {N})")
+        body.append(f"asc.adv.{name}(c, a, {N}, tmp)" if name != "log" else f"asc.adv.log(c, a, {N})")
+        body.append(f"asc.data_copy(zg[{row * N}:], c, {N})")
+    kernel = load_kernel(directory, "\n".join(body), "x: asc.GlobalAddress, z: asc.GlobalAddress")
+    x = np.concatenate([unary_inputs(name, dtype) for name in names])
+    z = np.zeros_like(x)
+    kernel[1](x, z)
+    return {name: (x[i * N : (i + 1) * N], z[i * N : (i + 1) * N]) for i, name in enumerate(names)}
+
+
+def unary_reference(name: str, x: Array) -> Array:
+    with np.errstate(all="ignore"):
+        return round_like(UNARY[name].reference(x.astype(np.float32).astype(np.float64)), x.dtype)
+
+
+def exp_taylor_model(x: Array, level: int) -> Array:
+    """CANN's Taylor expansion of exp in float32, step by step (what the emulation must match exactly)."""
+    xf = x.astype(np.float32)
+    whole = np.floor(xf)
+    frac = (xf - whole).astype(np.float32)
+    with np.errstate(over="ignore"):
+        base = np.exp(whole.astype(np.float64)).astype(np.float32)
+    power = frac.copy()
+    total = (frac + np.float32(1)).astype(np.float32)
+    for i in range(2, level + 1):
+        power = (power * frac).astype(np.float32)
+        power = (power * (np.float32(1) / np.float32(i))).astype(np.float32)
+        total = (total + power).astype(np.float32)
+    with np.errstate(over="ignore", invalid="ignore"):
+        return (total * base).astype(np.float32).astype(x.dtype)
+
+
+def softmax_model(x: Array) -> tuple[Array, Array, Array]:
+    """SoftMax over the last axis in float32 steps, the sum accumulated in order: (dst, sum, max) in float32."""
+    xf = x.astype(np.float32)
+    hi = xf.max(axis=-1, keepdims=True)
+    e = np.exp((xf - hi).astype(np.float32).astype(np.float64)).astype(np.float32)
+    total = np.cumsum(e, axis=-1, dtype=np.float32)[..., -1:]
+    dst = (e.astype(np.float64) / total).astype(np.float32)
+    return dst, total, hi
+
+
+def rmsnorm_model(x: Array, gamma: Array, eps: float, reciprocal: float) -> Array:
+    """RmsNorm in float32 steps (what the emulation computes), as float32."""
+    xf = x.astype(np.float32)
+    squares = np.cumsum((xf * xf).astype(np.float32), axis=-1, dtype=np.float32)[..., -1:]
+    mean = (squares * np.float32(reciprocal)).astype(np.float32)
+    root = np.sqrt((mean + np.float32(eps)).astype(np.float32))
+    rstd = (np.float32(1) / root).astype(np.float32)
+    return ((xf * rstd).astype(np.float32) * gamma.astype(np.float32)).astype(np.float32)
+
+
+def quant_model(x: Array, scale: float, offset: float) -> Array:
+    """AscendQuant as CANN documents it: half operands, half products and sums, ties-to-even, saturation."""
+    h = x.astype(np.float16)
+    scaled = (h * np.float16(scale)).astype(np.float16)
+    shifted = (scaled + np.float16(offset)).astype(np.float16)
+    return np.clip(np.rint(shifted.astype(np.float64)), -128, 127).astype(np.int8)
+
+
+def ulp_error(got: Array, exact: Array) -> float:
+    """The largest |got - exact| in units of the last place of ``got``'s type at ``got`` (0.5 for a correctly
+    rounded result), over the finite exact values."""
+    dtype = got.dtype
+    g = got.astype(np.float64)
+    finite = np.isfinite(exact) & np.isfinite(g)
+    if not finite.any():
+        return 0.0
+    spacing = np.spacing(np.abs(got[finite]).astype(dtype)).astype(np.float64)
+    return float(np.max(np.abs(g[finite] - exact[finite]) / spacing))
+
+
+def unary_exact(name: str, x: Array) -> Array:
+    """The float64 value of the function at the input."""
+    with np.errstate(all="ignore"):
+        return UNARY[name].reference(x.astype(np.float64))

@@ -1,0 +1,246 @@
+"""The library's math functions on the CPU emulation against numpy (emulation header
+``adv_api/math/math_functions.h``).
+
+Tolerances, as the documented precision gives them:
+- one-source functions: the float32 value of f(x), rounded to the output type, within 1 ULP of numpy's
+  float64 f(x) rounded the same way (the double-precision libraries may differ in the last double bit);
+  the exact functions (ceil, floor, trunc, round, frac, sign) 0 ULP; every result within 0.5 ULP of the
+  exact value for float32 and 0.5 ULP plus the float32 step for half;
+- exp with a Taylor expansion: bit-exact with CANN's float32 algorithm (``exp_taylor_model``), and the
+  relative error of the expansion itself bounded by its Taylor remainder;
+- power: within 1 ULP of pow() in float64 rounded; int32 exact with wrap-around; xor exact;
+- axpy: bit-exact with its two float32 steps.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from ascx.emu.launch import EmulationError
+from ascx.testing import adv_numerics as an
+
+DTYPES = [np.float16, np.float32]
+
+
+@pytest.fixture(scope="module")
+def unary_results(tmp_path_factory: pytest.TempPathFactory) -> dict[type, dict[str, tuple[np.ndarray, np.ndarray]]]:
+    directory = tmp_path_factory.mktemp("adv_math")
+    return {dtype: an.run_unary(directory, dtype) for dtype in DTYPES}
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: d.__name__)
+@pytest.mark.parametrize("name", sorted(an.UNARY))
+def test_one_source_function(
+    unary_results: dict[type, dict[str, tuple[np.ndarray, np.ndarray]]], name: str, dtype: type
+) -> None:
+    x, z = unary_results[dtype][name]
+    reference = an.unary_reference(name, x)
+    limit = 0 if an.UNARY[name].exact else 1
+    assert int(an.ulp_distance(z, reference).max()) <= limit
+    bound = 0.5 if dtype is np.float32 else 0.5 + 2.0**-13  # float32 rounding, then half rounding
+    assert an.ulp_error(z, an.unary_exact(name, x)) <= bound
+
+
+def test_special_values(unary_results: dict[type, dict[str, tuple[np.ndarray, np.ndarray]]]) -> None:
+    results = unary_results[np.float32]
+    _, acos = results["acos"]
+    assert acos[:3].tolist() == pytest.approx([math.pi, math.pi / 2, 0.0], abs=1e-7)
+    _, rounded = results["round"]
+    assert rounded[:5].tolist() == [-0.0, 0.0, 2.0, 2.0, -2.0]  # ties to even
+    _, signs = results["sign"]
+    assert signs[:2].tolist() == [0.0, 0.0]
+    _, digamma = results["digamma"]
+    euler = 0.5772156649015329
+    assert digamma[:2].tolist() == pytest.approx([-euler, -euler - 2 * math.log(2)], rel=1e-6)
+    _, lgamma = results["lgamma"]
+    assert lgamma[:3].tolist() == pytest.approx([0.0, 0.0, math.log(math.pi) / 2], abs=1e-6)
+
+
+EXP_BODY = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+zg = asc.GlobalTensor()
+zg.set_global_buffer(z)
+a = asc.LocalTensor({t}, asc.TPosition.VECIN, 0, 256)
+c = asc.LocalTensor({t}, asc.TPosition.VECOUT, 4096, 256)
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 8192, 4096)
+asc.data_copy(a, xg, 256)
+asc.adv.exp(c, a, 256, 0, tmp)
+asc.data_copy(zg, c, 256)
+asc.adv.exp(c, a, 256, 3)
+asc.data_copy(zg[256:], c, 256)
+asc.adv.exp(c, a, 256, 12, tmp, True)
+asc.data_copy(zg[512:], c, 256)
+"""
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: d.__name__)
+def test_exp_taylor_expansion(tmp_path: Path, dtype: type) -> None:
+    t = "asc.float16" if dtype is np.float16 else "asc.float32"
+    kernel = an.load_kernel(tmp_path, EXP_BODY.format(t=t), "x: asc.GlobalAddress, z: asc.GlobalAddress")
+    x = np.random.default_rng(7).uniform(-8, 8, an.N).astype(dtype)
+    z = np.zeros(3 * an.N, dtype=dtype)
+    kernel[1](x, z)
+    plain, level3, level12 = z.reshape(3, an.N)
+    assert int(an.ulp_distance(plain, an.round_like(np.exp(x.astype(np.float64)), dtype)).max()) <= 1
+    assert np.array_equal(level3, an.exp_taylor_model(x, 3))
+    assert np.array_equal(level12, an.exp_taylor_model(x, 12))
+    exact = np.exp(x.astype(np.float64))
+    assert an.relative_error(level3, exact) <= math.e / math.factorial(4) + 1e-3  # the Taylor remainder
+    assert an.relative_error(level12, exact) <= (2e-6 if dtype is np.float32 else 1e-3)
+
+
+POWER_BODY = """
+ag = asc.GlobalTensor()
+ag.set_global_buffer(a)
+bg = asc.GlobalTensor()
+bg.set_global_buffer(b)
+zg = asc.GlobalTensor()
+zg.set_global_buffer(z)
+x = asc.LocalTensor({t}, asc.TPosition.VECIN, 0, 256)
+y = asc.LocalTensor({t}, asc.TPosition.VECIN, 2048, 256)
+c = asc.LocalTensor({t}, asc.TPosition.VECOUT, 4096, 256)
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 8192, 8192)
+asc.data_copy(x, ag, 256)
+asc.data_copy(y, bg, 256)
+asc.adv.{fn}(c, x, y, 256, tmp)
+asc.data_copy(zg, c, 256)
+asc.adv.{fn}(c, x, y)
+asc.data_copy(zg[256:], c, 256)
+"""
+PARAMS3 = "a: asc.GlobalAddress, b: asc.GlobalAddress, z: asc.GlobalAddress"
+
+
+def _run_binary(tmp_path: Path, fn: str, t: str, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    kernel = an.load_kernel(tmp_path, POWER_BODY.format(t=t, fn=fn), PARAMS3)
+    z = np.zeros(2 * an.N, dtype=a.dtype)
+    kernel[1](a, b, z)
+    return z.reshape(2, an.N)
+
+
+@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: d.__name__)
+def test_power_of_floats(tmp_path: Path, dtype: type) -> None:
+    rng = np.random.default_rng(3)
+    base = rng.uniform(0.1, 4, an.N)
+    base[:8] = [-2, -2, -3, 0, 0, 1, 2, -0.5]
+    exponent = rng.uniform(-3, 3, an.N)
+    exponent[:8] = [2, 3, 0.5, 0, 2, 100, -1, 3]
+    a, b = base.astype(dtype), exponent.astype(dtype)
+    t = "asc.float16" if dtype is np.float16 else "asc.float32"
+    with_tmp, without = _run_binary(tmp_path, "power", t, a, b)
+    with np.errstate(all="ignore"):
+        reference = an.round_like(np.power(a.astype(np.float64), b.astype(np.float64)), dtype)
+    assert int(an.ulp_distance(with_tmp, reference).max()) <= 1
+    assert np.array_equal(with_tmp, without, equal_nan=True)
+    assert np.isnan(with_tmp[2])  # a negative base to a fractional power
+
+
+def test_power_of_int32_wraps(tmp_path: Path) -> None:
+    rng = np.random.default_rng(4)
+    a = rng.integers(-20, 20, an.N).astype(np.int32)
+    b = rng.integers(0, 12, an.N).astype(np.int32)
+    a[:4], b[:4] = [2, -1, 5, 3], [31, -3, -1, 40]
+    result, _ = _run_binary(tmp_path, "power", "asc.int32", a, b)
+
+    def wrapped_power(base: int, exponent: int) -> int:
+        if exponent < 0:
+            return base if abs(base) == 1 and exponent % 2 else (1 if abs(base) == 1 else 0)
+        return (pow(base, exponent, 1 << 32) + (1 << 31)) % (1 << 32) - (1 << 31)
+
+    assert result.tolist() == [wrapped_power(v, e) for v, e in zip(a.tolist(), b.tolist(), strict=True)]
+
+
+@pytest.mark.parametrize("dtype", [np.int16, np.uint16], ids=lambda d: d.__name__)
+def test_xor_is_exact(tmp_path: Path, dtype: type) -> None:
+    rng = np.random.default_rng(5)
+    info = np.iinfo(dtype)
+    a = rng.integers(info.min, info.max, an.N, endpoint=True).astype(dtype)
+    b = rng.integers(info.min, info.max, an.N, endpoint=True).astype(dtype)
+    t = "asc.int16" if dtype is np.int16 else "asc.uint16"
+    with_tmp, without = _run_binary(tmp_path, "xor", t, a, b)
+    assert np.array_equal(with_tmp, a ^ b)
+    assert np.array_equal(without, a ^ b)
+
+
+AXPY_BODY = """
+dg = asc.GlobalTensor()
+dg.set_global_buffer(d)
+sg = asc.GlobalTensor()
+sg.set_global_buffer(s)
+d_local = asc.LocalTensor({td}, asc.TPosition.VECOUT, 0, 256)
+s_local = asc.LocalTensor({ts}, asc.TPosition.VECIN, 2048, 256)
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 4096, 1024)
+asc.data_copy(d_local, dg, 256)
+asc.data_copy(s_local, sg, 256)
+asc.adv.axpy(d_local, s_local, 1.75, 256, tmp)
+asc.data_copy(dg, d_local, 256)
+"""
+
+
+@pytest.mark.parametrize(
+    ("dst_dtype", "src_dtype"), [(np.float16, np.float16), (np.float32, np.float32), (np.float32, np.float16)]
+)
+def test_axpy_in_two_float32_steps(tmp_path: Path, dst_dtype: type, src_dtype: type) -> None:
+    names = {np.float16: "asc.float16", np.float32: "asc.float32"}
+    body = AXPY_BODY.format(td=names[dst_dtype], ts=names[src_dtype])
+    kernel = an.load_kernel(tmp_path, body, "d: asc.GlobalAddress, s: asc.GlobalAddress")
+    rng = np.random.default_rng(6)
+    d = rng.uniform(-10, 10, an.N).astype(dst_dtype)
+    s = rng.uniform(-10, 10, an.N).astype(src_dtype)
+    expected = (d.astype(np.float32) + (s.astype(np.float32) * np.float32(src_dtype(1.75)))).astype(dst_dtype)
+    kernel[1](d, s)
+    assert np.array_equal(d, expected)
+
+
+SMALL_TMP_BODY = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+a = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 65536, 256)
+c = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 69632, 256)
+pipe = asc.TPipe()
+buf = asc.TBuf(asc.TPosition.VECCALC)
+pipe.init_buffer(buf, n)
+tmp = buf.get(asc.uint8)
+asc.data_copy(a, xg, 256)
+asc.adv.acos(c, a, 256, tmp)  # the call under test
+"""
+
+
+def test_a_temporary_buffer_too_small_fails_at_run_time_with_the_line(tmp_path: Path) -> None:
+    kernel = an.load_kernel(tmp_path, SMALL_TMP_BODY, "x: asc.GlobalAddress, n: int")
+    x = np.zeros(an.N, dtype=np.float16)
+    kernel[1](x, 1536)  # GetAcosMaxMinTmpSize's minimum for half
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](x, 1024)
+    message = str(caught.value)
+    assert "Acos: the temporary buffer has 1024 bytes, but this data type needs at least 1536" in message
+    source = Path(kernel.fn.__code__.co_filename)
+    line = next(i for i, text in enumerate(source.read_text().splitlines(), 1) if "the call under test" in text)
+    assert f"{source.name}:{line}" in message
+
+
+OVERLAP_BODY = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+a = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 256)
+asc.data_copy(a, xg, 256)
+asc.adv.{fn}(a, a, 256)
+asc.data_copy(xg, a, 256)
+"""
+
+
+def test_in_place_where_cann_allows_it(tmp_path: Path) -> None:
+    kernel = an.load_kernel(tmp_path, OVERLAP_BODY.format(fn="trunc"), "x: asc.GlobalAddress")
+    x = np.array([1.5, -2.5] * 128, dtype=np.float16)
+    kernel[1](x)
+    assert x[:2].tolist() == [1.0, -2.0]
+
+
+def test_in_place_where_cann_does_not(tmp_path: Path) -> None:
+    kernel = an.load_kernel(tmp_path, OVERLAP_BODY.format(fn="sin"), "x: asc.GlobalAddress")
+    with pytest.raises(EmulationError, match=r"Sin: dstTensor \(bytes \[0, 512\) of UB\) overlaps srcTensor"):
+        kernel[1](np.zeros(an.N, dtype=np.float16))
