@@ -132,13 +132,15 @@ def ulp_distance(a: Array, b: Array) -> Array:
 
 
 def relative_error(got: Array, want: Array) -> float:
-    """max |got - want| / max(|want|, tiny) over the finite references."""
+    """max |got - want| / max(|want|, tiny) over the finite references, ``tiny`` the smallest normal number of
+    ``got``'s type (below it a float keeps fewer significant bits)."""
     g = got.astype(np.float64)
     w = want.astype(np.float64)
     finite = np.isfinite(w)
     if not finite.any():
         return 0.0
-    scale = np.maximum(np.abs(w[finite]), np.finfo(np.float32).tiny)
+    tiny = float(np.finfo(got.dtype).tiny) if np.issubdtype(got.dtype, np.floating) else 1.0
+    scale = np.maximum(np.abs(w[finite]), tiny)
     return float(np.max(np.abs(g[finite] - w[finite]) / scale))
 
 

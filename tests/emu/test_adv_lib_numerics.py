@@ -1,0 +1,233 @@
+"""SoftMax, RmsNorm, AscendQuant, Concat and Extract on the CPU emulation against numpy, with their
+tilings passed as kernel arguments (filled by ``asc.lib.host``) or built in the kernel.
+
+Tolerances: each function is bit-exact with a numpy model of its documented float32 (or, for AscendQuant,
+half) steps (``ascx.testing.adv_numerics``), and within a stated relative error of the float64 result:
+softmax 2e-6 (float32) / 1e-3 (half, the rounding of the output), its sums and maxima likewise; rmsnorm
+4e-6 / 1e-3; quant within one integer step of round(x * scale + offset) in float64.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+import ascx as asc
+from ascx.emu.launch import EmulationError
+from ascx.lib import host
+from ascx.testing import adv_numerics as an
+
+SOFTMAX_BODY = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+yg = asc.GlobalTensor()
+yg.set_global_buffer(y)
+sg = asc.GlobalTensor()
+sg.set_global_buffer(s)
+mg = asc.GlobalTensor()
+mg.set_global_buffer(mx)
+src = asc.LocalTensor({t}, asc.TPosition.VECIN, 0, {size})
+dst = asc.LocalTensor({t}, asc.TPosition.VECOUT, 32768, {size})
+sums = asc.LocalTensor({st}, asc.TPosition.VECOUT, 65536, {stats})
+maxes = asc.LocalTensor({st}, asc.TPosition.VECOUT, 69632, {stats})
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 73728, {tmp_bytes})
+asc.data_copy(src, xg, {size})
+asc.adv.softmax(dst, sums, maxes, src, tiling, tmp)
+asc.data_copy(yg, dst, {size})
+asc.data_copy(sg, sums, {stats})
+asc.data_copy(mg, maxes, {stats})
+"""
+SOFTMAX_PARAMS = ", ".join(
+    [*(f"{name}: asc.GlobalAddress" for name in ("x", "y", "s", "mx")), "tiling: asc.adv.SoftmaxTiling"]
+)
+NAMES = {np.float16: "asc.float16", np.float32: "asc.float32"}
+
+
+@pytest.mark.parametrize(
+    ("dtype", "stats_dtype", "shape"),
+    [(np.float32, np.float32, (16, 64)), (np.float16, np.float16, (8, 128)), (np.float16, np.float32, (24, 64))],
+    ids=["float32", "half", "half-float32-stats"],
+)
+def test_softmax_over_the_last_axis(tmp_path: Path, dtype: type, stats_dtype: type, shape: tuple[int, int]) -> None:
+    m, k = shape
+    type_size = np.dtype(dtype).itemsize
+    tmp_bytes = 3 * host.get_soft_max_min_tmp_size(list(shape), type_size)  # 3 rows at a time
+    tiling = asc.adv.SoftmaxTiling()
+    host.soft_max_tiling_func(list(shape), type_size, tmp_bytes, tiling)
+    assert tiling.split_m == 3
+    block = 32 // np.dtype(stats_dtype).itemsize
+    body = SOFTMAX_BODY.format(t=NAMES[dtype], st=NAMES[stats_dtype], size=m * k, stats=m * block, tmp_bytes=tmp_bytes)
+    kernel = an.load_kernel(tmp_path, body, SOFTMAX_PARAMS)
+    x = np.random.default_rng(1).normal(0, 3, (m, k)).astype(dtype)
+    y = np.zeros_like(x)
+    sums = np.zeros((m, block), dtype=stats_dtype)
+    maxes = np.zeros((m, block), dtype=stats_dtype)
+    kernel[1](x, y, sums, maxes, tiling)
+    dst, total, hi = an.softmax_model(x)
+    assert np.array_equal(y, dst.astype(dtype))
+    assert np.array_equal(sums, np.repeat(total, block, axis=1).astype(stats_dtype))
+    assert np.array_equal(maxes, np.repeat(hi, block, axis=1).astype(stats_dtype))
+    exact = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True).astype(np.float64))
+    reference = exact / exact.sum(axis=1, keepdims=True)
+    tolerance = 2e-6 if dtype is np.float32 else 1e-3
+    assert an.relative_error(y, reference) <= tolerance
+    assert an.relative_error(sums[:, :1], exact.sum(axis=1, keepdims=True)) <= (
+        2e-6 if stats_dtype is np.float32 else 1e-3
+    )
+
+
+TILING_IN_KERNEL = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+src = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 512)
+stats = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 4096, 64)
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 8192, {tmp})
+tiling = asc.adv.SoftmaxTiling(src_m=8, src_k=64, split_m={split})
+asc.data_copy(src, xg, 512)
+asc.adv.softmax(src, stats, stats, src, tiling, tmp)  # the call under test
+asc.data_copy(xg, src, 512)
+"""
+
+
+def test_softmax_with_a_kernel_built_tiling_in_place(tmp_path: Path) -> None:
+    kernel = an.load_kernel(tmp_path, TILING_IN_KERNEL.format(tmp=1024, split=1), "x: asc.GlobalAddress")
+    x = np.random.default_rng(2).normal(0, 1, (8, 64)).astype(np.float32)
+    expected = an.softmax_model(x)[0]
+    kernel[1](x)
+    assert np.array_equal(x, expected)
+
+
+def test_softmax_temporary_buffer_smaller_than_the_tiling_fails_at_run_time(tmp_path: Path) -> None:
+    kernel = an.load_kernel(tmp_path, TILING_IN_KERNEL.format(tmp=1024, split=4), "x: asc.GlobalAddress")
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](np.zeros(512, dtype=np.float32))
+    message = str(caught.value)
+    assert "SoftMax: the temporary buffer has 1024 bytes, but the tiling's splitM rows needs at least 2176" in message
+    source = Path(kernel.fn.__code__.co_filename)
+    line = next(i for i, text in enumerate(source.read_text().splitlines(), 1) if "the call under test" in text)
+    assert f"{source.name}:{line}:" in message
+
+
+RMSNORM_BODY = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+gg = asc.GlobalTensor()
+gg.set_global_buffer(g)
+yg = asc.GlobalTensor()
+yg.set_global_buffer(y)
+src = asc.LocalTensor({t}, asc.TPosition.VECIN, 0, {size})
+gamma = asc.LocalTensor({t}, asc.TPosition.VECIN, 32768, {h})
+dst = asc.LocalTensor({t}, asc.TPosition.VECOUT, 40960, {size})
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 81920, {tmp_bytes})
+asc.data_copy(src, xg, {size})
+asc.data_copy(gamma, gg, {h})
+asc.adv.rmsnorm(dst, src, gamma, {eps}, tiling, tmp)
+asc.data_copy(yg, dst, {size})
+"""
+RMS_PARAMS = "x: asc.GlobalAddress, g: asc.GlobalAddress, y: asc.GlobalAddress, tiling: asc.adv.RmsNormTiling"
+
+
+@pytest.mark.parametrize(
+    ("dtype", "shape", "original_h"), [(np.float32, (2, 4, 64), 60), (np.float16, (1, 9, 128), 128)]
+)
+def test_rmsnorm_with_gamma_and_epsilon(
+    tmp_path: Path, dtype: type, shape: tuple[int, int, int], original_h: int
+) -> None:
+    b, s, h = shape
+    type_size = np.dtype(dtype).itemsize
+    _, minimum = host.get_rms_norm_max_min_tmp_size(list(shape), type_size)
+    tmp_bytes = 2 * minimum
+    tiling = asc.adv.RmsNormTiling()
+    assert host.get_rms_norm_tiling_info(list(shape), [b, s, original_h], tmp_bytes, type_size, tiling)
+    eps = 1e-5
+    body = RMSNORM_BODY.format(t=NAMES[dtype], size=b * s * h, h=h, tmp_bytes=tmp_bytes, eps=eps)
+    kernel = an.load_kernel(tmp_path, body, RMS_PARAMS)
+    rng = np.random.default_rng(3)
+    x = rng.normal(0, 2, (b * s, h)).astype(dtype)
+    x[:, original_h:] = 0  # the padding of H
+    gamma = rng.uniform(0.5, 1.5, h).astype(dtype)
+    y = np.zeros_like(x)
+    kernel[1](x, gamma, y, tiling)
+    eps_t = float(np.array(eps, dtype=dtype))
+    expected = an.rmsnorm_model(x, gamma, eps_t, tiling.reciprocal_of_h_length).astype(dtype)
+    assert np.array_equal(y, expected)
+    x64 = x.astype(np.float64)
+    reference = x64 / np.sqrt((x64**2).sum(axis=1, keepdims=True) / original_h + eps_t) * gamma.astype(np.float64)
+    assert an.relative_error(y, reference) <= (4e-6 if dtype is np.float32 else 1e-3)
+
+
+QUANT_BODY = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+qg = asc.GlobalTensor()
+qg.set_global_buffer(q)
+src = asc.LocalTensor({t}, asc.TPosition.VECIN, 0, 256)
+dst = asc.LocalTensor(asc.int8, asc.TPosition.VECOUT, 4096, 256)
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 8192, 1024)
+asc.data_copy(src, xg, 256)
+asc.adv.quant(dst, src, scale, 3.0, 256, tmp)
+asc.data_copy(qg, dst, 256)
+asc.adv.quant(dst, src, scale, 3.0, config=asc.adv.QuantConfig(128, 0, 0, 512), temp_buffer=tmp, count=64)
+asc.data_copy(qg[256:], dst, 256)
+"""
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32], ids=lambda d: d.__name__)
+def test_quant_with_scale_and_offset(tmp_path: Path, dtype: type) -> None:
+    body = QUANT_BODY.format(t=NAMES[dtype])
+    kernel = an.load_kernel(tmp_path, body, "x: asc.GlobalAddress, q: asc.GlobalAddress, scale: float")
+    x = np.random.default_rng(4).uniform(-40, 40, 256).astype(dtype)
+    x[:6] = [0.25, 0.75, -0.25, 100, -100, 0.125]  # ties to even after scaling, saturation
+    q = np.zeros(512, dtype=np.int8)
+    kernel[1](x, q, 2.0)
+    expected = an.quant_model(x, 2.0, 3.0)
+    assert np.array_equal(q[:256], expected)
+    assert q[:6].tolist() == [4, 4, 2, 127, -128, 3]
+    assert np.array_equal(q[256:384], expected[:128])  # the config's calc_count replaces count
+    assert np.array_equal(q[384:], expected[128:])  # untouched since the first call
+    exact = np.clip(np.rint(x.astype(np.float64) * 2.0 + 3.0), -128, 127)
+    assert int(np.abs(q[:256].astype(np.int64) - exact).max()) <= 1
+
+
+SORT_BODY = """
+rg = asc.GlobalTensor()
+rg.set_global_buffer(records)
+vg = asc.GlobalTensor()
+vg.set_global_buffer(values)
+ig = asc.GlobalTensor()
+ig.set_global_buffer(indices)
+sorted_local = asc.LocalTensor({t}, asc.TPosition.VECIN, 0, {elements})
+value_local = asc.LocalTensor({t}, asc.TPosition.VECOUT, 8192, 64)
+index_local = asc.LocalTensor(asc.uint32, asc.TPosition.VECOUT, 16384, 64)
+concat_local = asc.LocalTensor({t}, asc.TPosition.VECCALC, 24576, {elements})
+asc.data_copy(sorted_local, rg, {elements})
+asc.adv.concat(concat_local, sorted_local, value_local, 1)
+asc.adv.extract(value_local, index_local, concat_local, 2)
+asc.data_copy(vg, value_local, 64)
+asc.data_copy(ig, index_local, 64)
+"""
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32], ids=lambda d: d.__name__)
+def test_concat_then_extract_splits_sort_records(tmp_path: Path, dtype: type) -> None:
+    """Sort's records on Atlas A2: 8 bytes, the value in the low bytes and the uint32 index in the high four;
+    concat makes its destination the source (so extract reads the records through it)."""
+    elements = 64 * 8 // np.dtype(dtype).itemsize
+    body = SORT_BODY.format(t=NAMES[dtype], elements=elements)
+    kernel = an.load_kernel(
+        tmp_path, body, "records: asc.GlobalAddress, values: asc.GlobalAddress, indices: asc.GlobalAddress"
+    )
+    rng = np.random.default_rng(5)
+    value = rng.normal(0, 10, 64).astype(dtype)
+    index = rng.permutation(64).astype(np.uint32)
+    raw = np.zeros((64, 8), dtype=np.uint8)
+    raw[:, : np.dtype(dtype).itemsize] = value.view(np.uint8).reshape(64, -1)
+    raw[:, 4:] = index.view(np.uint8).reshape(64, 4)
+    records = raw.reshape(-1).view(dtype)
+    values = np.zeros(64, dtype=dtype)
+    indices = np.zeros(64, dtype=np.uint32)
+    kernel[1](records, values, indices)
+    assert np.array_equal(values, value)
+    assert np.array_equal(indices, index)
