@@ -1,0 +1,321 @@
+"""The library functions beyond Matmul (``asc.adv.acos`` ... ``asc.adv.extract``): the exact C++ of every
+call form, and every trace-time check with its exact message at the call's line.
+
+Each statement runs in ``KERNEL``: ``a``/``b`` are float16 VECIN tensors of 256 elements, ``c`` a float16
+VECOUT tensor, ``f32``/``i16``/``u32``/``q8`` float32/int16/uint32/int8 tensors, ``tmp`` an 8 KiB and
+``small`` a 256-byte uint8 buffer, ``odd`` a float16 tensor at byte 16; ``n`` is a runtime int32 and ``f`` a
+runtime float32.  pyasc 1.1.1 emits the same calls (``../shared/tools/pyasc-ref emit``) with its own
+constant names, and three differences: it drops SoftMax's temporary buffer, passes AscendQuant's scale and
+offset as half where CANN takes float, and names the config of AscendQuant ``static constexpr``.
+"""
+
+from __future__ import annotations
+
+import re
+import warnings
+from pathlib import Path
+
+import pytest
+
+from ascx.errors import AscxWarning, KernelError
+from ascx.language.core.dtype import float16, int32
+from ascx.language.core.dtype import float32 as f32_dtype
+from ascx.runtime.jit import MockTensor, MockValue
+from ascx.runtime.sync_outcome import UNCHECKED
+from ascx.testing.kernels import line_of, load_kernel_source
+
+KERNEL = """
+@asc.jit(insert_sync=False, verify_sync=False)
+def k(x: asc.GlobalAddress, n: int, f: float) -> None:
+    a = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 256)
+    b = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 512, 256)
+    c = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 1024, 256)
+    f32 = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 2048, 256)
+    i16 = asc.LocalTensor(asc.int16, asc.TPosition.VECCALC, 4096, 256)
+    u32 = asc.LocalTensor(asc.uint32, asc.TPosition.VECCALC, 8192, 256)
+    q8 = asc.LocalTensor(asc.int8, asc.TPosition.VECOUT, 12288, 256)
+    tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 16384, 8192)
+    small = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 32768, 256)
+    odd = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 40976, 256)
+    {statement}  # the statement under test
+"""
+ARGS = (MockTensor(float16), MockValue(int32), MockValue(f32_dtype))
+
+
+def _compile(directory: Path, statement: str) -> tuple[str, list[warnings.WarningMessage], int]:
+    module = load_kernel_source(directory, KERNEL.format(statement=statement))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        source = module.k.compile(*ARGS).source
+    kept = [w for w in caught if not (issubclass(w.category, AscxWarning) and str(w.message) == UNCHECKED)]
+    return source, kept, line_of(module, "# the statement under test")
+
+
+def lines(directory: Path, statement: str) -> list[str]:
+    """The C++ lines the statement adds after the declarations."""
+    source, _, _ = _compile(directory, statement)
+    body = source.split("{", 1)[1].rsplit("}", 1)[0].strip("\n").split("\n")
+    return [line.strip() for line in body[10:]]
+
+
+def error(directory: Path, statement: str) -> tuple[KernelError, int]:
+    module = load_kernel_source(directory, KERNEL.format(statement=statement))
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            module.k.compile(*ARGS)
+    except KernelError as caught:
+        return caught, line_of(module, "# the statement under test")
+    raise AssertionError(f"{statement!r} compiled")
+
+
+EMITS: dict[str, tuple[str, list[str]]] = {
+    "acos_tmp_count": (
+        "asc.adv.acos(c, a, count=256, temp_buffer=tmp)",
+        ["AscendC::Acos<half, false>(c, a, tmp, 256);"],
+    ),
+    "acos_count": ("asc.adv.acos(c, a, 256)", ["AscendC::Acos<half, false>(c, a, 256);"]),
+    "acos_runtime_count": ("asc.adv.acos(c, a, n)", ["AscendC::Acos<half, false>(c, a, n);"]),
+    "acos_whole": ("asc.adv.acos(c, a)", ["AscendC::Acos<half, false>(c, a);"]),
+    "acos_whole_tmp": ("asc.adv.acos(c, a, temp_buffer=tmp)", ["AscendC::Acos<half, false>(c, a, tmp);"]),
+    "cos_reuse_float": (
+        "asc.adv.cos(f32, f32[128:], 128, tmp, True)",
+        [
+            "AscendC::LocalTensor<float> v = f32[128];",
+            "AscendC::Cos<float, true>(f32, v, tmp, 128);",
+        ],
+    ),  # fmt: skip
+    "exp_taylor": ("asc.adv.exp(c, a, 256, 12, tmp)", ["AscendC::Exp<half, 12, false>(c, a, tmp, 256);"]),
+    "exp_reuse": ("asc.adv.exp(c, a, 256, 0, is_reuse_source=True)", ["AscendC::Exp<half, 0, true>(c, a, 256);"]),
+    "log": ("asc.adv.log(c, a, 256)", ["AscendC::Log<half, false>(c, a, 256);"]),
+    "round": ("asc.adv.round(c, a, 256)", ["AscendC::Round<half, false>(c, a, 256);"]),
+    "power": ("asc.adv.power(c, a, b, 256, tmp)", ["AscendC::Power<half, false>(c, a, b, tmp, 256);"]),
+    "power_whole": ("asc.adv.power(c, a, b)", ["AscendC::Power<half, false>(c, a, b);"]),
+    "xor": ("asc.adv.xor(i16, i16, i16, count=256)", ["AscendC::Xor<int16_t, false>(i16, i16, i16, 256);"]),
+    "axpy": ("asc.adv.axpy(c, a, 3.0, 256, tmp)", ["AscendC::Axpy<half, half, false>(c, a, half(3.0), tmp, 256);"]),
+    "axpy_mixed": (
+        "asc.adv.axpy(f32, a, f, 256, tmp)",
+        [
+            "half v = static_cast<half>(f);",
+            "AscendC::Axpy<float, half, false>(f32, a, v, tmp, 256);",
+        ],
+    ),  # fmt: skip
+    "softmax_tiling_in_kernel": (
+        "asc.adv.softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=8, src_k=32), tmp)",
+        [
+            "SoftMaxTiling v;",
+            "v.srcM = 8;",
+            "v.srcK = 32;",
+            "AscendC::SoftMax<half, false, false, false>(c, b, b, a, tmp, v);",
+        ],
+    ),  # fmt: skip
+    "softmax_flags": (
+        "asc.adv.softmax(c, f32, f32, a, asc.adv.SoftmaxTiling(), None, False, True, True)",
+        [
+            "SoftMaxTiling v;",
+            "AscendC::SoftMax<half, false, true, true>(c, f32, f32, a, v);",
+        ],
+    ),  # fmt: skip
+    "rmsnorm": (
+        "asc.adv.rmsnorm(c, a, b, 1e-5, asc.adv.RmsNormTiling(h_length=256), tmp)",
+        [
+            "RmsNormTiling v;",
+            "v.hLength = 256;",
+            "AscendC::RmsNorm<half, false>(c, a, b, tmp, half(1.0013580322265625e-05), v);",
+        ],
+    ),  # fmt: skip
+    "rmsnorm_runtime_epsilon": (
+        "asc.adv.rmsnorm(f32, f32, f32, f, asc.adv.RmsNormTiling(), basic_block=True)",
+        [
+            "RmsNormTiling v;",
+            "AscendC::RmsNorm<float, true>(f32, f32, f32, f, v);",
+        ],
+    ),  # fmt: skip
+    "quant": ("asc.adv.quant(q8, a, 2.0, 0.5)", ["AscendC::AscendQuant<half, false>(q8, a, 2.0f, 0.5f);"]),
+    "quant_config": (
+        "asc.adv.quant(q8, a, f, 1, 128, tmp, False, asc.adv.QuantConfig(128, 0, 0, 1024))",
+        [
+            "constexpr static AscendC::AscendQuantConfig quant_config = {128, 0, 0, 1024};",
+            "AscendC::AscendQuant<half, false, quant_config>(q8, a, tmp, f, 1.0f, 128);",
+        ],
+    ),  # fmt: skip
+    "concat": ("asc.adv.concat(c, a, b, 4)", ["AscendC::Concat(c, a, b, 4);"]),
+    "extract": ("asc.adv.extract(c, u32, a, n)", ["AscendC::Extract(c, u32, a, n);"]),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", sorted(EMITS))
+def test_emits(tmp_path: Path, case: str) -> None:
+    statement, expected = EMITS[case]
+    assert lines(tmp_path, statement) == expected
+
+
+def test_tiling_fields_read_and_written_in_the_kernel(tmp_path: Path) -> None:
+    statement = "t = asc.adv.RmsNormTiling(b_length=n); t.h_length = t.b_length * 2; r = t.reciprocal_of_h_length"
+    assert lines(tmp_path, statement) == [
+        "RmsNormTiling t;",
+        "t.bLength = n;",
+        "int32_t b_length = t.bLength;",
+        "int32_t v = b_length * 2;",
+        "t.hLength = v;",
+        "float reciprocal_of_h_length = t.reciprocalOfHLength;",
+    ]
+
+
+ERRORS: dict[str, tuple[str, str]] = {
+    "acos_int": ("asc.adv.acos(i16, i16)", "TypeError: acos: src has data type int16; acos supports float16, float32"),
+    "acos_mixed": ("asc.adv.acos(f32, a)", "TypeError: acos: dst has data type float32, but src has float16; they must match"),
+    "acos_global": (
+        "g = asc.GlobalTensor(); g.set_global_buffer(x); asc.adv.acos(c, g)",
+        "TypeError: acos: src is a GlobalTensor, but vector ops work on LocalTensors in the unified buffer",
+    ),
+    "tmp_type": ("asc.adv.sin(c, a, 256, a)", "TypeError: sin: temp_buffer has data type float16; the temporary buffer is a uint8 tensor"),
+    "tmp_not_tensor": ("asc.adv.sin(c, a, 256, 5)", "TypeError: 'temp_buffer' argument must be LocalTensor, got int"),
+    "tmp_too_small": ("asc.adv.acos(c, a, 256, small)", "ValueError: acos: temp_buffer has 256 bytes, but Acos of float16 needs at least 1536 bytes"),
+    "tmp_too_small_reuse": (
+        "asc.adv.exp(f32, f32, 256, 10, small)",
+        "ValueError: exp: temp_buffer has 256 bytes, but Exp of float32 needs at least 768 bytes",
+    ),
+    "count_too_large": ("asc.adv.tanh(c, a, 512)", "ValueError: tanh: count 512 exceeds the 256 elements of dst"),
+    "count_negative": ("asc.adv.tanh(c, a, -1)", "ValueError: tanh: count -1 does not fit uint32"),
+    "count_float": ("asc.adv.tanh(c, a, 1.5)", "TypeError: 'count' argument must be RuntimeInt, got float"),
+    "count_required": ("asc.adv.floor(c, a)", "ValueError: floor: count is required: CANN declares Floor only with calCount"),
+    "log_tmp": ("asc.adv.log(c, a, 256, tmp)", "ValueError: log: CANN's Log takes no temporary buffer"),
+    "unaligned": ("asc.adv.erf(c, odd, 256)", "ValueError: erf: src starts at byte 40976 of the unified buffer; erf needs its operands 32-byte aligned"),
+    "unaligned_view": ("asc.adv.erf(c, a[8:], 8)", "ValueError: erf: src starts at byte 16 of the unified buffer; erf needs its operands 32-byte aligned"),
+    "runtime_reuse": (
+        "asc.adv.acos(c, a, is_reuse_source=n > 0)",
+        "TypeError: acos: is_reuse_source must be a compile-time bool (it is a template argument of the C++ call), got a runtime int1 value",
+    ),
+    "exp_runtime_level": (
+        "asc.adv.exp(c, a, 256, n)",
+        "TypeError: exp: taylor_expand_level must be a compile-time int in [0, 255] (it is a template argument of the C++ call), got a runtime int32 value",
+    ),
+    "exp_level_range": ("asc.adv.exp(c, a, 256, 256)", "ValueError: exp: taylor_expand_level must be an int in [0, 255], got the int 256"),
+    "power_int16": ("asc.adv.power(i16, i16, i16)", "TypeError: power: src0 has data type int16; power supports float16, float32, int32"),
+    "power_tmp": ("asc.adv.power(c, a, b, 256, small)", "ValueError: power: temp_buffer has 256 bytes, but Power of float16 needs at least 2048 bytes"),
+    "xor_half": ("asc.adv.xor(c, a, b)", "TypeError: xor: src0 has data type float16; xor supports int16, uint16"),
+    "axpy_no_tmp": (
+        "asc.adv.axpy(c, a, 1.0, 256)",
+        "ValueError: axpy: temp_buffer is required: CANN declares Axpy only with a temporary buffer and a count",
+    ),
+    "axpy_no_count": (
+        "asc.adv.axpy(c, a, 1.0)",
+        "ValueError: axpy: count and temp_buffer is required: CANN declares Axpy only with a temporary buffer and a count",
+    ),
+    "axpy_types": (
+        "asc.adv.axpy(c, f32, 1.0, 256, tmp)",
+        "TypeError: axpy: dst has data type float16 and src float32; Axpy takes both half, both float32, or a float32 dst with a half src",
+    ),
+    "softmax_tiling_type": (
+        "asc.adv.softmax(c, b, b, a, asc.adv.RmsNormTiling())",
+        "TypeError: softmax: tiling must be a SoftmaxTiling, got a RmsNormTiling",
+    ),
+    "softmax_stats_type": (
+        "asc.adv.softmax(c, i16, i16, a, asc.adv.SoftmaxTiling())",
+        "TypeError: softmax: sum and max have data type int16 for a float16 src; they hold the type of src, or float32 for a half src",
+    ),
+    "softmax_unaligned_k": (
+        "asc.adv.softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=1, src_k=10))",
+        "ValueError: softmax: the tiling's src_k 10 is not 32-byte aligned for float16; SoftMax needs the last axis 32-byte aligned",
+    ),
+    "softmax_tmp": (
+        "asc.adv.softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=2, src_k=128), small)",
+        "ValueError: softmax: temp_buffer has 256 bytes, but SoftMax of rows of 128 float16 needs at least 832 bytes",
+    ),
+    "softmax_shape": (
+        "asc.adv.softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=4, src_k=128))",
+        "ValueError: softmax: the tiling's shape [4, 128] has 512 elements, more than the 256 of src",
+    ),
+    "softmax_basic_block": (
+        "asc.adv.softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=2, src_k=128), basic_block=True)",
+        "ValueError: softmax: basic_block=True needs the last axis (src_k) is a multiple of 64, at least 256 / sizeof(T) and below 2048, and the rows (src_m) are a multiple of 8; the tiling has [2, 128]",
+    ),
+    "rmsnorm_gamma_type": (
+        "asc.adv.rmsnorm(c, a, f32, 1.0, asc.adv.RmsNormTiling())",
+        "TypeError: rmsnorm: gamma has data type float32, but src has float16; they must match",
+    ),
+    "rmsnorm_epsilon": (
+        "asc.adv.rmsnorm(c, a, b, 'x', asc.adv.RmsNormTiling())",
+        "TypeError: rmsnorm: epsilon must be a number, got a str",
+    ),
+    "rmsnorm_tmp": (
+        "asc.adv.rmsnorm(c, a, b, 1.0, asc.adv.RmsNormTiling(h_length=64), small)",
+        "ValueError: rmsnorm: temp_buffer has 256 bytes, but RmsNorm of rows of 64 float16 needs at least 544 bytes",
+    ),
+    "rmsnorm_gamma_short": (
+        "asc.adv.rmsnorm(c, a, b[128:], 1.0, asc.adv.RmsNormTiling(h_length=256))",
+        "ValueError: rmsnorm: gamma has 128 elements, fewer than the tiling's h_length 256",
+    ),
+    "rmsnorm_basic_block": (
+        "asc.adv.rmsnorm(c, a, b, 1.0, asc.adv.RmsNormTiling(b_length=1, s_length=2, h_length=64), basic_block=True)",
+        "ValueError: rmsnorm: basic_block=True needs the last axis (h_length) is a multiple of 64 below 2048 and b_length * s_length a multiple of 8; the tiling has [1, 2, 64]",
+    ),
+    "quant_dst": ("asc.adv.quant(c, a, 1.0, 0.0)", "TypeError: quant: dst has data type float16; AscendQuant writes int8"),
+    "quant_count_alignment": (
+        "asc.adv.quant(q8, a, 1.0, 0.0, 48)",
+        "ValueError: quant: count 48 is not a multiple of 32; AscendQuant needs the data of its int8 output 32-byte aligned",
+    ),
+    "quant_tmp": (
+        "asc.adv.quant(q8, a, 1.0, 0.0, 64, small)",
+        "ValueError: quant: temp_buffer has 256 bytes, but AscendQuant needs at least 512 bytes",
+    ),
+    "quant_config_type": (
+        "asc.adv.quant(q8, a, 1.0, 0.0, config=(1, 2, 3, 4))",
+        "TypeError: quant: config must be an asc.adv.QuantConfig, got a tuple",
+    ),
+    "quant_config_runtime": (
+        "asc.adv.quant(q8, a, 1.0, 0.0, config=asc.adv.QuantConfig(n))",
+        "ValueError: quant: QuantConfig.calc_count must be a compile-time uint32_t (a template argument of the C++ call), got a runtime int32 value",
+    ),
+    "quant_config_work": (
+        "asc.adv.quant(q8, a, 1.0, 0.0, 64, tmp, config=asc.adv.QuantConfig(64, 0, 0, 16384))",
+        "ValueError: quant: QuantConfig.work_local_size 16384 is larger than the 8192 bytes of temp_buffer",
+    ),
+    "quant_config_split": (
+        "asc.adv.quant(q8, a, 1.0, 0.0, config=asc.adv.QuantConfig(64, 0, 0, 32))",
+        "ValueError: quant: QuantConfig.work_local_size 32 is too small: with calc_count and work_local_size both non-zero AscendQuant processes work_local_size / 2 rounded down to 32 elements at a time, which must not be 0",
+    ),
+    "quant_config_calc": (
+        "asc.adv.quant(q8, a, 1.0, 0.0, config=asc.adv.QuantConfig(512))",
+        "ValueError: quant: QuantConfig.calc_count 512 exceeds the 256 elements of src",
+    ),
+    "concat_types": ("asc.adv.concat(c, a, f32, 4)", "TypeError: concat: tmp has data type float32, but src has float16; they must match"),
+    "concat_repeat": ("asc.adv.concat(c, a, b, 256)", "ValueError: concat: repeat_time 256 is outside [0, 255]"),
+    "extract_index": ("asc.adv.extract(c, i16, a, 1)", "TypeError: extract: dst_index has data type int16; extract supports uint32"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", sorted(ERRORS))
+def test_rejects(tmp_path: Path, case: str) -> None:
+    statement, message = ERRORS[case]
+    caught, line = error(tmp_path, statement)
+    assert caught.message == message
+    assert caught.location is not None
+    assert caught.location.line == line
+
+
+def test_errors_carry_hints(tmp_path: Path) -> None:
+    caught, _ = error(tmp_path, "asc.adv.acos(c, a, 256, small)")
+    assert caught.hints == [
+        "size it with asc.lib.host.get_acos_max_min_tmp_size(shape, type_size, is_reuse_source) "
+        "(the minimum is enough, more may be faster)"
+    ]
+
+
+def test_reserved_flags_warn_as_cann_does(tmp_path: Path) -> None:
+    _, caught, line = _compile(tmp_path, "asc.adv.acos(c, a, is_reuse_source=True)")
+    assert [(str(w.message), w.lineno) for w in caught] == [
+        ("acos: is_reuse_source=True has no effect: CANN reserves the parameter (pass False)", line)
+    ]
+    _, caught, _ = _compile(tmp_path, "asc.adv.exp(c, a, 256, 0, is_reuse_source=True)")
+    assert caught == []  # Exp's flag is not reserved (it takes effect for float32 sources)
+
+
+def test_a_host_tiling_captured_by_the_kernel_is_rejected(tmp_path: Path) -> None:
+    source = KERNEL.format(statement="asc.adv.softmax(c, b, b, a, HOST)").replace(
+        "@asc.jit", "HOST = asc.adv.SoftmaxTiling()\n\n\n@asc.jit"
+    )
+    module = load_kernel_source(tmp_path, source)
+    with pytest.raises(KernelError, match=re.escape("softmax: the SoftmaxTiling was built outside the kernel")):
+        module.k.compile(*ARGS)
