@@ -84,7 +84,7 @@ EMITS: dict[str, tuple[str, list[str]]] = {
             "AscendC::LocalTensor<float> v = f32[128];",
             "AscendC::Cos<float, true>(f32, v, tmp, 128);",
         ],
-    ),  # fmt: skip
+    ),
     "exp_taylor": ("asc.adv.exp(c, a, 256, 12, tmp)", ["AscendC::Exp<half, 12, false>(c, a, tmp, 256);"]),
     "exp_reuse": ("asc.adv.exp(c, a, 256, 0, is_reuse_source=True)", ["AscendC::Exp<half, 0, true>(c, a, 256);"]),
     "log": ("asc.adv.log(c, a, 256)", ["AscendC::Log<half, false>(c, a, 256);"]),
@@ -99,7 +99,7 @@ EMITS: dict[str, tuple[str, list[str]]] = {
             "half v = static_cast<half>(f);",
             "AscendC::Axpy<float, half, false>(f32, a, v, tmp, 256);",
         ],
-    ),  # fmt: skip
+    ),
     "softmax_tiling_in_kernel": (
         "asc.adv.softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=8, src_k=32), tmp)",
         [
@@ -108,14 +108,14 @@ EMITS: dict[str, tuple[str, list[str]]] = {
             "v.srcK = 32;",
             "AscendC::SoftMax<half, false, false, false>(c, b, b, a, tmp, v);",
         ],
-    ),  # fmt: skip
+    ),
     "softmax_flags": (
         "asc.adv.softmax(c, f32, f32, a, asc.adv.SoftmaxTiling(), None, False, True, True)",
         [
             "SoftMaxTiling v;",
             "AscendC::SoftMax<half, false, true, true>(c, f32, f32, a, v);",
         ],
-    ),  # fmt: skip
+    ),
     "rmsnorm": (
         "asc.adv.rmsnorm(c, a, b, 1e-5, asc.adv.RmsNormTiling(h_length=256), tmp)",
         [
@@ -123,14 +123,14 @@ EMITS: dict[str, tuple[str, list[str]]] = {
             "v.hLength = 256;",
             "AscendC::RmsNorm<half, false>(c, a, b, tmp, half(1.0013580322265625e-05), v);",
         ],
-    ),  # fmt: skip
+    ),
     "rmsnorm_runtime_epsilon": (
         "asc.adv.rmsnorm(f32, f32, f32, f, asc.adv.RmsNormTiling(), basic_block=True)",
         [
             "RmsNormTiling v;",
             "AscendC::RmsNorm<float, true>(f32, f32, f32, f, v);",
         ],
-    ),  # fmt: skip
+    ),
     "quant": ("asc.adv.quant(q8, a, 2.0, 0.5)", ["AscendC::AscendQuant<half, false>(q8, a, 2.0f, 0.5f);"]),
     "quant_config": (
         "asc.adv.quant(q8, a, f, 1, 128, tmp, False, asc.adv.QuantConfig(128, 0, 0, 1024))",
@@ -138,10 +138,10 @@ EMITS: dict[str, tuple[str, list[str]]] = {
             "constexpr static AscendC::AscendQuantConfig quant_config = {128, 0, 0, 1024};",
             "AscendC::AscendQuant<half, false, quant_config>(q8, a, tmp, f, 1.0f, 128);",
         ],
-    ),  # fmt: skip
+    ),
     "concat": ("asc.adv.concat(c, a, b, 4)", ["AscendC::Concat(c, a, b, 4);"]),
     "extract": ("asc.adv.extract(c, u32, a, n)", ["AscendC::Extract(c, u32, a, n);"]),
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("case", sorted(EMITS))
