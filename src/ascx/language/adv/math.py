@@ -86,6 +86,8 @@ def _unary(
     check_aligned(api, ("dst", d), ("src", s), *((("temp_buffer", tmp),) if tmp is not None else ()))
     type_size = dtype_of(s).sizeof()
     _, minimum = math_tmp_size(api, 1, type_size, reuse and type_size == 4)
+    if taylor_expand_level == 0:
+        minimum = 0  # Exp without the expansion is the vector instruction: the buffer is not used
     check_tmp_size(api, tmp, minimum, f"{function.cpp} of {dtype_of(s)}", _tmp_hint(api))
     if function not in FLOAT_REUSE:
         reserved_flag(builder, reuse, api, "is_reuse_source")

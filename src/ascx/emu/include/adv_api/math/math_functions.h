@@ -188,7 +188,8 @@ void Log(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor) {
 template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
 void Exp(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const LocalTensor<uint8_t>& sharedTmpBuffer,
          const uint32_t calCount) {
-    const uint64_t buffers = sizeof(T) == 4 ? (isReuseSource ? 2 : 3) : 4;
+    // The minimum of GetExpMaxMinTmpSize; without the expansion (level 0) the buffer is not used.
+    const uint64_t buffers = taylorExpandLevel == 0 ? 0 : (sizeof(T) == 4 ? (isReuseSource ? 2 : 3) : 4);
     ascx_emu::lib::unary(dstLocal, srcLocal, &sharedTmpBuffer, calCount, buffers * 256, false,
                          [](double x) {
                              return taylorExpandLevel == 0 ? std::exp(x)
