@@ -29,14 +29,21 @@ ONE_SOURCE = [
     "frac", "lgamma", "round", "sign", "sin", "sinh", "tan", "tanh", "trunc",
 ]  # fmt: skip
 
+
+def _one_source(name: str) -> tuple[str, list[str]]:
+    return ("asc.float16", [f"asc.adv.{name}(z, x, count=512, temp_buffer=tmp)", f"asc.adv.{name}(z, x, count=512)"])
+
+
 CALLS: dict[str, tuple[str, list[str]]] = {
-    **{name: ("asc.float16", [f"asc.adv.{name}(z, x, count=512, temp_buffer=tmp)", f"asc.adv.{name}(z, x, count=512)"]) for name in ONE_SOURCE},
+    **{name: _one_source(name) for name in ONE_SOURCE},
     "exp": ("asc.float16", [
         "asc.adv.exp(z, x, count=512, taylor_expand_level=0, temp_buffer=tmp)",
         "asc.adv.exp(z, x, count=512, taylor_expand_level=0, is_reuse_source=True)",
     ]),
     "log": ("asc.float16", ["asc.adv.log(z, x)"]),
-    "power": ("asc.float16", ["asc.adv.power(z, x, y, count=512, temp_buffer=tmp)", "asc.adv.power(z, x, y, count=512)"]),
+    "power": ("asc.float16", [
+        "asc.adv.power(z, x, y, count=512, temp_buffer=tmp)", "asc.adv.power(z, x, y, count=512)",
+    ]),
     "xor": ("asc.int16", ["asc.adv.xor(z, x, y, count=512, temp_buffer=tmp)", "asc.adv.xor(z, x, y, count=512)"]),
     "axpy": ("asc.float16", ["asc.adv.axpy(z, x, 3.0, count=512, temp_buffer=tmp)"]),
 }  # fmt: skip
