@@ -11,8 +11,11 @@ offset as half where CANN takes float, and names the config of AscendQuant ``sta
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
 import warnings
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -319,3 +322,31 @@ def test_a_host_tiling_captured_by_the_kernel_is_rejected(tmp_path: Path) -> Non
     module = load_kernel_source(tmp_path, source)
     with pytest.raises(KernelError, match=re.escape("softmax: the SoftmaxTiling was built outside the kernel")):
         module.k.compile(*ARGS)
+
+
+def cann_check_kernels(directory: Path) -> Iterator[tuple[str, str]]:
+    """The kernel of every ``EMITS`` case, for the CANN type-check of the test suite."""
+    for case in sorted(EMITS):
+        source, _, _ = _compile(directory, EMITS[case][0])
+        yield f"test_adv_lib_api::{case}", source
+
+
+TYPECHECK = Path(os.environ.get("ASCX_CANN_TYPECHECK", "/work/shared/tools/cann-typecheck"))
+"""CANN's type-check of emitted kernels (``cann-typecheck FILE.cpp aiv|aic``); the test is skipped without it."""
+
+
+@pytest.mark.skipif(not TYPECHECK.exists(), reason="cann-typecheck is not installed")
+@pytest.mark.parametrize("side", ["aiv", "aic"])
+def test_every_emitted_call_passes_cann_typecheck(tmp_path: Path, side: str) -> None:
+    statements = "; ".join(statement for statement, _ in EMITS.values())
+    source, _, _ = _compile(tmp_path, statements)
+    path = tmp_path / "adv_lib.cpp"
+    path.write_text(source)
+    result = subprocess.run(
+        [str(TYPECHECK), str(path), side, "-w"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CANN_TYPECHECK_PCH": "1"},
+        check=False,
+    )
+    assert result.returncode == 0, "\n".join(line for line in result.stderr.splitlines() if "error" in line)

@@ -1,0 +1,178 @@
+# The library functions beyond Matmul from Python to IR and to C++: each math function once, exp with
+# its Taylor expansion, power, xor, axpy, softmax and rmsnorm with kernel-built tilings and a tiling
+# kernel parameter, quant with a QuantConfig, concat and extract.
+#
+# RUN: ascx compile %s --args "asc.adv.SoftmaxTiling(), MockValue(asc.int32), MockValue(asc.float32)" --emit ir | filecheck %s --check-prefix=IR
+# RUN: ascx compile %s --args "asc.adv.SoftmaxTiling(), MockValue(asc.int32), MockValue(asc.float32)" | filecheck %s --check-prefix=CPP --match-full-lines --strict-whitespace
+import ascx as asc
+
+
+# One call of each API, not a synchronised kernel: compiled without the sync passes, whose own
+# tests are under passes/.
+@asc.jit(insert_sync=False, verify_sync=False)
+def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
+    a = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 256)
+    b = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 512, 256)
+    c = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 1024, 256)
+    w = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 2048, 256)
+    i = asc.LocalTensor(asc.int16, asc.TPosition.VECCALC, 4096, 256)
+    u = asc.LocalTensor(asc.uint32, asc.TPosition.VECCALC, 8192, 256)
+    q = asc.LocalTensor(asc.int8, asc.TPosition.VECOUT, 12288, 256)
+    tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 16384, 8192)
+    asc.adv.acos(c, a, 256, tmp)
+    asc.adv.acosh(c, a, n)
+    asc.adv.asin(c, a)
+    asc.adv.asinh(c, a, temp_buffer=tmp)
+    asc.adv.atan(w, w, 256, tmp)
+    asc.adv.atanh(c, a, 256)
+    asc.adv.ceil(c, a, 256, tmp)
+    asc.adv.cos(w, w[128:], 128, tmp, True)
+    asc.adv.cosh(c, a, 256)
+    asc.adv.digamma(c, a, 256, tmp)
+    asc.adv.erf(c, a)
+    asc.adv.erfc(c, a, 256)
+    asc.adv.exp(c, a, 256, 12, tmp)
+    asc.adv.floor(c, a, 256)
+    asc.adv.frac(c, a, 256)
+    asc.adv.lgamma(c, a, 256, tmp)
+    asc.adv.log(c, a)
+    asc.adv.round(c, a, 256)
+    asc.adv.sign(c, a, 256)
+    asc.adv.sin(c, a, 256)
+    asc.adv.sinh(c, a, 256)
+    asc.adv.tan(c, a, 256)
+    asc.adv.tanh(c, a, 256)
+    asc.adv.trunc(c, a, 256)
+    asc.adv.power(c, a, b, 256, tmp)
+    asc.adv.xor(i, i, i)
+    asc.adv.axpy(w, a, 0.5, 256, tmp)
+    asc.adv.softmax(c, b, b, a, tiling, tmp)
+    local = asc.adv.SoftmaxTiling(src_m=2, src_k=128, split_m=1)
+    asc.adv.softmax(c, w, w, a, local, basic_block=False, data_format_nz=True)
+    norm = asc.adv.RmsNormTiling(b_length=1, s_length=2, h_length=128)
+    norm.reciprocal_of_h_length = 1.0 / 128
+    asc.adv.rmsnorm(c, a, b, eps, norm, tmp)
+    asc.adv.quant(q, a, 2.0, 0.5, 256)
+    asc.adv.quant(q, a, eps, 0, 128, tmp, False, asc.adv.QuantConfig(128, 0, 0, 1024))
+    asc.adv.concat(c, a, b, 4)
+    asc.adv.extract(c, u, a, 2)
+
+
+# IR: func.func @adv_lib(%tiling_gm: !ascendc.gm_struct_addr<!ascendc.lib_tiling<"SoftMaxTiling">>, %n: i32, %eps: f32) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type aiv_only>} {
+# IR: %tiling = ascendc.lib_tiling.load %tiling_gm : !ascendc.gm_struct_addr<!ascendc.lib_tiling<"SoftMaxTiling">> -> !ascendc.lib_tiling<"SoftMaxTiling">
+# IR: %a = ascendc.local_tensor vecin, %c0_ui32, %c256_ui32 : ui32, ui32 -> !ascendc.local_tensor<f16>
+# IR: %b = ascendc.local_tensor vecin, %c512_ui32, %c256_ui32 : ui32, ui32 -> !ascendc.local_tensor<f16>
+# IR: %c = ascendc.local_tensor vecout, %c1024_ui32, %c256_ui32 : ui32, ui32 -> !ascendc.local_tensor<f16>
+# IR: %w = ascendc.local_tensor veccalc, %c2048_ui32, %c256_ui32 : ui32, ui32 -> !ascendc.local_tensor<f32>
+# IR: %i = ascendc.local_tensor veccalc, %c4096_ui32, %c256_ui32 : ui32, ui32 -> !ascendc.local_tensor<i16>
+# IR: %u = ascendc.local_tensor veccalc, %c8192_ui32, %c256_ui32 : ui32, ui32 -> !ascendc.local_tensor<ui32>
+# IR: %q = ascendc.local_tensor vecout, %c12288_ui32, %c256_ui32 : ui32, ui32 -> !ascendc.local_tensor<i8>
+# IR: %tmp = ascendc.local_tensor veccalc, %c16384_ui32, %c8192_ui32 : ui32, ui32 -> !ascendc.local_tensor<ui8>
+# IR: ascendc.adv.math acos %c, %a count %c256_ui32 tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32, !ascendc.local_tensor<ui8>)
+# IR: ascendc.adv.math acosh %c, %a count %n : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32)
+# IR: ascendc.adv.math asin %c, %a : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>)
+# IR: ascendc.adv.math asinh %c, %a tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>)
+# IR: ascendc.adv.math atan %w, %w count %c256_ui32 tmp %tmp : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, ui32, !ascendc.local_tensor<ui8>)
+# IR: ascendc.adv.math atanh %c, %a count %c256_ui32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32)
+# IR: ascendc.adv.math ceil %c, %a count %c256_ui32 tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32, !ascendc.local_tensor<ui8>)
+# IR: %0 = ascendc.sub_tensor %w[%c128_i32 : i32] : !ascendc.local_tensor<f32>
+# IR: ascendc.adv.math cos %w, %0 count %c128_ui32 tmp %tmp reuse_source : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, ui32, !ascendc.local_tensor<ui8>)
+# IR: ascendc.adv.math cosh %c, %a count %c256_ui32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32)
+# IR: ascendc.adv.math digamma %c, %a count %c256_ui32 tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32, !ascendc.local_tensor<ui8>)
+# IR: ascendc.adv.math erf %c, %a : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>)
+# IR: ascendc.adv.math erfc %c, %a count %c256_ui32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32)
+# IR: ascendc.adv.math exp %c, %a count %c256_ui32 tmp %tmp taylor_expand_level 12 : i64 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32, !ascendc.local_tensor<ui8>)
+# IR: ascendc.adv.math floor %c, %a count %c256_ui32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32)
+# IR: ascendc.adv.math frac %c, %a count %c256_ui32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32)
+# IR: ascendc.adv.math lgamma %c, %a count %c256_ui32 tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32, !ascendc.local_tensor<ui8>)
+# IR: ascendc.adv.math log %c, %a : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>)
+# IR: ascendc.adv.math round %c, %a count %c256_ui32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32)
+# IR: ascendc.adv.math sign %c, %a count %c256_ui32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32)
+# IR: ascendc.adv.math sin %c, %a count %c256_ui32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32)
+# IR: ascendc.adv.math sinh %c, %a count %c256_ui32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32)
+# IR: ascendc.adv.math tan %c, %a count %c256_ui32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32)
+# IR: ascendc.adv.math tanh %c, %a count %c256_ui32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32)
+# IR: ascendc.adv.math trunc %c, %a count %c256_ui32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32)
+# IR: ascendc.adv.binary_math power %c, %a, %b count %c256_ui32 tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32, !ascendc.local_tensor<ui8>)
+# IR: ascendc.adv.binary_math xor %i, %i, %i : (!ascendc.local_tensor<i16>, !ascendc.local_tensor<i16>, !ascendc.local_tensor<i16>)
+# IR: ascendc.adv.axpy %w, %a, %cst count %c256_ui32 tmp %tmp : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, f16, ui32, !ascendc.local_tensor<ui8>)
+# IR: ascendc.adv.softmax %c, %b, %b, %a, %tiling tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>)
+# IR: %local = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">
+# IR: ascendc.lib_tiling.set %local "srcM", %c2_i32 : !ascendc.lib_tiling<"SoftMaxTiling">, i32
+# IR: ascendc.lib_tiling.set %local "srcK", %c128_i32 : !ascendc.lib_tiling<"SoftMaxTiling">, i32
+# IR: ascendc.lib_tiling.set %local "splitM", %c1_i32 : !ascendc.lib_tiling<"SoftMaxTiling">, i32
+# IR: ascendc.adv.softmax %c, %w, %w, %a, %local data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">)
+# IR: %norm = ascendc.lib_tiling : !ascendc.lib_tiling<"RmsNormTiling">
+# IR: ascendc.lib_tiling.set %norm "bLength", %c1_i32 : !ascendc.lib_tiling<"RmsNormTiling">, i32
+# IR: ascendc.lib_tiling.set %norm "sLength", %c2_i32 : !ascendc.lib_tiling<"RmsNormTiling">, i32
+# IR: ascendc.lib_tiling.set %norm "hLength", %c128_i32 : !ascendc.lib_tiling<"RmsNormTiling">, i32
+# IR: ascendc.lib_tiling.set %norm "reciprocalOfHLength", %cst_1 : !ascendc.lib_tiling<"RmsNormTiling">, f32
+# IR: %1 = arith.truncf %eps : f32 to f16
+# IR: ascendc.adv.rmsnorm %c, %a, %b, %1, %norm tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, !ascendc.lib_tiling<"RmsNormTiling">, !ascendc.local_tensor<ui8>)
+# IR: ascendc.adv.quant %q, %a, %cst_2, %cst_3 count %c256_ui32 : (!ascendc.local_tensor<i8>, !ascendc.local_tensor<f16>, f32, f32, ui32)
+# IR: ascendc.adv.quant %q, %a, %eps, %cst_4 count %c128_ui32 tmp %tmp config array<i64: 128, 0, 0, 1024> : (!ascendc.local_tensor<i8>, !ascendc.local_tensor<f16>, f32, f32, ui32, !ascendc.local_tensor<ui8>)
+# IR: ascendc.adv.concat %c, %a, %b, %c4_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32)
+# IR: ascendc.adv.extract %c, %u, %a, %c2_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<ui32>, !ascendc.local_tensor<f16>, i32)
+
+# CPP:#include "kernel_operator.h"
+# CPP-EMPTY:
+# CPP-NEXT:extern "C" __global__ __aicore__ void adv_lib(__gm__ SoftMaxTiling* tiling_gm, int32_t n, float eps) {
+# CPP-NEXT:    SoftMaxTiling tiling;
+# CPP-NEXT:    for (uint32_t i = 0; i < sizeof(SoftMaxTiling) / sizeof(uint32_t); ++i) {
+# CPP-NEXT:        reinterpret_cast<uint32_t*>(&tiling)[i] = reinterpret_cast<__gm__ const uint32_t*>(tiling_gm)[i];
+# CPP-NEXT:    }
+# CPP-NEXT:    AscendC::LocalTensor<half> a(AscendC::TPosition::VECIN, 0, 256);
+# CPP-NEXT:    AscendC::LocalTensor<half> b(AscendC::TPosition::VECIN, 512, 256);
+# CPP-NEXT:    AscendC::LocalTensor<half> c(AscendC::TPosition::VECOUT, 1024, 256);
+# CPP-NEXT:    AscendC::LocalTensor<float> w(AscendC::TPosition::VECCALC, 2048, 256);
+# CPP-NEXT:    AscendC::LocalTensor<int16_t> i_1(AscendC::TPosition::VECCALC, 4096, 256);
+# CPP-NEXT:    AscendC::LocalTensor<uint32_t> u(AscendC::TPosition::VECCALC, 8192, 256);
+# CPP-NEXT:    AscendC::LocalTensor<int8_t> q(AscendC::TPosition::VECOUT, 12288, 256);
+# CPP-NEXT:    AscendC::LocalTensor<uint8_t> tmp(AscendC::TPosition::VECCALC, 16384, 8192);
+# CPP-NEXT:    AscendC::Acos<half, false>(c, a, tmp, 256);
+# CPP-NEXT:    AscendC::Acosh<half, false>(c, a, n);
+# CPP-NEXT:    AscendC::Asin<half, false>(c, a);
+# CPP-NEXT:    AscendC::Asinh<half, false>(c, a, tmp);
+# CPP-NEXT:    AscendC::Atan<float, false>(w, w, tmp, 256);
+# CPP-NEXT:    AscendC::Atanh<half, false>(c, a, 256);
+# CPP-NEXT:    AscendC::Ceil<half, false>(c, a, tmp, 256);
+# CPP-NEXT:    AscendC::LocalTensor<float> v = w[128];
+# CPP-NEXT:    AscendC::Cos<float, true>(w, v, tmp, 128);
+# CPP-NEXT:    AscendC::Cosh<half, false>(c, a, 256);
+# CPP-NEXT:    AscendC::Digamma<half, false>(c, a, tmp, 256);
+# CPP-NEXT:    AscendC::Erf<half, false>(c, a);
+# CPP-NEXT:    AscendC::Erfc<half, false>(c, a, 256);
+# CPP-NEXT:    AscendC::Exp<half, 12, false>(c, a, tmp, 256);
+# CPP-NEXT:    AscendC::Floor<half, false>(c, a, 256);
+# CPP-NEXT:    AscendC::Frac<half, false>(c, a, 256);
+# CPP-NEXT:    AscendC::Lgamma<half, false>(c, a, tmp, 256);
+# CPP-NEXT:    AscendC::Log<half, false>(c, a);
+# CPP-NEXT:    AscendC::Round<half, false>(c, a, 256);
+# CPP-NEXT:    AscendC::Sign<half, false>(c, a, 256);
+# CPP-NEXT:    AscendC::Sin<half, false>(c, a, 256);
+# CPP-NEXT:    AscendC::Sinh<half, false>(c, a, 256);
+# CPP-NEXT:    AscendC::Tan<half, false>(c, a, 256);
+# CPP-NEXT:    AscendC::Tanh<half, false>(c, a, 256);
+# CPP-NEXT:    AscendC::Trunc<half, false>(c, a, 256);
+# CPP-NEXT:    AscendC::Power<half, false>(c, a, b, tmp, 256);
+# CPP-NEXT:    AscendC::Xor<int16_t, false>(i_1, i_1, i_1);
+# CPP-NEXT:    AscendC::Axpy<float, half, false>(w, a, half(0.5), tmp, 256);
+# CPP-NEXT:    AscendC::SoftMax<half, false, false, false>(c, b, b, a, tmp, tiling);
+# CPP-NEXT:    SoftMaxTiling local;
+# CPP-NEXT:    local.srcM = 2;
+# CPP-NEXT:    local.srcK = 128;
+# CPP-NEXT:    local.splitM = 1;
+# CPP-NEXT:    AscendC::SoftMax<half, false, false, true>(c, w, w, a, local);
+# CPP-NEXT:    RmsNormTiling norm;
+# CPP-NEXT:    norm.bLength = 1;
+# CPP-NEXT:    norm.sLength = 2;
+# CPP-NEXT:    norm.hLength = 128;
+# CPP-NEXT:    norm.reciprocalOfHLength = 0.0078125f;
+# CPP-NEXT:    half v_1 = static_cast<half>(eps);
+# CPP-NEXT:    AscendC::RmsNorm<half, false>(c, a, b, tmp, v_1, norm);
+# CPP-NEXT:    AscendC::AscendQuant<half, false>(q, a, 2.0f, 0.5f, 256);
+# CPP-NEXT:    constexpr static AscendC::AscendQuantConfig quant_config = {128, 0, 0, 1024};
+# CPP-NEXT:    AscendC::AscendQuant<half, false, quant_config>(q, a, tmp, eps, 0.0f, 128);
+# CPP-NEXT:    AscendC::Concat(c, a, b, 4);
+# CPP-NEXT:    AscendC::Extract(c, u, a, 2);
+# CPP-NEXT:}

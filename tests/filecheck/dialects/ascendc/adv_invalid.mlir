@@ -1,0 +1,100 @@
+// RUN: ascx-opt %s --verify-diagnostics --split-input-file | filecheck %s
+
+// The verifier rules of the library ops beyond Matmul and of their tiling structs: only the call forms
+// CANN declares, the element types each function takes, the tiling struct each function reads. One
+// rule per case, reported at the op's location.
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%t = ascendc.local_tensor veccalc, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<ui8>
+ascendc.adv.math log %a, %a count %c256 tmp %t : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32, !ascendc.local_tensor<ui8>) loc("k.py":1:1)
+// CHECK: k.py:1:1: error: Log takes no temporary buffer
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+ascendc.adv.math floor %a, %a : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>) loc("k.py":2:1)
+// CHECK: k.py:2:1: error: Floor needs a count: CANN declares no form without calCount
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+ascendc.adv.math exp %a, %a count %c256 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32) loc("k.py":3:1)
+// CHECK: k.py:3:1: error: taylor_expand_level is given for exp, and only for exp
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+ascendc.adv.math acos %a, %a count %c256 tmp %a : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32, !ascendc.local_tensor<f16>) loc("k.py":4:1)
+// CHECK: k.py:4:1: error: tmp must be a local_tensor<ui8>, got !ascendc.local_tensor<f16>
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%i = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<i16>
+ascendc.adv.math sin %i, %i : (!ascendc.local_tensor<i16>, !ascendc.local_tensor<i16>) loc("k.py":5:1)
+// CHECK: k.py:5:1: error: src must hold f16 or f32 elements, got i16
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%s = arith.constant 1.0 : f16
+ascendc.adv.axpy %a, %a, %s count %c256 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, ui32) loc("k.py":6:1)
+// CHECK: k.py:6:1: error: Axpy needs a count and a temporary buffer: CANN declares only that form
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"RmsNormTiling">
+ascendc.adv.softmax %a, %a, %a, %a, %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"RmsNormTiling">) loc("k.py":7:1)
+// CHECK: k.py:7:1: error: tiling must be a SoftMaxTiling, got !ascendc.lib_tiling<"RmsNormTiling">
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%s = arith.constant 1.0 : f32
+ascendc.adv.quant %a, %a, %s, %s : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f32, f32) loc("k.py":8:1)
+// CHECK: k.py:8:1: error: dst must be a local_tensor<i8>, got !ascendc.local_tensor<f16>
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%i = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<i32>
+%r = arith.constant 1 : i32
+ascendc.adv.extract %a, %i, %a, %r : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<i32>, !ascendc.local_tensor<f16>, i32) loc("k.py":9:1)
+// CHECK: k.py:9:1: error: dst_index must be a local_tensor<ui32>, got !ascendc.local_tensor<i32>
+
+// -----
+
+%t = ascendc.lib_tiling : !ascendc.lib_tiling<"LayerNormTiling"> loc("k.py":10:1)
+// CHECK: k.py:10:1: error: unknown tiling struct 'LayerNormTiling'
+
+// -----
+
+%t = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">
+%v = arith.constant 1 : i32
+ascendc.lib_tiling.set %t "hLength", %v : !ascendc.lib_tiling<"SoftMaxTiling">, i32 loc("k.py":11:1)
+// CHECK: k.py:11:1: error: 'hLength' is not a SoftMaxTiling field
+
+// -----
+
+%t = ascendc.lib_tiling : !ascendc.lib_tiling<"RmsNormTiling">
+%v = arith.constant 1 : i32
+ascendc.lib_tiling.set %t "reciprocalOfHLength", %v : !ascendc.lib_tiling<"RmsNormTiling">, i32 loc("k.py":12:1)
+// CHECK: k.py:12:1: error: reciprocalOfHLength takes f32, got i32
