@@ -61,6 +61,11 @@ EQUIVALENT: dict[tuple[str, str], str] = {
         "vector_add_queues",
         "pipe_barrier pipe_all @ <inserted>",
     ): "the IN-12 final barrier (insertion policy, not a rule)",
+    ("matmul_softmax", "pipe_barrier pipe_all @ <inserted>"): "the IN-12 final barrier (insertion policy, not a rule)",
+    ("rmsnorm_quant", "pipe_barrier pipe_all @ <inserted>"): "the IN-12 final barrier (insertion policy, not a rule)",
+    ("rmsnorm_quant", "free_tensor @ 69"): (
+        "gamma's FreeTensor after the loop: no later AllocTensor of its queue waits for it, so it orders nothing"
+    ),
 }
 """Mutants that verify and are harmless, with the reason (spec §4.2's equivalent-mutant register)."""
 
