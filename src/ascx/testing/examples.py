@@ -34,8 +34,8 @@ EXAMPLE_ARGUMENTS: dict[str, str] = {
         "asc.adv.SoftmaxTiling, 4096, 4"
     ),
     "rmsnorm_quant": (
-        "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.int8), asc.adv.RmsNormTiling, 4096, MockValue(asc.int32), "
-        "MockValue(asc.float32), MockValue(asc.float32), MockValue(asc.float32)"
+        "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.int8), asc.adv.RmsNormTiling, 4096, "
+        "MockValue(asc.int32), MockValue(asc.float32), MockValue(asc.float32), MockValue(asc.float32)"
     ),
 }
 """Example name -> its kernel arguments as ``ascx compile --args`` takes them."""
