@@ -1,6 +1,7 @@
 """Regenerate the API reference pages: ``python -m ascx.cli.api_docs [REFERENCE_DIRECTORY]``.
 
-The Matmul pages (``matmul/``, one per API) are rendered from ``ascx.language.adv.api_docs``; the
+The Matmul pages (``matmul/``, one per API) are rendered from ``ascx.language.adv.api_docs``, those of the
+rest of the library (``adv/``, one per function) from ``ascx.language.adv.lib_api_docs``; the
 family pages of the core, framework and basic APIs (``core/``, ``fwk/``, ``basic/``) from the
 records that ``ascx.language.reference`` collects.  The same records give the Python objects their
 docstrings.  The default directory is ``docs/reference``.
@@ -13,12 +14,14 @@ from pathlib import Path
 
 from ascx.language import reference
 from ascx.language.adv import api_docs as matmul_docs
+from ascx.language.adv import lib_api_docs
 
 
 def main(argv: list[str] | None = None) -> None:
     args = sys.argv[1:] if argv is None else argv
     root = Path(args[0] if args else "docs/reference")
     matmul_docs.write_pages(root / "matmul")
+    lib_api_docs.write_pages(root / "adv")
     reference.write_pages(root)
 
 

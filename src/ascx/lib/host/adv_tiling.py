@@ -33,9 +33,13 @@ BASIC_TILE_NUM = 8
 """float32 elements per 32-byte block: the row unit of the SoftMax tiling."""
 
 
-def _dims(shape: Shape, api: str) -> list[int]:
-    dims = list(shape)
-    if not dims or any(isinstance(d, bool) or not isinstance(d, int) for d in dims):
+def _dims(shape: Sequence[object], api: str) -> list[int]:
+    dims: list[int] = []
+    for d in shape:
+        if isinstance(d, bool) or not isinstance(d, int):
+            raise TypeError(f"{api}: the shape must be a non-empty sequence of ints, got {shape!r}")
+        dims.append(d)
+    if not dims:
         raise TypeError(f"{api}: the shape must be a non-empty sequence of ints, got {shape!r}")
     return dims
 
@@ -151,7 +155,7 @@ def get_log_max_min_tmp_size(src_shape: Shape, type_size: int, is_reuse_source: 
 
 
 def get_round_max_min_tmp_size(
-    ascendc_platform: PlatformAscendC, src_shape: Shape, type_size: int, is_reuse_source: bool = False
+    ascendc_platform: object, src_shape: Shape, type_size: int, is_reuse_source: bool = False
 ) -> tuple[int, int]:
     """``GetRoundMaxMinTmpSize(platform, ...)`` on the Atlas A2 platforms ascx models."""
     if not isinstance(ascendc_platform, PlatformAscendC):
@@ -210,7 +214,7 @@ def get_ascend_quant_max_min_tmp_size(src_shape: Shape, type_size: int) -> tuple
     return tmp_sizes.quant_tmp_size(_size(src_shape, "GetAscendQuantMaxMinTmpSize"), type_size)
 
 
-def get_concat_tmp_size(ascendc_platform: PlatformAscendC, elem_count: int, data_type_size: int) -> int:
+def get_concat_tmp_size(ascendc_platform: object, elem_count: int, data_type_size: int) -> int:
     """``GetConcatTmpSize``: 0 on Atlas A2, whose ``Concat`` moves no data."""
     if not isinstance(ascendc_platform, PlatformAscendC):
         raise TypeError(f"GetConcatTmpSize: ascendc_platform must be a PlatformAscendC, got {ascendc_platform!r}")
@@ -247,7 +251,7 @@ def get_soft_max_min_tmp_size(src_shape: Shape, data_type_size: int, is_reuse_so
 
 
 def soft_max_tiling_func(
-    src_shape: Shape, data_type_size: int, local_work_space_size: int, softmax_tiling: SoftmaxTiling
+    src_shape: Shape, data_type_size: int, local_work_space_size: int, softmax_tiling: object
 ) -> None:
     """``SoftMaxTilingFunc``: fill ``softmax_tiling`` for an input of ``src_shape`` and a temporary buffer of
     ``local_work_space_size`` bytes (``split_m`` rows of it at a time: as many as fit, a multiple of 8 when
@@ -334,7 +338,7 @@ def get_rms_norm_tiling_info(
     origin_src_shape: Shape,
     stack_buffer_byte_size: int,
     type_size: int,
-    tiling: RmsNormTiling,
+    tiling: object,
     is_basic_block: bool = False,
 ) -> bool:
     """``GetRmsNormTilingInfo``: fill ``tiling`` for an input ``[B, S, H]`` (``origin_src_shape`` has the real,
