@@ -600,7 +600,10 @@ def signature(doc: LibDoc) -> str:
         p.name if p.default is inspect.Parameter.empty else f"{p.name}={p.default!r}"
         for p in inspect.signature(doc.target()).parameters.values()
     ]
-    return f"asc.adv.{doc.name}({', '.join(shown)})"
+    one_line = f"asc.adv.{doc.name}({', '.join(shown)})"
+    if len(one_line) <= 120:
+        return one_line
+    return f"asc.adv.{doc.name}(\n    {', '.join(shown)}\n)"  # as ruff formats it
 
 
 def render_docstring(doc: LibDoc) -> str:
