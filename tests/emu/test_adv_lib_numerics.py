@@ -231,3 +231,44 @@ def test_concat_then_extract_splits_sort_records(tmp_path: Path, dtype: type) ->
     kernel[1](records, values, indices)
     assert np.array_equal(values, value)
     assert np.array_equal(indices, index)
+
+
+SORT_FLOW = """
+sg = asc.GlobalTensor()
+sg.set_global_buffer(scores)
+ig = asc.GlobalTensor()
+ig.set_global_buffer(index_in)
+vg = asc.GlobalTensor()
+vg.set_global_buffer(values)
+og = asc.GlobalTensor()
+og.set_global_buffer(order)
+score_local = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 64)
+index_local = asc.LocalTensor(asc.uint32, asc.TPosition.VECIN, 1024, 64)
+concat_local = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 2048, 64)
+sorted_local = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 4096, 128)
+tmp = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 8192, 128)
+value_local = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 12288, 64)
+order_local = asc.LocalTensor(asc.uint32, asc.TPosition.VECOUT, 16384, 64)
+asc.data_copy(score_local, sg, 64)
+asc.data_copy(index_local, ig, 64)
+asc.adv.concat(concat_local, score_local, tmp, 4)
+asc.sort(sorted_local, concat_local, index_local, tmp, 2, True)
+asc.adv.extract(value_local, order_local, sorted_local, 2)
+asc.data_copy(vg, value_local, 64)
+asc.data_copy(og, order_local, 64)
+"""
+
+
+def test_concat_sort_extract_sorts_with_indices(tmp_path: Path) -> None:
+    """The library's data preparation around the basic ``sort``: scores in, sorted scores and their indices
+    out, largest first."""
+    params = ", ".join(f"{name}: asc.GlobalAddress" for name in ("scores", "index_in", "values", "order"))
+    kernel = an.load_kernel(tmp_path, SORT_FLOW, params)
+    scores = np.random.default_rng(6).permutation(64).astype(np.float32) / 4
+    index = np.arange(64, dtype=np.uint32)
+    values = np.zeros(64, np.float32)
+    order = np.zeros(64, np.uint32)
+    kernel[1](scores, index, values, order)
+    expected = np.argsort(-scores, kind="stable")
+    assert np.array_equal(order, expected.astype(np.uint32))
+    assert np.array_equal(values, scores[expected])
