@@ -467,11 +467,11 @@ AscendC = Dialect(
 )
 
 __all__ = [
+    "ADV_ATTRS",
+    "ADV_OPS",
     "CPP_ENUMS",
     "DATA_OPS",
     "FUSED_OPS",
-    "ADV_ATTRS",
-    "ADV_OPS",
     "LAYOUTS",
     "MASK_OPS",
     "NCHW_CONV_ADDR_LIST_SIZE",
