@@ -6,7 +6,7 @@ and format, the A/B layout, the config, the kernel mode, and add setup statement
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
@@ -15,7 +15,7 @@ import pytest
 
 import ascx as asc
 from ascx.runtime.jit import MockTensor, MockValue
-from ascx.testing import line_of
+from ascx.testing import line_of, load_kernel_source
 
 KERNEL = """
 @asc.jit{options}
@@ -567,3 +567,11 @@ def k(c: asc.GlobalAddress, w: asc.GlobalAddress) -> None:
     assert info.value.message == message
     assert info.value.location is not None
     assert info.value.location.line == len(Path(module.__file__).read_text().splitlines())
+
+
+def cann_check_kernels(directory: Path) -> Iterator[tuple[str, str]]:
+    """The C++ of every case that compiles, for the CANN type-check (``ascx.testing.cann_kernels``)."""
+    for name, case in sorted(CASES.items()):
+        if not case.message:
+            module = compile_case(lambda source: load_kernel_source(directory, source), case)
+            yield name, module.k.compile(*ARGS).source

@@ -18,13 +18,15 @@ from __future__ import annotations
 import contextlib
 import re
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import ModuleType
 
 import pytest
 
 import ascx as asc
 from ascx.runtime.jit import MockTensor
+from ascx.testing import load_kernel_source
 
 PRELUDE = """
 GM = asc.TPosition.GM
@@ -434,14 +436,18 @@ def matmul_calls(source: str) -> list[str]:
     return [line.strip() for line in source.splitlines() if _CALL.search(line)]
 
 
+def unchecked(body: str) -> str:
+    """The kernel ``body`` compiled without the sync passes."""
+    text = textwrap.dedent(body).replace("@asc.jit\n", "@asc.jit()\n")
+    return text.replace("@asc.jit(", "@asc.jit(verify_sync=False, insert_sync=False, ")
+
+
 @pytest.mark.parametrize("name", sorted(KERNELS))
 def test_pyasc_unit_kernel(kernel_module: Callable[[str], ModuleType], name: str) -> None:
     """pyasc's unit kernels exercise call shapes, not the async protocol (several never call end() or
     fetch a block), so they compile unchecked, as pyasc compiles them."""
     body, args, calls = KERNELS[name]
-    unchecked = textwrap.dedent(body).replace("@asc.jit\n", "@asc.jit()\n")
-    unchecked = unchecked.replace("@asc.jit(", "@asc.jit(verify_sync=False, insert_sync=False, ")
-    module = kernel_module(PRELUDE + unchecked)
+    module = kernel_module(PRELUDE + unchecked(body))
     migrated = pytest.warns(asc.AscxWarning, match="async_get_tensor_c is deprecated")
     with pytest.warns(asc.AscxWarning, match=r"verify_sync=False: this kernel's synchronization is not verified"):
         with migrated if name == "async_get_tensor_c" else contextlib.nullcontext():
@@ -453,3 +459,10 @@ def test_unused_configs_run_on_the_host_too() -> None:
     """The config helpers and params classes are pure values (D22)."""
     config = asc.adv.get_mm_config(asc.MatmulConfigMode.CONFIG_MDL, asc.adv.MatmulShapeParams(128, 128, 128))
     assert (config.do_norm, config.do_multi_data_load, config.single_core_m) == (False, True, 128)
+
+
+def cann_check_kernels(directory: Path) -> Iterator[tuple[str, str]]:
+    """The C++ of every kernel above, for the CANN type-check (``ascx.testing.cann_kernels``)."""
+    for name, (body, args, _) in sorted(KERNELS.items()):
+        module = load_kernel_source(directory, PRELUDE + unchecked(body))
+        yield name, module.k.compile(*args).source

@@ -51,9 +51,13 @@ def _compile(module: ModuleType) -> str:
         return module.k.compile(*SNIPPET_ARGS).source
 
 
+def snippet_source(directory: Path, statement: str) -> str:
+    """The whole Ascend C source of the snippet kernel ending in ``statement``."""
+    return _compile(load_kernel_source(directory, SNIPPET_KERNEL.format(statement=statement)))
+
+
 def _body(directory: Path, statement: str) -> list[str]:
-    module = load_kernel_source(directory, SNIPPET_KERNEL.format(statement=statement))
-    source = _compile(module)
+    source = snippet_source(directory, statement)
     text = source.split("{", 1)[1].rsplit("}", 1)[0].strip("\n")
     return [line.removeprefix("    ") for line in text.split("\n")]
 

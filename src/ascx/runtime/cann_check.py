@@ -1,0 +1,475 @@
+"""Type-checking emitted Ascend C against CANN's own Ascend C headers, on the host.
+
+CANN's kernel headers have a CPU-debug path (``ASCENDC_CPU_DEBUG``) that a host C++ compiler can
+parse.  Compiling a kernel through it with ``-fsyntax-only``, once for each core side (``aiv``: the
+vector core, ``aic``: the cube core), answers "would CANN's API accept this C++": names, overloads,
+arity, enum values, template arguments, pointer types.  Nothing is linked or run, and nothing about
+behaviour is checked.
+
+The headers come from a CANN installation (``$ASCEND_HOME_PATH``: ``compiler/tikcpp/tikcfw`` or
+``asc/include``, and the CPU-debug headers of ``tools/tikicpulib/lib/include``) or from a tree laid
+out like CANN's open-source devkit with stand-ins for the closed CPU-debug headers: ``asc-devkit/``
+(the devkit's ``include/`` and ``impl/``), ``stub/`` (``stub_def.h``, ...) and ``gen/`` (the generated
+``kernel_tiling/kernel_tiling.h``).  ascx never ships these headers.
+
+Checking many kernels at once (the test suite checks every kernel its tests emit): parsing the
+headers is nine tenths of a check, so kernels that share their preamble (the ``#define`` and
+``#include`` lines) are checked together, one translation unit per core side and compiler, each
+kernel in a namespace of its own with its entry function renamed (and its name declared at global
+scope, so a name the headers already use still fails).  A kernel the compiler's errors point at is
+checked again alone, exactly as it was printed, and that verdict is the one reported.  Verdicts
+are cached by a digest of the kernel's source, the side, the compiler and the header tree: a stamp
+file, written under a temporary name and renamed into place, as the emulation's builds are.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import subprocess
+import tempfile
+import threading
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from typing import Literal
+
+from ascx.dialects.ascendc.enums import KernelType
+from ascx.emu.build import Compiler, available_compilers, default_compiler
+from ascx.errors import AscxError
+from ascx.runtime.compiler import CompiledKernel
+from ascx.runtime.disk_cache import cache_root
+
+Side = Literal["aiv", "aic"]
+SIDES: tuple[Side, ...] = ("aiv", "aic")
+SIDE_MACROS: dict[Side, tuple[str, ...]] = {
+    "aiv": ("-D__DAV_C220__", "-D__DAV_C220_VEC__", "-D__DAV_VEC__"),
+    "aic": ("-D__DAV_C220__", "-D__DAV_C220_CUBE__", "-D__DAV_CUBE__"),
+}
+"""The macros that select a core's side of the headers (Atlas A2, ``dav-c220``)."""
+
+CHECK_FLAGS = ("-std=c++17", "-DASCENDC_CPU_DEBUG=1", "-D__NPU_ARCH__=2201", "-fsyntax-only", "-w")
+"""Atlas A2 / 910B (``__NPU_ARCH__`` 2201) through the headers' CPU-debug path; warnings off (CANN's
+own headers give many)."""
+
+NO_ERROR_LIMIT: dict[str, str] = {"g++": "-fmax-errors=0", "clang++": "-ferror-limit=0"}
+"""Every error is reported, so each kernel of a unit that has one is named."""
+
+DEVKIT_TREE_DIRS = (
+    "stub", "gen", "asc-devkit", "asc-devkit/include", "asc-devkit/include/adv_api", "asc-devkit/include/basic_api",
+    "asc-devkit/include/utils", "asc-devkit/impl", "asc-devkit/impl/basic_api",
+)  # fmt: skip
+"""The include path into a tree laid out like ``asc-devkit/`` + ``stub/`` + ``gen/``, in order."""
+
+INSTALLATION_DIRS = (
+    "tools/tikicpulib/lib/include", "include", "asc", "asc/impl", "asc/impl/adv_api", "asc/impl/basic_api",
+    "asc/impl/c_api", "asc/impl/micro_api", "asc/impl/simt_api", "asc/impl/utils", "asc/include", "asc/include/adv_api",
+    "asc/include/adv_api/matmul", "asc/include/aicpu_api", "asc/include/basic_api", "asc/include/c_api",
+    "asc/include/interface", "asc/include/micro_api", "asc/include/simt_api", "asc/include/tiling",
+    "asc/include/utils", "compiler/tikcpp/tikcfw", "compiler/tikcpp/tikcfw/impl", "compiler/tikcpp/tikcfw/interface",
+)  # fmt: skip
+"""The include path into a CANN installation (those of its directories that exist), in order: the
+CPU-debug headers, then the system include path of CANN's own CPU-mode builds (its CMake support,
+``asc/...``, with ``asc`` and ``asc/impl`` themselves, which the headers' ``impl/...`` includes need),
+then the older layout's ``compiler/tikcpp/tikcfw``."""
+
+REQUIRED_HEADERS = ("kernel_operator.h", "lib/matmul_intf.h", "kernel_tiling/kernel_tiling.h", "stub_def.h")
+"""What an emitted kernel includes, and the CPU-debug header those include first."""
+
+ALONE_LIMIT = 12
+"""At most this many kernels per side and compiler are checked again alone after a failed unit; the
+others are reported with the unit's errors that point at them."""
+
+UNIT_SIZE = 200
+"""At most this many kernels share one translation unit (the compiler's memory stays small)."""
+
+
+class CannCheckError(AscxError):
+    """The check cannot run (no headers, no compiler) or a kernel does not type-check."""
+
+
+@dataclass(frozen=True)
+class CannHeaders:
+    """CANN's Ascend C headers: where they are, and the include path that reaches them."""
+
+    root: Path
+    layout: Literal["devkit tree", "installation"]
+    include_dirs: tuple[Path, ...]
+
+    @property
+    def digest(self) -> str:
+        return _tree_digest(self.include_dirs if self.layout == "installation" else (self.root,))
+
+
+def find_headers(directory: str | os.PathLike[str] | None = None) -> CannHeaders:
+    """The headers under ``directory`` (else ``$ASCEND_HOME_PATH``); a one-line error naming what is missing."""
+    if directory is None:
+        directory = os.environ.get("ASCEND_HOME_PATH")
+        if not directory:
+            raise CannCheckError(
+                "no CANN headers to type-check against: pass --cann-headers DIR (a CANN installation, or a tree "
+                "with asc-devkit/, stub/ and gen/) or set ASCEND_HOME_PATH",
+                kind="no-backend",
+            )
+    root = Path(directory)
+    if not root.is_dir():
+        raise CannCheckError(f"no CANN headers in {root}: not a directory", kind="no-backend")
+    if (root / "asc-devkit" / "include" / "kernel_operator.h").is_file():
+        layout: Literal["devkit tree", "installation"] = "devkit tree"
+        dirs = tuple(root / d for d in DEVKIT_TREE_DIRS)
+    else:
+        layout = "installation"
+        dirs = tuple(root / d for d in INSTALLATION_DIRS if (root / d).is_dir())
+    missing = [h for h in REQUIRED_HEADERS if not any((d / h).is_file() for d in dirs)]
+    if missing:
+        raise CannCheckError(
+            f"no CANN headers in {root}: {', '.join(missing)} not found (expected a CANN installation with "
+            "compiler/tikcpp/tikcfw and tools/tikicpulib/lib/include, or a tree with asc-devkit/, stub/ and gen/)",
+            kind="no-backend",
+        )
+    return CannHeaders(root, layout, dirs)
+
+
+@cache
+def _tree_digest(roots: tuple[Path, ...]) -> str:
+    """A digest of every file under ``roots`` (nested roots counted once): their paths, sizes and
+    modification times (an installation's ``include/`` holds far more than the kernel headers, so
+    their contents are not read)."""
+    digest = hashlib.sha256()
+    resolved = sorted({r.resolve() for r in roots})
+    tops = [r for r in resolved if not any(r != other and r.is_relative_to(other) for other in resolved)]
+    for top in tops:
+        for directory, subdirs, files in os.walk(top):
+            subdirs.sort()
+            for name in sorted(files):
+                path = Path(directory) / name
+                try:
+                    stat = path.stat()
+                    facts = f"{path.relative_to(top.parent)}\0{stat.st_size}\0{stat.st_mtime_ns}\0"
+                except OSError:  # a dangling link
+                    facts = f"{path.relative_to(top.parent)}\0?\0"
+                digest.update(facts.encode())
+    return digest.hexdigest()
+
+
+def check_command(compiler: Compiler, side: Side, headers: CannHeaders, source: Path) -> list[str]:
+    """The compiler's command line that type-checks ``source`` for one core side.  CANN's directories are
+    system include directories, as CANN's own CPU-debug builds name them: what their code does that a
+    compiler merely warns about (clang's narrowing in CANN's own copy checks) stays CANN's business."""
+    includes = [f"-isystem{d}" for d in headers.include_dirs]
+    limit = [NO_ERROR_LIMIT[compiler.name]] if compiler.name in NO_ERROR_LIMIT else []
+    return [compiler.path, *CHECK_FLAGS, *SIDE_MACROS[side], *includes, *limit, "-x", "c++", str(source)]
+
+
+# -- the cache
+
+
+CHECK_DIR_ENV = "ASCX_CANN_CHECK_DIR"
+"""Where verdicts are kept when set (a location, never behaviour: the key decides what is reused)."""
+_check_dir_override: Path | None = None
+
+
+def set_check_dir(directory: str | os.PathLike[str] | None) -> None:
+    """Keep verdicts in ``directory`` from now on (None: back to the default)."""
+    global _check_dir_override
+    _check_dir_override = Path(directory) if directory is not None else None
+
+
+def check_dir() -> Path:
+    """:func:`set_check_dir`'s directory, else ``$ASCX_CANN_CHECK_DIR``, else ``<kernel cache root>/cann-check``,
+    else (the disk cache disabled) a per-process temporary directory."""
+    if _check_dir_override is not None:
+        return _check_dir_override
+    configured = os.environ.get(CHECK_DIR_ENV)
+    if configured:
+        return Path(configured)
+    root = cache_root()
+    return root / "cann-check" if root is not None else _temporary_dir()
+
+
+@cache
+def _temporary_dir() -> Path:
+    return Path(tempfile.mkdtemp(prefix="ascx-cann-check-"))
+
+
+def check_key(source: str, side: Side, compiler: Compiler, headers: CannHeaders) -> str:
+    """The cache key of one verdict: the source, the side, the compiler, its flags and the header tree."""
+    digest = hashlib.sha256()
+    parts = (source, side, compiler.path, compiler.version, *CHECK_FLAGS, *SIDE_MACROS[side], headers.digest)
+    for part in (*parts, *map(str, headers.include_dirs)):
+        digest.update(part.encode())
+        digest.update(b"\0")
+    return digest.hexdigest()[:32]
+
+
+def _verdict(kernel: Kernel, side: Side, compiler: Compiler, headers: CannHeaders) -> Path:
+    """Where the verdict of one check is kept: ``<base>.ok`` (passed) or ``<base>.fail`` (the errors)."""
+    key = check_key(kernel.source, side, compiler, headers)
+    return check_dir() / f"{_slug(kernel.name)}-{side}-{compiler.name}-{key}"
+
+
+def _recall(base: Path) -> str | None:
+    """The kept verdict: ``""`` for a pass, the errors of a failure, None when there is none."""
+    if base.parent.joinpath(base.name + ".ok").exists():
+        return ""
+    failed = base.parent / (base.name + ".fail")
+    return failed.read_text() if failed.exists() else None
+
+
+def _record(base: Path, errors: str) -> None:
+    """Keep a verdict (``errors`` empty: a pass) under a temporary name renamed into place."""
+    final = base.parent / (base.name + (".fail" if errors else ".ok"))
+    final.parent.mkdir(parents=True, exist_ok=True)
+    partial = final.parent / f".{final.name}.{os.getpid()}.{threading.get_ident()}"
+    partial.write_text(errors)
+    os.replace(partial, final)  # atomic: a verdict is whole or absent
+
+
+# -- checking
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """An emitted translation unit to check, and the name reports give it."""
+
+    name: str
+    source: str
+
+
+@dataclass(frozen=True)
+class Failure:
+    """A kernel CANN's headers reject on one side with one compiler, and the compiler's errors."""
+
+    kernel: Kernel
+    side: Side
+    compiler: str
+    errors: str
+
+    def __str__(self) -> str:
+        return f"{self.kernel.name} [{self.side}, {self.compiler}]:\n{self.errors}"
+
+
+@dataclass
+class _Unit:
+    """One compiler run: the kernels it checks, and (after it ran) what it found."""
+
+    kernels: list[Kernel]
+    side: Side
+    compiler: Compiler
+    suspects: list[Kernel] = field(default_factory=list[Kernel])
+    errors: dict[Kernel, str] = field(default_factory=dict[Kernel, str])
+
+
+def check_kernels(
+    kernels: Sequence[Kernel],
+    headers: CannHeaders,
+    *,
+    sides: Sequence[Side] = SIDES,
+    compilers: Sequence[Compiler] | None = None,
+    jobs: int | None = None,
+) -> list[Failure]:
+    """Type-check every kernel on every side with every compiler (default: those installed); the failures.
+
+    Runs ``jobs`` compilers at a time (default: one per CPU); a kernel checked before (same source,
+    side, compiler and headers) is not checked again.
+    """
+    if compilers is None:
+        compilers = available_compilers() or [default_compiler()]
+    workers = jobs or os.cpu_count() or 1
+    pending: dict[tuple[Side, str, str], list[Kernel]] = {}
+    by_name = {c.name: c for c in compilers}
+    failures: list[Failure] = []
+    for kernel in dict.fromkeys(kernels):
+        for side in sides:
+            for compiler in compilers:
+                known = _recall(_verdict(kernel, side, compiler, headers))
+                if known is None:
+                    preamble = _split(kernel.source)[0]
+                    pending.setdefault((side, compiler.name, preamble), []).append(kernel)
+                elif known:
+                    failures.append(Failure(kernel, side, compiler.name, known))
+    units = [
+        _Unit(group[start : start + size], side, by_name[name])
+        for (side, name, _), group in pending.items()
+        for size in [_unit_size(len(group), len(pending), workers)]
+        for start in range(0, len(group), size)
+    ]
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        list(pool.map(_run, units, [headers] * len(units)))
+        alone: list[_Unit] = []
+        rechecked: dict[tuple[Side, str], int] = {}
+        for unit in units:
+            for kernel in unit.suspects:
+                count = rechecked.get((unit.side, unit.compiler.name), 0)
+                if len(unit.kernels) > 1 and count < ALONE_LIMIT:
+                    rechecked[(unit.side, unit.compiler.name)] = count + 1
+                    alone.append(_Unit([kernel], unit.side, unit.compiler))
+                else:
+                    failures.append(Failure(kernel, unit.side, unit.compiler.name, unit.errors[kernel]))
+        list(pool.map(_run, alone, [headers] * len(alone)))
+    for unit in alone:
+        failures += [Failure(k, unit.side, unit.compiler.name, unit.errors[k]) for k in unit.suspects]
+    return failures
+
+
+def _unit_size(group: int, groups: int, workers: int) -> int:
+    """Kernels per unit: at most ``UNIT_SIZE``, and small enough that every worker gets a unit."""
+    if groups >= workers:
+        return min(UNIT_SIZE, group)
+    return max(1, min(UNIT_SIZE, -(-group * groups // workers)))
+
+
+_PREAMBLE_LINE = re.compile(r"^\s*(#.*)?$")
+_ENTRY = re.compile(r'^extern "C" __global__ __aicore__ void (\w+)\((.*)\) \{$', re.MULTILINE)
+
+
+def _split(source: str) -> tuple[str, str]:
+    """The source's preamble (its leading preprocessor and blank lines) and the rest."""
+    lines = source.splitlines(keepends=True)
+    count = 0
+    while count < len(lines) and _PREAMBLE_LINE.match(lines[count]):
+        count += 1
+    return "".join(lines[:count]), "".join(lines[count:])
+
+
+def _unit_source(kernels: Sequence[Kernel]) -> tuple[str, list[Kernel | None]]:
+    """One translation unit checking ``kernels``, and the kernel each of its lines belongs to.
+
+    A lone kernel is its own source.  Several share the first one's preamble; each body goes in a
+    namespace of its own with its entry functions renamed apart, and each entry function's name
+    is declared at global scope, where the real kernel lives.
+    """
+    if len(kernels) == 1:
+        return kernels[0].source, [kernels[0]] * (kernels[0].source.count("\n") + 1)
+    lines = _split(kernels[0].source)[0].splitlines()
+    owners: list[Kernel | None] = [None] * len(lines)
+    declared: set[str] = set()
+    for index, kernel in enumerate(kernels):
+        body = _split(kernel.source)[1]
+        entries = [m for m in _ENTRY.finditer(body) if m.group(1) not in declared]
+        declared.update(m.group(1) for m in entries)
+        text = [f'extern "C" __global__ __aicore__ void {m.group(1)}({m.group(2)});' for m in entries]
+        text.append(f"namespace ascx_cann_check_{index} {{")
+        text += _ENTRY.sub(rf'extern "C" __global__ __aicore__ void \1__ascx_{index}(\2) {{', body).splitlines()
+        text.append("}")
+        lines += text
+        owners += [kernel] * len(text)
+    return "\n".join(lines) + "\n", owners
+
+
+_INCLUDE_CONTEXT = re.compile(r"^(In file included from|\s+from) ")
+
+
+def _run(unit: _Unit, headers: CannHeaders) -> None:
+    """Check the unit's kernels; stamp those that pass, and keep the errors of those that may not."""
+    source, owners = _unit_source(unit.kernels)
+    with tempfile.TemporaryDirectory(prefix="ascx-cann-check-") as scratch:
+        path = Path(scratch) / (_slug(unit.kernels[0].name) + ".cpp" if len(unit.kernels) == 1 else "unit.cpp")
+        path.write_text(source)
+        command = check_command(unit.compiler, unit.side, headers, path)
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode == 0:
+        for kernel in unit.kernels:
+            _record(_verdict(kernel, unit.side, unit.compiler, headers), "")
+        return
+    stderr = result.stderr.replace(str(path), path.name)
+    blamed: dict[Kernel, list[str]] = {}
+    unattributed = False
+    reference = re.compile(rf"(?<![\w/.-]){re.escape(path.name)}:(\d+):")
+    for line in stderr.splitlines():
+        if _INCLUDE_CONTEXT.match(line):
+            continue
+        for match in reference.finditer(line):
+            number = int(match.group(1))
+            owner = owners[number - 1] if 0 < number <= len(owners) else None
+            if owner is None:
+                unattributed = True
+            else:
+                blamed.setdefault(owner, []).append(line)
+    if unattributed or not blamed:
+        blamed = {k: blamed.get(k, []) for k in unit.kernels}
+    excerpt = _excerpt(stderr) or f"{unit.compiler.name} failed without a message"
+    for kernel in unit.kernels:
+        if kernel not in blamed:
+            _record(_verdict(kernel, unit.side, unit.compiler, headers), "")
+            continue
+        unit.suspects.append(kernel)
+        if len(unit.kernels) == 1:
+            unit.errors[kernel] = excerpt
+            _record(_verdict(kernel, unit.side, unit.compiler, headers), excerpt)
+        else:
+            pointing = "\n".join(dict.fromkeys(blamed[kernel])) or excerpt
+            unit.errors[kernel] = f"(failed in a unit of {len(unit.kernels)} kernels; not checked alone)\n{pointing}"
+
+
+def _slug(name: str) -> str:
+    return re.sub(r"[^A-Za-z0-9_.-]+", "_", name)[-60:].strip("_.") or "kernel"
+
+
+def _excerpt(stderr: str, limit: int = 12) -> str:
+    """The compiler's error lines (and the kernel lines that led to them), at most ``limit`` errors."""
+    out: list[str] = []
+    errors = 0
+    for line in stderr.splitlines():
+        if " error: " in line:
+            errors += 1
+            if errors > limit:
+                out.append("...")
+                break
+            out.append(line[:600])
+        elif re.search(r"(required from here|requested here|in expansion of macro)", line) and not line.startswith("/"):
+            out.append(line[:600])
+    return "\n".join(out) if out else stderr.strip()[-3000:]
+
+
+def check_source(
+    source: str,
+    headers: CannHeaders,
+    *,
+    name: str = "kernel",
+    sides: Sequence[Side] = SIDES,
+    compilers: Sequence[Compiler] | None = None,
+) -> list[Compiler]:
+    """Type-check one kernel's source; the compilers that checked it, or :class:`CannCheckError` with
+    their errors."""
+    compilers = list(compilers) if compilers is not None else available_compilers() or [default_compiler()]
+    failures = check_kernels([Kernel(name, source)], headers, sides=sides, compilers=compilers)
+    missing = [line for f in failures for line in f.errors.splitlines() if _MISSING_HEADER.search(line)]
+    if missing:
+        raise CannCheckError(
+            f"the CANN headers in {headers.root} are incomplete: {missing[0].split('error: ', 1)[-1]}",
+            kind="no-backend",
+        )
+    if failures:
+        raise CannCheckError(
+            f"CANN's headers in {headers.root} reject kernel '{name}':\n" + "\n".join(map(str, failures)),
+            hints=["this is a bug in ascx's printer; please report it with the kernel"],
+            kind="cann-check",
+        )
+    return compilers
+
+
+_MISSING_HEADER = re.compile(r"fatal error: .*(No such file or directory|file not found)")
+
+KERNEL_SIDES: dict[KernelType, tuple[Side, ...]] = {
+    KernelType.MIX_AIC_1_2: ("aiv", "aic"),
+    KernelType.AIC_ONLY: ("aic",),
+    KernelType.AIV_ONLY: ("aiv",),
+}
+"""The core sides CANN builds a kernel of each type for (``ascx.runtime.cann_build.CORES``)."""
+
+
+def check_compiled(compiled: CompiledKernel, headers_dir: str | os.PathLike[str] | None = None) -> str:
+    """``ascx build --target check``: type-check ``compiled`` on the sides it runs on, with every host
+    compiler installed, against the headers in ``headers_dir`` (default: ``$ASCEND_HOME_PATH``); the verdict
+    as one line, or :class:`CannCheckError`."""
+    headers = find_headers(headers_dir)
+    sides = KERNEL_SIDES[compiled.kernel_type]
+    used = check_source(compiled.source, headers, name=compiled.kernel_name, sides=sides)
+    return (
+        f"{compiled.kernel_name}: CANN's headers in {headers.root} accept it "
+        f"({' and '.join(sides)}; {', '.join(c.name for c in used)})"
+    )
