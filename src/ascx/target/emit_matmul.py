@@ -11,7 +11,7 @@ from xdsl.ir import SSAValue
 
 from ascx.dialects import ascendc as ir
 from ascx.dialects.ascendc.matmul_config_fields import config_literal
-from ascx.target.printer import AscendCPrinter, cpp_type, emits, matmul_type
+from ascx.target.printer import AscendCPrinter, cpp_type, emits, matmul_type, scalar_type
 
 
 def _bool(flag: bool) -> str:
@@ -66,9 +66,18 @@ def _static_tiling_get(p: AscendCPrinter, op: ir.StaticTilingGetOp) -> None:
     p.line(f"int32_t {p.names.get(op.result)} = {p.expr(op.tiling)}.{op.field.data};")
 
 
+def _byte_address(p: AscendCPrinter, address: SSAValue) -> str:
+    """``address`` as CANN's ``GM_ADDR`` (``__gm__ uint8_t*``): a ``uint8_t`` address as it is, any other
+    address reinterpreted (``REGIST_MATMUL_OBJ`` hands it to functions that take ``GM_ADDR``)."""
+    assert isinstance(address.type, ir.GMAddrType)
+    if scalar_type(address.type.element_type) == "uint8_t":
+        return p.expr(address)
+    return f"reinterpret_cast<GM_ADDR>({p.expr(address)})"
+
+
 @emits(ir.RegisterMatmulOp)
 def _register_matmul(p: AscendCPrinter, op: ir.RegisterMatmulOp) -> None:
-    args = [f"&{p.expr(op.pipe)}", p.expr(op.workspace)]
+    args = [f"&{p.expr(op.pipe)}", _byte_address(p, op.workspace)]
     for index, obj in enumerate(op.objects):
         args.append(p.expr(obj))
         if op.tilings:
