@@ -78,7 +78,7 @@ def launcher_source(compiled: CompiledKernel) -> str:
     """The kernel's Ascend C, with its Python source lines marked, followed by ``ascx_emu_launch``,
     which runs it on every core, and ``ascx_emu_where``, which says where a failed run stopped."""
     source = print_ascendc(compiled.module, source_lines=True)
-    params = kernel_signature(source, compiled.name)
+    params = kernel_signature(source, compiled.kernel_name)
     arguments = ", ".join(
         f"static_cast<{p.type}>(args[{i}])" if p.pointer else f"*static_cast<{p.type}*>(args[{i}])"
         for i, p in enumerate(params)
@@ -99,7 +99,7 @@ extern "C" int ascx_emu_launch(void* const* args, const ascx_emu::LaunchBuffer* 
             if (setjmp(ascx_emu::block.on_error) != 0) {{
                 return ascx_emu::report_error(error, error_size);
             }}
-            {compiled.name}({arguments});
+            {compiled.kernel_name}({arguments});
             ascx_emu::end_block();
         }}
     }}
@@ -258,7 +258,7 @@ def launch(
             f"kernel '{compiled.name}' takes {len(compiled.params)} arguments, got {len(args)}", kind="usage"
         )
     library = _load(build_kernel(compiled))
-    cpp = kernel_signature(compiled.source, compiled.name)
+    cpp = kernel_signature(compiled.source, compiled.kernel_name)
     subs = SUB_BLOCKS[compiled.kernel_type]
     bound = _bind(compiled, cpp, args, block_dim * subs)
     addresses = (ctypes.c_void_p * max(1, len(bound)))(*(a.address for a in bound))

@@ -100,13 +100,16 @@ def link_command(toolkit: Toolkit, objects: list[Path], output: Path) -> list[st
 def build_commands(
     compiled: CompiledKernel, toolkit: Toolkit, directory: Path, *, auto_sync: bool = False
 ) -> tuple[Path, list[list[str]]]:
-    """The kernel's source file, and the commands that turn it into ``<name>.o`` in ``directory``."""
-    source = directory / f"{compiled.name}.cce"
+    """The kernel's source file, and the commands that turn it into ``<symbol>.o`` in ``directory``: the
+    files are named after the kernel's C++ symbol (``CompiledKernel.kernel_name``), the name a launcher
+    looks up in the object."""
+    stem = compiled.kernel_name
+    source = directory / f"{stem}.cce"
     cores = CORES[compiled.kernel_type]
     mix = len(cores) > 1
     dump = "InitDump" in compiled.source
-    final = directory / f"{compiled.name}.o"
-    objects = [directory / f"{compiled.name}_{core}.o" for core in cores] if mix else [final]
+    final = directory / f"{stem}.o"
+    objects = [directory / f"{stem}_{core}.o" for core in cores] if mix else [final]
     commands = [
         compile_command(toolkit, core, source, obj, mix=mix, dump=dump, auto_sync=auto_sync)
         for core, obj in zip(cores, objects, strict=True)
@@ -130,4 +133,4 @@ def build(compiled: CompiledKernel, directory: Path, *, auto_sync: bool = False)
                 hints=["the command was: " + " ".join(command)],
                 kind="build",
             )
-    return directory / f"{compiled.name}.o"
+    return directory / f"{compiled.kernel_name}.o"

@@ -24,6 +24,7 @@ from ascx.language.core.builder import KernelOptions
 from ascx.runtime.pipeline import pipeline_for, run_pipeline
 from ascx.runtime.sync_outcome import settle_sync_diagnostics
 from ascx.target import print_ascendc
+from ascx.target.names import kernel_symbol
 from ascx.tracer import KernelParam, trace_kernel
 from ascx.tracer.dependencies import Dependency
 from ascx.tracer.gc_pause import gc_paused
@@ -72,6 +73,13 @@ class CompiledKernel:
         """A kernel loaded from the disk cache, which keeps only the source: ``rebuild`` recompiles it
         when its IR is asked for (compiling is as fast as printing and parsing the IR would be)."""
         return cls(name, source, _rebuild=rebuild, **fields)
+
+    @property
+    def kernel_name(self) -> str:
+        """The C++ symbol of the kernel function: ``name``, unless C++ or CANN's headers already use that
+        name (``matmul``, ``sync``, ``exp``...); then ``<name>_kernel`` (``ascx.target.names.kernel_symbol``).
+        Launchers look the kernel up by this name."""
+        return kernel_symbol(self.name)
 
     @property
     def module(self) -> ModuleOp:

@@ -6,6 +6,8 @@ from dataclasses import dataclass, field
 
 from xdsl.ir import SSAValue
 
+from ascx.target.c_global_names import C_GLOBAL_NAMES
+
 CPP_KEYWORDS = frozenset(
     """alignas alignof and and_eq asm auto bitand bitor bool break case catch char char16_t char32_t
     class compl const constexpr const_cast continue decltype default delete do double dynamic_cast
@@ -23,9 +25,26 @@ ASCENDC_RESERVED = frozenset(
     ASCENDC_CUBE_ONLY server __kfcClient__ ASCubeObjConfig asEnableMixDualMaster SoftMaxTiling RmsNormTiling""".split()
 )
 """Names the emitted code or the Ascend C headers use at kernel scope."""
-GLOBAL_NAMES = frozenset({"matmul"})
+GLOBAL_NAMES = frozenset({"matmul"}) | C_GLOBAL_NAMES
 """Names the Ascend C headers declare at global scope that a local variable may shadow but a kernel
-function cannot take: ``namespace matmul = AscendC;`` of ``lib/matmul_intf.h``."""
+function cannot take: ``namespace matmul = AscendC;`` of ``lib/matmul_intf.h``, and the C library and
+header globals of their CPU-debug path (``ascx.target.c_global_names``)."""
+KERNEL_SUFFIX = "_kernel"
+
+
+def kernel_symbol(name: str) -> str:
+    """The C++ symbol of the kernel function named ``name``: the name itself, unless C++ or the Ascend C
+    headers already use it (a keyword, a name the emitted code or the headers use, such as ``matmul``,
+    ``sync`` or ``exp``); then ``<name>_kernel`` (``matmul`` -> ``matmul_kernel``), or, should that be
+    taken too, ``<name>_kernel_1``, ``<name>_kernel_2``, ..."""
+    taken = CPP_KEYWORDS | ASCENDC_RESERVED | GLOBAL_NAMES
+    if name not in taken:
+        return name
+    symbol, k = f"{name}{KERNEL_SUFFIX}", 0
+    while symbol in taken:
+        k += 1
+        symbol = f"{name}{KERNEL_SUFFIX}_{k}"
+    return symbol
 
 
 @dataclass

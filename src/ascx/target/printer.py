@@ -31,7 +31,7 @@ from xdsl.utils.base_printer import BasePrinter
 from ascx.diagnostics import op_error, source_location
 from ascx.dialects import ascendc as ir
 from ascx.dialects.ascendc.kernel_attrs import KERNEL_ATTR
-from ascx.target.names import GLOBAL_NAMES, Names
+from ascx.target.names import Names, kernel_symbol
 
 OpT = TypeVar("OpT", bound=Operation)
 Emitter = Callable[["AscendCPrinter", Any], None]
@@ -256,18 +256,15 @@ class AscendCPrinter(BasePrinter):
     @emits(func.FuncOp)
     def _func(self, op: func.FuncOp) -> None:
         self.names = Names()
-        if op.sym_name.data in self.names.taken or op.sym_name.data in GLOBAL_NAMES:
-            raise self.unsupported(
-                op, f"'{op.sym_name.data}' cannot name a kernel: C++ or Ascend C already uses the name"
-            )
-        self.names.taken.add(op.sym_name.data)
+        symbol = kernel_symbol(op.sym_name.data)
+        self.names.taken.add(symbol)
         params = ", ".join(f"{cpp_type(a.type)} {self.names.get(a)}" for a in op.args)
         outputs = op.function_type.outputs.data
         if KERNEL_ATTR in op.attributes:
-            head = f'extern "C" __global__ __aicore__ void {op.sym_name.data}({params})'
+            head = f'extern "C" __global__ __aicore__ void {symbol}({params})'
         else:
             ret = cpp_type(outputs[0]) if outputs else "void"
-            head = f"__aicore__ inline {ret} {op.sym_name.data}({params})"
+            head = f"__aicore__ inline {ret} {symbol}({params})"
         self.print_string(head + " {")
         self.body(op.body.block)
         self.line("}")

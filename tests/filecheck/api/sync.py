@@ -73,7 +73,7 @@ def sync(w: asc.GlobalAddress, n: int) -> None:
 
 # CPP:#include "kernel_operator.h"
 # CPP-EMPTY:
-# CPP-NEXT:extern "C" __global__ __aicore__ void sync(__gm__ int32_t* w, int32_t n, __gm__ uint8_t* dump_addr) {
+# CPP-NEXT:extern "C" __global__ __aicore__ void sync_kernel(__gm__ int32_t* w, int32_t n, __gm__ uint8_t* dump_addr) {
 # CPP-NEXT:#if defined ASCENDC_DUMP
 # CPP-NEXT:    AscendC::InitDump(false, dump_addr, 1048576);
 # CPP-NEXT:#endif
