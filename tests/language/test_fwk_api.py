@@ -232,6 +232,14 @@ REJECTS: dict[str, tuple[str, str]] = {
         "ok = pipe.init_buf_pool(buf, 64)",
         "TypeError: TPipe.init_buf_pool: buf_pool must be a TBufPool, got a TBuf",
     ),
+    "tbuf_pool_share_other_type": (
+        "pool = asc.TBufPool(asc.TPosition.VECCALC, 2); inner = asc.TBufPool(asc.TPosition.VECCALC, 1); ok = pool.init_buf_pool(inner, 1024, pool)",
+        "TypeError: TBufPool.init_buf_pool: with share_buf, buf_pool must be a TBufPool(TPosition.VECCALC, 2) like the pool it is carved from, got a TBufPool(TPosition.VECCALC, 1) (only TPipe.init_buf_pool shares between pools of different types)",
+    ),
+    "tbuf_pool_share_other_share": (
+        "pool = asc.TBufPool(asc.TPosition.VECCALC, 2); inner = asc.TBufPool(asc.TPosition.VECCALC, 2); other = asc.TBufPool(asc.TPosition.VECIN, 2); ok = pool.init_buf_pool(inner, 1024, other)",
+        "TypeError: TBufPool.init_buf_pool: with share_buf, share_buf must be a TBufPool(TPosition.VECCALC, 2) like the pool it is carved from, got a TBufPool(TPosition.VECIN, 2) (only TPipe.init_buf_pool shares between pools of different types)",
+    ),
 }
 
 

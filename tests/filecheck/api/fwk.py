@@ -20,7 +20,7 @@ def fwk(n: int) -> None:
     ok = pipe.init_buf_pool(pool, 8192)
     scratch = asc.TBuf(asc.TPosition.VECCALC)
     pool.init_buffer(scratch, len=512)
-    inner = asc.TBufPool(asc.TPosition.VECCALC, 1)
+    inner = asc.TBufPool(asc.TPosition.VECCALC, 2)
     nested = pool.init_buf_pool(inner, 1024, pool)
     x = qin.alloc_tensor(asc.float16)
     qin.enque(x)
@@ -61,8 +61,8 @@ def fwk(n: int) -> None:
 # IR: %ok = ascendc.init_buf_pool %pipe, %pool, %c8192_ui32 : !ascendc.pipe, !ascendc.tbuf_pool<veccalc, 2>, ui32
 # IR: %scratch = ascendc.declare : !ascendc.tbuf<veccalc>
 # IR: ascendc.init_buffer %pool, %scratch len %c512_ui32 : !ascendc.tbuf_pool<veccalc, 2>, !ascendc.tbuf<veccalc>, ui32
-# IR: %inner = ascendc.declare : !ascendc.tbuf_pool<veccalc, 1>
-# IR: %nested = ascendc.init_buf_pool %pool, %inner, %c1024_ui32 share %pool : !ascendc.tbuf_pool<veccalc, 2>, !ascendc.tbuf_pool<veccalc, 1>, ui32, !ascendc.tbuf_pool<veccalc, 2>
+# IR: %inner = ascendc.declare : !ascendc.tbuf_pool<veccalc, 2>
+# IR: %nested = ascendc.init_buf_pool %pool, %inner, %c1024_ui32 share %pool : !ascendc.tbuf_pool<veccalc, 2>, !ascendc.tbuf_pool<veccalc, 2>, ui32, !ascendc.tbuf_pool<veccalc, 2>
 # IR: %x = ascendc.alloc_tensor %qin : !ascendc.tque<vecin, 2> -> !ascendc.local_tensor<f16>
 # IR: ascendc.enque %qin, %x : !ascendc.tque<vecin, 2>, !ascendc.local_tensor<f16>
 # IR: %y = ascendc.deque %qin : !ascendc.tque<vecin, 2> -> !ascendc.local_tensor<f16>
@@ -101,7 +101,7 @@ def fwk(n: int) -> None:
 # CPP-NEXT:    bool ok = pipe.InitBufPool(pool, 8192);
 # CPP-NEXT:    AscendC::TBuf<AscendC::TPosition::VECCALC> scratch;
 # CPP-NEXT:    pool.InitBuffer(scratch, 512);
-# CPP-NEXT:    AscendC::TBufPool<AscendC::TPosition::VECCALC, 1> inner;
+# CPP-NEXT:    AscendC::TBufPool<AscendC::TPosition::VECCALC, 2> inner;
 # CPP-NEXT:    bool nested = pool.InitBufPool(inner, 1024, pool);
 # CPP-NEXT:    AscendC::LocalTensor<half> x = qin.AllocTensor<half>();
 # CPP-NEXT:    qin.EnQue(x);

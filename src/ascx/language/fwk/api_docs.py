@@ -320,7 +320,16 @@ BUFFERS = Family(
             f"{_B}:TBufPool.init_buf_pool",
             "Carve a nested pool out of this one.",
             ("ok = pool.init_buf_pool(buf_pool, len)", "ok = pool.init_buf_pool(buf_pool, len, share_buf)"),
-            ("template <class T> bool InitBufPool(T& bufPool, uint32_t len);",),
+            (
+                "template <class T> bool InitBufPool(T& bufPool, uint32_t len);",
+                "template <class T, class U> bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf);",
+            ),
+            rules=(
+                "With `share_buf`, `buf_pool` and `share_buf` must have this pool's position and `buf_id_size` "
+                '(C++ lets only a pool of the same type read their state): "TBufPool.init_buf_pool: with share_buf, '
+                "buf_pool must be a TBufPool(TPosition.VECCALC, 2) like the pool it is carved from, got a "
+                'TBufPool(TPosition.VECCALC, 1) (only TPipe.init_buf_pool shares between pools of different types)".',
+            ),
             title="pool.init_buf_pool",
         ),
         ApiEntry(

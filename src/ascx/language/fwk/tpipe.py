@@ -135,6 +135,22 @@ def init_buffer(owner: Handle, api: str, args: tuple[Any, ...], kwargs: dict[str
     builder.insert(ir.InitBufferOp(owner.ssa, target.ssa, operands[0] if operands else None, size))
 
 
+def _same_pool_type(api: str, owner: TBufPool, buf_pool: TBufPool, share_buf: TBufPool) -> None:
+    """``pool.InitBufPool(bufPool, len, shareBuf)`` reads the private state of both pools, which in C++
+    only a pool of the very same ``TBufPool<pos, bufIDSize>`` type may (``TPipe.InitBufPool`` may
+    share between any two pools)."""
+
+    def spelled(pool: TBufPool) -> str:
+        return f"TBufPool(TPosition.{pool.position.name}, {pool.buf_id_size})"
+
+    for name, pool in (("buf_pool", buf_pool), ("share_buf", share_buf)):
+        if (pool.position, pool.buf_id_size) != (owner.position, owner.buf_id_size):
+            raise ApiTypeError(
+                f"{api}: with share_buf, {name} must be a {spelled(owner)} like the pool it is carved "
+                f"from, got a {spelled(pool)} (only TPipe.init_buf_pool shares between pools of different types)"
+            )
+
+
 def init_buf_pool(owner: Handle, api: str, buf_pool: Any, length: Any, share_buf: Any) -> RuntimeScalar:
     """``owner.InitBufPool(pool, len[, shareBuf])`` for a pipe or a buffer pool."""
     builder: IRBuilder = active(api)
@@ -142,6 +158,8 @@ def init_buf_pool(owner: Handle, api: str, buf_pool: Any, length: Any, share_buf
         raise ApiTypeError(f"{api}: buf_pool must be a TBufPool, got {describe(buf_pool)}")
     if share_buf is not None and not isinstance(share_buf, TBufPool):
         raise ApiTypeError(f"{api}: share_buf must be a TBufPool, got {describe(share_buf)}")
+    if isinstance(owner, TBufPool) and share_buf is not None:
+        _same_pool_type(api, owner, buf_pool, share_buf)
     _positive(length, api, "len")
     size = integer_operand(builder, length, uint32, api=api, param="len")
     if isinstance(owner, TPipe) and isinstance(length, int) and share_buf is None:
