@@ -5,7 +5,7 @@ multiplications into GM and returns; ``wait_iterate_batch()`` completes it.  ``i
 runs ``batch_loop`` such batches (it needs ``is_n_batch`` and a workspace); its asynchronous
 results can be fetched with ``get_batch_tensor_c(..., sync=False)``.
 
-    ascx compile examples/matmul_batch_async.py
+    ascx compile examples/matmul_batch_async.py --args "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(asc.uint8), asc.adv.TCubeTiling"
 """
 
 import ascx as asc

@@ -91,6 +91,24 @@ def test_a_vector_kernel_is_compiled_once_with_auto_sync_on_request(toolkit: Pat
     ]  # fmt: skip
 
 
+def test_the_files_are_named_after_the_kernels_cpp_symbol(toolkit: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A kernel named ``matmul`` is ``matmul_kernel`` in C++ (``namespace matmul`` of lib/matmul_intf.h)."""
+    out = toolkit / "out"
+    target = f"{REPO}/benchmarks/sync_kernels/insert_sync_kernels.py::matmul"
+    args = (
+        "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float32), MockTensor(asc.float32), "
+        "asc.adv.TCubeTiling, MockTensor(asc.uint8)"
+    )
+    assert main(["build", target, "--target", "cann", "--args", args, "-o", str(out)]) == 0
+    assert capsys.readouterr().out == f"{out}/matmul_kernel.o\n"
+    assert [c[c.index("-o") + 1] for c in recorded(toolkit)] == [
+        f"{out}/matmul_kernel_cube.o",
+        f"{out}/matmul_kernel_vec.o",
+        f"{out}/matmul_kernel.o",
+    ]
+    assert 'extern "C" __global__ __aicore__ void matmul_kernel(' in (out / "matmul_kernel.cce").read_text()
+
+
 def test_without_a_toolkit_the_error_says_what_is_missing(
     monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -105,3 +123,39 @@ def test_without_a_toolkit_the_error_says_what_is_missing(
         "hint: install the CANN toolkit and source its set_env.sh, or run kernels on the CPU emulation "
         "(kernel[block_dim](...))\n"
     )
+
+
+VECTOR_ADD_ARGS = "MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(asc.float32), MockValue(asc.int32)"
+
+
+@pytest.mark.parametrize(
+    ("headers", "message"),
+    [
+        (
+            None,
+            "error: no CANN headers to type-check against: pass --cann-headers DIR (a CANN installation, or a tree "
+            "with asc-devkit/, stub/ and gen/) or set ASCEND_HOME_PATH\n",
+        ),
+        ("missing", "error: no CANN headers in {tmp}/missing: not a directory\n"),
+        (
+            "empty",
+            "error: no CANN headers in {tmp}/empty: kernel_operator.h, lib/matmul_intf.h, "
+            "kernel_tiling/kernel_tiling.h, stub_def.h not found (expected a CANN installation with "
+            "compiler/tikcpp/tikcfw and tools/tikicpulib/lib/include, or a tree with asc-devkit/, stub/ and gen/)\n",
+        ),
+    ],
+    ids=["no directory given", "not a directory", "no headers in it"],
+)
+def test_check_without_headers_says_what_is_missing(
+    headers: str | None,
+    message: str,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    monkeypatch.delenv("ASCEND_HOME_PATH", raising=False)
+    (tmp_path / "empty").mkdir()
+    where = ["--cann-headers", str(tmp_path / headers)] if headers else []
+    target = f"{REPO}/examples/vector_add.py"
+    assert main(["build", target, "--target", "check", "--args", VECTOR_ADD_ARGS, *where]) == 1
+    assert capsys.readouterr().err == message.format(tmp=tmp_path)

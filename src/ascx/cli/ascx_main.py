@@ -1,7 +1,7 @@
 """``ascx``: compile kernels written in Python to Ascend C.
 
 ascx compile FILE.py[::FUNC] [--emit ascendc|ir] [--args "MockTensor(asc.float16), ..."] [-o OUT]
-ascx build FILE.py[::FUNC] [--target cann|emu] [--args ...] [-o DIR] [--auto-sync]
+ascx build FILE.py[::FUNC] [--target cann|emu|check] [--args ...] [-o DIR] [--auto-sync] [--cann-headers DIR]
 """
 
 from __future__ import annotations
@@ -36,20 +36,26 @@ def _parser() -> argparse.ArgumentParser:
     compile_cmd.add_argument("--debug-info", action="store_true", help="with --emit ir: print op locations")
     compile_cmd.add_argument("-o", "--output", metavar="OUT", help="write to OUT instead of standard output")
     build_cmd = commands.add_parser(
-        "build", help="compile a kernel and build it (CANN's bisheng, or the CPU emulation)"
+        "build", help="compile a kernel and build it (CANN's bisheng, the CPU emulation, or a check against CANN)"
     )
     build_cmd.add_argument("target", metavar="FILE.py[::FUNC]", help="the kernel file, optionally ::kernel name")
     build_cmd.add_argument(
         "--target",
         dest="backend",
-        choices=("cann", "emu"),
+        choices=("cann", "emu", "check"),
         default="emu",
-        help="cann: bisheng object for the NPU (needs a CANN toolkit); emu: the CPU emulation library (default)",
+        help="cann: bisheng object for the NPU (needs a CANN toolkit); emu: the CPU emulation library (default); "
+        "check: type-check the Ascend C against CANN's headers with the host compiler",
     )
     build_cmd.add_argument("--args", metavar="EXPR", help="kernel arguments, as for compile")
     build_cmd.add_argument("-o", "--output", metavar="DIR", default=".", help="where the build goes (cann; default .)")
     build_cmd.add_argument(
         "--auto-sync", action="store_true", help="cann: also let bisheng insert synchronisation (--cce-auto-sync)"
+    )
+    build_cmd.add_argument(
+        "--cann-headers",
+        metavar="DIR",
+        help="check: a CANN installation, or a tree with asc-devkit/, stub/ and gen/ (default: $ASCEND_HOME_PATH)",
     )
     return parser
 
@@ -74,6 +80,10 @@ def run_build(args: argparse.Namespace) -> str:
         from ascx.runtime.cann_build import build
 
         return f"{build(compiled, Path(args.output), auto_sync=bool(args.auto_sync))}\n"
+    if args.backend == "check":
+        from ascx.runtime.cann_check import check_compiled
+
+        return check_compiled(compiled, args.cann_headers) + "\n"
     from ascx.emu.launch import build_kernel
 
     return f"{build_kernel(compiled)}\n"

@@ -58,7 +58,8 @@ def find_kernel(module: ModuleType, path: Path, name: str | None) -> JITFunction
 
 def default_arguments(kernel: JITFunction[..., Any]) -> list[Any]:
     """One spec per parameter: ``MockTensor(float16)`` for addresses and unannotated parameters
-    (as pyasc-ref does), ``MockValue`` of int32/float32 for ``int``/``float`` parameters.
+    (as pyasc-ref does), ``MockValue`` of int32/float32 for ``int``/``float`` parameters, and the
+    struct class itself for a parameter annotated with one (``asc.adv.TCubeTiling``).
     """
     args: list[Any] = []
     for param in kernel.signature.parameters.values():
@@ -73,6 +74,8 @@ def default_arguments(kernel: JITFunction[..., Any]) -> list[Any]:
             args.append(MockValue(int32))
         elif annotation in (float, "float"):
             args.append(MockValue(float32))
+        elif isinstance(annotation, type) and hasattr(annotation, "ascx_struct_type"):
+            args.append(annotation)
         else:
             args.append(MockTensor(float16))
     return args
