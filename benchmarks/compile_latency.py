@@ -1,7 +1,7 @@
 """Compile latency of the slice kernel: ascx's trace, passes and print, and pyasc 1.1.1 for comparison.
 
     python benchmarks/compile_latency.py [--repeat N] [--kernel FILE.py::FUNC] [--no-pyasc]
-        [--args "ASCX ARGS"] [--pyasc-args "PYASC ARGS"]
+        [--args "ASCX ARGS"] [--pyasc-args "PYASC ARGS"] [--pyasc-ref PATH] [--smoke]
 
 For example, the queue tutorial (its ``tile`` parameter is compile-time, so it needs arguments):
 
@@ -15,7 +15,8 @@ is cleared, so each sample traces from bytecode, verifies, runs the pipeline and
 through pyasc in the same run (median of N ``always_compile`` launches with a stubbed device
 compiler) and the ratio is reported.  Machines are shared and noisy: compare ratios, not seconds.
 It also times ``kernel.compile(...)`` through the caches: a miss (a full compile that also writes
-the disk cache), a disk hit (a new process's first call) and a memory hit.
+the disk cache), a disk hit (a new process's first call) and a memory hit.  ``--smoke`` (what CI
+runs, to keep the script working) compiles once and skips pyasc.
 """
 
 from __future__ import annotations
@@ -84,9 +85,10 @@ def time_cached(target: str, repeat: int, arguments: str | None = None) -> dict[
     return {label: statistics.median(values) for label, values in samples.items()}
 
 
-def time_pyasc(target: str, repeat: int, arguments: str = "") -> float | None:
-    """pyasc 1.1.1's median compile time for the same kernel source, or None when it cannot run."""
-    if not PYASC_REF.exists():
+def time_pyasc(target: str, repeat: int, arguments: str = "", tool: Path = PYASC_REF) -> float | None:
+    """pyasc 1.1.1's median compile time for the same kernel source (through the ``pyasc-ref`` script
+    ``tool``), or None when it cannot run."""
+    if not tool.exists():
         return None
     file_part, _, name = target.partition("::")
     source = Path(file_part).read_text().replace("import ascx as asc", "import asc")
@@ -95,7 +97,7 @@ def time_pyasc(target: str, repeat: int, arguments: str = "") -> float | None:
         path = Path(tmp) / Path(file_part).name
         path.write_text(source)
         result = subprocess.run(
-            [str(PYASC_REF), "time", str(path), name, arguments, str(repeat)],
+            [str(tool), "time", str(path), name, arguments, str(repeat)],
             capture_output=True,
             text=True,
             check=False,
@@ -113,7 +115,11 @@ def main() -> None:
     parser.add_argument("--no-pyasc", action="store_true", help="skip the pyasc comparison")
     parser.add_argument("--args", help="the kernel's arguments for ascx (default: one per parameter, as ascx compile)")
     parser.add_argument("--pyasc-args", default="", help="the kernel's arguments for pyasc-ref (default: its own)")
+    parser.add_argument("--pyasc-ref", type=Path, default=PYASC_REF, help=f"the pyasc-ref script (default {PYASC_REF})")
+    parser.add_argument("--smoke", action="store_true", help="one compile per measurement, no pyasc (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.repeat, args.no_pyasc = 1, True
 
     ascx = time_ascx(args.kernel, args.repeat, args.args)
     print(f"kernel: {args.kernel}")
@@ -124,10 +130,11 @@ def main() -> None:
     for label, seconds in time_cached(args.kernel, args.repeat, args.args).items():
         print(f"  {label:<10} {seconds * 1e3:8.3f} ms")
     if args.no_pyasc:
+        print("pyasc 1.1.1: skipped (--smoke or --no-pyasc)")
         return
-    pyasc = time_pyasc(args.kernel, args.repeat, args.pyasc_args)
+    pyasc = time_pyasc(args.kernel, args.repeat, args.pyasc_args, args.pyasc_ref)
     if pyasc is None:
-        print("pyasc 1.1.1: not available here (needs ../shared/tools/pyasc-ref, x86_64, CPython 3.11)")
+        print(f"pyasc 1.1.1: skipped, not available here (needs {args.pyasc_ref}, x86_64, CPython 3.11)")
         return
     print(f"pyasc 1.1.1 median over {args.repeat} compiles: {pyasc * 1e3:8.2f} ms")
     print(f"ratio ascx/pyasc: {ascx['total'] / pyasc:.2f}")

@@ -1,12 +1,13 @@
 """CPU emulation time of a 512x512x512 half Matmul kernel next to numpy's matmul of the same data.
 
-    python benchmarks/emulation_matmul.py [--repeat N] [--size S]
+    python benchmarks/emulation_matmul.py [--repeat N] [--size S] [--smoke]
 
 The kernel is a MIX Matmul (sync ``IterateAll`` over a 128x128x64 base tiling on one block, so two
 AIV sub-blocks each compute the product), run with the dynamic sync checker on and off.  numpy
 computes ``a.astype(float32) @ b.astype(float32)``, the same fp32 accumulation.  Both are the
 median of N runs in one process; the host-compiler build is timed once, separately.  Machines are
-shared and noisy: compare the ratios.
+shared and noisy: compare the ratios.  ``--smoke`` (what CI runs, to keep the script working) runs a
+128x128x128 Matmul once.
 """
 
 from __future__ import annotations
@@ -61,7 +62,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--size", type=int, default=512, help="M = N = K (a multiple of 128)")
+    parser.add_argument("--smoke", action="store_true", help="a 128x128x128 Matmul, run once (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.repeat, args.size = 1, 128
     size = args.size
     rng = np.random.default_rng(0)
     a = rng.standard_normal((size, size)).astype(np.float16)

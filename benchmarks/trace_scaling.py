@@ -1,6 +1,6 @@
 """How tracing cost grows with kernel size: time per kernel, per traced op and per executed instruction.
 
-    python benchmarks/trace_scaling.py [--sizes 100,300,1000,3000,10000] [--repeat 5]
+    python benchmarks/trace_scaling.py [--sizes 100,300,1000,3000,10000] [--repeat 5] [--smoke]
 
 Three families of generated kernels, each at every size N (the number of ops the trace emits):
 
@@ -14,6 +14,7 @@ Only tracing is timed (bytecode decoding included, Python's own compilation of t
 source excluded): the median of ``--repeat`` runs with the decode cache cleared.  The last column
 divides the cost per op at each size by the cost per op at the smallest size: it stays near 1
 when tracing is linear.  Machines are shared and noisy: compare the ratios, not the seconds.
+``--smoke`` (what CI runs, to keep the script working) traces sizes 100 and 300 once.
 
 Two measures keep tracing linear: the cyclic garbage collector is paused while tracing
 (``ascx.tracer.gc_pause``), and dominance queries are O(1) interval tests.  One super-linear
@@ -87,7 +88,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="100,300,1000,3000,10000", help="traced ops per kernel")
     parser.add_argument("--repeat", type=int, default=5, help="runs per measurement (default 5)")
+    parser.add_argument("--smoke", action="store_true", help="sizes 100 and 300, one run each (CI)")
     args = parser.parse_args()
+    if args.smoke:
+        args.sizes, args.repeat = "100,300", 1
     sizes = [int(s) for s in args.sizes.split(",")]
 
     trace_kernel(kernel_of(straight(10)), PARAMS, KernelOptions())  # imports and lazy loading

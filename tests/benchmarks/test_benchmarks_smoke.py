@@ -1,0 +1,55 @@
+"""Every benchmark script keeps working: each runs in its smoke mode (``--smoke``: tiny sizes, one
+repeat, no pyasc) as a subprocess, the way a user runs it, and prints its table.  A script under
+``benchmarks/`` that this module does not know fails the suite until it is added here."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ascx.emu import build
+
+BENCHMARKS = Path(__file__).resolve().parents[2] / "benchmarks"
+
+SMOKE: dict[str, list[str]] = {
+    # script: lines its smoke run must print (each a line's start)
+    "compile_latency.py": ["kernel: ", "ascx median over 1 compiles:", "  total ", "  disk hit ",
+                           "pyasc 1.1.1: skipped (--smoke or --no-pyasc)"],
+    "compile_tutorials.py": ["example ", "vector_add ", "vector_add_queues ", "matmul_leaky_relu ",
+                             "pyasc 1.1.1: skipped (--smoke or --no-pyasc)"],
+    "emulation_matmul.py": ["128x128x128 half Matmul (fp32 accumulation), median of 1; build ",
+                            "numpy a.astype(f32) @ b ", "emulation, checker on ", "emulation, checker off "],
+    "sync_insertion_counts.py": ["kernel ", "vadd         ascx ", "matmul       ascx ", "tutorial 05  ascx ",
+                                 "pyasc 1.1.1: skipped (--smoke or --no-pyasc)"],
+    "sync_verification_scaling.py": ["    ops   seconds   us/op  vs first"],
+    "trace_scaling.py": ["family ", "straight ", "unrolled ", "branches "],
+}  # fmt: skip
+
+
+def test_every_benchmark_script_has_a_smoke_run() -> None:
+    assert sorted(p.name for p in BENCHMARKS.glob("*.py")) == sorted(SMOKE)
+
+
+@pytest.mark.parametrize("script", sorted(SMOKE))
+def test_benchmark_runs_in_smoke_mode(script: str, tmp_path: Path) -> None:
+    builds = os.environ.get(build.BUILD_DIR_ENV) or str(
+        Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ascx" / "emu-test-builds"
+    )
+    env = {**os.environ, build.BUILD_DIR_ENV: builds}
+    result = subprocess.run(
+        [sys.executable, str(BENCHMARKS / script), "--smoke"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env=env,
+        check=False,
+        timeout=600,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    lines = result.stdout.splitlines()
+    for start in SMOKE[script]:
+        assert any(line.startswith(start) for line in lines), f"no line starts with {start!r}:\n{result.stdout}"
