@@ -66,7 +66,7 @@ def test_a_cann_installation_layout_is_found_through_ascend_home_path(
     assert [d.relative_to(home).as_posix() for d in found.include_dirs] == [
         "tools/tikicpulib/lib/include", "include", "asc", "asc/impl", "asc/impl/adv_api", "asc/impl/basic_api",
         "asc/impl/utils", "asc/include", "asc/include/adv_api", "asc/include/adv_api/matmul",
-        "asc/include/basic_api", "asc/include/utils",
+        "asc/include/basic_api", "asc/include/simt_api", "asc/include/utils",
     ]  # fmt: skip
     monkeypatch.setenv("ASCEND_HOME_PATH", str(home))
     assert main(["build", *VECTOR_ADD, "--target", "check"]) == 0

@@ -79,9 +79,13 @@ def run_cli(argv: list[str]) -> str:
 
     tool = {"ascx": ascx_main.main, "ascx-opt": ascx_opt.main}[argv[0]]
     out, err = io.StringIO(), io.StringIO()
-    with warnings.catch_warnings(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
-        warnings.simplefilter("ignore")
-        status = tool(argv[1:])
+    path = list(sys.path)  # `ascx compile` puts the kernel's directory on it
+    try:
+        with warnings.catch_warnings(), contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            warnings.simplefilter("ignore")
+            status = tool(argv[1:])
+    finally:
+        sys.path[:] = path
     if status != 0:
         raise AssertionError(f"`{shlex.join(argv)}` failed:\n{err.getvalue()}")
     return out.getvalue()
