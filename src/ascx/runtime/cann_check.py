@@ -87,6 +87,10 @@ UNIT_SIZE = 200
 """At most this many kernels share one translation unit (the compiler's memory stays small)."""
 
 
+TIMEOUT = 1800
+"""Seconds one compiler run may take (a unit of 200 kernels takes about a minute on an idle core)."""
+
+
 class CannCheckError(AscxError):
     """The check cannot run (no headers, no compiler) or a kernel does not type-check."""
 
@@ -370,7 +374,10 @@ def _run(unit: _Unit, headers: CannHeaders) -> None:
         path = Path(scratch) / (_slug(unit.kernels[0].name) + ".cpp" if len(unit.kernels) == 1 else "unit.cpp")
         path.write_text(source)
         command = check_command(unit.compiler, unit.side, headers, path)
-        result = subprocess.run(command, capture_output=True, text=True, check=False)
+        try:
+            result = subprocess.run(command, capture_output=True, text=True, check=False, timeout=TIMEOUT)
+        except subprocess.TimeoutExpired:
+            result = subprocess.CompletedProcess(command, 1, "", f"error: the check took over {TIMEOUT} s")
     if result.returncode == 0:
         for kernel in unit.kernels:
             _record(_verdict(kernel, unit.side, unit.compiler, headers), "")
