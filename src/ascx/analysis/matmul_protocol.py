@@ -20,9 +20,10 @@ from dataclasses import dataclass, field, replace
 from xdsl.dialects import func, scf
 from xdsl.ir import Operation, SSAValue
 
-from ascx.analysis.dataflow import ForwardAnalysis, condition_key
+from ascx.analysis.dataflow import condition_key
 from ascx.analysis.regions import GMBaseCache, Region, region_of
-from ascx.analysis.report import DiagnosticList, Note, at, note
+from ascx.analysis.report import Note, at, note
+from ascx.analysis.reporting import Findings, ReportingAnalysis
 from ascx.analysis.spelling import condition_text, matmul_call, python_call, snake_case, value_name
 from ascx.analysis.workspace_size import bytes_written, workspace_bytes
 from ascx.dialects.ascendc.matmul_ops import MatmulCreateOp, RegisterMatmulOp
@@ -170,40 +171,20 @@ def _join_objects(a: ObjectState, b: ObjectState, literals: tuple[tuple[object, 
     )
 
 
-@dataclass(frozen=True)
-class _Mark:
-    """How much the analysis had reported (see ``ForwardAnalysis.checkpoint``)."""
-
-    diagnostics: int
-    fixes: int
-    reported: frozenset[tuple[Operation, bool]]
-
-
-class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
+class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
     """Runs over one kernel function; collects diagnostics and the fixable violations."""
-
-    report_during_fixpoint = True
 
     def __init__(self, kernel: func.FuncOp):
         super().__init__()
         self.kernel = kernel
-        self.diagnostics = DiagnosticList()
-        self.fixes: list[Fix] = []
+        self.fixes: Findings[Fix] = self.findings()
         self.branch_of: dict[object, scf.IfOp] = {}
-        self._access_reported: set[tuple[Operation, bool]] = set()
+        self._access_reported: Findings[tuple[Operation, bool]] = self.findings()
+        """Records whose output access was reported (MA-5: one access diagnostic per record)."""
         self._gm_bases: GMBaseCache = {}
 
     def _region_of(self, value: SSAValue) -> Region:
         return region_of(value, self._gm_bases)
-
-    def checkpoint(self) -> object:
-        return _Mark(self.diagnostics.mark(), len(self.fixes), frozenset(self._access_reported))
-
-    def rollback(self, mark: object) -> None:
-        assert isinstance(mark, _Mark)
-        self.diagnostics.rollback(mark.diagnostics)
-        del self.fixes[mark.fixes :]
-        self._access_reported = set(mark.reported)
 
     # --- driving ------------------------------------------------------------------------------
 
@@ -308,7 +289,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
             obj = state.objects.get(mm)
             if obj is None or UNKNOWN in obj.lifecycle:
                 continue
-            self._warn(
+            self.warn(
                 "MM-0",
                 op,
                 f"Matmul sync analysis of '{value_name(mm, 'mm')}' is imprecise here: the object is passed to "
@@ -327,7 +308,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         call = matmul_call(op)
         name = value_name(mm, "mm")
         if "ended" in obj.lifecycle and role is not MatmulRole.INIT:
-            self._error(
+            self.error(
                 "MM-13",
                 op,
                 f"`{call}` uses Matmul object `{name}` after `{name}.end()`",
@@ -335,7 +316,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
             )
         if role is MatmulRole.INIT:
             if "ended" in obj.lifecycle:
-                self._warn("MM-13", op, f"`{call}` re-initialises Matmul object `{name}` after `{name}.end()`")
+                self.warn("MM-13", op, f"`{call}` re-initialises Matmul object `{name}` after `{name}.end()`")
             obj.lifecycle = frozenset({"ready"})
             return
         if role in (MatmulRole.COMPUTE, MatmulRole.FETCH):
@@ -375,14 +356,14 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
 
     def _check_ready(self, op: Operation, call: str, name: str, obj: ObjectState) -> None:
         if "constructed" in obj.lifecycle:
-            self._error("MM-14", op, f"`{call}` is called before `{name}` is registered with asc.adv.register_matmul")
+            self.error("MM-14", op, f"`{call}` is called before `{name}` is registered with asc.adv.register_matmul")
         elif "registered" in obj.lifecycle:
-            self._error("MM-14", op, f"`{call}` is called before `{name}` is initialised with `{name}.init(tiling)`")
+            self.error("MM-14", op, f"`{call}` is called before `{name}` is initialised with `{name}.init(tiling)`")
 
     def _setter(self, op: Operation, method: MatmulMethod, call: str, name: str, obj: ObjectState) -> None:
         pending = next(iter(obj.records.values()), None)
         if pending is not None:
-            self._warn(
+            self.warn(
                 "MM-31",
                 op,
                 f"`{call}` changes `{name}` while asynchronous `{matmul_call(pending.start)}` is still pending",
@@ -411,7 +392,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
                     if other.startswith("setter:")
                     else (matmul_call(earlier))
                 )
-                self._warn(
+                self.warn(
                     "MM-28",
                     op,
                     f"`{call}` must be called before `{other_call}`",
@@ -426,12 +407,12 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         bare = obj.last.pop("bare_iterate", None)
         if bare is not None:
             call = matmul_call(bare)
-            self._error("MM-12", bare, f"result of `{call}()` is discarded; use `with {call}() as i:`")
+            self.error("MM-12", bare, f"result of `{call}()` is discarded; use `with {call}() as i:`")
 
     def _set_workspace(self, op: Operation, call: str, name: str, obj: ObjectState) -> None:
         started = obj.last.get("async_iterate")
         if started is not None:
-            self._error(
+            self.error(
                 "MM-18",
                 op,
                 f"`{name}.set_workspace` must be called before `{name}.iterate`",
@@ -449,7 +430,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
             other = others[0]
             other_name = value_name(other, "mm")
             last = state.objects[other].last.get("use")
-            self._error(
+            self.error(
                 "MM-15",
                 op,
                 f"`{call}` switches from Matmul object `{other_name}` to `{name}` without `{other_name}.end()`",
@@ -488,7 +469,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         waitable = start.kind in WAIT_OF_KIND and start.starts(op)
         if not waitable and start.kind in ("iterate_all", "iterate_batch"):
             flag = "wait_iterate_all" if start.kind == "iterate_all" else "wait_iterate_batch"
-            self._warn(
+            self.warn(
                 "MM-8",
                 op,
                 f"asynchronous `{call}` with {flag}=False: this core cannot wait for it with "
@@ -507,7 +488,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         if False not in obj.workspace:
             return
         notes = [] if True not in obj.workspace else [Note(None, "the workspace is set on some paths only")]
-        self._error("MM-17", op, f"asynchronous `{call}` requires `{name}.set_workspace(...)` before it", notes)
+        self.error("MM-17", op, f"asynchronous `{call}` requires `{name}.set_workspace(...)` before it", notes)
 
     def _check_workspace_size(self, op: Operation, call: str, name: str, mm: SSAValue, obj: ObjectState) -> None:
         """MM-19: a constant workspace smaller than what the asynchronous iteration writes into it."""
@@ -518,7 +499,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         have = workspace_bytes(bound[1], mm)
         if written is None or have is None or have >= written[0]:
             return
-        self._warn(
+        self.warn(
             "MM-19",
             op,
             f"workspace of {have} bytes is smaller than the {written[0]} bytes asynchronous `{call}` writes",
@@ -527,7 +508,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
 
     def _overlapping_start(self, op: Operation, call: str, name: str, mm: SSAValue, record: Record) -> None:
         where = "still pending from here" + (" in the previous loop iteration" if record.previous else "")
-        self._error(
+        self.error(
             "MM-7",
             op,
             f"`{call}` starts while asynchronous `{matmul_call(record.start)}` on the same Matmul object is "
@@ -544,7 +525,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         iteration = obj.last.get("async_iterate")
         if is_async_call(op):
             if iteration is None:
-                self._error(
+                self.error(
                     "MM-10",
                     op,
                     f"`{call}` is not inside an asynchronous iteration; call `{name}.iterate(sync=False)` first",
@@ -558,7 +539,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
             return
         obj.last["fetch"] = op
         if iteration is not None and any(r.iteration and self._must(r, state) for r in obj.records.values()):
-            self._error(
+            self.error(
                 "MM-10",
                 op,
                 f"`{call}` uses sync=True inside the asynchronous iteration started by "
@@ -575,7 +556,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
             if not matching:
                 fetch = obj.last.get("fetch")
                 notes = [note(fetch, "this fetch is synchronous (sync=True)")] if fetch is not None else []
-                self._warn(
+                self.warn(
                     "MM-6",
                     op,
                     f"`{call}()` has no preceding asynchronous `{name}.get_tensor_c(..., sync=False)`; it only orders "
@@ -617,7 +598,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
                 notes.append(note(start, reason))
             elif earlier_wait is not None:
                 notes.append(note(earlier_wait, f"already completed by this {name}.{flag}()"))
-        self._error(
+        self.error(
             rule,
             op,
             f"`{call}()` has no matching asynchronous `{name}.{starters}(..., sync=False, {flag}=True)`; "
@@ -629,7 +610,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         self._check_bare_iterate(obj)
         unfetched = obj.last.pop("unfetched", None)
         if unfetched is not None:
-            self._error(
+            self.error(
                 "MM-11",
                 unfetched,
                 f"the blocks computed by asynchronous `{matmul_call(unfetched)}(sync=False)` are never fetched "
@@ -639,7 +620,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
         for record in obj.records.values():
             if not record.waitable:
                 continue
-            self._error(
+            self.error(
                 "MM-2",
                 op,
                 f"`{name}.end()` is called while asynchronous `{matmul_call(record.start)}` is still pending",
@@ -664,7 +645,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
             for record in obj.records.values():
                 if not record.waitable:
                     continue
-                self._error(
+                self.error(
                     "MM-3",
                     ret,
                     f"kernel returns while asynchronous `{matmul_call(record.start)}(sync=False)` has not completed",
@@ -674,7 +655,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
                 self.fixes.append(Fix("MM-3", record, ret, mm, self._must(record, state)))
             if True in obj.open:
                 last = obj.last.get("use")
-                self._warn(
+                self.warn(
                     "MM-16",
                     last or ret,
                     f"Matmul object `{name}` is not ended; call `{name}.end()` after its last use",
@@ -725,11 +706,11 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
                 )
             notes = [first, *self._path_notes(record, state)]
             if overlap == "may":
-                self._warn("MM-1", op, "possible hazard: " + message, notes, partner=record.start)
+                self.warn("MM-1", op, "possible hazard: " + message, notes, partner=record.start)
             else:
-                self._error("MM-1", op, message, notes, partner=record.start)
+                self.error("MM-1", op, message, notes, partner=record.start)
             if self.reporting:
-                self._access_reported.add(record.key)
+                self._access_reported.append(record.key)
                 if record.waitable:
                     self.fixes.append(Fix("MM-1", record, op, mm, self._must(record, state)))
             return
@@ -739,7 +720,7 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
             for region, binder, role in record.inputs:
                 if self._region_of(value).overlap(region) != "definite":
                     continue
-                self._error(
+                self.error(
                     "MM-9",
                     op,
                     f"`{python_call(op)}` overwrites `{value_name(value)}`, an input of asynchronous "
@@ -763,14 +744,6 @@ class MatmulProtocolAnalysis(ForwardAnalysis[MatmulState]):
                 outcome = "false" if taken else "true"
                 return [note(branch, f"on the path where `{condition_text(branch)}` is {outcome}")]
         return [Note(None, "on some paths through the enclosing branches and loops")]
-
-    def _error(self, rule: str, op: Operation, message: str, notes: list[Note] = [], partner: object = None) -> None:  # noqa: B006
-        if self.reporting:
-            self.diagnostics.add("error", rule, op, message, notes, partner)
-
-    def _warn(self, rule: str, op: Operation, message: str, notes: list[Note] = [], partner: object = None) -> None:  # noqa: B006
-        if self.reporting:
-            self.diagnostics.add("warning", rule, op, message, notes, partner)
 
 
 _FACTS: dict[type[Operation], tuple[TensorAccess | None, MatmulMethod | None]] = {}

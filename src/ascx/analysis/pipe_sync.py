@@ -32,7 +32,7 @@ from typing import Any, Literal
 from xdsl.dialects import func, scf
 from xdsl.ir import Block, Operation, SSAValue
 
-from ascx.analysis.dataflow import ForwardAnalysis, condition_key, constant_int, constant_trip_count, enclosing_loop
+from ascx.analysis.dataflow import condition_key, constant_int, constant_trip_count, enclosing_loop
 from ascx.analysis.pipe_model import (
     AIC_PIPES,
     AIV_PIPES,
@@ -43,7 +43,8 @@ from ascx.analysis.pipe_model import (
     pipe_label,
 )
 from ascx.analysis.regions import GMBase, GMBaseCache, Offset, Region, base_value, extent_overlap, region_of
-from ascx.analysis.report import DiagnosticList, Note, note
+from ascx.analysis.report import Note, note
+from ascx.analysis.reporting import Findings, ReportingAnalysis
 from ascx.analysis.spelling import python_call, value_name
 from ascx.dialects.ascendc.basic_enums import HardEvent
 from ascx.dialects.ascendc.enums import Pipe, TPosition
@@ -224,17 +225,6 @@ class PipeSyncOptions:
 DEFAULT_OPTIONS = PipeSyncOptions()
 
 
-@dataclass(frozen=True)
-class _Mark:
-    """How much the analysis had reported (see ``ForwardAnalysis.checkpoint``)."""
-
-    diagnostics: int
-    hazards: int
-    pairs: int
-    waits: int
-    opaque: int
-
-
 _ACCESS_TRAITS: dict[type[Operation], tuple[TensorAccess | None, ExecutesOn | None, MatmulMethod | None]] = {}
 
 
@@ -273,25 +263,22 @@ def _is_tensor(value: SSAValue) -> bool:
     return isinstance(value.type, LocalTensorType | GlobalTensorType)
 
 
-class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
+class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
     """Runs over one kernel function; collects diagnostics and the hazards insertion can repair."""
-
-    report_during_fixpoint = True
 
     def __init__(self, kernel: func.FuncOp, options: PipeSyncOptions = DEFAULT_OPTIONS):
         super().__init__()
         self.kernel = kernel
         self.options = options
-        self.diagnostics = DiagnosticList()
-        self.hazards: list[Hazard] = []
-        self.opaque_hazards: list[tuple[Operation, Operation]] = []
+        self.hazards: Findings[Hazard] = self.findings()
+        self.opaque_hazards: Findings[tuple[Operation, Operation]] = self.findings()
         """(earlier, later) accesses to one buffer, one of them by an opaque op: nothing but ``PIPE_ALL``
         orders them, which insertion never adds for a hazard (IN-7d), so they are IN-E2 for insertion
         (the verifier's HZ-8 warning already names the opaque op)."""
-        self.pairs: list[tuple[Operation, Operation]] = []
+        self.pairs: Findings[tuple[Operation, Operation]] = self.findings()
         """User flag pairs (set, wait) the analysis matched, for the FL-12 lint."""
         self.aliases: set[frozenset[Token]] = set()
-        self.waits_seen: list[WaitFlagOp] = []
+        self.waits_seen: Findings[WaitFlagOp] = self.findings()
         self.fetched: dict[SSAValue, HardEvent] = {}
         self._regions: dict[SSAValue, Region] = {}
         self.framework_user = self._first_framework_user()
@@ -347,7 +334,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         if ret is not None:
             self._at_exit(ret, state)
         for loop, reason in self.precision_lost:
-            self._warn("HZ-0", loop, f"pipe sync analysis is imprecise here: {reason}", partner="loop")
+            self.warn("HZ-0", loop, f"pipe sync analysis is imprecise here: {reason}", partner="loop")
         return state
 
     def _first_framework_user(self) -> Operation | None:
@@ -359,19 +346,6 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             if kind is InitBufferOp and isinstance(op.operands[1].type, TQueType):
                 return op
         return None
-
-    def checkpoint(self) -> object:
-        return _Mark(
-            self.diagnostics.mark(), len(self.hazards), len(self.pairs), len(self.waits_seen), len(self.opaque_hazards)
-        )
-
-    def rollback(self, mark: object) -> None:
-        assert isinstance(mark, _Mark)
-        self.diagnostics.rollback(mark.diagnostics)
-        del self.hazards[mark.hazards :]
-        del self.pairs[mark.pairs :]
-        del self.waits_seen[mark.waits :]
-        del self.opaque_hazards[mark.opaque :]
 
     def run_block(self, block: Block, state: PipeState) -> PipeState:
         """The engine's walk, over the ops of ``block`` that can change the state only (computed once per
@@ -413,7 +387,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             for count in ("enqueued", "allocated"):
                 a, b = getattr(then_q, count), getattr(else_q, count)
                 if a != b:
-                    self._error(
+                    self.error(
                         "TQ-9",
                         branch,
                         f"queue `{value_name(queue, 'queue')}` holds {a} tensor(s) after the `then` branch and {b} "
@@ -451,7 +425,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             if not isinstance(key[0], HardEvent):
                 continue
             if (key in then_state.slots) != (key in else_state.slots):
-                self._error(
+                self.error(
                     "FL-11",
                     branch,
                     f"event slot {_slot_text(key, slot.set_op)} is set on one branch of this `if` and not on the other",
@@ -474,7 +448,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
                 continue
             sets, waits = _count_flag_ops(loop, key)
             slot = body_exit.slots.get(key) or entry.slots[key]
-            self._error(
+            self.error(
                 "FL-11",
                 loop,
                 f"one iteration of this loop changes event slot {_slot_text(key, slot.set_op)} (sets {sets}, "
@@ -491,7 +465,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             if extra_alloc:
                 num = self._num_buffers(queue)
                 more = "more" if extra_alloc > 0 else "fewer"
-                self._error(
+                self.error(
                     "TQ-8",
                     loop,
                     f"this loop allocates from `{name}` {abs(extra_alloc)} {more} time(s) than it frees per "
@@ -506,7 +480,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             if extra_enque:
                 depth = _depth(queue)
                 more = "more" if extra_enque > 0 else "fewer"
-                self._error(
+                self.error(
                     "TQ-8",
                     loop,
                     f"this loop enqueues into `{name}` {abs(extra_enque)} {more} time(s) than it dequeues per "
@@ -563,7 +537,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         elif opaque:
             tensors = [v for v in op.operands if _is_tensor(v)]
             names = ", ".join(f"`{value_name(v)}`" for v in tensors)
-            self._warn(
+            self.warn(
                 "HZ-8",
                 op,
                 f"sync analysis cannot see the memory accesses of `{op.name}`; it is assumed to touch {names} on "
@@ -599,14 +573,14 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         constant = constant_int(op.event_id)
         if constant is not None:
             if not 0 <= constant < EVENT_ID_COUNT:
-                self._error(
+                self.error(
                     "FL-5",
                     op,
                     f"event id {constant} is out of range; valid ids are 0 to {EVENT_ID_COUNT - 1}",
                 )
                 return None
             if self.framework_user is not None:
-                self._warn(
+                self.warn(
                     "FL-6",
                     op,
                     f"hard-coded event id {constant} may collide with event ids the framework allocates at run "
@@ -619,7 +593,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             return self._slot(event, op.event_id)
         if _is_pure_integer(op.event_id):
             return self._slot(event, condition_key(op.event_id))  # e.g. ``i % 2``: the same computation, the same id
-        self._error(
+        self.error(
             "FL-4",
             op,
             f"event id of `{flag_call(op)}` must be a compile-time constant or a value returned by "
@@ -630,7 +604,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
     def _check_pool_id(self, op: SetFlagOp | WaitFlagOp, state: PipeState) -> None:
         released = state.event_ids.get(op.event_id)
         if released is not None:
-            self._error(
+            self.error(
                 "FL-8", op, f"`{flag_call(op)}` uses an event id released here", [note(released, "released here")]
             )
 
@@ -644,7 +618,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         pending = state.slots.get(key)
         if pending is not None:
             previous = " in the previous loop iteration" if _inside_loop_after(pending.set_op, op) else ""
-            self._error(
+            self.error(
                 "FL-3",
                 op,
                 f"`{flag_call(op)}` sets event slot {_slot_text(key, op)} while the set here is still pending",
@@ -663,7 +637,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
                 continue
             set_op = slot.set_op
             assert isinstance(set_op, SetFlagOp)
-            self._warn(
+            self.warn(
                 "FL-3",
                 op,
                 f"`{flag_call(op)}` may set the same event slot as `{flag_call(set_op)}`, still pending: a run-time "
@@ -699,7 +673,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         self._check_pool_id(op, state)
         event = op.event.data
         if key not in state.slots:
-            self._error(
+            self.error(
                 "FL-1",
                 op,
                 f"`{flag_call(op)}` has no matching `{flag_call(op).replace('wait_flag', 'set_flag')}`; the wait "
@@ -740,7 +714,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         if found is None:
             found = state.queues[queue] = QueueState()
         if queue not in state.initialised and isinstance(queue.type, TQueType):
-            self._error("TQ-15", op, f"queue `{value_name(queue, 'queue')}` is used before `pipe.init_buffer`")
+            self.error("TQ-15", op, f"queue `{value_name(queue, 'queue')}` is used before `pipe.init_buffer`")
         return found
 
     def _init_buffer(self, op: InitBufferOp, state: PipeState) -> None:
@@ -750,15 +724,15 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         name = value_name(buffer, "queue")
         earlier = self.init_of.get(buffer)
         if buffer in state.initialised and earlier is not None and earlier is not op:
-            self._error("TQ-15", op, f"queue `{name}` is initialised twice", [note(earlier, "initialised here")])
+            self.error("TQ-15", op, f"queue `{name}` is initialised twice", [note(earlier, "initialised here")])
         self.init_of.setdefault(buffer, op)
         if enclosing_loop(op, self.kernel) is not None:
             message = f"`pipe.init_buffer` inside a loop re-initialises `{name}` on every iteration"
-            self._warn("TQ-15", op, message, partner="loop")
+            self.warn("TQ-15", op, message, partner="loop")
         position = buffer.type.position.data
         if position not in QUEUE_EVENTS:
             declared = buffer.owner if isinstance(buffer.owner, DeclareOp) else op
-            self._warn(
+            self.warn(
                 "TQ-14",
                 declared,
                 f"queue position {str(position).upper()} is not modelled by ascx sync analysis; its implied events "
@@ -773,7 +747,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
     def _tq3(self, op: Operation, queue: SSAValue, needed: int, num: int) -> None:
         name = value_name(queue, "queue")
         init = self.init_of.get(queue)
-        self._error(
+        self.error(
             "TQ-3",
             op,
             f"`{name}.alloc_tensor()` needs buffer {needed}, but `pipe.init_buffer({name}, {num}, …)` provides {num}",
@@ -811,7 +785,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         instance = self._instance(op.tensor, state)
         if instance is None or instance[0] != queue:
             origin = op.tensor.owner if isinstance(op.tensor.owner, Operation) else None
-            self._error(
+            self.error(
                 "TQ-13",
                 op,
                 f"`{_q(queue)}.enque({_t(op.tensor)})`: `{_t(op.tensor)}` was not allocated from `{_q(queue)}`",
@@ -822,7 +796,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         depth = _depth(queue)
         if depth > 0 and q.enqueued >= depth:
             declared = queue.owner if isinstance(queue.owner, Operation) else None
-            self._error(
+            self.error(
                 "TQ-2",
                 op,
                 f"`{_q(queue)}.enque()` would hold {q.enqueued + 1} tensors in queue `{_q(queue)}`, declared with "
@@ -845,7 +819,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         q = self._queue(queue, op, state)
         if q.definite <= 0:
             declared = queue.owner if isinstance(queue.owner, Operation) else None
-            self._error(
+            self.error(
                 "TQ-1",
                 op,
                 f"`{_q(queue)}.deque()` has no matching `{_q(queue)}.enque()`: queue `{_q(queue)}` may be empty here",
@@ -870,7 +844,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         q = self._queue(queue, op, state)
         instance = self._instance(op.tensor, state)
         if instance is None or instance[0] != queue:
-            self._error(
+            self.error(
                 "TQ-4",
                 op,
                 f"`{_q(queue)}.free_tensor({_t(op.tensor)})`: `{_t(op.tensor)}` was not allocated from `{_q(queue)}`",
@@ -880,7 +854,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         status = q.status.get(token, frozenset())
         if "free" in status:
             freed = q.free_op.get(token)
-            self._error(
+            self.error(
                 "TQ-4",
                 op,
                 f"`{_q(queue)}.free_tensor({_t(op.tensor)})`: `{_t(op.tensor)}` is already freed",
@@ -888,7 +862,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             )
             return
         if "enque" in status:
-            self._error(
+            self.error(
                 "TQ-5",
                 op,
                 f"`{_q(queue)}.free_tensor({_t(op.tensor)})` frees a tensor that is still enqueued",
@@ -916,7 +890,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             return
         for key, slot in state.slots.items():
             if key[0] is event and isinstance(key[1], SSAValue) and key[1] in self.fetched:
-                self._error(
+                self.error(
                     "FL-7",
                     op,
                     f"`pipe.fetch_event_id({event_text(event)})` may return the id of the pending pair here: fetched "
@@ -932,7 +906,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             return
         released = state.event_ids[value]
         if released is not None:
-            self._error(
+            self.error(
                 "FL-8",
                 op,
                 f"`pipe.release_event_id({id_text(value)}, {event_text(op.event.data)})` uses an event id released "
@@ -950,7 +924,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         if kind is AtomicKind.TYPE:
             return  # the data type of the active mode, not a mode
         if state.atomic is not None and state.atomic is not op:
-            self._warn(
+            self.warn(
                 "AT-2",
                 op,
                 f"`{_atomic_call(op)}` changes atomic mode while `{_atomic_call(state.atomic)}` is still active",
@@ -1068,7 +1042,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
                 f"`{python_call(op)}` accesses `{name}` by DMA after `{python_call(other)}` accessed it through the "
                 "scalar data cache; cache maintenance is required"
             )
-        self._error("HZ-7", op, message, [note(other, "accessed here")], partner=other)
+        self.error("HZ-7", op, message, [note(other, "accessed here")], partner=other)
 
     def _check_instance(
         self,
@@ -1096,7 +1070,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         tensor, name = value_name(value), value_name(queue, "queue")
         call = python_call(op)
         if "free" in status and q is not None:
-            self._error(
+            self.error(
                 "TQ-6",
                 op,
                 f"`{call}` uses `{tensor}` after `{name}.free_tensor({tensor})`",
@@ -1106,7 +1080,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         enqueued = "enque" in status and q is not None
         if enqueued:
             assert q is not None
-            self._error(
+            self.error(
                 "TQ-7",
                 op,
                 f"`{call}` uses `{tensor}` after `{name}.enque({tensor})` and before `{name}.deque()`",
@@ -1116,7 +1090,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         if mismatched and events is not None:
             src, dst = events[0].src, events[0].dst
             label = str(position).upper()
-            self._warn(
+            self.warn(
                 "TQ-12",
                 op,
                 f"tensor from {label} queue `{name}` is {'written' if write else 'read'} by {pipe_label(pipe)} "
@@ -1227,9 +1201,9 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
         if may:
             message = "possible hazard: " + message
             notes.append(Note(None, f"{access.name} and {name} may overlap: their offsets cannot be compared"))
-            self._warn("HZ-5", op, message, notes, partner=(rule, name))
+            self.warn("HZ-5", op, message, notes, partner=(rule, name))
         else:
-            self._error(rule, op, message, notes, partner=name)
+            self.error(rule, op, message, notes, partner=name)
         if self.reporting:
             self.hazards.append(Hazard(rule, access.op, op, key.pipe, pipe, key.previous, may, self._current, key.base))
 
@@ -1253,7 +1227,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             return
         core, pipes = self._core_of(op)
         if pipe not in pipes:
-            self._warn(
+            self.warn(
                 "FL-10",
                 op,
                 f"`{python_call(op) if not isinstance(op, SetFlagOp | WaitFlagOp) else flag_call(op)}` names pipe "
@@ -1283,7 +1257,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
                 continue
             set_op = slot.set_op
             assert isinstance(set_op, SetFlagOp)
-            self._error(
+            self.error(
                 "FL-2",
                 set_op,
                 f"`{flag_call(set_op)}` is never consumed by a matching `asc.wait_flag`",
@@ -1291,7 +1265,7 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             )
         for value, released in state.event_ids.items():
             if released is None and isinstance(value.owner, EventIdOp):
-                self._warn(
+                self.warn(
                     "FL-8",
                     value.owner,
                     f"event id from `pipe.alloc_event_id({event_text(value.owner.event.data)})` is never released",
@@ -1300,20 +1274,20 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             name = value_name(queue, "queue")
             for token, status in q.status.items():
                 if "enque" in status:
-                    self._warn(
+                    self.warn(
                         "TQ-11",
                         q.enque_op.get(token, token),
                         f"`{name}.enque({_tensor_of(q, token)})` is never dequeued",
                     )
                 if status & {"alloc", "enque"}:
                     assert isinstance(token, AllocTensorOp)
-                    self._warn(
+                    self.warn(
                         "TQ-10",
                         token,
                         f"`{value_name(token.result)}` allocated by `{name}.alloc_tensor()` is never freed",
                     )
         if state.atomic is not None:
-            self._warn(
+            self.warn(
                 "AT-1",
                 state.atomic,
                 f"atomic mode set by `{_atomic_call(state.atomic)}` is not reset with `asc.set_atomic_none()` before "
@@ -1331,16 +1305,6 @@ class PipeSyncAnalysis(ForwardAnalysis[PipeState]):
             if wait.event.data is reverse and _id_key(wait.event_id) == ident:
                 return [note(wait, f"{flag_call(wait)} here waits on the opposite direction")]
         return []
-
-    # --- reporting ----------------------------------------------------------------------------
-
-    def _error(self, rule: str, op: Operation, message: str, notes: list[Note] = [], partner: object = None) -> None:  # noqa: B006
-        if self.reporting:
-            self.diagnostics.add("error", rule, op, message, notes, partner)
-
-    def _warn(self, rule: str, op: Operation, message: str, notes: list[Note] = [], partner: object = None) -> None:  # noqa: B006
-        if self.reporting:
-            self.diagnostics.add("warning", rule, op, message, notes, partner)
 
 
 _HANDLERS: dict[type[Operation], Callable[[PipeSyncAnalysis, Any, PipeState], None]] = {

@@ -14,14 +14,12 @@ from collections.abc import Generator, Iterable
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
-from typing import Literal
 
 from xdsl.ir import Operation
 
+from ascx.analysis.rules import RULES, Severity
 from ascx.diagnostics import source_location
 from ascx.errors import AscxError, SourceLocation
-
-Severity = Literal["error", "warning", "remark"]
 
 
 @dataclass(frozen=True)
@@ -84,6 +82,8 @@ class DiagnosticList:
         notes: Iterable[Note] = (),
         partner: object = None,
     ) -> None:
+        assert rule in RULES, f"rule {rule} is not in ascx.analysis.rules.RULES"
+        assert RULES[rule].allows(severity), f"RULES does not list {severity} for {rule}"
         key = (rule, id(op), partner if partner is None or isinstance(partner, str | int) else id(partner))
         if key not in self._items:
             self._items[key] = Diagnostic(severity, rule, message, at(op), tuple(notes))
