@@ -19,10 +19,10 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
-from ascx.analysis.pipe_sync import PipeSyncAnalysis
+from ascx.analysis.insertion.placement import INSERTED_ATTR
+from ascx.analysis.pipe.analysis import PipeSyncAnalysis
 from ascx.dialects.ascendc.sync_ops import PipeBarrierOp, SetFlagOp, WaitFlagOp
 from ascx.passes.insert_sync import insert_sync
-from ascx.passes.pipe_sync_insertion import INSERTED_ATTR
 from ascx.runtime.compiler import compile_kernel
 from ascx.testing.examples import EXAMPLE_ARGUMENTS, example_kernel
 from ascx.testing.sync_kernels import ARGS, PING_PONG_LOOP, SINGLE_BUFFER_LOOP, STRAIGHT_LINE, make
@@ -148,7 +148,7 @@ def test_the_sweep_removes_an_inserted_pair_a_later_one_made_redundant(
     removes it (the later group goes first) and keeps the first, which is needed."""
     from xdsl.rewriter import InsertPoint, Rewriter
 
-    from ascx.passes.pipe_sync_insertion import PipeSyncInserter
+    from ascx.analysis.insertion.pipe_sync import PipeSyncInserter
 
     module = _front(make(kernel_module, "asc.data_copy(xl, x_gm, N)\nasc.abs(zl, xl, N)", insert=True).module.k, ARGS)
     kernel = _kernel(module)

@@ -936,7 +936,7 @@ def test_pa8_an_analysis_failure_is_a_located_error(monkeypatch: pytest.MonkeyPa
     """PA-8: a bug in the analysis is reported at the kernel as an error, never as a crash of the compile."""
     from xdsl.dialects import builtin, func
 
-    from ascx.analysis import pipe_sync
+    from ascx.analysis.pipe import analysis as pipe_sync
     from ascx.passes.verify_pipe_sync import verify_pipe_sync
 
     def broken(self: object) -> None:

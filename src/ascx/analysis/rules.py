@@ -61,6 +61,7 @@ FAMILIES: dict[str, tuple[str, str]] = {
 _MM = "ascx.analysis.matmul.protocol"
 _MM_CALLS = "ascx.analysis.matmul.calls"
 _MM_ACCESS = "ascx.analysis.matmul.accesses"
+_MM_END = "ascx.analysis.matmul.completion"
 _MM_LOOPS = "ascx.analysis.matmul.iterate_loops"
 _FL = "ascx.analysis.flags.pairing"
 _FL_IDS = "ascx.analysis.flags.event_ids"
@@ -72,10 +73,10 @@ _HZ_LOG = "ascx.analysis.hazards.log"
 _AT = "ascx.analysis.atomics.mode"
 _XC = "ascx.analysis.cross_core.flags"
 _XC_BLOCKS = "ascx.analysis.cross_core.blocks"
-_IN_IDS = "ascx.analysis.insertion.event_ids"
+_IN_REPAIR = "ascx.analysis.insertion.repairs"
 _IN_END = "ascx.analysis.insertion.final_barrier"
 _IN = "ascx.analysis.insertion.pipe_sync"
-_PA = "ascx.analysis.pipe.verify"
+_PA = "ascx.analysis.sync"
 
 _E: tuple[Severity, ...] = ("error",)
 _W: tuple[Severity, ...] = ("warning",)
@@ -86,11 +87,11 @@ _TABLE = (
     # --- the Matmul protocol ---------------------------------------------------------------------------
     Rule("MM-0", _W, _MM, "the Matmul analysis lost precision here (an opaque call, a loop that did not settle)"),
     Rule("MM-1", _EW, _MM_ACCESS, "the output of asynchronous Matmul work is accessed before its wait", True),
-    Rule("MM-2", _E, _MM_CALLS, "`end()` while asynchronous work of the object is pending", True),
-    Rule("MM-3", _E, _MM_CALLS, "the kernel returns while asynchronous Matmul work is pending", True),
-    Rule("MM-4", _E, _MM_CALLS, "`wait_iterate_all()` with no waitable asynchronous `iterate_all` pending"),
-    Rule("MM-5", _E, _MM_CALLS, "`wait_iterate_batch()` with no waitable asynchronous batch pending"),
-    Rule("MM-6", _W, _MM_CALLS, "`wait_get_tensor_c()` with no asynchronous `get_tensor_c` before it"),
+    Rule("MM-2", _E, _MM_END, "`end()` while asynchronous work of the object is pending", True),
+    Rule("MM-3", _E, _MM_END, "the kernel returns while asynchronous Matmul work is pending", True),
+    Rule("MM-4", _E, _MM_END, "`wait_iterate_all()` with no waitable asynchronous `iterate_all` pending"),
+    Rule("MM-5", _E, _MM_END, "`wait_iterate_batch()` with no waitable asynchronous batch pending"),
+    Rule("MM-6", _W, _MM_END, "`wait_get_tensor_c()` with no asynchronous `get_tensor_c` before it"),
     Rule("MM-7", _E, _MM_CALLS, "asynchronous work starts while earlier work of the same object is pending", True),
     Rule("MM-8", _W, _MM_CALLS, "asynchronous `iterate_all`/`iterate_batch` that this core cannot wait for"),
     Rule("MM-9", _E, _MM_ACCESS, "an input bound to pending asynchronous work is overwritten"),
@@ -100,7 +101,7 @@ _TABLE = (
     Rule("MM-13", _EW, _MM, "a Matmul object is used after `end()`"),
     Rule("MM-14", _E, _MM, "a computation before the object is registered or initialised"),
     Rule("MM-15", _E, _MM_CALLS, "a computation switches Matmul objects without `end()`"),
-    Rule("MM-16", _W, _MM_CALLS, "a Matmul object that is used is never ended"),
+    Rule("MM-16", _W, _MM_END, "a Matmul object that is used is never ended"),
     Rule("MM-17", _E, _MM_CALLS, "an asynchronous iteration without `set_workspace` before it"),
     Rule("MM-18", _E, _MM_CALLS, "`set_workspace` after the asynchronous iteration started"),
     Rule("MM-19", _W, _MM_CALLS, "the workspace is smaller than what the asynchronous iteration writes"),
@@ -157,7 +158,7 @@ _TABLE = (
     Rule("XC-7", _W, _XC_BLOCKS, "GM one block writes may be accessed by another without inter-block sync"),
     # --- insertion --------------------------------------------------------------------------------------
     Rule("IN-12", _R, _IN_END, "the final `PIPE_ALL` barrier insertion added before the return"),
-    Rule("IN-E1", _E, _IN_IDS, "insertion needs more live event ids of one event than there are"),
+    Rule("IN-E1", _E, _IN_REPAIR, "insertion needs more live event ids of one event than there are"),
     Rule("IN-E2", _E, _IN, "insertion cannot order a hazard that crosses an opaque operation"),
     # --- the pipe analysis ------------------------------------------------------------------------------
     Rule("PA-8", _E, _PA, "an internal error of the pipe analysis, reported instead of a crash"),

@@ -33,7 +33,6 @@ from xdsl.dialects.builtin import (
     UnitAttr,
 )
 from xdsl.ir import BlockArgument, Operation
-from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascx.diagnostics import op_error
@@ -57,6 +56,7 @@ from ascx.dialects.ascendc.kernel_attrs import (
     KERNEL_ATTR,
     KERNEL_TYPE_ATTR,
 )
+from ascx.passes.base import AscxPass
 
 MIX_CROSS_CORE_SYNC_CONFIG = 0xF21
 """The ``ffts_cross_core_sync`` config word of the MIX prologue (pyasc 1.1.1's convention)."""
@@ -164,7 +164,7 @@ def _order_preamble(module: ModuleOp, kernel_types: set[KernelType]) -> None:
 
 
 @dataclass(frozen=True)
-class KernelProloguePass(ModulePass):
+class KernelProloguePass(AscxPass):
     """Add the includes, defines, hidden parameters and prologue each kernel type needs."""
 
     name = "ascx-kernel-prologue"

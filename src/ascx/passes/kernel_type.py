@@ -7,10 +7,10 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.passes import ModulePass
 
 from ascx.dialects.ascendc import KernelType, KernelTypeAttr, RegisterMatmulOp
 from ascx.dialects.ascendc.kernel_attrs import CUBE_ONLY_ATTR, KERNEL_ATTR, KERNEL_TYPE_ATTR
+from ascx.passes.base import AscxPass
 
 
 def decide_kernel_type(kernel: func.FuncOp) -> KernelType:
@@ -25,7 +25,7 @@ def decide_kernel_type(kernel: func.FuncOp) -> KernelType:
 
 
 @dataclass(frozen=True)
-class KernelTypePass(ModulePass):
+class KernelTypePass(AscxPass):
     """Record ``ascendc.kernel_type`` on every kernel ``func.func`` (those marked ``ascendc.kernel``).
 
     A kernel type already in the IR is kept: the pass only fills in missing decisions, so it is

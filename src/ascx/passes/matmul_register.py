@@ -23,13 +23,13 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation, SSAValue
-from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascx.diagnostics import op_error, source_location
 from ascx.dialects.ascendc import InitBufferOp, MatmulCreateOp, RegisterMatmulOp
 from ascx.dialects.ascendc.kernel_attrs import KERNEL_ATTR
 from ascx.dialects.ascendc.traits import MatmulMethod
+from ascx.passes.base import AscxPass
 
 MAX_MATMUL_OBJECTS = 4
 
@@ -190,7 +190,7 @@ def _check_hoistable(kernel: func.FuncOp, target: Operation, last: RegisterMatmu
 
 
 @dataclass(frozen=True)
-class MatmulRegisterPass(ModulePass):
+class MatmulRegisterPass(AscxPass):
     """Check the Matmul registration rules and merge each kernel's registrations into one."""
 
     name = "ascx-matmul-register"

@@ -14,12 +14,12 @@ from dataclasses import dataclass
 from xdsl.context import Context
 from xdsl.dialects import arith
 from xdsl.dialects.builtin import IntegerAttr, ModuleOp, i1, i8
-from xdsl.passes import ModulePass
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascx.diagnostics import source_location
 from ascx.dialects.ascendc import MatmulAsyncGetTensorCOp, MatmulGetTensorCOp
 from ascx.errors import AscxWarning
+from ascx.passes.base import AscxPass
 
 MESSAGE = "async_get_tensor_c is deprecated: use get_tensor_c(c, sync=False), which ascx emits in its place"
 
@@ -33,7 +33,7 @@ def _warn(op: MatmulAsyncGetTensorCOp) -> None:
 
 
 @dataclass(frozen=True)
-class MigrateAsyncGetTensorCPass(ModulePass):
+class MigrateAsyncGetTensorCPass(AscxPass):
     """Replace every ``ascendc.matmul.async_get_tensor_c`` by an asynchronous ``get_tensor_c``."""
 
     name = "ascx-migrate-async-get-tensor-c"

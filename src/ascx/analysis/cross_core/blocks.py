@@ -1,5 +1,6 @@
-"""Inter-block pairing lints (sync-model spec §2.2.5): XC-5 (``wait_pre_block`` /
-``notify_next_block`` balance on every path) and XC-6 (``ib_set`` / ``ib_wait`` partners).
+"""Inter-block lints (docs/rules/cross-core.md): XC-5 (``wait_pre_block`` / ``notify_next_block`` balance
+on every path), XC-6 (``ib_set`` / ``ib_wait`` partners) and XC-7 (GM that one block writes and another
+may access with no inter-block synchronization between).
 
 Every block runs the same kernel, so block b's ``wait_pre_block`` is released by block b − 1's
 ``notify_next_block`` on the same program path: a path that waits more often than it notifies
@@ -16,10 +17,15 @@ from dataclasses import dataclass, replace
 from xdsl.dialects import func, scf
 from xdsl.ir import Operation, SSAValue
 
-from ascx.analysis.dataflow import ForwardAnalysis, constant_int
+from ascx.analysis.cross_core.flags import INTER_BLOCK_PAIRS
+from ascx.analysis.dataflow import ForwardAnalysis, condition_key, constant_int
+from ascx.analysis.regions import GMBase, GMBaseCache, region_of
 from ascx.analysis.report import DiagnosticList, Note, at, note
 from ascx.analysis.spelling import value_name
-from ascx.dialects.ascendc.sync_ops import IBSetOp, IBWaitOp, NotifyNextBlockOp, WaitPreBlockOp
+from ascx.dialects.ascendc.sync_ops import IBSetOp, IBWaitOp, NotifyNextBlockOp, SyncAllOp, WaitPreBlockOp
+from ascx.dialects.ascendc.system_ops import SysVarOp
+from ascx.dialects.ascendc.traits import MatmulMethod, TensorAccess
+from ascx.dialects.ascendc.types import GlobalTensorType
 
 UNMATCHED_KEPT = 2
 """How many unmatched calls a path summary remembers (a loop that never balances stops growing here)."""
@@ -151,3 +157,84 @@ def _nearest(event: _Event, partners: list[_Event]) -> _Event | None:
         if found:
             return found[0]
     return None
+
+
+# --- GM shared between blocks (XC-7) -------------------------------------------------------------
+
+_INTER_BLOCK_SYNC = INTER_BLOCK_PAIRS | {SyncAllOp}
+"""Ops after which XC-7 assumes other blocks' earlier GM accesses are ordered (a lint, not a model)."""
+
+_ACCESS: dict[type[Operation], TensorAccess | bool] = {}
+"""The ``TensorAccess`` of a basic op class (False for Matmul calls and ops without one), looked up once."""
+
+
+def _block_dependent(value: SSAValue, memo: dict[SSAValue, bool]) -> bool:
+    """Whether ``value`` is computed from the block index (iteratively: chains can be long)."""
+    if value in memo:
+        return memo[value]
+    seen: set[SSAValue] = set()
+    stack = [value]
+    found = False
+    while stack and not found:
+        current = stack.pop()
+        if current in seen:
+            continue
+        seen.add(current)
+        known = memo.get(current)
+        if known is not None:
+            found = known
+            continue
+        owner = current.owner
+        if isinstance(owner, SysVarOp):
+            found = str(owner.var.data) == "block_idx"
+        elif isinstance(owner, Operation):
+            stack.extend(owner.operands)
+    if not found:
+        for checked in seen:
+            memo[checked] = False
+    memo[value] = found
+    return found
+
+
+def check_cross_block(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
+    """XC-7 (a lint): a GM buffer written at an offset computed from the block index and accessed at
+    another block-dependent offset (another block's part) with no inter-block synchronization (``sync_all``,
+    ``ib_set`` / ``ib_wait``, ``notify_next_block`` / ``wait_pre_block``) in between."""
+    cache: GMBaseCache = {}
+    memo: dict[SSAValue, bool] = {}
+    writes: dict[object, list[tuple[Operation, tuple[object, ...], str]]] = {}
+    for op in kernel.walk():
+        kind = type(op)
+        if kind in _INTER_BLOCK_SYNC:
+            writes.clear()
+            continue
+        access = _ACCESS.get(kind)
+        if access is None:
+            trait = op.get_trait(TensorAccess) if op.get_trait(MatmulMethod) is None else None
+            access = _ACCESS[kind] = trait if trait is not None else False
+        if access is False:
+            continue
+        assert isinstance(access, TensorAccess)
+        touched = [(v, False) for v in access.read_values(op)] + [(v, True) for v in access.written_values(op)]
+        for value, write in touched:
+            if not isinstance(value.type, GlobalTensorType):
+                continue
+            region = region_of(value, cache)
+            if not isinstance(region.base, GMBase) or not isinstance(region.offset, tuple):
+                continue
+            if not any(_block_dependent(v, memo) for v in region.offset):
+                continue
+            key = tuple(condition_key(v) for v in region.offset)
+            for other, other_key, name in writes.get(region.base, []):
+                if other_key != key and other is not op:
+                    diagnostics.add(
+                        "warning",
+                        "XC-7",
+                        other,
+                        f"GM `{name}` written here may be accessed by another block without inter-block "
+                        "synchronization",
+                        [note(op, "accessed here at another block-dependent offset")],
+                        partner=op,
+                    )
+            if write:
+                writes.setdefault(region.base, []).append((op, key, region.name))

@@ -1,0 +1,139 @@
+"""Cross-core flags and ``sync_all`` (docs/rules/cross-core.md): XC-1 (a set or wait without a partner),
+XC-2 (a flag the Matmul objects, the MIX prologue or ``SyncAll`` reserve), XC-3 (a set and a wait that
+disagree on the mode) and XC-4 (``sync_all`` that some blocks do not reach)."""
+
+from __future__ import annotations
+
+from xdsl.dialects import func, scf
+from xdsl.ir import Operation
+
+from ascx.analysis.dataflow import constant_int
+from ascx.analysis.report import DiagnosticList, note
+from ascx.dialects.ascendc.matmul_ops import RegisterMatmulOp
+from ascx.dialects.ascendc.sync_ops import (
+    CrossCoreSetFlagOp,
+    CrossCoreWaitFlagOp,
+    IBSetOp,
+    IBWaitOp,
+    NotifyNextBlockOp,
+    SyncAllOp,
+    WaitPreBlockOp,
+)
+from ascx.dialects.ascendc.system_ops import SysVarOp
+
+SYNC_ALL_FLAGS = range(11, 15)
+"""Cross-core flags ``SyncAll`` uses [unverified: docs/sync-model.md#what-is-not-verified]."""
+PROLOGUE_FLAG = (15, 2)
+"""The MIX prologue's AIC notification ``0xf21``: flag 15, mode 2 [derived from the FFTS message format]."""
+
+INTER_BLOCK_PAIRS: frozenset[type[Operation]] = frozenset({IBSetOp, IBWaitOp, NotifyNextBlockOp, WaitPreBlockOp})
+"""The inter-block ops the XC-5 / XC-6 pairing lints look at."""
+
+
+def _flag_of(op: CrossCoreSetFlagOp | CrossCoreWaitFlagOp) -> tuple[int | None, int]:
+    return constant_int(op.flag_id), op.mode.value.data
+
+
+def _depends_on_block_index(op: scf.IfOp) -> bool:
+    seen: set[int] = set()
+    work = [op.cond]
+    while work:
+        value = work.pop()
+        owner = value.owner
+        if id(owner) in seen or not isinstance(owner, Operation):
+            continue
+        seen.add(id(owner))
+        if isinstance(owner, SysVarOp) and str(owner.var.data) == "block_idx":
+            return True
+        work.extend(owner.operands)
+    return False
+
+
+def check_cross_core(kernel: func.FuncOp, diagnostics: DiagnosticList) -> list[Operation]:
+    """XC-1 (a cross-core set or wait without partner), XC-2 (reserved flags), XC-3 (mode mismatch) and
+    XC-4 (``sync_all`` under a block-dependent condition): pairing lints, not happens-before.  Returns the
+    kernel's inter-block sync ops (``ib_*``, ``notify_next_block`` / ``wait_pre_block``), found on the way."""
+    sets: list[CrossCoreSetFlagOp] = []
+    waits: list[CrossCoreWaitFlagOp] = []
+    inter_block: list[Operation] = []
+    matmuls = 0
+    for op in kernel.walk():
+        if type(op) in INTER_BLOCK_PAIRS:
+            inter_block.append(op)
+        elif isinstance(op, CrossCoreSetFlagOp):
+            sets.append(op)
+        elif isinstance(op, CrossCoreWaitFlagOp):
+            waits.append(op)
+        elif isinstance(op, RegisterMatmulOp):
+            matmuls += len(op.objects)
+        elif isinstance(op, SyncAllOp):
+            _check_sync_all(op, kernel, diagnostics)
+    _check_reserved_flags(sets, waits, matmuls, diagnostics)
+    _check_pairing(sets, waits, diagnostics)
+    return inter_block
+
+
+def _check_sync_all(op: SyncAllOp, kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
+    parent = op.parent_op()
+    while parent is not None and parent is not kernel:
+        if isinstance(parent, scf.IfOp) and _depends_on_block_index(parent):
+            diagnostics.add(
+                "error",
+                "XC-4",
+                op,
+                "`asc.sync_all()` is not reached by every block: it is guarded by a condition on the block index",
+                [note(parent, "condition here")],
+            )
+            return
+        parent = parent.parent_op()
+
+
+def _check_reserved_flags(
+    sets: list[CrossCoreSetFlagOp], waits: list[CrossCoreWaitFlagOp], matmuls: int, diagnostics: DiagnosticList
+) -> None:
+    for op in (*sets, *waits):
+        flag, mode = _flag_of(op)
+        if flag is None:
+            continue
+        reason = None
+        if matmuls and flag < 2 * matmuls:
+            reason = f"the Matmul objects (flags 0–{2 * matmuls - 1})"
+        elif matmuls and (flag, mode) == PROLOGUE_FLAG:
+            reason = "the MIX prologue (flag 15, mode 2)"
+        elif flag in SYNC_ALL_FLAGS:
+            reason = "SyncAll (flags 11–14)"
+        if reason is not None:
+            diagnostics.add("error", "XC-2", op, f"cross-core flag {flag} is reserved by {reason}")
+
+
+def _check_pairing(
+    sets: list[CrossCoreSetFlagOp], waits: list[CrossCoreWaitFlagOp], diagnostics: DiagnosticList
+) -> None:
+    for op in (*sets, *waits):
+        flag, mode = _flag_of(op)
+        partners = waits if isinstance(op, CrossCoreSetFlagOp) else sets
+        same_flag = [p for p in partners if _flag_of(p)[0] == flag]
+        if any(_flag_of(p)[1] == mode for p in same_flag):
+            continue
+        kind = "wait" if isinstance(op, CrossCoreSetFlagOp) else "set"
+        spelled = "asc.cross_core_set_flag" if isinstance(op, CrossCoreSetFlagOp) else "asc.cross_core_wait_flag"
+        if same_flag:
+            other = same_flag[0]
+            diagnostics.add(
+                "error",
+                "XC-3",
+                op,
+                f"cross-core set and wait on flag {flag} use different modes ({mode} vs {_flag_of(other)[1]})",
+                [note(other, "partner here")],
+                partner=other,
+            )
+            continue
+        nearest = partners[0] if partners else None
+        diagnostics.add(
+            "error",
+            "XC-1",
+            op,
+            f"`{spelled}` on flag {flag if flag is not None else '?'} (mode {mode}) has no partner "
+            f"`asc.cross_core_{kind}_flag`",
+            [note(nearest, "nearest candidate here")] if nearest is not None else [],
+        )

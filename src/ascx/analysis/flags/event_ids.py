@@ -1,0 +1,124 @@
+"""The id of a flag and the pipe's event-id pool (docs/rules/flags.md): FL-4 (an id that is neither a
+constant nor from the pool), FL-5 (out of range), FL-6 (a hard-coded id next to framework users of the
+pool), FL-7 (a fetched id that may be taken twice) and FL-8 (allocated ids: released once, not used
+after)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from xdsl.ir import SSAValue
+
+from ascx.analysis.dataflow import condition_key, constant_int
+from ascx.analysis.flags.slots import event_text, flag_call, id_text, is_pure_integer
+from ascx.analysis.pipe.registry import transfers
+from ascx.analysis.pipe.state import PipeState, SlotKey
+from ascx.analysis.pipe_model import EVENT_ID_COUNT
+from ascx.analysis.report import note
+from ascx.dialects.ascendc.fwk_ops import EventIdAction, EventIdOp, ReleaseEventIdOp
+from ascx.dialects.ascendc.sync_ops import SetFlagOp, WaitFlagOp
+
+if TYPE_CHECKING:
+    from ascx.analysis.pipe.analysis import PipeSyncAnalysis
+
+
+def slot_key(analysis: PipeSyncAnalysis, op: SetFlagOp | WaitFlagOp) -> SlotKey | None:
+    """The slot ``op`` sets or waits on (None when its id is unusable); its id rules are checked (and
+    reported) on every reporting visit, the key itself is computed once per op."""
+    known = analysis.flag_tables.slot_of_op
+    if op in known and not analysis.reporting:
+        return known[op]
+    key = known[op] = _compute_slot_key(analysis, op)
+    return key
+
+
+def _compute_slot_key(analysis: PipeSyncAnalysis, op: SetFlagOp | WaitFlagOp) -> SlotKey | None:
+    event = op.event.data
+    constant = constant_int(op.event_id)
+    if constant is not None:
+        if not 0 <= constant < EVENT_ID_COUNT:
+            analysis.error(
+                "FL-5",
+                op,
+                f"event id {constant} is out of range; valid ids are 0 to {EVENT_ID_COUNT - 1}",
+            )
+            return None
+        if analysis.framework_user is not None:
+            analysis.warn(
+                "FL-6",
+                op,
+                f"hard-coded event id {constant} may collide with event ids the framework allocates at run "
+                f"time; use pipe.alloc_event_id({event_text(event)})",
+                [note(analysis.framework_user, "the framework takes event ids here")],
+            )
+        return analysis.slot(event, constant)
+    owner = op.event_id.owner
+    if isinstance(owner, EventIdOp):
+        return analysis.slot(event, op.event_id)
+    if is_pure_integer(op.event_id):
+        return analysis.slot(event, condition_key(op.event_id))  # e.g. ``i % 2``: the same computation, the same id
+    analysis.error(
+        "FL-4",
+        op,
+        f"event id of `{flag_call(op)}` must be a compile-time constant or a value returned by "
+        "pipe.alloc_event_id / pipe.fetch_event_id",
+    )
+    return None
+
+
+def check_pool_id(analysis: PipeSyncAnalysis, op: SetFlagOp | WaitFlagOp, state: PipeState) -> None:
+    """FL-8: a set or wait on a pool id after its release."""
+    released = state.event_ids.get(op.event_id)
+    if released is not None:
+        analysis.error(
+            "FL-8", op, f"`{flag_call(op)}` uses an event id released here", [note(released, "released here")]
+        )
+
+
+@transfers(EventIdOp)
+def event_id(analysis: PipeSyncAnalysis, op: EventIdOp, state: PipeState) -> None:
+    """``alloc_event_id`` holds an id until its release; ``fetch_event_id`` reserves nothing (FL-7)."""
+    event = op.event.data
+    if op.action.data is EventIdAction.ALLOC:
+        state.event_ids[op.result] = None
+        return
+    fetched = analysis.flag_tables.fetched
+    for key, slot in state.slots.items():
+        if key[0] is event and isinstance(key[1], SSAValue) and key[1] in fetched:
+            analysis.error(
+                "FL-7",
+                op,
+                f"`pipe.fetch_event_id({event_text(event)})` may return the id of the pending pair here: fetched "
+                "ids are not reserved",
+                [note(slot.set_op, "pending set here")],
+            )
+            break
+    fetched[op.result] = event
+
+
+@transfers(ReleaseEventIdOp)
+def release_event_id(analysis: PipeSyncAnalysis, op: ReleaseEventIdOp, state: PipeState) -> None:
+    value = op.event_id
+    if value not in state.event_ids:
+        return
+    released = state.event_ids[value]
+    if released is not None:
+        analysis.error(
+            "FL-8",
+            op,
+            f"`pipe.release_event_id({id_text(value)}, {event_text(op.event.data)})` uses an event id released here",
+            [note(released, "released here")],
+        )
+        return
+    state.event_ids[value] = op
+
+
+def check_exit(analysis: PipeSyncAnalysis, state: PipeState) -> None:
+    """FL-8: an allocated id still held when the kernel returns."""
+    for value, released in state.event_ids.items():
+        if released is None and isinstance(value.owner, EventIdOp):
+            analysis.warn(
+                "FL-8",
+                value.owner,
+                f"event id from `pipe.alloc_event_id({event_text(value.owner.event.data)})` is never released",
+            )

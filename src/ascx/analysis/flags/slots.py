@@ -1,0 +1,123 @@
+"""How a flag names its event slot, and how diagnostics spell flags and slots
+(docs/sync-model.md#flags-and-event-ids)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from xdsl.ir import Block, Operation, SSAValue
+
+from ascx.analysis.dataflow import condition_key, constant_int
+from ascx.analysis.pipe.state import SlotKey
+from ascx.analysis.pipe_model import direct_event
+from ascx.analysis.reporting import Findings
+from ascx.analysis.spelling import value_name
+from ascx.dialects.ascendc.basic_enums import HardEvent
+from ascx.dialects.ascendc.fwk_ops import EventIdOp
+from ascx.dialects.ascendc.sync_ops import SetFlagOp, WaitFlagOp
+from ascx.dialects.ascendc.system_ops import SysVarOp
+
+
+@dataclass
+class FlagTables:
+    """What the pipe analysis remembers about the kernel's flags across program points."""
+
+    pairs: Findings[tuple[Operation, Operation]]
+    """User flag pairs (set, wait) the analysis matched, for the FL-12 lint."""
+    waits_seen: Findings[WaitFlagOp]
+    """Every wait visited so far, for the notes of FL-2."""
+    fetched: dict[SSAValue, HardEvent] = field(default_factory=dict[SSAValue, HardEvent])
+    """Ids from ``pipe.fetch_event_id`` -> their event (FL-7)."""
+    slot_of_op: dict[Operation, SlotKey | None] = field(default_factory=dict[Operation, SlotKey | None])
+    """The slot of each set and wait, computed once (None when its id is unusable)."""
+
+
+def event_text(event: HardEvent) -> str:
+    return f"HardEvent.{str(event).upper()}"
+
+
+def id_text(value: SSAValue) -> str:
+    constant = constant_int(value)
+    return str(constant) if constant is not None else value_name(value, "id")
+
+
+def flag_call(op: SetFlagOp | WaitFlagOp, event: HardEvent | None = None, event_id: str | None = None) -> str:
+    name = "set_flag" if isinstance(op, SetFlagOp) else "wait_flag"
+    shown_event = event if event is not None else op.event.data
+    return f"asc.{name}({event_text(shown_event)}, {event_id if event_id is not None else id_text(op.event_id)})"
+
+
+def flag_call_of(op: Operation) -> str:
+    assert isinstance(op, SetFlagOp | WaitFlagOp)
+    return flag_call(op)
+
+
+def reverse_event(event: HardEvent) -> HardEvent | None:
+    return direct_event(event.dst, event.src)
+
+
+def id_key(value: SSAValue) -> object:
+    """What identifies an event id: its constant, its pool id, or the key of its pure computation."""
+    constant = constant_int(value)
+    if constant is not None:
+        return constant
+    return value if isinstance(value.owner, EventIdOp) else condition_key(value)
+
+
+def slot_text(key: SlotKey, op: Operation | None = None) -> str:
+    """``MTE2_V#0``: how a message names a slot."""
+    event, ident = key[0], key[1]
+    if isinstance(op, SetFlagOp | WaitFlagOp):
+        shown = id_text(op.event_id)
+    else:
+        shown = str(ident) if isinstance(ident, int) else "id"
+    return f"{str(event).upper()}#{shown}"
+
+
+def slot_order(key: SlotKey, set_op: Operation) -> tuple[str, str]:
+    """A deterministic order of slots (by event, then by the id's spelling)."""
+    shown = id_text(set_op.event_id) if isinstance(set_op, SetFlagOp | WaitFlagOp) else ""
+    return (str(key[0]), shown)
+
+
+def is_pure_integer(value: SSAValue) -> bool:
+    """Whether ``value`` is computed from constants, loop indices, kernel arguments and system values
+    by pure ``arith`` ops only (so two uses of the same computation are the same number)."""
+    work, seen = [value], 0
+    while work:
+        seen += 1
+        if seen > 64:
+            return False
+        current = work.pop()
+        owner = current.owner
+        if isinstance(owner, Block):
+            continue
+        if owner.dialect_name() == "arith" and not owner.regions:
+            work.extend(owner.operands)
+        elif isinstance(owner, SysVarOp) or constant_int(current) is not None:
+            continue
+        else:
+            return False
+    return True
+
+
+def may_be_equal(a: object, b: object) -> bool:
+    """Whether two slot ids may be the same id at run time: a computed id (``i % 2``) may equal a constant
+    or another computation; pool ids are distinct from everything else (the pool reserves them)."""
+
+    def computed(ident: object) -> bool:
+        return not isinstance(ident, int) and not (isinstance(ident, SSAValue) and isinstance(ident.owner, EventIdOp))
+
+    return (computed(a) and (isinstance(b, int) or computed(b))) or (computed(b) and isinstance(a, int))
+
+
+def count_flag_ops(loop: Operation, key: SlotKey) -> tuple[int, int]:
+    """How many sets and waits of slot ``key`` the body of ``loop`` holds."""
+    sets = waits = 0
+    for op in loop.walk():
+        if isinstance(op, SetFlagOp | WaitFlagOp) and op.event.data is key[0] and id_key(op.event_id) == key[1]:
+            if isinstance(op, SetFlagOp):
+                sets += 1
+            else:
+                waits += 1
+    return sets, waits

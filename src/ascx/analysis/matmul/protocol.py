@@ -1,0 +1,232 @@
+"""The per-Matmul-object protocol analysis behind ``ascx-verify-matmul-sync`` and the Matmul part of
+``ascx-insert-sync`` (docs/matmul-protocol.md#what-the-analysis-follows).
+
+:class:`MatmulProtocolAnalysis` follows each Matmul object (keyed by its ``ascendc.matmul.create``
+result) through the kernel: its lifecycle (MM-13, MM-14 here), the workspace, the inputs bound to it
+and the asynchronous work it has started and not completed (*records*).  Each record remembers the
+branch outcomes under which it is pending (its *guard*), so that correlated branches (``if c: start``
+... ``if c: wait``) are not reported, and whether it was started in an earlier iteration of the
+innermost loop.  What a call does is the business of the handler of its role
+(:mod:`ascx.analysis.matmul.roles`); accesses to pending outputs and inputs are
+:mod:`ascx.analysis.matmul.accesses`'s.
+
+Everything the analysis knows about an op comes from the dialect's traits: ``MatmulMethod`` (its
+role), ``MatmulAsyncStart`` / ``MatmulAsyncWait`` (the asynchronous work it starts or completes),
+``TensorAccess`` (the tensors it reads and writes) and ``SyncMode`` (its ``sync`` argument).
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import func, scf
+from xdsl.ir import Operation, SSAValue
+
+# Importing the modules of the Matmul rules registers their handlers.
+from ascx.analysis.dataflow import condition_key
+from ascx.analysis.matmul import calls as calls
+from ascx.analysis.matmul import completion as completion
+from ascx.analysis.matmul.accesses import check_accesses
+from ascx.analysis.matmul.roles import ROLE_HANDLERS, Call
+from ascx.analysis.matmul.state import UNKNOWN, Fix, Guard, MatmulState, ObjectState, Record, join_objects, retag
+from ascx.analysis.regions import GMBaseCache, Region, region_of
+from ascx.analysis.report import Note, note
+from ascx.analysis.reporting import Findings, ReportingAnalysis
+from ascx.analysis.spelling import condition_text, matmul_call, value_name
+from ascx.dialects.ascendc.matmul_ops import MatmulCreateOp, RegisterMatmulOp
+from ascx.dialects.ascendc.traits import MatmulMethod, MatmulRole, TensorAccess
+
+
+class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
+    """Runs over one kernel function; collects diagnostics and the fixable violations."""
+
+    def __init__(self, kernel: func.FuncOp):
+        super().__init__()
+        self.kernel = kernel
+        self.fixes: Findings[Fix] = self.findings()
+        """The violations ``ascx-insert-sync`` repairs by inserting a record's wait."""
+        self.branch_of: dict[object, scf.IfOp] = {}
+        self.access_reported: Findings[tuple[Operation, bool]] = self.findings()
+        """Records whose output access was reported (one access diagnostic per record)."""
+        self._gm_bases: GMBaseCache = {}
+
+    def region(self, value: SSAValue) -> Region:
+        return region_of(value, self._gm_bases)
+
+    # --- driving ------------------------------------------------------------------------------
+
+    def run(self) -> MatmulState:
+        if not any(isinstance(op, MatmulCreateOp) for op in self.kernel.walk()):
+            return MatmulState()  # no Matmul object: nothing to follow
+        state = self.run_block(self.kernel.body.block, MatmulState())
+        ret = self.kernel.body.block.last_op
+        if ret is not None:
+            completion.check_exit(self, ret, state)
+        objects = ", ".join(f"'{value_name(mm, 'mm')}'" for mm in state.objects)
+        for loop, reason in self.precision_lost:
+            self.warn("MM-0", loop, f"Matmul sync analysis of {objects} is imprecise here: {reason}", partner="loop")
+        return state
+
+    # --- lattice ------------------------------------------------------------------------------
+
+    def copy(self, state: MatmulState) -> MatmulState:
+        return state.copy()
+
+    def same(self, a: MatmulState, b: MatmulState) -> bool:
+        return a.objects == b.objects and a.active == b.active and a.path == b.path
+
+    def enter_branch(self, state: MatmulState, branch: scf.IfOp, taken: bool) -> MatmulState:
+        cond = condition_key(branch.cond)
+        self.branch_of.setdefault(cond, branch)
+        contradiction = (cond, not taken)
+        for obj in state.objects.values():
+            obj.records = {k: r for k, r in obj.records.items() if contradiction not in r.guard}
+        state.path = state.path | {(cond, taken)}
+        return state
+
+    def join(self, then_state: MatmulState, else_state: MatmulState, branch: scf.IfOp) -> MatmulState:
+        cond = condition_key(branch.cond)
+        literals = ((cond, True), (cond, False))
+        return self._join(then_state, else_state, literals, then_state.path - {literals[0]})
+
+    def join_loop(self, entry: MatmulState, carried: MatmulState, loop: Operation) -> MatmulState:
+        return self._join(entry, carried, (None, None), entry.path)
+
+    def _join(
+        self,
+        a: MatmulState,
+        b: MatmulState,
+        literals: tuple[tuple[object, bool] | None, tuple[object, bool] | None],
+        path: Guard,
+    ) -> MatmulState:
+        objects: dict[SSAValue, ObjectState] = {}
+        for key in (*a.objects, *(k for k in b.objects if k not in a.objects)):
+            left, right = a.objects.get(key), b.objects.get(key)
+            if left is None or right is None:
+                objects[key] = (left or right or ObjectState(frozenset())).copy()
+            else:
+                objects[key] = join_objects(left, right, literals)
+        return MatmulState(objects, path, a.active | b.active)
+
+    def back_edge(self, state: MatmulState, loop: Operation) -> MatmulState:
+        for obj in state.objects.values():
+            obj.records = retag(obj.records, previous=True)
+        return state
+
+    def exit_loop(self, state: MatmulState, loop: Operation) -> MatmulState:
+        for obj in state.objects.values():
+            obj.records = retag(obj.records, previous=False)
+        return state
+
+    # --- transfer -----------------------------------------------------------------------------
+
+    def transfer(self, op: Operation, state: MatmulState) -> MatmulState:
+        if isinstance(op, MatmulCreateOp):
+            state.objects[op.result] = ObjectState(frozenset({"constructed"}))
+            return state
+        if isinstance(op, RegisterMatmulOp):
+            for obj in op.objects:
+                current = state.objects.setdefault(obj, ObjectState(frozenset({"constructed"})))
+                current.lifecycle = frozenset({"ready" if op.tilings else "registered"})
+            return state
+        if not state.objects:
+            return state  # nothing to check before the first Matmul object
+        access, method = _facts(type(op), op)
+        if access is None and method is None:
+            self._opaque_use(op, state)
+            return state
+        if access is not None:
+            reads, writes = access.read_values(op), access.written_values(op)
+            if reads or writes:
+                check_accesses(self, op, reads, writes, state)
+        if method is not None:
+            self._matmul_call(op, method, state)
+        return state
+
+    def _opaque_use(self, op: Operation, state: MatmulState) -> None:
+        """MM-0: an object passed to an op the analysis cannot see into (a call that was not inlined) may be
+        in any state afterwards, and nothing more is reported for it."""
+        for mm in op.operands:
+            obj = state.objects.get(mm)
+            if obj is None or UNKNOWN in obj.lifecycle:
+                continue
+            self.warn(
+                "MM-0",
+                op,
+                f"Matmul sync analysis of '{value_name(mm, 'mm')}' is imprecise here: the object is passed to "
+                f"`{op.name}`, which the analysis cannot see into",
+            )
+            obj.lifecycle = frozenset({UNKNOWN})
+            obj.records = {}
+            obj.open = frozenset({False})
+
+    def _matmul_call(self, op: Operation, method: MatmulMethod, state: MatmulState) -> None:
+        """A call on a Matmul object: its lifecycle (MM-13 after ``end()``, MM-14 before it is ready), then
+        the handler of its role."""
+        mm = op.operands[0]
+        obj = state.objects.setdefault(mm, ObjectState(frozenset({"ready"})))
+        if UNKNOWN in obj.lifecycle:
+            return  # passed to an opaque op on some path (MM-0)
+        role = method.role
+        call = Call(op, method, matmul_call(op), value_name(mm, "mm"), mm, obj)
+        name = call.name
+        if "ended" in obj.lifecycle and role is not MatmulRole.INIT:
+            self.error(
+                "MM-13",
+                op,
+                f"`{call.text}` uses Matmul object `{name}` after `{name}.end()`",
+                [note(obj.last.get("end"), "ended here")],
+            )
+        if role is MatmulRole.INIT:
+            if "ended" in obj.lifecycle:
+                self.warn("MM-13", op, f"`{call.text}` re-initialises Matmul object `{name}` after `{name}.end()`")
+            obj.lifecycle = frozenset({"ready"})
+            return
+        if role in (MatmulRole.COMPUTE, MatmulRole.FETCH):
+            self._check_ready(call)
+        if role is not MatmulRole.QUERY:
+            obj.open = frozenset({True})
+        handler = ROLE_HANDLERS.get(role)
+        if handler is not None:
+            handler(self, call, state)
+        obj.last["use"] = op
+
+    def _check_ready(self, call: Call) -> None:
+        """MM-14: a computation or fetch before the object is registered, or before ``init`` when the
+        registration had no tiling."""
+        lifecycle, name = call.obj.lifecycle, call.name
+        if "constructed" in lifecycle:
+            self.error(
+                "MM-14", call.op, f"`{call.text}` is called before `{name}` is registered with asc.adv.register_matmul"
+            )
+        elif "registered" in lifecycle:
+            self.error(
+                "MM-14", call.op, f"`{call.text}` is called before `{name}` is initialised with `{name}.init(tiling)`"
+            )
+
+    # --- paths --------------------------------------------------------------------------------
+
+    def must(self, record: Record, state: MatmulState) -> bool:
+        """Whether ``record`` is pending on every path to here (its guard holds on the current path)."""
+        return record.must or (bool(record.guard) and record.guard <= state.path)
+
+    def path_notes(self, record: Record, state: MatmulState) -> list[Note]:
+        """The note that says on which path ``record`` is pending (none when it is on every path)."""
+        if self.must(record, state):
+            return []
+        position = completion.source_position
+        for cond, taken in sorted(record.guard - state.path, key=lambda lit: position(self.branch_of.get(lit[0]))):
+            branch = self.branch_of.get(cond)
+            if branch is not None:
+                outcome = "false" if taken else "true"
+                return [note(branch, f"on the path where `{condition_text(branch)}` is {outcome}")]
+        return [Note(None, "on some paths through the enclosing branches and loops")]
+
+
+_FACTS: dict[type[Operation], tuple[TensorAccess | None, MatmulMethod | None]] = {}
+
+
+def _facts(kind: type[Operation], op: Operation) -> tuple[TensorAccess | None, MatmulMethod | None]:
+    """The access and Matmul-method traits of an op class (traits are per class; looked up once)."""
+    facts = _FACTS.get(kind)
+    if facts is None:
+        facts = _FACTS[kind] = (op.get_trait(TensorAccess), op.get_trait(MatmulMethod))
+    return facts

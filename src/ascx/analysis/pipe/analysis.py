@@ -1,0 +1,219 @@
+"""The facade of the pipe analysis behind ``ascx-verify-pipe-sync`` and the pipe part of
+``ascx-insert-sync`` (docs/sync-model.md#the-static-abstraction).
+
+:class:`PipeSyncAnalysis` walks one kernel with the dataflow engine and owns what every rule family
+shares: the lattice of :class:`~ascx.analysis.pipe.state.PipeState` (joins at ``scf.if``, loop
+heads, iteration tags), the interning of slots and log keys, and the memory regions of values.  What
+an op does is the business of the family that registered a handler for its class
+(:mod:`ascx.analysis.pipe.registry`): flags (FL), queues (TQ), atomics (AT); every other op goes
+through its traits to the access log (HZ).
+
+Everything the analysis knows about an op comes from the dialect: ``ExecutesOn`` (its pipe),
+``TensorAccess`` (what it reads and writes), ``MatmulMethod`` (Matmul calls) and the op classes of
+the queue and flag operations.
+"""
+
+from __future__ import annotations
+
+from xdsl.dialects import func, scf
+from xdsl.ir import Block, Operation, SSAValue
+
+# Importing the rule families' modules registers their handlers.
+from ascx.analysis.atomics import mode as atomics
+from ascx.analysis.flags import event_ids as event_ids
+from ascx.analysis.flags import pairing as pairing
+from ascx.analysis.flags.slots import FlagTables
+from ascx.analysis.hazards import log as access_log
+from ascx.analysis.hazards.conflicts import Hazard
+from ascx.analysis.hazards.log import AccessTables
+from ascx.analysis.pipe.registry import HANDLERS
+from ascx.analysis.pipe.state import (
+    DEFAULT_OPTIONS,
+    Access,
+    AccessKey,
+    PipeState,
+    PipeSyncOptions,
+    SlotKey,
+)
+from ascx.analysis.queues import balance as balance
+from ascx.analysis.queues import protocol as protocol
+from ascx.analysis.queues.protocol import QueueTables
+from ascx.analysis.regions import GMBaseCache, Offset, Region, region_of
+from ascx.analysis.reporting import Findings, ReportingAnalysis
+from ascx.dialects.ascendc.enums import Pipe
+from ascx.dialects.ascendc.fwk_ops import EventIdOp, InitBufferOp
+from ascx.dialects.ascendc.fwk_types import TQueType
+from ascx.dialects.ascendc.matmul_ops import RegisterMatmulOp
+
+
+class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
+    """Runs over one kernel function; collects diagnostics and the hazards insertion can repair."""
+
+    def __init__(self, kernel: func.FuncOp, options: PipeSyncOptions = DEFAULT_OPTIONS):
+        super().__init__()
+        self.kernel = kernel
+        self.options = options
+        self.framework_user = self._first_framework_user()
+        """The first op that takes event ids from the pipe's pool at run time (FL-6, insertion's ids)."""
+        self.flag_tables = FlagTables(self.findings(), self.findings())
+        self.queue_tables = QueueTables()
+        self.access_tables = AccessTables(self.findings(), self.findings())
+        self._slots: dict[tuple[object, ...], SlotKey] = {}
+        self._keys: dict[tuple[object, ...], AccessKey] = {}
+        self._regions: dict[SSAValue, Region] = {}
+        self._gm_bases: GMBaseCache = {}
+        self._relevant: dict[Block, list[Operation]] = {}
+
+    # --- results ------------------------------------------------------------------------------
+
+    @property
+    def hazards(self) -> Findings[Hazard]:
+        """The hazards found (HZ-1 ... HZ-5), which insertion repairs."""
+        return self.access_tables.hazards
+
+    @property
+    def opaque_hazards(self) -> Findings[tuple[Operation, Operation]]:
+        """Conflicts with an opaque op's accesses, which insertion cannot repair (IN-E2)."""
+        return self.access_tables.opaque_hazards
+
+    @property
+    def pairs(self) -> Findings[tuple[Operation, Operation]]:
+        """The user flag pairs matched (for the FL-12 lint)."""
+        return self.flag_tables.pairs
+
+    # --- what the families share --------------------------------------------------------------
+
+    def slot(self, *parts: object) -> SlotKey:
+        """The interned slot key of ``parts``."""
+        found = self._slots.get(parts)
+        if found is None:
+            found = self._slots[parts] = SlotKey(*parts)
+        return found
+
+    def key(
+        self,
+        base: object,
+        offset: Offset,
+        pipe: Pipe,
+        write: bool,
+        extent: tuple[int, int] | None,
+        previous: bool = False,
+        variant: bool = False,
+        *,
+        exact: bool = True,
+    ) -> AccessKey:
+        """The interned access-log key of these parts."""
+        parts = (base, offset, pipe, write, extent, previous, variant, exact)
+        found = self._keys.get(parts)
+        if found is None:
+            found = self._keys[parts] = AccessKey(
+                base, offset, pipe, write, extent, previous=previous, variant=variant, exact=exact
+            )
+        return found
+
+    def region(self, value: SSAValue) -> Region:
+        """The memory region of a tensor value (computed once per value)."""
+        found = self._regions.get(value)
+        if found is None:
+            found = self._regions[value] = region_of(value, self._gm_bases)
+        return found
+
+    # --- driving ------------------------------------------------------------------------------
+
+    def run(self) -> PipeState:
+        state = self.run_block(self.kernel.body.block, PipeState())
+        ret = self.kernel.body.block.last_op
+        if ret is not None:
+            self._at_exit(state)
+        access_log.report_precision_lost(self)
+        return state
+
+    def _first_framework_user(self) -> Operation | None:
+        for op in self.kernel.walk():
+            kind = type(op)
+            if kind is RegisterMatmulOp or kind is EventIdOp:
+                return op
+            if kind is InitBufferOp and isinstance(op.operands[1].type, TQueType):
+                return op
+        return None
+
+    def run_block(self, block: Block, state: PipeState) -> PipeState:
+        """The engine's walk, over the ops of ``block`` that can change the state only (computed once per
+        block: constants, address arithmetic and views are skipped)."""
+        ops = self._relevant.get(block)
+        if ops is None:
+            ops = self._relevant[block] = [op for op in block.ops if self._is_relevant(op)]
+        for op in ops:
+            state = self.visit(op, state)
+        return state
+
+    def _is_relevant(self, op: Operation) -> bool:
+        return bool(op.regions) or type(op) in HANDLERS or access_log.is_relevant(self, op)
+
+    def transfer(self, op: Operation, state: PipeState) -> PipeState:
+        handler = HANDLERS.get(type(op))  # by exact class: cheaper than isinstance on op classes
+        if handler is None:
+            access_log.visit_accesses(self, op, state)
+        else:
+            handler(self, op, state)
+        return state
+
+    def _at_exit(self, state: PipeState) -> None:
+        pairing.check_exit(self, state)
+        event_ids.check_exit(self, state)
+        balance.check_exit(self, state)
+        atomics.check_exit(self, state)
+
+    # --- lattice ------------------------------------------------------------------------------
+
+    def copy(self, state: PipeState) -> PipeState:
+        return state.copy()
+
+    def same(self, a: PipeState, b: PipeState) -> bool:
+        return (
+            a.log == b.log
+            and a.slots == b.slots
+            and a.queues == b.queues
+            and a.event_ids == b.event_ids
+            and a.atomic == b.atomic
+        )
+
+    def join(self, then_state: PipeState, else_state: PipeState, branch: scf.IfOp) -> PipeState:
+        pairing.check_branches_agree(self, then_state, else_state, branch)
+        balance.check_branches_agree(self, then_state, else_state, branch)
+        return self._join(then_state, else_state, keep_slots_of_first=True)
+
+    def join_loop(self, entry: PipeState, carried: PipeState, loop: Operation) -> PipeState:
+        return self._join(entry, carried, keep_slots_of_first=True, counts_of_first=True)
+
+    def _join(
+        self, a: PipeState, b: PipeState, *, keep_slots_of_first: bool, counts_of_first: bool = False
+    ) -> PipeState:
+        log = dict(a.log)
+        for key, right in b.log.items():
+            left = log.get(key)
+            if left is None:
+                log[key] = right
+            elif left != right:
+                log[key] = Access(
+                    left.op, left.name, left.ordered_to & right.ordered_to, left.captured_by & right.captured_by
+                )
+        slots = dict(a.slots)
+        for key, slot in b.slots.items():
+            if key not in slots and (not keep_slots_of_first or isinstance(key[0], str)):
+                slots[key] = slot  # a private (queue) slot pending on one path only: may be pending
+        queues = balance.join_queues(a.queues, b.queues, counts_of_first=counts_of_first)
+        event_ids = {key: a.event_ids.get(key) or b.event_ids.get(key) for key in {**a.event_ids, **b.event_ids}}
+        return PipeState(log, slots, queues, event_ids, a.initialised | b.initialised, a.atomic or b.atomic)
+
+    def back_edge(self, state: PipeState, loop: Operation) -> PipeState:
+        state.log = access_log.retag(state.log, loop, self.key, previous=True)
+        return state
+
+    def exit_loop(self, state: PipeState, loop: Operation) -> PipeState:
+        state.log = access_log.retag(state.log, loop, self.key, previous=False)
+        return state
+
+    def check_loop(self, entry: PipeState, body_exit: PipeState, loop: Operation) -> None:
+        pairing.check_loop_balanced(self, entry, body_exit, loop)
+        balance.check_loop_balanced(self, entry, body_exit, loop)
