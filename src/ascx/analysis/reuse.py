@@ -3,9 +3,9 @@
 ``ascx-insert-sync`` ends with an analysis of the IR it leaves behind, and in the compile pipeline
 ``ascx-verify-matmul-sync`` and ``ascx-verify-pipe-sync`` run next on exactly that IR: they take the
 result instead of computing it again.  Results are handed over only inside :func:`handing_over`,
-which the compile driver opens around its pipeline and closes (dropping every result) as soon as
-any pass that may change the IR runs; outside it (``ascx-opt``, library use) every pass analyses
-for itself.
+which the compile driver opens around its pipeline; it calls :func:`forget_all` before every pass that
+does not declare ``preserves_ir`` (``ascx.passes.base.AscxPass``).  Outside it (``ascx-opt``, library
+use) every pass analyses for itself.
 """
 
 from __future__ import annotations
@@ -17,9 +17,6 @@ from contextvars import ContextVar
 from xdsl.dialects import func
 
 _results: ContextVar[dict[tuple[str, object, int], object] | None] = ContextVar("ascx_sync_results", default=None)
-
-PURE_PASSES = frozenset({"ascx-verify-matmul-sync", "ascx-verify-pipe-sync"})
-"""Passes that never change the IR: results handed over survive them."""
 
 
 @contextmanager

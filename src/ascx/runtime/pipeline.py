@@ -8,10 +8,11 @@ from xdsl.context import Context
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.passes import ModulePass, PassPipeline
 
-from ascx.analysis.reuse import PURE_PASSES, forget_all, handing_over
+from ascx.analysis.reuse import forget_all, handing_over
 from ascx.dialects import make_context
 from ascx.language.core.builder import KernelOptions
 from ascx.passes import get_all_passes
+from ascx.passes.base import preserves_ir
 
 DEFAULT_PIPELINE: tuple[str, ...] = (
     "ascx-matmul-register",
@@ -86,10 +87,10 @@ def build_pipeline(names: Sequence[str] = DEFAULT_PIPELINE) -> PassPipeline:
 
 def run_pipeline(module: ModuleOp, names: Sequence[str] = DEFAULT_PIPELINE) -> None:
     """Run the passes ``names`` on ``module`` in place.  The verifiers take the analyses
-    ``ascx-insert-sync`` ends with, as long as no pass that may change the IR ran in between."""
+    ``ascx-insert-sync`` ends with, as long as only passes that declare ``preserves_ir`` ran in between."""
 
     def between(_previous: ModulePass | None, _module: ModuleOp, following: ModulePass | None) -> None:
-        if following is None or following.name not in PURE_PASSES:
+        if not preserves_ir(following):
             forget_all()
 
     with handing_over():
