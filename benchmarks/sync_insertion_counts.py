@@ -13,7 +13,7 @@ otherwise only ascx's counts are printed, and a line says pyasc was skipped.  ``
 runs, to keep the script working) skips pyasc.
 
 Fewer is not automatically better: pyasc misses orders ascx inserts (tutorial 05's ``MTE3 -> MTE2``
-refill of the Matmul tile, U-7) and inserts ones that order nothing (a ``PipeBarrier<PIPE_V>`` after
+refill of the Matmul tile) and inserts ones that order nothing (a ``PipeBarrier<PIPE_V>`` after
 every copy-out).
 """
 

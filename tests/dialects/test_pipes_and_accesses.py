@@ -1,5 +1,5 @@
 """Every ``ascendc`` op declares the pipe its work is issued to and the tensors it reads and writes
-(sync-model spec §1.3), so the sync analyses need no per-op cases; this checks the declarations
+(docs/sync-model.md#which-pipe-runs-what), so the sync analyses need no per-op cases; this checks the declarations
 and what they answer for the ops of the core, framework and basic APIs."""
 
 from __future__ import annotations
@@ -173,6 +173,6 @@ def test_barriers_and_cross_core_flags_run_on_their_pipe() -> None:
 
 def test_matmul_accesses_are_the_libraries() -> None:
     """Matmul calls hand tensors to the library (the AIC in a MIX kernel): issued by the scalar
-    unit, with their accesses marked as the library's (sync-model spec §1.3, §1.8)."""
+    unit, with their accesses marked as the library's (docs/matmul-protocol.md#on-the-pipes)."""
     assert ir.MatmulSetTensorAOp.get_trait(ir.ExecutesOn) == ir.ExecutesOn(ir.Pipe.PIPE_S)
     assert isinstance(ir.MatmulSetTensorAOp.get_trait(ir.TensorAccess), MatmulAccess)

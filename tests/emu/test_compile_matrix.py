@@ -1,6 +1,6 @@
 """Everything the printer emits compiles against the emulation headers, warning-free, with every
-installed host compiler (g++, and clang++ in CI), on each core side it is built for (ascendc-cpp-api
-spec §11.3): the C++ of the printer's filecheck tests and of every example kernel."""
+installed host compiler (g++, and clang++ in CI), on each core side it is built for (docs/emulation.md#builds): the
+C++ of the printer's filecheck tests and of every example kernel."""
 
 from __future__ import annotations
 

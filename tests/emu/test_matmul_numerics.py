@@ -1,4 +1,4 @@
-"""The Matmul engine of the CPU emulation (ascendc-cpp-api spec §8, §9, §11.5) against numpy: the
+"""The Matmul engine of the CPU emulation (docs/emulation.md#the-matmul-engine) against numpy: the
 repository's Matmul examples end to end, small kernels for the sync / IterateAll / async paths with
 tails, transposes, bias and both iterate orders, and the documented run-time errors.
 
@@ -137,7 +137,7 @@ def test_async_get_tensor_c_example() -> None:
 
 
 def test_batch_async_example_reports_its_layout_as_not_emulated() -> None:
-    """examples/matmul_batch_async.py uses LayoutMode.BSNGD, whose addressing the spec leaves open."""
+    """examples/matmul_batch_async.py uses LayoutMode.BSNGD, whose addressing is not documented."""
     kernel, _ = example_kernel("matmul_batch_async")
     t = tiling(32, 32, 32, (32, 32, 32), (16, 16, 16))
     a, b = np.zeros(4096, np.float16), np.zeros(4096, np.float16)

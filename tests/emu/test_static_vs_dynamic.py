@@ -1,4 +1,4 @@
-"""Static verdict against dynamic verdict (ascendc-cpp-api spec §11.7, sync-model spec §4.3).
+"""Static verdict against dynamic verdict (docs/emulation.md#the-dynamic-synchronisation-checker).
 
 Hypothesis generates small kernels: straight-line code and ``if``s on kernel parameters, over two
 UB buffers, with copies in and out (MTE2, MTE3), copies between the buffers (V), scalar reads and

@@ -1,6 +1,6 @@
-"""The dynamic synchronisation checker (ascendc-cpp-api spec §11.7): a run stops at the first access
-that no flag, queue event or barrier orders after a conflicting access on another pipe, naming both
-accesses and their Python lines; correctly synchronised kernels run clean."""
+"""The dynamic synchronisation checker (docs/emulation.md#the-dynamic-synchronisation-checker): a run
+stops at the first access that no flag, queue event or barrier orders after a conflicting access on
+another pipe, naming both accesses and their Python lines; correctly synchronised kernels run clean."""
 
 from __future__ import annotations
 
@@ -72,7 +72,7 @@ def test_a_flag_pair_orders_them(kernel_module: Callable[[str], ModuleType]) -> 
 
 
 def test_a_flag_of_the_wrong_event_does_not(kernel_module: Callable[[str], ModuleType]) -> None:
-    """Checklist row 13: MTE2_V orders MTE2 before V, not before MTE3."""
+    """MTE2_V orders MTE2 before V, not before MTE3."""
     body = """
     asc.data_copy(buf, xg, 256)
     asc.set_flag(asc.HardEvent.MTE2_V, 0)
@@ -100,7 +100,7 @@ def test_war_when_a_copy_in_overwrites_what_a_copy_out_reads(kernel_module: Call
 
 
 def test_scalar_accesses_are_on_the_scalar_pipe(kernel_module: Callable[[str], ModuleType]) -> None:
-    """Checklist row 22a: set_value, then a copy-out of the same buffer."""
+    """A set_value, then a copy-out of the same buffer."""
     body = """
     buf.set_value(0, 5.0)
     asc.data_copy(zg, buf, 256)

@@ -1,4 +1,4 @@
-"""The vector ops, atomics and debug output on the CPU emulation (ascendc-cpp-api spec §11.6): small
+"""The vector ops, atomics and debug output on the CPU emulation (docs/emulation.md#the-vector-instructions): small
 kernels run through the real pipeline, compared with numpy.  Arithmetic that rounds once per
 instruction (float32, and float16 computed in float32 as numpy does) must match exactly; transcendental
 functions and sums match within a tolerance."""

@@ -9,14 +9,14 @@ its number of arguments, so variable names and literal spellings do not matter (
 Where ascx differs on purpose, the difference is named here:
 
 - ``set_ffts_base_addr``: pyasc starts every kernel with it; ascx only kernels that use the cube
-  core (a vector-only kernel has no FFTS address parameter, matmul-api spec §0.5).
-- Synchronization ``ascx-insert-sync`` adds (sync-model spec §2.3), which pyasc leaves to bisheng's
+  core (a vector-only kernel has no FFTS address parameter, docs/matmul-protocol.md#kernel-modes).
+- Synchronization ``ascx-insert-sync`` adds (docs/passes/insert-sync.md), which pyasc leaves to bisheng's
   auto-sync: the trailing ``PipeBarrier<PIPE_ALL>`` when a GM write is still unordered at the return
   (IN-12), and in ``matmul_leaky_relu`` the loop-carried ``MTE3_MTE2`` pair that orders the previous
-  block's copy-out before ``GetTensorC`` refills the VECOUT buffer (U-7), with its pool id.
+  block's copy-out before ``GetTensorC`` refills the VECOUT buffer, with its pool id.
 - ``REGIST_MATMUL_OBJ`` before the first ``InitBuffer``: pyasc emits it where ``register_matmul`` was
   written, after ``init_buffer`` in ``matmul_leaky_relu``; Ascend C requires it before InitBuffer in
-  separated mode, so ascx hoists it (matmul-api spec §10, D26).
+  separated mode, so ascx hoists it (docs/matmul-protocol.md#registration).
 """
 
 from __future__ import annotations

@@ -56,7 +56,7 @@ def test_validation(keywords: dict[str, int], message: str) -> None:
 
 
 def test_every_public_name_of_the_spec_is_exported() -> None:
-    """matmul-api spec §0.6 (D23: the config enums are importable from both ``asc`` and ``asc.adv``)."""
+    """The config enums are importable from both ``asc`` and ``asc.adv``."""
     import ascx as asc
 
     adv = (

@@ -497,7 +497,7 @@ def test_method(kernel_module: Callable[[str], ModuleType], name: str) -> None:
 
 
 def test_two_matmul_objects_make_valid_cpp(kernel_module: Callable[[str], ModuleType]) -> None:
-    """D12/D26: each object has its own config constant, and one REGIST_MATMUL_OBJ lists both."""
+    """Each object has its own config constant, and one REGIST_MATMUL_OBJ lists both."""
     module = kernel_module(
         """
         @asc.jit
@@ -545,7 +545,7 @@ def test_two_matmul_objects_make_valid_cpp(kernel_module: Callable[[str], Module
             "ValueError: end() must be called on Matmul first before calling iterate_all on Matmul second",
         ),
     ],
-    ids=["no tiling (A.M24)", "switching objects without end (A.M31)"],
+    ids=["no tiling", "switching objects without end"],
 )
 def test_object_rules(kernel_module: Callable[[str], ModuleType], body: str, message: str) -> None:
     module = kernel_module(

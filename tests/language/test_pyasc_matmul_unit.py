@@ -1,12 +1,14 @@
 """pyasc 1.1.1's Matmul unit-test kernels (``python/test/unit/language/adv/test_matmul.py``), written
 fresh for ascx: each compiles, and its Matmul calls are pyasc's, call for call (modulo variable names
-and literal spelling), except where the matmul-api spec says pyasc is wrong or ascx is stricter.
+and literal spelling), except where pyasc is wrong or ascx is stricter
+(docs/matmul-protocol.md#checks-made-while-tracing).
 
 Each difference is named next to the kernel:
 
-- D1/D2: ``IterateBatch`` always gets all nine arguments (pyasc drops ``enPartialSum``/``enAtomic``).
-- D5: the static tiling is a ``constexpr static`` constant (pyasc: a non-constexpr local).
-- A.M03/A.M07/A.M09/A.M14/A.M27/A.M28/A.M35/A.M41: rules pyasc only documents; the kernel is
+- ``IterateBatch`` always gets all nine arguments (pyasc drops ``enPartialSum``/``enAtomic``).
+- The static tiling is a ``constexpr static`` constant (pyasc: a non-constexpr local).
+- Rules pyasc only documents (availability per kernel mode, the configuration, positions, the
+  workspace, fetches and their iteration, batch layouts): the kernel is
   adjusted so that it obeys them (shown in a comment), and the calls are otherwise pyasc's.
 - The default pipeline migrates ``AsyncGetTensorC`` to ``GetTensorC<false>`` (with a warning).
 
@@ -60,7 +62,7 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
         ["REGIST_MATMUL_OBJ(&pipe, w, matmul);", "matmul.End();"],
     ),
     "get_tensor_c": (
-        # A.M28: get_tensor_c is driven by an iterate on the same object; A.M24: computing needs a tiling.
+        # get_tensor_c is driven by an iterate on the same object; computing needs a tiling.
         """
         @asc.jit
         def k(c_addr: asc.GlobalAddress, w: asc.GlobalAddress) -> None:
@@ -85,8 +87,7 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
         ],
     ),
     "get_batch_tensor_c": (
-        # A.M07 is_n_batch, A.M35 batch layouts, A.M27 set_workspace, A.M28 an async iterate_n_batch first,
-        # A.M24 a tiling.
+        # is_n_batch, batch layouts, set_workspace, an async iterate_n_batch first, a tiling.
         """
         @asc.jit
         def k(ws: asc.GlobalAddress, w: asc.GlobalAddress) -> None:
@@ -147,7 +148,7 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
         ],
     ),
     "get_matmul_api_tiling": (
-        # D5: a constexpr static constant, usable as a template argument.
+        # A constexpr static constant, usable as a template argument.
         """
         @asc.jit
         def k(w: asc.GlobalAddress) -> None:
@@ -170,7 +171,7 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
         ],
     ),
     "iterate": (
-        # A.M09: a LocalTensor bias needs a non-GM bias MatmulType.
+        # A LocalTensor bias needs a non-GM bias MatmulType.
         """
         @asc.jit
         def k(a: asc.GlobalAddress, b: asc.GlobalAddress, workspace: asc.GlobalAddress) -> None:
@@ -210,7 +211,7 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
         ],
     ),
     "iterate_all": (
-        # A.M14: the LocalTensor iterate_all of pyasc's kernel needs C in L1: see "iterate_all to L1".
+        # The LocalTensor iterate_all of pyasc's kernel needs C in L1: see "iterate_all to L1".
         """
         @asc.jit
         def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
@@ -279,7 +280,7 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
         ],
     ),
     "iterate_batch": (
-        # A.M35: batch layouts; D1/D2: all nine arguments.
+        # Batch layouts; all nine arguments.
         """
         @asc.jit
         def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress) -> None:
@@ -313,7 +314,7 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
         ],
     ),
     "iterate_n_batch": (
-        # A.M03: set_hf32 is cube-only (pyasc drops the calls); A.M07: is_n_batch; A.M27: set_workspace
+        # set_hf32 is cube-only (pyasc drops the calls); is_n_batch; set_workspace
         # before iterate_n_batch.  wait_get_tensor_c/async_get_tensor_c: see "async_get_tensor_c".
         """
         @asc.jit
@@ -359,7 +360,7 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
         ],
     ),
     "async_get_tensor_c": (
-        # A.M28: driven by an asynchronous iterate, which needs C in UB (A.M10) and a workspace (A.M27).
+        # Driven by an asynchronous iterate, which needs C in UB and a workspace.
         """
         @asc.jit
         def k(workspace: asc.GlobalAddress) -> None:
@@ -386,7 +387,7 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
         ],
     ),
     "cube_only": (
-        # A.M41: set_sparse_index needs an MDL config.
+        # set_sparse_index needs an MDL config.
         """
         @asc.jit(matmul_cube_only=True)
         def k(x_gm: asc.GlobalAddress, w: asc.GlobalAddress) -> None:
@@ -456,7 +457,7 @@ def test_pyasc_unit_kernel(kernel_module: Callable[[str], ModuleType], name: str
 
 
 def test_unused_configs_run_on_the_host_too() -> None:
-    """The config helpers and params classes are pure values (D22)."""
+    """The config helpers and params classes are pure values."""
     config = asc.adv.get_mm_config(asc.MatmulConfigMode.CONFIG_MDL, asc.adv.MatmulShapeParams(128, 128, 128))
     assert (config.do_norm, config.do_multi_data_load, config.single_core_m) == (False, True, 128)
 

@@ -3,7 +3,7 @@
 tests, ``set_atomic_*``, ``printf`` and ``dump_tensor``; the exact C++ and every check with its
 exact message at the call's line (the kernel is ``ascx.testing.snippets``).
 
-Where ascx is stricter than pyasc (sync-model spec §1.5, §1.6): events and pipes must be the enum
+Where ascx is stricter than pyasc (docs/sync-model.md#flags-and-event-ids): events and pipes must be the enum
 members (C++ numbers events per architecture), constant event ids are 0 to 7, cross-core flags 0 to
 15 and modes 0 to 2, and ``PIPE_S`` cannot be a barrier.  ``is_aiv_only=False`` works (pyasc's
 binding rejects it), and ``printf`` escapes its format string (pyasc writes a Python newline into

@@ -1,7 +1,7 @@
-"""Properties of ascx-insert-sync's output (sync-model spec §4.4) on the insertion examples and the
-example kernels: it verifies, a second run changes nothing (IN-9), every inserted barrier and every
-inserted pair is needed (IN-7c: removing it brings a hazard back), no two live pairs share a slot
-(IN-8), and the output does not depend on Python's hash seed (IN-13)."""
+"""Properties of ascx-insert-sync's output (docs/passes/insert-sync.md) on the insertion examples and
+the example kernels: it verifies, a second run changes nothing, every inserted barrier and every
+inserted pair is needed (removing it brings a hazard back), no two live pairs share a slot, and the
+output does not depend on Python's hash seed."""
 
 from __future__ import annotations
 
@@ -30,17 +30,18 @@ from ascx.testing.sync_kernels import ARGS, PING_PONG_LOOP, SINGLE_BUFFER_LOOP, 
 FRONT = ("ascx-matmul-register", "ascx-migrate-async-get-tensor-c", "ascx-insert-sync", "ascx-kernel-type")
 
 BODIES = {
-    "IX-5": STRAIGHT_LINE,
-    "IX-6": SINGLE_BUFFER_LOOP,
-    "IX-7": PING_PONG_LOOP,
-    "IX-9": """
+    "straight line": STRAIGHT_LINE,
+    "single buffer loop": SINGLE_BUFFER_LOOP,
+    "ping-pong loop": PING_PONG_LOOP,
+    "producer and consumer loops": """
         for i in range(2):
             asc.data_copy(xl, x_gm[i * N:], N)
         for j in range(2):
             asc.abs(zl, xl, N)
         asc.data_copy(z_gm, zl, N)
         """,
-    "IX-11": "asc.data_copy(xl, x_gm, N)\nv = xl.get_value(0)\nzl.set_value(0, v)\nasc.data_copy(z_gm, zl, N)",
+    "scalar accesses": "asc.data_copy(xl, x_gm, N)\nv = xl.get_value(0)\nzl.set_value(0, v)\n"
+    "asc.data_copy(z_gm, zl, N)",
     "branches": """
         asc.data_copy(xl, x_gm, N)
         if n > 0:
@@ -110,7 +111,7 @@ def test_insertion_output_verifies_is_idempotent_and_irredundant(kernel_module: 
 
 
 def test_live_pairs_never_share_a_slot(kernel_module: Callable[[str], ModuleType]) -> None:
-    """IN-8: along the walk, a slot is set at most once before its wait (FL-3 would say otherwise)."""
+    """Along the walk, a slot is set at most once before its wait (FL-3 would say otherwise)."""
     for name, module in _modules(kernel_module).items():
         analysis = PipeSyncAnalysis(_kernel(module))
         analysis.run()
@@ -144,7 +145,7 @@ def test_output_does_not_depend_on_the_hash_seed(tmp_path: Path, seed: str) -> N
 def test_the_sweep_removes_an_inserted_pair_a_later_one_made_redundant(
     kernel_module: Callable[[str], ModuleType],
 ) -> None:
-    """IN-7c: a second MTE2_V pair right next to the first orders nothing the first does not, so the sweep
+    """A second MTE2_V pair right next to the first orders nothing the first does not, so the sweep
     removes it (the later group goes first) and keeps the first, which is needed."""
     from xdsl.rewriter import InsertPoint, Rewriter
 

@@ -1,6 +1,6 @@
-"""Where the one ``REGIST_MATMUL_OBJ`` of a kernel goes (matmul-api spec §10): before the first
-``InitBuffer`` on its pipe and before the first Matmul call, with the objects' constructions; A.M50
-when that is impossible."""
+"""Where the one ``REGIST_MATMUL_OBJ`` of a kernel goes (docs/matmul-protocol.md#registration): before the first
+``InitBuffer`` on its pipe and before the first Matmul call, with the objects' constructions; an
+error when that is impossible."""
 
 from __future__ import annotations
 
@@ -58,7 +58,7 @@ mm.end()
 def test_a_tiling_built_after_the_first_matmul_call_cannot_be_registered(
     kernel_module: Callable[[str], ModuleType],
 ) -> None:
-    """A.M50: the second object's tiling is built after the first object is used."""
+    """The second object's tiling is built after the first object is used."""
     body = """
 mm = asc.adv.Matmul(A, A, C)
 asc.adv.register_matmul(pipe, ws, mm, asc.adv.TCubeTiling(m=64))

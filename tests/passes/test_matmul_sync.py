@@ -1,6 +1,7 @@
 """The Matmul async protocol: ascx-verify-matmul-sync verdicts (insert_sync=False) and what
-ascx-insert-sync does with the same kernels, for the Matmul rows of the sync-model checklist (§3.8)
-and the examples of §2.1.3 and §2.3.2.  Diagnostics are compared exactly, with their lines."""
+ascx-insert-sync does with the same kernels, for the Matmul mistakes pyasc does not catch and the
+examples of docs/rules/matmul.md and docs/passes/insert-sync.md.  Diagnostics are compared exactly,
+with their lines."""
 
 from __future__ import annotations
 
@@ -96,8 +97,8 @@ def sync_lines(source: str) -> list[str]:
 # --- verifier verdicts (insert_sync=False) ---------------------------------------------------------
 
 
-def test_mv1_read_before_wait_and_end_while_pending(kernel_module: Callable[[str], ModuleType]) -> None:
-    """Checklist 1a and 1b; spec example MV-1."""
+def test_read_before_wait_and_end_while_pending(kernel_module: Callable[[str], ModuleType]) -> None:
+    """An output read before its wait, and end() while pending."""
     assert diagnostics(
         kernel_module,
         """
@@ -116,7 +117,7 @@ def test_mv1_read_before_wait_and_end_while_pending(kernel_module: Callable[[str
 
 
 def test_pending_at_return(kernel_module: Callable[[str], ModuleType]) -> None:
-    """Checklist 1c: MM-3, and MM-16 for the missing end()."""
+    """MM-3, and MM-16 for the missing end()."""
     assert diagnostics(kernel_module, "mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)") == [
         "L1:5: error: kernel returns while asynchronous `mm.iterate_all(sync=False)` has not completed [MM-3]",
         "L1:5: note: started here; call mm.wait_iterate_all() before the kernel returns",
@@ -124,8 +125,8 @@ def test_pending_at_return(kernel_module: Callable[[str], ModuleType]) -> None:
     ]
 
 
-def test_mv2_waits_without_a_start(kernel_module: Callable[[str], ModuleType]) -> None:
-    """Checklist 4a/4b; spec example MV-2 (a wait matched on one path only gets a path note)."""
+def test_waits_without_a_start(kernel_module: Callable[[str], ModuleType]) -> None:
+    """A wait after a synchronous call, and a wait matched on one path only (with a path note)."""
     assert diagnostics(
         kernel_module,
         """
@@ -147,7 +148,7 @@ def test_mv2_waits_without_a_start(kernel_module: Callable[[str], ModuleType]) -
 
 
 def test_correlated_branches_are_not_reported(kernel_module: Callable[[str], ModuleType]) -> None:
-    """MA-6: `if c: start` ... `if c: wait` is correct on every feasible path."""
+    """Correlated branches: `if c: start` ... `if c: wait` is correct on every feasible path."""
     _, compiled = compile_body(
         kernel_module,
         """
@@ -161,8 +162,8 @@ def test_correlated_branches_are_not_reported(kernel_module: Callable[[str], Mod
     assert "mm.WaitIterateAll();" in compiled.source
 
 
-def test_mv3_loop_carried_start(kernel_module: Callable[[str], ModuleType]) -> None:
-    """Spec example MV-3: the fixpoint finds the start still pending from the previous iteration."""
+def test_loop_carried_start(kernel_module: Callable[[str], ModuleType]) -> None:
+    """The loop fixpoint finds the start still pending from the previous iteration."""
     assert diagnostics(
         kernel_module,
         """
@@ -179,8 +180,9 @@ def test_mv3_loop_carried_start(kernel_module: Callable[[str], ModuleType]) -> N
     ]
 
 
-def test_mv4_async_fetch_read_before_wait(kernel_module: Callable[[str], ModuleType]) -> None:
-    """Checklist 2a; spec example MV-4 (with a workspace, so MM-17 does not fire).  ascx-verify-pipe-sync adds
+def test_async_fetch_read_before_wait(kernel_module: Callable[[str], ModuleType]) -> None:
+    """An asynchronous fetch consumed before its wait (with a workspace, so MM-17 does not fire).
+    ascx-verify-pipe-sync adds
     the loop-carried write-after-write of ``x`` (the next block's fetch on MTE2 after this block's ``abs``
     on V), which insertion orders with a ``V_MTE2`` pair."""
     lines = diagnostics(
@@ -209,7 +211,7 @@ def test_mv4_async_fetch_read_before_wait(kernel_module: Callable[[str], ModuleT
 
 
 def test_iterate_blocks_never_fetched(kernel_module: Callable[[str], ModuleType]) -> None:
-    """Checklist 2b and 5d: MM-11."""
+    """MM-11."""
     assert diagnostics(
         kernel_module,
         """
@@ -228,7 +230,7 @@ def test_iterate_blocks_never_fetched(kernel_module: Callable[[str], ModuleType]
 
 
 def test_async_batch_never_waited(kernel_module: Callable[[str], ModuleType]) -> None:
-    """Checklist 3b: an asynchronous iterate_n_batch pending at end()."""
+    """An asynchronous iterate_n_batch pending at end()."""
     assert diagnostics(
         kernel_module,
         """
@@ -244,7 +246,7 @@ def test_async_batch_never_waited(kernel_module: Callable[[str], ModuleType]) ->
 
 
 def test_unwaitable_start_read(kernel_module: Callable[[str], ModuleType]) -> None:
-    """Checklist 3c: MM-8 and MM-1 with the note that no wait is possible; insertion cannot fix it."""
+    """MM-8 and MM-1 with the note that no wait is possible; insertion cannot fix it."""
     body = """
         mm.iterate_all(c_gm, sync=False)
         asc.data_copy(cl, c_gm, count=256)
@@ -263,7 +265,7 @@ def test_unwaitable_start_read(kernel_module: Callable[[str], ModuleType]) -> No
 
 
 def test_wait_get_tensor_c_without_async_fetch(kernel_module: Callable[[str], ModuleType]) -> None:
-    """Checklist 4c: MM-6 is a warning."""
+    """MM-6 is a warning."""
     with pytest.warns(asc.AscxWarning) as record:
         compile_body(
             kernel_module,
@@ -282,7 +284,7 @@ def test_wait_get_tensor_c_without_async_fetch(kernel_module: Callable[[str], Mo
 
 
 def test_wait_iterate_batch_after_a_sync_batch(kernel_module: Callable[[str], ModuleType]) -> None:
-    """Checklist 4d: MM-5."""
+    """MM-5."""
     assert diagnostics(
         kernel_module,
         """
@@ -299,7 +301,7 @@ def test_wait_iterate_batch_after_a_sync_batch(kernel_module: Callable[[str], Mo
 
 
 def test_missing_end_and_use_after_end(kernel_module: Callable[[str], ModuleType]) -> None:
-    """Checklist 5a (a warning) and 5b (MM-13)."""
+    """A missing end() (a warning) and a use after end() (MM-13)."""
     with pytest.warns(asc.AscxWarning) as record:
         compile_body(kernel_module, "mm.iterate_all(c_gm)")
     assert warnings_of(record) == ["L1: Matmul object `mm` is not ended; call `mm.end()` after its last use [MM-16]"]
@@ -311,7 +313,7 @@ def test_missing_end_and_use_after_end(kernel_module: Callable[[str], ModuleType
 
 
 def test_workspace_on_one_path_only(kernel_module: Callable[[str], ModuleType]) -> None:
-    """Checklist 5c on a path the trace-order check cannot see: MM-17 with a path note."""
+    """A missing workspace on a path the trace-order check cannot see: MM-17 with a path note."""
     assert diagnostics(
         kernel_module,
         """
@@ -350,8 +352,9 @@ def test_input_overwritten_while_pending(kernel_module: Callable[[str], ModuleTy
 # --- insertion ------------------------------------------------------------------------------------
 
 
-def test_ix1_wait_before_the_first_consumer(kernel_module: Callable[[str], ModuleType]) -> None:
-    """IX-1, and the warning at the asynchronous start (issue: repairs of user code are reported)."""
+def test_wait_before_the_first_consumer(kernel_module: Callable[[str], ModuleType]) -> None:
+    """The wait before the first consumer, and the warning at the asynchronous start (issue: repairs of user code are
+    reported)."""
     with pytest.warns(asc.AscxWarning) as record:
         _, compiled = compile_body(
             kernel_module,
@@ -374,7 +377,7 @@ def test_ix1_wait_before_the_first_consumer(kernel_module: Callable[[str], Modul
     ]
 
 
-def test_ix2_wait_before_end(kernel_module: Callable[[str], ModuleType]) -> None:
+def test_wait_before_end(kernel_module: Callable[[str], ModuleType]) -> None:
     with pytest.warns(asc.AscxWarning, match=r"not completed before `mm.end\(\)`; ascx inserted"):
         _, compiled = compile_body(
             kernel_module,
@@ -393,8 +396,8 @@ def test_ix2_wait_before_end(kernel_module: Callable[[str], ModuleType]) -> None
     ]
 
 
-def test_ix3_guarded_wait(kernel_module: Callable[[str], ModuleType]) -> None:
-    """IX-3: pending on one path only, the wait is guarded by the same condition value."""
+def test_guarded_wait(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Pending on one path only, the wait is guarded by the same condition value."""
     with pytest.warns(asc.AscxWarning, match="before the first access to its output"):
         _, compiled = compile_body(
             kernel_module,
@@ -432,7 +435,7 @@ def test_report_lists_inserted_waits(kernel_module: Callable[[str], ModuleType])
 
 
 def test_async_fetch_gets_its_wait(kernel_module: Callable[[str], ModuleType]) -> None:
-    """Checklist 2a with insertion: the MM-1 on the fetched tile is fixed by wait_get_tensor_c."""
+    """the MM-1 on the fetched tile is fixed by wait_get_tensor_c."""
     with pytest.warns(asc.AscxWarning) as record:
         _, compiled = compile_body(
             kernel_module,
@@ -455,7 +458,7 @@ def test_async_fetch_gets_its_wait(kernel_module: Callable[[str], ModuleType]) -
 
 
 def test_insertion_is_idempotent_and_keeps_correct_kernels(kernel_module: Callable[[str], ModuleType]) -> None:
-    """IN-9: a kernel that verifies gets nothing inserted; the output of insertion verifies unchanged."""
+    """Idempotence: a kernel that verifies gets nothing inserted; the output of insertion verifies unchanged."""
     body = """
         mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
         mm.wait_iterate_all()
@@ -468,10 +471,10 @@ def test_insertion_is_idempotent_and_keeps_correct_kernels(kernel_module: Callab
     assert "ascx.inserted" not in inserted.ir
 
 
-# --- more checklist rows and rules (pipe-sync issue) -----------------------------------------------
+# --- more mistakes pyasc misses, and rules (pipe-sync issue) -----------------------------------------------
 
 
-def test_row2b_one_shot_iteration_never_fetched(kernel_module: Callable[[str], ModuleType]) -> None:
+def test_one_shot_iteration_never_fetched(kernel_module: Callable[[str], ModuleType]) -> None:
     lines = diagnostics(kernel_module, "mm.set_workspace(ws_gm)\nmm.iterate(sync=False)\nmm.end()", c_pos="VECIN")
     assert lines == [
         "L2:5: error: the blocks computed by asynchronous `mm.iterate(sync=False)` are never fetched with "
@@ -480,7 +483,7 @@ def test_row2b_one_shot_iteration_never_fetched(kernel_module: Callable[[str], M
     ]
 
 
-def test_row3a_async_batch_read_before_wait_is_fixed(kernel_module: Callable[[str], ModuleType]) -> None:
+def test_async_batch_read_before_wait_is_fixed(kernel_module: Callable[[str], ModuleType]) -> None:
     body = """
         mm.iterate_batch(c_gm, 2, 2, False, sync=False, wait_iterate_batch=True)
         asc.data_copy(cl, c_gm, count=256)
@@ -506,8 +509,9 @@ ROW6 = """
     """
 
 
-def test_row6_matmul_tile_copied_straight_out(kernel_module: Callable[[str], ModuleType]) -> None:
-    """The Matmul writes the UB tile with MTE2 (U-7); the copy-out on MTE3 needs MTE2 -> MTE3, and the next
+def test_matmul_tile_copied_straight_out(kernel_module: Callable[[str], ModuleType]) -> None:
+    """The Matmul writes the UB tile with MTE2 (docs/matmul-protocol.md#on-the-pipes); the copy-out on MTE3 needs MTE2
+    -> MTE3, and the next
     block's write needs the previous copy-out done (MTE3 -> MTE2)."""
     assert diagnostics(kernel_module, ROW6, c_pos="VECIN") == [
         "L2:9: error: `mm.get_tensor_c` (MTE2) overwrites `x` still being read by `asc.data_copy` (MTE3); needs MTE3 "
@@ -556,7 +560,7 @@ def test_mm28_setter_order(kernel_module: Callable[[str], ModuleType]) -> None:
     ]
 
 
-def test_row7c_cross_core_flag_reserved_by_the_matmul(kernel_module: Callable[[str], ModuleType]) -> None:
+def test_cross_core_flag_reserved_by_the_matmul(kernel_module: Callable[[str], ModuleType]) -> None:
     """REGIST_MATMUL_OBJ uses cross-core flags 0 and 1 for one Matmul object (XC-2)."""
     body = """
         asc.cross_core_set_flag(0, 2, asc.PipeID.PIPE_V)
@@ -619,9 +623,9 @@ def test_mm19_workspace_smaller_than_the_tile(kernel_module: Callable[[str], Mod
 def test_mm0_loop_that_does_not_stabilise(
     kernel_module: Callable[[str], ModuleType], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """MM-0: a loop whose state has not stabilised within the iteration budget (spec D-6) is reported at the
+    """MM-0: a loop whose state has not stabilised within the iteration budget is reported at the
     loop, naming the objects.  The lattices are finite and no kernel needs 16 iterations, so the budget is
-    lowered to 1 here: MV-3's loop changes the state on its first back edge."""
+    lowered to 1 here: the loop of test_loop_carried_start changes the state on its first back edge."""
     monkeypatch.setattr(dataflow, "MAX_LOOP_ITERATIONS", 1)
     body = """
     for i in range(4):

@@ -1,7 +1,7 @@
-"""ascx-verify-pipe-sync verdicts (insert_sync=False) and what ascx-insert-sync inserts, for the pipe
-rows of the sync-model checklist (§3.8) and the examples of §2.2.6 (PV-1 ... PV-5) and §2.3.2
-(IX-5 ... IX-12).  Diagnostics are compared exactly, with body-relative lines; insertion results as
-the sync-relevant C++ lines (spec T-2) with the loop structure around them."""
+"""ascx-verify-pipe-sync verdicts (insert_sync=False) and what ascx-insert-sync inserts, for the
+mistakes pyasc does not catch and the examples of docs/rules/ and docs/passes/insert-sync.md.
+Diagnostics are compared exactly, with body-relative lines; insertion results as the sync-relevant C++
+lines with the loop structure around them."""
 
 from __future__ import annotations
 
@@ -23,11 +23,11 @@ from ascx.testing.sync_kernels import (
 Load = Callable[[str], ModuleType]
 
 
-# --- §2.2.6 examples ------------------------------------------------------------------------------
+# --- verifier examples ------------------------------------------------------------------------------
 
 
-def test_pv1_raw_flag_misuse(kernel_module: Load) -> None:
-    """PV-1, checklist rows 9a/9b/10a/10b: wrong id, set never waited, wrong direction."""
+def test_raw_flag_misuse(kernel_module: Load) -> None:
+    """Raw flag misuse: wrong id, set never waited, wrong direction."""
     lines = errors(
         kernel_module,
         """
@@ -60,8 +60,8 @@ def test_pv1_raw_flag_misuse(kernel_module: Load) -> None:
     ]
 
 
-def test_pv2_queue_protocol(kernel_module: Load) -> None:
-    """PV-2, checklist row 17b: use between enque and deque, never dequeued, never freed."""
+def test_queue_protocol(kernel_module: Load) -> None:
+    """The TQue protocol: use between enque and deque, never dequeued, never freed."""
     lines = errors(
         kernel_module,
         """
@@ -88,8 +88,8 @@ def test_pv2_queue_protocol(kernel_module: Load) -> None:
     ]
 
 
-def test_pv3_use_after_free_in_a_loop(kernel_module: Load) -> None:
-    """PV-3, checklist row 17a: a VECIN tensor copied out after its free, refilled in the next iteration."""
+def test_use_after_free_in_a_loop(kernel_module: Load) -> None:
+    """A VECIN tensor copied out after its free, refilled in the next iteration."""
     lines = errors(
         kernel_module,
         """
@@ -117,8 +117,8 @@ def test_pv3_use_after_free_in_a_loop(kernel_module: Load) -> None:
     ]
 
 
-def test_pv4_loop_carried_producer(kernel_module: Load) -> None:
-    """PV-4, checklist row 25a: the tile read in iteration i was written in iteration i - 1."""
+def test_loop_carried_producer(kernel_module: Load) -> None:
+    """A loop-carried producer: the tile read in iteration i was written in iteration i - 1."""
     lines = errors(
         kernel_module,
         """
@@ -141,8 +141,8 @@ def test_pv4_loop_carried_producer(kernel_module: Load) -> None:
     ]
 
 
-def test_pv5_scalar_store_then_copy_out(kernel_module: Load) -> None:
-    """PV-5, checklist row 22a."""
+def test_scalar_store_then_copy_out(kernel_module: Load) -> None:
+    """A scalar store followed by a copy-out."""
     assert errors(kernel_module, "zl.set_value(0, 1.0)\nasc.data_copy(z_gm, zl, N)") == [
         "L2:5: error: `asc.data_copy` (MTE3) reads `zl` written by `zl.set_value` (S) without synchronization; needs "
         "S → MTE3 ordering [HZ-1]",
@@ -150,11 +150,12 @@ def test_pv5_scalar_store_then_copy_out(kernel_module: Load) -> None:
     ]
 
 
-# --- §2.3.2 insertion examples --------------------------------------------------------------------
+# --- insertion examples --------------------------------------------------------------------
 
 
-def test_ix5_straight_line_constant_ids(kernel_module: Load) -> None:
-    """IX-5: raw tensors, no framework event users, so the ids are literals; IN-12 adds the final barrier."""
+def test_straight_line_constant_ids(kernel_module: Load) -> None:
+    """Raw tensors in a straight line, no framework event users, so the ids are literals; IN-12 adds the final
+    barrier."""
     body = STRAIGHT_LINE
     assert sync_lines(kernel_module, body) == [
         "SetFlag<MTE2_V>(0);",
@@ -165,8 +166,8 @@ def test_ix5_straight_line_constant_ids(kernel_module: Load) -> None:
     ]
 
 
-def test_ix6_single_buffer_loop(kernel_module: Load) -> None:
-    """IX-6 and its golden counts (§4.4): two in-iteration pairs, two loop-carried pairs with priming and
+def test_single_buffer_loop(kernel_module: Load) -> None:
+    """A single-buffer loop and its golden counts: two in-iteration pairs, two loop-carried pairs with priming and
     draining, one final barrier."""
     assert sync_lines(kernel_module, SINGLE_BUFFER_LOOP) == [
         "SetFlag<V_MTE2>(0);",
@@ -187,7 +188,7 @@ def test_ix6_single_buffer_loop(kernel_module: Load) -> None:
     ]
 
 
-def test_ix6_verdict_without_insertion(kernel_module: Load) -> None:
+def test_verdict_without_insertion(kernel_module: Load) -> None:
     assert errors(kernel_module, SINGLE_BUFFER_LOOP) == [
         "L2:9: error: `asc.data_copy` (MTE2) overwrites `xl` still being read by `asc.abs` (V); needs V → MTE2 "
         "ordering [HZ-2]",
@@ -204,8 +205,8 @@ def test_ix6_verdict_without_insertion(kernel_module: Load) -> None:
     ]
 
 
-def test_ix7_ping_pong_buffers_get_distinct_ids(kernel_module: Load) -> None:
-    """IX-7: overlapping live ranges of one HardEvent get ids 0 and 1; 8 pairs in all (§4.4)."""
+def test_ping_pong_buffers_get_distinct_ids(kernel_module: Load) -> None:
+    """Ping-pong buffers: overlapping live ranges of one HardEvent get ids 0 and 1; 8 pairs in all."""
     lines = sync_lines(kernel_module, PING_PONG_LOOP)
     assert lines == [
         "SetFlag<V_MTE2>(0);",
@@ -238,8 +239,8 @@ def test_ix7_ping_pong_buffers_get_distinct_ids(kernel_module: Load) -> None:
     ]
 
 
-def test_ix8_queue_tensor_gets_enque_and_deque(kernel_module: Load) -> None:
-    """IX-8, checklist row 16: the VECIN queue provides MTE2 -> V (IN-3.1); V -> MTE3 needs a pair, with a pool
+def test_queue_tensor_gets_enque_and_deque(kernel_module: Load) -> None:
+    """A TQue tensor without enque/deque: the VECIN queue provides MTE2 -> V; V -> MTE3 needs a pair, with a pool
     id because the kernel has a TQue.  TQ-12 stays a warning."""
     body = """
     t = q.alloc_tensor(asc.float32)
@@ -271,8 +272,8 @@ def test_ix8_queue_tensor_gets_enque_and_deque(kernel_module: Load) -> None:
     ]
 
 
-def test_ix9_producer_loop_and_consumer_loop(kernel_module: Load) -> None:
-    """IX-9, checklist row 27a: one pair after the producer loop, its wait once before the consumer loop."""
+def test_producer_loop_and_consumer_loop(kernel_module: Load) -> None:
+    """A producer loop and a consumer loop: one pair after the producer loop, its wait once before the consumer loop."""
     body = """
     for i in range(2):
         asc.data_copy(xl, x_gm[i * N:], N)
@@ -298,8 +299,8 @@ def test_ix9_producer_loop_and_consumer_loop(kernel_module: Load) -> None:
     ]
 
 
-def test_ix10_same_pipe_raw(kernel_module: Load) -> None:
-    """IX-10: a vector result read by the next vector op needs PipeBarrier<PIPE_V> (HZ-4)."""
+def test_same_pipe_raw(kernel_module: Load) -> None:
+    """Same-pipe read after write: a vector result read by the next vector op needs PipeBarrier<PIPE_V> (HZ-4)."""
     body = "asc.add(zl, xl, tmp, N)\nasc.muls(tmp, zl, 2.0, N)"
     assert sync_lines(kernel_module, body) == ["PipeBarrier<PIPE_V>();"]
     assert errors(kernel_module, body) == [
@@ -309,8 +310,8 @@ def test_ix10_same_pipe_raw(kernel_module: Load) -> None:
     ]
 
 
-def test_ix11_scalar_accesses_get_the_real_pipes(kernel_module: Load) -> None:
-    """IX-11: MTE2 -> S before the scalar read, S -> MTE3 before the copy-out (pyasc would use V_S / S_V)."""
+def test_scalar_accesses_get_the_real_pipes(kernel_module: Load) -> None:
+    """Scalar accesses: MTE2 -> S before the scalar read, S -> MTE3 before the copy-out (pyasc would use V_S / S_V)."""
     body = """
     asc.data_copy(xl, x_gm, N)
     v = xl.get_value(0)
@@ -326,8 +327,8 @@ def test_ix11_scalar_accesses_get_the_real_pipes(kernel_module: Load) -> None:
     ]
 
 
-def test_ix12_user_sync_is_kept_and_insertion_is_idempotent(kernel_module: Load) -> None:
-    """IX-12, checklist row 13's insertion column: the user's pair (the wrong event for the hazard) stays where
+def test_user_sync_is_kept_and_insertion_is_idempotent(kernel_module: Load) -> None:
+    """User sync is kept: the user's pair (the wrong event for the hazard) stays where
     it is, the MTE2 -> V pair goes around it, and id 0 of V_MTE3 is free again after the user's pair."""
     body = """
     asc.data_copy(xl, x_gm, N)
@@ -347,23 +348,23 @@ def test_ix12_user_sync_is_kept_and_insertion_is_idempotent(kernel_module: Load)
     ]
 
 
-# --- checklist rows (§3.8) and the remaining rules ------------------------------------------------
+# --- the mistakes pyasc misses, and the remaining rules ------------------------------------------------
 
 
-def test_row9a_set_without_wait(kernel_module: Load) -> None:
+def test_set_without_wait(kernel_module: Load) -> None:
     assert errors(kernel_module, "asc.set_flag(asc.HardEvent.V_MTE3, 0)") == [
         "L1:5: error: `asc.set_flag(HardEvent.V_MTE3, 0)` is never consumed by a matching `asc.wait_flag` [FL-2]"
     ]
 
 
-def test_row9b_wait_without_set(kernel_module: Load) -> None:
+def test_wait_without_set(kernel_module: Load) -> None:
     assert errors(kernel_module, "asc.wait_flag(asc.HardEvent.MTE3_V, 0)") == [
         "L1:5: error: `asc.wait_flag(HardEvent.MTE3_V, 0)` has no matching `asc.set_flag(HardEvent.MTE3_V, 0)`; the "
         "wait would block forever [FL-1]"
     ]
 
 
-def test_row11_hard_coded_ids_next_to_framework_users(kernel_module: Load) -> None:
+def test_hard_coded_ids_next_to_framework_users(kernel_module: Load) -> None:
     """FL-6: constant ids in a kernel whose TQue takes ids from the pool at run time (a warning)."""
     body = "asc.set_flag(asc.HardEvent.MTE2_V, 0)\nasc.wait_flag(asc.HardEvent.MTE2_V, 0)"
     message = (
@@ -439,7 +440,7 @@ def test_runtime_ids_that_are_pure_computations_pair_up(kernel_module: Load) -> 
 
 
 def test_fl7_fetched_ids_overlap(kernel_module: Load) -> None:
-    """Checklist row 14b."""
+    """A flag on a pool id after its release."""
     body = """
     a = pipe.fetch_event_id(asc.HardEvent.V_S)
     asc.set_flag(asc.HardEvent.V_S, a)
@@ -456,7 +457,7 @@ def test_fl7_fetched_ids_overlap(kernel_module: Load) -> None:
 
 
 def test_fl8_pool_ids(kernel_module: Load) -> None:
-    """Checklist row 14a (never released: a warning) and a release twice (an error)."""
+    """A pool id never released (a warning) and released twice (an error)."""
     assert warnings_of(kernel_module, "ev = pipe.alloc_event_id(asc.HardEvent.V_S)", queues=True) == [
         "L1: event id from `pipe.alloc_event_id(HardEvent.V_S)` is never released [FL-8]"
     ]
@@ -507,7 +508,7 @@ def test_fl11_unbalanced_branch_and_loop(kernel_module: Load) -> None:
     ]
 
 
-def test_row13_wrong_event_for_the_hazard(kernel_module: Load) -> None:
+def test_wrong_event_for_the_hazard(kernel_module: Load) -> None:
     """The copy-in overwrites what the copy-out still reads; the user's MTE2_V pair orders something else.
     Insertion adds the MTE3_MTE2 pair and keeps the user's."""
     body = """
@@ -530,7 +531,7 @@ def test_row13_wrong_event_for_the_hazard(kernel_module: Load) -> None:
     ]
 
 
-def test_row18_queue_depth_and_buffers(kernel_module: Load) -> None:
+def test_queue_depth_and_buffers(kernel_module: Load) -> None:
     depth = """
     a = q.alloc_tensor(asc.float32)
     b = q.alloc_tensor(asc.float32)
@@ -559,7 +560,7 @@ def test_row18_queue_depth_and_buffers(kernel_module: Load) -> None:
     assert lines[3] == "L2:13: warning: `t` allocated by `q.alloc_tensor()` is never freed [TQ-10]"
 
 
-def test_row19_queue_at_the_wrong_position(kernel_module: Load) -> None:
+def test_queue_at_the_wrong_position(kernel_module: Load) -> None:
     body = """
     t = qout.alloc_tensor(asc.float32)
     asc.data_copy(t, x_gm, N)
@@ -577,7 +578,7 @@ def test_row19_queue_at_the_wrong_position(kernel_module: Load) -> None:
     ]
 
 
-def test_row20_queue_state_differs_between_branches(kernel_module: Load) -> None:
+def test_queue_state_differs_between_branches(kernel_module: Load) -> None:
     free_on_one_path = """
     for i in range(n):
         t = q.alloc_tensor(asc.float32)
@@ -607,7 +608,7 @@ def test_row20_queue_state_differs_between_branches(kernel_module: Load) -> None
     assert lines[2].endswith(": note: declared here")
 
 
-def test_row21_double_buffer_prefix(kernel_module: Load) -> None:
+def test_double_buffer_prefix(kernel_module: Load) -> None:
     """The prefix that crashes pyasc's VerifySync: no diagnostic, no crash (PA-8)."""
     body = """
     a = q.alloc_tensor(asc.float32)
@@ -621,7 +622,7 @@ def test_row21_double_buffer_prefix(kernel_module: Load) -> None:
     assert warnings_of(kernel_module, body, queues=True, depth=2, num=2) == []
 
 
-def test_row22b_scalar_store_then_copy_in(kernel_module: Load) -> None:
+def test_scalar_store_then_copy_in(kernel_module: Load) -> None:
     body = "xl.set_value(0, 1.0)\nasc.data_copy(xl, x_gm, N)"
     assert errors(kernel_module, body) == [
         "L2:5: error: `asc.data_copy` (MTE2) and `xl.set_value` (S) both write `xl` without ordering [HZ-3]",
@@ -630,7 +631,7 @@ def test_row22b_scalar_store_then_copy_in(kernel_module: Load) -> None:
     assert sync_lines(kernel_module, body) == ["SetFlag<S_MTE2>(0);", "WaitFlag<S_MTE2>(0);"]
 
 
-def test_row23_scalar_access_to_gm(kernel_module: Load) -> None:
+def test_scalar_access_to_gm(kernel_module: Load) -> None:
     """HZ-1 (fixed by insertion) and HZ-7 (cache maintenance; not fixed)."""
     assert errors(kernel_module, "asc.data_copy(z_gm, zl, N)\nv = z_gm.get_value(0)") == [
         "L2:9: error: `z_gm.get_value` (S) reads `z_gm` written by `asc.data_copy` (MTE3) without synchronization; "
@@ -647,7 +648,7 @@ def test_row23_scalar_access_to_gm(kernel_module: Load) -> None:
     ]
 
 
-def test_row24_atomic_mode_left_on(kernel_module: Load) -> None:
+def test_atomic_mode_left_on(kernel_module: Load) -> None:
     body = "asc.set_atomic_add(asc.float32)\nasc.data_copy(z_gm, zl, N)"
     assert warnings_of(kernel_module, body) == [
         "L1: atomic mode set by `asc.set_atomic_add` is not reset with `asc.set_atomic_none()` before the kernel "
@@ -659,7 +660,7 @@ def test_row24_atomic_mode_left_on(kernel_module: Load) -> None:
     ]
 
 
-def test_row25b_enque_without_deque_in_a_loop(kernel_module: Load) -> None:
+def test_enque_without_deque_in_a_loop(kernel_module: Load) -> None:
     body = """
     t = q.alloc_tensor(asc.float32)
     for i in range(n):
@@ -673,7 +674,7 @@ def test_row25b_enque_without_deque_in_a_loop(kernel_module: Load) -> None:
     ]
 
 
-def test_row26_views_and_tbufs(kernel_module: Load) -> None:
+def test_views_and_tbufs(kernel_module: Load) -> None:
     """A write through a view is a write of its base; a PIPE_V barrier does not order MTE2; a TBuf is memory."""
     view = "asc.data_copy(xl[64:], x_gm, 64)\nasc.pipe_barrier(asc.PipeID.PIPE_V)\nasc.abs(zl, xl, N)"
     assert errors(kernel_module, view)[0] == (
@@ -698,7 +699,7 @@ def test_row26_views_and_tbufs(kernel_module: Load) -> None:
     ]
 
 
-def test_row27b_one_queue_allocated_twice(kernel_module: Load) -> None:
+def test_one_queue_allocated_twice(kernel_module: Load) -> None:
     body = """
     a = q.alloc_tensor(asc.float32)
     q.free_tensor(a)
@@ -733,7 +734,7 @@ def test_tq4_tq5_tq13_tq15_queue_misuse(kernel_module: Load) -> None:
 
 
 def test_cross_core_lints(kernel_module: Load) -> None:
-    """Checklist rows 7a, 7b and 8a."""
+    """Cross-core flags: no partner, reserved flags, modes that differ."""
     assert errors(kernel_module, "asc.cross_core_wait_flag(3, 1, asc.PipeID.PIPE_V)") == [
         "L1:5: error: `asc.cross_core_wait_flag` on flag 3 (mode 1) has no partner `asc.cross_core_set_flag` [XC-1]"
     ]
@@ -756,7 +757,7 @@ def test_cross_core_lints(kernel_module: Load) -> None:
     ]
 
 
-def test_row8b_wait_pre_block_without_notify(kernel_module: Load) -> None:
+def test_wait_pre_block_without_notify(kernel_module: Load) -> None:
     """XC-5: every block waits for the previous one and none notifies; the converse; a notify on one
     branch only (path note); a loop that waits per iteration but notifies once (note at the loop)."""
     assert errors(kernel_module, "asc.wait_pre_block(w_gm, il)") == [
@@ -787,7 +788,7 @@ def test_row8b_wait_pre_block_without_notify(kernel_module: Load) -> None:
     assert warnings_of(kernel_module, balanced) == []
 
 
-def test_row8c_ib_wait_without_ib_set(kernel_module: Load) -> None:
+def test_ib_wait_without_ib_set(kernel_module: Load) -> None:
     """XC-6: a wait no set matches, a set and a wait on different blocks (nearest candidates), a set
     on a run-time block that nothing waits for; block 0 setting what the others wait for is quiet."""
     assert errors(kernel_module, "asc.ib_wait(w_gm, il, 0, 1)") == [
@@ -815,8 +816,8 @@ def test_row8c_ib_wait_without_ib_set(kernel_module: Load) -> None:
 
 
 def test_insertion_is_idempotent_and_keeps_user_sync(kernel_module: Load) -> None:
-    """IN-9 and IN-10 on the kernels above: a kernel that already verifies gets nothing (IX-12's output is
-    such a kernel, written by hand), and every user sync op survives in order."""
+    """Idempotence and user sync on the kernels above: a kernel that already verifies gets nothing (the
+    output of the user-sync example is such a kernel, written by hand), and every user sync op survives in order."""
     body = """
     asc.data_copy(xl, x_gm, N)
     asc.set_flag(asc.HardEvent.MTE2_V, 0)
@@ -842,7 +843,8 @@ def test_insertion_is_idempotent_and_keeps_user_sync(kernel_module: Load) -> Non
 
 
 def test_options_event_ids_final_barrier_and_strict_same_pipe(kernel_module: Load) -> None:
-    """@asc.jit(event_ids=..., final_barrier=..., strict_same_pipe=...) reach the passes (spec §2.0)."""
+    """@asc.jit(event_ids=..., final_barrier=..., strict_same_pipe=...) reach the passes
+    (docs/sync-model.md#options)."""
     body = STRAIGHT_LINE
     assert sync_lines(kernel_module, body, options='event_ids="alloc", final_barrier="never"') == [
         "int32_t ev = pipe.AllocEventID<MTE2_V>();",
@@ -871,7 +873,7 @@ def test_bad_option_values_are_rejected(kernel_module: Load) -> None:
 
 
 def test_fl12_lint_user_sync_that_orders_nothing(kernel_module: Load) -> None:
-    """sync_lints=True: IX-12's user pair orders nothing (FL-12); the barrier and pair that do are quiet."""
+    """sync_lints=True: the user-sync example's pair orders nothing (FL-12); the barrier and pair that do are quiet."""
     body = """
     asc.data_copy(xl, x_gm, N)
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
@@ -887,7 +889,7 @@ def test_fl12_lint_user_sync_that_orders_nothing(kernel_module: Load) -> None:
     assert warnings_of(kernel_module, body, insert=True) == []
 
 
-def test_row8d_cross_block_gm_access(kernel_module: Load) -> None:
+def test_cross_block_gm_access(kernel_module: Load) -> None:
     """XC-7 (a warning): block b writes its part of z_gm and reads block b + 1's part; sync_all silences it."""
     body = """
     b = asc.get_block_idx()
@@ -918,9 +920,10 @@ def test_tq15_init_buffer_inside_a_loop(kernel_module: Load) -> None:
     assert "L2:9: error: queue `q` is initialised twice [TQ-15]" in lines
 
 
-def test_in8_pairs_beyond_the_eight_ids_are_merged(kernel_module: Load) -> None:
+def test_pairs_beyond_the_eight_ids_are_merged(kernel_module: Load) -> None:
     """Nine buffers copied in and then read: nine in-iteration MTE2_V pairs would be live at once; the
-    ninth is merged into the pair with the earliest wait (IN-8), so eight ids suffice and the kernel
+    ninth is merged into the pair with the earliest wait (docs/passes/insert-sync.md#event-ids), so eight ids suffice
+    and the kernel
     verifies."""
     buffers = "".join(f"t{k} = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, {k * 1024}, N)\n" for k in range(9))
     refill = "".join(f"    asc.data_copy(t{k}, x_gm[i * N:], N)\n" for k in range(9))

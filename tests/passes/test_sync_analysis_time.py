@@ -1,4 +1,5 @@
-"""Analysis time (sync-model spec T-4): both verifiers on a 1,000-op kernel take well under a second.
+"""Analysis time (docs/sync-model.md#the-static-abstraction): both verifiers on a 1,000-op kernel take well under a
+second.
 The benchmark benchmarks/sync_verification_scaling.py measures the growth up to 10,000 ops."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Mutation test of the sync verifiers (sync-model spec §4.2, issue "Done when").
+"""Mutation test of the sync verifiers (issue "Done when").
 
 For every example kernel, the IR as the default pipeline leaves it after ``ascx-insert-sync`` (user
 sync plus inserted sync) verifies without errors.  The test enumerates every sync-relevant op in it
@@ -9,7 +9,7 @@ sync plus inserted sync) verifies without errors.  The test enumerates every syn
   register below with the reason it is harmless;
 - ``ascx-insert-sync`` on the mutant yields a kernel that verifies again.
 
-A deleted ``deque`` has its uses rewired to the tensor its ``enque`` handed over (spec §4.2).
+A deleted ``deque`` has its uses rewired to the tensor its ``enque`` handed over.
 """
 
 from __future__ import annotations
@@ -43,7 +43,7 @@ EXPECTED_FAMILY: dict[type[Operation], tuple[str, ...]] = {
     DequeOp: ("TQ", "HZ"),
     FreeTensorOp: ("TQ",),
 }
-"""The rule families a deletion must trigger (spec §4.2's operator table); Matmul waits: MM."""
+"""The rule families a deletion must trigger; Matmul waits: MM."""
 
 FIXABLE_RULES = frozenset({"HZ-1", "HZ-2", "HZ-3", "HZ-4", "MM-1", "MM-2", "MM-3"})
 
@@ -67,7 +67,7 @@ EQUIVALENT: dict[tuple[str, str], str] = {
         "gamma's FreeTensor after the loop: no later AllocTensor of its queue waits for it, so it orders nothing"
     ),
 }
-"""Mutants that verify and are harmless, with the reason (spec §4.2's equivalent-mutant register)."""
+"""Mutants that verify and are harmless, with the reason."""
 
 
 def _is_sync(op: Operation) -> bool:
@@ -154,7 +154,8 @@ def test_deleting_a_sync_op_is_detected_and_repaired(example: str, index: int, l
         warnings.simplefilter("ignore")  # insertion warns when it repairs a Matmul protocol violation
         insert_sync(kernel)
     repaired = [d for d in _verify(kernel) if d.severity == "error"]
-    # Insertion repairs every fixable violation (spec §2.0) and re-places its own ops as a whole; what is
+    # Insertion repairs every fixable violation (docs/rules/README.md: MM-1, MM-2, MM-3, MM-7, HZ-1 … HZ-5) and
+    # re-places its own ops as a whole; what is
     # left are user errors it may not touch (an orphaned user set or wait, a queue protocol violation).
     assert not [d.render() for d in repaired if d.rule in FIXABLE_RULES]
     if was_inserted or not any(d.rule.split("-")[0] in ("TQ", "FL") for d in errors):

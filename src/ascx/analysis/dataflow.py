@@ -1,4 +1,4 @@
-"""A forward dataflow engine over structured control flow (sync-model spec §2.1.1, §2.2.1).
+"""A forward dataflow engine over structured control flow (docs/sync-model.md#the-static-abstraction).
 
 An analysis subclasses :class:`ForwardAnalysis` and says what one op does to its state
 (``transfer``), how the states of two ``scf.if`` arms meet (``join``), what the back edge of a loop
@@ -96,7 +96,7 @@ class ForwardAnalysis(ABC, Generic[S]):
     def __init__(self) -> None:
         self.reporting = True
         self.precision_lost: list[tuple[Operation, str]] = []
-        """Loops that did not stabilise within :data:`MAX_LOOP_ITERATIONS` (spec D-6)."""
+        """Loops that did not stabilise within :data:`MAX_LOOP_ITERATIONS` (reported as a warning, MM-0 and HZ-0)."""
 
     # --- hooks --------------------------------------------------------------------------------
 

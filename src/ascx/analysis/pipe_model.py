@@ -1,7 +1,7 @@
-"""Facts of the pipe model the sync passes reason with (sync-model spec §1.2 - §1.7).
+"""Facts of the pipe model the sync passes reason with (docs/sync-model.md).
 
-Every fact that the spec marks [unverified] is a named constant here, so that it can be corrected
-in one place when a toolchain or a device says otherwise.
+Every fact that is not verified (docs/sync-model.md#what-is-not-verified) is a named constant here,
+so that it can be corrected in one place when a toolchain or a device says otherwise.
 """
 
 from __future__ import annotations
@@ -12,26 +12,28 @@ from ascx.dialects.ascendc.enums import Pipe, TPosition
 MODEL_PIPES: frozenset[Pipe] = frozenset(
     {Pipe.PIPE_S, Pipe.PIPE_V, Pipe.PIPE_M, Pipe.PIPE_MTE1, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3, Pipe.PIPE_FIX}
 )
-"""Π: the pipes the happens-before model reasons about (§1.2); an access the scalar unit has waited for
-is ordered to all of them (§1.9 rule 1)."""
+"""Π: the pipes the happens-before model reasons about (docs/sync-model.md#pipes); an access the scalar
+unit has waited for is ordered to all of them (docs/sync-model.md#the-happens-before-model, rule 1)."""
 
 AIV_PIPES: frozenset[Pipe] = frozenset({Pipe.PIPE_S, Pipe.PIPE_V, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3})
-"""The pipes of a vector core [unverified, U-16]."""
+"""The pipes of a vector core [not verified]."""
 
 AIC_PIPES: frozenset[Pipe] = frozenset({Pipe.PIPE_S, Pipe.PIPE_MTE1, Pipe.PIPE_MTE2, Pipe.PIPE_M, Pipe.PIPE_FIX})
-"""The pipes of a cube core [unverified, U-16]."""
+"""The pipes of a cube core [not verified]."""
 
 EVENT_ID_COUNT = 8
-"""Event ids ``0 ... 7`` per HardEvent on dav-c220 (``__CCE_AICORE__ >= 200``) [unverified, U-17]."""
+"""Event ids ``0 ... 7`` per HardEvent on dav-c220 (``__CCE_AICORE__ >= 200``) [not verified]."""
 
 EVENT_ORDER: dict[HardEvent, int] = {event: index for index, event in enumerate(HardEvent)}
-"""The numeric value of each HardEvent (spec §1.5), used only to order inserted ops (IN-6)."""
+"""The numeric value of each HardEvent (docs/sync-model.md#hardevents), used only to order inserted ops
+(docs/passes/insert-sync.md#placement)."""
 
 _DIRECT: dict[tuple[Pipe, Pipe], HardEvent] = {(event.src, event.dst): event for event in HardEvent}
 
 
 def direct_event(src: Pipe, dst: Pipe) -> HardEvent | None:
-    """The HardEvent that orders ``dst`` after ``src`` directly, if the hardware has one (§1.5)."""
+    """The HardEvent that orders ``dst`` after ``src`` directly, if the hardware has one
+    (docs/sync-model.md#hardevents)."""
     return _DIRECT.get((src, dst))
 
 
@@ -40,7 +42,7 @@ QUEUE_EVENTS: dict[TPosition, tuple[HardEvent, HardEvent]] = {
     TPosition.VECOUT: (HardEvent.V_MTE3, HardEvent.MTE3_V),
 }
 """Per modelled queue position: the event ``enque`` -> ``deque`` implies and the one ``free_tensor``
--> the next ``alloc_tensor`` implies (§1.7).  Other positions are not modelled (TQ-14, U-5)."""
+-> the next ``alloc_tensor`` implies (docs/sync-model.md#queues).  Other positions are not modelled (TQ-14)."""
 
 
 def pipe_label(pipe: Pipe) -> str:

@@ -1,4 +1,4 @@
-"""Memory regions of tensor values and whether two of them overlap (sync-model spec §1.10).
+"""Memory regions of tensor values and whether two of them overlap (docs/sync-model.md#regions-and-aliasing).
 
 A region is a base plus an offset.  Bases: a kernel argument (a GM buffer, reached through
 ``set_global_buffer`` and ``gm_addr.offset``), a queue tensor (its ``alloc_tensor`` or ``deque``

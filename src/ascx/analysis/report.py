@@ -1,5 +1,5 @@
 """Diagnostics of the sync passes: ``file:line:col: severity: message [RULE]`` plus located notes
-(sync-model spec §0.2).
+(docs/sync-model.md#diagnostics).
 
 A pass builds :class:`Diagnostic` values and hands them to :func:`publish`.  While a compile
 collects them (:func:`collecting`), they are kept so that every pass's diagnostics are printed
@@ -67,11 +67,11 @@ def note(op: Operation | None, text: str) -> Note:
 
 
 class DiagnosticList:
-    """Diagnostics of one pass run: one per ``(rule, op, partner)``, in source order (spec D-3, D-4)."""
+    """Diagnostics of one pass run: one per ``(rule, op, partner)``, in source order."""
 
     def __init__(self) -> None:
         self._items: dict[tuple[object, ...], Diagnostic] = {}
-        """Keyed by what makes two diagnostics the same finding: ``(rule, op, partner)`` (spec D-3)."""
+        """Keyed by what makes two diagnostics the same finding: ``(rule, op, partner)``."""
 
     def add(
         self,

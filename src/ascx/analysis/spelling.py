@@ -1,5 +1,5 @@
 """How diagnostics name ops and values: in the kernel author's Python spelling, never by IR op name
-(sync-model spec D-1): ``mm.iterate_all``, ``asc.data_copy``, ``qin.deque()``, ``c_gm``."""
+(docs/sync-model.md#diagnostics): ``mm.iterate_all``, ``asc.data_copy``, ``qin.deque()``, ``c_gm``."""
 
 from __future__ import annotations
 
@@ -63,9 +63,9 @@ def python_call(op: Operation) -> str:
     method = _METHODS.get(op.name)
     if method is not None:
         return f"{value_name(op.operands[0], 'tensor')}.{method}"
-    kind = _enum_data(op.properties.get("kind"))
-    if kind is not None and op.name.startswith("ascendc.vec."):
-        return f"asc.{kind}"
+    if op.name.startswith("ascendc.vec."):  # a family of vector ops: the kind is the API (asc.add), else the op
+        kind = _enum_data(op.properties.get("kind"))
+        return f"asc.{kind if kind is not None else op.name.removeprefix('ascendc.vec.')}"
     if not op.name.startswith("ascendc."):
         return op.name  # not built by an asc call (an op of another dialect, e.g. a call that was not inlined)
     short = op.name.removeprefix("ascendc.").replace(".", "_")

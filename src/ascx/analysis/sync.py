@@ -1,5 +1,5 @@
 """The sync analyses' entry points: what ``ascx-verify-matmul-sync``, ``ascx-verify-pipe-sync`` and
-``ascx-insert-sync`` do to one kernel (docs/sync-model.md, docs/insertion.md).
+``ascx-insert-sync`` do to one kernel (docs/sync-model.md, docs/passes/insert-sync.md).
 
 Each returns the kernel's diagnostics in source order; the passes publish them.  The verifiers take
 the analysis ``ascx-insert-sync`` ended with when nothing changed the kernel since

@@ -2,6 +2,7 @@
 
 ascx compile FILE.py[::FUNC] [--emit ascendc|ir] [--args "MockTensor(asc.float16), ..."] [-o OUT]
 ascx build FILE.py[::FUNC] [--target cann|emu|check] [--args ...] [-o DIR] [--auto-sync] [--cann-headers DIR]
+ascx explain RULE
 """
 
 from __future__ import annotations
@@ -57,6 +58,8 @@ def _parser() -> argparse.ArgumentParser:
         metavar="DIR",
         help="check: a CANN installation, or a tree with asc-devkit/, stub/ and gen/ (default: $ASCEND_HOME_PATH)",
     )
+    explain_cmd = commands.add_parser("explain", help="explain a diagnostic's rule, e.g. ascx explain MM-4")
+    explain_cmd.add_argument("rule", metavar="RULE", help="the rule ID in brackets at the end of a diagnostic")
     return parser
 
 
@@ -90,6 +93,10 @@ def run_build(args: argparse.Namespace) -> str:
 
 
 def run_compile(args: argparse.Namespace) -> str:
+    if args.command == "explain":
+        from ascx.cli.explain import explain
+
+        return explain(args.rule)
     if args.command == "build":
         return run_build(args)
     compiled = _compiled(args)

@@ -1,4 +1,4 @@
-"""Building emitted Ascend C against the host emulation headers (ascendc-cpp-api spec §11.3).
+"""Building emitted Ascend C against the host emulation headers (docs/emulation.md#builds).
 
 Each build compiles one C++ translation unit (the kernel and its launcher) into a shared library
 with a host compiler, in one core mode (``EMU_AIV`` or ``EMU_AIC``).  Builds are cached by a
@@ -28,11 +28,12 @@ INCLUDE_DIR = Path(__file__).resolve().parent / "include"
 
 CoreMode = Literal["aiv", "aic"]
 MODE_MACROS: dict[CoreMode, str] = {"aiv": "-DEMU_AIV", "aic": "-DEMU_AIC"}
-"""The macro that selects a core's side of the API (spec §11.3)."""
+"""The macro that selects a core's side of the API (docs/emulation.md#builds)."""
 
 COMPILE_FLAGS = ("-std=c++17", "-Wall", "-Werror=return-type", "-fno-exceptions", "-O1", "-g0", "-ffp-contract=off")
 """C++17 exactly (the real ``LocalTensor<T>()`` declarator is ill-formed in C++20); no exceptions, as
-bisheng builds kernels; no fused multiply-add, so float accumulation rounds each step as the spec says."""
+bisheng builds kernels; no fused multiply-add, so float accumulation rounds each step
+(docs/emulation.md#the-matmul-engine)."""
 LIBRARY_FLAGS = ("-shared", "-fPIC")
 
 COMPILERS = ("g++", "clang++")

@@ -1,4 +1,4 @@
-"""Running a compiled kernel on the CPU (ascendc-cpp-api spec §11.4).
+"""Running a compiled kernel on the CPU (docs/emulation.md#how-a-launch-runs).
 
 :func:`launch` builds the kernel's Ascend C with a generated launcher into a shared library (see
 :mod:`ascx.emu.build`), loads it, and runs the kernel body once per core, one core after another:
@@ -249,8 +249,9 @@ def launch(
 ) -> None:
     """Run ``compiled`` on ``block_dim`` blocks with ``args`` (in the kernel's parameter order).  With
     ``check_sync`` (the default) the dynamic checker stops the run at the first access that no
-    synchronisation orders after a conflicting access (spec §11.7); ``same_pipe_raw`` (the default, as
-    the static verifier's HZ-4) also requires a ``PipeBarrier`` between a write and a read on one pipe."""
+    synchronisation orders after a conflicting access (docs/emulation.md#the-dynamic-synchronisation-checker);
+    ``same_pipe_raw`` (the default, as the static verifier's HZ-4) also requires a ``PipeBarrier`` between
+    a write and a read on one pipe."""
     if not isinstance(block_dim, int) or isinstance(block_dim, bool) or block_dim < 1:
         raise AscxError(f"the block count must be a positive int, got {block_dim!r}", kind="usage")
     if len(args) != len(compiled.params):

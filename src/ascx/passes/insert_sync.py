@@ -1,6 +1,6 @@
 """``ascx-insert-sync``: insert the synchronization a kernel is missing (docs/passes/insert-sync.md).
 
-The work is :func:`ascx.analysis.sync.insert_sync`'s (docs/insertion.md): first the Matmul waits, then
+The work is :func:`ascx.analysis.sync.insert_sync`'s (docs/passes/insert-sync.md): first the Matmul waits, then
 the pipe-level flags, barriers and queue hand-offs (``matmul_only=true`` stops after the waits).  The
 pass checks its options, runs it on every kernel and publishes what was inserted: a warning at each
 asynchronous start that needed a wait and, with ``report=true``, a remark at every inserted op.

@@ -15,7 +15,7 @@ from ascx.passes.base import AscxPass
 
 def decide_kernel_type(kernel: func.FuncOp) -> KernelType:
     """``AIC_ONLY`` for ``matmul_cube_only`` kernels, ``MIX_AIC_1_2`` for kernels that register a
-    Matmul, ``AIV_ONLY`` otherwise (matmul-api spec §0.5).
+    Matmul, ``AIV_ONLY`` otherwise (docs/matmul-protocol.md#kernel-modes).
     """
     if CUBE_ONLY_ATTR in kernel.attributes:
         return KernelType.AIC_ONLY

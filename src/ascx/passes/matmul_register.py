@@ -1,18 +1,17 @@
 """``ascx-matmul-register``: one ``REGIST_MATMUL_OBJ`` per kernel, and the registration rules.
 
 ``REGIST_MATMUL_OBJ`` declares fixed names and, on the AIC side of a MIX kernel, serves the objects
-it lists and returns, so a kernel may contain it once, at the top level of its body (matmul-api
-spec §10).  This pass checks the kernel-wide registration rules and merges every
+it lists and returns, so a kernel may contain it once, at the top level of its body
+(docs/matmul-protocol.md#registration).  This pass checks the kernel-wide registration rules and merges every
 ``ascendc.register_matmul`` of a kernel into one, placed where the last one was unless that is
 after the first ``init_buffer`` on its pipe or after the first call on a registered object: then
-it is hoisted, with the objects' constructions, to just before the earlier of the two (A.M50 when
+it is hoisted, with the objects' constructions, to just before the earlier of the two (an error when
 another operand of the registration is defined or changed after that point):
 
-- every ``ascendc.matmul.create`` is registered exactly once (A.M20), at the top level of the
-  kernel, and no method is called on an object before its registration (A.M19);
-- all registrations use the same pipe and workspace (A.M23);
-- at most 4 objects (A.M22), and with more than one object every registration carries a tiling
-  (A.M21).
+- every ``ascendc.matmul.create`` is registered exactly once, at the top level of the kernel, and no
+  method is called on an object before its registration;
+- all registrations use the same pipe and workspace;
+- at most 4 objects, and with more than one object every registration carries a tiling.
 """
 
 from __future__ import annotations
@@ -150,7 +149,7 @@ def _earliest_required(kernel: func.FuncOp, pipe: SSAValue, objects: set[SSAValu
 
 
 def _check_hoistable(kernel: func.FuncOp, target: Operation, last: RegisterMatmulOp, merged: RegisterMatmulOp) -> None:
-    """A.M50: every operand of the registration is defined, and not changed, before ``target`` (the
+    """Every operand of the registration is defined, and not changed, before ``target`` (the
     constructions of the Matmul objects move up with it)."""
     top = list(kernel.body.block.ops)
     start, end = top.index(target), top.index(last)

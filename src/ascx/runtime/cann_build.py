@@ -1,4 +1,4 @@
-"""Building emitted Ascend C with the real CANN toolchain, when one is installed (ascendc-cpp-api spec §3.1).
+"""Building emitted Ascend C with the real CANN toolchain, when one is installed (docs/reference/cli.md).
 
 A MIX kernel is compiled twice by ``bisheng``, once for the cube core (``dav-c220-cube``) and once for
 the vector core (``dav-c220-vec``), and the two objects are linked by ``ld.lld``; an AIC-only or

@@ -39,7 +39,7 @@ CHOICES = {
     "final_barrier": ("auto", "always", "never"),
     "alias": ("conservative", "assume_disjoint"),
 }
-"""The values the string options take (sync-model spec §2.0)."""
+"""The values the string options take (docs/sync-model.md#options)."""
 ACCEPTED_OPTIONS = {
     "capture_exceptions": True, "ir_multithreading": True, "debug": False, "strip_loc": False,
     "print_ir_before_all": False, "run_passes": True, "kernel_type": None,

@@ -30,7 +30,7 @@ SYNC_VERIFICATION = ("ascx-verify-matmul-sync", "ascx-verify-pipe-sync")
 
 
 def pipeline_for(options: KernelOptions) -> tuple[str, ...]:
-    """The pipeline a kernel compiled with ``options`` runs (sync-model spec §2.0): insertion, then the
+    """The pipeline a kernel compiled with ``options`` runs (docs/sync-model.md#options): insertion, then the
     verifiers, each switched off by its option; sync options that differ from their defaults become
     pass options (``ascx-insert-sync{event_ids=alloc}``)."""
     skipped = (() if options.insert_sync else SYNC_INSERTION) + (() if options.verify_sync else SYNC_VERIFICATION)

@@ -1,4 +1,4 @@
-"""What a compile does with the sync passes' diagnostics (sync-model spec D-5): errors fail it with
+"""What a compile does with the sync passes' diagnostics (docs/sync-model.md#diagnostics): errors fail it with
 every diagnostic printed in source order; warnings are issued as :class:`AscxWarning` at their
 source lines; remarks only with ``sync_report=True``."""
 

@@ -1,6 +1,6 @@
 """Printers of the Matmul high-level API: object declarations, registration and every method.
 
-Each call is the exact C++ overload of the matmul-api spec (§9–§11): template arguments for ``sync``
+Each call is the exact C++ overload of docs/reference/matmul.md: template arguments for ``sync``
 and the wait flags, every optional argument written out, and named variables where C++ needs an
 lvalue or a declared result.
 """

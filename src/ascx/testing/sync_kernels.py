@@ -56,7 +56,7 @@ QUEUES = """
 ARGS = (MockTensor(asc.float32), MockTensor(asc.float32), MockValue(asc.int32), MockTensor(asc.int32))
 
 STRAIGHT_LINE = "asc.data_copy(xl, x_gm, N)\nasc.abs(zl, xl, N)\nasc.data_copy(z_gm, zl, N)"
-"""Copy in, a vector op, copy out on raw tensors: the sync-model spec's IX-5 body."""
+"""Copy in, a vector op, copy out on raw tensors: the straight-line kernel of docs/passes/insert-sync.md."""
 
 SINGLE_BUFFER_LOOP = """
 for i in range(n):
@@ -64,7 +64,7 @@ for i in range(n):
     asc.abs(zl, xl, N)
     asc.data_copy(z_gm[i * N:], zl, N)
 """
-"""The same in a loop over one buffer per stage: IX-6."""
+"""The same in a loop over one buffer per stage."""
 
 PING_PONG_LOOP = """
 for i in range(0, n, 2):
@@ -75,13 +75,13 @@ for i in range(0, n, 2):
     asc.data_copy(z_gm[i * N:], za, N)
     asc.data_copy(z_gm[(i + 1) * N:], zb, N)
 """
-"""Two buffers per stage, the loop unrolled by two: IX-7."""
+"""Two buffers per stage, the loop unrolled by two."""
 
 SYNC_CALLS = re.compile(
     r"SetFlag|WaitFlag|PipeBarrier|AllocEventID|ReleaseEventID|FetchEventID|EnQue|DeQue|AllocTensor|FreeTensor|"
     r"\.Wait\w+\(|CrossCore"
 )
-"""The sync-relevant C++ lines (spec T-2)."""
+"""The sync-relevant C++ lines."""
 STRUCTURE = re.compile(r"(for|while|if) \(|\}$")
 """Lines that show where the sync lines sit: loop and branch heads and closing braces."""
 
@@ -158,7 +158,7 @@ def sync_lines(load: Callable[[str], ModuleType], body: str, **kw: object) -> li
     return [line.replace("AscendC::HardEvent::", "").replace("AscendC::", "") for line in lines]
 
 
-# --- kernels of any size, for the scaling benchmark and the analysis-time test (spec T-4) -----------
+# --- kernels of any size, for the scaling benchmark and the analysis-time test -----------
 
 SCALING_HEADER = """\
 import ascx as asc

@@ -1,4 +1,5 @@
-"""Control-flow analyses of canonical instructions (tracing spec §5), computed once per code object.
+"""Control-flow analyses of canonical instructions, computed once per code object
+(docs/tracing.md#control-flow-analyses).
 
 Blocks are identified by the index of their first instruction.  The analyses are the ones the
 structured interpreter needs: successors, dominators, natural loops, liveness of locals,

@@ -1,4 +1,4 @@
-"""Structured control flow: runtime branches, loops and ``with`` regions (tracing spec §6.3-6.4, §7).
+"""Structured control flow: runtime branches, loops and ``with`` regions (docs/tracing.md#symbolic-execution).
 
 A branch on a compile-time value takes one edge.  A branch on a runtime value traces both arms
 into their own blocks until they meet again at the branch's immediate post-dominator, and merges
@@ -47,7 +47,7 @@ from ascx.tracer.state import (
 )
 
 ONLY_LOOP_CONDITION = "the result of iterate() can only be used as a with-item, a while condition, or discarded"
-"""A.M52 (matmul-api spec): the message for any other use of what ``mm.iterate()`` returns."""
+"""docs/matmul-protocol.md#the-result-of-iterate: the message for any other use of what ``mm.iterate()`` returns."""
 
 UNROLL_LIMIT = 1024
 """The most iterations one loop may be unrolled."""

@@ -1,4 +1,4 @@
-"""Symbolic execution of kernel bytecode (tracing spec §6).
+"""Symbolic execution of kernel bytecode (docs/tracing.md#symbolic-execution).
 
 The interpreter runs the canonical instructions of :mod:`ascx.tracer.decode` over Python
 values.  Compile-time values are ordinary Python objects and Python computes on them; runtime

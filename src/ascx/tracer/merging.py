@@ -1,4 +1,4 @@
-"""Merging the values of a name across the arms of a runtime ``if`` (tracing spec §7.2).
+"""Merging the values of a name across the arms of a runtime ``if`` (docs/tracing.md#merging-at-an-if).
 
 A merge first *plans* (per name or stack slot: unchanged, undefined, or a runtime result, with
 tuples and lists merged element-wise), then each arm materialises its side of every runtime

@@ -1,4 +1,4 @@
-"""CFG-level normalisation of canonical instructions (tracing spec §4.4).
+"""CFG-level normalisation of canonical instructions (docs/tracing.md#decoding-and-normalisation).
 
 - **Positions**: instructions without one take the previous instruction's (the next one's at
   the start), so every op and diagnostic has a location.

@@ -4,15 +4,15 @@
 // RUN: ascx-opt %t.once.mlir -p ascx-insert-sync --split-input-file | diff %t.once.mlir -
 // RUN: ascx-opt %t.once.mlir -p ascx-verify-pipe-sync,ascx-verify-matmul-sync --split-input-file 2>&1 | filecheck %s --check-prefix=VERIFIED
 
-// ascx-insert-sync, pipe level (sync-model spec §2.3, IN-3 ... IN-14): the flags, barriers and queue
+// ascx-insert-sync, pipe level (docs/passes/insert-sync.md#pipe-synchronisation): the flags, barriers and queue
 // hand-offs the hazards need, marked ascx.inserted, with a remark per inserted op or pair under
-// report=true; a second run changes nothing (IN-9) and the result verifies (IN-11).  The kernels were
+// report=true; a second run changes nothing and the result verifies.  The kernels were
 // traced from Python (locations k.py:<line>:<col>).
 
 // VERIFIED-NOT: error
 // VERIFIED-NOT: warning
 
-// IN-3.3, IN-4, IN-12: a pair per hazard with literal ids (no framework event users), the final barrier.
+// A pair per hazard with literal ids (no framework event users), the final barrier.
 // Python source:
 //   asc.data_copy(xl, x_gm, 256)
 //   asc.abs(zl, xl, 256)
@@ -49,7 +49,7 @@ func.func @k(%x: !ascendc.gm_addr<f32>, %z: !ascendc.gm_addr<f32>, %n: i32) attr
 
 // -----
 
-// IN-5: in-iteration pairs and loop-carried pairs with priming and draining; IN-6: sets before waits.
+// In-iteration pairs and loop-carried pairs with priming and draining; sets before waits.
 // Python source:
 //   for i in range(n):
 //       asc.data_copy(xl, x_gm[i * 256:], 256)
@@ -107,7 +107,7 @@ func.func @k(%x: !ascendc.gm_addr<f32>, %z: !ascendc.gm_addr<f32>, %n: i32) attr
 
 // -----
 
-// IN-3.1: a queue tensor without enque/deque gets them; IN-8: pool ids next to a TQue; IN-3.2: a barrier.
+// A queue tensor without enque/deque gets them; pool ids next to a TQue; a barrier.
 // Python source:
 //   t = q.alloc_tensor(asc.float32)
 //   asc.data_copy(t, x_gm, 256)

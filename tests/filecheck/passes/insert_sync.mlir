@@ -3,12 +3,12 @@
 // RUN: ascx-opt %s -p 'ascx-insert-sync{matmul_only=true},ascx-verify-matmul-sync' --split-input-file 2>/dev/null > %t.once.mlir
 // RUN: ascx-opt %t.once.mlir -p 'ascx-insert-sync{matmul_only=true}' --split-input-file 2>/dev/null | diff %t.once.mlir -
 
-// ascx-insert-sync (sync-model spec §2.3, IN-M1 ... IN-M3): the missing Matmul waits, marked
+// ascx-insert-sync (docs/passes/insert-sync.md#matmul-waits): the missing Matmul waits, marked
 // ascx.inserted; a warning at the asynchronous start and, with report=true, a remark at the wait.
 // Its output verifies, and running it again changes nothing.  (matmul_only=true: the pipe-level
 // insertion has its own test, insert_pipe_sync.mlir.)
 
-// IN-M1: the wait goes immediately before the first consumer.
+// The wait goes immediately before the first consumer.
 func.func @k(%w: !ascendc.gm_addr<ui8>, %c: !ascendc.gm_addr<f32>) attributes {ascendc.kernel} {
   %pipe = ascendc.pipe
   %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
@@ -37,7 +37,7 @@ func.func @k(%w: !ascendc.gm_addr<ui8>, %c: !ascendc.gm_addr<f32>) attributes {a
 
 // -----
 
-// IN-M1, guarded form: pending only on the path where %flag is true.
+// The guarded form: pending only on the path where %flag is true.
 func.func @k(%w: !ascendc.gm_addr<ui8>, %c: !ascendc.gm_addr<f32>, %flag: i1) attributes {ascendc.kernel} {
   %pipe = ascendc.pipe
   %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
@@ -69,7 +69,7 @@ func.func @k(%w: !ascendc.gm_addr<ui8>, %c: !ascendc.gm_addr<f32>, %flag: i1) at
 
 // -----
 
-// IN-M3: nothing reads C on this core, so the wait goes before end().
+// Nothing reads C on this core, so the wait goes before end().
 func.func @k(%w: !ascendc.gm_addr<ui8>, %c: !ascendc.gm_addr<f32>) attributes {ascendc.kernel} {
   %pipe = ascendc.pipe
   %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>

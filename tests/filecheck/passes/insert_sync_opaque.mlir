@@ -1,8 +1,9 @@
 // RUN: ascx-opt %s -p ascx-insert-sync --verify-diagnostics --split-input-file 2>&1 | filecheck %s
 
 // IN-E2: a hazard with an opaque op (a call that was not inlined, HZ-8) on one side cannot be
-// ordered by a flag pair or one pipe's barrier, and insertion never adds PIPE_ALL for a hazard
-// (IN-7d): each such hazard is an error at its later access, with a note at the earlier one.
+// ordered by a flag pair or one pipe's barrier, and insertion adds PIPE_ALL only at the end of a
+// kernel, never for a hazard: each such hazard is an error at its later access, with a note at the
+// earlier one.
 
 func.func private @helper(!ascendc.local_tensor<f32>)
 func.func @k(%x: !ascendc.gm_addr<f32>, %z: !ascendc.gm_addr<f32>) attributes {ascendc.kernel} {

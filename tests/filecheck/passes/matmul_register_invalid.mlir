@@ -1,6 +1,6 @@
 // RUN: ascx-opt %s -p ascx-matmul-register --verify-diagnostics --split-input-file | filecheck %s
 
-// The kernel-wide registration rules (matmul-api spec §10, A.M19-A.M23), each at the offending op.
+// The kernel-wide registration rules (docs/matmul-protocol.md#registration), each at the offending op.
 
 func.func @k(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
   %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32> loc("k.py":3:10)
@@ -87,7 +87,7 @@ func.func @k(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
 
 // -----
 
-// A.M50: the registration cannot move above init_buffer when the tiling it passes is filled in after it.
+// The registration cannot move above init_buffer when the tiling it passes is filled in after it.
 func.func @k(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
   %pipe = ascendc.pipe
   %q = ascendc.declare : !ascendc.tque<vecout, 1>
@@ -103,7 +103,7 @@ func.func @k(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
 
 // -----
 
-// A.M50: all objects are registered together before the first Matmul call (their constructions move up
+// All objects are registered together before the first Matmul call (their constructions move up
 // with the registration), so a tiling built after another object's first call cannot be passed.
 func.func @k(%w: !ascendc.gm_addr<ui8>, %t: !ascendc.cube_tiling) attributes {ascendc.kernel} {
   %pipe = ascendc.pipe

@@ -1,10 +1,10 @@
 // RUN: env PYTHONUNBUFFERED=1 ascx-opt %s -p ascx-verify-pipe-sync --verify-diagnostics --split-input-file 2>&1 | filecheck %s
 
-// ascx-verify-pipe-sync (sync-model spec §2.2.5): the inter-block pairing lints XC-5 and XC-6, and the
+// ascx-verify-pipe-sync (docs/rules/cross-core.md): the inter-block pairing lints XC-5 and XC-6, and the
 // inter-block sync ops that silence XC-7.  The kernels were traced from Python (locations k.py:<line>:<col>).
 // Warnings go to stderr while the module goes to stdout: PYTHONUNBUFFERED keeps them in order.
 
-// XC-5: every block waits for the previous one, none notifies (checklist row 8b); a notify on one branch only.
+// XC-5: every block waits for the previous one, none notifies; a notify on one branch only.
 // Python source:
 //   asc.wait_pre_block(w_gm, ub)
 //   asc.wait_pre_block(w_gm, ub)
@@ -67,7 +67,7 @@ func.func @k(%z: !ascendc.gm_addr<f32> loc(unknown), %w: !ascendc.gm_addr<i32> l
 
 // -----
 
-// XC-6: an ib_wait that no ib_set matches (checklist row 8c), a set and a wait on different blocks.
+// XC-6: an ib_wait that no ib_set matches, a set and a wait on different blocks.
 // Python source:
 //   asc.ib_wait(w_gm, ub, 0, 3)
 //   asc.ib_set(w_gm, ub, 1, 1)

@@ -1,6 +1,6 @@
 // RUN: ascx-opt %s -p ascx-verify-matmul-sync --verify-diagnostics --split-input-file 2>&1 | filecheck %s
 
-// ascx-verify-matmul-sync (sync-model spec §2.1): each diagnostic at its op, with the note at the
+// ascx-verify-matmul-sync (docs/rules/matmul.md): each diagnostic at its op, with the note at the
 // partner op, in source order.
 
 // MM-1 and MM-2: C read before wait_iterate_all, and end() while it is pending.

@@ -1,6 +1,6 @@
 // RUN: env PYTHONUNBUFFERED=1 ascx-opt %s -p ascx-verify-matmul-sync --verify-diagnostics --split-input-file 2>&1 | filecheck %s
 
-// MM-0 (MA-1): a Matmul object passed to an op the analysis cannot see into (a call that was not
+// MM-0: a Matmul object passed to an op the analysis cannot see into (a call that was not
 // inlined) may be in any state afterwards. The asynchronous iterate_all that is never waited (MM-3)
 // and the missing end() (MM-16) are not reported: the helper may wait and end.
 // Python source:

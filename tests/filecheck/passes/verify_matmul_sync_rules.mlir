@@ -1,6 +1,6 @@
 // RUN: env PYTHONUNBUFFERED=1 ascx-opt %s -p ascx-verify-matmul-sync --verify-diagnostics --split-input-file 2>&1 | filecheck %s
 
-// ascx-verify-matmul-sync (sync-model spec §2.1), the rules verify_matmul_sync.mlir does not show: each
+// ascx-verify-matmul-sync (docs/rules/matmul.md), the rules verify_matmul_sync.mlir does not show: each
 // diagnostic at its op with its notes, in source order.  The kernels were traced from Python (locations
 // k.py:<line>:<col>; scf.while ops have none, since xDSL does not parse a location printed before their
 // regions); warnings go to stderr and the module to stdout, PYTHONUNBUFFERED keeps them in order.

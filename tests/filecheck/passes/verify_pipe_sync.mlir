@@ -1,6 +1,6 @@
 // RUN: env PYTHONUNBUFFERED=1 ascx-opt %s -p ascx-verify-pipe-sync --verify-diagnostics --split-input-file 2>&1 | filecheck %s
 
-// ascx-verify-pipe-sync (sync-model spec §2.2): every diagnostic family at its op, with the notes at the
+// ascx-verify-pipe-sync (docs/rules/): every diagnostic family at its op, with the notes at the
 // partner ops, in source order.  The kernels were traced from Python (locations k.py:<line>:<col>).
 // Warnings go to stderr while the module goes to stdout: PYTHONUNBUFFERED keeps them in order.
 

@@ -1,6 +1,6 @@
 // RUN: ascx-opt %s -t ascendc | filecheck %s --match-full-lines --strict-whitespace
 
-// The exact C++ call of every Matmul method (matmul-api spec §11): template arguments, every
+// The exact C++ call of every Matmul method (docs/reference/matmul.md): template arguments, every
 // argument written, named results for the returning forms, the static tiling constants.
 
 func.func @setters(%a: !ascendc.gm_addr<f16>, %w: !ascendc.gm_addr<ui8>, %n: i32, %f: f16) attributes {ascendc.kernel} {

@@ -1,4 +1,4 @@
-"""The tracer conformance kernels (tracing spec §11): each is traced as a device function and its IR
+"""The tracer conformance kernels (docs/tracing.md#conformance-kernels): each is traced as a device function and its IR
 must be byte-identical on CPython 3.11, 3.12 and 3.13 (goldens in ``goldens/``).
 
 Parameter conventions (``ascx.testing.conformance``): ``f`` is a float32 scalar, ``w`` a GM

@@ -1,4 +1,4 @@
-"""``ascx-insert-sync``'s work (docs/insertion.md) and its IN rules (docs/rules/insertion.md).
+"""``ascx-insert-sync``'s work (docs/passes/insert-sync.md) and its IN rules (docs/rules/insertion.md).
 
 - :mod:`~ascx.analysis.insertion.matmul_waits`: the missing Matmul waits (MM-1, MM-2, MM-3, MM-7);
 - :mod:`~ascx.analysis.insertion.pipe_sync`: the pipe-level repairs of HZ-1 ... HZ-5, one hazard at a

@@ -1,4 +1,4 @@
-"""The event ids of inserted flag pairs (docs/insertion.md#event-ids).
+"""The event ids of inserted flag pairs (docs/passes/insert-sync.md#event-ids).
 
 Pairs of one HardEvent whose live ranges overlap get different ids, by greedy colouring in program
 order.  A colour becomes an integer literal (``event_ids="const"``, the default when the kernel has no

@@ -1,4 +1,4 @@
-"""IN-12: the ``PIPE_ALL`` barrier before the kernel's return (docs/insertion.md#the-final-barrier).
+"""IN-12: the ``PIPE_ALL`` barrier before the kernel's return (docs/passes/insert-sync.md#the-final-barrier).
 
 ``final_barrier="auto"`` adds it when a GM write of a non-scalar pipe is still unordered at the return
 (whether the hardware drains the pipes when a kernel ends is not documented); ``"always"`` adds it as

@@ -1,4 +1,4 @@
-"""The Matmul part of ``ascx-insert-sync`` (docs/insertion.md#matmul-waits).
+"""The Matmul part of ``ascx-insert-sync`` (docs/passes/insert-sync.md#matmul-waits).
 
 For every waitable asynchronous Matmul record that the protocol analysis finds accessed before its
 wait (MM-1), pending at ``end()`` (MM-2) or at the kernel's return (MM-3), or still pending when the

@@ -1,4 +1,4 @@
-"""The pipe-level part of ``ascx-insert-sync`` (docs/insertion.md#pipe-synchronisation).
+"""The pipe-level part of ``ascx-insert-sync`` (docs/passes/insert-sync.md#pipe-synchronisation).
 
 :class:`PipeSyncInserter` repairs the hazards :class:`~ascx.analysis.pipe.analysis.PipeSyncAnalysis`
 reports, one at a time in program order of the consumer, re-analysing after each repair so that a

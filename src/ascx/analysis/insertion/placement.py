@@ -1,4 +1,4 @@
-"""Where inserted ops go, and how they are marked (docs/insertion.md#placement): ``ascx.inserted`` on every
+"""Where inserted ops go, and how they are marked (docs/passes/insert-sync.md#placement): ``ascx.inserted`` on every
 inserted op, the location of the op it serves, and a fixed order among inserted ops at one point
 (sets, barriers, waits; by HardEvent, then id)."""
 

@@ -1,4 +1,4 @@
-"""How one hazard is repaired (docs/insertion.md#repairs), first that applies:
+"""How one hazard is repaired (docs/passes/insert-sync.md#repairs), first that applies:
 
 - a queue tensor with no ``enque``/``deque`` whose position orders the hazard's pipes: the queue's own
   hand-off, ``q.enque(t)`` after the producer and ``t2 = q.deque(T)`` before the consumer;

@@ -87,7 +87,8 @@ class MatmulState:
 
 @dataclass(frozen=True)
 class Fix:
-    """A violation ``ascx-insert-sync`` repairs by inserting ``record``'s wait (IN-M1 ... IN-M3)."""
+    """A violation ``ascx-insert-sync`` repairs by inserting ``record``'s wait
+    (docs/passes/insert-sync.md#matmul-waits)."""
 
     rule: str
     record: Record

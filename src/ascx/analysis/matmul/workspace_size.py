@@ -1,5 +1,6 @@
 """How many bytes an asynchronous ``Iterate<false>`` writes into its workspace, and how large the
-workspace a kernel gives it is, when both are compile-time constants (sync-model spec §1.8, MM-19).
+workspace a kernel gives it is, when both are compile-time constants
+(docs/matmul-protocol.md#asynchronous-iteration-and-the-workspace, MM-19).
 
 Bytes written: ``ceil(singleCoreM / baseM) * ceil(singleCoreN / baseN) * baseM * baseN * sizeof(C)``
 (every block of the single-core tile, tails rounded up to whole blocks).  The workspace's size is the

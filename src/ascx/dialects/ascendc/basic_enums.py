@@ -15,7 +15,7 @@ from ascx.dialects.ascendc.enums import Pipe
 
 
 class HardEvent(StrEnum):
-    """``AscendC::HardEvent``: ``SRC_DST`` orders the DST pipe after the SRC pipe (sync-model §1.5)."""
+    """``AscendC::HardEvent``: ``SRC_DST`` orders the DST pipe after the SRC pipe (docs/sync-model.md#hardevents)."""
 
     MTE2_MTE1 = auto()
     MTE1_MTE2 = auto()

@@ -1,7 +1,7 @@
 """Data movement: ``DataCopy`` and ``DataCopyPad`` between global memory and on-chip buffers, and
 the parameter structs they (and the vector ops' mask forms) take.
 
-The pipe of a copy follows its direction (sync-model spec §1.3): GM → UB on MTE2, UB → GM on MTE3,
+The pipe of a copy follows its direction (docs/sync-model.md#which-pipe-runs-what): GM → UB on MTE2, UB → GM on MTE3,
 UB → UB on the vector pipe.
 """
 

@@ -2,7 +2,7 @@
 (``AllocTensor``/``EnQue``/``DeQue``/``FreeTensor``), ``TBuf`` tensors and the pipe's event ids.
 
 Queue bookkeeping runs on the scalar unit; the events a queue implies are the subject of the sync
-passes (sync-model spec §1.7), which find the queue of a tensor through these ops.
+passes (docs/sync-model.md#queues), which find the queue of a tensor through these ops.
 """
 
 from __future__ import annotations
@@ -339,7 +339,7 @@ class TBufGetWithOffsetOp(IRDLOperation):
 
 
 class EventIdAction(StrEnum):
-    """How ``ascendc.event_id`` obtains an id from the pipe's pool (sync-model spec §1.6)."""
+    """How ``ascendc.event_id`` obtains an id from the pipe's pool (docs/sync-model.md#flags-and-event-ids)."""
 
     ALLOC = auto()
     FETCH = auto()

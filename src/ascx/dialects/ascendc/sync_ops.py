@@ -1,5 +1,5 @@
 """Synchronisation ops: event flags between pipes, pipe barriers, cross-core flags, ``SyncAll``
-across blocks, and the atomic mode of later GM writes (sync-model spec §1.4).
+across blocks, and the atomic mode of later GM writes (docs/sync-model.md#ordering-primitives).
 
 Flags and barriers have no memory-effect traits on purpose: with unknown effects, generic passes
 never move or delete them.

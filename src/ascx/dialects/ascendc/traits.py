@@ -1,6 +1,6 @@
 """Facts that ``ascendc`` ops declare for the passes: the pipe an op's work is issued to, the
 tensors it reads and writes, which Matmul method it calls and which asynchronous Matmul work it
-starts or completes (sync-model spec §1.3, §1.8).
+starts or completes (docs/sync-model.md#which-pipe-runs-what).
 
 Passes query these traits (``op.get_trait(ExecutesOn)``, or :func:`issued_pipe` and
 :func:`tensor_accesses`) instead of testing op names.
@@ -27,7 +27,7 @@ class ConditionallyAsync(Protocol):
 
 
 class MatmulRole(StrEnum):
-    """What a Matmul method does to its object's protocol state (sync-model spec §1.8)."""
+    """What a Matmul method does to its object's protocol state (docs/matmul-protocol.md#lifecycle)."""
 
     INIT = auto()
     """``Init``: (re)initialises the object with a tiling."""
@@ -140,7 +140,7 @@ class TensorAccess(OpTrait):
 @dataclass(frozen=True)
 class MatmulAccess(TensorAccess):
     """The tensors a Matmul call hands to the library: ``reads`` are read by the matrix engine, ``writes``
-    are written by it (for a UB destination, by MTE2 of the calling AIV; sync-model spec §1.3, §1.8).
+    are written by it (for a UB destination, by MTE2 of the calling AIV; docs/matmul-protocol.md#on-the-pipes).
     The actor is the Matmul implementation (the AIC in a MIX kernel), not a pipe of the caller.
     """
 

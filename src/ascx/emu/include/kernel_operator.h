@@ -1,5 +1,5 @@
 // ascx host emulation of Ascend C's kernel_operator.h: the basic API.  Clean-room, written from
-// ascx's spec/ascendc-cpp-api.md; build with -std=c++17 and -DEMU_AIV or -DEMU_AIC.
+// ascx's docs/emulation.md; build with -std=c++17 and -DEMU_AIV or -DEMU_AIC.
 #pragma once
 
 #include "ascx_emu/base.h"

@@ -5,8 +5,7 @@ function and as its page under ``docs/reference/matmul/``.
 
 ``tests/docs/test_matmul_pages.py`` checks that the pages are up to date, that every public Matmul
 method has one, and that every example compiles.  The C++ prototypes are those of CANN 9.1 (the
-MIX client's, matmul-api spec §11 and ascendc-cpp-api §6), not pyasc's documentation, whose errors
-the spec lists (§14).
+MIX client's), not pyasc's documentation, which has errors.
 """
 
 from __future__ import annotations

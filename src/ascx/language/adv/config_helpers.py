@@ -1,4 +1,4 @@
-"""The ``get_*_config`` helpers, the params classes and ``get_mm_config`` (matmul-api spec §5).
+"""The ``get_*_config`` helpers, the params classes and ``get_mm_config`` (docs/reference/matmul.md).
 
 Each helper returns the ``MatmulConfig`` that the Ascend C getter of the same name returns,
 template-mode flags included; every argument must be compile-time, and ``None`` selects the
@@ -24,7 +24,8 @@ R = TypeVar("R")
 
 
 def _helper(fn: Callable[P, R]) -> Callable[P, R]:
-    """Resolve ``None`` arguments to their defaults and require compile-time values (A.M01)."""
+    """Resolve ``None`` arguments to their defaults and require compile-time values
+    (docs/matmul-protocol.md#compile-time-arguments)."""
     signature = inspect.signature(fn)
 
     @wraps(fn)

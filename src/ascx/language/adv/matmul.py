@@ -1,7 +1,8 @@
 """``asc.adv.Matmul`` and ``asc.adv.register_matmul``: the Matmul high-level API.
 
-Each method checks its arguments at trace time with pyasc's messages (or the ascx catalogue's,
-matmul-api spec appendix A, where pyasc has none) and builds one op of the ``ascendc`` dialect.
+Each method checks its arguments at trace time with pyasc's messages (or ascx's own where pyasc has
+none: docs/matmul-protocol.md#checks-made-while-tracing) and builds one op of the ``ascendc``
+dialect.
 """
 
 from __future__ import annotations
@@ -121,7 +122,7 @@ def _policy_member(policy: MatmulPolicy) -> str:
 def _check_policy(
     policy: Any, config: MatmulConfig, builder: IRBuilder, inputs: tuple[MatmulType, MatmulType]
 ) -> MatmulPolicy:
-    """Validate ``matmul_policy`` against the config and the kernel mode (A.M42)."""
+    """Validate ``matmul_policy`` against the config and the kernel mode (docs/matmul-protocol.md#the-configuration)."""
     if policy is None:
         return MatmulPolicy.MatmulPolicy
     require_compile_time(policy, "matmul_policy", "Matmul")

@@ -1,7 +1,7 @@
 """What every Matmul method shares: the declared operand types and config, and the checks of the
-matmul-api spec that depend on them (availability per kernel mode, dtypes, positions, feature gates).
+Matmul protocol that depend on them (availability per kernel mode, dtypes, positions, feature gates).
 
-Messages are pyasc's where pyasc has one, else the ascx catalogue's (matmul-api spec, appendix A).
+Messages are pyasc's where pyasc has one, else ascx's (docs/matmul-protocol.md#checks-made-while-tracing).
 """
 
 from __future__ import annotations
@@ -44,7 +44,7 @@ def bind(method: str, signature: inspect.Signature, args: Sequence[Any], kwargs:
 def no_viable_candidate(
     method: str, args: Sequence[Any], kwargs: dict[str, Any], candidates: Sequence[str]
 ) -> RuntimeError:
-    """The dispatch failure of an overloaded method (matmul-api spec §0.7)."""
+    """The dispatch failure of an overloaded method (docs/reference/matmul.md)."""
     got = ", ".join([type(a).__name__ for a in args] + [f"{k}={type(v).__name__}" for k, v in kwargs.items()])
     return RuntimeError(
         f"No viable candidates were found to dispatch Matmul.{method}(): got ({got}); "
@@ -74,11 +74,11 @@ class MatmulBase(Handle):
     config: MatmulConfig
     policy: MatmulPolicy
 
-    # -- kernel mode (A.M03, A.M04, A.M05)
+    # -- kernel mode (docs/matmul-protocol.md#availability-per-kernel-mode)
 
     def _builder(self, method: str) -> IRBuilder:
-        """The kernel's builder, after the rule of switching objects (R7, A.M31): once a kernel calls
-        a method of another Matmul, the previous one must have been ended."""
+        """The kernel's builder, after the rule of switching objects (docs/matmul-protocol.md#switching-objects):
+        once a kernel calls a method of another Matmul, the previous one must have been ended."""
         builder = active(f"Matmul.{method}")
         current = builder.kernel_state.get(_CURRENT)
         if current is not None and current is not self:
@@ -92,7 +92,7 @@ class MatmulBase(Handle):
         return self._name or "object"
 
     def _requires_tiling(self, method: str) -> None:
-        """A.M24: a computation needs the tiling, from ``register_matmul`` or ``init``."""
+        """A computation needs the tiling (docs/matmul-protocol.md#the-tiling), from ``register_matmul`` or ``init``."""
         if "tiling" not in self.seen:
             raise ValueError(
                 f"Matmul {self._label()} has no tiling: pass a tiling to register_matmul or call init(tiling) "
@@ -114,7 +114,7 @@ class MatmulBase(Handle):
         if not sync and builder.options.matmul_cube_only:
             raise ValueError(f"{method} with sync=False is not supported in cube-only kernels")
 
-    # -- the config (A.M07)
+    # -- the config (docs/matmul-protocol.md#the-configuration)
 
     def _requires(self, field: str, method: str, value: bool = True) -> None:
         if bool(getattr(self.config, field)) != value:
@@ -124,7 +124,7 @@ class MatmulBase(Handle):
         if not self.config.iterate_mode & mode:
             raise ValueError(f"{method} requires MatmulConfig.iterate_mode to include {mode.name}")
 
-    # -- tensors (A.M02, A.M09)
+    # -- tensors (docs/matmul-protocol.md#tensors-positions-and-data-types)
 
     def _declared(self, role: str) -> MatmulType:
         return {"A": self.a_type, "B": self.b_type, "C": self.c_type, "bias": self.bias_type}[role]
@@ -161,7 +161,8 @@ class MatmulBase(Handle):
 
     @staticmethod
     def _constant_flag(value: Any, param: str, method: str) -> bool:
-        """A.M01: a template argument or pairing flag must be compile-time; returns its truth."""
+        """A template argument or pairing flag must be compile-time; returns its truth
+        (docs/matmul-protocol.md#compile-time-arguments)."""
         require_compile_time(value, param, method)
         return bool(value)
 

@@ -107,7 +107,7 @@ _RANGED: dict[str, range] = {"iterate_mode": range(256), "do_mte2_preload": rang
 
 
 def _check(name: str, value: object) -> None:
-    """Validate one field (matmul-api spec §4.2)."""
+    """Validate one field (docs/reference/matmul.md)."""
     spec = CONFIG_FIELDS[FIELD_INDEX[name]]
     if spec.kind == "enum" or name in _RANGED:
         allowed = _RANGED.get(name) or range(len(ENUMERATORS[spec.enum]))

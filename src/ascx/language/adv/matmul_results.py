@@ -26,7 +26,7 @@ from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
 from ascx.language.core.values import Handle, RuntimeScalar
 
 ONLY_LOOP_CONDITION = "the result of iterate() can only be used as a with-item, a while condition, or discarded"
-"""A.M52."""
+"""docs/matmul-protocol.md#the-result-of-iterate"""
 _BATCH_C_DTYPES = (int32, float32, float16)
 _LOCAL_C_MATRIX_DTYPES = (int32, float32)
 _L1_POSITIONS = (TPosition.A1, TPosition.B1, TPosition.C1, TPosition.TSCM)
@@ -228,7 +228,8 @@ class MatmulResults(MatmulBase):
         return _global_view(op.result, self.c_type.dtype)
 
     def _check_driven(self, method: str, sync: bool) -> None:
-        """A.M28 / A.M29 in trace order: a fetch follows an ``iterate`` of the same ``sync``."""
+        """In trace order, a fetch follows an ``iterate`` of the same ``sync``
+        (docs/matmul-protocol.md#fetches-and-their-iteration)."""
         if self.last_iterate_sync is None:
             raise ValueError(f"{method} must follow iterate() on the same Matmul")
         if self.last_iterate_sync != sync:

@@ -50,7 +50,7 @@ DATA_COPY = Family(
     """
     `data_copy` moves data between global memory and on-chip tensors, or between on-chip tensors.
     Its pipe follows the direction: GM to UB on MTE2, UB to GM on MTE3, UB to UB on the vector pipe
-    (sync-model spec §1.3).  The count form moves `count` elements; the `DataCopyParams` form
+    (docs/sync-model.md#which-pipe-runs-what).  The count form moves `count` elements; the `DataCopyParams` form
     moves `block_count` blocks of `block_len` 32-byte units with gaps between them.
     `data_copy_pad` measures blocks in bytes and pads each to 32 bytes on chip.  Struct fields take
     their C++ types: a constant is a literal, a runtime value is converted.
@@ -550,7 +550,7 @@ SYNC = Family(
     "basic/sync",
     "Synchronisation: flags, barriers, cross-core flags, inter-block sync",
     """
-    The pipes of a core run in parallel; these calls order them (sync-model spec §1.4).
+    The pipes of a core run in parallel; these calls order them (docs/sync-model.md#ordering-primitives).
     `set_flag(E, id)` is issued into the source pipe of event `E` and `wait_flag(E, id)` into its
     destination pipe; `pipe_barrier(p)` orders a pipe's later work after its earlier work.
     Cross-core flags signal between the cube and vector cores of a group or between blocks;
@@ -708,7 +708,7 @@ SYSTEM = Family(
     "System values and the core type",
     """
     Where the running core is.  In a MIX kernel, user code after `register_matmul` runs on the
-    vector cores; `ascend_is_aic()`/`ascend_is_aiv()` test the core type (sync-model spec §1.1).
+    vector cores; `ascend_is_aic()`/`ascend_is_aiv()` test the core type (docs/sync-model.md#cores-and-kernel-types).
     """,
     (
         _sys_var("get_block_idx", "GetBlockIdx", "This core's block index", "int32"),

@@ -1,6 +1,6 @@
 """Synchronisation between pipes, cores and blocks: ``set_flag``/``wait_flag``, ``pipe_barrier``,
 ``cross_core_set_flag``/``cross_core_wait_flag``, ``sync_all``, ``ib_set``/``ib_wait`` and
-``notify_next_block``/``wait_pre_block`` (sync-model spec §1.4–1.6)."""
+``notify_next_block``/``wait_pre_block`` (docs/sync-model.md#cross-core-and-inter-block-synchronisation)."""
 
 from __future__ import annotations
 

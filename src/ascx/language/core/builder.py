@@ -50,11 +50,13 @@ class KernelOptions:
     warnings_as_errors: bool = False
     """Sync warnings fail the compile."""
     event_ids: str = "auto"
-    """How inserted flag pairs get their ids: ``auto``, ``const`` or ``alloc`` (sync-model spec IN-8)."""
+    """How inserted flag pairs get their ids: ``auto``, ``const`` or ``alloc``
+    (docs/passes/insert-sync.md#event-ids)."""
     final_barrier: str = "auto"
     """The trailing ``PipeBarrier<PIPE_ALL>``: ``auto``, ``always`` or ``never`` (IN-12)."""
     strict_same_pipe: bool = False
-    """Also require barriers for same-pipe write-after-read and write-after-write (U-1)."""
+    """Also require barriers for same-pipe write-after-read and write-after-write
+    (docs/sync-model.md#what-is-not-verified)."""
     alias: str = "conservative"
     """How insertion treats may-overlapping buffers: ``conservative`` or ``assume_disjoint``."""
     assume_gm_args_noalias: bool = True

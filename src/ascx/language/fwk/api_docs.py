@@ -21,7 +21,7 @@ PIPE = Family(
     "The pipe: `TPipe`",
     """
     A kernel has one `TPipe`.  It gives queues and buffers their on-chip memory (`init_buffer`) and
-    owns the event ids of each `HardEvent` (sync-model spec §1.6).  `asc.get_tpipe_ptr()` returns it
+    owns the event ids of each `HardEvent` (docs/sync-model.md#flags-and-event-ids).  `asc.get_tpipe_ptr()` returns it
     wherever a device function needs it.
     """,
     (
@@ -132,7 +132,7 @@ QUEUES = Family(
     A queue hands tensors from a producer pipe to a consumer pipe.  `alloc_tensor` takes a free
     buffer, `enque` passes the filled tensor on, `deque` receives the earliest one and
     `free_tensor` returns the buffer.  The events these calls imply follow the queue's positions
-    (sync-model spec §1.7): a VECIN queue orders MTE2 (the copy in) before V, a VECOUT queue V
+    (docs/sync-model.md#queues): a VECIN queue orders MTE2 (the copy in) before V, a VECOUT queue V
     before MTE3 (the copy out).  Tensors remember their queue, so `data_copy` can check that a copy
     goes the way its queue orders.
     """,

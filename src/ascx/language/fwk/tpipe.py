@@ -1,5 +1,5 @@
 """``asc.TPipe``: the kernel's pipe, which gives queues and buffers their memory and owns the
-pools of event ids (sync-model spec §1.6).  A kernel has one; ``asc.get_tpipe_ptr()`` returns it.
+pools of event ids (docs/sync-model.md#flags-and-event-ids).  A kernel has one; ``asc.get_tpipe_ptr()`` returns it.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 A queue hands tensors from a producer to a consumer: ``alloc_tensor`` takes a free buffer,
 ``enque`` passes the filled tensor on, ``deque`` receives it (first in, first out) and
 ``free_tensor`` returns the buffer.  The events these calls imply depend on the queue's positions
-(sync-model spec §1.7); the tensors remember their queue so that ``data_copy`` can check that a
+(docs/sync-model.md#queues); the tensors remember their queue so that ``data_copy`` can check that a
 copy goes the way the queue orders.
 """
 

@@ -1,5 +1,5 @@
 // ascx host emulation of the Ascend C API: qualifier macros, builtin enums, the block context and
-// run-time errors.  Clean-room, written from ascx's spec/ascendc-cpp-api.md (sections 2, 4.1, 11).
+// run-time errors.  Clean-room, written from ascx's docs/emulation.md.
 #pragma once
 
 #include <cmath>
@@ -133,7 +133,7 @@ inline const GmAllocation& check_gm(const void* address, uint64_t bytes, const c
 
 // --- on-chip memories --------------------------------------------------------------------------------
 
-/// The physical memories of a core (dav-c220 sizes; UB 192 KiB is the spec's assumption).
+/// The physical memories of a core (dav-c220 sizes; UB 192 KiB is assumed: docs/emulation.md#not-verified).
 enum class Memory : uint8_t { UB, L1, L0A, L0B, L0C, BT, FB, COUNT };
 
 constexpr uint64_t memory_capacity(Memory m) {

@@ -1,4 +1,4 @@
-// ascx host emulation: the dynamic synchronisation checker (spec section 11.7).
+// ascx host emulation: the dynamic synchronisation checker (docs/emulation.md#the-dynamic-synchronisation-checker).
 //
 // Sequential execution cannot show races, so every access is checked against the synchronisation
 // the kernel performed.  Each pipe (actor) counts the operations issued on it (its epoch) and keeps
@@ -95,7 +95,7 @@ inline const char* where(uint32_t s, char* buffer, size_t size) {
     return buffer;
 }
 
-/// One operation issued on ``actor``: its epoch.  Issue rule (sync-model spec section 1.9, rule 1): the
+/// One operation issued on ``actor``: its epoch.  Issue rule (docs/sync-model.md#the-happens-before-model, rule 1): the
 /// scalar unit issues every instruction in order, so what it has waited for (not its own stores) is
 /// known to every operation issued after it.
 inline uint32_t issue(Actor actor) {

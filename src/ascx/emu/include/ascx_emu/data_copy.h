@@ -1,4 +1,4 @@
-// ascx host emulation: DataCopy and DataCopyPad (spec section 4.6).  The count form moves ``count``
+// ascx host emulation: DataCopy and DataCopyPad (docs/emulation.md#the-vector-instructions).  The count form moves ``count``
 // elements and requires a multiple of 32 bytes; the DataCopyParams form moves blockCount blocks of
 // blockLen 32-byte units with srcStride/dstStride 32-byte gaps; DataCopyPad measures in bytes.
 #pragma once

@@ -1,5 +1,5 @@
 // ascx host emulation: the 16-bit floating-point types ``half`` (IEEE binary16) and ``bfloat16_t``,
-// stored as bits, computed in float, converted with round-to-nearest-even (spec section 9.1).
+// stored as bits, computed in float, converted with round-to-nearest-even (docs/emulation.md#the-vector-instructions).
 #pragma once
 
 #include <cstdint>

@@ -1,5 +1,5 @@
 // ascx host emulation: what the generated launcher calls around each run of a kernel body
-// (spec section 11.4).  Blocks run one after another on the calling thread; every piece of core
+// (docs/emulation.md#how-a-launch-runs).  Blocks run one after another on the calling thread; every piece of core
 // state is thread_local and reset before each run.
 #pragma once
 

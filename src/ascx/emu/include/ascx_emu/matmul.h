@@ -1,7 +1,7 @@
-// ascx host emulation: the Matmul alias, REGIST_MATMUL_OBJ and InitCurObj (spec ascendc-cpp-api.md
+// ascx host emulation: the Matmul alias, REGIST_MATMUL_OBJ and InitCurObj (docs/emulation.md#what-the-headers-provide
 // sections 3.3, 5.8 and 7).
 //
-// Which class Matmul names follows the build (spec 3.3):
+// Which class Matmul names follows the build (docs/emulation.md#what-the-headers-provide):
 //   -DEMU_AIC without ASCENDC_CUBE_ONLY  -> MatmulServiceAux (MIX AIC side: no-ops; the macro returns)
 //   -DEMU_AIV                            -> MatmulClient     (MIX AIV side, backed by the engine)
 //   -DEMU_AIC with ASCENDC_CUBE_ONLY     -> MatmulImpl       (cube-only, backed by the engine)
@@ -82,7 +82,7 @@ constexpr bool tilings_are_cube_tilings() {
             ...);
 }
 
-/// The checks every expansion of REGIST_MATMUL_OBJ makes (spec 7, "Emulation").
+/// The checks every expansion of REGIST_MATMUL_OBJ makes (docs/emulation.md#what-the-headers-provide).
 template <class... Args>
 inline void check_regist(const void* workspace, Args&&...) {
     static_assert(matmul_object_count<Args...>() >= 1, "REGIST_MATMUL_OBJ needs at least one Matmul object");

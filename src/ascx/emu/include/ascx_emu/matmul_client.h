@@ -1,8 +1,8 @@
-// ascx host emulation: MatmulClient, the AIV side of a MIX kernel (spec ascendc-cpp-api.md 6.1).
+// ascx host emulation: MatmulClient, the AIV side of a MIX kernel (docs/emulation.md#what-the-headers-provide).
 //
 // On hardware every call becomes a KFC message that the AIC serves.  Here the client owns a
 // MatmulEngine that does the AIC's work inside the call (sequential execution is a valid
-// linearisation, spec 11.4).  The member list, parameter types and defaults are those of the
+// linearisation, docs/emulation.md#how-a-launch-runs).  The member list, parameter types and defaults are those of the
 // dav-c220 USE_WORKSPACE client; every method first checks that REGIST_MATMUL_OBJ registered it.
 #pragma once
 

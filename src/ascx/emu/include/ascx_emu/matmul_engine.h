@@ -1,4 +1,4 @@
-// ascx host emulation: the Matmul engine (spec ascendc-cpp-api.md sections 8, 9 and 11.5).
+// ascx host emulation: the Matmul engine (docs/emulation.md#the-matmul-engine).
 //
 // One MatmulEngine lives inside every MIX-client (EMU_AIV) and cube-only (EMU_AIC + ASCENDC_CUBE_ONLY)
 // Matmul object.  It holds the per-object state the hardware keeps (tiling, org/single shapes, the
@@ -68,7 +68,7 @@ inline void ensure_matmul_exit_check() {
 }
 
 /// Called by the launcher after a kernel body returned: every asynchronous Matmul operation that
-/// needs a wait must have had it (spec 11.5, matmul-api R32 / R45).
+/// needs a wait must have had it (docs/emulation.md#the-matmul-engine).
 inline void check_matmul_at_exit() {
     for (const MatmulPendingWaits& p : matmul_pending_waits) {
         if (p.iterate_all || p.batch) {
@@ -141,7 +141,7 @@ inline uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
 
 /// How a 2-D matrix is stored: ND row-major with a leading dimension, or NZ fractals (16 rows x C0
 /// columns, fractals column-major, elements row-major inside): (r, c) at
-/// (c / C0) * R16 * C0 + r * C0 + c % C0 with R16 = rows rounded up to 16 (spec 9.2).
+/// (c / C0) * R16 * C0 + r * C0 + c % C0 with R16 = rows rounded up to 16 (docs/emulation.md#the-matmul-engine).
 struct MatrixLayout {
     bool nz = false;
     uint64_t ld = 0;   ///< ND: elements per row
@@ -1008,7 +1008,7 @@ private:
         return matmul_pending_waits[record_];
     }
 
-    // --- the dynamic synchronisation checker (spec 11.7) ------------------------------------------------
+    // --- the dynamic synchronisation checker (docs/emulation.md#the-dynamic-synchronisation-checker) ------------------------------------------------
     // A MIX client's compute work is done by the actor CUBE (the AIC), a cube-only object's by M.  A
     // compute call is issued from S, so the cube first sees what S has seen; a blocking call (or a
     // wait) lets every pipe of the core see the cube's work.  Copies into the AIV's UB that the client
@@ -1074,7 +1074,7 @@ private:
 
     // --- block grid --------------------------------------------------------------------------------
 
-    /// Block i of the iterate order: ORDER_M advances along M fastest, ORDER_N along N (spec 9.3).
+    /// Block i of the iterate order: ORDER_M advances along M fastest, ORDER_N along N (docs/emulation.md#the-matmul-engine).
     void block_coords(uint64_t i, uint64_t& mi, uint64_t& ni) const {
         if (order_m_) {
             mi = i % m_iter_;
@@ -1180,7 +1180,7 @@ private:
         }
     }
 
-    // --- one result block (spec 9.2) -------------------------------------------------------------------
+    // --- one result block -------------------------------------------------------------------
 
     /// acc[r][c] = sum_k A[r][k] * B[k][c] (+ bias[c]), sequential over k in the accumulator type.
     /// With ``accumulate`` the product is added to acc's previous contents (enPartialSum) and the
@@ -1255,7 +1255,7 @@ private:
         }
     }
 
-    // --- writing results (spec 9.4) -----------------------------------------------------------------
+    // --- writing results -----------------------------------------------------------------
 
     /// C's leading dimension in GM: orgKc when set, otherwise orgN.
     uint64_t c_ld() const { return static_cast<uint64_t>(org_kc_ != 0 ? org_kc_ : org_n_); }
@@ -1343,7 +1343,7 @@ private:
         return lay.index(h - 1, w - 1) + 1;
     }
 
-    // --- batches (spec 9.5: NORMAL layout) --------------------------------------------------------------
+    // --- batches (the NORMAL layout) --------------------------------------------------------------
 
     void begin_batch(const char* what, bool sync, bool partial_sum) {
         (void)sync;

@@ -1,4 +1,4 @@
-// ascx host emulation: MatmulImpl, the cube-only Matmul (spec ascendc-cpp-api.md 6.3).
+// ascx host emulation: MatmulImpl, the cube-only Matmul (docs/emulation.md#what-the-headers-provide).
 //
 // Used by kernels compiled with ASCENDC_CUBE_ONLY on the AIC.  Everything is synchronous.  The common
 // members live in MatmulImplBase; the class then adds, by A's layout, either IterateAll and the

@@ -1,4 +1,4 @@
-// ascx host emulation: MatmulServiceAux, the AIC side of a MIX kernel (spec ascendc-cpp-api.md 6.2).
+// ascx host emulation: MatmulServiceAux, the AIC side of a MIX kernel (docs/emulation.md#what-the-headers-provide).
 //
 // On the AIC, REGIST_MATMUL_OBJ serves the AIVs' requests and returns, so user code after it never
 // runs; it must still compile against these declarations.  Every member is a no-op.  The surface

@@ -1,6 +1,6 @@
 // ascx host emulation: what the three Matmul classes share (not part of the Ascend C surface): the
 // element types, the effective MatmulConfig, the policy and the compile-time checks the real
-// headers make with static_assert (spec ascendc-cpp-api.md sections 5.8, 6, 10).
+// headers make with static_assert (docs/emulation.md#what-real-builds-enforce).
 #pragma once
 
 #include <type_traits>

@@ -1,9 +1,9 @@
-// ascx host emulation: the Matmul-side types (spec ascendc-cpp-api.md sections 5.1-5.7).
+// ascx host emulation: the Matmul-side types (docs/emulation.md#what-the-headers-provide).
 //
 // What this models: the global enums, MatmulConfig (member order matters, ascx writes it as a
 // 50-value aggregate initialiser), the config getters and constants, the params structs consumed
 // by GetMMConfig, MatrixOffset, MatmulApiStaticTiling / GetMatmulApiTiling, and, in AscendC,
-// MatmulType, MatmulCallBackFunc and the policy templates.  Clean-room: written from the spec's
+// MatmulType, MatmulCallBackFunc and the policy templates.  Clean-room: written from the documented
 // list of names, members, defaults and documented getter results.
 #pragma once
 
@@ -164,8 +164,8 @@ struct MatrixOffset {
 };
 
 // ---------------------------------------------------------------------------------------------------
-// Config getters.  Each starts from the Norm configuration the spec documents for GetNormalConfig()
-// and changes what the spec lists for that getter.
+// Config getters.  Each starts from the Norm configuration documented for GetNormalConfig()
+// and changes what the documentation lists for that getter.
 
 namespace ascx_emu {
 
@@ -475,7 +475,7 @@ struct GetMmDstType<int8_t> {
 
 namespace Impl {
 
-constexpr int32_t L1_SIZE = 512 * 1024;  // dav-c220 L1 (the spec's assumption)
+constexpr int32_t L1_SIZE = 512 * 1024;  // dav-c220 L1 (assumed: docs/emulation.md#not-verified)
 
 namespace Detail {
 
@@ -515,7 +515,7 @@ struct SplitNMatmulPolicy {
 }  // namespace Detail
 }  // namespace Impl
 
-/// Constant tiling from a config (spec 5.7 and 11.2).  Partial constant (some singleCore* is 0):
+/// Constant tiling from a config (GetMatmulApiTiling, docs/reference/matmul.md).  Partial constant (some singleCore* is 0):
 /// the config, and base sizes / L0 double-buffering / isBias when basicM/N/K are all given.  Full
 /// constant: the config plus M/N/Ka/Kb/singleCore*; the L1 factors are left at -1 and come from
 /// the runtime TCubeTiling, which the engine checks against these fields.

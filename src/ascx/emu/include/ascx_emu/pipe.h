@@ -1,4 +1,4 @@
-// ascx host emulation: TPipe, TQueBind / TQue, TBuf (spec sections 4.4, 4.5, 11.4).  InitBuffer carves
+// ascx host emulation: TPipe, TQueBind / TQue, TBuf (docs/emulation.md#how-a-launch-runs).  InitBuffer carves
 // each memory from its start; the budget of each physical memory is enforced; the queue protocol
 // (allocating more buffers than exist, freeing twice, dequeuing an empty queue) is checked.
 #pragma once
@@ -10,7 +10,7 @@
 namespace ascx_emu {
 
 /// The event a queue implies between its producer and consumer (EnQue -> DeQue); FreeTensor ->
-/// AllocTensor is the same pair of pipes the other way (spec section 4.5).  TBuf has none.
+/// AllocTensor is the same pair of pipes the other way (docs/sync-model.md#queues).  TBuf has none.
 struct QueueEvents {
     bool implied;
     sync_check::Actor producer;

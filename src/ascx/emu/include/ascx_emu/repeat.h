@@ -1,4 +1,4 @@
-// ascx host emulation: the repeat model of the vector instructions (spec section 11.6).
+// ascx host emulation: the repeat model of the vector instructions (docs/emulation.md#the-vector-instructions).
 //
 // A vector instruction works on "repeats" of 256 bytes: 8 blocks of 32 bytes.  One repeat holds
 // ``lanes = 256 / sizeof(widest element type)`` elements.  Lane ``j`` of repeat ``r`` of an operand

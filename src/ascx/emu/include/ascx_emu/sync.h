@@ -1,4 +1,4 @@
-// ascx host emulation: flags, barriers, cross-core and inter-block synchronisation (spec section 4.7).
+// ascx host emulation: flags, barriers, cross-core and inter-block synchronisation (docs/sync-model.md#ordering-primitives).
 // Blocks run one after another, so these order nothing; the flag slots are still tracked so that a
 // wait without a set (a hang on hardware), a set on a pending slot, and a set never waited at the
 // end of the kernel are errors.

@@ -1,4 +1,4 @@
-// ascx host emulation: system values (spec section 4.8) and the core type (section 3.2).
+// ascx host emulation: system values and the core type (docs/emulation.md#builds).
 #pragma once
 
 #include "ascx_emu/tensor.h"

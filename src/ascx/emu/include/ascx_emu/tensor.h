@@ -1,4 +1,4 @@
-// ascx host emulation: positions, events, GlobalTensor and LocalTensor (spec sections 4.1-4.3).
+// ascx host emulation: positions, events, GlobalTensor and LocalTensor (docs/emulation.md#what-the-headers-provide).
 #pragma once
 
 #include "ascx_emu/base.h"

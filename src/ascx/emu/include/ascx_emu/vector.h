@@ -1,4 +1,4 @@
-// ascx host emulation: the vector instructions (spec section 11.6).  Each op has the CANN count form
+// ascx host emulation: the vector instructions (docs/emulation.md#the-vector-instructions).  Each op has the CANN count form
 // (the first ``count`` elements) and the mask forms (``mask`` as a lane count or a ``uint64_t[]`` bit
 // mask, ``repeatTimes`` repeats, strides from a repeat-params struct); see repeat.h for the model.
 // Results are numpy's: 16-bit floats compute in float and round to nearest even once per

@@ -1,5 +1,5 @@
 // ascx host emulation of the generated header kernel_tiling/kernel_tiling.h: the Matmul tiling
-// struct TCubeTiling (spec ascendc-cpp-api.md section 5.6).  Clean-room.
+// struct TCubeTiling (its fields: docs/reference/matmul.md).  Clean-room.
 //
 // A kernel receives the tiling as a __gm__ TCubeTiling* and copies it into a local struct byte by
 // byte (or word by word), so this layout must equal the host struct ascx packs in Python

@@ -1,5 +1,5 @@
 // ascx host emulation of Ascend C's adv_api/matmul/matmul_intf.h: the Matmul high-level API.
-// Clean-room, written from ascx's spec/ascendc-cpp-api.md (sections 5-8); build with -std=c++17 and
+// Clean-room, written from ascx's docs/emulation.md#what-the-headers-provide; build with -std=c++17 and
 // -DEMU_AIV or -DEMU_AIC (plus #define ASCENDC_CUBE_ONLY before the includes for cube-only kernels).
 #pragma once
 
