@@ -1,6 +1,6 @@
 """The per-repeat reductions, the sort and region-proposal ops and the scalar-unit ops declare their
-pipe and the tensors they read and write (sync-model spec §1.3): a merge reads each of its queues, a
-full sort writes its scratch tensor, the scalar ops touch no tensor."""
+pipe and the tensors they read and write (docs/sync-model.md#which-pipe-runs-what): a merge reads each
+of its queues, a full sort writes its scratch tensor, the scalar ops touch no tensor."""
 
 from __future__ import annotations
 
