@@ -14,7 +14,7 @@
 
 How the tiling is chosen: docs/reference/host_tiling.md.  The host side of the rest of the library
 (temporary-buffer sizes, the SoftMax and RmsNorm tilings) is ``ascx.lib.host.adv_tiling``:
-docs/reference/adv/host.md.
+docs/reference/adv/README.md#the-host-side-asclibhost.
 """
 
 from __future__ import annotations
