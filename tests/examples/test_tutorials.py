@@ -14,6 +14,9 @@ Where ascx differs on purpose, the difference is named here:
   auto-sync: the trailing ``PipeBarrier<PIPE_ALL>`` when a GM write is still unordered at the return
   (IN-12), and in ``matmul_leaky_relu`` the loop-carried ``MTE3_MTE2`` pair that orders the previous
   block's copy-out before ``GetTensorC`` refills the VECOUT buffer, with its pool id.
+- The Matmul config: pyasc writes its 50 values as a brace initialiser; ascx writes CANN's named
+  configuration, here ``CFG_NORM`` with ``enableUBReuse`` off in a ``constexpr`` function at file
+  scope that the kernel calls (``mm_config()``, docs/matmul-protocol.md#the-configuration).
 - ``REGIST_MATMUL_OBJ`` before the first ``InitBuffer``: pyasc emits it where ``register_matmul`` was
   written, after ``init_buffer`` in ``matmul_leaky_relu``; Ascend C requires it before InitBuffer in
   separated mode, so ascx hoists it (docs/matmul-protocol.md#registration).
@@ -61,7 +64,7 @@ EXAMPLES: dict[str, tuple[str, str, list[str]] | tuple[str, str, list[str], list
         "MockValue(asc.float32), asc.adv.TCubeTiling, MockTensor(asc.uint8)",
         "matmul_leaky_relu",
         [],
-        _REFILL_PAIR,
+        ["mm_config(0)", *_REFILL_PAIR],
     ),
 }
 
@@ -97,7 +100,7 @@ def _template(text: str | None) -> str:
 
 def calls(cpp: str) -> list[str]:
     """The calls of the kernel body, in order: ``Name<template>(arity)``, methods as ``.Name``."""
-    body = cpp.split("{", 1)[1]
+    body = cpp[cpp.index("__global__") :].split("{", 1)[1]
     found: list[str] = []
     for line in body.split("\n"):
         constructed = _CONSTRUCTED.search(line)
@@ -143,7 +146,7 @@ def _registration_first(sequence: list[str]) -> list[str]:
 
 
 def test_call_extraction() -> None:
-    cpp = """void k() {
+    cpp = """__global__ __aicore__ void k() {
     AscendC::LocalTensor<half> a(AscendC::TPosition::VECIN, 0, n);
     AscendC::LocalTensor<half> v = AscendC::LocalTensor<half>(AscendC::TPosition::VECIN, v1, v2);
     int32_t v7 = static_cast<int32_t>(AscendC::GetBlockIdx());

@@ -182,7 +182,8 @@ def test_valid_calls_compile_without_warnings(kernel_module: Callable[[str], Mod
         source = module.k.compile(*ARGS).source
     assert "    mm.SetOrgShape(n, 64, 64, 64);\n" in source
     assert "    mm.IterateAll<false>(c_global, 1, false, true, false);\n" in source
-    assert "constexpr static MatmulConfig mm_cfg{1,0,0,128,0,0," in source
+    assert "    MatmulConfig config = CFG_NORM;\n    config.basicM = 128;\n    config.enableUBReuse = false;\n" in source
+    assert "    constexpr static MatmulConfig mm_cfg = mm_config();\n" in source
 
 
 @pytest.mark.parametrize(

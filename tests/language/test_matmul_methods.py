@@ -524,8 +524,9 @@ def test_two_matmul_objects_make_valid_cpp(kernel_module: Callable[[str], Module
     ]
     declarations = [line.split()[-1] for line in lines if line.startswith("AscendC::Matmul<")]
     assert declarations == ["first;", "second;"]
-    configs = [line.split()[3].split("{")[0] for line in lines if line.startswith("constexpr static MatmulConfig")]
-    assert configs == ["first_cfg", "second_cfg"]
+    configs = [line for line in lines if line.startswith("constexpr static MatmulConfig")]
+    assert configs == ["constexpr static MatmulConfig first_cfg = first_config();"]  # the second is CFG_MDL
+    assert "CFG_MDL> second;" in source
     assert lines.index("REGIST_MATMUL_OBJ(&pipe, w, first, &t0, second, &t1);") < lines.index(
         "first.SetTensorA(ga, false);"
     )

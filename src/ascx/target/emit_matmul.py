@@ -7,20 +7,74 @@ lvalue or a declared result.
 
 from __future__ import annotations
 
+from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 
 from ascx.dialects import ascendc as ir
-from ascx.dialects.ascendc.matmul_config_fields import config_literal
-from ascx.target.printer import AscendCPrinter, cpp_type, emits, matmul_type, scalar_type
+from ascx.dialects.ascendc.matmul_config_fields import ConfigValue
+from ascx.dialects.ascendc.matmul_named_configs import ConfigForm, describe_config
+from ascx.target.names import CPP_KEYWORDS, GLOBAL_NAMES, kernel_symbol
+from ascx.target.printer import AscendCPrinter, cpp_type, emits, file_scope, matmul_type, scalar_type
+
+_CONFIG_FUNCTIONS = "matmul.config_functions"
+"""``AscendCPrinter.file_scope`` key: config values -> the file-scope function that builds them."""
 
 
 def _bool(flag: bool) -> str:
     return "true" if flag else "false"
 
 
-def _declare_config(p: AscendCPrinter, name: str, config: ir.MatmulConfigAttr) -> str:
+# -- configs: CANN's named configurations, or a constexpr function that starts from one
+
+
+@file_scope
+def _config_functions(p: AscendCPrinter, module: ModuleOp) -> None:
+    """One ``constexpr`` function per distinct config that is not a template as it is: it starts from
+    the template and sets the fields that differ, as CANN's examples write custom configs."""
+    taken = set(CPP_KEYWORDS | GLOBAL_NAMES)
+    for op in module.walk():  # kernel names, and the names locals would take
+        if isinstance(op, func.FuncOp):
+            taken |= {op.sym_name.data, kernel_symbol(op.sym_name.data)}
+        taken |= {v.name_hint for v in op.results if v.name_hint}
+        taken |= {a.name_hint for r in op.regions for b in r.blocks for a in b.args if a.name_hint}
+    functions: dict[tuple[ConfigValue, ...], str] = {}
+    for op in module.walk():
+        if not isinstance(op, ir.MatmulCreateOp | ir.MatmulStaticTilingOp):
+            continue
+        if isinstance(op, ir.MatmulCreateOp) and op.static_tiling is not None:
+            continue
+        values = op.effective_config.data
+        form = describe_config(values)
+        if not form.changes or values in functions:
+            continue
+        name, k = f"{op.result.name_hint or 'matmul'}_config", 0
+        while name in taken:
+            k += 1
+            name = f"{op.result.name_hint or 'matmul'}_config_{k}"
+        taken.add(name)
+        functions[values] = name
+        p.print_string(f"\n__aicore__ inline constexpr MatmulConfig {name}() {{")
+        with p.indented():
+            p.line(f"MatmulConfig config = {form.base};")
+            for member, value in form.changes:
+                p.line(f"config.{member} = {value};")
+            p.line("return config;")
+        p.line("}\n")
+    p.file_names |= set(functions.values())
+    p.file_scope[_CONFIG_FUNCTIONS] = functions
+
+
+def _config_argument(p: AscendCPrinter, name: str, config: ir.MatmulConfigAttr) -> str:
+    """The config as a template argument: a named constant (``CFG_MDL``), or a ``constexpr static``
+    variable declared here from a getter call or the config's file-scope function."""
+    form: ConfigForm = describe_config(config.data)
+    if form.is_named:
+        return form.base
+    functions: dict[tuple[ConfigValue, ...], str] = p.file_scope.get(_CONFIG_FUNCTIONS, {})
+    init = f"{functions[config.data]}()" if form.changes else form.base
     cfg = p.names.fresh(f"{name}_cfg")
-    p.line(f"constexpr static MatmulConfig {cfg}{config_literal(config.data)};")
+    p.line(f"constexpr static MatmulConfig {cfg} = {init};")
     return cfg
 
 
@@ -39,11 +93,11 @@ def _operand_types(op: ir.MatmulCreateOp | ir.MatmulStaticTilingOp) -> list[str]
 @emits(ir.MatmulCreateOp)
 def _matmul_create(p: AscendCPrinter, op: ir.MatmulCreateOp) -> None:
     name = p.names.get(op.result)
+    args = _operand_types(op)
     if op.static_tiling is not None:
-        template = p.expr(op.static_tiling)
-    else:
-        template = _declare_config(p, name, op.effective_config)
-    args = [*_operand_types(op), template]
+        args.append(p.expr(op.static_tiling))
+    elif op.policy is not None or not describe_config(op.effective_config.data).is_default:
+        args.append(_config_argument(p, name, op.effective_config))
     if op.policy is not None:
         args += [
             "AscendC::MatmulCallBackFunc<nullptr, nullptr, nullptr>",
@@ -55,7 +109,7 @@ def _matmul_create(p: AscendCPrinter, op: ir.MatmulCreateOp) -> None:
 @emits(ir.MatmulStaticTilingOp)
 def _static_tiling(p: AscendCPrinter, op: ir.MatmulStaticTilingOp) -> None:
     name = p.names.get(op.result)
-    cfg = _declare_config(p, name, op.effective_config)
+    cfg = _config_argument(p, name, op.effective_config)
     args = [cfg] + ([str(op.l1_size.value.data)] if op.l1_size is not None else [])
     call = f"AscendC::GetMatmulApiTiling<{', '.join(_operand_types(op))}>({', '.join(args)})"
     p.line(f"constexpr static MatmulApiStaticTiling {name} = {call};")

@@ -36,6 +36,8 @@ from ascx.target.names import Names, kernel_symbol
 OpT = TypeVar("OpT", bound=Operation)
 Emitter = Callable[["AscendCPrinter", Any], None]
 _EMITTERS: dict[type[Operation], Emitter] = {}
+FileScope = Callable[["AscendCPrinter", ModuleOp], None]
+_FILE_SCOPE: list[FileScope] = []
 
 
 def emits(
@@ -48,6 +50,13 @@ def emits(
         return method
 
     return register
+
+
+def file_scope(printer: FileScope) -> FileScope:
+    """Register ``printer`` to write declarations at file scope, after the includes and before the
+    first function (e.g. the ``constexpr`` functions that build Matmul configs)."""
+    _FILE_SCOPE.append(printer)
+    return printer
 
 
 def scalar_type(t: Attribute) -> str:
@@ -159,6 +168,10 @@ class AscendCPrinter(BasePrinter):
     """Precede each statement from a new Python line with ``ascx_emu::at("file", line);`` (for the host
     emulation, so its run-time errors name the kernel's source line; never in Ascend C for the NPU)."""
     _marked: tuple[str, int] | None = None
+    file_names: set[str] = field(default_factory=set[str])
+    """Identifiers declared at file scope by the printer itself; no local variable takes them."""
+    file_scope: dict[str, Any] = field(default_factory=dict[str, Any])
+    """What the file-scope printers recorded for the op printers (by the printer module's key)."""
 
     def line(self, text: str) -> None:
         self.print_string("\n" + text)
@@ -238,6 +251,8 @@ class AscendCPrinter(BasePrinter):
         for op in ops:
             if isinstance(op, (ir.IncludeOp, ir.DefineOp)):
                 self.emit(op)
+        for printer in _FILE_SCOPE:
+            printer(self, module)
         for op in ops:
             if not isinstance(op, (ir.IncludeOp, ir.DefineOp)):
                 self.print_string("\n")
@@ -256,6 +271,7 @@ class AscendCPrinter(BasePrinter):
     @emits(func.FuncOp)
     def _func(self, op: func.FuncOp) -> None:
         self.names = Names()
+        self.names.taken |= self.file_names
         symbol = kernel_symbol(op.sym_name.data)
         self.names.taken.add(symbol)
         params = ", ".join(f"{cpp_type(a.type)} {self.names.get(a)}" for a in op.args)

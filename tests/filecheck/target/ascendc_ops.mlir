@@ -64,6 +64,19 @@ func.func @two_objects(%a: !ascendc.gm_addr<f16>) attributes {ascendc.kernel} {
 // CHECK-NEXT: #include "kernel_operator.h"
 // CHECK-NEXT: #include "lib/matmul_intf.h"
 // CHECK-EMPTY:
+// CHECK-NEXT: __aicore__ inline constexpr MatmulConfig mm_config() {
+// CHECK-NEXT:     MatmulConfig config = CFG_NORM;
+// CHECK-NEXT:     config.enableUBReuse = false;
+// CHECK-NEXT:     return config;
+// CHECK-NEXT: }
+// CHECK-EMPTY:
+// CHECK-NEXT: __aicore__ inline constexpr MatmulConfig mm_config_1() {
+// CHECK-NEXT:     MatmulConfig config = CFG_NORM;
+// CHECK-NEXT:     config.batchMode = BatchMode::NONE;
+// CHECK-NEXT:     config.enableUBReuse = false;
+// CHECK-NEXT:     return config;
+// CHECK-NEXT: }
+// CHECK-EMPTY:
 // CHECK-NEXT: extern "C" __global__ __aicore__ void ops(__gm__ half* a, __gm__ bfloat16_t* b, __gm__ uint8_t* w, int32_t n, float f, __gm__ TCubeTiling* tiling_gm, __gm__ uint64_t* ffts) {
 // CHECK-NEXT:     set_ffts_base_addr(*ffts);
 // CHECK-NEXT:     bool aic = g_coreType == AscendC::AIC;
@@ -85,7 +98,7 @@ func.func @two_objects(%a: !ascendc.gm_addr<f16>) attributes {ascendc.kernel} {
 // CHECK-NEXT:     }
 // CHECK-NEXT:     int32_t base_k = i.baseK;
 // CHECK-NEXT:     t.baseK = base_k;
-// CHECK-NEXT:     constexpr static MatmulConfig mm_cfg{1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::BATCH_LESS_THAN_L1,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};
+// CHECK-NEXT:     constexpr static MatmulConfig mm_cfg = mm_config();
 // CHECK-NEXT:     AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, mm_cfg> mm;
 // CHECK-NEXT:     REGIST_MATMUL_OBJ(&pipe, w, mm);
 // CHECK-NEXT:     mm.Init(&t);
@@ -106,9 +119,9 @@ func.func @two_objects(%a: !ascendc.gm_addr<f16>) attributes {ascendc.kernel} {
 // CHECK-NEXT: extern "C" __global__ __aicore__ void two_objects(__gm__ half* a) {
 // CHECK-NEXT:     AscendC::TPipe pipe;
 // CHECK-NEXT:     TCubeTiling t;
-// CHECK-NEXT:     constexpr static MatmulConfig mm_cfg{1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::BATCH_LESS_THAN_L1,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};
+// CHECK-NEXT:     constexpr static MatmulConfig mm_cfg = mm_config();
 // CHECK-NEXT:     AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, true, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, mm_cfg> mm;
-// CHECK-NEXT:     constexpr static MatmulConfig mm_1_cfg{1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::NONE,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};
+// CHECK-NEXT:     constexpr static MatmulConfig mm_1_cfg = mm_config_1();
 // CHECK-NEXT:     AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::NZ, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::VECIN, CubeFormat::ND_ALIGN, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, mm_1_cfg, AscendC::MatmulCallBackFunc<nullptr, nullptr, nullptr>, AscendC::Impl::Detail::TrianUpperMatmulPolicy> mm_1;
 // CHECK-NEXT:     REGIST_MATMUL_OBJ(&pipe, reinterpret_cast<GM_ADDR>(a), mm, &t, mm_1, &t);
 // CHECK-NEXT: }

@@ -33,9 +33,16 @@ func.func @cube(%w: !ascendc.gm_addr<ui8>, %n: i32) attributes {ascendc.kernel, 
 // CHECK-NEXT:#include "kernel_operator.h"
 // CHECK-NEXT:#include "lib/matmul_intf.h"
 // CHECK-EMPTY:
+// CHECK-NEXT:__aicore__ inline constexpr MatmulConfig mm_config() {
+// CHECK-NEXT:    MatmulConfig config = CFG_MDL;
+// CHECK-NEXT:    config.enUnitFlag = true;
+// CHECK-NEXT:    config.enableUBReuse = false;
+// CHECK-NEXT:    return config;
+// CHECK-NEXT:}
+// CHECK-EMPTY:
 // CHECK-NEXT:extern "C" __global__ __aicore__ void cube(__gm__ uint8_t* w, int32_t n) {
 // CHECK-NEXT:    AscendC::TPipe pipe;
-// CHECK-NEXT:    constexpr static MatmulConfig mm_cfg{0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::NONE,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};
+// CHECK-NEXT:    constexpr static MatmulConfig mm_cfg = mm_config();
 // CHECK-NEXT:    AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BSNGD>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::BSNGD>, AscendC::MatmulType<AscendC::TPosition::CO1, CubeFormat::NZ, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, mm_cfg> mm;
 // CHECK-NEXT:    REGIST_MATMUL_OBJ(&pipe, w, mm);
 // CHECK-NEXT:    AscendC::LocalTensor<float> co1(AscendC::TPosition::CO1, 0, 1024);

@@ -85,9 +85,30 @@ func.func @static_tiling(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} 
   func.return
 }
 
-// CHECK:extern "C" __global__ __aicore__ void setters(__gm__ half* a, __gm__ uint8_t* w, int32_t n, half f) {
+// CHECK:__aicore__ inline constexpr MatmulConfig mm_config() {
+// CHECK-NEXT:    MatmulConfig config = CFG_NORM;
+// CHECK-NEXT:    config.enableUBReuse = false;
+// CHECK-NEXT:    return config;
+// CHECK-NEXT:}
+// CHECK-EMPTY:
+// CHECK-NEXT:__aicore__ inline constexpr MatmulConfig mm_config_1() {
+// CHECK-NEXT:    MatmulConfig config = CFG_NORM;
+// CHECK-NEXT:    config.isNBatch = true;
+// CHECK-NEXT:    config.enableUBReuse = false;
+// CHECK-NEXT:    return config;
+// CHECK-NEXT:}
+// CHECK-EMPTY:
+// CHECK-NEXT:__aicore__ inline constexpr MatmulConfig st_config() {
+// CHECK-NEXT:    MatmulConfig config = CFG_MDL;
+// CHECK-NEXT:    config.enUnitFlag = true;
+// CHECK-NEXT:    config.batchMode = BatchMode::BATCH_LESS_THAN_L1;
+// CHECK-NEXT:    config.enableUBReuse = false;
+// CHECK-NEXT:    return config;
+// CHECK-NEXT:}
+// CHECK-EMPTY:
+// CHECK-NEXT:extern "C" __global__ __aicore__ void setters(__gm__ half* a, __gm__ uint8_t* w, int32_t n, half f) {
 // CHECK-NEXT:    AscendC::TPipe pipe;
-// CHECK-NEXT:    constexpr static MatmulConfig mm_cfg{1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::BATCH_LESS_THAN_L1,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};
+// CHECK-NEXT:    constexpr static MatmulConfig mm_cfg = mm_config();
 // CHECK-NEXT:    AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::VECIN, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::VECIN, CubeFormat::ND, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, mm_cfg> mm;
 // CHECK-NEXT:    REGIST_MATMUL_OBJ(&pipe, w, mm);
 // CHECK-NEXT:    AscendC::GlobalTensor<half> g;
@@ -120,9 +141,9 @@ func.func @static_tiling(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} 
 // CHECK-EMPTY:
 // CHECK-NEXT:extern "C" __global__ __aicore__ void results(__gm__ uint8_t* w, int32_t n) {
 // CHECK-NEXT:    AscendC::TPipe pipe;
-// CHECK-NEXT:    constexpr static MatmulConfig mm_cfg{1,0,0,0,0,0,0,1,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::BATCH_LESS_THAN_L1,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};
+// CHECK-NEXT:    constexpr static MatmulConfig mm_cfg = mm_config_1();
 // CHECK-NEXT:    AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::BSNGD>, AscendC::MatmulType<AscendC::TPosition::VECIN, CubeFormat::ND, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, mm_cfg> mm;
-// CHECK-NEXT:    constexpr static MatmulConfig l1_cfg{1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::BATCH_LESS_THAN_L1,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};
+// CHECK-NEXT:    constexpr static MatmulConfig l1_cfg = mm_config();
 // CHECK-NEXT:    AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::C1, CubeFormat::ND, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, l1_cfg> l1;
 // CHECK-NEXT:    REGIST_MATMUL_OBJ(&pipe, w, mm);
 // CHECK-NEXT:    AscendC::LocalTensor<float> ub(AscendC::TPosition::VECIN, 0, 1024);
@@ -146,7 +167,7 @@ func.func @static_tiling(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} 
 // CHECK-EMPTY:
 // CHECK-NEXT:extern "C" __global__ __aicore__ void static_tiling(__gm__ uint8_t* w) {
 // CHECK-NEXT:    AscendC::TPipe pipe;
-// CHECK-NEXT:    constexpr static MatmulConfig st_cfg{0,0,1,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1,0,0,0,0,1,BatchMode::BATCH_LESS_THAN_L1,1,1,1,1,1,1,1,255,1,0,0,0,IterateOrder::UNDEF,ScheduleType::INNER_PRODUCT,0,1,0,0,0,0,0,0,0,65536,BatchOutMode::SINGLE_BATCH};
+// CHECK-NEXT:    constexpr static MatmulConfig st_cfg = st_config();
 // CHECK-NEXT:    constexpr static MatmulApiStaticTiling st = AscendC::GetMatmulApiTiling<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>>(st_cfg, 524288);
 // CHECK-NEXT:    AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, st> mm;
 // CHECK-NEXT:    REGIST_MATMUL_OBJ(&pipe, w, mm);

@@ -2,7 +2,7 @@
 
 This table is the single source of truth for the field names (Python and C++), their C++
 kinds and their defaults (pyasc's ``MatmulConfig()``).  The dialect stores a config as a tuple
-of values in this order; the printer emits them positionally; the language layer builds them
+of values in this order; the printer writes them as CANN's named configurations; the language layer builds them
 from keyword arguments.  Enum-valued fields store the C++ enumerator *name* (e.g.
 ``"BATCH_LESS_THAN_L1"``), so the IR never depends on Python enum numbering.
 """
@@ -130,7 +130,9 @@ def check_config_value(field: ConfigField, value: ConfigValue) -> str | None:
 
 
 def config_literal(values: tuple[ConfigValue, ...]) -> str:
-    """The C++ aggregate initialiser of a ``MatmulConfig``, e.g. ``{1,0,...,BatchOutMode::SINGLE_BATCH}``."""
+    """The C++ aggregate initialiser of a ``MatmulConfig``, e.g. ``{1,0,...,BatchOutMode::SINGLE_BATCH}``
+    (pyasc's spelling; the printer writes CANN's named configurations instead, see
+    :mod:`ascx.dialects.ascendc.matmul_named_configs`)."""
     parts: list[str] = []
     for field, value in zip(CONFIG_FIELDS, values, strict=True):
         if field.kind == "enum":
