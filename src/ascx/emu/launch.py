@@ -3,7 +3,8 @@
 :func:`launch` builds the kernel's Ascend C with a generated launcher into a shared library (see
 :mod:`ascx.emu.build`), loads it, and runs the kernel body once per core, one core after another:
 ``block_dim`` blocks, and on a MIX kernel two AIV sub-blocks per block (the AIC side is only built:
-the Matmul engine inside the client calls does its work).  Arrays are passed by address, so the
+the Matmul engine inside the client calls does its work; in MixDualMaster mode the AIC side runs
+too, one core per block before the block's AIVs, and computes).  Arrays are passed by address, so the
 kernel writes its outputs straight into them (a non-contiguous array goes through a contiguous copy
 that is written back).  A run-time error of the emulation (an out-of-bounds access, a queue misuse,
 a wait that would hang) stops the launch with :class:`EmulationError`.
@@ -22,6 +23,7 @@ from typing import Any, cast
 import numpy as np
 
 from ascx.dialects.ascendc.enums import KernelType
+from ascx.dialects.ascendc.matmul_ops import MatmulCreateOp
 from ascx.emu.build import CoreMode, build_library, check_source
 from ascx.errors import AscxError, SourceLocation
 from ascx.language.core.dtype import DataType
@@ -230,13 +232,34 @@ def _bind(compiled: CompiledKernel, cpp: Sequence[CppParam], values: Sequence[An
     return bound
 
 
+def runs_aic_side(compiled: CompiledKernel) -> bool:
+    """Whether the AIC side of a MIX kernel runs the kernel's code: in MixDualMaster mode
+    (``MatmulConfig(enable_mix_dual_master=True)``) the AIC computes its Matmul objects itself,
+    without messages from the AIVs, and its ``REGIST_MATMUL_OBJ`` does not return."""
+    if compiled.kernel_type is not KernelType.MIX_AIC_1_2:
+        return False
+    return any(
+        isinstance(op, MatmulCreateOp) and bool(op.effective_config.field("enable_mix_dual_master"))
+        for op in compiled.module.walk()
+    )
+
+
 def build_kernel(compiled: CompiledKernel) -> Path:
     """The library that runs ``compiled`` (built, or found in the build cache); the sides that only need
-    to compile (the AIC side of a MIX kernel) are checked too."""
+    to compile (the AIC side of a MIX kernel) are checked too, or built when they run
+    (:func:`build_aic_side`)."""
     source = launcher_source(compiled)
-    for mode in CHECK_ONLY_MODES.get(compiled.kernel_type, ()):
-        check_source(compiled.source, mode, name=compiled.name)
+    if runs_aic_side(compiled):
+        build_aic_side(compiled)
+    else:
+        for mode in CHECK_ONLY_MODES.get(compiled.kernel_type, ()):
+            check_source(compiled.source, mode, name=compiled.name)
     return build_library(source, RUN_MODE[compiled.kernel_type], name=compiled.name)
+
+
+def build_aic_side(compiled: CompiledKernel) -> Path:
+    """The library that runs the AIC side of a MixDualMaster kernel, one core per block."""
+    return build_library(launcher_source(compiled), "aic", name=compiled.name)
 
 
 def launch(
@@ -267,9 +290,19 @@ def launch(
     gm = [(a, n) for a, n in zip(bound, names, strict=True) if a.gm]
     buffers = (_Buffer * max(1, len(gm)))(*(_Buffer(a.owner.ctypes.data, a.owner.nbytes, n.encode()) for a, n in gm))
     error = ctypes.create_string_buffer(ERROR_BYTES)
-    status = library.ascx_emu_launch(
-        addresses, buffers, len(gm), block_dim, subs, int(check_sync), int(same_pipe_raw), error, ERROR_BYTES
-    )
+    status = 0
+    if runs_aic_side(compiled):
+        # MixDualMaster: every block's AIC runs (and computes) before its AIVs, which only wait for the
+        # results: a valid order of cores that run concurrently on hardware.
+        aic = _load(build_aic_side(compiled))
+        status = aic.ascx_emu_launch(
+            addresses, buffers, len(gm), block_dim, 1, int(check_sync), int(same_pipe_raw), error, ERROR_BYTES
+        )
+        library = aic if status != 0 else library
+    if status == 0:
+        status = library.ascx_emu_launch(
+            addresses, buffers, len(gm), block_dim, subs, int(check_sync), int(same_pipe_raw), error, ERROR_BYTES
+        )
     for argument in bound:
         if argument.write_back is not None:
             np.copyto(argument.write_back, argument.owner)

@@ -131,14 +131,15 @@ def position(p: ir.TPosition) -> str:
 
 
 def matmul_type(t: ir.MatmulTypeAttr, *, bias: bool = False) -> str:
-    """``AscendC::MatmulType<...>``: five arguments, or three for the bias."""
+    """``AscendC::MatmulType<...>``: five arguments (six with IBShare), or three for the bias."""
     head = (
         f"AscendC::TPosition::{t.position.data.name}, CubeFormat::{t.format.data.name}, {scalar_type(t.element_type)}"
     )
     if bias:
         return f"AscendC::MatmulType<{head}>"
     trans = "true" if t.is_trans.data else "false"
-    return f"AscendC::MatmulType<{head}, {trans}, LayoutMode::{t.layout.data.name}>"
+    share = ", true" if t.ib_share.data else ""
+    return f"AscendC::MatmulType<{head}, {trans}, LayoutMode::{t.layout.data.name}{share}>"
 
 
 def literal(attr: Attribute) -> str:

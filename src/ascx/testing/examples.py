@@ -37,6 +37,7 @@ EXAMPLE_ARGUMENTS: dict[str, str] = {
         "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.int8), asc.adv.RmsNormTiling, 4096, "
         "MockValue(asc.int32), MockValue(asc.float32), MockValue(asc.float32), MockValue(asc.float32)"
     ),
+    "matmul_mix_dual_master": f"{_MATMUL}, MockTensor(asc.float32), MockTensor(asc.uint8), asc.adv.TCubeTiling",
 }
 """Example name -> its kernel arguments as ``ascx compile --args`` takes them."""
 

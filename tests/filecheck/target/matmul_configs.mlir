@@ -31,6 +31,11 @@ func.func @custom(%w: !ascendc.gm_addr<ui8>, %mm_config: i32) attributes {ascend
   func.return
 }
 
+func.func @dual_master(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
+  %mm = ascendc.matmul.create a <gm, nd, f16, ib_share> b <gm, nd, f16, ib_share> c <gm, nd, f32> bias <gm, nd, f32> config <enable_ub_reuse = true, enable_mix_dual_master = true>
+  func.return
+}
+
 // CHECK:__aicore__ inline constexpr MatmulConfig mm_config_1() {
 // CHECK-NEXT:    MatmulConfig config = CFG_NORM;
 // CHECK-NEXT:    config.enableUBReuse = false;
@@ -48,6 +53,12 @@ func.func @custom(%w: !ascendc.gm_addr<ui8>, %mm_config: i32) attributes {ascend
 // CHECK-NEXT:    MatmulConfig config = CFG_MDL;
 // CHECK-NEXT:    config.iterateMode = 48;
 // CHECK-NEXT:    config.sharedCO1BufferSize = 32768;
+// CHECK-NEXT:    return config;
+// CHECK-NEXT:}
+// CHECK-EMPTY:
+// CHECK-NEXT:__aicore__ inline constexpr MatmulConfig mm_config_2() {
+// CHECK-NEXT:    MatmulConfig config = CFG_NORM;
+// CHECK-NEXT:    config.enableMixDualMaster = true;
 // CHECK-NEXT:    return config;
 // CHECK-NEXT:}
 // CHECK-EMPTY:
@@ -78,4 +89,9 @@ func.func @custom(%w: !ascendc.gm_addr<ui8>, %mm_config: i32) attributes {ascend
 // CHECK-NEXT:    constexpr static MatmulConfig raw_cfg = raw_config();
 // CHECK-NEXT:    AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, raw_cfg> raw;
 // CHECK-NEXT:    AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, CFG_NORM, AscendC::MatmulCallBackFunc<nullptr, nullptr, nullptr>, AscendC::Impl::Detail::TrianUpperMatmulPolicy> policy;
+// CHECK-NEXT:}
+// CHECK-EMPTY:
+// CHECK-NEXT:extern "C" __global__ __aicore__ void dual_master(__gm__ uint8_t* w) {
+// CHECK-NEXT:    constexpr static MatmulConfig mm_cfg = mm_config_2();
+// CHECK-NEXT:    AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE, true>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half, false, LayoutMode::NONE, true>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float, false, LayoutMode::NONE>, AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>, mm_cfg> mm;
 // CHECK-NEXT:}

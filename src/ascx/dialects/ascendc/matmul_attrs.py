@@ -42,9 +42,10 @@ from ascx.dialects.ascendc.types import (
 
 @irdl_attr_definition
 class MatmulTypeAttr(ParametrizedAttribute):
-    """One ``MatmulType<POSITION, FORMAT, T, ISTRANS, LAYOUT>``.
+    """One ``MatmulType<POSITION, FORMAT, T, ISTRANS, LAYOUT, IBSHARE>``.
 
-    Syntax: ``<gm, nd, f16>``, ``<gm, nd, f16, trans>``, ``<gm, nd, f16, layout bsngd>``.
+    Syntax: ``<gm, nd, f16>``, ``<gm, nd, f16, trans>``, ``<gm, nd, f16, layout bsngd>``,
+    ``<gm, nd, f16, ib_share>`` (the optional items in this order).
     """
 
     name = "ascendc.matmul_type"
@@ -53,6 +54,7 @@ class MatmulTypeAttr(ParametrizedAttribute):
     element_type: Attribute = param_def(ElementType)
     is_trans: IntAttr
     layout: LayoutModeAttr
+    ib_share: IntAttr
 
     def __init__(
         self,
@@ -61,6 +63,7 @@ class MatmulTypeAttr(ParametrizedAttribute):
         element_type: Attribute,
         is_trans: bool = False,
         layout: LayoutMode = LayoutMode.NONE,
+        ib_share: bool = False,
     ):
         super().__init__(
             TPositionAttr(position),
@@ -68,6 +71,7 @@ class MatmulTypeAttr(ParametrizedAttribute):
             element_type,
             IntAttr(int(is_trans)),
             LayoutModeAttr(layout),
+            IntAttr(int(ib_share)),
         )
 
     @classmethod
@@ -78,10 +82,12 @@ class MatmulTypeAttr(ParametrizedAttribute):
             fmt = parser.parse_str_enum(CubeFormat)
             parser.parse_punctuation(",")
             element_type = parser.parse_type()
-            is_trans, layout = False, LayoutMode.NONE
+            is_trans, layout, ib_share = False, LayoutMode.NONE, False
             while parser.parse_optional_punctuation(","):
                 if parser.parse_optional_keyword("trans"):
                     is_trans = True
+                elif parser.parse_optional_keyword("ib_share"):
+                    ib_share = True
                 else:
                     parser.parse_keyword("layout")
                     layout = parser.parse_str_enum(LayoutMode)
@@ -91,6 +97,7 @@ class MatmulTypeAttr(ParametrizedAttribute):
             element_type,
             IntAttr(int(is_trans)),
             LayoutModeAttr(layout),
+            IntAttr(int(ib_share)),
         )
 
     def print_parameters(self, printer: Printer) -> None:
@@ -100,11 +107,15 @@ class MatmulTypeAttr(ParametrizedAttribute):
             printer.print_string(", trans")
         if self.layout.data != LayoutMode.NONE:
             printer.print_string(f", layout {self.layout.data}")
+        if self.ib_share.data:
+            printer.print_string(", ib_share")
         printer.print_string(">")
 
     def verify(self) -> None:
         if self.is_trans.data not in (0, 1):
             raise VerifyException("is_trans must be 0 or 1")
+        if self.ib_share.data not in (0, 1):
+            raise VerifyException("ib_share must be 0 or 1")
 
 
 @irdl_attr_definition

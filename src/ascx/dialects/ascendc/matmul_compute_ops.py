@@ -23,6 +23,7 @@ from xdsl.traits import MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
 from ascx.dialects.ascendc.enums import Pipe, TPosition
+from ascx.dialects.ascendc.matmul_modes import NotInMixDualMaster, NotWithIBShareAB
 from ascx.dialects.ascendc.matmul_ops import MatmulMethodOp
 from ascx.dialects.ascendc.traits import (
     ExecutesOn,
@@ -77,6 +78,8 @@ class MatmulGetTensorCOp(_ResultOp):
     en_sequential_write = operand_def(I1)
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     traits = traits_def(
+        NotInMixDualMaster("get_tensor_c"),
+        NotWithIBShareAB("get_tensor_c"),
         ExecutesOn(Pipe.PIPE_S),
         MatmulMethod("GetTensorC", MatmulRole.FETCH),
         MatmulAsyncStart("get_tensor_c"),
@@ -123,6 +126,8 @@ class MatmulGetTensorCDualOp(_ResultOp):
     en_sequential_write = operand_def(I1)
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     traits = traits_def(
+        NotInMixDualMaster("get_tensor_c"),
+        NotWithIBShareAB("get_tensor_c"),
         ExecutesOn(Pipe.PIPE_S),
         MatmulMethod("GetTensorC", MatmulRole.FETCH),
         MatmulAccess(writes=("tensor", "local")),
@@ -171,7 +176,12 @@ class MatmulGetTensorCViewOp(_ResultOp):
     en_atomic = operand_def(I8)
     en_sequential_write = operand_def(I1)
     result = result_def(GlobalTensorType)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("GetTensorC", MatmulRole.FETCH))
+    traits = traits_def(
+        NotInMixDualMaster("get_tensor_c"),
+        NotWithIBShareAB("get_tensor_c"),
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("GetTensorC", MatmulRole.FETCH),
+    )
     assembly_format = "$matmul `,` $en_atomic `,` $en_sequential_write attr-dict `:` type($result)"
 
     def __init__(self, matmul: SSAValue, en_atomic: SSAValue, en_sequential_write: SSAValue, result_type: Attribute):
@@ -198,6 +208,8 @@ class MatmulAsyncGetTensorCOp(_ResultOp):
     matmul = operand_def(MatmulObjType)
     tensor = operand_def(LocalTensorType)
     traits = traits_def(
+        NotInMixDualMaster("async_get_tensor_c"),
+        NotWithIBShareAB("async_get_tensor_c"),
         ExecutesOn(Pipe.PIPE_S),
         MatmulMethod("AsyncGetTensorC", MatmulRole.FETCH),
         MatmulAsyncStart("get_tensor_c"),
@@ -225,7 +237,10 @@ class MatmulWaitGetTensorCOp(MatmulMethodOp):
     name = "ascendc.matmul.wait_get_tensor_c"
     matmul = operand_def(MatmulObjType)
     traits = traits_def(
-        ExecutesOn(Pipe.PIPE_S), MatmulMethod("WaitGetTensorC", MatmulRole.WAIT), MatmulAsyncWait("get_tensor_c")
+        NotInMixDualMaster("wait_get_tensor_c"),
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("WaitGetTensorC", MatmulRole.WAIT),
+        MatmulAsyncWait("get_tensor_c"),
     )
     assembly_format = "$matmul attr-dict"
 
@@ -249,6 +264,8 @@ class MatmulIterateAllLocalOp(_ResultOp):
     tensor = operand_def(LocalTensorType)
     en_atomic = operand_def(I8)
     traits = traits_def(
+        NotInMixDualMaster("iterate_all to a LocalTensor"),
+        NotWithIBShareAB("iterate_all to a LocalTensor"),
         ExecutesOn(Pipe.PIPE_S),
         MatmulMethod("IterateAll", MatmulRole.COMPUTE),
         MatmulAccess(writes=("tensor",)),
@@ -290,6 +307,8 @@ class MatmulIterateBatchOp(_ResultOp):
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     wait_iterate_batch = opt_prop_def(UnitAttr, prop_name="wait")
     traits = traits_def(
+        NotInMixDualMaster("iterate_batch"),
+        NotWithIBShareAB("iterate_batch"),
         ExecutesOn(Pipe.PIPE_S),
         MatmulMethod("IterateBatch", MatmulRole.COMPUTE),
         MatmulAsyncStart("iterate_batch"),
@@ -338,6 +357,8 @@ class MatmulIterateBatchCubeOp(_ResultOp):
     matrix_stride_b = operand_def(I32)
     matrix_stride_c = operand_def(I32)
     traits = traits_def(
+        NotInMixDualMaster("iterate_batch"),
+        NotWithIBShareAB("iterate_batch"),
         ExecutesOn(Pipe.PIPE_S),
         MatmulMethod("IterateBatch", MatmulRole.COMPUTE),
         MatmulAccess(writes=("tensor",)),
@@ -375,7 +396,11 @@ class MatmulIterateNBatchOp(MatmulMethodOp):
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     wait_iterate_batch = opt_prop_def(UnitAttr, prop_name="wait")
     traits = traits_def(
-        ExecutesOn(Pipe.PIPE_S), MatmulMethod("IterateNBatch", MatmulRole.COMPUTE), MatmulAsyncStart("iterate_batch")
+        NotInMixDualMaster("iterate_n_batch"),
+        NotWithIBShareAB("iterate_n_batch"),
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("IterateNBatch", MatmulRole.COMPUTE),
+        MatmulAsyncStart("iterate_batch"),
     )
     assembly_format = (
         "(`async` $async^)? (`wait` $wait^)? $matmul `,` $batch_loop `,` $batch_a `,` $batch_b `,` "
@@ -411,6 +436,8 @@ class MatmulGetBatchTensorCOp(_ResultOp):
     batch_b = operand_def(I32)
     en_sequential_write = operand_def(I1)
     traits = traits_def(
+        NotInMixDualMaster("get_batch_tensor_c"),
+        NotWithIBShareAB("get_batch_tensor_c"),
         ExecutesOn(Pipe.PIPE_S),
         MatmulMethod("GetBatchTensorC", MatmulRole.FETCH),
         MatmulAsyncStart("get_tensor_c"),
@@ -448,7 +475,12 @@ class MatmulGetBatchTensorCViewOp(_ResultOp):
     batch_b = operand_def(I32)
     en_sequential_write = operand_def(I1)
     result = result_def(GlobalTensorType)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("GetBatchTensorC", MatmulRole.FETCH))
+    traits = traits_def(
+        NotInMixDualMaster("get_batch_tensor_c"),
+        NotWithIBShareAB("get_batch_tensor_c"),
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("GetBatchTensorC", MatmulRole.FETCH),
+    )
     assembly_format = "$matmul `,` $batch_a `,` $batch_b `,` $en_sequential_write attr-dict `:` type($result)"
 
     def __init__(
@@ -477,7 +509,10 @@ class MatmulWaitIterateBatchOp(MatmulMethodOp):
     name = "ascendc.matmul.wait_iterate_batch"
     matmul = operand_def(MatmulObjType)
     traits = traits_def(
-        ExecutesOn(Pipe.PIPE_S), MatmulMethod("WaitIterateBatch", MatmulRole.WAIT), MatmulAsyncWait("iterate_batch")
+        NotInMixDualMaster("wait_iterate_batch"),
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("WaitIterateBatch", MatmulRole.WAIT),
+        MatmulAsyncWait("iterate_batch"),
     )
     assembly_format = "$matmul attr-dict"
 

@@ -42,6 +42,12 @@ from ascx.dialects.ascendc.matmul_attrs import MatmulConfigAttr, MatmulTypeAttr
 from ascx.dialects.ascendc.matmul_config_fields import (
     DEFAULT_CONFIG,
 )
+from ascx.dialects.ascendc.matmul_modes import (
+    NotInMixDualMaster,
+    NotWithIBShareAB,
+    verify_declaration,
+    verify_registration,
+)
 from ascx.dialects.ascendc.traits import (
     ExecutesOn,
     MatmulAccess,
@@ -120,6 +126,7 @@ class MatmulCreateOp(IRDLOperation):
             raise VerifyException("a Matmul with a static tiling takes its config from the tiling")
         if self.bias_type.is_trans.data or self.bias_type.layout.data != LayoutMode.NONE:
             raise VerifyException("the bias MatmulType has no transpose flag and no layout")
+        verify_declaration(self)
 
 
 def verify_tensor_role(tensor: SSAValue, declared: MatmulTypeAttr, role: str) -> None:
@@ -176,8 +183,7 @@ class RegisterMatmulOp(IRDLOperation):
     def verify_(self) -> None:
         if not self.objects:
             raise VerifyException("register_matmul needs at least one Matmul object")
-        for obj in self.objects:
-            matmul_declaration(obj)
+        verify_registration([matmul_declaration(obj) for obj in self.objects])
         if self.tilings and len(self.tilings) != len(self.objects):
             raise VerifyException(
                 f"{len(self.objects)} Matmul objects but {len(self.tilings)} tilings: pass one tiling per object"
@@ -236,6 +242,7 @@ class MatmulSetTensorAOp(_SetTensorOp):
     name = "ascendc.matmul.set_tensor_a"
     ROLE: ClassVar[str] = "A"
     traits = traits_def(
+        NotInMixDualMaster("set_tensor_a with a LocalTensor", "tensor", inputs=True),
         ExecutesOn(Pipe.PIPE_S),
         MatmulMethod("SetTensorA", MatmulRole.SETTER),
         MatmulAccess(reads=("tensor",)),
@@ -250,6 +257,7 @@ class MatmulSetTensorBOp(_SetTensorOp):
     name = "ascendc.matmul.set_tensor_b"
     ROLE: ClassVar[str] = "B"
     traits = traits_def(
+        NotInMixDualMaster("set_tensor_b with a LocalTensor", "tensor", inputs=True),
         ExecutesOn(Pipe.PIPE_S),
         MatmulMethod("SetTensorB", MatmulRole.SETTER),
         MatmulAccess(reads=("tensor",)),
@@ -321,6 +329,8 @@ class MatmulIterateOp(MatmulMethodOp):
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     result = result_def(I1)
     traits = traits_def(
+        NotInMixDualMaster("iterate"),
+        NotWithIBShareAB("iterate"),
         ExecutesOn(Pipe.PIPE_S),
         MatmulMethod("Iterate", MatmulRole.COMPUTE),
         MatmulAsyncStart("iterate"),

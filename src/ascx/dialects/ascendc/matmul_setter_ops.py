@@ -22,6 +22,7 @@ from xdsl.irdl import (
 from xdsl.utils.exceptions import VerifyException
 
 from ascx.dialects.ascendc.enums import Pipe
+from ascx.dialects.ascendc.matmul_modes import NotInMixDualMaster
 from ascx.dialects.ascendc.matmul_ops import MatmulMethodOp, verify_tensor_role
 from ascx.dialects.ascendc.traits import ExecutesOn, MatmulAccess, MatmulMethod, MatmulRole
 from ascx.dialects.ascendc.types import (
@@ -69,7 +70,11 @@ class MatmulSetScalarAOp(_SetScalarOp):
 
     name = "ascendc.matmul.set_scalar_a"
     ROLE: ClassVar[str] = "A"
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetTensorA", MatmulRole.SETTER))
+    traits = traits_def(
+        NotInMixDualMaster("set_tensor_a with a scalar", inputs=True),
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("SetTensorA", MatmulRole.SETTER),
+    )
 
 
 @irdl_op_definition
@@ -78,7 +83,11 @@ class MatmulSetScalarBOp(_SetScalarOp):
 
     name = "ascendc.matmul.set_scalar_b"
     ROLE: ClassVar[str] = "B"
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetTensorB", MatmulRole.SETTER))
+    traits = traits_def(
+        NotInMixDualMaster("set_tensor_b with a scalar", inputs=True),
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("SetTensorB", MatmulRole.SETTER),
+    )
 
 
 @irdl_op_definition
@@ -92,7 +101,10 @@ class MatmulSetBiasOp(MatmulMethodOp):
     matmul = operand_def(MatmulObjType)
     tensor = operand_def(TensorType)
     traits = traits_def(
-        ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetBias", MatmulRole.SETTER), MatmulAccess(reads=("tensor",))
+        NotInMixDualMaster("set_bias with a LocalTensor", "tensor", inputs=True),
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("SetBias", MatmulRole.SETTER),
+        MatmulAccess(reads=("tensor",)),
     )
     assembly_format = "$matmul `,` $tensor attr-dict `:` type($tensor)"
 
@@ -126,7 +138,11 @@ class MatmulSetSelfDefineDataOp(MatmulMethodOp):
     name = "ascendc.matmul.set_self_define_data"
     matmul = operand_def(MatmulObjType)
     data = operand_def(DataPointer)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetSelfDefineData", MatmulRole.SETTER))
+    traits = traits_def(
+        NotInMixDualMaster("set_self_define_data"),
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("SetSelfDefineData", MatmulRole.SETTER),
+    )
     assembly_format = "$matmul `,` $data attr-dict `:` type($data)"
 
     def __init__(self, matmul: SSAValue, data: SSAValue):
@@ -143,7 +159,11 @@ class MatmulSetUserDefInfoOp(MatmulMethodOp):
     name = "ascendc.matmul.set_user_def_info"
     matmul = operand_def(MatmulObjType)
     pointer = operand_def(AddressLike)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetUserDefInfo", MatmulRole.SETTER))
+    traits = traits_def(
+        NotInMixDualMaster("set_user_def_info"),
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("SetUserDefInfo", MatmulRole.SETTER),
+    )
     assembly_format = "$matmul `,` $pointer attr-dict `:` type($pointer)"
 
     def __init__(self, matmul: SSAValue, pointer: SSAValue):
@@ -215,7 +235,9 @@ class MatmulSetBatchNumOp(MatmulMethodOp):
     matmul = operand_def(MatmulObjType)
     batch_a = operand_def(I32)
     batch_b = operand_def(I32)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetBatchNum", MatmulRole.SETTER))
+    traits = traits_def(
+        NotInMixDualMaster("set_batch_num"), ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetBatchNum", MatmulRole.SETTER)
+    )
     assembly_format = "$matmul `,` $batch_a `,` $batch_b attr-dict"
 
     def __init__(self, matmul: SSAValue, batch_a: SSAValue, batch_b: SSAValue):
@@ -234,7 +256,10 @@ class MatmulSetWorkspaceOp(MatmulMethodOp):
     workspace = operand_def(AddressLike)
     size = opt_operand_def(I32)
     traits = traits_def(
-        ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetWorkspace", MatmulRole.WORKSPACE), MatmulAccess(writes=("workspace",))
+        NotInMixDualMaster("set_workspace"),
+        ExecutesOn(Pipe.PIPE_S),
+        MatmulMethod("SetWorkspace", MatmulRole.WORKSPACE),
+        MatmulAccess(writes=("workspace",)),
     )
     assembly_format = "$matmul `,` $workspace (`,` $size^)? attr-dict `:` type($workspace)"
 

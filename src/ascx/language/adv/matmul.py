@@ -13,6 +13,7 @@ from ascx.dialects import ascendc as ir
 from ascx.language.adv.errors import require_compile_time
 from ascx.language.adv.matmul_config import MatmulConfig
 from ascx.language.adv.matmul_inputs import MatmulInputs
+from ascx.language.adv.matmul_modes import check_declaration
 from ascx.language.adv.matmul_results import MatmulIterator, MatmulResults
 from ascx.language.adv.matmul_type import MatmulType
 from ascx.language.adv.static_tiling import MatmulApiStaticTiling
@@ -66,11 +67,7 @@ class Matmul(MatmulInputs, MatmulResults):
         a_attr, b_attr, c_attr = a.to_attr(), b.to_attr(), c.to_attr()
         bias_attr = MatmulType(self.bias_type.position, self.bias_type.format, self.bias_type.dtype).to_attr()
         self.policy = _check_policy(matmul_policy, self.config, builder, (a, b))
-        if self.config.enable_mix_dual_master:
-            raise ValueError(
-                "enable_mix_dual_master is not supported: it requires IBShare A and B in a 1:2 MIX kernel, "
-                "which MatmulType cannot express"
-            )
+        self.modes = check_declaration(builder, a, b, c, bias, self.config)
         policy = ir.MatmulPolicy[_policy_member(self.policy)]
         if static is not None:
             op = ir.MatmulCreateOp(a_attr, b_attr, c_attr, bias_attr, None, policy, static.ssa)

@@ -14,6 +14,7 @@ from xdsl.ir import SSAValue
 
 from ascx.language.adv.errors import require_compile_time
 from ascx.language.adv.matmul_config import MatmulConfig
+from ascx.language.adv.matmul_modes import MatmulModes, require_not_mix_dual_master, require_results_mode
 from ascx.language.adv.matmul_type import MatmulType
 from ascx.language.core.builder import IRBuilder, active
 from ascx.language.core.convert import scalar_operand
@@ -60,7 +61,7 @@ def signature_of(fn: Callable[..., Any]) -> inspect.Signature:
 class MatmulBase(Handle):
     """A Matmul object: its four operand types, its config, its policy, and the checks on them."""
 
-    __slots__ = ("a_type", "b_type", "bias_type", "c_type", "config", "last_iterate_sync", "policy", "seen")
+    __slots__ = ("a_type", "b_type", "bias_type", "c_type", "config", "last_iterate_sync", "modes", "policy", "seen")
 
     seen: set[str]
     """What the trace has done with this object so far (``set_workspace``, ``batch:<method>``, ...), for
@@ -73,6 +74,8 @@ class MatmulBase(Handle):
     bias_type: MatmulType
     config: MatmulConfig
     policy: MatmulPolicy
+    modes: MatmulModes
+    """MixDualMaster and IBShare on both A and B, which restrict the methods."""
 
     # -- kernel mode (docs/matmul-protocol.md#availability-per-kernel-mode)
 
@@ -113,6 +116,16 @@ class MatmulBase(Handle):
     def _sync_in_cube(builder: IRBuilder, method: str, sync: Any) -> None:
         if not sync and builder.options.matmul_cube_only:
             raise ValueError(f"{method} with sync=False is not supported in cube-only kernels")
+
+    # -- the modes: MixDualMaster and IBShare on A and B (docs/matmul-protocol.md#availability-per-kernel-mode)
+
+    def _results_mode(self, method: str) -> None:
+        """Results other than ``iterate_all`` to a GlobalTensor: not in either mode."""
+        require_results_mode(self.modes, method)
+
+    def _not_dual_master(self, method: str, inputs: bool = False) -> None:
+        """A method (or form) CANN does not support in MixDualMaster mode."""
+        require_not_mix_dual_master(self.modes, method, inputs)
 
     # -- the config (docs/matmul-protocol.md#the-configuration)
 

@@ -66,6 +66,8 @@ class MatmulInputs(MatmulBase):
             self._set_scalar(builder, role, method, bound["scalar"])
 
     def _set_tensor(self, builder: Any, role: str, method: str, tensor: BaseTensor, transpose: Any) -> None:
+        if not isinstance(tensor, GlobalTensor):
+            self._not_dual_master(f"{method} with a LocalTensor", inputs=True)
         if tensor.dtype not in AB_DTYPES:
             raise ValueError(f"Tensor type is not supported in {method}")
         self._check_dtype(tensor.dtype, role, method)
@@ -78,6 +80,7 @@ class MatmulInputs(MatmulBase):
         builder.insert(op_cls(self.ssa, tensor.ssa, flag))
 
     def _set_scalar(self, builder: Any, role: str, method: str, scalar: Any) -> None:
+        self._not_dual_master(f"{method} with a scalar", inputs=True)
         dtype = self._declared(role).dtype
         if dtype not in (float16, float32):
             raise ValueError(f"Scalar type is not supported in {method}")
@@ -92,6 +95,8 @@ class MatmulInputs(MatmulBase):
         builder = self._builder("set_bias")
         if not is_tensor(tensor):
             raise TypeError(f"set_bias: tensor must be a GlobalTensor or LocalTensor, got {type(tensor).__name__}")
+        if not isinstance(tensor, GlobalTensor):
+            self._not_dual_master("set_bias with a LocalTensor", inputs=True)
         if self.a_type.dtype == int8 and self.b_type.dtype == int8:
             if tensor.dtype != int32:
                 raise ValueError("Bias type is not supported when input A and B is int8")
@@ -111,6 +116,7 @@ class MatmulInputs(MatmulBase):
     def set_self_define_data(self, data_ptr: Any) -> None:
         """``mm.SetSelfDefineData(<uint64_t>)``: data for user-defined copy callbacks; returns None."""
         builder = self._builder("set_self_define_data")
+        self._not_dual_master("set_self_define_data")
         self._requires("enable_set_define_data", "set_self_define_data")
         if is_instance(data_ptr, (GlobalAddress, GlobalTensor)):
             value = data_ptr.ssa
@@ -123,6 +129,7 @@ class MatmulInputs(MatmulBase):
     def set_user_def_info(self, tiling_ptr: GlobalAddress | GlobalTensor) -> None:
         """``mm.SetUserDefInfo(reinterpret_cast<uint64_t>(ptr))``: user tiling data in GM; returns None."""
         builder = self._builder("set_user_def_info")
+        self._not_dual_master("set_user_def_info")
         if not is_instance(tiling_ptr, (GlobalAddress, GlobalTensor)):
             raise TypeError("set_user_def_info: tiling_ptr must be a GM address")
         self._requires("enable_set_define_data", "set_user_def_info")
@@ -166,6 +173,7 @@ class MatmulInputs(MatmulBase):
     def set_batch_num(self, batch_a: Any, batch_b: Any) -> None:
         """``mm.SetBatchNum(batchA, batchB)``: batch counts of a cube-only batch Matmul."""
         builder = self._builder("set_batch_num")
+        self._not_dual_master("set_batch_num")
         self._cube_only(builder, "set_batch_num")
         if self._layout("A") is LayoutMode.NONE:
             raise ValueError("set_batch_num does not support layout NONE for A")
@@ -177,6 +185,7 @@ class MatmulInputs(MatmulBase):
     def set_workspace(self, addr: GlobalTensor | GlobalAddress, size: Any = None) -> None:
         """``mm.SetWorkspace(tensor)`` or ``mm.SetWorkspace(addr, size)``: where asynchronous results go."""
         builder = self._builder("set_workspace")
+        self._not_dual_master("set_workspace")
         self.seen.add("set_workspace")
         if isinstance(addr, GlobalTensor):
             builder.insert(ir.MatmulSetWorkspaceOp(self.ssa, addr.ssa))

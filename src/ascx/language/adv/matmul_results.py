@@ -114,6 +114,7 @@ class MatmulResults(MatmulBase):
         statement it is one call (``mm.iterate(sync=False)`` posts the whole computation).
         """
         builder = self._builder("iterate")
+        self._results_mode("iterate")
         if local_c_matrix is not None:
             if not is_tensor(local_c_matrix) or local_c_matrix.dtype not in _LOCAL_C_MATRIX_DTYPES:
                 raise ValueError("Local_c_matrix Tensor type is not supported in iterate")
@@ -166,6 +167,7 @@ class MatmulResults(MatmulBase):
     ) -> None:
         method = "get_tensor_c"
         builder = self._builder(method)
+        self._results_mode(method)
         if tensor.dtype not in C_DTYPES:
             raise ValueError("Tensor type is not supported in get_tensor_c")
         check_en_atomic(en_atomic)
@@ -211,6 +213,7 @@ class MatmulResults(MatmulBase):
     def _get_tensor_c_view(self, en_atomic: Any, en_sequential_write: Any, sync: Any) -> GlobalTensor:
         method = "get_tensor_c"
         builder = self._builder(method)
+        self._results_mode(method)
         require_compile_time(sync, "sync", method)
         if sync:
             raise ValueError("Matmul get_tensor_c with return value only support params sync=False")
@@ -241,6 +244,7 @@ class MatmulResults(MatmulBase):
         """``mm.AsyncGetTensorC(c)``: deprecated; ``get_tensor_c(c, sync=False)`` replaces it."""
         method = "async_get_tensor_c"
         builder = self._builder(method)
+        self._results_mode(method)
         if not is_local(c):
             raise TypeError("async_get_tensor_c: c must be a LocalTensor")
         self._check_dtype(c.dtype, "C", method)
@@ -252,6 +256,7 @@ class MatmulResults(MatmulBase):
     def wait_get_tensor_c(self) -> None:
         """``mm.WaitGetTensorC()``: completes the asynchronous fetches into LocalTensors."""
         builder = self._builder("wait_get_tensor_c")
+        self._not_dual_master("wait_get_tensor_c")
         self._mix_only(builder, "wait_get_tensor_c")
         builder.insert(ir.MatmulWaitGetTensorCOp(self.ssa))
 
@@ -282,6 +287,8 @@ class MatmulResults(MatmulBase):
                 ],
             )
         to_global = isinstance(tensor, GlobalTensor)
+        if not to_global:
+            self._results_mode("iterate_all to a LocalTensor")
         if to_global:
             en_sequential_write = False if en_sequential_write is None else en_sequential_write
             wait_iterate_all = False if wait_iterate_all is None else wait_iterate_all
@@ -367,6 +374,7 @@ class MatmulResults(MatmulBase):
         sync=True, wait_iterate_batch=None)``; in cube-only kernels ``iterate_batch(tensor, en_partial_sum,
         en_atomic, en_sequential_write, ...)`` (the signature follows the kernel mode)."""
         builder = self._builder("iterate_batch")
+        self._results_mode("iterate_batch")
         self._requires_tiling("iterate_batch")
         if builder.options.matmul_cube_only:
             for name in ("batch_a", "batch_b", "sync", "wait_iterate_batch"):
@@ -490,6 +498,7 @@ class MatmulResults(MatmulBase):
         ``batch_loop`` batch computations in one call (MIX kernels)."""
         method = "iterate_n_batch"
         builder = self._builder(method)
+        self._results_mode(method)
         self._requires_tiling(method)
         sync_flag = self._constant_flag(sync, "sync", method)
         wait_flag = self._constant_flag(wait_iterate_batch, "wait_iterate_batch", method)
@@ -521,7 +530,14 @@ class MatmulResults(MatmulBase):
     def get_batch_tensor_c(self, *args: Any, **kwargs: Any) -> GlobalTensor | None:
         """``g = mm.get_batch_tensor_c(batch_a, batch_b, sync=False)`` returning a GlobalTensor, or
         ``mm.get_batch_tensor_c(ub, batch_a, batch_b, sync=False)`` into a LocalTensor."""
-        method = "get_batch_tensor_c"
+        return self._get_batch("get_batch_tensor_c", args, kwargs)
+
+    def get_batch_c(self, *args: Any, **kwargs: Any) -> GlobalTensor | None:
+        """CANN's ``GetBatchC``, the same as ``get_batch_tensor_c`` (an ascx extension; pyasc 1.1.1 has
+        only ``get_batch_tensor_c``).  Printed as ``GetBatchTensorC``, which CANN recommends."""
+        return self._get_batch("get_batch_c", args, kwargs)
+
+    def _get_batch(self, method: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> GlobalTensor | None:
         first = args[0] if args else kwargs.get("tensor")
         try:
             if is_tensor(first):
@@ -530,18 +546,19 @@ class MatmulResults(MatmulBase):
                 bound = bind(method, _SIGNATURES["get_batch_tensor_c/returning"], args, kwargs)
         except TypeError:
             candidates = [
-                "get_batch_tensor_c(batch_a: int, batch_b: int, en_sequential_write: bool = False, sync: bool = True)",
-                "get_batch_tensor_c(tensor: LocalTensor, batch_a: int, batch_b: int, "
+                f"{method}(batch_a: int, batch_b: int, en_sequential_write: bool = False, sync: bool = True)",
+                f"{method}(tensor: LocalTensor, batch_a: int, batch_b: int, "
                 "en_sequential_write: bool = False, sync: bool = True)",
             ]
             raise no_viable_candidate(method, args, kwargs, candidates) from None
         builder = self._builder(method)
+        self._results_mode(method)
         require_compile_time(bound["sync"], "sync", method)
         if bound["sync"]:
-            raise ValueError("Matmul get_batch_tensor_c only support params sync=False")
+            raise ValueError(f"Matmul {method} only support params sync=False")
         tensor = bound.get("tensor")
         if tensor is not None and not is_local(tensor):
-            raise TypeError("get_batch_tensor_c: tensor must be a LocalTensor")
+            raise TypeError(f"{method}: tensor must be a LocalTensor")
         if tensor is not None:
             self._check_dtype(tensor.dtype, "C", method)
         self._mix_only(builder, method)
@@ -562,6 +579,7 @@ class MatmulResults(MatmulBase):
     def wait_iterate_batch(self) -> None:
         """``mm.WaitIterateBatch()``: completes an asynchronous ``iterate_batch``/``iterate_n_batch``."""
         builder = self._builder("wait_iterate_batch")
+        self._not_dual_master("wait_iterate_batch")
         self._mix_only(builder, "wait_iterate_batch")
         builder.insert(ir.MatmulWaitIterateBatchOp(self.ssa))
 

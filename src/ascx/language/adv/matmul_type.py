@@ -20,7 +20,9 @@ class MatmulType:
     """Describes the A, B, C or bias operand of a Matmul (``AscendC::MatmulType<...>``).
 
     A pure value: it may be built on the host or in a kernel.  It is validated when a ``Matmul``
-    uses it.
+    uses it.  ``ib_share`` is an ascx extension (pyasc 1.1.1 has no such field): CANN's sixth
+    ``MatmulType`` template parameter ``IBSHARE``, which shares A or B in L1 between the vector
+    cores of a block.
     """
 
     position: TPosition
@@ -28,10 +30,11 @@ class MatmulType:
     dtype: DataType
     is_trans: bool = False
     layout: LayoutMode = LayoutMode.NONE
+    ib_share: bool = False
 
     def to_attr(self, method: str = "Matmul") -> ir.MatmulTypeAttr:
         """The IR description of this MatmulType; raises ``ValueError`` when a field is invalid."""
-        for param in ("position", "format", "dtype", "is_trans", "layout"):
+        for param in ("position", "format", "dtype", "is_trans", "layout", "ib_share"):
             require_compile_time(getattr(self, param), param, method)
         position = _member(TPosition, self.position, "position")
         if position is TPosition.MAX:
@@ -40,14 +43,16 @@ class MatmulType:
         layout = _member(LayoutMode, self.layout, "layout")
         if not is_instance(self.dtype, DataType):
             raise ValueError(f"MatmulType dtype {self.dtype!r} is not a valid DataType")
-        if self.is_trans not in (True, False):
-            raise ValueError(f"MatmulType is_trans {self.is_trans!r} is not a valid bool")
+        for flag in ("is_trans", "ib_share"):
+            if getattr(self, flag) not in (True, False):
+                raise ValueError(f"MatmulType {flag} {getattr(self, flag)!r} is not a valid bool")
         return ir.MatmulTypeAttr(
             ir.TPosition[position.name],
             ir.CubeFormat[fmt.name],
             self.dtype.to_ir(),
             bool(self.is_trans),
             ir.LayoutMode[layout.name],
+            bool(self.ib_share),
         )
 
 

@@ -107,6 +107,12 @@ func.func @static_tiling(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} 
   func.return
 }
 
+func.func @dual_master(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe
+  %mm = ascendc.matmul.create a <gm, nd, f16, trans, ib_share> b <gm, nd, f16, layout normal, ib_share> c <gm, nd, f32> bias <gm, nd, f32> config <enable_ub_reuse = true, enable_mix_dual_master = true>
+  %one = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16, ib_share> c <gm, nd, f32> bias <gm, nd, f32> config <do_norm = false, do_ib_share_norm = true, enable_ub_reuse = true>
+  func.return
+}
 // CHECK:      builtin.module {
 // CHECK-NEXT:   func.func @setters(%a: !ascendc.gm_addr<f16>, %w: !ascendc.gm_addr<ui8>, %n: i32, %f: f16) attributes {ascendc.kernel} {
 // CHECK-NEXT:     %pipe = ascendc.pipe
@@ -209,6 +215,12 @@ func.func @static_tiling(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} 
 // CHECK-NEXT:     %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32> static_tiling %st
 // CHECK-NEXT:     ascendc.register_matmul %pipe, %w objects(%mm) : !ascendc.gm_addr<ui8>
 // CHECK-NEXT:     %bm = ascendc.static_tiling.get %st "baseM" : i32
+// CHECK-NEXT:     func.return
+// CHECK-NEXT:   }
+// CHECK-NEXT:   func.func @dual_master(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
+// CHECK-NEXT:     %pipe = ascendc.pipe
+// CHECK-NEXT:     %mm = ascendc.matmul.create a <gm, nd, f16, trans, ib_share> b <gm, nd, f16, layout normal, ib_share> c <gm, nd, f32> bias <gm, nd, f32> config <enable_ub_reuse = true, enable_mix_dual_master = true>
+// CHECK-NEXT:     %one = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16, ib_share> c <gm, nd, f32> bias <gm, nd, f32> config <do_norm = false, do_ib_share_norm = true, enable_ub_reuse = true>
 // CHECK-NEXT:     func.return
 // CHECK-NEXT:   }
 // CHECK-NEXT: }

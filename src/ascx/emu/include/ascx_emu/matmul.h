@@ -2,7 +2,8 @@
 // sections 3.3, 5.8 and 7).
 //
 // Which class Matmul names follows the build (docs/emulation.md#what-the-headers-provide):
-//   -DEMU_AIC without ASCENDC_CUBE_ONLY  -> MatmulServiceAux (MIX AIC side: no-ops; the macro returns)
+//   -DEMU_AIC without ASCENDC_CUBE_ONLY  -> MatmulServiceAux (MIX AIC side: no-ops, the macro returns;
+//                                         in MixDualMaster mode it computes and the kernel runs on)
 //   -DEMU_AIV                            -> MatmulClient     (MIX AIV side, backed by the engine)
 //   -DEMU_AIC with ASCENDC_CUBE_ONLY     -> MatmulImpl       (cube-only, backed by the engine)
 //   neither mode macro                   -> MatmulImpl
@@ -193,6 +194,31 @@ inline void register_matmul_clients(const char* names, AscendC::TPipe* tpipe, GM
     for_each_matmul(visit, 0, objs...);
 }
 
+/// Whether the objects (and tilings) of a REGIST_MATMUL_OBJ use MixDualMaster mode, as a type (the
+/// AIC side of the macro decides with it whether to return or run the kernel's code).
+template <class... Args>
+std::bool_constant<((mix_dual_master_of<Args>() == 1) || ...)> mix_dual_master_tag(Args&&...);
+
+/// MIX AIC side in MixDualMaster mode: the AIC runs the kernel itself; name its objects and Init
+/// them with their tilings (REGIST_MATMUL_OBJ's server.InitObj).
+template <class... Args>
+inline void register_matmul_dual_master(const char* names, AscendC::TPipe* tpipe, GM_ADDR workspace,
+                                        Args&&... objs) {
+    check_regist(workspace, objs...);
+    auto visit = [&](auto& obj, int index, auto* tiling) {
+        const char* name = nullptr;
+        size_t length = 0;
+        argument_text(names, index, name, length);
+        auto& engine = obj.ascx_engine();
+        engine.set_name(name, length);
+        engine.set_pipe(tpipe);
+        if (tiling != nullptr) {
+            obj.Init(tiling, tpipe);
+        }
+    };
+    for_each_matmul(visit, 0, objs...);
+}
+
 /// Cube-only: name the objects, then InitCurObj.
 template <class... Args>
 inline void register_matmul_cube(const char* names, AscendC::TPipe* tpipe, GM_ADDR workspace, Args&&... objs) {
@@ -222,11 +248,17 @@ inline void register_matmul_cube(const char* names, AscendC::TPipe* tpipe, GM_AD
     ::ascx_emu::register_matmul_cube(#__VA_ARGS__, tpipe, reinterpret_cast<GM_ADDR>(workspace), __VA_ARGS__)
 #elif defined(EMU_AIC)
 // MIX AIC side: the real macro serves the AIVs' requests and returns; the engine does that work
-// inside the AIV's calls, so here only the static checks remain.
+// inside the AIV's calls, so here only the static checks remain.  In MixDualMaster mode the AIC
+// does not return: it runs the kernel's code, and its Matmul objects compute.
 #define REGIST_CUBE_OBJ(tpipe, workspace, ...)                                                      \
     do {                                                                                            \
-        ::ascx_emu::check_regist(reinterpret_cast<GM_ADDR>(workspace), __VA_ARGS__);                \
-        return;                                                                                     \
+        if constexpr (decltype(::ascx_emu::mix_dual_master_tag(__VA_ARGS__))::value) {              \
+            ::ascx_emu::register_matmul_dual_master(#__VA_ARGS__, tpipe,                            \
+                                                    reinterpret_cast<GM_ADDR>(workspace), __VA_ARGS__); \
+        } else {                                                                                    \
+            ::ascx_emu::check_regist(reinterpret_cast<GM_ADDR>(workspace), __VA_ARGS__);            \
+            return;                                                                                 \
+        }                                                                                           \
     } while (0)
 #else
 #define REGIST_CUBE_OBJ(tpipe, workspace, ...) \

@@ -170,6 +170,16 @@ public:
                     bool waitIterateAll = false, bool fakeMsg = false) {
         const char* what = sync ? "IterateAll<true>" : "IterateAll<false>";
         use(what);
+        if constexpr (kCfg.enableMixDualMaster) {  // the AIC computes: this core only waits for it
+            engine_.iterate_all_gm_elsewhere(sync, waitIterateAll, fakeMsg, what);
+            return;
+        }
+        if constexpr (A_TYPE::ibShare && B_TYPE::ibShare) {  // sub-block 0 drives the cube for the block
+            if (ascx_emu::block.sub_block_idx == 1) {
+                engine_.iterate_all_gm_elsewhere(sync, waitIterateAll, fakeMsg, what);
+                return;
+            }
+        }
         engine_.iterate_all_gm(gm, enAtomic, enSequentialWrite, sync, waitIterateAll, fakeMsg, what);
     }
     template <bool sync = true>

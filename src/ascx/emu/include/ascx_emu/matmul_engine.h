@@ -675,6 +675,27 @@ public:
         cube_joins();
     }
 
+    /// IterateAll to GM whose computation another core does: the AIV side of MixDualMaster mode (the
+    /// AIC runs the kernel and computes), or sub-block 1 when A and B are both IBShare (sub-block 0's
+    /// call drives the cube for the block).  The call's checks and its wait protocol, nothing computed.
+    void iterate_all_gm_elsewhere(bool sync, bool wait_iterate_all, bool fake_msg, const char* what) {
+        check_idle(what);
+        require_mode_bit(ITERATE_MODE_ALL, what);
+        if (cfg_.isPartialOutput) {
+            error(what, "not supported when MatmulConfig::isPartialOutput is set");
+        }
+        if (sync && wait_iterate_all) {
+            error(what, "waitIterateAll=true requires IterateAll<false>");
+        }
+        if (fake_msg && !cfg_.doIBShareNorm && !cfg_.intraBlockPartSum) {
+            error(what, "fakeMsg=true requires an IBShare config or intraBlockPartSum");
+        }
+        finish_whole_computation(sync ? Mode::ALL_SYNC : Mode::ALL_ASYNC);
+        if (!sync && wait_iterate_all) {
+            set_pending(pending_all_, true);
+        }
+    }
+
     // --- IterateBatch / IterateNBatch -----------------------------------------------------------------
 
     /// MIX IterateBatch to GM (also the cube-only one, with the counts from SetBatchNum).
