@@ -136,16 +136,27 @@ def test_async_get_tensor_c_example() -> None:
     np.testing.assert_array_equal(workspace, matmul_ref(a, b))
 
 
-def test_batch_async_example_reports_its_layout_as_not_emulated() -> None:
-    """examples/matmul_batch_async.py uses LayoutMode.BSNGD, whose addressing is not documented."""
+def test_batch_async_example_matches_numpy() -> None:
+    """examples/matmul_batch_async.py: A, B and C in BSNGD ([B, S, N, G, D], B not transposed: [B, K, N, G,
+    S2]); iterate_batch over the two heads of line 0 into C, then iterate_n_batch over the four lines
+    into the workspace, each completed by wait_iterate_batch."""
     kernel, _ = example_kernel("matmul_batch_async")
-    t = tiling(32, 32, 32, (32, 32, 32), (16, 16, 16))
-    a, b = np.zeros(4096, np.float16), np.zeros(4096, np.float16)
-    with pytest.raises(EmulationError) as caught:
-        kernel[1](a, b, np.zeros(4096, np.float32), np.zeros(4096, np.float32), np.zeros(64, np.uint8), t)
-    assert caught.value.message.endswith(
-        "Matmul 'matmul': IterateBatch: layout BSNGD is not emulated (only LayoutMode::NORMAL is)"
-    )
+    bb, s1, s2, n, g, d = 4, 16, 16, 1, 2, 32
+    a, b = small_ints((bb, s1, n, g, d), np.float16), small_ints((bb, d, n, g, s2), np.float16)
+    c = np.full((bb, s1, n, g, s2), np.nan, np.float32)
+    workspace = np.full((bb, s1, n, g, s2), np.nan, np.float32)
+    layout = {
+        **{f"a_layout_info_{x}": v for x, v in zip("bsngd", (bb, s1, n, g, d), strict=True)},
+        **{f"b_layout_info_{x}": v for x, v in zip("bsngd", (bb, d, n, g, s2), strict=True)},
+        **dict(zip(("c_layout_info_b", "c_layout_info_s1", "c_layout_info_n", "c_layout_info_g", "c_layout_info_s2"),
+                   (bb, s1, n, g, s2), strict=True)),
+    }  # fmt: skip
+    t = tiling(s1, s2, d, (s1, s2, d), (16, 16, 16), **layout)
+    kernel[1](a, b, c, workspace, np.zeros(64, np.uint8), t)
+    expected = np.einsum("bsngd,bdngt->bsngt", a.astype(np.float32), b.astype(np.float32))
+    np.testing.assert_array_equal(c[0], expected[0])
+    assert np.isnan(c[1:]).all()
+    np.testing.assert_array_equal(workspace, expected)
 
 
 # --- small kernels -------------------------------------------------------------------------------------

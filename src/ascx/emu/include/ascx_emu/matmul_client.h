@@ -213,9 +213,11 @@ public:
                           C_TYPE::layout != LayoutMode::NORMAL,
                       "IterateNBatch: A and B layouts must not be NONE or NORMAL, and C's must not be NORMAL");
         use("IterateNBatch");
-        (void)batchLoop, (void)batchA, (void)batchB, (void)enSequentialWrite, (void)matrixStrideA,
-            (void)matrixStrideB, (void)matrixStrideC, (void)enPartialSum, (void)enAtomic;
-        engine_.iterate_n_batch(sync, waitIterateBatch, "IterateNBatch");
+        if (enPartialSum || enAtomic != 0) {
+            engine_.error("IterateNBatch", "enPartialSum and enAtomic are not emulated");
+        }
+        engine_.iterate_n_batch(batchLoop, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB,
+                                matrixStrideC, sync, waitIterateBatch, "IterateNBatch");
     }
     template <bool sync = true>
     void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
@@ -272,9 +274,8 @@ public:
     template <bool sync = true>
     GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false) {
         use("GetBatchTensorC");
-        (void)batchA, (void)batchB, (void)enSequentialWrite;
-        engine_.get_batch_tensor_c(sync, "GetBatchTensorC");
-        return GlobalTensor<DstT>();
+        (void)enSequentialWrite;
+        return engine_.get_batch_view(sync, batchA, batchB, "GetBatchTensorC");
     }
     template <bool sync = true>
     GlobalTensor<DstT> GetBatchC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false) {
@@ -283,8 +284,8 @@ public:
     template <bool sync = true>
     void GetBatchTensorC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false) {
         use("GetBatchTensorC");
-        (void)c, (void)batchA, (void)batchB, (void)enSequentialWrite;
-        engine_.get_batch_tensor_c(sync, "GetBatchTensorC (LocalTensor)");
+        (void)enSequentialWrite;
+        engine_.get_batch_local(c, sync, batchA, batchB, "GetBatchTensorC (LocalTensor)");
     }
     template <bool sync = true>
     void GetBatchC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false) {

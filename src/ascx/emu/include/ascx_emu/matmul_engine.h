@@ -584,8 +584,9 @@ public:
 
     void wait_get_tensor_c(const char* what) {
         require_not_dual_master(what);
-        if (mode_ != Mode::ASYNC || ws_ == nullptr) {
-            error(what, "requires an asynchronous Iterate<false>() and a workspace (SetWorkspace) before it");
+        if ((mode_ != Mode::ASYNC && nbatch_loops_ == 0) || ws_ == nullptr) {
+            error(what, "requires an asynchronous Iterate<false>() (or IterateNBatch<false>) and a workspace "
+                        "(SetWorkspace) before it");
         }
         if (!fetch_unwaited_) {
             error(what, "there is no asynchronous fetch (AsyncGetTensorC or GetTensorC<false>) to wait for since the "
@@ -711,8 +712,8 @@ public:
         }
         cube_starts();
         run_batch(batch_a, batch_b, stride_a, stride_b, stride_c, what, [&](uint64_t c_offset, uint64_t block,
-                                                                             uint64_t h, uint64_t w) {
-            write_block_gm(gm, acc_.data(), block, h, w, atomic, false, c_offset, what);
+                                                                             uint64_t h, uint64_t w, bool reduce) {
+            write_block_gm(gm, acc_.data(), block, h, w, reduce ? uint8_t{1} : atomic, false, c_offset, what);
         });
         if (sync) {
             cube_joins();
@@ -741,8 +742,11 @@ public:
         const uint64_t batches = batch_a > batch_b ? batch_a : batch_b;
         DstT* base = ub.span((batches - 1) * c_stride + per_batch, what);
         cube_starts();
+        if (C_TYPE::layout == LayoutMode::BSNGD || C_TYPE::layout == LayoutMode::SBNGD) {
+            error(what, "IterateBatch to a LocalTensor with C layout %s is not emulated", layout_name(C_TYPE::layout));
+        }
         run_batch(batch_a, batch_b, stride_a, stride_b, c_stride, what, [&](uint64_t c_offset, uint64_t block,
-                                                                              uint64_t h, uint64_t w) {
+                                                                              uint64_t h, uint64_t w, bool) {
             uint64_t mi = 0;
             uint64_t ni = 0;
             block_coords(block, mi, ni);
@@ -753,7 +757,13 @@ public:
         finish_whole_computation(Mode::ALL_SYNC);
     }
 
-    void iterate_n_batch(bool sync, bool wait, const char* what) {
+    /// IterateNBatch: ``batch_loop`` IterateBatch computations, step ``l`` reading A and B at the step's
+    /// offsets in their layouts and writing its batch of C into the workspace at the step's offset in
+    /// C's layout (nbatch_offset).  Computed at the call (a valid order for the async forms, whose
+    /// results GetBatchTensorC reads, or WaitIterateBatch completes).
+    void iterate_n_batch(uint32_t batch_loop, uint32_t batch_a, uint32_t batch_b, bool sequential,
+                         uint32_t stride_a, uint32_t stride_b, uint32_t stride_c, bool sync, bool wait,
+                         const char* what) {
         check_idle(what);
         require_not_dual_master(what);
         require_mode_bit(ITERATE_MODE_N_BATCH, what);
@@ -764,17 +774,98 @@ public:
         if (sync && wait) {
             error(what, "waitIterateBatch=true requires IterateNBatch<false, true>");
         }
-        error(what, "layout %s is not emulated (the batch layouts BSNGD / SBNGD / BNGS1S2 are not specified)",
-              layout_name(A_TYPE::layout));
+        if (sequential) {
+            error(what, "enSequentialWrite is not emulated for IterateNBatch (the results go to the workspace)");
+        }
+        check_batch_operands(what);
+        if (a_.kind != MatmulSource<SrcAT>::Kind::GLOBAL || b_.kind != MatmulSource<SrcBT>::Kind::GLOBAL) {
+            error(what, "IterateNBatch reads A and B from GlobalTensors in the emulation");
+        }
+        const LayoutInfo la = layout_info('A');
+        const LayoutInfo lb = layout_info('B');
+        const LayoutInfo lc = layout_info('C');
+        const uint64_t batch_c = batch_c_count(batch_a, batch_b);
+        const uint64_t c_d = aligned_c(static_cast<uint64_t>(lc.d));
+        AscendC::GlobalTensor<DstT> ws;
+        ws.SetGlobalBuffer(reinterpret_cast<DstT*>(ws_), ws_bytes_ / sizeof(DstT));
+        const AscendC::GlobalTensor<SrcAT> a_base = a_.global;
+        const AscendC::GlobalTensor<SrcBT> b_base = b_.global;
+        const AscendC::GlobalTensor<BiasT> bias_base = bias_.global;
+        cube_starts();
+        for (uint32_t l = 0; l < batch_loop; ++l) {
+            a_.global = a_base[nbatch_offset<A_TYPE>(batch_a, l, la, static_cast<uint64_t>(la.d))];
+            b_.global = b_base[nbatch_offset<B_TYPE>(batch_b, l, lb, static_cast<uint64_t>(lb.d))];
+            if (bias_enabled_ && bias_.kind == MatmulSource<BiasT>::Kind::GLOBAL) {
+                bias_.global = bias_base[static_cast<uint64_t>(lc.d) * batch_c * l];
+            }
+            const uint64_t c_offset = nbatch_offset<C_TYPE>(batch_c, l, lc, c_d);
+            run_batch(batch_a, batch_b, stride_a, stride_b, stride_c, what,
+                      [&](uint64_t offset, uint64_t block, uint64_t h, uint64_t w, bool reduce) {
+                          write_block_gm(ws, acc_.data(), block, h, w, reduce ? uint8_t{1} : uint8_t{0}, false,
+                                         c_offset + offset, what);
+                      });
+        }
+        a_.global = a_base;
+        b_.global = b_base;
+        bias_.global = bias_base;
+        if (sync) {
+            cube_joins();
+        }
+        finish_whole_computation(sync ? Mode::ALL_SYNC : Mode::ALL_ASYNC);
+        nbatch_loops_ = sync ? 0 : batch_loop;
+        nbatch_fetched_ = 0;
+        nbatch_view_offset_ = 0;
+        if (!sync && wait) {
+            set_pending(pending_batch_, true);
+        }
     }
 
-    void get_batch_tensor_c(bool sync, const char* what) {
-        require_not_dual_master(what);
-        if (sync) {
-            error(what, "only supports sync=false");
+    /// GetBatchTensorC<false>(batchA, batchB): a GlobalTensor over the next max(batchA, batchB) single
+    /// results of the workspace, one after another.
+    AscendC::GlobalTensor<DstT> get_batch_view(bool sync, uint32_t batch_a, uint32_t batch_b, const char* what) {
+        next_batch_fetch(sync, what);
+        const uint64_t count = static_cast<uint64_t>(batch_a > batch_b ? batch_a : batch_b) * single_m_ * single_n_;
+        DstT* at = reinterpret_cast<DstT*>(ws_) + nbatch_view_offset_;
+        check_gm(at, count * sizeof(DstT), what);
+        nbatch_view_offset_ += count;
+        cube_joins();  // the client waited for the AIC's event
+        AscendC::GlobalTensor<DstT> view;
+        view.SetGlobalBuffer(at, count);
+        return view;
+    }
+
+    /// GetBatchTensorC<false>(ub, batchA, batchB): loop step i's batch of C from the workspace into
+    /// ``ub``, rows at the same strides as in C's layout (contiguous for BNGS1S2).
+    void get_batch_local(const AscendC::LocalTensor<DstT>& ub, bool sync, uint32_t batch_a, uint32_t batch_b,
+                         const char* what) {
+        const uint64_t step = next_batch_fetch(sync, what);
+        const LayoutInfo lc = layout_info('C');
+        const uint64_t batch_c = batch_c_count(batch_a, batch_b);
+        const uint64_t n = static_cast<uint64_t>(single_n_);
+        const uint64_t n_aligned = aligned_c(n);
+        if (C_TYPE::format == CubeFormat::ND && (n * sizeof(DstT)) % 32 != 0) {
+            error(what, "singleCoreN (%d) is not 32-byte aligned: the C MatmulType needs CubeFormat::ND_ALIGN",
+                  single_n_);
         }
-        require_workspace(what);
-        error(what, "there is no IterateNBatch<false> result on this Matmul to read");
+        const uint64_t from = nbatch_offset<C_TYPE>(batch_c, step, lc, n_aligned);
+        // rows of the source and of ub: the C layout's row for BSNGD / SBNGD, one batch after another else
+        const bool strided = C_TYPE::layout == LayoutMode::BSNGD || C_TYPE::layout == LayoutMode::SBNGD;
+        const uint64_t row = strided ? c_row_stride(lc, n_aligned) : n_aligned;
+        const uint64_t per_batch = strided ? n_aligned : static_cast<uint64_t>(single_m_) * n_aligned;
+        const uint64_t count = (batch_c - 1) * per_batch + (static_cast<uint64_t>(single_m_) - 1) * row + n;
+        const DstT* src = reinterpret_cast<const DstT*>(ws_) + from;
+        check_gm(src, count * sizeof(DstT), what);
+        sync_check::import(sync_check::S, sync_check::CUBE);
+        sync_check::import(sync_check::MTE2, sync_check::CUBE);
+        sync_check::global(src, count * sizeof(DstT), sync_check::MTE2, false, what);
+        DstT* dst = ub.span(count, what);
+        for (uint64_t j = 0; j < batch_c; ++j) {
+            for (uint64_t r = 0; r < static_cast<uint64_t>(single_m_); ++r) {
+                std::memcpy(dst + j * per_batch + r * row, src + j * per_batch + r * row, n * sizeof(DstT));
+            }
+        }
+        client_copy_in(ub, count, false, what);  // GetBatchTensorC<false> copies without the MTE2 -> V wait
+        fetch_unwaited_ = true;
     }
 
     void wait_iterate_batch(const char* what) {
@@ -1153,12 +1244,13 @@ private:
         const uint64_t rows = t ? org_ka_ : org_m_;
         const uint64_t cols = t ? org_m_ : org_ka_;
         const uint64_t col_extent = t ? r0 + h : k_len;
-        if (A_TYPE::format != CubeFormat::NZ && col_extent > cols) {
+        if (A_TYPE::format != CubeFormat::NZ && col_extent > (a_ld_ != 0 ? a_ld_ : cols)) {
             error(what_, "A reads %llu columns per row but its rows hold %llu (%s)",
                   static_cast<unsigned long long>(col_extent), static_cast<unsigned long long>(cols),
                   t ? "orgM" : "orgKa");
         }
-        const MatrixLayout lay = input_layout<A_TYPE>(rows, cols);
+        MatrixLayout lay = input_layout<A_TYPE>(rows, cols);
+        lay.ld = a_ld_ != 0 ? a_ld_ : lay.ld;  // BSNGD / SBNGD rows (batch_input)
         const uint64_t last = t ? lay.index(k_len - 1, r0 + h - 1) : lay.index(r0 + h - 1, k_len - 1);
         const SrcAT* p = a_.data(offset + last + 1, "Matmul (reading A)") + offset;
         record_source(a_, p, offset + last + 1, lay, t ? 0 : r0, t ? r0 : 0, t ? k_len : h, t ? h : k_len,
@@ -1184,12 +1276,13 @@ private:
         const uint64_t rows = t ? org_n_ : org_kb_;
         const uint64_t cols = t ? org_kb_ : org_n_;
         const uint64_t col_extent = t ? k_len : c0 + w;
-        if (B_TYPE::format != CubeFormat::NZ && col_extent > cols) {
+        if (B_TYPE::format != CubeFormat::NZ && col_extent > (b_ld_ != 0 ? b_ld_ : cols)) {
             error(what_, "B reads %llu columns per row but its rows hold %llu (%s)",
                   static_cast<unsigned long long>(col_extent), static_cast<unsigned long long>(cols),
                   t ? "orgKb" : "orgN");
         }
-        const MatrixLayout lay = input_layout<B_TYPE>(rows, cols);
+        MatrixLayout lay = input_layout<B_TYPE>(rows, cols);
+        lay.ld = b_ld_ != 0 ? b_ld_ : lay.ld;
         const uint64_t last = t ? lay.index(c0 + w - 1, k_len - 1) : lay.index(k_len - 1, c0 + w - 1);
         const SrcBT* p = b_.data(offset + last + 1, "Matmul (reading B)") + offset;
         record_source(b_, p, offset + last + 1, lay, t ? c0 : 0, t ? 0 : c0, t ? w : k_len, t ? k_len : w,
@@ -1279,7 +1372,9 @@ private:
     // --- writing results -----------------------------------------------------------------
 
     /// C's leading dimension in GM: orgKc when set, otherwise orgN.
-    uint64_t c_ld() const { return static_cast<uint64_t>(org_kc_ != 0 ? org_kc_ : org_n_); }
+    uint64_t c_ld() const {
+        return c_ld_ != 0 ? c_ld_ : static_cast<uint64_t>(org_kc_ != 0 ? org_kc_ : org_n_);  // c_ld_: batch_output
+    }
 
     /// A [rows, cols] matrix in C's format (ND_ALIGN rounds rows up to 32 bytes).
     static MatrixLayout output_layout(uint64_t rows, uint64_t cols) {
@@ -1371,24 +1466,33 @@ private:
         check_idle(what);
         require_not_dual_master(what);
         require_mode_bit(ITERATE_MODE_BATCH, what);
-        if (A_TYPE::layout != B_TYPE::layout) {
-            error(what, "A and B must use the same layout (A %s, B %s)", layout_name(A_TYPE::layout),
-                  layout_name(B_TYPE::layout));
-        }
-        if (A_TYPE::layout != LayoutMode::NORMAL) {
-            error(what, "layout %s is not emulated (only LayoutMode::NORMAL is)", layout_name(A_TYPE::layout));
-        }
-        if (quant_set_) {
-            error(what, "quantisation is not supported with IterateBatch");
-        }
+        check_batch_operands(what);
         if (partial_sum) {
             error(what, "enPartialSum with IterateBatch is not emulated");
         }
     }
 
-    /// Each batch i of max(batchA, batchB) multiplies A[i / (n / batchA)] by B[i / (n / batchB)] (the
-    /// smaller count is broadcast; unverified) and hands every block to ``emit``.  Strides of 0 mean
-    /// dense: orgM * orgKa for A, orgKb * orgN for B, one output matrix for C.
+    /// What every batch call needs of the operands: one layout for A and B, ND data in the BSNGD
+    /// family, no quantisation.
+    void check_batch_operands(const char* what) const {
+        if (A_TYPE::layout != B_TYPE::layout) {
+            error(what, "A and B must use the same layout (A %s, B %s)", layout_name(A_TYPE::layout),
+                  layout_name(B_TYPE::layout));
+        }
+        if (A_TYPE::layout == LayoutMode::NONE) {
+            error(what, "the A MatmulType has no batch layout (LayoutMode::NONE)");
+        }
+        check_batch_formats(what);
+        if (quant_set_) {
+            error(what, "quantisation is not supported with IterateBatch");
+        }
+    }
+
+    /// Each batch i of max(batchA, batchB) multiplies A's matrix ai by B's matrix bi (batch_index: the
+    /// smaller count is broadcast) and hands every block to ``emit``, with C's offset for the batch
+    /// and whether the batch adds into C (a G reduction).  Where the matrices lie follows the layouts
+    /// (batch_input, batch_output); for NORMAL, strides of 0 mean dense: orgM * orgKa for A,
+    /// orgKb * orgN for B, one output matrix for C.
     template <class Emit>
     void run_batch(uint32_t batch_a, uint32_t batch_b, uint32_t stride_a, uint32_t stride_b, uint64_t stride_c,
                    const char* what, Emit emit) {
@@ -1400,20 +1504,241 @@ private:
             error(what, "batchA (%u) and batchB (%u) must be multiples of each other", batch_a, batch_b);
         }
         prepare(what);
+        const bool layouts = A_TYPE::layout != LayoutMode::NORMAL;
         const uint64_t sa = stride_a != 0 ? stride_a : static_cast<uint64_t>(org_m_) * org_ka_;
         const uint64_t sb = stride_b != 0 ? stride_b : static_cast<uint64_t>(org_kb_) * org_n_;
         const uint64_t sc = stride_c != 0 ? stride_c : static_cast<uint64_t>(org_m_ > 0 ? org_m_ : single_m_) * c_ld();
+        BatchGrid grid;
+        if (layouts) {
+            grid = batch_grid(batch_a, batch_b, stride_a, stride_b, what);
+        }
         for (uint64_t i = 0; i < batches; ++i) {
-            const uint64_t ai = i / (batches / batch_a);
-            const uint64_t bi = i / (batches / batch_b);
+            uint64_t a_offset = i / (batches / batch_a) * sa;
+            uint64_t b_offset = i / (batches / batch_b) * sb;
+            uint64_t c_offset = i * sc;
+            bool reduce = false;
+            if (layouts) {
+                a_offset = grid.a_offset(i);
+                b_offset = grid.b_offset(i);
+                c_offset = grid.c_offset(i, sc);
+                reduce = grid.reduce_g > 1;
+            }
             const uint64_t bias_offset = cfg_.isBiasBatch ? i * static_cast<uint64_t>(org_n_) : 0;
+            a_ld_ = grid.a_ld;
+            b_ld_ = grid.b_ld;
+            c_ld_ = grid.c_ld;
             for (uint64_t block = 0; block < blocks_; ++block) {
                 uint64_t h = 0;
                 uint64_t w = 0;
-                compute_block(block, acc_, h, w, false, ai * sa, bi * sb, bias_offset);
-                emit(i * sc, block, h, w);
+                compute_block(block, acc_, h, w, false, a_offset, b_offset, bias_offset);
+                emit(c_offset, block, h, w, reduce);
+            }
+            a_ld_ = b_ld_ = c_ld_ = 0;
+        }
+    }
+
+    // --- batch layouts (spec 9.5; CANN's IterateBatch docs and header): where each batch's matrices lie
+
+    /// The tiling's layout fields of one operand: B, S, N, G, D (for C: B, S1, N, G, S2).
+    struct LayoutInfo {
+        int64_t b, s, n, g, d;
+    };
+
+    LayoutInfo layout_info(char role) const {
+        const TCubeTiling& t = tiling_;
+        switch (role) {
+            case 'A': return {t.ALayoutInfoB, t.ALayoutInfoS, t.ALayoutInfoN, t.ALayoutInfoG, t.ALayoutInfoD};
+            case 'B': return {t.BLayoutInfoB, t.BLayoutInfoS, t.BLayoutInfoN, t.BLayoutInfoG, t.BLayoutInfoD};
+            default: return {t.CLayoutInfoB, t.CLayoutInfoS1, t.CLayoutInfoN, t.CLayoutInfoG, t.CLayoutInfoS2};
+        }
+    }
+
+    void require_layout(const LayoutInfo& info, char role, bool with_b, const char* what) const {
+        if (info.n <= 0 || info.g <= 0 || info.d <= 0 || info.s <= 0 || (with_b && info.b <= 0)) {
+            error(what, "the tiling's %cLayoutInfo fields must be positive for layout BSNGD / SBNGD (got B=%lld S=%lld "
+                        "N=%lld G=%lld D=%lld): set them with SetALayout / SetBLayout / SetCLayout",
+                  role, static_cast<long long>(info.b), static_cast<long long>(info.s), static_cast<long long>(info.n),
+                  static_cast<long long>(info.g), static_cast<long long>(info.d));
+        }
+    }
+
+    /// BSNGD and SBNGD hold ND data only, as the docs say; NZ batches are NORMAL or BNGS1S2.
+    void check_batch_formats(const char* what) const {
+        auto strided = [](LayoutMode l) { return l == LayoutMode::BSNGD || l == LayoutMode::SBNGD; };
+        if ((strided(A_TYPE::layout) && A_TYPE::format != CubeFormat::ND) ||
+            (strided(B_TYPE::layout) && B_TYPE::format != CubeFormat::ND)) {
+            error(what, "layouts BSNGD and SBNGD only hold ND data");
+        }
+        if (strided(C_TYPE::layout) && C_TYPE::format != CubeFormat::ND && C_TYPE::format != CubeFormat::ND_ALIGN) {
+            error(what, "layouts BSNGD and SBNGD only hold ND data (C may be ND_ALIGN)");
+        }
+    }
+
+    /// singleCoreN (or S2) rounded up to 32 bytes when C is ND_ALIGN.
+    static uint64_t aligned_c(uint64_t n) {
+        constexpr uint64_t c0 = 32 / sizeof(DstT);
+        return C_TYPE::format == CubeFormat::ND_ALIGN ? ceil_div(n, c0) * c0 : n;
+    }
+
+    /// The elements between two rows of C in a BSNGD / SBNGD layout: G * S2 * N (* B).
+    static uint64_t c_row_stride(const LayoutInfo& c, uint64_t s2) {
+        const uint64_t row = static_cast<uint64_t>(c.g) * s2 * static_cast<uint64_t>(c.n);
+        return C_TYPE::layout == LayoutMode::SBNGD ? row * static_cast<uint64_t>(c.b) : row;
+    }
+
+    /// The number of C matrices of a batch call: max(batchA, batchB), divided by G when C's G is 1 and
+    /// A's or B's is not (the results of a G group add up).
+    uint64_t batch_c_count(uint32_t batch_a, uint32_t batch_b) const {
+        const uint64_t batches = batch_a > batch_b ? batch_a : batch_b;
+        const uint64_t g = reduce_g();
+        return g > 1 ? batches / g : batches;
+    }
+
+    uint64_t reduce_g() const {
+        const TCubeTiling& t = tiling_;
+        if (t.CLayoutInfoG == 1 && (t.ALayoutInfoG != 1 || t.BLayoutInfoG != 1)) {
+            return static_cast<uint64_t>(t.ALayoutInfoG > t.BLayoutInfoG ? t.ALayoutInfoG : t.BLayoutInfoG);
+        }
+        return 1;
+    }
+
+    /// Where IterateNBatch's loop step ``l`` starts in an operand (elements): whole batch groups for
+    /// BNGS1S2 / NORMAL, ``batchValue`` heads of width D for SBNGD, and for BSNGD across the S lines.
+    template <class TYPE>
+    static uint64_t nbatch_offset(uint64_t batch_value, uint64_t l, const LayoutInfo& info, uint64_t d) {
+        const uint64_t s = static_cast<uint64_t>(info.s);
+        if constexpr (TYPE::layout == LayoutMode::SBNGD) {
+            return d * batch_value * l;
+        } else if constexpr (TYPE::layout == LayoutMode::BSNGD) {
+            const uint64_t ng = static_cast<uint64_t>(info.n) * static_cast<uint64_t>(info.g);
+            return (l * batch_value / ng) * d * s * ng + (l * batch_value % ng) * d;
+        } else {
+            return d * s * batch_value * l;
+        }
+    }
+
+    /// Batch i's matrices in one IterateBatch call.
+    struct BatchGrid {
+        uint64_t a_ld = 0, b_ld = 0, c_ld = 0;        ///< row strides (0: the ND default)
+        uint64_t a_step = 0, b_step = 0, c_step = 0;  ///< between neighbouring batches (elements)
+        uint64_t a_line = 0, b_line = 0;              ///< BSNGD: N * G batches per S line, and its size
+        uint64_t a_line_size = 0, b_line_size = 0;
+        uint64_t a_mod = 1, a_div = 1, b_mod = 1, b_div = 1;  ///< broadcast: index = i % mod + i / div
+        uint64_t reduce_g = 1;
+        bool c_strided = false;
+
+        static uint64_t place(uint64_t j, uint64_t step, uint64_t line, uint64_t line_size) {
+            return line != 0 ? (j / line) * line_size + (j % line) * step : j * step;
+        }
+        uint64_t a_offset(uint64_t i) const { return place(i % a_mod + i / a_div, a_step, a_line, a_line_size); }
+        uint64_t b_offset(uint64_t i) const { return place(i % b_mod + i / b_div, b_step, b_line, b_line_size); }
+        uint64_t c_offset(uint64_t i, uint64_t dense) const {
+            const uint64_t j = i / reduce_g;
+            return c_strided ? j * c_step : j * dense;
+        }
+    };
+
+    /// One operand's addressing: BSNGD rows of N * G * D elements, SBNGD of B * N * G * D, batches D
+    /// (or matrixStride) apart; NORMAL / BNGS1S2 matrices one after another.
+    template <class TYPE>
+    void batch_input(char role, uint64_t stored_rows, uint64_t stored_cols, uint64_t dense, uint32_t stride,
+                     uint64_t& ld, uint64_t& step, uint64_t& line, uint64_t& line_size, const char* what) const {
+        if constexpr (TYPE::layout == LayoutMode::BSNGD || TYPE::layout == LayoutMode::SBNGD) {
+            const LayoutInfo info = layout_info(role);
+            const bool sbngd = TYPE::layout == LayoutMode::SBNGD;
+            require_layout(info, role, sbngd, what);
+            const uint64_t ngd = static_cast<uint64_t>(info.n) * info.g * info.d;
+            ld = sbngd ? ngd * static_cast<uint64_t>(info.b) : ngd;
+            step = stride != 0 ? stride : stored_cols;
+            if (!sbngd) {  // past N * G heads the next S line starts
+                line = static_cast<uint64_t>(info.n) * info.g;
+                line_size = line * stored_rows * stored_cols;
+            }
+        } else {
+            step = stride != 0 ? stride : dense;
+        }
+    }
+
+    /// CANN's broadcast of the smaller batch count for the BSNGD-family layouts: A (or B) with G = 1
+    /// against G > 1, with N = 1 against N > 1, or with B = 1 against B > 1.
+    static void broadcast(const LayoutInfo& mine, const LayoutInfo& other, uint64_t& mod, uint64_t& div) {
+        if (mine.g == 1 && other.g != 1) {
+            mod = 1;
+            div = static_cast<uint64_t>(other.g);
+        } else if (mine.n == 1 && other.n != 1) {
+            mod = static_cast<uint64_t>(other.g);
+            div = static_cast<uint64_t>(other.g) * other.n;
+        } else if (mine.b == 1 && other.b != 1) {
+            mod = static_cast<uint64_t>(other.g) * other.n;
+            div = mod * other.b;
+        }
+    }
+
+    BatchGrid batch_grid(uint32_t batch_a, uint32_t batch_b, uint32_t stride_a, uint32_t stride_b,
+                         const char* what) const {
+        BatchGrid grid;
+        const uint64_t m = static_cast<uint64_t>(single_m_);
+        const uint64_t n = static_cast<uint64_t>(single_n_);
+        const uint64_t k = static_cast<uint64_t>(single_k_);
+        const bool ta = a_.transpose;
+        const bool tb = b_.transpose;
+        batch_input<A_TYPE>('A', ta ? k : m, ta ? m : k, m * k, stride_a, grid.a_ld, grid.a_step, grid.a_line,
+                            grid.a_line_size, what);
+        batch_input<B_TYPE>('B', tb ? n : k, tb ? k : n, k * n, stride_b, grid.b_ld, grid.b_step, grid.b_line,
+                            grid.b_line_size, what);
+        if (batch_a != batch_b) {
+            const LayoutInfo la = layout_info('A');
+            const LayoutInfo lb = layout_info('B');
+            if (batch_a < batch_b) {
+                broadcast(la, lb, grid.a_mod, grid.a_div);
+            } else {
+                broadcast(lb, la, grid.b_mod, grid.b_div);
+            }
+            if (grid.a_div == 1 && grid.b_div == 1) {
+                error(what, "batchA (%u) and batchB (%u) differ but the tiling's layouts broadcast no axis of G, N "
+                            "or B",
+                      batch_a, batch_b);
             }
         }
+        if constexpr (C_TYPE::layout == LayoutMode::BSNGD || C_TYPE::layout == LayoutMode::SBNGD) {
+            const LayoutInfo lc = layout_info('C');
+            require_layout(lc, 'C', C_TYPE::layout == LayoutMode::SBNGD, what);
+            grid.c_strided = true;
+            grid.c_step = aligned_c(n);
+            grid.c_ld = c_row_stride(lc, aligned_c(static_cast<uint64_t>(lc.d)));
+        }
+        grid.reduce_g = reduce_g();
+        if (grid.reduce_g > 1 && bias_enabled_) {
+            error(what, "a bias with a G reduction (C's G is 1, A's or B's is not) is not emulated");
+        }
+        const uint64_t batches = batch_a > batch_b ? batch_a : batch_b;
+        for (uint64_t i = 0; i < batches; ++i) {
+            const uint64_t ai = i % grid.a_mod + i / grid.a_div;
+            const uint64_t bi = i % grid.b_mod + i / grid.b_div;
+            if (ai >= batch_a || bi >= batch_b) {
+                error(what, "batch %llu reads matrix %llu of A and %llu of B, past batchA (%u) or batchB (%u)",
+                      static_cast<unsigned long long>(i), static_cast<unsigned long long>(ai),
+                      static_cast<unsigned long long>(bi), batch_a, batch_b);
+            }
+        }
+        return grid;
+    }
+
+    /// The next GetBatchTensorC<false> of an IterateNBatch<false>: its loop step.
+    uint64_t next_batch_fetch(bool sync, const char* what) {
+        require_not_dual_master(what);
+        if (sync) {
+            error(what, "only supports sync=false");
+        }
+        require_workspace(what);
+        if (nbatch_loops_ == 0) {
+            error(what, "there is no IterateNBatch<false> result on this Matmul to read");
+        }
+        if (nbatch_fetched_ >= nbatch_loops_) {
+            error(what, "called more times than batchLoop (%llu) of the IterateNBatch it reads",
+                  static_cast<unsigned long long>(nbatch_loops_));
+        }
+        return nbatch_fetched_++;
     }
 
     // --- state ---------------------------------------------------------------------------------------
@@ -1470,6 +1795,13 @@ private:
     bool pending_all_ = false;
     bool pending_batch_ = false;
     int record_ = -1;
+
+    // batch layouts: the row strides of the batch being computed (0: ND default), and the results of
+    // an IterateNBatch<false> that GetBatchTensorC reads
+    uint64_t a_ld_ = 0, b_ld_ = 0, c_ld_ = 0;
+    uint64_t nbatch_loops_ = 0;
+    uint64_t nbatch_fetched_ = 0;
+    uint64_t nbatch_view_offset_ = 0;
 };
 
 }  // namespace ascx_emu
