@@ -17,6 +17,19 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from ascx.dialects.ascendc.matmul_modes import forbidden_in_mix_dual_master, forbidden_with_ib_share_ab
+
+
+def _not_in_dual(method: str, inputs: bool = False) -> str:
+    """The rule of a method CANN's documentation does not support in MixDualMaster mode."""
+    return f'Not in MixDualMaster mode (CANN\'s page of the method): "{forbidden_in_mix_dual_master(method, inputs)}".'
+
+
+def _not_with_ab(method: str) -> str:
+    """The rule of a result method CANN does not support with IBShare on both A and B."""
+    return f'Not with IBShare on both A and B: "{forbidden_with_ib_share_ab(method)}".'
+
+
 KERNEL_HEAD = """import ascx as asc
 from ascx.runtime.jit import MockTensor
 
@@ -154,6 +167,9 @@ DOCS: tuple[ApiDoc, ...] = (
             "All registrations of a kernel become one ``REGIST_MATMUL_OBJ`` (the macro declares fixed names and "
             "returns on the AIC side); they must share the pipe and the workspace.",
             "At most 4 objects; with more than one, each registration passes a tiling.",
+            "In MixDualMaster mode (``MatmulConfig(enable_mix_dual_master=True)``) the AIC does not return in "
+            "``REGIST_MATMUL_OBJ``: it runs the kernel's code and computes its objects itself, without messages "
+            "from the AIVs (the CPU emulation runs it too).",
         ),
         ("gm", "mm.iterate_all(c_global)\nmm.end()"),
         owner="asc.adv",
@@ -203,6 +219,7 @@ DOCS: tuple[ApiDoc, ...] = (
             'MatmulType position GM".',
             '"set_tensor_a: transpose=True requires the A MatmulType to have is_trans=True"; '
             '"Scalar type is not supported in set_tensor_a" for an int8 A.',
+            _not_in_dual("set_tensor_a with a LocalTensor", inputs=True) + " Likewise with a scalar.",
         ),
         ("gm", "mm.set_tensor_a(a_global)\nmm.set_tensor_a(a_global[64:], transpose=False)\nmm.set_tensor_a(1.5)"),
         overloads=("set_tensor_a(tensor, transpose=False)", "set_tensor_a(scalar)"),
@@ -220,7 +237,7 @@ DOCS: tuple[ApiDoc, ...] = (
             ("transpose", "B is transposed; needs ``is_trans=True`` on B's MatmulType"),
             ("scalar", "a number or a runtime scalar, converted to B's dtype"),
         ),
-        ("The rules of ``set_tensor_a``, for B.",),
+        ("The rules of ``set_tensor_a``, for B.", _not_in_dual("set_tensor_b with a LocalTensor", inputs=True)),
         ("gm", "mm.set_tensor_b(b_global)"),
         overloads=("set_tensor_b(tensor, transpose=False)", "set_tensor_b(scalar)"),
     ),
@@ -233,6 +250,7 @@ DOCS: tuple[ApiDoc, ...] = (
             'int32 when A and B are int8 ("Bias type is not supported when input A and B is int8"), else float16 or '
             'float32 ("Bias type is not supported in set_bias").',
             "``MatmulConfig.enable_set_bias`` must be True; the tiling must have ``is_bias=1``.",
+            _not_in_dual("set_bias with a LocalTensor", inputs=True),
         ),
         ("gm", "mm.set_bias(c_global)\nmm.iterate_all(c_global)"),
     ),
@@ -247,7 +265,10 @@ DOCS: tuple[ApiDoc, ...] = (
         "Pass a value to user-defined copy callbacks. Returns None.",
         ("void SetSelfDefineData(const uint64_t dataPtr);",),
         (("data_ptr", "a GM address, a GlobalTensor (its address) or an integer, passed as ``uint64_t``"),),
-        ("``MatmulConfig.enable_set_define_data`` must be True; call it before ``set_tensor_a``/``set_tensor_b``.",),
+        (
+            "``MatmulConfig.enable_set_define_data`` must be True; call it before ``set_tensor_a``/``set_tensor_b``.",
+            _not_in_dual("set_self_define_data"),
+        ),
         ("gm", "mm.set_self_define_data(a)\nmm.set_self_define_data(a_global)\nmm.set_self_define_data(7)"),
     ),
     ApiDoc(
@@ -255,7 +276,10 @@ DOCS: tuple[ApiDoc, ...] = (
         "Pass the address of user tiling data in GM to the callbacks. Returns None.",
         ("void SetUserDefInfo(const uint64_t tilingPtr);",),
         (("tiling_ptr", "a GM address or a GlobalTensor"),),
-        ('"set_user_def_info: tiling_ptr must be a GM address" otherwise (an int or a TCubeTiling).',),
+        (
+            '"set_user_def_info: tiling_ptr must be a GM address" otherwise (an int or a TCubeTiling).',
+            _not_in_dual("set_user_def_info"),
+        ),
         ("gm", "mm.set_user_def_info(workspace)"),
     ),
     ApiDoc(
@@ -293,6 +317,7 @@ DOCS: tuple[ApiDoc, ...] = (
         (
             "Cube-only kernels only, and A's layout must not be NONE "
             '("set_batch_num does not support layout NONE for A").',
+            _not_in_dual("set_batch_num"),
         ),
         ("cube_batch", "mm.set_batch_num(2, 2)\nmm.iterate_batch(c_global, False, 0, False)"),
     ),
@@ -307,6 +332,7 @@ DOCS: tuple[ApiDoc, ...] = (
         (
             '"set_workspace: size is required when addr is a GM address".',
             "Call it before an asynchronous ``iterate``, ``get_tensor_c(sync=False)`` or ``iterate_n_batch``.",
+            _not_in_dual("set_workspace"),
         ),
         ("ub", "mm.set_workspace(c_global)\nmm.set_workspace(workspace, 65536)"),
     ),
@@ -383,6 +409,8 @@ mm.iterate_all(c_global)""",
             '``sync=False`` needs a MIX kernel, C at VECIN/VECOUT/VECCALC and ``set_workspace`` first: "iterate with '
             'sync=False requires the C MatmulType position to be VECIN, VECOUT or VECCALC".',
             "``MatmulConfig.iterate_mode`` must include ``ITERATE_MODE_NORMAL``.",
+            _not_in_dual("iterate"),
+            _not_with_ab("iterate"),
         ),
         (
             "gm",
@@ -419,6 +447,8 @@ mm.iterate_all(c_global)""",
             '``sync=False`` only into a LocalTensor or in the returning form: "get_tensor_c with sync=False only '
             'supports a LocalTensor output or the returning form"; the returning form needs C at VECIN.',
             "``MatmulConfig.enable_get_tensor_c`` must be True.",
+            _not_in_dual("get_tensor_c"),
+            _not_with_ab("get_tensor_c"),
         ),
         (
             "ub",
@@ -441,7 +471,11 @@ view = mm.get_tensor_c(sync=False)""",
         "``get_tensor_c(c, sync=False)`` and warns.",
         ("void AsyncGetTensorC(const LocalTensor<DstT>& c);",),
         (("c", "a LocalTensor of C's dtype"),),
-        ('"async_get_tensor_c: c must be a LocalTensor"; MIX kernels only; after an asynchronous ``iterate``.',),
+        (
+            '"async_get_tensor_c: c must be a LocalTensor"; MIX kernels only; after an asynchronous ``iterate``.',
+            _not_in_dual("async_get_tensor_c"),
+            _not_with_ab("async_get_tensor_c"),
+        ),
         (
             "ub",
             """c_block = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 128 * 256)
@@ -455,7 +489,10 @@ mm.wait_get_tensor_c()""",
         "wait_get_tensor_c",
         "Complete the asynchronous fetches into LocalTensors (an MTE2 to vector handshake).",
         ("void WaitGetTensorC();",),
-        rules=('MIX kernels only: "wait_get_tensor_c is not supported in cube-only kernels".',),
+        rules=(
+            'MIX kernels only: "wait_get_tensor_c is not supported in cube-only kernels".',
+            _not_in_dual("wait_get_tensor_c"),
+        ),
         example=(
             "ub",
             """c_block = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 128 * 256)
@@ -486,8 +523,15 @@ mm.wait_get_tensor_c()""",
             '"When iterate_all output to LocalTensor, param {name} is not supported."; a LocalTensor output is '
             "synchronous and needs C at A1, B1, C1 or TSCM (or CO1 in cube-only kernels).",
             "``sync=False`` without ``wait_iterate_all=True`` warns: the kernel must synchronise by other means.",
+            "In MixDualMaster mode, and with IBShare on both A and B, results come only from ``iterate_all`` to a "
+            f'GlobalTensor: "{forbidden_in_mix_dual_master("iterate_all to a LocalTensor")}".',
         ),
         ("gm", "mm.iterate_all(c_global, sync=False, wait_iterate_all=True)\nmm.wait_iterate_all()"),
+        notes=(
+            "MixDualMaster mode (``MatmulConfig(enable_mix_dual_master=True)``; in a MIX 1:2 kernel with "
+            "``MatmulType(..., ib_share=True)`` on A and B) computes on the AIC while the AIVs' ``iterate_all`` "
+            "only waits: see ``examples/matmul_mix_dual_master.py``.",
+        ),
     ),
     ApiDoc(
         "wait_iterate_all",
@@ -521,6 +565,13 @@ mm.wait_get_tensor_c()""",
             'A and B need the same layout, not NONE: "iterate_batch does not support layout NONE for A".',
             "The Norm template only; no quantisation on the object; cube-only kernels call ``set_batch_num`` first "
             "and output to GM only.",
+            "Layouts (CANN's IterateBatch docs): NORMAL and BNGS1S2 hold whole matrices one after another; BSNGD is "
+            "``[B, S, N, G, D]`` with each batch an ``[S, D]`` matrix whose rows are ``N * G * D`` apart and the "
+            "batches of one call ``D`` apart (``matrix_stride_a``/``b`` override it), SBNGD ``[S, B, N, G, D]`` "
+            "with rows ``B * N * G * D`` apart; the tiling's layout fields (``set_a_layout`` ...) give B, S, N, G, "
+            "D. Different batch counts broadcast G, N or B; a C with G = 1 adds up the G results.",
+            _not_in_dual("iterate_batch"),
+            _not_with_ab("iterate_batch"),
         ),
         (
             "batch",
@@ -552,6 +603,10 @@ mm.wait_iterate_batch()""",
             '"Param wait_iterate_batch can be True only when sync is False".',
             "Needs ``MatmulConfig.is_n_batch=True``, A and B layouts other than NONE/NORMAL, and "
             "``set_workspace`` first.",
+            "Step ``l`` reads A and B ``l * batch`` heads further in their layouts and writes its ``max(batch_a, "
+            "batch_b)`` results into the workspace after step ``l - 1``'s (in C's layout).",
+            _not_in_dual("iterate_n_batch"),
+            _not_with_ab("iterate_n_batch"),
         ),
         (
             "batch",
@@ -575,7 +630,14 @@ mm.wait_iterate_batch()""",
             ("batch_a, batch_b", "required"),
             ("sync", "must be False"),
         ),
-        ('"Matmul get_batch_tensor_c only support params sync=False"; after ``iterate_n_batch(sync=False)``.',),
+        (
+            '"Matmul get_batch_tensor_c only support params sync=False"; after ``iterate_n_batch(sync=False)``, at '
+            "most ``batch_loop`` times.",
+            "The returned GlobalTensor views the next ``max(batch_a, batch_b) * singleCoreM * singleCoreN`` results "
+            "of the workspace; into a LocalTensor, one step's results keep the row strides of C's layout.",
+            _not_in_dual("get_batch_tensor_c"),
+            _not_with_ab("get_batch_tensor_c"),
+        ),
         (
             "batch",
             """mm.set_workspace(c_global)
@@ -589,10 +651,41 @@ result = mm.get_batch_tensor_c(2, 2, sync=False)""",
         ),
     ),
     ApiDoc(
+        "get_batch_c",
+        "CANN's ``GetBatchC``, which does what ``get_batch_tensor_c`` does (an ascx extension: pyasc 1.1.1 has only "
+        "``get_batch_tensor_c``). Printed as ``GetBatchTensorC``, which CANN recommends.",
+        (
+            "template <bool sync = true> GlobalTensor<DstT> GetBatchC(uint32_t batchA, uint32_t batchB, "
+            "bool enSequentialWrite = false);",
+            "template <bool sync = true> void GetBatchC(const LocalTensor<DstT>& c, uint32_t batchA, "
+            "uint32_t batchB, bool enSequentialWrite = false);",
+        ),
+        (
+            ("tensor", "a LocalTensor (second form)"),
+            ("batch_a, batch_b", "required"),
+            ("sync", "must be False"),
+        ),
+        (
+            "The rules of ``get_batch_tensor_c``; the messages name ``get_batch_c``.",
+            _not_in_dual("get_batch_c"),
+        ),
+        (
+            "batch",
+            """mm.set_workspace(c_global)
+mm.iterate_n_batch(4, 2, 2, False, sync=False, wait_iterate_batch=True)
+mm.wait_iterate_batch()
+result = mm.get_batch_c(2, 2, sync=False)""",
+        ),
+        overloads=(
+            "get_batch_c(batch_a, batch_b, en_sequential_write=False, sync=True) -> GlobalTensor",
+            "get_batch_c(tensor, batch_a, batch_b, en_sequential_write=False, sync=True)",
+        ),
+    ),
+    ApiDoc(
         "wait_iterate_batch",
         "Complete an asynchronous ``iterate_batch`` or ``iterate_n_batch`` started with ``wait_iterate_batch=True``.",
         ("void WaitIterateBatch();",),
-        rules=("MIX kernels only.",),
+        rules=("MIX kernels only.", _not_in_dual("wait_iterate_batch")),
         example=(
             "batch",
             """mm.iterate_batch(c_global, 2, 2, False, sync=False, wait_iterate_batch=True)
