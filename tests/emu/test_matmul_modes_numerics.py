@@ -14,7 +14,7 @@ import pytest
 
 import ascx as asc
 from ascx.cli.kernel_loading import load_module
-from ascx.emu.launch import runs_aic_side
+from ascx.emu.launch import EmulationError, runs_aic_side
 from ascx.runtime.jit import MockTensor
 from ascx.testing.examples import EXAMPLES_DIR, example_kernel
 
@@ -99,10 +99,13 @@ def kernels(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     return load_kernel_source(tmp_path_factory.mktemp("matmul_mode_kernels"), KERNELS)
 
 
-def tiling(m: int, n: int, k: int, base: tuple[int, int, int]) -> asc.adv.TCubeTiling:
+def tiling(m: int, n: int, k: int, base: tuple[int, int, int], whole: bool = True) -> asc.adv.TCubeTiling:
+    """One core's tiling; with ``whole`` its L1 steps hold all of A and B, as IBShare requires."""
+    steps = (-(-m // base[0]), -(-n // base[1]), -(-k // base[2])) if whole else (1, 1, 1)
     return asc.adv.TCubeTiling(
         used_core_num=1, m=m, n=n, k_a=k, k_b=k, single_core_m=m, single_core_n=n, single_core_k=k,
-        base_m=base[0], base_n=base[1], base_k=base[2],
+        base_m=base[0], base_n=base[1], base_k=base[2], step_m=steps[0], step_n=steps[1], step_k_a=steps[2],
+        step_k_b=steps[2],
     )  # fmt: skip
 
 
@@ -137,3 +140,16 @@ def test_other_kernels_do_not_run_the_aic_side() -> None:
 def test_mock_arguments_compile(kernels: ModuleType) -> None:
     f16, f32, u8 = MockTensor(asc.float16), MockTensor(asc.float32), MockTensor(asc.uint8)
     assert "LayoutMode::NONE, true>" in kernels.dual.compile(f16, f16, f32, u8, asc.adv.TCubeTiling, True).source
+
+
+def test_a_shared_matrix_not_whole_in_l1_is_an_error(kernels: ModuleType) -> None:
+    """CANN: the A or B matrix the AIVs share must be fully loaded in L1."""
+    m, n, k = 32, 32, 64
+    a, b = small_ints((m, k), np.float16), small_ints((k, n), np.float16)
+    with pytest.raises(EmulationError) as caught:
+        kernels.dual[1](a, b, np.zeros((m, n), np.float32), np.zeros(1024, np.uint8),
+                        tiling(m, n, k, (16, 16, 32), whole=False), True)  # fmt: skip
+    assert caught.value.message.endswith(
+        "block 0 (sub-block 0): Matmul 'mm': IterateAll: IBShare on A requires A to be whole in L1: singleCoreM (32) "
+        "<= stepM * baseM (16) and singleCoreK (64) <= stepKa * baseK (32)"
+    )

@@ -170,6 +170,7 @@ public:
                     bool waitIterateAll = false, bool fakeMsg = false) {
         const char* what = sync ? "IterateAll<true>" : "IterateAll<false>";
         use(what);
+        engine_.check_ib_share_full_load(what);
         if constexpr (kCfg.enableMixDualMaster) {  // the AIC computes: this core only waits for it
             engine_.iterate_all_gm_elsewhere(sync, waitIterateAll, fakeMsg, what);
             return;

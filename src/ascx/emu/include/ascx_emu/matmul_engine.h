@@ -676,6 +676,26 @@ public:
         cube_joins();
     }
 
+    /// IBShare: the matrix the AIVs share must be whole in L1 (CANN: "the A/B matrix several AIVs reuse
+    /// must be fully loaded in L1 Buffer"): A's singleCoreM x singleCoreK within stepM * baseM x
+    /// stepKa * baseK, B's singleCoreK x singleCoreN within stepKb * baseK x stepN * baseN.
+    void check_ib_share_full_load(const char* what) const {
+        if (!inited_) {
+            return;  // the compute call reports the missing tiling
+        }
+        const TCubeTiling& t = tiling_;
+        if (A_TYPE::ibShare && (single_m_ > t.stepM * t.baseM || single_k_ > t.stepKa * t.baseK)) {
+            error(what, "IBShare on A requires A to be whole in L1: singleCoreM (%d) <= stepM * baseM (%d) and "
+                        "singleCoreK (%d) <= stepKa * baseK (%d)",
+                  single_m_, t.stepM * t.baseM, single_k_, t.stepKa * t.baseK);
+        }
+        if (B_TYPE::ibShare && (single_n_ > t.stepN * t.baseN || single_k_ > t.stepKb * t.baseK)) {
+            error(what, "IBShare on B requires B to be whole in L1: singleCoreN (%d) <= stepN * baseN (%d) and "
+                        "singleCoreK (%d) <= stepKb * baseK (%d)",
+                  single_n_, t.stepN * t.baseN, single_k_, t.stepKb * t.baseK);
+        }
+    }
+
     /// IterateAll to GM whose computation another core does: the AIV side of MixDualMaster mode (the
     /// AIC runs the kernel and computes), or sub-block 1 when A and B are both IBShare (sub-block 0's
     /// call drives the cube for the block).  The call's checks and its wait protocol, nothing computed.

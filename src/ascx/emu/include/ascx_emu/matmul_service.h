@@ -127,6 +127,7 @@ public:
                     bool waitIterateAll = false, bool fakeMsg = false) {
         if constexpr (kDual) {
             (void)waitIterateAll;
+            engine_.check_ib_share_full_load("IterateAll");
             engine_.iterate_all_gm(gm, enAtomic, enSequentialWrite, true, false, fakeMsg, "IterateAll");
             engine_.end("IterateAll");
         }
