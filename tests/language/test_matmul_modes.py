@@ -1,7 +1,7 @@
 """IBShare (``MatmulType(ib_share=True)``, an ascx extension) and MixDualMaster
 (``MatmulConfig(enable_mix_dual_master=True)``): where CANN allows them, each rule a located error at
 the ``Matmul(...)`` line, and in each mode every method CANN forbids an error at its own call, with
-the mode and the alternative in the message and a hint (matmul-api spec §3, §12 R9 and R53)."""
+the mode and the alternative in the message and a hint (docs/matmul-protocol.md#availability-per-kernel-mode)."""
 
 from __future__ import annotations
 

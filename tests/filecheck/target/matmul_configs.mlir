@@ -1,6 +1,6 @@
 // RUN: ascx-opt %s -t ascendc | filecheck %s --match-full-lines --strict-whitespace
 
-// How Matmul configs print (matmul-api spec §4.4): CANN's named configuration when the config is one
+// How Matmul configs print (docs/matmul-protocol.md#the-configuration): CANN's named configuration when the config is one
 // (CFG_NORM, the default of Matmul's MM_CFG, is omitted), a getter call for GetBasicConfig and
 // GetSpecialMDLConfig, and otherwise a constexpr function at file scope that starts from the
 // config's template and sets the fields that differ; objects with one config share its function.

@@ -7,7 +7,7 @@ examples do, by a ``constexpr`` function that starts from the template and sets 
 differ.  :func:`describe_config` finds that form for the 50 values of a config (the table of
 :mod:`ascx.dialects.ascendc.matmul_config_fields`); the printer writes it.
 
-The values here are those of the C++ getters with their default arguments (matmul-api spec §5.2);
+The values here are those of the C++ getters with their default arguments (docs/matmul-protocol.md#the-configuration);
 the language layer's ``get_*_config`` helpers compute the same values (a test checks it).
 """
 

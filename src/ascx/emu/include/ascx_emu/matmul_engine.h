@@ -1557,7 +1557,7 @@ private:
         }
     }
 
-    // --- batch layouts (spec 9.5; CANN's IterateBatch docs and header): where each batch's matrices lie
+    // --- batch layouts (docs/emulation.md#batch-matmul; CANN's IterateBatch docs and header): where each batch's matrices lie
 
     /// The tiling's layout fields of one operand: B, S, N, G, D (for C: B, S1, N, G, S2).
     struct LayoutInfo {
