@@ -131,9 +131,14 @@ def test_every_example_verifies_after_insertion() -> None:
         assert found == [], name
 
 
+NOTHING_TO_MUTATE = {"matmul_mix_dual_master"}
+"""Examples whose kernels have no sync op: MixDualMaster's only call on the AIV is a synchronous
+``iterate_all``, which synchronises inside CANN's library."""
+
+
 def test_the_examples_have_sync_to_mutate() -> None:
     assert len(MUTANTS) >= 25
-    assert {name for name, _, _ in MUTANTS} == set(EXAMPLE_ARGUMENTS)
+    assert {name for name, _, _ in MUTANTS} == set(EXAMPLE_ARGUMENTS) - NOTHING_TO_MUTATE
 
 
 @pytest.mark.parametrize(("example", "index", "label"), MUTANTS, ids=[f"{m[0]}-{m[1]}-{m[2]}" for m in MUTANTS])
