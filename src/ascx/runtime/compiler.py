@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from functools import cached_property
 from io import StringIO
 from types import FunctionType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
@@ -21,6 +21,7 @@ from ascx.dialects.ascendc import KernelType, KernelTypeAttr
 from ascx.dialects.ascendc.kernel_attrs import KERNEL_TYPE_ATTR
 from ascx.errors import AscxError, AscxWarning
 from ascx.language.core.builder import KernelOptions
+from ascx.runtime.kernel_type_request import apply_kernel_type_request
 from ascx.runtime.pipeline import pipeline_for, run_pipeline
 from ascx.runtime.sync_outcome import settle_sync_diagnostics
 from ascx.target import print_ascendc
@@ -28,6 +29,9 @@ from ascx.target.names import kernel_symbol
 from ascx.tracer import KernelParam, trace_kernel
 from ascx.tracer.dependencies import Dependency
 from ascx.tracer.gc_pause import gc_paused
+
+if TYPE_CHECKING:
+    from ascx.lib.runtime.support import CoreType
 
 
 @dataclass(frozen=True)
@@ -97,6 +101,25 @@ class CompiledKernel:
             self._module = rebuilt.module
         return self._module
 
+    @property
+    def binary(self) -> bytes:
+        """pyasc's ``CompiledKernel.binary`` on ``Backend.Model``: the Ascend C source as bytes, which
+        ``asc.lib.runtime.register_device_binary_kernel`` accepts to run the kernel on the emulation."""
+        from ascx.lib.runtime.interface import KernelBinary
+
+        return KernelBinary(self)
+
+    @property
+    def core_type(self) -> CoreType:
+        """pyasc's ``CompiledKernel.core_type``: the cores the kernel's binary is for."""
+        from ascx.lib.runtime.support import CoreType
+
+        return {
+            KernelType.MIX_AIC_1_2: CoreType.AiCore,
+            KernelType.AIV_ONLY: CoreType.VectorCore,
+            KernelType.AIC_ONLY: CoreType.CubeCore,
+        }[self.kernel_type]
+
     @cached_property
     def ir(self) -> str:
         """The IR as text (custom format, no locations)."""
@@ -147,6 +170,7 @@ def _compile_kernel(
     start = time.perf_counter()
     trace = trace_kernel(fn, params, options)
     module = trace.module
+    apply_kernel_type_request(module, options.kernel_type)
     traced = time.perf_counter()
     # One verification, of the IR the printer consumes: the passes take the traced IR as it is
     # (the API checked what it built), and verifying twice was most of the compile time.

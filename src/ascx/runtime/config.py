@@ -1,8 +1,9 @@
-"""pyasc's ``asc.runtime.config``: where ``kernel[block_dim](...)`` runs.
+"""pyasc's ``asc.runtime.config``: where ``kernel[block_dim](...)`` runs, and the kernel types.
 
 ascx has one execution backend, the CPU emulation of the Ascend C API (``Backend.Model``, the
-default), so pyasc launch code that selects it works unchanged.  ``Backend.NPU`` is accepted by
-:func:`set_platform` but launching then fails with a clear error: ascx does not drive devices.
+default), so pyasc launch code that selects it works unchanged.  ``Backend.NPU`` can be selected
+with ``check=False`` (to compile for CANN), but launching then fails with a clear error: ascx does
+not drive devices.  The selection is kept by ``asc.lib.runtime`` (``rt``), as in pyasc.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ from __future__ import annotations
 from enum import Enum
 
 from ascx.errors import AscxError
+from ascx.lib import runtime as rt
 
 
 class Backend(Enum):
@@ -20,7 +22,8 @@ class Backend(Enum):
 
 
 class Platform(Enum):
-    """The SoC a kernel is built for; the emulation models the Ascend 910B family (dav-c220)."""
+    """The SoC a kernel is built for; the emulation models the Ascend 910B family (dav-c220), to which
+    the 910_93 SoCs belong."""
 
     Ascend910B1 = "Ascend910B1"
     Ascend910B2 = "Ascend910B2"
@@ -28,36 +31,76 @@ class Platform(Enum):
     Ascend910B3 = "Ascend910B3"
     Ascend910B4 = "Ascend910B4"
     Ascend910B4_1 = "Ascend910B4-1"
+    Ascend910_9362 = "Ascend910_9362"
+    Ascend910_9372 = "Ascend910_9372"
+    Ascend910_9381 = "Ascend910_9381"
+    Ascend910_9382 = "Ascend910_9382"
+    Ascend910_9391 = "Ascend910_9391"
+    Ascend910_9392 = "Ascend910_9392"
 
 
-_backend = Backend.Model
-_platform = Platform.Ascend910B1
+class KernelType(Enum):
+    """The cores a kernel runs on (pyasc's and CANN's ``KERNEL_TYPE_*`` numbering).
+
+    ``@asc.jit(kernel_type=KernelType.X)`` asks for one; ascx builds ``AIV_ONLY``, ``AIC_ONLY`` and
+    ``MIX_AIC_1_2`` kernels and checks the request against what the kernel does (see
+    ``docs/reference/jit.md#kernel-types``).
+    """
+
+    AIV_ONLY = 0
+    AIC_ONLY = 1
+    MIX_AIV_HARD_SYNC = 2
+    MIX_AIC_HARD_SYNC = 3
+    MIX_AIV_1_0 = 4
+    MIX_AIC_1_0 = 5
+    MIX_AIC_1_1 = 6
+    MIX_AIC_1_2 = 7
 
 
 def set_platform(
     backend: Backend | str, soc_version: Platform | None = None, device_id: int | None = None, check: bool = True
 ) -> None:
-    """Select the backend (and SoC) later launches use; ``device_id`` and ``check`` are accepted for
-    pyasc compatibility and unused."""
-    global _backend, _platform
-    _backend = Backend(backend)
-    if soc_version is not None:
-        _platform = Platform(soc_version)
-    del device_id, check
+    """Select the backend (and SoC) later launches use, and the device when ``device_id`` is given.
+
+    With ``check`` (the default) a backend that cannot run kernels is an error: the model needs a host
+    C++ compiler to build the emulation, and ascx has no NPU runtime.
+    """
+    backend = Backend(backend)
+    if backend is Backend.Model:
+        rt.use_model()
+        soc = Platform.Ascend910B1 if soc_version is None else Platform(soc_version)
+    else:
+        rt.use_npu()
+        soc = rt.get_soc_version() if soc_version is None else Platform(soc_version)
+    rt.set_soc_version(soc)
+    if device_id is not None and backend is Backend.Model:
+        rt.set_device(device_id)
+    if check and not rt.is_available():
+        if backend is Backend.Model:
+            raise RuntimeError(
+                "Runtime library is not available! ascx runs Backend.Model on its CPU emulation, which needs a "
+                f"host C++ compiler (g++ or clang++) on PATH (pyasc's model is $ASCEND_HOME_PATH/tools/simulator/"
+                f"{soc.value}/lib, which ascx does not use)"
+            )
+        raise RuntimeError(
+            "Runtime library is not available! ascx has no NPU runtime: kernels run on Backend.Model, the CPU "
+            "emulation (pass check=False to select the NPU for compiling only)"
+        )
 
 
 def current_backend() -> Backend:
-    return _backend
+    """The backend ``set_platform`` selected (``Backend.Model`` by default)."""
+    return Backend.Model if rt.is_model() else Backend.NPU
 
 
 def current_platform() -> Platform:
     """The SoC ``set_platform`` selected (Ascend910B1 by default)."""
-    return _platform
+    return rt.get_soc_version()
 
 
 def require_model_backend(kernel: str) -> None:
     """Launching needs the CPU emulation; with ``Backend.NPU`` selected say why it cannot run."""
-    if _backend is not Backend.Model:
+    if current_backend() is not Backend.Model:
         raise AscxError(
             f"cannot launch '{kernel}' on an NPU: ascx runs kernels on its CPU emulation only",
             hints=["call asc.runtime.config.set_platform(asc.runtime.config.Backend.Model)"],

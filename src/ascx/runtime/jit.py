@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import inspect
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from types import FunctionType
 from typing import Any, Generic, ParamSpec, TypeVar, cast, overload
 
@@ -32,6 +32,7 @@ HONOURED_OPTIONS = {
     "matmul_cube_only": False, "always_compile": False, "verify_sync": True, "insert_sync": True,
     "sync_report": False, "warnings_as_errors": False, "event_ids": "auto", "final_barrier": "auto",
     "strict_same_pipe": False, "alias": "conservative", "assume_gm_args_noalias": True, "sync_lints": False,
+    "kernel_type": None,
 }  # fmt: skip
 """Options ascx implements, with their defaults."""
 CHOICES = {
@@ -42,7 +43,7 @@ CHOICES = {
 """The values the string options take (docs/sync-model.md#options)."""
 ACCEPTED_OPTIONS = {
     "capture_exceptions": True, "ir_multithreading": True, "debug": False, "strip_loc": False,
-    "print_ir_before_all": False, "run_passes": True, "kernel_type": None,
+    "print_ir_before_all": False, "run_passes": True,
     "opt_level": 3, "auto_sync": True, "auto_sync_log": "", "bisheng_options": None,
     "core_num": 0, "stream": None,
 }  # fmt: skip
@@ -166,10 +167,7 @@ class JITFunction(Generic[P, R]):
             raise RuntimeError(
                 "The following argument names conflict with JIT configuration options: " + ", ".join(sorted(clashes))
             )
-        for option, allowed in CHOICES.items():
-            if option in options and options[option] not in allowed:
-                choices = ", ".join(repr(choice) for choice in allowed)
-                raise RuntimeError(f"@asc.jit({option}={options[option]!r}): {option} must be one of {choices}")
+        _check_choices(options)
         self.options = {**HONOURED_OPTIONS, **options}
         ignored = [k for k, v in options.items() if k in ACCEPTED_OPTIONS and v != ACCEPTED_OPTIONS[k]]
         if ignored:
@@ -199,20 +197,7 @@ class JITFunction(Generic[P, R]):
 
     @property
     def kernel_options(self) -> KernelOptions:
-        insert = self.options["insert_sync"]
-        return KernelOptions(
-            matmul_cube_only=bool(self.options["matmul_cube_only"]),
-            verify_sync=bool(self.options["verify_sync"]),
-            insert_sync=True if insert is None else bool(insert),  # pyasc's default is None
-            sync_report=bool(self.options["sync_report"]),
-            warnings_as_errors=bool(self.options["warnings_as_errors"]),
-            event_ids=str(self.options["event_ids"]),
-            final_barrier=str(self.options["final_barrier"]),
-            strict_same_pipe=bool(self.options["strict_same_pipe"]),
-            alias=str(self.options["alias"]),
-            assume_gm_args_noalias=bool(self.options["assume_gm_args_noalias"]),
-            sync_lints=bool(self.options["sync_lints"]),
-        )
+        return _kernel_options(self.options)
 
     def specialize(self, *args: Any, **kwargs: Any) -> tuple[KernelParam, ...]:
         """The kernel parameters these arguments stand for."""
@@ -231,10 +216,13 @@ class JITFunction(Generic[P, R]):
         unchanged; ``@asc.jit(always_compile=True)`` bypasses both caches.  A failed compilation
         caches nothing.
         """
+        return self._compile_with(self.options, args, kwargs)
+
+    def _compile_with(self, jit_options: dict[str, Any], args: Sequence[Any], kwargs: dict[str, Any]) -> CompiledKernel:
         params = self.specialize(*args, **kwargs)
-        options = self.kernel_options
+        options = _kernel_options(jit_options)
         key = (tuple(p.key() for p in params), options)
-        fresh = bool(self.options["always_compile"])
+        fresh = bool(jit_options["always_compile"])
         cached = self._cache.get(key)
         if cached is not None and not fresh:
             if not any(dependency.changed() for dependency in cached.dependencies):
@@ -262,24 +250,38 @@ class JITFunction(Generic[P, R]):
             raise
 
     def __getitem__(self, launch: object) -> Callable[..., None]:
-        """``kernel[block_dim](*args)`` (or pyasc's ``kernel[block_dim, stream](*args)``): compile for these
+        """``kernel[core_num](*args)`` (or pyasc's ``kernel[core_num, stream](*args)``): compile for these
         arguments and run on the selected backend (the CPU emulation:
-        ``asc.runtime.config.set_platform(Backend.Model)``, the default)."""
+        ``asc.runtime.config.set_platform(Backend.Model)``, the default).
 
-        # pyasc's launch options: ``kernel[core_num]`` or ``kernel[core_num, stream]`` (the stream of
-        # asc.lib.runtime.current_stream(); the CPU emulation runs synchronously, so it is not used)
-        options: tuple[object, ...] = cast("tuple[object, ...]", launch) if isinstance(launch, tuple) else (launch,)
-        block_dim: object = options[0] if options else None
+        As in pyasc, keyword arguments named like ``@asc.jit`` options (``always_compile=True``) set
+        those options for this call, and the last step is
+        ``asc.runtime.launcher.Launcher(LaunchOptions(core_num, stream)).run(compiled, name, args)``.
+        """
+        from ascx.runtime.launcher import LaunchOptions
+
+        try:
+            if isinstance(launch, tuple):
+                launch_options = LaunchOptions(*cast("tuple[Any, ...]", launch))
+            else:
+                launch_options = LaunchOptions(core_num=cast(int, launch))
+        except TypeError as error:
+            raise TypeError("Parse user launch options failed") from error
 
         def launch_kernel(*args: Any, **kwargs: Any) -> None:
-            from ascx.emu.launch import launch as run_on_cpu  # builds with a host compiler: loaded on demand
-            from ascx.runtime.config import require_model_backend
+            from ascx.runtime import launcher
 
-            require_model_backend(self.__name__)
-            compiled = self.compile(*args, **kwargs)
+            call_options = {k: kwargs.pop(k) for k in list(kwargs) if k in HONOURED_OPTIONS or k in ACCEPTED_OPTIONS}
+            _check_choices(call_options)
+            compiled = self._compile_with({**self.options, **call_options}, args, kwargs)
             bound = self.signature.bind(*args, **kwargs)
             bound.apply_defaults()
-            run_on_cpu(compiled, block_dim, list(bound.arguments.values()))
+            runtime_args = tuple(
+                value
+                for param, value in zip(compiled.params, bound.arguments.values(), strict=True)
+                if param.kind != "constexpr"
+            )
+            launcher.Launcher(launch_options).run(compiled, self.__name__, runtime_args)
 
         return launch_kernel
 
@@ -288,6 +290,40 @@ class JITFunction(Generic[P, R]):
             f"'{self.__name__}' is an @asc.jit function: launch it with {self.__name__}[core_num](...), "
             f"compile it with {self.__name__}.compile(...), or call it from another @asc.jit function"
         )
+
+
+def _check_choices(options: dict[str, Any]) -> None:
+    for option, allowed in CHOICES.items():
+        if option in options and options[option] not in allowed:
+            choices = ", ".join(repr(choice) for choice in allowed)
+            raise RuntimeError(f"@asc.jit({option}={options[option]!r}): {option} must be one of {choices}")
+    kernel_type = options.get("kernel_type")
+    if kernel_type is not None:
+        from ascx.runtime.config import KernelType
+
+        if not isinstance(kernel_type, KernelType):
+            raise RuntimeError(
+                f"@asc.jit(kernel_type={kernel_type!r}): kernel_type must be an asc.runtime.config.KernelType or None"
+            )
+
+
+def _kernel_options(options: dict[str, Any]) -> KernelOptions:
+    insert = options["insert_sync"]
+    kernel_type = options["kernel_type"]
+    return KernelOptions(
+        matmul_cube_only=bool(options["matmul_cube_only"]),
+        verify_sync=bool(options["verify_sync"]),
+        insert_sync=True if insert is None else bool(insert),  # pyasc's default is None
+        sync_report=bool(options["sync_report"]),
+        warnings_as_errors=bool(options["warnings_as_errors"]),
+        event_ids=str(options["event_ids"]),
+        final_barrier=str(options["final_barrier"]),
+        strict_same_pipe=bool(options["strict_same_pipe"]),
+        alias=str(options["alias"]),
+        assume_gm_args_noalias=bool(options["assume_gm_args_noalias"]),
+        sync_lints=bool(options["sync_lints"]),
+        kernel_type=None if kernel_type is None else str(kernel_type.name),
+    )
 
 
 @overload

@@ -63,6 +63,8 @@ class KernelOptions:
     """Distinct kernel arguments never alias."""
     sync_lints: bool = False
     """Enable the lint-level sync rules (FL-12: user sync that orders nothing)."""
+    kernel_type: str | None = None
+    """The kernel type ``@asc.jit(kernel_type=...)`` asked for (an ``asc.runtime.config.KernelType`` name)."""
 
 
 class IRBuilder:
