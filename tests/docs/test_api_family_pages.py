@@ -51,6 +51,7 @@ def test_every_public_api_has_a_record() -> None:
     expected |= {name for name in core.__all__ if name.endswith("Params")}
     expected |= {"MrgSortSrcList", "MrgSort4Info"}
     expected |= {"TransposeParamsExt", "VdeqInfo"}
+    expected |= {"CheckLocalMemoryIAParam", "SliceInfo"}
     assert expected == documented
 
 

@@ -77,19 +77,7 @@ PENDING: dict[str, frozenset[str]] = {
         """
     ),
     # The core and system names (issue 14, helper "parity-core"): being added.
-    "parity-core": _names(
-        """
-        AtomicDtype AtomicOp BlockMode CacheLine CheckLocalMemoryIAParam CodegenOptions CompileOptions
-        DataFormat DcciDst Hardware LaunchOptions ListTensorDesc LocalTensorAuto MemDsbT SliceInfo
-        TensorDesc aipp_types array cache ceildiv check_local_memory_ia common data_cache_clean_and_invalid
-        data_cache_preload data_sync_barrier determine_compute_sync dump_acc_chk_point get_arch_version
-        get_data_block_size_in_bytes get_hccl_context get_icache_preload_status get_program_counter
-        get_store_atomic_config get_sys_workspace get_system_cycle get_task_ratio icache_preload
-        init_soc_state inline ir_value list_tensor memory_allocator metrics_prof_start metrics_prof_stop
-        number ops pad_t print_time_stamp set_atomic set_hccl_context set_store_atomic_config
-        set_sys_workspace static_assert struct trap types utils void
-        """
-    ),
+    "parity-core": _names("ListTensorDesc LocalTensorAuto TensorDesc list_tensor"),
     # The high-level library of asc.language.adv beyond Matmul: math, softmax, rmsnorm, quantisation,
     # sort, concat/extract... (issue 15).
     "issue 15": frozenset(
@@ -142,7 +130,7 @@ PENDING_METHODS: dict[str, frozenset[str]] = {
         for module in ("asc", "asc.language.core")
         for method in _names(
             """
-            DataType.is_numeric DataType.is_void GlobalTensor.get_phy_addr GlobalTensor.get_shape_info
+            GlobalTensor.get_phy_addr GlobalTensor.get_shape_info
             GlobalTensor.set_shape_info LocalTensor.get_phy_addr LocalTensor.get_shape_info
             LocalTensor.get_user_tag LocalTensor.print LocalTensor.set_addr_with_offset LocalTensor.set_buffer_len
             LocalTensor.set_shape_info LocalTensor.set_size LocalTensor.set_user_tag LocalTensor.to_file

@@ -78,6 +78,8 @@ class Family:
     """A kernel file (after ``KERNEL_HEAD``) defining ``@asc.jit def kernel``."""
     example_args: str
     """The arguments ``kernel.compile`` gets, as a Python expression."""
+    records: str = ""
+    """The module that holds the records, when not ``ascx.language.<first part of slug>.api_docs``."""
 
 
 def render_docstring(entry: ApiEntry, slug: str) -> str:
@@ -155,7 +157,7 @@ def render_index(families: tuple[Family, ...]) -> str:
 
 
 def _records_module(family: Family) -> str:
-    return f"ascx.language.{family.slug.split('/')[0]}.api_docs"
+    return family.records or f"ascx.language.{family.slug.split('/')[0]}.api_docs"
 
 
 def all_families() -> tuple[Family, ...]:

@@ -20,6 +20,7 @@ from ascx.language.core import scalar
 from ascx.language.core.builder import IRBuilder, KernelOptions, activated
 from ascx.language.core.values import GlobalAddress, RuntimeScalar, sanitize_name
 from ascx.tracer.dependencies import Dependency
+from ascx.tracer.file_scope import hoist_file_scope
 from ascx.tracer.gc_pause import gc_paused
 from ascx.tracer.interpreter import Interpreter
 from ascx.tracer.locations import locator
@@ -116,7 +117,8 @@ def _trace_kernel(fn: FunctionType, params: Sequence[KernelParam], options: Kern
     if options.matmul_cube_only:
         kernel.attributes[CUBE_ONLY_ATTR] = UnitAttr()
     kernel.location = _function_location(fn)
-    return TraceResult(ModuleOp([kernel]), tuple(interp.dependencies), interp.instructions_executed)
+    module = ModuleOp([*hoist_file_scope(kernel), kernel])
+    return TraceResult(module, tuple(interp.dependencies), interp.instructions_executed)
 
 
 def trace_function(

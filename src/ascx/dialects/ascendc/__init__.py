@@ -205,6 +205,7 @@ from ascx.dialects.ascendc.sync_ops import (
     WaitFlagOp,
     WaitPreBlockOp,
 )
+from ascx.dialects.ascendc.system_api_ops import SYSTEM_API_ATTRS, SYSTEM_API_OPS
 from ascx.dialects.ascendc.system_ops import (
     AscendIsAivOp,
     DebugOutput,
@@ -414,6 +415,7 @@ AscendC = Dialect(
         *SORT_OPS,
         *SCALAR_UNIT_OPS,
         *ADV_OPS,
+        *SYSTEM_API_OPS,
     ],
     [
         TPositionAttr,
@@ -463,6 +465,7 @@ AscendC = Dialect(
         FusedKindAttr,
         TernaryKindAttr,
         *ADV_ATTRS,
+        *SYSTEM_API_ATTRS,
     ],
 )
 

@@ -37,6 +37,8 @@ class ParamsKind(StrEnum):
     TRANS_DATA_TO_5HD = auto()
     COPY_REPEAT = auto()
     VDEQ_INFO = auto()
+    CHECK_LOCAL_MEMORY_IA = auto()
+    SLICE_INFO = auto()
 
 
 @dataclass(frozen=True)
@@ -112,6 +114,25 @@ LAYOUTS: dict[ParamsKind, StructLayout] = {
         "CopyRepeatParams", (("dstStride", _U16), ("srcStride", _U16), ("dstRepeatSize", _U16), ("srcRepeatSize", _U16))
     ),
     ParamsKind.VDEQ_INFO: StructLayout("VdeqInfo", ()),  # built from three arrays by ascendc.vdeq_info
+    ParamsKind.CHECK_LOCAL_MEMORY_IA: StructLayout(
+        "CheckLocalMemoryIAParam",
+        (
+            ("enableBit", _U8),
+            ("startAddr", _U32),
+            ("endAddr", _U32),
+            ("isScalarRead", i1),
+            ("isScalarWrite", i1),
+            ("isVectorRead", i1),
+            ("isVectorWrite", i1),
+            ("isMteRead", i1),
+            ("isMteWrite", i1),
+            ("isEnable", i1),
+        ),
+    ),
+    ParamsKind.SLICE_INFO: StructLayout(
+        "SliceInfo",
+        (("startIndex", _U32), ("endIndex", _U32), ("stride", _U32), ("burstLen", _U32), ("shapeValue", _U32)),
+    ),
 }
 """The field layouts of CANN's structs (the order of their constructors' parameters: ``kernel_struct_data_copy.h``,
 ``kernel_struct_binary.h``, ``kernel_struct_unary.h``, ``kernel_struct_gather.h``, ``kernel_struct_brcb.h``,

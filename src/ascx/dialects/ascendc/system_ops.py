@@ -33,12 +33,15 @@ from ascx.dialects.ascendc.types import GMAddrType, TensorType, float_type
 
 
 class SysVar(StrEnum):
-    """The block and sub-block indices and counts of the running core."""
+    """The block and sub-block indices and counts of the running core, the task ratio (vector or cube
+    cores per logical AI core) and the data block size (32 bytes)."""
 
     BLOCK_IDX = auto()
     BLOCK_NUM = auto()
     SUB_BLOCK_IDX = auto()
     SUB_BLOCK_NUM = auto()
+    TASK_RATIO = auto()
+    DATA_BLOCK_SIZE_IN_BYTES = auto()
 
     @property
     def cpp(self) -> str:

@@ -18,3 +18,4 @@
 #include "ascx_emu/vector_mask.h"
 #include "ascx_emu/misc.h"
 #include "adv_api/lib_api.h"
+#include "ascx_emu/system.h"

@@ -191,3 +191,70 @@ __all__ = [
     "whole_reduce_min",
     "whole_reduce_sum",
 ]
+
+# pyasc parity (issue 14): the system APIs, pyasc's module names
+from ascx.language.basic import (
+    cache,
+    common,
+    determine_compute_sync,
+    set_atomic,
+    utils,
+)
+from ascx.language.basic.block_sync import data_sync_barrier
+from ascx.language.basic.cache import (
+    data_cache_clean_and_invalid,
+    get_icache_preload_status,
+    icache_preload,
+)
+from ascx.language.basic.common import (
+    check_local_memory_ia,
+    data_cache_preload,
+    get_hccl_context,
+    get_store_atomic_config,
+    get_sys_workspace,
+    init_soc_state,
+    set_hccl_context,
+    set_store_atomic_config,
+    set_sys_workspace,
+)
+from ascx.language.basic.debug import (
+    dump_acc_chk_point,
+    metrics_prof_start,
+    metrics_prof_stop,
+    print_time_stamp,
+)
+from ascx.language.basic.sys_var import (
+    get_arch_version,
+    get_data_block_size_in_bytes,
+    get_program_counter,
+    get_system_cycle,
+    get_task_ratio,
+    trap,
+)
+
+__all__ += [
+    "check_local_memory_ia",
+    "data_cache_clean_and_invalid",
+    "data_cache_preload",
+    "data_sync_barrier",
+    "dump_acc_chk_point",
+    "get_arch_version",
+    "get_data_block_size_in_bytes",
+    "get_hccl_context",
+    "get_icache_preload_status",
+    "get_program_counter",
+    "get_store_atomic_config",
+    "get_sys_workspace",
+    "get_system_cycle",
+    "get_task_ratio",
+    "icache_preload",
+    "init_soc_state",
+    "metrics_prof_start",
+    "metrics_prof_stop",
+    "print_time_stamp",
+    "set_hccl_context",
+    "set_store_atomic_config",
+    "set_sys_workspace",
+    "trap",
+]
+_MODULES = (cache, common, determine_compute_sync, set_atomic, utils)

@@ -1,10 +1,16 @@
-"""Where the running core is: block and sub-block indices and counts, and which kind of core it is."""
+"""Where the running core is (block and sub-block indices and counts, which kind of core it is, the
+task ratio) and the system values: the system counter, the program counter, the architecture
+version, the data block size; ``trap``."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from ascx.dialects import ascendc as ir
+from ascx.dialects.ascendc import system_api_ops as sys_ir
 from ascx.language.core.builder import active
-from ascx.language.core.dtype import DataType, bit, int32, int64
+from ascx.language.core.convert import integer_operand
+from ascx.language.core.dtype import DataType, bit, int32, int64, uint32
 from ascx.language.core.values import RuntimeScalar
 
 
@@ -48,3 +54,51 @@ def ascend_is_aiv() -> RuntimeScalar:
     builder = active("ascend_is_aiv")
     op = builder.insert(ir.AscendIsAivOp())
     return RuntimeScalar(op.result, bit, origin="the core type (ascend_is_aiv())")
+
+
+def get_task_ratio() -> RuntimeScalar:
+    """``AscendC::GetTaskRatio()``: the cores of this kind per logical AI core (``int64``): 2 on a vector
+    core of a MIX 1:2 kernel, otherwise 1."""
+    return _sys_var(ir.SysVar.TASK_RATIO, int64, "get_task_ratio")
+
+
+def get_data_block_size_in_bytes() -> RuntimeScalar:
+    """``AscendC::GetDataBlockSizeInBytes()``: the bytes of a data block, 32 (``int32``)."""
+    return _sys_var(ir.SysVar.DATA_BLOCK_SIZE_IN_BYTES, int32, "get_data_block_size_in_bytes")
+
+
+def _counter(counter: sys_ir.SystemCounter, api: str, origin: str) -> RuntimeScalar:
+    op = active(api).insert(sys_ir.SystemCounterOp(counter))
+    value = RuntimeScalar(op.result, int64, origin=f"{origin} ({api}())")
+    value.provisional_name(str(counter))
+    return value
+
+
+def get_system_cycle() -> RuntimeScalar:
+    """``AscendC::GetSystemCycle()``: the system counter (``int64``; 50 cycles a microsecond on the 910B).
+    It counts on the scalar pipe: to time another pipe's work, put a ``pipe_barrier`` before it."""
+    return _counter(sys_ir.SystemCounter.SYSTEM_CYCLE, "get_system_cycle", "the system counter")
+
+
+def get_program_counter() -> RuntimeScalar:
+    """``AscendC::GetProgramCounter()``: where the program is (``int64``)."""
+    return _counter(sys_ir.SystemCounter.PROGRAM_COUNTER, "get_program_counter", "the program counter")
+
+
+def get_arch_version(core_version: Any) -> RuntimeScalar:
+    """``AscendC::GetArchVersion(coreVersion)``: writes the AI core's architecture version (hexadecimal
+    coded) into a ``uint32_t`` variable initialised with ``core_version``; ascx returns that variable
+    (pyasc returns nothing)."""
+    api = "get_arch_version"
+    builder = active(api)
+    initial = integer_operand(builder, core_version, uint32, api=api, param="core_version")
+    op = builder.insert(sys_ir.GetArchVersionOp(initial))
+    value = RuntimeScalar(op.result, uint32, origin="the architecture version (get_arch_version())")
+    value.provisional_name("core_version")
+    return value
+
+
+def trap() -> None:
+    """``AscendC::Trap()``: stops the AI core (an exception for the host; on the emulation, an error at
+    the call)."""
+    active("trap").insert(sys_ir.CoreControlOp(sys_ir.CoreControl.TRAP))

@@ -152,3 +152,51 @@ __all__ = [
     "uint32",
     "uint64",
 ]
+
+# pyasc parity (issue 14): the system enums and params, the core helpers, pyasc's module names
+from ascx.language.core import (
+    aipp_types,
+    ir_value,
+    memory_allocator,
+    ops,
+    struct,
+    types,
+    utils,
+)
+from ascx.language.core.array import array
+from ascx.language.core.dtype import void
+from ascx.language.core.ops import inline, number
+from ascx.language.core.system_enums import (
+    AtomicDtype,
+    AtomicOp,
+    BlockMode,
+    CacheLine,
+    DataFormat,
+    DcciDst,
+    Hardware,
+    MemDsbT,
+    pad_t,
+)
+from ascx.language.core.system_params import CheckLocalMemoryIAParam, SliceInfo
+from ascx.language.core.utils import ceildiv, static_assert
+
+__all__ += [
+    "AtomicDtype",
+    "AtomicOp",
+    "BlockMode",
+    "CacheLine",
+    "CheckLocalMemoryIAParam",
+    "DataFormat",
+    "DcciDst",
+    "Hardware",
+    "MemDsbT",
+    "SliceInfo",
+    "array",
+    "ceildiv",
+    "inline",
+    "number",
+    "pad_t",
+    "static_assert",
+    "void",
+]
+_MODULES = (aipp_types, ir_value, memory_allocator, ops, struct, types, utils)

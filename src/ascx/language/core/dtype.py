@@ -29,6 +29,9 @@ class DataType:
     __slots__ = ("bitwidth", "kind", "name")
 
     def __init__(self, name: str):
+        if name == "void":  # pyasc's asc.void: no values, no size
+            self.name, self.kind, self.bitwidth = name, name, 0
+            return
         match = _NAME.match(name)
         if match is None or name not in _IR_TYPES:
             raise ValueError(f"Unsupported DataType name: {name}")
@@ -63,12 +66,23 @@ class DataType:
     def is_unsigned(self) -> bool:
         return self.kind == "uint"
 
+    def is_numeric(self) -> bool:
+        """An integer or floating-point type (not ``void``)."""
+        return self.is_int() or self.is_float()
+
+    def is_void(self) -> bool:
+        return self.kind == "void"
+
     def sizeof(self) -> int:
         """The size in bytes (``int1`` counts as one byte)."""
+        if self.is_void():
+            raise ValueError(f"DataType does not have a bitwidth: {self.name}")
         return max(1, self.bitwidth // 8)
 
     def to_ir(self) -> Attribute:
         """The xDSL type that represents this data type in IR."""
+        if self.is_void():
+            raise TypeError("asc.void has no values: it cannot be the type of an element or a scalar")
         return _IR_TYPES[self.name]
 
     @classmethod
@@ -122,6 +136,7 @@ float16 = DataType("float16")
 bfloat16 = DataType("bfloat16")
 float32 = DataType("float32")
 float64 = DataType("float64")
+void = DataType("void")
 
 bit = int1
 bool_ = int8

@@ -12,6 +12,7 @@
 #pragma once
 
 #include "ascx_emu/base.h"
+#include "ascx_emu/system_state.h"
 
 namespace ascx_emu {
 namespace sync_check {
@@ -173,6 +174,9 @@ inline void access(std::vector<Granule>& shadow, const char* memory, uint64_t of
 
 /// An access to local memory ``memory`` at ``byte_offset``.
 inline void local(Memory memory, uint64_t byte_offset, uint64_t bytes, Actor actor, bool write, const char* call) {
+    if (memory == Memory::UB) {  // CheckLocalMemoryIA's exception registers watch the UB, checker on or off
+        ia_check(byte_offset, bytes, actor == S ? 0 : actor == V ? 1 : 2, write, call);
+    }
     if (state.enabled) {
         access(state.on_chip[static_cast<int>(memory)], memory_name(memory), byte_offset, bytes, actor, write, call);
     }

@@ -7,6 +7,7 @@
 #include "ascx_emu/checker.h"
 #include "ascx_emu/registers.h"
 #include "ascx_emu/sync.h"
+#include "ascx_emu/system_state.h"
 
 namespace ascx_emu {
 
@@ -38,6 +39,7 @@ inline void begin_block(int64_t block_index, int64_t sub, int64_t block_num, int
     }
     at_kernel_exit.clear();
     registers = CoreRegisters{};
+    system_state = SystemState{};
     sync_check::state.reset(check_sync, same_pipe_raw);
 }
 

@@ -1,0 +1,66 @@
+"""``asc.number`` (a typed scalar) and ``asc.inline`` (C++ written by the kernel's author)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, cast
+
+from xdsl.ir import SSAValue
+
+from ascx.dialects.ascendc import array_ops as array_ir
+from ascx.language.core.api_errors import ApiTypeError, ApiValueError
+from ascx.language.core.builder import IRBuilder, active
+from ascx.language.core.convert import describe, scalar_operand
+from ascx.language.core.dtype import DataType, bit, float32, int32
+from ascx.language.core.values import Handle, RuntimeScalar
+
+
+def number(value: Any, dtype: Any) -> RuntimeScalar:
+    """``value`` as a scalar of type ``dtype`` (a constant for a Python number, a conversion for a runtime
+    scalar of another type)."""
+    builder = active("number")
+    if not isinstance(dtype, DataType) or not dtype.is_numeric():
+        raise ApiTypeError(f"number: dtype must be a numeric data type (e.g. asc.int16), got {describe(dtype)}")
+    if isinstance(value, RuntimeScalar) and value.dtype == dtype:
+        return value
+    if not isinstance(value, bool | int | float | RuntimeScalar):
+        raise ApiTypeError(f"number: value must be a number, got {describe(value)}")
+    ssa = scalar_operand(builder, value, dtype, api="number", param="value")
+    return RuntimeScalar(ssa, dtype, origin=f"asc.number(..., {dtype})")
+
+
+def _argument(builder: IRBuilder, value: object) -> SSAValue:
+    if isinstance(value, Handle):
+        return value.ssa
+    if isinstance(value, bool):
+        return builder.constant(value, bit.to_ir())
+    if isinstance(value, int):
+        return builder.constant(value, int32.to_ir())
+    if isinstance(value, float):
+        return builder.constant(value, float32.to_ir())
+    raise ApiTypeError(f"inline: an argument must be a number or a runtime value of the kernel, got {describe(value)}")
+
+
+def inline(code: Any, args: Any = None, before_function: bool = False) -> None:
+    """Insert the C++ ``code`` verbatim; each ``{}`` in it becomes the C++ expression of the next of
+    ``args``.  With ``before_function`` the code goes before the kernel function (file scope: a
+    ``#define``, a helper) and cannot use the kernel's values.  ascx does not look into the code: its
+    effects are unknown to the sync passes."""
+    builder = active("inline")
+    if not isinstance(code, str):
+        raise ApiTypeError(f"inline: code must be a str, got {describe(code)}")
+    if args is not None and not isinstance(args, list | tuple):
+        raise ApiTypeError(f"inline: args must be a tuple or a list, got {describe(args)}")
+    values = [] if args is None else list(cast("Sequence[object]", args))
+    holes = code.count("{}")
+    if holes != len(values):
+        raise ApiValueError(f"inline: the code has {holes} {{}} for {len(values)} arguments")
+    if before_function and values:
+        raise ApiValueError(
+            "inline: code before the kernel function cannot use the kernel's values (args must be empty)"
+        )
+    operands = [_argument(builder, v) for v in values]
+    builder.insert(array_ir.VerbatimOp(code, operands, file_scope=bool(before_function)))
+
+
+__all__ = ["inline", "number"]
