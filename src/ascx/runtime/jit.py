@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import inspect
 import warnings
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from types import FunctionType
 from typing import Any, Generic, ParamSpec, TypeVar, cast, overload
 
@@ -168,6 +168,8 @@ class JITFunction(Generic[P, R]):
                 "The following argument names conflict with JIT configuration options: " + ", ".join(sorted(clashes))
             )
         _check_choices(options)
+        self.user_options = dict(options)
+        """The options given to ``@asc.jit``."""
         self.options = {**HONOURED_OPTIONS, **options}
         ignored = [k for k, v in options.items() if k in ACCEPTED_OPTIONS and v != ACCEPTED_OPTIONS[k]]
         if ignored:
@@ -216,13 +218,10 @@ class JITFunction(Generic[P, R]):
         unchanged; ``@asc.jit(always_compile=True)`` bypasses both caches.  A failed compilation
         caches nothing.
         """
-        return self._compile_with(self.options, args, kwargs)
-
-    def _compile_with(self, jit_options: dict[str, Any], args: Sequence[Any], kwargs: dict[str, Any]) -> CompiledKernel:
         params = self.specialize(*args, **kwargs)
-        options = _kernel_options(jit_options)
+        options = self.kernel_options
         key = (tuple(p.key() for p in params), options)
-        fresh = bool(jit_options["always_compile"])
+        fresh = bool(self.options["always_compile"])
         cached = self._cache.get(key)
         if cached is not None and not fresh:
             if not any(dependency.changed() for dependency in cached.dependencies):
@@ -272,8 +271,8 @@ class JITFunction(Generic[P, R]):
             from ascx.runtime import launcher
 
             call_options = {k: kwargs.pop(k) for k in list(kwargs) if k in HONOURED_OPTIONS or k in ACCEPTED_OPTIONS}
-            _check_choices(call_options)
-            compiled = self._compile_with({**self.options, **call_options}, args, kwargs)
+            kernel = JITFunction(self.fn, **{**self.user_options, **call_options}) if call_options else self
+            compiled = kernel.compile(*args, **kwargs)
             bound = self.signature.bind(*args, **kwargs)
             bound.apply_defaults()
             runtime_args = tuple(
