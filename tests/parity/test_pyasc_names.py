@@ -77,7 +77,7 @@ PENDING: dict[str, frozenset[str]] = {
         """
     ),
     # The core and system names (issue 14, helper "parity-core"): being added.
-    "parity-core": _names("ListTensorDesc LocalTensorAuto TensorDesc list_tensor"),
+    "parity-core": _names("ListTensorDesc TensorDesc list_tensor"),
     # The high-level library of asc.language.adv beyond Matmul: math, softmax, rmsnorm, quantisation,
     # sort, concat/extract... (issue 15).
     "issue 15": frozenset(

@@ -178,6 +178,7 @@ from ascx.language.core.system_enums import (
     pad_t,
 )
 from ascx.language.core.system_params import CheckLocalMemoryIAParam, SliceInfo
+from ascx.language.core.tensor_auto import LocalTensorAuto
 from ascx.language.core.utils import ceildiv, static_assert
 
 __all__ += [
@@ -189,6 +190,7 @@ __all__ += [
     "DataFormat",
     "DcciDst",
     "Hardware",
+    "LocalTensorAuto",
     "MemDsbT",
     "SliceInfo",
     "array",

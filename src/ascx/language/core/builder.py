@@ -124,6 +124,26 @@ class IRBuilder:
         finally:
             self._builder.insertion_point = saved
 
+    def entry_block(self) -> Block:
+        """The kernel's body block: the outermost block around the insertion point."""
+        block = self.block
+        while True:
+            parent = block.parent_op()
+            outer = parent.parent_block() if parent is not None else self._enclosing.get(block)
+            if outer is None:
+                return block
+            block = outer
+
+    @contextmanager
+    def at(self, point: InsertPoint) -> Generator[None, None, None]:
+        """Insert at ``point`` for the duration of the ``with`` block (e.g. to hoist a declaration)."""
+        saved = self._builder.insertion_point
+        self._builder.insertion_point = point
+        try:
+            yield
+        finally:
+            self._builder.insertion_point = saved
+
     def insert(self, op: OpT) -> OpT:
         """Insert ``op`` at the current point, located at the Python source being traced."""
         op.location = self._location()

@@ -1,0 +1,105 @@
+"""``asc.LocalTensorAuto``: pyasc's automatic tensors.  A kernel written in pyasc's automatic-sync
+style declares its on-chip tensors with ``LocalTensorAuto(dtype, shape)`` and never calls a queue or
+a flag; the compiler gives each tensor memory and ``ascx-insert-sync`` orders the pipes.
+
+ascx gives each tensor a ``TBuf`` of its own in the unified buffer (``VECCALC``), declared and
+initialised from the kernel's ``TPipe`` once, before the kernel's first statement that needs it
+(the pipe is created at the kernel's entry when the kernel has none), and the tensor is the
+buffer's ``Get<T>()`` where the kernel asks for it: a ``LocalTensorAuto`` in a loop is the same
+buffer in every iteration, as a pyasc queue of depth 1 would be.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any, cast
+
+from xdsl.rewriter import InsertPoint
+
+from ascx.language.core.api_errors import ApiTypeError, ApiValueError
+from ascx.language.core.builder import IRBuilder, active
+from ascx.language.core.convert import describe
+from ascx.language.core.dtype import DataType
+from ascx.language.core.enums import TPosition
+from ascx.language.core.tensor import LocalTensor
+from ascx.language.core.values import Handle
+
+_ANCHOR_KEY = "local_tensor_auto_anchor"
+"""kernel_state: the last op of the declarations made for automatic tensors (the next go after it)."""
+
+
+def _shape(shape: Any) -> tuple[int, ...]:
+    dims: list[Any] = list(cast("list[Any]", shape)) if isinstance(shape, list | tuple) else [shape]
+    for dim in dims:
+        if not isinstance(dim, int) or isinstance(dim, bool):
+            raise ApiTypeError(
+                f"LocalTensorAuto: the shape's dimensions must be compile-time ints, got {describe(dim)}",
+                "annotate the sizes as asc.ConstExpr[int]: the tensor's memory is given when the kernel is compiled",
+            )
+        if dim <= 0:
+            raise ApiValueError(f"LocalTensorAuto: a dimension must be positive, got {dim}")
+    if not dims:
+        raise ApiValueError("LocalTensorAuto: the shape has no dimensions")
+    return tuple(int(d) for d in dims)
+
+
+def _declaration_point(builder: IRBuilder) -> tuple[Any, InsertPoint]:
+    """The kernel's pipe and where the next automatic buffer is declared: after the previous one, or
+    after the pipe; a kernel without a pipe gets one at its entry."""
+    from ascx.dialects import ascendc as ir
+    from ascx.language.fwk.tpipe import TPipe, get_tpipe_ptr
+
+    anchor = builder.kernel_state.get(_ANCHOR_KEY)
+    if anchor is not None:
+        return get_tpipe_ptr(), InsertPoint.after(anchor)
+    if "tpipe" in builder.kernel_state:
+        pipe = get_tpipe_ptr()
+        owner = pipe.ssa.owner
+        assert isinstance(owner, ir.PipeOp)
+        return pipe, InsertPoint.after(owner)
+    with builder.at(InsertPoint.at_start(builder.entry_block())):
+        pipe = TPipe()
+    pipe.suggest_name("pipe")
+    owner = pipe.ssa.owner
+    assert isinstance(owner, ir.PipeOp)
+    return pipe, InsertPoint.after(owner)
+
+
+class LocalTensorAuto(LocalTensor):
+    """``asc.LocalTensorAuto(dtype, shape)``: an on-chip tensor of ``shape`` (an int or a tuple of ints)
+    whose memory and synchronisation the compiler provides."""
+
+    __slots__ = ("shape",)
+
+    shape: tuple[int, ...]
+
+    def __init__(self, dtype: Any, shape: Any) -> None:
+        from ascx.language.fwk.tbuf import TBuf
+
+        api = "LocalTensorAuto"
+        builder = active(api)
+        if not isinstance(dtype, DataType) or not dtype.is_numeric():
+            raise ApiTypeError(f"{api}: dtype must be a data type (e.g. asc.float32), got {describe(dtype)}")
+        if not builder.options.insert_sync:
+            raise ApiValueError(
+                f"{api}: automatic tensors need ascx-insert-sync, which places their synchronisation",
+                "remove insert_sync=False from @asc.jit",
+            )
+        dims = _shape(shape)
+        pipe, point = _declaration_point(builder)
+        with builder.at(point):
+            buffer = TBuf(TPosition.VECCALC)
+            buffer.suggest_name("auto_buf")
+            pipe.init_buffer(buffer, math.prod(dims) * dtype.sizeof())
+        after = point.insert_before
+        builder.kernel_state[_ANCHOR_KEY] = after.prev_op if after is not None else point.block.last_op
+        tensor = buffer.get(dtype)
+        # not LocalTensor.__init__, which declares a tensor: an automatic tensor is its buffer's
+        Handle.__init__(self, tensor.ssa)
+        self.dtype = tensor.dtype
+        self.position = tensor.position
+        self.queue = None
+        self.shape = dims
+
+
+__all__ = ["LocalTensorAuto"]
