@@ -413,6 +413,8 @@ __all__ = [
 
 # pyasc parity (issue 14): the system APIs, the core helpers and enums, pyasc's option classes
 from ascx.language.basic import (  # noqa: E402
+    ListTensorDesc,
+    TensorDesc,
     check_local_memory_ia,
     data_cache_clean_and_invalid,
     data_cache_preload,
@@ -472,9 +474,11 @@ __all__ += [
     "DcciDst",
     "Hardware",
     "LaunchOptions",
+    "ListTensorDesc",
     "LocalTensorAuto",
     "MemDsbT",
     "SliceInfo",
+    "TensorDesc",
     "array",
     "ceildiv",
     "check_local_memory_ia",

@@ -52,6 +52,8 @@ def test_every_public_api_has_a_record() -> None:
     expected |= {"MrgSortSrcList", "MrgSort4Info"}
     expected |= {"TransposeParamsExt", "VdeqInfo"}
     expected |= {"CheckLocalMemoryIAParam", "SliceInfo"}
+    for cls in (basic.TensorDesc, basic.ListTensorDesc):
+        expected |= {f"{cls.__name__}.{m}" for m in _public_methods(cls)}
     assert expected == documented
 
 

@@ -76,8 +76,6 @@ PENDING: dict[str, frozenset[str]] = {
         whole_reduce_max whole_reduce_min whole_reduce_sum
         """
     ),
-    # The core and system names (issue 14, helper "parity-core"): being added.
-    "parity-core": _names("ListTensorDesc TensorDesc list_tensor"),
     # The high-level library of asc.language.adv beyond Matmul: math, softmax, rmsnorm, quantisation,
     # sort, concat/extract... (issue 15).
     "issue 15": frozenset(

@@ -17,6 +17,7 @@ from ascx.target import emit_control as emit_control
 from ascx.target import emit_core as emit_core
 from ascx.target import emit_data_copy as emit_data_copy
 from ascx.target import emit_fwk as emit_fwk
+from ascx.target import emit_list_tensor as emit_list_tensor
 from ascx.target import emit_matmul as emit_matmul
 from ascx.target import emit_reduce as emit_reduce
 from ascx.target import emit_scalar as emit_scalar

@@ -189,6 +189,7 @@ from ascx.dialects.ascendc.sort_ops import (
     Sort32Op,
     SortOp,
 )
+from ascx.dialects.ascendc.parity_ops import PARITY_ATTRS, PARITY_OPS
 from ascx.dialects.ascendc.static_tiling_ops import STATIC_TILING_FIELDS, MatmulStaticTilingOp, StaticTilingGetOp
 from ascx.dialects.ascendc.sync_ops import (
     AtomicKind,
@@ -205,7 +206,6 @@ from ascx.dialects.ascendc.sync_ops import (
     WaitFlagOp,
     WaitPreBlockOp,
 )
-from ascx.dialects.ascendc.system_api_ops import SYSTEM_API_ATTRS, SYSTEM_API_OPS
 from ascx.dialects.ascendc.system_ops import (
     AscendIsAivOp,
     DebugOutput,
@@ -415,7 +415,7 @@ AscendC = Dialect(
         *SORT_OPS,
         *SCALAR_UNIT_OPS,
         *ADV_OPS,
-        *SYSTEM_API_OPS,
+        *PARITY_OPS,
     ],
     [
         TPositionAttr,
@@ -465,7 +465,7 @@ AscendC = Dialect(
         FusedKindAttr,
         TernaryKindAttr,
         *ADV_ATTRS,
-        *SYSTEM_API_ATTRS,
+        *PARITY_ATTRS,
     ],
 )
 

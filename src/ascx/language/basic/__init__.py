@@ -258,3 +258,8 @@ __all__ += [
     "trap",
 ]
 _MODULES = (cache, common, determine_compute_sync, set_atomic, utils)
+
+from ascx.language.basic import list_tensor as list_tensor  # noqa: E402
+from ascx.language.basic.list_tensor import ListTensorDesc, TensorDesc  # noqa: E402
+
+__all__ += ["ListTensorDesc", "TensorDesc"]

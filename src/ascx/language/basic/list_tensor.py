@@ -1,0 +1,166 @@
+"""``asc.TensorDesc`` and ``asc.ListTensorDesc`` (pyasc's ``asc.language.basic.list_tensor``): a list
+of tensors in one GM buffer, as the framework passes dynamic inputs, decoded by the scalar unit.
+
+The buffer's layout (CANN's): a ``uint64`` header holding the byte offset of the data pointers; per
+tensor a ``uint64`` whose low 32 bits are its number of dimensions, then one ``uint64`` per
+dimension; then each tensor's data pointer.  A kernel that uses them includes
+``kernel_operator_list_tensor_intf.h``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ascx.dialects.ascendc import IncludeOp
+from ascx.dialects.ascendc import list_tensor_ops as lt_ir
+from ascx.language.core.api_errors import ApiTypeError, ApiValueError
+from ascx.language.core.array import Array
+from ascx.language.core.builder import IRBuilder, active
+from ascx.language.core.convert import describe, integer_operand
+from ascx.language.core.dtype import DataType, float32, uint32, uint64
+from ascx.language.core.tensor import GlobalTensor
+from ascx.language.core.values import GlobalAddress, Handle, RuntimeScalar
+
+NO_CHECK = 0xFFFFFFFF
+"""``length`` and ``shape_size`` that skip the decoder's consistency check."""
+
+
+def _include(builder: IRBuilder) -> None:
+    builder.insert(IncludeOp(lt_ir.LIST_TENSOR_HEADER))
+
+
+def _dtype(value: Any, api: str) -> DataType:
+    if not isinstance(value, DataType) or not value.is_numeric():
+        raise ApiTypeError(f"{api}: dtype must be a data type (e.g. asc.float16), got {describe(value)}")
+    return value
+
+
+def _data(value: Any, api: str) -> GlobalAddress:
+    if not isinstance(value, GlobalAddress):
+        raise ApiTypeError(
+            f"{api}: data must be a global address (the kernel's pointer to the list), got {describe(value)}"
+        )
+    return value
+
+
+class TensorDesc(Handle):
+    """``AscendC::TensorDesc<T>``: one tensor of a list, filled by ``ListTensorDesc.get_desc``."""
+
+    __slots__ = ("dtype",)
+
+    def __init__(self, dtype: Any = float32) -> None:
+        api = "TensorDesc"
+        builder = active(api)
+        self.dtype = _dtype(dtype, api)
+        _include(builder)
+        super().__init__(builder.insert(lt_ir.TensorDescOp(self.dtype.to_ir())).result)
+
+    def set_shape_addr(self, shape_ptr: Any) -> None:
+        """``SetShapeAddr(shapePtr)``: where ``get_desc`` writes the tensor's dimensions: an ``asc.array`` of
+        ``uint64`` (an address given as an integer is passed as it is)."""
+        api = "TensorDesc.set_shape_addr"
+        builder = active(api)
+        if isinstance(shape_ptr, Array):
+            if shape_ptr.dtype != uint64:
+                raise ApiTypeError(f"{api}: the shape array holds uint64 dimensions, got an array of {shape_ptr.dtype}")
+            operand = shape_ptr.ssa
+        else:
+            if isinstance(shape_ptr, int) and not isinstance(shape_ptr, bool) and shape_ptr == 0:
+                raise ApiValueError(
+                    f"{api}: the shape address is a null pointer (CANN asserts shapePtr != nullptr)",
+                    "pass asc.array(asc.uint64, max_dims): get_desc writes the dimensions there",
+                )
+            operand = integer_operand(builder, shape_ptr, uint64, api=api, param="shape_ptr")
+        builder.insert(lt_ir.TensorDescSetShapeAddrOp(self.ssa, operand))
+
+    def _query(self, query: lt_ir.TensorDescQuery, api: str) -> RuntimeScalar:
+        op = active(api).insert(lt_ir.TensorDescQueryOp(query, self.ssa))
+        return RuntimeScalar(op.result, uint64, origin=f"a tensor description ({api}())")
+
+    def get_dim(self) -> RuntimeScalar:
+        """``GetDim()``: the tensor's number of dimensions (``uint64``)."""
+        return self._query(lt_ir.TensorDescQuery.DIM, "TensorDesc.get_dim")
+
+    def get_index(self) -> RuntimeScalar:
+        """``GetIndex()``: the tensor's index in its list (``uint64``)."""
+        return self._query(lt_ir.TensorDescQuery.INDEX, "TensorDesc.get_index")
+
+    def get_shape(self, offset: Any) -> RuntimeScalar:
+        """``GetShape(offset)``: dimension ``offset`` (``uint64``)."""
+        api = "TensorDesc.get_shape"
+        builder = active(api)
+        index = integer_operand(builder, offset, uint32, api=api, param="offset")
+        op = builder.insert(lt_ir.TensorDescGetShapeOp(self.ssa, index))
+        return RuntimeScalar(op.result, uint64, origin="a tensor's dimension (TensorDesc.get_shape())")
+
+    def get_data_ptr(self) -> GlobalAddress:
+        """``GetDataPtr()``: the tensor's data (a global address of ``dtype``)."""
+        op = active("TensorDesc.get_data_ptr").insert(lt_ir.TensorDescGetDataPtrOp(self.ssa))
+        return GlobalAddress(op.result, self.dtype, origin="a tensor of a list (TensorDesc.get_data_ptr())")
+
+    def get_data_obj(self) -> GlobalTensor:
+        """``GetDataObj()``: the tensor as a ``GlobalTensor`` of as many elements as its shape has."""
+        op = active("TensorDesc.get_data_obj").insert(lt_ir.TensorDescGetDataObjOp(self.ssa))
+        tensor = GlobalTensor()
+        tensor.dtype = self.dtype
+        tensor.bind(op.result)
+        return tensor
+
+
+class ListTensorDesc(Handle):
+    """``AscendC::ListTensorDesc``: ``ListTensorDesc()`` then ``init(data, ...)``, or
+    ``ListTensorDesc(data, length=0xffffffff, shape_size=0xffffffff)``."""
+
+    __slots__ = ()
+
+    def __init__(self, data: Any = None, length: Any = NO_CHECK, shape_size: Any = NO_CHECK) -> None:
+        api = "ListTensorDesc"
+        builder = active(api)
+        _include(builder)
+        if data is None:
+            op = lt_ir.ListTensorDescOp()
+        else:
+            address = _data(data, api)
+            op = lt_ir.ListTensorDescOp(
+                address.ssa,
+                integer_operand(builder, length, uint32, api=api, param="length"),
+                integer_operand(builder, shape_size, uint32, api=api, param="shape_size"),
+            )
+        super().__init__(builder.insert(op).result)
+
+    def init(self, data: Any, length: Any = NO_CHECK, shape_size: Any = NO_CHECK) -> None:
+        """``Init(data, length, shapeSize)``: decode the list at ``data``; with ``length`` (bytes) and
+        ``shape_size`` (tensors) other than 0xffffffff, the list is checked against them."""
+        api = "ListTensorDesc.init"
+        builder = active(api)
+        address = _data(data, api)
+        size = integer_operand(builder, length, uint32, api=api, param="length")
+        count = integer_operand(builder, shape_size, uint32, api=api, param="shape_size")
+        builder.insert(lt_ir.ListTensorDescInitOp(self.ssa, address.ssa, size, count))
+
+    def get_desc(self, desc: Any, index: Any) -> None:
+        """``GetDesc(desc, index)``: fill ``desc`` with tensor ``index`` (its dimensions go where
+        ``desc.set_shape_addr`` points)."""
+        api = "ListTensorDesc.get_desc"
+        builder = active(api)
+        if not isinstance(desc, TensorDesc):
+            raise ApiTypeError(f"{api}: desc must be an asc.TensorDesc, got {describe(desc)}")
+        position = integer_operand(builder, index, uint32, api=api, param="index")
+        builder.insert(lt_ir.ListTensorDescGetDescOp(self.ssa, desc.ssa, position))
+
+    def get_data_ptr(self, index: Any, dtype: Any) -> GlobalAddress:
+        """``GetDataPtr<T>(index)``: the data of tensor ``index``, as a global address of ``dtype``."""
+        api = "ListTensorDesc.get_data_ptr"
+        builder = active(api)
+        element = _dtype(dtype, api)
+        position = integer_operand(builder, index, uint32, api=api, param="index")
+        op = builder.insert(lt_ir.ListTensorDescGetDataPtrOp(self.ssa, position, element.to_ir()))
+        return GlobalAddress(op.result, element, origin="a tensor of a list (ListTensorDesc.get_data_ptr())")
+
+    def get_size(self) -> RuntimeScalar:
+        """``GetSize()``: the number of tensors in the list (``uint32``; pyasc returns nothing)."""
+        op = active("ListTensorDesc.get_size").insert(lt_ir.ListTensorDescGetSizeOp(self.ssa))
+        return RuntimeScalar(op.result, uint32, origin="the size of a tensor list (ListTensorDesc.get_size())")
+
+
+__all__ = ["ListTensorDesc", "TensorDesc"]
