@@ -121,29 +121,7 @@ DEVIATIONS: dict[str, str] = {
 }
 """``module:Name[.method]`` -> why ascx's signature differs from every pyasc form."""
 
-PENDING_METHODS: dict[str, frozenset[str]] = {
-    # Tensor, queue and pipe methods (helper "parity-core"): being added.
-    "parity-core": frozenset(
-        f"{module}:{method}"
-        for module in ("asc", "asc.language.core")
-        for method in _names(
-            """
-            GlobalTensor.get_phy_addr GlobalTensor.get_shape_info
-            GlobalTensor.set_shape_info LocalTensor.get_phy_addr LocalTensor.get_shape_info
-            LocalTensor.get_user_tag LocalTensor.print LocalTensor.set_addr_with_offset LocalTensor.set_buffer_len
-            LocalTensor.set_shape_info LocalTensor.set_size LocalTensor.set_user_tag LocalTensor.to_file
-            ShapeInfo.original_shape ShapeInfo.shape
-            """
-        )
-    )
-    | frozenset(
-        f"{module}:{method}"
-        for module in ("asc", "asc.language.fwk")
-        for method in _names(
-            "TPipe.get_base_addr TQueBind.free_all_event TQueBind.init_buf_handle TQueBind.init_start_buf_handle"
-        )
-    ),
-}
+PENDING_METHODS: dict[str, frozenset[str]] = {}
 """``module:Class.method`` pyasc has and ascx does not have yet, by the work that adds them."""
 
 

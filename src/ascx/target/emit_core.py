@@ -60,6 +60,9 @@ def _set_l2_cache_hint(p: AscendCPrinter, op: ir.SetL2CacheHintOp) -> None:
 @emits(ir.ShapeInfoOp)
 def _shape_info(p: AscendCPrinter, op: ir.ShapeInfoOp) -> None:
     name = p.names.get(op.result)
+    if not op.dims:
+        p.line(f"AscendC::ShapeInfo {name};")
+        return
     dims = p.names.fresh(f"{name}_dims")
     p.line(f"uint32_t {dims}[] = {{{', '.join(p.braced(d, _U32) for d in op.dims)}}};")
     p.line(f"AscendC::ShapeInfo {name}({len(op.dims)}, {dims});")

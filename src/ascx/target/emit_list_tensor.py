@@ -1,8 +1,9 @@
-"""Printers of ``TensorDesc`` and ``ListTensorDesc``."""
+"""Printers of ``TensorDesc`` and ``ListTensorDesc``, and of the tensor metadata methods."""
 
 from __future__ import annotations
 
 from ascx.dialects.ascendc import list_tensor_ops as lt_ir
+from ascx.dialects.ascendc import tensor_method_ops as tm_ir
 from ascx.dialects.ascendc.array_ops import ArrayType
 from ascx.target.printer import AscendCPrinter, cpp_type, emits, scalar_type
 
@@ -71,3 +72,15 @@ def _get_data_ptr(p: AscendCPrinter, op: lt_ir.TensorDescGetDataPtrOp) -> None:
 @emits(lt_ir.TensorDescGetDataObjOp)
 def _get_data_obj(p: AscendCPrinter, op: lt_ir.TensorDescGetDataObjOp) -> None:
     p.line(f"{cpp_type(op.result.type)} {p.names.get(op.result)} = {p.expr(op.tensor_desc)}.GetDataObj();")
+
+
+@emits(tm_ir.TensorMethodOp)
+def _tensor_method(p: AscendCPrinter, op: tm_ir.TensorMethodOp) -> None:
+    method = op.method.data
+    call = f"{p.expr(op.tensor)}.{method.cpp}({', '.join(p.expr(a) for a in op.args)})"
+    if op.result is None:
+        p.line(call + ";")
+        return
+    if method is tm_ir.TensorMethod.GET_PHY_ADDR and not isinstance(op.result.type, lt_ir.GMAddrType):
+        call = f"reinterpret_cast<uint64_t>({call})"  # a pointer in CANN's CPU build, uint64_t on the NPU
+    p.line(f"{cpp_type(op.result.type)} {p.names.get(op.result)} = {call};")

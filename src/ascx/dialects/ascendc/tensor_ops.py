@@ -252,7 +252,8 @@ class SetL2CacheHintOp(IRDLOperation):
 
 @irdl_op_definition
 class ShapeInfoOp(IRDLOperation):
-    """``AscendC::ShapeInfo s(dims, shape);``: a shape of ``len(dims)`` dimensions (format ND).
+    """``AscendC::ShapeInfo s(dims, shape);``: a shape of ``len(dims)`` dimensions (format ND); with no
+    dimensions, ``AscendC::ShapeInfo s;``.
 
     Example: ``%s = ascendc.shape_info %d0, %d1 : ui32, ui32``
     """
@@ -267,8 +268,8 @@ class ShapeInfoOp(IRDLOperation):
         super().__init__(operands=[dims], result_types=[ShapeInfoType()])
 
     def verify_(self) -> None:
-        if not 1 <= len(self.dims) <= 8:
-            raise VerifyException(f"a ShapeInfo has 1 to 8 dimensions, got {len(self.dims)}")
+        if not 0 <= len(self.dims) <= 8:
+            raise VerifyException(f"a ShapeInfo has up to 8 dimensions, got {len(self.dims)}")
 
 
 @irdl_op_definition

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from ascx.language.core.api_docs_parity import FAMILIES as PARITY_FAMILIES
 from ascx.language.reference import ApiEntry, Family
 
 _T = "ascx.language.core.tensor"
@@ -224,4 +225,4 @@ VALUES = Family(
     "(MockTensor(asc.float16), MockValue(asc.int32))",
 )
 
-FAMILIES = (TENSORS, VALUES)
+FAMILIES = (TENSORS, VALUES, *PARITY_FAMILIES)

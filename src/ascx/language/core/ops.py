@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, cast
 
-from xdsl.ir import SSAValue
+from xdsl.dialects.builtin import IntegerType, Signedness
+from xdsl.ir import Operation, SSAValue
 
 from ascx.dialects.ascendc import array_ops as array_ir
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
@@ -16,8 +17,8 @@ from ascx.language.core.values import Handle, RuntimeScalar
 
 
 def number(value: Any, dtype: Any) -> RuntimeScalar:
-    """``value`` as a scalar of type ``dtype`` (a constant for a Python number, a conversion for a runtime
-    scalar of another type)."""
+    """``value`` as a scalar of type ``dtype``: a constant for a Python number, an explicit conversion
+    (``static_cast``) for a runtime scalar of another type, signedness included."""
     builder = active("number")
     if not isinstance(dtype, DataType) or not dtype.is_numeric():
         raise ApiTypeError(f"number: dtype must be a numeric data type (e.g. asc.int16), got {describe(dtype)}")
@@ -25,8 +26,40 @@ def number(value: Any, dtype: Any) -> RuntimeScalar:
         return value
     if not isinstance(value, bool | int | float | RuntimeScalar):
         raise ApiTypeError(f"number: value must be a number, got {describe(value)}")
+    if isinstance(value, RuntimeScalar):
+        if _changes_signedness(value.dtype, dtype):
+            return _integer_conversion(builder, value, dtype)
+        from ascx.language.core.scalar import cast
+
+        return cast(value, dtype)
     ssa = scalar_operand(builder, value, dtype, api="number", param="value")
     return RuntimeScalar(ssa, dtype, origin=f"asc.number(..., {dtype})")
+
+
+def _changes_signedness(source: DataType, target: DataType) -> bool:
+    return (
+        source.is_int()
+        and target.is_int()
+        and source.bitwidth > 1
+        and target.bitwidth > 1
+        and source.is_unsigned() != target.is_unsigned()
+    )
+
+
+def _integer_conversion(builder: IRBuilder, value: RuntimeScalar, dtype: DataType) -> RuntimeScalar:
+    """``static_cast<T>(value)`` between integers of different signedness (which ascx's implicit
+    conversions refuse: ``asc.number`` is the explicit one)."""
+    from xdsl.dialects import arith
+
+    target = cast(IntegerType[int, Signedness], dtype.to_ir())
+    op: Operation
+    if dtype.bitwidth > value.dtype.bitwidth:
+        op = arith.ExtUIOp(value.ssa, target) if value.dtype.is_unsigned() else arith.ExtSIOp(value.ssa, target)
+    elif dtype.bitwidth < value.dtype.bitwidth:
+        op = arith.TruncIOp(value.ssa, target)
+    else:
+        op = arith.BitcastOp(value.ssa, target)
+    return RuntimeScalar(builder.insert(op).results[0], dtype, origin=f"asc.number(..., {dtype})")
 
 
 def _argument(builder: IRBuilder, value: object) -> SSAValue:

@@ -15,16 +15,25 @@ from ascx.language.core.values import Handle, RuntimeScalar
 
 class ShapeInfo(Handle):
     """``AscendC::ShapeInfo``: ``shape`` is a list or tuple of 1 to 8 dimensions (ints or runtime
-    integers); the data format is ND."""
+    integers), or an ``asc.array`` of them; the data format is ND.  ``ShapeInfo()`` is an empty shape."""
 
     __slots__ = ("dims",)
 
     def __init__(self, shape: Any = None, original_shape: Any = None, data_format: Any = None) -> None:
+        from ascx.language.core.array import Array
+        from ascx.language.core.system_enums import DataFormat
+
         builder = active("ShapeInfo")
-        if original_shape is not None or data_format is not None:
+        if original_shape is not None or (data_format is not None and data_format is not DataFormat.ND):
             raise ApiTypeError(
                 "ShapeInfo: only shape is supported (original_shape and data_format keep their defaults)"
             )
+        if shape is None:
+            self.dims = ()
+            super().__init__(builder.insert(ir.ShapeInfoOp([])).result)
+            return
+        if isinstance(shape, Array):
+            shape = [shape[i] for i in range(len(shape))]
         if not isinstance(shape, list | tuple):
             raise ApiTypeError(f"ShapeInfo: shape must be a list or tuple of dimensions, got {describe(shape)}")
         dims = cast("Sequence[object]", shape)
@@ -33,6 +42,34 @@ class ShapeInfo(Handle):
         self.dims = tuple(dims)
         operands = [integer_operand(builder, d, uint32, api="ShapeInfo", param="shape") for d in dims]
         super().__init__(builder.insert(ir.ShapeInfoOp(operands)).result)
+
+    def shape(self, dim: Any) -> Any:
+        """Dimension ``dim`` of the shape, as it was given (a Python int or a runtime integer)."""
+        return self._dim(dim, "ShapeInfo.shape")
+
+    def original_shape(self, dim: Any) -> Any:
+        """Dimension ``dim`` of the original shape: the shape itself (ascx's ShapeInfos are ND)."""
+        return self._dim(dim, "ShapeInfo.original_shape")
+
+    def _dim(self, dim: Any, api: str) -> Any:
+        if not isinstance(dim, int) or isinstance(dim, bool):
+            raise ApiTypeError(f"{api}: dim must be a compile-time int, got {describe(dim)}")
+        if not self.dims and self.is_bound:
+            raise ApiTypeError(
+                f"{api}: the dimensions of this ShapeInfo are not known when the kernel is traced (it came from "
+                "get_shape_info, or is empty)"
+            )
+        if not 0 <= dim < len(self.dims):
+            raise IndexError(f"{api}: dimension {dim} of a shape of {len(self.dims)} dimensions")
+        return self.dims[dim]
+
+    @classmethod
+    def wrap(cls, ssa: Any) -> ShapeInfo:
+        """A ShapeInfo an op returned (``t.GetShapeInfo()``): its dimensions are not known here."""
+        info = object.__new__(cls)
+        Handle.__init__(info, ssa)
+        info.dims = ()
+        return info
 
 
 def get_shape_size(shape_info: Any) -> RuntimeScalar:

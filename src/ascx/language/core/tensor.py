@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ascx.dialects import ascendc as ir
+from ascx.dialects.ascendc.tensor_method_ops import TensorMethod
 from ascx.language.core.builder import IRBuilder, active
 from ascx.language.core.checks import is_instance
 from ascx.language.core.convert import describe, element_operand, integer_operand
@@ -84,6 +85,24 @@ class BaseTensor(Handle):
         operand = element_operand(builder, value, self._element_dtype(name), api=name, param="value")
         builder.insert(ir.SetValueOp(self.ssa, index, operand))
 
+    def get_shape_info(self) -> Any:
+        """``t.GetShapeInfo()``: the shape the tensor was given with ``set_shape_info``."""
+        from ascx.dialects.ascendc import ShapeInfoType
+        from ascx.language.core.shape_info import ShapeInfo
+        from ascx.language.core.tensor_metadata import call
+
+        api = f"{type(self).__name__}.get_shape_info"
+        result = call(self, TensorMethod.GET_SHAPE_INFO, api, [], ShapeInfoType())
+        assert result is not None
+        return ShapeInfo.wrap(result)
+
+    def set_shape_info(self, shape_info: Any) -> None:
+        """``t.SetShapeInfo(shapeInfo)``: the tensor's shape (for ``dump_tensor`` and the library APIs)."""
+        from ascx.language.core.tensor_metadata import call, shape_info_argument
+
+        api = f"{type(self).__name__}.set_shape_info"
+        call(self, TensorMethod.SET_SHAPE_INFO, api, [shape_info_argument(shape_info, api)])
+
 
 class GlobalTensor(BaseTensor):
     """``AscendC::GlobalTensor<T>``.  Its element type comes from the address it is set to, so the
@@ -108,6 +127,18 @@ class GlobalTensor(BaseTensor):
         if buffer_size is not None:
             size = integer_operand(builder, buffer_size, uint64, api="set_global_buffer", param="buffer_size")
         builder.insert(ir.SetGlobalBufferOp(self.ssa, buffer.ssa, size))
+
+    def get_phy_addr(self, offset: Any = 0) -> GlobalAddress:
+        """``GetPhyAddr(offset)``: the address of element ``offset``."""
+        from ascx.language.core.tensor_metadata import call
+
+        api = "GlobalTensor.get_phy_addr"
+        builder = active(api)
+        dtype = self._element_dtype(api)
+        operand = integer_operand(builder, offset, uint64, api=api, param="offset")
+        result = call(self, TensorMethod.GET_PHY_ADDR, api, [operand], ir.GMAddrType(dtype.to_ir()))
+        assert result is not None
+        return GlobalAddress(result, dtype, origin="a tensor's address (GlobalTensor.get_phy_addr())")
 
     def get_size(self) -> RuntimeScalar:
         """``GetSize()``: the number of elements (``uint64``)."""
@@ -217,6 +248,80 @@ class LocalTensor(BaseTensor):
             return self
         op = builder.insert(ir.ReinterpretCastOp(self.ssa, dtype.to_ir()))
         return LocalTensor.wrap(op.result, dtype, self.position, self.queue)
+
+    def get_phy_addr(self, offset: Any = 0) -> RuntimeScalar:
+        """``GetPhyAddr(offset)``: the byte address of element ``offset`` in its on-chip memory (``uint64``)."""
+        from ascx.language.core.tensor_metadata import call
+
+        api = "LocalTensor.get_phy_addr"
+        builder = active(api)
+        operand = integer_operand(builder, offset, uint32, api=api, param="offset")
+        result = call(self, TensorMethod.GET_PHY_ADDR, api, [operand], uint64.to_ir())
+        assert result is not None
+        return RuntimeScalar(result, uint64, origin="a tensor's on-chip address (LocalTensor.get_phy_addr())")
+
+    def get_user_tag(self) -> RuntimeScalar:
+        """``GetUserTag()``: the tag ``set_user_tag`` gave the tensor (``int32``)."""
+        from ascx.language.core.tensor_metadata import call
+
+        result = call(self, TensorMethod.GET_USER_TAG, "LocalTensor.get_user_tag", [], int32.to_ir())
+        assert result is not None
+        return RuntimeScalar(result, int32, origin="a tensor's tag (LocalTensor.get_user_tag())")
+
+    def _set(self, method: TensorMethod, param: str, value: Any, dtype: DataType) -> None:
+        from ascx.language.core.tensor_metadata import call
+
+        api = f"LocalTensor.{method}"
+        call(self, method, api, [integer_operand(active(api), value, dtype, api=api, param=param)])
+
+    def set_user_tag(self, tag: Any = 0) -> None:
+        """``SetUserTag(tag)``: a number the kernel attaches to the tensor."""
+        self._set(TensorMethod.SET_USER_TAG, "tag", tag, int32)
+
+    def set_size(self, size: Any = 0) -> None:
+        """``SetSize(size)``: the tensor's number of elements (within its memory)."""
+        self._set(TensorMethod.SET_SIZE, "size", size, uint32)
+
+    def set_buffer_len(self, data_len: Any) -> None:
+        """``SetBufferLen(dataLen)``: the tensor's length in bytes."""
+        self._set(TensorMethod.SET_BUFFER_LEN, "data_len", data_len, uint32)
+
+    def set_addr_with_offset(self, src: Any, offset: Any) -> None:
+        """``SetAddrWithOffset(src, offset)``: this tensor becomes ``src``'s memory from element ``offset`` on
+        (CANN marks it deprecated; ``src[offset:]`` is the same view)."""
+        from ascx.language.core.tensor_metadata import call
+
+        api = "LocalTensor.set_addr_with_offset"
+        builder = active(api)
+        if not isinstance(src, LocalTensor):
+            raise TypeError(f"{api}: src must be a LocalTensor, got {describe(src)}")
+        operand = integer_operand(builder, offset, uint32, api=api, param="offset")
+        call(self, TensorMethod.SET_ADDR_WITH_OFFSET, api, [src.ssa, operand])
+        self.position = src.position
+
+    def print(self, data_len: Any = None) -> None:
+        """pyasc's ``Print``: CANN declares ``LocalTensor::Print`` in its CPU debug build only."""
+        from ascx.language.core.tensor_metadata import not_for_the_npu
+
+        del data_len
+        not_for_the_npu(
+            "LocalTensor.print",
+            "CANN has LocalTensor::Print only in its CPU debug build (ASCENDC_CPU_DEBUG): a kernel for the NPU "
+            "cannot call it",
+            "print elements with asc.dump_tensor(tensor, desc, count)",
+        )
+
+    def to_file(self, file_name: Any) -> None:
+        """pyasc's ``ToFile``: CANN declares ``LocalTensor::ToFile`` in its CPU debug build only."""
+        from ascx.language.core.tensor_metadata import not_for_the_npu
+
+        del file_name
+        not_for_the_npu(
+            "LocalTensor.to_file",
+            "CANN has LocalTensor::ToFile only in its CPU debug build (ASCENDC_CPU_DEBUG): a kernel for the NPU "
+            "cannot call it",
+            "copy the tensor to GM with asc.data_copy and read it on the host",
+        )
 
     def _query(self, query: ir.TensorQuery, dtype: DataType, what: str) -> RuntimeScalar:
         builder = active(f"LocalTensor.{query.value}")

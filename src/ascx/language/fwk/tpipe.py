@@ -79,6 +79,18 @@ class TPipe(Handle):
         """``Destroy()``: releases the pipe's resources."""
         self._lifecycle(ir.Lifecycle.DESTROY)
 
+    def get_base_addr(self, logic_pos: Any = None) -> Any:
+        """pyasc's ``GetBaseAddr``: CANN declares ``TPipe::GetBaseAddr`` in its CPU debug build only."""
+        from ascx.language.core.tensor_metadata import not_for_the_npu
+
+        del logic_pos
+        not_for_the_npu(
+            "TPipe.get_base_addr",
+            "CANN has TPipe::GetBaseAddr only in its CPU debug build (ASCENDC_CPU_DEBUG): a kernel for the NPU "
+            "cannot call it",
+            "a tensor's on-chip address is tensor.get_phy_addr()",
+        )
+
 
 def get_tpipe_ptr() -> TPipe:
     """The kernel's ``TPipe`` (pyasc's ``GetTPipePtr()``)."""

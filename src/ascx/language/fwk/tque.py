@@ -9,7 +9,7 @@ copy goes the way the queue orders.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from ascx.dialects import ascendc as ir
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
@@ -153,6 +153,30 @@ class TQueBind(Handle):
         s = compile_time_position(src, api, "src_user_pos")
         d = compile_time_position(dst, api, "dst_user_pos")
         return ir.TPosition[s.name], ir.TPosition[d.name]
+
+    def _protected(self, name: str) -> NoReturn:
+        from ascx.language.core.tensor_metadata import not_for_the_npu
+
+        cpp = "".join(part.capitalize() for part in name.split("_"))
+        not_for_the_npu(
+            f"TQueBind.{name}",
+            f"TQueBind::{cpp} is a protected member of CANN's TQueBind: kernels cannot call it",
+            "the queue manages its buffers and events itself (alloc_tensor, enque, deque, free_tensor)",
+        )
+
+    def free_all_event(self) -> None:
+        """pyasc exposes ``FreeAllEvent``, a protected member of CANN's ``TQueBind``."""
+        self._protected("free_all_event")
+
+    def init_buf_handle(self, buf_pool: Any, index: Any, buf_handle: Any, cur_pool_addr: Any, len: Any) -> None:
+        """pyasc exposes ``InitBufHandle``, a protected member of CANN's ``TQueBind``."""
+        del buf_pool, index, buf_handle, cur_pool_addr, len
+        self._protected("init_buf_handle")
+
+    def init_start_buf_handle(self, start_buf_handle: Any, num: Any, len: Any) -> None:
+        """pyasc exposes ``InitStartBufHandle``, a protected member of CANN's ``TQueBind``."""
+        del start_buf_handle, num, len
+        self._protected("init_start_buf_handle")
 
 
 class TQue(TQueBind):

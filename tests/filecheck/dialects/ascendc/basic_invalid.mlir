@@ -205,8 +205,9 @@ ascendc.printf "t=%p"(%t) : !ascendc.local_tensor<f16> loc("k.py":29:1)
 
 // -----
 
-%s = ascendc.shape_info : loc("k.py":30:1)
-// CHECK: k.py:30:1: error: a ShapeInfo has 1 to 8 dimensions, got 0
+%d = ascendc.constant 2 : ui32
+%s = ascendc.shape_info %d, %d, %d, %d, %d, %d, %d, %d, %d : ui32, ui32, ui32, ui32, ui32, ui32, ui32, ui32, ui32 loc("k.py":30:1)
+// CHECK: k.py:30:1: error: a ShapeInfo has up to 8 dimensions, got 9
 
 // -----
 

@@ -6,6 +6,8 @@
 #include "ascx_emu/half.h"
 #include "ascx_emu/cache_hint.h"
 
+#include <map>
+
 namespace AscendC {
 
 enum class TPosition : uint8_t {
@@ -21,11 +23,24 @@ enum class HardEvent : uint8_t {
 };
 
 using TEventID = int8_t;
+struct ShapeInfo;
 constexpr int32_t MIX = 0;
 constexpr int32_t AIC = 1;
 constexpr int32_t AIV = 2;
 
 }  // namespace AscendC
+
+namespace ascx_emu {
+
+/// Tensor metadata the kernel sets and reads back (SetShapeInfo/GetShapeInfo), kept per tensor address
+/// so that tensors stay small plain values.
+template <class S>
+S& tensor_metadata(const void* address) {
+    static thread_local std::map<const void*, S> table;
+    return table[address];
+}
+
+}  // namespace ascx_emu
 
 namespace ascx_emu {
 
@@ -68,6 +83,14 @@ public:
     }
     const __gm__ T* GetPhyAddr() const { return address_; }
     __gm__ T* GetPhyAddr(const uint64_t offset) const { return address_ + offset; }
+    template <class S = ShapeInfo>
+    void SetShapeInfo(const S& shapeInfo) {
+        ascx_emu::tensor_metadata<S>(address_) = shapeInfo;
+    }
+    template <class S = ShapeInfo>
+    S GetShapeInfo() const {
+        return ascx_emu::tensor_metadata<S>(address_);
+    }
     T GetValue(const uint64_t offset) const {
         T* at = element(offset, "GlobalTensor::GetValue");
         ascx_emu::sync_check::global(at, sizeof(T), ascx_emu::sync_check::S, false, "GlobalTensor::GetValue");
@@ -189,6 +212,27 @@ public:
     }
     uint32_t GetSize() const { return size_; }
     uint32_t GetLength() const { return static_cast<uint32_t>(uint64_t{size_} * sizeof(T)); }
+    /// The tensor's length in bytes: its size becomes ``dataLen / sizeof(T)`` elements.
+    void SetBufferLen(uint32_t dataLen) { SetSize(static_cast<uint32_t>(dataLen / sizeof(T))); }
+    void SetUserTag(const int32_t tag) { tag_ = tag; }
+    int32_t GetUserTag() const { return tag_; }
+    /// This tensor becomes ``src``'s memory from element ``offset`` on (of ``src``'s type).
+    template <typename S>
+    void SetAddrWithOffset(LocalTensor<S>& src, uint32_t offset) {
+        memory_ = src.memory_;
+        position_ = src.position_;
+        offset_ = static_cast<uint32_t>(src.offset_ + uint64_t{offset} * sizeof(S));
+        size_ = static_cast<uint32_t>((uint64_t{src.size_} - offset) * sizeof(S) / sizeof(T));
+        check_extent(0, size_, "LocalTensor::SetAddrWithOffset");
+    }
+    template <class S = ShapeInfo>
+    void SetShapeInfo(const S& shapeInfo) {
+        ascx_emu::tensor_metadata<S>(ascx_emu::on_chip.base(memory_) + offset_) = shapeInfo;
+    }
+    template <class S = ShapeInfo>
+    S GetShapeInfo() const {
+        return ascx_emu::tensor_metadata<S>(ascx_emu::on_chip.base(memory_) + offset_);
+    }
 
     /// The first ``count`` elements, checked against the tensor (for the API implementations).
     T* span(uint64_t count, const char* what) const {
@@ -234,6 +278,7 @@ private:
     TPosition position_ = TPosition::VECCALC;
     uint32_t offset_ = 0;
     uint32_t size_ = 0;
+    int32_t tag_ = 0;
     mutable bool valid_ = false;
 
     template <typename U>
