@@ -154,7 +154,7 @@ class DataCacheCleanAndInvalidOp(IRDLOperation):
     dirty lines of ``dst`` back and invalidates them, so scalar reads and writes of ``dst`` meet what the
     DMA pipes see.  The scalar pipe reads and writes ``dst``.
 
-    Example: ``ascendc.data_cache_clean_and_invalid %g single_cache_line cacheline_out : !ascendc.global_tensor<f16>``
+    Example: ``ascendc.data_cache_clean_and_invalid %g single_cache_line to cacheline_out : !ascendc.global_tensor<f16>``
     """
 
     name = "ascendc.data_cache_clean_and_invalid"
@@ -162,7 +162,7 @@ class DataCacheCleanAndInvalidOp(IRDLOperation):
     entire_type = prop_def(CacheLineAttr)
     dcci_dst = opt_prop_def(DcciDstAttr)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S), TensorAccess(reads=("dst",), writes=("dst",)))
-    assembly_format = "$dst $entire_type ($dcci_dst^)? attr-dict `:` type($dst)"
+    assembly_format = "$dst $entire_type (`to` $dcci_dst^)? attr-dict `:` type($dst)"
 
     def __init__(self, dst: SSAValue, entire_type: CacheLine, dcci_dst: DcciDst | None = None):
         properties: dict[str, Attribute] = {"entire_type": CacheLineAttr(entire_type)}
