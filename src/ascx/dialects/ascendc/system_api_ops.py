@@ -154,7 +154,9 @@ class DataCacheCleanAndInvalidOp(IRDLOperation):
     dirty lines of ``dst`` back and invalidates them, so scalar reads and writes of ``dst`` meet what the
     DMA pipes see.  The scalar pipe reads and writes ``dst``.
 
-    Example: ``ascendc.data_cache_clean_and_invalid %g single_cache_line to cacheline_out : !ascendc.global_tensor<f16>``
+    Example::
+
+        ascendc.data_cache_clean_and_invalid %g single_cache_line to cacheline_out : !ascendc.global_tensor<f16>
     """
 
     name = "ascendc.data_cache_clean_and_invalid"
