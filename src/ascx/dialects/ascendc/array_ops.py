@@ -1,8 +1,9 @@
 """Scalar arrays of a kernel (pyasc's ``asc.array``: ``int32_t a[3];``) and verbatim C++ (pyasc's
 ``asc.inline``).
 
-An array is a local variable of the scalar unit: its loads and stores are ordinary scalar code, on
-no pipe, with memory effects so that generic passes keep them in order.
+An array is a local variable of the scalar unit: its loads and stores are scalar code (``PIPE_S``),
+with memory effects so that generic passes keep them in order.  Verbatim C++ is taken to run on the
+scalar unit too.
 """
 
 from __future__ import annotations
@@ -28,7 +29,9 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryAllocEffect, MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
+from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
+from ascx.dialects.ascendc.traits import ExecutesOn
 from ascx.dialects.ascendc.types import ElementType
 
 
@@ -71,7 +74,7 @@ class ArrayOp(IRDLOperation):
     name = "ascendc.array"
     values = var_operand_def()
     result = result_def(ArrayType)
-    traits = traits_def(MemoryAllocEffect(), MemoryWriteEffect())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect(), MemoryWriteEffect())
     assembly_format = "$values attr-dict `:` type($values) `->` type($result)"
 
     def __init__(self, array_type: ArrayType, values: Sequence[SSAValue] = ()):
@@ -98,7 +101,7 @@ class ArrayLoadOp(IRDLOperation):
     array = operand_def(ArrayType)
     index = operand_def(AnyInteger)
     result = result_def()
-    traits = traits_def(MemoryReadEffect())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryReadEffect())
     assembly_format = "$array `[` $index `]` attr-dict `:` type($array) `,` type($index) `->` type($result)"
 
     def __init__(self, array: SSAValue, index: SSAValue):
@@ -122,7 +125,7 @@ class ArrayStoreOp(IRDLOperation):
     value = operand_def()
     array = operand_def(ArrayType)
     index = operand_def(AnyInteger)
-    traits = traits_def(MemoryWriteEffect())
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryWriteEffect())
     assembly_format = "$value `,` $array `[` $index `]` attr-dict `:` type($value) `,` type($array) `,` type($index)"
 
     def __init__(self, value: SSAValue, array: SSAValue, index: SSAValue):
@@ -147,6 +150,7 @@ class VerbatimOp(IRDLOperation):
     code = prop_def(StringAttr)
     file_scope = opt_prop_def(UnitAttr)
     args = var_operand_def()
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S))
     assembly_format = "$code (`file_scope` $file_scope^)? `(` $args `)` attr-dict `:` type($args)"
 
     def __init__(self, code: str, args: Sequence[SSAValue] = (), *, file_scope: bool = False):
