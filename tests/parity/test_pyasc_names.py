@@ -66,16 +66,6 @@ PENDING: dict[str, frozenset[str]] = {
         vec_scatter vec_ternary_scalar vec_transpose vec_vconv
         """
     ),
-    # Whole/block/pair/repeat reductions, sorting and proposals, the scalar bit ops (helper "vec-reduce").
-    "vec-reduce": _names(
-        """
-        MrgSort4Info MrgSortSrcList ReduceOrder block_reduce_max block_reduce_min block_reduce_sum
-        count_bits_cnt_same_as_sign_bit get_mrg_sort_result get_sort_len get_sort_offset mrg_sort mrg_sort4
-        pair_reduce_sum proposal proposal_concat proposal_extract repeat_reduce_sum rp_sort16 scalar
-        scalar_cast scalar_count_leading_zero scalar_get_count_of_value scalar_get_sff_value sort sort32
-        whole_reduce_max whole_reduce_min whole_reduce_sum
-        """
-    ),
     # The high-level library of asc.language.adv beyond Matmul: math, softmax, rmsnorm, quantisation,
     # sort, concat/extract... (issue 15).
     "issue 15": frozenset(

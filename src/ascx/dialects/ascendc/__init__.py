@@ -157,6 +157,7 @@ from ascx.dialects.ascendc.object_ops import (
     PropertyOp,
     SetGlobalBufferOp,
 )
+from ascx.dialects.ascendc.parity_ops import PARITY_ATTRS, PARITY_OPS
 from ascx.dialects.ascendc.reduce_ops import (
     REDUCE_OPS,
     ReduceOrder,
@@ -189,7 +190,6 @@ from ascx.dialects.ascendc.sort_ops import (
     Sort32Op,
     SortOp,
 )
-from ascx.dialects.ascendc.parity_ops import PARITY_ATTRS, PARITY_OPS
 from ascx.dialects.ascendc.static_tiling_ops import STATIC_TILING_FIELDS, MatmulStaticTilingOp, StaticTilingGetOp
 from ascx.dialects.ascendc.sync_ops import (
     AtomicKind,
