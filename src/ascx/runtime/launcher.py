@@ -13,15 +13,17 @@ from __future__ import annotations
 import ctypes
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, cast
-
-import numpy as np
+from typing import TYPE_CHECKING, Any, cast
 
 from ascx.errors import AscxError
-from ascx.lib import runtime as rt
 from ascx.runtime.compiler import CompiledKernel
 from ascx.runtime.config import require_model_backend
 from ascx.tracer import KernelParam
+
+if TYPE_CHECKING:  # numpy and the runtime load when a kernel is launched, not when ascx is imported
+    import numpy as np
+
+    from ascx.lib import runtime as rt
 
 
 @dataclass(frozen=True)
@@ -44,6 +46,8 @@ class _DeviceCopy:
 def _host_array(value: Any, name: str) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any] | None]:
     """A C-contiguous numpy view of an array argument, and the original view to copy results back to
     when a contiguous copy had to be made."""
+    import numpy as np
+
     from ascx.runtime.jit import MockTensor
 
     if isinstance(value, MockTensor):
@@ -76,6 +80,8 @@ class Launcher:
     @staticmethod
     def get_core_num(device_id: int | None = None) -> int:
         """The AI cores of the device (the cube cores of the selected SoC)."""
+        from ascx.lib import runtime as rt
+
         return rt.device_info(
             rt.DeviceModuleType.RT_MODULE_TYPE_AICORE, rt.DeviceInfoType.INFO_TYPE_CORE_NUM, device_id
         )
@@ -83,6 +89,8 @@ class Launcher:
     def run(self, kernel: CompiledKernel, function_name: str, user_args: Sequence[Any]) -> None:
         """Launch ``kernel`` on ``core_num`` blocks with ``user_args`` (its runtime arguments, in order)."""
         require_model_backend(function_name)
+        from ascx.lib import runtime as rt
+
         blocks = self.options.core_num
         if not isinstance(cast(object, blocks), int) or isinstance(blocks, bool) or blocks < 1:
             raise AscxError(f"the block count must be a positive int, got {blocks!r}", kind="usage")
@@ -109,6 +117,10 @@ class Launcher:
 
     @staticmethod
     def _device_value(param: KernelParam, value: Any, copies: list[_DeviceCopy]) -> Any:
+        import numpy as np
+
+        from ascx.lib import runtime as rt
+
         if param.kind == "scalar":
             return value
         if param.kind == "struct":
@@ -136,6 +148,10 @@ class Launcher:
 
     @staticmethod
     def _copy_back_and_free(copies: list[_DeviceCopy]) -> None:
+        import numpy as np
+
+        from ascx.lib import runtime as rt
+
         for copy in copies:
             try:
                 if copy.host.nbytes and copy.host.flags.writeable:
