@@ -105,6 +105,39 @@ def test_init_soc_state_ends_the_atomic_mode(kernel_module: KernelModule) -> Non
     np.testing.assert_array_equal(z, x)
 
 
+def test_init_soc_state_restores_the_normal_mask_mode_and_a_full_mask(kernel_module: KernelModule) -> None:
+    """After counter mode with a count of 130, init_soc_state: a call with is_set_mask=False runs all
+    lanes of each of its 2 repeats (CANN's InitSocState on Atlas A2: the mask mode and the mask)."""
+    module = kernel_module(
+        """
+        @asc.jit
+        def k(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+            xg = asc.GlobalTensor()
+            xg.set_global_buffer(x)
+            yg = asc.GlobalTensor()
+            yg.set_global_buffer(y)
+            zg = asc.GlobalTensor()
+            zg.set_global_buffer(z)
+            xu = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 0, 256)
+            yu = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 512, 256)
+            zu = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 1024, 256)
+            asc.data_copy(xu, xg, 256)
+            asc.data_copy(yu, yg, 256)
+            asc.set_mask_count()
+            asc.set_vector_mask(130, dtype=asc.float16, mode=asc.MaskMode.COUNTER)
+            asc.init_soc_state()
+            asc.mul(zu, xu, yu, 0, 2, asc.BinaryRepeatParams(), False)
+            asc.data_copy(zg, zu, 256)
+        """
+    )
+    rng = np.random.default_rng(7)
+    x = rng.uniform(-4, 4, 256).astype(np.float16)
+    y = rng.uniform(-4, 4, 256).astype(np.float16)
+    z = np.zeros(256, dtype=np.float16)
+    module.k[1](x, y, z)
+    np.testing.assert_array_equal(z, x * y)
+
+
 def test_hccl_contexts_and_the_system_workspace_round_trip(kernel_module: KernelModule) -> None:
     module = kernel_module(
         """

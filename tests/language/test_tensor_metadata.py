@@ -59,7 +59,7 @@ def test_the_cpp(kernel_module: KernelModule) -> None:
         "g.SetShapeInfo(v_3);",
         "t.SetUserTag(7);",
         "int32_t v_4 = t.GetUserTag();",
-        "uint64_t v_5 = reinterpret_cast<uint64_t>(t.GetPhyAddr(8));",
+        "uint64_t v_5 = (uint64_t)t.GetPhyAddr(8);",
         "view.SetAddrWithOffset(t, 16);",
         "t.SetSize(32);",
         "t.SetBufferLen(64);",

@@ -54,30 +54,6 @@ PENDING: dict[str, frozenset[str]] = {
         set_pad_value
         """
     ),
-    # Gather/scatter, transposes, masks, CMPMASK, shifts and the fused vector ops (helper "vec-data").
-    "vec-data": _names(
-        """
-        BrcbRepeatParams CopyRepeatParams DeqScale GatherMaskMode GatherMaskParams GatherRepeatParams
-        MaskMode TransDataTo5HDParams TransposeParamsExt TransposeType VdeqInfo add_deq_relu add_relu
-        add_relu_cast axpy bilinear_interpolation brcb cast_deq copy fused_mul_add fused_mul_add_relu gather
-        gather_mask gatherb get_cmp_mask get_gather_mask_remain_count mul_add_dst mul_cast reset_mask
-        scatter set_cmp_mask set_deq_scale set_mask_count set_mask_norm set_vector_mask shift_left
-        shift_right sub_relu sub_relu_cast trans_data_to_5hd transpose vec_brcb vec_gather vec_gather_mask
-        vec_scatter vec_ternary_scalar vec_transpose vec_vconv
-        """
-    ),
-    # The high-level library of asc.language.adv beyond Matmul: math, softmax, rmsnorm, quantisation,
-    # sort, concat/extract... (issue 15).
-    "issue 15": frozenset(
-        f"adv:{name}"
-        for name in _names(
-            """
-            RmsNormTiling SoftmaxTiling acos acosh activation asin asinh atan atanh axpy ceil concat cos cosh
-            digamma erf erfc exp extract floor frac lgamma log math normalization power quant quantization
-            rmsnorm round sign sin sinh softmax sort tan tanh trunc types utils xor
-            """
-        )
-    ),
 }
 """Names ascx does not have yet, by the work that adds them.  ``name`` stands for the name in every
 module but asc.language.adv, ``adv:name`` for asc.language.adv's."""

@@ -81,6 +81,4 @@ def _tensor_method(p: AscendCPrinter, op: tm_ir.TensorMethodOp) -> None:
     if op.result is None:
         p.line(call + ";")
         return
-    if method is tm_ir.TensorMethod.GET_PHY_ADDR and not isinstance(op.result.type, lt_ir.GMAddrType):
-        call = f"reinterpret_cast<uint64_t>({call})"  # a pointer in CANN's CPU build, uint64_t on the NPU
     p.line(f"{cpp_type(op.result.type)} {p.names.get(op.result)} = {call};")

@@ -76,7 +76,6 @@ builtin.module {
     %data = ascendc.tensor_desc.get_data_ptr %d : !ascendc.tensor_desc<f16> -> !ascendc.gm_addr<f16>
     %obj = ascendc.tensor_desc.get_data_obj %d : !ascendc.tensor_desc<f16> -> !ascendc.global_tensor<f16>
     %other = ascendc.list_tensor_desc.get_data_ptr %descs, %c0_ui32 : ui32 -> !ascendc.gm_addr<i8>
-    %address = ascendc.tensor.method get_phy_addr %t(%c8_ui32) : !ascendc.local_tensor<f32>, (ui32) -> ui64
     %c4_ui64 = ascendc.constant 4 : ui64
     %element = ascendc.tensor.method get_phy_addr %g(%c4_ui64) : !ascendc.global_tensor<f32>, (ui64) -> !ascendc.gm_addr<f32>
     %2 = ascendc.shape_info :
@@ -153,7 +152,6 @@ builtin.module {
 // CHECK-NEXT:    __gm__ half* data = d.GetDataPtr();
 // CHECK-NEXT:    AscendC::GlobalTensor<half> obj = d.GetDataObj();
 // CHECK-NEXT:    __gm__ int8_t* other = descs.GetDataPtr<int8_t>(0);
-// CHECK-NEXT:    uint64_t address = reinterpret_cast<uint64_t>(t.GetPhyAddr(8));
 // CHECK-NEXT:    __gm__ float* element = g.GetPhyAddr(4);
 // CHECK-NEXT:    AscendC::ShapeInfo v_2;
 // CHECK-NEXT:    t.SetShapeInfo(v_2);

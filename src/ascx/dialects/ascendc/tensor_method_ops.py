@@ -23,7 +23,7 @@ from xdsl.utils.str_enum import StrEnum
 
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.traits import ExecutesOn
-from ascx.dialects.ascendc.types import TensorType
+from ascx.dialects.ascendc.types import GlobalTensorType, TensorType
 
 
 class TensorMethod(StrEnum):
@@ -91,6 +91,8 @@ class TensorMethodOp(IRDLOperation):
             raise VerifyException(f"{method.cpp} takes {method.arity} arguments, got {len(self.args)}")
         if method.returns != (self.result is not None):
             raise VerifyException(f"{method.cpp} {'returns' if method.returns else 'returns nothing'}")
+        if method is TensorMethod.GET_PHY_ADDR and not isinstance(self.tensor.type, GlobalTensorType):
+            raise VerifyException("a LocalTensor's GetPhyAddr is ascendc.local_tensor.phy_addr")
 
 
 TENSOR_METHOD_OPS = (TensorMethodOp,)

@@ -33,16 +33,6 @@ TENSOR_METADATA = Family(
             ("__gm__ T* GetPhyAddr(const uint64_t offset) const;",),
         ),
         ApiEntry(
-            f"{_T}:LocalTensor.get_phy_addr",
-            "The byte address of element ``offset`` in its on-chip memory (``uint64``).",
-            ("address = t.get_phy_addr(offset=0)",),
-            ("uint64_t GetPhyAddr(const uint32_t offset) const;",),
-            notes=(
-                "CANN's CPU debug build returns a pointer; ascx writes "
-                "``reinterpret_cast<uint64_t>(t.GetPhyAddr(offset))``, which compiles in both.",
-            ),
-        ),
-        ApiEntry(
             f"{_T}:BaseTensor.get_shape_info",
             "The shape the tensor was given with ``set_shape_info`` (an ``asc.ShapeInfo``).",
             ("shape = t.get_shape_info()",),

@@ -249,17 +249,6 @@ class LocalTensor(BaseTensor):
         op = builder.insert(ir.ReinterpretCastOp(self.ssa, dtype.to_ir()))
         return LocalTensor.wrap(op.result, dtype, self.position, self.queue)
 
-    def get_phy_addr(self, offset: Any = 0) -> RuntimeScalar:
-        """``GetPhyAddr(offset)``: the byte address of element ``offset`` in its on-chip memory (``uint64``)."""
-        from ascx.language.core.tensor_metadata import call
-
-        api = "LocalTensor.get_phy_addr"
-        builder = active(api)
-        operand = integer_operand(builder, offset, uint32, api=api, param="offset")
-        result = call(self, TensorMethod.GET_PHY_ADDR, api, [operand], uint64.to_ir())
-        assert result is not None
-        return RuntimeScalar(result, uint64, origin="a tensor's on-chip address (LocalTensor.get_phy_addr())")
-
     def get_user_tag(self) -> RuntimeScalar:
         """``GetUserTag()``: the tag ``set_user_tag`` gave the tensor (``int32``)."""
         from ascx.language.core.tensor_metadata import call

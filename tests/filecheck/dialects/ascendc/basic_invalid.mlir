@@ -242,3 +242,10 @@ ascendc.notify_next_block %g, %ub : !ascendc.global_tensor<f16>, !ascendc.local_
 %e = arith.constant 0 : i32
 ascendc.ib_wait %g, %ub block %e event %e aiv_only true : !ascendc.global_tensor<i32>, !ascendc.local_tensor<f32>, i32, i32 loc("k.py":41:1)
 // CHECK: k.py:41:1: error: ascendc.ib_wait: the UB workspace must hold int32, not f32
+
+// -----
+
+%t = ascendc.local_tensor.declare : !ascendc.local_tensor<f32>
+%c8 = ascendc.constant 8 : ui32
+%a = ascendc.tensor.method get_phy_addr %t(%c8) : !ascendc.local_tensor<f32>, (ui32) -> ui64 loc("k.py":31:1)
+// CHECK: k.py:31:1: error: a LocalTensor's GetPhyAddr is ascendc.local_tensor.phy_addr

@@ -76,7 +76,6 @@ builtin.module {
     %data = ascendc.tensor_desc.get_data_ptr %d : !ascendc.tensor_desc<f16> -> !ascendc.gm_addr<f16>
     %obj = ascendc.tensor_desc.get_data_obj %d : !ascendc.tensor_desc<f16> -> !ascendc.global_tensor<f16>
     %other = ascendc.list_tensor_desc.get_data_ptr %descs, %c0_ui32 : ui32 -> !ascendc.gm_addr<i8>
-    %address = ascendc.tensor.method get_phy_addr %t(%c8_ui32) : !ascendc.local_tensor<f32>, (ui32) -> ui64
     %c4_ui64 = ascendc.constant 4 : ui64
     %element = ascendc.tensor.method get_phy_addr %g(%c4_ui64) : !ascendc.global_tensor<f32>, (ui64) -> !ascendc.gm_addr<f32>
     %2 = ascendc.shape_info :
@@ -165,7 +164,6 @@ builtin.module {
 // CHECK-NEXT: %data = ascendc.tensor_desc.get_data_ptr %d : !ascendc.tensor_desc<f16> -> !ascendc.gm_addr<f16>
 // CHECK-NEXT: %obj = ascendc.tensor_desc.get_data_obj %d : !ascendc.tensor_desc<f16> -> !ascendc.global_tensor<f16>
 // CHECK-NEXT: %other = ascendc.list_tensor_desc.get_data_ptr %descs, %c0_ui32 : ui32 -> !ascendc.gm_addr<i8>
-// CHECK-NEXT: %address = ascendc.tensor.method get_phy_addr %t(%c8_ui32) : !ascendc.local_tensor<f32>, (ui32) -> ui64
 // CHECK-NEXT: %c4_ui64 = ascendc.constant 4 : ui64
 // CHECK-NEXT: %element = ascendc.tensor.method get_phy_addr %g(%c4_ui64) : !ascendc.global_tensor<f32>, (ui64) -> !ascendc.gm_addr<f32>
 // CHECK-NEXT: %2 = ascendc.shape_info :

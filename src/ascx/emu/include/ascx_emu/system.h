@@ -186,9 +186,10 @@ void DumpAccChkPoint(const GlobalTensor<T>& tensor, uint32_t index, uint32_t cou
 
 // --- core state -----------------------------------------------------------------------------------------
 
-/// Resets the core's state (910B): no atomic mode, the vector mask full.
+/// Resets the core's state (910B): no atomic mode, the normal mask mode, the vector mask full.
 inline void InitSocState() {
     ascx_emu::registers.atomic_op = ascx_emu::AtomicOp::NONE;
+    ascx_emu::registers.mask_counter = false;
     ascx_emu::registers.vector_mask[0] = ~uint64_t{0};
     ascx_emu::registers.vector_mask[1] = ~uint64_t{0};
 }
