@@ -128,6 +128,8 @@ def copy_enhanced(dst: BaseTensor, src: BaseTensor, params: DataCopyParams, enha
     if isinstance(dst, GlobalTensor) or isinstance(src, GlobalTensor):
         _same(api, dst, src)
     else:
+        local_operand(src, api, "src", UB)
+        local_operand(dst, api, "dst", UB)
         pair = (element_dtype(src, api), element_dtype(dst, api))
         if pair[0] != pair[1] and pair not in ENHANCED_CONVERSIONS:
             raise ApiTypeError(
@@ -148,4 +150,4 @@ ENHANCED_CONVERSIONS = (
     (float16, float32),
 )
 """The (source, destination) conversions of ``DataCopy(LocalTensor<T>, LocalTensor<U>, ..., enhanced)``
-on dav-c220."""
+within the unified buffer on dav-c220 (L0C to UB, their other use, does not exist there)."""

@@ -141,6 +141,7 @@ class AippParams(CubeParams):
             struct = object.__new__(_Part)
             CubeParams.__init__(struct)
             struct.bind(build_struct(builder, cls.__name__, kind, names, fields, dtype if templated else None))
+            struct.ssa.name_hint = name
             struct.values = fields
             struct.element_dtype = dtype if templated else None
             values[name] = struct

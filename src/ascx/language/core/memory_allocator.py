@@ -105,7 +105,8 @@ class LocalMemAllocator(Handle):
 
     def _position(self, pos: Any, api: str) -> TPosition:
         if not is_instance(pos, TPosition) or TPosition(pos) in (TPosition.GM, TPosition.MAX):
-            raise ApiTypeError(f"{api}: pos must be an on-chip asc.TPosition, got {describe(pos)}")
+            shown = f"TPosition.{TPosition(pos).name}" if is_instance(pos, TPosition) else describe(pos)
+            raise ApiTypeError(f"{api}: pos must be an on-chip asc.TPosition, got {shown}")
         position = TPosition(pos)
         memory = HARDWARE_OF.get(ir.TPosition[position.name])
         if memory is None or memory.name != self.hardware.name:
