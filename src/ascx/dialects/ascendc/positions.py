@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from xdsl.ir import Attribute, Operation, SSAValue
 
-from ascx.dialects.ascendc.enums import TPosition
+from ascx.dialects.ascendc.enums import Pipe, TPosition
 
 L1_POSITIONS = frozenset({TPosition.A1, TPosition.B1, TPosition.C1, TPosition.TSCM})
 UB_POSITIONS = frozenset({TPosition.VECIN, TPosition.VECOUT, TPosition.VECCALC})
@@ -37,3 +37,14 @@ def tensor_position(value: SSAValue) -> TPosition | None:
             src, dst = queue_positions(owner.operands[0].type)
             return dst if src is TPosition.GM else src
         return None
+
+
+def local_copy_pipe(dst: SSAValue, src: SSAValue) -> Pipe:
+    """The pipe of a ``DataCopy`` within the core, by where its tensors are: UB to L1 on MTE3, L1 to the
+    bias table (``C2``) on MTE1 (the cube data path), within UB on V."""
+    src_position, dst_position = tensor_position(src), tensor_position(dst)
+    if src_position in UB_POSITIONS and dst_position in L1_POSITIONS:
+        return Pipe.PIPE_MTE3
+    if src_position in L1_POSITIONS and dst_position is TPosition.C2:
+        return Pipe.PIPE_MTE1
+    return Pipe.PIPE_V
