@@ -86,6 +86,15 @@ EMITS: dict[str, tuple[str, list[str]]] = {
         "asc.load_data_with_transpose(b2, b1, asc.LoadData2dTransposeParams(0, 4, 1, 0, 0, 0))",
         ["AscendC::LoadData2dTransposeParams v{0, 4, 1, 0, 0, 0};", "AscendC::LoadDataWithTranspose(b2, b1, v);"],
     ),
+    "load_data_with_sparse": (
+        "sb1 = asc.LocalTensor(asc.int8, asc.TPosition.B1, 45056, 1024); "
+        "asc.load_data_with_sparse(sb2, sb1, idx, asc.LoadData2DParams(0, 2, 1))",
+        [
+            "AscendC::LocalTensor<int8_t> sb1(AscendC::TPosition::B1, 45056, 1024);",
+            "AscendC::LoadData2DParams v{0, 2, 1, 0, 0, false, 0};",
+            "AscendC::LoadDataWithSparse(sb2, sb1, idx, v);",
+        ],
+    ),
     "init_const_value_literal_takes_tensor_type": (
         "asc.init_const_value(a1, asc.InitConstValueParams(repeat_times=1, block_num=2, dst_gap=0, init_value=3))",
         ["AscendC::InitConstValueParams<half> v{1, 2, 0, half(3.0)};", "AscendC::InitConstValue(a1, v);"],

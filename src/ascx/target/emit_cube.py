@@ -3,7 +3,6 @@
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Attribute, SSAValue
 
 from ascx.dialects import ascendc as ir
@@ -117,9 +116,7 @@ def _alloc(p: AscendCPrinter, op: ir.LocalMemAllocatorAllocOp) -> None:
     t = op.result.type
     head = f"{position(op.position.data)}, {_element(op.result)}"
     if op.static_size is not None:
-        size = op.static_size
-        assert isinstance(size, IntegerAttr)
-        call = f"Alloc<{head}, {size.value.data}>()"
+        call = f"Alloc<{head}, {op.static_size.data}>()"
     else:
         assert op.tile_size is not None
         call = f"Alloc<{head}>({p.expr(op.tile_size)})"

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from enum import auto
 
-from xdsl.dialects.builtin import IntegerAttr, IntegerType, Signedness, i64
+from xdsl.dialects.builtin import IntAttr, IntegerType, Signedness
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute, SSAValue, TypeAttribute
 from xdsl.irdl import (
@@ -30,7 +30,7 @@ from xdsl.irdl import (
     result_def,
     traits_def,
 )
-from xdsl.parser import AttrParser
+from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
 from xdsl.traits import MemoryAllocEffect, MemoryReadEffect
 from xdsl.utils.exceptions import VerifyException
@@ -130,17 +130,13 @@ class LocalMemAllocatorAllocOp(IRDLOperation):
     name = "ascendc.local_mem_allocator.alloc"
     allocator = operand_def(LocalMemAllocatorType)
     position = prop_def(TPositionAttr)
-    static_size = opt_prop_def(IntegerAttr[IntegerType])
+    static_size = opt_prop_def(IntAttr)
     tile_size = opt_operand_def(AnyInteger)
     result = result_def(LocalTensorType)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect())
-    assembly_format = (
-        "$allocator $position (`size` $static_size^)? (`dynamic` $tile_size^)? attr-dict `:` "
-        "type($allocator) (`,` type($tile_size)^)? `->` type($result)"
-    )
 
     def __init__(self, allocator: SSAValue, position: TPosition, element_type: Attribute, size: int | SSAValue) -> None:
-        static = IntegerAttr(size, i64) if isinstance(size, int) else None
+        static = IntAttr(size) if isinstance(size, int) else None
         dynamic = size if isinstance(size, SSAValue) else None
         properties: dict[str, Attribute] = {"position": TPositionAttr(position)}
         if static is not None:
@@ -148,6 +144,48 @@ class LocalMemAllocatorAllocOp(IRDLOperation):
         super().__init__(
             operands=[allocator, dynamic], properties=properties, result_types=[LocalTensorType(element_type)]
         )
+
+    def print(self, printer: Printer) -> None:
+        printer.print_string(" ")
+        printer.print_operand(self.allocator)
+        printer.print_string(f" {self.position.data.value}")
+        if self.static_size is not None:
+            printer.print_string(f" size {self.static_size.data}")
+        if self.tile_size is not None:
+            printer.print_string(" dynamic ")
+            printer.print_operand(self.tile_size)
+        printer.print_op_attributes(self.attributes)
+        printer.print_string(" : ")
+        printer.print_list([o.type for o in self.operands], printer.print_attribute)
+        printer.print_string(" -> ")
+        printer.print_attribute(self.result.type)
+
+    @classmethod
+    def parse(cls, parser: Parser) -> LocalMemAllocatorAllocOp:
+        allocator = parser.parse_unresolved_operand()
+        position = TPosition(parser.parse_identifier())
+        size: int | None = parser.parse_integer() if parser.parse_optional_keyword("size") else None
+        tile = parser.parse_unresolved_operand() if parser.parse_optional_keyword("dynamic") else None
+        attributes = parser.parse_optional_attr_dict()
+        parser.parse_punctuation(":")
+        allocator_type = parser.parse_type()
+        tile_type = parser.parse_type() if parser.parse_optional_punctuation(",") else None
+        parser.parse_punctuation("->")
+        result_type = parser.parse_type()
+        if not isinstance(result_type, LocalTensorType):
+            parser.raise_error("an allocation gives a !ascendc.local_tensor")
+        resolved = parser.resolve_operand(allocator, allocator_type)
+        if tile is not None:
+            if tile_type is None:
+                parser.raise_error("the run-time tile size needs its type")
+            amount: int | SSAValue = parser.resolve_operand(tile, tile_type)
+        elif size is not None:
+            amount = size
+        else:
+            parser.raise_error("an allocation has a compile-time `size` or a `dynamic` tile size")
+        op = cls(resolved, position, result_type.element_type, amount)
+        op.attributes.update(attributes)
+        return op
 
     def verify_(self) -> None:
         if (self.static_size is None) == (self.tile_size is None):

@@ -62,8 +62,9 @@ def _require_kind(op: IRDLOperation, name: str, kinds: frozenset[ParamsKind] | P
     allowed = kinds if isinstance(kinds, frozenset) else frozenset({kinds})
     value: SSAValue = getattr(op, name)
     if not isinstance(value.type, ParamsType) or value.type.params_kind not in allowed:
-        names = sorted({LAYOUTS[k].cpp_name for k in allowed})
-        raise VerifyException(f"{name} must be a {' or '.join(names)}, got {value.type}")
+        names = " or ".join(sorted({LAYOUTS[k].cpp_name for k in allowed}))
+        article = "an" if names[0] in "AEIOU" else "a"
+        raise VerifyException(f"{name} must be {article} {names}, got {value.type}")
 
 
 def _same_elements(op: IRDLOperation, *names: str) -> None:
@@ -139,7 +140,7 @@ class MmadOp(IRDLOperation):
     )
     assembly_format = (
         "$dst `,` $fm `,` $filter (`bias` $bias^)? `,` $params attr-dict `:` type($dst) `,` type($fm) `,` "
-        "type($filter) (`,` type($bias)^)? `,` type($params)"
+        "type($filter) `,` type($params) (`bias` type($bias)^)?"
     )
 
     def __init__(self, dst: SSAValue, fm: SSAValue, filter: SSAValue, params: SSAValue, bias: SSAValue | None = None):
@@ -513,7 +514,7 @@ class FixpipeOp(IRDLOperation):
     )
     assembly_format = (
         "$layout $dst `,` $src (`workspace` $cbuf_workspace^)? `,` $params attr-dict `:` type($dst) `,` type($src) "
-        "(`,` type($cbuf_workspace)^)? `,` type($params)"
+        "`,` type($params) (`workspace` type($cbuf_workspace)^)?"
     )
 
     def __init__(
@@ -590,14 +591,14 @@ class SetPadValueOp(IRDLOperation):
     """``AscendC::SetPadValue<T, pos>(value)``: the value ``DataCopyPad`` pads with, for copies into ``pos``
     (``MAX``: every position).
 
-    Example: ``ascendc.set_pad_value %v vecin : i32``
+    Example: ``ascendc.set_pad_value %v at vecin : i32``
     """
 
     name = "ascendc.set_pad_value"
     value = operand_def(ElementType)
     position = opt_prop_def(TPositionAttr)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S))
-    assembly_format = "$value ($position^)? attr-dict `:` type($value)"
+    assembly_format = "$value (`at` $position^)? attr-dict `:` type($value)"
 
     def __init__(self, value: SSAValue, position: TPosition | None):
         properties: dict[str, Attribute] = {} if position is None else {"position": TPositionAttr(position)}
@@ -633,7 +634,7 @@ class SetAippFunctionsOp(IRDLOperation):
     config = operand_def(ParamsType)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S), TensorAccess())
     assembly_format = (
-        "$input_format $src0 (`,` $src1^)? `,` $config attr-dict `:` type($src0) (`,` type($src1)^)? `,` type($config)"
+        "$input_format $src0 (`uv` $src1^)? `,` $config attr-dict `:` type($src0) `,` type($config) (`uv` type($src1)^)?"
     )
 
     def __init__(self, input_format: AippInputFormat, src0: SSAValue, config: SSAValue, src1: SSAValue | None = None):
