@@ -87,7 +87,7 @@ def cube_matmul_queues(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Global
     asc.fixpipe(c_gm, c1, asc.FixpipeParamsV220(N, M, M, N, asc.QuantModes.F322F16))
 
 
-def reference(a, b):  # noqa: ANN001, ANN201 - numpy arrays
+def reference(a, b):
     """What the cube computes: float32 sums of the products in order of k, rounded to half."""
     import numpy as np
 
@@ -109,7 +109,9 @@ def main() -> None:
     cube_matmul_queues[1](a, b, c)
     exact = np.array_equal(c, reference(a, b))
     steps = K // K_STEP
-    print(f"cube_matmul_queues: {'OK' if exact else 'MISMATCH'} ({M}x{K} @ {K}x{N} in {steps} steps, bit-exact: {exact})")
+    print(
+        f"cube_matmul_queues: {'OK' if exact else 'MISMATCH'} ({M}x{K} @ {K}x{N} in {steps} steps, bit-exact: {exact})"
+    )
 
 
 if __name__ == "__main__":

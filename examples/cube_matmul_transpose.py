@@ -58,7 +58,7 @@ def cube_matmul_transpose(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Glo
     asc.fixpipe(c_gm, c1, asc.FixpipeParamsV220(N, M, M, N, asc.QuantModes.F322F16))
 
 
-def reference(a, b):  # noqa: ANN001, ANN201 - numpy arrays
+def reference(a, b):
     """What the cube computes: float32 sums of the products in order of k, rounded to half."""
     import numpy as np
 

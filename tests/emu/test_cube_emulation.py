@@ -18,7 +18,6 @@ from typing import Any
 import numpy as np
 import pytest
 
-import ascx as asc
 from ascx.emu.launch import EmulationError
 from ascx.testing.kernels import line_of
 
@@ -156,6 +155,7 @@ def kernel_module(tmp_path_factory: pytest.TempPathFactory) -> Load:
 
     return load
 
+
 JIT = "@asc.jit(matmul_cube_only=True, insert_sync=False, verify_sync=False)"
 
 ND2NZ = f"""
@@ -239,7 +239,9 @@ def test_load_data_2d_into_l0a(
     assert np.array_equal(z, zz_decode(a2, 32, 32, 16).astype(np.float32))
 
 
-L0B_OBSERVER = JIT + """
+L0B_OBSERVER = (
+    JIT
+    + """
 def k(x: asc.GlobalAddress, eye: asc.GlobalAddress, z: asc.GlobalAddress, start: int, repeat: int, stride: int,
       gap: int, frac_gap: int) -> None:
     xg = asc.GlobalTensor()
@@ -261,6 +263,7 @@ def k(x: asc.GlobalAddress, eye: asc.GlobalAddress, z: asc.GlobalAddress, start:
     asc.pipe_barrier(asc.PipeID.PIPE_ALL)
     asc.fixpipe(zg, c1, asc.FixpipeParamsV220(32, {k}, {k}, 32))
 """
+)
 
 
 @pytest.mark.parametrize(
@@ -299,7 +302,9 @@ def test_load_data_with_transpose_into_l0b(
     assert np.array_equal(z, zn_decode(b2, k_dim, 32, c0).astype(out))
 
 
-MATMUL = JIT + """
+MATMUL = (
+    JIT
+    + """
 def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, m: int, n: int, kk: int) -> None:
     ag = asc.GlobalTensor()
     ag.set_global_buffer(a)
@@ -317,6 +322,7 @@ def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, m: int, 
     asc.pipe_barrier(asc.PipeID.PIPE_ALL)
     asc.fixpipe(cg, c1, asc.FixpipeParamsV220(n, m, (m + 15) // 16 * 16, n))
 """
+)
 
 
 def matmul_kernel(load: Load, dtype: Any, out: Any, body: str, m: int = 48, n: int = 48, k: int = 64) -> Any:
@@ -385,7 +391,9 @@ def test_mmad_accumulates_onto_l0c(kernel_module: Load) -> None:
     assert np.array_equal(c, ordered_matmul(a, b))
 
 
-BIAS = JIT + """
+BIAS = (
+    JIT
+    + """
 def k(a: asc.GlobalAddress, b: asc.GlobalAddress, bias: asc.GlobalAddress, c: asc.GlobalAddress) -> None:
     ag = asc.GlobalTensor()
     ag.set_global_buffer(a)
@@ -410,6 +418,7 @@ def k(a: asc.GlobalAddress, b: asc.GlobalAddress, bias: asc.GlobalAddress, c: as
     asc.pipe_barrier(asc.PipeID.PIPE_ALL)
     asc.fixpipe(cg, c1, asc.FixpipeParamsV220(32, 16, 16, 32, relu_en={relu}))
 """
+)
 
 
 @pytest.mark.parametrize(
@@ -435,7 +444,9 @@ def test_mmad_starts_from_the_bias_table(kernel_module: Load, body: str, relu: b
     assert np.array_equal(c, np.maximum(expected, 0) if relu else expected)
 
 
-FIXPIPE = JIT + """
+FIXPIPE = (
+    JIT
+    + """
 def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress) -> None:
     ag = asc.GlobalTensor()
     ag.set_global_buffer(a)
@@ -454,6 +465,7 @@ def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress) -> None:
     asc.pipe_barrier(asc.PipeID.PIPE_ALL)
 {body}
 """
+)
 
 
 def fixpipe_run(load: Load, body: str, c: np.ndarray) -> np.ndarray:

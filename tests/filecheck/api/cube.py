@@ -31,7 +31,10 @@ def cube(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, n: in
     asc.mmad(c1, a2, b2, asc.MmadParams(32, 32, 32))
     asc.mmad(c1, a2, b2, asc.MmadParams(32, 32, 32, cmatrix_init_val=False))
     asc.fixpipe(cg, c1, asc.FixpipeParamsV220(32, 32, 32, 32, asc.QuantModes.F322F16))
-    asc.fixpipe(cg, c1, asc.FixpipeParamsV220(32, 32, 32, 32, asc.QuantModes.F322F16, relu_en=True), asc.FixpipeConfig.cfg_nz())
+    asc.fixpipe(
+        cg, c1, asc.FixpipeParamsV220(32, 32, 32, 32, asc.QuantModes.F322F16, relu_en=True), asc.FixpipeConfig.cfg_nz()
+    )
+
 
 # IR: func.func @cube(%a: !ascendc.gm_addr<f16>, %b: !ascendc.gm_addr<f16>, %c: !ascendc.gm_addr<f16>, %n: i32, %ffts_addr: !ascendc.gm_addr<ui64> {ascendc.ffts_addr}) attributes {ascendc.kernel, ascendc.matmul_cube_only, ascendc.kernel_type = #ascendc<kernel_type aic_only>} {
 # IR: %l1 = ascendc.local_mem_allocator l1 : !ascendc.local_mem_allocator<l1>

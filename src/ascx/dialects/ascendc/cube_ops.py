@@ -634,7 +634,8 @@ class SetAippFunctionsOp(IRDLOperation):
     config = operand_def(ParamsType)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S), TensorAccess())
     assembly_format = (
-        "$input_format $src0 (`uv` $src1^)? `,` $config attr-dict `:` type($src0) `,` type($config) (`uv` type($src1)^)?"
+        "$input_format $src0 (`uv` $src1^)? `,` $config attr-dict `:` type($src0) `,` type($config) "
+        "(`uv` type($src1)^)?"
     )
 
     def __init__(self, input_format: AippInputFormat, src0: SSAValue, config: SSAValue, src1: SSAValue | None = None):
