@@ -9,7 +9,7 @@
 pyasc's tests exercise call shapes on tensors at positions or of types CANN does not accept (vector
 buffers as L0 operands, float16 results of Mmad, int8/float16 images), or with parameter structs
 CANN documents for other SoCs than dav-c220 (Atlas A2).  ``ADJUSTED`` has each such kernel with the
-positions, types and structs CANN accepts, calls otherwise pyasc's.  docs/pyasc_cube_differences.md
+positions, types and structs CANN accepts, calls otherwise pyasc's.  docs/reference/pyasc_rejections.md
 lists every difference with the rule behind it.
 """
 
