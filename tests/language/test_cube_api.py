@@ -9,11 +9,12 @@ which differs from what pyasc prints in the cases the reference pages list.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
-from ascx.testing.cube_snippets import cube_snippet_error, cube_snippet_lines
+from ascx.testing.cube_snippets import cube_snippet_error, cube_snippet_lines, cube_snippet_source
 
 EMITS: dict[str, tuple[str, list[str]]] = {
     "mmad_defaults_zero_init": (
@@ -738,3 +739,9 @@ def test_rejects(tmp_path: Path, name: str) -> None:
 def test_hints(tmp_path: Path, statement: str, hint: str) -> None:
     error, _ = cube_snippet_error(tmp_path, statement)
     assert hint in error.hints
+
+
+def cann_check_kernels(directory: Path) -> Iterator[tuple[str, str]]:
+    """The cube kernel with each ``EMITS`` statement, for the CANN type-check (``ascx.testing.cann_kernels``)."""
+    for name, (statement, _) in sorted(EMITS.items()):
+        yield name, cube_snippet_source(directory, statement)

@@ -18,7 +18,8 @@ from __future__ import annotations
 import re
 import textwrap
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from pathlib import Path
 from types import ModuleType
 
 import pytest
@@ -27,7 +28,7 @@ import ascx as asc
 from ascx.errors import KernelError
 from ascx.runtime.jit import MockTensor, MockValue
 from ascx.runtime.sync_outcome import UNCHECKED
-from ascx.testing.kernels import line_of
+from ascx.testing.kernels import line_of, load_kernel_source
 
 HEAD = "import numpy as np\nimport ascx as asc\n"
 
@@ -622,3 +623,12 @@ def test_adjusted_kernel_compiles(kernel_module: Callable[[str], ModuleType], na
 
 def test_every_rejected_kernel_has_an_adjusted_form() -> None:
     assert set(REJECTED) == set(ADJUSTED)
+
+
+def cann_check_kernels(directory: Path) -> Iterator[tuple[str, str]]:
+    """The C++ of every kernel ascx compiles, as written or adjusted, for the CANN type-check
+    (``ascx.testing.cann_kernels``)."""
+    for table in (ACCEPTED, ADJUSTED):
+        for name, (body, args, _) in sorted(table.items()):
+            module = load_kernel_source(directory, _unchecked(body))
+            yield name, _compile(module, args)

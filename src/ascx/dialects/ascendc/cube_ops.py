@@ -2,8 +2,8 @@
 ``DataCopy`` forms that convert between ND and the fractal (NZ) layouts, ``InitConstValue``, the
 cube's control registers and AIPP.
 
-Each op declares its pipe (sync-model spec §1.3, and CANN's documentation of each API): loads from
-GM run on MTE2, loads from L1 into L0A/L0B on MTE1, ``Mmad`` on the cube (M), the way out of L0C
+Each op declares its pipe (docs/sync-model.md#which-pipe-runs-what, and CANN's documentation of
+each API): loads from GM run on MTE2, loads from L1 into L0A/L0B on MTE1, ``Mmad`` on the cube (M), the way out of L0C
 on FIX; ND to NZ copies from GM on MTE2 and from UB on MTE3; ``InitConstValue`` on MTE2 into L1
 and on MTE1 into L0A/L0B.  The register setters run on the scalar unit and touch no tensor.
 """
