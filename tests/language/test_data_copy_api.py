@@ -112,7 +112,7 @@ REJECTS: dict[str, tuple[str, str]] = {
     ),
     "unknown_keyword": (
         "asc.data_copy(a, xg, params=asc.DataCopyParams(1, 8))",
-        "TypeError: data_copy(): no form takes (LocalTensor, GlobalTensor, params=DataCopyParams); the forms are:\n  data_copy(dst, src, repeat_params: DataCopyParams)\n  data_copy(dst, src, count: int)",
+        "TypeError: data_copy(): no form takes (LocalTensor, GlobalTensor, params=DataCopyParams); the forms are:\n  data_copy(dst, src, repeat_params: DataCopyParams)\n  data_copy(dst, src, count: int)\n  data_copy(dst, src, repeat_params: DataCopyParams, enhanced_params: DataCopyEnhancedParams)\n  data_copy(dst, src, intri_params: Nd2NzParams)\n  data_copy(dst, src, intri_params: Nz2NdParamsFull)\n  data_copy(dst, src, intri_params: DataCopyCO12DstParams)",
     ),
     "zero_blocks": (
         "asc.data_copy(a, xg, asc.DataCopyParams(0, 8))",

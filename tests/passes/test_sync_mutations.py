@@ -63,6 +63,15 @@ EQUIVALENT: dict[tuple[str, str], str] = {
     ): "the IN-12 final barrier (insertion policy, not a rule)",
     ("matmul_softmax", "pipe_barrier pipe_all @ <inserted>"): "the IN-12 final barrier (insertion policy, not a rule)",
     ("rmsnorm_quant", "pipe_barrier pipe_all @ <inserted>"): "the IN-12 final barrier (insertion policy, not a rule)",
+    ("cube_matmul", "pipe_barrier pipe_all @ <inserted>"): "the IN-12 final barrier (insertion policy, not a rule)",
+    (
+        "cube_matmul_queues",
+        "pipe_barrier pipe_all @ <inserted>",
+    ): "the IN-12 final barrier (insertion policy, not a rule)",
+    (
+        "cube_matmul_transpose",
+        "pipe_barrier pipe_all @ <inserted>",
+    ): "the IN-12 final barrier (insertion policy, not a rule)",
     ("rmsnorm_quant", "free_tensor @ 69"): (
         "gamma's FreeTensor after the loop: no later AllocTensor of its queue waits for it, so it orders nothing"
     ),

@@ -2,9 +2,10 @@
 
 A region is a base plus an offset.  Bases: a kernel argument (a GM buffer, reached through
 ``set_global_buffer`` and ``gm_addr.offset``), a queue tensor (its ``alloc_tensor`` or ``deque``
-result), a ``TBuf``, or a raw ``LocalTensor`` (a byte address in UB).  Views (``t[k:]``,
-``reinterpret_cast``) are traced to their base through any chain.  Overlap is ``definite``, ``may``
-or ``none``; distinct kernel arguments never alias (``assume_gm_args_noalias``).
+result), a ``TBuf``, or a raw ``LocalTensor`` (a byte address in the memory of its position: UB, L1,
+L0A, L0B, L0C or the bias table).  Views (``t[k:]``, ``reinterpret_cast``) are traced to their base
+through any chain.  Overlap is ``definite``, ``may`` or ``none``; distinct kernel arguments never
+alias (``assume_gm_args_noalias``).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from xdsl.ir import Operation, SSAValue
 
 from ascx.analysis.dataflow import constant_int
 from ascx.analysis.spelling import value_name
+from ascx.dialects.ascendc.allocator_ops import HARDWARE_OF
 from ascx.dialects.ascendc.fwk_ops import TBufGetOp, TBufGetWithOffsetOp
 from ascx.dialects.ascendc.object_ops import SetGlobalBufferOp
 from ascx.dialects.ascendc.tensor_ops import GMAddrOffsetOp, LocalTensorOp, ReinterpretCastOp, SubTensorOp
@@ -155,7 +157,8 @@ def _base_of(value: SSAValue, gm_cache: GMBaseCache | None = None) -> tuple[obje
         return ("tbuf", owner.buffer), 0
     if isinstance(owner, LocalTensorOp):
         address = constant_int(owner.addr)
-        return ("ub", None), address if address is not None else (owner.addr,)
+        memory = HARDWARE_OF[owner.position.data]  # one address in two memories is two places
+        return (memory, None), address if address is not None else (owner.addr,)
     if isinstance(owner, Operation) and owner.name == "ascendc.global_tensor":
         if gm_cache is None:
             return _gm_base(value)

@@ -15,6 +15,7 @@ from ascx.target import emit_array as emit_array
 from ascx.target import emit_ascendc as emit_ascendc
 from ascx.target import emit_control as emit_control
 from ascx.target import emit_core as emit_core
+from ascx.target import emit_cube as emit_cube
 from ascx.target import emit_data_copy as emit_data_copy
 from ascx.target import emit_fwk as emit_fwk
 from ascx.target import emit_list_tensor as emit_list_tensor

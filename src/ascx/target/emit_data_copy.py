@@ -24,8 +24,8 @@ def _field(p: AscendCPrinter, value: SSAValue, field_type: Attribute, enum: str 
         return p.braced(value, field_type)
     number = _constant_int(value)
     if number is not None and 0 <= number < len(CPP_ENUMS[enum]):
-        return f"AscendC::{enum}::{CPP_ENUMS[enum][number]}"
-    return f"static_cast<AscendC::{enum}>({p.expr(value)})"
+        return f"{enum}::{CPP_ENUMS[enum][number]}"
+    return f"static_cast<{enum}>({p.expr(value)})"
 
 
 @emits(ir.ParamsOp)

@@ -33,6 +33,9 @@ EXAMPLE_ARGUMENTS: dict[str, str] = {
         "MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(asc.uint8), asc.adv.TCubeTiling, "
         "asc.adv.SoftmaxTiling, 4096, 4"
     ),
+    "cube_matmul": _MATMUL,
+    "cube_matmul_queues": "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16)",
+    "cube_matmul_transpose": "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16)",
     "rmsnorm_quant": (
         "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.int8), asc.adv.RmsNormTiling, 4096, "
         "MockValue(asc.int32), MockValue(asc.float32), MockValue(asc.float32), MockValue(asc.float32)"

@@ -39,20 +39,50 @@ class ParamsKind(StrEnum):
     VDEQ_INFO = auto()
     CHECK_LOCAL_MEMORY_IA = auto()
     SLICE_INFO = auto()
+    # the cube-level structs (their layouts are in ``cube_structs``)
+    MMAD = auto()
+    MMAD_LEGACY = auto()
+    LOAD_DATA_2D = auto()
+    LOAD_DATA_2D_V2 = auto()
+    LOAD_DATA_3D_V1 = auto()
+    LOAD_DATA_3D_V2 = auto()
+    LOAD_DATA_3D_V2_PRO = auto()
+    LOAD_DATA_2D_TRANSPOSE = auto()
+    LOAD_DATA_2D_TRANSPOSE_V2 = auto()
+    LOAD_DATA_REPEAT = auto()
+    INIT_CONST_VALUE = auto()
+    LOAD_IMAGE_TO_LOCAL = auto()
+    ND2NZ = auto()
+    NZ2ND_FULL = auto()
+    DATA_COPY_CO12_DST = auto()
+    DATA_COPY_ENHANCED = auto()
+    FIXPIPE_V220 = auto()
+    AIPP_PADDING = auto()
+    AIPP_SWAP = auto()
+    AIPP_SINGLE_LINE = auto()
+    AIPP_DTC = auto()
+    AIPP_CHANNEL_PADDING = auto()
+    AIPP_CSC = auto()
+    AIPP = auto()
+
+
+FieldType = Attribute | ParamsKind | None
+"""A field's C++ type: a scalar type; None for the struct's element type
+(``DataCopyPadExtParams<T>::paddingValue``); a ``ParamsKind`` for a nested struct, templated on the
+struct's element type when the nested struct is templated (``AippParams<T>::paddingParams``)."""
 
 
 @dataclass(frozen=True)
 class StructLayout:
-    """A C++ parameter struct: its name and its fields in declaration order, with their types.
-
-    A field type of None is the struct's element type (``DataCopyPadExtParams<T>::paddingValue``).
-    """
+    """A C++ parameter struct: its name and its fields in the order its constructor takes them (its
+    declaration order for an aggregate), with their types.  ``enum_fields`` names the fields that hold a
+    C++ enumeration (an integer in the IR, spelled by name in C++)."""
 
     cpp_name: str
-    fields: tuple[tuple[str, Attribute | None], ...]
+    fields: tuple[tuple[str, FieldType], ...]
     templated: bool = False
     enum_fields: tuple[tuple[str, str], ...] = ()
-    """Fields of a C++ enum type, carried as integers: (field, enum name in ``CPP_ENUMS``)."""
+    """Fields of a C++ enum type, carried as integers: (field, the enum's C++ name, a key of ``CPP_ENUMS``)."""
 
     def enum_of(self, field: str) -> str | None:
         return dict(self.enum_fields).get(field)
@@ -98,7 +128,7 @@ LAYOUTS: dict[ParamsKind, StructLayout] = {
     ParamsKind.TRANSPOSE_EXT: StructLayout(
         "TransposeParamsExt",
         (("nSize", _U16), ("cSize", _U16), ("hSize", _U16), ("wSize", _U16), ("transposeType", _U8)),
-        enum_fields=(("transposeType", "TransposeType"),),
+        enum_fields=(("transposeType", "AscendC::TransposeType"),),
     ),
     ParamsKind.TRANS_DATA_TO_5HD: StructLayout(
         "TransDataTo5HDParams",
@@ -139,7 +169,7 @@ LAYOUTS: dict[ParamsKind, StructLayout] = {
 ``kernel_struct_transpose.h``)."""
 
 CPP_ENUMS: dict[str, tuple[str, ...]] = {
-    "TransposeType": (
+    "AscendC::TransposeType": (
         "TRANSPOSE_TYPE_NONE",
         "TRANSPOSE_NZ2ND_0213",
         "TRANSPOSE_NZ2NZ_0213",
@@ -180,7 +210,15 @@ class ParamsType(ParametrizedAttribute, TypeAttribute):
 
     def field_types(self) -> list[Attribute]:
         """The C++ type of every field, in order."""
-        return [self.element_type if t is None else t for _, t in self.layout.fields]
+        return [self._field_type(t) for _, t in self.layout.fields]
+
+    def _field_type(self, t: FieldType) -> Attribute:
+        if t is None:
+            return self.element_type
+        if isinstance(t, ParamsKind):
+            nested = LAYOUTS[t]
+            return ParamsType(t, self.element_type if nested.templated else None)
+        return t
 
     def print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():

@@ -1,8 +1,9 @@
 """Data movement: ``DataCopy`` and ``DataCopyPad`` between global memory and on-chip buffers, and
 the parameter structs they (and the vector ops' mask forms) take.
 
-The pipe of a copy follows its direction (docs/sync-model.md#which-pipe-runs-what): GM → UB on MTE2, UB → GM on MTE3,
-UB → UB on the vector pipe.
+The pipe of a copy follows its direction (docs/sync-model.md#which-pipe-runs-what): GM → UB on MTE2,
+UB → GM on MTE3, UB → UB on the vector pipe; within the core, UB → L1 on MTE3 and L1 → the bias
+table on MTE1.
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ascx.dialects.ascendc.basic_types import ParamsKind, ParamsType
 from ascx.dialects.ascendc.enums import Pipe
+from ascx.dialects.ascendc.positions import local_copy_pipe
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
 from ascx.dialects.ascendc.types import GlobalTensorType, LocalTensorType, TensorType, tensor_element_type
@@ -69,7 +71,8 @@ class DataCopyOp(IRDLOperation):
         super().__init__(operands=[dst, src, size])
 
     def issued_pipe(self) -> Pipe:
-        return copy_pipe(self.dst.type, self.src.type)
+        pipe = copy_pipe(self.dst.type, self.src.type)
+        return local_copy_pipe(self.dst, self.src) if pipe is Pipe.PIPE_V else pipe
 
     def verify_(self) -> None:
         _verify_copy(self.dst, self.src)

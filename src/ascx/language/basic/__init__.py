@@ -1,6 +1,7 @@
 """pyasc's ``asc.language.basic``: data movement, vector ops, synchronisation, system values,
 atomics and debug output."""
 
+from ascx.language.basic.aipp import load_image_to_local, set_aipp_functions
 from ascx.language.basic.atomic import set_atomic_add, set_atomic_max, set_atomic_min, set_atomic_none, set_atomic_type
 from ascx.language.basic.block_sync import (
     cross_core_set_flag,
@@ -14,8 +15,21 @@ from ascx.language.basic.block_sync import (
     wait_flag,
     wait_pre_block,
 )
-from ascx.language.basic.data_copy import data_copy, data_copy_pad
+from ascx.language.basic.data_copy import data_copy, data_copy_pad, set_pad_value
 from ascx.language.basic.debug import dump_tensor, printf
+from ascx.language.basic.fixpipe import fixpipe, set_fix_pipe_pre_quant_flag
+from ascx.language.basic.mm import (
+    init_const_value,
+    load_data,
+    load_data_with_sparse,
+    load_data_with_transpose,
+    mmad,
+    mmad_with_sparse,
+    set_load_data_boundary,
+    set_load_data_padding_value,
+    set_load_data_repeat,
+)
+from ascx.language.basic.mm_modes import set_hf32_mode, set_hf32_trans_mode, set_mm_layout_transform
 from ascx.language.basic.proposal import (
     get_mrg_sort_result,
     get_sort_len,
@@ -114,6 +128,7 @@ __all__ = [
     "dump_tensor",
     "duplicate",
     "exp",
+    "fixpipe",
     "fused_mul_add",
     "fused_mul_add_relu",
     "gather",
@@ -130,12 +145,19 @@ __all__ = [
     "get_sub_block_num",
     "ib_set",
     "ib_wait",
+    "init_const_value",
     "leaky_relu",
     "ln",
+    "load_data",
+    "load_data_with_sparse",
+    "load_data_with_transpose",
+    "load_image_to_local",
     "max",
     "maxs",
     "min",
     "mins",
+    "mmad",
+    "mmad_with_sparse",
     "mrg_sort",
     "mrg_sort4",
     "mul",
@@ -163,6 +185,7 @@ __all__ = [
     "scalar_get_sff_value",
     "scatter",
     "select",
+    "set_aipp_functions",
     "set_atomic_add",
     "set_atomic_max",
     "set_atomic_min",
@@ -170,9 +193,17 @@ __all__ = [
     "set_atomic_type",
     "set_cmp_mask",
     "set_deq_scale",
+    "set_fix_pipe_pre_quant_flag",
     "set_flag",
+    "set_hf32_mode",
+    "set_hf32_trans_mode",
+    "set_load_data_boundary",
+    "set_load_data_padding_value",
+    "set_load_data_repeat",
     "set_mask_count",
     "set_mask_norm",
+    "set_mm_layout_transform",
+    "set_pad_value",
     "set_vector_mask",
     "shift_left",
     "shift_right",

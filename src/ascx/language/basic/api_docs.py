@@ -6,6 +6,7 @@ from __future__ import annotations
 from ascx.language.basic.api_docs_reduce_sort import SCALAR_UNIT, SORT, VECTOR_REDUCE
 from ascx.language.basic.api_docs_system import FAMILIES as SYSTEM_FAMILIES
 from ascx.language.basic.api_docs_vector_data import SHIFT_ENTRIES, VECTOR_DATA, VECTOR_FUSED, VECTOR_MASK
+from ascx.language.basic.cube_api_docs import FAMILIES as CUBE_FAMILIES
 from ascx.language.basic.dtype_rules import BINARY, BINARY_SCALAR, UNARY, pyasc_valid_types
 from ascx.language.reference import ApiEntry, Family
 
@@ -69,6 +70,10 @@ DATA_COPY = Family(
             ),
             (("count", "elements"), ("repeat_params", "a ``DataCopyParams``; pyasc's keyword (not ``params``)")),
             _copy_rules(),
+            (
+                "The cube forms (``Nd2NzParams``, ``Nz2NdParamsFull``, ``DataCopyCO12DstParams``, "
+                "``DataCopyEnhancedParams``) are on the [cube data movement page](cube_data_movement.md).",
+            ),
         ),
         ApiEntry(
             f"{_B}.data_copy:data_copy_pad",
@@ -864,4 +869,5 @@ FAMILIES = (
     ATOMIC,
     DEBUG,
     *SYSTEM_FAMILIES,
+    *CUBE_FAMILIES,
 )

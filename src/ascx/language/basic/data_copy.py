@@ -1,7 +1,11 @@
-"""Data movement between global memory and on-chip buffers: ``data_copy`` and ``data_copy_pad``.
+"""Data movement between global memory and on-chip buffers: ``data_copy``, ``data_copy_pad`` and
+``set_pad_value``.
 
 A copy's pipe follows its direction (GM → UB on MTE2, UB → GM on MTE3, UB → UB on the vector
-pipe).  A queue tensor copied against its queue's position (copy-in into a ``VECOUT`` tensor,
+pipe).  The cube data path's forms of ``data_copy`` (``Nd2NzParams``, ``Nz2NdParamsFull``,
+``DataCopyCO12DstParams``, ``DataCopyEnhancedParams``) are in ``data_copy_cube``.
+
+A queue tensor copied against its queue's position (copy-in into a ``VECOUT`` tensor,
 copy-out of a ``VECIN`` one) is legal code; ``ascx-verify-pipe-sync`` warns about it (TQ-12) and
 checks the hazards it leaves unordered.
 """
@@ -16,6 +20,10 @@ from ascx.dialects import ascendc as ir
 from ascx.language.basic.operands import any_tensor, count_operand, element_dtype
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
+from ascx.language.core.convert import describe, element_operand
+from ascx.language.core.cube_params import DataCopyCO12DstParams, DataCopyEnhancedParams, Nd2NzParams, Nz2NdParamsFull
+from ascx.language.core.dtype import float32, int32
+from ascx.language.core.enums import TPosition
 from ascx.language.core.forms import Form, Param, bind, instance_of, is_int
 from ascx.language.core.params import (
     DataCopyExtParams,
@@ -25,6 +33,7 @@ from ascx.language.core.params import (
     ParamsStruct,
 )
 from ascx.language.core.tensor import BaseTensor, GlobalTensor
+from ascx.language.core.values import RuntimeScalar
 
 BLOCK_BYTES = 32
 """The unit of on-chip memory: counts and addresses are multiples of 32 bytes."""
@@ -33,6 +42,18 @@ _LEAD = (Param("dst", lambda v: True), Param("src", lambda v: True))
 DATA_COPY_FORMS = [
     Form("params", (*_LEAD, Param("repeat_params", instance_of(DataCopyParams), "DataCopyParams"))),
     Form("count", (*_LEAD, Param("count", is_int, "int"))),
+    Form(
+        "enhanced",
+        (
+            *_LEAD,
+            Param("repeat_params", instance_of(DataCopyParams), "DataCopyParams"),
+            Param("enhanced_params", instance_of(DataCopyEnhancedParams), "DataCopyEnhancedParams"),
+        ),
+    ),
+    *(
+        Form(cls.__name__, (*_LEAD, Param("intri_params", instance_of(cls), cls.__name__)))
+        for cls in (Nd2NzParams, Nz2NdParamsFull, DataCopyCO12DstParams)
+    ),
 ]
 DATA_COPY_PAD_FORMS = [
     Form(
@@ -87,6 +108,9 @@ def data_copy(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
     """``AscendC::DataCopy(dst, src, count)`` or ``AscendC::DataCopy(dst, src, params)``."""
     builder = active("data_copy")
     form, bound = bind("data_copy", DATA_COPY_FORMS, (dst, src, *args), kwargs)
+    if form not in ("params", "count"):
+        _cube_form(form, bound)
+        return
     d, s = _ends("data_copy", bound["dst"], bound["src"])
     size: SSAValue
     if form == "count":
@@ -99,6 +123,28 @@ def data_copy(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
         _check_blocks("data_copy", params)
         size = params.ssa
     builder.insert(ir.DataCopyOp(d.ssa, s.ssa, size))
+
+
+def _cube_form(form: str, bound: dict[str, Any]) -> None:
+    from ascx.language.basic import data_copy_cube
+
+    d = any_tensor(bound["dst"], "data_copy", "dst")
+    s = any_tensor(bound["src"], "data_copy", "src")
+    if form == "enhanced":
+        params, enhanced = bound["repeat_params"], bound["enhanced_params"]
+        assert isinstance(params, DataCopyParams)
+        assert isinstance(enhanced, DataCopyEnhancedParams)
+        _check_blocks("data_copy", params)
+        data_copy_cube.copy_enhanced(d, s, params, enhanced)
+        return
+    params = bound["intri_params"]
+    if isinstance(params, Nd2NzParams):
+        data_copy_cube.copy_nd2nz(d, s, params)
+    elif isinstance(params, Nz2NdParamsFull):
+        data_copy_cube.copy_nz2nd(d, s, params)
+    else:
+        assert isinstance(params, DataCopyCO12DstParams)
+        data_copy_cube.copy_co12dst(d, s, params)
 
 
 def data_copy_pad(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
@@ -123,3 +169,26 @@ def data_copy_pad(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
         raise ApiTypeError(f"data_copy_pad: pad_params are for {pad.element_dtype}, but the tensors are {d.dtype}")
     pad_value = pad.ssa if isinstance(pad, ParamsStruct) else None
     builder.insert(ir.DataCopyPadOp(d.ssa, s.ssa, params.ssa, pad_value))
+
+
+PAD_VALUE_POSITIONS = (TPosition.MAX, TPosition.VECIN, TPosition.VECOUT)
+
+
+def set_pad_value(padding_value: Any, pos: Any = TPosition.MAX) -> None:
+    """``AscendC::SetPadValue<T, pos>(paddingValue)``: the value ``data_copy_pad`` pads with in copies from
+    GM into ``pos`` (``MAX``: ``VECIN`` and ``VECOUT``); ``T`` follows the value (an int is ``int32_t``,
+    a float ``float``, a runtime value its own type)."""
+    api = "set_pad_value"
+    builder = active(api)
+    if pos is not None and pos not in PAD_VALUE_POSITIONS:
+        raise ValueError("set_pad_value(): pos must be one of [TPosition.MAX, TPosition.VECIN, TPosition.VECOUT]")
+    position = None if pos is None else TPosition(pos)
+    if isinstance(padding_value, bool) or not isinstance(padding_value, int | float | RuntimeScalar):
+        raise ApiTypeError(f"{api}: padding_value must be a number, got {describe(padding_value)}")
+    if isinstance(padding_value, RuntimeScalar):
+        value = padding_value.ssa
+    else:
+        dtype = int32 if isinstance(padding_value, int) else float32
+        value = element_operand(builder, padding_value, dtype, api=api, param="padding_value")
+    ir_position = ir.TPosition[position.name] if position is not None and position is not TPosition.MAX else None
+    builder.insert(ir.SetPadValueOp(value, ir_position))

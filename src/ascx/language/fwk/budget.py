@@ -4,7 +4,8 @@ Sizes known at trace time are added up per memory as ``init_buffer`` calls give 
 buffer rounded up to 32 bytes, as ``InitBuffer`` does); the call that overflows a memory is an
 error.  Fixed-address ``LocalTensor`` declarations must end inside their memory.  The capacities
 are those of Atlas A2 training/inference parts (dav-c220): a 192 KiB unified buffer (UB) shared by
-``VECIN``/``VECOUT``/``VECCALC``, and a 512 KiB L1 buffer shared by ``A1``/``B1``/``C1``/``TSCM``.
+``VECIN``/``VECOUT``/``VECCALC``, a 512 KiB L1 buffer shared by ``A1``/``B1``/``C1``/``TSCM``, 64 KiB
+of L0A (``A2``) and of L0B (``B2``), 128 KiB of L0C (``CO1``) and the 1 KiB bias table (``C2``).
 Sizes only known at run time are not counted.
 """
 
@@ -19,6 +20,9 @@ from ascx.language.core.enums import TPosition
 
 UB_BYTES = 192 * 1024
 L1_BYTES = 512 * 1024
+L0A_BYTES = L0B_BYTES = 64 * 1024
+L0C_BYTES = 128 * 1024
+BIAS_TABLE_BYTES = 1024
 
 
 @dataclass(frozen=True)
@@ -29,6 +33,10 @@ class Memory:
 
 UNIFIED_BUFFER = Memory("the unified buffer (UB)", UB_BYTES)
 L1_BUFFER = Memory("the L1 buffer", L1_BYTES)
+L0A_BUFFER = Memory("L0A", L0A_BYTES)
+L0B_BUFFER = Memory("L0B", L0B_BYTES)
+L0C_BUFFER = Memory("L0C", L0C_BYTES)
+BIAS_TABLE = Memory("the bias table (BT)", BIAS_TABLE_BYTES)
 
 MEMORY_OF: dict[TPosition, Memory] = {
     TPosition.VECIN: UNIFIED_BUFFER,
@@ -38,6 +46,10 @@ MEMORY_OF: dict[TPosition, Memory] = {
     TPosition.B1: L1_BUFFER,
     TPosition.C1: L1_BUFFER,
     TPosition.TSCM: L1_BUFFER,
+    TPosition.A2: L0A_BUFFER,
+    TPosition.B2: L0B_BUFFER,
+    TPosition.CO1: L0C_BUFFER,
+    TPosition.C2: BIAS_TABLE,
 }
 
 

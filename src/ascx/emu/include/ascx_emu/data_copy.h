@@ -109,13 +109,32 @@ constexpr ascx_emu::sync_check::Actor copy_actor() {
     return from_gm ? ascx_emu::sync_check::MTE2 : to_gm ? ascx_emu::sync_check::MTE3 : ascx_emu::sync_check::V;
 }
 
+/// As above, with the memories of a copy within the core: UB to L1 runs on MTE3, L1 to the bias table
+/// or the fixpipe buffer on MTE1 (the cube data path); the rest on V.
+template <typename D, typename S>
+ascx_emu::sync_check::Actor copy_actor(const D& dst, const S& src) {
+    constexpr ascx_emu::sync_check::Actor by_type = copy_actor<D, S>();
+    if constexpr (by_type != ascx_emu::sync_check::V) {
+        return by_type;
+    } else {
+        using ascx_emu::Memory;
+        if (src.memory() == Memory::UB && dst.memory() == Memory::L1) {
+            return ascx_emu::sync_check::MTE3;
+        }
+        if (src.memory() == Memory::L1 && (dst.memory() == Memory::BT || dst.memory() == Memory::FB)) {
+            return ascx_emu::sync_check::MTE1;
+        }
+        return by_type;
+    }
+}
+
 template <typename D, typename S>
 void copy_count(const D& dst, const S& src, uint32_t count, const char* what) {
     using T = typename D::PrimType;
     ascx_emu::check_count_aligned<T>(count, what);
     T* to = dst.span(count, what);
     const T* from = src.span(count, what);
-    checked_copy(dst, src, uint64_t{count} * sizeof(T), uint64_t{count} * sizeof(T), copy_actor<D, S>(), what);
+    checked_copy(dst, src, uint64_t{count} * sizeof(T), uint64_t{count} * sizeof(T), copy_actor(dst, src), what);
     if constexpr (std::is_same_v<D, GlobalTensor<T>>) {
         ascx_emu::gm_write(to, from, uint64_t{count} * sizeof(T), what);  // under the atomic mode
     } else {
@@ -149,7 +168,7 @@ void copy_blocks(const D& dst, const S& src, uint32_t blocks, uint64_t run, uint
     auto* to = reinterpret_cast<unsigned char*>(dst.span(ascx_emu::round_up(dst_bytes, sizeof(T)) / sizeof(T), what));
     const auto* from = reinterpret_cast<const unsigned char*>(
         src.span(ascx_emu::round_up(src_bytes, sizeof(T)) / sizeof(T), what));
-    checked_copy(dst, src, src_bytes, dst_bytes, copy_actor<D, S>(), what);
+    checked_copy(dst, src, src_bytes, dst_bytes, copy_actor(dst, src), what);
     if constexpr (std::is_same_v<D, GlobalTensor<T>>) {
         ascx_emu::gm_write_runs(to, from, blocks, run, run + src_gap, run + dst_gap, what);
     } else {

@@ -40,6 +40,21 @@ constexpr AtomicType atomic_type_of() {
     }
 }
 
+/// The cube's control registers (cube_load.h, mmad.h, fixpipe.h): values later loads, Mmads and
+/// Fixpipes read.
+struct CubeRegisters {
+    uint32_t load_data_boundary = 0;     ///< SetLoadDataBoundary
+    uint64_t load_data_padding = 0;      ///< SetLoadDataPaddingValue, the bits of the value
+    uint16_t load_data_repeat_stride = 0;  ///< SetLoadDataRepeat
+    uint8_t load_data_repeat_time = 1;
+    uint8_t load_data_repeat_mode = 0;
+    uint64_t fixpipe_pre_quant = 0;      ///< SetFixpipePreQuantFlag
+    bool hf32 = false;                   ///< SetHF32Mode
+    bool hf32_towards_zero = false;      ///< SetHF32TransMode
+    bool mm_n_first = false;             ///< SetMMLayoutTransform
+    uint64_t pad_value = 0;              ///< SetPadValue, the bits of the value
+};
+
 struct CoreRegisters {
     uint64_t vector_mask[2] = {~uint64_t{0}, ~uint64_t{0}};  ///< lanes 0-63 and 64-127 of a repeat
     bool mask_counter = false;  ///< counter mode: vector_mask[0] counts the elements of a call
@@ -51,6 +66,7 @@ struct CoreRegisters {
     AtomicOp atomic_op = AtomicOp::NONE;
     AtomicType atomic_type = AtomicType::F32;
     uint64_t mrg_sort_result = 0;  ///< VMS4_SR: the structures each queue of the last MrgSort gave, 16 bits each
+    CubeRegisters cube;
 };
 
 inline thread_local CoreRegisters registers;

@@ -1,0 +1,867 @@
+"""Reference records of the cube-level API (rendered by ``ascx.language.reference``): matrix loads and
+``mmad``, ``fixpipe`` and the ND/NZ copies, ``LocalMemAllocator``, AIPP.
+
+The C++ of each record is the overload of CANN's Ascend C headers that ascx prints; where pyasc 1.1.1
+prints something else, the record's notes say what and why.
+"""
+
+from __future__ import annotations
+
+from ascx.language.reference import ApiEntry, Family
+
+_B = "ascx.language.basic"
+_P = "ascx.language.core.cube_params"
+_A = "ascx.language.core.aipp_types"
+
+_POSITION_RULE = (
+    "Each tensor is a LocalTensor at the position CANN documents for it, with the messages: "
+    '"mmad: fm is at position A1, but mmad takes it in L0A (A2)"; a GlobalTensor where a LocalTensor goes: '
+    '"mmad: dst is a GlobalTensor, but mmad takes a LocalTensor here".'
+)
+_FIELD_RULE = (
+    "Constant fields fit their C++ types and documented ranges: "
+    '"LoadData2DParams: repeat_times 300 does not fit uint8"; "mmad: MmadParams.m is 4096, outside [0, 4095]"; '
+    'bool fields take bools (or 0/1): "LoadData2DParams: if_transpose must be a bool, got the int 2".'
+)
+_NOT_ON_A2 = "not on dav-c220 (Atlas A2)"
+
+
+def _not_on_a2(api: str, params: str, what: str) -> str:
+    message = f"{api}: {params} is not supported on dav-c220 (Atlas A2): {what}"
+    return f'Rejected on dav-c220 (Atlas A2), as CANN documents: "{message}".'
+
+
+# --- matrix loads, mmad, the cube's settings ---------------------------------------------------------
+
+MMAD_PARAMS = ApiEntry(
+    f"{_P}:MmadParams",
+    "The sizes of one ``mmad`` (``m`` x ``k`` times ``k`` x ``n``) and how L0C starts: zeros "
+    "(``cmatrix_init_val=True``, the default), the bias table (``cmatrix_source=True``) or what L0C holds "
+    "(both False: accumulate).",
+    (
+        "asc.MmadParams(m=0, n=0, k=0, unit_flag=0, cmatrix_source=False, cmatrix_init_val=True)",
+        "asc.MmadParams(m, n, k, is_bias, fm_offset=0, en_ssparse=False, en_winograd_a=False, en_winograd_b=False)",
+    ),
+    (
+        "AscendC::MmadParams p{m, n, k, unitFlag, cmatrixSource, cmatrixInitVal};  // uint16_t x3, uint8_t, bool, bool",
+        "AscendC::MmadParams p{m, n, k, isBias, fmOffset, enSsparse, enWinogradA, enWinogradB};  // the other one",
+    ),
+    (
+        ("m, n, k", "rows of ``fm``, columns of ``filter``, the shared dimension; each 0 to 4095"),
+        ("unit_flag", "0 (off), 2 or 3: the L0C handshake with ``fixpipe``"),
+        ("is_bias", "the legacy constructor's flag: True starts from L0C (accumulate), False from zeros"),
+    ),
+    (
+        'The two C++ constructors do not mix: "MmadParams: is_bias and unit_flag belong to different constructors of '
+        'AscendC::MmadParams".',
+        _FIELD_RULE,
+    ),
+    (
+        "pyasc prints ``AscendC::MmadParams v;`` for ``MmadParams(16, 16, 16)``: the sizes are lost and the Mmad "
+        "computes nothing. ascx prints every field.",
+    ),
+    title="asc.MmadParams",
+)
+
+MMAD = ApiEntry(
+    f"{_B}.mm:mmad",
+    "``dst (L0C) = fm (L0A) x filter (L0B)``, started from zeros, the bias, or what ``dst`` holds, as "
+    "``MmadParams`` says; on the cube pipe (M).",
+    ("asc.mmad(dst, fm, filter, mmad_params)", "asc.mmad(dst, fm, filter, bias, mmad_params)"),
+    (
+        "template <typename T, typename U, typename S> void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, "
+        "const LocalTensor<S>& filter, const MmadParams& mmadParams);",
+        "template <typename T, typename U, typename S, typename V> void Mmad(const LocalTensor<T>& dst, "
+        "const LocalTensor<U>& fm, const LocalTensor<S>& filter, const LocalTensor<V>& bias, "
+        "const MmadParams& mmadParams);",
+    ),
+    (
+        ("dst", "CO1 (L0C): float32, or int32 for int8 inputs"),
+        ("fm, filter", "A2 (L0A) and B2 (L0B), 512-byte aligned, in the fractal (NZ/ZZ) layouts ``load_data`` makes"),
+        ("bias", "C2 (the bias table) or CO1, of ``dst``'s type"),
+    ),
+    (
+        "Data types: int8 x int8 -> int32, float16 x float16 -> float32, float32 x float32 -> float32, bfloat16 x "
+        'bfloat16 -> float32 (dav-c220): "mmad: float16 x float16 -> int32 is not a cube data type combination; on '
+        'dav-c220 (Atlas A2) Mmad computes ...".',
+        _POSITION_RULE,
+        '"mmad: fm starts at byte 32 of A2, which is not 512-byte aligned"; "mmad: unit_flag is 1; it is 0 (off), 2 '
+        '(keep the unit flag) or 3 (reset it)".',
+    ),
+    (
+        "The sync analyses see the read of ``dst`` when the Mmad may accumulate and its tile is under 10 fractals "
+        "((m/16)*(n/16) < 10): CANN's documentation asks for a ``PIPE_M`` barrier between such Mmads, and "
+        "ascx-insert-sync adds it.",
+        "Emulation: float16/bfloat16 products summed in float32 in order over k (no fused multiply-add), int8 in "
+        "int32, partial fractals and the GEMV case (m=1) as documented; HF32 mode warns and computes float32.",
+    ),
+)
+
+MMAD_WITH_SPARSE = ApiEntry(
+    f"{_B}.mm:mmad_with_sparse",
+    "``mmad`` with a 4:2 sparse ``filter`` whose index ``load_data_with_sparse`` loaded: int8 x int8 -> int32.",
+    ("asc.mmad_with_sparse(dst, fm, filter, mmad_params)",),
+    (
+        "template <typename T = int32_t, typename U = int8_t> void MmadWithSparse(const LocalTensor<T>& dst, "
+        "const LocalTensor<U>& fm, const LocalTensor<U>& filter, const MmadParams& mmadParams);",
+    ),
+    rules=('"mmad_with_sparse: dst is float32; mmad_with_sparse supports int32".', _POSITION_RULE),
+    notes=("Not emulated: running it on the CPU stops with a located error.",),
+)
+
+LOAD_DATA = ApiEntry(
+    f"{_B}.mm:load_data",
+    "Load 512-byte fractals: GM or L1 into L0A/L0B (``LoadData2DParams``), GM into L1, or an im2col window of "
+    "a feature map in L1 into L0A/L0B (``LoadData3DParamsV2``/``V2Pro``). From GM on MTE2, from L1 on MTE1.",
+    ("asc.load_data(dst, src, params)",),
+    (
+        "template <typename T> void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
+        "const LoadData2DParams& loadDataParams);",
+        "template <typename T> void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, "
+        "const LoadData2DParams& loadDataParams);",
+        "template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, typename U = "
+        "PrimT<T>, ...> void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
+        "const LoadData3DParamsV2<U>& loadDataParams);",
+        "template <typename T> void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
+        "const LoadData3DParamsV2Pro& loadDataParams);",
+    ),
+    (
+        ("dst", "A2/B2 (L0A/L0B), 512-byte aligned; A1/B1 for a 2D load from GM"),
+        ("src", "A1/B1/C1/TSCM (L1) or a GlobalTensor (2D only)"),
+        (
+            "params",
+            "LoadData2DParams, LoadData3DParamsV2, LoadData3DParamsV2Pro (LoadData2DParamsV2 and V1: not on A2)",
+        ),
+    ),
+    (
+        _not_on_a2(
+            "load_data", "LoadData2DParamsV2", "CANN documents LoadData (2D matrix load V2) for other SoCs only"
+        ),
+        '"load_data: a 3D load reads a feature map in L1 (A1/B1), not a GlobalTensor"; "load_data: if_transpose '
+        'transposes 16-bit fractals only, but the tensors are int8"; "load_data: addr_mode 1 (decreasing) applies to '
+        'loads from GM into L1 only".',
+        '"load_data: dst is float32 but src is float16; load_data does not convert".',
+        _POSITION_RULE,
+    ),
+    (
+        "pyasc prints ``LoadData3DParamsV1``/``V2`` without their template argument and ``padList`` as four loose "
+        "values, which CANN rejects; ascx prints ``LoadData3DParamsV2<half>`` and passes the pad list as the "
+        "``uint8_t[4]`` array its constructor takes.",
+        "Emulation: the 2D loads (with and without ``if_transpose``); the 3D loads stop with a located error.",
+    ),
+)
+
+LOAD_DATA_WITH_TRANSPOSE = ApiEntry(
+    f"{_B}.mm:load_data_with_transpose",
+    "Load square blocks of fractals from L1 into L0A/L0B transposed (8-, 16- and 32-bit types), on MTE1.",
+    ("asc.load_data_with_transpose(dst, src, params)",),
+    (
+        "template <typename T> void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
+        "const LoadData2dTransposeParams& loadDataParams);",
+    ),
+    (("params", "LoadData2dTransposeParams (LoadData2dTransposeParamsV2: not on A2)"),),
+    (
+        _not_on_a2(
+            "load_data_with_transpose", "LoadData2dTransposeParamsV2", "CANN documents it for the Ascend 950 only"
+        ),
+        '"load_data_with_transpose: dst is at position A1, but load_data_with_transpose takes it in L0A/L0B (A2, B2)".',
+    ),
+    ("Emulation: int8/uint8 (32x32 blocks, two fractals out), 16-bit, and 32-bit (16x16 from two fractals).",),
+)
+
+LOAD_DATA_WITH_SPARSE = ApiEntry(
+    f"{_B}.mm:load_data_with_sparse",
+    "Load dense int8 weights from B1 into B2 with their 2-bit index (packed in uint8) for ``mmad_with_sparse``.",
+    ("asc.load_data_with_sparse(dst, src, idx, load_data_params)",),
+    (
+        "template <typename T = int8_t, typename U = uint8_t> void LoadDataWithSparse(const LocalTensor<T>& dst, "
+        "const LocalTensor<T>& src, const LocalTensor<U>& idx, const LoadData2DParams& loadDataParam);",
+    ),
+    rules=('"load_data_with_sparse: src is at position A1, but load_data_with_sparse takes it in B1".',),
+    notes=("Not emulated: running it on the CPU stops with a located error.",),
+)
+
+INIT_CONST_VALUE = ApiEntry(
+    f"{_B}.mm:init_const_value",
+    "Fill ``repeat_times`` x ``block_num`` 32-byte blocks of an L1/L0A/L0B tensor with a value; MTE2 into L1, "
+    "MTE1 into L0A/L0B.",
+    ("asc.init_const_value(dst, init_const_value_params)",),
+    (
+        "template <typename T, typename U = PrimT<T>, ...> void InitConstValue(const LocalTensor<T>& dst, "
+        "const InitConstValueParams<U>& initConstValueParams);",
+    ),
+    rules=(
+        '"init_const_value: dst is int8; init_const_value supports int16, uint16, float16, bfloat16, int32, uint32, '
+        'float32"; "init_const_value: InitConstValueParams holds a float32 init_value, but the tensors are float16".',
+    ),
+    notes=("pyasc prints ``InitConstValueParams`` without its template argument, which CANN rejects.",),
+)
+
+
+def _setting(name: str, summary: str, form: str, cpp: str, rule: str = "", note: str = "") -> ApiEntry:
+    module = "mm_modes" if name.startswith(("set_hf32", "set_mm_")) else "mm"
+    return ApiEntry(
+        f"{_B}.{module}:{name}", summary, (form,), (cpp,), rules=(rule,) if rule else (), notes=(note,) if note else ()
+    )
+
+
+SETTINGS = (
+    _setting(
+        "set_load_data_boundary",
+        "The end of the L1 region 3D loads read (bytes from L1's start; 0: no boundary).",
+        "asc.set_load_data_boundary(boundary)",
+        "void SetLoadDataBoundary(uint32_t boundaryValue);",
+    ),
+    _setting(
+        "set_load_data_padding_value",
+        "The value 3D loads pad with.",
+        "asc.set_load_data_padding_value(pad_value)",
+        "template <typename T> void SetLoadDataPaddingValue(const T padValue);",
+        '"set_load_data_padding_value: pad_value must be a number, got a str".',
+    ),
+    _setting(
+        "set_load_data_repeat",
+        "Repeat the next 3D loads (``LoadDataRepeatParam``).",
+        "asc.set_load_data_repeat(param)",
+        "void SetLoadDataRepeat(const LoadDataRepeatParam& repeatParams);",
+        '"set_load_data_repeat: repeat_mode is 2; it is 0 or 1".',
+    ),
+    _setting(
+        "set_hf32_mode",
+        "Multiply float32 in the cube as HF32 (True) or float32 (False).",
+        "asc.set_hf32_mode(hf32_mode)",
+        "void SetHF32Mode(bool hf32Mode);  // the bool overload (CANN: superseded by HF32Mode)",
+        '"set_hf32_mode: hf32_mode must be a bool, got the int 2".',
+        "The emulation warns once and keeps computing float32.",
+    ),
+    _setting(
+        "set_hf32_trans_mode",
+        "HF32 rounding: to nearest with ties away from zero (True) or to even (False).",
+        "asc.set_hf32_trans_mode(trans_mode)",
+        "void SetHF32TransMode(bool hf32TransMode);  // the bool overload (CANN: superseded by HF32TransMode)",
+    ),
+    _setting(
+        "set_mm_layout_transform",
+        "The order the cube walks a large Mmad in: N first (True) or M first (False).",
+        "asc.set_mm_layout_transform(mm_layout_mode)",
+        "void SetMMLayoutTransform(bool mmLayoutMode);",
+    ),
+)
+
+
+def _struct(name: str, summary: str, form: str, cpp: str, *, notes: tuple[str, ...] = (), a2: bool = True) -> ApiEntry:
+    """A parameter struct; one CANN documents for other SoCs only is printed without ``AscendC::``."""
+    return ApiEntry(
+        f"{_P}:{name}",
+        summary,
+        (form,),
+        (cpp if a2 else f"{cpp}  // {_NOT_ON_A2}",),
+        rules=(_FIELD_RULE,),
+        notes=notes,
+        title=f"asc.{name}",
+    )
+
+
+LOAD_STRUCTS = (
+    _struct(
+        "LoadData2DParams",
+        "A 2D load: ``repeat_times`` fractals from fractal ``start_index``, ``src_stride`` fractals apart, with "
+        "``dst_gap`` fractals between them in the destination, transposed (``if_transpose``, 16-bit only).",
+        "asc.LoadData2DParams(start_index=0, repeat_times=1, src_stride=0, sid=0, dst_gap=0, if_transpose=False, "
+        "addr_mode=0)",
+        "AscendC::LoadData2DParams p{startIndex, repeatTimes, srcStride, sid, dstGap, ifTranspose, addrMode};",
+    ),
+    _struct(
+        "LoadData2DParamsV2",
+        "The V2 2D load (positions and steps in fractals).",
+        "asc.LoadData2DParamsV2(m_start_position=0, k_start_position=0, m_step=0, k_step=0, src_stride=0, "
+        "dst_stride=0, if_transpose=False, sid=0)",
+        "LoadData2DParamsV2 p{mStartPosition, kStartPosition, mStep, kStep, srcStride, dstStride, ifTranspose, sid};",
+        a2=False,
+    ),
+    _struct(
+        "LoadData3DParamsV1",
+        "The V1 3D (im2col) load.",
+        "asc.LoadData3DParamsV1(pad_list=(0, 0, 0, 0), l1_h=1, l1_w=1, c1_index=0, fetch_filter_w=0, fetch_filter_h=0, "
+        "left_top_w=0, left_top_h=0, stride_w=1, stride_h=1, filter_w=1, filter_h=1, dilation_filter_w=1, "
+        "dilation_filter_h=1, jump_stride=1, repeat_mode=0, repeat_time=1, c_size=0, pad_value=0)",
+        "LoadData3DParamsV1<T> p{padList, l1H, l1W, c1Index, fetchFilterW, fetchFilterH, leftTopW, leftTopH, "
+        "strideW, strideH, filterW, filterH, dilationFilterW, dilationFilterH, jumpStride, repeatMode, repeatTime, "
+        "cSize, padValue};",
+        a2=False,
+    ),
+    _struct(
+        "LoadData3DParamsV2",
+        "An im2col window of a feature map in L1 (``l1_h`` x ``l1_w`` x ``channel_size``) as an ``m_extension`` x "
+        "``k_extension`` matrix; the struct's type follows the tensors' (pyasc leaves it out).",
+        "asc.LoadData3DParamsV2(pad_list=(0, 0, 0, 0), l1_h=1, l1_w=1, channel_size=1, k_extension=1, m_extension=1, "
+        "k_start_pt=0, m_start_pt=0, stride_w=1, stride_h=1, filter_w=1, filter_h=1, dilation_filter_w=1, "
+        "dilation_filter_h=1, en_transpose=False, pad_value=0, filter_size_w=False, filter_size_h=False, "
+        "f_matrix_ctrl=False)",
+        "uint8_t padList[4] = {l, r, t, b}; AscendC::LoadData3DParamsV2<T> p{padList, l1H, l1W, channelSize, "
+        "kExtension, mExtension, kStartPt, "
+        "mStartPt, strideW, strideH, filterW, filterH, dilationFilterW, dilationFilterH, enTranspose, enSmallK, "
+        "padValue, filterSizeW, filterSizeH, fMatrixCtrl};",
+        notes=("``en_small_k`` keeps C++'s default (false): pyasc has no parameter for it.",),
+    ),
+    _struct(
+        "LoadData3DParamsV2Pro",
+        "The 3D load with its configuration packed in two 64-bit words.",
+        "asc.LoadData3DParamsV2Pro(channel_size=0, en_transpose=False, en_small_k=False, filter_size_w=False, "
+        "filter_size_h=False, f_matrix_ctrl=False, ext_config=0, filter_config=0x10101010101)",
+        "AscendC::LoadData3DParamsV2Pro p{channelSize, enTranspose, enSmallK, filterSizeW, filterSizeH, fMatrixCtrl, "
+        "extConfig, filterConfig};",
+    ),
+    _struct(
+        "LoadData2dTransposeParams",
+        "A transposing load: ``repeat_times`` square blocks from fractal ``start_index``.",
+        "asc.LoadData2dTransposeParams(start_index=0, repeat_times=1, src_stride=0, dst_gap=0, dst_frac_gap=0, "
+        "addr_mode=0)",
+        "AscendC::LoadData2dTransposeParams p{startIndex, repeatTimes, srcStride, dstGap, dstFracGap, addrMode};",
+    ),
+    _struct(
+        "LoadData2dTransposeParamsV2",
+        "The V2 transposing load, with ``src_frac_gap``.",
+        "asc.LoadData2dTransposeParamsV2(start_index=0, repeat_times=0, src_stride=0, dst_gap=0, dst_frac_gap=0, "
+        "src_frac_gap=0, addr_mode=0)",
+        "LoadData2dTransposeParamsV2 p{startIndex, repeatTimes, srcStride, dstGap, dstFracGap, srcFracGap, addrMode};",
+        a2=False,
+    ),
+    _struct(
+        "LoadDataRepeatParam",
+        "How ``set_load_data_repeat`` repeats 3D loads.",
+        "asc.LoadDataRepeatParam(repeat_time=1, repeat_stride=0, repeat_mode=0)",
+        "AscendC::LoadDataRepeatParam p{repeatStride, repeatTime, repeatMode};  // uint16_t, uint8_t, uint8_t",
+        notes=(
+            "pyasc prints the fields in its parameter order (``{repeatTime, repeatStride, repeatMode}``), which "
+            "swaps the first two in C++; ascx prints C++'s order.",
+        ),
+    ),
+    _struct(
+        "InitConstValueParams",
+        "``init_const_value``'s blocks and value; the struct's type is the tensor's (literal values take it, a "
+        "runtime value must match).",
+        "asc.InitConstValueParams(repeat_times=0, block_num=0, dst_gap=0, init_value=0)",
+        "AscendC::InitConstValueParams<T> p{repeatTimes, blockNum, dstGap, initValue};",
+    ),
+)
+
+CUBE_MATMUL = Family(
+    "basic/cube_matmul",
+    "Cube: `mmad`, the matrix loads and the cube's settings",
+    """
+    A matmul on the cube moves its operands from GM into L1 (A1/B1) in the fractal NZ layout
+    (`data_copy` with `Nd2NzParams`, on MTE2), from L1 into L0A (A2) and L0B (B2) with `load_data`
+    or `load_data_with_transpose` (MTE1), multiplies them into L0C (CO1) with `mmad` (the cube
+    pipe, M), and takes the result out with `fixpipe` (FIX; see the
+    [cube data movement page](cube_data_movement.md)).  Each op declares its pipe and the tensors it
+    reads and writes, so the sync verifier and `ascx-insert-sync` order MTE2 -> MTE1 -> M -> FIX.
+    The CPU emulation models L1, L0A, L0B and L0C with their sizes (512 KB, 64 KB, 64 KB, 128 KB on
+    dav-c220), the fractal layouts, and the documented arithmetic; `examples/cube_matmul*.py` run
+    matmuls end to end and match numpy bit for bit.
+    """,
+    (
+        MMAD,
+        MMAD_WITH_SPARSE,
+        LOAD_DATA,
+        LOAD_DATA_WITH_TRANSPOSE,
+        LOAD_DATA_WITH_SPARSE,
+        INIT_CONST_VALUE,
+        *SETTINGS,
+        MMAD_PARAMS,
+        *LOAD_STRUCTS,
+    ),
+    """
+    @asc.jit(matmul_cube_only=True)
+    def kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress) -> None:
+        ag = asc.GlobalTensor()
+        ag.set_global_buffer(a)
+        bg = asc.GlobalTensor()
+        bg.set_global_buffer(b)
+        cg = asc.GlobalTensor()
+        cg.set_global_buffer(c)
+        a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 512)
+        b1 = asc.LocalTensor(asc.float16, asc.TPosition.B1, 1024, 512)
+        a2 = asc.LocalTensor(asc.float16, asc.TPosition.A2, 0, 512)
+        b2 = asc.LocalTensor(asc.float16, asc.TPosition.B2, 0, 512)
+        c1 = asc.LocalTensor(asc.float32, asc.TPosition.CO1, 0, 256)
+        asc.set_hf32_mode(False)
+        asc.set_mm_layout_transform(False)
+        asc.init_const_value(a2, asc.InitConstValueParams(1, 2, 0, 0))
+        asc.data_copy(a1, ag, asc.Nd2NzParams(1, 16, 32, 0, 32, 16, 1, 0))
+        asc.data_copy(b1, bg, asc.Nd2NzParams(1, 32, 16, 0, 16, 32, 1, 0))
+        asc.load_data(a2, a1, asc.LoadData2DParams(0, 2, 1))
+        asc.load_data_with_transpose(b2, b1, asc.LoadData2dTransposeParams(0, 1, 1))
+        asc.mmad(c1, a2, b2, asc.MmadParams(16, 16, 32))
+        asc.fixpipe(cg, c1, asc.FixpipeParamsV220(16, 16, 16, 16))
+        # 3D loads and the sparse path, as they are written
+        s1 = asc.LocalTensor(asc.int8, asc.TPosition.B1, 4096, 1024)
+        idx = asc.LocalTensor(asc.uint8, asc.TPosition.B1, 8192, 256)
+        s2 = asc.LocalTensor(asc.int8, asc.TPosition.A2, 4096, 1024)
+        sb2 = asc.LocalTensor(asc.int8, asc.TPosition.B2, 4096, 1024)
+        i1 = asc.LocalTensor(asc.int32, asc.TPosition.CO1, 4096, 256)
+        asc.load_data_with_sparse(sb2, s1, idx, asc.LoadData2DParams(0, 1))
+        asc.mmad_with_sparse(i1, s2, sb2, asc.MmadParams(16, 16, 32, False))
+        asc.set_load_data_boundary(0)
+        asc.set_load_data_padding_value(0)
+        asc.set_load_data_repeat(asc.LoadDataRepeatParam(1, 0, 0))
+        asc.load_data(a2, a1, asc.LoadData3DParamsV2((0, 0, 0, 0), 4, 4, 16, 16, 16))
+        asc.load_data(a2, a1, asc.LoadData3DParamsV2Pro(16))
+        asc.set_hf32_trans_mode(False)
+    """,
+    "(MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float32))",
+)
+
+
+# --- fixpipe, the ND/NZ copies, LocalMemAllocator ------------------------------------------------------
+
+FIXPIPE = ApiEntry(
+    f"{_B}.fixpipe:fixpipe",
+    "Take ``m_size`` x ``n_size`` results out of L0C (CO1) to GM or L1 on FIX, converting (``quant_pre``), with "
+    "ReLU, and in the layout the config names: ND (``ROW_MAJOR``, the default) or NZ.",
+    (
+        "asc.fixpipe(dst, src, intri_params, config=asc.FixpipeConfig(asc.CO2Layout.ROW_MAJOR))",
+        "asc.fixpipe(dst, src, cbuf_workspace, intri_params, config=asc.FixpipeConfig(asc.CO2Layout.ROW_MAJOR))",
+    ),
+    (
+        "template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR> void Fixpipe(const "
+        "GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& intriParams);",
+        "template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR> void Fixpipe(const "
+        "LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& intriParams);  // into L1",
+        "template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR, typename S = uint64_t, ...> "
+        "void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<S>& cbufWorkspace, "
+        "const FixpipeParamsV220& intriParams);",
+    ),
+    (
+        ("dst", "a GlobalTensor, or a LocalTensor in L1 (A1/B1/C1/TSCM)"),
+        ("src", "CO1 (L0C), float32 or int32"),
+        ("cbuf_workspace", "uint64 per-channel quantisation factors in C1, for the vector ``quant_pre`` modes"),
+        (
+            "config",
+            "``FixpipeConfig.cfg_row_major()`` / ``cfg_nz()``; printed as ``AscendC::CFG_ROW_MAJOR`` / ``CFG_NZ``",
+        ),
+    ),
+    (
+        'The conversion needs its mode: "fixpipe: quant_pre NoQuant does not convert float32 to float16" (hint: '
+        'QuantModes.F322F16); "fixpipe: Fixpipe does not convert float32 to int32; from float32 it writes bfloat16, '
+        'float16, float32, int8, uint8 on dav-c220 (Atlas A2)".',
+        '"fixpipe: dst is at position VECIN, but Fixpipe from L0C to UB is not supported on dav-c220 (Atlas A2)"; '
+        '"fixpipe: CO2Layout.COLUMN_MAJOR (NZ to DN) is not supported on dav-c220 (Atlas A2): CANN documents it for '
+        'the Ascend 950 only".',
+        '"fixpipe: quant_pre VQF322B8_PRE takes its factors from a cbuf_workspace"; "fixpipe: src_stride 16 is less '
+        'than m_size 30 rounded up to 16 (32): the Z blocks of the NZ source would overlap"; "fixpipe: dst_stride must '
+        'not be 0 (ND: elements per row; NZ: 32-byte blocks between Z blocks)".',
+    ),
+    (
+        "Emulation: NZ to ND and NZ to NZ, float32 -> float16/bfloat16 rounding to nearest even (F322F16, "
+        "F322BF16), ReLU, windows of the source, into GM and into L1; the other ``quant_pre`` modes, the "
+        "``cbuf_workspace``, channel split and int8 NZ output stop with a located error.",
+    ),
+)
+
+SET_FIX_PIPE_PRE_QUANT_FLAG = ApiEntry(
+    f"{_B}.fixpipe:set_fix_pipe_pre_quant_flag",
+    "The scalar quantisation factor ``fixpipe``'s scalar ``quant_pre`` modes use (the FPC register).",
+    ("asc.set_fix_pipe_pre_quant_flag(config)",),
+    ("void SetFixpipePreQuantFlag(uint64_t config);",),
+    rules=('"set_fix_pipe_pre_quant_flag: config must be an integer, got the bool True".',),
+)
+
+FIXPIPE_PARAMS = ApiEntry(
+    f"{_P}:FixpipeParamsV220",
+    "``fixpipe``'s sizes (``n_size`` columns, ``m_size`` rows), strides (``src_stride`` in rows of the NZ source; "
+    "``dst_stride`` in elements per ND row, or 32-byte blocks for NZ), conversion and ReLU.",
+    (
+        "asc.FixpipeParamsV220(n_size, m_size, src_stride, dst_stride, quant_pre=asc.QuantModes.NoQuant, deq_scalar=0, "
+        "nd_num=1, src_nd_stride=0, dst_nd_stride=0, relu_en=False, unit_flag=0, is_channel_split=False)",
+    ),
+    (
+        "AscendC::FixpipeParamsV220 p{nSize, mSize, srcStride, dstStride, reluEn, quantPre, deqScalar, ndNum, "
+        "srcNdStride, dstNdStride, unitFlag, isChannelSplit};",
+    ),
+    (("quant_pre", "an ``asc.QuantModes``, printed by name (``QuantMode_t::F322F16``)"),),
+    (
+        '"FixpipeParamsV220: quant_pre must be an asc.QuantModes, got CO2Layout.NZ".',
+        _FIELD_RULE,
+    ),
+    ("C++ puts ``reluEn`` fifth; ascx prints the fields in C++'s order whatever the Python order.",),
+    title="asc.FixpipeParamsV220",
+)
+
+FIXPIPE_CONFIG = ApiEntry(
+    f"{_P}:FixpipeConfig",
+    "The layout ``fixpipe`` writes, a compile-time template argument.",
+    (
+        "asc.FixpipeConfig(asc.CO2Layout.ROW_MAJOR)",
+        "asc.FixpipeConfig.cfg_row_major()",
+        "asc.FixpipeConfig.cfg_nz()",
+    ),
+    ("AscendC::Fixpipe<T, U, AscendC::CFG_ROW_MAJOR>(...)  // or AscendC::CFG_NZ",),
+    rules=('"FixpipeConfig: layout must be an asc.CO2Layout, got the int 1".',),
+    notes=(
+        "pyasc declares a ``FixpipeConfig`` variable as well; CANN takes the config as a template argument only, "
+        "which ascx prints.",
+    ),
+    title="asc.FixpipeConfig",
+)
+
+_COPY_FORM_CPP = "template <typename T> void DataCopy(const {dst}& dst, const {src}& src, const {p}& intriParams);"
+
+COPY_STRUCTS = (
+    ApiEntry(
+        f"{_P}:Nd2NzParams",
+        "``data_copy`` ND -> NZ into L1: ``nd_num`` matrices of ``n_value`` rows x ``d_value`` columns (rows "
+        "``src_d_value`` elements apart) become fractal Z blocks, ``dst_nz_c0_stride`` 32-byte blocks apart; from "
+        "GM on MTE2, or one matrix from UB into TSCM on MTE3.",
+        (
+            "asc.data_copy(dst, src, asc.Nd2NzParams(nd_num, n_value, d_value, src_nd_matrix_stride, src_d_value, "
+            "dst_nz_c0_stride, dst_nz_n_stride, dst_nz_matrix_stride))",
+        ),
+        (
+            "AscendC::Nd2NzParams p{ndNum, nValue, dValue, srcNdMatrixStride, srcDValue, dstNzC0Stride, dstNzNStride, "
+            "dstNzMatrixStride};",
+            _COPY_FORM_CPP.format(dst="LocalTensor<T>", src="GlobalTensor<T>", p="Nd2NzParams"),
+            _COPY_FORM_CPP.format(dst="LocalTensor<T>", src="LocalTensor<T>", p="Nd2NzParams") + "  // UB -> TSCM",
+        ),
+        rules=(
+            '"data_copy: Nd2NzParams copy into L1; dst is a GlobalTensor"; "data_copy: a UB -> L1 ND to NZ copy moves '
+            'one matrix: nd_num must be 1, got 2"; "data_copy: Nd2NzParams.dst_nz_c0_stride is 0, outside [1, 16384]".',
+        ),
+        notes=("Emulated from GM and from UB.",),
+        title="asc.Nd2NzParams",
+    ),
+    ApiEntry(
+        f"{_P}:Nz2NdParamsFull",
+        "``data_copy`` NZ (in UB) -> ND in GM, on MTE3.",
+        (
+            "asc.data_copy(dst, src, asc.Nz2NdParamsFull(nd_num, n_value, d_value, src_nd_matrix_stride, src_n_stride, "
+            "dst_d_stride, dst_nd_matrix_stride))",
+        ),
+        (
+            "AscendC::Nz2NdParamsFull p{ndNum, nValue, dValue, srcNdMatrixStride, srcNStride, dstDStride, "
+            "dstNdMatrixStride};",
+            _COPY_FORM_CPP.format(dst="GlobalTensor<T>", src="LocalTensor<T>", p="Nz2NdParamsFull"),
+        ),
+        rules=('"data_copy: Nz2NdParamsFull.d_value must be a multiple of 16, got 20".',),
+        title="asc.Nz2NdParamsFull",
+    ),
+    ApiEntry(
+        f"{_P}:DataCopyCO12DstParams",
+        "``data_copy`` out of L0C (CO1) to GM or L1 on FIX, converting (``quant_pre``), with ReLU (``relu_pre``) "
+        "and NZ -> ND (``nz2nd_en``).",
+        (
+            "asc.data_copy(dst, src, asc.DataCopyCO12DstParams(n_size, m_size, dst_stride, src_stride, "
+            "quant_pre=asc.QuantModes.NoQuant, relu_pre=0, channel_split=False, nz2nd_en=False))",
+        ),
+        (
+            "AscendC::DataCopyCO12DstParams p{nSize, mSize, dstStride, srcStride, quantPre, reluPre, channelSplit, "
+            "nz2ndEn};",
+            "template <typename T, typename U> void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, "
+            "const DataCopyCO12DstParams& intriParams);",
+        ),
+        rules=(
+            '"data_copy: quant_pre NoQuant does not convert float32 to float16"; "data_copy: dst is at position VECIN, '
+            'but DataCopy from L0C to UB is not supported on dav-c220 (Atlas A2)".',
+        ),
+        title="asc.DataCopyCO12DstParams",
+    ),
+    ApiEntry(
+        f"{_P}:DataCopyEnhancedParams",
+        "``data_copy`` of blocks (a ``DataCopyParams``) with a block mode and an on-the-fly conversion; the "
+        "conversions apply between on-chip buffers (UB), a copy to or from GM moves the data unchanged.",
+        ("asc.data_copy(dst, src, repeat_params, enhanced_params)",),
+        (
+            "AscendC::DataCopyEnhancedParams p{blockMode, deqScale, deqValue, sidStoreMode, isRelu, padMode, "
+            "padValue};",
+            "template <typename T> void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, "
+            "const DataCopyParams& intriParams, const DataCopyEnhancedParams& enhancedParams);",
+        ),
+        (
+            (
+                "block_mode, deq_scale, pad_mode_in",
+                "``asc.BlockMode``, ``asc.DeqScale``, ``asc.pad_t`` members, printed by name",
+            ),
+        ),
+        ('"DataCopyEnhancedParams: block_mode must be an asc.BlockMode, got DeqScale.DEQ".',),
+        title="asc.DataCopyEnhancedParams",
+    ),
+)
+
+SET_PAD_VALUE = ApiEntry(
+    f"{_B}.data_copy:set_pad_value",
+    "The value ``data_copy_pad`` pads with, for copies into ``pos`` (``TPosition.MAX``: every position).",
+    ("asc.set_pad_value(padding_value, pos=asc.TPosition.MAX)",),
+    ("template <typename T, TPosition pos = TPosition::MAX> void SetPadValue(T paddingValue);",),
+    rules=('"set_pad_value(): pos must be one of [TPosition.MAX, TPosition.VECIN, TPosition.VECOUT]".',),
+    notes=("The emulation records the value; ``data_copy_pad``'s emulation does not read it yet.",),
+)
+
+LOCAL_MEM_ALLOCATOR = (
+    ApiEntry(
+        "ascx.language.core.memory_allocator:LocalMemAllocator",
+        "Static tensor programming without ``TPipe``: an allocator hands out consecutive tensors of one physical "
+        "memory (``hard``), from its start. One allocator per memory at a time.",
+        ("asc.LocalMemAllocator(hard=asc.Hardware.UB)",),
+        ("AscendC::LocalMemAllocator<AscendC::Hardware::L1> a;",),
+        (("hard", "an on-chip ``asc.Hardware``: UB, L1, L0A, L0B, L0C, BIAS, FIXBUF"),),
+        (
+            '"LocalMemAllocator: only one LocalMemAllocator can exist at Hardware.L1 at a time"; '
+            '"LocalMemAllocator: hard must be an on-chip asc.Hardware (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF), got '
+            'Hardware.GM".',
+        ),
+        title="asc.LocalMemAllocator",
+    ),
+    ApiEntry(
+        "ascx.language.core.memory_allocator:LocalMemAllocator.alloc",
+        "The next ``tile_size`` elements of the allocator's memory, as a LocalTensor at ``pos``; a constant size "
+        "is a template argument.",
+        ("tensor = allocator.alloc(pos, data_type, tile_size)",),
+        (
+            "AscendC::LocalTensor<T> t = a.Alloc<pos, T, tileSize>();  // a constant tile_size",
+            "AscendC::LocalTensor<T> t = a.Alloc<pos, T>(tileSize);  // a runtime tile_size",
+        ),
+        rules=(
+            '"LocalMemAllocator.alloc: position A2 is in L0A, but this allocator allocates Hardware.L1 (logic pos and '
+            'hardware pos not matched)"; "LocalMemAllocator.alloc: the tensor would start at byte 20, which is not '
+            '32-byte aligned (the tile of 10 float16 elements at A1 ended there)"; "LocalMemAllocator.alloc: 20000 '
+            'float32 elements from byte 0 end at byte 80000, beyond the 65536 bytes of L0A".',
+        ),
+        title="LocalMemAllocator.alloc",
+    ),
+    ApiEntry(
+        "ascx.language.core.memory_allocator:LocalMemAllocator.get_cur_addr",
+        "The byte address the next allocation starts at.",
+        ("address = allocator.get_cur_addr()",),
+        ("uint32_t address = a.GetCurAddr();",),
+        title="LocalMemAllocator.get_cur_addr",
+    ),
+)
+
+CUBE_DATA_MOVEMENT = Family(
+    "basic/cube_data_movement",
+    "Cube: `fixpipe`, the ND/NZ copies and `LocalMemAllocator`",
+    """
+    The cube works on the fractal NZ layout: 16 x (32 bytes) Z blocks, column block after column
+    block.  `data_copy` with `Nd2NzParams` converts row-major (ND) matrices into it on the way into
+    L1 (MTE2); `fixpipe` (or `data_copy` with `DataCopyCO12DstParams`) takes results out of L0C on
+    FIX, converting NZ back to ND and float32 to float16/bfloat16 on the way; `Nz2NdParamsFull`
+    copies NZ matrices from UB to ND in GM (MTE3).  `LocalMemAllocator` gives the tensors of each
+    memory fixed addresses, without `TPipe`.  The matrix loads and `mmad` are on the
+    [cube matmul page](cube_matmul.md).
+    """,
+    (
+        FIXPIPE,
+        SET_FIX_PIPE_PRE_QUANT_FLAG,
+        FIXPIPE_PARAMS,
+        FIXPIPE_CONFIG,
+        *COPY_STRUCTS,
+        SET_PAD_VALUE,
+        *LOCAL_MEM_ALLOCATOR,
+    ),
+    """
+    @asc.jit(matmul_cube_only=True)
+    def kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress) -> None:
+        ag = asc.GlobalTensor()
+        ag.set_global_buffer(a)
+        bg = asc.GlobalTensor()
+        bg.set_global_buffer(b)
+        cg = asc.GlobalTensor()
+        cg.set_global_buffer(c)
+        l1 = asc.LocalMemAllocator(asc.Hardware.L1)
+        a1 = l1.alloc(asc.TPosition.A1, asc.float16, 256)
+        b1 = l1.alloc(asc.TPosition.B1, asc.float16, 256)
+        a2 = asc.LocalMemAllocator(asc.Hardware.L0A).alloc(asc.TPosition.A2, asc.float16, 256)
+        b2 = asc.LocalMemAllocator(asc.Hardware.L0B).alloc(asc.TPosition.B2, asc.float16, 256)
+        c1 = asc.LocalMemAllocator(asc.Hardware.L0C).alloc(asc.TPosition.CO1, asc.float32, 256)
+        next_address = l1.get_cur_addr()
+        asc.data_copy(a1, ag, asc.Nd2NzParams(1, 16, 16, 0, 16, 16, 1, 0))
+        asc.data_copy(b1, bg, asc.Nd2NzParams(1, 16, 16, 0, 16, 16, 1, 0))
+        asc.load_data(a2, a1, asc.LoadData2DParams(0, 1, 1))
+        asc.load_data(b2, b1, asc.LoadData2DParams(0, 1, 1, if_transpose=True))
+        asc.mmad(c1, a2, b2, asc.MmadParams(16, 16, 16))
+        asc.set_fix_pipe_pre_quant_flag(0)
+        asc.fixpipe(cg, c1, asc.FixpipeParamsV220(16, 16, 16, 16, asc.QuantModes.F322F16, relu_en=True))
+        asc.fixpipe(cg, c1, asc.FixpipeParamsV220(16, 16, 16, 16, asc.QuantModes.F322F16), asc.FixpipeConfig.cfg_nz())
+        asc.data_copy(cg, c1, asc.DataCopyCO12DstParams(16, 16, 16, 16, asc.QuantModes.F322F16, nz2nd_en=True))
+        asc.data_copy(a1, ag, asc.DataCopyParams(1, 16), asc.DataCopyEnhancedParams())
+        asc.set_pad_value(0)
+        # The vector core's side: asc.data_copy(yg, ub_tensor, asc.Nz2NdParamsFull(1, 16, 16, 1, 16, 16, 1))
+    """,
+    "(MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16))",
+)
+
+
+# --- AIPP ------------------------------------------------------------------------------------------------
+
+
+def _aipp(name: str, summary: str, form: str, cpp: str) -> ApiEntry:
+    return ApiEntry(f"{_A}:{name}", summary, (form,), (cpp,), title=f"asc.{name}")
+
+
+AIPP_STRUCTS = (
+    ApiEntry(
+        f"{_A}:AippParams",
+        "The AIPP configuration ``set_aipp_functions`` takes: its parts, each defaulted, and the type ``dtype`` "
+        "(int8 or float16) of the padding values.",
+        (
+            "asc.AippParams(dtype, padding_params=None, swap_params=None, single_line_params=None, dtc_params=None, "
+            "c_padding_params=None, csc_params=None)",
+        ),
+        (
+            "AscendC::AippParams<U> cfg{paddingParams, swapParams, singleLineParams, dtcParams, cPaddingParams, "
+            "cscParams};",
+        ),
+        rules=(
+            '"AippParams dtype must be asc.int8 or asc.float16, but got float32"; "AippParams: swap_params must be an '
+            'asc.AippSwapParams, got AippPaddingParams".',
+        ),
+        title="asc.AippParams",
+    ),
+    _aipp(
+        "AippPaddingParams",
+        "Padding of the loaded image: mode and a value per channel.",
+        "asc.AippPaddingParams(padding_mode=0, padding_value_ch0=0, padding_value_ch1=0, padding_value_ch2=0, "
+        "padding_value_ch3=0)",
+        "AscendC::AippPaddingParams<U> p{paddingMode, paddingValueCh0, paddingValueCh1, paddingValueCh2, "
+        "paddingValueCh3};",
+    ),
+    _aipp(
+        "AippSwapParams",
+        "Swap the R and B channels, U and V, or the alpha channel.",
+        "asc.AippSwapParams(is_swap_rb=False, is_swap_uv=False, is_swap_ax=False)",
+        "AscendC::AippSwapParams p{isSwapRB, isSwapUV, isSwapAX};",
+    ),
+    _aipp(
+        "AippSingleLineParams",
+        "Copy one line of the image.",
+        "asc.AippSingleLineParams(is_single_line_copy=False)",
+        "AscendC::AippSingleLineParams p{isSingleLineCopy};",
+    ),
+    _aipp(
+        "AippDataTypeConvParams",
+        "Convert the pixels: ``(pixel - mean - min) * var`` per channel, with a rounding mode.",
+        "asc.AippDataTypeConvParams(dtc_mean_ch0=0, dtc_mean_ch1=0, dtc_mean_ch2=0, dtc_min_ch0=0.0, dtc_min_ch1=0.0, "
+        "dtc_min_ch2=0.0, dtc_var_ch0=1.0, dtc_var_ch1=1.0, dtc_var_ch2=1.0, dtc_round_mode=0)",
+        "AscendC::AippDataTypeConvParams p{dtcMeanCh0, dtcMeanCh1, dtcMeanCh2, dtcMinCh0, dtcMinCh1, dtcMinCh2, "
+        "dtcVarCh0, dtcVarCh1, dtcVarCh2, dtcRoundMode};",
+    ),
+    _aipp(
+        "AippChannelPaddingParams",
+        "Pad the channels: mode and value.",
+        "asc.AippChannelPaddingParams(c_padding_mode=0, c_padding_value=0)",
+        "AscendC::AippChannelPaddingParams<U> p{cPaddingMode, cPaddingValue};",
+    ),
+    _aipp(
+        "AippColorSpaceConvParams",
+        "Colour space conversion: a 3 x 3 matrix with input and output biases.",
+        "asc.AippColorSpaceConvParams(is_enable_csc=False, csc_matrix_r0_c0=0, ..., csc_matrix_r2_c2=0, "
+        "csc_bias_in_0=0, csc_bias_in_1=0, csc_bias_in_2=0, csc_bias_out_0=0, csc_bias_out_1=0, csc_bias_out_2=0)",
+        "AscendC::AippColorSpaceConvParams p{isEnableCsc, cscMatrixR0C0, ..., cscMatrixR2C2, cscBiasIn0, cscBiasIn1, "
+        "cscBiasIn2, cscBiasOut0, cscBiasOut1, cscBiasOut2};",
+    ),
+    ApiEntry(
+        f"{_P}:LoadImageToLocalParams",
+        "The window of the image ``load_image_to_local`` loads (``horiz_size`` x ``vert_size`` from "
+        "(``horiz_start_pos``, ``vert_start_pos``) of a ``src_horiz_size``-wide image) and its padding.",
+        (
+            "asc.LoadImageToLocalParams(horiz_size=2, vert_size=2, horiz_start_pos=0, vert_start_pos=0, "
+            "src_horiz_size=2, top_pad_size=0, bot_pad_size=0, left_pad_size=0, right_pad_size=0)",
+        ),
+        (
+            "AscendC::LoadImageToLocalParams p{horizSize, vertSize, horizStartPos, vertStartPos, srcHorizSize, "
+            "topPadSize, botPadSize, leftPadSize, rightPadSize};",
+        ),
+        rules=('"load_image_to_local: LoadImageToLocalParams.horiz_size is 1, outside [2, 4095]".',),
+        title="asc.LoadImageToLocalParams",
+    ),
+)
+
+AIPP = Family(
+    "basic/aipp",
+    "Cube: AIPP image preprocessing (`set_aipp_functions`, `load_image_to_local`)",
+    """
+    AIPP loads an image from GM into L1 and preprocesses it on the way (padding, channel swaps,
+    colour space conversion, conversion to int8 or float16).  `set_aipp_functions` names the image
+    (one uint8 plane for RGB888/XRGB8888, two for YUV420SP: Y and UV) and the configuration;
+    `load_image_to_local` loads a window of it, on MTE2.
+    """,
+    (
+        ApiEntry(
+            f"{_B}.aipp:set_aipp_functions",
+            "Name the image and the preprocessing of the next ``load_image_to_local`` calls.",
+            (
+                "asc.set_aipp_functions(src0, input_format, config)",
+                "asc.set_aipp_functions(src0, src1, input_format, config)  # YUV420SP: Y and UV planes",
+            ),
+            (
+                "template <typename T, typename U> void SetAippFunctions(const GlobalTensor<T>& src0, "
+                "AippInputFormat format, AippParams<U> config);",
+                "template <typename T, typename U> void SetAippFunctions(const GlobalTensor<T>& src0, "
+                "const GlobalTensor<T>& src1, AippInputFormat format, AippParams<U> config);",
+            ),
+            (("input_format", "an ``asc.AippInputFormat``: YUV420SP_U8, XRGB8888_U8, RGB888_U8, YUV400_U8"),),
+            (
+                '"set_aipp_functions: src0 holds float16, but AippInputFormat.RGB888_U8 images are uint8"; '
+                '"set_aipp_functions: a YUV420SP_U8 image has two planes: pass src0 (Y) and src1 (UV)".',
+            ),
+            ("pyasc's tests pass int8 and float16 images; CANN documents uint8 images, which ascx requires.",),
+        ),
+        ApiEntry(
+            f"{_B}.aipp:load_image_to_local",
+            "Load a window of the image ``set_aipp_functions`` named into L1, preprocessed, on MTE2.",
+            ("asc.load_image_to_local(dst, load_data_params)",),
+            (
+                "template <typename T> void LoadImageToLocal(const LocalTensor<T>& dst, "
+                "const LoadImageToLocalParams& loadDataParams);",
+            ),
+            rules=(
+                '"load_image_to_local: dst is at position VECIN, but load_image_to_local takes it in L1 (A1, B1, C1, '
+                'TSCM)"; "load_image_to_local: dst is float32; load_image_to_local supports int8, float16".',
+            ),
+            notes=("Not emulated: running it on the CPU stops with a located error.",),
+        ),
+        *AIPP_STRUCTS,
+    ),
+    """
+    @asc.jit(matmul_cube_only=True)
+    def kernel(y: asc.GlobalAddress, uv: asc.GlobalAddress) -> None:
+        yg = asc.GlobalTensor()
+        yg.set_global_buffer(y)
+        uvg = asc.GlobalTensor()
+        uvg.set_global_buffer(uv)
+        cfg = asc.AippParams(
+            asc.float16,
+            asc.AippPaddingParams(),
+            asc.AippSwapParams(is_swap_uv=True),
+            asc.AippSingleLineParams(),
+            asc.AippDataTypeConvParams(dtc_mean_ch0=128),
+            asc.AippChannelPaddingParams(),
+            asc.AippColorSpaceConvParams(),
+        )
+        asc.set_aipp_functions(yg, uvg, asc.AippInputFormat.YUV420SP_U8, cfg)
+        a1 = asc.LocalTensor(asc.float16, asc.TPosition.A1, 0, 4096)
+        asc.load_image_to_local(a1, asc.LoadImageToLocalParams(16, 16, 0, 0, 64))
+    """,
+    "(MockTensor(asc.uint8), MockTensor(asc.uint8))",
+)
+
+FAMILIES = (CUBE_MATMUL, CUBE_DATA_MOVEMENT, AIPP)
+"""The cube families, appended to ``ascx.language.basic.api_docs.FAMILIES``."""
+
+CORE_NAMES = frozenset(
+    {
+        "LoadData2DParamsV2",
+        "LoadData2dTransposeParamsV2",
+        "LoadData3DParamsV1",
+        "LoadData3DParamsV2",
+        "LoadData3DParamsV2Pro",
+        "LoadDataRepeatParam",
+        "Nz2NdParamsFull",
+        "FixpipeParamsV220",
+        "FixpipeConfig",
+        "LocalMemAllocator",
+        "LocalMemAllocator.alloc",
+        "LocalMemAllocator.get_cur_addr",
+    }
+)
+"""The names of ``asc.language.core`` these records document besides the ``...Params`` structs."""

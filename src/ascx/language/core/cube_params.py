@@ -1,0 +1,910 @@
+"""The parameter structs of the cube-level API (pyasc's ``asc.MmadParams``, ``asc.LoadData2DParams``,
+``asc.FixpipeParamsV220``, ``asc.Nd2NzParams``, ...), with pyasc 1.1.1's names, order and defaults.
+
+Constructing one in a kernel builds it (``AscendC::LoadData2DParams p{...};``) in the order of the
+C++ constructor, each field converted to the constructor's parameter type; the Python values stay
+on the object so that the APIs taking it can check constant fields at the call.  Boolean fields
+take ``True``/``False`` (or ``0``/``1``, as pyasc does); enumeration fields take the enum
+(``asc.QuantModes.F322F16``), printed by name.
+
+Structs templated on the tensors' element type (``InitConstValueParams<T>``,
+``LoadData3DParamsV1<T>``, ``LoadData3DParamsV2<T>``) whose value field is a plain Python number
+are built where they are used, for the tensors they are used with, so that
+``asc.InitConstValueParams(1, 2, 0, 3)`` fills a ``half`` tensor with ``half(3)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import IntEnum
+from typing import Any, ClassVar, cast
+
+from xdsl.ir import Attribute, SSAValue
+
+from ascx.dialects import ascendc as ir
+from ascx.dialects.ascendc.cube_structs import PAD_SIZE, PadListType
+from ascx.language.core.api_errors import ApiTypeError, ApiValueError
+from ascx.language.core.builder import IRBuilder, active
+from ascx.language.core.checks import is_instance
+from ascx.language.core.convert import describe, element_operand, integer_operand
+from ascx.language.core.cube_enums import BlockMode, CO2Layout, QuantModes, pad_t
+from ascx.language.core.dtype import DataType, bit, uint8
+from ascx.language.core.enums import DeqScale
+from ascx.language.core.params import ParamsStruct
+from ascx.language.core.values import RuntimeScalar
+
+ENUM_FIELDS: dict[str, type[IntEnum]] = {
+    "quantPre": QuantModes,
+    "blockMode": BlockMode,
+    "deqScale": DeqScale,
+    "padMode": pad_t,
+}
+"""The enumeration a field of that C++ name takes."""
+
+
+def _numpy_scalar(value: object) -> tuple[DataType, float | int] | None:
+    """A numpy scalar's data type and value (pyasc types ``init_value=np.float16(2.2)`` by numpy)."""
+    kind = getattr(value, "dtype", None)
+    item = getattr(value, "item", None)
+    if kind is None or not callable(item) or getattr(value, "shape", None) != ():
+        return None
+    try:
+        dtype = DataType.from_numpy(kind)
+    except (TypeError, ValueError, KeyError):
+        return None
+    return dtype, cast("float | int", item())
+
+
+class CubeParams(ParamsStruct):
+    """A cube-level parameter struct (see the module docstring)."""
+
+    __slots__ = ()
+
+    KIND: ClassVar[ir.ParamsKind]
+    NAMES: ClassVar[tuple[str, ...]]
+
+    def to_ir(self) -> CubeParams:
+        """pyasc's handle of the struct: the struct itself (``asc.X.from_ir(p.to_ir())`` is ``p``)."""
+        return self
+
+    @classmethod
+    def from_ir(cls, handle: object) -> Any:
+        if not isinstance(handle, cls):
+            raise TypeError(f"{cls.__name__}.from_ir: expected a {cls.__name__}, got {describe(handle)}")
+        return handle
+
+    def _build_cube(
+        self,
+        values: dict[str, Any],
+        element_dtype: DataType | None = None,
+        kind: ir.ParamsKind | None = None,
+        names: tuple[str, ...] | None = None,
+    ) -> None:
+        api = type(self).__name__
+        ssa = build_struct(active(api), api, kind or self.KIND, names or self.NAMES, values, element_dtype)
+        super(ParamsStruct, self).__init__(ssa)
+        self.values = values
+        self.element_dtype = element_dtype
+
+
+def build_struct(
+    builder: IRBuilder,
+    api: str,
+    kind: ir.ParamsKind,
+    names: tuple[str, ...],
+    values: dict[str, Any],
+    element_dtype: DataType | None,
+) -> SSAValue:
+    """Build the struct ``kind`` from its Python field values (see the module docstring)."""
+    params_type = ir.ParamsType(kind, element_dtype.to_ir() if element_dtype is not None else None)
+    operands: list[SSAValue] = []
+    fields = zip(names, params_type.layout.fields, params_type.field_types(), strict=True)
+    for name, (cpp_name, declared), field_type in fields:
+        value = values[name]
+        if declared is None:
+            assert element_dtype is not None
+            operands.append(element_operand(builder, value, element_dtype, api=api, param=name))
+        else:
+            operands.append(_field(builder, api, name, cpp_name, field_type, value))
+    return builder.insert(ir.ParamsOp(params_type, operands)).result
+
+
+def _field(builder: IRBuilder, api: str, name: str, cpp_name: str, field_type: Attribute, value: Any) -> SSAValue:
+    if isinstance(field_type, PadListType):
+        return pad_list_operand(builder, value, api)
+    if isinstance(field_type, ir.ParamsType):
+        if not isinstance(value, ParamsStruct) or value.ssa.type != field_type:
+            raise ApiTypeError(f"{api}: {name} must be a {field_type.layout.cpp_name}, got {describe(value)}")
+        return value.ssa
+    if field_type == bit.to_ir():
+        return bool_operand(builder, value, api, name)
+    enum = ENUM_FIELDS.get(cpp_name)
+    if enum is not None:
+        if isinstance(value, IntEnum) and not isinstance(value, enum):
+            raise ApiTypeError(f"{api}: {name} must be an asc.{enum.__name__}, got {type(value).__name__}.{value.name}")
+        if isinstance(value, int) and not isinstance(value, bool) and int(value) not in {int(e) for e in enum}:
+            raise ApiValueError(f"{api}: {name} {int(value)} is not an asc.{enum.__name__}")
+        return integer_operand(builder, value, uint8, api=api, param=name)
+    dtype = DataType.from_ir(field_type)
+    if dtype.is_float():
+        return element_operand(builder, value, dtype, api=api, param=name)
+    return integer_operand(builder, value, dtype, api=api, param=name)
+
+
+def bool_operand(builder: IRBuilder, value: object, api: str, param: str) -> SSAValue:
+    """A ``bool`` field: ``True``/``False``, ``0``/``1`` (as pyasc accepts) or a runtime value."""
+    if isinstance(value, bool) or (isinstance(value, int) and value in (0, 1)):
+        return integer_operand(builder, bool(value), bit, api=api, param=param)
+    if isinstance(value, RuntimeScalar) and value.dtype.is_int():
+        return value.ssa
+    raise ApiTypeError(f"{api}: {param} must be a bool, got {describe(value)}")
+
+
+def pad_list_operand(builder: IRBuilder, value: object, api: str) -> SSAValue:
+    """``uint8_t padList[4]`` from a sequence of four integers (left, right, top, bottom)."""
+    shown = describe(value)
+    values = cast("Sequence[object]", value) if isinstance(value, list | tuple) else None
+    if values is None or len(values) != PAD_SIZE:
+        raise ApiTypeError(f"{api}: pad_list must be a tuple of {PAD_SIZE} integers, got {shown}")
+    items = [integer_operand(builder, v, uint8, api=api, param="pad_list") for v in values]
+    op = builder.insert(ir.PadListOp(items))
+    op.result.name_hint = "pad_list"
+    return op.result
+
+
+class TemplatedParams(CubeParams):
+    """A struct templated on the tensors' element type: built at once when its value field is typed (a
+    runtime scalar, a numpy scalar), else where it is used (:meth:`for_tensor`)."""
+
+    __slots__ = ()
+    VALUE_FIELD: ClassVar[str]
+
+    def _build_templated(self, values: dict[str, Any]) -> None:
+        value = values[self.VALUE_FIELD]
+        numpy = _numpy_scalar(value)
+        if numpy is not None:
+            values[self.VALUE_FIELD] = numpy[1]
+            self._build_cube(values, numpy[0])
+            return
+        if isinstance(value, RuntimeScalar):
+            self._build_cube(values, value.dtype)
+            return
+        if not isinstance(value, int | float) or isinstance(value, bool):
+            raise ApiTypeError(f"{type(self).__name__}: {self.VALUE_FIELD} must be a number, got {describe(value)}")
+        active(type(self).__name__)
+        super(ParamsStruct, self).__init__()
+        self.values = values
+        self.element_dtype = None
+
+    def for_tensor(self, dtype: DataType, api: str) -> SSAValue:
+        """The struct for tensors of ``dtype``: the one built, or a new one built here."""
+        if self.element_dtype is None:
+            builder = active(api)
+            built: dict[tuple[int, DataType], tuple[TemplatedParams, SSAValue]]
+            built = builder.kernel_state.setdefault("templated_params", {})
+            key = (id(self), dtype)
+            found = built.get(key)
+            if found is not None and builder.dominates(found[1]):
+                return found[1]
+            ssa = build_struct(builder, type(self).__name__, self.KIND, self.NAMES, dict(self.values), dtype)
+            if self._name is not None:
+                ssa.name_hint = self._name
+            built[key] = (self, ssa)
+            return ssa
+        if self.element_dtype != dtype:
+            raise ApiTypeError(
+                f"{api}: {type(self).__name__} holds a {self.element_dtype} {self.VALUE_FIELD}, "
+                f"but the tensors are {dtype}",
+                f"give {self.VALUE_FIELD} as a {dtype} value, or as a Python number",
+            )
+        return self.ssa
+
+
+# --- Mmad ------------------------------------------------------------------------------------------
+
+_LEGACY = ("is_bias", "fm_offset", "en_ssparse", "en_winograd_a", "en_winograd_b")
+_UNIT_FLAG = ("unit_flag", "cmatrix_source", "cmatrix_init_val")
+
+
+class MmadParams(CubeParams):
+    """``AscendC::MmadParams``: ``m x k`` times ``k x n``, and where the result starts from.
+
+    ``unit_flag``/``cmatrix_source``/``cmatrix_init_val`` (zeros by default; ``cmatrix_init_val=False``
+    accumulates onto L0C, with ``cmatrix_source=True`` onto the bias table) build it with that
+    constructor; ``is_bias``/``fm_offset``/``en_ssparse``/``en_winograd_a``/``en_winograd_b`` with the
+    other.  The two sets cannot be mixed: C++ has no constructor taking both.
+    """
+
+    __slots__ = ()
+
+    def __init__(
+        self,
+        m: Any = 0,
+        n: Any = 0,
+        k: Any = 0,
+        is_bias: Any = None,
+        fm_offset: Any = None,
+        en_ssparse: Any = None,
+        en_winograd_a: Any = None,
+        en_winograd_b: Any = None,
+        unit_flag: Any = None,
+        cmatrix_source: Any = None,
+        cmatrix_init_val: Any = None,
+    ) -> None:
+        given = dict(
+            is_bias=is_bias,
+            fm_offset=fm_offset,
+            en_ssparse=en_ssparse,
+            en_winograd_a=en_winograd_a,
+            en_winograd_b=en_winograd_b,
+            unit_flag=unit_flag,
+            cmatrix_source=cmatrix_source,
+            cmatrix_init_val=cmatrix_init_val,
+        )
+        legacy = [name for name in _LEGACY if given[name] is not None]
+        unit = [name for name in _UNIT_FLAG if given[name] is not None]
+        if legacy and unit:
+            raise ApiTypeError(
+                f"MmadParams: {legacy[0]} and {unit[0]} belong to different constructors of AscendC::MmadParams",
+                "give either unit_flag/cmatrix_source/cmatrix_init_val or is_bias/fm_offset/en_ssparse/en_winograd_a/"
+                "en_winograd_b",
+            )
+        values: dict[str, Any] = dict(m=m, n=n, k=k)
+        names = _LEGACY if legacy else _UNIT_FLAG
+        defaults: dict[str, Any] = (
+            dict(is_bias=False, fm_offset=0, en_ssparse=False, en_winograd_a=False, en_winograd_b=False)
+            if legacy
+            else dict(unit_flag=0, cmatrix_source=False, cmatrix_init_val=True)
+        )
+        values |= {name: defaults[name] if given[name] is None else given[name] for name in names}
+        kind = ir.ParamsKind.MMAD_LEGACY if legacy else ir.ParamsKind.MMAD
+        self._build_cube(values, kind=kind, names=("m", "n", "k", *names))
+
+
+# --- loads into L1 / L0A / L0B ------------------------------------------------------------------
+
+
+class LoadData2DParams(CubeParams):
+    """``AscendC::LoadData2DParams``: ``repeat_times`` 512-byte fractals from fractal ``start_index``,
+    ``src_stride`` fractals apart in the source and ``dst_gap`` fractals apart in the destination,
+    each transposed when ``if_transpose`` (L1 to L0A/L0B, 16-bit types)."""
+
+    __slots__ = ()
+    KIND = ir.ParamsKind.LOAD_DATA_2D
+    NAMES = ("start_index", "repeat_times", "src_stride", "sid", "dst_gap", "if_transpose", "addr_mode")
+
+    def __init__(
+        self,
+        start_index: Any = 0,
+        repeat_times: Any = 1,
+        src_stride: Any = 0,
+        sid: Any = 0,
+        dst_gap: Any = 0,
+        if_transpose: Any = False,
+        addr_mode: Any = 0,
+    ) -> None:
+        self._build_cube(
+            dict(
+                start_index=start_index,
+                repeat_times=repeat_times,
+                src_stride=src_stride,
+                sid=sid,
+                dst_gap=dst_gap,
+                if_transpose=if_transpose,
+                addr_mode=addr_mode,
+            )
+        )
+
+
+class LoadData2DParamsV2(CubeParams):
+    """``AscendC::LoadData2DParamsV2``: a 2D load by start positions and steps (Ascend 950 only)."""
+
+    __slots__ = ()
+    KIND = ir.ParamsKind.LOAD_DATA_2D_V2
+    NAMES = (
+        "m_start_position",
+        "k_start_position",
+        "m_step",
+        "k_step",
+        "src_stride",
+        "dst_stride",
+        "if_transpose",
+        "sid",
+    )
+
+    def __init__(
+        self,
+        m_start_position: Any = 0,
+        k_start_position: Any = 0,
+        m_step: Any = 0,
+        k_step: Any = 0,
+        src_stride: Any = 0,
+        dst_stride: Any = 0,
+        if_transpose: Any = False,
+        sid: Any = 0,
+    ) -> None:
+        self._build_cube(
+            dict(
+                m_start_position=m_start_position,
+                k_start_position=k_start_position,
+                m_step=m_step,
+                k_step=k_step,
+                src_stride=src_stride,
+                dst_stride=dst_stride,
+                if_transpose=if_transpose,
+                sid=sid,
+            )
+        )
+
+
+_PAD = (0, 0, 0, 0)
+
+
+class LoadData3DParamsV1(TemplatedParams):
+    """``AscendC::LoadData3DParamsV1<T>``: an img2col load (not on dav-c220: ``load_data`` rejects it)."""
+
+    __slots__ = ()
+    KIND = ir.ParamsKind.LOAD_DATA_3D_V1
+    VALUE_FIELD = "pad_value"
+    NAMES = (
+        "pad_list",
+        "l1_h",
+        "l1_w",
+        "c1_index",
+        "fetch_filter_w",
+        "fetch_filter_h",
+        "left_top_w",
+        "left_top_h",
+        "stride_w",
+        "stride_h",
+        "filter_w",
+        "filter_h",
+        "dilation_filter_w",
+        "dilation_filter_h",
+        "jump_stride",
+        "repeat_mode",
+        "repeat_time",
+        "c_size",
+        "pad_value",
+    )
+
+    def __init__(
+        self,
+        pad_list: Any = _PAD,
+        l1_h: Any = 1,
+        l1_w: Any = 1,
+        c1_index: Any = 0,
+        fetch_filter_w: Any = 0,
+        fetch_filter_h: Any = 0,
+        left_top_w: Any = 0,
+        left_top_h: Any = 0,
+        stride_w: Any = 1,
+        stride_h: Any = 1,
+        filter_w: Any = 1,
+        filter_h: Any = 1,
+        dilation_filter_w: Any = 1,
+        dilation_filter_h: Any = 1,
+        jump_stride: Any = 1,
+        repeat_mode: Any = 0,
+        repeat_time: Any = 1,
+        c_size: Any = 0,
+        pad_value: Any = 0,
+    ) -> None:
+        self._build_templated(
+            dict(
+                pad_list=pad_list,
+                l1_h=l1_h,
+                l1_w=l1_w,
+                c1_index=c1_index,
+                fetch_filter_w=fetch_filter_w,
+                fetch_filter_h=fetch_filter_h,
+                left_top_w=left_top_w,
+                left_top_h=left_top_h,
+                stride_w=stride_w,
+                stride_h=stride_h,
+                filter_w=filter_w,
+                filter_h=filter_h,
+                dilation_filter_w=dilation_filter_w,
+                dilation_filter_h=dilation_filter_h,
+                jump_stride=jump_stride,
+                repeat_mode=repeat_mode,
+                repeat_time=repeat_time,
+                c_size=c_size,
+                pad_value=pad_value,
+            )
+        )
+
+
+class LoadData3DParamsV2(TemplatedParams):
+    """``AscendC::LoadData3DParamsV2<T>``: an img2col load of an NC1HWC0 feature map in L1 into L0A/L0B
+    (``en_small_k``, which pyasc does not expose, is false)."""
+
+    __slots__ = ()
+    KIND = ir.ParamsKind.LOAD_DATA_3D_V2
+    VALUE_FIELD = "pad_value"
+    NAMES = (
+        "pad_list",
+        "l1_h",
+        "l1_w",
+        "channel_size",
+        "k_extension",
+        "m_extension",
+        "k_start_pt",
+        "m_start_pt",
+        "stride_w",
+        "stride_h",
+        "filter_w",
+        "filter_h",
+        "dilation_filter_w",
+        "dilation_filter_h",
+        "en_transpose",
+        "en_small_k",
+        "pad_value",
+        "filter_size_w",
+        "filter_size_h",
+        "f_matrix_ctrl",
+    )
+
+    def __init__(
+        self,
+        pad_list: Any = _PAD,
+        l1_h: Any = 1,
+        l1_w: Any = 1,
+        channel_size: Any = 1,
+        k_extension: Any = 1,
+        m_extension: Any = 1,
+        k_start_pt: Any = 0,
+        m_start_pt: Any = 0,
+        stride_w: Any = 1,
+        stride_h: Any = 1,
+        filter_w: Any = 1,
+        filter_h: Any = 1,
+        dilation_filter_w: Any = 1,
+        dilation_filter_h: Any = 1,
+        en_transpose: Any = False,
+        pad_value: Any = 0,
+        filter_size_w: Any = False,
+        filter_size_h: Any = False,
+        f_matrix_ctrl: Any = False,
+    ) -> None:
+        self._build_templated(
+            dict(
+                pad_list=pad_list,
+                l1_h=l1_h,
+                l1_w=l1_w,
+                channel_size=channel_size,
+                k_extension=k_extension,
+                m_extension=m_extension,
+                k_start_pt=k_start_pt,
+                m_start_pt=m_start_pt,
+                stride_w=stride_w,
+                stride_h=stride_h,
+                filter_w=filter_w,
+                filter_h=filter_h,
+                dilation_filter_w=dilation_filter_w,
+                dilation_filter_h=dilation_filter_h,
+                en_transpose=en_transpose,
+                en_small_k=False,
+                pad_value=pad_value,
+                filter_size_w=filter_size_w,
+                filter_size_h=filter_size_h,
+                f_matrix_ctrl=f_matrix_ctrl,
+            )
+        )
+
+
+class LoadData3DParamsV2Pro(CubeParams):
+    """``AscendC::LoadData3DParamsV2Pro``: a 3D load whose feature-map and filter settings are packed in
+    ``ext_config``/``filter_config``."""
+
+    __slots__ = ()
+    KIND = ir.ParamsKind.LOAD_DATA_3D_V2_PRO
+    NAMES = (
+        "channel_size",
+        "en_transpose",
+        "en_small_k",
+        "filter_size_w",
+        "filter_size_h",
+        "f_matrix_ctrl",
+        "ext_config",
+        "filter_config",
+    )
+
+    def __init__(
+        self,
+        channel_size: Any = 0,
+        en_transpose: Any = False,
+        en_small_k: Any = False,
+        filter_size_w: Any = False,
+        filter_size_h: Any = False,
+        f_matrix_ctrl: Any = False,
+        ext_config: Any = 0,
+        filter_config: Any = 0x10101010101,
+    ) -> None:
+        self._build_cube(
+            dict(
+                channel_size=channel_size,
+                en_transpose=en_transpose,
+                en_small_k=en_small_k,
+                filter_size_w=filter_size_w,
+                filter_size_h=filter_size_h,
+                f_matrix_ctrl=f_matrix_ctrl,
+                ext_config=ext_config,
+                filter_config=filter_config,
+            )
+        )
+
+
+class LoadData2dTransposeParams(CubeParams):
+    """``AscendC::LoadData2dTransposeParams``: ``repeat_times`` square blocks (one 512-byte fractal of a
+    16-bit type, two of an 8- or 32-bit type) transposed from L1 into L0A/L0B."""
+
+    __slots__ = ()
+    KIND = ir.ParamsKind.LOAD_DATA_2D_TRANSPOSE
+    NAMES = ("start_index", "repeat_times", "src_stride", "dst_gap", "dst_frac_gap", "addr_mode")
+
+    def __init__(
+        self,
+        start_index: Any = 0,
+        repeat_times: Any = 1,
+        src_stride: Any = 0,
+        dst_gap: Any = 0,
+        dst_frac_gap: Any = 0,
+        addr_mode: Any = 0,
+    ) -> None:
+        self._build_cube(
+            dict(
+                start_index=start_index,
+                repeat_times=repeat_times,
+                src_stride=src_stride,
+                dst_gap=dst_gap,
+                dst_frac_gap=dst_frac_gap,
+                addr_mode=addr_mode,
+            )
+        )
+
+
+class LoadData2dTransposeParamsV2(CubeParams):
+    """``AscendC::LoadData2dTransposeParamsV2``: the transposing load with a source fractal gap
+    (Ascend 950 only)."""
+
+    __slots__ = ()
+    KIND = ir.ParamsKind.LOAD_DATA_2D_TRANSPOSE_V2
+    NAMES = ("start_index", "repeat_times", "src_stride", "dst_gap", "dst_frac_gap", "src_frac_gap", "addr_mode")
+
+    def __init__(
+        self,
+        start_index: Any = 0,
+        repeat_times: Any = 0,
+        src_stride: Any = 0,
+        dst_gap: Any = 0,
+        dst_frac_gap: Any = 0,
+        src_frac_gap: Any = 0,
+        addr_mode: Any = 0,
+    ) -> None:
+        self._build_cube(
+            dict(
+                start_index=start_index,
+                repeat_times=repeat_times,
+                src_stride=src_stride,
+                dst_gap=dst_gap,
+                dst_frac_gap=dst_frac_gap,
+                src_frac_gap=src_frac_gap,
+                addr_mode=addr_mode,
+            )
+        )
+
+
+class LoadDataRepeatParam(CubeParams):
+    """``AscendC::LoadDataRepeatParam``: the repeat of 3D loads (``SetLoadDataRepeat``).  C++ takes
+    ``{repeatStride, repeatTime, repeatMode}``; pyasc's keywords and defaults are kept."""
+
+    __slots__ = ()
+    KIND = ir.ParamsKind.LOAD_DATA_REPEAT
+    NAMES = ("repeat_stride", "repeat_time", "repeat_mode")
+
+    def __init__(self, repeat_time: Any = 1, repeat_stride: Any = 0, repeat_mode: Any = 0) -> None:
+        self._build_cube(dict(repeat_time=repeat_time, repeat_stride=repeat_stride, repeat_mode=repeat_mode))
+
+
+class InitConstValueParams(TemplatedParams):
+    """``AscendC::InitConstValueParams<T>``: ``repeat_times`` runs of ``block_num`` blocks (32 bytes in L1,
+    512 bytes in L0A/L0B), ``dst_gap`` blocks apart, set to ``init_value``."""
+
+    __slots__ = ()
+    KIND = ir.ParamsKind.INIT_CONST_VALUE
+    VALUE_FIELD = "init_value"
+    NAMES = ("repeat_times", "block_num", "dst_gap", "init_value")
+
+    def __init__(self, repeat_times: Any = 0, block_num: Any = 0, dst_gap: Any = 0, init_value: Any = 0) -> None:
+        self._build_templated(
+            dict(repeat_times=repeat_times, block_num=block_num, dst_gap=dst_gap, init_value=init_value)
+        )
+
+
+class LoadImageToLocalParams(CubeParams):
+    """``AscendC::LoadImageToLocalParams``: the window of the AIPP image to load, and its padding."""
+
+    __slots__ = ()
+    KIND = ir.ParamsKind.LOAD_IMAGE_TO_LOCAL
+    NAMES = (
+        "horiz_size",
+        "vert_size",
+        "horiz_start_pos",
+        "vert_start_pos",
+        "src_horiz_size",
+        "top_pad_size",
+        "bot_pad_size",
+        "left_pad_size",
+        "right_pad_size",
+    )
+
+    def __init__(
+        self,
+        horiz_size: Any = 2,
+        vert_size: Any = 2,
+        horiz_start_pos: Any = 0,
+        vert_start_pos: Any = 0,
+        src_horiz_size: Any = 2,
+        top_pad_size: Any = 0,
+        bot_pad_size: Any = 0,
+        left_pad_size: Any = 0,
+        right_pad_size: Any = 0,
+    ) -> None:
+        self._build_cube(
+            dict(
+                horiz_size=horiz_size,
+                vert_size=vert_size,
+                horiz_start_pos=horiz_start_pos,
+                vert_start_pos=vert_start_pos,
+                src_horiz_size=src_horiz_size,
+                top_pad_size=top_pad_size,
+                bot_pad_size=bot_pad_size,
+                left_pad_size=left_pad_size,
+                right_pad_size=right_pad_size,
+            )
+        )
+
+
+# --- ND <-> NZ copies, the way out of L0C ------------------------------------------------------
+
+
+class Nd2NzParams(CubeParams):
+    """``AscendC::Nd2NzParams``: ``nd_num`` ND matrices of ``n_value`` rows and ``d_value`` columns (rows
+    ``src_d_value`` elements apart) into NZ: column blocks of C0 (32 bytes) ``dst_nz_c0_stride`` C0 rows
+    apart, rows ``dst_nz_n_stride`` C0 apart, matrices ``dst_nz_matrix_stride`` elements apart."""
+
+    __slots__ = ()
+    KIND = ir.ParamsKind.ND2NZ
+    NAMES = (
+        "nd_num",
+        "n_value",
+        "d_value",
+        "src_nd_matrix_stride",
+        "src_d_value",
+        "dst_nz_c0_stride",
+        "dst_nz_n_stride",
+        "dst_nz_matrix_stride",
+    )
+
+    def __init__(
+        self,
+        nd_num: Any,
+        n_value: Any,
+        d_value: Any,
+        src_nd_matrix_stride: Any,
+        src_d_value: Any,
+        dst_nz_c0_stride: Any,
+        dst_nz_n_stride: Any,
+        dst_nz_matrix_stride: Any,
+    ) -> None:
+        self._build_cube(
+            dict(
+                nd_num=nd_num,
+                n_value=n_value,
+                d_value=d_value,
+                src_nd_matrix_stride=src_nd_matrix_stride,
+                src_d_value=src_d_value,
+                dst_nz_c0_stride=dst_nz_c0_stride,
+                dst_nz_n_stride=dst_nz_n_stride,
+                dst_nz_matrix_stride=dst_nz_matrix_stride,
+            )
+        )
+
+
+class Nz2NdParamsFull(CubeParams):
+    """``AscendC::Nz2NdParamsFull``: NZ matrices (16 x 16 fractals) in UB to ND in GM."""
+
+    __slots__ = ()
+    KIND = ir.ParamsKind.NZ2ND_FULL
+    NAMES = (
+        "nd_num",
+        "n_value",
+        "d_value",
+        "src_nd_matrix_stride",
+        "src_n_stride",
+        "dst_d_stride",
+        "dst_nd_matrix_stride",
+    )
+
+    def __init__(
+        self,
+        nd_num: Any,
+        n_value: Any,
+        d_value: Any,
+        src_nd_matrix_stride: Any,
+        src_n_stride: Any,
+        dst_d_stride: Any,
+        dst_nd_matrix_stride: Any,
+    ) -> None:
+        self._build_cube(
+            dict(
+                nd_num=nd_num,
+                n_value=n_value,
+                d_value=d_value,
+                src_nd_matrix_stride=src_nd_matrix_stride,
+                src_n_stride=src_n_stride,
+                dst_d_stride=dst_d_stride,
+                dst_nd_matrix_stride=dst_nd_matrix_stride,
+            )
+        )
+
+
+class DataCopyCO12DstParams(CubeParams):
+    """``AscendC::DataCopyCO12DstParams``: an ``m_size x n_size`` L0C result to GM or L1, converted
+    (``quant_pre``), with ReLU (``relu_pre``) and NZ to ND (``nz2nd_en``)."""
+
+    __slots__ = ()
+    KIND = ir.ParamsKind.DATA_COPY_CO12_DST
+    NAMES = ("n_size", "m_size", "dst_stride", "src_stride", "quant_pre", "relu_pre", "channel_split", "nz2nd_en")
+
+    def __init__(
+        self,
+        n_size: Any,
+        m_size: Any,
+        dst_stride: Any,
+        src_stride: Any,
+        quant_pre: Any = QuantModes.NoQuant,
+        relu_pre: Any = 0,
+        channel_split: Any = False,
+        nz2nd_en: Any = False,
+    ) -> None:
+        self._build_cube(
+            dict(
+                n_size=n_size,
+                m_size=m_size,
+                dst_stride=dst_stride,
+                src_stride=src_stride,
+                quant_pre=quant_pre,
+                relu_pre=relu_pre,
+                channel_split=channel_split,
+                nz2nd_en=nz2nd_en,
+            )
+        )
+
+
+class DataCopyEnhancedParams(CubeParams):
+    """``AscendC::DataCopyEnhancedParams``: the fractal mode and on-the-fly conversion of a block copy."""
+
+    __slots__ = ()
+    KIND = ir.ParamsKind.DATA_COPY_ENHANCED
+    NAMES = (
+        "block_mode",
+        "deq_scale",
+        "deq_value_in",
+        "sid_store_mode_in",
+        "is_relu_in",
+        "pad_mode_in",
+        "pad_value_in",
+    )
+
+    def __init__(
+        self,
+        block_mode: Any = BlockMode.BLOCK_MODE_NORMAL,
+        deq_scale: Any = DeqScale.DEQ_NONE,
+        deq_value_in: Any = 0,
+        sid_store_mode_in: Any = 0,
+        is_relu_in: Any = False,
+        pad_mode_in: Any = pad_t.PAD_NONE,
+        pad_value_in: Any = 0,
+    ) -> None:
+        self._build_cube(
+            dict(
+                block_mode=block_mode,
+                deq_scale=deq_scale,
+                deq_value_in=deq_value_in,
+                sid_store_mode_in=sid_store_mode_in,
+                is_relu_in=is_relu_in,
+                pad_mode_in=pad_mode_in,
+                pad_value_in=pad_value_in,
+            )
+        )
+
+
+class FixpipeParamsV220(CubeParams):
+    """``AscendC::FixpipeParamsV220``: an ``m_size x n_size`` L0C result out of L0C (Z column blocks
+    ``src_stride`` C0 rows apart; ND rows or NZ blocks ``dst_stride`` apart), converted (``quant_pre``,
+    ``deq_scalar``), with ReLU (``relu_en``), for ``nd_num`` matrices."""
+
+    __slots__ = ()
+    KIND = ir.ParamsKind.FIXPIPE_V220
+    NAMES = (
+        "n_size",
+        "m_size",
+        "src_stride",
+        "dst_stride",
+        "relu_en",
+        "quant_pre",
+        "deq_scalar",
+        "nd_num",
+        "src_nd_stride",
+        "dst_nd_stride",
+        "unit_flag",
+        "is_channel_split",
+    )
+
+    def __init__(
+        self,
+        n_size: Any,
+        m_size: Any,
+        src_stride: Any,
+        dst_stride: Any,
+        quant_pre: Any = QuantModes.NoQuant,
+        deq_scalar: Any = 0,
+        nd_num: Any = 1,
+        src_nd_stride: Any = 0,
+        dst_nd_stride: Any = 0,
+        relu_en: Any = False,
+        unit_flag: Any = 0,
+        is_channel_split: Any = False,
+    ) -> None:
+        self._build_cube(
+            dict(
+                n_size=n_size,
+                m_size=m_size,
+                src_stride=src_stride,
+                dst_stride=dst_stride,
+                relu_en=relu_en,
+                quant_pre=quant_pre,
+                deq_scalar=deq_scalar,
+                nd_num=nd_num,
+                src_nd_stride=src_nd_stride,
+                dst_nd_stride=dst_nd_stride,
+                unit_flag=unit_flag,
+                is_channel_split=is_channel_split,
+            )
+        )
+
+
+class FixpipeConfig:
+    """``AscendC::FixpipeConfig``: the layout ``fixpipe`` writes.  A compile-time value (C++ takes it as a
+    template argument: ``AscendC::CFG_ROW_MAJOR``, ``CFG_NZ``), so it may be built anywhere."""
+
+    __slots__ = ("layout",)
+
+    def __init__(self, layout: CO2Layout) -> None:
+        if not is_instance(layout, CO2Layout):
+            raise TypeError(f"FixpipeConfig: layout must be an asc.CO2Layout, got {describe(layout)}")
+        self.layout = CO2Layout(layout)
+
+    @classmethod
+    def cfg_nz(cls) -> FixpipeConfig:
+        """``constexpr FixpipeConfig CFG_NZ = {CO2Layout::NZ}``."""
+        return cls(CO2Layout.NZ)
+
+    @classmethod
+    def cfg_row_major(cls) -> FixpipeConfig:
+        """``constexpr FixpipeConfig CFG_ROW_MAJOR = {CO2Layout::ROW_MAJOR}``."""
+        return cls(CO2Layout.ROW_MAJOR)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, FixpipeConfig) and other.layout == self.layout
+
+    def __hash__(self) -> int:
+        return hash(self.layout)
+
+    def __repr__(self) -> str:
+        return f"FixpipeConfig(CO2Layout.{self.layout.name})"
+
+    def __ascx_fingerprint__(self) -> str:
+        return repr(self)
