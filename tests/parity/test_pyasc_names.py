@@ -33,30 +33,9 @@ MODULES: dict[str, dict[str, Any]] = SNAPSHOT["modules"]
 ADV = "asc.language.adv"
 
 
-def _names(text: str) -> frozenset[str]:
-    return frozenset(text.split())
-
-
-PENDING: dict[str, frozenset[str]] = {
-    # The cube-unit API (issue 14, helper "cube"): loads, mmad, fixpipe and their params, the AIPP image
-    # loads, the Nd2Nz/Nz2Nd copies, init_const_value, LocalMemAllocator.
-    "cube": _names(
-        """
-        AippChannelPaddingParams AippColorSpaceConvParams AippDataTypeConvParams AippInputFormat
-        AippPaddingParams AippParams AippSingleLineParams AippSwapParams CO2Layout DataCopyCO12DstParams
-        DataCopyEnhancedParams FixpipeConfig FixpipeParamsV220 InitConstValueParams LoadData2DParams
-        LoadData2DParamsV2 LoadData2dTransposeParams LoadData2dTransposeParamsV2 LoadData3DParamsV1
-        LoadData3DParamsV2 LoadData3DParamsV2Pro LoadDataRepeatParam LoadImageToLocalParams
-        LocalMemAllocator MmadParams Nd2NzParams Nz2NdParamsFull QuantModes fixpipe init_const_value
-        load_data load_data_with_sparse load_data_with_transpose load_image_to_local mm mmad
-        mmad_with_sparse set_aipp_functions set_fix_pipe_pre_quant_flag set_hf32_mode set_hf32_trans_mode
-        set_load_data_boundary set_load_data_padding_value set_load_data_repeat set_mm_layout_transform
-        set_pad_value
-        """
-    ),
-}
-"""Names ascx does not have yet, by the work that adds them.  ``name`` stands for the name in every
-module but asc.language.adv, ``adv:name`` for asc.language.adv's."""
+PENDING: dict[str, frozenset[str]] = {}
+"""Names ascx does not have yet, by the work that adds them (``frozenset("a b".split())``); today none.
+``name`` stands for the name in every module but asc.language.adv, ``adv:name`` for asc.language.adv's."""
 
 IR_PLUMBING = frozenset({"from_ir", "to_ir", "get_ir_type"})
 """pyasc's methods that convert to and from its MLIR handles."""
@@ -139,11 +118,30 @@ class Param:
     default: str | None
 
 
+def _split_parameters(signature: str) -> list[str]:
+    """The parameters of a signature string, split at the commas outside brackets (a default such as
+    ``pad_list=(0, 0, 0, 0)`` is one parameter)."""
+    parts: list[str] = []
+    depth = 0
+    start = 0
+    for index, char in enumerate(signature):
+        if char in "([{":
+            depth += 1
+        elif char in ")]}":
+            depth -= 1
+        elif char == "," and depth == 0:
+            parts.append(signature[start:index].strip())
+            start = index + 1
+    if signature.strip():
+        parts.append(signature[start:].strip())
+    return parts
+
+
 def _parse(signature: str) -> list[Param]:
     """The parameters of a signature string of ``api_facts.parameters``."""
     params: list[Param] = []
     kind = "positional"
-    for part in signature.split(", ") if signature else []:
+    for part in _split_parameters(signature):
         if part == "/":
             continue
         if part == "*":

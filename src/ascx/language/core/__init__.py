@@ -10,7 +10,7 @@ from ascx.language.core.aipp_types import (
     AippSwapParams,
 )
 from ascx.language.core.constexpr import ConstExpr
-from ascx.language.core.cube_enums import AippInputFormat, BlockMode, CO2Layout, Hardware, QuantModes, pad_t
+from ascx.language.core.cube_enums import AippInputFormat, CO2Layout, QuantModes
 from ascx.language.core.cube_params import (
     DataCopyCO12DstParams,
     DataCopyEnhancedParams,
@@ -126,7 +126,6 @@ __all__ = [
     "BatchMode",
     "BatchOutMode",
     "BinaryRepeatParams",
-    "BlockMode",
     "BrcbRepeatParams",
     "CO2Layout",
     "CacheMode",
@@ -150,7 +149,6 @@ __all__ = [
     "GlobalAddress",
     "GlobalTensor",
     "HardEvent",
-    "Hardware",
     "InitConstValueParams",
     "IterateMode",
     "IterateOrder",
@@ -204,7 +202,6 @@ __all__ = [
     "int32",
     "int64",
     "int_",
-    "pad_t",
     "property",
     "range",
     "static_range",

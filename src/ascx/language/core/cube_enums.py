@@ -1,9 +1,14 @@
 """Enumerations of the cube-level API (matrix loads, ``Mmad``, ``Fixpipe``, AIPP), with pyasc 1.1.1's
 Python values.  C++ spells every enumerator by name (``QuantMode_t::F322F16``,
 ``AscendC::CO2Layout::ROW_MAJOR``), so only the Python numbering has to match pyasc's.
+``Hardware``, ``BlockMode`` and ``pad_t`` are the system enums' (``ascx.language.core.system_enums``).
 """
 
 from enum import IntEnum
+
+from ascx.language.core.system_enums import BlockMode, Hardware, pad_t
+
+__all__ = ["AippInputFormat", "BlockMode", "CO2Layout", "Hardware", "QuantModes", "pad_t"]
 
 
 class QuantModes(IntEnum):
@@ -26,44 +31,6 @@ class CO2Layout(IntEnum):
     NZ = 0
     ROW_MAJOR = 1
     COLUMN_MAJOR = 2
-
-
-class Hardware(IntEnum):
-    """A physical memory of the core (``AscendC::Hardware``); ``LocalMemAllocator`` allocates from one."""
-
-    GM = 0
-    UB = 1
-    L1 = 2
-    L0A = 3
-    L0B = 4
-    L0C = 5
-    BIAS = 6
-    FIXBUF = 7
-    MAX = 8
-
-
-class BlockMode(IntEnum):
-    """The basic fractal of an enhanced ``DataCopy`` (``AscendC::BlockMode``)."""
-
-    BLOCK_MODE_NORMAL = 0
-    BLOCK_MODE_MATRIX = 1
-    BLOCK_MODE_VECTOR = 2
-    BLOCK_MODE_SMALL_CHANNEL = 3
-    BLOCK_MODE_DEPTHWISE = 4
-
-
-class pad_t(IntEnum):
-    """The padding mode of an enhanced ``DataCopy`` (``pad_t``)."""
-
-    PAD_NONE = 0
-    PAD_MODE1 = 1
-    PAD_MODE2 = 2
-    PAD_MODE3 = 3
-    PAD_MODE4 = 4
-    PAD_MODE5 = 5
-    PAD_MODE6 = 6
-    PAD_MODE7 = 7
-    PAD_MODE8 = 8
 
 
 class AippInputFormat(IntEnum):
