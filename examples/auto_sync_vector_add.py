@@ -5,7 +5,8 @@ and ``test_vadd_scalar.py``), written for ascx: each ``LocalTensorAuto`` gets a 
 from the kernel's ``TPipe``, and ``ascx-insert-sync`` places every flag and barrier (the verifiers
 then check the result, and the emulation's dynamic checker checks it again while it runs).
 
-    ascx compile examples/auto_sync_vector_add.py --args "MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(asc.float32), 512, 64, 8"
+    ascx compile examples/auto_sync_vector_add.py::auto_sync_vector_add --args "MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(asc.float32), 512, 64, 8"
+    ascx compile examples/auto_sync_vector_add.py::auto_sync_vector_add_scalar --args "MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(asc.float32), 512, 64, 8"
 """
 
 import ascx as asc
