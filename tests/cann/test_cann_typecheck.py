@@ -43,10 +43,33 @@ def kernels(tmp_path_factory: pytest.TempPathFactory) -> dict[str, list[Kernel]]
     return all_kernels(scratch=tmp_path_factory.mktemp("cann-kernels"))
 
 
+NEWER_HEADERS: dict[str, str] = {
+    "kernel_operator_list_tensor_intf.h": "ListTensorDesc and TensorDesc come with asc-devkit releases after "
+    "CANN 9.1's; tests/language/test_list_tensor_api.py checks their kernels against the asc-devkit snapshot",
+}
+"""Headers ascx's C++ includes that a CANN tree may predate: header -> where its kernels are checked instead.
+A kernel that includes one the tree lacks is left out of the check (and checked when the tree has it)."""
+
+
+def _checkable(kernel: Kernel, headers: CannHeaders) -> bool:
+    return all(
+        f'#include "{header}"' not in kernel.source or any((d / header).exists() for d in headers.include_dirs)
+        for header in NEWER_HEADERS
+    )
+
+
 @pytest.fixture(scope="session")
 def failures(kernels: dict[str, list[Kernel]], cann_headers: CannHeaders, compilers: list[Compiler]) -> list[Failure]:
     """One check of every kernel, so the compilers run in parallel across all origins."""
-    return check_kernels([k for found in kernels.values() for k in found], cann_headers, compilers=compilers)
+    checkable = [k for found in kernels.values() for k in found if _checkable(k, cann_headers)]
+    return check_kernels(checkable, cann_headers, compilers=compilers)
+
+
+def test_only_the_list_tensor_kernels_are_left_out(kernels: dict[str, list[Kernel]], cann_headers: CannHeaders) -> None:
+    """What the tree cannot check is what needs the newer header: kernels that use (List)TensorDesc."""
+    every = [k for found in kernels.values() for k in found]
+    left_out = {k.name for k in every if not _checkable(k, cann_headers)}
+    assert left_out <= {k.name for k in every if "TensorDesc" in k.source}
 
 
 @pytest.mark.parametrize("origin", ORIGINS)
