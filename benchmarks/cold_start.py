@@ -17,9 +17,14 @@ Each sample is a new Python process, timed from its start to its exit:
 When ``../shared/tools/pyasc-ref`` can run (x86_64, CPython 3.11), pyasc 1.1.1's cold compile of the
 same kernel source is timed the same way (``pyasc-ref emit FILE.py FUNC``: a fresh process that
 imports ``asc``, loads the kernel and compiles it once, with its device compiler stubbed out, and
-the small bash wrapper around it) and the ratios ascx/pyasc of the same run are printed.  The
-samples go round-robin (one of each per round), so a machine whose load changes during the run
-affects every measurement alike.  Machines are shared and noisy: compare the ratios.
+the small bash wrapper around it) and the ratios ascx/pyasc of the same run are printed.
+
+The processes read their bytecode from a ``PYTHONPYCACHEPREFIX`` of this run, filled by one untimed
+round first, as an installed package reads its ``.pyc`` files (pip writes them for pyasc and xDSL):
+with ``PYTHONDONTWRITEBYTECODE`` set and no ``.pyc`` next to ascx's sources, every process would
+compile ascx's modules from source again, which is not what a user pays.  The samples go
+round-robin (one of each per round), so a machine whose load changes during the run affects every
+measurement alike.  Machines are shared and noisy: compare the ratios.
 ``--smoke`` (what CI runs, to keep the script working) takes one sample of each and skips pyasc.
 """
 
@@ -92,10 +97,11 @@ def _pyasc_runs(tool: Path, path: Path, name: str) -> bool:
 
 def measure(target: str, repeat: int, pyasc: Path | None) -> dict[str, float]:
     """Median seconds of each measurement over ``repeat`` rounds."""
-    env = {k: v for k, v in os.environ.items() if k != CACHE_DIR_ENV}
     samples: dict[str, list[float]] = {}
     with tempfile.TemporaryDirectory() as tmp_name:
         tmp = Path(tmp_name)
+        unset = (CACHE_DIR_ENV, "PYTHONDONTWRITEBYTECODE")
+        env = {k: v for k, v in os.environ.items() if k not in unset} | {"PYTHONPYCACHEPREFIX": str(tmp / "pyc")}
         small = tmp / "vector_add.mlir"
         ir = subprocess.run(
             [*_cli("ascx"), "compile", str(SMALL_KERNEL), "--emit", "ir", "-o", str(small)],
@@ -124,12 +130,15 @@ def measure(target: str, repeat: int, pyasc: Path | None) -> dict[str, float]:
         if pyasc is not None:
             pyasc_file, pyasc_name = _pyasc_source(target, tmp)
             if _pyasc_runs(pyasc, pyasc_file, pyasc_name):
-                runs["pyasc 1.1.1 compile, cold"] = lambda: _timed([str(pyasc), "emit", str(pyasc_file), pyasc_name])
+                pyasc_cmd = [str(pyasc), "emit", str(pyasc_file), pyasc_name]
+                runs["pyasc 1.1.1 compile, cold"] = lambda: _timed(pyasc_cmd)
             else:
                 print(f"pyasc 1.1.1: skipped, not available here (needs {pyasc}, x86_64, CPython 3.11)")
-        for _ in range(repeat):
+        for index in range(repeat + 1):  # the first round fills the bytecode cache and is not counted
             for label, run in runs.items():
-                samples.setdefault(label, []).append(run())
+                seconds = run()
+                if index:
+                    samples.setdefault(label, []).append(seconds)
     return {label: statistics.median(values) for label, values in samples.items()}
 
 
