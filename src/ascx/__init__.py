@@ -10,6 +10,15 @@
     print(kernel.compile(asc.MockTensor(asc.float16), ...).source)
 """
 
+import gc as _gc
+
+# Importing the API defines the dialect's ops: many long-lived objects and no garbage, so the cyclic
+# collector's automatic passes during the import cost time and free nothing (about 15% of
+# ``import ascx``, benchmarks/cold_start.py).  It runs again as usual once ascx is imported.
+_gc_was_enabled = _gc.isenabled()
+_gc.disable()
+# ruff: noqa: E402 (the imports below run with the collector paused)
+
 from ascx import lib
 from ascx.errors import AscxError, AscxWarning, IRError, KernelError
 from ascx.language import adv, basic, core, fwk
@@ -253,6 +262,9 @@ from ascx.runtime import CompiledKernel, MockTensor, MockValue, jit
 from ascx.tracer.decode import check_python_version
 from ascx.version import __version__ as __version__
 
+if _gc_was_enabled:
+    _gc.enable()
+del _gc, _gc_was_enabled
 check_python_version()
 
 __all__ = [
