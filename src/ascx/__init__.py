@@ -262,9 +262,6 @@ from ascx.runtime import CompiledKernel, MockTensor, MockValue, jit
 from ascx.tracer.decode import check_python_version
 from ascx.version import __version__ as __version__
 
-if _gc_was_enabled:
-    _gc.enable()
-del _gc, _gc_was_enabled
 check_python_version()
 
 __all__ = [
@@ -514,7 +511,7 @@ __all__ = [
 ]
 
 # pyasc parity (issue 14): the system APIs, the core helpers and enums, pyasc's option classes
-from ascx.language.basic import (  # noqa: E402
+from ascx.language.basic import (
     ListTensorDesc,
     TensorDesc,
     check_local_memory_ia,
@@ -541,7 +538,7 @@ from ascx.language.basic import (  # noqa: E402
     set_sys_workspace,
     trap,
 )
-from ascx.language.core import (  # noqa: E402
+from ascx.language.core import (
     AtomicDtype,
     AtomicOp,
     BlockMode,
@@ -561,8 +558,8 @@ from ascx.language.core import (  # noqa: E402
     static_assert,
     void,
 )
-from ascx.runtime.launcher import LaunchOptions  # noqa: E402
-from ascx.runtime.options import CodegenOptions, CompileOptions  # noqa: E402
+from ascx.runtime.launcher import LaunchOptions
+from ascx.runtime.options import CodegenOptions, CompileOptions
 
 __all__ += [
     "AtomicDtype",
@@ -612,3 +609,8 @@ __all__ += [
     "trap",
     "void",
 ]
+
+# every import of the API is done: the collector runs again (see the top of the file)
+if _gc_was_enabled:
+    _gc.enable()
+del _gc, _gc_was_enabled
