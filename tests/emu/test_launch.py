@@ -109,8 +109,9 @@ def test_the_launcher_passes_each_parameter(copy_kernel: asc.JITFunction[..., No
         ("int32_t", "block_length"),
     ]
     assert (
-        "            copy(static_cast<__gm__ float*>(args[0]), static_cast<__gm__ float*>(args[1]), "
-        "*static_cast<int32_t*>(args[2]));\n"
+        "static void ascx_emu_body(void* const* args) {\n"
+        "    copy(static_cast<__gm__ float*>(args[0]), static_cast<__gm__ float*>(args[1]), "
+        "*static_cast<int32_t*>(args[2]));\n}\n"
     ) in launcher_source(compiled)
 
 

@@ -30,11 +30,23 @@ CoreMode = Literal["aiv", "aic"]
 MODE_MACROS: dict[CoreMode, str] = {"aiv": "-DEMU_AIV", "aic": "-DEMU_AIC"}
 """The macro that selects a core's side of the API (docs/emulation.md#builds)."""
 
-COMPILE_FLAGS = ("-std=c++17", "-Wall", "-Werror=return-type", "-fno-exceptions", "-O1", "-g0", "-ffp-contract=off")
+COMPILE_FLAGS = ("-std=c++17", "-Wall", "-Werror=return-type", "-fno-exceptions", "-ffp-contract=off")
 """C++17 exactly (the real ``LocalTensor<T>()`` declarator is ill-formed in C++20); no exceptions, as
 bisheng builds kernels; no fused multiply-add, so float accumulation rounds each step
 (docs/emulation.md#the-matmul-engine)."""
-LIBRARY_FLAGS = ("-shared", "-fPIC")
+LIBRARY_FLAGS = ("-shared", "-fPIC", "-pthread")
+
+BuildKind = Literal["fast", "debug"]
+BUILD_FLAGS: dict[BuildKind, tuple[str, ...]] = {
+    "fast": ("-O2", "-g0", "-fvisibility=hidden", "-fno-semantic-interposition"),
+    "debug": ("-O1", "-g", "-DASCX_EMU_DEBUG=1"),
+}
+"""The two kinds of emulation build.  ``fast`` (the default) optimises, and the headers check and
+record every operation once per range of bytes it touches.  ``debug`` is the build as it was before
+the fast paths: ``-O1`` with debug information, and the headers take their reference paths (each
+element checked and recorded on its own, the Matmul engine's plain loops), which give the same
+results and the same errors; a debugger can step through them.  Neither flag set changes numerics:
+no fast-math, no FMA contraction."""
 
 COMPILERS = ("g++", "clang++")
 
@@ -121,7 +133,7 @@ def _temporary_dir() -> Path:
 
 
 def build_key(source: str, mode: CoreMode, compiler: Compiler, extra_flags: tuple[str, ...] = ()) -> str:
-    """The cache key of one build."""
+    """The cache key of one build (``extra_flags`` carry the build kind's flags)."""
     digest = hashlib.sha256()
     for part in (source, mode, compiler.path, compiler.version, *COMPILE_FLAGS, *extra_flags, headers_digest()):
         digest.update(part.encode())
@@ -152,12 +164,16 @@ def build_library(
     compiler: Compiler | None = None,
     name: str = "kernel",
     extra_flags: tuple[str, ...] = (),
+    kind: BuildKind = "fast",
 ) -> Path:
-    """The shared library of ``source`` built in ``mode``, from the cache when it was built before."""
+    """The shared library of ``source`` built in ``mode`` as a ``kind`` build, from the cache when it was
+    built before."""
     compiler = compiler if compiler is not None else default_compiler()
+    extra_flags = (*BUILD_FLAGS[kind], *extra_flags)
     key = build_key(source, mode, compiler, extra_flags)
     directory = build_dir()
-    library = directory / f"{name}-{mode}-{compiler.name}-{key}.so"
+    suffix = "" if kind == "fast" else f"-{kind}"
+    library = directory / f"{name}-{mode}-{compiler.name}{suffix}-{key}.so"
     if library.exists():
         return library
     directory.mkdir(parents=True, exist_ok=True)

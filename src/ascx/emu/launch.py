@@ -1,20 +1,27 @@
 """Running a compiled kernel on the CPU (docs/emulation.md#how-a-launch-runs).
 
 :func:`launch` builds the kernel's Ascend C with a generated launcher into a shared library (see
-:mod:`ascx.emu.build`), loads it, and runs the kernel body once per core, one core after another:
-``block_dim`` blocks, and on a MIX kernel two AIV sub-blocks per block (the AIC side is only built:
-the Matmul engine inside the client calls does its work; in MixDualMaster mode the AIC side runs
-too, one core per block before the block's AIVs, and computes).  Arrays are passed by address, so the
-kernel writes its outputs straight into them (a non-contiguous array goes through a contiguous copy
-that is written back).  A run-time error of the emulation (an out-of-bounds access, a queue misuse,
-a wait that would hang) stops the launch with :class:`EmulationError`.
+:mod:`ascx.emu.build`), loads it, and runs the kernel body once per core: ``block_dim`` blocks, and
+on a MIX kernel two AIV sub-blocks per block (the AIC side is only built: the Matmul engine inside
+the client calls does its work; in MixDualMaster mode the AIC side runs too, one core per block, in a
+launch of its own before the AIVs', and computes).  The cores run on host threads, as many at once
+as the machine has (``threads``), so blocks can wait for each other (``ib_wait``, ``sync_all``,
+``wait_pre_block``, cross-core flags); a wait nothing can satisfy stops the launch with a deadlock
+error.  Arrays are passed by address, so the kernel writes its outputs straight into them (a
+non-contiguous array goes through a contiguous copy that is written back).  A run-time error of the
+emulation (an out-of-bounds access, a queue misuse, a wait that would hang) stops the launch with
+:class:`EmulationError`.
 """
 
 from __future__ import annotations
 
 import ctypes
+import os
 import re
-from collections.abc import Sequence
+import weakref
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -24,7 +31,7 @@ import numpy as np
 
 from ascx.dialects.ascendc.enums import KernelType
 from ascx.dialects.ascendc.matmul_ops import MatmulCreateOp
-from ascx.emu.build import CoreMode, build_library, check_source
+from ascx.emu.build import BuildKind, CoreMode, build_library, check_source
 from ascx.errors import AscxError, SourceLocation
 from ascx.language.core.dtype import DataType
 from ascx.runtime.compiler import CompiledKernel
@@ -91,24 +98,19 @@ def launcher_source(compiled: CompiledKernel) -> str:
 // --- the ascx emulation launcher ----------------------------------------------------------------------
 #include "ascx_emu/launch.h"
 
-extern "C" int ascx_emu_launch(void* const* args, const ascx_emu::LaunchBuffer* buffers, int64_t buffer_count,
-                               int64_t block_num, int64_t sub_block_num, int check_sync, int same_pipe_raw,
-                               char* error, int64_t error_size) {{
-    for (int64_t b = 0; b < block_num; ++b) {{
-        for (int64_t s = 0; s < sub_block_num; ++s) {{
-            ascx_emu::begin_block(b, s, block_num, sub_block_num, buffers, buffer_count, check_sync != 0,
-                                  same_pipe_raw != 0);
-            if (setjmp(ascx_emu::block.on_error) != 0) {{
-                return ascx_emu::report_error(error, error_size);
-            }}
-            {compiled.kernel_name}({arguments});
-            ascx_emu::end_block();
-        }}
-    }}
-    return 0;
+static void ascx_emu_body(void* const* args) {{
+    {compiled.kernel_name}({arguments});
 }}
 
-extern "C" void ascx_emu_where(char* file, int64_t size, int64_t* line) {{
+extern "C" ASCX_EMU_EXPORT int ascx_emu_launch(void* const* args, const ascx_emu::LaunchBuffer* buffers,
+                                               int64_t buffer_count, int64_t block_num, int64_t sub_block_num,
+                                               int check_sync, int same_pipe_raw, int64_t threads, char* error,
+                                               int64_t error_size) {{
+    return ascx_emu::run_launch(&ascx_emu_body, args, buffers, buffer_count, block_num, sub_block_num, check_sync != 0,
+                                same_pipe_raw != 0, threads, error, error_size);
+}}
+
+extern "C" ASCX_EMU_EXPORT void ascx_emu_where(char* file, int64_t size, int64_t* line) {{
     ascx_emu::report_where(file, size, line);
 }}
 """
@@ -135,6 +137,7 @@ def _load(path: Path) -> Any:
         ctypes.c_int64,
         ctypes.c_int,
         ctypes.c_int,
+        ctypes.c_int64,
         ctypes.c_char_p,
         ctypes.c_int64,
     )
@@ -244,22 +247,71 @@ def runs_aic_side(compiled: CompiledKernel) -> bool:
     )
 
 
-def build_kernel(compiled: CompiledKernel) -> Path:
+_built: dict[int, tuple[weakref.ref[CompiledKernel], dict[BuildKind, Path]]] = {}
+"""The libraries of the kernel objects built in this process (by ``id``, with a reference to check it is
+the same object), per build kind: the disk cache finds them across processes too, but only after
+printing the emulation source again."""
+
+
+def _libraries(compiled: CompiledKernel) -> dict[BuildKind, Path]:
+    entry = _built.get(id(compiled))
+    if entry is None or entry[0]() is not compiled:
+        key = id(compiled)
+        entry = (weakref.ref(compiled, lambda _: _built.pop(key, None)), {})
+        _built[key] = entry
+    return entry[1]
+
+
+def build_kernel(compiled: CompiledKernel, *, debug: bool = False) -> Path:
     """The library that runs ``compiled`` (built, or found in the build cache); the sides that only need
     to compile (the AIC side of a MIX kernel) are checked too, or built when they run
-    (:func:`build_aic_side`)."""
+    (:func:`build_aic_side`).  ``debug`` selects the debug build (see :data:`ascx.emu.build.BUILD_FLAGS`)."""
+    kind: BuildKind = "debug" if debug else "fast"
+    known = _libraries(compiled)
+    if kind in known and known[kind].exists():
+        return known[kind]
     source = launcher_source(compiled)
     if runs_aic_side(compiled):
-        build_aic_side(compiled)
+        build_aic_side(compiled, debug=debug)
     else:
         for mode in CHECK_ONLY_MODES.get(compiled.kernel_type, ()):
             check_source(compiled.source, mode, name=compiled.name)
-    return build_library(source, RUN_MODE[compiled.kernel_type], name=compiled.name)
+    library = build_library(source, RUN_MODE[compiled.kernel_type], name=compiled.name, kind=kind)
+    known[kind] = library
+    return library
 
 
-def build_aic_side(compiled: CompiledKernel) -> Path:
+def default_threads() -> int:
+    """How many cores of a launch run at once by default: the host threads this process may use."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except AttributeError:  # not on Linux
+        return max(1, os.cpu_count() or 1)
+
+
+@cache
+def _signature(source: str, name: str) -> tuple[CppParam, ...]:
+    return tuple(kernel_signature(source, name))
+
+
+def build_aic_side(compiled: CompiledKernel, *, debug: bool = False) -> Path:
     """The library that runs the AIC side of a MixDualMaster kernel, one core per block."""
-    return build_library(launcher_source(compiled), "aic", name=compiled.name)
+    kind: BuildKind = "debug" if debug else "fast"
+    return build_library(launcher_source(compiled), "aic", name=compiled.name, kind=kind)
+
+
+_debug_launches: ContextVar[bool] = ContextVar("ascx_emu_debug_launches", default=False)
+
+
+@contextmanager
+def debug_builds(enabled: bool = True) -> Iterator[None]:
+    """Launches inside run the debug build unless they say otherwise: ``kernel[n](...)`` of an
+    ``@asc.jit(debug=True)`` kernel runs in it, through the runtime's launcher."""
+    token = _debug_launches.set(enabled)
+    try:
+        yield
+    finally:
+        _debug_launches.reset(token)
 
 
 def launch(
@@ -269,20 +321,29 @@ def launch(
     *,
     check_sync: bool = True,
     same_pipe_raw: bool = True,
+    debug: bool | None = None,
+    threads: int | None = None,
 ) -> None:
     """Run ``compiled`` on ``block_dim`` blocks with ``args`` (in the kernel's parameter order).  With
     ``check_sync`` (the default) the dynamic checker stops the run at the first access that no
     synchronisation orders after a conflicting access (docs/emulation.md#the-dynamic-synchronisation-checker);
     ``same_pipe_raw`` (the default, as the static verifier's HZ-4) also requires a ``PipeBarrier`` between
-    a write and a read on one pipe."""
+    a write and a read on one pipe.
+    ``debug`` runs the debug build (the headers' reference paths, ``-O1 -g``; by default, inside
+    :func:`debug_builds`); ``threads`` is how many cores run at once (default: the host threads
+    available; 1 runs them one after another)."""
+    if debug is None:
+        debug = _debug_launches.get()
     if not isinstance(block_dim, int) or isinstance(block_dim, bool) or block_dim < 1:
         raise AscxError(f"the block count must be a positive int, got {block_dim!r}", kind="usage")
     if len(args) != len(compiled.params):
         raise AscxError(
             f"kernel '{compiled.name}' takes {len(compiled.params)} arguments, got {len(args)}", kind="usage"
         )
-    library = _load(build_kernel(compiled))
-    cpp = kernel_signature(compiled.source, compiled.kernel_name)
+    if threads is not None and (not isinstance(threads, int) or isinstance(threads, bool) or threads < 1):
+        raise AscxError(f"threads must be a positive int, got {threads!r}", kind="usage")
+    library = _load(build_kernel(compiled, debug=debug))
+    cpp = _signature(compiled.source, compiled.kernel_name)
     subs = SUB_BLOCKS[compiled.kernel_type]
     bound = _bind(compiled, cpp, args, block_dim * subs)
     addresses = (ctypes.c_void_p * max(1, len(bound)))(*(a.address for a in bound))
@@ -290,19 +351,21 @@ def launch(
     gm = [(a, n) for a, n in zip(bound, names, strict=True) if a.gm]
     buffers = (_Buffer * max(1, len(gm)))(*(_Buffer(a.owner.ctypes.data, a.owner.nbytes, n.encode()) for a, n in gm))
     error = ctypes.create_string_buffer(ERROR_BYTES)
+    width = threads if threads is not None else default_threads()
     status = 0
     if runs_aic_side(compiled):
-        # MixDualMaster: every block's AIC runs (and computes) before its AIVs, which only wait for the
-        # results: a valid order of cores that run concurrently on hardware.
-        aic = _load(build_aic_side(compiled))
+        # MixDualMaster: every block's AIC runs (and computes) in a launch of its own before the AIVs',
+        # which only wait for the results: a valid order of cores that run concurrently on hardware.
+        aic = _load(build_aic_side(compiled, debug=debug))
         status = aic.ascx_emu_launch(
-            addresses, buffers, len(gm), block_dim, 1, int(check_sync), int(same_pipe_raw), error, ERROR_BYTES
+            addresses, buffers, len(gm), block_dim, 1, int(check_sync), int(same_pipe_raw), width, error, ERROR_BYTES
         )
         library = aic if status != 0 else library
     if status == 0:
         status = library.ascx_emu_launch(
-            addresses, buffers, len(gm), block_dim, subs, int(check_sync), int(same_pipe_raw), error, ERROR_BYTES
-        )
+            addresses, buffers, len(gm), block_dim, subs, int(check_sync), int(same_pipe_raw), width, error,
+            ERROR_BYTES,
+        )  # fmt: skip
     for argument in bound:
         if argument.write_back is not None:
             np.copyto(argument.write_back, argument.owner)

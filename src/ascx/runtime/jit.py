@@ -32,9 +32,9 @@ HONOURED_OPTIONS = {
     "matmul_cube_only": False, "always_compile": False, "verify_sync": True, "insert_sync": True,
     "sync_report": False, "warnings_as_errors": False, "event_ids": "auto", "final_barrier": "auto",
     "strict_same_pipe": False, "alias": "conservative", "assume_gm_args_noalias": True, "sync_lints": False,
-    "kernel_type": None,
+    "kernel_type": None, "debug": False,
 }  # fmt: skip
-"""Options ascx implements, with their defaults."""
+"""Options ascx implements, with their defaults (``debug``: launches run the emulation's debug build)."""
 CHOICES = {
     "event_ids": ("auto", "const", "alloc", "fetch"),
     "final_barrier": ("auto", "always", "never"),
@@ -42,7 +42,7 @@ CHOICES = {
 }
 """The values the string options take (docs/sync-model.md#options)."""
 ACCEPTED_OPTIONS = {
-    "capture_exceptions": True, "ir_multithreading": True, "debug": False, "strip_loc": False,
+    "capture_exceptions": True, "ir_multithreading": True, "strip_loc": False,
     "print_ir_before_all": False, "run_passes": True,
     "opt_level": 3, "auto_sync": True, "auto_sync_log": "", "bisheng_options": None,
     "core_num": 0, "stream": None,
@@ -268,6 +268,7 @@ class JITFunction(Generic[P, R]):
             raise TypeError("Parse user launch options failed") from error
 
         def launch_kernel(*args: Any, **kwargs: Any) -> None:
+            from ascx.emu.launch import debug_builds  # loaded on demand, as the launcher is
             from ascx.runtime import launcher
 
             call_options = {k: kwargs.pop(k) for k in list(kwargs) if k in HONOURED_OPTIONS or k in ACCEPTED_OPTIONS}
@@ -280,7 +281,8 @@ class JITFunction(Generic[P, R]):
                 for param, value in zip(compiled.params, bound.arguments.values(), strict=True)
                 if param.kind != "constexpr"
             )
-            launcher.Launcher(launch_options).run(compiled, self.__name__, runtime_args)
+            with debug_builds(bool(kernel.options["debug"])):
+                launcher.Launcher(launch_options).run(compiled, self.__name__, runtime_args)
 
         return launch_kernel
 

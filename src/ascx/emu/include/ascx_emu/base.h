@@ -10,8 +10,14 @@
 #include <cstdio>
 #include <cstring>
 #include <algorithm>
+#include <atomic>
+#include <string>
 #include <type_traits>
 #include <vector>
+
+#ifndef ASCX_EMU_DEBUG
+#define ASCX_EMU_DEBUG 0  // 1 in debug builds (ascx.emu.build.BUILD_FLAGS): the headers' reference paths
+#endif
 
 // --- qualifier and attribute macros: compiler attributes on the NPU, nothing on the host -----------
 #define __global__
@@ -70,15 +76,32 @@ struct BlockContext {
     char error[1024] = {0};     ///< the message of the run's first error
     const char* file = nullptr; ///< the kernel's Python source line being run (set by at())
     int line = 0;
+    /// Cores of the launch with an index above this one stop at their next source line (another core
+    /// failed first); null outside a launch.
+    const std::atomic<int64_t>* stop_above = nullptr;
+    bool stopped = false;             ///< the core stopped because another one failed (not its own error)
+    std::string* output = nullptr;    ///< where printf / DumpTensor text goes (null: straight to stdout)
 };
 
 inline thread_local BlockContext block;
 
+[[noreturn]] inline void fail(const char* format, ...);
+
+/// Stop this core without an error of its own: another core of the launch failed, or a deadlock.
+[[noreturn]] inline void stop_core() {
+    block.stopped = true;
+    std::longjmp(block.on_error, 1);
+}
+
 /// The statements that follow come from Python line ``line`` of ``file`` (the printer writes these
-/// markers into emulation builds only).
+/// markers into emulation builds only).  A core that should stop (another core failed) stops here.
 inline void at(const char* file, int line) {
-    block.file = file;
-    block.line = line;
+    BlockContext& b = block;
+    b.file = file;
+    b.line = line;
+    if (b.stop_above != nullptr && b.block_idx > b.stop_above->load(std::memory_order_relaxed)) {
+        stop_core();
+    }
 }
 
 /// Stop the kernel with an error (the launcher reports it to Python); never returns.
@@ -88,6 +111,17 @@ inline void at(const char* file, int line) {
     std::vsnprintf(block.error, sizeof(block.error), format, args);
     va_end(args);
     std::longjmp(block.on_error, 1);
+}
+
+/// Text the kernel prints (printf, DumpTensor): kept with the core's output so that a launch's output
+/// comes out in core order whatever order the cores ran in, or written at once outside a launch.
+inline void print_text(const std::string& text) {
+    if (block.output != nullptr) {
+        *block.output += text;
+        return;
+    }
+    std::fputs(text.c_str(), stdout);
+    std::fflush(stdout);
 }
 
 /// Checks to run when a kernel body returns (registered by parts of the emulation, e.g. the Matmul
@@ -157,12 +191,28 @@ inline const char* memory_name(Memory m) {
 /// One core's on-chip storage (reset before each run of the kernel body).
 struct OnChip {
     std::vector<unsigned char> bytes[static_cast<int>(Memory::COUNT)];
+    /// Per memory, the end of the bytes any tensor created since the last clear() spans: every access
+    /// to on-chip memory goes through a LocalTensor, whose extent is checked (and noted) when it is made.
+    uint64_t used[static_cast<int>(Memory::COUNT)] = {};
     OnChip() {
         for (int m = 0; m < static_cast<int>(Memory::COUNT); ++m) {
             bytes[m].assign(memory_capacity(static_cast<Memory>(m)), 0);
+            used[m] = 0;
         }
     }
     unsigned char* base(Memory m) { return bytes[static_cast<int>(m)].data(); }
+    /// A tensor spans bytes up to ``end`` of ``m``.
+    void note(Memory m, uint64_t end) {
+        uint64_t& u = used[static_cast<int>(m)];
+        u = end > u ? end : u;
+    }
+    /// Every memory back to zeros (a new core): only the bytes tensors could reach since the last clear.
+    void clear() {
+        for (int m = 0; m < static_cast<int>(Memory::COUNT); ++m) {
+            std::memset(bytes[m].data(), 0, ASCX_EMU_DEBUG ? bytes[m].size() : used[m]);
+            used[m] = 0;
+        }
+    }
 };
 
 inline thread_local OnChip on_chip;

@@ -1,5 +1,5 @@
 // ascx host emulation: debug output and shapes: printf, DumpTensor, InitDump, ShapeInfo and
-// GetShapeSize.  printf and DumpTensor write to the host's stdout (flushed after every call).
+// GetShapeSize.  printf and DumpTensor write to the host's stdout, in core order (base.h's print_text).
 #pragma once
 
 #include <string>
@@ -251,8 +251,7 @@ void dump_elements(const char* where, uint32_t desc, const T* data, uint64_t sho
         line += ", ... (" + std::to_string(shown - printed) + " more)";
     }
     line += "]\n";
-    std::fputs(line.c_str(), stdout);
-    std::fflush(stdout);
+    print_text(line);
 }
 
 }  // namespace ascx_emu
@@ -263,9 +262,7 @@ namespace AscendC {
 template <class... Args>
 void printf(__gm__ const char* fmt, Args&&... args) {
     const ascx_emu::PrintArg list[] = {ascx_emu::print_arg(args)..., ascx_emu::PrintArg{}};
-    const std::string text = ascx_emu::format_print(fmt, list, sizeof...(Args));
-    std::fputs(text.c_str(), stdout);
-    std::fflush(stdout);
+    ascx_emu::print_text(ascx_emu::format_print(fmt, list, sizeof...(Args)));
 }
 
 /// ``dumpSize`` elements of a tensor (as many as it has), labelled ``desc``.

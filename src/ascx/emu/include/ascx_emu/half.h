@@ -5,6 +5,10 @@
 #include <cstdint>
 #include <cstring>
 
+#ifndef ASCX_EMU_DEBUG
+#define ASCX_EMU_DEBUG 0  // 1 in debug builds (ascx.emu.build.BUILD_FLAGS): the headers' reference paths
+#endif
+
 namespace ascx_emu {
 
 inline uint32_t float_bits(float f) {
@@ -84,6 +88,25 @@ inline uint16_t float_to_bfloat16_bits(float f) {
     return static_cast<uint16_t>(x >> 16);
 }
 
+/// Every binary16 value as a float: a cache of half_bits_to_float, built once per process (the
+/// conversion is exact, so the table gives the same floats; the debug build converts directly).
+struct HalfTable {
+    float value[65536];
+    HalfTable() {
+        for (uint32_t h = 0; h < 65536; ++h) {
+            value[h] = half_bits_to_float(static_cast<uint16_t>(h));
+        }
+    }
+};
+
+inline const float* half_table() {
+    static const HalfTable table;
+    return table.value;
+}
+
+/// ``half`` bits as a float through ``table`` (half_table(), looked up once by the caller of a loop).
+inline float half_from_table(const float* table, uint16_t h) { return table[h]; }
+
 /// A 16-bit float stored as its bits; arithmetic happens in float and rounds back (RNE).
 template <bool Brain>
 struct Float16 {
@@ -101,7 +124,17 @@ struct Float16 {
         h.bits = b;
         return h;
     }
-    operator float() const { return Brain ? bits_float(static_cast<uint32_t>(bits) << 16) : half_bits_to_float(bits); }
+    operator float() const {
+        if constexpr (Brain) {
+            return bits_float(static_cast<uint32_t>(bits) << 16);
+        } else {
+#if ASCX_EMU_DEBUG
+            return half_bits_to_float(bits);
+#else
+            return half_table()[bits];
+#endif
+        }
+    }
 
     Float16& operator+=(Float16 o) { return *this = Float16(float(*this) + float(o)); }
     Float16& operator-=(Float16 o) { return *this = Float16(float(*this) - float(o)); }

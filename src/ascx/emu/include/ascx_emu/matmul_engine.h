@@ -24,6 +24,7 @@
 
 #include "ascx_emu/base.h"
 #include "ascx_emu/checker.h"
+#include "ascx_emu/gemm.h"
 #include "ascx_emu/half.h"
 #include "ascx_emu/matmul_types.h"
 #include "ascx_emu/pipe.h"
@@ -1180,6 +1181,12 @@ private:
         if (!sync_check::state.enabled || h == 0 || w == 0) {
             return;
         }
+#if !ASCX_EMU_DEBUG
+        if (!lay.nz) {  // one operation over the rows of the tile
+            sync_check::global_rows(base + lay.index(r0, c0), h, w * sizeof(T), lay.ld * sizeof(T), actor, write, call);
+            return;
+        }
+#endif
         for (uint64_t r = r0; r < r0 + h; ++r) {
             if (!lay.nz) {
                 sync_check::global(base + lay.index(r, c0), w * sizeof(T), actor, write, call);
@@ -1250,11 +1257,17 @@ private:
         }
     }
 
-    /// Rows [r0, r0+h) and all k < K of A, widened, row-major h x K.
+    /// Rows [r0, r0+h) and all k < K of A, widened, row-major h x K; the fast build pads the rows with
+    /// zeros to a multiple of gemm::ROWS (see gemm.h).
     void load_a(std::vector<L0cT>& out, uint64_t r0, uint64_t h, uint64_t k_len, uint64_t offset) const {
+#if ASCX_EMU_DEBUG
         out.resize(h * k_len);
+#else
+        out.resize(gemm::padded_rows(h) * k_len);
+        std::fill(out.begin() + static_cast<std::ptrdiff_t>(h * k_len), out.end(), L0cT(0));
+#endif
         if (a_.kind == MatmulSource<SrcAT>::Kind::SCALAR) {
-            std::fill(out.begin(), out.end(), to_acc<L0cT>(a_.scalar));
+            std::fill(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(h * k_len), to_acc<L0cT>(a_.scalar));
             return;
         }
         const bool t = a_.transpose;
@@ -1275,18 +1288,60 @@ private:
         const SrcAT* p = a_.data(offset + last + 1, "Matmul (reading A)") + offset;
         record_source(a_, p, offset + last + 1, lay, t ? 0 : r0, t ? r0 : 0, t ? k_len : h, t ? h : k_len,
                       "Matmul (reading A)");
+        L0cT* to = out.data();
+        if (!ASCX_EMU_DEBUG && !t && !lay.nz) {  // rows of A are rows of the source
+            for (uint64_t r = 0; r < h; ++r) {
+                widen_run(to + r * k_len, p + lay.index(r0 + r, 0), k_len);
+            }
+            return;
+        }
         for (uint64_t r = 0; r < h; ++r) {
             for (uint64_t k = 0; k < k_len; ++k) {
-                out[r * k_len + k] = to_acc<L0cT>(p[t ? lay.index(k, r0 + r) : lay.index(r0 + r, k)]);
+                to[r * k_len + k] = to_acc<L0cT>(p[t ? lay.index(k, r0 + r) : lay.index(r0 + r, k)]);
             }
         }
     }
 
-    /// All k < K and columns [c0, c0+w) of B, widened, row-major K x w.
+    /// ``n`` source elements from ``from``, widened into ``to`` (half through the conversion cache).
+    template <typename T>
+    static void widen_run(L0cT* to, const T* from, uint64_t n) {
+        if constexpr (std::is_same_v<T, half> && std::is_same_v<L0cT, float>) {
+            const float* table = half_table();
+            for (uint64_t i = 0; i < n; ++i) {
+                to[i] = table[from[i].bits];
+            }
+        } else {
+            for (uint64_t i = 0; i < n; ++i) {
+                to[i] = to_acc<L0cT>(from[i]);
+            }
+        }
+    }
+
+    /// All k < K and columns [c0, c0+w) of B, widened: row-major K x w in the debug build, in the panels
+    /// of gemm.h (gemm::COLS columns each, zero columns past w) in the fast build.
     void load_b(std::vector<L0cT>& out, uint64_t c0, uint64_t w, uint64_t k_len, uint64_t offset) const {
+#if ASCX_EMU_DEBUG
         out.resize(k_len * w);
+        auto at = [w](uint64_t k, uint64_t c) { return k * w + c; };
+#else
+        constexpr uint64_t COLS = gemm::COLS;
+        out.resize(gemm::panels(w) * COLS * k_len);
+        if (w % COLS != 0) {  // the last panel's columns past w
+            L0cT* last = out.data() + (w / COLS) * COLS * k_len;
+            for (uint64_t k = 0; k < k_len; ++k) {
+                std::fill(last + k * COLS + w % COLS, last + (k + 1) * COLS, L0cT(0));
+            }
+        }
+        auto at = [k_len](uint64_t k, uint64_t c) { return (c / COLS) * k_len * COLS + k * COLS + c % COLS; };
+#endif
+        L0cT* to = out.data();
         if (b_.kind == MatmulSource<SrcBT>::Kind::SCALAR) {
-            std::fill(out.begin(), out.end(), to_acc<L0cT>(b_.scalar));
+            const L0cT value = to_acc<L0cT>(b_.scalar);
+            for (uint64_t k = 0; k < k_len; ++k) {
+                for (uint64_t c = 0; c < w; ++c) {
+                    to[at(k, c)] = value;
+                }
+            }
             return;
         }
         const bool t = b_.transpose;
@@ -1307,9 +1362,20 @@ private:
         const SrcBT* p = b_.data(offset + last + 1, "Matmul (reading B)") + offset;
         record_source(b_, p, offset + last + 1, lay, t ? c0 : 0, t ? 0 : c0, t ? w : k_len, t ? k_len : w,
                       "Matmul (reading B)");
+#if !ASCX_EMU_DEBUG
+        if (!t && !lay.nz) {  // a row of the source is a row of every panel
+            for (uint64_t k = 0; k < k_len; ++k) {
+                const SrcBT* row = p + lay.index(k, c0);
+                for (uint64_t c = 0; c < w; c += COLS) {
+                    widen_run(to + at(k, c), row + c, w - c < COLS ? w - c : COLS);
+                }
+            }
+            return;
+        }
+#endif
         for (uint64_t k = 0; k < k_len; ++k) {
             for (uint64_t c = 0; c < w; ++c) {
-                out[k * w + c] = to_acc<L0cT>(p[t ? lay.index(c0 + c, k) : lay.index(k, c0 + c)]);
+                to[at(k, c)] = to_acc<L0cT>(p[t ? lay.index(c0 + c, k) : lay.index(k, c0 + c)]);
             }
         }
     }
@@ -1331,26 +1397,37 @@ private:
         h = static_cast<uint64_t>(single_m_) - r0 < base_m ? static_cast<uint64_t>(single_m_) - r0 : base_m;
         w = static_cast<uint64_t>(single_n_) - c0 < base_n ? static_cast<uint64_t>(single_n_) - c0 : base_n;
         const uint64_t k_len = static_cast<uint64_t>(single_k_);
-        load_a(a_buf_, r0, h, k_len, a_offset);
-        load_b(b_buf_, c0, w, k_len, b_offset);
+        std::vector<L0cT>& a_buf = a_buf_;  // thread_local: looked up once
+        std::vector<L0cT>& b_buf = b_buf_;
+        load_a(a_buf, r0, h, k_len, a_offset);
+        load_b(b_buf, c0, w, k_len, b_offset);
         if (!accumulate || acc.size() != h * w) {
+#if ASCX_EMU_DEBUG
             acc.assign(h * w, L0cT(0));
+#else
+            acc.resize(h * w);  // gemm::product writes every element
+#endif
             accumulate = false;
         }
-        sum_buf_.assign(w, L0cT(0));
+#if ASCX_EMU_DEBUG
+        std::vector<L0cT>& sum_buf = sum_buf_;
+        sum_buf.assign(w, L0cT(0));
         for (uint64_t r = 0; r < h; ++r) {
-            std::fill(sum_buf_.begin(), sum_buf_.end(), L0cT(0));
+            std::fill(sum_buf.begin(), sum_buf.end(), L0cT(0));
             for (uint64_t k = 0; k < k_len; ++k) {
-                const L0cT av = a_buf_[r * k_len + k];
-                const L0cT* brow = &b_buf_[k * w];
+                const L0cT av = a_buf[r * k_len + k];
+                const L0cT* brow = &b_buf[k * w];
                 for (uint64_t c = 0; c < w; ++c) {
-                    sum_buf_[c] = mac(sum_buf_[c], av, brow[c]);
+                    sum_buf[c] = mac(sum_buf[c], av, brow[c]);
                 }
             }
             for (uint64_t c = 0; c < w; ++c) {
-                acc[r * w + c] = accumulate ? add(acc[r * w + c], sum_buf_[c]) : sum_buf_[c];
+                acc[r * w + c] = accumulate ? add(acc[r * w + c], sum_buf[c]) : sum_buf[c];
             }
         }
+#else
+        gemm::product(a_buf.data(), b_buf.data(), h, w, k_len, accumulate, acc.data());
+#endif
         if (bias_enabled_ && !accumulate) {
             const BiasT* bias = bias_data(c0 + w + bias_offset) + bias_offset;
             MatrixLayout row;
@@ -1420,6 +1497,22 @@ private:
     void store(DstT* base, const MatrixLayout& lay, uint64_t r0, uint64_t c0, uint64_t h, uint64_t w, const L0cT* acc,
                uint8_t atomic) const {
         if constexpr (plain_cast_v<DstT, L0cT>) {
+#if !ASCX_EMU_DEBUG
+            if (!lay.nz && atomic == 0) {  // rows of the block are runs of the destination
+                for (uint64_t r = 0; r < h; ++r) {
+                    DstT* to = base + lay.index(r0 + r, c0);
+                    const L0cT* from = acc + r * w;
+                    if constexpr (std::is_same_v<DstT, L0cT>) {
+                        std::memcpy(static_cast<void*>(to), from, w * sizeof(DstT));
+                    } else {
+                        for (uint64_t c = 0; c < w; ++c) {
+                            to[c] = from_acc<DstT>(from[c]);
+                        }
+                    }
+                }
+                return;
+            }
+#endif
             for (uint64_t r = 0; r < h; ++r) {
                 for (uint64_t c = 0; c < w; ++c) {
                     DstT& slot = base[lay.index(r0 + r, c0 + c)];

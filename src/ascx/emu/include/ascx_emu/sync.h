@@ -1,9 +1,14 @@
-// ascx host emulation: flags, barriers, cross-core and inter-block synchronisation (docs/sync-model.md#ordering-primitives).
-// Blocks run one after another, so these order nothing; the flag slots are still tracked so that a
-// wait without a set (a hang on hardware), a set on a pending slot, and a set never waited at the
-// end of the kernel are errors.
+// ascx host emulation: flags, barriers, cross-core and inter-block synchronisation
+// (docs/sync-model.md#ordering-primitives).
+// Within a core the pipes run in program order, so SetFlag / WaitFlag order nothing; the flag slots
+// are still tracked so that a wait without a set (a hang on hardware), a set on a pending slot, and a
+// set never waited at the end of the kernel are errors, and the dynamic checker learns the ordering.
+// Between cores (IBSet / IBWait, SyncAll, NotifyNextBlock / WaitPreBlock, CrossCoreSetFlag /
+// CrossCoreWaitFlag in modes 0 and 1) the cores really wait for each other: they run on host threads
+// (blocks.h), and a wait that nothing can satisfy ends the launch with a deadlock error.
 #pragma once
 
+#include "ascx_emu/blocks.h"
 #include "ascx_emu/checker.h"
 #include "ascx_emu/tensor.h"
 
@@ -115,16 +120,75 @@ void PipeBarrier() {
     detail::barrier(pipe);
 }
 
+namespace detail {
+
+/// The inter-block operations start and end with PipeBarrier<PIPE_ALL> (as CANN implements them).
+inline void inter_block_barrier() { ascx_emu::sync_check::barrier_all(); }
+
+/// Cross-core flags: the cores a mode synchronises (mode 0: every core of the launch; mode 1: the
+/// AIVs of this core's block), and the counters of (mode, flag) per core.
+inline std::vector<int64_t>& cross_counts(std::map<std::pair<int, int>, std::vector<int64_t>>& table, int mode,
+                                          int flag) {
+    std::vector<int64_t>& counts = table[{mode, flag}];
+    counts.resize(static_cast<size_t>(ascx_emu::this_launch->cores), 0);
+    return counts;
+}
+
+inline void cross_core_check(int mode, uint16_t flag, const char* what) {
+    if (flag > 15) {
+        ascx_emu::fail("%s: flag id %u is outside 0 to 15", what, static_cast<unsigned>(flag));
+    }
+    (void)mode;
+}
+
+}  // namespace detail
+
 template <uint8_t modeId, pipe_t pipe>
 void CrossCoreSetFlag(uint16_t flagId) {
     static_assert(modeId <= 2, "CrossCoreSetFlag: modeId is 0, 1 or 2");
-    (void)flagId;
+    detail::cross_core_check(modeId, flagId, "CrossCoreSetFlag");
+    if constexpr (modeId == 2) {
+        return;  // AIC <-> AIV: the AIC side of a MIX kernel is not run by the emulation
+    } else {
+        if (!ascx_emu::in_launch()) {
+            return;
+        }
+        ascx_emu::Launch& l = *ascx_emu::this_launch;
+        std::unique_lock<std::mutex> lock(l.mutex);
+        ++detail::cross_counts(l.cross_sets, modeId, flagId)[static_cast<size_t>(ascx_emu::this_core)];
+        ascx_emu::blocks::changed(l);
+    }
 }
 
 template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
 void CrossCoreWaitFlag(uint16_t flagId) {
     static_assert(modeId <= 2, "CrossCoreWaitFlag: modeId is 0, 1 or 2");
-    (void)flagId;
+    detail::cross_core_check(modeId, flagId, "CrossCoreWaitFlag");
+    if constexpr (modeId == 2) {
+        return;  // AIC <-> AIV: the AIC side of a MIX kernel is not run by the emulation
+    } else {
+        if (!ascx_emu::in_launch()) {
+            return;
+        }
+        ascx_emu::Launch& l = *ascx_emu::this_launch;
+        const int64_t me = ascx_emu::this_core;
+        std::unique_lock<std::mutex> lock(l.mutex);
+        const int64_t round = ++detail::cross_counts(l.cross_waits, modeId, flagId)[static_cast<size_t>(me)];
+        std::vector<int64_t>* sets = &detail::cross_counts(l.cross_sets, modeId, flagId);
+        const int64_t first = modeId == 0 ? 0 : me / l.sub_num * l.sub_num;
+        const int64_t last = modeId == 0 ? l.cores : first + l.sub_num;
+        char what[96];
+        std::snprintf(what, sizeof what, "CrossCoreWaitFlag<%d>(%u)", static_cast<int>(modeId),
+                      static_cast<unsigned>(flagId));
+        ascx_emu::blocks::wait_until(lock, what, [sets, first, last, round] {
+            for (int64_t c = first; c < last; ++c) {
+                if ((*sets)[static_cast<size_t>(c)] < round) {
+                    return false;
+                }
+            }
+            return true;
+        });
+    }
 }
 
 template <pipe_t src, pipe_t dst>
@@ -134,46 +198,202 @@ public:
     void WaitFlag(TEventID id) { (void)id; }
 };
 
+/// The hardware SyncAll: every core of the launch reaches its n-th SyncAll before any passes it.
 template <bool isAIVOnly = true>
-void SyncAll() {}
+void SyncAll() {
+    detail::inter_block_barrier();
+    if (!ascx_emu::in_launch()) {
+        return;
+    }
+    ascx_emu::Launch& l = *ascx_emu::this_launch;
+    std::unique_lock<std::mutex> lock(l.mutex);
+    const int64_t round = ++l.sync_all_calls[static_cast<size_t>(ascx_emu::this_core)];
+    ascx_emu::blocks::changed(l);
+    ascx_emu::blocks::wait_until(lock, "SyncAll()", [&l, round] {
+        for (int64_t calls : l.sync_all_calls) {
+            if (calls < round) {
+                return false;
+            }
+        }
+        return true;
+    });
+    lock.unlock();
+    detail::inter_block_barrier();
+}
 
+/// The software SyncAll: each of the first ``usedCores`` cores (all when 0) counts its calls in its
+/// 32-byte slot of ``gmWorkspace``; a core passes its n-th call when the slots add up to n per core.
 template <bool isAIVOnly = true>
 void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
              const int32_t usedCores = 0) {
-    (void)gmWorkspace;
-    (void)ubWorkspace;
-    (void)usedCores;
+#if defined(EMU_AIC)
+    (void)gmWorkspace, (void)ubWorkspace, (void)usedCores;
+    return;
+#else
+    const char* what = "SyncAll(gmWorkspace, ubWorkspace, usedCores)";
+    if (!ascx_emu::in_launch()) {
+        return;
+    }
+    ascx_emu::Launch& l = *ascx_emu::this_launch;
+    const int64_t total = usedCores != 0 ? usedCores : l.cores;
+    if (usedCores < 0 || total > l.cores) {
+        ascx_emu::fail("%s: usedCores %d is outside 0 to the %lld cores of the launch", what, static_cast<int>(usedCores),
+                       static_cast<long long>(l.cores));
+    }
+    const int64_t me = ascx_emu::block.block_idx;
+    int32_t* slots = gmWorkspace.span(static_cast<uint64_t>(std::max(total, me + 1)) * 8, what);
+    ubWorkspace.span(static_cast<uint64_t>(total) * 8, what);
+    detail::inter_block_barrier();
+    std::unique_lock<std::mutex> lock(l.mutex);
+    std::vector<int64_t>& calls = l.soft_sync_calls[usedCores];
+    calls.resize(static_cast<size_t>(l.cores), 0);
+    const int64_t round = ++calls[static_cast<size_t>(me)];
+    slots[me * 8] = static_cast<int32_t>(round);
+    ascx_emu::blocks::changed(l);
+    char text[96];
+    std::snprintf(text, sizeof text, "SyncAll(gmWorkspace, ubWorkspace, %d)", static_cast<int>(usedCores));
+    ascx_emu::blocks::wait_until(lock, text, [&calls, total, round] {
+        int64_t sum = 0;
+        for (int64_t c = 0; c < total; ++c) {
+            sum += calls[static_cast<size_t>(c)];
+        }
+        return sum >= total * round;
+    });
+    lock.unlock();
+    detail::inter_block_barrier();
+#endif
 }
 
+namespace detail {
+
+/// The flag of IBSet / IBWait: the 32-byte slot of (blockIdx, eventID) in the workspace (as CANN lays
+/// it out: blockNum * 8 * eventID + blockIdx * 8 int32s in, blockNum doubled for a MIX kernel).
+inline int32_t* ib_slot(const GlobalTensor<int32_t>& gm, const LocalTensor<int32_t>& ub, int32_t blockIdx,
+                        int32_t eventID, bool aiv_only, const char* what) {
+    const int64_t cores = ascx_emu::block.block_num * (aiv_only ? 1 : 2);
+    if (blockIdx < 0 || eventID < 0) {
+        ascx_emu::fail("%s: blockIdx %d and eventID %d must not be negative", what, static_cast<int>(blockIdx),
+                       static_cast<int>(eventID));
+    }
+    const uint64_t index = static_cast<uint64_t>(cores * 8 * eventID + int64_t{blockIdx} * 8);
+    ub.span(8, what);
+    return gm.span(index + 8, what) + index;
+}
+
+}  // namespace detail
+
+/// Waits until the (blockIdx, eventID) flag is clear, then sets it (CANN writes 1 to its GM slot).
 template <bool isAIVOnly = true>
 void IBSet(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx,
            int32_t eventID) {
-    (void)gmWorkspace;
-    (void)ubWorkspace;
-    (void)blockIdx;
-    (void)eventID;
+#if defined(EMU_AIC)
+    (void)gmWorkspace, (void)ubWorkspace, (void)blockIdx, (void)eventID;
+    return;
+#else
+    int32_t* slot = detail::ib_slot(gmWorkspace, ubWorkspace, blockIdx, eventID, isAIVOnly, "IBSet");
+    detail::inter_block_barrier();
+    if (!ascx_emu::in_launch()) {
+        return;
+    }
+    ascx_emu::Launch& l = *ascx_emu::this_launch;
+    std::unique_lock<std::mutex> lock(l.mutex);
+    int& flag = l.ib_flags[{blockIdx, eventID}];
+    char what[96];
+    std::snprintf(what, sizeof what, "IBSet(block %d, event %d): its flag is still set", static_cast<int>(blockIdx),
+                  static_cast<int>(eventID));
+    ascx_emu::blocks::wait_until(lock, what, [&flag] { return flag == 0; });
+    flag = 1;
+    *slot = 1;
+    ascx_emu::blocks::changed(l);
+    lock.unlock();
+    detail::inter_block_barrier();
+#endif
 }
 
+/// Waits until the (blockIdx, eventID) flag is set, then clears it (CANN writes 0 to its GM slot).
 template <bool isAIVOnly = true>
 void IBWait(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx,
             int32_t eventID) {
-    (void)gmWorkspace;
-    (void)ubWorkspace;
-    (void)eventID;
-    if (blockIdx > ascx_emu::block.block_idx) {
-        ascx_emu::fail("IBWait: block %lld waits for block %d, which runs later in the emulation's sequential order",
-                       static_cast<long long>(ascx_emu::block.block_idx), static_cast<int>(blockIdx));
+#if defined(EMU_AIC)
+    (void)gmWorkspace, (void)ubWorkspace, (void)blockIdx, (void)eventID;
+    return;
+#else
+    int32_t* slot = detail::ib_slot(gmWorkspace, ubWorkspace, blockIdx, eventID, isAIVOnly, "IBWait");
+    detail::inter_block_barrier();
+    if (!ascx_emu::in_launch()) {
+        return;
     }
+    ascx_emu::Launch& l = *ascx_emu::this_launch;
+    std::unique_lock<std::mutex> lock(l.mutex);
+    int& flag = l.ib_flags[{blockIdx, eventID}];
+    char what[96];
+    std::snprintf(what, sizeof what, "IBWait(block %d, event %d)", static_cast<int>(blockIdx),
+                  static_cast<int>(eventID));
+    ascx_emu::blocks::wait_until(lock, what, [&flag] { return flag == 1; });
+    flag = 0;
+    *slot = 0;
+    ascx_emu::blocks::changed(l);
+    lock.unlock();
+    detail::inter_block_barrier();
+#endif
 }
 
+/// Lets the next block past its WaitPreBlock: the blocks take turns in index order, round after round.
 inline void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace) {
-    (void)gmWorkspace;
-    (void)ubWorkspace;
+#if defined(EMU_AIC)
+    (void)gmWorkspace, (void)ubWorkspace;
+#else
+    const char* what = "NotifyNextBlock";
+    const int64_t blocks = ascx_emu::block.block_num;
+    gmWorkspace.span(static_cast<uint64_t>(blocks) * 8, what);
+    ubWorkspace.span(static_cast<uint64_t>(blocks) * 8 + 8, what);
+    detail::inter_block_barrier();
+    if (!ascx_emu::in_launch()) {
+        return;
+    }
+    ascx_emu::Launch& l = *ascx_emu::this_launch;
+    std::unique_lock<std::mutex> lock(l.mutex);
+    ++l.notified[static_cast<size_t>(ascx_emu::this_core)];
+    ascx_emu::blocks::changed(l);
+    lock.unlock();
+    detail::inter_block_barrier();
+#endif
 }
 
+/// Waits for this block's turn: block b's n-th WaitPreBlock passes once blocks 0 to b-1 have called
+/// NotifyNextBlock n times (block 0: once the last block has finished round n-1).
 inline void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace) {
-    (void)gmWorkspace;
-    (void)ubWorkspace;
+#if defined(EMU_AIC)
+    (void)gmWorkspace, (void)ubWorkspace;
+#else
+    const char* what = "WaitPreBlock";
+    const int64_t blocks = ascx_emu::block.block_num;
+    gmWorkspace.span(static_cast<uint64_t>(blocks) * 8, what);
+    ubWorkspace.span(static_cast<uint64_t>(blocks) * 8 + 8, what);
+    detail::inter_block_barrier();
+    if (!ascx_emu::in_launch()) {
+        return;
+    }
+    ascx_emu::Launch& l = *ascx_emu::this_launch;
+    const int64_t me = ascx_emu::this_core;
+    const int64_t b = ascx_emu::block.block_idx;
+    std::unique_lock<std::mutex> lock(l.mutex);
+    const int64_t round = ++l.waited_pre[static_cast<size_t>(me)];
+    const int64_t before = std::min(b, blocks);
+    ascx_emu::blocks::wait_until(lock, "WaitPreBlock", [&l, before, blocks, round] {
+        if (before == 0) {
+            return blocks <= 1 || l.notified[static_cast<size_t>(blocks - 1)] >= round - 1;
+        }
+        for (int64_t c = 0; c < before; ++c) {
+            if (l.notified[static_cast<size_t>(c)] < round) {
+                return false;
+            }
+        }
+        return true;
+    });
+    lock.unlock();
+    detail::inter_block_barrier();
+#endif
 }
 
 }  // namespace AscendC

@@ -266,6 +266,7 @@ private:
                            static_cast<unsigned long long>(end), ascx_emu::memory_name(memory_),
                            static_cast<unsigned long long>(ascx_emu::memory_capacity(memory_)));
         }
+        ascx_emu::on_chip.note(memory_, end);
         valid_ = true;
     }
     T* element(uint32_t index, const char* what) const { return span(uint64_t{index} + 1, what) + index; }

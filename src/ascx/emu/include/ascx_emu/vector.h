@@ -242,6 +242,56 @@ void store_lanes(D* out, const Repeats& rep, const Stride& ds, F&& f) {
     }
 }
 
+// --- the flat fast path -------------------------------------------------------------------------------
+//
+// Most instructions touch their operands as plain runs: the count form, or the mask form with every
+// lane active and contiguous strides.  Then lane j of repeat r is element r * lanes + j of every
+// operand, and the instruction is one loop over ``n`` elements.  The loop computes a chunk of results
+// before storing any, so a destination that is also a source (the same elements, in place) reads
+// what the repeat-by-repeat model reads; a destination that partly overlaps a source takes the
+// general path.  The debug build always takes the general path.
+
+/// How many elements an instruction processes as one flat run (0: not flat).
+inline uint64_t flat_elements(const Repeats& rep) {
+    if (ASCX_EMU_DEBUG) {
+        return 0;
+    }
+    if (rep.count_form) {
+        return rep.count;
+    }
+    const uint64_t low = rep.lanes >= 64 ? ~uint64_t{0} : (uint64_t{1} << rep.lanes) - 1;
+    const uint64_t high = rep.lanes >= 128 ? ~uint64_t{0} : rep.lanes > 64 ? (uint64_t{1} << (rep.lanes - 64)) - 1 : 0;
+    return (rep.bits[0] & low) == low && (rep.bits[1] & high) == high ? uint64_t{rep.times} * rep.lanes : 0;
+}
+
+/// Whether an operand laid out as ``s`` has lane j of repeat r at element r * lanes + j.
+inline bool flat_operand(const Repeats& rep, const Stride& s) {
+    const uint32_t per_block = s.elem_bytes < BLOCK_BYTES ? BLOCK_BYTES / s.elem_bytes : 1;
+    return (s.block == 1 || rep.lanes <= per_block) && uint64_t{s.repeat} * per_block == rep.lanes;
+}
+
+/// Whether a flat loop reads source ``src`` as the repeat model does: it is the destination itself
+/// (same start, same element size) or does not overlap it.
+inline bool flat_source_ok(const void* dst, uint64_t dst_bytes, const void* src, uint64_t src_bytes, bool same_type) {
+    const auto* d = static_cast<const unsigned char*>(dst);
+    const auto* s = static_cast<const unsigned char*>(src);
+    return (d == s && same_type) || d + dst_bytes <= s || s + src_bytes <= d;
+}
+
+/// ``out[i] = f(i)`` for i < n, a chunk of results computed before any is stored.
+template <typename D, typename F>
+void flat_lanes(D* out, uint64_t n, F&& f) {
+    constexpr uint64_t CHUNK = 256;
+    D result[CHUNK];
+    for (uint64_t i = 0; i < n; i += CHUNK) {
+        const uint64_t m = n - i < CHUNK ? n - i : CHUNK;
+        for (uint64_t j = 0; j < m; ++j) {
+            result[j] = f(i + j);
+        }
+        std::memcpy(static_cast<void*>(out + i), result, m * sizeof(D));
+    }
+}
+
 template <typename D, typename S, typename F>
 void unary_lanes(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTensor<S>& src, const Repeats& rep,
                  const Stride& ds, const Stride& ss, F&& f, const char* what) {
@@ -249,6 +299,12 @@ void unary_lanes(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTensor<
     D* out = dst.span(rep.extent(ds), what);
     on_v(src, rep.extent(ss), false, what);
     on_v(dst, rep.extent(ds), true, what);
+    const uint64_t n = flat_elements(rep);
+    if (n != 0 && flat_operand(rep, ds) && flat_operand(rep, ss) &&
+        flat_source_ok(out, n * sizeof(D), in, n * sizeof(S), std::is_same_v<D, S>)) {
+        flat_lanes(out, n, [&](uint64_t i) { return f(in[i]); });
+        return;
+    }
     store_lanes(out, rep, ds, [&](uint32_t r, uint32_t j) { return f(in[lane_offset(ss, r, j)]); });
 }
 
@@ -262,6 +318,13 @@ void binary_lanes(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor
     on_v(src0, rep.extent(s0), false, what);
     on_v(src1, rep.extent(s1), false, what);
     on_v(dst, rep.extent(ds), true, what);
+    const uint64_t n = flat_elements(rep);
+    const uint64_t bytes = n * sizeof(T);
+    if (n != 0 && flat_operand(rep, ds) && flat_operand(rep, s0) && flat_operand(rep, s1) &&
+        flat_source_ok(out, bytes, a, bytes, true) && flat_source_ok(out, bytes, b, bytes, true)) {
+        flat_lanes(out, n, [&](uint64_t i) { return f(a[i], b[i]); });
+        return;
+    }
     store_lanes(out, rep, ds, [&](uint32_t r, uint32_t j) { return f(a[lane_offset(s0, r, j)], b[lane_offset(s1, r, j)]); });
 }
 
