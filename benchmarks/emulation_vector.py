@@ -4,11 +4,12 @@
 
 For each tutorial (``examples/vector_add.py``: raw LocalTensors and flags; ``vector_add_queues.py``:
 TPipe and TQue) the kernel is launched as the tutorial does (8 blocks of 2048 floats) and on more
-data with the same kernel structure (vector_add: longer blocks, so larger tiles; vector_add_queues:
-more blocks of the same 128-element tiles).  The per-element cost is the difference of the two
-launch times over the difference of their element counts (what one more element costs, the launch's
-fixed cost taken out), with the dynamic checker on and off; numpy's is the time of ``x + y`` on the
-larger data over its element count.  Medians of N rounds, each configuration once per round.
+data: longer blocks, so larger tiles (both tutorials), or more blocks of the tutorial's own
+128-element tiles (vector_add_queues, "same tiles": there every 128 elements cost the tutorial's
+fifteen API calls).  The per-element cost is the difference of the two launch times over the
+difference of their element counts (what one more element costs, the launch's fixed cost taken
+out), with the dynamic checker on and off; numpy's is the time of ``x + y`` on the larger data over
+its element count.  Medians of N rounds, each configuration once per round.
 """
 
 from __future__ import annotations
@@ -54,6 +55,12 @@ def cases(scale: int) -> dict[str, tuple[Any, int, Callable[[np.ndarray[Any, Any
             vector_add_queues, TUTORIAL_BLOCKS, lambda x, y, z, n: [x, y, z, n, 128], TUTORIAL_LENGTH,
         ),
         "vector_add_queues large": (
+            vector_add_queues, TUTORIAL_BLOCKS, lambda x, y, z, n: [x, y, z, n, n // 16], TUTORIAL_LENGTH * scale,
+        ),
+        "vector_add_queues (same tiles) small": (
+            vector_add_queues, TUTORIAL_BLOCKS, lambda x, y, z, n: [x, y, z, n, 128], TUTORIAL_LENGTH,
+        ),
+        "vector_add_queues (same tiles) large": (
             vector_add_queues, TUTORIAL_BLOCKS * scale, lambda x, y, z, n: [x, y, z, n, 128], TUTORIAL_LENGTH,
         ),
     }  # fmt: skip
@@ -93,15 +100,15 @@ def main() -> None:
     numpy_time = median_times({"numpy": lambda: x + y}, max(args.repeat, 20))["numpy"]
     per_numpy = numpy_time / size
     print(f"per-element cost, median of {args.repeat} rounds (numpy x + y: {per_numpy * 1e9:.2f} ns per element)")
-    print(f"  {'tutorial':20} {'checker':8} {'launch (tutorial)':>18} {'launch (large)':>15} "
+    print(f"  {'tutorial':32} {'checker':8} {'launch (tutorial)':>18} {'launch (large)':>15} "
           f"{'ns/element':>11} {'x numpy':>8}")  # fmt: skip
-    for tutorial in ("vector_add", "vector_add_queues"):
+    for tutorial in ("vector_add", "vector_add_queues", "vector_add_queues (same tiles)"):
         for check in ("on", "off"):
             small = times[f"{tutorial} small {check}"]
             large = times[f"{tutorial} large {check}"]
             extra = elements[f"{tutorial} large"] - elements[f"{tutorial} small"]
             per = (large - small) / extra
-            print(f"  {tutorial:20} {check:8} {small * 1e3:15.2f} ms {large * 1e3:12.2f} ms {per * 1e9:11.2f} "
+            print(f"  {tutorial:32} {check:8} {small * 1e3:15.2f} ms {large * 1e3:12.2f} ms {per * 1e9:11.2f} "
                   f"{per / per_numpy:8.1f}")  # fmt: skip
 
 

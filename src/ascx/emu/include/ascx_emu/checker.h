@@ -10,14 +10,15 @@
 // FreeTensor/AllocTensor are implied flag pairs; PipeBarrier<PIPE_ALL> merges every clock into every
 // actor.  The first unordered access stops the run with an error naming both accesses.
 //
-// Speed: an access is checked and recorded once per range of bytes (access() walks the granules of
-// the range in one loop), and a region of rows (a tile of a matrix) is one access (rows()).  The
-// shadow of each memory is kept in pages allocated on first touch and cleared, when the next core
-// starts, only where they were touched, so a core pays for the memory it uses, not for the size of
-// the arrays it was given.  Call sites are interned: an access adds no record when its call and line
-// were seen before.
+// Speed: the shadow of each memory is a map of runs of granules with equal records (Shadow), so an
+// access is checked and recorded once per run it overlaps, usually one or two whatever its length;
+// a region of rows (a tile of a matrix, a strided copy) is one operation (access_rows), checked row
+// by row.  A core pays for the ranges it touches, not for the size of its memories or of the arrays
+// it was given.  Call sites are interned: an access adds no record when its call and line were seen
+// before.
 #pragma once
 
+#include <map>
 #include <memory>
 
 #include "ascx_emu/base.h"
@@ -58,68 +59,92 @@ struct Granule {
     uint32_t write_site = 0;
     uint32_t read_epoch[ACTORS] = {};
     uint32_t read_site[ACTORS] = {};
+
+    bool same(const Granule& o) const {
+        if (writer != o.writer || write_epoch != o.write_epoch || write_site != o.write_site) {
+            return false;
+        }
+        for (int a = 0; a < ACTORS; ++a) {
+            if (read_epoch[a] != o.read_epoch[a] || read_site[a] != o.read_site[a]) {
+                return false;
+            }
+        }
+        return true;
+    }
 };
 
 constexpr uint64_t GRANULE = 32;
 
-/// The granules of one memory (an on-chip memory or a GM buffer), in pages of PAGE granules that are
-/// allocated when first touched and cleared by reset() only where they were touched.
+/// The granules of one memory (an on-chip memory or a GM buffer), kept as runs: maximal ranges of
+/// granules whose records are equal, in a map from each run's first granule.  Granules in no run were
+/// never accessed.  An access touches the runs its range overlaps (usually one or two, whatever its
+/// length), so checking and recording cost per range, not per granule.
 class Shadow {
 public:
-    static constexpr uint64_t PAGE = 256;
+    struct Run {
+        uint64_t end;  ///< one past the run's last granule
+        Granule record;
+    };
+    using Runs = std::map<uint64_t, Run>;
 
-    /// A shadow of ``granules`` granules, all untouched.
+    /// A shadow of ``granules`` granules, none accessed.
     void resize(uint64_t granules) {
-        reset();
+        runs_.clear();
         granules_ = granules;
-        const size_t pages = static_cast<size_t>((granules + PAGE - 1) / PAGE);
-        if (pages_.size() > pages) {  // keep the pages for the next memory of this thread
-            for (size_t p = pages; p < pages_.size(); ++p) {
-                if (pages_[p] != nullptr) {
-                    spare_.push_back(std::move(pages_[p]));
-                }
-            }
-        }
-        pages_.resize(pages);
     }
     uint64_t size() const { return granules_; }
-    /// Every touched granule back to "never accessed".
-    void reset() {
-        for (uint32_t p : touched_) {
-            std::fill(pages_[p].get(), pages_[p].get() + PAGE, Granule{});
-            dirty_[p / 64] &= ~(uint64_t{1} << (p % 64));
+    Runs& runs() { return runs_; }
+
+    /// Make ``at`` the start of a run if a run covers it (split that run in two).
+    Runs::iterator split(uint64_t at) {
+        auto it = runs_.upper_bound(at);
+        if (it == runs_.begin()) {
+            return it;
         }
-        touched_.clear();
+        auto prev = std::prev(it);
+        if (prev->first == at) {
+            return prev;
+        }
+        if (prev->second.end <= at) {
+            return it;
+        }
+        Run right{prev->second.end, prev->second.record};
+        prev->second.end = at;
+        return runs_.emplace_hint(it, at, right);
     }
-    /// The page of granule ``g`` (allocated and marked touched); granules ``[g, page end)`` follow it.
-    Granule* page_of(uint64_t g) {
-        const uint32_t p = static_cast<uint32_t>(g / PAGE);
-        if (pages_[p] == nullptr) {
-            if (!spare_.empty()) {
-                pages_[p] = std::move(spare_.back());
-                spare_.pop_back();
-            } else {
-                pages_[p].reset(new Granule[PAGE]);
+
+    /// The first run that ends after ``at``.
+    Runs::iterator first_after(uint64_t at) {
+        auto it = runs_.upper_bound(at);
+        if (it != runs_.begin()) {
+            auto prev = std::prev(it);
+            if (prev->second.end > at) {
+                return prev;
             }
         }
-        if (dirty_.size() <= p / 64) {
-            dirty_.resize(p / 64 + 1, 0);
-        }
-        if ((dirty_[p / 64] & (uint64_t{1} << (p % 64))) == 0) {
-            dirty_[p / 64] |= uint64_t{1} << (p % 64);
-            touched_.push_back(p);
-        }
-        return pages_[p].get();
+        return it;
     }
-    /// Granule ``g`` (for the per-element reference paths and tests).
-    Granule& operator[](uint64_t g) { return page_of(g)[g % PAGE]; }
+
+    /// Merge the run at ``it`` with its neighbours when their records are equal and they touch.
+    void merge_around(Runs::iterator it) {
+        if (it != runs_.begin()) {
+            auto prev = std::prev(it);
+            if (prev->second.end == it->first && prev->second.record.same(it->second.record)) {
+                prev->second.end = it->second.end;
+                runs_.erase(it);
+                it = prev;
+            }
+        }
+        auto next = std::next(it);
+        if (next != runs_.end() && it->second.end == next->first && it->second.record.same(next->second.record)) {
+            it->second.end = next->second.end;
+            runs_.erase(next);
+        }
+    }
 
 private:
     uint64_t granules_ = 0;
-    std::vector<std::unique_ptr<Granule[]>> pages_;
-    std::vector<std::unique_ptr<Granule[]>> spare_;
-    std::vector<uint32_t> touched_;
-    std::vector<uint64_t> dirty_;
+    Runs runs_;
 };
 
 struct State {
@@ -137,7 +162,7 @@ struct State {
     uint32_t site_cache[256] = {};
     size_t last_gm = 0;  ///< the GM buffer the last access fell in (searched first)
 
-    /// A new core: everything forgotten (the shadow pages stay allocated for reuse).
+    /// A new core: everything forgotten.
     void reset(bool on, bool strict_same_pipe) {
         enabled = on;
         same_pipe_raw = strict_same_pipe;
@@ -245,50 +270,99 @@ struct MemoryName {
          where(other_site, there, sizeof there));
 }
 
-/// Check and record the granules [first, last) of ``shadow`` for one access (epoch ``e``, site ``here``).
+/// The checks of one access against the record of the granules it touches; ``g`` is the first of them
+/// (named in a hazard report).
+inline void check_record(const Granule& granule, const Clock& known, uint32_t done, bool same_pipe, const MemoryName& name,
+                         uint64_t g, Actor actor, bool write, const char* call) {
+    const uint8_t w = granule.writer;
+    if (w != NO_WRITER) {
+        if (w != actor) {
+            if (known.at[w] < granule.write_epoch) {
+                hazard(write ? WAW : RAW, actor, call, name, g * GRANULE, (g + 1) * GRANULE, w, granule.write_site);
+            }
+        } else if (same_pipe && done < granule.write_epoch) {
+            hazard(SAME_PIPE_RAW, actor, call, name, g * GRANULE, (g + 1) * GRANULE, w, granule.write_site);
+        }
+    }
+    if (write) {
+        for (uint8_t q = 0; q < ACTORS; ++q) {
+            if (q != actor && granule.read_epoch[q] > known.at[q]) {
+                hazard(WAR, actor, call, name, g * GRANULE, (g + 1) * GRANULE, q, granule.read_site[q]);
+            }
+        }
+    }
+}
+
+/// Check and record the granules [first, last) of ``shadow`` for one access (epoch ``e``, site ``here``):
+/// every run the range overlaps is checked in address order (the first conflicting granule is
+/// reported), then a write replaces the range by one run and a read adds itself to each run's reads.
 inline void access_granules(Shadow& shadow, const MemoryName& name, uint64_t first, uint64_t last, Actor actor,
                             bool write, const char* call, uint32_t e, uint32_t here) {
     State& st = state;
-    const Clock known = st.clock[actor];
+    last = last < shadow.size() ? last : shadow.size();
+    if (first >= last) {
+        return;
+    }
+    const Clock& known = st.clock[actor];
     const uint32_t done = st.done[actor];
     const bool same_pipe = !write && actor != S && st.same_pipe_raw;
-    last = last < shadow.size() ? last : shadow.size();
-    for (uint64_t g = first; g < last;) {
-        Granule* page = shadow.page_of(g);
-        const uint64_t page_end = std::min(last, (g / Shadow::PAGE + 1) * Shadow::PAGE);
-        Granule* granule = page + g % Shadow::PAGE;
-        for (; g < page_end; ++g, ++granule) {
-            const uint8_t w = granule->writer;
-            if (w != NO_WRITER) {
-                if (w != actor) {
-                    if (known.at[w] < granule->write_epoch) {
-                        hazard(write ? WAW : RAW, actor, call, name, g * GRANULE, (g + 1) * GRANULE, w,
-                               granule->write_site);
-                    }
-                } else if (same_pipe && done < granule->write_epoch) {
-                    hazard(SAME_PIPE_RAW, actor, call, name, g * GRANULE, (g + 1) * GRANULE, w, granule->write_site);
-                }
-            }
-            if (write) {
-                uint32_t late = 0;
-                for (uint8_t q = 0; q < ACTORS; ++q) {
-                    late |= static_cast<uint32_t>(q != actor && granule->read_epoch[q] > known.at[q]) << q;
-                }
-                if (late != 0) {
-                    for (uint8_t q = 0; q < ACTORS; ++q) {
-                        if ((late >> q) & 1u) {
-                            hazard(WAR, actor, call, name, g * GRANULE, (g + 1) * GRANULE, q, granule->read_site[q]);
-                        }
-                    }
-                }
-                *granule = Granule{};
-                granule->writer = actor;
-                granule->write_epoch = e;
-                granule->write_site = here;
-            } else {
-                granule->read_epoch[actor] = e;
-                granule->read_site[actor] = here;
-            }
+    Shadow::Runs& runs = shadow.runs();
+    for (auto it = shadow.first_after(first); it != runs.end() && it->first < last; ++it) {
+        check_record(it->second.record, known, done, same_pipe, name, it->first > first ? it->first : first, actor,
+                     write, call);
+    }
+    auto begin = shadow.split(first);
+    shadow.split(last);
+    if (write) {
+        if (begin != runs.end() && begin->first == first && begin->second.end == last) {  // one run: reuse it
+            begin->second.record = Granule{};
+            begin->second.record.writer = actor;
+            begin->second.record.write_epoch = e;
+            begin->second.record.write_site = here;
+            shadow.merge_around(begin);
+            return;
+        }
+        auto end = runs.lower_bound(last);
+        runs.erase(begin, end);
+        Shadow::Run run{last, Granule{}};
+        run.record.writer = actor;
+        run.record.write_epoch = e;
+        run.record.write_site = here;
+        shadow.merge_around(runs.emplace_hint(end, first, run));
+        return;
+    }
+    // a read: every run in the range, and the gaps between them (never accessed), learn it
+    uint64_t at = first;
+    auto it = runs.lower_bound(first);
+    while (at < last) {
+        if (it == runs.end() || it->first > at) {  // a gap up to the next run (or the end of the range)
+            const uint64_t gap_end = it == runs.end() || it->first > last ? last : it->first;
+            Shadow::Run run{gap_end, Granule{}};
+            run.record.read_epoch[actor] = e;
+            run.record.read_site[actor] = here;
+            it = runs.emplace_hint(it, at, run);
+        } else {
+            it->second.record.read_epoch[actor] = e;
+            it->second.record.read_site[actor] = here;
+        }
+        at = it->second.end;
+        ++it;
+    }
+    // merge what became equal: the runs of the range and their two outer neighbours
+    auto from = runs.lower_bound(first);
+    if (from != runs.begin()) {
+        --from;
+    }
+    while (from != runs.end() && from->first <= last) {
+        auto next = std::next(from);
+        if (next == runs.end()) {
+            break;
+        }
+        if (from->second.end == next->first && from->second.record.same(next->second.record)) {
+            from->second.end = next->second.end;
+            runs.erase(next);
+        } else {
+            from = next;
         }
     }
 }

@@ -19,6 +19,7 @@
 #include <cstdarg>
 #include <cstdio>
 #include <cstring>
+#include <mutex>
 #include <type_traits>
 #include <vector>
 
@@ -1513,6 +1514,11 @@ private:
                 return;
             }
 #endif
+            static std::mutex atomic_writes;  // enAtomic from cores on several threads: one at a time
+            std::unique_lock<std::mutex> hold(atomic_writes, std::defer_lock);
+            if (atomic != 0) {
+                hold.lock();
+            }
             for (uint64_t r = 0; r < h; ++r) {
                 for (uint64_t c = 0; c < w; ++c) {
                     DstT& slot = base[lay.index(r0 + r, c0 + c)];

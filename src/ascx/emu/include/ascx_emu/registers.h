@@ -9,6 +9,8 @@
 // half.h only), so that data_copy.h can include it for ``gm_write``.
 #pragma once
 
+#include <mutex>
+
 #include "ascx_emu/base.h"
 #include "ascx_emu/half.h"
 
@@ -137,6 +139,8 @@ inline void gm_write(void* dst, const void* src, uint64_t bytes, const char* wha
         fail("%s: %llu bytes are not whole elements of the atomic type (%u bytes each)", what,
              static_cast<unsigned long long>(bytes), unit);
     }
+    static std::mutex atomic_writes;  // cores run on several threads: one read-modify-write at a time
+    std::lock_guard<std::mutex> hold(atomic_writes);
     switch (registers.atomic_type) {
         case AtomicType::F32: detail::atomic_elements<float>(to, from, bytes, op); break;
         case AtomicType::F16: detail::atomic_elements<half>(to, from, bytes, op); break;

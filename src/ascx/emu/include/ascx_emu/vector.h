@@ -374,33 +374,37 @@ void unary_masked(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTensor
     template <typename T>                                                                                      \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,              \
               const int32_t& count) {                                                                          \
-        ascx_emu::binary_count(dst, src0, src1, count, OP<T>, #NAME);                                          \
+        ascx_emu::binary_count(dst, src0, src1, count, [](T a, T b) { return OP<T>(a, b); }, #NAME);            \
     }                                                                                                          \
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask, \
               const uint8_t repeatTimes, const BinaryRepeatParams& repeatParams) {                             \
-        ascx_emu::binary_masked<T, isSetMask>(dst, src0, src1, mask, repeatTimes, repeatParams, OP<T>, #NAME); \
+        ascx_emu::binary_masked<T, isSetMask>(dst, src0, src1, mask, repeatTimes, repeatParams,                 \
+                                              [](T a, T b) { return OP<T>(a, b); }, #NAME);                     \
     }                                                                                                          \
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,              \
               const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& repeatParams) {       \
-        ascx_emu::binary_masked<T, isSetMask>(dst, src0, src1, mask, repeatTimes, repeatParams, OP<T>, #NAME); \
+        ascx_emu::binary_masked<T, isSetMask>(dst, src0, src1, mask, repeatTimes, repeatParams,                 \
+                                              [](T a, T b) { return OP<T>(a, b); }, #NAME);                     \
     }
 
 #define ASCX_EMU_UNARY_OP(NAME, OP)                                                                             \
     template <typename T>                                                                                      \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {                    \
-        ascx_emu::unary_count(dst, src, count, OP<T>, #NAME);                                                  \
+        ascx_emu::unary_count(dst, src, count, [](T a) { return OP<T>(a); }, #NAME);                            \
     }                                                                                                          \
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTimes,  \
               const UnaryRepeatParams& repeatParams) {                                                         \
-        ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTimes, repeatParams, OP<T>, #NAME);            \
+        ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTimes, repeatParams,                            \
+                                          [](T a) { return OP<T>(a); }, #NAME);                                 \
     }                                                                                                          \
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],                     \
               const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {                              \
-        ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTimes, repeatParams, OP<T>, #NAME);            \
+        ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTimes, repeatParams,                            \
+                                          [](T a) { return OP<T>(a); }, #NAME);                                 \
     }
 
 // ``OP(x, scalar)`` for every element; the count form takes isSetMask too: false runs one instruction
@@ -417,14 +421,14 @@ void unary_masked(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTensor
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask,       \
               const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {                              \
         const T s = scalarValue;                                                                               \
-        ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTimes, repeatParams,                           \
+        ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTimes, repeatParams,                            \
                                           [s](T x) { return OP<T>(x, s); }, #NAME);                            \
     }                                                                                                          \
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const uint64_t mask[], \
               const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {                              \
         const T s = scalarValue;                                                                               \
-        ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTimes, repeatParams,                           \
+        ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTimes, repeatParams,                            \
                                           [s](T x) { return OP<T>(x, s); }, #NAME);                            \
     }
 
