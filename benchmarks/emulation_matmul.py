@@ -23,10 +23,10 @@ from __future__ import annotations
 
 import argparse
 import ctypes
+import random
 import statistics
 import time
 from collections.abc import Callable
-from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -271,8 +271,12 @@ def tiling_for(size: int) -> asc.adv.TCubeTiling:
 def median_times(runs: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
     """The median seconds of each run, timed once per round over ``repeat`` rounds."""
     times: dict[str, list[float]] = {name: [] for name in runs}
+    order = list(runs)
+    shuffle = random.Random(0).shuffle
     for _ in range(repeat):
-        for name, run in runs.items():
+        shuffle(order)  # a different order each round: what runs before a run does not bias it
+        for name in order:
+            run = runs[name]
             start = time.perf_counter()
             run()
             times[name].append(time.perf_counter() - start)
@@ -310,8 +314,12 @@ def measure(size: int, repeat: int, kernels: dict[str, Any], floor: Any, forms: 
             for threads in (1, None):
                 name = f"{form} {'on' if check else 'off'} {'1' if threads == 1 else 'n'}"
 
-                def run(k: CompiledKernel = compiled[form], o: np.ndarray[Any, Any] = out, c: bool = check,
-                        t: int | None = threads) -> None:
+                def run(
+                    k: CompiledKernel = compiled[form],
+                    o: np.ndarray[Any, Any] = out,
+                    c: bool = check,
+                    t: int | None = threads,
+                ) -> None:
                     launch(k, 1, [a, b, o, workspace, tiling], check_sync=c, threads=t)
 
                 runs[name] = run

@@ -15,6 +15,7 @@ its element count.  Medians of N rounds, each configuration once per round.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import sys
 import time
@@ -28,8 +29,8 @@ from ascx.emu.launch import build_kernel, launch
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
 
-from vector_add import vector_add  # noqa: E402
-from vector_add_queues import vector_add_queues  # noqa: E402
+from vector_add import vector_add
+from vector_add_queues import vector_add_queues
 
 TUTORIAL_BLOCKS = 8
 TUTORIAL_LENGTH = 2048
@@ -37,15 +38,24 @@ TUTORIAL_LENGTH = 2048
 
 def median_times(runs: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
     times: dict[str, list[float]] = {name: [] for name in runs}
+    order = list(runs)
+    shuffle = random.Random(0).shuffle
     for _ in range(repeat):
-        for name, run in runs.items():
+        shuffle(order)  # a different order each round: what runs before a run does not bias it
+        for name in order:
+            run = runs[name]
             start = time.perf_counter()
             run()
             times[name].append(time.perf_counter() - start)
     return {name: statistics.median(values) for name, values in times.items()}
 
 
-def cases(scale: int) -> dict[str, tuple[Any, int, Callable[[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any], int], list[Any]], int]]:
+def cases(
+    scale: int,
+) -> dict[
+    str,
+    tuple[Any, int, Callable[[np.ndarray[Any, Any], np.ndarray[Any, Any], np.ndarray[Any, Any], int], list[Any]], int],
+]:
     """name -> (kernel, blocks, arguments(x, y, z, block_length), elements) for the tutorial's shape
     ("small") and the larger one."""
     return {

@@ -130,4 +130,5 @@ def test_the_debug_build_is_a_separate_library(kernels: ModuleType) -> None:
     fast = build_kernel(compiled)
     debug = build_kernel(compiled, debug=True)
     assert fast != debug
-    assert Path(debug).name.startswith("strided-aiv-") and "-debug-" in Path(debug).name
+    assert Path(debug).name.startswith("strided-aiv-")
+    assert "-debug-" in Path(debug).name

@@ -12,7 +12,6 @@ from types import ModuleType
 import numpy as np
 import pytest
 
-import ascx as asc
 from ascx.emu.launch import EmulationError, build_kernel, launch
 from ascx.testing import line_of, load_kernel_source
 
@@ -112,9 +111,7 @@ def _compile(module: ModuleType, name: str, *args: object) -> tuple[object, obje
 
 
 @pytest.mark.parametrize("threads", [1, 2, 4])
-def test_a_block_waits_for_a_later_block(
-    kernels: ModuleType, threads: int, capfd: pytest.CaptureFixture[str]
-) -> None:
+def test_a_block_waits_for_a_later_block(kernels: ModuleType, threads: int, capfd: pytest.CaptureFixture[str]) -> None:
     module = kernels
     x = np.arange(2 * N, dtype=np.float32) / 7
     z = np.zeros_like(x)

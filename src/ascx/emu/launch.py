@@ -257,7 +257,8 @@ def _libraries(compiled: CompiledKernel) -> dict[BuildKind, Path]:
     entry = _built.get(id(compiled))
     if entry is None or entry[0]() is not compiled:
         key = id(compiled)
-        entry = (weakref.ref(compiled, lambda _: _built.pop(key, None)), {})
+        libraries: dict[BuildKind, Path] = {}
+        entry = (weakref.ref(compiled, lambda _: _built.pop(key, None)), libraries)
         _built[key] = entry
     return entry[1]
 
@@ -340,7 +341,7 @@ def launch(
         raise AscxError(
             f"kernel '{compiled.name}' takes {len(compiled.params)} arguments, got {len(args)}", kind="usage"
         )
-    if threads is not None and (not isinstance(threads, int) or isinstance(threads, bool) or threads < 1):
+    if threads is not None and (isinstance(threads, bool) or threads < 1):
         raise AscxError(f"threads must be a positive int, got {threads!r}", kind="usage")
     library = _load(build_kernel(compiled, debug=debug))
     cpp = _signature(compiled.source, compiled.kernel_name)

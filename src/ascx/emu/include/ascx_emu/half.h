@@ -107,6 +107,27 @@ inline const float* half_table() {
 /// ``half`` bits as a float through ``table`` (half_table(), looked up once by the caller of a loop).
 inline float half_from_table(const float* table, uint16_t h) { return table[h]; }
 
+/// ``n`` binary16 values (their bits) as floats, exactly: zeros and normal numbers by a branch-free
+/// formula the compiler vectorises, the rest (subnormals, infinities, NaNs) through half_table().
+inline void half_bits_to_floats(float* out, const uint16_t* in, uint64_t n) {
+    uint32_t special = 0;
+    for (uint64_t i = 0; i < n; ++i) {
+        const uint32_t h = in[i];
+        const uint32_t sign = (h & 0x8000u) << 16;
+        const uint32_t magnitude = h & 0x7fffu;
+        const uint32_t normal = sign | ((magnitude << 13) + 0x38000000u);  // exponent rebased from 15 to 127
+        const uint32_t bits = magnitude == 0 ? sign : normal;
+        special |= static_cast<uint32_t>((magnitude != 0 && magnitude < 0x0400u) || magnitude >= 0x7c00u);
+        std::memcpy(out + i, &bits, sizeof bits);
+    }
+    if (special != 0) {
+        const float* table = half_table();
+        for (uint64_t i = 0; i < n; ++i) {
+            out[i] = table[in[i]];
+        }
+    }
+}
+
 /// A 16-bit float stored as its bits; arithmetic happens in float and rounds back (RNE).
 template <bool Brain>
 struct Float16 {

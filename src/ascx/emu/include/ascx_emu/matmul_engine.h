@@ -1307,10 +1307,8 @@ private:
     template <typename T>
     static void widen_run(L0cT* to, const T* from, uint64_t n) {
         if constexpr (std::is_same_v<T, half> && std::is_same_v<L0cT, float>) {
-            const float* table = half_table();
-            for (uint64_t i = 0; i < n; ++i) {
-                to[i] = table[from[i].bits];
-            }
+            static_assert(sizeof(half) == sizeof(uint16_t), "half is its bits");
+            half_bits_to_floats(to, reinterpret_cast<const uint16_t*>(from), n);
         } else {
             for (uint64_t i = 0; i < n; ++i) {
                 to[i] = to_acc<L0cT>(from[i]);
@@ -1364,11 +1362,17 @@ private:
         record_source(b_, p, offset + last + 1, lay, t ? c0 : 0, t ? 0 : c0, t ? w : k_len, t ? k_len : w,
                       "Matmul (reading B)");
 #if !ASCX_EMU_DEBUG
-        if (!t && !lay.nz) {  // a row of the source is a row of every panel
+        if (!t && !lay.nz) {  // a row of the source, widened, is a row of every panel
+            std::vector<L0cT>& row = sum_buf_;
+            row.resize(w);
+            const uint64_t whole = w / COLS * COLS;  // columns in whole panels
             for (uint64_t k = 0; k < k_len; ++k) {
-                const SrcBT* row = p + lay.index(k, c0);
-                for (uint64_t c = 0; c < w; c += COLS) {
-                    widen_run(to + at(k, c), row + c, w - c < COLS ? w - c : COLS);
+                widen_run(row.data(), p + lay.index(k, c0), w);
+                for (uint64_t c = 0; c < whole; c += COLS) {
+                    std::memcpy(to + at(k, c), row.data() + c, COLS * sizeof(L0cT));
+                }
+                if (whole < w) {
+                    std::memcpy(to + at(k, whole), row.data() + whole, (w - whole) * sizeof(L0cT));
                 }
             }
             return;
