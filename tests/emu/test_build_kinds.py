@@ -11,6 +11,7 @@ import numpy as np
 import pytest
 
 import ascx as asc
+from ascx.emu import build
 from ascx.emu.launch import EmulationError, build_kernel, launch
 from ascx.testing import load_kernel_source
 
@@ -51,6 +52,18 @@ def strided(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
     asc.mul(b, b, a, 64, 4, asc.BinaryRepeatParams(1, 1, 1, 8, 8, 8))
     asc.add(b[8:], b, a, 256)
     asc.data_copy(zg, b, 512)
+
+
+@asc.jit(debug=True)
+def doubled_in_debug_build(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    a = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, 256)
+    asc.data_copy(a, xg, 256)
+    asc.add(a, a, a, 256)
+    asc.data_copy(zg, a, 256)
 
 
 @asc.jit(insert_sync=False, verify_sync=False)
@@ -132,3 +145,13 @@ def test_the_debug_build_is_a_separate_library(kernels: ModuleType) -> None:
     assert fast != debug
     assert Path(debug).name.startswith("strided-aiv-")
     assert "-debug-" in Path(debug).name
+
+
+def test_jit_debug_launches_the_debug_build(kernels: ModuleType) -> None:
+    x = np.arange(256, dtype=np.float32)
+    z = np.zeros_like(x)
+    kernels.doubled_in_debug_build[1](x, z)
+    np.testing.assert_array_equal(z, x + x)
+    built = sorted(p.name for p in build.build_dir().glob("doubled_in_debug_build-aiv-*.so"))
+    assert built
+    assert all("-debug-" in name for name in built)
