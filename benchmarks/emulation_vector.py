@@ -9,7 +9,9 @@ data: longer blocks, so larger tiles (both tutorials), or more blocks of the tut
 fifteen API calls).  The per-element cost is the difference of the two launch times over the
 difference of their element counts (what one more element costs, the launch's fixed cost taken
 out), with the dynamic checker on and off; numpy's is the time of ``x + y`` on the larger data over
-its element count.  Medians of N rounds, each configuration once per round.
+its element count.  The times are the CPU time of the calling thread (the cores run on it:
+``threads=1``), which a shared machine's load disturbs far less than wall time; medians of N
+rounds, each configuration once per round, in a different order each round.
 """
 
 from __future__ import annotations
@@ -44,9 +46,9 @@ def median_times(runs: dict[str, Callable[[], object]], repeat: int) -> dict[str
         shuffle(order)  # a different order each round: what runs before a run does not bias it
         for name in order:
             run = runs[name]
-            start = time.perf_counter()
+            start = time.thread_time()
             run()
-            times[name].append(time.perf_counter() - start)
+            times[name].append(time.thread_time() - start)
     return {name: statistics.median(values) for name, values in times.items()}
 
 
@@ -98,7 +100,7 @@ def main() -> None:
         for check in (True, False):
 
             def run(c: Any = compiled, b: int = blocks, v: list[Any] = values, k: bool = check) -> None:
-                launch(c, b, v, check_sync=k)
+                launch(c, b, v, check_sync=k, threads=1)
 
             runs[f"{name} {'on' if check else 'off'}"] = run
         run()
