@@ -256,7 +256,7 @@ inline uint64_t flat_elements(const Repeats& rep) {
     if (ASCX_EMU_DEBUG) {
         return 0;
     }
-    if (rep.count_form) {
+    if (rep.count_form || rep.counted) {  // the first ``count`` lanes, repeat after repeat
         return rep.count;
     }
     const uint64_t low = rep.lanes >= 64 ? ~uint64_t{0} : (uint64_t{1} << rep.lanes) - 1;
