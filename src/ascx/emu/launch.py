@@ -19,7 +19,7 @@ import ctypes
 import os
 import re
 import weakref
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -305,7 +305,7 @@ _debug_launches: ContextVar[bool] = ContextVar("ascx_emu_debug_launches", defaul
 
 
 @contextmanager
-def debug_builds(enabled: bool = True) -> Iterator[None]:
+def debug_builds(enabled: bool = True) -> Generator[None]:
     """Launches inside run the debug build unless they say otherwise: ``kernel[n](...)`` of an
     ``@asc.jit(debug=True)`` kernel runs in it, through the runtime's launcher."""
     token = _debug_launches.set(enabled)
