@@ -191,6 +191,31 @@ EMITS: dict[str, tuple[str, list[str]]] = {
         "asc.data_copy(t, u, intri_params=asc.Nd2NzParams(1, 32, 32, 0, 32, 32, 1, 0))",
         ["AscendC::Nd2NzParams v{1, 32, 32, 0, 32, 32, 1, 0};", "AscendC::DataCopy(t, u, v);"],
     ),
+    "data_copy_pad_nd2nz_ext": (
+        "asc.data_copy_pad(t, u, asc.DataCopyExtParams(3, 192, 1, 64, 0), asc.Nd2NzParams(1, 3, 96, 0, 128, 7, 2, 0))",
+        [
+            "AscendC::DataCopyExtParams v{3, 192, 1, 64, 0};",
+            "AscendC::Nd2NzParams v_1{1, 3, 96, 0, 128, 7, 2, 0};",
+            "AscendC::DataCopyPad(t, u, v, v_1);",
+        ],
+    ),
+    "data_copy_pad_nd2nz_plain_keywords": (
+        "asc.data_copy_pad(t, u, data_copy_params=asc.DataCopyParams(2, 64, 0, 0), "
+        "nd2nz_params=asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 1, 0))",
+        [
+            "AscendC::DataCopyParams v{2, 64, 0, 0};",
+            "AscendC::Nd2NzParams v_1{1, 2, 32, 0, 32, 2, 1, 0};",
+            "AscendC::DataCopyPad(t, u, v, v_1);",
+        ],
+    ),
+    "data_copy_pad_nd2nz_runtime_rows": (
+        "asc.data_copy_pad(t, u, asc.DataCopyExtParams(n, 64, 0, 0, 0), asc.Nd2NzParams(1, n, 32, 0, 32, n, 1, 0))",
+        [
+            "AscendC::DataCopyExtParams v{static_cast<uint16_t>(n), 64, 0, 0, 0};",
+            "AscendC::Nd2NzParams v_1{1, static_cast<uint16_t>(n), 32, 0, 32, static_cast<uint16_t>(n), 1, 0};",
+            "AscendC::DataCopyPad(t, u, v, v_1);",
+        ],
+    ),
     "data_copy_nz2nd_full": (
         "asc.data_copy(yg, u, asc.Nz2NdParamsFull(1, 32, 32, 1, 32, 32, 1))",
         ["AscendC::Nz2NdParamsFull v{1, 32, 32, 1, 32, 32, 1};", "AscendC::DataCopy(yg, u, v);"],
@@ -574,6 +599,76 @@ REJECTS: dict[str, tuple[str, str]] = {
         "asc.data_copy(a1, xg, asc.Nd2NzParams(5000, 32, 32, 0, 32, 32, 1, 0))",
         "ValueError: data_copy: Nd2NzParams.nd_num is 5000, outside [0, 4095]",
     ),
+    "data_copy_pad_nd2nz_dst_in_ub": (
+        "asc.data_copy_pad(u, u, asc.DataCopyExtParams(2, 64, 0, 0, 0), asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 1, 0))",
+        "ValueError: data_copy_pad: dst is at position VECIN, but data_copy_pad takes it in TSCM",
+    ),
+    "data_copy_pad_nd2nz_dst_in_a1": (
+        "asc.data_copy_pad(a1, u, asc.DataCopyExtParams(2, 64, 0, 0, 0), asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 1, 0))",
+        "ValueError: data_copy_pad: dst is at position A1, but data_copy_pad takes it in TSCM",
+    ),
+    "data_copy_pad_nd2nz_dst_in_gm": (
+        "asc.data_copy_pad(xg, u, asc.DataCopyExtParams(2, 64, 0, 0, 0), asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 1, 0))",
+        "TypeError: data_copy_pad: dst is a GlobalTensor, but data_copy_pad takes a LocalTensor here",
+    ),
+    "data_copy_pad_nd2nz_src_in_l1": (
+        "asc.data_copy_pad(t, a1, asc.DataCopyExtParams(2, 64, 0, 0, 0), asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 1, 0))",
+        "ValueError: data_copy_pad: src is at position A1, but data_copy_pad takes it in VECIN, VECOUT, VECCALC",
+    ),
+    "data_copy_pad_nd2nz_src_in_gm": (
+        "asc.data_copy_pad(t, xg, asc.DataCopyExtParams(2, 64, 0, 0, 0), asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 1, 0))",
+        "TypeError: data_copy_pad: with Nd2NzParams, src is a LocalTensor in UB (VECIN/VECOUT); got a GlobalTensor",
+    ),
+    "data_copy_pad_nd2nz_types_differ": (
+        "asc.data_copy_pad(asc.LocalTensor(asc.float32, asc.TPosition.TSCM, 0, 64), u, asc.DataCopyExtParams(2, 64, 0, 0, 0), asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 1, 0))",
+        "TypeError: data_copy_pad: dst is float32 but src is float16; a copy does not convert",
+    ),
+    "data_copy_pad_nd2nz_eight_byte_type": (
+        "asc.data_copy_pad(asc.LocalTensor(asc.int64, asc.TPosition.TSCM, 0, 64), "
+        "asc.LocalTensor(asc.int64, asc.TPosition.VECIN, 0, 64), asc.DataCopyExtParams(2, 64, 0, 0, 0), asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 1, 0))",
+        "TypeError: data_copy_pad: the data type is int64; data_copy_pad supports int8, uint8, int16, uint16, int32, "
+        "uint32, float16, bfloat16, float32",
+    ),
+    "data_copy_pad_nd2nz_src_unaligned": (
+        "asc.data_copy_pad(t, asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 16, 64), asc.DataCopyExtParams(2, 64, 0, 0, 0), asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 1, 0))",
+        "ValueError: data_copy_pad: src starts at byte 16 of VECIN, which is not 32-byte aligned",
+    ),
+    "data_copy_pad_nd2nz_dst_unaligned": (
+        "asc.data_copy_pad(asc.LocalTensor(asc.float16, asc.TPosition.TSCM, 48, 64), u, asc.DataCopyExtParams(2, 64, 0, 0, 0), asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 1, 0))",
+        "ValueError: data_copy_pad: dst starts at byte 48 of TSCM, which is not 32-byte aligned",
+    ),
+    "data_copy_pad_nd2nz_block_count_zero": (
+        "asc.data_copy_pad(t, u, asc.DataCopyExtParams(0, 64, 0, 0, 0), asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 1, 0))",
+        "ValueError: data_copy_pad: DataCopyExtParams.block_count is 0, outside [1, 4095]",
+    ),
+    "data_copy_pad_nd2nz_block_count_range": (
+        "asc.data_copy_pad(t, u, asc.DataCopyParams(4096, 64, 0, 0), asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 1, 0))",
+        "ValueError: data_copy_pad: DataCopyParams.block_count is 4096, outside [1, 4095]",
+    ),
+    "data_copy_pad_nd2nz_block_len_zero": (
+        "asc.data_copy_pad(t, u, asc.DataCopyParams(2, 0, 0, 0), asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 1, 0))",
+        "ValueError: data_copy_pad: DataCopyParams.block_len is 0, outside [1, 65535]",
+    ),
+    "data_copy_pad_nd2nz_block_len_range": (
+        "asc.data_copy_pad(t, u, asc.DataCopyExtParams(1, 2097152, 0, 0, 0), asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 1, 0))",
+        "ValueError: data_copy_pad: DataCopyExtParams.block_len is 2097152, outside [1, 2097151]",
+    ),
+    "data_copy_pad_nd2nz_block_len_whole_elements": (
+        "asc.data_copy_pad(t, u, asc.DataCopyExtParams(2, 63, 0, 0, 0), asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 1, 0))",
+        "ValueError: data_copy_pad: DataCopyExtParams.block_len is 63 bytes, not a multiple of sizeof(float16) = 2",
+    ),
+    "data_copy_pad_nd2nz_one_matrix": (
+        "asc.data_copy_pad(t, u, asc.DataCopyExtParams(2, 64, 0, 0, 0), asc.Nd2NzParams(2, 2, 32, 0, 32, 2, 1, 0))",
+        "ValueError: data_copy_pad: a UB -> L1 ND to NZ copy moves one matrix: nd_num must be 1, got 2",
+    ),
+    "data_copy_pad_nd2nz_n_stride_range": (
+        "asc.data_copy_pad(t, u, asc.DataCopyExtParams(2, 64, 0, 0, 0), asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 0, 0))",
+        "ValueError: data_copy_pad: Nd2NzParams.dst_nz_n_stride is 0, outside [1, 16384]",
+    ),
+    "data_copy_pad_nd2nz_pad_params_instead": (
+        "asc.data_copy_pad(t, u, asc.DataCopyExtParams(2, 64, 0, 0, 0), asc.DataCopyPadExtParams(asc.float16))",
+        "TypeError: data_copy_pad: pad_params apply to copies from global memory only",
+    ),
     "data_copy_nz2nd_to_local": (
         "asc.data_copy(u, yg, asc.Nz2NdParamsFull(1, 32, 32, 1, 32, 32, 1))",
         "TypeError: data_copy: Nz2NdParamsFull copy from UB to GM; dst must be a GlobalTensor",
@@ -721,6 +816,14 @@ def test_rejects(tmp_path: Path, name: str) -> None:
     [
         ("asc.load_data(a2, a1, asc.LoadData2DParamsV2(0, 0, 16, 16, 0, 0, False, 0))", "use asc.LoadData2DParams"),
         ("asc.mmad(c1, odd, b2, asc.MmadParams(16, 16, 16))", "place it at a multiple of 512 bytes"),
+        (
+            "asc.data_copy_pad(t, xg, asc.DataCopyExtParams(2, 64, 0, 0, 0), asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 1, 0))",
+            "copy GM -> L1 in the NZ layout with asc.data_copy(dst, src, nd2nz_params)",
+        ),
+        (
+            "asc.data_copy_pad(t, u, asc.DataCopyExtParams(2, 63, 0, 0, 0), asc.Nd2NzParams(1, 2, 32, 0, 32, 2, 1, 0))",
+            "block_len counts bytes: give whole elements",
+        ),
         ("asc.fixpipe(yg, c1, asc.FixpipeParamsV220(16, 16, 16, 16))", "use QuantModes.F322F16"),
         (
             "asc.fixpipe(qg, c1, asc.FixpipeParamsV220(16, 16, 16, 16, asc.QuantModes.VQF322B8_PRE))",

@@ -61,6 +61,11 @@ def _data_copy_nd2nz(p: AscendCPrinter, op: ir.DataCopyNd2NzOp) -> None:
     _call(p, "DataCopy", op.dst, op.src, op.params)
 
 
+@emits(ir.DataCopyPadNd2NzOp)
+def _data_copy_pad_nd2nz(p: AscendCPrinter, op: ir.DataCopyPadNd2NzOp) -> None:
+    _call(p, "DataCopyPad", op.dst, op.src, op.params, op.nd2nz)
+
+
 @emits(ir.DataCopyNz2NdOp)
 def _data_copy_nz2nd(p: AscendCPrinter, op: ir.DataCopyNz2NdOp) -> None:
     _call(p, "DataCopy", op.dst, op.src, op.params)

@@ -390,6 +390,35 @@ class DataCopyNd2NzOp(_Load):
 
 
 @irdl_op_definition
+class DataCopyPadNd2NzOp(IRDLOperation):
+    """``AscendC::DataCopyPad(dst, src, copyParams, nd2nzParams)``: byte-long blocks from UB (VECIN/VECOUT)
+    through a relay in GM into one NZ matrix in L1 (TSCM); the vector core issues it on MTE3.
+
+    Example: ``ascendc.data_copy_pad_nd2nz %t, %u, %p, %nz : !ascendc.local_tensor<f16>,
+    !ascendc.local_tensor<f16>, !ascendc.params<data_copy_ext>, !ascendc.params<nd2nz>``
+    """
+
+    name = "ascendc.data_copy_pad_nd2nz"
+    dst = operand_def(LocalTensorType)
+    src = operand_def(LocalTensorType)
+    params = operand_def(ParamsType)
+    nd2nz = operand_def(ParamsType)
+    traits = traits_def(ExecutesOn(Pipe.PIPE_MTE3), TensorAccess(reads=("src",), writes=("dst",)), *_EFFECTS)
+    assembly_format = (
+        "$dst `,` $src `,` $params `,` $nd2nz attr-dict `:` type($dst) `,` type($src) `,` type($params) `,` "
+        "type($nd2nz)"
+    )
+
+    def __init__(self, dst: SSAValue, src: SSAValue, params: SSAValue, nd2nz: SSAValue):
+        super().__init__(operands=[dst, src, params, nd2nz])
+
+    def verify_(self) -> None:
+        _require_kind(self, "params", frozenset({ParamsKind.DATA_COPY, ParamsKind.DATA_COPY_EXT}))
+        _require_kind(self, "nd2nz", ParamsKind.ND2NZ)
+        _same_elements(self, "dst", "src")
+
+
+@irdl_op_definition
 class DataCopyNz2NdOp(IRDLOperation):
     """``AscendC::DataCopy(dst, src, Nz2NdParamsFull)``: NZ matrices from UB to ND in GM, on MTE3.
 
@@ -675,6 +704,7 @@ CUBE_OPS = (
     InitConstValueOp,
     PadListOp,
     DataCopyNd2NzOp,
+    DataCopyPadNd2NzOp,
     DataCopyNz2NdOp,
     DataCopyCO12DstOp,
     DataCopyEnhancedOp,

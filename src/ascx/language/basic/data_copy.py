@@ -72,6 +72,17 @@ DATA_COPY_PAD_FORMS = [
             Param("pad_params", instance_of(DataCopyPadParams, type(None)), "DataCopyPadParams", None),
         ),
     ),
+    *(
+        Form(
+            f"{name}_nd2nz",
+            (
+                *_LEAD,
+                Param("data_copy_params", instance_of(cls), cls.__name__),
+                Param("nd2nz_params", instance_of(Nd2NzParams), "Nd2NzParams"),
+            ),
+        )
+        for name, cls in (("ext", DataCopyExtParams), ("plain", DataCopyParams))
+    ),
 ]
 
 
@@ -149,9 +160,15 @@ def _cube_form(form: str, bound: dict[str, Any]) -> None:
 
 def data_copy_pad(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
     """``AscendC::DataCopyPad(dst, src, copyParams[, padParams])``: lengths in bytes, blocks padded to
-    32 bytes on chip."""
+    32 bytes on chip; ``AscendC::DataCopyPad(dst, src, copyParams, nd2nzParams)`` from UB into L1 (TSCM)
+    in the NZ layout (``data_copy_cube.copy_pad_nd2nz``)."""
     builder = active("data_copy_pad")
-    _, bound = bind("data_copy_pad", DATA_COPY_PAD_FORMS, (dst, src, *args), kwargs)
+    form, bound = bind("data_copy_pad", DATA_COPY_PAD_FORMS, (dst, src, *args), kwargs)
+    if form.endswith("_nd2nz"):
+        from ascx.language.basic import data_copy_cube
+
+        data_copy_cube.copy_pad_nd2nz(bound["dst"], bound["src"], bound["data_copy_params"], bound["nd2nz_params"])
+        return
     d, s = _ends("data_copy_pad", bound["dst"], bound["src"])
     params = bound["data_copy_params"]
     pad = bound["pad_params"]

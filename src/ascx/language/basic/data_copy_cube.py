@@ -1,6 +1,7 @@
 """The ``data_copy`` forms of the cube data path: ``Nd2NzParams`` (ND in GM or UB to NZ in L1),
 ``Nz2NdParamsFull`` (NZ in UB to ND in GM), ``DataCopyCO12DstParams`` (results out of L0C) and
-``DataCopyParams`` with ``DataCopyEnhancedParams``; ``data_copy`` dispatches to them.
+``DataCopyParams`` with ``DataCopyEnhancedParams``; ``data_copy`` dispatches to them.  ``data_copy_pad``'s
+UB -> L1 form with ``Nd2NzParams`` is here too.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ascx.language.core.cube_enums import QuantModes
 from ascx.language.core.cube_params import DataCopyCO12DstParams, DataCopyEnhancedParams, Nd2NzParams, Nz2NdParamsFull
 from ascx.language.core.dtype import bfloat16, float16, float32, int8, int16, int32, uint8, uint16, uint32
 from ascx.language.core.enums import TPosition
-from ascx.language.core.params import DataCopyParams
+from ascx.language.core.params import DataCopyExtParams, DataCopyParams
 from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
 
 ND2NZ_TYPES = (int8, uint8, int16, uint16, int32, uint32, float16, bfloat16, float32)
@@ -46,16 +47,64 @@ def copy_nd2nz(dst: BaseTensor, src: BaseTensor, params: Nd2NzParams) -> None:
     _same(api, d, src)
     check_dtypes(api, "the data type", element_dtype(d, api), ND2NZ_TYPES)
     check_alignment(builder, api, "dst", d, 32)
-    for name, low, high in (
-        ("nd_num", 0, 4095),
-        ("n_value", 0, 16384),
-        ("src_d_value", 1, 65535),
-        ("dst_nz_c0_stride", 1, 16384),
-        ("dst_nz_n_stride", 1, 16384),
-        ("dst_nz_matrix_stride", 0, 16384),
-    ):
-        check_range(api, params, name, low, high)
+    _check_nd2nz_ranges(api, params)
     builder.insert(ir.DataCopyNd2NzOp(d.ssa, src.ssa, params.ssa))
+
+
+ND2NZ_RANGES = (
+    ("nd_num", 0, 4095),
+    ("n_value", 0, 16384),
+    ("src_d_value", 1, 65535),
+    ("dst_nz_c0_stride", 1, 16384),
+    ("dst_nz_n_stride", 1, 16384),
+    ("dst_nz_matrix_stride", 0, 16384),
+)
+"""The documented ranges of ``Nd2NzParams``' fields (CANN's DataCopy ND2NZ pages)."""
+
+
+def _check_nd2nz_ranges(api: str, params: Nd2NzParams) -> None:
+    for name, low, high in ND2NZ_RANGES:
+        check_range(api, params, name, low, high)
+
+
+PAD_BLOCK_LEN_LIMIT = {DataCopyExtParams: 2097151, DataCopyParams: 65535}
+"""The largest ``block_len`` (bytes) of ``DataCopyPad``: CANN's limit, or the ``uint16_t`` field's."""
+
+
+def copy_pad_nd2nz(dst: object, src: object, params: object, nd2nz: object) -> None:
+    """``AscendC::DataCopyPad(dst, src, DataCopyParams | DataCopyExtParams, Nd2NzParams)``: blocks of
+    ``block_len`` bytes from UB (VECIN/VECOUT) go to a relay in GM (``dst_stride`` bytes apart), which
+    the cube core copies as one ND matrix into TSCM in the NZ layout (CANN's DataCopyPad (UBToL1))."""
+    api = "data_copy_pad"
+    builder = active(api)
+    assert isinstance(params, DataCopyParams | DataCopyExtParams)
+    assert isinstance(nd2nz, Nd2NzParams)
+    if isinstance(src, GlobalTensor):
+        raise ApiTypeError(
+            f"{api}: with Nd2NzParams, src is a LocalTensor in UB (VECIN/VECOUT); got a GlobalTensor",
+            "copy GM -> L1 in the NZ layout with asc.data_copy(dst, src, nd2nz_params)",
+        )
+    s = local_operand(src, api, "src", UB)
+    d = local_operand(dst, api, "dst", frozenset({TPosition.TSCM}))
+    _same(api, d, s)
+    dtype = element_dtype(d, api)
+    check_dtypes(api, "the data type", dtype, ND2NZ_TYPES)
+    check_alignment(builder, api, "src", s, 32)
+    check_alignment(builder, api, "dst", d, 32)
+    check_range(api, params, "block_count", 1, 4095)
+    check_range(api, params, "block_len", 1, PAD_BLOCK_LEN_LIMIT[type(params)])
+    length = params.constant("block_len")
+    if length is not None and length % dtype.sizeof():
+        raise ApiValueError(
+            f"{api}: {type(params).__name__}.block_len is {length} bytes, not a multiple of "
+            f"sizeof({dtype}) = {dtype.sizeof()}",
+            "block_len counts bytes: give whole elements",
+        )
+    nd_num = nd2nz.constant("nd_num")
+    if nd_num is not None and nd_num != 1:
+        raise ApiValueError(f"{api}: a UB -> L1 ND to NZ copy moves one matrix: nd_num must be 1, got {nd_num}")
+    _check_nd2nz_ranges(api, nd2nz)
+    builder.insert(ir.DataCopyPadNd2NzOp(d.ssa, s.ssa, params.ssa, nd2nz.ssa))
 
 
 def copy_nz2nd(dst: BaseTensor, src: BaseTensor, params: Nz2NdParamsFull) -> None:

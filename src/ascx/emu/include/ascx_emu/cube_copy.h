@@ -9,7 +9,13 @@
 // apart), on MTE3.  DataCopy with DataCopyEnhancedParams in the normal block mode without conversion
 // is a DataCopyParams copy; its other modes are not emulated.  SetPadValue sets the value the core pads
 // with (recorded; DataCopyPad pads as its parameters say).
+// DataCopyPad from UB to L1 with Nd2NzParams (CANN's DataCopyPad (UBToL1) page): blockCount runs of
+// blockLen bytes out of UB into a relay in GM, dstStride bytes apart, then the relay's one ND matrix
+// (ndNum 1) into TSCM as NZ, the rest of each row's last C0 block zero; all on MTE3, which issues it.
 #pragma once
+
+#include <algorithm>
+#include <vector>
 
 #include "ascx_emu/checker.h"
 #include "ascx_emu/cube_structs.h"
@@ -52,7 +58,7 @@ void nd2nz(T* dst, const T* src, const AscendC::Nd2NzParams& p) {
 template <typename D, typename S>
 void nd2nz_copy(const AscendC::LocalTensor<D>& dst, const S& src, const AscendC::Nd2NzParams& p,
                 sync_check::Actor actor, const char* what) {
-    require_aligned(dst, 32, what, "dst");
+    cube::require_aligned(dst, 32, what, "dst");
     if (p.ndNum == 0 || p.nValue == 0 || p.dValue == 0) {
         return;  // a NOP, as CANN documents
     }
@@ -88,6 +94,85 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Nd2NzP
         fail("%s: ndNum must be 1 on this path, got %u", what, static_cast<unsigned>(intriParams.ndNum));
     }
     cube::nd2nz_copy(dst, src, intriParams, sync_check::MTE3, what);
+}
+
+namespace detail {
+/// DataCopyPad from UB to L1 with Nd2NzParams.  On the NPU the vector core copies ``blocks`` runs of
+/// ``len`` bytes (read from 32-byte aligned rows of ``src``, ``src_gap_blocks`` 32-byte units apart) to
+/// a relay in GM, ``len + dst_gap`` bytes apart, and the cube core copies the relay's one ND matrix into
+/// TSCM as NZ.  Here the relay is a host buffer; reading a byte of it the first stage did not write
+/// is an error (it would be whatever the workspace held).
+template <typename T>
+void pad_ub_to_l1(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t blocks, uint64_t len,
+                  uint64_t src_gap_blocks, uint64_t dst_gap, const Nd2NzParams& p) {
+    using namespace ascx_emu;
+    const char* what = "DataCopyPad (UB to L1, ND to NZ)";
+    if (static_cast<TPosition>(dst.GetPosition()) != TPosition::TSCM) {
+        fail("%s: dst must be at TSCM", what);
+    }
+    cube::require_memory(src, {Memory::UB}, what, "src");
+    cube::require_aligned(src, 32, what, "src");
+    cube::require_aligned(dst, 32, what, "dst");
+    if (blocks == 0 || len == 0) {
+        fail("%s: blockCount and blockLen must be at least 1, got %u and %llu", what, blocks,
+             static_cast<unsigned long long>(len));
+    }
+    if (len % sizeof(T) != 0) {
+        fail("%s: blockLen %llu is not a multiple of %zu bytes", what, static_cast<unsigned long long>(len), sizeof(T));
+    }
+    if (p.ndNum != 1) {
+        fail("%s: ndNum must be 1, got %u", what, static_cast<unsigned>(p.ndNum));
+    }
+    const uint64_t src_step = round_up(len, BLOCK_BYTES) + src_gap_blocks * BLOCK_BYTES;
+    const uint64_t src_bytes = strided_extent(blocks, len, src_step);
+    const auto* from = reinterpret_cast<const unsigned char*>(src.span(round_up(src_bytes, sizeof(T)) / sizeof(T), what));
+    src.record_bytes(src_bytes, sync_check::MTE3, false, what);
+    const uint64_t relay_step = len + dst_gap;
+    const uint64_t relay_bytes = strided_extent(blocks, len, relay_step);
+    std::vector<unsigned char> relay(relay_bytes);
+    std::vector<bool> written(relay_bytes, false);
+    for (uint32_t b = 0; b < blocks; ++b) {
+        std::memcpy(relay.data() + b * relay_step, from + b * src_step, len);
+        std::fill(written.begin() + static_cast<std::ptrdiff_t>(b * relay_step),
+                  written.begin() + static_cast<std::ptrdiff_t>(b * relay_step + len), true);
+    }
+    if (p.nValue == 0 || p.dValue == 0) {
+        return;  // the ND to NZ stage is a NOP, as CANN documents
+    }
+    for (uint64_t r = 0; r < p.nValue; ++r) {
+        const uint64_t first = r * p.srcDValue * sizeof(T);
+        const uint64_t end = first + uint64_t{p.dValue} * sizeof(T);
+        if (end > relay_bytes || std::find(written.begin() + static_cast<std::ptrdiff_t>(first),
+                                           written.begin() + static_cast<std::ptrdiff_t>(end),
+                                           false) != written.begin() + static_cast<std::ptrdiff_t>(end)) {
+            fail("%s: row %llu of the ND matrix (bytes %llu to %llu of the GM relay) reaches bytes the UB -> GM "
+                 "stage did not write (it wrote %u blocks of %llu bytes, %llu bytes apart)",
+                 what, static_cast<unsigned long long>(r), static_cast<unsigned long long>(first),
+                 static_cast<unsigned long long>(end), blocks, static_cast<unsigned long long>(len),
+                 static_cast<unsigned long long>(relay_step));
+        }
+    }
+    const uint64_t dst_count = cube::nd2nz_dst_extent<T>(p);
+    T* to = dst.span(dst_count, what);
+    dst.record(dst_count, sync_check::MTE3, true, what);
+    std::vector<T> matrix(relay_bytes / sizeof(T) + 1);
+    std::memcpy(static_cast<void*>(matrix.data()), relay.data(), relay_bytes);
+    cube::nd2nz(to, matrix.data(), p);
+}
+}  // namespace detail
+
+template <typename T>
+void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& dataCopyParams,
+                 const Nd2NzParams& nd2nzParams) {
+    const DataCopyParams& c = dataCopyParams;
+    detail::pad_ub_to_l1(dst, src, c.blockCount, c.blockLen, c.srcStride, c.dstStride, nd2nzParams);
+}
+
+template <typename T>
+void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& dataCopyParams,
+                 const Nd2NzParams& nd2nzParams) {
+    const DataCopyExtParams& c = dataCopyParams;
+    detail::pad_ub_to_l1(dst, src, c.blockCount, c.blockLen, c.srcStride, c.dstStride, nd2nzParams);
 }
 
 template <typename T>
