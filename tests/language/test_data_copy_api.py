@@ -144,7 +144,9 @@ REJECTS: dict[str, tuple[str, str]] = {
     ),
     "pad_params_kinds_mixed": (
         "asc.data_copy_pad(a, xg, asc.DataCopyExtParams(1, 20), asc.DataCopyPadParams())",
-        "TypeError: data_copy_pad(): no form takes (LocalTensor, GlobalTensor, DataCopyExtParams, DataCopyPadParams); the forms are:\n  data_copy_pad(dst, src, data_copy_params: DataCopyExtParams, pad_params: DataCopyPadExtParams = None)\n  data_copy_pad(dst, src, data_copy_params: DataCopyParams, pad_params: DataCopyPadParams = None)",
+        "TypeError: data_copy_pad(): no form takes (LocalTensor, GlobalTensor, DataCopyExtParams, DataCopyPadParams); the forms are:\n  data_copy_pad(dst, src, data_copy_params: DataCopyExtParams, pad_params: DataCopyPadExtParams = None)\n  data_copy_pad(dst, src, data_copy_params: DataCopyParams, pad_params: DataCopyPadParams = None)"
+        "\n  data_copy_pad(dst, src, data_copy_params: DataCopyExtParams, nd2nz_params: Nd2NzParams)"
+        "\n  data_copy_pad(dst, src, data_copy_params: DataCopyParams, nd2nz_params: Nd2NzParams)",
     ),
     "is_pad_not_bool": (
         "p = asc.DataCopyPadParams(1)",

@@ -1,6 +1,6 @@
 """pyasc 1.1.1's unit-test kernels of the cube-level API, written fresh for ascx: ``test_mm.py``,
 ``test_fixpipe.py``, ``core/test_local_mem_allocator.py`` and the cube parts of ``test_common_api.py``
-(AIPP, ``load_image_to_local``, the ND/NZ ``data_copy`` forms) and ``test_data_copy.py``
+(AIPP, ``load_image_to_local``, the ND/NZ ``data_copy`` forms, ``data_copy_pad`` into L1) and ``test_data_copy.py``
 (``set_pad_value``).
 
 ``ACCEPTED``: the kernels ascx compiles as pyasc wrote them, with the C++ of their calls.
@@ -406,6 +406,29 @@ REJECTED: dict[str, tuple[str, tuple[object, ...], list[tuple[str, str]]]] = {
             ),
         ],
     ),
+    "test_common_api.test_data_copy_pad": (
+        """
+        @asc.jit
+        def k(x: asc.GlobalAddress) -> None:
+            x_local = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.VECIN, addr=0, tile_size=512)
+            x_gm = asc.GlobalTensor()
+            x_gm.set_global_buffer(x)
+            params = asc.DataCopyParams(1, 64, 0, 0)
+            nd2nz_params = asc.Nd2NzParams(1, 2, 3, 4, 5, 6, 7, 8)
+            ext_params = asc.DataCopyExtParams(1, 64, 0, 0, 8)
+        """,
+        (MockTensor(asc.float16),),
+        [
+            (
+                "asc.data_copy_pad(x_local, x_local, params, nd2nz_params)",
+                "ValueError: data_copy_pad: dst is at position VECIN, but data_copy_pad takes it in TSCM",
+            ),
+            (
+                "asc.data_copy_pad(x_local, x_local, ext_params, nd2nz_params)",
+                "ValueError: data_copy_pad: dst is at position VECIN, but data_copy_pad takes it in TSCM",
+            ),
+        ],
+    ),
 }
 
 # The rejected kernels with what CANN accepts; the calls are pyasc's.
@@ -562,6 +585,38 @@ ADJUSTED: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
             "AscendC::DataCopy(x_gm, x_local, intri_params_1);",
             "AscendC::DataCopy(z_gm, c_local, intri_params_2);",
             "AscendC::DataCopy(f_local, c_local, intri_params_2);",
+        ],
+    ),
+    "test_common_api.test_data_copy_pad": (
+        # the UB -> L1 forms write TSCM; the GM <-> UB calls are pyasc's, unchanged.
+        """
+        @asc.jit
+        def k(x: asc.GlobalAddress) -> None:
+            x_local = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.VECIN, addr=0, tile_size=512)
+            t_local = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.TSCM, addr=0, tile_size=512)
+            x_gm = asc.GlobalTensor()
+            x_gm.set_global_buffer(x)
+            params = asc.DataCopyParams(1, 64, 0, 0)
+            pad_params = asc.DataCopyPadParams(True, 2, 4, 0)
+            nd2nz_params = asc.Nd2NzParams(1, 2, 3, 4, 5, 6, 7, 8)
+            ext_params = asc.DataCopyExtParams(1, 64, 0, 0, 8)
+            pad_ext_params = asc.DataCopyPadExtParams(dtype=asc.float16, is_pad=True, left_padding=2,
+                                                      right_padding=4, padding_value=0)
+            asc.data_copy_pad(x_local, x_gm, params, pad_params)
+            asc.data_copy_pad(x_gm, x_local, params)
+            asc.data_copy_pad(t_local, x_local, params, nd2nz_params)
+            asc.data_copy_pad(x_local, x_gm, ext_params, pad_ext_params)
+            asc.data_copy_pad(x_gm, x_local, ext_params)
+            asc.data_copy_pad(t_local, x_local, ext_params, nd2nz_params)
+        """,
+        (MockTensor(asc.float16),),
+        [
+            "AscendC::DataCopyPad(x_local, x_gm, params, pad_params);",
+            "AscendC::DataCopyPad(x_gm, x_local, params);",
+            "AscendC::DataCopyPad(t_local, x_local, params, nd2nz_params);",
+            "AscendC::DataCopyPad(x_local, x_gm, ext_params, pad_ext_params);",
+            "AscendC::DataCopyPad(x_gm, x_local, ext_params);",
+            "AscendC::DataCopyPad(t_local, x_local, ext_params, nd2nz_params);",
         ],
     ),
 }

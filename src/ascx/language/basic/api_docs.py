@@ -77,25 +77,49 @@ DATA_COPY = Family(
         ),
         ApiEntry(
             f"{_B}.data_copy:data_copy_pad",
-            "Copy blocks whose length is in bytes; a copy from global memory pads each block to 32 bytes.",
+            "Copy blocks whose length is in bytes; a copy from global memory pads each block to 32 bytes.  From "
+            "UB into L1 (TSCM) with ``Nd2NzParams``, the blocks become one matrix in the NZ layout.",
             (
                 "asc.data_copy_pad(dst, src, data_copy_params, pad_params)  # GM -> UB",
                 "asc.data_copy_pad(dst, src, data_copy_params)  # UB -> GM",
+                "asc.data_copy_pad(dst, src, data_copy_params, nd2nz_params)  # UB -> L1 (TSCM), ND -> NZ",
             ),
             (
                 "template <typename T> void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, "
                 "const DataCopyExtParams& p, const DataCopyPadExtParams<T>& pad);",
                 "template <typename T> void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, "
                 "const DataCopyExtParams& p);",
+                "template <typename T> void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
+                "const DataCopyExtParams& p, const Nd2NzParams& nd2nzParams);",
                 "// and the same with DataCopyParams / DataCopyPadParams",
             ),
             (
                 ("data_copy_params", "``DataCopyExtParams`` or ``DataCopyParams``"),
                 ("pad_params", "``DataCopyPadExtParams`` (with the Ext params) or ``DataCopyPadParams``"),
+                (
+                    "nd2nz_params",
+                    "``Nd2NzParams`` of the one ND matrix (``nd_num`` 1) the blocks form in GM, read from its start",
+                ),
             ),
             (
                 '"data_copy_pad: a copy from global memory needs pad_params"; "data_copy_pad: pad_params apply to copies from '
                 'global memory only"; "data_copy_pad: pad_params are for float32, but the tensors are float16".',
+                "UB -> L1 (CANN's DataCopyPad (UBToL1) page and its checks): ``src`` in UB (VECIN/VECOUT/VECCALC), "
+                '``dst`` in TSCM: "data_copy_pad: dst is at position VECIN, but data_copy_pad takes it in TSCM"; the '
+                "elements are of 1, 2 or 4 bytes (the cube core's ND -> NZ copy takes no other): "
+                '"data_copy_pad: the data type is int64; data_copy_pad supports int8, uint8, int16, uint16, int32, uint32, '
+                'float16, bfloat16, float32"; both tensors 32-byte aligned; ``block_count`` in [1, 4095], ``block_len`` in '
+                '[1, 2097151] (``DataCopyParams``: [1, 65535]) and whole elements: "data_copy_pad: '
+                'DataCopyExtParams.block_len is 63 bytes, not a multiple of sizeof(float16) = 2"; one matrix: "data_copy_pad: '
+                'a UB -> L1 ND to NZ copy moves one matrix: nd_num must be 1, got 2"; the ``Nd2NzParams`` ranges of '
+                "``data_copy``.",
+            ),
+            (
+                "UB -> L1 runs on MTE3 for the sync analyses (the vector core issues it: on the NPU it copies the "
+                "blocks to a relay in the Matmul API's workspace, ``dst_stride`` bytes apart, and the cube core moves "
+                "the relay's matrix into TSCM, which is why CANN asks for a registered Matmul; ascx does not check that).",
+                "The emulation models the relay: reading a byte of it that the UB -> GM stage did not write (rows "
+                "``src_d_value`` apart that reach a gap or past the last block) is an error at the call.",
             ),
         ),
         ApiEntry(

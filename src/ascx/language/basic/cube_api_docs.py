@@ -527,7 +527,11 @@ COPY_STRUCTS = (
             '"data_copy: Nd2NzParams copy into L1; dst is a GlobalTensor"; "data_copy: a UB -> L1 ND to NZ copy moves '
             'one matrix: nd_num must be 1, got 2"; "data_copy: Nd2NzParams.dst_nz_c0_stride is 0, outside [1, 16384]".',
         ),
-        notes=("Emulated from GM and from UB.",),
+        notes=(
+            "Emulated from GM and from UB.",
+            "``data_copy_pad(dst, src, data_copy_params, nd2nz_params)`` takes it too: UB -> a GM relay -> TSCM "
+            "([data_copy_pad](data_copy.md#asc-data_copy_pad)).",
+        ),
         title="asc.Nd2NzParams",
     ),
     ApiEntry(
