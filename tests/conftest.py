@@ -2,16 +2,27 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
 
 import pytest
 
+from ascx.emu import build
 from ascx.runtime import disk_cache
 from ascx.testing import load_kernel_source
+from ascx.testing.build_dir import shared_test_build_dir
 
 REPO = Path(__file__).resolve().parent.parent
+
+
+@pytest.fixture(scope="session", autouse=True)
+def shared_build_dir() -> Iterator[Path]:
+    """Emulation builds of the whole run share one build directory (``ascx.testing.build_dir``)."""
+    directory = shared_test_build_dir()
+    build.set_build_dir(directory)
+    yield directory
+    build.set_build_dir(None)
 
 
 @pytest.fixture(autouse=True)

@@ -90,9 +90,25 @@ def test_file_with_several_kernels_needs_a_name(tmp_path: Path, capsys: pytest.C
 
 def test_import_failure_of_the_kernel_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "broken.py"
-    source.write_text("import does_not_exist\n")
+    source.write_text("import ascx as asc\nimport does_not_exist\n")
     err = run_failing(["compile", str(source)], capsys)
-    assert err == f"error: importing {source} failed: ModuleNotFoundError: No module named 'does_not_exist'\n"
+    assert err == (
+        f"{source}:2: error: importing broken.py failed: ModuleNotFoundError: No module named 'does_not_exist'\n"
+        "    2 | import does_not_exist\n"
+    )
+
+
+def test_syntax_error_in_the_kernel_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Found by the input fuzzer: a syntax error was reported without its line."""
+    source = tmp_path / "broken.py"
+    source.write_text('import ascx as asc\nx = "\n')
+    err = run_failing(["compile", str(source)], capsys)
+    assert err == (
+        f"{source}:2:5: error: importing broken.py failed: "
+        "SyntaxError: unterminated string literal (detected at line 2)\n"
+        '    2 | x = "\n'
+        "      |     ^\n"
+    )
 
 
 def test_sync_warnings_print_as_diagnostics(tmp_path: Path) -> None:

@@ -53,13 +53,22 @@ def failing(argv: list[str], capsys: pytest.CaptureFixture[str]) -> str:
     return captured.err
 
 
-def test_invalid_ir_is_a_diagnostic(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    bad = '%x = "test.op"() : () -> i32\n"ascendc.matmul.end"(%x) : (i32) -> ()\n'
+def test_invalid_ir_is_a_diagnostic_at_the_op_in_the_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An op without ``loc(...)`` is located where it stands in the input file, as MLIR does."""
+    bad = '%x = "test.op"() : () -> i32\n  "ascendc.matmul.end"(%x) : (i32) -> ()\n'
     assert failing([write(tmp_path, bad)], capsys) == (
-        "error: operand 'matmul' at position 0 does not verify:\n"
+        f"{tmp_path / 'input.mlir'}:2:3: error: operand 'matmul' at position 0 does not verify:\n"
         "i32 should be of base attribute ascendc.matmul\n"
-        "note: in operation: ascendc.matmul.end(%x)\n"
+        '    2 |   "ascendc.matmul.end"(%x) : (i32) -> ()\n'
+        "      |   ^\n"
     )
+
+
+def test_split_input_chunks_locate_ops_in_the_whole_file(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = '%x = "test.op"() : () -> !ascendc.matmul\n'
+    bad = '%x = "test.op"() : () -> i32\n"ascendc.matmul.end"(%x) : (i32) -> ()\n'
+    err = failing([write(tmp_path, good + "// -----\n" + bad), "--split-input-file"], capsys)
+    assert err.startswith(f"{tmp_path / 'input.mlir'}:4:1: error: operand 'matmul' at position 0 does not verify")
 
 
 def test_type_mismatch_is_a_parse_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -76,7 +85,7 @@ def test_verifier_error_names_the_op(tmp_path: Path, capsys: pytest.CaptureFixtu
 
 def test_parse_error_has_a_caret(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     err = failing([write(tmp_path, "ascendc.matmul.end\n")], capsys)
-    assert err == f"{tmp_path / 'input.mlir'}:2:1\n\n^\noperand expected\n\n"
+    assert err == f"{tmp_path / 'input.mlir'}:2:1: error: operand expected\n    2 | \n      | ^\n"
 
 
 def test_unknown_pass(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -92,3 +101,27 @@ def test_pass_error_is_located(tmp_path: Path, capsys: pytest.CaptureFixture[str
         err
         == "k.py:3:1: error: kernel 'k' has no kernel type\nhint: run ascx-kernel-type before ascx-kernel-prologue\n"
     )
+
+
+@pytest.mark.parametrize(
+    ("type_text", "message", "carets"),
+    [
+        # Found by the input fuzzer (tests/fuzz/test_input_mutation.py): xDSL raised a bare ValueError
+        # (too few / too many parameters) or an unlocated VerifyException (a parameter of the wrong kind).
+        ("!ascendc.gm_addr<>", "'ascendc.gm_addr' takes 1 parameter", "^^"),
+        ("!ascendc.gm_addr<f16, f32>", "'ascendc.gm_addr' takes 1 parameter", "^^^^^^^^^^"),
+        (
+            "!ascendc.gm_addr<index>",
+            "invalid type 'ascendc.gm_addr': parameter 'element_type' does not verify:\nUnexpected attribute index",
+            "^^^^^^^",
+        ),
+    ],
+)
+def test_malformed_types_are_located_parse_errors(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], type_text: str, message: str, carets: str
+) -> None:
+    line = f"func.func @f(%a: {type_text}) {{"
+    err = failing([write(tmp_path, f"{line}\n  func.return\n}}\n")], capsys)
+    column = len("func.func @f(%a: !ascendc.gm_addr") + 1
+    where = f"{tmp_path / 'input.mlir'}:1:{column}"
+    assert err == f"{where}: error: {message}\n    1 | {line}\n      | {' ' * (column - 1)}{carets}\n"

@@ -19,6 +19,7 @@ from xdsl.passes import ModulePass, PassPipeline
 from xdsl.utils.exceptions import DiagnosticException, ParseError
 from xdsl.xdsl_opt_main import xDSLOptMain
 
+from ascx.cli.ir_parsing import LocatingParser, render_parse_error
 from ascx.diagnostics import verify_module
 from ascx.dialects import get_all_dialects
 from ascx.errors import AscxError
@@ -55,6 +56,13 @@ class AscxOptMain(xDSLOptMain):
         except ValueError as exc:  # an input file extension no frontend handles
             raise AscxError(str(exc), hints=["name IR files *.mlir or pass --frontend mlir"], kind="usage") from None
 
+    def parse_chunk(self, chunk: IO[bytes], file_extension: str, start_offset: int = 0) -> ModuleOp | None:
+        if file_extension != "mlir":
+            return super().parse_chunk(chunk, file_extension, start_offset)
+        text = chunk.read().decode("utf-8", errors="replace")
+        parser = LocatingParser(self.ctx, text, self.get_input_name(), start_offset)
+        return parser.parse_module(not self.args.no_implicit_module)
+
     def setup_pipeline(self) -> None:
         def verify_between(previous: ModulePass | None, module: ModuleOp, following: ModulePass | None) -> None:
             if not self.args.disable_verify:
@@ -75,7 +83,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 1
     try:
         tool.run()
-    except (ParseError, DiagnosticException) as error:
+    except ParseError as error:
+        print(render_parse_error(error), end="", file=sys.stderr)
+        return 1
+    except DiagnosticException as error:
         print(error, file=sys.stderr)
         return 1
     return 0

@@ -5,11 +5,12 @@ from __future__ import annotations
 import importlib.util
 import inspect
 import sys
+import traceback
 from pathlib import Path
 from types import ModuleType
 from typing import Any, cast
 
-from ascx.errors import AscxError
+from ascx.errors import AscxError, SourceLocation
 from ascx.language.core.constexpr import is_constexpr_annotation
 from ascx.language.core.dtype import float16, float32, int32
 from ascx.runtime.jit import JITFunction, MockTensor, MockValue
@@ -32,8 +33,25 @@ def load_module(path: Path) -> ModuleType:
     except AscxError:
         raise
     except Exception as exc:
-        raise AscxError(f"importing {path} failed: {type(exc).__name__}: {exc}", kind="usage") from exc
+        detail = exc.msg if isinstance(exc, SyntaxError) else str(exc)
+        raise AscxError(
+            f"importing {path.name} failed: {type(exc).__name__}: {detail}", _import_location(exc, path), kind="import"
+        ) from None
     return module
+
+
+def _import_location(exc: BaseException, path: Path) -> SourceLocation | None:
+    """Where in ``path`` importing it failed: a syntax error's position, else the deepest frame of the
+    traceback that runs code of ``path``."""
+    if isinstance(exc, SyntaxError) and exc.filename is not None and exc.lineno is not None:
+        end = exc.end_offset if exc.end_lineno == exc.lineno else None
+        return SourceLocation(exc.filename, exc.lineno, exc.offset, exc.end_lineno, end)
+    resolved = str(path.resolve())
+    line = None
+    for frame, lineno in traceback.walk_tb(exc.__traceback__):
+        if str(Path(frame.f_code.co_filename).resolve()) == resolved:
+            line = lineno
+    return SourceLocation(str(path), line) if line is not None else None
 
 
 def find_kernel(module: ModuleType, path: Path, name: str | None) -> JITFunction[..., Any]:

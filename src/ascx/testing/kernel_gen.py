@@ -1,0 +1,339 @@
+"""Random kernels for fuzzing the whole pipeline (hypothesis strategies).
+
+``kernels()`` draws a module holding one kernel ``k`` (and the device functions it may call) from
+the API families (vector ops and data copies on UB tensors, scalar reads and writes, queues and
+their protocol, flags and barriers, a Matmul object and its protocol), wrapped in the control flow
+the tracer accepts (runtime and compile-time ``if``, ``range`` and ``asc.static_range`` loops,
+runtime ``while``, early ``return``, calls of ``@asc.jit`` device functions) and seasoned with
+misuse (wrong dtypes, counts that are not 32-byte multiples, missing or doubled waits and queue
+steps, calls after ``end()``).  Most programs are meant to compile; many are meant not to.
+
+The kernel's runtime inputs are fixed, so that every drawn kernel can also run on the emulation:
+``x`` (256 ``float32``), ``z`` (512 ``float32``), and for the Matmul family ``a``, ``b`` (256
+``float16``), ``c`` (256 ``float32``), ``ws`` (a workspace) and a 16x16x16 ``TCubeTiling``; then
+the trip count ``n`` of runtime loops and the branch conditions ``c0`` and ``c1``.  Control flow
+depends on ``n``, ``c0`` and ``c1`` only, never on data, so running every combination of
+``RUN_TRIPS`` and ``(0, 1)`` conditions covers every path the kernel's loops and branches take
+with those trip counts.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+from hypothesis import strategies as st
+
+FAMILIES = ("vector", "scalar", "queue", "flags", "matmul")
+"""The API families a kernel draws its statements from (each kernel uses a non-empty subset)."""
+
+CONDITIONS = ("c0", "c1")
+RUN_TRIPS = (0, 2)
+"""The trip counts ``n`` a kernel is run with (together with every combination of conditions)."""
+
+UB = ("u", "v")
+"""The two ``float32`` UB tensors every kernel has (``h`` is a ``float16`` one)."""
+
+PRELUDE = """\
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x, 256)
+    zg.set_global_buffer(z, 512)
+    u = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 0, 256)
+    v = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 1024, 256)
+    h = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 2048, 256)
+    s = 0.5
+"""
+
+PIPE = "    pipe = asc.TPipe()\n"
+
+QUEUES = """\
+    qi = asc.TQue(asc.TPosition.VECIN, 1)
+    qo = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(qi, 1, 1024)
+    pipe.init_buffer(qo, 1, 1024)
+"""
+
+MATMUL = """\
+    gm = asc.TPosition.GM
+    mm = asc.adv.Matmul(asc.adv.MatmulType(gm, asc.CubeFormat.ND, asc.float16),
+                        asc.adv.MatmulType(gm, asc.CubeFormat.ND, asc.float16),
+                        asc.adv.MatmulType(gm, asc.CubeFormat.ND, asc.float32))
+    asc.adv.register_matmul(pipe, ws, mm, tiling)
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    ag.set_global_buffer(a, 256)
+    bg.set_global_buffer(b, 256)
+    cg.set_global_buffer(c, 256)
+    mm.set_tensor_a(ag)
+    mm.set_tensor_b(bg)
+"""
+
+HELPERS = """\
+K = 2
+
+
+@asc.jit
+def helper_add(p, q):
+    asc.add(p, p, q, 256)
+
+
+@asc.jit
+def helper_load(p, g):
+    asc.data_copy(p, g, 256)
+
+
+@asc.jit
+def helper_scale(p, q, factor: float):
+    if factor > 1.0:
+        asc.muls(p, q, factor, 256)
+    else:
+        asc.adds(p, q, factor, 256)
+
+
+@asc.jit
+def helper_wait(m):
+    m.wait_iterate_all()
+
+"""
+
+
+# --- statements ------------------------------------------------------------------------------------
+
+
+_ub = st.sampled_from(UB)
+_ub_pair = st.permutations(UB)
+
+_vector = st.one_of(
+    _ub.map(lambda t: [f"asc.data_copy({t}, xg, 256)"]),
+    _ub.map(lambda t: [f"asc.data_copy(zg[{0 if t == 'u' else 256}:], {t}, 256)"]),
+    st.tuples(_ub, _ub, _ub).map(lambda t: [f"asc.add({t[0]}, {t[1]}, {t[2]}, 256)"]),
+    st.tuples(_ub, _ub, _ub).map(lambda t: [f"asc.mul({t[0]}, {t[1]}, {t[2]}, 256)"]),
+    _ub_pair.map(lambda t: [f"asc.exp({t[0]}, {t[1]}, 256)"]),
+    _ub_pair.map(lambda t: [f"asc.adds({t[0]}, {t[1]}, 2.0, 256)"]),
+    _ub.map(lambda t: [f"asc.duplicate({t}, 1.0, 256)"]),
+    _ub.map(lambda t: [f"asc.cast(h, {t}, asc.RoundMode.CAST_RINT, 256)"]),
+    _ub.map(lambda t: [f"asc.cast({t}, h, asc.RoundMode.CAST_NONE, 256)"]),
+    _ub_pair.map(lambda t: [f"asc.data_copy({t[0]}, {t[1]}, 256)"]),
+    _ub_pair.map(lambda t: [f"helper_add({t[0]}, {t[1]})"]),
+    _ub.map(lambda t: [f"helper_load({t}, xg)"]),
+    st.tuples(_ub_pair, st.sampled_from(("2.0", "0.5"))).map(lambda t: [f"helper_scale({t[0][0]}, {t[0][1]}, {t[1]})"]),
+)
+_vector_misuse = st.sampled_from(
+    (
+        ["asc.add(u, h, v, 256)"],  # mixed dtypes
+        ["asc.data_copy(u, xg, 7)"],  # 28 bytes: not a multiple of 32
+        ["asc.exp(h, u, 256)"],  # dst and src dtypes differ
+        ["asc.adds(u, v, 2, 256)"],  # an int scalar for a float tensor
+        ["asc.data_copy(zg, h, 256)"],  # half into a float tensor
+    )
+)
+_scalar = st.one_of(
+    _ub.map(lambda t: [f"s = {t}.get_value(0)"]),
+    _ub.map(lambda t: [f"{t}.set_value(1, s)"]),
+    _ub.map(lambda t: [f"{t}.set_value(0, 1.0)"]),
+    st.just(["s = s * 2.0 + 1.0"]),
+)
+_EVENTS = ("MTE2_V", "V_MTE3", "MTE3_MTE2", "MTE3_V", "V_MTE2", "S_MTE3", "MTE3_S", "V_S", "S_V", "MTE2_S", "S_MTE2")
+_event = st.tuples(st.sampled_from(_EVENTS), st.integers(0, 1))
+_flags = st.one_of(
+    _event.map(
+        lambda e: [f"asc.set_flag(asc.HardEvent.{e[0]}, {e[1]})", f"asc.wait_flag(asc.HardEvent.{e[0]}, {e[1]})"]
+    ),
+    _event.map(lambda e: [f"asc.set_flag(asc.HardEvent.{e[0]}, {e[1]})"]),
+    _event.map(lambda e: [f"asc.wait_flag(asc.HardEvent.{e[0]}, {e[1]})"]),
+    st.sampled_from(("PIPE_V", "PIPE_MTE2", "PIPE_MTE3", "PIPE_S", "PIPE_ALL")).map(
+        lambda p: [f"asc.pipe_barrier(asc.PipeID.{p})"]
+    ),
+)
+
+_QUEUE_IN: tuple[str, ...] = (
+    "t = qi.alloc_tensor(asc.float32)",
+    "asc.data_copy(t, xg, 256)",
+    "qi.enque(t)",
+    "t = qi.deque(asc.float32)",
+    "asc.add(u, t, t, 256)",
+    "qi.free_tensor(t)",
+)
+_QUEUE_OUT: tuple[str, ...] = (
+    "o = qo.alloc_tensor(asc.float32)",
+    "asc.adds(o, u, 1.0, 256)",
+    "qo.enque(o)",
+    "o = qo.deque(asc.float32)",
+    "asc.data_copy(zg[256:], o, 256)",
+    "qo.free_tensor(o)",
+)
+
+
+@st.composite
+def _queue_stage(draw: st.DrawFn) -> list[str]:
+    """One trip through a queue: the whole protocol, or (misuse) with a step dropped or repeated."""
+    steps: list[str] = list(draw(st.sampled_from((_QUEUE_IN, _QUEUE_OUT))))
+    mutation = draw(st.sampled_from(("none", "none", "none", "drop", "repeat")))
+    if mutation != "none":
+        index = draw(st.integers(0, len(steps) - 1))
+        if mutation == "drop":
+            del steps[index]
+        else:
+            steps.insert(index, steps[index])
+    return steps
+
+
+_matmul = st.sampled_from(
+    (
+        ["mm.iterate_all(cg, sync=False, wait_iterate_all=True)"],
+        ["mm.iterate_all(cg, sync=False, wait_iterate_all=True)", "mm.wait_iterate_all()"],
+        ["mm.iterate_all(cg)"],
+        ["mm.wait_iterate_all()"],
+        ["helper_wait(mm)"],
+        ["while mm.iterate():", "    mm.get_tensor_c(cg)"],
+        ["mm.set_tensor_a(ag)"],
+        ["asc.data_copy(u, cg, 256)"],  # reads C
+        ["asc.data_copy(cg, v, 256)"],  # overwrites C
+        ["asc.data_copy(ag, h, 256)"],  # overwrites A, an input of the Matmul
+        ["mm.end()"],
+    )
+)
+
+_FAMILY_STATEMENTS: dict[str, st.SearchStrategy[list[str]]] = {
+    "vector": st.one_of(_vector, _vector, _vector, _vector_misuse),
+    "scalar": _scalar,
+    "queue": _queue_stage(),
+    "flags": _flags,
+    "matmul": _matmul,
+}
+
+
+# --- kernels ---------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """A drawn kernel: its module source (below ``ascx.testing.kernels.HEADER``) and its families."""
+
+    source: str
+    families: frozenset[str]
+    body: tuple[str, ...] = field(compare=False)
+
+    @property
+    def has_matmul(self) -> bool:
+        return "matmul" in self.families
+
+    def arguments(self, n: int = 1, conditions: Sequence[int] = (0, 0)) -> list[Any]:
+        """Fresh launch (and compile) arguments: the buffers, then ``n`` and the conditions."""
+        import ascx as asc
+
+        rng = np.random.default_rng(0)
+        args: list[Any] = [rng.standard_normal(256).astype(np.float32), np.zeros(512, np.float32)]
+        if self.has_matmul:
+            tiling = asc.adv.TCubeTiling(
+                used_core_num=1, m=16, n=16, k_a=16, k_b=16, single_core_m=16, single_core_n=16,
+                single_core_k=16, base_m=16, base_n=16, base_k=16,
+            )  # fmt: skip
+            args += [
+                rng.standard_normal(256).astype(np.float16),
+                rng.standard_normal(256).astype(np.float16),
+                np.zeros(256, np.float32),
+                np.zeros(1024, np.uint8),
+                tiling,
+            ]
+        return [*args, n, *conditions]
+
+    def runs(self) -> Iterator[tuple[int, tuple[int, ...]]]:
+        """Every ``(n, conditions)`` the kernel is run with to cover its paths."""
+        for n in RUN_TRIPS:
+            for conditions in itertools.product((0, 1), repeat=len(CONDITIONS)):
+                yield n, conditions
+
+
+@dataclass
+class _Scope:
+    """What the body being drawn may contain at this point."""
+
+    families: tuple[str, ...]
+    depth: int
+    in_runtime_loop: bool
+    loop_names: Iterator[str]
+
+
+def _indent(lines: Sequence[str], by: str = "    ") -> list[str]:
+    return [by + line for line in lines]
+
+
+def _statement(draw: st.DrawFn, scope: _Scope) -> list[str]:
+    """One simple statement (or statement group) of a family the kernel uses, or a control construct."""
+    if scope.depth < 2 and draw(st.integers(0, 4)) == 0:
+        return _control(draw, scope)
+    family = draw(st.sampled_from(scope.families))
+    return draw(_FAMILY_STATEMENTS[family])
+
+
+def _block(draw: st.DrawFn, scope: _Scope, low: int = 1, high: int = 3) -> list[str]:
+    lines: list[str] = []
+    for _ in range(draw(st.integers(low, high))):
+        lines += _statement(draw, scope)
+    return lines
+
+
+def _control(draw: st.DrawFn, scope: _Scope) -> list[str]:
+    inner = _Scope(scope.families, scope.depth + 1, scope.in_runtime_loop, scope.loop_names)
+    looping = _Scope(scope.families, scope.depth + 1, True, scope.loop_names)
+    kind = draw(st.sampled_from(("if", "if", "if_static", "for", "static_for", "while", "return")))
+    if kind == "if":
+        condition = draw(st.sampled_from(CONDITIONS))
+        lines = [f"if {condition} > 0:", *_indent(_block(draw, inner))]
+        if draw(st.booleans()):
+            lines += ["else:", *_indent(_block(draw, inner))]
+        return lines
+    if kind == "if_static":
+        lines = [f"if K > {draw(st.sampled_from((1, 5)))}:", *_indent(_block(draw, inner))]
+        return [*lines, "else:", *_indent(_block(draw, inner))] if draw(st.booleans()) else lines
+    name = next(scope.loop_names)
+    if kind == "for":
+        return [f"for {name} in range(n):", *_indent(_block(draw, looping))]
+    if kind == "static_for":
+        return [f"for {name} in asc.static_range(2):", *_indent(_block(draw, inner))]
+    if kind == "while":
+        return [f"{name} = 0", f"while {name} < n:", *_indent([*_block(draw, looping), f"{name} = {name} + 1"])]
+    # An early return: allowed under a runtime ``if`` outside runtime loops (inside one it is a
+    # deliberate misuse the tracer must reject with a location).
+    condition = draw(st.sampled_from(CONDITIONS))
+    return [f"if {condition} > 0:", *_indent([*_block(draw, inner, 0, 2), "return"])]
+
+
+@st.composite
+def kernels(draw: st.DrawFn, families: Sequence[str] = FAMILIES, max_statements: int = 8) -> Kernel:
+    """A kernel module drawing from a non-empty subset of ``families``."""
+    chosen = tuple(sorted(draw(st.sets(st.sampled_from(tuple(families)), min_size=1))))
+    scope = _Scope(("vector", *chosen) if "vector" not in chosen else chosen, 0, False, _names())
+    body = _block(draw, scope, 1, max_statements)
+    if "matmul" in chosen and draw(st.integers(0, 3)) > 0:
+        body.append("mm.end()")
+    params = "x: asc.GlobalAddress, z: asc.GlobalAddress"
+    if "matmul" in chosen:
+        params += ", a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress"
+        params += ", tiling: asc.adv.TCubeTiling"
+    params += ", n: int, " + ", ".join(f"{c}: int" for c in CONDITIONS)
+    lines = ["@asc.jit({options})", f"def k({params}) -> None:", PRELUDE.rstrip("\n")]
+    if "queue" in chosen or "matmul" in chosen:
+        lines.append(PIPE.rstrip("\n"))
+    if "queue" in chosen:
+        lines.append(QUEUES.rstrip("\n"))
+    if "matmul" in chosen:
+        lines.append(MATMUL.rstrip("\n"))
+    lines += _indent(body)
+    return Kernel(HELPERS + "\n".join(lines) + "\n", frozenset(chosen), tuple(body))
+
+
+def _names() -> Iterator[str]:
+    return (f"i{index}" for index in itertools.count())
+
+
+def with_options(kernel: Kernel, **options: object) -> str:
+    """The kernel's source with ``@asc.jit(**options)``."""
+    spelled = ", ".join(f"{key}={value!r}" for key, value in options.items())
+    return kernel.source.replace("@asc.jit({options})", f"@asc.jit({spelled})" if spelled else "@asc.jit")

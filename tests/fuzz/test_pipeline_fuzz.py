@@ -1,0 +1,202 @@
+"""Fuzzing the whole pipeline with generated kernels (``ascx.testing.kernel_gen``).
+
+Properties, on every generated kernel:
+
+1. compiling either succeeds or raises an ``AscxError`` located in the kernel's file at a line the
+   file has (every diagnostic of a ``SyncError`` too); warnings are ``AscxWarning``s; nothing else
+   escapes (an internal error is a failing example);
+2. ``ascx-insert-sync`` is idempotent, and its output passes both sync verifiers with no error and
+   no warning the kernel did not already get without insertion;
+3. the static verdict (``ascx-verify-pipe-sync`` / ``ascx-verify-matmul-sync`` without insertion)
+   equals the dynamic checker's over every trip count and branch combination the kernel is run
+   with; with insertion, the kernel runs clean (so its C++ builds against the emulation headers);
+4. recompiling from the disk cache gives the same text and warnings.
+
+The default profile is derandomized and small (it runs in the default suite); ``ASCX_FUZZ=long``
+draws fresh random programs, many more of them (``docs/fuzzing.md``).
+"""
+
+from __future__ import annotations
+
+import os
+import traceback
+import warnings
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+import ascx as asc
+from ascx.analysis.report import SyncError
+from ascx.emu.launch import EmulationError
+from ascx.errors import AscxError, AscxWarning, SourceLocation
+from ascx.runtime.compiler import compile_kernel
+from ascx.runtime.pipeline import SYNC_VERIFICATION, run_pipeline
+from ascx.testing.kernel_gen import Kernel, kernels, with_options
+
+LONG = os.environ.get("ASCX_FUZZ", "") == "long"
+
+
+def fuzz_settings(quick: int, long: int) -> Callable[[Any], Any]:
+    return settings(
+        derandomize=not LONG,
+        database=None,
+        max_examples=long if LONG else quick,
+        deadline=None,
+        suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+    )
+
+
+Loader = Callable[[str], ModuleType]
+
+
+def _check_location(location: SourceLocation | None, module: ModuleType, what: str) -> None:
+    path = str(module.__file__)
+    lines = len(Path(path).read_text().splitlines())
+    assert location is not None, f"{what} has no location"
+    assert location.file == path, f"{what} is located in {location.file}, not in the kernel's file {path}"
+    assert 1 <= location.line <= lines, f"{what} is at line {location.line} of a {lines}-line file"
+
+
+def compile_outcome(module: ModuleType, args: list[Any]) -> tuple[asc.AscxError | None, list[Any]]:
+    """Compile ``module.k``; the user error it raised (or None) and the warnings it gave.  Any other
+    exception fails the property, with the kernel's source."""
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            module.k.compile(*args)
+    except AscxError as error:
+        return error, list(caught)
+    except Exception:  # an internal error: that is what the fuzzer looks for
+        pytest.fail(f"internal error:\n{traceback.format_exc()}\n{_describe_module(module)}")
+    return None, list(caught)
+
+
+def _describe_module(module: ModuleType) -> str:
+    return f"kernel file {module.__file__}:\n{Path(str(module.__file__)).read_text()}"
+
+
+def check_compile(load: Loader, kernel: Kernel, **options: object) -> tuple[ModuleType, AscxError | None]:
+    module = load(with_options(kernel, **options))
+    error, caught = compile_outcome(module, kernel.arguments())
+    context = _describe_module(module)
+    if error is not None:
+        _check_location(error.location, module, f"error {error.message!r}\n{context}")
+        if isinstance(error, SyncError):
+            for diagnostic in error.diagnostics:
+                _check_location(diagnostic.location, module, f"diagnostic {diagnostic.message!r}\n{context}")
+    for w in caught:
+        assert issubclass(w.category, AscxWarning), f"{w.category.__name__}: {w.message}\n{context}"
+        assert w.filename == module.__file__, f"warning {w.message} located in {w.filename}\n{context}"
+    return module, error
+
+
+# --- 1. every compile succeeds or fails with a located user error -----------------------------------
+
+
+@fuzz_settings(quick=80, long=4000)
+@given(kernel=kernels())
+def test_compiles_or_reports_a_located_user_error(kernel_module: Loader, kernel: Kernel) -> None:
+    check_compile(kernel_module, kernel)
+    check_compile(kernel_module, kernel, insert_sync=False)
+
+
+# --- 2. insertion is idempotent and verifies -----------------------------------------------------------
+
+FRONT = ("ascx-matmul-register", "ascx-migrate-async-get-tensor-c", "ascx-insert-sync")
+FRONT_WITHOUT_INSERTION = FRONT[:-1]
+
+
+def _diagnostics(run: Callable[[], object]) -> tuple[list[str], list[str]]:
+    """The errors and warnings ``run`` reports (as rendered text without locations)."""
+    errors: list[str] = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        try:
+            run()
+        except SyncError as error:
+            errors = [d.message for d in error.diagnostics if d.severity == "error"]
+    return errors, [str(w.message) for w in caught if issubclass(w.category, AscxWarning)]
+
+
+@fuzz_settings(quick=40, long=2000)
+@given(kernel=kernels())
+def test_insertion_is_idempotent_and_its_output_verifies(kernel_module: Loader, kernel: Kernel) -> None:
+    module, error = check_compile(kernel_module, kernel, insert_sync=False, verify_sync=False)
+    if error is not None:
+        return
+    fn, options = module.k.ascx_python_function, module.k.kernel_options
+    params = module.k.specialize(*kernel.arguments())
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        try:
+            inserted = compile_kernel(fn, params, options, pipeline=FRONT).module
+        except AscxError:
+            return  # insertion reported an unfixable error (checked located by property 1)
+        once = str(inserted)
+        run_pipeline(inserted, ("ascx-insert-sync",))
+    context = _describe_module(module)
+    assert str(inserted) == once, f"a second ascx-insert-sync changed the IR\n{context}"
+    original = compile_kernel(fn, params, options, pipeline=FRONT_WITHOUT_INSERTION).module
+    _, before = _diagnostics(lambda: run_pipeline(original, SYNC_VERIFICATION))
+    errors, after = _diagnostics(lambda: run_pipeline(inserted, SYNC_VERIFICATION))
+    assert not errors, f"the output of ascx-insert-sync does not verify: {errors}\n{context}"
+    new = sorted(set(after) - set(before))
+    assert not new, f"verifying the inserted IR gave new warnings: {new}\n{context}"
+
+
+# --- 3. static verdict == dynamic verdict; inserted sync runs clean ------------------------------------
+
+
+def dynamic_verdict(module: ModuleType, kernel: Kernel) -> str | None:
+    """The first run-time error over every run of ``kernel.runs()``, or None."""
+    for n, conditions in kernel.runs():
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore")
+                module.k[1](*kernel.arguments(n, conditions))
+        except EmulationError as error:
+            return f"with n={n}, conditions={conditions}: {error.message}"
+    return None
+
+
+@pytest.mark.filterwarnings("ignore")
+@fuzz_settings(quick=6, long=400)
+@given(kernel=kernels())
+def test_static_verdict_equals_dynamic_verdict(kernel_module: Loader, kernel: Kernel) -> None:
+    module, error = check_compile(kernel_module, kernel, insert_sync=False, verify_sync=False)
+    if error is not None:
+        return  # a trace-time error: nothing to run
+    static = check_compile(kernel_module, kernel, insert_sync=False)[1]
+    static_text = str(static).splitlines()[0] if static is not None else None
+    dynamic = dynamic_verdict(module, kernel)
+    context = _describe_module(module)
+    assert (static is None) == (dynamic is None), f"static: {static_text}\ndynamic: {dynamic}\n{context}"
+    inserted, error = check_compile(kernel_module, kernel)
+    if error is None:
+        assert dynamic_verdict(inserted, kernel) is None, f"inserted sync does not run clean\n{context}"
+
+
+# --- 4. the disk cache gives the same text -----------------------------------------------------------
+
+
+@fuzz_settings(quick=20, long=500)
+@given(kernel=kernels())
+def test_the_disk_cache_gives_the_same_text(kernel_module: Loader, kernel: Kernel) -> None:
+    module, error = check_compile(kernel_module, kernel)
+    if error is not None:
+        return
+    args = kernel.arguments()
+    first = module.k.compile(*args)  # from the in-memory cache
+    module.k._cache.clear()  # the disk cache stays
+    with warnings.catch_warnings(record=True) as replayed:
+        warnings.simplefilter("always")
+        second = module.k.compile(*args)
+    context = _describe_module(module)
+    assert "load" in second.timings, f"the second compile did not come from the disk cache\n{context}"
+    assert second.source == first.source, context
+    assert second.warnings == first.warnings, context
+    assert [str(w.message) for w in replayed] == [w.message for w in first.warnings], context
