@@ -683,3 +683,137 @@ def test_rules_the_tracer_enforces(kernel_module: Callable[[str], ModuleType], r
     assert caught.value.message == message
     assert caught.value.location is not None
     assert caught.value.location.line - BODY_START + 1 == line
+
+
+# --- found by the fuzzer (issue 19) ---------------------------------------------------------------------
+
+
+def test_wait_in_one_arm_gets_the_other_arm(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Found by the fuzzer: a start on every path, its wait in one arm of a runtime ``if``: the wait is
+    inserted in the arm that lacks it (``if not cond``), so ``end()`` sees it completed on both paths
+    (before: ``AssertionError: ascx-insert-sync did not converge``)."""
+    with pytest.warns(asc.AscxWarning) as record:
+        _, compiled = compile_body(
+            kernel_module,
+            """
+            mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+            if n > 4:
+                mm.wait_iterate_all()
+            mm.end()
+            """,
+            insert=True,
+        )
+    lines = sync_lines(compiled.source)
+    assert lines == [
+        "mm.IterateAll<false>(c_gm, 0, false, true, false);",
+        lines[1],
+        "mm.WaitIterateAll();",
+        lines[1].replace("if (", "if (!"),
+        "mm.WaitIterateAll();",
+        "mm.End();",
+    ]
+    assert re.fullmatch(r"if \((\w+)\) \{", lines[1])
+    assert warnings_of(record) == [
+        "L1: asynchronous `mm.iterate_all(sync=False)` is not completed before `mm.end()`; ascx inserted "
+        "`mm.wait_iterate_all()` [MM-2]"
+    ]
+
+
+def test_loop_restart_keeps_the_trailing_wait(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Found in issue 19: a loop restarting an asynchronous ``iterate_all`` with the user's own wait after
+    the loop.  The wait is inserted before the restart, skipped on the first iteration, so the trailing
+    wait stays valid (before: a wait at the end of the body made the trailing one MM-4)."""
+    with pytest.warns(asc.AscxWarning) as record:
+        _, compiled = compile_body(
+            kernel_module,
+            """
+            for i in range(4):
+                mm.set_tensor_a(a_gm[i * 4096:])
+                mm.iterate_all(c_gm[i * 4096:], sync=False, wait_iterate_all=True)
+            mm.wait_iterate_all()
+            mm.end()
+            """,
+            insert=True,
+        )
+    assert warnings_of(record) == [
+        "L3: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts new asynchronous "
+        "work; ascx inserted `mm.wait_iterate_all()` [MM-7]"
+    ]
+    assert "    for (int32_t i = 0; i < 4; i += 1) {\n        bool v_1 = i != 0;\n" in compiled.source
+    assert sync_lines(compiled.source) == [
+        "if (v_1) {",
+        "mm.WaitIterateAll();",
+        "mm.IterateAll<false>(v_5, 0, false, true, false);",
+        "mm.WaitIterateAll();",
+        "mm.End();",
+    ]
+
+
+def test_loop_restart_with_a_runtime_trip_count(kernel_module: Callable[[str], ModuleType]) -> None:
+    """The same loop over ``range(n)``: the restart is repaired the same way, and the trailing wait stays an
+    error, a true one: when ``n`` is 0 nothing was started and the wait would never return."""
+    assert diagnostics(
+        kernel_module,
+        """
+        for i in range(n):
+            mm.iterate_all(c_gm[i * 4096:], sync=False, wait_iterate_all=True)
+        mm.wait_iterate_all()
+        mm.end()
+        """,
+        insert=True,
+    ) == [
+        "L2:9: warning: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts new "
+        "asynchronous work; ascx inserted `mm.wait_iterate_all()` [MM-7]",
+        "L3:5: error: `mm.wait_iterate_all()` has no matching asynchronous `mm.iterate_all(..., sync=False, "
+        "wait_iterate_all=True)`; it would wait for a completion that is never signalled [MM-4]",
+        "note: on some paths through the enclosing branches and loops",
+    ]
+
+
+def test_conditions_of_an_earlier_iteration_are_not_this_ones(kernel_module: Callable[[str], ModuleType]) -> None:
+    """A wait under the same condition as the start, but the start was in the previous iteration, whose
+    ``i * n > 3`` is not this one's: the wait may find nothing pending (on the first iteration it does).
+    Before, the analysis took the two conditions for one and accepted the wait."""
+    assert diagnostics(
+        kernel_module,
+        """
+        for i in range(4):
+            if i * n > 3:
+                mm.wait_iterate_all()
+            if i * n > 3:
+                mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+        mm.end()
+        """,
+    ) == [
+        "L3:13: error: `mm.wait_iterate_all()` has no matching asynchronous `mm.iterate_all(..., sync=False, "
+        "wait_iterate_all=True)`; it would wait for a completion that is never signalled [MM-4]",
+        "L1:14: note: on the first iteration of this loop",
+        "L6:5: error: `mm.end()` is called while asynchronous `mm.iterate_all` is still pending [MM-2]",
+        "L5:13: note: started here; call mm.wait_iterate_all() before mm.end()",
+    ]
+
+
+def test_a_repair_that_does_not_help_is_undone(
+    kernel_module: Callable[[str], ModuleType], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The progress check: when a fix comes back after its wait was inserted, ascx-insert-sync removes that
+    wait, says so, and stops; the verifier reports the violation (never an AssertionError).  A placement
+    that cannot work (before the start) stands in for a placement bug; had the misplaced wait stayed, it would
+    be reported as MM-4."""
+    from ascx.analysis.insertion import matmul_waits
+
+    monkeypatch.setattr(matmul_waits, "_anchor", lambda fix: fix.record.start)
+    assert diagnostics(
+        kernel_module,
+        """
+        mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+        mm.end()
+        """,
+        insert=True,
+    ) == [
+        "L1:5: warning: ascx-insert-sync found no place for `mm.wait_iterate_all()` that completes asynchronous "
+        "`mm.iterate_all(sync=False)` before `mm.end()` on exactly the paths where it is pending; add the wait by "
+        "hand [MM-2]",
+        "L2:5: error: `mm.end()` is called while asynchronous `mm.iterate_all` is still pending [MM-2]",
+        "L1:5: note: started here; call mm.wait_iterate_all() before mm.end()",
+    ]

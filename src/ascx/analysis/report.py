@@ -97,6 +97,15 @@ class DiagnosticList:
         for key in list(self._items)[mark:]:
             del self._items[key]
 
+    def added_since(self, mark: int) -> list[tuple[object, ...]]:
+        """The keys of the diagnostics added since :meth:`mark` returned ``mark`` (for :meth:`forget`)."""
+        return list(self._items)[mark:]
+
+    def forget(self, keys: Iterable[tuple[object, ...]]) -> None:
+        """Forget the diagnostics of ``keys``."""
+        for key in keys:
+            self._items.pop(key, None)
+
     def copy(self) -> DiagnosticList:
         copied = DiagnosticList()
         copied._items = dict(self._items)

@@ -18,16 +18,18 @@ and never waits is most likely wrong) and as a remark at the inserted op.
 
 from __future__ import annotations
 
-from xdsl.dialects import func, scf
+from collections.abc import Mapping
+
+from xdsl.dialects import arith, func, scf
 from xdsl.dialects.builtin import UnitAttr
-from xdsl.ir import Operation
+from xdsl.ir import BlockArgument, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsTerminator
 
 from ascx.analysis.dataflow import common_block
 from ascx.analysis.insertion.placement import INSERTED_ATTR
 from ascx.analysis.matmul.protocol import MatmulProtocolAnalysis
-from ascx.analysis.matmul.state import Fix
+from ascx.analysis.matmul.state import FirstIteration, Fix
 from ascx.analysis.report import DiagnosticList, at
 from ascx.analysis.reuse import remember
 from ascx.analysis.spelling import matmul_call, python_call, value_name
@@ -39,6 +41,12 @@ _RULE_TEXT = {
     "MM-3": "before the kernel returns",
     "MM-7": "before the object starts new asynchronous work",
 }
+
+
+_FixKey = tuple[str, Operation, bool, Operation]
+"""A fix's rule, its record (start, from the previous iteration) and the op it is needed before."""
+_Insertion = tuple[list[Operation], list[tuple[object, ...]]]
+"""The ops inserted for a fix and the keys of the diagnostics that report them."""
 
 
 def _wait_op_class(kind: str) -> type[Operation]:
@@ -53,50 +61,79 @@ def _wait_op_class(kind: str) -> type[Operation]:
 
 
 class MatmulWaitInserter:
-    """Inserts the waits one kernel needs, one fix at a time, re-analysing after each."""
+    """Inserts the waits one kernel needs, one fix at a time, re-analysing after each.
+
+    A fix that comes back after its wait was inserted (the wait did not complete the work where the
+    analysis needs it) is undone, and insertion stops: the verifier then reports the violation at its
+    line, as it would without ``ascx-insert-sync``."""
 
     def __init__(self, kernel: func.FuncOp):
         self.kernel = kernel
         self.diagnostics = DiagnosticList()
+        self._inserted: dict[_FixKey, _Insertion] = {}
+        """Per fix: the ops inserted for it and the keys of the diagnostics that report them."""
 
     def run(self) -> None:
         limit: int | None = None
         while True:
-            if limit is not None:
-                limit -= 1
-                if limit < 0:
-                    raise AssertionError("ascx-insert-sync did not converge")  # each fix completes one record
             analysis = MatmulProtocolAnalysis(self.kernel)
             analysis.run()
             if not analysis.fixes:
                 remember("matmul-sync", None, self.kernel, analysis.diagnostics)
                 return
             if limit is None:
-                limit = sum(1 for _ in self.kernel.walk())
-            self.apply(analysis.fixes[0])
+                limit = sum(1 for _ in self.kernel.walk())  # each fix completes one record
+            fix = analysis.fixes[0]
+            key = (fix.rule, fix.record.start, fix.record.previous, fix.at)
+            earlier = self._inserted.get(key)
+            if earlier is not None or limit <= 0:
+                if earlier is not None:
+                    self._give_up(fix, earlier)
+                return
+            limit -= 1
+            mark = self.diagnostics.mark()
+            inserted = self.apply(fix, analysis.branch_of)
+            self._inserted[key] = (inserted, self.diagnostics.added_since(mark))
 
-    def apply(self, fix: Fix) -> None:
+    def apply(self, fix: Fix, branch_of: Mapping[object, scf.IfOp] | None = None) -> list[Operation]:
+        """Insert ``fix.record``'s wait; returns the inserted ops (the wait, or the ``scf.if`` guarding it
+        with what computes its condition)."""
         record = fix.record
         wait = _wait_op_class(record.kind).create(operands=[fix.matmul], attributes={INSERTED_ATTR: UnitAttr()})
         wait.location = fix.at.location
-        block = common_block(record.start, fix.at)
-        start_anchor = block.find_ancestor_op_in_block(record.start) if block is not None else None
-        at_anchor = block.find_ancestor_op_in_block(fix.at) if block is not None else None
-        if fix.rule == "MM-7" and record.previous:
-            self._before_terminator(record.start, wait)
-        elif at_anchor is not None and (fix.must or fix.rule == "MM-7"):
-            Rewriter.insert_op(wait, InsertPoint.before(at_anchor))
-        elif at_anchor is not None and isinstance(start_anchor, scf.IfOp):
-            in_then = start_anchor.true_region.block.find_ancestor_op_in_block(record.start) is not None
-            then_ops: list[Operation] = [wait, scf.YieldOp()] if in_then else [scf.YieldOp()]
-            else_ops: list[Operation] = [] if in_then else [wait, scf.YieldOp()]
-            guarded = scf.IfOp(start_anchor.cond, [], then_ops, else_ops or None)
-            guarded.attributes[INSERTED_ATTR] = UnitAttr()
-            guarded.location = start_anchor.location
-            Rewriter.insert_op(guarded, InsertPoint.before(at_anchor))
+        inserted: list[Operation] = [wait]
+        anchor = _anchor(fix)
+        if anchor is not None and not fix.must:
+            guarded = _guarded(wait, fix, anchor, branch_of or {})
+            if guarded is None:
+                anchor = None
+            else:
+                inserted = guarded
+        if anchor is not None:
+            Rewriter.insert_op(inserted, InsertPoint.before(anchor))
         else:
+            inserted = [wait]
             self._before_terminator(record.start, wait)
         self._report(fix, wait)
+        return inserted
+
+    def _give_up(self, fix: Fix, earlier: _Insertion) -> None:
+        """Undo the wait inserted for ``fix`` (it did not help) and say so at the asynchronous start."""
+        inserted, reports = earlier
+        self.diagnostics.forget(reports)
+        for op in reversed(inserted):
+            op.detach()
+            op.erase()
+        mm = value_name(fix.matmul, "mm")
+        self.diagnostics.add(
+            "warning",
+            fix.rule,
+            fix.record.start,
+            f"ascx-insert-sync found no place for `{mm}.{fix.record.wait_name}()` that completes asynchronous "
+            f"`{matmul_call(fix.record.start)}(sync=False)` {_RULE_TEXT[fix.rule].format(mm=mm)} on exactly the "
+            "paths where it is pending; add the wait by hand",
+            partner=fix.at,
+        )
 
     @staticmethod
     def _before_terminator(start: Operation, wait: Operation) -> None:
@@ -130,3 +167,85 @@ class MatmulWaitInserter:
             f"{python_call(fix.at)} at {consumer})",
             partner=fix.at,
         )
+
+
+def _anchor(fix: Fix) -> Operation | None:
+    """The op before which ``fix``'s wait goes: the consumer's ancestor in the innermost block that holds
+    both the start and the consumer; for a start still pending from the previous iteration of an
+    ``scf.for`` when it restarts, the first op of the loop body (the wait then also precedes the calls
+    that rebind the object's inputs for the restart)."""
+    record = fix.record
+    if fix.rule == "MM-7" and record.previous:
+        loop = _innermost_loop(record.start)
+        if isinstance(loop, scf.ForOp) and loop.is_ancestor(fix.at):
+            return loop.body.block.first_op
+        return None
+    block = common_block(record.start, fix.at)
+    return block.find_ancestor_op_in_block(fix.at) if block is not None else None
+
+
+def _innermost_loop(op: Operation) -> Operation | None:
+    parent = op.parent_op()
+    while parent is not None and not isinstance(parent, scf.ForOp | scf.WhileOp):
+        parent = parent.parent_op()
+    return parent
+
+
+def _guarded(
+    wait: Operation, fix: Fix, anchor: Operation, branch_of: Mapping[object, scf.IfOp]
+) -> list[Operation] | None:
+    """``wait`` inside ``scf.if`` ops that test the branch outcomes under which ``fix.record`` is pending at
+    ``anchor`` (its guard less what is known there), preceded by the ops that compute a condition, or
+    None when an outcome has no condition value available at ``anchor``."""
+    literals = sorted(fix.record.guard - fix.path, key=lambda lit: str(lit[0]))
+    if not literals:
+        return None
+    computed: list[Operation] = []
+    tests: list[tuple[SSAValue, bool]] = []
+    for key, taken in literals:
+        test = _condition_at(key, anchor, branch_of)
+        if test is None:
+            return None
+        ops, value, when_true = test
+        computed.extend(ops)
+        tests.append((value, taken == when_true))
+    inner: Operation = wait
+    for value, pending_when_true in reversed(tests):
+        arm: list[Operation] = [inner, scf.YieldOp()]
+        guard = scf.IfOp(value, [], arm if pending_when_true else [scf.YieldOp()], None if pending_when_true else arm)
+        guard.attributes[INSERTED_ATTR] = UnitAttr()
+        guard.location = fix.at.location
+        inner = guard
+    return [*computed, inner]
+
+
+def _condition_at(
+    key: object, anchor: Operation, branch_of: Mapping[object, scf.IfOp]
+) -> tuple[list[Operation], SSAValue, bool] | None:
+    """A value that decides the guard literal of ``key`` at ``anchor``: the ops that compute it there,
+    the value, and the literal's outcome when the value is true."""
+    if isinstance(key, FirstIteration):
+        loop = key.loop
+        if not isinstance(loop, scf.ForOp) or not loop.is_ancestor(anchor):
+            return None
+        not_first = arith.CmpiOp(loop.body.block.args[0], loop.lb, "ne")
+        not_first.attributes[INSERTED_ATTR] = UnitAttr()
+        return [not_first], not_first.result, False
+    branch = branch_of.get(key)
+    if branch is not None and _available(branch.cond, anchor):
+        return [], branch.cond, True
+    return None
+
+
+def _available(value: SSAValue, anchor: Operation) -> bool:
+    """Whether ``value`` is defined before ``anchor`` on every path to it (it dominates ``anchor``)."""
+    if isinstance(value, BlockArgument):
+        block = value.block
+        return block.find_ancestor_op_in_block(anchor) is not None
+    owner = value.owner
+    assert isinstance(owner, Operation)
+    block = owner.parent_block()
+    if block is None:
+        return False
+    ancestor = block.find_ancestor_op_in_block(anchor)
+    return ancestor is not None and ancestor is not owner and owner.is_before_in_block(ancestor)

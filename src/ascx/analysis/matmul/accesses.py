@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 
 from xdsl.ir import Operation, SSAValue
 
-from ascx.analysis.matmul.state import Fix, MatmulState, Record
+from ascx.analysis.matmul.state import MatmulState, Record
 from ascx.analysis.report import note
 from ascx.analysis.spelling import matmul_call, python_call, value_name
 
@@ -75,7 +75,7 @@ def _check_output(
         if analysis.reporting:
             analysis.access_reported.append(record.key)
             if record.waitable:
-                analysis.fixes.append(Fix("MM-1", record, op, mm, analysis.must(record, state)))
+                analysis.fix("MM-1", record, op, mm, state)
         return
 
 

@@ -11,7 +11,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Operation
 
 from ascx.analysis.matmul.roles import Call, handles
-from ascx.analysis.matmul.state import WAIT_OF_KIND, Fix, MatmulState, ObjectState, Record
+from ascx.analysis.matmul.state import WAIT_OF_KIND, MatmulState, ObjectState, Record
 from ascx.analysis.matmul.workspace_size import bytes_written, workspace_bytes
 from ascx.analysis.report import Note, note
 from ascx.analysis.spelling import matmul_call, snake_case, value_name
@@ -192,7 +192,7 @@ def compute(analysis: MatmulProtocolAnalysis, call: Call, state: MatmulState) ->
             continue
         if record.start is op and in_loop_condition(op):
             continue  # the repeated Iterate<false> of one `with mm.iterate(sync=False)` loop
-        _overlapping_start(analysis, call, record)
+        _overlapping_start(analysis, call, record, state)
     waitable = start.kind in WAIT_OF_KIND and start.starts(op)
     if not waitable and start.kind in ("iterate_all", "iterate_batch"):
         flag = "wait_iterate_all" if start.kind == "iterate_all" else "wait_iterate_batch"
@@ -227,7 +227,7 @@ def _check_switch(analysis: MatmulProtocolAnalysis, call: Call, state: MatmulSta
         )
 
 
-def _overlapping_start(analysis: MatmulProtocolAnalysis, call: Call, record: Record) -> None:
+def _overlapping_start(analysis: MatmulProtocolAnalysis, call: Call, record: Record, state: MatmulState) -> None:
     """MM-7: a start while ``record`` of the same object is pending (insertion waits for it first)."""
     where = "still pending from here" + (" in the previous loop iteration" if record.previous else "")
     analysis.error(
@@ -239,7 +239,7 @@ def _overlapping_start(analysis: MatmulProtocolAnalysis, call: Call, record: Rec
         partner=record.start,
     )
     if record.waitable and analysis.reporting:
-        analysis.fixes.append(Fix("MM-7", record, call.op, call.mm, True))
+        analysis.fix("MM-7", record, call.op, call.mm, state)
 
 
 # --- fetches (MM-10) ------------------------------------------------------------------------------

@@ -11,7 +11,7 @@ from xdsl.ir import Operation
 
 from ascx.analysis.matmul.calls import check_bare_iterate
 from ascx.analysis.matmul.roles import Call, handles
-from ascx.analysis.matmul.state import UNKNOWN, Fix, MatmulState, Record
+from ascx.analysis.matmul.state import UNKNOWN, MatmulState, Record
 from ascx.analysis.report import Note, at, note
 from ascx.analysis.spelling import matmul_call, value_name
 from ascx.dialects.ascendc.traits import MatmulAsyncWait, MatmulRole, is_async_call
@@ -112,7 +112,7 @@ def end(analysis: MatmulProtocolAnalysis, call: Call, state: MatmulState) -> Non
             partner=record.start,
         )
         if analysis.reporting:
-            analysis.fixes.append(Fix("MM-2", record, op, mm, analysis.must(record, state)))
+            analysis.fix("MM-2", record, op, mm, state)
     obj.records = {}
     obj.lifecycle = frozenset({"ended"})
     obj.open = frozenset({False})
@@ -138,7 +138,7 @@ def check_exit(analysis: MatmulProtocolAnalysis, ret: Operation, state: MatmulSt
                 [note(record.start, f"started here; call {name}.{record.wait_name}() before the kernel returns")],
                 partner=record.start,
             )
-            analysis.fixes.append(Fix("MM-3", record, ret, mm, analysis.must(record, state)))
+            analysis.fix("MM-3", record, ret, mm, state)
         if True in obj.open:
             last = obj.last.get("use")
             analysis.warn(

@@ -17,7 +17,9 @@ role), ``MatmulAsyncStart`` / ``MatmulAsyncWait`` (the asynchronous work it star
 
 from __future__ import annotations
 
-from xdsl.dialects import func, scf
+from typing import cast
+
+from xdsl.dialects import arith, func, scf
 from xdsl.ir import Operation, SSAValue
 
 # Importing the modules of the Matmul rules registers their handlers.
@@ -26,7 +28,17 @@ from ascx.analysis.matmul import calls as calls
 from ascx.analysis.matmul import completion as completion
 from ascx.analysis.matmul.accesses import check_accesses
 from ascx.analysis.matmul.roles import ROLE_HANDLERS, Call
-from ascx.analysis.matmul.state import UNKNOWN, Fix, Guard, MatmulState, ObjectState, Record, join_objects, retag
+from ascx.analysis.matmul.state import (
+    UNKNOWN,
+    FirstIteration,
+    Fix,
+    Guard,
+    MatmulState,
+    ObjectState,
+    Record,
+    join_objects,
+    retag,
+)
 from ascx.analysis.regions import GMBaseCache, Region, region_of
 from ascx.analysis.report import Note, note
 from ascx.analysis.reporting import Findings, ReportingAnalysis
@@ -73,21 +85,34 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
     def same(self, a: MatmulState, b: MatmulState) -> bool:
         return a.objects == b.objects and a.active == b.active and a.path == b.path
 
-    def enter_branch(self, state: MatmulState, branch: scf.IfOp, taken: bool) -> MatmulState:
+    def literal(self, branch: scf.IfOp, taken: bool) -> tuple[object, bool]:
+        """The guard literal of taking ``branch``'s ``taken`` arm: its condition's key, or the first
+        iteration of an enclosing ``scf.for`` when the condition compares its induction variable with
+        its lower bound."""
+        first = _first_iteration_test(branch.cond)
+        if first is not None:
+            loop, when_true = first
+            return (FirstIteration(loop), when_true == taken)
         cond = condition_key(branch.cond)
         self.branch_of.setdefault(cond, branch)
-        contradiction = (cond, not taken)
+        return (cond, taken)
+
+    def enter_branch(self, state: MatmulState, branch: scf.IfOp, taken: bool) -> MatmulState:
+        literal = self.literal(branch, taken)
+        contradiction = (literal[0], not literal[1])
         for obj in state.objects.values():
             obj.records = {k: r for k, r in obj.records.items() if contradiction not in r.guard}
-        state.path = state.path | {(cond, taken)}
+        state.path = state.path | {literal}
         return state
 
     def join(self, then_state: MatmulState, else_state: MatmulState, branch: scf.IfOp) -> MatmulState:
-        cond = condition_key(branch.cond)
-        literals = ((cond, True), (cond, False))
+        literals = (self.literal(branch, True), self.literal(branch, False))
         return self._join(then_state, else_state, literals, then_state.path - {literals[0]})
 
     def join_loop(self, entry: MatmulState, carried: MatmulState, loop: Operation) -> MatmulState:
+        if isinstance(loop, scf.ForOp):  # what comes only from the previous iteration is pending in later ones
+            first = FirstIteration(loop)
+            return self._join(entry, carried, ((first, True), (first, False)), entry.path)
         return self._join(entry, carried, (None, None), entry.path)
 
     def _join(
@@ -107,13 +132,20 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
         return MatmulState(objects, path, a.active | b.active)
 
     def back_edge(self, state: MatmulState, loop: Operation) -> MatmulState:
-        for obj in state.objects.values():
-            obj.records = retag(obj.records, previous=True)
-        return state
+        return self._leave_iteration(state, loop, previous=True)
 
     def exit_loop(self, state: MatmulState, loop: Operation) -> MatmulState:
+        return self._leave_iteration(state, loop, previous=False)
+
+    def _leave_iteration(self, state: MatmulState, loop: Operation, *, previous: bool) -> MatmulState:
+        """Conditions of the iteration that ends say nothing about the next one (or after the loop)."""
+
+        def varies(key: object) -> bool:
+            return _varies_in(key, loop)
+
         for obj in state.objects.values():
-            obj.records = retag(obj.records, previous=False)
+            obj.records = retag(obj.records, previous=previous, varies=varies)
+        state.path = frozenset(lit for lit in state.path if not varies(lit[0]))
         return state
 
     # --- transfer -----------------------------------------------------------------------------
@@ -208,6 +240,10 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
         """Whether ``record`` is pending on every path to here (its guard holds on the current path)."""
         return record.must or (bool(record.guard) and record.guard <= state.path)
 
+    def fix(self, rule: str, record: Record, at: Operation, mm: SSAValue, state: MatmulState) -> None:
+        """Record a violation ``ascx-insert-sync`` repairs by inserting ``record``'s wait before ``at``."""
+        self.fixes.append(Fix(rule, record, at, mm, self.must(record, state), state.path))
+
     def path_notes(self, record: Record, state: MatmulState) -> list[Note]:
         """The note that says on which path ``record`` is pending (none when it is on every path)."""
         if self.must(record, state):
@@ -218,7 +254,48 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
             if branch is not None:
                 outcome = "false" if taken else "true"
                 return [note(branch, f"on the path where `{condition_text(branch)}` is {outcome}")]
+            if isinstance(cond, FirstIteration):
+                where = "first" if not taken else "second or a later"
+                return [note(cond.loop, f"on the {where} iteration of this loop")]
         return [Note(None, "on some paths through the enclosing branches and loops")]
+
+
+def _first_iteration_test(cond: SSAValue) -> tuple[scf.ForOp, bool] | None:
+    """The ``scf.for`` whose first iteration ``cond`` tests (``iv == lb`` or ``iv != lb``, either order), with
+    the value ``cond`` has on that first iteration."""
+    owner = cond.owner
+    if not isinstance(owner, arith.CmpiOp) or owner.predicate.value.data not in (0, 1):  # eq, ne
+        return None
+    for loop in _enclosing_for_loops(owner):
+        iv, lb = loop.body.block.args[0], condition_key(loop.lb)
+        lhs, rhs = owner.lhs, owner.rhs
+        if (lhs is iv and condition_key(rhs) == lb) or (rhs is iv and condition_key(lhs) == lb):
+            return loop, owner.predicate.value.data == 0
+    return None
+
+
+def _varies_in(key: object, loop: Operation) -> bool:
+    """Whether the condition of guard key ``key`` may change between iterations of ``loop``: the loop's
+    first-iteration test, or a condition computed from a value defined inside the loop."""
+    if isinstance(key, FirstIteration):
+        return key.loop is loop or loop.is_ancestor(key.loop)
+    if isinstance(key, SSAValue):
+        owner = key.owner
+        defining = owner if isinstance(owner, Operation) else owner.parent_op()
+        return defining is not None and (defining is loop or loop.is_ancestor(defining))
+    if isinstance(key, tuple):
+        return any(_varies_in(part, loop) for part in cast(tuple[object, ...], key))
+    return False
+
+
+def _enclosing_for_loops(op: Operation) -> list[scf.ForOp]:
+    loops: list[scf.ForOp] = []
+    parent = op.parent_op()
+    while parent is not None:
+        if isinstance(parent, scf.ForOp):
+            loops.append(parent)
+        parent = parent.parent_op()
+    return loops
 
 
 _FACTS: dict[type[Operation], tuple[TensorAccess | None, MatmulMethod | None]] = {}

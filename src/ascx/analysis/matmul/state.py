@@ -5,6 +5,7 @@ work it started and has not completed (*records*), each with the branch outcomes
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 
 from xdsl.ir import Operation, SSAValue
@@ -13,6 +14,22 @@ from ascx.analysis.regions import Region
 
 Guard = frozenset[tuple[object, bool]]
 """Branch outcomes (condition value, taken) under which a record is pending."""
+
+
+UNDECIDED: tuple[object, bool] = (object(), True)
+"""A guard literal that no path establishes: the record is pending under some condition the analysis
+does not follow (a condition of an earlier loop iteration, or one too many), so it is never pending
+on every path, while the rest of its guard still says where it cannot be pending."""
+
+
+@dataclass(frozen=True)
+class FirstIteration:
+    """The condition "this is the first iteration of ``loop``" (an ``scf.for``), a guard key of its own:
+    work pending only from the previous iteration is pending when it is false, and a branch on
+    ``iv != lb`` (or ``iv == lb``) decides it (docs/matmul-protocol.md#branches-and-loops)."""
+
+    loop: Operation
+
 
 MAX_CONDITIONS = 4
 """Distinct branch conditions a guard may mention before the analysis drops path precision
@@ -97,6 +114,8 @@ class Fix:
     matmul: SSAValue
     must: bool
     """The record is pending on every path to ``at``."""
+    path: Guard = frozenset()
+    """The branch outcomes known at ``at``: the record is pending there when the rest of its guard holds."""
 
 
 def merge_records(
@@ -120,7 +139,7 @@ def merge_records(
 def guarded(record: Record, literal: tuple[object, bool] | None) -> Record:
     guard = record.guard | {literal} if literal is not None else record.guard
     if len({cond for cond, _ in guard}) > MAX_CONDITIONS:
-        guard = record.guard
+        guard = record.guard | {UNDECIDED}
     return replace(record, must=False, guard=guard)
 
 
@@ -135,10 +154,17 @@ def join_objects(a: ObjectState, b: ObjectState, literals: tuple[tuple[object, b
     )
 
 
-def retag(records: dict[tuple[Operation, bool], Record], *, previous: bool) -> dict[tuple[Operation, bool], Record]:
+def retag(
+    records: dict[tuple[Operation, bool], Record], *, previous: bool, varies: Callable[[object], bool]
+) -> dict[tuple[Operation, bool], Record]:
+    """``records`` across a loop's back edge (``previous``) or exit: a condition that ``varies`` from one
+    iteration to the next (the first-iteration test, or one computed from values defined in the loop)
+    says nothing about the next iteration or after the loop, so it leaves the guard as :data:`UNDECIDED`."""
     retagged: dict[tuple[Operation, bool], Record] = {}
     for record in records.values():
-        moved = replace(record, previous=previous)
+        kept = frozenset(lit for lit in record.guard if not varies(lit[0]))
+        guard = kept if len(kept) == len(record.guard) else kept | {UNDECIDED}
+        moved = replace(record, previous=previous, guard=guard)
         existing = retagged.get(moved.key)
         if existing is not None:  # the same start, pending from two iterations: one record
             moved = replace(existing, must=existing.must or moved.must, guard=existing.guard & moved.guard)

@@ -35,8 +35,7 @@ ascendc.cube_tiling.set %t "base_m", %v loc("k.py":3:1)
 // -----
 
 %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32, trans>
-// CHECK: error: the bias MatmulType has no transpose flag and no layout
-// CHECK-NEXT: note: in operation: ascendc.matmul.create()
+// CHECK: invalid.mlir:[[# @LINE - 1]]:1: error: the bias MatmulType has no transpose flag and no layout
 
 // -----
 
