@@ -381,3 +381,25 @@ def test_functools_wraps_is_seen_through(kernel_module: Callable[[str], ModuleTy
         """
     )
     assert "AscendC::TPipe pipe;" in module.k.compile(MockTensor(asc.float16)).source
+
+
+def test_unverified_sync_is_a_warning_at_the_kernel(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Found by the fuzzer: the warning that ``verify_sync=False`` leaves a kernel unverified pointed into
+    ascx's own compiler module; it is located at the kernel's decorator line."""
+    module = kernel_module(
+        """
+import ascx as asc
+
+
+@asc.jit(verify_sync=False)
+def k(x: asc.GlobalAddress) -> None:
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x, 256)
+"""
+    )
+    with pytest.warns(
+        asc.AscxWarning, match="^verify_sync=False: this kernel's synchronization is not verified$"
+    ) as record:
+        module.k.compile(MockTensor(asc.float32))
+    [warning] = record
+    assert (warning.filename, warning.lineno) == (module.__file__, line_of(module, "@asc.jit(verify_sync=False)"))

@@ -176,7 +176,7 @@ def _compile_kernel(
     # (the API checked what it built), and verifying twice was most of the compile time.
     with collecting() as diagnostics:
         run_pipeline(module, pipeline)
-    settle_sync_diagnostics(diagnostics, options)
+    settle_sync_diagnostics(diagnostics, options, (fn.__code__.co_filename, fn.__code__.co_firstlineno))
     verify_module(module)
     lowered = time.perf_counter()
     source = print_ascendc(module)
