@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -9,7 +10,9 @@ from types import ModuleType
 import pytest
 
 from ascx.emu import build
-from ascx.runtime import disk_cache
+from ascx.errors import AscxError
+from ascx.runtime import cann_check, disk_cache
+from ascx.runtime.cann_check import CannHeaders, find_headers
 from ascx.testing import load_kernel_source
 from ascx.testing.build_dir import shared_test_build_dir
 
@@ -32,6 +35,38 @@ def kernel_cache_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     monkeypatch.setenv(disk_cache.CACHE_DIR_ENV, str(root))
     monkeypatch.setattr(disk_cache, "_root_override", None)
     return root
+
+
+HEADERS_ENV = "ASCX_TEST_CANN"
+
+
+def headers_location() -> Path:
+    configured = os.environ.get(HEADERS_ENV)
+    return Path(configured) if configured else REPO.parent / "shared" / "cann"
+
+
+@pytest.fixture(scope="session")
+def cann_headers(shared_check_dir: Path) -> CannHeaders:
+    location = headers_location()
+    if not location.exists():
+        pytest.skip(
+            f"CANN's headers are not at {location} (set {HEADERS_ENV} to a CANN installation or a tree "
+            "with asc-devkit/, stub/ and gen/)"
+        )
+    try:
+        return find_headers(location)
+    except AscxError as error:
+        pytest.skip(f"{error.message} (set {HEADERS_ENV})")
+
+
+@pytest.fixture(scope="session")
+def shared_check_dir() -> Iterator[Path]:
+    configured = os.environ.get(cann_check.CHECK_DIR_ENV)
+    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ascx" / "cann-check-tests"
+    directory = Path(configured) if configured else cache
+    cann_check.set_check_dir(directory)
+    yield directory
+    cann_check.set_check_dir(None)
 
 
 @pytest.fixture

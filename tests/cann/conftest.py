@@ -1,4 +1,5 @@
-"""Where the CANN type-check tests find CANN's headers and keep their verdicts.
+"""The compilers the CANN type-check tests use.  Where they find CANN's headers and keep their verdicts
+(fixtures ``cann_headers`` and ``shared_check_dir`` of tests/conftest.py, shared with the fuzzer):
 
 The headers: ``$ASCX_TEST_CANN`` when set (CI names the location, since it checks out a copy of the
 repository elsewhere), else ``../shared/cann`` next to the repository root: a CANN installation, or a
@@ -10,37 +11,11 @@ compiler and the header tree, so a shared directory only saves compiler time."""
 from __future__ import annotations
 
 import os
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from ascx.emu.build import Compiler, available_compilers
-from ascx.errors import AscxError
-from ascx.runtime import cann_check
-from ascx.runtime.cann_check import CannHeaders, find_headers
-
-REPO = Path(__file__).resolve().parents[2]
-HEADERS_ENV = "ASCX_TEST_CANN"
-
-
-def headers_location() -> Path:
-    configured = os.environ.get(HEADERS_ENV)
-    return Path(configured) if configured else REPO.parent / "shared" / "cann"
-
-
-@pytest.fixture(scope="session")
-def cann_headers() -> CannHeaders:
-    location = headers_location()
-    if not location.exists():
-        pytest.skip(
-            f"CANN's headers are not at {location} (set {HEADERS_ENV} to a CANN installation or a tree "
-            "with asc-devkit/, stub/ and gen/)"
-        )
-    try:
-        return find_headers(location)
-    except AscxError as error:
-        pytest.skip(f"{error.message} (set {HEADERS_ENV})")
 
 
 @pytest.fixture(scope="session")
@@ -53,10 +28,6 @@ def compilers() -> list[Compiler]:
 
 
 @pytest.fixture(scope="session", autouse=True)
-def shared_check_dir() -> Iterator[Path]:
-    configured = os.environ.get(cann_check.CHECK_DIR_ENV)
-    cache = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ascx" / "cann-check-tests"
-    directory = Path(configured) if configured else cache
-    cann_check.set_check_dir(directory)
-    yield directory
-    cann_check.set_check_dir(None)
+def _verdicts_kept(shared_check_dir: Path) -> Path:
+    """Every test here keeps its verdicts in the shared directory (``shared_check_dir`` in tests/conftest.py)."""
+    return shared_check_dir

@@ -27,6 +27,8 @@ from ascx.testing.examples import EXAMPLE_ARGUMENTS, EXAMPLES_DIR
 
 REPO = Path(__file__).resolve().parents[2]
 LONG = os.environ.get("ASCX_FUZZ", "") == "long"
+SCALE = float(os.environ.get("ASCX_FUZZ_SCALE", "1"))
+"""Test configuration: a factor on the long profile's program counts (to fit a run into a time budget)."""
 
 IR_SEEDS = [
     *sorted((REPO / "tests/filecheck/dialects/ascendc").glob("*roundtrip.mlir")),
@@ -43,7 +45,7 @@ def fuzz_settings(quick: int, long: int) -> Callable[[Any], Any]:
     return settings(
         derandomize=not LONG,
         database=None,
-        max_examples=long if LONG else quick,
+        max_examples=max(1, round(long * SCALE)) if LONG else quick,
         deadline=None,
         suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
     )
