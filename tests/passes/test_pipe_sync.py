@@ -310,6 +310,19 @@ def test_same_pipe_raw(kernel_module: Load) -> None:
     ]
 
 
+def test_an_op_reading_its_own_result_of_the_previous_iteration(kernel_module: Load) -> None:
+    """Found by the fuzzer: ``asc.add(zl, zl, zl)`` in a loop reads what the same op wrote in the previous
+    iteration, on the same pipe: HZ-4 (the static verdict said nothing while the dynamic checker stopped
+    the run), and insertion puts the barrier in the loop."""
+    body = "for i in range(n):\n    asc.add(zl, zl, zl, N)"
+    assert errors(kernel_module, body) == [
+        "L2:9: error: `asc.add` reads `zl` written by `asc.add` on the same pipe V without "
+        "`asc.pipe_barrier(PipeID.PIPE_V)` [HZ-4]",
+        "L2:9: note: written here in the previous loop iteration",
+    ]
+    assert sync_lines(kernel_module, body) == ["for (int32_t i = 0; i < n; i += 1) {", "PipeBarrier<PIPE_V>();"]
+
+
 def test_scalar_accesses_get_the_real_pipes(kernel_module: Load) -> None:
     """Scalar accesses: MTE2 -> S before the scalar read, S -> MTE3 before the copy-out (pyasc would use V_S / S_V)."""
     body = """

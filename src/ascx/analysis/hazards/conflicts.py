@@ -94,7 +94,7 @@ def check_hazards(
     items = state.log.items()
     previous_first = [item for item in items if item[0].previous] + [item for item in items if not item[0].previous]
     for key, access in previous_first:
-        if not (write or key.write) or access.op is op or MATMUL_PENDING in access.captured_by:
+        if not (write or key.write) or (access.op is op and not key.previous) or MATMUL_PENDING in access.captured_by:
             continue
         if key.pipe is UNKNOWN_PIPE:
             if analysis.reporting and overlap(analysis, key, base, offset, extent, exact) != "none":
