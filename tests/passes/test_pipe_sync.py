@@ -323,6 +323,48 @@ def test_an_op_reading_its_own_result_of_the_previous_iteration(kernel_module: L
     assert sync_lines(kernel_module, body) == ["for (int32_t i = 0; i < n; i += 1) {", "PipeBarrier<PIPE_V>();"]
 
 
+def test_a_read_in_one_branch_after_the_set_is_the_one_repaired(kernel_module: Load) -> None:
+    """Found by the fuzzer: a scalar read before an ``if`` and another in one arm, then a copy into the tensor.
+    The join of the two reads stood for the first (ordered by the first repair's set), so every repair went
+    after it and insertion did not converge (AssertionError); the less ordered read now stands for both."""
+    body = """
+    s = zl.get_value(0)
+    if n > 0:
+        s = xl.get_value(0)
+    else:
+        s = zl.get_value(0)
+    asc.data_copy(zl, x_gm, N)
+    """
+    # the first repair's pair (id 0, after the first read) was made redundant by the second and swept
+    assert sync_lines(kernel_module, body) == ["if (v) {", "}", "SetFlag<S_MTE2>(1);", "WaitFlag<S_MTE2>(1);"]
+
+
+def test_a_repair_that_does_not_order_its_hazard_is_undone(
+    kernel_module: Load, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The progress check: a hazard that comes back after its repair undoes that repair and stops insertion;
+    the verifier then reports the hazard at its line (never an AssertionError).  A repair that inserts a
+    useless barrier stands in for a placement bug."""
+    from ascx.analysis.hazards.conflicts import Hazard
+    from ascx.analysis.insertion import pipe_sync
+    from ascx.analysis.insertion.placement import mark, place
+    from ascx.dialects.ascendc.sync_ops import PipeBarrierOp
+    from ascx.dialects.ascendc.enums import Pipe
+
+    def useless(inserter: object, hazard: Hazard) -> list[PipeBarrierOp]:
+        barrier = mark(PipeBarrierOp(Pipe.PIPE_MTE3), hazard.consumer)
+        place(barrier, hazard.consumer, before=True)
+        return [barrier]
+
+    monkeypatch.setattr(pipe_sync, "repair", useless)
+    body = "asc.data_copy(xl, x_gm, N)\nasc.abs(zl, xl, N)"
+    assert errors(kernel_module, body, insert=True) == [
+        "L2:5: error: `asc.abs` (V) reads `xl` written by `asc.data_copy` (MTE2) without synchronization; needs MTE2 "
+        "→ V ordering [HZ-1]",
+        "L1:5: note: written here; e.g. asc.set_flag/asc.wait_flag(HardEvent.MTE2_V, id)",
+    ]
+
+
 def test_scalar_accesses_get_the_real_pipes(kernel_module: Load) -> None:
     """Scalar accesses: MTE2 -> S before the scalar read, S -> MTE3 before the copy-out (pyasc would use V_S / S_V)."""
     body = """

@@ -60,17 +60,27 @@ class PipeSyncInserter:
         self._strip_inserted()
         analysis = PipeSyncAnalysis(self.kernel, self.options.analysis)
         self.ids = EventIds(self.kernel, self._mode(analysis))
-        budget = sum(1 for _ in self.kernel.walk())
+        budget = sum(1 for _ in self.kernel.walk())  # each repair orders one hazard
+        repaired: dict[tuple[str, Operation, Operation, bool], list[Operation]] = {}
         while True:
             state = analysis.run()
             fixable = [h for h in analysis.hazards if self._fixable(h)]
             if not fixable:
                 break
             hazard = self._choose(fixable)
+            key = (hazard.rule, hazard.producer, hazard.consumer, hazard.previous)
+            if key in repaired or budget <= 0:
+                # the repair did not order the hazard: undo it and stop; the verifier reports what is left
+                for op in repaired.get(key, []):
+                    op.detach()
+                    op.erase()
+                analysis = PipeSyncAnalysis(self.kernel, self.options.analysis)
+                state = analysis.run()
+                break
             budget -= 1
-            if budget < 0:
-                raise AssertionError("ascx-insert-sync did not converge")  # each repair orders one hazard
-            self.groups.append(repair(self, hazard))
+            group = repair(self, hazard)
+            repaired[key] = group
+            self.groups.append(group)
             analysis = PipeSyncAnalysis(self.kernel, self.options.analysis)
         if len(self.groups) > 1 and self._sweep_redundant():
             analysis = PipeSyncAnalysis(self.kernel, self.options.analysis)

@@ -195,8 +195,11 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
             if left is None:
                 log[key] = right
             elif left != right:
+                # the access that stands for both is the less ordered one: the repair of a hazard goes after it
+                # (an access of one branch after a set that orders the other's is not covered by that set)
+                less = right if _less_ordered(right, left) else left
                 log[key] = Access(
-                    left.op, left.name, left.ordered_to & right.ordered_to, left.captured_by & right.captured_by
+                    less.op, less.name, left.ordered_to & right.ordered_to, left.captured_by & right.captured_by
                 )
         slots = dict(a.slots)
         for key, slot in b.slots.items():
@@ -217,3 +220,9 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
     def check_loop(self, entry: PipeState, body_exit: PipeState, loop: Operation) -> None:
         pairing.check_loop_balanced(self, entry, body_exit, loop)
         balance.check_loop_balanced(self, entry, body_exit, loop)
+
+
+def _less_ordered(a: Access, b: Access) -> bool:
+    """Whether ``a`` is ordered to strictly fewer pipes than ``b``, or to the same and captured by fewer
+    pending flags."""
+    return a.ordered_to < b.ordered_to or (a.ordered_to == b.ordered_to and a.captured_by < b.captured_by)
