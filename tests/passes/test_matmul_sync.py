@@ -177,6 +177,9 @@ def test_loop_carried_start(kernel_module: Callable[[str], ModuleType]) -> None:
         "L2:9: error: `mm.iterate_all` starts while asynchronous `mm.iterate_all` on the same Matmul object is still "
         "pending [MM-7]",
         "L2:9: note: still pending from here in the previous loop iteration",
+        "L3:9: error: `asc.abs` reads `x` written by `asc.abs` on the same pipe V without "
+        "`asc.pipe_barrier(PipeID.PIPE_V)` [HZ-4]",
+        "L3:9: note: written here in the previous loop iteration",
     ]
 
 
