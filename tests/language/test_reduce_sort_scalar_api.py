@@ -36,6 +36,15 @@ EMITS: dict[str, tuple[str, list[str]]] = {
         "asc.whole_reduce_sum(c, a, 128, 2, 1, 1, 8)",
         ["AscendC::WholeReduceSum<half, true>(c, a, 128, 2, 1, 1, 8);"],
     ),
+    "whole_reduce_sum_counter_mode": (
+        # counter mode counts the elements of all repeats: 256 is not checked against one repeat's 128 lanes
+        "asc.set_mask_count(); asc.whole_reduce_sum(c, a, 256, 2, 1, 1, 8); asc.set_mask_norm()",
+        [
+            "AscendC::SetMaskCount();",
+            "AscendC::WholeReduceSum<half, true>(c, a, 256, 2, 1, 1, 8);",
+            "AscendC::SetMaskNorm();",
+        ],
+    ),
     "whole_reduce_sum_keywords": (
         "asc.whole_reduce_sum(c, a, mask=128, repeat_time=4, dst_rep_stride=1, src_blk_stride=1, src_rep_stride=8)",
         ["AscendC::WholeReduceSum<half, true>(c, a, 128, 4, 1, 1, 8);"],

@@ -44,15 +44,21 @@ def ranged_operand(
     return integer_operand(builder, value, dtype, api=api, param=param)
 
 
+COUNTER_MODE_SEEN = "vector mask counter mode"
+"""Kernel state: ``set_mask_count`` was traced, so a mask-form call's constant mask may be an element
+count (counter mode), not the lanes of one repeat (the mode is a run-time state of the core)."""
+
+
 def lane_mask_operand(builder: IRBuilder, value: object, api: str, dtype: DataType, *, checked: bool) -> SSAValue:
     """The mask of a mask-form call: a constant lane count at most the lanes of one repeat of ``dtype``
-    (0 makes the call do nothing), or a list of one or two 64-bit words.  With ``checked`` False (the
+    (0 makes the call do nothing; any count once ``set_mask_count`` was traced, as counter mode counts
+    the elements of all repeats), or a list of one or two 64-bit words.  With ``checked`` False (the
     mask register is set outside the call) the value is a placeholder and is not checked."""
     if isinstance(value, int) and not isinstance(value, bool):
         count = lanes(dtype)
         if checked and value < 0:
             raise ApiValueError(f"{api}: mask {value} is negative")
-        if checked and value > count:
+        if checked and value > count and not builder.kernel_state.get(COUNTER_MODE_SEEN):
             raise ApiValueError(
                 f"{api}: mask {value} is more than the {count} elements of one repeat of {dtype}",
                 "pass a list of 64-bit words to pick elements bit by bit",

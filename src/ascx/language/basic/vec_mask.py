@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from ascx.dialects import ascendc as ir
+from ascx.language.basic.reduce_args import COUNTER_MODE_SEEN
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
 from ascx.language.core.convert import describe, integer_operand
@@ -72,7 +73,9 @@ def set_vector_mask(*args: Any, **kwargs: Any) -> None:
 
 def set_mask_count() -> None:
     """``AscendC::SetMaskCount()``: the vector mask counts elements from now on."""
-    active("set_mask_count").insert(ir.SetMaskModeOp(ir.MaskMode.COUNTER))
+    builder = active("set_mask_count")
+    builder.insert(ir.SetMaskModeOp(ir.MaskMode.COUNTER))
+    builder.kernel_state[COUNTER_MODE_SEEN] = True
 
 
 def set_mask_norm() -> None:
