@@ -820,3 +820,23 @@ def test_a_repair_that_does_not_help_is_undone(
         "L2:5: error: `mm.end()` is called while asynchronous `mm.iterate_all` is still pending [MM-2]",
         "L1:5: note: started here; call mm.wait_iterate_all() before mm.end()",
     ]
+
+
+def test_work_started_after_end_is_not_repaired(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Found by the fuzzer: an asynchronous start after ``end()`` got an inserted wait, itself one more use
+    after ``end()`` (a new MM-13).  The start is the error; insertion leaves it as it is."""
+    body = """
+    mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+    mm.wait_iterate_all()
+    mm.end()
+    mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+    """
+    expected = [
+        "L4:5: error: kernel returns while asynchronous `mm.iterate_all(sync=False)` has not completed [MM-3]",
+        "L4:5: note: started here; call mm.wait_iterate_all() before the kernel returns",
+        "L4:5: error: `mm.iterate_all` uses Matmul object `mm` after `mm.end()` [MM-13]",
+        "L3:5: note: ended here",
+        "L4:5: warning: Matmul object `mm` is not ended; call `mm.end()` after its last use [MM-16]",
+    ]
+    assert diagnostics(kernel_module, body) == expected
+    assert diagnostics(kernel_module, body, insert=True) == expected

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from ascx.errors import AscxError, AscxWarning
+from ascx.errors import AscxError, AscxWarning, SourceLocation
 
 if TYPE_CHECKING:
     from ascx.runtime.compiler import CompiledKernel
@@ -73,7 +73,14 @@ def _compiled(args: argparse.Namespace) -> CompiledKernel:
     try:
         return kernel.compile(*kernel_args)
     except TypeError as exc:
-        raise AscxError(f"cannot bind the arguments to {kernel.__name__}: {exc}", kind="usage") from None
+        code = kernel.ascx_python_function.__code__
+        params = ", ".join(kernel.signature.parameters)
+        raise AscxError(
+            f"cannot bind the arguments to {kernel.__name__}: {exc}",
+            SourceLocation(code.co_filename, code.co_firstlineno),
+            hints=[f"--args gives one value per parameter of {kernel.__name__}({params})"],
+            kind="usage",
+        ) from None
 
 
 def run_build(args: argparse.Namespace) -> str:

@@ -56,6 +56,8 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
         self.fixes: Findings[Fix] = self.findings()
         """The violations ``ascx-insert-sync`` repairs by inserting a record's wait."""
         self.branch_of: dict[object, scf.IfOp] = {}
+        self.after_end: set[Operation] = set()
+        """Calls on an object after its ``end()`` (MM-13): their work is not repaired, the call is the error."""
         self.access_reported: Findings[tuple[Operation, bool]] = self.findings()
         """Records whose output access was reported (one access diagnostic per record)."""
         self._gm_bases: GMBaseCache = {}
@@ -201,6 +203,7 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
         call = Call(op, method, matmul_call(op), value_name(mm, "mm"), mm, obj)
         name = call.name
         if "ended" in obj.lifecycle and role is not MatmulRole.INIT:
+            self.after_end.add(op)
             self.error(
                 "MM-13",
                 op,
@@ -241,7 +244,10 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
         return record.must or (bool(record.guard) and record.guard <= state.path)
 
     def fix(self, rule: str, record: Record, at: Operation, mm: SSAValue, state: MatmulState) -> None:
-        """Record a violation ``ascx-insert-sync`` repairs by inserting ``record``'s wait before ``at``."""
+        """Record a violation ``ascx-insert-sync`` repairs by inserting ``record``'s wait before ``at`` (not for
+        work started after the object's ``end()``: a wait would be one more use after it)."""
+        if record.start in self.after_end:
+            return
         self.fixes.append(Fix(rule, record, at, mm, self.must(record, state), state.path))
 
     def path_notes(self, record: Record, state: MatmulState) -> list[Note]:
