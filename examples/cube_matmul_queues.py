@@ -76,6 +76,10 @@ def cube_matmul_queues(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.Global
         # L0A x L0B, added to what L0C holds after the first step
         a2 = to_a.deque(asc.float16)
         b2 = to_b.deque(asc.float16)
+        # The queues' events already order this Mmad after the previous step's, but ascx's sync analysis
+        # does not model the cube's queue positions (TQ-14): the barrier says it explicitly (a 32 x 48 tile
+        # is below CANN's threshold at which the cube orders accumulation itself).
+        asc.pipe_barrier(asc.PipeID.PIPE_M)
         asc.mmad(c1, a2, b2, asc.MmadParams(M, N, K_STEP, cmatrix_init_val=step == 0))
         to_a.free_tensor(a2)
         to_b.free_tensor(b2)
