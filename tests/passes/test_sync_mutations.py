@@ -72,6 +72,10 @@ EQUIVALENT: dict[tuple[str, str], str] = {
         "cube_matmul_transpose",
         "pipe_barrier pipe_all @ <inserted>",
     ): "the IN-12 final barrier (insertion policy, not a rule)",
+    ("cube_matmul_queues", "pipe_barrier pipe_m @ 82"): (
+        "the explicit PIPE_M barrier between accumulating Mmads: this test's pipeline runs ascx-insert-sync, whose "
+        "queue hand-offs order the Mmads; the example itself (insert_sync=False) needs it for the analysis"
+    ),
     ("rmsnorm_quant", "free_tensor @ 69"): (
         "gamma's FreeTensor after the loop: no later AllocTensor of its queue waits for it, so it orders nothing"
     ),
