@@ -348,8 +348,8 @@ def test_a_repair_that_does_not_order_its_hazard_is_undone(
     from ascx.analysis.hazards.conflicts import Hazard
     from ascx.analysis.insertion import pipe_sync
     from ascx.analysis.insertion.placement import mark, place
-    from ascx.dialects.ascendc.sync_ops import PipeBarrierOp
     from ascx.dialects.ascendc.enums import Pipe
+    from ascx.dialects.ascendc.sync_ops import PipeBarrierOp
 
     def useless(inserter: object, hazard: Hazard) -> list[PipeBarrierOp]:
         barrier = mark(PipeBarrierOp(Pipe.PIPE_MTE3), hazard.consumer)
