@@ -27,7 +27,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsTerminator
 
 from ascx.analysis.dataflow import common_block
-from ascx.analysis.insertion.placement import INSERTED_ATTR
+from ascx.analysis.insertion.placement import INSERTED_ATTR, innermost_common_loop
 from ascx.analysis.matmul.protocol import MatmulProtocolAnalysis
 from ascx.analysis.matmul.state import FirstIteration, Fix
 from ascx.analysis.report import DiagnosticList, at
@@ -176,19 +176,10 @@ def _anchor(fix: Fix) -> Operation | None:
     that rebind the object's inputs for the restart)."""
     record = fix.record
     if fix.rule == "MM-7" and record.previous:
-        loop = _innermost_loop(record.start)
-        if isinstance(loop, scf.ForOp) and loop.is_ancestor(fix.at):
-            return loop.body.block.first_op
-        return None
+        loop = innermost_common_loop(record.start, fix.at)
+        return loop.body.block.first_op if isinstance(loop, scf.ForOp) else None
     block = common_block(record.start, fix.at)
     return block.find_ancestor_op_in_block(fix.at) if block is not None else None
-
-
-def _innermost_loop(op: Operation) -> Operation | None:
-    parent = op.parent_op()
-    while parent is not None and not isinstance(parent, scf.ForOp | scf.WhileOp):
-        parent = parent.parent_op()
-    return parent
 
 
 def _guarded(
