@@ -143,3 +143,29 @@ def test_sync_warnings_print_as_diagnostics(tmp_path: Path) -> None:
         f"{source}:8: warning: atomic mode set by `asc.set_atomic_add` is not reset with `asc.set_atomic_none()` "
         "before the kernel returns [AT-1]\n"
     )
+
+
+def _console(*args: str, cache: Path) -> subprocess.CompletedProcess[str]:
+    """``ascx ARGS`` as the console script runs it: ``entry()``, which ends without interpreter teardown."""
+    code = "import sys\nfrom ascx.cli.ascx_main import entry\nsys.argv[0] = 'ascx'\nentry()\n"
+    env = {**os.environ, "ASCX_CACHE_DIR": str(cache)}
+    return subprocess.run([sys.executable, "-c", code, *args], capture_output=True, text=True, env=env, check=False)
+
+
+def test_the_console_script_flushes_its_output_before_the_quick_exit(repo: Path, tmp_path: Path) -> None:
+    result = _console("compile", str(repo / "examples" / "vector_add.py"), cache=tmp_path / "cache")
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith('#include "kernel_operator.h"\n')
+    assert result.stdout.endswith("}\n")
+    written = tmp_path / "out.cpp"
+    again = _console("compile", str(repo / "examples" / "vector_add.py"), "-o", str(written), cache=tmp_path / "cache")
+    assert (again.returncode, again.stdout) == (0, "")
+    assert written.read_text() == result.stdout
+
+
+def test_the_console_script_exits_with_the_error_status(tmp_path: Path) -> None:
+    missing = _console("compile", str(tmp_path / "nope.py"), cache=tmp_path / "cache")
+    assert (missing.returncode, missing.stdout, missing.stderr) == (1, "", f"error: no such file: {tmp_path}/nope.py\n")
+    usage = _console("compile", cache=tmp_path / "cache")
+    assert usage.returncode == 2
+    assert usage.stderr.endswith("error: the following arguments are required: FILE.py[::FUNC]\n")

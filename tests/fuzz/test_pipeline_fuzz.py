@@ -39,7 +39,8 @@ from ascx.errors import AscxError, AscxWarning, SourceLocation
 from ascx.runtime.cann_check import CannHeaders, check_kernels
 from ascx.runtime.cann_check import Kernel as CannKernel
 from ascx.runtime.compiler import compile_kernel
-from ascx.runtime.pipeline import DEFAULT_PIPELINE, SYNC_INSERTION, SYNC_VERIFICATION, run_pipeline
+from ascx.runtime.pipeline import run_pipeline
+from ascx.runtime.pipeline_spec import DEFAULT_PIPELINE, SYNC_INSERTION, SYNC_VERIFICATION
 from ascx.testing.kernel_gen import Kernel, kernels, with_options
 
 LONG = os.environ.get("ASCX_FUZZ", "") == "long"

@@ -147,5 +147,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+_QUICK_EXIT = ("compile", "explain")
+"""The commands that end without interpreter teardown (``ascx.cli.process_exit``): they leave no
+temporary files or threads behind."""
+
+
+def entry() -> None:
+    """The ``ascx`` console script."""
+    from ascx.cli.process_exit import run_command
+
+    run_command(main, quick_exit=lambda: len(sys.argv) > 1 and sys.argv[1] in _QUICK_EXIT)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

@@ -92,5 +92,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
+def entry() -> None:
+    """The ``ascx-opt`` console script: it ends without interpreter teardown (``ascx.cli.process_exit``)."""
+    from ascx.cli.process_exit import run_command
+
+    run_command(main, quick_exit=lambda: True)
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

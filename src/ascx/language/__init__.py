@@ -1,8 +1,18 @@
 """The kernel language: what kernel code calls, mirroring pyasc's ``asc.language`` package."""
 
-from ascx.language import adv, basic, core, fwk
-from ascx.language.reference import all_families, apply_docstrings
+from typing import TYPE_CHECKING
 
-apply_docstrings(all_families())
+from ascx.lazy_exports import lazy_exports
+
+if TYPE_CHECKING:
+    from ascx.language import adv, basic, core, fwk
+
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    globals(),
+    {
+        "ascx.language": "adv basic core fwk",
+    },
+)
 
 __all__ = ["adv", "basic", "core", "fwk"]

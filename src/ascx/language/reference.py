@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ascx.errors import AscxWarning
+from ascx.lazy_exports import lazy_names
 
 KERNEL_HEAD = "import ascx as asc\nfrom ascx.runtime.jit import MockTensor, MockValue\n"
 
@@ -57,8 +58,14 @@ class ApiEntry:
         return re.sub(r"[^a-z0-9_-]", "", self.name.lower().replace(".", "-"))
 
     def resolve(self) -> Any:
-        """The Python object the record documents."""
+        """The Python object the record documents, read as a kernel reads it: through its family
+        package (``asc.language.basic.add``) when the package exports it, so the package's
+        docstrings are applied first (``document_package``)."""
         module_name, path = self.target.split(":")
+        package = importlib.import_module(".".join(module_name.split(".")[:3]))
+        exported = path.split(".")[0]
+        if exported in lazy_names(package):
+            getattr(package, exported)
         obj: Any = importlib.import_module(module_name)
         for part in path.split("."):
             obj = getattr(obj, part)
@@ -176,13 +183,19 @@ def pages() -> dict[str, str]:
     return result
 
 
-def apply_docstrings(families: tuple[Family, ...]) -> None:
-    """Give every recorded API its docstring from its record."""
-    for family in families:
+def document_package(package: str) -> None:
+    """Give the APIs defined in ``package`` their docstrings from the records of every family.
+
+    A family package (``ascx.language.core``, ``basic``, ``fwk``) calls this before it imports its
+    first name on demand (``ascx.lazy_exports``), so documenting costs nothing until the package is
+    used, and only imports what that package defines."""
+    prefix = f"{package}."
+    for family in all_families():
         for entry in family.entries:
-            target: Callable[..., Any] = entry.resolve()
-            function = getattr(target, "__func__", target)
-            function.__doc__ = render_docstring(entry, family.slug)
+            if entry.target.startswith(prefix):
+                target: Callable[..., Any] = entry.resolve()
+                function = getattr(target, "__func__", target)
+                function.__doc__ = render_docstring(entry, family.slug)
 
 
 def write_pages(reference_dir: Path) -> None:

@@ -23,27 +23,28 @@ from __future__ import annotations
 
 import hashlib
 import json
-import logging
 import os
-import shutil
 import sys
-import tempfile
 import time
 import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from types import FunctionType
-from typing import Any, cast
+from types import FunctionType, ModuleType
+from typing import TYPE_CHECKING, Any, cast
 
-from ascx.dialects.ascendc import KernelType
 from ascx.errors import AscxWarning
-from ascx.language.core.builder import KernelOptions
-from ascx.runtime.compiler import CompiledKernel, KernelWarning
+from ascx.kernel_type import KernelType
+from ascx.language.core.kernel_options import KernelOptions
+from ascx.lazy_exports import LazyDefault, is_default, lazy_names
+from ascx.runtime.compiled import CompiledKernel, KernelWarning
 from ascx.runtime.fingerprint import code_fingerprint, fingerprint
-from ascx.tracer import KernelParam
 from ascx.tracer.dependencies import MISSING, Dependency, Where, container_of, read_value
+from ascx.tracer.signature import KernelParam
 from ascx.version import __version__
+
+if TYPE_CHECKING:
+    import logging
 
 FORMAT = 1
 """The layout of entries; bump it when the manifest or the artifacts change meaning."""
@@ -71,7 +72,14 @@ CACHE_DIR_ENV = "ASCX_CACHE_DIR"
 """Where the cache lives; empty disables the disk cache.  It chooses a location, never behaviour."""
 
 _SOURCE, _MANIFEST = "kernel.cpp", "manifest.json"
-_log = logging.getLogger("ascx.cache")
+
+
+def _log() -> logging.Logger:
+    """The cache's logger (``logging`` is imported when there is something to log: not on a plain hit)."""
+    import logging
+
+    return logging.getLogger("ascx.cache")
+
 
 _WHERE: tuple[Where, ...] = ("global", "builtin", "closure", "attribute")
 
@@ -154,12 +162,36 @@ def _recorded(dependencies: Sequence[Dependency]) -> list[_RecordedDependency] |
     """The dependencies as the manifest records them; None when one cannot be found again or compared."""
     recorded: list[_RecordedDependency] = []
     for dep in dependencies:
-        printed = fingerprint(dep.value)
+        owner_print = recorded[dep.owner].fingerprint if dep.owner is not None and dep.owner >= 0 else None
+        printed = _dependency_print(dep, owner_print)
         if dep.owner is None or printed is None:
-            _log.debug("not caching on disk: %s has no stable fingerprint or owner", dep.describe())
+            _log().debug("not caching on disk: %s has no stable fingerprint or owner", dep.describe())
             return None
         recorded.append(_RecordedDependency(dep.where, dep.name, dep.owner, printed))
     return recorded
+
+
+_API = "ascx-api:"
+
+
+def _dependency_print(dep: Dependency, owner_print: str | None) -> str | None:
+    """The fingerprint of what ``dep`` read.  ascx's own API objects are named by the path they were read
+    through (``ascx-api:ascx.adv.Matmul``) rather than printed: ascx's sources are in the key, and an
+    object not imported yet (:class:`~ascx.lazy_exports.LazyDefault`) is compared without importing it."""
+    container, value = dep.container, dep.value
+    if dep.where == "attribute":
+        if owner_print is not None and owner_print.startswith(_API):
+            base = owner_print
+        elif isinstance(container, ModuleType) and lazy_names(container):
+            base = f"{_API}{container.__name__}"
+        else:
+            base = None
+        if base is not None:
+            if isinstance(value, LazyDefault) or isinstance(container, (type, LazyDefault)):
+                return f"{base}.{dep.name}"
+            if isinstance(container, ModuleType) and is_default(container, dep.name, value):
+                return f"{base}.{dep.name}"
+    return fingerprint(value)
 
 
 class DiskCache:
@@ -191,7 +223,9 @@ class DiskCache:
             try:
                 kernel = self._load_entry(entry, fn, params, rebuild)
             except CorruptEntry as error:
-                _log.warning("discarding corrupt kernel cache entry %s: %s", entry, error)
+                import shutil
+
+                _log().warning("discarding corrupt kernel cache entry %s: %s", entry, error)
                 shutil.rmtree(entry, ignore_errors=True)
                 continue
             if kernel is not None:
@@ -253,6 +287,9 @@ class DiskCache:
             "artifacts": {name: _digest(text) for name, text in artifacts.items()},
             "warnings": [[w.message, w.filename, w.lineno] for w in kernel.warnings],
         }
+        import shutil
+        import tempfile
+
         try:
             key_dir.mkdir(parents=True, exist_ok=True)
             staging = Path(tempfile.mkdtemp(prefix=".tmp-", dir=key_dir))
@@ -302,18 +339,20 @@ def _warnings(recorded: Any) -> tuple[KernelWarning, ...]:
 
 def _revalidate(recorded: list[Any], fn: FunctionType, entry: Path) -> list[Dependency] | None:
     """Read each recorded dependency again; None (and a log line) when one of them changed."""
-    values: list[Any] = []
+    prints: list[str] = []
     dependencies: list[Dependency] = []
     for item in recorded:
-        where, name, owner, printed = _parse_dependency(item, len(values))
-        owner_value = fn if owner < 0 else values[owner]
+        where, name, owner, printed = _parse_dependency(item, len(dependencies))
+        owner_value = fn if owner < 0 else dependencies[owner].value
         container = container_of(where, name, owner_value)
         value = MISSING if container is None else read_value(where, name, container)
-        if container is None or value is MISSING or fingerprint(value) != printed:
-            _log.info("kernel cache entry %s is stale: %s '%s' changed", entry.name, where, name)
+        dependency = None if container is None else Dependency(where, name, container, value, owner)
+        owner_print = prints[owner] if owner >= 0 else None
+        if dependency is None or value is MISSING or _dependency_print(dependency, owner_print) != printed:
+            _log().info("kernel cache entry %s is stale: %s '%s' changed", entry.name, where, name)
             return None
-        values.append(value)
-        dependencies.append(Dependency(where, name, container, value, owner))
+        prints.append(printed)
+        dependencies.append(dependency)
     return dependencies
 
 

@@ -15,15 +15,15 @@ from types import FunctionType
 from typing import Any, Generic, ParamSpec, TypeVar, cast, overload
 
 from ascx.errors import AscxError, AscxWarning, KernelError, SourceLocation
-from ascx.language.core.builder import KernelOptions
 from ascx.language.core.constexpr import ConstExpr, is_constexpr_annotation
 from ascx.language.core.dtype import DataType, bool_, float32, int32
+from ascx.language.core.kernel_options import KernelOptions
 from ascx.language.core.values import GlobalAddress
-from ascx.runtime.compiler import CompiledKernel, compile_kernel
+from ascx.runtime.compiled import CompiledKernel
 from ascx.runtime.disk_cache import active_cache, cache_key
-from ascx.runtime.pipeline import pipeline_for
-from ascx.tracer import KernelParam
-from ascx.tracer.signature import KernelStruct
+from ascx.runtime.pipeline_spec import pipeline_for
+from ascx.tracer.gc_pause import gc_paused
+from ascx.tracer.signature import KernelParam, KernelStruct
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -240,6 +240,9 @@ class JITFunction(Generic[P, R]):
         return compiled
 
     def _compile(self, params: tuple[KernelParam, ...], options: KernelOptions) -> CompiledKernel:
+        with gc_paused():  # the compiler's first import defines the dialect: long-lived objects, no garbage
+            from ascx.runtime.compiler import compile_kernel  # the tracer, the passes and xDSL: not on a cache hit
+
         try:
             return compile_kernel(self.ascx_python_function, params, options)
         except AscxError as error:

@@ -19,6 +19,8 @@ from enum import Enum
 from types import CellType, FunctionType, ModuleType
 from typing import Any, Literal, cast
 
+from ascx.lazy_exports import LazyDefault, unread
+
 MISSING: Any = object()
 """The value of a dependency that no longer exists."""
 
@@ -31,6 +33,8 @@ Where = Literal["global", "builtin", "closure", "attribute"]
 def _same(recorded: Any, current: Any) -> bool:
     if recorded is current:
         return True
+    if isinstance(recorded, LazyDefault):
+        return recorded.matches(current)
     if type(recorded) is not type(current):
         return False
     if isinstance(recorded, (bool, int, float, complex, str, bytes, Enum)):
@@ -50,6 +54,11 @@ def read_value(where: Where, name: str, container: Any) -> Any:
             return MISSING
     if where == "global":
         return cast(dict[str, Any], container).get(name, MISSING)
+    if isinstance(container, LazyDefault):
+        return container.child(name)
+    lazy = unread(container, name)
+    if lazy is not None:  # ascx's own API object, not imported yet: not imported to be compared either
+        return lazy
     return getattr(container, name, MISSING)
 
 
@@ -66,7 +75,7 @@ def container_of(where: Where, name: str, owner: Any) -> Any:
 
         return builtins
     if where == "attribute":
-        return owner if isinstance(owner, (ModuleType, type)) else None
+        return owner if isinstance(owner, (ModuleType, type, LazyDefault)) else None
     fn = python_function(owner)
     if fn is None:
         return None
@@ -88,8 +97,9 @@ class Dependency:
 
     where: Where
     name: str
-    container: dict[str, Any] | ModuleType | CellType | type
-    """The function's globals dict, the builtins module, a closure cell, or the module or class read from."""
+    container: dict[str, Any] | ModuleType | CellType | type | LazyDefault
+    """The function's globals dict, the builtins module, a closure cell, or the module or class read from
+    (a :class:`~ascx.lazy_exports.LazyDefault` for an attribute of an ascx API object not imported)."""
     value: Any
     owner: int | None = KERNEL_OWNER
     """See the module docstring."""

@@ -13,6 +13,8 @@ from xdsl.irdl import (
 )
 from xdsl.utils.str_enum import StrEnum
 
+from ascx.kernel_type import KernelType as KernelType
+
 
 class TPosition(StrEnum):
     """Where a tensor lives (``AscendC::TPosition``)."""
@@ -62,14 +64,6 @@ class MatmulPolicy(StrEnum):
     TRIAN_UPPER = "TrianUpperMatmulPolicy"
     TRIAN_LOWER = "TrianLowerMatmulPolicy"
     NBUFFER33 = "NBuffer33MatmulPolicy"
-
-
-class KernelType(StrEnum):
-    """How a kernel is built and launched: the cores it runs on."""
-
-    MIX_AIC_1_2 = auto()
-    AIC_ONLY = auto()
-    AIV_ONLY = auto()
 
 
 class Pipe(StrEnum):

@@ -8,17 +8,11 @@ are the same objects as the types they name.
 from __future__ import annotations
 
 import re
-from typing import Any
+from functools import cache
+from typing import TYPE_CHECKING, Any
 
-from xdsl.dialects.builtin import (
-    BFloat16Type,
-    Float16Type,
-    Float32Type,
-    Float64Type,
-    IntegerType,
-    Signedness,
-)
-from xdsl.ir import Attribute
+if TYPE_CHECKING:
+    from xdsl.ir import Attribute
 
 _NAME = re.compile(r"^(int|uint|float|bfloat)([0-9]+)$")
 
@@ -33,7 +27,7 @@ class DataType:
             self.name, self.kind, self.bitwidth = name, name, 0
             return
         match = _NAME.match(name)
-        if match is None or name not in _IR_TYPES:
+        if match is None or name not in _NAMES:
             raise ValueError(f"Unsupported DataType name: {name}")
         self.name = name
         self.kind = match[1]
@@ -83,12 +77,12 @@ class DataType:
         """The xDSL type that represents this data type in IR."""
         if self.is_void():
             raise TypeError("asc.void has no values: it cannot be the type of an element or a scalar")
-        return _IR_TYPES[self.name]
+        return _ir_types()[self.name]
 
     @classmethod
     def from_ir(cls, ir_type: Attribute) -> DataType:
         """The data type an IR element type stands for."""
-        for name, candidate in _IR_TYPES.items():
+        for name, candidate in _ir_types().items():
             if candidate == ir_type:
                 return cls(name)
         raise ValueError(f"IR type {ir_type} has no ascx data type")
@@ -107,21 +101,25 @@ class DataType:
             raise TypeError(f"numpy dtype {name} has no ascx data type") from None
 
 
-_IR_TYPES: dict[str, Attribute] = {
-    "int1": IntegerType(1),
-    "int8": IntegerType(8),
-    "int16": IntegerType(16),
-    "int32": IntegerType(32),
-    "int64": IntegerType(64),
-    "uint8": IntegerType(8, Signedness.UNSIGNED),
-    "uint16": IntegerType(16, Signedness.UNSIGNED),
-    "uint32": IntegerType(32, Signedness.UNSIGNED),
-    "uint64": IntegerType(64, Signedness.UNSIGNED),
-    "float16": Float16Type(),
-    "bfloat16": BFloat16Type(),
-    "float32": Float32Type(),
-    "float64": Float64Type(),
-}
+_NAMES = frozenset(
+    {"int1", "int8", "int16", "int32", "int64", "uint8", "uint16", "uint32", "uint64"}
+    | {"float16", "bfloat16", "float32", "float64"}
+)
+"""The data types that have values (every one but ``void``)."""
+
+
+@cache
+def _ir_types() -> dict[str, Attribute]:
+    """Name -> the xDSL type of the IR, built on first use: ``import ascx`` does not load xDSL."""
+    from xdsl.dialects.builtin import BFloat16Type, Float16Type, Float32Type, Float64Type, IntegerType, Signedness
+
+    unsigned = Signedness.UNSIGNED
+    types: dict[str, Attribute] = {f"int{width}": IntegerType(width) for width in (1, 8, 16, 32, 64)}
+    types.update({f"uint{width}": IntegerType(width, unsigned) for width in (8, 16, 32, 64)})
+    types.update(float16=Float16Type(), bfloat16=BFloat16Type(), float32=Float32Type(), float64=Float64Type())
+    assert set(types) == _NAMES
+    return types
+
 
 int1 = DataType("int1")
 int8 = DataType("int8")

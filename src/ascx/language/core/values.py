@@ -9,11 +9,12 @@ can say *why* a value is runtime.
 from __future__ import annotations
 
 import re
-from typing import Any
-
-from xdsl.ir import SSAValue
+from typing import TYPE_CHECKING, Any
 
 from ascx.language.core.dtype import DataType
+
+if TYPE_CHECKING:
+    from xdsl.ir import SSAValue
 
 _HINT = re.compile(r"^[A-Za-z_$.-][A-Za-z0-9_$.-]*$")
 

@@ -1,0 +1,117 @@
+"""Package attributes imported on first use (PEP 562), so that ``import ascx`` stays cheap.
+
+A package declares what it exports and from where::
+
+    __getattr__, __dir__ = lazy_exports(__name__, globals(), {"ascx.language.basic": "add sub"})
+
+``ascx.add`` then imports ``ascx.language.basic`` the first time it is read and keeps the value in
+the package's namespace, so later reads cost nothing.  Names a package defines itself stay
+ordinary attributes.  ``from ascx import *`` and ``dir(ascx)`` see every declared name.
+
+The disk cache (``ascx.runtime.disk_cache``) checks, in a fresh process, that the API objects a
+cached kernel read are still ascx's own.  Reading them would import them, so an attribute that was
+never read in this process is answered by a :class:`LazyDefault` instead: it cannot have been
+replaced, since replacing it would have put it into the namespace.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any, cast
+
+LAZY_TABLE = "__ascx_lazy__"
+"""The namespace entry of a lazy package: name -> the module it is imported from."""
+
+
+def lazy_exports(
+    package: str,
+    namespace: dict[str, Any],
+    exports: Mapping[str, str],
+    *,
+    on_first_use: Callable[[], None] | None = None,
+) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
+    """The ``__getattr__`` and ``__dir__`` of ``package``, whose globals are ``namespace``.
+
+    ``exports`` maps a module to the names, separated by white space, that ``package`` exports
+    from it under the same names; ``package`` itself maps to its subpackages.  ``on_first_use``
+    runs once, before the first name is imported (a family package applies its docstrings there).
+    """
+    table: dict[str, str] = {}
+    for source, names in exports.items():
+        for name in names.split():
+            if name in table:
+                raise ValueError(f"{package} exports '{name}' twice ({table[name]}, {source})")
+            table[name] = source
+    namespace[LAZY_TABLE] = table
+    pending = [on_first_use]
+
+    def __getattr__(name: str) -> Any:
+        source = table.get(name)
+        if source is None:
+            raise AttributeError(f"module {package!r} has no attribute {name!r}")
+        hook = pending.pop() if pending else None
+        if hook is not None:
+            hook()
+        module = importlib.import_module(source)
+        value = getattr(module, name) if source != package else importlib.import_module(f"{package}.{name}")
+        namespace[name] = value
+        return value
+
+    def __dir__() -> list[str]:
+        return sorted(set(namespace) | set(table))
+
+    return __getattr__, __dir__
+
+
+def lazy_names(module: ModuleType) -> dict[str, str]:
+    """The lazily exported names of ``module`` (empty for an ordinary module)."""
+    table: Any = vars(module).get(LAZY_TABLE)
+    return cast("dict[str, str]", table) if isinstance(table, dict) else {}
+
+
+@dataclass(frozen=True)
+class LazyDefault:
+    """ascx's own value of ``module.path[0].path[1]...``, not imported (see the module docstring).
+
+    A path longer than one name is an attribute of such a value (``asc.TPosition.GM`` while
+    ``asc.TPosition`` was never read): it cannot have been replaced either.
+    """
+
+    module: ModuleType
+    path: tuple[str, ...]
+
+    def child(self, name: str) -> LazyDefault:
+        return LazyDefault(self.module, (*self.path, name))
+
+    def load(self) -> Any:
+        value: Any = self.module
+        for name in self.path:
+            value = getattr(value, name)
+        return value
+
+    def matches(self, current: Any) -> bool:
+        """Whether ``current``, read the same way later, is still this value."""
+        return current == self if isinstance(current, LazyDefault) else current is self.load()
+
+
+def unread(module: Any, name: str) -> LazyDefault | None:
+    """A :class:`LazyDefault` when ``name`` is a lazy export of ``module`` not read yet, else None."""
+    if isinstance(module, ModuleType) and name in lazy_names(module) and name not in vars(module):
+        return LazyDefault(module, (name,))
+    return None
+
+
+def is_default(module: ModuleType, name: str, value: Any) -> bool:
+    """Whether ``value``, read as ``module.name``, is ascx's own value of that lazy export."""
+    source = lazy_names(module).get(name)
+    if source is None:
+        return False
+    if source == module.__name__:
+        return value is importlib.import_module(f"{source}.{name}")
+    origin = importlib.import_module(source)
+    if name in lazy_names(origin):  # re-exported from another lazy package: ask that one
+        return is_default(origin, name, value)
+    return value is getattr(origin, name, None)

@@ -1,0 +1,184 @@
+"""What a fresh process imports (issue 18): ``import ascx`` and a disk-cache hit load no xDSL, no
+tracer and no passes; the API's names import on first use; the compiler imports with the collector
+paused; a cached kernel that read an API name a later process replaced is compiled again."""
+
+from __future__ import annotations
+
+import ast
+import importlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import ascx
+from ascx.lazy_exports import lazy_exports, lazy_names
+from ascx.runtime import disk_cache
+
+REPO = Path(__file__).resolve().parents[2]
+SEED = REPO / "examples" / "matmul_iterate_all_async.py"
+
+HEAVY = ("xdsl.ir", "xdsl.irdl", "xdsl.parser", "xdsl.printer", "ascx.dialects", "ascx.passes", "ascx.analysis")
+HEAVY += ("ascx.target", "ascx.tracer.interpreter", "ascx.tracer.kernel", "ascx.runtime.compiler", "ascx.emu")
+HEAVY += ("ascx.language.basic.", "ascx.language.fwk.", "ascx.language.adv.", "numpy")
+"""Modules a process that only imports ascx, or finds its kernel in the disk cache, must not load."""
+
+PROBE = "import sys\nprint(sorted(m for m in sys.modules if m.startswith({heavy!r})))\n"
+
+LAZY_PACKAGES = (
+    "ascx",
+    "ascx.language",
+    "ascx.language.core",
+    "ascx.language.basic",
+    "ascx.language.fwk",
+    "ascx.language.adv",
+    "ascx.runtime",
+    "ascx.tracer",
+)
+
+
+def _python(code: str, env: dict[str, str] | None = None) -> str:
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=False)
+    assert result.returncode == 0, result.stderr
+    return result.stdout
+
+
+def test_import_ascx_loads_no_xdsl_tracer_or_passes() -> None:
+    assert _python("import ascx\n" + PROBE.format(heavy=HEAVY)) == "[]\n"
+
+
+def test_a_disk_cache_hit_in_a_fresh_process_loads_none_of_them(tmp_path: Path) -> None:
+    env = {**os.environ, disk_cache.CACHE_DIR_ENV: str(tmp_path / "cache")}
+    compile_seed = (
+        "import hashlib\n"
+        "from ascx.cli.kernel_loading import default_arguments, find_kernel, load_module\n"
+        "from pathlib import Path\n"
+        f"path = Path({str(SEED)!r})\n"
+        "kernel = find_kernel(load_module(path), path, None)\n"
+        "compiled = kernel.compile(*default_arguments(kernel))\n"
+        "print(sorted(compiled.timings), hashlib.sha256(compiled.source.encode()).hexdigest())\n"
+    )
+    first = _python(compile_seed, env).splitlines()
+    second = _python(compile_seed + PROBE.format(heavy=HEAVY), env).splitlines()
+    assert first[0].startswith("['passes', 'print', 'trace']")
+    assert second[0] == first[0].replace("['passes', 'print', 'trace']", "['load']")
+    assert second[1] == "[]"
+
+
+def test_a_cache_hit_checks_a_replaced_api_name(tmp_path: Path) -> None:
+    """The cached kernel read ``asc.add``; a process where ``asc.add`` is another function compiles it
+    again (and a process that never read it takes the entry without importing it)."""
+    kernel = tmp_path / "kern.py"
+    kernel.write_text(
+        "import ascx as asc\n\n\n"
+        "@asc.jit\n"
+        "def k(x: asc.GlobalAddress) -> None:\n"
+        "    g = asc.GlobalTensor()\n"
+        "    g.set_global_buffer(x, 256)\n"
+        "    a = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 0, 256)\n"
+        "    asc.data_copy(a, g, 256)\n"
+        "    asc.add(a, a, a, 256)\n"
+        "    asc.data_copy(g, a, 256)\n"
+    )
+    env = {**os.environ, disk_cache.CACHE_DIR_ENV: str(tmp_path / "cache")}
+    run = (
+        "import importlib.util, sys\nimport ascx as asc\n{setup}"
+        f"spec = importlib.util.spec_from_file_location('kern', {str(kernel)!r})\n"
+        "m = importlib.util.module_from_spec(spec); spec.loader.exec_module(m)\n"
+        "print(sorted(m.k.compile(asc.MockTensor(asc.float16)).timings))\n"
+    )
+    assert _python(run.format(setup=""), env) == "['passes', 'print', 'trace']\n"
+    assert _python(run.format(setup=""), env) == "['load']\n"
+    replaced = "import ascx.language.basic.vec_binary as vb\nasc.add = vb.sub\n"
+    assert _python(run.format(setup=replaced), env) == "['passes', 'print', 'trace']\n"
+    read_but_same = "asc.add\n"
+    assert _python(run.format(setup=read_but_same), env) == "['load']\n"
+
+
+def test_the_compiler_imports_with_the_collector_paused(tmp_path: Path) -> None:
+    code = (
+        "import gc, sys\nimport ascx as asc\n"
+        "states = []\n"
+        "class Probe:\n"
+        "    def find_spec(self, name, path, target=None):\n"
+        "        if name == 'ascx.runtime.compiler':\n"
+        "            states.append(gc.isenabled())\n"
+        "sys.meta_path.insert(0, Probe())\n"
+        "@asc.jit\n"
+        "def k(x: asc.GlobalAddress) -> None:\n"
+        "    g = asc.GlobalTensor()\n"
+        "    g.set_global_buffer(x, 64)\n"
+        "k.compile(asc.MockTensor(asc.float16))\n"
+        "print(states, gc.isenabled())\n"
+    )
+    env = {**os.environ, disk_cache.CACHE_DIR_ENV: ""}
+    assert _python(code, env) == "[False] True\n"
+
+
+def test_import_ascx_leaves_the_collector_as_it_was() -> None:
+    probe = "import gc\n{setup}\nimport ascx\nprint(gc.isenabled())\n"
+    assert _python(probe.format(setup="")) == "True\n"
+    assert _python(probe.format(setup="gc.disable()")) == "False\n"
+
+
+def test_every_exported_name_resolves_and_star_import_sees_all_of_them() -> None:
+    namespace: dict[str, object] = {}
+    exec("from ascx import *", namespace)
+    assert set(ascx.__all__) <= set(namespace)
+    assert set(ascx.__all__) <= set(dir(ascx))
+    assert namespace["add"] is importlib.import_module("ascx.language.basic.vec_binary").add
+
+
+def test_an_unknown_name_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError, match=r"^module 'ascx' has no attribute 'no_such_api'$"):
+        ascx.no_such_api  # noqa: B018
+
+
+@pytest.mark.parametrize("package", LAZY_PACKAGES)
+def test_the_type_checking_imports_match_the_lazy_table(package: str) -> None:
+    """Each lazy package lists its names twice: for type checkers (``if TYPE_CHECKING:`` imports) and
+    for ``lazy_exports``.  They must agree, name for name and module for module."""
+    module = importlib.import_module(package)
+    assert module.__file__ is not None
+    tree = ast.parse(Path(module.__file__).read_text())
+    declared: dict[str, str] = {}
+    for node in tree.body:
+        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
+            for statement in node.body:
+                assert isinstance(statement, ast.ImportFrom)
+                assert statement.module is not None
+                for alias in statement.names:
+                    assert alias.asname in (None, alias.name), "lazy exports keep their names"
+                    declared[alias.name] = statement.module
+    assert declared == lazy_names(module)
+
+
+def test_lazy_exports_runs_the_first_use_hook_once_before_the_first_import() -> None:
+    calls: list[str] = []
+    namespace: dict[str, object] = {}
+    getattr_, dir_ = lazy_exports(
+        "pkg", namespace, {"os.path": "join sep", "json": "dumps"}, on_first_use=lambda: calls.append("hook")
+    )
+    assert calls == []
+    assert getattr_("join") is os.path.join
+    assert getattr_("dumps") is importlib.import_module("json").dumps
+    assert calls == ["hook"]
+    assert namespace["join"] is os.path.join
+    assert {"join", "sep", "dumps"} <= set(dir_())
+    with pytest.raises(AttributeError, match=r"^module 'pkg' has no attribute 'split'$"):
+        getattr_("split")
+
+
+def test_a_name_exported_twice_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"^pkg exports 'join' twice \(os.path, posixpath\)$"):
+        lazy_exports("pkg", {}, {"os.path": "join", "posixpath": "join"})
+
+
+def test_subpackages_resolve_as_attributes() -> None:
+    language = ascx.language
+    assert isinstance(language, ModuleType)
+    assert ascx.adv is importlib.import_module("ascx.language.adv")
+    assert ascx.runtime.config is importlib.import_module("ascx.runtime.config")
