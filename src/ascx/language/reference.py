@@ -183,12 +183,28 @@ def pages() -> dict[str, str]:
     return result
 
 
+_docstrings_wanted = True
+
+
+def skip_docstrings() -> None:
+    """Leave the records' docstrings off the API in this process: the command-line tools call this,
+    as nothing they print shows a docstring (``document_package`` then does nothing)."""
+    global _docstrings_wanted
+    _docstrings_wanted = False
+
+
+def docstrings_wanted() -> bool:
+    return _docstrings_wanted
+
+
 def document_package(package: str) -> None:
     """Give the APIs defined in ``package`` their docstrings from the records of every family.
 
     A family package (``ascx.language.core``, ``basic``, ``fwk``) calls this before it imports its
     first name on demand (``ascx.lazy_exports``), so documenting costs nothing until the package is
     used, and only imports what that package defines."""
+    if not _docstrings_wanted:
+        return
     prefix = f"{package}."
     for family in all_families():
         for entry in family.entries:

@@ -7,6 +7,10 @@ from ascx.lazy_exports import lazy_exports
 
 
 def _document() -> None:
+    from ascx.language.reference import docstrings_wanted
+
+    if not docstrings_wanted():
+        return
     from ascx.language.adv.api_docs import apply_docstrings as document_matmul
     from ascx.language.adv.lib_api_docs import apply_docstrings as document_library
 
