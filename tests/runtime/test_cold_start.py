@@ -182,3 +182,10 @@ def test_subpackages_resolve_as_attributes() -> None:
     assert isinstance(language, ModuleType)
     assert ascx.adv is importlib.import_module("ascx.language.adv")
     assert ascx.runtime.config is importlib.import_module("ascx.runtime.config")
+
+
+def test_docstrings_come_with_the_first_name_of_a_package_unless_skipped() -> None:
+    probe = "{setup}import ascx as asc\nprint('Forms::' in (asc.add.__doc__ or ''), 'Forms::' in (asc.TPipe.__doc__ or ''))\n"
+    assert _python(probe.format(setup="")) == "True True\n"
+    skipped = "from ascx.language.reference import skip_docstrings\nskip_docstrings()\n"
+    assert _python(probe.format(setup=skipped)) == "False False\n"
