@@ -185,7 +185,10 @@ def test_subpackages_resolve_as_attributes() -> None:
 
 
 def test_docstrings_come_with_the_first_name_of_a_package_unless_skipped() -> None:
-    probe = "{setup}import ascx as asc\nprint('Forms::' in (asc.add.__doc__ or ''), 'Forms::' in (asc.TPipe.__doc__ or ''))\n"
+    probe = (
+        "{setup}import ascx as asc\n"
+        "print('Forms::' in (asc.add.__doc__ or ''), 'Forms::' in (asc.TPipe.__doc__ or ''))\n"
+    )
     assert _python(probe.format(setup="")) == "True True\n"
     skipped = "from ascx.language.reference import skip_docstrings\nskip_docstrings()\n"
     assert _python(probe.format(setup=skipped)) == "False False\n"

@@ -62,6 +62,13 @@ def at(op: Operation | None) -> SourceLocation | None:
     return source_location(op.location) if op is not None else None
 
 
+def where(op: Operation | None) -> str:
+    """Where ``op`` is, for the text of a message: ``k.py:12:5``, or ``<unknown location>`` for an op
+    without one (IR written by hand or by a pass)."""
+    location = at(op)
+    return "<unknown location>" if location is None else str(location)
+
+
 def note(op: Operation | None, text: str) -> Note:
     return Note(at(op), text)
 

@@ -15,7 +15,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from ascx.analysis.insertion.placement import is_inserted, mark
 from ascx.analysis.pipe.state import PipeState
 from ascx.analysis.regions import GMBase
-from ascx.analysis.report import DiagnosticList, at
+from ascx.analysis.report import DiagnosticList, where
 from ascx.analysis.spelling import python_call
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.fwk_ops import ReleaseEventIdOp
@@ -52,5 +52,5 @@ def add_final_barrier(kernel: func.FuncOp, policy: FinalBarrier, state: PipeStat
             "IN-12",
             barrier,
             f"inserted asc.pipe_barrier(PipeID.PIPE_ALL) for IN-12 (the GM write of "
-            f"`{python_call(unordered[0].op)}` at {at(unordered[0].op)} is unordered at the kernel's return)",
+            f"`{python_call(unordered[0].op)}` at {where(unordered[0].op)} is unordered at the kernel's return)",
         )

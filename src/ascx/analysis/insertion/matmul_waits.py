@@ -30,7 +30,7 @@ from ascx.analysis.dataflow import common_block
 from ascx.analysis.insertion.placement import INSERTED_ATTR, innermost_common_loop
 from ascx.analysis.matmul.protocol import MatmulProtocolAnalysis
 from ascx.analysis.matmul.state import FirstIteration, Fix
-from ascx.analysis.report import DiagnosticList, at
+from ascx.analysis.report import DiagnosticList, where
 from ascx.analysis.reuse import remember
 from ascx.analysis.spelling import matmul_call, python_call, value_name
 from ascx.dialects.ascendc.traits import MatmulAsyncWait
@@ -158,12 +158,12 @@ class MatmulWaitInserter:
             f"asynchronous `{start}(sync=False)` is not completed {reason}; ascx inserted `{waited}`",
             partner=fix.at,
         )
-        consumer = at(fix.at)
+        consumer = where(fix.at)
         self.diagnostics.add(
             "remark",
             fix.rule,
             wait,
-            f"inserted {waited} for {fix.rule} ({start} at {at(fix.record.start)} -> "
+            f"inserted {waited} for {fix.rule} ({start} at {where(fix.record.start)} -> "
             f"{python_call(fix.at)} at {consumer})",
             partner=fix.at,
         )

@@ -25,7 +25,7 @@ from ascx.analysis.insertion.repairs import repair
 from ascx.analysis.pipe.analysis import PipeSyncAnalysis
 from ascx.analysis.pipe.state import DEFAULT_OPTIONS, PipeSyncOptions
 from ascx.analysis.pipe_model import pipe_label
-from ascx.analysis.report import DiagnosticList, Note, at, note
+from ascx.analysis.report import DiagnosticList, Note, note, where
 from ascx.analysis.reuse import remember
 from ascx.analysis.spelling import python_call
 from ascx.dialects.ascendc.fwk_ops import DequeOp, EnqueOp, EventIdOp, ReleaseEventIdOp
@@ -198,7 +198,7 @@ class PipeSyncInserter:
             hazard.rule,
             op,
             f"inserted {what} for {hazard.rule} ({pipe_label(hazard.producer_pipe)} → "
-            f"{pipe_label(hazard.consumer_pipe)}, {python_call(hazard.producer)} at {at(hazard.producer)} → "
-            f"{python_call(hazard.consumer)} at {at(hazard.consumer)})",
+            f"{pipe_label(hazard.consumer_pipe)}, {python_call(hazard.producer)} at {where(hazard.producer)} → "
+            f"{python_call(hazard.consumer)} at {where(hazard.consumer)})",
             partner=hazard.producer,
         )
