@@ -5,6 +5,7 @@ repeat, no pyasc) as a subprocess, the way a user runs it, and prints its table.
 from __future__ import annotations
 
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -61,3 +62,5 @@ def test_benchmark_runs_in_smoke_mode(script: str, tmp_path: Path) -> None:
     lines = result.stdout.splitlines()
     for start in SMOKE[script]:
         assert any(line.startswith(start) for line in lines), f"no line starts with {start!r}:\n{result.stdout}"
+    negative = [line for line in lines if re.search(r"(^|\s)-\d", line)]
+    assert not negative, f"a figure below zero was printed as measured:\n{negative}"
