@@ -540,6 +540,18 @@ def test_fl10_pipe_the_core_does_not_have(kernel_module: Load) -> None:
     ]
 
 
+def test_fl10_an_aic_only_kernel_runs_on_the_cube_core(kernel_module: Load) -> None:
+    """``@asc.jit(kernel_type=KernelType.AIC_ONLY)`` puts the code on the AIC, as ``matmul_cube_only`` does
+    (vector pipes there are already an error of the kernel type request)."""
+    aic_only = "kernel_type=asc.runtime.config.KernelType.AIC_ONLY"
+    cube = "asc.set_flag(asc.HardEvent.MTE1_M, 0)\nasc.wait_flag(asc.HardEvent.MTE1_M, 0)"
+    assert warnings_of(kernel_module, cube, options=aic_only) == []
+    assert warnings_of(kernel_module, cube) == [
+        "L1: `asc.set_flag(HardEvent.MTE1_M, 0)` names pipe PIPE_MTE1, which the AIV core does not use [FL-10]",
+        "L2: `asc.wait_flag(HardEvent.MTE1_M, 0)` names pipe PIPE_M, which the AIV core does not use [FL-10]",
+    ]
+
+
 def test_fl11_unbalanced_branch_and_loop(kernel_module: Load) -> None:
     branch = """
     if n > 0:

@@ -28,8 +28,8 @@ from ascx.analysis.pipe_model import AIC_PIPES, AIV_PIPES
 from ascx.analysis.report import Note, note
 from ascx.analysis.spelling import python_call
 from ascx.dialects.ascendc.basic_enums import HardEvent
-from ascx.dialects.ascendc.enums import Pipe
-from ascx.dialects.ascendc.kernel_attrs import CUBE_ONLY_ATTR
+from ascx.dialects.ascendc.enums import KernelType, KernelTypeAttr, Pipe
+from ascx.dialects.ascendc.kernel_attrs import CUBE_ONLY_ATTR, KERNEL_TYPE_ATTR
 from ascx.dialects.ascendc.sync_ops import PipeBarrierOp, SetFlagOp, WaitFlagOp
 from ascx.dialects.ascendc.system_ops import AscendIsAivOp
 
@@ -157,7 +157,9 @@ def _core_of(analysis: PipeSyncAnalysis, op: Operation) -> tuple[str, frozenset[
             in_then = child.parent_region() is parent.true_region
             return ("AIV", AIV_PIPES) if in_then else ("AIC", AIC_PIPES)
         child, parent = parent, parent.parent_op()
-    if CUBE_ONLY_ATTR in analysis.kernel.attributes:
+    kind = analysis.kernel.attributes.get(KERNEL_TYPE_ATTR)
+    aic_only = isinstance(kind, KernelTypeAttr) and kind.data == KernelType.AIC_ONLY
+    if aic_only or CUBE_ONLY_ATTR in analysis.kernel.attributes:
         return "AIC", AIC_PIPES
     return "AIV", AIV_PIPES
 
