@@ -384,9 +384,18 @@ mm.iterate_all(c_global)""",
     ),
     ApiDoc(
         "get_offset_c",
-        "Where the current result block lies in C (cube-only kernels).",
+        "pyasc's query of where the current result block lies in C. CANN reserves it, so ascx stops at the call.",
         ("template <bool isTurnOnDebug = true> MatrixOffset GetOffsetC();",),
-        rules=('"get_offset_c is only supported in cube-only kernels (matmul_cube_only=True)"',),
+        rules=(
+            '"get_offset_c is only supported in cube-only kernels (matmul_cube_only=True)"',
+            '"get_offset_c is reserved in CANN: MatmulImpl::GetOffsetC static_asserts "unsupported!" and the MIX '
+            'client reports it not supported, so no kernel that calls it builds" (in a cube-only kernel)',
+        ),
+        notes=(
+            "CANN 9.1 documents ``GetOffsetC`` as a reserved interface: with its default template argument its "
+            "implementation fails to compile, and the MIX client only reports it not supported. pyasc 1.1.1 "
+            "prints the call all the same. The example stops at ``get_offset_c`` with the error above.",
+        ),
         example=("cube", "mm.iterate()\noffset = mm.get_offset_c()"),
     ),
     ApiDoc(

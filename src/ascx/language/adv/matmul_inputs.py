@@ -30,6 +30,13 @@ def _scalar_overload(scalar: Any) -> None: ...
 _TENSOR = inspect.signature(_tensor_overload)
 _SCALAR = inspect.signature(_scalar_overload)
 
+GET_OFFSET_C_RESERVED = (
+    'get_offset_c is reserved in CANN: MatmulImpl::GetOffsetC static_asserts "unsupported!" and the MIX '
+    "client reports it not supported, so no kernel that calls it builds"
+)
+"""CANN 9.1's ``GetOffsetC<true>()`` (its default) fails to compile in every kernel, and its documentation
+calls it a reserved interface; pyasc 1.1.1 prints the call anyway."""
+
 
 class MatmulInputs(MatmulBase):
     """``set_tensor_a/b``, ``set_bias``, ``set_org_shape`` and the other setters of a Matmul object."""
@@ -254,7 +261,7 @@ class MatmulInputs(MatmulBase):
         builder.insert(ir.MatmulSetSingleShapeOp(self.ssa, m, n, k))
 
     def get_offset_c(self) -> MatrixOffset:
-        """``MatrixOffset r = mm.GetOffsetC();``: where the current block lies in C (cube-only)."""
+        """pyasc's ``mm.GetOffsetC()``, which CANN reserves: always an error at the call (cube-only first)."""
         builder = self._builder("get_offset_c")
         self._cube_only(builder, "get_offset_c")
-        return MatrixOffset.from_ssa(builder.insert(ir.MatmulGetOffsetCOp(self.ssa)).result)
+        raise ValueError(GET_OFFSET_C_RESERVED)
