@@ -581,3 +581,48 @@ def cann_check_kernels(directory: Path) -> Iterator[tuple[str, str]]:
         if not case.message:
             module = compile_case(lambda source: load_kernel_source(directory, source), case)
             yield name, module.k.compile(*ARGS).source
+
+
+@pytest.mark.parametrize(
+    ("layout", "config", "message"),
+    [
+        ("BSNGD", "asc.adv.get_mdl_config()", "BSNGD"),
+        ("SBNGD", "asc.adv.MatmulConfig(do_norm=False, do_basic_block=True)", "SBNGD"),
+        ("NORMAL", "asc.adv.get_mdl_config()", "NORMAL"),
+        (
+            "NORMAL",
+            "asc.adv.MatmulConfig(do_norm=False, do_multi_data_load=True, batch_mode=asc.BatchMode.SINGLE_LARGE_THAN_L1)",
+            "NORMAL",
+        ),
+        ("BSNGD", "asc.adv.MatmulConfig()", ""),
+        ("NONE", "asc.adv.get_mdl_config()", ""),
+    ],
+    ids=["BSNGD with MDL", "SBNGD basic block", "NORMAL with MDL", "NORMAL single large", "BSNGD Norm", "no batch"],
+)
+def test_a_batch_layout_needs_the_norm_template(
+    kernel_module: Callable[[str], ModuleType], layout: str, config: str, message: str
+) -> None:
+    """CANN's batch Matmul (A in a batch layout) has a scheduler for the Norm template only: any other
+    config fails to compile in its headers, so it is an error at ``Matmul(...)``."""
+    module = kernel_module(
+        f"""
+@asc.jit
+def k(c: asc.GlobalAddress, w: asc.GlobalAddress) -> None:
+    pipe = asc.TPipe()
+    f16 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16, layout=asc.LayoutMode.{layout})
+    f32 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32, layout=asc.LayoutMode.{layout})
+    mm = asc.adv.Matmul(f16, f16, f32, matmul_config={config})
+    asc.adv.register_matmul(pipe, w, mm, asc.adv.TCubeTiling(m=64))
+    mm.end()
+"""
+    )
+    if not message:
+        module.k.compile(MockTensor(asc.float32), MockTensor(asc.uint8))
+        return
+    with pytest.raises(asc.KernelError) as info:
+        module.k.compile(MockTensor(asc.float32), MockTensor(asc.uint8))
+    assert info.value.message == (
+        f"ValueError: a Matmul with A in layout {message} is a batch Matmul, which only supports the Norm template"
+    )
+    assert info.value.location is not None
+    assert info.value.location.line == len(Path(module.__file__).read_text().splitlines()) - 2

@@ -20,7 +20,7 @@ from ascx.language.adv.static_tiling import MatmulApiStaticTiling
 from ascx.language.adv.tiling import TCubeTiling
 from ascx.language.core.builder import IRBuilder, active
 from ascx.language.core.checks import is_instance
-from ascx.language.core.enums import MatmulPolicy, TPosition
+from ascx.language.core.enums import LayoutMode, MatmulPolicy, TPosition
 from ascx.language.core.values import GlobalAddress
 from ascx.language.fwk.tpipe import TPipe
 
@@ -67,6 +67,7 @@ class Matmul(MatmulInputs, MatmulResults):
         a_attr, b_attr, c_attr = a.to_attr(), b.to_attr(), c.to_attr()
         bias_attr = MatmulType(self.bias_type.position, self.bias_type.format, self.bias_type.dtype).to_attr()
         self.policy = _check_policy(matmul_policy, self.config, builder, (a, b))
+        _check_batch_template(a, self.config)
         self.modes = check_declaration(builder, a, b, c, bias, self.config)
         policy = ir.MatmulPolicy[_policy_member(self.policy)]
         if static is not None:
@@ -114,6 +115,20 @@ def _policy_member(policy: MatmulPolicy) -> str:
         MatmulPolicy.TrianLowerMatmulPolicy: "TRIAN_LOWER",
         MatmulPolicy.NBuffer33MatmulPolicy: "NBUFFER33",
     }[policy]
+
+
+def _check_batch_template(a: MatmulType, config: MatmulConfig) -> None:
+    """A batch layout on A makes CANN build the batch Matmul, whose scheduler exists for the Norm template
+    only (``BatchScheduler``: ``DoMatmulNorm(MM_CFG)``); with another template CANN's headers do not
+    compile (checked with ``cann-typecheck`` for MDL and basic-block configs)."""
+    layout = LayoutMode(a.layout)
+    if layout is LayoutMode.NONE:
+        return
+    modes = (config.do_basic_block, config.do_multi_data_load, config.do_special_basic_block, config.do_ib_share_norm)
+    if not config.do_norm or any(modes) or config.do_special_mdl:
+        raise ValueError(
+            f"a Matmul with A in layout {layout.name} is a batch Matmul, which only supports the Norm template"
+        )
 
 
 def _check_policy(
