@@ -34,7 +34,6 @@ from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -46,6 +45,7 @@ from xdsl.traits import MemoryAllocEffect, MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.lib_call_syntax import LibCallSyntax, Names
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
@@ -169,7 +169,7 @@ def _tiling(tiling: SSAValue, struct: str) -> None:
         raise VerifyException(f"tiling must be a {struct}, got {tiling.type}")
 
 
-@irdl_op_definition
+@op_definition
 class AdvMathOp(LibCallSyntax):
     """``AscendC::Acos<T, isReuseSource>(dst, src[, sharedTmpBuffer][, calCount])`` and the other one-source
     math functions; ``Exp`` has ``taylorExpandLevel`` between: ``Exp<T, level, isReuseSource>(...)``.
@@ -208,7 +208,7 @@ class AdvMathOp(LibCallSyntax):
             raise VerifyException("taylor_expand_level must fit uint8_t")
 
 
-@irdl_op_definition
+@op_definition
 class AdvBinaryMathOp(LibCallSyntax):
     """``AscendC::Power<T, isReuseSource>(dst, src0, src1[, sharedTmpBuffer][, calCount])`` and ``Xor``.
 
@@ -235,7 +235,7 @@ class AdvBinaryMathOp(LibCallSyntax):
         _tmp_bytes(self.tmp)
 
 
-@irdl_op_definition
+@op_definition
 class AdvAxpyOp(LibCallSyntax):
     """``AscendC::Axpy<T, U, isReuseSource>(dst, src, scalar, sharedTmpBuffer, calCount)``: ``dst += src * scalar``
     (the only form CANN declares).
@@ -267,7 +267,7 @@ class AdvAxpyOp(LibCallSyntax):
             raise VerifyException(f"Axpy takes dst and src of one type, or a f32 dst and a f16 src; got {dst}, {src}")
 
 
-@irdl_op_definition
+@op_definition
 class SoftmaxOp(LibCallSyntax):
     """``AscendC::SoftMax<T, isReuseSource, isBasicBlock, isDataFormatNZ>(dst, sum, max, src[, sharedTmpBuffer],
     tiling)``: softmax over the last axis of ``src`` ([srcM, srcK] from the tiling), with the row sums and
@@ -303,7 +303,7 @@ class SoftmaxOp(LibCallSyntax):
             raise VerifyException(f"sum and max hold the type of src, or f32 for a f16 src; got {stats} for {src}")
 
 
-@irdl_op_definition
+@op_definition
 class RmsNormOp(LibCallSyntax):
     """``AscendC::RmsNorm<T, isBasicBlock>(dst, src, gamma[, sharedTmpBuffer], epsilon, tiling)``.
 
@@ -333,7 +333,7 @@ class RmsNormOp(LibCallSyntax):
             raise VerifyException(f"epsilon has type {self.epsilon.type}, but src holds {_element(self, 'src')}")
 
 
-@irdl_op_definition
+@op_definition
 class QuantOp(LibCallSyntax):
     """``AscendC::AscendQuant<T, isReuseSource[, config]>(dst, src[, sharedTmpBuffer], scale, offset[, calCount])``:
     per-tensor quantisation to ``int8_t``; ``config`` is the ``AscendQuantConfig`` (``calcCount``,
@@ -370,7 +370,7 @@ class QuantOp(LibCallSyntax):
         return None if self.config is None else tuple(int(v) for v in self.config.get_values())
 
 
-@irdl_op_definition
+@op_definition
 class ConcatOp(LibCallSyntax):
     """``AscendC::Concat(concat, src, tmp, repeatTime)``: prepares ``src`` for ``Sort`` (on Atlas A2 the
     C++ makes ``concat`` refer to ``src``'s memory).
@@ -391,7 +391,7 @@ class ConcatOp(LibCallSyntax):
         _floating(self, "src")
 
 
-@irdl_op_definition
+@op_definition
 class ExtractOp(LibCallSyntax):
     """``AscendC::Extract(dstValue, dstIndex, sorted, repeatTime)``: the values and indices of ``Sort``'s
     (value, index) records.
@@ -444,7 +444,7 @@ def _known_struct(struct: LibTilingType) -> None:
         raise VerifyException(f"unknown tiling struct '{struct.cpp_name}'")
 
 
-@irdl_op_definition
+@op_definition
 class LibTilingOp(IRDLOperation):
     """Declares a zero-initialised kernel-local tiling struct: ``SoftMaxTiling t;``.
 
@@ -464,7 +464,7 @@ class LibTilingOp(IRDLOperation):
         _known_struct(self.result.type)
 
 
-@irdl_op_definition
+@op_definition
 class LibTilingSetOp(IRDLOperation):
     """``tiling.<field> = value;``.
 
@@ -488,7 +488,7 @@ class LibTilingSetOp(IRDLOperation):
             raise VerifyException(f"{self.field.data} takes {want}, got {self.value.type}")
 
 
-@irdl_op_definition
+@op_definition
 class LibTilingGetOp(IRDLOperation):
     """Reads one member: ``int32_t x = tiling.<field>;``.
 
@@ -514,7 +514,7 @@ class LibTilingGetOp(IRDLOperation):
             raise VerifyException(f"{self.field.data} is {want}, got {self.result.type}")
 
 
-@irdl_op_definition
+@op_definition
 class LibTilingLoadOp(IRDLOperation):
     """Copies a tiling struct kernel parameter (a ``__gm__ SoftMaxTiling*``) into a kernel-local struct.
 

@@ -22,7 +22,6 @@ from xdsl.ir import Attribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribut
 from xdsl.irdl import (
     IRDLOperation,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -36,6 +35,7 @@ from xdsl.traits import MemoryAllocEffect, MemoryReadEffect
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe, TPosition, TPositionAttr
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn
@@ -100,7 +100,7 @@ class LocalMemAllocatorType(ParametrizedAttribute, TypeAttribute):
             return (HardwareAttr(parser.parse_str_enum(Hardware)),)
 
 
-@irdl_op_definition
+@op_definition
 class LocalMemAllocatorOp(IRDLOperation):
     """``AscendC::LocalMemAllocator<hard> a;``: an allocator of one memory, starting at its first byte."""
 
@@ -122,7 +122,7 @@ class LocalMemAllocatorOp(IRDLOperation):
             raise VerifyException(f"the result type must be {LocalMemAllocatorType(self.hardware.data)}")
 
 
-@irdl_op_definition
+@op_definition
 class LocalMemAllocatorAllocOp(IRDLOperation):
     """``a.Alloc<pos, T, tileSize>()`` (a compile-time size) or ``a.Alloc<pos, T>(tileSize)``: the next
     ``tileSize`` elements of the allocator's memory, as a tensor at ``pos``."""
@@ -200,7 +200,7 @@ class LocalMemAllocatorAllocOp(IRDLOperation):
             )
 
 
-@irdl_op_definition
+@op_definition
 class LocalMemAllocatorGetCurAddrOp(IRDLOperation):
     """``a.GetCurAddr()``: the byte address the next allocation starts at (``uint32_t``)."""
 

@@ -15,7 +15,6 @@ from xdsl.ir import Attribute, ParametrizedAttribute, SSAValue, TypeAttribute
 from xdsl.irdl import (
     IRDLOperation,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     opt_prop_def,
     param_def,
@@ -29,6 +28,7 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryAllocEffect, MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn
@@ -64,7 +64,7 @@ class ArrayType(ParametrizedAttribute, TypeAttribute):
             raise VerifyException(f"an array has at least one element, got {self.size.data}")
 
 
-@irdl_op_definition
+@op_definition
 class ArrayOp(IRDLOperation):
     """``T a[N];`` followed by ``a[i] = values[i];`` for each initial value (none, or one per element).
 
@@ -90,7 +90,7 @@ class ArrayOp(IRDLOperation):
                 raise VerifyException(f"an initial value of {array} is a {value.type}")
 
 
-@irdl_op_definition
+@op_definition
 class ArrayLoadOp(IRDLOperation):
     """``T v = a[index];``
 
@@ -114,7 +114,7 @@ class ArrayLoadOp(IRDLOperation):
             raise VerifyException(f"a load of {self.array.type} gives a {self.array.type.element_type}")
 
 
-@irdl_op_definition
+@op_definition
 class ArrayStoreOp(IRDLOperation):
     """``a[index] = value;``
 
@@ -137,7 +137,7 @@ class ArrayStoreOp(IRDLOperation):
             raise VerifyException(f"{self.array.type} stores {self.array.type.element_type}, got {self.value.type}")
 
 
-@irdl_op_definition
+@op_definition
 class VerbatimOp(IRDLOperation):
     """C++ written by the kernel's author (pyasc's ``asc.inline``): ``code`` with each ``{}`` replaced by
     the C++ expression of the next argument.  With ``file_scope`` it stands before the kernel function

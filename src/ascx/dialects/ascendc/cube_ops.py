@@ -21,7 +21,6 @@ from xdsl.irdl import (
     IRDLOperation,
     base,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -36,6 +35,7 @@ from xdsl.utils.str_enum import StrEnum
 
 from ascx.dialects.ascendc.basic_types import LAYOUTS, ParamsKind, ParamsType
 from ascx.dialects.ascendc.cube_structs import MMAD_KINDS, PAD_SIZE, PadListType
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe, TPosition, TPositionAttr
 from ascx.dialects.ascendc.object_ops import ConstantOp
 from ascx.dialects.ascendc.positions import L1_POSITIONS, tensor_position
@@ -120,7 +120,7 @@ class AccumulatorAccess(TensorAccess):
         return values
 
 
-@irdl_op_definition
+@op_definition
 class MmadOp(IRDLOperation):
     """``AscendC::Mmad(dst, fm, filter[, bias], mmadParams)``: ``dst (L0C) = fm (L0A) x filter (L0B)``,
     initialised with zeros, the bias, or what ``dst`` holds, as the params say.
@@ -183,7 +183,7 @@ class MmadOp(IRDLOperation):
             _same_elements(self, "dst", "bias")
 
 
-@irdl_op_definition
+@op_definition
 class MmadWithSparseOp(IRDLOperation):
     """``AscendC::MmadWithSparse(dst, fm, filter, mmadParams)``: int8 x sparse int8 (the index loaded by
     ``LoadDataWithSparse``) -> int32.
@@ -236,7 +236,7 @@ class _Load(IRDLOperation):
         super().__init__(operands=[dst, src, params])
 
 
-@irdl_op_definition
+@op_definition
 class LoadDataOp(_Load):
     """``AscendC::LoadData(dst, src, params)``: 2D (``LoadData2DParams``/``V2``) or 3D (``LoadData3DParamsV1<T>``,
     ``V2<T>``, ``V2Pro``) loads of 512-byte fractals; from GM on MTE2, from L1 on MTE1.
@@ -267,7 +267,7 @@ class LoadDataOp(_Load):
             raise VerifyException("3D loads read L1, not GM")
 
 
-@irdl_op_definition
+@op_definition
 class LoadDataWithTransposeOp(_Load):
     """``AscendC::LoadDataWithTranspose(dst, src, params)``: L1 to L0A/L0B on MTE1, transposing square
     blocks of fractals.
@@ -285,7 +285,7 @@ class LoadDataWithTransposeOp(_Load):
             raise VerifyException("LoadDataWithTranspose reads L1, not GM")
 
 
-@irdl_op_definition
+@op_definition
 class LoadDataWithSparseOp(IRDLOperation):
     """``AscendC::LoadDataWithSparse(dst, src, idx, params)``: int8 weights L1 -> L0B with their sparse
     index (uint8) into the cube's index buffer, on MTE1.
@@ -313,7 +313,7 @@ class LoadDataWithSparseOp(IRDLOperation):
             raise VerifyException("LoadDataWithSparse loads int8 weights with a uint8 index")
 
 
-@irdl_op_definition
+@op_definition
 class InitConstValueOp(IRDLOperation):
     """``AscendC::InitConstValue(dst, InitConstValueParams<T>)``: fill blocks of an L1/L0A/L0B tensor with
     a value; on MTE2 into L1, on MTE1 into L0A/L0B.
@@ -344,7 +344,7 @@ class InitConstValueOp(IRDLOperation):
             )
 
 
-@irdl_op_definition
+@op_definition
 class PadListOp(IRDLOperation):
     """``uint8_t padList[4] = {left, right, top, bottom};``: the padding of a 3D load.
 
@@ -369,7 +369,7 @@ class PadListOp(IRDLOperation):
 # --- ND <-> NZ copies and the way out of L0C --------------------------------------------------------
 
 
-@irdl_op_definition
+@op_definition
 class DataCopyNd2NzOp(_Load):
     """``AscendC::DataCopy(dst, src, Nd2NzParams)``: ND matrices from GM (MTE2) or UB (MTE3) into L1 in the
     NZ fractal layout.
@@ -389,7 +389,7 @@ class DataCopyNd2NzOp(_Load):
         _same_elements(self, "dst", "src")
 
 
-@irdl_op_definition
+@op_definition
 class DataCopyPadNd2NzOp(IRDLOperation):
     """``AscendC::DataCopyPad(dst, src, copyParams, nd2nzParams)``: byte-long blocks from UB (VECIN/VECOUT)
     through a relay in GM into one NZ matrix in L1 (TSCM); the vector core issues it on MTE3.
@@ -418,7 +418,7 @@ class DataCopyPadNd2NzOp(IRDLOperation):
         _same_elements(self, "dst", "src")
 
 
-@irdl_op_definition
+@op_definition
 class DataCopyNz2NdOp(IRDLOperation):
     """``AscendC::DataCopy(dst, src, Nz2NdParamsFull)``: NZ matrices from UB to ND in GM, on MTE3.
 
@@ -441,7 +441,7 @@ class DataCopyNz2NdOp(IRDLOperation):
         _same_elements(self, "dst", "src")
 
 
-@irdl_op_definition
+@op_definition
 class DataCopyCO12DstOp(IRDLOperation):
     """``AscendC::DataCopy(dst, src, DataCopyCO12DstParams)``: results from L0C to GM or L1 on FIX,
     converting (quantPre), with ReLU (reluPre) and NZ to ND (nz2ndEn) on the way.
@@ -464,7 +464,7 @@ class DataCopyCO12DstOp(IRDLOperation):
         _require_kind(self, "params", ParamsKind.DATA_COPY_CO12_DST)
 
 
-@irdl_op_definition
+@op_definition
 class DataCopyEnhancedOp(IRDLOperation):
     """``AscendC::DataCopy(dst, src, DataCopyParams, DataCopyEnhancedParams)``: a block copy with a fractal
     mode and an on-the-fly conversion; GM -> local on MTE2, local -> GM on MTE3, within local memory on V.
@@ -522,7 +522,7 @@ class CO2LayoutAttr(EnumAttribute[CO2Layout], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.co2_layout"
 
 
-@irdl_op_definition
+@op_definition
 class FixpipeOp(IRDLOperation):
     """``AscendC::Fixpipe<T, U, AscendC::CFG_<layout>>(dst, src[, cbufWorkspace], FixpipeParamsV220)``: results
     from L0C (``src``) to GM or L1 on FIX, converting (quantPre, with per-channel factors from the
@@ -589,7 +589,7 @@ class CubeSettingAttr(EnumAttribute[CubeSetting], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.cube_setting"
 
 
-@irdl_op_definition
+@op_definition
 class CubeSettingOp(IRDLOperation):
     """``AscendC::SetLoadDataBoundary(v)``, ``SetLoadDataPaddingValue(v)``, ``SetLoadDataRepeat(p)``,
     ``SetFixpipePreQuantFlag(v)``, ``SetHF32Mode(b)``, ``SetHF32TransMode(b)``, ``SetMMLayoutTransform(b)``:
@@ -615,7 +615,7 @@ class CubeSettingOp(IRDLOperation):
             _require_kind(self, "value", ParamsKind.LOAD_DATA_REPEAT)
 
 
-@irdl_op_definition
+@op_definition
 class SetPadValueOp(IRDLOperation):
     """``AscendC::SetPadValue<T, pos>(value)``: the value ``DataCopyPad`` pads with, for copies into ``pos``
     (``MAX``: every position).
@@ -648,7 +648,7 @@ class AippInputFormatAttr(EnumAttribute[AippInputFormat], SpacedOpaqueSyntaxAttr
     name = "ascendc.aipp_input_format"
 
 
-@irdl_op_definition
+@op_definition
 class SetAippFunctionsOp(IRDLOperation):
     """``AscendC::SetAippFunctions(src0[, src1], format, AippParams<U>)``: the image(s) and the preprocessing
     later ``LoadImageToLocal`` calls apply (registers only: the images are read by the load).
@@ -674,7 +674,7 @@ class SetAippFunctionsOp(IRDLOperation):
         _require_kind(self, "config", ParamsKind.AIPP)
 
 
-@irdl_op_definition
+@op_definition
 class LoadImageToLocalOp(IRDLOperation):
     """``AscendC::LoadImageToLocal(dst, LoadImageToLocalParams)``: the image ``SetAippFunctions`` named,
     preprocessed, into L1 (MTE2).

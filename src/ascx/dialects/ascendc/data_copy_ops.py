@@ -13,7 +13,6 @@ from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     base,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     result_def,
@@ -24,6 +23,7 @@ from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
 from ascx.dialects.ascendc.basic_types import ParamsKind, ParamsType
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.positions import local_copy_pipe
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
@@ -50,7 +50,7 @@ def _verify_copy(dst: SSAValue, src: SSAValue) -> None:
         )
 
 
-@irdl_op_definition
+@op_definition
 class DataCopyOp(IRDLOperation):
     """``AscendC::DataCopy(dst, src, count)`` (``count`` elements) or ``AscendC::DataCopy(dst, src,
     params)`` with a ``DataCopyParams`` (blocks of 32 bytes).
@@ -80,7 +80,7 @@ class DataCopyOp(IRDLOperation):
             raise VerifyException(f"DataCopy takes a count or a DataCopyParams, not {self.size.type}")
 
 
-@irdl_op_definition
+@op_definition
 class DataCopyPadOp(IRDLOperation):
     """``AscendC::DataCopyPad(dst, src, copyParams[, padParams])``: a copy whose block length is in
     bytes, padding each block to 32 bytes on chip (the pad parameters exist for GM → UB only).
@@ -124,7 +124,7 @@ class DataCopyPadOp(IRDLOperation):
             raise VerifyException(f"{self.params.type.layout.cpp_name} pairs with {ParamsType(wanted).layout.cpp_name}")
 
 
-@irdl_op_definition
+@op_definition
 class ParamsOp(IRDLOperation):
     """A parameter struct built from its fields in declaration order: ``AscendC::DataCopyParams p{...};``.
 

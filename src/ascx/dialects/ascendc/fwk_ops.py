@@ -17,7 +17,6 @@ from xdsl.irdl import (
     IRDLOperation,
     base,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -32,6 +31,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from ascx.dialects.ascendc.basic_enums import HardEvent, HardEventAttr
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe, TPosition, TPositionAttr
 from ascx.dialects.ascendc.fwk_types import (
     BufferType,
@@ -53,7 +53,7 @@ _QUEUE_POSITIONS = frozenset(
 """Positions a ``TQue`` may have (``VECCALC`` scratch memory is a ``TBuf``; GM is not on chip)."""
 
 
-@irdl_op_definition
+@op_definition
 class DeclareOp(IRDLOperation):
     """Declares a queue, buffer or buffer pool: ``AscendC::TQue<AscendC::TPosition::VECIN, 2> q;``.
 
@@ -85,7 +85,7 @@ def _positions(t: Attribute) -> tuple[TPosition, ...]:
     return (t.position.data,)
 
 
-@irdl_op_definition
+@op_definition
 class InitBufferOp(IRDLOperation):
     """``owner.InitBuffer(queue, num, len)`` / ``owner.InitBuffer(buf, len)``: gives a queue ``num``
     buffers of ``len`` bytes (or a ``TBuf`` one buffer), from the pipe or from a buffer pool.
@@ -145,7 +145,7 @@ class InitBufferOp(IRDLOperation):
         return op
 
 
-@irdl_op_definition
+@op_definition
 class AllocTensorOp(IRDLOperation):
     """``q.AllocTensor<T>()``: a free buffer of the queue, as a tensor.
 
@@ -173,7 +173,7 @@ def _verify_user_positions(op: EnqueOp | DequeOp) -> None:
         raise VerifyException("src_user_pos and dst_user_pos are given together")
 
 
-@irdl_op_definition
+@op_definition
 class EnqueOp(IRDLOperation):
     """``q.EnQue(t)`` (or ``q.EnQue<src, dst>(t)``): hands a filled tensor to the queue's consumer.
 
@@ -203,7 +203,7 @@ class EnqueOp(IRDLOperation):
         _verify_user_positions(self)
 
 
-@irdl_op_definition
+@op_definition
 class DequeOp(IRDLOperation):
     """``q.DeQue<T>()`` (or ``q.DeQue<src, dst, T>()``): the earliest enqueued tensor.
 
@@ -235,7 +235,7 @@ class DequeOp(IRDLOperation):
         _verify_user_positions(self)
 
 
-@irdl_op_definition
+@op_definition
 class FreeTensorOp(IRDLOperation):
     """``q.FreeTensor(t)``: returns the tensor's buffer to the queue.
 
@@ -274,7 +274,7 @@ class QueueQueryAttr(EnumAttribute[QueueQuery], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.queue_query"
 
 
-@irdl_op_definition
+@op_definition
 class QueueQueryOp(IRDLOperation):
     """``q.GetTensorCountInQue()``, ``q.HasIdleBuffer()``, ``q.HasTensorInQue()``, ``q.VacantInQue()``.
 
@@ -298,7 +298,7 @@ class QueueQueryOp(IRDLOperation):
             raise VerifyException(f"{self.query.data.cpp}() returns {wanted}, not {self.result.type}")
 
 
-@irdl_op_definition
+@op_definition
 class TBufGetOp(IRDLOperation):
     """``buf.Get<T>()`` / ``buf.Get<T>(len)``: the buffer's memory (or its first ``len`` elements) as a tensor.
 
@@ -316,7 +316,7 @@ class TBufGetOp(IRDLOperation):
         super().__init__(operands=[buffer, length], result_types=[LocalTensorType(element_type)])
 
 
-@irdl_op_definition
+@op_definition
 class TBufGetWithOffsetOp(IRDLOperation):
     """``buf.GetWithOffset<T>(size, offset)``: ``size`` elements from byte ``offset`` of the buffer.
 
@@ -350,7 +350,7 @@ class EventIdActionAttr(EnumAttribute[EventIdAction], SpacedOpaqueSyntaxAttribut
     name = "ascendc.event_id_action"
 
 
-@irdl_op_definition
+@op_definition
 class EventIdOp(IRDLOperation):
     """``pipe.AllocEventID<E>()`` (reserved until released) or ``pipe.FetchEventID<E>()`` (not reserved).
 
@@ -373,7 +373,7 @@ class EventIdOp(IRDLOperation):
         )
 
 
-@irdl_op_definition
+@op_definition
 class ReleaseEventIdOp(IRDLOperation):
     """``pipe.ReleaseEventID<E>(id)``: returns an id taken by ``AllocEventID`` to the pool.
 
@@ -408,7 +408,7 @@ class LifecycleAttr(EnumAttribute[Lifecycle], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.lifecycle"
 
 
-@irdl_op_definition
+@op_definition
 class LifecycleOp(IRDLOperation):
     """``pipe.Init()``, ``pipe.Reset()``, ``pipe.Destroy()``, ``pool.Reset()``.
 
@@ -429,7 +429,7 @@ class LifecycleOp(IRDLOperation):
             raise VerifyException(f"a TBufPool has no {self.call.data.cpp}()")
 
 
-@irdl_op_definition
+@op_definition
 class InitBufPoolOp(IRDLOperation):
     """``owner.InitBufPool(pool, len[, shareBuf])``: carves a buffer pool of ``len`` bytes out of the
     pipe (or of another pool); returns whether it succeeded.

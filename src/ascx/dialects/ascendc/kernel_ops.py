@@ -14,7 +14,6 @@ from xdsl.ir import (
 )
 from xdsl.irdl import (
     IRDLOperation,
-    irdl_op_definition,
     operand_def,
     prop_def,
     result_def,
@@ -22,6 +21,7 @@ from xdsl.irdl import (
 )
 from xdsl.traits import Pure
 
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import (
     Pipe,
     PipeAttr,
@@ -33,7 +33,7 @@ from ascx.dialects.ascendc.types import (
 )
 
 
-@irdl_op_definition
+@op_definition
 class IncludeOp(IRDLOperation):
     """``#include "<header>"`` at the top of the emitted file.
 
@@ -48,7 +48,7 @@ class IncludeOp(IRDLOperation):
         super().__init__(properties={"header": StringAttr(header)})
 
 
-@irdl_op_definition
+@op_definition
 class DefineOp(IRDLOperation):
     """``#define <macro>`` at the top of the emitted file.
 
@@ -63,7 +63,7 @@ class DefineOp(IRDLOperation):
         super().__init__(properties={"macro": StringAttr(macro)})
 
 
-@irdl_op_definition
+@op_definition
 class SetFftsBaseAddrOp(IRDLOperation):
     """``set_ffts_base_addr(*addr)``: the first statement of a kernel that uses Matmul."""
 
@@ -76,7 +76,7 @@ class SetFftsBaseAddrOp(IRDLOperation):
         super().__init__(operands=[addr])
 
 
-@irdl_op_definition
+@op_definition
 class AscendIsAicOp(IRDLOperation):
     """True on the cube core (``g_coreType == AscendC::AIC``)."""
 
@@ -89,7 +89,7 @@ class AscendIsAicOp(IRDLOperation):
         super().__init__(result_types=[IntegerType(1)])
 
 
-@irdl_op_definition
+@op_definition
 class FftsCrossCoreSyncOp(IRDLOperation):
     """``ffts_cross_core_sync(<pipe>, <config>)``: a raw cross-core synchronisation intrinsic.
 

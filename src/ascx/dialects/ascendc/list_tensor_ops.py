@@ -16,7 +16,6 @@ from xdsl.ir import Attribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribut
 from xdsl.irdl import (
     IRDLOperation,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     param_def,
     prop_def,
@@ -28,6 +27,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from ascx.dialects.ascendc.array_ops import ArrayType
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn
@@ -72,7 +72,7 @@ class TensorDescQueryAttr(EnumAttribute[TensorDescQuery], SpacedOpaqueSyntaxAttr
 _ON_S = traits_def(ExecutesOn(Pipe.PIPE_S))
 
 
-@irdl_op_definition
+@op_definition
 class TensorDescOp(IRDLOperation):
     """``AscendC::TensorDesc<T> d;``
 
@@ -88,7 +88,7 @@ class TensorDescOp(IRDLOperation):
         super().__init__(result_types=[TensorDescType(element_type)])
 
 
-@irdl_op_definition
+@op_definition
 class ListTensorDescOp(IRDLOperation):
     """``AscendC::ListTensorDesc l;`` or ``AscendC::ListTensorDesc l(data, length, shapeSize);``
 
@@ -118,7 +118,7 @@ class ListTensorDescOp(IRDLOperation):
                 raise VerifyException("the length and shape size of a ListTensorDesc are integers")
 
 
-@irdl_op_definition
+@op_definition
 class ListTensorDescInitOp(IRDLOperation):
     """``l.Init(data, length, shapeSize);``: decode the list at ``data``.
 
@@ -139,7 +139,7 @@ class ListTensorDescInitOp(IRDLOperation):
         super().__init__(operands=[desc, data, length, shape_size])
 
 
-@irdl_op_definition
+@op_definition
 class ListTensorDescGetDescOp(IRDLOperation):
     """``l.GetDesc(d, index);``: fill ``d`` with tensor ``index`` (its dimensions go to ``d``'s shape
     address).
@@ -158,7 +158,7 @@ class ListTensorDescGetDescOp(IRDLOperation):
         super().__init__(operands=[desc, tensor_desc, index])
 
 
-@irdl_op_definition
+@op_definition
 class ListTensorDescGetDataPtrOp(IRDLOperation):
     """``__gm__ T* p = l.GetDataPtr<T>(index);``
 
@@ -176,7 +176,7 @@ class ListTensorDescGetDataPtrOp(IRDLOperation):
         super().__init__(operands=[desc, index], result_types=[GMAddrType(element_type)])
 
 
-@irdl_op_definition
+@op_definition
 class ListTensorDescGetSizeOp(IRDLOperation):
     """``uint32_t n = l.GetSize();``: the number of tensors.
 
@@ -193,7 +193,7 @@ class ListTensorDescGetSizeOp(IRDLOperation):
         super().__init__(operands=[desc], result_types=[UI32])
 
 
-@irdl_op_definition
+@op_definition
 class TensorDescSetShapeAddrOp(IRDLOperation):
     """``d.SetShapeAddr(shape);``: where ``GetDesc`` writes the dimensions: a ``uint64_t`` array of the
     kernel, or an address given as an integer.
@@ -219,7 +219,7 @@ class TensorDescSetShapeAddrOp(IRDLOperation):
             raise VerifyException(f"the shape address is a uint64_t array or an integer, got {shape}")
 
 
-@irdl_op_definition
+@op_definition
 class TensorDescQueryOp(IRDLOperation):
     """``uint64_t v = d.GetDim();`` or ``d.GetIndex();``
 
@@ -237,7 +237,7 @@ class TensorDescQueryOp(IRDLOperation):
         super().__init__(operands=[tensor_desc], properties={"query": TensorDescQueryAttr(query)}, result_types=[UI64])
 
 
-@irdl_op_definition
+@op_definition
 class TensorDescGetShapeOp(IRDLOperation):
     """``uint64_t v = d.GetShape(offset);``: dimension ``offset``.
 
@@ -255,7 +255,7 @@ class TensorDescGetShapeOp(IRDLOperation):
         super().__init__(operands=[tensor_desc, offset], result_types=[UI64])
 
 
-@irdl_op_definition
+@op_definition
 class TensorDescGetDataPtrOp(IRDLOperation):
     """``__gm__ T* p = d.GetDataPtr();``
 
@@ -273,7 +273,7 @@ class TensorDescGetDataPtrOp(IRDLOperation):
         super().__init__(operands=[tensor_desc], result_types=[GMAddrType(tensor_desc.type.element_type)])
 
 
-@irdl_op_definition
+@op_definition
 class TensorDescGetDataObjOp(IRDLOperation):
     """``AscendC::GlobalTensor<T> g = d.GetDataObj();``: the tensor, as large as its shape.
 

@@ -13,7 +13,6 @@ from __future__ import annotations
 from xdsl.dialects.builtin import I1, I8, I32, UnitAttr
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
-    irdl_op_definition,
     operand_def,
     opt_prop_def,
     result_def,
@@ -22,6 +21,7 @@ from xdsl.irdl import (
 from xdsl.traits import MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe, TPosition
 from ascx.dialects.ascendc.matmul_modes import NotInMixDualMaster, NotWithIBShareAB
 from ascx.dialects.ascendc.matmul_ops import MatmulMethodOp
@@ -61,7 +61,7 @@ class _ResultOp(MatmulMethodOp):
                 )
 
 
-@irdl_op_definition
+@op_definition
 class MatmulGetTensorCOp(_ResultOp):
     """``mm.GetTensorC<SYNC>(t, enAtomic, enSequentialWrite)``: fetch the current result block into ``t``.
 
@@ -111,7 +111,7 @@ class MatmulGetTensorCOp(_ResultOp):
             raise VerifyException(_ASYNC_GET_TENSOR_C)
 
 
-@irdl_op_definition
+@op_definition
 class MatmulGetTensorCDualOp(_ResultOp):
     """``mm.GetTensorC<SYNC>(gm, ub, enAtomic, enSequentialWrite)``: the block to GM and to a LocalTensor.
 
@@ -163,7 +163,7 @@ class MatmulGetTensorCDualOp(_ResultOp):
             raise VerifyException(_ASYNC_GET_TENSOR_C)
 
 
-@irdl_op_definition
+@op_definition
 class MatmulGetTensorCViewOp(_ResultOp):
     """``AscendC::GlobalTensor<T> g = mm.GetTensorC<false>(enAtomic, enSequentialWrite);``: a view of the
     workspace slot that holds the next result block (asynchronous ``iterate`` only).
@@ -196,7 +196,7 @@ class MatmulGetTensorCViewOp(_ResultOp):
         self.check_c(self.result)
 
 
-@irdl_op_definition
+@op_definition
 class MatmulAsyncGetTensorCOp(_ResultOp):
     """``mm.AsyncGetTensorC(c)``: the deprecated asynchronous fetch (``get_tensor_c(c, sync=False)`` replaces
     it; ``ascx-migrate-async-get-tensor-c`` rewrites it).
@@ -230,7 +230,7 @@ class MatmulAsyncGetTensorCOp(_ResultOp):
         self.check_c(self.tensor)
 
 
-@irdl_op_definition
+@op_definition
 class MatmulWaitGetTensorCOp(MatmulMethodOp):
     """``mm.WaitGetTensorC()``: completes the pending asynchronous fetches (an MTE2 → V handshake)."""
 
@@ -251,7 +251,7 @@ class MatmulWaitGetTensorCOp(MatmulMethodOp):
 _L1_POSITIONS = (TPosition.A1, TPosition.B1, TPosition.C1, TPosition.TSCM, TPosition.CO1)
 
 
-@irdl_op_definition
+@op_definition
 class MatmulIterateAllLocalOp(_ResultOp):
     """``mm.IterateAll<true>(t, enAtomic)``: the whole result into a LocalTensor (L1, or CO1 in cube-only
     kernels); always synchronous.
@@ -283,7 +283,7 @@ class MatmulIterateAllLocalOp(_ResultOp):
             raise VerifyException(f"iterate_all to a LocalTensor requires C in L1 or CO1, not {position}")
 
 
-@irdl_op_definition
+@op_definition
 class MatmulIterateBatchOp(_ResultOp):
     """The MIX-kernel ``IterateBatch``: ``mm.IterateBatch<SYNC, WAIT>(gm, batchA, batchB, enSeq, strideA,
     strideB, strideC, enPartialSum, enAtomic)`` to a GlobalTensor, or ``mm.IterateBatch<true>(ub, ...)``
@@ -339,7 +339,7 @@ class MatmulIterateBatchOp(_ResultOp):
             raise VerifyException("iterate_batch to a LocalTensor is synchronous and takes no wait_iterate_batch")
 
 
-@irdl_op_definition
+@op_definition
 class MatmulIterateBatchCubeOp(_ResultOp):
     """The cube-only ``IterateBatch``: ``mm.IterateBatch(gm, enPartialSum, enAtomic, enSeq, strideA, strideB,
     strideC)``, no template arguments.
@@ -376,7 +376,7 @@ class MatmulIterateBatchCubeOp(_ResultOp):
         self.check_c(self.tensor)
 
 
-@irdl_op_definition
+@op_definition
 class MatmulIterateNBatchOp(MatmulMethodOp):
     """``mm.IterateNBatch<SYNC, WAIT>(batchLoop, batchA, batchB, enSeq, strideA, strideB, strideC)``: seven
     arguments, as the MIX AIC side declares.
@@ -422,7 +422,7 @@ class MatmulIterateNBatchOp(MatmulMethodOp):
             raise VerifyException("Param wait_iterate_batch can be True only when sync is False")
 
 
-@irdl_op_definition
+@op_definition
 class MatmulGetBatchTensorCOp(_ResultOp):
     """``mm.GetBatchTensorC<false>(ub, batchA, batchB, enSeq)``: one batch result into a LocalTensor.
 
@@ -462,7 +462,7 @@ class MatmulGetBatchTensorCOp(_ResultOp):
         self.check_c(self.tensor)
 
 
-@irdl_op_definition
+@op_definition
 class MatmulGetBatchTensorCViewOp(_ResultOp):
     """``AscendC::GlobalTensor<T> g = mm.GetBatchTensorC<false>(batchA, batchB, enSeq);``
 
@@ -502,7 +502,7 @@ class MatmulGetBatchTensorCViewOp(_ResultOp):
         self.check_c(self.result)
 
 
-@irdl_op_definition
+@op_definition
 class MatmulWaitIterateBatchOp(MatmulMethodOp):
     """``mm.WaitIterateBatch()``: completes an ``iterate_batch``/``iterate_n_batch async wait``."""
 

@@ -19,7 +19,6 @@ from xdsl.ir import (
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -31,6 +30,7 @@ from xdsl.irdl import (
 from xdsl.traits import MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import (
     LayoutMode,
     MatmulPolicy,
@@ -69,7 +69,7 @@ from ascx.dialects.ascendc.types import (
 )
 
 
-@irdl_op_definition
+@op_definition
 class MatmulCreateOp(IRDLOperation):
     """Declares an ``AscendC::Matmul<A, B, C, Bias, CFG[, CB, Policy]>`` object.
 
@@ -151,7 +151,7 @@ def matmul_declaration(value: SSAValue) -> MatmulCreateOp:
     return owner
 
 
-@irdl_op_definition
+@op_definition
 class RegisterMatmulOp(IRDLOperation):
     """``REGIST_MATMUL_OBJ(&pipe, workspace, mm0[, &tiling0], ...)``: registers Matmul objects.
 
@@ -203,7 +203,7 @@ class MatmulMethodOp(IRDLOperation):
         return matmul_declaration(matmul)
 
 
-@irdl_op_definition
+@op_definition
 class MatmulInitOp(MatmulMethodOp):
     """``mm.Init(&tiling)``."""
 
@@ -235,7 +235,7 @@ class _SetTensorOp(MatmulMethodOp):
         verify_tensor_role(self.tensor, self.declared_type(), self.ROLE)
 
 
-@irdl_op_definition
+@op_definition
 class MatmulSetTensorAOp(_SetTensorOp):
     """``mm.SetTensorA(tensor, transpose)``."""
 
@@ -250,7 +250,7 @@ class MatmulSetTensorAOp(_SetTensorOp):
     )
 
 
-@irdl_op_definition
+@op_definition
 class MatmulSetTensorBOp(_SetTensorOp):
     """``mm.SetTensorB(tensor, transpose)``."""
 
@@ -265,7 +265,7 @@ class MatmulSetTensorBOp(_SetTensorOp):
     )
 
 
-@irdl_op_definition
+@op_definition
 class MatmulSetOrgShapeOp(MatmulMethodOp):
     """``mm.SetOrgShape(m, n, ka[, kb[, kc]])``."""
 
@@ -296,7 +296,7 @@ class MatmulSetOrgShapeOp(MatmulMethodOp):
             raise VerifyException("set_org_shape: org_kc requires org_kb")
 
 
-@irdl_op_definition
+@op_definition
 class MatmulSetSingleShapeOp(MatmulMethodOp):
     """``mm.SetSingleShape(m, n, k)``."""
 
@@ -312,7 +312,7 @@ class MatmulSetSingleShapeOp(MatmulMethodOp):
         super().__init__(operands=[matmul, single_m, single_n, single_k])
 
 
-@irdl_op_definition
+@op_definition
 class MatmulIterateOp(MatmulMethodOp):
     """``mm.Iterate<SYNC>(enPartialSum)``: compute the next result block; false when there is none.
 
@@ -367,7 +367,7 @@ class MatmulIterateOp(MatmulMethodOp):
                 raise VerifyException("local_c_matrix element type does not match the C MatmulType")
 
 
-@irdl_op_definition
+@op_definition
 class MatmulIterateAllOp(MatmulMethodOp):
     """``mm.IterateAll<SYNC>(c, enAtomic, enSequentialWrite, waitIterateAll, fakeMsg)`` to a GlobalTensor.
 
@@ -437,7 +437,7 @@ class MatmulIterateAllOp(MatmulMethodOp):
             )
 
 
-@irdl_op_definition
+@op_definition
 class MatmulWaitIterateAllOp(MatmulMethodOp):
     """``mm.WaitIterateAll()``: completes an ``iterate_all async wait``."""
 
@@ -452,7 +452,7 @@ class MatmulWaitIterateAllOp(MatmulMethodOp):
         super().__init__(operands=[matmul])
 
 
-@irdl_op_definition
+@op_definition
 class MatmulEndOp(MatmulMethodOp):
     """``mm.End()``."""
 

@@ -13,7 +13,6 @@ from xdsl.ir import SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     base,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     result_def,
@@ -21,6 +20,7 @@ from xdsl.irdl import (
 )
 from xdsl.utils.exceptions import VerifyException
 
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.matmul_modes import NotInMixDualMaster
 from ascx.dialects.ascendc.matmul_ops import MatmulMethodOp, verify_tensor_role
@@ -61,7 +61,7 @@ class _SetScalarOp(MatmulMethodOp):
             )
 
 
-@irdl_op_definition
+@op_definition
 class MatmulSetScalarAOp(_SetScalarOp):
     """``mm.SetTensorA(scalar)``: every element of A is ``scalar`` (of A's element type).
 
@@ -77,7 +77,7 @@ class MatmulSetScalarAOp(_SetScalarOp):
     )
 
 
-@irdl_op_definition
+@op_definition
 class MatmulSetScalarBOp(_SetScalarOp):
     """``mm.SetTensorB(scalar)``: every element of B is ``scalar`` (of B's element type)."""
 
@@ -90,7 +90,7 @@ class MatmulSetScalarBOp(_SetScalarOp):
     )
 
 
-@irdl_op_definition
+@op_definition
 class MatmulSetBiasOp(MatmulMethodOp):
     """``mm.SetBias(t)``: a GlobalTensor for a GM bias, a LocalTensor otherwise.
 
@@ -115,7 +115,7 @@ class MatmulSetBiasOp(MatmulMethodOp):
         verify_tensor_role(self.tensor, self.declaration.bias_type, "bias")
 
 
-@irdl_op_definition
+@op_definition
 class MatmulDisableBiasOp(MatmulMethodOp):
     """``mm.DisableBias()``."""
 
@@ -128,7 +128,7 @@ class MatmulDisableBiasOp(MatmulMethodOp):
         super().__init__(operands=[matmul])
 
 
-@irdl_op_definition
+@op_definition
 class MatmulSetSelfDefineDataOp(MatmulMethodOp):
     """``mm.SetSelfDefineData(<uint64_t>)`` from an address, a GlobalTensor's address, or an integer.
 
@@ -149,7 +149,7 @@ class MatmulSetSelfDefineDataOp(MatmulMethodOp):
         super().__init__(operands=[matmul, data])
 
 
-@irdl_op_definition
+@op_definition
 class MatmulSetUserDefInfoOp(MatmulMethodOp):
     """``mm.SetUserDefInfo(reinterpret_cast<uint64_t>(ptr))``: user tiling data in GM.
 
@@ -170,7 +170,7 @@ class MatmulSetUserDefInfoOp(MatmulMethodOp):
         super().__init__(operands=[matmul, pointer])
 
 
-@irdl_op_definition
+@op_definition
 class MatmulSetSparseIndexOp(MatmulMethodOp):
     """``mm.SetSparseIndex(index)``: the sparse-matrix index of B (cube-only, MDL config).
 
@@ -193,7 +193,7 @@ class MatmulSetSparseIndexOp(MatmulMethodOp):
             raise VerifyException("the sparse index must be a GlobalTensor of ui8")
 
 
-@irdl_op_definition
+@op_definition
 class MatmulSetHF32Op(MatmulMethodOp):
     """``mm.SetHF32(enableHF32, transMode)``.
 
@@ -211,7 +211,7 @@ class MatmulSetHF32Op(MatmulMethodOp):
         super().__init__(operands=[matmul, enable, trans_mode])
 
 
-@irdl_op_definition
+@op_definition
 class MatmulSetTailOp(MatmulMethodOp):
     """``mm.SetTail(tailM, tailN, tailK)``; -1 keeps the current value."""
 
@@ -227,7 +227,7 @@ class MatmulSetTailOp(MatmulMethodOp):
         super().__init__(operands=[matmul, tail_m, tail_n, tail_k])
 
 
-@irdl_op_definition
+@op_definition
 class MatmulSetBatchNumOp(MatmulMethodOp):
     """``mm.SetBatchNum(batchA, batchB)`` (cube-only batch Matmul)."""
 
@@ -244,7 +244,7 @@ class MatmulSetBatchNumOp(MatmulMethodOp):
         super().__init__(operands=[matmul, batch_a, batch_b])
 
 
-@irdl_op_definition
+@op_definition
 class MatmulSetWorkspaceOp(MatmulMethodOp):
     """``mm.SetWorkspace(tensor)`` or ``mm.SetWorkspace(addr, size)``: where asynchronous results go.
 
@@ -274,7 +274,7 @@ class MatmulSetWorkspaceOp(MatmulMethodOp):
             raise VerifyException("set_workspace: a GlobalTensor workspace takes no size")
 
 
-@irdl_op_definition
+@op_definition
 class MatmulSetQuantScalarOp(MatmulMethodOp):
     """``mm.SetQuantScalar(q)``: one ``uint64_t`` quantisation parameter."""
 
@@ -288,7 +288,7 @@ class MatmulSetQuantScalarOp(MatmulMethodOp):
         super().__init__(operands=[matmul, quant_scalar])
 
 
-@irdl_op_definition
+@op_definition
 class MatmulSetQuantVectorOp(MatmulMethodOp):
     """``mm.SetQuantVector(t)``: per-channel quantisation parameters (``uint64_t`` elements)."""
 
@@ -310,7 +310,7 @@ class MatmulSetQuantVectorOp(MatmulMethodOp):
             raise VerifyException("the quant vector must have ui64 elements")
 
 
-@irdl_op_definition
+@op_definition
 class MatmulGetOffsetCOp(MatmulMethodOp):
     """``MatrixOffset r = mm.GetOffsetC();`` (cube-only)."""
 
@@ -324,7 +324,7 @@ class MatmulGetOffsetCOp(MatmulMethodOp):
         super().__init__(operands=[matmul], result_types=[MatrixOffsetType()])
 
 
-@irdl_op_definition
+@op_definition
 class MatrixOffsetOp(IRDLOperation):
     """``MatrixOffset v{offset, row, col, height, width};``"""
 

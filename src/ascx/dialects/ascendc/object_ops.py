@@ -18,7 +18,6 @@ from xdsl.ir import (
 from xdsl.irdl import (
     IRDLOperation,
     base,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     prop_def,
@@ -30,6 +29,7 @@ from xdsl.printer import Printer
 from xdsl.traits import MemoryAllocEffect, MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.traits import ExecutesOn
 from ascx.dialects.ascendc.types import (
@@ -42,7 +42,7 @@ from ascx.dialects.ascendc.types import (
 )
 
 
-@irdl_op_definition
+@op_definition
 class PipeOp(IRDLOperation):
     """Declares the kernel's ``AscendC::TPipe``."""
 
@@ -55,7 +55,7 @@ class PipeOp(IRDLOperation):
         super().__init__(result_types=[PipeType()])
 
 
-@irdl_op_definition
+@op_definition
 class PropertyOp(IRDLOperation):
     """A hardware constant of the ``AscendC`` namespace, e.g. ``ascendc.property TOTAL_L1_SIZE : i32``."""
 
@@ -76,7 +76,7 @@ class PropertyOp(IRDLOperation):
             )
 
 
-@irdl_op_definition
+@op_definition
 class GlobalTensorOp(IRDLOperation):
     """Declares an ``AscendC::GlobalTensor<T>``."""
 
@@ -89,7 +89,7 @@ class GlobalTensorOp(IRDLOperation):
         super().__init__(result_types=[GlobalTensorType(element_type)])
 
 
-@irdl_op_definition
+@op_definition
 class SetGlobalBufferOp(IRDLOperation):
     """``tensor.SetGlobalBuffer(addr[, size])``: points a GlobalTensor at global memory."""
 
@@ -125,7 +125,7 @@ TILING_FIELDS: tuple[str, ...] = (
 """The 50 ``int32_t`` members of ``TCubeTiling`` (C++ names), in declaration order."""
 
 
-@irdl_op_definition
+@op_definition
 class CubeTilingOp(IRDLOperation):
     """Declares a zero-initialised kernel-local ``TCubeTiling``."""
 
@@ -138,7 +138,7 @@ class CubeTilingOp(IRDLOperation):
         super().__init__(result_types=[CubeTilingType()])
 
 
-@irdl_op_definition
+@op_definition
 class CubeTilingSetOp(IRDLOperation):
     """``tiling.<field> = value;`` for one ``TCubeTiling`` member (C++ name).
 
@@ -160,7 +160,7 @@ class CubeTilingSetOp(IRDLOperation):
             raise VerifyException(f"'{self.field.data}' is not a TCubeTiling field")
 
 
-@irdl_op_definition
+@op_definition
 class CubeTilingGetOp(IRDLOperation):
     """Reads one ``TCubeTiling`` member (C++ name): ``int32_t x = tiling.<field>;``.
 
@@ -182,7 +182,7 @@ class CubeTilingGetOp(IRDLOperation):
             raise VerifyException(f"'{self.field.data}' is not a TCubeTiling field")
 
 
-@irdl_op_definition
+@op_definition
 class CubeTilingLoadOp(IRDLOperation):
     """Copies a ``TCubeTiling`` from global memory into a new kernel-local struct.
 
@@ -203,7 +203,7 @@ class CubeTilingLoadOp(IRDLOperation):
         super().__init__(operands=[addr], result_types=[CubeTilingType()])
 
 
-@irdl_op_definition
+@op_definition
 class ConstantOp(IRDLOperation):
     """An unsigned integer constant (``arith.constant`` only makes signless integers).
 

@@ -18,7 +18,6 @@ from xdsl.ir import SpacedOpaqueSyntaxAttribute
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -30,6 +29,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from ascx.dialects.ascendc.basic_enums import ReduceKind, ReduceKindAttr
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
@@ -80,7 +80,7 @@ class _PerRepeatReduce(VectorSyntax):
             raise VerifyException(f"dst has element type {dst}, but src has {src}")
 
 
-@irdl_op_definition
+@op_definition
 class VecWholeReduceOp(_PerRepeatReduce):
     """``AscendC::WholeReduceMax<T, isSetMask>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride,
     srcRepStride, order)`` and ``WholeReduceMin``: the extreme of each repeat and its index in the repeat.
@@ -115,7 +115,7 @@ class VecWholeReduceOp(_PerRepeatReduce):
             raise VerifyException("the sum of a repeat is ascendc.vec.whole_reduce_sum, which has no order")
 
 
-@irdl_op_definition
+@op_definition
 class VecWholeReduceSumOp(_PerRepeatReduce):
     """``AscendC::WholeReduceSum<T, isSetMask>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride,
     srcRepStride)``: the sum of each repeat."""
@@ -138,7 +138,7 @@ class VecWholeReduceSumOp(_PerRepeatReduce):
     traits = traits_def(*_TRAITS)
 
 
-@irdl_op_definition
+@op_definition
 class VecBlockReduceOp(_PerRepeatReduce):
     """``AscendC::BlockReduceSum<T, isSetMask>(dst, src, repeatTime, mask, dstRepStride, srcBlkStride,
     srcRepStride)``, ``BlockReduceMax``, ``BlockReduceMin``: one result per 32-byte block of a repeat."""
@@ -163,7 +163,7 @@ class VecBlockReduceOp(_PerRepeatReduce):
     traits = traits_def(*_TRAITS)
 
 
-@irdl_op_definition
+@op_definition
 class VecPairReduceSumOp(_PerRepeatReduce):
     """``AscendC::PairReduceSum<T, isSetMask>(dst, src, repeatTime, mask, dstRepStride, srcBlkStride,
     srcRepStride)``: the sum of each pair of neighbouring elements."""
@@ -186,7 +186,7 @@ class VecPairReduceSumOp(_PerRepeatReduce):
     traits = traits_def(*_TRAITS)
 
 
-@irdl_op_definition
+@op_definition
 class VecRepeatReduceSumOp(_PerRepeatReduce):
     """``AscendC::RepeatReduceSum<T, isSetMask>(dst, src, repeatTime, mask, dstBlkStride, srcBlkStride,
     dstRepStride, srcRepStride)``: the sum of each repeat (a lane-count mask only)."""

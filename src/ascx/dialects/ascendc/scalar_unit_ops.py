@@ -14,7 +14,6 @@ from xdsl.irdl import (
     IRDLOperation,
     base,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     opt_prop_def,
     prop_def,
@@ -26,12 +25,13 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from ascx.dialects.ascendc.basic_enums import RoundModeAttr
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn
 
 
-@irdl_op_definition
+@op_definition
 class ScalarCastOp(IRDLOperation):
     """``AscendC::ScalarCast<float, U, AscendC::RoundMode::M>(value)`` for ``half`` and ``int32_t``, and
     ``AscendC::Cast(value)`` for ``bfloat16_t`` (which rounds to nearest even).
@@ -86,7 +86,7 @@ class ScalarBitsAttr(EnumAttribute[ScalarBits], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.scalar_bits_kind"
 
 
-@irdl_op_definition
+@op_definition
 class ScalarBitsOp(IRDLOperation):
     """``int64_t r = AscendC::ScalarGetSFFValue<1>(value);`` and the other bit counts.  ``value`` converts to
     the function's ``uint64_t`` (``int64_t`` for ``CountBitsCntSameAsSignBit``) at the call.

@@ -18,7 +18,6 @@ from xdsl.irdl import (
     IRDLOperation,
     base,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -30,6 +29,7 @@ from xdsl.irdl import (
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect, Pure
 from xdsl.utils.exceptions import VerifyException
 
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
@@ -63,7 +63,7 @@ def _u32_indices(op: IRDLOperation, name: str) -> None:
         raise VerifyException(f"{name} holds the indices as ui32, got {t}")
 
 
-@irdl_op_definition
+@op_definition
 class MrgSort4InfoOp(IRDLOperation):
     """``AscendC::MrgSort4Info info{elementLengths, ifExhaustedSuspension, validBit, repeatTimes};`` (the
     four queue lengths are printed as a ``uint16_t`` array first).
@@ -126,7 +126,7 @@ class _MergeWithInfoOp(_MergeSortOp):
     assembly_format = f"{_LIST} `,` $info attr-dict `:` {_LIST_TYPES}"
 
 
-@irdl_op_definition
+@op_definition
 class MrgSortOp(_MergeWithInfoOp):
     """``AscendC::MrgSort(dst, AscendC::MrgSortSrcList<T>(src1, src2, src3, src4), info)``: merge sorted
     queues of (score, index) structures, by score, largest first.
@@ -137,7 +137,7 @@ class MrgSortOp(_MergeWithInfoOp):
     name = "ascendc.vec.mrg_sort"
 
 
-@irdl_op_definition
+@op_definition
 class MrgSort4Op(_MergeWithInfoOp):
     """``AscendC::MrgSort4(dst, AscendC::MrgSortSrcList<T>(src1, src2, src3, src4), info)``: merge sorted
     queues of region proposals, by score, largest first."""
@@ -145,7 +145,7 @@ class MrgSort4Op(_MergeWithInfoOp):
     name = "ascendc.vec.mrg_sort4"
 
 
-@irdl_op_definition
+@op_definition
 class MrgSortCountsOp(_MergeSortOp):
     """``AscendC::MrgSort<T, isExhaustedSuspension>(dst, AscendC::MrgSortSrcList<T>(...), elementCountList,
     sortedNum, validBit, repeatTime)``: ``MrgSort`` with the queue lengths and the sorted counts as
@@ -178,7 +178,7 @@ class MrgSortCountsOp(_MergeSortOp):
                 raise VerifyException(f"{name} has 4 elements, got {len(getattr(self, name))}")
 
 
-@irdl_op_definition
+@op_definition
 class Sort32Op(IRDLOperation):
     """``AscendC::Sort32(dst, src0, src1, repeatTime)``: sort each group of 32 scores (``src0``) with their
     ``uint32_t`` indices (``src1``) into (score, index) structures, largest score first."""
@@ -199,7 +199,7 @@ class Sort32Op(IRDLOperation):
         _u32_indices(self, "src1")
 
 
-@irdl_op_definition
+@op_definition
 class SortOp(IRDLOperation):
     """``AscendC::Sort<T, isFullSort>(dst, concat, index, tmp, repeatTime)``: ``Sort32``, and with
     ``full_sort`` a merge of all the groups (``tmp`` is scratch space)."""
@@ -222,7 +222,7 @@ class SortOp(IRDLOperation):
         _u32_indices(self, "index")
 
 
-@irdl_op_definition
+@op_definition
 class RpSort16Op(IRDLOperation):
     """``AscendC::RpSort16(dst, src, repeatTime)``: sort each group of 16 region proposals by score."""
 
@@ -237,7 +237,7 @@ class RpSort16Op(IRDLOperation):
         _same_element_type(self, ("dst", "src"))
 
 
-@irdl_op_definition
+@op_definition
 class ProposalOp(IRDLOperation):
     """``AscendC::ProposalConcat(dst, src, repeatTime, modeNumber)`` (``concat``: 16 elements into one field
     of 16 region proposals) and ``ProposalExtract`` (``extract``: the reverse)."""
@@ -276,7 +276,7 @@ class _SortQuery(IRDLOperation):
         super().__init__(operands=[value], properties={"element_type": element_type}, result_types=[result_type])
 
 
-@irdl_op_definition
+@op_definition
 class GetSortLenOp(_SortQuery):
     """``uint32_t n = AscendC::GetSortLen<T>(elemCount);``: the elements of ``T`` that ``elemCount`` sorted
     structures take."""
@@ -285,7 +285,7 @@ class GetSortLenOp(_SortQuery):
     CPP: ClassVar[str] = "GetSortLen"
 
 
-@irdl_op_definition
+@op_definition
 class GetSortOffsetOp(_SortQuery):
     """``uint32_t n = AscendC::GetSortOffset<T>(elemOffset);``: where sorted structure ``elemOffset`` starts,
     in elements of ``T``."""
@@ -294,7 +294,7 @@ class GetSortOffsetOp(_SortQuery):
     CPP: ClassVar[str] = "GetSortOffset"
 
 
-@irdl_op_definition
+@op_definition
 class GetMrgSortResultOp(IRDLOperation):
     """``AscendC::GetMrgSortResult(list1, list2, list3, list4)``: how many structures of each queue the
     last ``MrgSort`` consumed (read from the scalar unit).

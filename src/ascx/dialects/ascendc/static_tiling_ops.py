@@ -6,7 +6,6 @@ from xdsl.dialects.builtin import I32, IntegerAttr, StringAttr, i32, i64
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
-    irdl_op_definition,
     operand_def,
     opt_prop_def,
     prop_def,
@@ -16,6 +15,7 @@ from xdsl.irdl import (
 from xdsl.traits import Pure
 from xdsl.utils.exceptions import VerifyException
 
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.matmul_attrs import MatmulConfigAttr, MatmulTypeAttr
 from ascx.dialects.ascendc.matmul_config_fields import DEFAULT_CONFIG
@@ -29,7 +29,7 @@ STATIC_TILING_FIELDS: tuple[str, ...] = tuple(
 """The 46 ``int32_t`` members of ``MatmulApiStaticTiling`` (C++ names), all -1 unless computed."""
 
 
-@irdl_op_definition
+@op_definition
 class MatmulStaticTilingOp(IRDLOperation):
     """``constexpr static MatmulApiStaticTiling st = AscendC::GetMatmulApiTiling<A, B, C, Bias>(cfg[, l1Size]);``
 
@@ -78,7 +78,7 @@ class MatmulStaticTilingOp(IRDLOperation):
             raise VerifyException("the default MatmulConfig is written by omitting 'config'")
 
 
-@irdl_op_definition
+@op_definition
 class StaticTilingGetOp(IRDLOperation):
     """``int32_t x = st.<Member>;``
 

@@ -16,7 +16,6 @@ from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -27,13 +26,14 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from ascx.dialects.ascendc.basic_enums import HardEvent, HardEventAttr
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe, PipeAttr
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn
 from ascx.dialects.ascendc.types import ElementType, GlobalTensorType, LocalTensorType
 
 
-@irdl_op_definition
+@op_definition
 class SetFlagOp(IRDLOperation):
     """``AscendC::SetFlag<AscendC::HardEvent::E>(id)``: issued into E's source pipe, it fires when the
     source pipe's earlier work has completed.
@@ -54,7 +54,7 @@ class SetFlagOp(IRDLOperation):
         return self.event.data.src
 
 
-@irdl_op_definition
+@op_definition
 class WaitFlagOp(IRDLOperation):
     """``AscendC::WaitFlag<AscendC::HardEvent::E>(id)``: E's destination pipe waits for the flag.
 
@@ -74,7 +74,7 @@ class WaitFlagOp(IRDLOperation):
         return self.event.data.dst
 
 
-@irdl_op_definition
+@op_definition
 class PipeBarrierOp(IRDLOperation):
     """``AscendC::PipeBarrier<p>()``: later work of pipe ``p`` starts after its earlier work completed;
     ``pipe_all`` drains every pipe.  ``PIPE_S`` is forbidden (a hardware error).
@@ -116,7 +116,7 @@ class _CrossCoreFlag(IRDLOperation):
             raise VerifyException(f"cross-core mode {self.mode.value.data} is not 0, 1 or 2")
 
 
-@irdl_op_definition
+@op_definition
 class CrossCoreSetFlagOp(_CrossCoreFlag):
     """``AscendC::CrossCoreSetFlag<mode, pipe>(flagId)``: signals a core of another kind or block.
 
@@ -126,7 +126,7 @@ class CrossCoreSetFlagOp(_CrossCoreFlag):
     name = "ascendc.cross_core_set_flag"
 
 
-@irdl_op_definition
+@op_definition
 class CrossCoreWaitFlagOp(_CrossCoreFlag):
     """``AscendC::CrossCoreWaitFlag<mode, pipe>(flagId)``: waits for a cross-core signal.
 
@@ -136,7 +136,7 @@ class CrossCoreWaitFlagOp(_CrossCoreFlag):
     name = "ascendc.cross_core_wait_flag"
 
 
-@irdl_op_definition
+@op_definition
 class SyncAllOp(IRDLOperation):
     """``AscendC::SyncAll<isAIVOnly>()`` (hardware) or ``SyncAll<isAIVOnly>(gmWorkspace, ubWorkspace,
     usedCores)`` (software): every block waits for all the others.
@@ -205,7 +205,7 @@ class _InterBlockEvent(IRDLOperation):
         _int32_workspaces(self, self.gm_workspace, self.ub_workspace)
 
 
-@irdl_op_definition
+@op_definition
 class IBSetOp(_InterBlockEvent):
     """``AscendC::IBSet<isAIVOnly>(gmWorkspace, ubWorkspace, blockIdx, eventID)``: block ``blockIdx``
     marks event ``eventID`` done in the GM workspace, for an ``IBWait`` on another block.
@@ -216,7 +216,7 @@ class IBSetOp(_InterBlockEvent):
     name = "ascendc.ib_set"
 
 
-@irdl_op_definition
+@op_definition
 class IBWaitOp(_InterBlockEvent):
     """``AscendC::IBWait<isAIVOnly>(gmWorkspace, ubWorkspace, blockIdx, eventID)``: waits until block
     ``blockIdx`` has set event ``eventID``.
@@ -240,7 +240,7 @@ class _BlockChain(IRDLOperation):
         _int32_workspaces(self, self.gm_workspace, self.ub_workspace)
 
 
-@irdl_op_definition
+@op_definition
 class NotifyNextBlockOp(_BlockChain):
     """``AscendC::NotifyNextBlock(gmWorkspace, ubWorkspace)``: lets the next block past its
     ``WaitPreBlock`` (blocks run a section one after another, in block order).
@@ -251,7 +251,7 @@ class NotifyNextBlockOp(_BlockChain):
     name = "ascendc.notify_next_block"
 
 
-@irdl_op_definition
+@op_definition
 class WaitPreBlockOp(_BlockChain):
     """``AscendC::WaitPreBlock(gmWorkspace, ubWorkspace)``: waits until the previous block has called
     ``NotifyNextBlock``.
@@ -281,7 +281,7 @@ class AtomicKindAttr(EnumAttribute[AtomicKind], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.atomic_kind"
 
 
-@irdl_op_definition
+@op_definition
 class SetAtomicOp(IRDLOperation):
     """``AscendC::SetAtomicAdd<T>()``, ``SetAtomicMax<T>()``, ``SetAtomicMin<T>()``, ``SetAtomicType<T>()``,
     ``SetAtomicNone()``: how later copies to GM combine with the data already there.

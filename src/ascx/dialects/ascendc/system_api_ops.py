@@ -18,7 +18,6 @@ from xdsl.ir import Attribute, SpacedOpaqueSyntaxAttribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     opt_prop_def,
     prop_def,
@@ -29,6 +28,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from ascx.dialects.ascendc.basic_types import ParamsKind, ParamsType
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.system_ops import DebugOutput
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
@@ -148,7 +148,7 @@ class CoreControlAttr(EnumAttribute[CoreControl], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.core_control"
 
 
-@irdl_op_definition
+@op_definition
 class DataCacheCleanAndInvalidOp(IRDLOperation):
     """``AscendC::DataCacheCleanAndInvalid<T, CacheLine::E[, DcciDst::D]>(dst)``: writes the data cache's
     dirty lines of ``dst`` back and invalidates them, so scalar reads and writes of ``dst`` meet what the
@@ -177,7 +177,7 @@ class DataCacheCleanAndInvalidOp(IRDLOperation):
             raise VerifyException("DataCacheCleanAndInvalid of a LocalTensor needs a DcciDst")
 
 
-@irdl_op_definition
+@op_definition
 class DataCachePreloadOp(IRDLOperation):
     """``AscendC::DataCachePreload(src, cacheOffset)``: loads the cache line ``cacheOffset`` bytes into
     ``src`` into the data cache (a hint: no data changes).
@@ -200,7 +200,7 @@ class DataCachePreloadOp(IRDLOperation):
             raise VerifyException(f"DataCachePreload reads a GlobalTensor<uint64_t>, got {self.src.type}")
 
 
-@irdl_op_definition
+@op_definition
 class ICachePreloadOp(IRDLOperation):
     """``AscendC::ICachePreLoad(preFetchLen)``: preloads ``preFetchLen`` 2 KiB units of instructions.
 
@@ -216,7 +216,7 @@ class ICachePreloadOp(IRDLOperation):
         super().__init__(operands=[pre_fetch_len])
 
 
-@irdl_op_definition
+@op_definition
 class SystemCounterOp(IRDLOperation):
     """``AscendC::GetSystemCycle()``, ``GetProgramCounter()``, ``GetICachePreloadStatus()``: an ``int64_t``
     the scalar unit reads at that point of the program.
@@ -234,7 +234,7 @@ class SystemCounterOp(IRDLOperation):
         super().__init__(properties={"counter": SystemCounterAttr(counter)}, result_types=[IntegerType(64)])
 
 
-@irdl_op_definition
+@op_definition
 class GetArchVersionOp(IRDLOperation):
     """``uint32_t v = coreVersion; AscendC::GetArchVersion(v);``: the result is the architecture version
     the call wrote into the variable initialised with ``core_version``.
@@ -252,7 +252,7 @@ class GetArchVersionOp(IRDLOperation):
         super().__init__(operands=[core_version], result_types=[UI32])
 
 
-@irdl_op_definition
+@op_definition
 class CoreControlOp(IRDLOperation):
     """``AscendC::Trap()``, ``MetricsProfStart()``, ``MetricsProfStop()``, ``InitSocState()``.
 
@@ -268,7 +268,7 @@ class CoreControlOp(IRDLOperation):
         super().__init__(properties={"control": CoreControlAttr(control)})
 
 
-@irdl_op_definition
+@op_definition
 class DataSyncBarrierOp(IRDLOperation):
     """``AscendC::DataSyncBarrier<AscendC::MemDsbT::M>()``: the scalar unit waits until its earlier
     memory accesses (of GM, UB or both) have completed.
@@ -285,7 +285,7 @@ class DataSyncBarrierOp(IRDLOperation):
         super().__init__(properties={"mem": MemDsbTAttr(mem)})
 
 
-@irdl_op_definition
+@op_definition
 class SetStoreAtomicConfigOp(IRDLOperation):
     """``AscendC::SetStoreAtomicConfig<AscendC::AtomicDtype::T, AscendC::AtomicOp::O>()``: the atomic
     mode of later copies to GM (``ATOMIC_NONE``: none).
@@ -303,7 +303,7 @@ class SetStoreAtomicConfigOp(IRDLOperation):
         super().__init__(properties={"atomic_type": AtomicDtypeAttr(atomic_type), "atomic_op": AtomicOpAttr(atomic_op)})
 
 
-@irdl_op_definition
+@op_definition
 class GetStoreAtomicConfigOp(IRDLOperation):
     """``uint16_t t; uint16_t o; AscendC::GetStoreAtomicConfig(t, o);``: the store atomic's type and
     operation (the numbers of ``AtomicDtype`` and ``AtomicOp``).
@@ -321,7 +321,7 @@ class GetStoreAtomicConfigOp(IRDLOperation):
         super().__init__(result_types=[UI16, UI16])
 
 
-@irdl_op_definition
+@op_definition
 class PrintTimeStampOp(IRDLOperation):
     """``AscendC::PrintTimeStamp(descId)``: records a time stamp labelled ``descId`` (only in builds with
     ``ASCENDC_TIME_STAMP_ON``).
@@ -338,7 +338,7 @@ class PrintTimeStampOp(IRDLOperation):
         super().__init__(operands=[desc_id])
 
 
-@irdl_op_definition
+@op_definition
 class DumpAccChkPointOp(IRDLOperation):
     """``AscendC::DumpAccChkPoint(tensor, index, countOff, dumpSize)``: dumps ``dumpSize`` elements of
     ``tensor`` from element ``countOff``, labelled ``index``.
@@ -361,7 +361,7 @@ class DumpAccChkPointOp(IRDLOperation):
         super().__init__(operands=[tensor, index, count_off, dump_size])
 
 
-@irdl_op_definition
+@op_definition
 class CheckLocalMemoryIAOp(IRDLOperation):
     """``AscendC::CheckLocalMemoryIA(checkParams)``: arms (or, with ``isEnable`` false, disarms) an
     exception register that traps the UB accesses it selects in a range of 32-byte units.
@@ -387,7 +387,7 @@ def _index(value: int) -> IntegerAttr[IntegerType]:
     return IntegerAttr(value, i32)
 
 
-@irdl_op_definition
+@op_definition
 class SetHcclContextOp(IRDLOperation):
     """``AscendC::SetHcclContext<index>(context)``: stores communication context ``index`` (0 or 1).
 
@@ -404,7 +404,7 @@ class SetHcclContextOp(IRDLOperation):
         super().__init__(operands=[context], properties={"index": _index(index)})
 
 
-@irdl_op_definition
+@op_definition
 class GetHcclContextOp(IRDLOperation):
     """``__gm__ uint8_t* c = AscendC::GetHcclContext<index>();``: communication context ``index``.
 
@@ -421,7 +421,7 @@ class GetHcclContextOp(IRDLOperation):
         super().__init__(properties={"index": _index(index)}, result_types=[GMAddrType(UI8)])
 
 
-@irdl_op_definition
+@op_definition
 class SetSysWorkspaceOp(IRDLOperation):
     """``AscendC::SetSysWorkspace(workspace)``: the system workspace library APIs use (kept when one is
     already set).
@@ -438,7 +438,7 @@ class SetSysWorkspaceOp(IRDLOperation):
         super().__init__(operands=[workspace])
 
 
-@irdl_op_definition
+@op_definition
 class GetSysWorkspaceOp(IRDLOperation):
     """``__gm__ uint8_t* w = GetSysWorkSpacePtr();``: the system workspace (CANN declares it outside the
     ``AscendC`` namespace).

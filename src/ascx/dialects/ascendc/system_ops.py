@@ -13,7 +13,6 @@ from xdsl.irdl import (
     IRDLOperation,
     base,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     prop_def,
@@ -26,6 +25,7 @@ from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
 from ascx.dialects.ascendc.basic_types import ShapeInfoType
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
@@ -53,7 +53,7 @@ class SysVarAttr(EnumAttribute[SysVar], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.sys_var"
 
 
-@irdl_op_definition
+@op_definition
 class SysVarOp(IRDLOperation):
     """``AscendC::GetBlockIdx()``, ``GetBlockNum()``, ``GetSubBlockIdx()``, ``GetSubBlockNum()``.
 
@@ -70,7 +70,7 @@ class SysVarOp(IRDLOperation):
         super().__init__(properties={"var": SysVarAttr(var)}, result_types=[result_type])
 
 
-@irdl_op_definition
+@op_definition
 class AscendIsAivOp(IRDLOperation):
     """True on a vector core (``g_coreType == AscendC::AIV``)."""
 
@@ -88,7 +88,7 @@ class DebugOutput(OpTrait):
     ``InitDump`` (added by ``ascx-kernel-prologue``)."""
 
 
-@irdl_op_definition
+@op_definition
 class PrintfOp(IRDLOperation):
     """``AscendC::printf("format", args...)``: prints from the device (only when built with dumping).
 
@@ -110,7 +110,7 @@ class PrintfOp(IRDLOperation):
                 raise VerifyException(f"printf cannot print a value of type {arg.type}")
 
 
-@irdl_op_definition
+@op_definition
 class DumpTensorOp(IRDLOperation):
     """``AscendC::DumpTensor(tensor, desc, dumpSize[, shapeInfo])``: dumps ``dumpSize`` elements.
 
@@ -132,7 +132,7 @@ class DumpTensorOp(IRDLOperation):
         super().__init__(operands=[tensor, desc, dump_size, shape_info])
 
 
-@irdl_op_definition
+@op_definition
 class InitDumpOp(IRDLOperation):
     """``AscendC::InitDump(mix, dumpAddr, size)`` inside ``#if defined ASCENDC_DUMP``: sets up the
     dump buffer that ``printf`` and ``DumpTensor`` write (one MiB per core).

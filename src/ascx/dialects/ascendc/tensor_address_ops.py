@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from xdsl.dialects.builtin import IntegerType, Signedness
 from xdsl.ir import SSAValue
-from xdsl.irdl import IRDLOperation, irdl_op_definition, operand_def, opt_operand_def, result_def, traits_def
+from xdsl.irdl import IRDLOperation, operand_def, opt_operand_def, result_def, traits_def
 from xdsl.traits import Pure
 
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn
@@ -16,7 +17,7 @@ from ascx.dialects.ascendc.types import LocalTensorType
 _UI64 = IntegerType(64, Signedness.UNSIGNED)
 
 
-@irdl_op_definition
+@op_definition
 class PhyAddrOp(IRDLOperation):
     """``t.GetPhyAddr()`` or ``t.GetPhyAddr(offset)``: the byte address of the tensor (or of its element
     ``offset``) in its memory, a ``uint64_t``.

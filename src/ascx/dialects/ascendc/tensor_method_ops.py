@@ -11,7 +11,6 @@ from xdsl.ir import Attribute, SpacedOpaqueSyntaxAttribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     opt_result_def,
     prop_def,
@@ -21,6 +20,7 @@ from xdsl.irdl import (
 from xdsl.utils.exceptions import VerifyException
 from xdsl.utils.str_enum import StrEnum
 
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.traits import ExecutesOn
 from ascx.dialects.ascendc.types import GlobalTensorType, TensorType
@@ -59,7 +59,7 @@ class TensorMethodAttr(EnumAttribute[TensorMethod], SpacedOpaqueSyntaxAttribute)
     name = "ascendc.tensor_method"
 
 
-@irdl_op_definition
+@op_definition
 class TensorMethodOp(IRDLOperation):
     """``t.Method(args...)``, with a result for the getters.
 

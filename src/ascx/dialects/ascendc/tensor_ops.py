@@ -18,7 +18,6 @@ from xdsl.irdl import (
     VarConstraint,
     base,
     irdl_attr_definition,
-    irdl_op_definition,
     operand_def,
     prop_def,
     result_def,
@@ -31,6 +30,7 @@ from xdsl.utils.str_enum import StrEnum
 
 from ascx.dialects.ascendc.basic_enums import CacheMode, CacheModeAttr, CacheRwMode, CacheRwModeAttr
 from ascx.dialects.ascendc.basic_types import ShapeInfoType
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe, TPosition, TPositionAttr
 from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
 from ascx.dialects.ascendc.types import (
@@ -46,7 +46,7 @@ AnyInteger = base(IntegerType)
 """An integer of any width and signedness (C++ converts it to the parameter type)."""
 
 
-@irdl_op_definition
+@op_definition
 class LocalTensorOp(IRDLOperation):
     """``AscendC::LocalTensor<T> t(AscendC::TPosition::<pos>, addr, tileSize);``: a tensor at a fixed
     on-chip address (pyasc's ``asc.LocalTensor(dtype, pos, addr, tile_size)``).
@@ -76,7 +76,7 @@ class LocalTensorOp(IRDLOperation):
             raise VerifyException("a LocalTensor cannot be at position gm")
 
 
-@irdl_op_definition
+@op_definition
 class DeclareLocalTensorOp(IRDLOperation):
     """``AscendC::LocalTensor<T> t;``: a tensor without memory, for ``alloc_tensor(t)``/``deque(t)``.
 
@@ -92,7 +92,7 @@ class DeclareLocalTensorOp(IRDLOperation):
         super().__init__(result_types=[LocalTensorType(element_type)])
 
 
-@irdl_op_definition
+@op_definition
 class SubTensorOp(IRDLOperation):
     """``t[offset]``: the view of a tensor that starts ``offset`` elements further on.
 
@@ -111,7 +111,7 @@ class SubTensorOp(IRDLOperation):
         super().__init__(operands=[source, offset], result_types=[source.type])
 
 
-@irdl_op_definition
+@op_definition
 class GMAddrOffsetOp(IRDLOperation):
     """``addr + offset``: the global-memory address ``offset`` elements further on.
 
@@ -130,7 +130,7 @@ class GMAddrOffsetOp(IRDLOperation):
         super().__init__(operands=[addr, offset], result_types=[addr.type])
 
 
-@irdl_op_definition
+@op_definition
 class GetValueOp(IRDLOperation):
     """``t.GetValue(index)``: one element, read by the scalar unit.
 
@@ -152,7 +152,7 @@ class GetValueOp(IRDLOperation):
             raise VerifyException(f"result type {self.result.type} is not the element type of {self.tensor.type}")
 
 
-@irdl_op_definition
+@op_definition
 class SetValueOp(IRDLOperation):
     """``t.SetValue(index, value)``: writes one element from the scalar unit.
 
@@ -191,7 +191,7 @@ class TensorQueryAttr(EnumAttribute[TensorQuery], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.tensor_query"
 
 
-@irdl_op_definition
+@op_definition
 class TensorQueryOp(IRDLOperation):
     """``t.GetSize()``, ``t.GetPosition()``, ``t.GetLength()``.
 
@@ -213,7 +213,7 @@ class TensorQueryOp(IRDLOperation):
             raise VerifyException(f"a GlobalTensor has no {self.query.data.cpp}()")
 
 
-@irdl_op_definition
+@op_definition
 class ReinterpretCastOp(IRDLOperation):
     """``t.ReinterpretCast<U>()``: the same memory seen with another element type.
 
@@ -230,7 +230,7 @@ class ReinterpretCastOp(IRDLOperation):
         super().__init__(operands=[source], result_types=[LocalTensorType(element_type)])
 
 
-@irdl_op_definition
+@op_definition
 class SetL2CacheHintOp(IRDLOperation):
     """``g.SetL2CacheHint<rwMode>(mode)``: how the L2 cache treats a GlobalTensor's data.
 
@@ -250,7 +250,7 @@ class SetL2CacheHintOp(IRDLOperation):
         )
 
 
-@irdl_op_definition
+@op_definition
 class ShapeInfoOp(IRDLOperation):
     """``AscendC::ShapeInfo s(dims, shape);``: a shape of ``len(dims)`` dimensions (format ND); with no
     dimensions, ``AscendC::ShapeInfo s;``.
@@ -272,7 +272,7 @@ class ShapeInfoOp(IRDLOperation):
             raise VerifyException(f"a ShapeInfo has up to 8 dimensions, got {len(self.dims)}")
 
 
-@irdl_op_definition
+@op_definition
 class GetShapeSizeOp(IRDLOperation):
     """``AscendC::GetShapeSize(shapeInfo)``: the number of elements of a shape.
 

@@ -17,7 +17,6 @@ from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
     base,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -30,6 +29,7 @@ from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
 
 from ascx.dialects.ascendc.basic_types import ParamsKind, ParamsType
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
@@ -51,7 +51,7 @@ def _offsets_are_u32(op: IRDLOperation, name: str) -> None:
         raise VerifyException(f"{name} holds byte offsets and must be a tensor of ui32")
 
 
-@irdl_op_definition
+@op_definition
 class VecGatherOp(VectorSyntax):
     """``AscendC::Gather(dst, src, srcOffset, srcBaseAddr, count)``: ``dst[i] = src`` at byte
     ``srcBaseAddr + srcOffset[i]``; the mask form takes ``mask, repeatTime, dstRepStride``."""
@@ -77,7 +77,7 @@ class VecGatherOp(VectorSyntax):
         _offsets_are_u32(self, "src_offset")
 
 
-@irdl_op_definition
+@op_definition
 class VecGatherbOp(VectorSyntax):
     """``AscendC::Gatherb(dst, src, offset, repeatTime, repeatParams)``: 32-byte blocks of ``src`` at the byte
     offsets of ``offset``, eight a repeat, into ``dst``'s blocks."""
@@ -102,7 +102,7 @@ class VecGatherbOp(VectorSyntax):
         params_kind(self, "repeat_params", ParamsKind.GATHER_REPEAT)
 
 
-@irdl_op_definition
+@op_definition
 class VecScatterOp(VectorSyntax):
     """``AscendC::Scatter(dst, src, dstOffset, dstBaseAddr, count)``: ``src[i]`` to ``dst`` at byte
     ``dstBaseAddr + dstOffset[i]``; the mask form takes ``mask, repeatTime, srcRepStride``."""
@@ -128,7 +128,7 @@ class VecScatterOp(VectorSyntax):
         _offsets_are_u32(self, "dst_offset")
 
 
-@irdl_op_definition
+@op_definition
 class VecBrcbOp(VectorSyntax):
     """``AscendC::Brcb(dst, src, repeatTime, repeatParams)``: each of eight ``src`` elements a repeat fills
     one 32-byte block of ``dst``."""
@@ -151,7 +151,7 @@ class VecBrcbOp(VectorSyntax):
         params_kind(self, "repeat_params", ParamsKind.BRCB_REPEAT)
 
 
-@irdl_op_definition
+@op_definition
 class VecCopyOp(VectorSyntax):
     """``AscendC::Copy<T, isSetMask>(dst, src, mask, repeatTime, repeatParams)``: a unified-buffer copy by
     the vector unit, under a mask, with ``CopyRepeatParams`` strides."""
@@ -176,7 +176,7 @@ class VecCopyOp(VectorSyntax):
         params_kind(self, "repeat_params", ParamsKind.COPY_REPEAT)
 
 
-@irdl_op_definition
+@op_definition
 class VecGatherMaskOp(IRDLOperation):
     """``AscendC::GatherMask<T, U, mode>(dst, src0, src1Pattern, reduceMode, mask, params, rsvdCnt)``: the
     elements of ``src0`` a pattern selects (a ``uint16_t``/``uint32_t`` tensor of bits, or a built-in pattern
@@ -215,7 +215,7 @@ class VecGatherMaskOp(IRDLOperation):
             raise VerifyException(f"reduce_mode must be an i1, got {self.reduce_mode.type}")
 
 
-@irdl_op_definition
+@op_definition
 class GetGatherMaskRemainCountOp(IRDLOperation):
     """``AscendC::GetGatherMaskRemainCount()``: the count of the last ``GatherMask``.
 
@@ -231,7 +231,7 @@ class GetGatherMaskRemainCountOp(IRDLOperation):
         super().__init__(result_types=[_I64])
 
 
-@irdl_op_definition
+@op_definition
 class VecTransposeOp(VectorSyntax):
     """``AscendC::Transpose(dst, src)`` (one 16x16 matrix of 2-byte elements), or with
     ``sharedTmpBuffer, transposeParams`` the extended form (NCHW and NHWC)."""
@@ -258,7 +258,7 @@ def _five_hd_params(op: IRDLOperation) -> None:
     params_kind(op, "params", ParamsKind.TRANS_DATA_TO_5HD)
 
 
-@irdl_op_definition
+@op_definition
 class VecTransDataTo5HDOp(IRDLOperation):
     """``AscendC::TransDataTo5HD<T>(dst, src, params)``: ``dst`` and ``src`` are ``uint64_t`` tensors holding
     the sixteen destination and source addresses; the data moved is elsewhere.  ``dst_tensors`` and
@@ -303,7 +303,7 @@ class VecTransDataTo5HDOp(IRDLOperation):
         _five_hd_params(self)
 
 
-@irdl_op_definition
+@op_definition
 class VecTransDataTo5HDListOp(IRDLOperation):
     """``AscendC::TransDataTo5HD(dstList, srcList, params)`` with two arrays of sixteen ``LocalTensor``s.
 
@@ -336,7 +336,7 @@ class VecTransDataTo5HDListOp(IRDLOperation):
         _five_hd_params(self)
 
 
-@irdl_op_definition
+@op_definition
 class VecTransDataTo5HDAddrOp(IRDLOperation):
     """``AscendC::TransDataTo5HD<T>(dstList, srcList, params)`` with two ``uint64_t[16]`` address arrays; the
     element type is the op's ``element_type``.  ``dst_tensors`` and ``src_tensors`` (not printed) are the

@@ -16,7 +16,6 @@ from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -30,6 +29,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ascx.dialects.ascendc.basic_enums import FusedKind, FusedKindAttr, TernaryKindAttr
 from ascx.dialects.ascendc.basic_types import ParamsKind, ParamsType
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
@@ -42,7 +42,7 @@ _V = (ExecutesOn(Pipe.PIPE_V), MemoryReadEffect(), MemoryWriteEffect())
 _EXTENT: Names = ("count", "mask", "repeat_times", "repeat_params")
 
 
-@irdl_op_definition
+@op_definition
 class VecFusedOp(VectorSyntax):
     """``AscendC::AddRelu(dst, src0, src1, count)`` and SubRelu, AddReluCast, SubReluCast, MulCast,
     AddDeqRelu: ``dst`` from ``src0`` and ``src1``; the converting kinds write ``dst`` in its own type
@@ -73,7 +73,7 @@ class VecFusedOp(VectorSyntax):
         params_kind(self, "repeat_params", ParamsKind.BINARY_REPEAT)
 
 
-@irdl_op_definition
+@op_definition
 class VecTernaryOp(VectorSyntax):
     """``AscendC::FusedMulAdd(dst, src0, src1, count)`` (dst = src0 * dst + src1), FusedMulAddRelu and
     MulAddDst (dst = src0 * src1 + dst, ``MulAddDst<T, U, isSetMask>`` in the mask form): ``dst`` is read
@@ -102,7 +102,7 @@ class VecTernaryOp(VectorSyntax):
         params_kind(self, "repeat_params", ParamsKind.BINARY_REPEAT)
 
 
-@irdl_op_definition
+@op_definition
 class VecAxpyOp(VectorSyntax):
     """``AscendC::Axpy(dst, src, scalar, count)``: dst = scalar * src + dst; ``dst`` may be wider than
     ``src`` (half into float); the mask form is ``Axpy<T, U, isSetMask>(...)``."""
@@ -128,7 +128,7 @@ class VecAxpyOp(VectorSyntax):
         params_kind(self, "repeat_params", ParamsKind.UNARY_REPEAT)
 
 
-@irdl_op_definition
+@op_definition
 class VecCastDeqOp(VectorSyntax):
     """``AscendC::CastDeq<T, U, isVecDeq, halfBlock>(dst, src, count)``: dequantise ``int16_t`` into 8-bit
     integers (or ``int32_t`` into ``half``) with the DEQSCALE register; the mask form takes
@@ -159,7 +159,7 @@ class VecCastDeqOp(VectorSyntax):
         params_kind(self, "repeat_params", ParamsKind.UNARY_REPEAT)
 
 
-@irdl_op_definition
+@op_definition
 class SetDeqScaleOp(IRDLOperation):
     """``AscendC::SetDeqScale(scale)`` (a ``half``) or ``SetDeqScale(scale, offset, signMode)`` (``float``,
     an integer C++ converts to ``int16_t``, ``bool``): the DEQSCALE register that ``AddDeqRelu`` and
@@ -185,7 +185,7 @@ class SetDeqScaleOp(IRDLOperation):
             )
 
 
-@irdl_op_definition
+@op_definition
 class SetDeqScaleTableOp(IRDLOperation):
     """``AscendC::SetDeqScale(vdeq, vdeqInfo)``: write sixteen parameter sets into the 128-byte ``vdeq``
     tensor (by the scalar unit) and point the DEQSCALE register at it for ``CastDeq<..., true>``.
@@ -209,7 +209,7 @@ class SetDeqScaleTableOp(IRDLOperation):
 VDEQ_TENSOR_SIZE = 16
 
 
-@irdl_op_definition
+@op_definition
 class VdeqInfoOp(IRDLOperation):
     """``AscendC::VdeqInfo info(scale, offset, signMode);`` from sixteen ``float`` scales, sixteen
     ``int16_t`` offsets and sixteen ``bool`` sign modes, in that order.
@@ -239,7 +239,7 @@ class VdeqInfoOp(IRDLOperation):
             raise VerifyException(f"a VdeqInfo is a !ascendc.params<vdeq_info>, got {self.result.type}")
 
 
-@irdl_op_definition
+@op_definition
 class VecBilinearInterpolationOp(VectorSyntax):
     """``AscendC::BilinearInterpolation(dst, src0, src0Offset, src1, mask, hRepeat, repeatMode,
     dstBlkStride, vROffset, vRepeat, sharedTmpBuffer)``: gather 32-byte blocks of ``src0`` at the byte

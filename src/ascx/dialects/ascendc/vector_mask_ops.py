@@ -16,7 +16,6 @@ from xdsl.ir import Attribute, SSAValue, TypeAttribute
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -29,6 +28,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ascx.dialects.ascendc.basic_enums import CmpModeAttr, MaskMode, MaskModeAttr, SelModeAttr
 from ascx.dialects.ascendc.basic_types import ParamsKind, ParamsType
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
@@ -40,7 +40,7 @@ _OPTIONS = (AttrSizedOperandSegments(as_property=True),)
 _V = (ExecutesOn(Pipe.PIPE_V), MemoryReadEffect(), MemoryWriteEffect())
 
 
-@irdl_op_definition
+@op_definition
 class SetVectorMaskOp(IRDLOperation):
     """``AscendC::SetVectorMask<T, mode>(len)`` or ``SetVectorMask<T, mode>(maskHigh, maskLow)``.
 
@@ -62,7 +62,7 @@ class SetVectorMaskOp(IRDLOperation):
             raise VerifyException(f"SetVectorMask takes a length or (maskHigh, maskLow), got {len(self.values)} values")
 
 
-@irdl_op_definition
+@op_definition
 class SetMaskModeOp(IRDLOperation):
     """``AscendC::SetMaskCount()`` (counter mode) or ``AscendC::SetMaskNorm()`` (normal mode).
 
@@ -78,7 +78,7 @@ class SetMaskModeOp(IRDLOperation):
         super().__init__(properties={"mode": MaskModeAttr(mode)})
 
 
-@irdl_op_definition
+@op_definition
 class ResetMaskOp(IRDLOperation):
     """``AscendC::ResetMask()``: every bit of the vector mask set again.
 
@@ -90,7 +90,7 @@ class ResetMaskOp(IRDLOperation):
     assembly_format = "attr-dict"
 
 
-@irdl_op_definition
+@op_definition
 class SetCmpMaskOp(IRDLOperation):
     """``AscendC::SetCmpMask(src)``: load the 128-bit ``CMPMASK`` register from the first 16 bytes of ``src``
     (selection bits, a scalar or an address, as the ``Select`` form that reads it wants).
@@ -107,7 +107,7 @@ class SetCmpMaskOp(IRDLOperation):
         super().__init__(operands=[src])
 
 
-@irdl_op_definition
+@op_definition
 class GetCmpMaskOp(IRDLOperation):
     """``AscendC::GetCmpMask(dst)``: store the ``CMPMASK`` register into ``dst``.
 
@@ -123,7 +123,7 @@ class GetCmpMaskOp(IRDLOperation):
         super().__init__(operands=[dst])
 
 
-@irdl_op_definition
+@op_definition
 class VecCompareCmpMaskOp(VectorSyntax):
     """``AscendC::Compare<T, isSetMask>(src0, src1, cmpMode, mask, repeatParams)``: one repeat compared,
     a bit per lane into the ``CMPMASK`` register."""
@@ -150,7 +150,7 @@ class VecCompareCmpMaskOp(VectorSyntax):
         params_kind(self, "repeat_params", ParamsKind.BINARY_REPEAT)
 
 
-@irdl_op_definition
+@op_definition
 class VecSelectCmpMaskOp(VectorSyntax):
     """``AscendC::Select<T, selMode>(dst, src0, src1, repeatTime, repeatParams)``: select by ``CMPMASK``
     (``VSEL_CMPMASK_SPR``: the bits themselves; ``VSEL_TENSOR_TENSOR_MODE``: the address of the bits),
@@ -181,7 +181,7 @@ class VecSelectCmpMaskOp(VectorSyntax):
         params_kind(self, "repeat_params", ParamsKind.BINARY_REPEAT)
 
 
-@irdl_op_definition
+@op_definition
 class VecSelectScalarCmpMaskOp(VectorSyntax):
     """``AscendC::Select<T, U>(dst, selMask, src0, repeatTime, repeatParams)``: ``VSEL_TENSOR_SCALAR_MODE``
     with the scalar in ``CMPMASK``, under the vector mask as it is."""

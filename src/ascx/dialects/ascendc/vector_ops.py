@@ -16,7 +16,6 @@ from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
     base,
-    irdl_op_definition,
     operand_def,
     opt_operand_def,
     opt_prop_def,
@@ -39,6 +38,7 @@ from ascx.dialects.ascendc.basic_enums import (
     UnaryKindAttr,
 )
 from ascx.dialects.ascendc.basic_types import MaskListType, ParamsKind, ParamsType
+from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
@@ -73,7 +73,7 @@ def _params_kind(op: IRDLOperation, name: str, kind: ParamsKind) -> None:
             raise VerifyException(f"{name} must be a {ParamsType(kind).layout.cpp_name}, got {value.type}")
 
 
-@irdl_op_definition
+@op_definition
 class VecBinaryOp(VectorSyntax):
     """``AscendC::Add(dst, src0, src1, count)`` and its siblings (Sub, Mul, Div, Max, Min, And, Or);
     the mask form is ``Add<T, isSetMask>(dst, src0, src1, mask, repeatTimes, repeatParams)``.
@@ -102,7 +102,7 @@ class VecBinaryOp(VectorSyntax):
         _params_kind(self, "repeat_params", ParamsKind.BINARY_REPEAT)
 
 
-@irdl_op_definition
+@op_definition
 class VecBinaryScalarOp(VectorSyntax):
     """``AscendC::Adds<T, isSetMask>(dst, src, scalar, count)`` and Muls, Maxs, Mins, LeakyRelu."""
 
@@ -131,7 +131,7 @@ class VecBinaryScalarOp(VectorSyntax):
         _params_kind(self, "repeat_params", ParamsKind.UNARY_REPEAT)
 
 
-@irdl_op_definition
+@op_definition
 class VecUnaryOp(VectorSyntax):
     """``AscendC::Exp(dst, src, count)`` and Abs, Ln, Sqrt, Rsqrt, Reciprocal, Relu, Not."""
 
@@ -157,7 +157,7 @@ class VecUnaryOp(VectorSyntax):
         _params_kind(self, "repeat_params", ParamsKind.UNARY_REPEAT)
 
 
-@irdl_op_definition
+@op_definition
 class VecCastOp(VectorSyntax):
     """``AscendC::Cast<Dst, Src>(dst, src, roundMode, count)``: element-wise conversion."""
 
@@ -182,7 +182,7 @@ class VecCastOp(VectorSyntax):
         _params_kind(self, "repeat_params", ParamsKind.UNARY_REPEAT)
 
 
-@irdl_op_definition
+@op_definition
 class VecDuplicateOp(VectorSyntax):
     """``AscendC::Duplicate(dst, scalar, count)``: every element of ``dst`` set to ``scalar``; the mask
     form takes block and repeat strides instead of a params struct."""
@@ -208,7 +208,7 @@ class VecDuplicateOp(VectorSyntax):
         _scalar_matches(self, "scalar", "dst")
 
 
-@irdl_op_definition
+@op_definition
 class VecReduceOp(VectorSyntax):
     """``AscendC::ReduceSum(dst, src, sharedTmpBuffer, count)``, ``ReduceMax``/``ReduceMin`` (which also
     take ``calIndex``); the mask form takes ``repeatTime`` and ``srcRepStride``."""
@@ -238,7 +238,7 @@ class VecReduceOp(VectorSyntax):
             raise VerifyException("ReduceSum has no cal_index")
 
 
-@irdl_op_definition
+@op_definition
 class VecCompareOp(VectorSyntax):
     """``AscendC::Compare(dst, src0, src1, cmpMode, count)``: a bit per element pair into ``dst``."""
 
@@ -265,7 +265,7 @@ class VecCompareOp(VectorSyntax):
         _params_kind(self, "repeat_params", ParamsKind.BINARY_REPEAT)
 
 
-@irdl_op_definition
+@op_definition
 class VecCompareScalarOp(VectorSyntax):
     """``AscendC::CompareScalar(dst, src0, scalar, cmpMode, count)``."""
 
@@ -292,7 +292,7 @@ class VecCompareScalarOp(VectorSyntax):
         _params_kind(self, "repeat_params", ParamsKind.UNARY_REPEAT)
 
 
-@irdl_op_definition
+@op_definition
 class VecSelectOp(VectorSyntax):
     """``AscendC::Select(dst, selMask, src0, src1, selMode, count)``: ``src1`` is a tensor or a scalar."""
 
@@ -327,7 +327,7 @@ class VecSelectOp(VectorSyntax):
         return not isinstance(self.src1.type, LocalTensorType)
 
 
-@irdl_op_definition
+@op_definition
 class MaskListOp(IRDLOperation):
     """``uint64_t mask[] = {m0, m1};``: a per-element bit mask for the mask form of vector ops.
 
