@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from enum import auto
 
-from xdsl.dialects.builtin import I1, I32, IntegerType
+from xdsl.dialects.builtin import IntegerType
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, SpacedOpaqueSyntaxAttribute, SSAValue
 from xdsl.irdl import (
@@ -42,6 +42,7 @@ from ascx.dialects.ascendc.fwk_types import (
     TQueBindType,
     TQueType,
 )
+from ascx.dialects.ascendc.int_constraints import SIGNLESS_I1, SIGNLESS_I32
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn
 from ascx.dialects.ascendc.types import LocalTensorType, PipeType
@@ -361,7 +362,7 @@ class EventIdOp(IRDLOperation):
     action = prop_def(EventIdActionAttr)
     event = prop_def(HardEventAttr)
     pipe = operand_def(PipeType)
-    result = result_def(I32)
+    result = result_def(SIGNLESS_I32)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect())
     assembly_format = "$action $event $pipe attr-dict `:` type($result)"
 
@@ -442,7 +443,7 @@ class InitBufPoolOp(IRDLOperation):
     pool = operand_def(TBufPoolType)
     length = operand_def(AnyInteger)
     share = opt_operand_def(TBufPoolType)
-    result = result_def(I1)
+    result = result_def(SIGNLESS_I1)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect())
     assembly_format = (
         "$owner `,` $pool `,` $length (`share` $share^)? attr-dict "

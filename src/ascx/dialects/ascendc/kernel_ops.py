@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from xdsl.dialects.builtin import (
-    I1,
     IntegerAttr,
     IntegerType,
     StringAttr,
@@ -26,6 +25,7 @@ from ascx.dialects.ascendc.enums import (
     Pipe,
     PipeAttr,
 )
+from ascx.dialects.ascendc.int_constraints import SIGNLESS_I1
 from ascx.dialects.ascendc.traits import ExecutesOn
 from ascx.dialects.ascendc.types import (
     UI64,
@@ -81,7 +81,7 @@ class AscendIsAicOp(IRDLOperation):
     """True on the cube core (``g_coreType == AscendC::AIC``)."""
 
     name = "ascendc.ascend_is_aic"
-    result = result_def(I1)
+    result = result_def(SIGNLESS_I1)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S), Pure())
     assembly_format = "attr-dict"
 

@@ -10,7 +10,7 @@ asynchronous block fetch into a LocalTensor, completed by ``WaitGetTensorC``), `
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import I1, I8, I32, UnitAttr
+from xdsl.dialects.builtin import UnitAttr
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     operand_def,
@@ -23,6 +23,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe, TPosition
+from ascx.dialects.ascendc.int_constraints import SIGNLESS_I1, SIGNLESS_I8, SIGNLESS_I32
 from ascx.dialects.ascendc.matmul_modes import NotInMixDualMaster, NotWithIBShareAB
 from ascx.dialects.ascendc.matmul_ops import MatmulMethodOp
 from ascx.dialects.ascendc.traits import (
@@ -74,8 +75,8 @@ class MatmulGetTensorCOp(_ResultOp):
     name = "ascendc.matmul.get_tensor_c"
     matmul = operand_def(MatmulObjType)
     tensor = operand_def(TensorType)
-    en_atomic = operand_def(I8)
-    en_sequential_write = operand_def(I1)
+    en_atomic = operand_def(SIGNLESS_I8)
+    en_sequential_write = operand_def(SIGNLESS_I1)
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     traits = traits_def(
         NotInMixDualMaster("get_tensor_c"),
@@ -122,8 +123,8 @@ class MatmulGetTensorCDualOp(_ResultOp):
     matmul = operand_def(MatmulObjType)
     tensor = operand_def(GlobalTensorType)
     local = operand_def(LocalTensorType)
-    en_atomic = operand_def(I8)
-    en_sequential_write = operand_def(I1)
+    en_atomic = operand_def(SIGNLESS_I8)
+    en_sequential_write = operand_def(SIGNLESS_I1)
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     traits = traits_def(
         NotInMixDualMaster("get_tensor_c"),
@@ -173,8 +174,8 @@ class MatmulGetTensorCViewOp(_ResultOp):
 
     name = "ascendc.matmul.get_tensor_c_view"
     matmul = operand_def(MatmulObjType)
-    en_atomic = operand_def(I8)
-    en_sequential_write = operand_def(I1)
+    en_atomic = operand_def(SIGNLESS_I8)
+    en_sequential_write = operand_def(SIGNLESS_I1)
     result = result_def(GlobalTensorType)
     traits = traits_def(
         NotInMixDualMaster("get_tensor_c"),
@@ -262,7 +263,7 @@ class MatmulIterateAllLocalOp(_ResultOp):
     name = "ascendc.matmul.iterate_all_local"
     matmul = operand_def(MatmulObjType)
     tensor = operand_def(LocalTensorType)
-    en_atomic = operand_def(I8)
+    en_atomic = operand_def(SIGNLESS_I8)
     traits = traits_def(
         NotInMixDualMaster("iterate_all to a LocalTensor"),
         NotWithIBShareAB("iterate_all to a LocalTensor"),
@@ -296,14 +297,14 @@ class MatmulIterateBatchOp(_ResultOp):
     name = "ascendc.matmul.iterate_batch"
     matmul = operand_def(MatmulObjType)
     tensor = operand_def(TensorType)
-    batch_a = operand_def(I32)
-    batch_b = operand_def(I32)
-    en_sequential_write = operand_def(I1)
-    matrix_stride_a = operand_def(I32)
-    matrix_stride_b = operand_def(I32)
-    matrix_stride_c = operand_def(I32)
-    en_partial_sum = operand_def(I1)
-    en_atomic = operand_def(I8)
+    batch_a = operand_def(SIGNLESS_I32)
+    batch_b = operand_def(SIGNLESS_I32)
+    en_sequential_write = operand_def(SIGNLESS_I1)
+    matrix_stride_a = operand_def(SIGNLESS_I32)
+    matrix_stride_b = operand_def(SIGNLESS_I32)
+    matrix_stride_c = operand_def(SIGNLESS_I32)
+    en_partial_sum = operand_def(SIGNLESS_I1)
+    en_atomic = operand_def(SIGNLESS_I8)
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     wait_iterate_batch = opt_prop_def(UnitAttr, prop_name="wait")
     traits = traits_def(
@@ -350,12 +351,12 @@ class MatmulIterateBatchCubeOp(_ResultOp):
     name = "ascendc.matmul.iterate_batch_cube"
     matmul = operand_def(MatmulObjType)
     tensor = operand_def(GlobalTensorType)
-    en_partial_sum = operand_def(I1)
-    en_atomic = operand_def(I8)
-    en_sequential_write = operand_def(I1)
-    matrix_stride_a = operand_def(I32)
-    matrix_stride_b = operand_def(I32)
-    matrix_stride_c = operand_def(I32)
+    en_partial_sum = operand_def(SIGNLESS_I1)
+    en_atomic = operand_def(SIGNLESS_I8)
+    en_sequential_write = operand_def(SIGNLESS_I1)
+    matrix_stride_a = operand_def(SIGNLESS_I32)
+    matrix_stride_b = operand_def(SIGNLESS_I32)
+    matrix_stride_c = operand_def(SIGNLESS_I32)
     traits = traits_def(
         NotInMixDualMaster("iterate_batch"),
         NotWithIBShareAB("iterate_batch"),
@@ -386,13 +387,13 @@ class MatmulIterateNBatchOp(MatmulMethodOp):
 
     name = "ascendc.matmul.iterate_n_batch"
     matmul = operand_def(MatmulObjType)
-    batch_loop = operand_def(I32)
-    batch_a = operand_def(I32)
-    batch_b = operand_def(I32)
-    en_sequential_write = operand_def(I1)
-    matrix_stride_a = operand_def(I32)
-    matrix_stride_b = operand_def(I32)
-    matrix_stride_c = operand_def(I32)
+    batch_loop = operand_def(SIGNLESS_I32)
+    batch_a = operand_def(SIGNLESS_I32)
+    batch_b = operand_def(SIGNLESS_I32)
+    en_sequential_write = operand_def(SIGNLESS_I1)
+    matrix_stride_a = operand_def(SIGNLESS_I32)
+    matrix_stride_b = operand_def(SIGNLESS_I32)
+    matrix_stride_c = operand_def(SIGNLESS_I32)
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     wait_iterate_batch = opt_prop_def(UnitAttr, prop_name="wait")
     traits = traits_def(
@@ -432,9 +433,9 @@ class MatmulGetBatchTensorCOp(_ResultOp):
     name = "ascendc.matmul.get_batch_tensor_c"
     matmul = operand_def(MatmulObjType)
     tensor = operand_def(LocalTensorType)
-    batch_a = operand_def(I32)
-    batch_b = operand_def(I32)
-    en_sequential_write = operand_def(I1)
+    batch_a = operand_def(SIGNLESS_I32)
+    batch_b = operand_def(SIGNLESS_I32)
+    en_sequential_write = operand_def(SIGNLESS_I1)
     traits = traits_def(
         NotInMixDualMaster("get_batch_tensor_c"),
         NotWithIBShareAB("get_batch_tensor_c"),
@@ -471,9 +472,9 @@ class MatmulGetBatchTensorCViewOp(_ResultOp):
 
     name = "ascendc.matmul.get_batch_tensor_c_view"
     matmul = operand_def(MatmulObjType)
-    batch_a = operand_def(I32)
-    batch_b = operand_def(I32)
-    en_sequential_write = operand_def(I1)
+    batch_a = operand_def(SIGNLESS_I32)
+    batch_b = operand_def(SIGNLESS_I32)
+    en_sequential_write = operand_def(SIGNLESS_I1)
     result = result_def(GlobalTensorType)
     traits = traits_def(
         NotInMixDualMaster("get_batch_tensor_c"),

@@ -6,9 +6,6 @@ from collections.abc import Sequence
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
-    I1,
-    I8,
-    I32,
     IntegerType,
     UnitAttr,
 )
@@ -38,6 +35,7 @@ from ascx.dialects.ascendc.enums import (
     Pipe,
     TPosition,
 )
+from ascx.dialects.ascendc.int_constraints import SIGNLESS_I1, SIGNLESS_I8, SIGNLESS_I32
 from ascx.dialects.ascendc.matmul_attrs import MatmulConfigAttr, MatmulTypeAttr
 from ascx.dialects.ascendc.matmul_config_fields import (
     DEFAULT_CONFIG,
@@ -220,7 +218,7 @@ class MatmulInitOp(MatmulMethodOp):
 class _SetTensorOp(MatmulMethodOp):
     matmul = operand_def(MatmulObjType)
     tensor = operand_def(TensorType)
-    transpose = operand_def(I1)
+    transpose = operand_def(SIGNLESS_I1)
     assembly_format = "$matmul `,` $tensor `,` $transpose attr-dict `:` type($tensor)"
     ROLE: ClassVar[str]
 
@@ -271,11 +269,11 @@ class MatmulSetOrgShapeOp(MatmulMethodOp):
 
     name = "ascendc.matmul.set_org_shape"
     matmul = operand_def(MatmulObjType)
-    org_m = operand_def(I32)
-    org_n = operand_def(I32)
-    org_ka = operand_def(I32)
-    org_kb = opt_operand_def(I32)
-    org_kc = opt_operand_def(I32)
+    org_m = operand_def(SIGNLESS_I32)
+    org_n = operand_def(SIGNLESS_I32)
+    org_ka = operand_def(SIGNLESS_I32)
+    org_kb = opt_operand_def(SIGNLESS_I32)
+    org_kc = opt_operand_def(SIGNLESS_I32)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetOrgShape", MatmulRole.SETTER))
     irdl_options = (AttrSizedOperandSegments(as_property=True),)
     assembly_format = "$matmul `,` $org_m `,` $org_n `,` $org_ka (`,` $org_kb^)? (`,` $org_kc^)? attr-dict"
@@ -302,9 +300,9 @@ class MatmulSetSingleShapeOp(MatmulMethodOp):
 
     name = "ascendc.matmul.set_single_shape"
     matmul = operand_def(MatmulObjType)
-    single_m = operand_def(I32)
-    single_n = operand_def(I32)
-    single_k = operand_def(I32)
+    single_m = operand_def(SIGNLESS_I32)
+    single_n = operand_def(SIGNLESS_I32)
+    single_k = operand_def(SIGNLESS_I32)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetSingleShape", MatmulRole.SETTER))
     assembly_format = "$matmul `,` $single_m `,` $single_n `,` $single_k attr-dict"
 
@@ -324,10 +322,10 @@ class MatmulIterateOp(MatmulMethodOp):
 
     name = "ascendc.matmul.iterate"
     matmul = operand_def(MatmulObjType)
-    en_partial_sum = operand_def(I1)
+    en_partial_sum = operand_def(SIGNLESS_I1)
     local_c_matrix = opt_operand_def(LocalTensorType)
     is_async = opt_prop_def(UnitAttr, prop_name="async")
-    result = result_def(I1)
+    result = result_def(SIGNLESS_I1)
     traits = traits_def(
         NotInMixDualMaster("iterate"),
         NotWithIBShareAB("iterate"),
@@ -380,9 +378,9 @@ class MatmulIterateAllOp(MatmulMethodOp):
     name = "ascendc.matmul.iterate_all"
     matmul = operand_def(MatmulObjType)
     tensor = operand_def(GlobalTensorType)
-    en_atomic = operand_def(I8)
-    en_sequential_write = operand_def(I1)
-    fake_msg = operand_def(I1)
+    en_atomic = operand_def(SIGNLESS_I8)
+    en_sequential_write = operand_def(SIGNLESS_I1)
+    fake_msg = operand_def(SIGNLESS_I1)
     is_async = opt_prop_def(UnitAttr, prop_name="async")
     wait_iterate_all = opt_prop_def(UnitAttr, prop_name="wait")
     traits = traits_def(

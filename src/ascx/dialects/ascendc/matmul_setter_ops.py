@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I1, I32, IntegerType, Signedness
+from xdsl.dialects.builtin import IntegerType, Signedness
 from xdsl.ir import SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -22,6 +22,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
+from ascx.dialects.ascendc.int_constraints import SIGNLESS_I1, SIGNLESS_I32
 from ascx.dialects.ascendc.matmul_modes import NotInMixDualMaster
 from ascx.dialects.ascendc.matmul_ops import MatmulMethodOp, verify_tensor_role
 from ascx.dialects.ascendc.traits import ExecutesOn, MatmulAccess, MatmulMethod, MatmulRole
@@ -202,8 +203,8 @@ class MatmulSetHF32Op(MatmulMethodOp):
 
     name = "ascendc.matmul.set_hf32"
     matmul = operand_def(MatmulObjType)
-    enable = operand_def(I1)
-    trans_mode = operand_def(I32)
+    enable = operand_def(SIGNLESS_I1)
+    trans_mode = operand_def(SIGNLESS_I32)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetHF32", MatmulRole.SETTER))
     assembly_format = "$matmul `,` $enable `,` $trans_mode attr-dict"
 
@@ -217,9 +218,9 @@ class MatmulSetTailOp(MatmulMethodOp):
 
     name = "ascendc.matmul.set_tail"
     matmul = operand_def(MatmulObjType)
-    tail_m = operand_def(I32)
-    tail_n = operand_def(I32)
-    tail_k = operand_def(I32)
+    tail_m = operand_def(SIGNLESS_I32)
+    tail_n = operand_def(SIGNLESS_I32)
+    tail_k = operand_def(SIGNLESS_I32)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetTail", MatmulRole.SETTER))
     assembly_format = "$matmul `,` $tail_m `,` $tail_n `,` $tail_k attr-dict"
 
@@ -233,8 +234,8 @@ class MatmulSetBatchNumOp(MatmulMethodOp):
 
     name = "ascendc.matmul.set_batch_num"
     matmul = operand_def(MatmulObjType)
-    batch_a = operand_def(I32)
-    batch_b = operand_def(I32)
+    batch_a = operand_def(SIGNLESS_I32)
+    batch_b = operand_def(SIGNLESS_I32)
     traits = traits_def(
         NotInMixDualMaster("set_batch_num"), ExecutesOn(Pipe.PIPE_S), MatmulMethod("SetBatchNum", MatmulRole.SETTER)
     )
@@ -254,7 +255,7 @@ class MatmulSetWorkspaceOp(MatmulMethodOp):
     name = "ascendc.matmul.set_workspace"
     matmul = operand_def(MatmulObjType)
     workspace = operand_def(AddressLike)
-    size = opt_operand_def(I32)
+    size = opt_operand_def(SIGNLESS_I32)
     traits = traits_def(
         NotInMixDualMaster("set_workspace"),
         ExecutesOn(Pipe.PIPE_S),
@@ -330,11 +331,11 @@ class MatrixOffsetOp(IRDLOperation):
 
     name = "ascendc.matrix_offset"
     traits = traits_def(ExecutesOn(Pipe.PIPE_S))
-    offset = operand_def(I32)
-    row = operand_def(I32)
-    col = operand_def(I32)
-    height = operand_def(I32)
-    width = operand_def(I32)
+    offset = operand_def(SIGNLESS_I32)
+    row = operand_def(SIGNLESS_I32)
+    col = operand_def(SIGNLESS_I32)
+    height = operand_def(SIGNLESS_I32)
+    width = operand_def(SIGNLESS_I32)
     result = result_def(MatrixOffsetType)
     assembly_format = "$offset `,` $row `,` $col `,` $height `,` $width attr-dict"
 

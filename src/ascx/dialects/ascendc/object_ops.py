@@ -5,7 +5,6 @@ from __future__ import annotations
 from typing import ClassVar
 
 from xdsl.dialects.builtin import (
-    I32,
     IntegerAttr,
     IntegerType,
     StringAttr,
@@ -31,6 +30,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
+from ascx.dialects.ascendc.int_constraints import SIGNLESS_I32
 from ascx.dialects.ascendc.traits import ExecutesOn
 from ascx.dialects.ascendc.types import (
     CubeTilingType,
@@ -148,7 +148,7 @@ class CubeTilingSetOp(IRDLOperation):
     name = "ascendc.cube_tiling.set"
     tiling = operand_def(CubeTilingType)
     field = prop_def(StringAttr)
-    value = operand_def(I32)
+    value = operand_def(SIGNLESS_I32)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryWriteEffect())
     assembly_format = "$tiling $field `,` $value attr-dict"
 
@@ -170,7 +170,7 @@ class CubeTilingGetOp(IRDLOperation):
     name = "ascendc.cube_tiling.get"
     tiling = operand_def(CubeTilingType)
     field = prop_def(StringAttr)
-    result = result_def(I32)
+    result = result_def(SIGNLESS_I32)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryReadEffect())
     assembly_format = "$tiling $field attr-dict `:` type($result)"
 

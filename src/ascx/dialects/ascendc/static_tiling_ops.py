@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from xdsl.dialects.builtin import I32, IntegerAttr, StringAttr, i32, i64
+from xdsl.dialects.builtin import IntegerAttr, StringAttr, i32, i64
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import (
     IRDLOperation,
@@ -17,6 +17,7 @@ from xdsl.utils.exceptions import VerifyException
 
 from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
+from ascx.dialects.ascendc.int_constraints import SIGNLESS_I32
 from ascx.dialects.ascendc.matmul_attrs import MatmulConfigAttr, MatmulTypeAttr
 from ascx.dialects.ascendc.matmul_config_fields import DEFAULT_CONFIG
 from ascx.dialects.ascendc.object_ops import TILING_FIELDS
@@ -88,7 +89,7 @@ class StaticTilingGetOp(IRDLOperation):
     name = "ascendc.static_tiling.get"
     tiling = operand_def(StaticTilingType)
     field = prop_def(StringAttr)
-    result = result_def(I32)
+    result = result_def(SIGNLESS_I32)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S), Pure())
     assembly_format = "$tiling $field attr-dict `:` type($result)"
 

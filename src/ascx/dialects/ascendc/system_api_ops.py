@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from enum import auto
 
-from xdsl.dialects.builtin import I64, IntegerAttr, IntegerType, Signedness, i32
+from xdsl.dialects.builtin import IntegerAttr, IntegerType, Signedness, i32
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, SpacedOpaqueSyntaxAttribute, SSAValue
 from xdsl.irdl import (
@@ -30,6 +30,7 @@ from xdsl.utils.str_enum import StrEnum
 from ascx.dialects.ascendc.basic_types import ParamsKind, ParamsType
 from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
+from ascx.dialects.ascendc.int_constraints import SIGNLESS_I64
 from ascx.dialects.ascendc.system_ops import DebugOutput
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
@@ -226,7 +227,7 @@ class SystemCounterOp(IRDLOperation):
 
     name = "ascendc.system_counter"
     counter = prop_def(SystemCounterAttr)
-    result = result_def(I64)
+    result = result_def(SIGNLESS_I64)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S))
     assembly_format = "$counter attr-dict"
 

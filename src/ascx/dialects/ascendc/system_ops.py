@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from enum import auto
 
-from xdsl.dialects.builtin import I1, BoolAttr, IntegerType, StringAttr
+from xdsl.dialects.builtin import BoolAttr, IntegerType, StringAttr
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, SpacedOpaqueSyntaxAttribute, SSAValue
 from xdsl.irdl import (
@@ -27,6 +27,7 @@ from xdsl.utils.str_enum import StrEnum
 from ascx.dialects.ascendc.basic_types import ShapeInfoType
 from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
+from ascx.dialects.ascendc.int_constraints import SIGNLESS_I1
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
 from ascx.dialects.ascendc.types import GMAddrType, TensorType, float_type
@@ -75,7 +76,7 @@ class AscendIsAivOp(IRDLOperation):
     """True on a vector core (``g_coreType == AscendC::AIV``)."""
 
     name = "ascendc.ascend_is_aiv"
-    result = result_def(I1)
+    result = result_def(SIGNLESS_I1)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S), Pure())
     assembly_format = "attr-dict"
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import auto
 from typing import ClassVar
 
-from xdsl.dialects.builtin import I32, IntegerType
+from xdsl.dialects.builtin import IntegerType
 from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, SpacedOpaqueSyntaxAttribute, SSAValue
 from xdsl.irdl import (
@@ -32,6 +32,7 @@ from ascx.dialects.ascendc.basic_enums import CacheMode, CacheModeAttr, CacheRwM
 from ascx.dialects.ascendc.basic_types import ShapeInfoType
 from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe, TPosition, TPositionAttr
+from ascx.dialects.ascendc.int_constraints import SIGNLESS_I32
 from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
 from ascx.dialects.ascendc.types import (
     ElementType,
@@ -281,7 +282,7 @@ class GetShapeSizeOp(IRDLOperation):
 
     name = "ascendc.get_shape_size"
     shape_info = operand_def(ShapeInfoType)
-    result = result_def(I32)
+    result = result_def(SIGNLESS_I32)
     traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryReadEffect())
     assembly_format = "$shape_info attr-dict `:` type($result)"
 
