@@ -46,12 +46,15 @@ def test_every_ascendc_format_parses() -> None:
     with_format = [op for op in AscendC.operations if op.get_irdl_definition().assembly_format is not None]
     assert len(with_format) > 150
     failures: dict[str, str] = {}
+    eager: list[str] = []  # defined with xDSL's irdl_op_definition, which parses at import
     for op in with_format:
         try:
-            assert isinstance(format_program(op), FormatProgram)
+            if format_program(op) is None:
+                eager.append(op.name)
         except PyRDLOpDefinitionError as error:
             failures[op.name] = str(error)
     assert failures == {}
+    assert eager == [], "define these ops with ascx.dialects.ascendc.definition.op_definition"
 
 
 def test_the_class_is_the_one_irdl_op_definition_builds() -> None:
