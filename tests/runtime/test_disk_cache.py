@@ -298,3 +298,21 @@ def test_a_loaded_kernel_gives_its_warnings_again(tmp_path: Path) -> None:
     assert [(w.filename, w.lineno) for w in second] == [(w.filename, w.lineno) for w in first]
     assert first[0].lineno == path.read_text().splitlines().index("    mm.iterate_all(g, sync=False)  # warns") + 1
     assert first[0].filename == str(path)
+
+
+def test_the_sources_fingerprint_follows_every_python_file_and_nothing_else(tmp_path: Path) -> None:
+    package = tmp_path / "pkg"
+    (package / "sub" / "__pycache__").mkdir(parents=True)
+    (package / "a.py").write_text("x = 1\n")
+    (package / "sub" / "b.py").write_text("y = 2\n")
+    first = disk_cache.sources_fingerprint(str(package))
+    (package / "sub" / "__pycache__" / "b.cpython-311.pyc").write_bytes(b"\0")
+    (package / "notes.txt").write_text("not code")
+    assert disk_cache.sources_fingerprint(str(package)) == first
+    (package / "sub" / "b.py").write_text("y = 22\n")
+    edited = disk_cache.sources_fingerprint(str(package))
+    assert edited != first
+    os.utime(package / "a.py", ns=(1, 1))
+    assert disk_cache.sources_fingerprint(str(package)) not in (first, edited)
+    (package / "c.py").write_text("")
+    assert len({first, edited, disk_cache.sources_fingerprint(str(package))}) == 3

@@ -52,20 +52,37 @@ _package_print: str | None = None
 
 
 def package_fingerprint() -> str:
-    """A digest of ascx's own source files (path, size, mtime), computed once per process.
+    """A digest of ascx's own source files (``sources_fingerprint``), computed once per process.
 
     The version alone does not change while ascx is developed (an editable install), so this keeps
     the cache from serving kernels that an older tracer or printer produced.
     """
     global _package_print
     if _package_print is None:
-        package = Path(__file__).resolve().parent.parent
-        parts: list[str] = []
-        for path in sorted(package.rglob("*.py")):
-            stat = path.stat()
-            parts.append(f"{path.relative_to(package)}:{stat.st_size}:{stat.st_mtime_ns}")
-        _package_print = hashlib.sha256("\n".join(parts).encode()).hexdigest()
+        _package_print = sources_fingerprint(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     return _package_print
+
+
+def sources_fingerprint(package: str) -> str:
+    """A digest of the path, size and modification time of every ``.py`` file under ``package``.
+
+    Every process that compiles pays for it, disk-cache hits included, so the walk uses ``os.scandir``
+    (a fifth of ``Path.rglob``'s time) and skips ``__pycache__``.
+    """
+    prefix = len(package) + 1
+    parts: list[str] = []
+    directories = [package]
+    while directories:
+        with os.scandir(directories.pop()) as entries:
+            for entry in entries:
+                if entry.is_dir(follow_symlinks=False):
+                    if entry.name != "__pycache__":
+                        directories.append(entry.path)
+                elif entry.name.endswith(".py"):
+                    stat = entry.stat()
+                    relative = entry.path[prefix:].replace(os.sep, "/")
+                    parts.append(f"{relative}:{stat.st_size}:{stat.st_mtime_ns}")
+    return hashlib.sha256("\n".join(sorted(parts)).encode()).hexdigest()
 
 
 CACHE_DIR_ENV = "ASCX_CACHE_DIR"
