@@ -190,5 +190,5 @@ def test_docstrings_come_with_the_first_name_of_a_package_unless_skipped() -> No
         "print('Forms::' in (asc.add.__doc__ or ''), 'Forms::' in (asc.TPipe.__doc__ or ''))\n"
     )
     assert _python(probe.format(setup="")) == "True True\n"
-    skipped = "from ascx.language.reference import skip_docstrings\nskip_docstrings()\n"
+    skipped = "from ascx.language.docstrings import skip_docstrings\nskip_docstrings()\n"
     assert _python(probe.format(setup=skipped)) == "False False\n"

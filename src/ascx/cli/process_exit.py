@@ -29,9 +29,8 @@ def run_command(main: Callable[[], int], *, quick_exit: Callable[[], bool]) -> N
     """Run ``main`` and exit with its status; without teardown when ``quick_exit()`` says the command allows it.
 
     A command-line tool shows no docstring, so the API is not given its docstrings here
-    (``ascx.language.reference.skip_docstrings``): that is reading the records and importing every
-    documented module of a package, a twentieth of a cold compile."""
-    from ascx.language.reference import skip_docstrings
+    (``ascx.language.docstrings``)."""
+    from ascx.language.docstrings import skip_docstrings
 
     skip_docstrings()
     try:

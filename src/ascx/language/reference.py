@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from ascx.errors import AscxWarning
+from ascx.language.docstrings import docstrings_wanted
 from ascx.lazy_exports import lazy_names
 
 KERNEL_HEAD = "import ascx as asc\nfrom ascx.runtime.jit import MockTensor, MockValue\n"
@@ -183,27 +184,13 @@ def pages() -> dict[str, str]:
     return result
 
 
-_docstrings_wanted = True
-
-
-def skip_docstrings() -> None:
-    """Leave the records' docstrings off the API in this process: the command-line tools call this,
-    as nothing they print shows a docstring (``document_package`` then does nothing)."""
-    global _docstrings_wanted
-    _docstrings_wanted = False
-
-
-def docstrings_wanted() -> bool:
-    return _docstrings_wanted
-
-
 def document_package(package: str) -> None:
     """Give the APIs defined in ``package`` their docstrings from the records of every family.
 
     A family package (``ascx.language.core``, ``basic``, ``fwk``) calls this before it imports its
     first name on demand (``ascx.lazy_exports``), so documenting costs nothing until the package is
     used, and only imports what that package defines."""
-    if not _docstrings_wanted:
+    if not docstrings_wanted():
         return
     prefix = f"{package}."
     for family in all_families():

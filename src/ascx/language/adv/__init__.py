@@ -7,7 +7,7 @@ from ascx.lazy_exports import lazy_exports
 
 
 def _document() -> None:
-    from ascx.language.reference import docstrings_wanted
+    from ascx.language.docstrings import docstrings_wanted
 
     if not docstrings_wanted():
         return

@@ -6,9 +6,12 @@ from ascx.lazy_exports import lazy_exports
 
 
 def _document() -> None:
-    from ascx.language.reference import document_package
+    from ascx.language.docstrings import docstrings_wanted
 
-    document_package(__name__)
+    if docstrings_wanted():
+        from ascx.language.reference import document_package
+
+        document_package(__name__)
 
 
 if TYPE_CHECKING:
