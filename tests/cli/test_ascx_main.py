@@ -169,3 +169,13 @@ def test_the_console_script_exits_with_the_error_status(tmp_path: Path) -> None:
     usage = _console("compile", cache=tmp_path / "cache")
     assert usage.returncode == 2
     assert usage.stderr.endswith("error: the following arguments are required: FILE.py[::FUNC]\n")
+
+
+def test_a_quick_exit_command_runs_without_the_cyclic_collector() -> None:
+    code = (
+        "import gc\nfrom ascx.cli.process_exit import run_command\n"
+        "run_command(lambda: print(gc.isenabled()) or 3, quick_exit=lambda: {quick})\n"
+    )
+    for quick, enabled in (("True", "False"), ("False", "True")):
+        result = subprocess.run([sys.executable, "-c", code.format(quick=quick)], capture_output=True, text=True)
+        assert (result.returncode, result.stdout) == (3, f"{enabled}\n")
