@@ -13,6 +13,7 @@ from ascx.dialects import ascendc as ir
 from ascx.emu.build import Compiler
 from ascx.runtime.cann_check import CannHeaders, find_headers
 from ascx.target import printer
+from ascx.target.emitter_modules import load_all_emitters
 
 REPO = Path(__file__).resolve().parents[2]
 VECTOR_ADD = [
@@ -93,6 +94,7 @@ def test_a_rejected_kernel_shows_the_compiler_errors(
     def wrong_barrier(p: printer.AscendCPrinter, op: ir.PipeBarrierOp) -> None:
         p.line("AscendC::PipeBarrier<PIPE_VEC>();")
 
+    load_all_emitters()  # the real entries first, so none replaces the broken one later
     monkeypatch.setitem(printer._EMITTERS, ir.PipeBarrierOp, wrong_barrier)  # pyright: ignore[reportPrivateUsage]
     assert main(["build", *VECTOR_ADD, "--target", "check", "--cann-headers", str(cann_headers.root)]) == 1
     err = capsys.readouterr().err

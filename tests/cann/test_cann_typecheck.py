@@ -21,6 +21,7 @@ from ascx.emu.build import Compiler
 from ascx.runtime.cann_check import SIDES, CannHeaders, Failure, Kernel, check_kernels
 from ascx.runtime.jit import MockTensor
 from ascx.target import printer
+from ascx.target.emitter_modules import load_all_emitters
 from ascx.testing.cann_kernels import all_kernels
 
 ORIGINS = ("lit", "snippets", "test hooks", "examples", "conformance")
@@ -142,6 +143,7 @@ def test_a_broken_printer_entry_fails_the_check(
     good = kernel_module(KERNEL).flags.compile(*args).source
     assert check_kernels([Kernel("flags", good)], cann_headers, compilers=compilers) == []
     emit, named, sides = BROKEN[breakage]
+    load_all_emitters()  # the real entries first, so none replaces the broken one later
     monkeypatch.setitem(printer._EMITTERS, ir.SetFlagOp, emit)  # pyright: ignore[reportPrivateUsage]
     bad = kernel_module(KERNEL).flags.compile(*args).source
     assert bad != good
@@ -170,6 +172,7 @@ def test_a_broken_kernel_among_many_is_found_and_checked_alone(
         .source
         for n in (32, 64, 128)
     ]
+    load_all_emitters()  # the real entries first, so none replaces the broken one later
     monkeypatch.setitem(printer._EMITTERS, ir.SetFlagOp, BROKEN["a wrong enum value"][0])  # pyright: ignore[reportPrivateUsage]
     broken = kernel_module(KERNEL).flags.compile(MockTensor(asc.float32), MockTensor(asc.float32)).source
     batch = [Kernel(f"good {i}", s) for i, s in enumerate(sources)] + [Kernel("broken", broken)]

@@ -37,6 +37,7 @@ LAZY_PACKAGES = (
     "ascx.language.adv",
     "ascx.runtime",
     "ascx.tracer",
+    "ascx.dialects.ascendc",
 )
 
 

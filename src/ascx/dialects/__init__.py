@@ -10,7 +10,7 @@ from xdsl.ir import Dialect
 
 
 def _ascendc() -> Dialect:
-    from ascx.dialects.ascendc import AscendC
+    from ascx.dialects.ascendc.dialect import AscendC
 
     return AscendC
 

@@ -238,6 +238,11 @@ class AscendCPrinter(BasePrinter):
 
     def emit(self, op: Operation) -> None:
         emitter = _EMITTERS.get(type(op))
+        if emitter is None:  # an op printed outside print_module: its emitters may not be loaded yet
+            from ascx.target.emitter_modules import load_emitters_of
+
+            load_emitters_of(type(op).__module__)
+            emitter = _EMITTERS.get(type(op))
         if emitter is None:
             raise self.unsupported(op, f"'{op.name}' has no Ascend C form")
         emitter(self, op)
@@ -248,6 +253,9 @@ class AscendCPrinter(BasePrinter):
         self.line(f"{self.expr(obj)}.{method}{targs}({', '.join(args)});")
 
     def print_module(self, module: ModuleOp) -> None:
+        from ascx.target.emitter_modules import load_emitters
+
+        load_emitters(module)
         ops = list(module.body.block.ops)
         for op in ops:
             if isinstance(op, (ir.IncludeOp, ir.DefineOp)):

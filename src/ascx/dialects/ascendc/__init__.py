@@ -6,509 +6,449 @@ facts that passes need through traits (``ascx.dialects.ascendc.traits``), so ana
 names.  Every op has a verifier and a custom assembly format that round-trips.
 """
 
-from xdsl.ir import Dialect
+from typing import TYPE_CHECKING
 
-# The data-rearranging vector ops, the mask registers and the fused ops.
-from ascx.dialects.ascendc.adv_ops import ADV_ATTRS, ADV_OPS
-from ascx.dialects.ascendc.allocator_ops import (
-    ALLOCATOR_ATTRS,
-    ALLOCATOR_OPS,
-    Hardware,
-    HardwareAttr,
-    LocalMemAllocatorAllocOp,
-    LocalMemAllocatorGetCurAddrOp,
-    LocalMemAllocatorOp,
-    LocalMemAllocatorType,
-)
-from ascx.dialects.ascendc.basic_enums import (
-    BinaryKind,
-    BinaryKindAttr,
-    BinaryScalarKind,
-    BinaryScalarKindAttr,
-    CacheMode,
-    CacheModeAttr,
-    CacheRwMode,
-    CacheRwModeAttr,
-    CmpMode,
-    CmpModeAttr,
-    FusedKind,
-    FusedKindAttr,
-    HardEvent,
-    HardEventAttr,
-    MaskMode,
-    MaskModeAttr,
-    ReduceKind,
-    ReduceKindAttr,
-    RoundMode,
-    RoundModeAttr,
-    SelMode,
-    SelModeAttr,
-    TernaryKind,
-    TernaryKindAttr,
-    UnaryKind,
-    UnaryKindAttr,
-)
-from ascx.dialects.ascendc.basic_types import (
-    CPP_ENUMS,
-    LAYOUTS,
-    MaskListType,
-    ParamsKind,
-    ParamsType,
-    ShapeInfoType,
-)
-from ascx.dialects.ascendc.cube_ops import (
-    CUBE_ATTRS,
-    CUBE_OPS,
-    AippInputFormat,
-    AippInputFormatAttr,
-    CO2Layout,
-    CO2LayoutAttr,
-    CubeSetting,
-    CubeSettingAttr,
-    CubeSettingOp,
-    DataCopyCO12DstOp,
-    DataCopyEnhancedOp,
-    DataCopyNd2NzOp,
-    DataCopyNz2NdOp,
-    DataCopyPadNd2NzOp,
-    FixpipeOp,
-    InitConstValueOp,
-    LoadDataOp,
-    LoadDataWithSparseOp,
-    LoadDataWithTransposeOp,
-    LoadImageToLocalOp,
-    MmadOp,
-    MmadWithSparseOp,
-    PadListOp,
-    SetAippFunctionsOp,
-    SetPadValueOp,
-)
-from ascx.dialects.ascendc.cube_structs import PadListType
-from ascx.dialects.ascendc.data_copy_ops import DataCopyOp, DataCopyPadOp, ParamsOp, copy_pipe
-from ascx.dialects.ascendc.enums import (
-    CubeFormat,
-    CubeFormatAttr,
-    KernelType,
-    KernelTypeAttr,
-    LayoutMode,
-    LayoutModeAttr,
-    MatmulPolicy,
-    MatmulPolicyAttr,
-    Pipe,
-    PipeAttr,
-    TPosition,
-    TPositionAttr,
-)
-from ascx.dialects.ascendc.fwk_ops import (
-    AllocTensorOp,
-    DeclareOp,
-    DequeOp,
-    EnqueOp,
-    EventIdAction,
-    EventIdActionAttr,
-    EventIdOp,
-    FreeTensorOp,
-    InitBufferOp,
-    InitBufPoolOp,
-    Lifecycle,
-    LifecycleAttr,
-    LifecycleOp,
-    QueueQuery,
-    QueueQueryAttr,
-    QueueQueryOp,
-    ReleaseEventIdOp,
-    TBufGetOp,
-    TBufGetWithOffsetOp,
-)
-from ascx.dialects.ascendc.fwk_types import (
-    BufferType,
-    QueueType,
-    TBufPoolType,
-    TBufType,
-    TQueBindType,
-    TQueType,
-    queue_positions,
-)
-from ascx.dialects.ascendc.kernel_ops import (
-    AscendIsAicOp,
-    DefineOp,
-    FftsCrossCoreSyncOp,
-    IncludeOp,
-    SetFftsBaseAddrOp,
-)
-from ascx.dialects.ascendc.matmul_attrs import MatmulConfigAttr, MatmulTypeAttr
-from ascx.dialects.ascendc.matmul_compute_ops import (
-    MatmulAsyncGetTensorCOp,
-    MatmulGetBatchTensorCOp,
-    MatmulGetBatchTensorCViewOp,
-    MatmulGetTensorCDualOp,
-    MatmulGetTensorCOp,
-    MatmulGetTensorCViewOp,
-    MatmulIterateAllLocalOp,
-    MatmulIterateBatchCubeOp,
-    MatmulIterateBatchOp,
-    MatmulIterateNBatchOp,
-    MatmulWaitGetTensorCOp,
-    MatmulWaitIterateBatchOp,
-)
-from ascx.dialects.ascendc.matmul_ops import (
-    MatmulCreateOp,
-    MatmulEndOp,
-    MatmulInitOp,
-    MatmulIterateAllOp,
-    MatmulIterateOp,
-    MatmulMethodOp,
-    MatmulSetOrgShapeOp,
-    MatmulSetSingleShapeOp,
-    MatmulSetTensorAOp,
-    MatmulSetTensorBOp,
-    MatmulWaitIterateAllOp,
-    RegisterMatmulOp,
-    matmul_declaration,
-)
-from ascx.dialects.ascendc.matmul_setter_ops import (
-    MatmulDisableBiasOp,
-    MatmulGetOffsetCOp,
-    MatmulSetBatchNumOp,
-    MatmulSetBiasOp,
-    MatmulSetHF32Op,
-    MatmulSetQuantScalarOp,
-    MatmulSetQuantVectorOp,
-    MatmulSetScalarAOp,
-    MatmulSetScalarBOp,
-    MatmulSetSelfDefineDataOp,
-    MatmulSetSparseIndexOp,
-    MatmulSetTailOp,
-    MatmulSetUserDefInfoOp,
-    MatmulSetWorkspaceOp,
-    MatrixOffsetOp,
-)
-from ascx.dialects.ascendc.object_ops import (
-    TILING_FIELDS,
-    ConstantOp,
-    CubeTilingGetOp,
-    CubeTilingLoadOp,
-    CubeTilingOp,
-    CubeTilingSetOp,
-    GlobalTensorOp,
-    PipeOp,
-    PropertyOp,
-    SetGlobalBufferOp,
-)
-from ascx.dialects.ascendc.parity_ops import PARITY_ATTRS, PARITY_OPS
-from ascx.dialects.ascendc.reduce_ops import (
-    REDUCE_OPS,
-    ReduceOrder,
-    ReduceOrderAttr,
-    VecBlockReduceOp,
-    VecPairReduceSumOp,
-    VecRepeatReduceSumOp,
-    VecWholeReduceOp,
-    VecWholeReduceSumOp,
-)
-from ascx.dialects.ascendc.scalar_unit_ops import (
-    SCALAR_UNIT_OPS,
-    ScalarBits,
-    ScalarBitsAttr,
-    ScalarBitsOp,
-    ScalarCastOp,
-)
-from ascx.dialects.ascendc.sort_ops import (
-    SORT_OPS,
-    GetMrgSortResultOp,
-    GetSortLenOp,
-    GetSortOffsetOp,
-    MrgSort4InfoOp,
-    MrgSort4InfoType,
-    MrgSort4Op,
-    MrgSortCountsOp,
-    MrgSortOp,
-    ProposalOp,
-    RpSort16Op,
-    Sort32Op,
-    SortOp,
-)
-from ascx.dialects.ascendc.static_tiling_ops import STATIC_TILING_FIELDS, MatmulStaticTilingOp, StaticTilingGetOp
-from ascx.dialects.ascendc.sync_ops import (
-    AtomicKind,
-    AtomicKindAttr,
-    CrossCoreSetFlagOp,
-    CrossCoreWaitFlagOp,
-    IBSetOp,
-    IBWaitOp,
-    NotifyNextBlockOp,
-    PipeBarrierOp,
-    SetAtomicOp,
-    SetFlagOp,
-    SyncAllOp,
-    WaitFlagOp,
-    WaitPreBlockOp,
-)
-from ascx.dialects.ascendc.system_ops import (
-    AscendIsAivOp,
-    DebugOutput,
-    DumpTensorOp,
-    InitDumpOp,
-    PrintfOp,
-    SysVar,
-    SysVarAttr,
-    SysVarOp,
-)
-from ascx.dialects.ascendc.tensor_address_ops import PhyAddrOp
-from ascx.dialects.ascendc.tensor_ops import (
-    AnyInteger,
-    DeclareLocalTensorOp,
-    GetShapeSizeOp,
-    GetValueOp,
-    GMAddrOffsetOp,
-    LocalTensorOp,
-    ReinterpretCastOp,
-    SetL2CacheHintOp,
-    SetValueOp,
-    ShapeInfoOp,
-    SubTensorOp,
-    TensorQuery,
-    TensorQueryAttr,
-    TensorQueryOp,
-)
-from ascx.dialects.ascendc.traits import DecidesPipe, ExecutesOn, TensorAccess, issued_pipe, tensor_accesses
-from ascx.dialects.ascendc.types import (
-    UI64,
-    CubeTilingType,
-    ElementType,
-    GlobalTensorType,
-    GMAddrType,
-    GMStructAddrType,
-    LibTilingType,
-    LocalTensorType,
-    MatmulObjType,
-    MatrixOffsetType,
-    PipeType,
-    StaticTilingType,
-    TensorType,
-    float_type,
-    integer_type,
-    is_unsigned,
-    tensor_element_type,
-)
-from ascx.dialects.ascendc.vector_data_ops import (
-    DATA_OPS,
-    NCHW_CONV_ADDR_LIST_SIZE,
-    GetGatherMaskRemainCountOp,
-    VecBrcbOp,
-    VecCopyOp,
-    VecGatherbOp,
-    VecGatherMaskOp,
-    VecGatherOp,
-    VecScatterOp,
-    VecTransDataTo5HDAddrOp,
-    VecTransDataTo5HDListOp,
-    VecTransDataTo5HDOp,
-    VecTransposeOp,
-)
-from ascx.dialects.ascendc.vector_fused_ops import (
-    FUSED_OPS,
-    SetDeqScaleOp,
-    SetDeqScaleTableOp,
-    VdeqInfoOp,
-    VecAxpyOp,
-    VecBilinearInterpolationOp,
-    VecCastDeqOp,
-    VecFusedOp,
-    VecTernaryOp,
-)
-from ascx.dialects.ascendc.vector_mask_ops import (
-    MASK_OPS,
-    GetCmpMaskOp,
-    ResetMaskOp,
-    SetCmpMaskOp,
-    SetMaskModeOp,
-    SetVectorMaskOp,
-    VecCompareCmpMaskOp,
-    VecSelectCmpMaskOp,
-    VecSelectScalarCmpMaskOp,
-)
-from ascx.dialects.ascendc.vector_ops import (
-    VECTOR_OPS,
-    MaskListOp,
-    VecBinaryOp,
-    VecBinaryScalarOp,
-    VecCastOp,
-    VecCompareOp,
-    VecCompareScalarOp,
-    VecDuplicateOp,
-    VecReduceOp,
-    VecSelectOp,
-    VecUnaryOp,
-)
-from ascx.dialects.ascendc.vector_syntax import VectorSyntax
+from ascx.lazy_exports import lazy_exports
 
-AscendC = Dialect(
-    "ascendc",
-    [
-        IncludeOp,
-        DefineOp,
-        SetFftsBaseAddrOp,
-        AscendIsAicOp,
-        FftsCrossCoreSyncOp,
-        PipeOp,
-        PropertyOp,
-        ConstantOp,
-        GlobalTensorOp,
-        SetGlobalBufferOp,
-        CubeTilingOp,
-        CubeTilingSetOp,
-        CubeTilingGetOp,
-        CubeTilingLoadOp,
-        MatmulCreateOp,
-        RegisterMatmulOp,
-        MatmulInitOp,
-        MatmulSetTensorAOp,
-        MatmulSetTensorBOp,
-        MatmulSetOrgShapeOp,
-        MatmulSetSingleShapeOp,
-        MatmulIterateAllOp,
-        MatmulIterateOp,
-        MatmulWaitIterateAllOp,
-        MatmulEndOp,
-        LocalTensorOp,
-        SubTensorOp,
-        MatmulSetScalarAOp,
-        MatmulSetScalarBOp,
-        MatmulSetBiasOp,
-        MatmulDisableBiasOp,
-        MatmulSetSelfDefineDataOp,
-        MatmulSetUserDefInfoOp,
-        MatmulSetSparseIndexOp,
-        MatmulSetHF32Op,
-        MatmulSetTailOp,
-        MatmulSetBatchNumOp,
-        MatmulSetWorkspaceOp,
-        MatmulSetQuantScalarOp,
-        MatmulSetQuantVectorOp,
-        MatmulGetOffsetCOp,
-        MatrixOffsetOp,
-        MatmulGetTensorCOp,
-        MatmulGetTensorCDualOp,
-        MatmulGetTensorCViewOp,
-        MatmulAsyncGetTensorCOp,
-        MatmulWaitGetTensorCOp,
-        MatmulIterateAllLocalOp,
-        MatmulIterateBatchOp,
-        MatmulIterateBatchCubeOp,
-        MatmulIterateNBatchOp,
-        MatmulGetBatchTensorCOp,
-        MatmulGetBatchTensorCViewOp,
-        MatmulWaitIterateBatchOp,
-        MatmulStaticTilingOp,
-        StaticTilingGetOp,
-        DeclareLocalTensorOp,
-        GMAddrOffsetOp,
-        GetValueOp,
-        SetValueOp,
-        TensorQueryOp,
-        ReinterpretCastOp,
-        SetL2CacheHintOp,
-        ShapeInfoOp,
-        GetShapeSizeOp,
-        DeclareOp,
-        InitBufferOp,
+if TYPE_CHECKING:
+    from ascx.dialects.ascendc.adv_ops import ADV_ATTRS, ADV_OPS
+    from ascx.dialects.ascendc.allocator_ops import (
+        Hardware,
+        HardwareAttr,
+        LocalMemAllocatorAllocOp,
+        LocalMemAllocatorGetCurAddrOp,
+        LocalMemAllocatorOp,
+        LocalMemAllocatorType,
+    )
+    from ascx.dialects.ascendc.basic_enums import (
+        BinaryKind,
+        BinaryKindAttr,
+        BinaryScalarKind,
+        BinaryScalarKindAttr,
+        CacheMode,
+        CacheModeAttr,
+        CacheRwMode,
+        CacheRwModeAttr,
+        CmpMode,
+        CmpModeAttr,
+        FusedKind,
+        FusedKindAttr,
+        HardEvent,
+        HardEventAttr,
+        MaskMode,
+        MaskModeAttr,
+        ReduceKind,
+        ReduceKindAttr,
+        RoundMode,
+        RoundModeAttr,
+        SelMode,
+        SelModeAttr,
+        TernaryKind,
+        TernaryKindAttr,
+        UnaryKind,
+        UnaryKindAttr,
+    )
+    from ascx.dialects.ascendc.basic_types import (
+        CPP_ENUMS,
+        LAYOUTS,
+        MaskListType,
+        ParamsKind,
+        ParamsType,
+        ShapeInfoType,
+    )
+    from ascx.dialects.ascendc.cube_ops import (
+        AippInputFormat,
+        AippInputFormatAttr,
+        CO2Layout,
+        CO2LayoutAttr,
+        CubeSetting,
+        CubeSettingAttr,
+        CubeSettingOp,
+        DataCopyCO12DstOp,
+        DataCopyEnhancedOp,
+        DataCopyNd2NzOp,
+        DataCopyNz2NdOp,
+        DataCopyPadNd2NzOp,
+        FixpipeOp,
+        InitConstValueOp,
+        LoadDataOp,
+        LoadDataWithSparseOp,
+        LoadDataWithTransposeOp,
+        LoadImageToLocalOp,
+        MmadOp,
+        MmadWithSparseOp,
+        PadListOp,
+        SetAippFunctionsOp,
+        SetPadValueOp,
+    )
+    from ascx.dialects.ascendc.cube_structs import PadListType
+    from ascx.dialects.ascendc.data_copy_ops import DataCopyOp, DataCopyPadOp, ParamsOp, copy_pipe
+    from ascx.dialects.ascendc.dialect import AscendC
+    from ascx.dialects.ascendc.enums import (
+        CubeFormat,
+        CubeFormatAttr,
+        KernelType,
+        KernelTypeAttr,
+        LayoutMode,
+        LayoutModeAttr,
+        MatmulPolicy,
+        MatmulPolicyAttr,
+        Pipe,
+        PipeAttr,
+        TPosition,
+        TPositionAttr,
+    )
+    from ascx.dialects.ascendc.fwk_ops import (
         AllocTensorOp,
-        EnqueOp,
+        DeclareOp,
         DequeOp,
+        EnqueOp,
+        EventIdAction,
+        EventIdActionAttr,
+        EventIdOp,
         FreeTensorOp,
+        InitBufferOp,
+        InitBufPoolOp,
+        Lifecycle,
+        LifecycleAttr,
+        LifecycleOp,
+        QueueQuery,
+        QueueQueryAttr,
         QueueQueryOp,
+        ReleaseEventIdOp,
         TBufGetOp,
         TBufGetWithOffsetOp,
-        EventIdOp,
-        ReleaseEventIdOp,
-        LifecycleOp,
-        InitBufPoolOp,
-        DataCopyOp,
-        DataCopyPadOp,
-        ParamsOp,
-        *VECTOR_OPS,
-        MaskListOp,
-        *DATA_OPS,
-        *FUSED_OPS,
-        *MASK_OPS,
-        PhyAddrOp,
-        SetFlagOp,
-        WaitFlagOp,
-        PipeBarrierOp,
+    )
+    from ascx.dialects.ascendc.fwk_types import (
+        BufferType,
+        QueueType,
+        TBufPoolType,
+        TBufType,
+        TQueBindType,
+        TQueType,
+        queue_positions,
+    )
+    from ascx.dialects.ascendc.kernel_ops import (
+        AscendIsAicOp,
+        DefineOp,
+        FftsCrossCoreSyncOp,
+        IncludeOp,
+        SetFftsBaseAddrOp,
+    )
+    from ascx.dialects.ascendc.matmul_attrs import MatmulConfigAttr, MatmulTypeAttr
+    from ascx.dialects.ascendc.matmul_compute_ops import (
+        MatmulAsyncGetTensorCOp,
+        MatmulGetBatchTensorCOp,
+        MatmulGetBatchTensorCViewOp,
+        MatmulGetTensorCDualOp,
+        MatmulGetTensorCOp,
+        MatmulGetTensorCViewOp,
+        MatmulIterateAllLocalOp,
+        MatmulIterateBatchCubeOp,
+        MatmulIterateBatchOp,
+        MatmulIterateNBatchOp,
+        MatmulWaitGetTensorCOp,
+        MatmulWaitIterateBatchOp,
+    )
+    from ascx.dialects.ascendc.matmul_ops import (
+        MatmulCreateOp,
+        MatmulEndOp,
+        MatmulInitOp,
+        MatmulIterateAllOp,
+        MatmulIterateOp,
+        MatmulMethodOp,
+        MatmulSetOrgShapeOp,
+        MatmulSetSingleShapeOp,
+        MatmulSetTensorAOp,
+        MatmulSetTensorBOp,
+        MatmulWaitIterateAllOp,
+        RegisterMatmulOp,
+        matmul_declaration,
+    )
+    from ascx.dialects.ascendc.matmul_setter_ops import (
+        MatmulDisableBiasOp,
+        MatmulGetOffsetCOp,
+        MatmulSetBatchNumOp,
+        MatmulSetBiasOp,
+        MatmulSetHF32Op,
+        MatmulSetQuantScalarOp,
+        MatmulSetQuantVectorOp,
+        MatmulSetScalarAOp,
+        MatmulSetScalarBOp,
+        MatmulSetSelfDefineDataOp,
+        MatmulSetSparseIndexOp,
+        MatmulSetTailOp,
+        MatmulSetUserDefInfoOp,
+        MatmulSetWorkspaceOp,
+        MatrixOffsetOp,
+    )
+    from ascx.dialects.ascendc.object_ops import (
+        TILING_FIELDS,
+        ConstantOp,
+        CubeTilingGetOp,
+        CubeTilingLoadOp,
+        CubeTilingOp,
+        CubeTilingSetOp,
+        GlobalTensorOp,
+        PipeOp,
+        PropertyOp,
+        SetGlobalBufferOp,
+    )
+    from ascx.dialects.ascendc.reduce_ops import (
+        REDUCE_OPS,
+        ReduceOrder,
+        ReduceOrderAttr,
+        VecBlockReduceOp,
+        VecPairReduceSumOp,
+        VecRepeatReduceSumOp,
+        VecWholeReduceOp,
+        VecWholeReduceSumOp,
+    )
+    from ascx.dialects.ascendc.scalar_unit_ops import (
+        SCALAR_UNIT_OPS,
+        ScalarBits,
+        ScalarBitsAttr,
+        ScalarBitsOp,
+        ScalarCastOp,
+    )
+    from ascx.dialects.ascendc.sort_ops import (
+        SORT_OPS,
+        GetMrgSortResultOp,
+        GetSortLenOp,
+        GetSortOffsetOp,
+        MrgSort4InfoOp,
+        MrgSort4InfoType,
+        MrgSort4Op,
+        MrgSortCountsOp,
+        MrgSortOp,
+        ProposalOp,
+        RpSort16Op,
+        Sort32Op,
+        SortOp,
+    )
+    from ascx.dialects.ascendc.static_tiling_ops import STATIC_TILING_FIELDS, MatmulStaticTilingOp, StaticTilingGetOp
+    from ascx.dialects.ascendc.sync_ops import (
+        AtomicKind,
+        AtomicKindAttr,
         CrossCoreSetFlagOp,
         CrossCoreWaitFlagOp,
-        SyncAllOp,
         IBSetOp,
         IBWaitOp,
         NotifyNextBlockOp,
-        WaitPreBlockOp,
+        PipeBarrierOp,
         SetAtomicOp,
-        SysVarOp,
+        SetFlagOp,
+        SyncAllOp,
+        WaitFlagOp,
+        WaitPreBlockOp,
+    )
+    from ascx.dialects.ascendc.system_ops import (
         AscendIsAivOp,
-        PrintfOp,
+        DebugOutput,
         DumpTensorOp,
         InitDumpOp,
-        *ALLOCATOR_OPS,
-        *CUBE_OPS,
-        *REDUCE_OPS,
-        *SCALAR_UNIT_OPS,
-        *SORT_OPS,
-        *ADV_OPS,
-        *PARITY_OPS,
-    ],
-    [
-        TPositionAttr,
-        CubeFormatAttr,
-        LayoutModeAttr,
-        MatmulPolicyAttr,
-        KernelTypeAttr,
-        PipeAttr,
+        PrintfOp,
+        SysVar,
+        SysVarAttr,
+        SysVarOp,
+    )
+    from ascx.dialects.ascendc.tensor_address_ops import PhyAddrOp
+    from ascx.dialects.ascendc.tensor_ops import (
+        AnyInteger,
+        DeclareLocalTensorOp,
+        GetShapeSizeOp,
+        GetValueOp,
+        GMAddrOffsetOp,
+        LocalTensorOp,
+        ReinterpretCastOp,
+        SetL2CacheHintOp,
+        SetValueOp,
+        ShapeInfoOp,
+        SubTensorOp,
+        TensorQuery,
+        TensorQueryAttr,
+        TensorQueryOp,
+    )
+    from ascx.dialects.ascendc.traits import DecidesPipe, ExecutesOn, TensorAccess, issued_pipe, tensor_accesses
+    from ascx.dialects.ascendc.types import (
+        UI64,
+        CubeTilingType,
+        ElementType,
+        GlobalTensorType,
         GMAddrType,
         GMStructAddrType,
-        GlobalTensorType,
+        LibTilingType,
         LocalTensorType,
-        MatrixOffsetType,
-        StaticTilingType,
-        PipeType,
-        CubeTilingType,
         MatmulObjType,
-        MatmulTypeAttr,
-        MatmulConfigAttr,
-        HardEventAttr,
-        RoundModeAttr,
-        CmpModeAttr,
-        SelModeAttr,
-        CacheModeAttr,
-        CacheRwModeAttr,
-        BinaryKindAttr,
-        BinaryScalarKindAttr,
-        UnaryKindAttr,
-        ReduceKindAttr,
-        TensorQueryAttr,
-        QueueQueryAttr,
-        EventIdActionAttr,
-        LifecycleAttr,
-        AtomicKindAttr,
-        SysVarAttr,
-        TQueType,
-        TQueBindType,
-        TBufType,
-        TBufPoolType,
-        ParamsType,
-        MaskListType,
-        ShapeInfoType,
-        *ALLOCATOR_ATTRS,
-        *CUBE_ATTRS,
-        MrgSort4InfoType,
-        ReduceOrderAttr,
-        ScalarBitsAttr,
-        MaskModeAttr,
-        FusedKindAttr,
-        TernaryKindAttr,
-        *ADV_ATTRS,
-        *PARITY_ATTRS,
-    ],
+        MatrixOffsetType,
+        PipeType,
+        StaticTilingType,
+        TensorType,
+        float_type,
+        integer_type,
+        is_unsigned,
+        tensor_element_type,
+    )
+    from ascx.dialects.ascendc.vector_data_ops import (
+        DATA_OPS,
+        NCHW_CONV_ADDR_LIST_SIZE,
+        GetGatherMaskRemainCountOp,
+        VecBrcbOp,
+        VecCopyOp,
+        VecGatherbOp,
+        VecGatherMaskOp,
+        VecGatherOp,
+        VecScatterOp,
+        VecTransDataTo5HDAddrOp,
+        VecTransDataTo5HDListOp,
+        VecTransDataTo5HDOp,
+        VecTransposeOp,
+    )
+    from ascx.dialects.ascendc.vector_fused_ops import (
+        FUSED_OPS,
+        SetDeqScaleOp,
+        SetDeqScaleTableOp,
+        VdeqInfoOp,
+        VecAxpyOp,
+        VecBilinearInterpolationOp,
+        VecCastDeqOp,
+        VecFusedOp,
+        VecTernaryOp,
+    )
+    from ascx.dialects.ascendc.vector_mask_ops import (
+        MASK_OPS,
+        GetCmpMaskOp,
+        ResetMaskOp,
+        SetCmpMaskOp,
+        SetMaskModeOp,
+        SetVectorMaskOp,
+        VecCompareCmpMaskOp,
+        VecSelectCmpMaskOp,
+        VecSelectScalarCmpMaskOp,
+    )
+    from ascx.dialects.ascendc.vector_ops import (
+        VECTOR_OPS,
+        MaskListOp,
+        VecBinaryOp,
+        VecBinaryScalarOp,
+        VecCastOp,
+        VecCompareOp,
+        VecCompareScalarOp,
+        VecDuplicateOp,
+        VecReduceOp,
+        VecSelectOp,
+        VecUnaryOp,
+    )
+    from ascx.dialects.ascendc.vector_syntax import VectorSyntax
+
+__getattr__, __dir__ = lazy_exports(
+    __name__,
+    globals(),
+    {
+        "ascx.dialects.ascendc.dialect": "AscendC",
+        "ascx.dialects.ascendc.adv_ops": "ADV_ATTRS ADV_OPS",
+        "ascx.dialects.ascendc.allocator_ops": (
+            "Hardware HardwareAttr LocalMemAllocatorAllocOp "
+            "LocalMemAllocatorGetCurAddrOp LocalMemAllocatorOp LocalMemAllocatorType "
+        ),
+        "ascx.dialects.ascendc.basic_enums": (
+            "BinaryKind BinaryKindAttr BinaryScalarKind BinaryScalarKindAttr CacheMode CacheModeAttr CacheRwMode "
+            "CacheRwModeAttr CmpMode CmpModeAttr FusedKind FusedKindAttr HardEvent HardEventAttr MaskMode "
+            "MaskModeAttr ReduceKind ReduceKindAttr RoundMode RoundModeAttr SelMode SelModeAttr TernaryKind "
+            "TernaryKindAttr UnaryKind UnaryKindAttr "
+        ),
+        "ascx.dialects.ascendc.basic_types": "CPP_ENUMS LAYOUTS MaskListType ParamsKind ParamsType ShapeInfoType",
+        "ascx.dialects.ascendc.cube_ops": (
+            "AippInputFormat AippInputFormatAttr CO2Layout CO2LayoutAttr CubeSetting "
+            "CubeSettingAttr CubeSettingOp DataCopyCO12DstOp DataCopyEnhancedOp DataCopyNd2NzOp DataCopyNz2NdOp "
+            "DataCopyPadNd2NzOp FixpipeOp InitConstValueOp LoadDataOp LoadDataWithSparseOp "
+            "LoadDataWithTransposeOp LoadImageToLocalOp MmadOp MmadWithSparseOp PadListOp SetAippFunctionsOp "
+            "SetPadValueOp "
+        ),
+        "ascx.dialects.ascendc.cube_structs": "PadListType",
+        "ascx.dialects.ascendc.data_copy_ops": "DataCopyOp DataCopyPadOp ParamsOp copy_pipe",
+        "ascx.dialects.ascendc.enums": (
+            "CubeFormat CubeFormatAttr KernelType KernelTypeAttr LayoutMode LayoutModeAttr MatmulPolicy "
+            "MatmulPolicyAttr Pipe PipeAttr TPosition TPositionAttr "
+        ),
+        "ascx.dialects.ascendc.fwk_ops": (
+            "AllocTensorOp DeclareOp DequeOp EnqueOp EventIdAction EventIdActionAttr EventIdOp FreeTensorOp "
+            "InitBufferOp InitBufPoolOp Lifecycle LifecycleAttr LifecycleOp QueueQuery QueueQueryAttr "
+            "QueueQueryOp ReleaseEventIdOp TBufGetOp TBufGetWithOffsetOp "
+        ),
+        "ascx.dialects.ascendc.fwk_types": (
+            "BufferType QueueType TBufPoolType TBufType TQueBindType TQueType queue_positions "
+        ),
+        "ascx.dialects.ascendc.kernel_ops": "AscendIsAicOp DefineOp FftsCrossCoreSyncOp IncludeOp SetFftsBaseAddrOp",
+        "ascx.dialects.ascendc.matmul_attrs": "MatmulConfigAttr MatmulTypeAttr",
+        "ascx.dialects.ascendc.matmul_compute_ops": (
+            "MatmulAsyncGetTensorCOp MatmulGetBatchTensorCOp MatmulGetBatchTensorCViewOp MatmulGetTensorCDualOp "
+            "MatmulGetTensorCOp MatmulGetTensorCViewOp MatmulIterateAllLocalOp MatmulIterateBatchCubeOp "
+            "MatmulIterateBatchOp MatmulIterateNBatchOp MatmulWaitGetTensorCOp MatmulWaitIterateBatchOp "
+        ),
+        "ascx.dialects.ascendc.matmul_ops": (
+            "MatmulCreateOp MatmulEndOp MatmulInitOp MatmulIterateAllOp MatmulIterateOp MatmulMethodOp "
+            "MatmulSetOrgShapeOp MatmulSetSingleShapeOp MatmulSetTensorAOp MatmulSetTensorBOp "
+            "MatmulWaitIterateAllOp RegisterMatmulOp matmul_declaration "
+        ),
+        "ascx.dialects.ascendc.matmul_setter_ops": (
+            "MatmulDisableBiasOp MatmulGetOffsetCOp MatmulSetBatchNumOp MatmulSetBiasOp MatmulSetHF32Op "
+            "MatmulSetQuantScalarOp MatmulSetQuantVectorOp MatmulSetScalarAOp MatmulSetScalarBOp "
+            "MatmulSetSelfDefineDataOp MatmulSetSparseIndexOp MatmulSetTailOp MatmulSetUserDefInfoOp "
+            "MatmulSetWorkspaceOp MatrixOffsetOp "
+        ),
+        "ascx.dialects.ascendc.object_ops": (
+            "TILING_FIELDS ConstantOp CubeTilingGetOp CubeTilingLoadOp CubeTilingOp CubeTilingSetOp "
+            "GlobalTensorOp PipeOp PropertyOp SetGlobalBufferOp "
+        ),
+        "ascx.dialects.ascendc.reduce_ops": (
+            "REDUCE_OPS ReduceOrder ReduceOrderAttr VecBlockReduceOp VecPairReduceSumOp VecRepeatReduceSumOp "
+            "VecWholeReduceOp VecWholeReduceSumOp "
+        ),
+        "ascx.dialects.ascendc.scalar_unit_ops": "SCALAR_UNIT_OPS ScalarBits ScalarBitsAttr ScalarBitsOp ScalarCastOp",
+        "ascx.dialects.ascendc.sort_ops": (
+            "SORT_OPS GetMrgSortResultOp GetSortLenOp GetSortOffsetOp MrgSort4InfoOp MrgSort4InfoType MrgSort4Op "
+            "MrgSortCountsOp MrgSortOp ProposalOp RpSort16Op Sort32Op SortOp "
+        ),
+        "ascx.dialects.ascendc.static_tiling_ops": "STATIC_TILING_FIELDS MatmulStaticTilingOp StaticTilingGetOp",
+        "ascx.dialects.ascendc.sync_ops": (
+            "AtomicKind AtomicKindAttr CrossCoreSetFlagOp CrossCoreWaitFlagOp IBSetOp IBWaitOp NotifyNextBlockOp "
+            "PipeBarrierOp SetAtomicOp SetFlagOp SyncAllOp WaitFlagOp WaitPreBlockOp "
+        ),
+        "ascx.dialects.ascendc.system_ops": (
+            "AscendIsAivOp DebugOutput DumpTensorOp InitDumpOp PrintfOp SysVar SysVarAttr SysVarOp "
+        ),
+        "ascx.dialects.ascendc.tensor_address_ops": "PhyAddrOp",
+        "ascx.dialects.ascendc.tensor_ops": (
+            "AnyInteger DeclareLocalTensorOp GetShapeSizeOp GetValueOp GMAddrOffsetOp LocalTensorOp "
+            "ReinterpretCastOp SetL2CacheHintOp SetValueOp ShapeInfoOp SubTensorOp TensorQuery TensorQueryAttr "
+            "TensorQueryOp "
+        ),
+        "ascx.dialects.ascendc.traits": "DecidesPipe ExecutesOn TensorAccess issued_pipe tensor_accesses",
+        "ascx.dialects.ascendc.types": (
+            "UI64 CubeTilingType ElementType GlobalTensorType GMAddrType GMStructAddrType LibTilingType "
+            "LocalTensorType MatmulObjType MatrixOffsetType PipeType StaticTilingType TensorType float_type "
+            "integer_type is_unsigned tensor_element_type "
+        ),
+        "ascx.dialects.ascendc.vector_data_ops": (
+            "DATA_OPS NCHW_CONV_ADDR_LIST_SIZE GetGatherMaskRemainCountOp VecBrcbOp VecCopyOp VecGatherbOp "
+            "VecGatherMaskOp VecGatherOp VecScatterOp VecTransDataTo5HDAddrOp VecTransDataTo5HDListOp "
+            "VecTransDataTo5HDOp VecTransposeOp "
+        ),
+        "ascx.dialects.ascendc.vector_fused_ops": (
+            "FUSED_OPS SetDeqScaleOp SetDeqScaleTableOp VdeqInfoOp VecAxpyOp VecBilinearInterpolationOp "
+            "VecCastDeqOp VecFusedOp VecTernaryOp "
+        ),
+        "ascx.dialects.ascendc.vector_mask_ops": (
+            "MASK_OPS GetCmpMaskOp ResetMaskOp SetCmpMaskOp SetMaskModeOp SetVectorMaskOp VecCompareCmpMaskOp "
+            "VecSelectCmpMaskOp VecSelectScalarCmpMaskOp "
+        ),
+        "ascx.dialects.ascendc.vector_ops": (
+            "VECTOR_OPS MaskListOp VecBinaryOp VecBinaryScalarOp VecCastOp VecCompareOp VecCompareScalarOp "
+            "VecDuplicateOp VecReduceOp VecSelectOp VecUnaryOp "
+        ),
+        "ascx.dialects.ascendc.vector_syntax": "VectorSyntax",
+    },
 )
 
 __all__ = [
