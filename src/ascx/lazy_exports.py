@@ -17,6 +17,7 @@ replaced, since replacing it would have put it into the namespace.
 from __future__ import annotations
 
 import importlib
+import sys
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import ModuleType
@@ -47,6 +48,9 @@ def lazy_exports(
             table[name] = source
     namespace[LAZY_TABLE] = table
     pending = [on_first_use]
+    package_module = sys.modules.get(package)
+    if package_module is not None and type(package_module) is ModuleType:
+        package_module.__class__ = _LazyPackage
 
     def __getattr__(name: str) -> Any:
         source = table.get(name)
@@ -64,6 +68,22 @@ def lazy_exports(
         return sorted(set(namespace) | set(table))
 
     return __getattr__, __dir__
+
+
+class _LazyPackage(ModuleType):
+    """A lazy package keeps the value it exports under a name that is also one of its submodules
+    (``asc.range`` the function, from the submodule ``ascx.language.core.range``).
+
+    Importing a submodule sets the package's attribute of that name to the submodule; an eager
+    ``__init__`` rebinds the name right after, a lazy one never does.  So the package refuses that
+    binding: the exported name stays unbound until it is read, and the submodule is still in
+    ``sys.modules``.
+    """
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if isinstance(value, ModuleType) and lazy_names(self).get(name) == value.__name__:
+            return
+        super().__setattr__(name, value)
 
 
 def lazy_names(module: ModuleType) -> dict[str, str]:

@@ -387,10 +387,12 @@ CASES: dict[str, Case] = {
         layout=BSNGD,
     ),
     "iterate_batch template": Case(
-        "mm.iterate_batch(gc, 2, 2, False)",
+        "mm.iterate_batch(gc, False, 0, False, 1, 1, 1)",
         "ValueError: iterate_batch only supports the Norm template",
+        cube=True,
         layout=BSNGD,
         config="asc.adv.get_mdl_config()",
+        setup="mm.set_batch_num(2, 2)",
     ),
     "iterate_batch layout": Case(
         "mm.iterate_batch(gc, 2, 2, False)", "ValueError: iterate_batch does not support layout NONE for A"

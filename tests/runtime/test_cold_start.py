@@ -193,3 +193,16 @@ def test_docstrings_come_with_the_first_name_of_a_package_unless_skipped() -> No
     assert _python(probe.format(setup="")) == "True True\n"
     skipped = "from ascx.language.docstrings import skip_docstrings\nskip_docstrings()\n"
     assert _python(probe.format(setup=skipped)) == "False False\n"
+
+
+def test_a_name_shared_with_a_submodule_stays_the_exported_value() -> None:
+    """``asc.range`` is the function even when its submodule ``ascx.language.core.range`` is imported
+    first or later (importing a submodule sets the package attribute of that name)."""
+    probe = (
+        "import ascx.language.core.range, ascx.runtime.jit\n"
+        "import ascx as asc\n"
+        "print(type(asc.range).__name__, type(asc.runtime.jit).__name__, type(asc.language.core.range).__name__)\n"
+        "import ascx.language.basic.fixpipe\n"
+        "print(type(asc.fixpipe).__name__, type(asc.language.basic.fixpipe).__name__)\n"
+    )
+    assert _python(probe) == "function function function\nfunction function\n"

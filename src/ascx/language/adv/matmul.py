@@ -67,7 +67,8 @@ class Matmul(MatmulInputs, MatmulResults):
         a_attr, b_attr, c_attr = a.to_attr(), b.to_attr(), c.to_attr()
         bias_attr = MatmulType(self.bias_type.position, self.bias_type.format, self.bias_type.dtype).to_attr()
         self.policy = _check_policy(matmul_policy, self.config, builder, (a, b))
-        _check_batch_template(a, self.config)
+        if not builder.options.matmul_cube_only:
+            _check_batch_template(a, self.config)
         self.modes = check_declaration(builder, a, b, c, bias, self.config)
         policy = ir.MatmulPolicy[_policy_member(self.policy)]
         if static is not None:
@@ -118,9 +119,11 @@ def _policy_member(policy: MatmulPolicy) -> str:
 
 
 def _check_batch_template(a: MatmulType, config: MatmulConfig) -> None:
-    """A batch layout on A makes CANN build the batch Matmul, whose scheduler exists for the Norm template
-    only (``BatchScheduler``: ``DoMatmulNorm(MM_CFG)``); with another template CANN's headers do not
-    compile (checked with ``cann-typecheck`` for MDL and basic-block configs)."""
+    """In a MIX kernel, a batch layout on A makes CANN build the batch Matmul (the AIC side serves every
+    call), whose scheduler exists for the Norm template only (``BatchScheduler``: ``DoMatmulNorm(MM_CFG)``);
+    with another template CANN's headers do not compile (checked with ``cann-typecheck`` for MDL and
+    basic-block configs).  A cube-only kernel instantiates only what it calls: ``iterate_batch`` checks
+    the template there."""
     layout = LayoutMode(a.layout)
     if layout is LayoutMode.NONE:
         return
