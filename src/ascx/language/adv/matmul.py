@@ -127,8 +127,7 @@ def _check_batch_template(a: MatmulType, config: MatmulConfig) -> None:
     layout = LayoutMode(a.layout)
     if layout is LayoutMode.NONE:
         return
-    modes = (config.do_basic_block, config.do_multi_data_load, config.do_special_basic_block, config.do_ib_share_norm)
-    if not config.do_norm or any(modes) or config.do_special_mdl:
+    if not config.is_norm_template():
         raise ValueError(
             f"a Matmul with A in layout {layout.name} is a batch Matmul, which only supports the Norm template"
         )

@@ -84,6 +84,12 @@ class MatmulConfig:
             require_compile_time(value, f.name, "MatmulConfig")
             _check(f.name, value)
 
+    def is_norm_template(self) -> bool:
+        """The Norm template alone: ``do_norm`` and none of the other templates (MDL, basic block,
+        IBShare norm, special MDL), what CANN's batch Matmul requires."""
+        others = (self.do_basic_block, self.do_multi_data_load, self.do_special_basic_block, self.do_ib_share_norm)
+        return bool(self.do_norm) and not any(others) and not self.do_special_mdl
+
     def values(self) -> tuple[ConfigValue, ...]:
         """The 50 field values in C++ order, enums as their C++ enumerator names."""
         result: list[ConfigValue] = []

@@ -359,9 +359,7 @@ class MatmulResults(MatmulBase):
     # -- batches
 
     def _norm_template(self, method: str) -> None:
-        cfg = self.config
-        modes = (cfg.do_basic_block, cfg.do_multi_data_load, cfg.do_special_basic_block, cfg.do_ib_share_norm)
-        if not cfg.do_norm or any(modes) or cfg.do_special_mdl:
+        if not self.config.is_norm_template():
             raise ValueError(f"{method} only supports the Norm template")
 
     def _no_quant(self, method: str) -> None:
