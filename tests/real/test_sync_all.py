@@ -8,7 +8,8 @@ commit 54f99b34d4c1ca45268de6d0ee3501d4a8a662f7 (class ``KernelSyncAll``: ``Init
 ``CopyToWorkGlobal``, ``CopyFromOtherCore``, ``Accumulate``, ``FirstCompute``; kernel ``sync_all_custom``).
 
 The sample breaks one of CANN's rules: it declares the kernel ``__vector__`` and calls the hard
-``SyncAll()``, while CANN's SyncAll page (asc-devkit docs/zh/api/SIMD-API/基础API/同步控制/核间同步/SyncAll.md,
+``SyncAll()``, while CANN's SyncAll page (mirror-cann/asc-devkit, its Chinese API documentation,
+SIMD-API/基础API/同步控制/核间同步/SyncAll.md,
 "硬件同步接口约束") requires ``__mix__(0, 1)`` for a pure vector kernel that uses the hard barrier.
 ``test_sync_all_custom_as_vector_kernel`` compiles the sample as written and expects ascx to report that
 (issue 31 point 12: today it compiles silently); ``test_sync_all_custom`` runs it as CANN requires,
