@@ -13,9 +13,13 @@ Changes the translation needed:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import numpy as np
 
 import ascx as asc
+from ascx.runtime.jit import MockTensor, MockValue
 
 
 @asc.jit
@@ -64,3 +68,9 @@ def test_add_tpipe_tque() -> None:
     z = np.full_like(x, np.nan)
     add_custom[blocks](x, y, z, total)
     np.testing.assert_array_equal(z, x + y)  # one float32 add per element, as numpy's
+
+
+def cann_check_kernels(directory: Path) -> Iterator[tuple[str, str]]:
+    """The kernel's C++, for the CANN type-check (``ascx.testing.cann_kernels``)."""
+    f32 = MockTensor(asc.float32)
+    yield "add_custom", add_custom.compile(f32, f32, f32, MockValue(asc.int32)).source

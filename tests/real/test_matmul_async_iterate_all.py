@@ -18,9 +18,13 @@ Changes the translation needed:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import numpy as np
 
 import ascx as asc
+from ascx.runtime.jit import MockTensor
 
 M, N, K = 96, 64, 32
 
@@ -110,3 +114,12 @@ def test_matmul_async_iterate_all() -> None:
     tiling = generate_tiling(M, N, K, 2)
     matmul_async_iterate_all_custom[(tiling.used_core_num + 1) // 2](a, b, bias, c, tiling)
     np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32) + bias)
+
+
+def cann_check_kernels(directory: Path) -> Iterator[tuple[str, str]]:
+    """The kernel's C++, for the CANN type-check (``ascx.testing.cann_kernels``)."""
+    f16, f32 = MockTensor(asc.float16), MockTensor(asc.float32)
+    yield (
+        "matmul_async_iterate_all_custom",
+        matmul_async_iterate_all_custom.compile(f16, f16, f32, f32, asc.adv.TCubeTiling).source,
+    )

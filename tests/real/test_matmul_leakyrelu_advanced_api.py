@@ -23,9 +23,13 @@ Changes the translation needed:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import numpy as np
 
 import ascx as asc
+from ascx.runtime.jit import MockTensor
 
 M, N, K = 512, 128, 128
 BASE_M, BASE_N, BASE_K = 128, 64, 128
@@ -125,3 +129,9 @@ def test_matmul_leakyrelu_advanced_api() -> None:
     product = a.astype(np.float32) @ b.astype(np.float32) + bias  # exact: small integers
     expected = np.where(product >= 0, product, product * np.float32(ALPHA))  # one fp32 multiply, as LeakyRelu
     np.testing.assert_array_equal(c, expected)
+
+
+def cann_check_kernels(directory: Path) -> Iterator[tuple[str, str]]:
+    """The kernel's C++, for the CANN type-check (``ascx.testing.cann_kernels``)."""
+    f16, f32 = MockTensor(asc.float16), MockTensor(asc.float32)
+    yield "matmul_leakyrelu_custom", matmul_leakyrelu_custom.compile(f16, f16, f32, f32, asc.adv.TCubeTiling).source

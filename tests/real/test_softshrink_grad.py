@@ -24,9 +24,13 @@ Changes the translation needed:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import numpy as np
 
 import ascx as asc
+from ascx.runtime.jit import MockTensor, MockValue
 
 BUFFER_NUM = 2
 ALIGN_32 = 32
@@ -154,3 +158,12 @@ def test_softshrink_grad() -> None:
     softshrink_grad[BLOCK_NUM](grad, x, y, DIM0, BLOCK_NUM, BLOCK_FORMER, UB_FORMER, LAMBD)
     expected = np.where((np.abs(x) > np.float32(LAMBD)) | np.isnan(x), grad, np.float32(0))
     np.testing.assert_array_equal(y, expected)  # a selection: exact
+
+
+def cann_check_kernels(directory: Path) -> Iterator[tuple[str, str]]:
+    """The kernel's C++, for the CANN type-check (``ascx.testing.cann_kernels``)."""
+    f32 = MockTensor(asc.float32)
+    yield (
+        "softshrink_grad",
+        softshrink_grad.compile(f32, f32, f32, *(MockValue(asc.int32),) * 4, MockValue(asc.float32)).source,
+    )
