@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import ascx as asc
+from ascx.analysis.report import SyncError
 from ascx.dialects.ascendc import KernelType as BuiltType
 from ascx.emu.launch import runs_aic_side
 from ascx.runtime.jit import MockTensor
@@ -251,3 +252,28 @@ def test_mix_aiv_1_0_refuses_a_matmul(kernel_module: KernelModule) -> None:
     )
     assert caught.value.location is not None
     assert caught.value.location.line == line_of(module, "asc.adv.register_matmul(pipe, workspace, mm, tiling)")
+
+
+def test_the_hard_sync_all_in_a_cube_only_kernel_is_xc8(kernel_module: KernelModule) -> None:
+    """CANN requires MIX_AIC_1_0 of a pure cube kernel with the hardware SyncAll; ascx does not build it."""
+    module = kernel_module(
+        """
+        F16 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+        F32 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32)
+
+        @asc.jit(matmul_cube_only=True)
+        def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, w: asc.GlobalAddress) -> None:
+            pipe = asc.TPipe()
+            mm = asc.adv.Matmul(F16, F16, F32)
+            asc.adv.register_matmul(pipe, w, mm)
+            asc.sync_all()  # the hard sync
+        """
+    )
+    args = (MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float32), MockTensor(asc.uint8))
+    with pytest.raises(SyncError) as caught:
+        module.k.compile(*args)
+    line = line_of(module, "asc.sync_all()  # the hard sync")
+    assert [text.split(".py:", 1)[1] for text in str(caught.value).splitlines()] == [
+        f"{line}:5: error: the hardware `asc.sync_all()` is not allowed in an AIC_ONLY kernel: CANN's SyncAll page "
+        "requires KERNEL_TYPE_MIX_AIC_1_0 for a pure cube kernel, a type ascx does not build [XC-8]"
+    ]
