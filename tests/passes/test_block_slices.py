@@ -41,6 +41,21 @@ def tile_pass(qin, qout, src, dst, scale: float):
 
 
 @asc.jit
+def pad_out(qin, qout, src, dst):
+    a = qin.alloc_tensor(asc.float32)
+    asc.data_copy(a, src, TILE)
+    qin.enque(a)
+    b = qin.deque(asc.float32)
+    c = qout.alloc_tensor(asc.float32)
+    asc.muls(c, b, 2.0, TILE)
+    qout.enque(c)
+    qin.free_tensor(b)
+    d = qout.deque(asc.float32)
+    asc.data_copy_pad(dst, d, asc.DataCopyExtParams(1, TILE * 4, 0, 0, 0))
+    qout.free_tensor(d)
+
+
+@asc.jit
 def k(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int) -> None:
     pipe = asc.TPipe()
     qin = asc.TQue(asc.TPosition.VECIN, 2)
@@ -181,3 +196,24 @@ def test_an_unbounded_loop_is_not_proved(kernel_module: Load) -> None:
         "of its block's part, which is not bounded by the stride 2048 of the block index: the range of `i` is "
         "not known",
     ]
+
+
+def test_one_block_of_data_copy_pad(kernel_module: Load) -> None:
+    """A one-block ``data_copy_pad`` touches its ``blockLen`` bytes: 8 tiles of 256 floats fit parts of 2048,
+    9 do not."""
+    body = """
+    x_gm.set_global_buffer(x + asc.get_block_idx() * 2048)
+    y_gm.set_global_buffer(y + asc.get_block_idx() * 2048)
+    for i in range({tiles}):
+        pad_out(qin, qout, x_gm[i * TILE:], y_gm[i * TILE:])
+    for i in range({tiles}):
+        tile_pass(qin, qout, y_gm[i * TILE:], x_gm[i * TILE:], 3.0)
+    """
+    assert diagnostics(kernel_module, body.format(tiles=8)) == []
+    x0, x, y = run(kernel_module, body.format(tiles=8), 2, 2048)
+    np.testing.assert_array_equal(y, x0 * np.float32(2.0))
+    np.testing.assert_array_equal(x, x0 * np.float32(6.0))
+    assert diagnostics(kernel_module, body.format(tiles=9))[2] == (
+        "k.py:36:5: note: the blocks' parts are not proved disjoint: `asc.data_copy_pad` ends at element 2304 of "
+        "its block's part, past the stride 2048 of the block index"
+    )

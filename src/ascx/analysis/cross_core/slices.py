@@ -11,8 +11,8 @@ block stays inside ``[B · S, (B + 1) · S)``: two blocks never touch the same e
 
 - the size given to ``set_global_buffer(addr, size)``: every access through the tensor and its views
   stays inside it (the emulation stops one that does not, as CANN's CPU debug build does), or
-- the access itself: the element count of ``data_copy(dst, src, count)``, the one element of
-  ``get_value`` / ``set_value``.
+- the access itself: the element count of ``data_copy(dst, src, count)``, the ``blockLen`` of a
+  ``data_copy_pad`` of one block, the one element of ``get_value`` / ``set_value``.
 
 Loop induction variables range over their loop's bounds; other run-time values have no known range,
 so a bound that depends on one (other than by cancelling out, as in ``set_global_buffer(y + B · n, n)``)
@@ -30,7 +30,7 @@ from xdsl.ir import BlockArgument, Operation, SSAValue
 from ascx.analysis.dataflow import constant_int
 from ascx.analysis.spelling import python_call, value_name
 from ascx.dialects.ascendc.basic_types import ParamsType
-from ascx.dialects.ascendc.data_copy_ops import DataCopyOp
+from ascx.dialects.ascendc.data_copy_ops import DataCopyOp, DataCopyPadOp, ParamsOp
 from ascx.dialects.ascendc.object_ops import SetGlobalBufferOp
 from ascx.dialects.ascendc.system_ops import SysVarOp
 from ascx.dialects.ascendc.tensor_ops import GetValueOp, GMAddrOffsetOp, SetValueOp, SubTensorOp
@@ -242,10 +242,28 @@ def _fits(rest: Poly, count: Poly, stride: Poly) -> str | None:
     )
 
 
+def _pad_copy_count(op: DataCopyPadOp, value: SSAValue) -> dict[Monomial, int] | None:
+    """The elements of GM a ``DataCopyPad`` of one block touches: its ``blockLen`` bytes in elements."""
+    params = op.params.owner
+    element = getattr(getattr(value.type, "element_type", None), "bitwidth", None)
+    if not isinstance(params, ParamsOp) or not isinstance(element, int) or element < 8:
+        return None
+    if constant_int(params.fields[0]) != 1:  # blockCount: one block, no strides to follow
+        return None
+    size = element // 8
+    length = poly_of(params.fields[1])
+    if any(coeff % size for coeff in length.values()):
+        return None
+    return {mono: coeff // size for mono, coeff in length.items()}
+
+
 def _access_count(op: Operation, value: SSAValue) -> tuple[dict[Monomial, int], dict[Monomial, int]] | None:
     """(extra offset, element count) of the elements ``op`` touches from ``value``'s start, when known."""
     if isinstance(op, DataCopyOp) and not isinstance(op.size.type, ParamsType):
         return {}, poly_of(op.size)
+    if isinstance(op, DataCopyPadOp):
+        count = _pad_copy_count(op, value)
+        return None if count is None else ({}, count)
     if isinstance(op, GetValueOp | SetValueOp) and op.tensor is value:
         return poly_of(op.index), _constant(1)
     return None
