@@ -15,8 +15,8 @@ from ascx.dialects import ascendc as ir
 from ascx.dialects import make_context
 from ascx.dialects.ascendc.traits import MatmulAccess
 
-FILE_LEVEL = {"ascendc.include", "ascendc.define"}
-"""Preprocessor directives of the file: not executed by a core."""
+FILE_LEVEL = {"ascendc.include", "ascendc.define", "ascendc.kernel_task_type"}
+"""Preprocessor directives of the file and the kernel type declaration: not executed by a core."""
 
 MODULES = Path(__file__).resolve().parents[1] / "filecheck" / "dialects" / "ascendc"
 

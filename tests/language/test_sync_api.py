@@ -20,7 +20,7 @@ import pytest
 
 import ascx as asc
 from ascx.runtime.jit import MockTensor, MockValue
-from ascx.testing.snippets import snippet_error, snippet_lines
+from ascx.testing.snippets import snippet_error, snippet_lines, snippet_source
 
 EMITS: dict[str, tuple[str, list[str]]] = {
     "set_wait_flag": (
@@ -43,10 +43,6 @@ EMITS: dict[str, tuple[str, list[str]]] = {
     "cross_core_flags": (
         "asc.cross_core_set_flag(1, 0, asc.PipeID.PIPE_MTE3); asc.cross_core_wait_flag(n, 2, asc.PipeID.PIPE_FIX)",
         ["AscendC::CrossCoreSetFlag<0, PIPE_MTE3>(1);", "AscendC::CrossCoreWaitFlag<2, PIPE_FIX>(n);"],
-    ),
-    "sync_all": (
-        "asc.sync_all(); asc.sync_all(is_aiv_only=False)",
-        ["AscendC::SyncAll();", "AscendC::SyncAll<false>();"],
     ),
     "sys_vars": (
         "b0 = asc.get_block_idx(); b1 = asc.get_block_num(); b2 = asc.get_sub_block_idx(); b3 = asc.get_sub_block_num()",
@@ -166,6 +162,22 @@ def test_rejects(tmp_path: Path, name: str) -> None:
     assert error.message == message
     assert error.location is not None
     assert error.location.line == line
+
+
+def test_hard_sync_all(tmp_path: Path) -> None:
+    """The hardware forms; they make the vector kernel MIX_AIV_1_0 (CANN's SyncAll page), which its body
+    declares first (so they are not an ``EMITS`` entry: they change the snippet kernel's set-up)."""
+    lines = [
+        line.strip()
+        for line in snippet_source(tmp_path, "asc.sync_all(); asc.sync_all(is_aiv_only=False)").splitlines()
+    ]
+    start = next(i for i, line in enumerate(lines) if line.startswith('extern "C"'))
+    assert lines[start].endswith("__gm__ uint64_t* ffts_addr) {")
+    assert lines[start + 1 : start + 3] == [
+        "KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0);",
+        "set_ffts_base_addr(*ffts_addr);",
+    ]
+    assert lines[-3:] == ["AscendC::SyncAll();", "AscendC::SyncAll<false>();", "}"]
 
 
 def test_software_sync_all(kernel_module: Callable[[str], ModuleType]) -> None:

@@ -1145,3 +1145,40 @@ def test_event_ids_fetch_is_pyasc_style(kernel_module: Load) -> None:
         "L3:9: error: two V_MTE2 pairs are live at once in this loop, which fetched ids cannot tell apart; use "
         'event_ids="alloc" or restructure the loop [IN-E1]'
     )
+
+
+def test_hz7_cache_maintenance_after_atomics_of_other_blocks(kernel_module: Load) -> None:
+    """Issue 31, point 6: every block adds its part into one GM total with an atomic copy, `sync_all`, then
+    `data_cache_clean_and_invalid` and `get_value` of the total: the maintenance CANN's
+    DataCacheCleanAndInvalid page prescribes, so no HZ-7.  Without it, or with it on one path only, HZ-7."""
+    body = """
+    asc.data_copy(xl, x_gm, N)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.set_atomic_add(asc.float32)
+    asc.data_copy(z_gm, xl, 8)
+    asc.set_atomic_none()
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.sync_all()
+    {maintenance}
+    total = z_gm.get_value(0)
+    """
+    for line in (
+        "asc.data_cache_clean_and_invalid(asc.CacheLine.SINGLE_CACHE_LINE, z_gm, asc.DcciDst.CACHELINE_OUT)",
+        "asc.data_cache_clean_and_invalid(asc.CacheLine.ENTIRE_DATA_CACHE, z_gm, asc.DcciDst.CACHELINE_OUT)",
+    ):
+        assert warnings_of(kernel_module, body.format(maintenance=line)) == []
+    hz7 = [
+        "L10:13: error: `z_gm.get_value` accesses `z_gm` through the scalar data cache after `asc.data_copy` "
+        "accessed it by DMA; cache maintenance is required [HZ-7]",
+        "L5:5: note: accessed here",
+    ]
+    assert errors(kernel_module, body.format(maintenance="pass")) == hz7
+    one_path = """if n > 0:
+        asc.data_cache_clean_and_invalid(asc.CacheLine.SINGLE_CACHE_LINE, z_gm, asc.DcciDst.CACHELINE_OUT)"""
+    assert errors(kernel_module, body.format(maintenance=one_path)) == [
+        hz7[0].replace("L10:13", "L11:13"),
+        hz7[1],
+    ]
+    other_buffer = "asc.data_cache_clean_and_invalid(asc.CacheLine.SINGLE_CACHE_LINE, x_gm, asc.DcciDst.CACHELINE_OUT)"
+    assert errors(kernel_module, body.format(maintenance=other_buffer)) == hz7

@@ -11,28 +11,31 @@ The sample breaks one of CANN's rules: it declares the kernel ``__vector__`` and
 ``SyncAll()``, while CANN's SyncAll page (mirror-cann/asc-devkit, its Chinese API documentation,
 SIMD-API/基础API/同步控制/核间同步/SyncAll.md,
 "硬件同步接口约束") requires ``__mix__(0, 1)`` for a pure vector kernel that uses the hard barrier.
-``test_sync_all_custom_as_vector_kernel`` compiles the sample as written and expects ascx to report that
-(issue 31 point 12: today it compiles silently); ``test_sync_all_custom`` runs it as CANN requires,
-``kernel_type=KernelType.MIX_AIV_1_0`` (``KERNEL_TYPE_MIX_AIV_1_0``, which ascx does not build yet: issue 31
-point 9).
+``test_sync_all_custom_as_vector_kernel`` compiles the sample as written and expects ascx's located error
+(issue 31 point 12); ``test_sync_all_custom`` runs it as CANN requires, ``kernel_type=KernelType.MIX_AIV_1_0``
+(``KERNEL_TYPE_MIX_AIV_1_0``, issue 31 point 9).  Without a ``kernel_type`` ascx builds the kernel as
+``MIX_AIV_1_0`` itself (docs/rules/cross-core.md#xc-8).
 
 Changes the translation needed:
 - The class's methods are device functions; its members are locals passed to them.
 - ``reinterpret_cast<__gm__ float*>(srcGm + blockIdx * TILE_LENGTH * sizeof(float))`` (byte arithmetic on a
   ``uint8_t`` pointer) is ``src_gm + block_idx * TILE_LENGTH`` on a float address.
 - ``ubAllocator.Alloc<float, 32>()`` is ``alloc(asc.TPosition.VECCALC, asc.float32, 32)`` (pyasc's form).
-- ``__vector__`` is ascx's default for a kernel without a Matmul (``AIV_ONLY``); ``__mix__(0, 1)`` is
+- ``__vector__`` is ``@asc.jit(kernel_type=KernelType.AIV_ONLY)``; ``__mix__(0, 1)`` is
   ``@asc.jit(kernel_type=KernelType.MIX_AIV_1_0)``.
 - Sizes are the sample's: 256 floats over 8 blocks of 32.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 import ascx as asc
-from ascx.errors import AscxError, AscxWarning, KernelError
+from ascx.errors import KernelError
 from ascx.runtime.config import KernelType
 from ascx.runtime.jit import MockTensor
 
@@ -109,15 +112,9 @@ def sync_all_custom_source(
 
 
 sync_all_custom = asc.jit(kernel_type=KernelType.MIX_AIV_1_0)(sync_all_custom_source)
-sync_all_custom_vector = asc.jit(sync_all_custom_source)
+sync_all_custom_vector = asc.jit(kernel_type=KernelType.AIV_ONLY)(sync_all_custom_source)
 
 
-@pytest.mark.xfail(
-    raises=KernelError,
-    strict=True,
-    reason="issue 31 point 9: 'kernel_type=KernelType.MIX_AIV_1_0 is not supported: ascx builds AIV_ONLY, "
-    "AIC_ONLY and MIX_AIC_1_2 kernels'",
-)
 def test_sync_all_custom() -> None:
     rng = np.random.default_rng(31)
     x = rng.standard_normal(TOTAL_LENGTH).astype(np.float32)
@@ -135,12 +132,19 @@ def test_sync_all_custom() -> None:
     np.testing.assert_array_equal(z, expected.reshape(-1))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="issue 31 point 12: a hard sync_all() in an AIV_ONLY (`__vector__`) kernel compiles silently; "
-    "CANN's SyncAll page requires __mix__(0, 1)",
-)
 def test_sync_all_custom_as_vector_kernel() -> None:
     f32 = MockTensor(asc.float32)
-    with pytest.raises((AscxError, AscxWarning), match="sync_all"):
+    with pytest.raises(KernelError) as caught:
         sync_all_custom_vector.compile(f32, f32, f32, MockTensor(asc.int32))
+    assert caught.value.message == (
+        "kernel_type=KernelType.AIV_ONLY, but the hardware `asc.sync_all()` needs a MIX kernel: in a pure vector "
+        "kernel it requires KERNEL_TYPE_MIX_AIV_1_0 (CANN's SyncAll page, asc-devkit api/context/SyncAll.md)"
+    )
+    assert caught.value.location is not None
+    assert caught.value.location.line == sync_all_custom_source.__code__.co_firstlineno + 26  # its sync_all()
+
+
+def cann_check_kernels(directory: Path) -> Iterator[tuple[str, str]]:
+    """The kernel's C++, for the CANN type-check (``ascx.testing.cann_kernels``)."""
+    f32 = MockTensor(asc.float32)
+    yield "sync_all_custom", sync_all_custom.compile(f32, f32, f32, MockTensor(asc.int32)).source

@@ -100,8 +100,8 @@ REJECTS: dict[str, tuple[str, str, str, str]] = {
         "# the registration",
         "kernel_type=KernelType.AIV_ONLY, but the kernel registers a Matmul object, whose matrix work runs on the "
         "cube cores",
-        "drop kernel_type: a kernel that registers a Matmul is a MIX_AIC_1_2 kernel (AIC_ONLY with "
-        "matmul_cube_only=True)",
+        "drop kernel_type: a kernel that registers a Matmul is a MIX_AIC_1_2 kernel (MIX_AIC_1_1 on request, "
+        "AIC_ONLY with matmul_cube_only=True)",
     ),
     "aic_only_with_a_mix_matmul": (
         MATMUL.format(kind="AIC_ONLY", extra=""),
@@ -129,10 +129,18 @@ REJECTS: dict[str, tuple[str, str, str, str]] = {
         "kernel_type=KernelType.MIX_AIC_1_2, but matmul_cube_only=True makes a cube-only kernel",
         "use KernelType.AIC_ONLY",
     ),
-    "not_built": (
+    "mix_1_1_without_a_matmul": (
         VECTOR.format(kind="MIX_AIC_1_1"),
         "@asc.jit",
-        "kernel_type=KernelType.MIX_AIC_1_1 is not supported: ascx builds AIV_ONLY, AIC_ONLY and MIX_AIC_1_2 kernels",
+        "kernel_type=KernelType.MIX_AIC_1_1, but the kernel registers no Matmul object: ascx builds MIX_AIC_1_1 "
+        "kernels for the Matmul API's AIC/AIV split",
+        "drop kernel_type (the kernel is AIV_ONLY), or register the Matmul with asc.adv.register_matmul",
+    ),
+    "not_built": (
+        VECTOR.format(kind="MIX_AIC_1_0"),
+        "@asc.jit",
+        "kernel_type=KernelType.MIX_AIC_1_0 is not supported: ascx builds AIV_ONLY, AIC_ONLY, MIX_AIV_1_0, "
+        "MIX_AIC_1_1 and MIX_AIC_1_2 kernels",
         "drop kernel_type to let ascx derive the kernel type from what the kernel does",
     ),
 }

@@ -2,7 +2,7 @@
 
 :func:`launch` builds the kernel's Ascend C with a generated launcher into a shared library (see
 :mod:`ascx.emu.build`), loads it, and runs the kernel body once per core: ``block_dim`` blocks, and
-on a MIX kernel two AIV sub-blocks per block (the AIC side is only built: the Matmul engine inside
+on a MIX 1:2 kernel two AIV sub-blocks per block, on a MIX 1:1 one (the AIC side is only built: the Matmul engine inside
 the client calls does its work; in MixDualMaster mode the AIC side runs too, one core per block, in a
 launch of its own before the AIVs', and computes).  The cores run on host threads, as many at once
 as the machine has (``threads``), so blocks can wait for each other (``ib_wait``, ``sync_all``,
@@ -40,15 +40,22 @@ from ascx.target.emit_sync import DUMP_BYTES_PER_CORE
 from ascx.tracer import KernelParam
 
 ERROR_BYTES = 2048
-SUB_BLOCKS: dict[KernelType, int] = {KernelType.MIX_AIC_1_2: 2, KernelType.AIC_ONLY: 1, KernelType.AIV_ONLY: 1}
-"""Kernel bodies run per block: two AIVs per block of a MIX 1:2 kernel, else one core."""
-RUN_MODE: dict[KernelType, CoreMode] = {
-    KernelType.MIX_AIC_1_2: "aiv",
-    KernelType.AIC_ONLY: "aic",
-    KernelType.AIV_ONLY: "aiv",
-}
-CHECK_ONLY_MODES: dict[KernelType, tuple[CoreMode, ...]] = {KernelType.MIX_AIC_1_2: ("aic",)}
-"""Sides that are built but never run: the AIC side of a MIX kernel returns in REGIST_MATMUL_OBJ."""
+
+
+def sub_blocks(kernel_type: KernelType) -> int:
+    """Kernel bodies run per block: the AIVs of a block (two in MIX 1:2, one in MIX 1:1 and the vector
+    kernels), or the one AIC of a cube-only kernel."""
+    return max(1, kernel_type.aivs_per_block)
+
+
+def run_mode(kernel_type: KernelType) -> CoreMode:
+    """The side that runs the kernel body: the AIC of a cube-only kernel, else the AIVs."""
+    return "aic" if kernel_type is KernelType.AIC_ONLY else "aiv"
+
+
+def check_only_modes(kernel_type: KernelType) -> tuple[CoreMode, ...]:
+    """Sides that are built but never run: the AIC side of a MIX Matmul kernel returns in REGIST_MATMUL_OBJ."""
+    return ("aic",) if kernel_type.has_matmul_aic else ()
 
 
 class EmulationError(AscxError):
@@ -239,7 +246,7 @@ def runs_aic_side(compiled: CompiledKernel) -> bool:
     """Whether the AIC side of a MIX kernel runs the kernel's code: in MixDualMaster mode
     (``MatmulConfig(enable_mix_dual_master=True)``) the AIC computes its Matmul objects itself,
     without messages from the AIVs, and its ``REGIST_MATMUL_OBJ`` does not return."""
-    if compiled.kernel_type is not KernelType.MIX_AIC_1_2:
+    if not compiled.kernel_type.has_matmul_aic:
         return False
     return any(
         isinstance(op, MatmulCreateOp) and bool(op.effective_config.field("enable_mix_dual_master"))
@@ -275,9 +282,9 @@ def build_kernel(compiled: CompiledKernel, *, debug: bool = False) -> Path:
     if runs_aic_side(compiled):
         build_aic_side(compiled, debug=debug)
     else:
-        for mode in CHECK_ONLY_MODES.get(compiled.kernel_type, ()):
+        for mode in check_only_modes(compiled.kernel_type):
             check_source(compiled.source, mode, name=compiled.name)
-    library = build_library(source, RUN_MODE[compiled.kernel_type], name=compiled.name, kind=kind)
+    library = build_library(source, run_mode(compiled.kernel_type), name=compiled.name, kind=kind)
     known[kind] = library
     return library
 
@@ -345,7 +352,7 @@ def launch(
         raise AscxError(f"threads must be a positive int, got {threads!r}", kind="usage")
     library = _load(build_kernel(compiled, debug=debug))
     cpp = _signature(compiled.source, compiled.kernel_name)
-    subs = SUB_BLOCKS[compiled.kernel_type]
+    subs = sub_blocks(compiled.kernel_type)
     bound = _bind(compiled, cpp, args, block_dim * subs)
     addresses = (ctypes.c_void_p * max(1, len(bound)))(*(a.address for a in bound))
     names = [p.name for p in cpp]

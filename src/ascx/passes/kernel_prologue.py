@@ -2,11 +2,15 @@
 
 For every kernel ``func.func`` (after ``ascx-kernel-type``):
 
-- MIX (``MIX_AIC_1_2``): append the hidden ``__gm__ uint64_t* ffts_addr`` parameter and start
-  the body with ``set_ffts_base_addr(*ffts_addr)`` and
+- MIX (``MIX_AIC_1_2``, ``MIX_AIC_1_1``): append the hidden ``__gm__ uint64_t* ffts_addr`` parameter
+  and start the body with ``set_ffts_base_addr(*ffts_addr)`` and
   ``if (g_coreType == AscendC::AIC) { ffts_cross_core_sync(PIPE_MTE3, 0xf21); }``;
-- cube-only (``AIC_ONLY``): the same parameter and ``set_ffts_base_addr``, no cross-core sync;
+- cube-only (``AIC_ONLY``) and vector MIX (``MIX_AIV_1_0``): the same parameter and
+  ``set_ffts_base_addr``, no cross-core sync;
 - vector (``AIV_ONLY``): nothing.
+
+The types CANN does not infer from the code (``MIX_AIC_1_1``, ``MIX_AIV_1_0``) are declared first in
+the body: ``KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIC_1_1);``.
 
 A kernel with debug output (an op with the ``DebugOutput`` trait: ``printf``, ``DumpTensor``) also
 gets the hidden ``__gm__ uint8_t* dump_addr`` parameter, last, and starts with ``InitDump`` (inside
@@ -45,6 +49,7 @@ from ascx.dialects.ascendc import (
     GMAddrType,
     IncludeOp,
     InitDumpOp,
+    KernelTaskTypeOp,
     KernelType,
     KernelTypeAttr,
     Pipe,
@@ -107,6 +112,13 @@ def _add_ffts_param(kernel: func.FuncOp, mix: bool) -> None:
     Rewriter.insert_op(prologue, InsertPoint.at_start(kernel.body.block))
 
 
+def _declare_type(kernel: func.FuncOp, kernel_type: KernelType) -> None:
+    """``KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_<T>);`` first in the body, where CANN expects it."""
+    declaration = KernelTaskTypeOp(KernelTypeAttr(kernel_type))
+    _stamp(declaration, kernel.location)
+    Rewriter.insert_op(declaration, InsertPoint.at_start(kernel.body.block))
+
+
 _PRINTS: dict[type[Operation], bool] = {}
 """Whether an op class writes debug output (traits are per class: looked up once)."""
 
@@ -152,7 +164,7 @@ def _order_preamble(module: ModuleOp, kernel_types: set[KernelType]) -> None:
     if KernelType.AIC_ONLY in kernel_types:
         wanted.append(DefineOp(CUBE_ONLY_MACRO))
     wanted.append(IncludeOp(KERNEL_HEADER))
-    if kernel_types & {KernelType.AIC_ONLY, KernelType.MIX_AIC_1_2}:
+    if any(t is KernelType.AIC_ONLY or t.has_matmul_aic for t in kernel_types):
         wanted.append(IncludeOp(MATMUL_HEADER))
     existing = {key: op for op in module.body.block.ops if (key := _preamble_key(op)) is not None}
     ordered = [existing.pop(key, op) for op in wanted if (key := _preamble_key(op)) is not None]
@@ -172,7 +184,7 @@ class KernelProloguePass(AscxPass):
     def apply(self, ctx: Context, op: ModuleOp) -> None:
         kernels = [k for k in op.body.block.ops if isinstance(k, func.FuncOp) and KERNEL_ATTR in k.attributes]
         types = {kernel_type_of(k) for k in kernels}
-        if KernelType.AIC_ONLY in types and KernelType.MIX_AIC_1_2 in types:
+        if KernelType.AIC_ONLY in types and any(t.has_matmul_aic for t in types):
             raise op_error(
                 kernels[0],
                 "cube-only and MIX Matmul kernels cannot share one file: ASCENDC_CUBE_ONLY applies to the whole file",
@@ -181,8 +193,10 @@ class KernelProloguePass(AscxPass):
         for kernel in kernels:
             kernel_type = kernel_type_of(kernel)
             if kernel_type is not KernelType.AIV_ONLY and not _has_param(kernel, FFTS_ADDR_ARG_ATTR):
-                _add_ffts_param(kernel, mix=kernel_type is KernelType.MIX_AIC_1_2)
+                _add_ffts_param(kernel, mix=kernel_type.has_matmul_aic)
             if _prints(kernel) and not _has_param(kernel, DUMP_ADDR_ARG_ATTR):
-                _add_dump_param(kernel, mix=kernel_type is KernelType.MIX_AIC_1_2)
+                _add_dump_param(kernel, mix=kernel_type.has_matmul_aic)
+            if kernel_type.declared and not any(isinstance(o, KernelTaskTypeOp) for o in kernel.body.block.ops):
+                _declare_type(kernel, kernel_type)
         if kernels:
             _order_preamble(op, types)

@@ -8,19 +8,29 @@ from xdsl.context import Context
 from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 
-from ascx.dialects.ascendc import KernelType, KernelTypeAttr, RegisterMatmulOp
+from ascx.dialects.ascendc import KernelType, KernelTypeAttr, RegisterMatmulOp, SyncAllOp
 from ascx.dialects.ascendc.kernel_attrs import CUBE_ONLY_ATTR, KERNEL_ATTR, KERNEL_TYPE_ATTR
 from ascx.passes.base import AscxPass
 
 
+def is_hard_sync_all(op: object) -> bool:
+    """Whether ``op`` is the hardware ``SyncAll()`` (no workspaces): CANN's SyncAll page requires a
+    pure vector kernel that uses it to be ``KERNEL_TYPE_MIX_AIV_1_0``."""
+    return isinstance(op, SyncAllOp) and op.gm_workspace is None
+
+
 def decide_kernel_type(kernel: func.FuncOp) -> KernelType:
     """``AIC_ONLY`` for ``matmul_cube_only`` kernels, ``MIX_AIC_1_2`` for kernels that register a
-    Matmul, ``AIV_ONLY`` otherwise (docs/matmul-protocol.md#kernel-modes).
+    Matmul; a vector kernel is ``MIX_AIV_1_0`` when it calls the hardware ``sync_all()`` (CANN's SyncAll
+    page), ``AIV_ONLY`` otherwise (docs/matmul-protocol.md#kernel-modes).
     """
     if CUBE_ONLY_ATTR in kernel.attributes:
         return KernelType.AIC_ONLY
-    if any(isinstance(op, RegisterMatmulOp) for op in kernel.walk()):
+    ops = list(kernel.walk())
+    if any(isinstance(op, RegisterMatmulOp) for op in ops):
         return KernelType.MIX_AIC_1_2
+    if any(is_hard_sync_all(op) for op in ops):
+        return KernelType.MIX_AIV_1_0
     return KernelType.AIV_ONLY
 
 

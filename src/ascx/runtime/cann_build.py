@@ -24,6 +24,8 @@ ARCH = "dav-c220"
 """The Ascend 910B family (``__NPU_ARCH__ == 2201``)."""
 CORES: dict[KernelType, tuple[str, ...]] = {
     KernelType.MIX_AIC_1_2: ("cube", "vec"),
+    KernelType.MIX_AIC_1_1: ("cube", "vec"),
+    KernelType.MIX_AIV_1_0: ("vec",),
     KernelType.AIC_ONLY: ("cube",),
     KernelType.AIV_ONLY: ("vec",),
 }

@@ -463,6 +463,8 @@ _MISSING_HEADER = re.compile(r"fatal error: .*(No such file or directory|file no
 
 KERNEL_SIDES: dict[KernelType, tuple[Side, ...]] = {
     KernelType.MIX_AIC_1_2: ("aiv", "aic"),
+    KernelType.MIX_AIC_1_1: ("aiv", "aic"),
+    KernelType.MIX_AIV_1_0: ("aiv",),
     KernelType.AIC_ONLY: ("aic",),
     KernelType.AIV_ONLY: ("aiv",),
 }

@@ -108,7 +108,9 @@ class CompiledKernel:
 
         return {
             KernelType.MIX_AIC_1_2: CoreType.AiCore,
+            KernelType.MIX_AIC_1_1: CoreType.AiCore,
             KernelType.AIV_ONLY: CoreType.VectorCore,
+            KernelType.MIX_AIV_1_0: CoreType.VectorCore,
             KernelType.AIC_ONLY: CoreType.CubeCore,
         }[self.kernel_type]
 

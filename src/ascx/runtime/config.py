@@ -42,8 +42,9 @@ class Platform(Enum):
 class KernelType(Enum):
     """The cores a kernel runs on (pyasc's and CANN's ``KERNEL_TYPE_*`` numbering).
 
-    ``@asc.jit(kernel_type=KernelType.X)`` asks for one; ascx builds ``AIV_ONLY``, ``AIC_ONLY`` and
-    ``MIX_AIC_1_2`` kernels and checks the request against what the kernel does (see
+    ``@asc.jit(kernel_type=KernelType.X)`` asks for one; ascx builds ``AIV_ONLY``, ``AIC_ONLY``,
+    ``MIX_AIV_1_0``, ``MIX_AIC_1_1`` and ``MIX_AIC_1_2`` kernels and checks the request against what the
+    kernel does (see
     ``docs/reference/jit.md#kernel-types``).
     """
 

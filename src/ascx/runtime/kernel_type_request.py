@@ -2,18 +2,20 @@
 kernel does, and record it for ``ascx-kernel-type`` (which keeps a type already in the IR), so the
 prologue, the printer and the emulation treat the kernel as that type.
 
-ascx builds three kinds of kernel (``ascx.dialects.ascendc.KernelType``):
+ascx builds five kinds of kernel (``ascx.dialects.ascendc.KernelType``):
 
 - ``AIV_ONLY``: vector cores only.  Nothing of the cube unit: no Matmul object, no work on the
-  ``M``, ``MTE1`` or ``FIX`` pipes.
+  ``M``, ``MTE1`` or ``FIX`` pipes, and no hardware ``sync_all()`` (CANN's SyncAll page: a vector
+  kernel with the hard SyncAll is ``MIX_AIV_1_0``).
+- ``MIX_AIV_1_0``: vector cores only, launched as a MIX kernel: the same rules, the hard ``sync_all()``
+  allowed.
 - ``AIC_ONLY``: cube cores only.  No work on the vector cores' ``V`` and ``MTE3`` pipes; a Matmul
   object needs ``matmul_cube_only=True`` (its cube-only implementation).
-- ``MIX_AIC_1_2``: one cube core and two vector cores per block, for kernels that register a Matmul
-  object whose cube side the AIC runs (not ``matmul_cube_only``).
+- ``MIX_AIC_1_2`` / ``MIX_AIC_1_1``: one cube core and two (one) vector cores per block, for kernels
+  that register a Matmul object whose cube side the AIC runs (not ``matmul_cube_only``).
 
 Work inside ``if asc.ascend_is_aiv():`` (or ``ascend_is_aic()``) runs on that core type only and
-is checked as such.  pyasc's other types (``MIX_AIC_1_1``, ``MIX_AIV_1_0``, the hard-sync MIX types,
-``MIX_AIC_1_0``) are refused: the emulation runs a MIX kernel as one AIC and two AIVs per block.
+is checked as such.  pyasc's other types (the hard-sync MIX types, ``MIX_AIC_1_0``) are refused.
 """
 
 from __future__ import annotations
@@ -30,8 +32,15 @@ from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.kernel_attrs import CUBE_ONLY_ATTR, KERNEL_ATTR, KERNEL_TYPE_ATTR
 from ascx.dialects.ascendc.traits import issued_pipe
 from ascx.errors import KernelError, SourceLocation
+from ascx.passes.kernel_type import is_hard_sync_all
 
-BUILT = {"AIV_ONLY": KernelType.AIV_ONLY, "AIC_ONLY": KernelType.AIC_ONLY, "MIX_AIC_1_2": KernelType.MIX_AIC_1_2}
+BUILT = {
+    "AIV_ONLY": KernelType.AIV_ONLY,
+    "AIC_ONLY": KernelType.AIC_ONLY,
+    "MIX_AIC_1_2": KernelType.MIX_AIC_1_2,
+    "MIX_AIC_1_1": KernelType.MIX_AIC_1_1,
+    "MIX_AIV_1_0": KernelType.MIX_AIV_1_0,
+}
 """pyasc's kernel type names that ascx builds, and its own kernel type for each."""
 CUBE_PIPES = frozenset({Pipe.PIPE_M, Pipe.PIPE_MTE1, Pipe.PIPE_FIX})
 """Pipes only a cube core (AIC) has."""
@@ -74,15 +83,35 @@ def _error(requested: str, op: Operation, message: str, hint: str) -> KernelErro
     )
 
 
+SYNC_ALL_PAGE = "CANN's SyncAll page, asc-devkit api/context/SyncAll.md"
+
+
 def _check_aiv_only(kernel: func.FuncOp, registration: Operation | None, cube_only: bool) -> None:
-    requested = "AIV_ONLY"
+    _check_vector(kernel, registration, cube_only, "AIV_ONLY")
+    hard = next((op for op in _ops_on(kernel.regions, "aiv") if is_hard_sync_all(op)), None)
+    if hard is not None:
+        raise _error(
+            "AIV_ONLY",
+            hard,
+            "the hardware `asc.sync_all()` needs a MIX kernel: in a pure vector kernel it requires "
+            f"KERNEL_TYPE_MIX_AIV_1_0 ({SYNC_ALL_PAGE})",
+            "use kernel_type=KernelType.MIX_AIV_1_0 (or drop kernel_type: ascx then builds the kernel as "
+            "MIX_AIV_1_0), or the software sync_all(gm_workspace, ub_workspace, used_cores)",
+        )
+
+
+def _check_mix_aiv(kernel: func.FuncOp, registration: Operation | None, cube_only: bool) -> None:
+    _check_vector(kernel, registration, cube_only, "MIX_AIV_1_0")
+
+
+def _check_vector(kernel: func.FuncOp, registration: Operation | None, cube_only: bool, requested: str) -> None:
     if registration is not None:
         raise _error(
             requested,
             registration,
             "the kernel registers a Matmul object, whose matrix work runs on the cube cores",
-            "drop kernel_type: a kernel that registers a Matmul is a MIX_AIC_1_2 kernel (AIC_ONLY with "
-            "matmul_cube_only=True)",
+            "drop kernel_type: a kernel that registers a Matmul is a MIX_AIC_1_2 kernel (MIX_AIC_1_1 on "
+            "request, AIC_ONLY with matmul_cube_only=True)",
         )
     if cube_only:
         raise _error(requested, kernel, "matmul_cube_only=True makes a cube-only kernel", "drop one of them")
@@ -120,19 +149,33 @@ def _check_aic_only(kernel: func.FuncOp, registration: Operation | None, cube_on
 
 
 def _check_mix(kernel: func.FuncOp, registration: Operation | None, cube_only: bool) -> None:
-    requested = "MIX_AIC_1_2"
+    _check_mix_aic(kernel, registration, cube_only, "MIX_AIC_1_2")
+
+
+def _check_mix_1_1(kernel: func.FuncOp, registration: Operation | None, cube_only: bool) -> None:
+    _check_mix_aic(kernel, registration, cube_only, "MIX_AIC_1_1")
+
+
+def _check_mix_aic(kernel: func.FuncOp, registration: Operation | None, cube_only: bool, requested: str) -> None:
     if cube_only:
         raise _error(requested, kernel, "matmul_cube_only=True makes a cube-only kernel", "use KernelType.AIC_ONLY")
     if registration is None:
         raise _error(
             requested,
             kernel,
-            "the kernel registers no Matmul object: ascx builds MIX_AIC_1_2 kernels for the Matmul API's AIC/AIV split",
+            f"the kernel registers no Matmul object: ascx builds {requested} kernels for the Matmul API's AIC/AIV "
+            "split",
             "drop kernel_type (the kernel is AIV_ONLY), or register the Matmul with asc.adv.register_matmul",
         )
 
 
-_CHECKS = {"AIV_ONLY": _check_aiv_only, "AIC_ONLY": _check_aic_only, "MIX_AIC_1_2": _check_mix}
+_CHECKS = {
+    "AIV_ONLY": _check_aiv_only,
+    "AIC_ONLY": _check_aic_only,
+    "MIX_AIC_1_2": _check_mix,
+    "MIX_AIC_1_1": _check_mix_1_1,
+    "MIX_AIV_1_0": _check_mix_aiv,
+}
 
 
 def apply_kernel_type_request(module: ModuleOp, requested: str | None) -> None:
@@ -146,8 +189,8 @@ def apply_kernel_type_request(module: ModuleOp, requested: str | None) -> None:
         built = BUILT.get(requested)
         if built is None:
             raise KernelError(
-                f"kernel_type=KernelType.{requested} is not supported: ascx builds AIV_ONLY, AIC_ONLY and "
-                "MIX_AIC_1_2 kernels",
+                f"kernel_type=KernelType.{requested} is not supported: ascx builds AIV_ONLY, AIC_ONLY, "
+                "MIX_AIV_1_0, MIX_AIC_1_1 and MIX_AIC_1_2 kernels",
                 _location(kernel),
                 hints=["drop kernel_type to let ascx derive the kernel type from what the kernel does"],
                 kind="kernel-type",

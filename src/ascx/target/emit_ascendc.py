@@ -7,6 +7,11 @@ from ascx.dialects import ascendc as ir
 from ascx.target.printer import AscendCPrinter, cpp_type, emits
 
 
+@emits(ir.KernelTaskTypeOp)
+def _kernel_task_type(p: AscendCPrinter, op: ir.KernelTaskTypeOp) -> None:
+    p.line(f"KERNEL_TASK_TYPE_DEFAULT({op.kernel_type.data.cann_name});")
+
+
 @emits(ir.SetFftsBaseAddrOp)
 def _set_ffts_base_addr(p: AscendCPrinter, op: ir.SetFftsBaseAddrOp) -> None:
     p.line(f"set_ffts_base_addr(*{p.expr(op.addr)});")

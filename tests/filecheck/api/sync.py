@@ -1,6 +1,7 @@
 # Synchronisation, system values, atomics and debug output from Python to IR and to C++: flags with
 # constant and runtime ids, barriers, cross-core flags, both SyncAll forms, block and core-type
-# queries, atomics, printf and DumpTensor (which add the dump buffer parameter and InitDump).
+# queries, atomics, printf and DumpTensor (which add the dump buffer parameter and InitDump).  The
+# hardware SyncAll makes the vector kernel MIX_AIV_1_0 (CANN's SyncAll page).
 #
 # RUN: ascx compile %s --emit ir --args "MockTensor(asc.int32), MockValue(asc.int32)" | filecheck %s --check-prefix=IR
 # RUN: ascx compile %s --args "MockTensor(asc.int32), MockValue(asc.int32)" | filecheck %s --check-prefix=CPP --match-full-lines --strict-whitespace
@@ -35,8 +36,10 @@ def sync(w: asc.GlobalAddress, n: int) -> None:
     asc.dump_tensor(ub, 5, 64)
 
 
-# IR: func.func @sync(%w: !ascendc.gm_addr<i32>, %n: i32, %dump_addr: !ascendc.gm_addr<ui8> {ascendc.dump_addr}) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type aiv_only>} {
+# IR: func.func @sync(%w: !ascendc.gm_addr<i32>, %n: i32, %ffts_addr: !ascendc.gm_addr<ui64> {ascendc.ffts_addr}, %dump_addr: !ascendc.gm_addr<ui8> {ascendc.dump_addr}) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type mix_aiv_1_0>} {
+# IR: ascendc.kernel_task_type mix_aiv_1_0
 # IR: ascendc.init_dump %dump_addr mix false : !ascendc.gm_addr<ui8>
+# IR: ascendc.set_ffts_base_addr %ffts_addr
 # IR: ascendc.set_flag mte2_v, %c0_i32 : i32
 # IR: ascendc.wait_flag mte2_v, %c0_i32 : i32
 # IR: %0 = arith.remsi %n, %c2_i32 : i32
@@ -73,10 +76,12 @@ def sync(w: asc.GlobalAddress, n: int) -> None:
 
 # CPP:#include "kernel_operator.h"
 # CPP-EMPTY:
-# CPP-NEXT:extern "C" __global__ __aicore__ void sync_kernel(__gm__ int32_t* w, int32_t n, __gm__ uint8_t* dump_addr) {
+# CPP-NEXT:extern "C" __global__ __aicore__ void sync_kernel(__gm__ int32_t* w, int32_t n, __gm__ uint64_t* ffts_addr, __gm__ uint8_t* dump_addr) {
+# CPP-NEXT:    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0);
 # CPP-NEXT:#if defined ASCENDC_DUMP
 # CPP-NEXT:    AscendC::InitDump(false, dump_addr, 1048576);
 # CPP-NEXT:#endif
+# CPP-NEXT:    set_ffts_base_addr(*ffts_addr);
 # CPP-NEXT:    AscendC::SetFlag<AscendC::HardEvent::MTE2_V>(0);
 # CPP-NEXT:    AscendC::WaitFlag<AscendC::HardEvent::MTE2_V>(0);
 # CPP-NEXT:    int32_t v = n % 2;

@@ -49,3 +49,39 @@ func.func @vector() attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<k
 // CHECK-NEXT:     func.return
 // CHECK-NEXT:   }
 // CHECK-NEXT: }
+
+// -----
+
+// MIX_AIC_1_1: the MIX prologue, after the declaration of the type CANN does not infer.
+func.func @one_to_one(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type mix_aic_1_1>} {
+  func.return
+}
+// CHECK:      builtin.module {
+// CHECK-NEXT:   ascendc.include "kernel_operator.h"
+// CHECK-NEXT:   ascendc.include "lib/matmul_intf.h"
+// CHECK-NEXT:   func.func @one_to_one(%w: !ascendc.gm_addr<ui8>, %ffts_addr: !ascendc.gm_addr<ui64> {ascendc.ffts_addr}) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type mix_aic_1_1>} {
+// CHECK-NEXT:     ascendc.kernel_task_type mix_aic_1_1
+// CHECK-NEXT:     ascendc.set_ffts_base_addr %ffts_addr
+// CHECK-NEXT:     %is_aic = ascendc.ascend_is_aic
+// CHECK-NEXT:     scf.if %is_aic {
+// CHECK-NEXT:       ascendc.ffts_cross_core_sync pipe_mte3, 3873
+// CHECK-NEXT:     }
+// CHECK-NEXT:     func.return
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+
+// -----
+
+// MIX_AIV_1_0: the declaration and the FFTS base address (the hardware SyncAll signals through FFTS),
+// no cube core to notify, no Matmul header.
+func.func @vector_mix() attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type mix_aiv_1_0>} {
+  func.return
+}
+// CHECK:      builtin.module {
+// CHECK-NEXT:   ascendc.include "kernel_operator.h"
+// CHECK-NEXT:   func.func @vector_mix(%ffts_addr: !ascendc.gm_addr<ui64> {ascendc.ffts_addr}) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type mix_aiv_1_0>} {
+// CHECK-NEXT:     ascendc.kernel_task_type mix_aiv_1_0
+// CHECK-NEXT:     ascendc.set_ffts_base_addr %ffts_addr
+// CHECK-NEXT:     func.return
+// CHECK-NEXT:   }
+// CHECK-NEXT: }

@@ -41,3 +41,18 @@ func.func @chosen() attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<k
   func.return
 }
 // CHECK: func.func @chosen() attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type mix_aic_1_2>}
+
+// -----
+
+// A vector kernel with the hardware SyncAll is MIX_AIV_1_0 (CANN's SyncAll page); the software SyncAll
+// (with workspaces) keeps it AIV_ONLY.
+func.func @hard_sync() attributes {ascendc.kernel} {
+  ascendc.sync_all aiv_only true
+  func.return
+}
+func.func @soft_sync(%gm: !ascendc.global_tensor<i32>, %ub: !ascendc.local_tensor<i32>, %n: i32) attributes {ascendc.kernel} {
+  ascendc.sync_all aiv_only true workspaces %gm, %ub, %n : !ascendc.global_tensor<i32>, !ascendc.local_tensor<i32>, i32
+  func.return
+}
+// CHECK:      func.func @hard_sync() attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type mix_aiv_1_0>}
+// CHECK:      func.func @soft_sync(%gm: !ascendc.global_tensor<i32>, %ub: !ascendc.local_tensor<i32>, %n: i32) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type aiv_only>}

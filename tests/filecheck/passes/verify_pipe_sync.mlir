@@ -556,6 +556,7 @@ func.func @k(%x: !ascendc.gm_addr<f32> loc(unknown), %z: !ascendc.gm_addr<f32> l
 }
 // CHECK:      k.py:12:5: warning: GM `z_gm` written here may be accessed by another block without inter-block synchronization [XC-7]
 // CHECK-NEXT: k.py:14:5: note: accessed here at another block-dependent offset
+// CHECK-NEXT: k.py:14:5: note: the blocks' parts are not proved disjoint: `asc.data_copy` ends at element 512 of its block's part, past the stride 256 of the block index
 
 // -----
 

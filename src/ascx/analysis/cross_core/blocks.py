@@ -18,6 +18,7 @@ from xdsl.dialects import func, scf
 from xdsl.ir import Operation, SSAValue
 
 from ascx.analysis.cross_core.flags import INTER_BLOCK_PAIRS
+from ascx.analysis.cross_core.slices import BlockSlice, block_slice, poly_text
 from ascx.analysis.dataflow import ForwardAnalysis, condition_key, constant_int
 from ascx.analysis.regions import GMBase, GMBaseCache, region_of
 from ascx.analysis.report import DiagnosticList, Note, at, note
@@ -196,45 +197,79 @@ def _block_dependent(value: SSAValue, memo: dict[SSAValue, bool]) -> bool:
     return found
 
 
+def _unproved(first: tuple[Operation, BlockSlice | None], second: tuple[Operation, BlockSlice | None]) -> Note | None:
+    """None when both accesses stay in their blocks' parts of one stride
+    (docs/rules/cross-core.md#disjoint-block-slices); else a note that says why that is not proved."""
+    for op, found in (first, second):
+        if found is not None and found.reason is not None:
+            return note(op, f"the blocks' parts are not proved disjoint: {found.reason}")
+    a, b = first[1], second[1]
+    if a is None or b is None:
+        return note(None, "the blocks' parts are not proved disjoint")
+    if a.stride != b.stride:
+        return note(
+            None,
+            "the blocks' parts are not proved disjoint: the two accesses step with the block index by "
+            f"{poly_text(dict(a.stride))} and {poly_text(dict(b.stride))} elements",
+        )
+    return None
+
+
+def _gm_accesses(op: Operation) -> list[tuple[SSAValue, bool]]:
+    """The GM tensors ``op`` reads (False) and writes (True), from its ``TensorAccess`` (none for Matmul calls)."""
+    kind = type(op)
+    access = _ACCESS.get(kind)
+    if access is None:
+        trait = op.get_trait(TensorAccess) if op.get_trait(MatmulMethod) is None else None
+        access = _ACCESS[kind] = trait if trait is not None else False
+    if access is False:
+        return []
+    assert isinstance(access, TensorAccess)
+    touched = [(v, False) for v in access.read_values(op)] + [(v, True) for v in access.written_values(op)]
+    return [(v, write) for v, write in touched if isinstance(v.type, GlobalTensorType)]
+
+
 def check_cross_block(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
     """XC-7 (a lint): a GM buffer written at an offset computed from the block index and accessed at
     another block-dependent offset (another block's part) with no inter-block synchronization (``sync_all``,
-    ``ib_set`` / ``ib_wait``, ``notify_next_block`` / ``wait_pre_block``) in between."""
+    ``ib_set`` / ``ib_wait``, ``notify_next_block`` / ``wait_pre_block``) in between, unless both accesses
+    are proved to stay in their own block's part (:mod:`ascx.analysis.cross_core.slices`)."""
     cache: GMBaseCache = {}
     memo: dict[SSAValue, bool] = {}
-    writes: dict[object, list[tuple[Operation, tuple[object, ...], str]]] = {}
+    slices: dict[tuple[Operation, SSAValue], BlockSlice | None] = {}
+    writes: dict[object, list[tuple[Operation, SSAValue, tuple[object, ...], str]]] = {}
+
+    def slice_of(op: Operation, value: SSAValue) -> tuple[Operation, BlockSlice | None]:
+        key = (op, value)
+        if key not in slices:
+            slices[key] = block_slice(op, value)
+        return op, slices[key]
+
     for op in kernel.walk():
         kind = type(op)
         if kind in _INTER_BLOCK_SYNC:
             writes.clear()
             continue
-        access = _ACCESS.get(kind)
-        if access is None:
-            trait = op.get_trait(TensorAccess) if op.get_trait(MatmulMethod) is None else None
-            access = _ACCESS[kind] = trait if trait is not None else False
-        if access is False:
-            continue
-        assert isinstance(access, TensorAccess)
-        touched = [(v, False) for v in access.read_values(op)] + [(v, True) for v in access.written_values(op)]
-        for value, write in touched:
-            if not isinstance(value.type, GlobalTensorType):
-                continue
+        for value, write in _gm_accesses(op):
             region = region_of(value, cache)
             if not isinstance(region.base, GMBase) or not isinstance(region.offset, tuple):
                 continue
             if not any(_block_dependent(v, memo) for v in region.offset):
                 continue
             key = tuple(condition_key(v) for v in region.offset)
-            for other, other_key, name in writes.get(region.base, []):
-                if other_key != key and other is not op:
-                    diagnostics.add(
-                        "warning",
-                        "XC-7",
-                        other,
-                        f"GM `{name}` written here may be accessed by another block without inter-block "
-                        "synchronization",
-                        [note(op, "accessed here at another block-dependent offset")],
-                        partner=op,
-                    )
+            for other, other_value, other_key, name in writes.get(region.base, []):
+                if other_key == key or other is op:
+                    continue
+                why = _unproved(slice_of(other, other_value), slice_of(op, value))
+                if why is None:
+                    continue
+                diagnostics.add(
+                    "warning",
+                    "XC-7",
+                    other,
+                    f"GM `{name}` written here may be accessed by another block without inter-block synchronization",
+                    [note(op, "accessed here at another block-dependent offset"), why],
+                    partner=op,
+                )
             if write:
-                writes.setdefault(region.base, []).append((op, key, region.name))
+                writes.setdefault(region.base, []).append((op, value, key, region.name))

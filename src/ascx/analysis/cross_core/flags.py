@@ -1,6 +1,7 @@
 """Cross-core flags and ``sync_all`` (docs/rules/cross-core.md): XC-1 (a set or wait without a partner),
 XC-2 (a flag the Matmul objects, the MIX prologue or ``SyncAll`` reserve), XC-3 (a set and a wait that
-disagree on the mode) and XC-4 (``sync_all`` that some blocks do not reach)."""
+disagree on the mode), XC-4 (``sync_all`` that some blocks do not reach) and XC-8 (the hardware
+``sync_all`` in a pure vector or cube kernel type, which CANN's SyncAll page forbids)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,8 @@ from xdsl.ir import Operation
 
 from ascx.analysis.dataflow import constant_int
 from ascx.analysis.report import DiagnosticList, note
+from ascx.dialects.ascendc.enums import KernelType, KernelTypeAttr
+from ascx.dialects.ascendc.kernel_attrs import KERNEL_TYPE_ATTR
 from ascx.dialects.ascendc.matmul_ops import RegisterMatmulOp
 from ascx.dialects.ascendc.sync_ops import (
     CrossCoreSetFlagOp,
@@ -20,6 +23,7 @@ from ascx.dialects.ascendc.sync_ops import (
     WaitPreBlockOp,
 )
 from ascx.dialects.ascendc.system_ops import SysVarOp
+from ascx.passes.kernel_type import decide_kernel_type, is_hard_sync_all
 
 SYNC_ALL_FLAGS = range(11, 15)
 """Cross-core flags ``SyncAll`` uses [unverified: docs/sync-model.md#what-is-not-verified]."""
@@ -68,6 +72,7 @@ def check_cross_core(kernel: func.FuncOp, diagnostics: DiagnosticList) -> list[O
             matmuls += len(op.objects)
         elif isinstance(op, SyncAllOp):
             _check_sync_all(op, kernel, diagnostics)
+            _check_sync_all_kernel_type(op, kernel, diagnostics)
     _check_reserved_flags(sets, waits, matmuls, diagnostics)
     _check_pairing(sets, waits, diagnostics)
     return inter_block
@@ -86,6 +91,34 @@ def _check_sync_all(op: SyncAllOp, kernel: func.FuncOp, diagnostics: DiagnosticL
             )
             return
         parent = parent.parent_op()
+
+
+HARD_SYNC_ALL_TYPES = {
+    KernelType.AIV_ONLY: (
+        "KERNEL_TYPE_MIX_AIV_1_0 for a pure vector kernel (kernel_type=KernelType.MIX_AIV_1_0), or the software "
+        "`asc.sync_all(gm_workspace, ub_workspace, used_cores)`"
+    ),
+    KernelType.AIC_ONLY: "KERNEL_TYPE_MIX_AIC_1_0 for a pure cube kernel, a type ascx does not build",
+}
+"""The kernel types CANN's SyncAll page forbids the hardware ``SyncAll()`` in, and what it requires."""
+
+
+def _check_sync_all_kernel_type(op: SyncAllOp, kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
+    """XC-8: the hardware ``sync_all()`` in a kernel recorded (or, before ``ascx-kernel-type``, derived) as
+    ``AIV_ONLY`` or ``AIC_ONLY``."""
+    if not is_hard_sync_all(op):
+        return
+    recorded = kernel.attributes.get(KERNEL_TYPE_ATTR)
+    kind = recorded.data if isinstance(recorded, KernelTypeAttr) else decide_kernel_type(kernel)
+    required = HARD_SYNC_ALL_TYPES.get(kind)
+    if required is not None:
+        diagnostics.add(
+            "error",
+            "XC-8",
+            op,
+            f"the hardware `asc.sync_all()` is not allowed in an {kind.name} kernel: CANN's SyncAll page requires "
+            f"{required}",
+        )
 
 
 def _check_reserved_flags(

@@ -29,11 +29,12 @@ from ascx.analysis.pipe.state import (
 )
 from ascx.analysis.queues.protocol import check_use, instance_of
 from ascx.analysis.regions import GMBase
-from ascx.analysis.report import note
+from ascx.analysis.report import at, note
 from ascx.analysis.reporting import Findings
 from ascx.analysis.spelling import python_call, value_name
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.traits import (
+    CleansDataCache,
     ExecutesOn,
     MatmulAccess,
     MatmulAsyncWait,
@@ -68,9 +69,6 @@ class AccessTables:
     orders them, which insertion never adds for a hazard, so they are IN-E2 for insertion (the
     verifier's HZ-8 warning already names the opaque op)."""
     plans: dict[Operation, Plan] = field(default_factory=dict[Operation, Plan])
-    gm_dma: dict[GMBase, Operation] = field(default_factory=dict[GMBase, Operation])
-    gm_scalar: dict[GMBase, Operation] = field(default_factory=dict[GMBase, Operation])
-    """The first DMA and scalar access to each GM buffer (HZ-7)."""
     pairs_seen: set[tuple[Operation, Operation, object]] = field(
         default_factory=set[tuple[Operation, Operation, object]]
     )
@@ -79,15 +77,22 @@ class AccessTables:
     """The tensor operand whose access is being checked (recorded in hazards)."""
 
 
-_TRAITS: dict[type[Operation], tuple[TensorAccess | None, ExecutesOn | None, MatmulMethod | None]] = {}
+Traits = tuple[TensorAccess | None, ExecutesOn | None, MatmulMethod | None, CleansDataCache | None]
+_TRAITS: dict[type[Operation], Traits] = {}
 
 
-def op_traits(op: Operation) -> tuple[TensorAccess | None, ExecutesOn | None, MatmulMethod | None]:
-    """The access, pipe and Matmul-method traits of an op's class (looked up once per class)."""
+def op_traits(op: Operation) -> Traits:
+    """The access, pipe, Matmul-method and cache-maintenance traits of an op's class (looked up once per
+    class)."""
     kind = type(op)
     found = _TRAITS.get(kind)
     if found is None:
-        found = _TRAITS[kind] = (op.get_trait(TensorAccess), op.get_trait(ExecutesOn), op.get_trait(MatmulMethod))
+        found = _TRAITS[kind] = (
+            op.get_trait(TensorAccess),
+            op.get_trait(ExecutesOn),
+            op.get_trait(MatmulMethod),
+            op.get_trait(CleansDataCache),
+        )
     return found
 
 
@@ -101,7 +106,7 @@ def plan(analysis: PipeSyncAnalysis, op: Operation) -> Plan:
     plans = analysis.access_tables.plans
     found = plans.get(op)
     if found is None:
-        access, executes, _ = op_traits(op)
+        access, executes, _, _ = op_traits(op)
         pipe = executes.pipe_of(op) if executes is not None and access is not None else None
         accesses = (
             [(v, False) for v in access.read_values(op)] + [(v, True) for v in access.written_values(op)]
@@ -141,6 +146,9 @@ def visit_accesses(analysis: PipeSyncAnalysis, op: Operation, state: PipeState) 
         assert pipe is not None
         for value, write in accesses:
             access(analysis, op, pipe, value, write, state)
+        cleans = op_traits(op)[3]
+        if cleans is not None:
+            _clean_data_cache(analysis, op, cleans, state)
     elif opaque:
         tensors = [v for v in op.operands if _is_tensor(v)]
         names = ", ".join(f"`{value_name(v)}`" for v in tensors)
@@ -191,8 +199,9 @@ def access(
         isinstance(base, GMBase)
         and pipe in (Pipe.PIPE_S, Pipe.PIPE_MTE2, Pipe.PIPE_MTE3)
         and op_traits(op)[2] is None  # a Matmul call hands GM to the cube, not to the scalar cache
+        and op_traits(op)[3] is None  # cache maintenance is not an access through the cache
     ):
-        _check_scalar_cache(analysis, op, pipe, base, name)
+        _check_scalar_cache(analysis, op, pipe, base, name, state)
     if not suppressed:
         analysis.access_tables.current = value
         check_hazards(analysis, op, pipe, base, region.offset, region.extent, region.exact, write, name, state)
@@ -221,14 +230,17 @@ def access(
     entries[key] = logged
 
 
-def _check_scalar_cache(analysis: PipeSyncAnalysis, op: Operation, pipe: Pipe, base: GMBase, name: str) -> None:
-    """HZ-7: GM accessed both through the scalar data cache and by DMA, with no cache maintenance."""
-    tables = analysis.access_tables
+def _check_scalar_cache(
+    analysis: PipeSyncAnalysis, op: Operation, pipe: Pipe, base: GMBase, name: str, state: PipeState
+) -> None:
+    """HZ-7: GM accessed both through the scalar data cache and by DMA, with no cache maintenance
+    (``data_cache_clean_and_invalid``) of it in between on some path."""
     scalar = pipe is Pipe.PIPE_S
-    other = (tables.gm_dma if scalar else tables.gm_scalar).get(base)
-    (tables.gm_scalar if scalar else tables.gm_dma).setdefault(base, op)
-    if other is None:
+    others = [o for b, s, o in state.gm_cache if b == base and s != scalar]
+    state.gm_cache = state.gm_cache | {(base, scalar, op)}
+    if not others:
         return
+    other = min(others, key=_source_order)
     if scalar:
         message = (
             f"`{python_call(op)}` accesses `{name}` through the scalar data cache after `{python_call(other)}` "
@@ -240,6 +252,21 @@ def _check_scalar_cache(analysis: PipeSyncAnalysis, op: Operation, pipe: Pipe, b
             "scalar data cache; cache maintenance is required"
         )
     analysis.error("HZ-7", op, message, [note(other, "accessed here")], partner=other)
+
+
+def _source_order(op: Operation) -> tuple[str, int, int]:
+    location = at(op)
+    return ("", 0, 0) if location is None else (location.file, location.line, location.col or 0)
+
+
+def _clean_data_cache(analysis: PipeSyncAnalysis, op: Operation, cleans: CleansDataCache, state: PipeState) -> None:
+    """``data_cache_clean_and_invalid``: the accesses to the buffer it cleans (every GM buffer for the
+    entire data cache) no longer need maintenance."""
+    if cleans.entire(op):
+        state.gm_cache = frozenset()
+        return
+    base = analysis.region(cleans.cleaned(op)).base
+    state.gm_cache = frozenset(entry for entry in state.gm_cache if entry[0] != base)
 
 
 # --- Matmul calls --------------------------------------------------------------------------------

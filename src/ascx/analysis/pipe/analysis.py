@@ -176,6 +176,7 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
             and a.queues == b.queues
             and a.event_ids == b.event_ids
             and a.atomic == b.atomic
+            and a.gm_cache == b.gm_cache
         )
 
     def join(self, then_state: PipeState, else_state: PipeState, branch: scf.IfOp) -> PipeState:
@@ -207,7 +208,15 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
                 slots[key] = slot  # a private (queue) slot pending on one path only: may be pending
         queues = balance.join_queues(a.queues, b.queues, counts_of_first=counts_of_first)
         event_ids = {key: a.event_ids.get(key) or b.event_ids.get(key) for key in {**a.event_ids, **b.event_ids}}
-        return PipeState(log, slots, queues, event_ids, a.initialised | b.initialised, a.atomic or b.atomic)
+        return PipeState(
+            log,
+            slots,
+            queues,
+            event_ids,
+            a.initialised | b.initialised,
+            a.atomic or b.atomic,
+            a.gm_cache | b.gm_cache,
+        )
 
     def back_edge(self, state: PipeState, loop: Operation) -> PipeState:
         state.log = access_log.retag(state.log, loop, self.key, previous=True)

@@ -115,6 +115,9 @@ class PipeState:
     """Pool ids taken with ``alloc_event_id`` -> the release op (None while held)."""
     initialised: frozenset[SSAValue] = frozenset()
     atomic: Operation | None = None
+    gm_cache: frozenset[tuple[object, bool, Operation]] = frozenset()
+    """The accesses to each GM buffer since its last cache maintenance (HZ-7): (buffer, through the scalar
+    data cache, op)."""
 
     def copy(self) -> PipeState:
         return PipeState(
@@ -124,6 +127,7 @@ class PipeState:
             dict(self.event_ids),
             self.initialised,
             self.atomic,
+            self.gm_cache,
         )
 
 

@@ -133,6 +133,7 @@ if TYPE_CHECKING:
         DefineOp,
         FftsCrossCoreSyncOp,
         IncludeOp,
+        KernelTaskTypeOp,
         SetFftsBaseAddrOp,
     )
     from ascx.dialects.ascendc.matmul_attrs import MatmulConfigAttr, MatmulTypeAttr
@@ -379,7 +380,9 @@ __getattr__, __dir__ = lazy_exports(
         "ascx.dialects.ascendc.fwk_types": (
             "BufferType QueueType TBufPoolType TBufType TQueBindType TQueType queue_positions "
         ),
-        "ascx.dialects.ascendc.kernel_ops": "AscendIsAicOp DefineOp FftsCrossCoreSyncOp IncludeOp SetFftsBaseAddrOp",
+        "ascx.dialects.ascendc.kernel_ops": (
+            "AscendIsAicOp DefineOp FftsCrossCoreSyncOp IncludeOp KernelTaskTypeOp SetFftsBaseAddrOp"
+        ),
         "ascx.dialects.ascendc.matmul_attrs": "MatmulConfigAttr MatmulTypeAttr",
         "ascx.dialects.ascendc.matmul_compute_ops": (
             "MatmulAsyncGetTensorCOp MatmulGetBatchTensorCOp MatmulGetBatchTensorCViewOp MatmulGetTensorCDualOp "
@@ -550,6 +553,7 @@ __all__ = [
     "InitBufferOp",
     "InitConstValueOp",
     "InitDumpOp",
+    "KernelTaskTypeOp",
     "KernelType",
     "KernelTypeAttr",
     "LayoutMode",

@@ -75,6 +75,7 @@ from ascx.dialects.ascendc.kernel_ops import (
     DefineOp,
     FftsCrossCoreSyncOp,
     IncludeOp,
+    KernelTaskTypeOp,
     SetFftsBaseAddrOp,
 )
 from ascx.dialects.ascendc.matmul_attrs import MatmulConfigAttr, MatmulTypeAttr
@@ -217,6 +218,7 @@ AscendC = Dialect(
         SetFftsBaseAddrOp,
         AscendIsAicOp,
         FftsCrossCoreSyncOp,
+        KernelTaskTypeOp,
         PipeOp,
         PropertyOp,
         ConstantOp,

@@ -22,6 +22,7 @@ from xdsl.traits import Pure
 
 from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import (
+    KernelTypeAttr,
     Pipe,
     PipeAttr,
 )
@@ -61,6 +62,22 @@ class DefineOp(IRDLOperation):
 
     def __init__(self, macro: str):
         super().__init__(properties={"macro": StringAttr(macro)})
+
+
+@op_definition
+class KernelTaskTypeOp(IRDLOperation):
+    """``KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_<T>);``: the kernel declares its type, first in its body,
+    where CANN does not infer it from the code (``MIX_AIC_1_1``, ``MIX_AIV_1_0``).
+
+    Example: ``ascendc.kernel_task_type #ascendc<kernel_type mix_aic_1_1>``
+    """
+
+    name = "ascendc.kernel_task_type"
+    kernel_type = prop_def(KernelTypeAttr)
+    assembly_format = "$kernel_type attr-dict"
+
+    def __init__(self, kernel_type: KernelTypeAttr):
+        super().__init__(properties={"kernel_type": kernel_type})
 
 
 @op_definition

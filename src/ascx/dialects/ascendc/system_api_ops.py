@@ -33,7 +33,7 @@ from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.int_constraints import SIGNLESS_I64
 from ascx.dialects.ascendc.system_ops import DebugOutput
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
-from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
+from ascx.dialects.ascendc.traits import CleansDataCache, ExecutesOn, TensorAccess
 from ascx.dialects.ascendc.types import GlobalTensorType, GMAddrType, TensorType
 
 UI8 = IntegerType(8, Signedness.UNSIGNED)
@@ -164,7 +164,7 @@ class DataCacheCleanAndInvalidOp(IRDLOperation):
     dst = operand_def(TensorType)
     entire_type = prop_def(CacheLineAttr)
     dcci_dst = opt_prop_def(DcciDstAttr)
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S), TensorAccess(reads=("dst",), writes=("dst",)))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), TensorAccess(reads=("dst",), writes=("dst",)), CleansDataCache("dst"))
     assembly_format = "$dst $entire_type (`to` $dcci_dst^)? attr-dict `:` type($dst)"
 
     def __init__(self, dst: SSAValue, entire_type: CacheLine, dcci_dst: DcciDst | None = None):

@@ -138,6 +138,25 @@ class TensorAccess(OpTrait):
 
 
 @dataclass(frozen=True)
+class CleansDataCache(OpTrait):
+    """The op writes back and invalidates the scalar unit's data cache (``DataCacheCleanAndInvalid``):
+    the lines of the tensor operand ``operand``, or every line when the property ``entire`` names an
+    attribute whose value says so.  Scalar accesses after it meet what the DMA pipes wrote before it,
+    and DMA after it meets what the scalar unit wrote (docs/rules/hazards.md#hz-7)."""
+
+    operand: str = "dst"
+
+    def cleaned(self, op: Operation) -> SSAValue:
+        value: object = getattr(op, self.operand)
+        assert isinstance(value, SSAValue)
+        return cast(SSAValue, value)
+
+    def entire(self, op: Operation) -> bool:
+        entire_type = op.properties.get("entire_type")
+        return entire_type is not None and str(getattr(entire_type, "data", "")) == "entire_data_cache"
+
+
+@dataclass(frozen=True)
 class MatmulAccess(TensorAccess):
     """The tensors a Matmul call hands to the library: ``reads`` are read by the matrix engine, ``writes``
     are written by it (for a UB destination, by MTE2 of the calling AIV; docs/matmul-protocol.md#on-the-pipes).

@@ -646,7 +646,11 @@ SYNC = Family(
                 "const LocalTensor<int32_t>& ubWorkspace, const int32_t usedCores = 0);",
             ),
             rules=('Workspaces are int32 tensors: "sync_all: gm_workspace must be int32, got float16".',),
-            notes=("``is_aiv_only=False`` works (pyasc's binding rejects it).",),
+            notes=(
+                "``is_aiv_only=False`` works (pyasc's binding rejects it).",
+                "The hardware form makes a vector kernel ``MIX_AIV_1_0``, as CANN's SyncAll page requires; "
+                "``kernel_type=KernelType.AIV_ONLY`` with it is an error (docs/rules/cross-core.md).",
+            ),
         ),
         ApiEntry(
             f"{_B}.block_sync:ib_set",
