@@ -470,7 +470,8 @@ def test_fl4_unknowable_event_id(kernel_module: Load) -> None:
     lines = errors(kernel_module, body)
     assert lines[0].startswith("L2:5: error: event id of `asc.set_flag(HardEvent.MTE2_V, ")
     assert lines[0].endswith(
-        "` must be a compile-time constant or a value returned by pipe.alloc_event_id / pipe.fetch_event_id [FL-4]"
+        "` must be a compile-time constant, a value returned by pipe.alloc_event_id / pipe.fetch_event_id, or an "
+        "integer computation on constants, loop indices, kernel arguments and system values [FL-4]"
     )
 
 

@@ -129,6 +129,21 @@ class ForwardAnalysis(ABC, Generic[S]):
     def check_loop(self, entry: S, body_exit: S, loop: Operation) -> None:
         """Called once per reporting walk with the fixpoint states (e.g. to check the loop is balanced)."""
 
+    def loop_phases(self, loop: scf.ForOp) -> int:
+        """How many iterations of ``loop`` make one step of its fixpoint: 2 when what the analysis knows
+        about an op of the body depends on whether the iteration is odd or even (a ping-pong event id),
+        else 1.  The engine then walks the body that many times per step, calling :meth:`enter_phase`
+        before each walk."""
+        return 1
+
+    def enter_phase(self, loop: scf.ForOp, phase: int | None) -> None:
+        """The body of ``loop`` is walked as its iterations ``phase``, ``phase + phases``, … (None: the
+        walks of the loop are over)."""
+
+    def check_phases(self, entry: S, partial: S, loop: Operation) -> None:
+        """Called once per reporting walk of a loop analysed in phases, with the state after an
+        iteration that ends a run of the loop in the middle of a step (an odd trip count)."""
+
     def exit_loop(self, state: S, loop: Operation) -> S:
         """The state after ``loop`` (e.g. to forget iteration tags)."""
         return state
@@ -194,16 +209,41 @@ class ForwardAnalysis(ABC, Generic[S]):
 
     def _visit_for(self, op: scf.ForOp, state: S) -> S:
         body = op.body.block
+        phases = self.loop_phases(op)
+        partials: list[S] = []
+        """The states after the phases of a step but the last (an odd trip count ends there)."""
 
         def run_body(head: S) -> S:
-            return self.run_block(body, head)
+            partials.clear()
+            for phase in range(phases):
+                if phase > 0:  # the phases are consecutive iterations: what the last one did is a previous one's
+                    head = self.back_edge(head, op)
+                if phases > 1:
+                    self.enter_phase(op, phase)
+                head = self.run_block(body, head)
+                if phase < phases - 1:
+                    partials.append(self.copy(head))
+            return head
 
-        head, body_exit = self._stable_head(state, op, run_body)
-        if body_exit is None:
-            body_exit = run_body(self.copy(head))
+        try:
+            head, body_exit = self._stable_head(state, op, run_body)
+            if body_exit is None:
+                body_exit = run_body(self.copy(head))
+        finally:
+            if phases > 1:
+                self.enter_phase(op, None)
         self.check_loop(state, body_exit, op)
         trips = constant_trip_count(op)
-        exit_state = body_exit if trips is not None and trips >= 1 else head
+        if trips is None or trips % phases:
+            for partial in partials:
+                self.check_phases(state, partial, op)
+        if trips is not None and trips >= 1:
+            rest = trips % phases
+            exit_state = body_exit if rest == 0 else partials[rest - 1]
+        else:
+            exit_state = head
+            for partial in partials:  # a run-time trip count may end after any phase
+                exit_state = self.join_loop(exit_state, partial, op)
         return self.exit_loop(exit_state, op)
 
     def _visit_while(self, op: scf.WhileOp, state: S) -> S:

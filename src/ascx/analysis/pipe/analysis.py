@@ -63,6 +63,9 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
         self._regions: dict[SSAValue, Region] = {}
         self._gm_bases: GMBaseCache = {}
         self._relevant: dict[Block, list[Operation]] = {}
+        self.phases: dict[scf.ForOp, int] = {}
+        """The loops walked in phases (ping-pong event ids), each with the phase being walked."""
+        self._loop_phases: dict[scf.ForOp, int] = {}
 
     # --- results ------------------------------------------------------------------------------
 
@@ -208,6 +211,22 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
         queues = balance.join_queues(a.queues, b.queues, counts_of_first=counts_of_first)
         event_ids = {key: a.event_ids.get(key) or b.event_ids.get(key) for key in {**a.event_ids, **b.event_ids}}
         return PipeState(log, slots, queues, event_ids, a.initialised | b.initialised, a.atomic or b.atomic)
+
+    def loop_phases(self, loop: scf.ForOp) -> int:
+        """2 when an event id of a flag in ``loop`` alternates with its iterations (docs/rules/flags.md#event-ids)."""
+        found = self._loop_phases.get(loop)
+        if found is None:
+            found = self._loop_phases[loop] = 2 if event_ids.alternates_with(self, loop) else 1
+        return found
+
+    def enter_phase(self, loop: scf.ForOp, phase: int | None) -> None:
+        if phase is None:
+            self.phases.pop(loop, None)
+        else:
+            self.phases[loop] = phase
+
+    def check_phases(self, entry: PipeState, partial: PipeState, loop: Operation) -> None:
+        pairing.check_odd_trip_count(self, entry, partial, loop)
 
     def back_edge(self, state: PipeState, loop: Operation) -> PipeState:
         state.log = access_log.retag(state.log, loop, self.key, previous=True)
