@@ -9,9 +9,17 @@ from typing import TYPE_CHECKING
 from xdsl.dialects import scf
 from xdsl.ir import Operation, SSAValue
 
-from ascx.analysis.dataflow import constant_trip_count
+from ascx.analysis.dataflow import constant_trip_count, enclosing_loop
 from ascx.analysis.pipe.state import PipeState, QueueState, Token
-from ascx.analysis.queues.protocol import depth, num_buffers, queue_name, report_too_few_buffers
+from ascx.analysis.queues.protocol import (
+    depth,
+    empty_queue,
+    leaking_loop,
+    num_buffers,
+    queue_name,
+    report_too_few_buffers,
+    unbalanced_branches,
+)
 from ascx.analysis.spelling import value_name
 from ascx.dialects.ascendc.fwk_ops import AllocTensorOp
 
@@ -35,6 +43,7 @@ def check_branches_agree(
                     f"queue `{queue_name(queue)}` holds {a} tensor(s) after the `then` branch and {b} "
                     "after the `else` branch",
                     partner=queue,
+                    cause=unbalanced_branches(queue),
                 )
                 break
 
@@ -89,12 +98,17 @@ def check_loop_balanced(analysis: PipeSyncAnalysis, entry: PipeState, body_exit:
                 f"this loop allocates from `{name}` {abs(extra_alloc)} {more} time(s) than it frees per "
                 f"iteration; the queue runs out of buffers after {num if num is not None else 'a few'} iterations",
                 partner=(queue, "alloc"),
+                cause=leaking_loop(queue, loop),
+                caused_by=[empty_queue(queue), unbalanced_branches(queue)],
             )
             if trips is not None and num is not None and extra_alloc > 0:
                 if before.allocated + extra_alloc * trips > num:
                     alloc = _first_in(loop, AllocTensorOp, queue)
                     if alloc is not None:
-                        report_too_few_buffers(analysis, alloc, queue, before.allocated + extra_alloc * trips, num)
+                        needed = before.allocated + extra_alloc * trips
+                        report_too_few_buffers(
+                            analysis, alloc, queue, needed, num, when=" in the loop's last iteration"
+                        )
         if extra_enque:
             more = "more" if extra_enque > 0 else "fewer"
             analysis.error(
@@ -103,6 +117,7 @@ def check_loop_balanced(analysis: PipeSyncAnalysis, entry: PipeState, body_exit:
                 f"this loop enqueues into `{name}` {abs(extra_enque)} {more} time(s) than it dequeues per "
                 f"iteration; the queue overflows after {depth(queue)} iterations",
                 partner=(queue, "enque"),
+                caused_by=empty_queue(queue),
             )
 
 
@@ -128,4 +143,9 @@ def check_exit(analysis: PipeSyncAnalysis, state: PipeState) -> None:
                     "TQ-10",
                     token,
                     f"`{value_name(token.result)}` allocated by `{name}.alloc_tensor()` is never freed",
+                    caused_by=[
+                        empty_queue(queue),
+                        unbalanced_branches(queue),
+                        leaking_loop(queue, enclosing_loop(token, analysis.kernel)),
+                    ],
                 )
