@@ -192,6 +192,7 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
     def _join(
         self, a: PipeState, b: PipeState, *, keep_slots_of_first: bool, counts_of_first: bool = False
     ) -> PipeState:
+        balance.unify_fifos(self, a, b)
         log = dict(a.log)
         for key, right in b.log.items():
             left = log.get(key)

@@ -10,7 +10,17 @@ from xdsl.dialects import scf
 from xdsl.ir import Operation, SSAValue
 
 from ascx.analysis.dataflow import constant_trip_count, enclosing_loop
-from ascx.analysis.pipe.state import PipeState, QueueState, Token
+from ascx.analysis.pipe.state import (
+    Access,
+    AccessKey,
+    PipeState,
+    QueueBase,
+    QueueState,
+    Retired,
+    SlotKey,
+    Token,
+    alloc_op,
+)
 from ascx.analysis.queues.protocol import (
     depth,
     empty_queue,
@@ -46,6 +56,60 @@ def check_branches_agree(
                     cause=unbalanced_branches(queue),
                 )
                 break
+
+
+def unify_fifos(analysis: PipeSyncAnalysis, a: PipeState, b: PipeState) -> None:
+    """Before two states meet: where a queue's FIFO holds one instance on one path and another at the same
+    place on the other path, the other path's instance is renamed to this one's, so that the join keeps one
+    instance there (and the ``deque`` that takes it one tensor).  A software-pipelined loop that prefetches
+    the next tile needs this: at its head the oldest enqueued tensor is the prologue's on entry and the
+    previous iteration's on the back edge (docs/rules/queues.md#tq-10).  When the other path has an instance
+    of that name already (the prologue's, freed in the iteration), it is retired first: it stays a buffer
+    that later allocations may reuse, but no longer the one the FIFO holds."""
+    for queue, left in a.queues.items():
+        right = b.queues.get(queue)
+        if right is None or len(left.fifo) != len(right.fifo):
+            continue
+        for mine, theirs in zip(left.fifo, right.fifo, strict=True):
+            if mine is theirs or mine in right.fifo or theirs in left.fifo:
+                continue
+            if mine in right.status and not isinstance(mine, Retired):
+                _rename(analysis, b, queue, mine, Retired(mine))  # its instance on that path is an older one
+            _rename(analysis, b, queue, theirs, mine)
+
+
+def _rename(analysis: PipeSyncAnalysis, state: PipeState, queue: SSAValue, old: Token, new: Token) -> None:
+    """Instance ``old`` of ``queue`` is called ``new`` in ``state``: its status, FIFO place, events and logged
+    accesses (met with ``new``'s where both exist)."""
+    q = state.queues[queue]
+    q.status[new] = q.status.get(new, frozenset()) | q.status.pop(old, frozenset())
+    q.fifo = tuple(new if t is old else t for t in q.fifo)
+    q.freed = tuple(dict.fromkeys(new if t is old else t for t in q.freed))
+    for table in (q.enque_op, q.free_op):
+        if old in table:
+            table.setdefault(new, table.pop(old))
+    renamed: dict[SlotKey, SlotKey] = {}
+    for kind in ("enque", "free"):
+        before, after = analysis.slot(kind, queue, old), analysis.slot(kind, queue, new)
+        renamed[before] = after
+        if before in state.slots:
+            state.slots.setdefault(after, state.slots.pop(before))
+    old_base, new_base = QueueBase(queue, old), QueueBase(queue, new)
+    log: dict[AccessKey, Access] = {}
+    for key, entry in state.log.items():
+        if key.base == old_base:
+            key = analysis.key(
+                new_base, key.offset, key.pipe, key.write, key.extent, key.previous, key.variant, exact=key.exact
+            )
+        captured = frozenset(renamed.get(slot, slot) for slot in entry.captured_by)
+        entry = Access(entry.op, entry.name, entry.ordered_to, captured)
+        existing = log.get(key)
+        if existing is not None:
+            entry = Access(
+                entry.op, entry.name, existing.ordered_to & entry.ordered_to, existing.captured_by & entry.captured_by
+            )
+        log[key] = entry
+    state.log = log
 
 
 def join_queues(
@@ -123,7 +187,7 @@ def check_loop_balanced(analysis: PipeSyncAnalysis, entry: PipeState, body_exit:
 
 def _tensor_of(q: QueueState, token: Token) -> str:
     enque = q.enque_op.get(token)
-    return value_name(enque.operands[1]) if enque is not None else value_name(token.results[0])
+    return value_name(enque.operands[1]) if enque is not None else value_name(alloc_op(token).results[0])
 
 
 def check_exit(analysis: PipeSyncAnalysis, state: PipeState) -> None:
@@ -134,18 +198,19 @@ def check_exit(analysis: PipeSyncAnalysis, state: PipeState) -> None:
             if "enque" in status:
                 analysis.warn(
                     "TQ-11",
-                    q.enque_op.get(token, token),
+                    q.enque_op.get(token, alloc_op(token)),
                     f"`{name}.enque({_tensor_of(q, token)})` is never dequeued",
                 )
             if status & {"alloc", "enque"}:
-                assert isinstance(token, AllocTensorOp)
+                alloc = alloc_op(token)
+                assert isinstance(alloc, AllocTensorOp)
                 analysis.warn(
                     "TQ-10",
-                    token,
-                    f"`{value_name(token.result)}` allocated by `{name}.alloc_tensor()` is never freed",
+                    alloc,
+                    f"`{value_name(alloc.result)}` allocated by `{name}.alloc_tensor()` is never freed",
                     caused_by=[
                         empty_queue(queue),
                         unbalanced_branches(queue),
-                        leaking_loop(queue, enclosing_loop(token, analysis.kernel)),
+                        leaking_loop(queue, enclosing_loop(alloc, analysis.kernel)),
                     ],
                 )
