@@ -126,6 +126,16 @@ class ForwardAnalysis(ABC, Generic[S]):
     def join_loop(self, entry: S, carried: S, loop: Operation) -> S:
         """The state at the head of ``loop``: the join of its entry and its back edge."""
 
+    def loop_budget(self, loop: Operation) -> int:
+        """How many fixpoint steps ``loop`` may take: :data:`MAX_LOOP_ITERATIONS`, or more where the analysis
+        knows its state can take longer to settle (the default keeps the constant)."""
+        return MAX_LOOP_ITERATIONS
+
+    def unstable(self, previous: S, head: S, loop: Operation, budget: int) -> str:
+        """What still changed when ``loop`` did not settle within ``budget`` steps (the reason of the
+        precision warning)."""
+        return f"the loop did not stabilise in {budget} iterations"
+
     def check_loop(self, entry: S, body_exit: S, loop: Operation) -> None:
         """Called once per reporting walk with the fixpoint states (e.g. to check the loop is balanced)."""
 
@@ -186,9 +196,10 @@ class ForwardAnalysis(ABC, Generic[S]):
         the stable iteration, whose reports are kept."""
         reporting = self.reporting
         fast = reporting and self.report_during_fixpoint
+        budget = self.loop_budget(loop)
         try:
-            head = self.copy(entry)
-            for iteration in range(MAX_LOOP_ITERATIONS):
+            head = previous = self.copy(entry)
+            for iteration in range(budget):
                 # the first iteration is silent, as the analyses' flow-insensitive side tables expect to
                 # have seen the whole body once before anything is reported
                 report = fast and iteration > 0
@@ -201,8 +212,8 @@ class ForwardAnalysis(ABC, Generic[S]):
                     return head, body_exit if report else None
                 if report:
                     self.rollback(mark)
-                head = new_head
-            self.precision_lost.append((loop, f"the loop did not stabilise in {MAX_LOOP_ITERATIONS} iterations"))
+                previous, head = head, new_head
+            self.precision_lost.append((loop, self.unstable(previous, head, loop, budget)))
             return head, None
         finally:
             self.reporting = reporting

@@ -18,6 +18,8 @@ from __future__ import annotations
 from xdsl.dialects import func, scf
 from xdsl.ir import Block, Operation, SSAValue
 
+from ascx.analysis import dataflow
+
 # Importing the rule families' modules registers their handlers.
 from ascx.analysis.atomics import mode as atomics
 from ascx.analysis.flags import event_ids as event_ids
@@ -41,7 +43,7 @@ from ascx.analysis.queues.protocol import QueueTables
 from ascx.analysis.regions import GMBaseCache, Offset, Region, region_of
 from ascx.analysis.reporting import Findings, ReportingAnalysis
 from ascx.dialects.ascendc.enums import Pipe
-from ascx.dialects.ascendc.fwk_ops import EventIdOp, InitBufferOp
+from ascx.dialects.ascendc.fwk_ops import AllocTensorOp, DequeOp, EnqueOp, EventIdOp, FreeTensorOp, InitBufferOp
 from ascx.dialects.ascendc.fwk_types import TQueType
 from ascx.dialects.ascendc.matmul_ops import RegisterMatmulOp
 
@@ -66,6 +68,7 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
         self.phases: dict[scf.ForOp, int] = {}
         """The loops walked in phases (ping-pong event ids), each with the phase being walked."""
         self._loop_phases: dict[scf.ForOp, int] = {}
+        self._budgets: dict[Operation, int] = {}
 
     # --- results ------------------------------------------------------------------------------
 
@@ -213,6 +216,41 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
         event_ids = {key: a.event_ids.get(key) or b.event_ids.get(key) for key in {**a.event_ids, **b.event_ids}}
         return PipeState(log, slots, queues, event_ids, a.initialised | b.initialised, a.atomic or b.atomic)
 
+    def loop_budget(self, loop: Operation) -> int:
+        """:data:`~ascx.analysis.dataflow.MAX_LOOP_ITERATIONS` plus the depths of the queues the loop uses: a
+        loop that prefetches d tiles ahead moves what it knows about an instance one FIFO place per step,
+        so it needs about d + 1 steps (docs/rules/hazards.md#hz-0)."""
+        found = self._budgets.get(loop)
+        if found is None:
+            queues = {op.operands[0] for op in loop.walk() if type(op) in _QUEUE_OPS}
+            found = self._budgets[loop] = dataflow.MAX_LOOP_ITERATIONS + sum(protocol.depth(queue) for queue in queues)
+        return found
+
+    def unstable(self, previous: PipeState, head: PipeState, loop: Operation, budget: int) -> str:
+        """Which parts of the state at the loop's head still changed: the accesses (by region), the event
+        slots and the queues."""
+        parts: list[str] = []
+        regions = sorted(
+            {entry.name for key, entry in head.log.items() if previous.log.get(key) != entry}
+            | {entry.name for key, entry in previous.log.items() if key not in head.log}
+        )
+        if regions:
+            parts.append("the order of the accesses to " + ", ".join(f"`{name}`" for name in regions))
+        if set(previous.slots) != set(head.slots):
+            parts.append("which event slots are pending")
+        queues = sorted(
+            protocol.queue_name(q)
+            for q in {*previous.queues, *head.queues}
+            if previous.queues.get(q) != head.queues.get(q)
+        )
+        if queues:
+            parts.append("the state of " + ", ".join(f"`{name}`" for name in queues))
+        changed = "; ".join(parts) if parts else "its state"
+        return (
+            f"the loop did not stabilise in {budget} iterations ({changed} still changed): "
+            "the verdicts inside it may be incomplete"
+        )
+
     def loop_phases(self, loop: scf.ForOp) -> int:
         """2 when an event id of a flag in ``loop`` alternates with its iterations (docs/rules/flags.md#event-ids)."""
         found = self._loop_phases.get(loop)
@@ -240,6 +278,9 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
     def check_loop(self, entry: PipeState, body_exit: PipeState, loop: Operation) -> None:
         pairing.check_loop_balanced(self, entry, body_exit, loop)
         balance.check_loop_balanced(self, entry, body_exit, loop)
+
+
+_QUEUE_OPS = (AllocTensorOp, EnqueOp, DequeOp, FreeTensorOp)
 
 
 def _less_ordered(a: Access, b: Access) -> bool:

@@ -70,12 +70,21 @@ def unify_fifos(analysis: PipeSyncAnalysis, a: PipeState, b: PipeState) -> None:
         right = b.queues.get(queue)
         if right is None or len(left.fifo) != len(right.fifo):
             continue
-        for mine, theirs in zip(left.fifo, right.fifo, strict=True):
-            if mine is theirs or mine in right.fifo or theirs in left.fifo:
-                continue
+        if len(set(right.fifo)) != len(right.fifo):
+            continue
+        pending = {theirs: mine for mine, theirs in zip(left.fifo, right.fifo, strict=True) if mine is not theirs}
+        if len(set(pending.values())) != len(pending):
+            continue
+        while pending:
+            # a rename whose new name no other pending rename still has to give up (a prefetch of two tiles
+            # shifts the FIFO: the second tile becomes the first, the new one the second)
+            ready = next((theirs for theirs, mine in pending.items() if mine not in pending), None)
+            if ready is None:
+                break  # the paths hold the same instances in another order: left as they are
+            mine = pending.pop(ready)
             if mine in right.status and not isinstance(mine, Retired):
                 _rename(analysis, b, queue, mine, Retired(mine))  # its instance on that path is an older one
-            _rename(analysis, b, queue, theirs, mine)
+            _rename(analysis, b, queue, ready, mine)
 
 
 def _rename(analysis: PipeSyncAnalysis, state: PipeState, queue: SSAValue, old: Token, new: Token) -> None:
