@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from types import ModuleType
 
-from ascx.testing.sync_kernels import errors
+from ascx.testing.sync_kernels import errors, warnings_of
 
 Load = Callable[[str], ModuleType]
 
@@ -105,4 +105,30 @@ def test_one_buffer_for_both_slots_is_a_hazard(kernel_module: Load) -> None:
         "L7:9: error: `asc.data_copy` (MTE2) overwrites `xl` still being read by `asc.abs` (V); needs V → MTE2 "
         "ordering [HZ-2]",
         "L10:9: note: read here in the previous loop iteration",
+    ]
+
+
+def test_ping_pong_ids_next_to_a_queue_are_hard_coded_ids(kernel_module: Load) -> None:
+    """FL-6 names both ids a ping-pong id takes (it is reported once per flag)."""
+    body = """
+    asc.set_flag(asc.HardEvent.V_MTE2, 0)
+    asc.set_flag(asc.HardEvent.V_MTE2, 1)
+    for i in range(n):
+        ev = i & 1
+        asc.wait_flag(asc.HardEvent.V_MTE2, ev)
+        asc.set_flag(asc.HardEvent.V_MTE2, ev)
+    asc.wait_flag(asc.HardEvent.V_MTE2, 0)
+    asc.wait_flag(asc.HardEvent.V_MTE2, 1)
+    """
+    message = (
+        "may collide with event ids the framework allocates at run time; use pipe.alloc_event_id(HardEvent.V_MTE2) "
+        "[FL-6]"
+    )
+    assert warnings_of(kernel_module, body, queues=True) == [
+        f"L1: hard-coded event id 0 {message}",
+        f"L2: hard-coded event id 1 {message}",
+        f"L5: hard-coded event id ev (0 or 1) {message}",
+        f"L6: hard-coded event id ev (0 or 1) {message}",
+        f"L7: hard-coded event id 0 {message}",
+        f"L8: hard-coded event id 1 {message}",
     ]

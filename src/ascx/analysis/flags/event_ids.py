@@ -12,7 +12,7 @@ from xdsl.ir import SSAValue
 
 from ascx.analysis.dataflow import condition_key, constant_int
 from ascx.analysis.flags.parity import alternating_loops, evaluate
-from ascx.analysis.flags.slots import event_text, flag_call, id_text, is_pure_integer
+from ascx.analysis.flags.slots import event_text, flag_call, id_text, is_pure_integer, possible_ids
 from ascx.analysis.pipe.registry import transfers
 from ascx.analysis.pipe.state import PipeState, SlotKey
 from ascx.analysis.pipe_model import EVENT_ID_COUNT
@@ -59,7 +59,7 @@ def _compute_slot_key(analysis: PipeSyncAnalysis, op: SetFlagOp | WaitFlagOp, al
             analysis.warn(
                 "FL-6",
                 op,
-                f"hard-coded event id {id_with_value(analysis, op, constant)} may collide with event ids the "
+                f"hard-coded event id {_hard_coded(analysis, op)} may collide with event ids the "
                 f"framework allocates at run time; use pipe.alloc_event_id({event_text(event)})",
                 [note(analysis.framework_user, "the framework takes event ids here")],
             )
@@ -77,6 +77,15 @@ def _compute_slot_key(analysis: PipeSyncAnalysis, op: SetFlagOp | WaitFlagOp, al
         "kernel arguments and system values",
     )
     return None
+
+
+def _hard_coded(analysis: PipeSyncAnalysis, op: SetFlagOp | WaitFlagOp) -> str:
+    """``0``, or ``ev (0 or 1)`` for a ping-pong id: every id it takes (FL-6 is reported once per op)."""
+    constant = constant_int(op.event_id)
+    if constant is not None:
+        return str(constant)
+    ids = possible_ids(op, analysis.flag_tables.alternating.get(op, ()))
+    return f"{id_text(op.event_id)} ({' or '.join(str(i) for i in ids)})"
 
 
 def alternates_with(analysis: PipeSyncAnalysis, loop: scf.ForOp) -> bool:
