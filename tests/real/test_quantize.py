@@ -161,8 +161,7 @@ def quantize(
     raises=AscxWarning,
     strict=True,
     reason="issue 24 idiom 5: 'GM `y_gm` written here may be accessed by another block without inter-block "
-    "synchronization [XC-7]' (each block writes its own rows); behind it issue 31 point 8: 'pipe sync "
-    "analysis is imprecise here: the loop did not stabilise in 16 iterations [HZ-0]'",
+    "synchronization [XC-7]' (each block writes its own rows)",
 )
 def test_quantize() -> None:
     rng = np.random.default_rng(31)

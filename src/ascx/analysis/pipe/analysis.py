@@ -35,7 +35,10 @@ from ascx.analysis.pipe.state import (
     AccessKey,
     PipeState,
     PipeSyncOptions,
+    Retired,
     SlotKey,
+    Token,
+    alloc_op,
 )
 from ascx.analysis.queues import balance as balance
 from ascx.analysis.queues import protocol as protocol
@@ -69,6 +72,7 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
         """The loops walked in phases (ping-pong event ids), each with the phase being walked."""
         self._loop_phases: dict[scf.ForOp, int] = {}
         self._budgets: dict[Operation, int] = {}
+        self._op_order: dict[Operation, int] = {}
 
     # --- results ------------------------------------------------------------------------------
 
@@ -116,6 +120,13 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
                 base, offset, pipe, write, extent, previous=previous, variant=variant, exact=exact
             )
         return found
+
+    def token_order(self, token: Token) -> int:
+        """Where a queue instance's ``alloc_tensor`` op stands in the kernel (a retired instance just after
+        it): a deterministic order of instances."""
+        if not self._op_order:
+            self._op_order = {op: index for index, op in enumerate(self.kernel.walk())}
+        return 2 * self._op_order.get(alloc_op(token), 0) + isinstance(token, Retired)
 
     def region(self, value: SSAValue) -> Region:
         """The memory region of a tensor value (computed once per value)."""
@@ -212,7 +223,7 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
         for key, slot in b.slots.items():
             if key not in slots and (not keep_slots_of_first or isinstance(key[0], str)):
                 slots[key] = slot  # a private (queue) slot pending on one path only: may be pending
-        queues = balance.join_queues(a.queues, b.queues, counts_of_first=counts_of_first)
+        queues = balance.join_queues(a.queues, b.queues, counts_of_first=counts_of_first, order=self.token_order)
         event_ids = {key: a.event_ids.get(key) or b.event_ids.get(key) for key in {**a.event_ids, **b.event_ids}}
         return PipeState(log, slots, queues, event_ids, a.initialised | b.initialised, a.atomic or b.atomic)
 

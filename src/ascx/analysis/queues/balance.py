@@ -4,6 +4,7 @@ TQ-11 (tensors still allocated or enqueued when the kernel returns)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from xdsl.dialects import scf
@@ -122,7 +123,11 @@ def _rename(analysis: PipeSyncAnalysis, state: PipeState, queue: SSAValue, old: 
 
 
 def join_queues(
-    a: dict[SSAValue, QueueState], b: dict[SSAValue, QueueState], *, counts_of_first: bool
+    a: dict[SSAValue, QueueState],
+    b: dict[SSAValue, QueueState],
+    *,
+    counts_of_first: bool,
+    order: Callable[[Token], int],
 ) -> dict[SSAValue, QueueState]:
     """Queue states meeting at a join: instance states are unioned, counts and FIFO come from ``a``
     (disagreement is TQ-9 / TQ-8), and only the FIFO prefix present on both sides stays definite."""
@@ -134,7 +139,10 @@ def join_queues(
         right = b.get(queue) or QueueState()
         for token, status in right.status.items():
             left.status[token] = left.status.get(token, frozenset()) | status
-        left.freed = left.freed + tuple(t for t in right.freed if t not in left.freed)
+        # instances freed on the other path only join the list in program order (``order``), not in the
+        # other path's: a loop that frees two instances in turn hands them back in alternating orders, and
+        # taking the order of the iteration that came last would never settle (HZ-0)
+        left.freed = left.freed + tuple(sorted((t for t in right.freed if t not in left.freed), key=order))
         for token, op in right.enque_op.items():
             left.enque_op.setdefault(token, op)
         for token, op in right.free_op.items():
