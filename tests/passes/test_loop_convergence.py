@@ -55,4 +55,3 @@ def test_hz0_says_what_did_not_settle(kernel_module: Load, monkeypatch: pytest.M
         "L7: pipe sync analysis is imprecise here: the loop did not stabilise in 3 iterations (the order of the "
         "accesses to `t` still changed): the verdicts inside it may be incomplete [HZ-0]"
     ]
-
