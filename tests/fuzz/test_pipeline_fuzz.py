@@ -12,6 +12,9 @@ Properties, on every generated kernel:
    with; with insertion, the kernel runs clean (so its C++ builds against the emulation headers);
 4. recompiling from the disk cache gives the same text and warnings.
 
+Property 3 is also checked on kernels that each hold a ping-pong loop (flags whose id alternates with
+the loop's iterations, a buffer half per id), correct or with one of the usual mistakes.
+
 The default profile is derandomized and small (it runs in the default suite); ``ASCX_FUZZ=long``
 draws fresh random programs, many more of them (``docs/fuzzing.md``).
 """
@@ -189,6 +192,12 @@ def dynamic_verdict(module: ModuleType, kernel: Kernel) -> str | None:
 @fuzz_settings(quick=6, long=400)
 @given(kernel=kernels())
 def test_static_verdict_equals_dynamic_verdict(kernel_module: Loader, kernel: Kernel) -> None:
+    check_static_equals_dynamic(kernel_module, kernel)
+
+
+def check_static_equals_dynamic(kernel_module: Loader, kernel: Kernel) -> None:
+    """Property 3: a sync error without insertion exactly when the dynamic checker stops a run; with
+    insertion, every run is clean."""
     module, error = check_compile(kernel_module, kernel, insert_sync=False, verify_sync=False)
     if error is not None:
         return  # a trace-time error: nothing to run
@@ -200,6 +209,18 @@ def test_static_verdict_equals_dynamic_verdict(kernel_module: Loader, kernel: Ke
     inserted, error = check_compile(kernel_module, kernel)
     if error is None:
         assert dynamic_verdict(inserted, kernel) is None, f"inserted sync does not run clean\n{context}"
+
+
+@pytest.mark.filterwarnings("ignore")
+@fuzz_settings(quick=12, long=600)
+@given(kernel=kernels(families=("vector", "scalar", "flags"), max_statements=3, ping_pong=True))
+def test_a_ping_pong_kernel_runs_clean_exactly_when_it_compiles_without_an_error(
+    kernel_module: Loader, kernel: Kernel
+) -> None:
+    """Property 3 on kernels that each hold a ping-pong loop (docs/rules/flags.md#event-ids), correct or with
+    one of the usual mistakes: one the dynamic checker runs clean for n of 0, 1 and 2 compiles without a
+    sync error, one it stops on does not."""
+    check_static_equals_dynamic(kernel_module, kernel)
 
 
 # --- 4. the disk cache gives the same text -----------------------------------------------------------

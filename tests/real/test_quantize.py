@@ -162,8 +162,7 @@ def quantize(
     strict=True,
     reason="issue 24 idiom 5: 'GM `y_gm` written here may be accessed by another block without inter-block "
     "synchronization [XC-7]' (each block writes its own rows, but their count and length are run-time values "
-    "the disjointness proof cannot bound: its note says so); behind it issue 31 point 8: 'pipe sync "
-    "analysis is imprecise here: the loop did not stabilise in 16 iterations [HZ-0]'",
+    "the disjointness proof cannot bound: its note says so)",
 )
 def test_quantize() -> None:
     rng = np.random.default_rng(31)

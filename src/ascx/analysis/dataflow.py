@@ -126,8 +126,33 @@ class ForwardAnalysis(ABC, Generic[S]):
     def join_loop(self, entry: S, carried: S, loop: Operation) -> S:
         """The state at the head of ``loop``: the join of its entry and its back edge."""
 
+    def loop_budget(self, loop: Operation) -> int:
+        """How many fixpoint steps ``loop`` may take: :data:`MAX_LOOP_ITERATIONS`, or more where the analysis
+        knows its state can take longer to settle (the default keeps the constant)."""
+        return MAX_LOOP_ITERATIONS
+
+    def unstable(self, previous: S, head: S, loop: Operation, budget: int) -> str:
+        """What still changed when ``loop`` did not settle within ``budget`` steps (the reason of the
+        precision warning)."""
+        return f"the loop did not stabilise in {budget} iterations"
+
     def check_loop(self, entry: S, body_exit: S, loop: Operation) -> None:
         """Called once per reporting walk with the fixpoint states (e.g. to check the loop is balanced)."""
+
+    def loop_phases(self, loop: scf.ForOp) -> int:
+        """How many iterations of ``loop`` make one step of its fixpoint: 2 when what the analysis knows
+        about an op of the body depends on whether the iteration is odd or even (a ping-pong event id),
+        else 1.  The engine then walks the body that many times per step, calling :meth:`enter_phase`
+        before each walk."""
+        return 1
+
+    def enter_phase(self, loop: scf.ForOp, phase: int | None) -> None:
+        """The body of ``loop`` is walked as its iterations ``phase``, ``phase + phases``, … (None: the
+        walks of the loop are over)."""
+
+    def check_phases(self, entry: S, partial: S, loop: Operation) -> None:
+        """Called once per reporting walk of a loop analysed in phases, with the state after an
+        iteration that ends a run of the loop in the middle of a step (an odd trip count)."""
 
     def exit_loop(self, state: S, loop: Operation) -> S:
         """The state after ``loop`` (e.g. to forget iteration tags)."""
@@ -171,9 +196,10 @@ class ForwardAnalysis(ABC, Generic[S]):
         the stable iteration, whose reports are kept."""
         reporting = self.reporting
         fast = reporting and self.report_during_fixpoint
+        budget = self.loop_budget(loop)
         try:
-            head = self.copy(entry)
-            for iteration in range(MAX_LOOP_ITERATIONS):
+            head = previous = self.copy(entry)
+            for iteration in range(budget):
                 # the first iteration is silent, as the analyses' flow-insensitive side tables expect to
                 # have seen the whole body once before anything is reported
                 report = fast and iteration > 0
@@ -186,24 +212,49 @@ class ForwardAnalysis(ABC, Generic[S]):
                     return head, body_exit if report else None
                 if report:
                     self.rollback(mark)
-                head = new_head
-            self.precision_lost.append((loop, f"the loop did not stabilise in {MAX_LOOP_ITERATIONS} iterations"))
+                previous, head = head, new_head
+            self.precision_lost.append((loop, self.unstable(previous, head, loop, budget)))
             return head, None
         finally:
             self.reporting = reporting
 
     def _visit_for(self, op: scf.ForOp, state: S) -> S:
         body = op.body.block
+        phases = self.loop_phases(op)
+        partials: list[S] = []
+        """The states after the phases of a step but the last (an odd trip count ends there)."""
 
         def run_body(head: S) -> S:
-            return self.run_block(body, head)
+            partials.clear()
+            for phase in range(phases):
+                if phase > 0:  # the phases are consecutive iterations: what the last one did is a previous one's
+                    head = self.back_edge(head, op)
+                if phases > 1:
+                    self.enter_phase(op, phase)
+                head = self.run_block(body, head)
+                if phase < phases - 1:
+                    partials.append(self.copy(head))
+            return head
 
-        head, body_exit = self._stable_head(state, op, run_body)
-        if body_exit is None:
-            body_exit = run_body(self.copy(head))
+        try:
+            head, body_exit = self._stable_head(state, op, run_body)
+            if body_exit is None:
+                body_exit = run_body(self.copy(head))
+        finally:
+            if phases > 1:
+                self.enter_phase(op, None)
         self.check_loop(state, body_exit, op)
         trips = constant_trip_count(op)
-        exit_state = body_exit if trips is not None and trips >= 1 else head
+        if trips is None or trips % phases:
+            for partial in partials:
+                self.check_phases(state, partial, op)
+        if trips is not None and trips >= 1:
+            rest = trips % phases
+            exit_state = body_exit if rest == 0 else partials[rest - 1]
+        else:
+            exit_state = head
+            for partial in partials:  # a run-time trip count may end after any phase
+                exit_state = self.join_loop(exit_state, partial, op)
         return self.exit_loop(exit_state, op)
 
     def _visit_while(self, op: scf.WhileOp, state: S) -> S:

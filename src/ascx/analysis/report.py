@@ -13,7 +13,8 @@ import sys
 from collections.abc import Generator, Iterable
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
+from dataclasses import dataclass, field, replace
+from typing import cast
 
 from xdsl.ir import Operation
 
@@ -43,6 +44,11 @@ class Diagnostic:
     message: str
     location: SourceLocation | None
     notes: tuple[Note, ...] = ()
+    cause: object = field(default=None, compare=False)
+    """What this diagnostic is the root of: diagnostics ``caused_by`` the same key are its consequences."""
+    caused_by: object = field(default=None, compare=False)
+    """The cause this diagnostic follows from, if that cause is reported (see :meth:`DiagnosticList.sorted`);
+    a list names alternative causes, the first reported one counts."""
 
     def render(self) -> str:
         where = f"{self.location}: " if self.location is not None else ""
@@ -88,12 +94,18 @@ class DiagnosticList:
         message: str,
         notes: Iterable[Note] = (),
         partner: object = None,
+        *,
+        cause: object = None,
+        caused_by: object = None,
     ) -> None:
+        """Add a diagnostic (once per ``(rule, op, partner)``).  ``cause`` names what it is the root of;
+        ``caused_by`` names the cause it follows from: when a diagnostic with that ``cause`` is reported too,
+        this one becomes a note of it (one mistake, one error: docs/sync-model.md#diagnostics)."""
         assert rule in RULES, f"rule {rule} is not in ascx.analysis.rules.RULES"
         assert RULES[rule].allows(severity), f"RULES does not list {severity} for {rule}"
         key = (rule, id(op), partner if partner is None or isinstance(partner, str | int) else id(partner))
         if key not in self._items:
-            self._items[key] = Diagnostic(severity, rule, message, at(op), tuple(notes))
+            self._items[key] = Diagnostic(severity, rule, message, at(op), tuple(notes), cause, caused_by)
 
     def mark(self) -> int:
         """How many diagnostics there are now (for :meth:`rollback`)."""
@@ -119,10 +131,52 @@ class DiagnosticList:
         return copied
 
     def sorted(self) -> list[Diagnostic]:
-        return sorted(self._items.values(), key=Diagnostic.sort_key)
+        """The diagnostics in source order, each consequence folded into its root cause as a note."""
+        items = sorted(self._items.values(), key=Diagnostic.sort_key)
+        causes: dict[object, Diagnostic] = {}
+        for diagnostic in items:
+            if diagnostic.cause is not None:
+                causes.setdefault(diagnostic.cause, diagnostic)
+        consequences: dict[int, list[Diagnostic]] = {}
+        kept: list[Diagnostic] = []
+        for diagnostic in items:
+            root = _root_of(diagnostic, causes)
+            if root is diagnostic:
+                kept.append(diagnostic)
+            else:
+                consequences.setdefault(id(root), []).append(diagnostic)
+        return [_with_consequences(d, consequences.get(id(d), [])) for d in kept]
 
     def __len__(self) -> int:
         return len(self._items)
+
+
+_SEVERITY_RANK = {"remark": 0, "warning": 1, "error": 2}
+
+
+def _root_of(diagnostic: Diagnostic, causes: dict[object, Diagnostic]) -> Diagnostic:
+    """The reported root cause ``diagnostic`` follows from (through consequences of consequences), or
+    ``diagnostic`` itself.  A consequence more severe than its cause stays a diagnostic of its own."""
+    current, seen = diagnostic, {id(diagnostic)}
+    while current.caused_by is not None:
+        candidates = (
+            cast(list[object], current.caused_by) if isinstance(current.caused_by, list) else [current.caused_by]
+        )
+        cause = next((causes[c] for c in candidates if c in causes), None)
+        if cause is None or id(cause) in seen:
+            break
+        seen.add(id(cause))
+        current = cause
+    if _SEVERITY_RANK[diagnostic.severity] > _SEVERITY_RANK[current.severity]:
+        return diagnostic
+    return current
+
+
+def _with_consequences(diagnostic: Diagnostic, consequences: list[Diagnostic]) -> Diagnostic:
+    if not consequences:
+        return diagnostic
+    notes = tuple(Note(c.location, f"consequence: {c.message} [{c.rule}]") for c in consequences)
+    return replace(diagnostic, notes=diagnostic.notes + notes)
 
 
 class SyncError(AscxError):

@@ -59,12 +59,33 @@ class ReportingAnalysis(ForwardAnalysis[S]):
         for found, length in zip(self._findings, mark.findings, strict=True):
             del found[length:]
 
-    def error(self, rule: str, op: Operation, message: str, notes: Iterable[Note] = (), partner: object = None) -> None:
-        """Report an error of ``rule`` at ``op`` (when the engine is reporting)."""
+    def error(
+        self,
+        rule: str,
+        op: Operation,
+        message: str,
+        notes: Iterable[Note] = (),
+        partner: object = None,
+        *,
+        cause: object = None,
+        caused_by: object = None,
+    ) -> None:
+        """Report an error of ``rule`` at ``op`` (when the engine is reporting); ``cause`` / ``caused_by``
+        link a root cause and its consequences (:meth:`~ascx.analysis.report.DiagnosticList.add`)."""
         if self.reporting:
-            self.diagnostics.add("error", rule, op, message, notes, partner)
+            self.diagnostics.add("error", rule, op, message, notes, partner, cause=cause, caused_by=caused_by)
 
-    def warn(self, rule: str, op: Operation, message: str, notes: Iterable[Note] = (), partner: object = None) -> None:
+    def warn(
+        self,
+        rule: str,
+        op: Operation,
+        message: str,
+        notes: Iterable[Note] = (),
+        partner: object = None,
+        *,
+        cause: object = None,
+        caused_by: object = None,
+    ) -> None:
         """Report a warning of ``rule`` at ``op`` (when the engine is reporting)."""
         if self.reporting:
-            self.diagnostics.add("warning", rule, op, message, notes, partner)
+            self.diagnostics.add("warning", rule, op, message, notes, partner, cause=cause, caused_by=caused_by)

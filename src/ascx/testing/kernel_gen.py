@@ -31,11 +31,13 @@ FAMILIES = ("vector", "scalar", "queue", "flags", "matmul")
 """The API families a kernel draws its statements from (each kernel uses a non-empty subset)."""
 
 CONDITIONS = ("c0", "c1")
-RUN_TRIPS = (0, 2)
-"""The trip counts ``n`` a kernel is run with (together with every combination of conditions)."""
+RUN_TRIPS = (0, 1, 2)
+"""The trip counts ``n`` a kernel is run with (together with every combination of conditions): zero, an
+odd and an even count (a ping-pong loop can be wrong after an odd number of iterations only)."""
 
 UB = ("u", "v")
-"""The two ``float32`` UB tensors every kernel has (``h`` is a ``float16`` one).  They lie above the
+"""The two ``float32`` UB tensors every kernel has (``h`` is a ``float16`` one, ``w`` the two 128-element
+halves of a ping-pong loop).  They lie above the
 buffers ``pipe.init_buffer`` carves from the start of UB: the static analysis takes raw-address tensors
 and pipe buffers as disjoint (docs/sync-model.md#what-is-not-verified), which the fuzzer found."""
 
@@ -47,6 +49,7 @@ PRELUDE = """\
     u = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 65536, 256)
     v = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 66560, 256)
     h = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 67584, 256)
+    w = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 68096, 256)
     s = 0.5
 """
 
@@ -152,6 +155,43 @@ _flags = st.one_of(
         lambda p: [f"asc.pipe_barrier(asc.PipeID.{p})"]
     ),
 )
+
+PING_PONG_IDS = ("{i} & 1", "{i} % 2", "0 if ({i} & 1) == 0 else 1")
+"""How a ping-pong loop spells its event id (docs/rules/flags.md#event-ids)."""
+
+PING_PONG_MISTAKES = ("prime_twice", "drain_twice", "no_wait", "swapped_set", "one_buffer")
+"""What a ping-pong loop may get wrong: a slot primed twice (the other never), drained twice, the wait in
+the loop left out, the set on the other slot, one buffer for both slots."""
+
+
+def _ping_pong(draw: st.DrawFn, scope: _Scope) -> list[str]:
+    """A double-buffered loop with ping-pong flags (asc-devkit's ``add_high_performance``): both ``V_MTE2``
+    slots primed, in iteration i a wait on slot ``i & 1``, the copy-in into half ``i & 1`` of ``w``, an
+    ``MTE2_V`` pair on the same id, the vector op on that half, the set of the slot; both slots drained.
+    Sometimes with one of :data:`PING_PONG_MISTAKES`."""
+    name = next(scope.loop_names)
+    ident = f"e{name}"
+    mistake = draw(st.sampled_from(("none", "none", "none", *PING_PONG_MISTAKES)))
+    half = "w" if mistake == "one_buffer" else f"w[{ident} * 128 :]"
+    body = [f"{ident} = {draw(st.sampled_from(PING_PONG_IDS)).format(i=name)}"]
+    if mistake != "no_wait":
+        body.append(f"asc.wait_flag(asc.HardEvent.V_MTE2, {ident})")
+    body += [
+        f"asc.data_copy({half}, xg[{ident} * 128 :], 128)",
+        f"asc.set_flag(asc.HardEvent.MTE2_V, {ident})",
+        f"asc.wait_flag(asc.HardEvent.MTE2_V, {ident})",
+        f"asc.adds({half}, {half}, 1.0, 128)",
+        f"asc.set_flag(asc.HardEvent.V_MTE2, {ident + ' ^ 1' if mistake == 'swapped_set' else ident})",
+    ]
+    return [
+        "asc.set_flag(asc.HardEvent.V_MTE2, 0)",
+        f"asc.set_flag(asc.HardEvent.V_MTE2, {0 if mistake == 'prime_twice' else 1})",
+        f"for {name} in range(n):",
+        *_indent(body),
+        "asc.wait_flag(asc.HardEvent.V_MTE2, 0)",
+        f"asc.wait_flag(asc.HardEvent.V_MTE2, {0 if mistake == 'drain_twice' else 1})",
+    ]
+
 
 _QUEUE_IN: tuple[str, ...] = (
     "t = qi.alloc_tensor(asc.float32)",
@@ -284,7 +324,12 @@ def _block(draw: st.DrawFn, scope: _Scope, low: int = 1, high: int = 3) -> list[
 def _control(draw: st.DrawFn, scope: _Scope) -> list[str]:
     inner = _Scope(scope.families, scope.depth + 1, scope.in_runtime_loop, scope.loop_names)
     looping = _Scope(scope.families, scope.depth + 1, True, scope.loop_names)
-    kind = draw(st.sampled_from(("if", "if", "if_static", "for", "static_for", "while", "return")))
+    kinds = ("if", "if", "if_static", "for", "static_for", "while", "return")
+    if "flags" in scope.families and not {"queue", "matmul"} & set(scope.families):
+        kinds += ("ping_pong",)  # its ids are hard-coded: next to a framework user of the pool that is FL-6
+    kind = draw(st.sampled_from(kinds))
+    if kind == "ping_pong":
+        return _ping_pong(draw, scope)
     if kind == "if":
         condition = draw(st.sampled_from(CONDITIONS))
         lines = [f"if {condition} > 0:", *_indent(_block(draw, inner))]
@@ -308,11 +353,20 @@ def _control(draw: st.DrawFn, scope: _Scope) -> list[str]:
 
 
 @st.composite
-def kernels(draw: st.DrawFn, families: Sequence[str] = FAMILIES, max_statements: int = 8) -> Kernel:
-    """A kernel module drawing from a non-empty subset of ``families``."""
+def kernels(
+    draw: st.DrawFn, families: Sequence[str] = FAMILIES, max_statements: int = 8, *, ping_pong: bool = False
+) -> Kernel:
+    """A kernel module drawing from a non-empty subset of ``families`` (``ping_pong``: with a ping-pong loop
+    between two blocks, the flags family and neither queues nor a Matmul object: the loop's ids are
+    hard-coded, which next to a framework user of the pipe's pool is FL-6, and insertion's pool ids may
+    equal them)."""
     chosen = tuple(sorted(draw(st.sets(st.sampled_from(tuple(families)), min_size=1))))
+    if ping_pong:  # hard-coded ids: not next to a framework user of the pool, where they are FL-6
+        chosen = tuple(sorted({*chosen, "flags"} - {"queue", "matmul"}))
     scope = _Scope(("vector", *chosen) if "vector" not in chosen else chosen, 0, False, _names())
     body = _block(draw, scope, 1, max_statements)
+    if ping_pong:
+        body += _ping_pong(draw, scope) + _block(draw, scope, 0, 2)
     if "matmul" in chosen and draw(st.integers(0, 3)) > 0:
         body.append("mm.end()")
     params = "x: asc.GlobalAddress, z: asc.GlobalAddress"

@@ -199,8 +199,7 @@ func.func @k(%x: !ascendc.gm_addr<f32> loc(unknown), %z: !ascendc.gm_addr<f32> l
   func.return loc("k.py":12:5)
 }
 // CHECK:      k.py:9:8: error: queue `q` holds 1 tensor(s) after the `then` branch and 0 after the `else` branch [TQ-9]
-// CHECK-NEXT: k.py:11:9: error: `q.deque()` has no matching `q.enque()`: queue `q` may be empty here [TQ-1]
-// CHECK-NEXT: k.py:6:9: note: declared here
+// CHECK-NEXT: k.py:11:9: note: consequence: `q.deque()` has no matching `q.enque()`: queue `q` may be empty here [TQ-1]
 
 // -----
 
@@ -223,7 +222,7 @@ func.func @k(%x: !ascendc.gm_addr<f32> loc(unknown), %z: !ascendc.gm_addr<f32> l
   func.return loc("k.py":11:5)
 }
 // CHECK:      k.py:8:9: warning: `a` allocated by `q.alloc_tensor()` is never freed [TQ-10]
-// CHECK-NEXT: k.py:9:9: error: `q.alloc_tensor()` needs buffer 2, but `pipe.init_buffer(q, 1, …)` provides 1 [TQ-3]
+// CHECK-NEXT: k.py:9:9: error: `q.alloc_tensor()` would hold 2 tensors of `q` allocated and not freed, but `pipe.init_buffer(q, 1, …)` gives the queue 1 buffer [TQ-3]
 // CHECK-NEXT: k.py:7:5: note: buffers provided here
 // CHECK-NEXT: k.py:9:9: warning: `b` allocated by `q.alloc_tensor()` is never freed [TQ-10]
 // CHECK-NEXT: k.py:10:5: warning: `q.enque(a)` is never dequeued [TQ-11]
@@ -312,7 +311,7 @@ func.func @k(%x: !ascendc.gm_addr<f32> loc(unknown), %z: !ascendc.gm_addr<f32> l
 
 // -----
 
-// TQ-8, TQ-10: a loop that allocates and never frees.
+// TQ-8, TQ-10: a loop that allocates and never frees (the tensor never freed is the leak's consequence).
 // Python source:
 //   for i in range(n):
 //       t = q.alloc_tensor(asc.float32)
@@ -330,7 +329,7 @@ func.func @k(%x: !ascendc.gm_addr<f32> loc(unknown), %z: !ascendc.gm_addr<f32> l
   func.return loc("k.py":8:5)
 }
 // CHECK:      k.py:8:14: error: this loop allocates from `q` 1 more time(s) than it frees per iteration; the queue runs out of buffers after 1 iterations [TQ-8]
-// CHECK-NEXT: k.py:9:13: warning: `t` allocated by `q.alloc_tensor()` is never freed [TQ-10]
+// CHECK-NEXT: k.py:9:13: note: consequence: `t` allocated by `q.alloc_tensor()` is never freed [TQ-10]
 
 // -----
 

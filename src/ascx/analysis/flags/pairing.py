@@ -10,7 +10,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Operation
 
 from ascx.analysis.dataflow import constant_int
-from ascx.analysis.flags.event_ids import check_pool_id, slot_key
+from ascx.analysis.flags.event_ids import check_pool_id, id_with_value, slot_key
 from ascx.analysis.flags.slots import (
     count_flag_ops,
     flag_call,
@@ -60,7 +60,8 @@ def set_flag(analysis: PipeSyncAnalysis, op: SetFlagOp, state: PipeState) -> Non
         analysis.error(
             "FL-3",
             op,
-            f"`{flag_call(op)}` sets event slot {slot_text(key, op)} while the set here is still pending",
+            f"`{flag_call(op)}`{_value_here(analysis, op, key)} sets event slot {slot_text(key, op)} while the set "
+            "here is still pending",
             [note(pending.set_op, "set here" + previous)],
             partner=pending.set_op,
         )
@@ -68,6 +69,19 @@ def set_flag(analysis: PipeSyncAnalysis, op: SetFlagOp, state: PipeState) -> Non
         _check_may_collide(analysis, op, key, state)
     state.slots[key] = Slot(op)
     capture(key, event.src, state)
+
+
+def _value_here(analysis: PipeSyncAnalysis, op: SetFlagOp | WaitFlagOp, key: SlotKey) -> str:
+    """`` with ev = 1 (in the loop's 2nd, 4th, … iterations)`` for a flag whose id alternates, else nothing."""
+    ident = key[1]
+    if not isinstance(ident, int) or constant_int(op.event_id) is not None:
+        return ""
+    return f" with {id_with_value(analysis, op, ident)}"
+
+
+def _shown_id(op: SetFlagOp | WaitFlagOp, key: SlotKey) -> str | None:
+    ident = key[1]
+    return str(ident) if isinstance(ident, int) and constant_int(op.event_id) is None else None
 
 
 def _check_may_collide(analysis: PipeSyncAnalysis, op: SetFlagOp, key: SlotKey, state: PipeState) -> None:
@@ -103,8 +117,9 @@ def wait_flag(analysis: PipeSyncAnalysis, op: WaitFlagOp, state: PipeState) -> N
         analysis.error(
             "FL-1",
             op,
-            f"`{flag_call(op)}` has no matching `{flag_call(op).replace('wait_flag', 'set_flag')}`; the wait "
-            "would block forever",
+            f"`{flag_call(op)}`{_value_here(analysis, op, key)} has no matching "
+            f"`{flag_call(op, event_id=_shown_id(op, key)).replace('wait_flag', 'set_flag')}`; the wait would block "
+            "forever",
             _fl1_notes(analysis, key, state),
         )
         return
@@ -185,18 +200,39 @@ def check_branches_agree(
 
 
 def check_loop_balanced(analysis: PipeSyncAnalysis, entry: PipeState, body_exit: PipeState, loop: Operation) -> None:
-    """FL-11: one iteration of ``loop`` sets a user slot it does not wait on, or the converse."""
-    slots = {**entry.slots, **body_exit.slots}
+    """FL-11: one iteration of ``loop`` (two, for a loop whose ids alternate) sets a user slot it does not
+    wait on, or the converse."""
+    if isinstance(loop, scf.ForOp) and analysis.loop_phases(loop) > 1:
+        _check_slots_kept(analysis, entry, body_exit, loop, "two iterations of this loop change", phased=True)
+    else:
+        _check_slots_kept(analysis, entry, body_exit, loop, "one iteration of this loop changes")
+
+
+def check_odd_trip_count(analysis: PipeSyncAnalysis, entry: PipeState, partial: PipeState, loop: Operation) -> None:
+    """FL-11: a loop whose ids alternate leaves a user slot in another state after an odd number of
+    iterations than it found it (its trip count is not known to be even)."""
+    _check_slots_kept(analysis, entry, partial, loop, "an odd number of iterations of this loop changes", phased=True)
+
+
+def _check_slots_kept(
+    analysis: PipeSyncAnalysis, entry: PipeState, after: PipeState, loop: Operation, what: str, *, phased: bool = False
+) -> None:
+    slots = {**entry.slots, **after.slots}
     for key in sorted(slots, key=lambda k: slot_order(k, slots[k].set_op)):
-        if not isinstance(key[0], HardEvent) or (key in entry.slots) == (key in body_exit.slots):
+        if not isinstance(key[0], HardEvent) or (key in entry.slots) == (key in after.slots):
             continue
-        sets, waits = count_flag_ops(loop, key)
-        slot = body_exit.slots.get(key) or entry.slots[key]
+        sets, waits = count_flag_ops(loop, key, analysis.flag_tables.alternating)
+        slot = after.slots.get(key) or entry.slots[key]
+        counts = f"sets {sets}, waits {waits}"
+        if phased:  # say which side is off: the priming before the loop or the iterations
+            counts += (
+                f"; {'set' if key in after.slots else 'not set'} after them, "
+                f"{'set' if key in entry.slots else 'not set'} before the loop"
+            )
         analysis.error(
             "FL-11",
             loop,
-            f"one iteration of this loop changes event slot {slot_text(key, slot.set_op)} (sets {sets}, "
-            f"waits {waits}); the loop is unbalanced",
+            f"{what} event slot {slot_text(key, slot.set_op)} ({counts}); the loop is unbalanced",
             [note(slot.set_op, "set here")],
             partner=key,
         )

@@ -3,11 +3,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
+from xdsl.dialects import scf
 from xdsl.ir import Block, Operation, SSAValue
 
 from ascx.analysis.dataflow import condition_key, constant_int
+from ascx.analysis.flags.parity import evaluate
 from ascx.analysis.pipe.state import SlotKey
 from ascx.analysis.pipe_model import direct_event
 from ascx.analysis.reporting import Findings
@@ -28,8 +31,13 @@ class FlagTables:
     """Every wait visited so far, for the notes of FL-2."""
     fetched: dict[SSAValue, HardEvent] = field(default_factory=dict[SSAValue, HardEvent])
     """Ids from ``pipe.fetch_event_id`` -> their event (FL-7)."""
-    slot_of_op: dict[Operation, SlotKey | None] = field(default_factory=dict[Operation, SlotKey | None])
-    """The slot of each set and wait, computed once (None when its id is unusable)."""
+    slot_of_op: dict[tuple[Operation, tuple[int | None, ...]], SlotKey | None] = field(
+        default_factory=dict[tuple[Operation, tuple[int | None, ...]], SlotKey | None]
+    )
+    """The slot of each set and wait per phase of the loops its id alternates with, computed once (None
+    when its id is unusable)."""
+    alternating: dict[Operation, tuple[scf.ForOp, ...]] = field(default_factory=dict[Operation, tuple[scf.ForOp, ...]])
+    """The loops whose iteration parity decides the id of each set and wait (docs/rules/flags.md#event-ids)."""
 
 
 def event_text(event: HardEvent) -> str:
@@ -67,7 +75,9 @@ def id_key(value: SSAValue) -> object:
 def slot_text(key: SlotKey, op: Operation | None = None) -> str:
     """``MTE2_V#0``: how a message names a slot."""
     event, ident = key[0], key[1]
-    if isinstance(op, SetFlagOp | WaitFlagOp):
+    if isinstance(ident, int):
+        shown = str(ident)
+    elif isinstance(op, SetFlagOp | WaitFlagOp):
         shown = id_text(op.event_id)
     else:
         shown = str(ident) if isinstance(ident, int) else "id"
@@ -111,11 +121,25 @@ def may_be_equal(a: object, b: object) -> bool:
     return (computed(a) and (isinstance(b, int) or computed(b))) or (computed(b) and isinstance(a, int))
 
 
-def count_flag_ops(loop: Operation, key: SlotKey) -> tuple[int, int]:
-    """How many sets and waits of slot ``key`` the body of ``loop`` holds."""
+def possible_ids(op: SetFlagOp | WaitFlagOp, alternating: Sequence[scf.ForOp]) -> list[object]:
+    """The ids ``op`` may use: its id's key, or the two numbers of an id that alternates with the first of
+    the loops ``alternating`` (docs/rules/flags.md#event-ids)."""
+    if not alternating:
+        return [id_key(op.event_id)]
+    values = [evaluate(op.event_id, {loop: phase for loop in alternating}) for phase in (0, 1)]
+    return [value for value in values if isinstance(value, int)]
+
+
+def count_flag_ops(
+    loop: Operation, key: SlotKey, alternating: Mapping[Operation, Sequence[scf.ForOp]] | None = None
+) -> tuple[int, int]:
+    """How many sets and waits of slot ``key`` the body of ``loop`` holds (``alternating``: the loops each
+    flag's id alternates with)."""
     sets = waits = 0
     for op in loop.walk():
-        if isinstance(op, SetFlagOp | WaitFlagOp) and op.event.data is key[0] and id_key(op.event_id) == key[1]:
+        if not isinstance(op, SetFlagOp | WaitFlagOp) or op.event.data is not key[0]:
+            continue
+        if key[1] in possible_ids(op, (alternating or {}).get(op, ())):
             if isinstance(op, SetFlagOp):
                 sets += 1
             else:

@@ -9,7 +9,7 @@ way: fetched ids are not reserved, so live pairs of one event cannot share it).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, cast
 
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import IntegerAttr, UnitAttr, i32
@@ -17,6 +17,8 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascx.analysis.dataflow import constant_int, enclosing_loop
+from ascx.analysis.flags.parity import alternating_loops
+from ascx.analysis.flags.slots import possible_ids
 from ascx.analysis.insertion.placement import INSERTED_ATTR, is_inserted, mark
 from ascx.analysis.pipe_model import EVENT_ID_COUNT
 from ascx.dialects.ascendc.basic_enums import HardEvent
@@ -124,7 +126,7 @@ class EventIds:
         for op, index in positions.items():
             if op in new or not isinstance(op, SetFlagOp | WaitFlagOp) or op.event.data is not event:
                 continue
-            ident = self._colour_of(event, op.event_id)
+            ident = self._colour_of(op)
             if ident is None:
                 continue
             if isinstance(op, SetFlagOp):
@@ -141,10 +143,10 @@ class EventIds:
             else:
                 start, end = min(starts), index
             if start <= high and low <= end:
-                busy.add(ident)
+                busy.update(_ids(ident))
         for ident, starts in open_sets.items():
             if min(starts) <= high:
-                busy.add(ident)
+                busy.update(_ids(ident))
         if ANY_ID in busy:
             return EVENT_ID_COUNT  # a run-time id may be any id while it is live: none is free
         colour = 0
@@ -152,16 +154,20 @@ class EventIds:
             colour += 1
         return colour
 
-    def _colour_of(self, event: HardEvent, value: SSAValue) -> object:
+    def _colour_of(self, op: SetFlagOp | WaitFlagOp) -> object:
+        value = op.event_id
         constant = constant_int(value)
         if self.mode == "fetch":
             return ANY_ID  # a fetched id is not reserved: it may equal the id of any live pair of the event
         if self.mode == "const":
             if constant is None and not isinstance(value.owner, EventIdOp):
-                return ANY_ID  # a run-time id (``i % 2``) may equal any literal
+                loops = alternating_loops(op, value)
+                if loops:  # a ping-pong id (``i & 1``) is one of two literals (docs/rules/flags.md#event-ids)
+                    return tuple(sorted({ident for ident in possible_ids(op, loops) if isinstance(ident, int)}))
+                return ANY_ID  # another run-time id (``n % 2``) may equal any literal
             return constant
         if isinstance(value.owner, EventIdOp) and is_inserted(value.owner):
-            return self.pool_ids(event).index(value.owner)
+            return self.pool_ids(op.event.data).index(value.owner)
         return None
 
     def spelling(self, op: Operation) -> str:
@@ -174,3 +180,10 @@ class EventIds:
         fetch.result.name_hint = "ev"
         Rewriter.insert_op(fetch, InsertPoint.before(first_set))
         return fetch.result
+
+
+def _ids(colour: object) -> tuple[object, ...]:
+    """The ids a user flag's colour stands for: a ping-pong id's colour is the tuple of its two ids."""
+    if isinstance(colour, tuple):
+        return cast(tuple[object, ...], colour)
+    return (colour,)

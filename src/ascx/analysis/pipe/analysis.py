@@ -18,6 +18,8 @@ from __future__ import annotations
 from xdsl.dialects import func, scf
 from xdsl.ir import Block, Operation, SSAValue
 
+from ascx.analysis import dataflow
+
 # Importing the rule families' modules registers their handlers.
 from ascx.analysis.atomics import mode as atomics
 from ascx.analysis.flags import event_ids as event_ids
@@ -33,7 +35,10 @@ from ascx.analysis.pipe.state import (
     AccessKey,
     PipeState,
     PipeSyncOptions,
+    Retired,
     SlotKey,
+    Token,
+    alloc_op,
 )
 from ascx.analysis.queues import balance as balance
 from ascx.analysis.queues import protocol as protocol
@@ -41,7 +46,7 @@ from ascx.analysis.queues.protocol import QueueTables
 from ascx.analysis.regions import GMBaseCache, Offset, Region, region_of
 from ascx.analysis.reporting import Findings, ReportingAnalysis
 from ascx.dialects.ascendc.enums import Pipe
-from ascx.dialects.ascendc.fwk_ops import EventIdOp, InitBufferOp
+from ascx.dialects.ascendc.fwk_ops import AllocTensorOp, DequeOp, EnqueOp, EventIdOp, FreeTensorOp, InitBufferOp
 from ascx.dialects.ascendc.fwk_types import TQueType
 from ascx.dialects.ascendc.matmul_ops import RegisterMatmulOp
 
@@ -63,6 +68,11 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
         self._regions: dict[SSAValue, Region] = {}
         self._gm_bases: GMBaseCache = {}
         self._relevant: dict[Block, list[Operation]] = {}
+        self.phases: dict[scf.ForOp, int] = {}
+        """The loops walked in phases (ping-pong event ids), each with the phase being walked."""
+        self._loop_phases: dict[scf.ForOp, int] = {}
+        self._budgets: dict[Operation, int] = {}
+        self._op_order: dict[Operation, int] = {}
 
     # --- results ------------------------------------------------------------------------------
 
@@ -110,6 +120,13 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
                 base, offset, pipe, write, extent, previous=previous, variant=variant, exact=exact
             )
         return found
+
+    def token_order(self, token: Token) -> int:
+        """Where a queue instance's ``alloc_tensor`` op stands in the kernel (a retired instance just after
+        it): a deterministic order of instances."""
+        if not self._op_order:
+            self._op_order = {op: index for index, op in enumerate(self.kernel.walk())}
+        return 2 * self._op_order.get(alloc_op(token), 0) + isinstance(token, Retired)
 
     def region(self, value: SSAValue) -> Region:
         """The memory region of a tensor value (computed once per value)."""
@@ -190,6 +207,7 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
     def _join(
         self, a: PipeState, b: PipeState, *, keep_slots_of_first: bool, counts_of_first: bool = False
     ) -> PipeState:
+        balance.unify_fifos(self, a, b)
         log = dict(a.log)
         for key, right in b.log.items():
             left = log.get(key)
@@ -206,7 +224,7 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
         for key, slot in b.slots.items():
             if key not in slots and (not keep_slots_of_first or isinstance(key[0], str)):
                 slots[key] = slot  # a private (queue) slot pending on one path only: may be pending
-        queues = balance.join_queues(a.queues, b.queues, counts_of_first=counts_of_first)
+        queues = balance.join_queues(a.queues, b.queues, counts_of_first=counts_of_first, order=self.token_order)
         event_ids = {key: a.event_ids.get(key) or b.event_ids.get(key) for key in {**a.event_ids, **b.event_ids}}
         return PipeState(
             log,
@@ -217,6 +235,57 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
             a.atomic or b.atomic,
             a.gm_cache | b.gm_cache,
         )
+
+    def loop_budget(self, loop: Operation) -> int:
+        """:data:`~ascx.analysis.dataflow.MAX_LOOP_ITERATIONS` plus the depths of the queues the loop uses: a
+        loop that prefetches d tiles ahead moves what it knows about an instance one FIFO place per step,
+        so it needs about d + 1 steps (docs/rules/hazards.md#hz-0)."""
+        found = self._budgets.get(loop)
+        if found is None:
+            queues = {op.operands[0] for op in loop.walk() if type(op) in _QUEUE_OPS}
+            found = self._budgets[loop] = dataflow.MAX_LOOP_ITERATIONS + sum(protocol.depth(queue) for queue in queues)
+        return found
+
+    def unstable(self, previous: PipeState, head: PipeState, loop: Operation, budget: int) -> str:
+        """Which parts of the state at the loop's head still changed: the accesses (by region), the event
+        slots and the queues."""
+        parts: list[str] = []
+        regions = sorted(
+            {entry.name for key, entry in head.log.items() if previous.log.get(key) != entry}
+            | {entry.name for key, entry in previous.log.items() if key not in head.log}
+        )
+        if regions:
+            parts.append("the order of the accesses to " + ", ".join(f"`{name}`" for name in regions))
+        if set(previous.slots) != set(head.slots):
+            parts.append("which event slots are pending")
+        queues = sorted(
+            protocol.queue_name(q)
+            for q in {*previous.queues, *head.queues}
+            if previous.queues.get(q) != head.queues.get(q)
+        )
+        if queues:
+            parts.append("the state of " + ", ".join(f"`{name}`" for name in queues))
+        changed = "; ".join(parts) if parts else "its state"
+        return (
+            f"the loop did not stabilise in {budget} iterations ({changed} still changed): "
+            "the verdicts inside it may be incomplete"
+        )
+
+    def loop_phases(self, loop: scf.ForOp) -> int:
+        """2 when an event id of a flag in ``loop`` alternates with its iterations (docs/rules/flags.md#event-ids)."""
+        found = self._loop_phases.get(loop)
+        if found is None:
+            found = self._loop_phases[loop] = 2 if event_ids.alternates_with(self, loop) else 1
+        return found
+
+    def enter_phase(self, loop: scf.ForOp, phase: int | None) -> None:
+        if phase is None:
+            self.phases.pop(loop, None)
+        else:
+            self.phases[loop] = phase
+
+    def check_phases(self, entry: PipeState, partial: PipeState, loop: Operation) -> None:
+        pairing.check_odd_trip_count(self, entry, partial, loop)
 
     def back_edge(self, state: PipeState, loop: Operation) -> PipeState:
         state.log = access_log.retag(state.log, loop, self.key, previous=True)
@@ -229,6 +298,9 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
     def check_loop(self, entry: PipeState, body_exit: PipeState, loop: Operation) -> None:
         pairing.check_loop_balanced(self, entry, body_exit, loop)
         balance.check_loop_balanced(self, entry, body_exit, loop)
+
+
+_QUEUE_OPS = (AllocTensorOp, EnqueOp, DequeOp, FreeTensorOp)
 
 
 def _less_ordered(a: Access, b: Access) -> bool:

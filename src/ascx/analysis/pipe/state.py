@@ -19,8 +19,23 @@ from xdsl.ir import Operation, SSAValue
 from ascx.analysis.regions import Offset
 from ascx.dialects.ascendc.enums import Pipe
 
-Token = Operation
-"""A queue buffer instance: the ``alloc_tensor`` op that produced it."""
+
+@dataclass(frozen=True, slots=True)
+class Retired:
+    """The instances an ``alloc_tensor`` op made in earlier iterations of a loop that are no longer named
+    by the op (its name went to a newer instance: :func:`ascx.analysis.queues.balance.unify_fifos`)."""
+
+    op: Operation
+
+
+Token = Operation | Retired
+"""A queue buffer instance: the ``alloc_tensor`` op that produced it (or its retired instances)."""
+
+
+def alloc_op(token: Token) -> Operation:
+    """The ``alloc_tensor`` op behind an instance (where messages point)."""
+    return token.op if isinstance(token, Retired) else token
+
 
 NO_ORDER: frozenset[Pipe] = frozenset()
 SCALAR_ORDER: frozenset[Pipe] = frozenset({Pipe.PIPE_S})

@@ -40,6 +40,25 @@ class QueueTables:
     """Pairs of instances of one queue that may be the same buffer (a freed one handed out again)."""
 
 
+def empty_queue(queue: SSAValue) -> tuple[str, SSAValue]:
+    """The cause a ``deque`` from a queue that may be empty (TQ-1) is: the tensors it does not return are
+    not freed either, so the queue's leaks (TQ-8, TQ-3, TQ-10) and the frees of what it did not return
+    (TQ-4) are its consequences (docs/sync-model.md#diagnostics)."""
+    return ("empty queue", queue)
+
+
+def unbalanced_branches(queue: SSAValue) -> tuple[str, SSAValue]:
+    """The cause the arms of an ``if`` that leave ``queue`` holding different numbers of tensors (TQ-9)
+    are: a ``deque`` that finds the queue empty on one of the paths (TQ-1) is its consequence."""
+    return ("unbalanced branches", queue)
+
+
+def leaking_loop(queue: SSAValue, loop: Operation | None) -> tuple[str, SSAValue, Operation | None]:
+    """The cause a loop that allocates from ``queue`` more than it frees (TQ-8) is: running out of buffers
+    in it (TQ-3) is its consequence."""
+    return ("leaking loop", queue, loop)
+
+
 def queue_name(queue: SSAValue) -> str:
     return value_name(queue, "queue")
 
@@ -104,15 +123,20 @@ def init_buffer(analysis: PipeSyncAnalysis, op: InitBufferOp, state: PipeState) 
     state.initialised = state.initialised | {buffer}
 
 
-def report_too_few_buffers(analysis: PipeSyncAnalysis, op: Operation, queue: SSAValue, needed: int, num: int) -> None:
-    """TQ-3: ``op`` needs buffer ``needed`` of a queue that has ``num``."""
+def report_too_few_buffers(
+    analysis: PipeSyncAnalysis, op: Operation, queue: SSAValue, needed: int, num: int, *, when: str = ""
+) -> None:
+    """TQ-3: ``op`` would make ``needed`` tensors of a queue with ``num`` buffers allocated at once (``when``:
+    at which point, e.g. in a loop's last iteration)."""
     name = queue_name(queue)
     init = analysis.queue_tables.init_of.get(queue)
     analysis.error(
         "TQ-3",
         op,
-        f"`{name}.alloc_tensor()` needs buffer {needed}, but `pipe.init_buffer({name}, {num}, …)` provides {num}",
+        f"`{name}.alloc_tensor()` would hold {needed} tensors of `{name}` allocated and not freed{when}, but "
+        f"`pipe.init_buffer({name}, {num}, …)` gives the queue {num} buffer{'s' if num != 1 else ''}",
         [note(init, "buffers provided here")] if init is not None else [],
+        caused_by=leaking_loop(queue, enclosing_loop(op, analysis.kernel)),
     )
 
 
@@ -192,6 +216,8 @@ def deque(analysis: PipeSyncAnalysis, op: DequeOp, state: PipeState) -> None:
             op,
             f"`{name}.deque()` has no matching `{name}.enque()`: queue `{name}` may be empty here",
             [note(declared, "declared here")] if declared is not None else [],
+            cause=empty_queue(queue),
+            caused_by=unbalanced_branches(queue),
         )
     if not q.fifo:
         return
@@ -217,7 +243,14 @@ def free_tensor(analysis: PipeSyncAnalysis, op: FreeTensorOp, state: PipeState) 
     instance = instance_of(analysis, op.tensor)
     name, tensor = queue_name(queue), value_name(op.tensor)
     if instance is None or instance[0] != queue:
-        analysis.error("TQ-4", op, f"`{name}.free_tensor({tensor})`: `{tensor}` was not allocated from `{name}`")
+        owner = op.tensor.owner
+        returned_nothing = isinstance(owner, DequeOp) and owner.queue == queue  # the deque found the queue empty
+        analysis.error(
+            "TQ-4",
+            op,
+            f"`{name}.free_tensor({tensor})`: `{tensor}` was not allocated from `{name}`",
+            caused_by=empty_queue(queue) if returned_nothing else None,
+        )
         return
     token = instance[1]
     status = q.status.get(token, frozenset())
