@@ -101,6 +101,14 @@ def helper_scale(p, q, factor: float):
 def helper_wait(m):
     m.wait_iterate_all()
 
+
+@asc.jit
+def helper_bind(g, address, flag):
+    if flag <= 0:
+        return 0
+    g.set_global_buffer(address, 256)
+    return 1
+
 """
 
 
@@ -124,7 +132,20 @@ _vector = st.one_of(
     _ub_pair.map(lambda t: [f"helper_add({t[0]}, {t[1]})"]),
     _ub.map(lambda t: [f"helper_load({t}, xg)"]),
     st.tuples(_ub_pair, st.sampled_from(("2.0", "0.5"))).map(lambda t: [f"helper_scale({t[0][0]}, {t[0][1]}, {t[1]})"]),
+    st.tuples(_ub, st.sampled_from(CONDITIONS)).map(lambda t: bind_after_early_return(*t)),
 )
+
+
+def bind_after_early_return(tensor: str, condition: str) -> list[str]:
+    """A GlobalTensor of the kernel given its buffer by a device function after an early return, and
+    used in another runtime region: its declaration must reach both (issue 31, point 1)."""
+    return [
+        "wg = asc.GlobalTensor()",
+        f"if helper_bind(wg, x, {condition}) > 0:",
+        f"    asc.data_copy({tensor}, wg, 256)",
+    ]
+
+
 _vector_misuse = st.sampled_from(
     (
         ["asc.add(u, h, v, 256)"],  # mixed dtypes
@@ -315,6 +336,11 @@ def kernels(draw: st.DrawFn, families: Sequence[str] = FAMILIES, max_statements:
     body = _block(draw, scope, 1, max_statements)
     if "matmul" in chosen and draw(st.integers(0, 3)) > 0:
         body.append("mm.end()")
+    return kernel_of(chosen, body)
+
+
+def kernel_of(chosen: Sequence[str], body: Sequence[str]) -> Kernel:
+    """The kernel module whose body is ``body`` (unindented lines) after the prelude of ``chosen``."""
     params = "x: asc.GlobalAddress, z: asc.GlobalAddress"
     if "matmul" in chosen:
         params += ", a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress"
