@@ -281,6 +281,9 @@ class _Scope:
     depth: int
     in_runtime_loop: bool
     loop_names: Iterator[str]
+    innermost_runtime: bool = False
+    """Whether the innermost loop around this point is a runtime one (a ``break`` under a runtime
+    condition leaves only such a loop)."""
 
 
 def _indent(lines: Sequence[str], by: str = "    ") -> list[str]:
@@ -303,9 +306,11 @@ def _block(draw: st.DrawFn, scope: _Scope, low: int = 1, high: int = 3) -> list[
 
 
 def _control(draw: st.DrawFn, scope: _Scope) -> list[str]:
-    inner = _Scope(scope.families, scope.depth + 1, scope.in_runtime_loop, scope.loop_names)
-    looping = _Scope(scope.families, scope.depth + 1, True, scope.loop_names)
-    kind = draw(st.sampled_from(("if", "if", "if_static", "for", "static_for", "while", "return")))
+    inner = _Scope(scope.families, scope.depth + 1, scope.in_runtime_loop, scope.loop_names, scope.innermost_runtime)
+    looping = _Scope(scope.families, scope.depth + 1, True, scope.loop_names, True)
+    unrolled = _Scope(scope.families, scope.depth + 1, scope.in_runtime_loop, scope.loop_names, False)
+    kinds = ("if", "if", "if_static", "for", "static_for", "while", "return")
+    kind = draw(st.sampled_from((*kinds, "break") if scope.innermost_runtime else kinds))
     if kind == "if":
         condition = draw(st.sampled_from(CONDITIONS))
         lines = [f"if {condition} > 0:", *_indent(_block(draw, inner))]
@@ -319,13 +324,14 @@ def _control(draw: st.DrawFn, scope: _Scope) -> list[str]:
     if kind == "for":
         return [f"for {name} in range(n):", *_indent(_block(draw, looping))]
     if kind == "static_for":
-        return [f"for {name} in asc.static_range(2):", *_indent(_block(draw, inner))]
+        return [f"for {name} in asc.static_range(2):", *_indent(_block(draw, unrolled))]
     if kind == "while":
         return [f"{name} = 0", f"while {name} < n:", *_indent([*_block(draw, looping), f"{name} = {name} + 1"])]
-    # An early return: allowed under a runtime ``if`` outside runtime loops (inside one it is a
-    # deliberate misuse the tracer must reject with a location).
+    # An early return under a runtime ``if``; inside runtime loops it leaves them, as a ``break`` leaves
+    # the innermost one (docs/tracing.md#break-and-return-in-runtime-loops).
     condition = draw(st.sampled_from(CONDITIONS))
-    return [f"if {condition} > 0:", *_indent([*_block(draw, inner, 0, 2), "return"])]
+    leave = "break" if kind == "break" else "return"
+    return [f"if {condition} > 0:", *_indent([*_block(draw, inner, 0, 2), leave])]
 
 
 @st.composite
