@@ -44,7 +44,7 @@ from ascx.runtime.cann_check import Kernel as CannKernel
 from ascx.runtime.compiler import compile_kernel
 from ascx.runtime.pipeline import run_pipeline
 from ascx.runtime.pipeline_spec import DEFAULT_PIPELINE, SYNC_INSERTION, SYNC_VERIFICATION
-from ascx.testing.kernel_gen import Kernel, kernels, with_options
+from ascx.testing.kernel_gen import Kernel, bind_after_early_return, kernel_of, kernels, with_options
 
 LONG = os.environ.get("ASCX_FUZZ", "") == "long"
 SCALE = float(os.environ.get("ASCX_FUZZ_SCALE", "1"))
@@ -261,3 +261,21 @@ def test_a_sample_type_checks_against_cann(kernel_module: Loader, kernel: Kernel
     failures = check_kernels([CannKernel("k", source)], cann_headers, compilers=[default_compiler()])
     context = _describe_module(module)
     assert not failures, "\n".join(str(f) for f in failures) + f"\n{context}"
+
+
+# --- regressions: kernels the generator can draw, checked against every property ------------------------
+
+
+def test_a_tensor_bound_after_an_early_return_in_a_device_function(kernel_module: Loader) -> None:
+    """Issue 31, point 1 (what the generator now draws): a GlobalTensor of the kernel, given its buffer
+    by a device function after an early return and used in another runtime ``if``, was declared in the
+    function's else-branch; its C++ did not build, so the emulation could not run it."""
+    kernel = kernel_of(("vector",), [*bind_after_early_return("u", "c0"), "asc.data_copy(zg, u, 256)"])
+    test_static_verdict_equals_dynamic_verdict.hypothesis.inner_test(kernel_module, kernel)  # type: ignore[attr-defined]
+    module, error = check_compile(kernel_module, kernel)
+    assert error is None, error
+    x = kernel.arguments()[0]
+    for c0 in (0, 1):
+        args = kernel.arguments(1, (c0, 0))
+        module.k[1](*args)
+        assert (args[1][:256] == (x if c0 else 0)).all()

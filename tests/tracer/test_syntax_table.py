@@ -453,6 +453,83 @@ ACCEPTED: dict[str, Emits] = {
             g.SetGlobalBuffer(x, acc_2);
         """,
     ),
+    "break_in_runtime_loop": Emits(
+        """
+            total = 0
+            for i in range(n):
+                if total > 100:
+                    break
+                total += i
+            sink(x, total)
+        """,
+        """
+            int32_t i = 0;
+            int32_t left = 0;
+            int32_t total = 0;
+            while (true) {
+                bool v = left == 0;
+                bool v_1 = i < n;
+                bool v_2 = v_1 & v;
+                if (!v_2) break;
+                bool v_3 = total > 100;
+                int32_t left_1;
+                int32_t total_1;
+                if (v_3) {
+                    left_1 = 1;
+                    total_1 = total;
+                } else {
+                    int32_t total_2 = total + i;
+                    left_1 = left;
+                    total_1 = total_2;
+                }
+                int32_t v_4 = i + 1;
+                i = v_4;
+                left = left_1;
+                total = total_1;
+            }
+            AscendC::GlobalTensor<half> g;
+            g.SetGlobalBuffer(x, total);
+        """,
+    ),
+    "return_in_runtime_loop": Emits(
+        """
+            g = asc.GlobalTensor()
+            g.set_global_buffer(x, 16)
+            for i in range(n):
+                if g.get_value(i) > 1.0:
+                    return
+                g.set_value(i, 1.0)
+            g.set_value(0, 2.0)
+        """,
+        """
+            AscendC::GlobalTensor<half> g;
+            g.SetGlobalBuffer(x, 16);
+            int32_t i = 0;
+            int32_t left = 0;
+            while (true) {
+                bool v = left == 0;
+                bool v_1 = i < n;
+                bool v_2 = v_1 & v;
+                if (!v_2) break;
+                half v_3 = g.GetValue(i);
+                bool v_4 = v_3 > half(1.0);
+                int32_t left_1;
+                if (v_4) {
+                    left_1 = 1;
+                } else {
+                    g.SetValue(i, half(1.0));
+                    left_1 = left;
+                }
+                int32_t v_5 = i + 1;
+                i = v_5;
+                left = left_1;
+            }
+            bool v_6 = left == 1;
+            if (!v_6) {
+                g.SetValue(0, half(2.0));
+            }
+        """,
+    ),
     "variable_defined_in_if": Emits(
         """
             if n > 0:

@@ -23,9 +23,34 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Block, Operation, SSAValue
 
+from ascx.dialects.ascendc.kernel_attrs import LEAVES_LOOP_ATTR
 from ascx.dialects.ascendc.object_ops import ConstantOp as UnsignedConstantOp
 
 S = TypeVar("S")
+
+
+def leaves_loop(block: Block) -> bool:
+    """Whether ``block`` (an arm of an ``scf.if``) ends by leaving the enclosing loop (``LEAVES_LOOP_ATTR``)."""
+    last = block.last_op
+    return last is not None and LEAVES_LOOP_ATTR in last.attributes
+
+
+def nothing_after(op: Operation) -> bool:
+    """Whether only value computations follow ``op`` up to the end of the innermost loop body around it:
+    then an arm of ``op`` that sets the loop's exit selector skips nothing that matters, and the loop
+    stops before another iteration.  (Any other op there also runs on the way out.)"""
+    current: Operation | None = op
+    while current is not None and not isinstance(current, scf.ForOp | scf.WhileOp):
+        after = current.next_op
+        while after is not None:
+            if after.regions or not (
+                after.dialect_name() == "arith" or isinstance(after, scf.YieldOp | UnsignedConstantOp)
+            ):
+                return False
+            after = after.next_op
+        current = current.parent_op()
+    return current is not None
+
 
 MAX_LOOP_ITERATIONS = 16
 """Fixpoint iterations per loop before the analysis gives up on precision (lattices here are finite
@@ -97,6 +122,9 @@ class ForwardAnalysis(ABC, Generic[S]):
         self.reporting = True
         self.precision_lost: list[tuple[Operation, str]] = []
         """Loops that did not stabilise within :data:`MAX_LOOP_ITERATIONS` (reported as a warning, MM-0 and HZ-0)."""
+        self._leaving: list[list[tuple[S, scf.IfOp, bool]]] = []
+        """For each loop being walked: the states of the arms that left it in the current iteration, with
+        the ``scf.if`` and the arm (``True``: then) each left from."""
 
     # --- hooks --------------------------------------------------------------------------------
 
@@ -136,6 +164,12 @@ class ForwardAnalysis(ABC, Generic[S]):
         precision warning)."""
         return f"the loop did not stabilise in {budget} iterations"
 
+    def join_exit(self, normal: S, leaving: S, loop: Operation, branch: scf.IfOp, taken: bool) -> S:
+        """The state after ``loop`` given the state where its condition stops it (``normal``) and the state
+        of an arm of ``branch`` (``taken``: its then-arm) that left it early.  By default the join of an
+        ``if`` whose other arm is the normal way out."""
+        return self.join(leaving, normal, branch) if taken else self.join(normal, leaving, branch)
+
     def check_loop(self, entry: S, body_exit: S, loop: Operation) -> None:
         """Called once per reporting walk with the fixpoint states (e.g. to check the loop is balanced)."""
 
@@ -167,12 +201,16 @@ class ForwardAnalysis(ABC, Generic[S]):
 
     # --- engine -------------------------------------------------------------------------------
 
-    def run_block(self, block: Block, state: S) -> S:
+    def run_block(self, block: Block, state: S) -> S | None:
+        """The state at the end of ``block``; None when every path through it left the enclosing loop."""
         for op in block.ops:
-            state = self.visit(op, state)
+            after = self.visit(op, state)
+            if after is None:
+                return None
+            state = after
         return state
 
-    def visit(self, op: Operation, state: S) -> S:
+    def visit(self, op: Operation, state: S) -> S | None:
         kind = type(op)  # compared by identity: isinstance on xDSL's op classes is slow, and this is hot
         if kind is scf.IfOp:
             assert isinstance(op, scf.IfOp)
@@ -185,13 +223,37 @@ class ForwardAnalysis(ABC, Generic[S]):
             return self._visit_while(op, state)
         return self.transfer(op, state)
 
-    def _visit_if(self, op: scf.IfOp, state: S) -> S:
-        then_state = self.run_block(op.true_region.block, self.enter_branch(self.copy(state), op, True))
+    def _visit_if(self, op: scf.IfOp, state: S) -> S | None:
+        then_block = op.true_region.block
+        then_state = self._arm_end(
+            self.run_block(then_block, self.enter_branch(self.copy(state), op, True)), then_block, op, True
+        )
         else_entry = self.enter_branch(self.copy(state), op, False)
-        else_state = self.run_block(op.false_region.block, else_entry) if op.false_region.blocks else else_entry
+        if op.false_region.blocks:
+            else_block = op.false_region.block
+            else_state = self._arm_end(self.run_block(else_block, else_entry), else_block, op, False)
+        else:
+            else_state = else_entry
+        if then_state is None:
+            return else_state
+        if else_state is None:
+            return then_state
         return self.join(then_state, else_state, op)
 
-    def _stable_head(self, entry: S, loop: Operation, run_body: Callable[[S], S]) -> tuple[S, S | None]:
+    def _arm_end(self, state: S | None, block: Block, branch: scf.IfOp, taken: bool) -> S | None:
+        """The state an arm passes on to the code after its ``if``: none when the arm leaves the loop (its
+        state goes to the loop's exit instead, not around the back edge)."""
+        if state is None or not self._leaving or not leaves_loop(block) or not nothing_after(branch):
+            return state
+        self._leaving[-1].append((state, branch, taken))
+        return None
+
+    def _after_exits(self, state: S, loop: Operation, leaving: list[tuple[S, scf.IfOp, bool]]) -> S:
+        for left, branch, taken in leaving:
+            state = self.join_exit(state, left, loop, branch, taken)
+        return state
+
+    def _stable_head(self, entry: S, loop: Operation, run_body: Callable[[S], S | None]) -> tuple[S, S | None]:
         """The stable loop head, and (when this walk reports during the fixpoint) the body's exit state of
         the stable iteration, whose reports are kept."""
         reporting = self.reporting
@@ -206,6 +268,8 @@ class ForwardAnalysis(ABC, Generic[S]):
                 self.reporting = report
                 mark = self.checkpoint() if report else None
                 body_exit = run_body(self.copy(head))
+                if body_exit is None:  # every path leaves the loop: nothing comes back to its head
+                    return head, None
                 carried = self.back_edge(self.copy(body_exit) if report else body_exit, loop)
                 new_head = self.join_loop(entry, carried, loop)
                 if self.same(new_head, head):
@@ -223,51 +287,73 @@ class ForwardAnalysis(ABC, Generic[S]):
         phases = self.loop_phases(op)
         partials: list[S] = []
         """The states after the phases of a step but the last (an odd trip count ends there)."""
+        leaving: list[tuple[S, scf.IfOp, bool]] = []
 
-        def run_body(head: S) -> S:
+        def run_body(head: S) -> S | None:
             partials.clear()
+            leaving.clear()  # what leaves in the last (stable) iteration is what leaves the loop
             for phase in range(phases):
                 if phase > 0:  # the phases are consecutive iterations: what the last one did is a previous one's
                     head = self.back_edge(head, op)
                 if phases > 1:
                     self.enter_phase(op, phase)
-                head = self.run_block(body, head)
+                after = self.run_block(body, head)
+                if after is None:  # every path of this phase left the loop
+                    return None
+                head = after
                 if phase < phases - 1:
                     partials.append(self.copy(head))
             return head
 
+        self._leaving.append(leaving)
         try:
             head, body_exit = self._stable_head(state, op, run_body)
             if body_exit is None:
                 body_exit = run_body(self.copy(head))
         finally:
+            self._leaving.pop()
             if phases > 1:
                 self.enter_phase(op, None)
-        self.check_loop(state, body_exit, op)
+        if body_exit is not None:
+            self.check_loop(state, body_exit, op)
+        exit_state = self._for_exit(state, head, body_exit, partials, op, phases)
+        return self.exit_loop(self._after_exits(exit_state, op, leaving), op)
+
+    def _for_exit(self, entry: S, head: S, body_exit: S | None, partials: list[S], op: scf.ForOp, phases: int) -> S:
+        """The state where ``op``'s trip count stops it: after its last phase (``partials`` are the states
+        after the phases of a step but the last, ``body_exit`` after the whole step) when the trip count is
+        a constant of at least one, else the join of every place it may stop."""
         trips = constant_trip_count(op)
         if trips is None or trips % phases:
             for partial in partials:
-                self.check_phases(state, partial, op)
-        if trips is not None and trips >= 1:
+                self.check_phases(entry, partial, op)
+        if trips is not None and trips >= 1 and body_exit is not None:
             rest = trips % phases
-            exit_state = body_exit if rest == 0 else partials[rest - 1]
-        else:
-            exit_state = head
-            for partial in partials:  # a run-time trip count may end after any phase
-                exit_state = self.join_loop(exit_state, partial, op)
-        return self.exit_loop(exit_state, op)
+            return body_exit if rest == 0 else partials[rest - 1]
+        exit_state = head
+        for partial in partials:  # a run-time trip count may end after any phase
+            exit_state = self.join_loop(exit_state, partial, op)
+        return exit_state
 
     def _visit_while(self, op: scf.WhileOp, state: S) -> S:
         before, after = op.before_region.block, op.after_region.block
         at_condition: list[S] = []
+        leaving: list[tuple[S, scf.IfOp, bool]] = []
 
-        def run_body(head: S) -> S:
+        def run_body(head: S) -> S | None:
+            leaving.clear()  # what leaves in the last (stable) iteration is what leaves the loop
             condition = self.run_block(before, head)
+            assert condition is not None, "a loop's condition cannot leave it"
             at_condition[:] = [self.copy(condition)]
             return self.run_block(after, condition)
 
-        head, body_exit = self._stable_head(state, op, run_body)
-        if body_exit is None:
-            body_exit = run_body(self.copy(head))
-        self.check_loop(state, body_exit, op)
-        return self.exit_loop(at_condition[0], op)
+        self._leaving.append(leaving)
+        try:
+            head, body_exit = self._stable_head(state, op, run_body)
+            if body_exit is None:
+                body_exit = run_body(self.copy(head))
+        finally:
+            self._leaving.pop()
+        if body_exit is not None:
+            self.check_loop(state, body_exit, op)
+        return self.exit_loop(self._after_exits(at_condition[0], op, leaving), op)

@@ -104,6 +104,14 @@ def helper_scale(p, q, factor: float):
 def helper_wait(m):
     m.wait_iterate_all()
 
+
+@asc.jit
+def helper_bind(g, address, flag):
+    if flag <= 0:
+        return 0
+    g.set_global_buffer(address, 256)
+    return 1
+
 """
 
 
@@ -127,7 +135,20 @@ _vector = st.one_of(
     _ub_pair.map(lambda t: [f"helper_add({t[0]}, {t[1]})"]),
     _ub.map(lambda t: [f"helper_load({t}, xg)"]),
     st.tuples(_ub_pair, st.sampled_from(("2.0", "0.5"))).map(lambda t: [f"helper_scale({t[0][0]}, {t[0][1]}, {t[1]})"]),
+    st.tuples(_ub, st.sampled_from(CONDITIONS)).map(lambda t: bind_after_early_return(*t)),
 )
+
+
+def bind_after_early_return(tensor: str, condition: str) -> list[str]:
+    """A GlobalTensor of the kernel given its buffer by a device function after an early return, and
+    used in another runtime region: its declaration must reach both (issue 31, point 1)."""
+    return [
+        "wg = asc.GlobalTensor()",
+        f"if helper_bind(wg, x, {condition}) > 0:",
+        f"    asc.data_copy({tensor}, wg, 256)",
+    ]
+
+
 _vector_misuse = st.sampled_from(
     (
         ["asc.add(u, h, v, 256)"],  # mixed dtypes
@@ -300,6 +321,9 @@ class _Scope:
     depth: int
     in_runtime_loop: bool
     loop_names: Iterator[str]
+    innermost_runtime: bool = False
+    """Whether the innermost loop around this point is a runtime one (a ``break`` under a runtime
+    condition leaves only such a loop)."""
 
 
 def _indent(lines: Sequence[str], by: str = "    ") -> list[str]:
@@ -322,12 +346,13 @@ def _block(draw: st.DrawFn, scope: _Scope, low: int = 1, high: int = 3) -> list[
 
 
 def _control(draw: st.DrawFn, scope: _Scope) -> list[str]:
-    inner = _Scope(scope.families, scope.depth + 1, scope.in_runtime_loop, scope.loop_names)
-    looping = _Scope(scope.families, scope.depth + 1, True, scope.loop_names)
+    inner = _Scope(scope.families, scope.depth + 1, scope.in_runtime_loop, scope.loop_names, scope.innermost_runtime)
+    looping = _Scope(scope.families, scope.depth + 1, True, scope.loop_names, True)
+    unrolled = _Scope(scope.families, scope.depth + 1, scope.in_runtime_loop, scope.loop_names, False)
     kinds = ("if", "if", "if_static", "for", "static_for", "while", "return")
     if "flags" in scope.families and not {"queue", "matmul"} & set(scope.families):
         kinds += ("ping_pong",)  # its ids are hard-coded: next to a framework user of the pool that is FL-6
-    kind = draw(st.sampled_from(kinds))
+    kind = draw(st.sampled_from((*kinds, "break") if scope.innermost_runtime else kinds))
     if kind == "ping_pong":
         return _ping_pong(draw, scope)
     if kind == "if":
@@ -343,13 +368,14 @@ def _control(draw: st.DrawFn, scope: _Scope) -> list[str]:
     if kind == "for":
         return [f"for {name} in range(n):", *_indent(_block(draw, looping))]
     if kind == "static_for":
-        return [f"for {name} in asc.static_range(2):", *_indent(_block(draw, inner))]
+        return [f"for {name} in asc.static_range(2):", *_indent(_block(draw, unrolled))]
     if kind == "while":
         return [f"{name} = 0", f"while {name} < n:", *_indent([*_block(draw, looping), f"{name} = {name} + 1"])]
-    # An early return: allowed under a runtime ``if`` outside runtime loops (inside one it is a
-    # deliberate misuse the tracer must reject with a location).
+    # An early return under a runtime ``if``; inside runtime loops it leaves them, as a ``break`` leaves
+    # the innermost one (docs/tracing.md#break-and-return-in-runtime-loops).
     condition = draw(st.sampled_from(CONDITIONS))
-    return [f"if {condition} > 0:", *_indent([*_block(draw, inner, 0, 2), "return"])]
+    leave = "break" if kind == "break" else "return"
+    return [f"if {condition} > 0:", *_indent([*_block(draw, inner, 0, 2), leave])]
 
 
 @st.composite
@@ -369,6 +395,11 @@ def kernels(
         body += _ping_pong(draw, scope) + _block(draw, scope, 0, 2)
     if "matmul" in chosen and draw(st.integers(0, 3)) > 0:
         body.append("mm.end()")
+    return kernel_of(chosen, body)
+
+
+def kernel_of(chosen: Sequence[str], body: Sequence[str]) -> Kernel:
+    """The kernel module whose body is ``body`` (unindented lines) after the prelude of ``chosen``."""
     params = "x: asc.GlobalAddress, z: asc.GlobalAddress"
     if "matmul" in chosen:
         params += ", a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress"

@@ -245,6 +245,64 @@ class CFG:
             block = self.succs[block][0]
         return "break", anchor if anchor is not None else target
 
+    def leaving_body(self, loop: Loop, body: int) -> tuple[int, ...]:
+        """The blocks outside ``loop`` that its body (the blocks reached from ``body`` without passing the
+        header) jumps to: where a ``break`` or a ``return`` inside the loop goes, in the order of the code."""
+        seen: set[int] = set()
+        work = [body]
+        while work:
+            block = work.pop()
+            if block in seen or block == loop.header or block not in loop.blocks:
+                continue
+            seen.add(block)
+            work.extend(self.succs[block])
+        return tuple(sorted({s for b in seen for s in self.succs[b] if s not in loop.blocks}))
+
+    def leads_to(self, block: int, target: int, pops: int) -> bool:
+        """Whether the code from ``block`` only pops ``pops`` stack values (the iterators of the loops it
+        leaves) and goes to ``target``: a ``break`` whose path does nothing else."""
+        seen: set[int] = set()
+        while block != target and block not in seen:
+            seen.add(block)
+            for ins in self.instrs[block : self.block_end[block]]:
+                if ins.op == "POP_TOP":
+                    pops -= 1
+                elif ins.op not in ("NOP", "JUMP"):
+                    return False
+            if len(self.succs[block]) != 1:
+                return False
+            block = self.succs[block][0]
+        return block == target and pops == 0
+
+    def join_point(self, blocks: Iterable[int], region: Region) -> Node:
+        """Where paths starting at ``blocks`` meet again inside ``region``: their nearest common
+        post-dominator (a block, or a virtual exit as for :meth:`ipdom`)."""
+        table = self._ipdoms.get(region)
+        if table is None:
+            table = self._ipdoms[region] = self._post_dominators(region)
+
+        exit_node: Node = "EXIT"
+
+        def chain(node: Node) -> list[Node]:
+            nodes: list[Node] = [node]
+            while nodes[-1] != exit_node and (parent := table.get(nodes[-1], exit_node)) != nodes[-1]:
+                nodes.append(parent)
+            if nodes[-1] != exit_node:
+                nodes.append(exit_node)
+            return nodes
+
+        def node_of(block: int) -> Node:
+            if block == region.header:
+                return "CONT"
+            return block if block in region.blocks else ("BRK", block)
+
+        starts: list[Node] = [node_of(b) for b in blocks]
+        common: list[Node] = chain(starts[0])
+        for start in starts[1:]:
+            others: set[Node] = set(chain(start))
+            common = [n for n in common if n in others]
+        return common[0]
+
     def stored_in(self, blocks: Iterable[int]) -> frozenset[str]:
         """The locals some ``STORE_FAST`` or ``DELETE_FAST`` of ``blocks`` assigns."""
         return frozenset(

@@ -19,9 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any, NoReturn
 
 from xdsl.dialects import scf
-from xdsl.ir import Block, Region
+from xdsl.dialects.builtin import UnitAttr
+from xdsl.ir import Block, Operation, Region
 from xdsl.rewriter import Rewriter
 
+from ascx.dialects.ascendc.kernel_attrs import LEAVES_LOOP_ATTR
 from ascx.errors import KernelError
 from ascx.language.core import scalar
 from ascx.language.core.builder import IRBuilder
@@ -38,6 +40,7 @@ from ascx.tracer.state import (
     Cont,
     Decided,
     FunctionContext,
+    Left,
     Outcome,
     Ret,
     RunContext,
@@ -78,6 +81,31 @@ class WithMarker:
         raise TypeError("leaving the body of 'with mm.iterate()' early is not supported")
 
 
+SELECTOR = "<loop exit>"
+"""The pseudo-local of a runtime loop body that says how the loop is left: 0 while it runs, ``k`` once
+a ``break`` or ``return`` has left it for its ``k``-th exit (docs/tracing.md#break-and-return-in-runtime-loops).
+Not a Python identifier, so no kernel variable can take its name."""
+
+
+@dataclass
+class Breaks:
+    """The exits of a runtime loop whose body can leave it (``break``, or ``return`` inside the loop)."""
+
+    fc: FunctionContext
+    header: int
+    carried: frozenset[str]
+    """The names the loop carries (the selector included): merged wherever an iteration ends."""
+    depth: int
+    """The height of the value stack in the body (the iterators of the loops around it)."""
+    targets: list[int] = field(default_factory=list[int])
+    """The blocks the body left for, in the order tracing met them: exit ``k`` is ``targets[k - 1]``."""
+    positions: list[Position | None] = field(default_factory=list[Position | None])
+    """Where each exit is taken (its ``break`` or ``return``)."""
+    stacks: list[list[Any]] = field(default_factory=list[list[Any]])
+    """The value stack each exit leaves with (the iterators of the loops it leaves, which the code at
+    the exit pops)."""
+
+
 @dataclass
 class LoopInfo:
     kind: str
@@ -85,6 +113,8 @@ class LoopInfo:
     anchor: Position | None
     exit: int | None = None
     """The block the loop leaves to when it ends normally."""
+    breaks: Breaks | None = None
+    """How the body of a runtime loop that can leave early records where it left for."""
 
 
 @dataclass
@@ -210,12 +240,16 @@ class ControlFlow(ABC):
         merge = cfg.ipdom(cfg.block_of[rc.pc], rc.region)
         stops = rc.stops | {merge} if isinstance(merge, int) else rc.stops
         arms: list[tuple[Block, Outcome]] = []
-        for target in ins.arg[1:]:
+        for edge, target in enumerate(ins.arg[1:]):
             block = Block()
             self._push_scope("runtime 'if' branch", ins.pos, condition)
             try:
                 with self.builder.at_end(block):
-                    outcome = self.run(RunContext(rc.fc, stops, rc.region, rc.condition), target, state.copy())
+                    # the original target, so that an arm that leaves at once is located at its own jump
+                    arm = RunContext(
+                        rc.fc, stops, rc.region, rc.condition, via=ins.origins[edge] if ins.origins else None
+                    )
+                    outcome = self.run(arm, target, state.copy())
             finally:
                 self._pop_scope()
             arms.append((block, outcome))
@@ -227,6 +261,7 @@ class ControlFlow(ABC):
     ) -> int | Outcome:
         """Join the two arms of a runtime ``if`` that end the same way into one ``scf.if``."""
         (true_block, first), (false_block, second) = arms
+        first, second = self._lower_break(rc, first), self._lower_break(rc, second)
         line = ins.pos.line if ins.pos is not None else 0
         names = self._live_at_join(rc, first, second)
         merger = Merger(("then-branch", "else-branch"), f"the 'if' at line {line}", self._merge_error)
@@ -246,28 +281,23 @@ class ControlFlow(ABC):
         stack_plans = [merger.plan(slot, pair) for pair in zip(first.state.stack, second.state.stack, strict=True)]
         extra = [merger.plan(what, pair) for what, pair in _outcome_values(first, second)]
         results = self._emit_if(condition, merger, [p for _, p in plans] + stack_plans + extra, true_block, false_block)
+        for block, outcome in ((true_block, first), (false_block, second)):
+            if isinstance(outcome, Left) and (end := block.last_op) is not None:
+                end.attributes[LEAVES_LOOP_ATTR] = UnitAttr()  # the analyses take this arm to the loop's exit
         for name, plan in plans:
             value = rebuild(plan, results)
             if isinstance(value, Handle):
-                value.suggest_name(name)
+                value.suggest_name(_display(name))
             merged.locals[name] = value
         merged.stack = [rebuild(plan, results) for plan in stack_plans]
         extra_values = [rebuild(plan, results) for plan in extra]
         state.assign(merged)
-        if isinstance(first, Stop):
-            return first.block
-        if isinstance(first, Cont):
-            return Cont(state)
-        if isinstance(first, Brk):
-            return Brk(first.target, state, first.pos)
-        if isinstance(first, Ret):
-            return Ret(extra_values[0], state)
-        return Decided(extra_values[0], state)
+        return _joined(first, second, state, extra_values)
 
     def _live_at_join(self, rc: RunContext, first: Outcome, second: Outcome) -> frozenset[str]:
         """The locals live where both arms continue; arms that end differently are an error."""
         cfg = rc.fc.cfg
-        if type(first) is not type(second):
+        if _ending(first) is not _ending(second):
             self._mixed_exits(first, second)
         if isinstance(first, Stop) and isinstance(second, Stop):
             if first.block != second.block:
@@ -275,7 +305,8 @@ class ControlFlow(ABC):
             return cfg.live_in[first.block]
         if isinstance(first, Cont):
             assert rc.region.header is not None
-            return cfg.live_in[rc.region.header]
+            breaks = self._breaks(rc)
+            return cfg.live_in[rc.region.header] | (breaks.carried if breaks is not None else frozenset[str]())
         if isinstance(first, Brk) and isinstance(second, Brk):
             if first.target != second.target:
                 self._mixed_exits(first, second)
@@ -284,6 +315,29 @@ class ControlFlow(ABC):
             assert rc.condition is not None
             return cfg.live_in[rc.condition.body].union(*(cfg.live_in[e] for e in rc.condition.exits))
         return frozenset()
+
+    def _breaks(self, rc: RunContext) -> Breaks | None:
+        """The exits of the runtime loop whose body ``rc`` traces, when that body can leave early."""
+        loop = self.loop_stack[-1] if self.loop_stack else None
+        breaks = loop.breaks if loop is not None else None
+        if breaks is None or breaks.fc is not rc.fc or rc.region.header != breaks.header or rc.condition is not None:
+            return None
+        return breaks
+
+    def _lower_break(self, rc: RunContext, outcome: Outcome) -> Outcome:
+        """A path that leaves the runtime loop whose body ``rc`` traces ends the iteration with the
+        loop's selector set to that exit: the loop stops before the next one, and the code at the exit
+        runs after the loop (docs/tracing.md#break-and-return-in-runtime-loops)."""
+        breaks = self._breaks(rc)
+        if breaks is None or not isinstance(outcome, Brk):
+            return outcome
+        if outcome.target not in breaks.targets:
+            breaks.targets.append(outcome.target)
+            breaks.positions.append(outcome.pos)
+            breaks.stacks.append(list(outcome.state.stack))
+        outcome.state.locals[SELECTOR] = breaks.targets.index(outcome.target) + 1
+        del outcome.state.stack[breaks.depth :]
+        return Left(outcome.state)
 
     def _slot_name(self, rc: RunContext, outcome: Outcome) -> str:
         if isinstance(outcome, Stop):
@@ -489,7 +543,7 @@ class ControlFlow(ABC):
         for name, arg, dtype in zip(names, args, types, strict=True):
             arg.name_hint = _hint(name)
             value = RuntimeScalar(arg, dtype, origin=origin)
-            value.suggest_name(name)
+            value.suggest_name(_display(name))
             state.locals[name] = value
 
     def _after_loop(self, state: State, loop: Loop, cfg_stored: frozenset[str], carried: list[str], line: int) -> None:
@@ -499,6 +553,8 @@ class ControlFlow(ABC):
     def _runtime_for(self, rc: RunContext, loop: Loop, state: State, iterator: RangeIter) -> Outcome | int:
         fc, builder = rc.fc, self.builder
         cfg, header = fc.cfg, loop.header
+        if cfg.leaving_body(loop, cfg.block_end[header]):
+            return self._runtime_for_leaving(rc, loop, state, iterator)
         anchor = iterator.anchor
         line = anchor.line if anchor else 0
         self.pos = anchor
@@ -535,6 +591,138 @@ class ControlFlow(ABC):
         state.stack.pop()
         return fc.instrs[header].arg
 
+    def _runtime_for_leaving(self, rc: RunContext, loop: Loop, state: State, iterator: RangeIter) -> Outcome | int:
+        """A ``range`` loop whose body can leave it: an ``scf.while`` that counts, and stops when the
+        count reaches the bound or the selector says a ``break`` or ``return`` left the loop."""
+        fc, builder = rc.fc, self.builder
+        cfg, header = fc.cfg, loop.header
+        anchor = iterator.anchor
+        line = anchor.line if anchor else 0
+        loop_ref = self.line_ref(anchor)
+        origin = f"carried by the runtime loop at {loop_ref}"
+        self.pos = anchor
+        body_start = cfg.block_end[header]
+        exits = cfg.leaving_body(loop, body_start)
+        loop_exit = fc.instrs[header].arg
+        target_name = fc.instrs[body_start].arg if fc.instrs[body_start].op == "STORE_FAST" else None
+        stored = cfg.stored_in(loop.blocks)
+        carried = sorted(stored & cfg.live_in[header].union(*(cfg.live_in[e] for e in exits)))
+        inits: list[RuntimeScalar] = []
+        for name in carried:
+            value = state.locals.get(name, MISSING)
+            if name == target_name and isinstance(value, Undef) and name not in cfg.live_in[header]:
+                value = 0  # only read on the way out, after the iteration assigned it
+            inits.append(self._carried_init(name, value, anchor))
+        spec = iterator.spec
+        start, stop, step = (
+            self.native(scalar.materialize, (builder, bound, int32), {"what": "a range bound"})
+            for bound in (spec.start, spec.stop, spec.step)
+        )
+        zero = self.native(scalar.materialize, (builder, 0, int32), {"what": "the loop's exit selector"})
+        types = [int32, int32, *(i.dtype for i in inits)]
+        before = Block(arg_types=[t.to_ir() for t in types])
+        before.args[0].name_hint = "i" if target_name is None else _hint(target_name)
+        before.args[1].name_hint = "left"
+        for arg, name in zip(before.args[2:], carried, strict=True):
+            arg.name_hint = _hint(name)
+        with builder.at_end(before):
+            count = RuntimeScalar(before.args[0], int32, origin=origin)
+            running = self.native(scalar.compare, ("==", RuntimeScalar(before.args[1], int32), 0), {})
+            in_range = self.native(scalar.compare, ("<", count, stop), {})
+            stay = self.native(scalar.binary, ("and", in_range, running), {})
+            builder.insert(scf.ConditionOp(stay.ssa, *before.args))
+        after = Block(arg_types=[t.to_ir() for t in types])
+        body_state = state.copy()
+        self._bind_carried(body_state, [SELECTOR, *carried], after.args[1:], types[1:], origin)
+        after.args[0].name_hint = before.args[0].name_hint
+        body_state.stack.append(
+            RuntimeScalar(after.args[0], int32, origin=f"the induction variable of the runtime loop at {loop_ref}")
+        )
+        breaks = Breaks(fc, header, frozenset([SELECTOR, *carried]), len(state.stack))
+        outcome = self._trace_body(rc, loop, after, body_start, body_state, anchor, loop_exit, breaks)
+        with builder.at_end(after):
+            counted = self.native(scalar.binary, ("add", RuntimeScalar(after.args[0], int32), step), {})
+            nexts = [counted.ssa]
+            nexts += [
+                self._carried_next(n, outcome.state.locals.get(n, MISSING), init, anchor).ssa
+                for n, init in zip([SELECTOR, *carried], [zero, *inits], strict=True)
+            ]
+            builder.insert(scf.YieldOp(*nexts))
+        self.pos = anchor
+        while_op = builder.insert(
+            scf.WhileOp([start.ssa, zero.ssa, *(i.ssa for i in inits)], [t.to_ir() for t in types], [before], [after])
+        )
+        while_op.results[1].name_hint = "left"
+        for name, result, dtype in zip(carried, while_op.results[2:], types[2:], strict=True):
+            result.name_hint = _hint(name)
+            state.locals[name] = RuntimeScalar(result, dtype, origin=origin)
+        self._after_loop(state, loop, stored, carried, line)
+        selector = RuntimeScalar(while_op.results[1], int32, origin=origin)
+        state.stack.pop()
+        return self._after_exits(rc, state, breaks, selector, loop_exit, fc.instrs[header])
+
+    def _after_exits(
+        self,
+        rc: RunContext,
+        state: State,
+        breaks: Breaks,
+        selector: RuntimeScalar,
+        normal: int,
+        ins: Instr,
+    ) -> Outcome | int:
+        """Go on after a loop that its body may have left: at the exit the selector names, tracing
+        the code there under ``if (selector == k)`` (an exit that only pops the loop's iterators and
+        goes where the loop ends needs none)."""
+        cfg = rc.fc.cfg
+        real = [
+            (k, t)
+            for k, t in enumerate(breaks.targets, 1)
+            if not cfg.leads_to(t, normal, len(breaks.stacks[k - 1]) - len(state.stack))
+        ]
+        if not real:
+            return normal
+        merge = cfg.join_point([t for _, t in real] + [normal], rc.region)
+        stops = rc.stops | {merge} if isinstance(merge, int) else rc.stops
+        return self._branch_to_exit(rc, state, stops, real, selector, normal, breaks.stacks, ins)
+
+    def _branch_to_exit(
+        self,
+        rc: RunContext,
+        state: State,
+        stops: frozenset[int],
+        real: list[tuple[int, int]],
+        selector: RuntimeScalar,
+        normal: int,
+        stacks: list[list[Any]],
+        ins: Instr,
+    ) -> Outcome | int:
+        (k, target), rest = real[0], real[1:]
+        self.pos = ins.pos
+        condition = self.native(scalar.compare, ("==", selector, k), {})
+        arms: list[tuple[Block, Outcome]] = []
+        for taken in (True, False):
+            block = Block()
+            arm = state.copy()
+            self._push_scope("runtime 'if' branch", ins.pos, condition)
+            try:
+                with self.builder.at_end(block):
+                    run = RunContext(rc.fc, stops, rc.region, rc.condition)
+                    if taken:
+                        arm.stack = list(stacks[k - 1])
+                        outcome = self.run(run, target, arm)
+                    elif rest:
+                        nxt = self._branch_to_exit(rc, arm, stops, rest, selector, normal, stacks, ins)
+                        outcome = self.run(run, nxt, arm) if isinstance(nxt, int) else nxt
+                    else:
+                        outcome = self.run(run, normal, arm)
+            finally:
+                self._pop_scope()
+            arms.append((block, outcome))
+        self.pos = ins.pos
+        result = self._merge_arms(rc, state, ins, condition, arms)
+        _drop_if_empty(self.builder.block.last_op)
+        return result
+
     def _trace_body(
         self,
         rc: RunContext,
@@ -544,13 +732,16 @@ class ControlFlow(ABC):
         state: State,
         anchor: Position | None,
         loop_exit: int,
+        breaks: Breaks | None = None,
     ) -> Cont:
-        """Trace one runtime iteration into ``block``; it must end by going back to the header."""
-        self.loop_stack.append(LoopInfo("runtime", anchor, loop_exit))
+        """Trace one runtime iteration into ``block``; it must end by going back to the header (or, with
+        ``breaks``, by leaving the loop)."""
+        self.loop_stack.append(LoopInfo("runtime", anchor, loop_exit, breaks))
         self._push_scope("runtime loop", anchor)
         try:
+            body = RunContext(rc.fc, frozenset(), loop.region)
             with self.builder.at_end(block):
-                outcome = self.run(RunContext(rc.fc, frozenset(), loop.region), start, state)
+                outcome = self._lower_break(body, self.run(body, start, state))
         finally:
             self._pop_scope()
             self.loop_stack.pop()
@@ -638,21 +829,26 @@ class ControlFlow(ABC):
 
     def _runtime_while(
         self, rc: RunContext, loop: Loop, shape: WhileShape, state: State, anchor: Position | None
-    ) -> int:
+    ) -> Outcome | int:
         fc, builder = rc.fc, self.builder
         cfg = fc.cfg
         line = anchor.line if anchor else 0
         loop_ref = self.line_ref(anchor)
         self.pos = anchor
         stored = cfg.stored_in(loop.blocks)
-        entering = sorted(stored & cfg.live_in[loop.header])
-        forwarded = sorted(stored & (cfg.live_in[shape.body] | cfg.live_in[shape.exit]))
+        exits = cfg.leaving_body(loop, shape.body)
+        leaving = stored & frozenset[str]().union(*(cfg.live_in[e] for e in exits))
+        hidden = [SELECTOR] if exits else []
+        entering = sorted(stored & cfg.live_in[loop.header] | leaving)
+        forwarded = sorted(stored & (cfg.live_in[shape.body] | cfg.live_in[shape.exit]) | leaving)
         inits = [self._carried_init(n, state.locals.get(n, MISSING), anchor) for n in entering]
+        if exits:
+            inits.insert(0, self.native(scalar.materialize, (builder, 0, int32), {"what": "the loop's exit selector"}))
         types = [init.dtype for init in inits]
         origin = f"carried by the runtime loop at {loop_ref}"
         before = Block(arg_types=[t.to_ir() for t in types])
         before_state = state.copy()
-        self._bind_carried(before_state, entering, before.args, types, origin)
+        self._bind_carried(before_state, [*hidden, *entering], before.args, types, origin)
         self.loop_stack.append(LoopInfo("runtime", anchor, shape.exit))
         self._push_scope("runtime loop", anchor)
         try:
@@ -669,11 +865,15 @@ class ControlFlow(ABC):
         if not isinstance(decided, Decided):
             raise self.error("internal error: a loop condition did not decide", kind="internal")
         forward_values: list[RuntimeScalar] = []
+        named_inits = dict(zip([*hidden, *entering], inits, strict=True))
         with builder.at_end(before):
             stay = self.native(scalar.materialize, (builder, decided.stay, bit), {"what": "the loop condition"})
-            for name in forwarded:
+            if exits:
+                running = self.native(scalar.compare, ("==", decided.state.locals[SELECTOR], 0), {})
+                stay = self.native(scalar.binary, ("and", stay, running), {})
+            for name in [*hidden, *forwarded]:
                 value = decided.state.locals.get(name, MISSING)
-                init = next((i for n, i in zip(entering, inits, strict=True) if n == name), None)
+                init = named_inits.get(name)
                 if init is None:
                     init = self._carried_init(name, value, anchor)
                 forward_values.append(self._carried_next(name, value, init, anchor))
@@ -684,23 +884,50 @@ class ControlFlow(ABC):
         for name in stored - set(forwarded):
             if after_state.locals.get(name, MISSING) is not state.locals.get(name, MISSING):
                 after_state.locals[name] = Undef(f"assigned in the condition of the loop at line {line}")
-        self._bind_carried(after_state, forwarded, after.args, forward_types, origin)
-        outcome = self._trace_body(rc, loop, after, shape.body, after_state, anchor, shape.exit)
+        self._bind_carried(after_state, [*hidden, *forwarded], after.args, forward_types, origin)
+        breaks = Breaks(fc, loop.header, frozenset([*hidden, *entering]), len(state.stack)) if exits else None
+        outcome = self._trace_body(rc, loop, after, shape.body, after_state, anchor, shape.exit, breaks)
+        if breaks is not None and breaks.targets:
+            self._check_condition_repeatable(before, breaks, anchor)
         with builder.at_end(after):
             nexts = [
                 self._carried_next(n, outcome.state.locals.get(n, MISSING), init, anchor).ssa
-                for n, init in zip(entering, inits, strict=True)
+                for n, init in zip([*hidden, *entering], inits, strict=True)
             ]
             builder.insert(scf.YieldOp(*nexts))
         self.pos = anchor
         while_op = builder.insert(
             scf.WhileOp([i.ssa for i in inits], [t.to_ir() for t in forward_types], [before], [after])
         )
-        for name, result, dtype in zip(forwarded, while_op.results, forward_types, strict=True):
+        results = list(while_op.results)
+        if exits:
+            results[0].name_hint = "left"
+        for name, result, dtype in zip(forwarded, results[len(hidden) :], forward_types[len(hidden) :], strict=True):
             result.name_hint = _hint(name)
             state.locals[name] = RuntimeScalar(result, dtype, origin=origin)
         self._after_loop(state, loop, stored, forwarded, line)
-        return shape.exit
+        if breaks is None:
+            return shape.exit
+        selector = RuntimeScalar(results[0], int32, origin=origin)
+        ins = fc.instrs[shape.branch]
+        return self._after_exits(rc, state, breaks, selector, shape.exit, ins)
+
+    def _check_condition_repeatable(self, before: Block, breaks: Breaks, anchor: Position | None) -> None:
+        """A ``while`` loop left by a ``break`` evaluates its condition once more before it stops: that
+        is only allowed when the condition computes without effects (it calls no API)."""
+        effects = [
+            op for op in before.walk() if op.dialect_name() not in ("arith", "scf") and op.name != "ascendc.constant"
+        ]
+        if not effects:
+            return
+        raise self.error(
+            "cannot leave this while loop with 'break' or 'return': its condition calls the kernel API, "
+            "which would run once more after the loop is left",
+            kind="runtime-break",
+            pos=breaks.positions[0],
+            notes=(f"the condition of the loop at {self.line_ref(anchor)} calls the API",),
+            hints=("compute the condition into a variable at the end of the body, and test that variable",),
+        )
 
     # -- with mm.iterate() as count ------------------------------------------------------------------
 
@@ -776,6 +1003,28 @@ class ControlFlow(ABC):
         return exit_index
 
 
+def _joined(first: Outcome, second: Outcome, state: State, extra_values: list[Any]) -> int | Outcome:
+    """How the ``if`` whose arms ended with ``first`` and ``second`` ends: where tracing goes on (the merge
+    point), or the outcome both arms share, with the merged ``state`` and return value or condition."""
+    if isinstance(first, Stop):
+        return first.block
+    if isinstance(first, Left) and isinstance(second, Left):
+        return Left(state)
+    if isinstance(first, Cont):
+        return Cont(state)
+    if isinstance(first, Brk):
+        return Brk(first.target, state, first.pos)
+    if isinstance(first, Ret):
+        return Ret(extra_values[0], state)
+    return Decided(extra_values[0], state)
+
+
+def _ending(outcome: Outcome) -> type:
+    """How an arm ends, for matching the arms of an ``if``: an iteration that left its loop ends the
+    iteration as one that goes on does."""
+    return Cont if isinstance(outcome, Cont) else type(outcome)
+
+
 def _outcome_values(first: Outcome, second: Outcome) -> list[tuple[str, tuple[Any, Any]]]:
     """Values that arms ending in a return or a loop decision carry besides their locals."""
     if isinstance(first, Ret) and isinstance(second, Ret):
@@ -794,6 +1043,19 @@ def _decides(condition: Condition, if_true: int, if_false: int) -> bool:
 def builder_zero(builder: IRBuilder) -> RuntimeScalar:
     """The counter's start value: an ``int32`` 0."""
     return scalar.materialize(builder, 0, int32, what="the 'with' counter")
+
+
+def _drop_if_empty(op: Operation | None) -> None:
+    """Erase ``op`` when it is an ``scf.if`` without results whose arms do nothing, and then its
+    condition when nothing else uses it (an exit whose code the normal exit shares)."""
+    if not isinstance(op, scf.IfOp) or op.results:
+        return
+    if any(len(r.block.ops) > 1 for r in op.regions if r.blocks):
+        return
+    condition = op.cond.owner
+    Rewriter.erase_op(op)
+    if isinstance(condition, Operation) and not any(r.uses for r in condition.results):
+        Rewriter.erase_op(condition)
 
 
 def _discard(block: Block) -> None:
@@ -815,4 +1077,9 @@ def _kind(value: object) -> str:
 def _hint(name: str) -> str | None:
     from ascx.language.core.values import sanitize_name
 
-    return sanitize_name(name)
+    return sanitize_name(_display(name))
+
+
+def _display(name: str) -> str:
+    """The variable a local is printed as: the selector of a loop's exits is ``left``."""
+    return "left" if name == SELECTOR else name

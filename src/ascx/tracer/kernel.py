@@ -20,6 +20,7 @@ from ascx.language.core import scalar
 from ascx.language.core.builder import IRBuilder, KernelOptions, activated
 from ascx.language.core.values import GlobalAddress, RuntimeScalar, sanitize_name
 from ascx.tracer.dependencies import Dependency
+from ascx.tracer.escapes import check_no_escapes
 from ascx.tracer.file_scope import hoist_file_scope
 from ascx.tracer.gc_pause import gc_paused
 from ascx.tracer.interpreter import Interpreter
@@ -106,6 +107,7 @@ def _trace_kernel(fn: FunctionType, params: Sequence[KernelParam], options: Kern
     with activated(builder):
         arguments = _bind(builder, block, params, fn)
         interp.run_kernel(fn, arguments)
+        check_no_escapes(block)
         _final_checks(builder)
         builder.set_insertion_point(InsertPoint.at_end(block))
         ret = builder.insert(func.ReturnOp())
@@ -141,6 +143,7 @@ def trace_function(
             interp.fc = None
         results = [_result(builder, v, fn) for v in _flatten(value)]
         ret = builder.insert(func.ReturnOp(*(r.ssa for r in results)))
+    check_no_escapes(block)
     if interp.return_pos is not None:
         ret.location = locator(fn.__code__.co_filename).ir(interp.return_pos)
     function = func.FuncOp(fn.__name__, (arg_types, [r.ssa.type for r in results]), Region(block))

@@ -51,6 +51,12 @@ class Cont:
 
 
 @dataclass
+class Left(Cont):
+    """The iteration ended by leaving its runtime loop: a ``break`` or ``return`` set the loop's exit
+    selector (docs/tracing.md#break-and-return-in-runtime-loops)."""
+
+
+@dataclass
 class Brk:
     """Tracing left the current region for ``target`` (``break``, or the end of an unrolled loop body)."""
 
@@ -76,7 +82,7 @@ class Decided:
     state: State
 
 
-Outcome = Stop | Cont | Brk | Ret | Decided
+Outcome = Stop | Cont | Left | Brk | Ret | Decided
 
 
 @dataclass(frozen=True)

@@ -456,32 +456,32 @@ def split(x, n):
     return n - x, x
 
 
-# -- expected errors -------------------------------------------------------------------------------------
+# -- leaving runtime loops early (break, return) -----------------------------------------------------
 
 
 @asc.jit
-def e01_break_in_runtime_for(n, a):
+def t40_break_in_runtime_for(n, a):
     for i in range(n):
         if i > a:
-            break  # E01
+            break
     return a
 
 
 @asc.jit
-def e02_return_in_runtime_for(n, a):
+def t41_return_in_runtime_for(n, a):
     for i in range(n):
         if i > a:
-            return i  # E02
+            return i
     return a
 
 
 @asc.jit
-def e03_break_in_runtime_while(i, n):
+def t42_break_in_runtime_while(i, n):
     while i < n:
         i += 1
         if i > 5:
             i = 0
-            break  # E03
+            break
     return i
 
 
@@ -492,6 +492,51 @@ def t39_while_break_at_top(i, n):
             break
         i += 1
     return i
+
+
+@asc.jit
+def t45_return_from_nested_loops(n, a):
+    i = 0
+    for j in range(n):
+        for i in range(n):
+            if i + j > a:
+                return i
+    return -1
+
+
+@asc.jit
+def t46_for_else_with_break(n, a):
+    for i in range(n):
+        if i > a:
+            break
+    else:
+        a = a * 2
+    return a
+
+
+@asc.jit
+def t47_value_set_on_the_way_out(n, a):
+    found = -1
+    for i in range(n):
+        if i * i > a:
+            found = i
+            break
+    return found
+
+
+@asc.jit
+def t48_break_and_continue(n, a):
+    acc = a
+    for i in range(n):
+        if i == 2:
+            continue
+        if acc > 100:
+            break
+        acc = acc + i
+    return acc
+
+
+# -- expected errors -------------------------------------------------------------------------------------
 
 
 @asc.jit
@@ -592,10 +637,10 @@ def e16_python_mutation_in_region(n):
 
 
 @asc.jit
-def e17_break_to_function_end(i, n):
+def t43_break_to_function_end(i, n):
     while i < n:
         if i > 5:
-            break  # E17
+            break
         i += 2
 
 
@@ -673,12 +718,33 @@ def e26_python_index_by_runtime(x):
 
 
 @asc.jit
-def e27_return_under_runtime_if_in_while(i, n):
+def t44_return_under_runtime_if_in_while(i, n):
     while i < n:
         i += 1
         if i > 4:
-            return i  # E27
+            return i
     return n
+
+
+@asc.jit
+def e28_break_with_api_condition(w, a):
+    mm = make_mm(w)
+    c = 0
+    while mm.iterate():
+        if a > 0:
+            if c > a:
+                break  # E28
+        c = c + 1
+    return c
+
+
+@asc.jit
+def e29_read_after_break_without_init(n, a):
+    for i in range(n):  # E29
+        v = i * 2
+        if v > a:
+            break
+    return v
 
 
 CONSTEXPR = {
@@ -688,9 +754,18 @@ CONSTEXPR = {
 }
 
 ERRORS = {
-    "e01_break_in_runtime_for": ("runtime-break", "cannot 'break' out of a runtime loop", "# E01"),
-    "e02_return_in_runtime_for": ("runtime-return", "cannot 'return' out of a runtime loop", "# E02"),
-    "e03_break_in_runtime_while": ("runtime-break", "cannot 'break' out of a runtime loop", "# E03"),
+    "e28_break_with_api_condition": (
+        "runtime-break",
+        "cannot leave this while loop with 'break' or 'return': its condition calls the kernel API, "
+        "which would run once more after the loop is left",
+        "# E28",
+    ),
+    "e29_read_after_break_without_init": (
+        "carried-no-init",
+        "'v' is assigned inside the loop at line {line:E29} and read after it or in the next iteration, "
+        "but has no value before the loop",
+        "# E29",
+    ),
     "e04_undefined_on_path": (
         "undefined-on-path",
         "'y' is not defined on every path here (assigned in only one branch of the 'if' at line {line:E04-if})",
@@ -745,7 +820,6 @@ ERRORS = {
         "'lst' is a Python list created outside this runtime loop; mutating it here runs only once at compile time",
         "# E16",
     ),
-    "e17_break_to_function_end": ("runtime-break", "cannot 'break' out of a runtime loop", "# E17"),
     "e18_nested_def": (
         "unsupported-construct",
         "a nested function, lambda or comprehension is not supported in kernels",
@@ -783,5 +857,4 @@ ERRORS = {
         "a Python integer needs a compile-time value, but 'x' is a runtime value",
         "# E26",
     ),
-    "e27_return_under_runtime_if_in_while": ("runtime-return", "cannot 'return' out of a runtime loop", "# E27"),
 }

@@ -97,6 +97,7 @@ def check_block_chain(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
     """XC-5: on some path a block calls ``wait_pre_block`` more (or fewer) times than ``notify_next_block``."""
     reported: dict[Operation, list[Note]] = {}
     at_exit = _BlockChainAnalysis().run_block(kernel.body.block, frozenset({_Path()}))
+    assert at_exit is not None, "the kernel's body is in no loop to leave"
     for path in sorted(at_exit, key=_note_preference):
         for op in (*path.waits, *path.notifies):
             if op not in reported:

@@ -11,7 +11,7 @@ from xdsl.dialects.builtin import UnitAttr
 from xdsl.ir import Operation
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from ascx.analysis.dataflow import constant_int
+from ascx.analysis.dataflow import constant_int, leaves_loop
 from ascx.analysis.pipe_model import EVENT_ORDER
 from ascx.dialects.ascendc.sync_ops import PipeBarrierOp, SetFlagOp, WaitFlagOp
 
@@ -44,6 +44,26 @@ def order_key(op: Operation) -> tuple[int, int, int]:
     return (3, 0, 0)
 
 
+def _going_on(anchor: Operation) -> Operation | None:
+    """The ``scf.yield`` of the one arm of ``anchor`` (an ``scf.if``) that does not leave the loop, when its
+    other arm does (nested ``if`` s followed through); None otherwise."""
+    if not isinstance(anchor, scf.IfOp):
+        return None
+    arms = [region.block for region in anchor.regions if region.blocks]
+    if len(arms) != 2 or not any(leaves_loop(arm) for arm in arms):
+        return None
+    going_on = [arm for arm in arms if not leaves_loop(arm)]
+    if len(going_on) != 1:
+        return None
+    end = going_on[0].last_op
+    assert isinstance(end, scf.YieldOp)
+    last = end.prev_op
+    while last is not None and is_inserted(last):
+        last = last.prev_op
+    inner = _going_on(last) if last is not None else None
+    return inner if inner is not None else end
+
+
 def innermost_common_loop(a: Operation, b: Operation) -> Operation | None:
     parent = a.parent_op()
     while parent is not None:
@@ -54,7 +74,14 @@ def innermost_common_loop(a: Operation, b: Operation) -> Operation | None:
 
 
 def place(op: Operation, anchor: Operation, *, before: bool) -> None:
-    """Insert ``op`` next to ``anchor`` among the inserted sync ops already there, in :func:`order_key` order."""
+    """Insert ``op`` next to ``anchor`` among the inserted sync ops already there, in :func:`order_key` order.
+
+    After an ``scf.if`` one of whose arms leaves the loop (a ``break`` or ``return``), ``op`` goes at the end
+    of the arm that goes on instead: what follows such an ``if`` in the body would also run on the way out
+    (docs/passes/insert-sync.md#placement)."""
+    if not before and (end := _going_on(anchor)) is not None:
+        place(op, end, before=True)
+        return
     key = order_key(op)
     if before:
         run: list[Operation] = []

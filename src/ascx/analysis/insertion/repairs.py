@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from xdsl.dialects import arith
+from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IntegerAttr, i32
-from xdsl.ir import Operation
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from ascx.analysis.dataflow import common_block
+from ascx.analysis.dataflow import common_block, enclosing_loop, leaves_loop
 from ascx.analysis.flags.slots import event_text
 from ascx.analysis.hazards.conflicts import Hazard
 from ascx.analysis.insertion.placement import innermost_common_loop, mark, place
@@ -176,11 +176,52 @@ def _pair(
     for op, anchor, before in places:  # re-placed now that the id is known (inserted ops are ordered by id too)
         op.detach()
         place(op, anchor, before=before)
+    ops += _balance_ways_out(event, value, hazard, a_anchor, b_anchor, loop is not None)
     if ids.mode == "fetch":  # pyasc's way: an id fetched right before the (first) set, not reserved
         fetched = ids.fetch_before(event, ops[2] if loop is not None else set_op)
         for op in ops:
             op.operands[0] = fetched
     return ops
+
+
+def _balance_ways_out(
+    event: HardEvent, value: SSAValue, hazard: Hazard, a_anchor: Operation, b_anchor: Operation, carried: bool
+) -> list[Operation]:
+    """The pair's ops on the arms that leave the loop between its set and its wait (a ``break`` or
+    ``return``, docs/tracing.md#break-and-return-in-runtime-loops), so that every way out of the loop
+    leaves the slot as the normal one does: for a pair within one iteration, a wait where the set ran and
+    the wait would not; for a loop-carried pair (wait first, set later, primed before the loop and
+    drained after it), a set where the wait ran and the set would not."""
+    block = a_anchor.parent_block()
+    assert block is not None
+    ops = list(block.ops)
+    first, last = (b_anchor, a_anchor) if carried else (a_anchor, b_anchor)
+    low, high = ops.index(first), ops.index(last)
+    loop = enclosing_loop(a_anchor)
+    added: list[Operation] = []
+    for position in range(low, high + 1):
+        op = ops[position]
+        if not carried and position in (low, high):
+            continue  # the set runs after, and the wait before, the op it is placed next to
+        for arm in _leaving_arms(op, loop):
+            end = arm.last_op
+            assert end is not None
+            balance = SetFlagOp(event, value) if carried else WaitFlagOp(event, value)
+            Rewriter.insert_op(mark(balance, hazard.producer if carried else hazard.consumer), InsertPoint.before(end))
+            added.append(balance)
+    return added
+
+
+def _leaving_arms(op: Operation, loop: Operation | None) -> list[Block]:
+    """The arms inside ``op`` (itself included) that leave ``loop``."""
+    return [
+        block
+        for inner in op.walk()
+        if isinstance(inner, scf.IfOp) and enclosing_loop(inner) is loop
+        for region in inner.regions
+        for block in region.blocks
+        if leaves_loop(block)
+    ]
 
 
 def _merge_into_existing(

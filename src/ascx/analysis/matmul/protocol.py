@@ -71,6 +71,7 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
         if not any(isinstance(op, MatmulCreateOp) for op in self.kernel.walk()):
             return MatmulState()  # no Matmul object: nothing to follow
         state = self.run_block(self.kernel.body.block, MatmulState())
+        assert state is not None, "the kernel's body is in no loop to leave"
         ret = self.kernel.body.block.last_op
         if ret is not None:
             completion.check_exit(self, ret, state)
@@ -116,6 +117,13 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
             first = FirstIteration(loop)
             return self._join(entry, carried, ((first, True), (first, False)), entry.path)
         return self._join(entry, carried, (None, None), entry.path)
+
+    def join_exit(
+        self, normal: MatmulState, leaving: MatmulState, loop: Operation, branch: scf.IfOp, taken: bool
+    ) -> MatmulState:
+        # no literal of ``branch``: the normal way out need not have tested it (the loop may run no
+        # iteration), so only what both ways know holds after the loop
+        return self._join(normal, leaving, (None, None), normal.path & leaving.path)
 
     def _join(
         self,

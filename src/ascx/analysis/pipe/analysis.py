@@ -139,6 +139,7 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
 
     def run(self) -> PipeState:
         state = self.run_block(self.kernel.body.block, PipeState())
+        assert state is not None, "the kernel's body is in no loop to leave"
         ret = self.kernel.body.block.last_op
         if ret is not None:
             self._at_exit(state)
@@ -154,14 +155,17 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
                 return op
         return None
 
-    def run_block(self, block: Block, state: PipeState) -> PipeState:
+    def run_block(self, block: Block, state: PipeState) -> PipeState | None:
         """The engine's walk, over the ops of ``block`` that can change the state only (computed once per
         block: constants, address arithmetic and views are skipped)."""
         ops = self._relevant.get(block)
         if ops is None:
             ops = self._relevant[block] = [op for op in block.ops if self._is_relevant(op)]
         for op in ops:
-            state = self.visit(op, state)
+            after = self.visit(op, state)
+            if after is None:
+                return None
+            state = after
         return state
 
     def _is_relevant(self, op: Operation) -> bool:

@@ -15,3 +15,9 @@ FFTS_ADDR_ARG_ATTR = "ascendc.ffts_addr"
 DUMP_ADDR_ARG_ATTR = "ascendc.dump_addr"
 """Unit argument attribute marking the hidden ``__gm__ uint8_t*`` dump buffer parameter of kernels
 that print (``printf``, ``DumpTensor``)."""
+
+LEAVES_LOOP_ATTR = "ascendc.leaves_loop"
+"""Unit attribute on the ``scf.yield`` of an ``scf.if`` arm that leaves the enclosing ``scf.while``: the
+tracer's lowering of ``break`` and ``return`` in runtime loops sets the loop's exit selector there, so
+the loop stops before another iteration (docs/tracing.md#break-and-return-in-runtime-loops).  The sync
+analyses take that arm's state to the loop's exit, not around its back edge."""

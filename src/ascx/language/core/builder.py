@@ -102,6 +102,24 @@ class IRBuilder:
                 return block
             block = outer
 
+    def declaration_point(self, created_in: Block) -> InsertPoint:
+        """Where to declare an object created in ``created_in`` that is given its IR only now (a
+        ``GlobalTensor`` is declared by its first ``set_global_buffer``): here when that is the
+        block it was created in, otherwise in ``created_in`` just before the runtime region that
+        holds the current point, so the declaration reaches every later use, as in the Python
+        program (docs/tracing.md#objects-created-before-a-region).  A block that does not enclose
+        the current point (the object was made in a region that has ended) leaves it here."""
+        block = self.block
+        while block is not created_in:
+            parent = block.parent_op()
+            outer = parent.parent_block() if parent is not None else self._enclosing.get(block)
+            if outer is None:
+                return self._builder.insertion_point
+            if outer is created_in:
+                return InsertPoint.before(parent) if parent is not None else InsertPoint.at_end(created_in)
+            block = outer
+        return self._builder.insertion_point
+
     @contextmanager
     def at(self, point: InsertPoint) -> Generator[None, None, None]:
         """Insert at ``point`` for the duration of the ``with`` block (e.g. to hoist a declaration)."""

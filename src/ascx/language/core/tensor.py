@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from xdsl.ir import Block
+
 from ascx.dialects import ascendc as ir
 from ascx.dialects.ascendc.tensor_method_ops import TensorMethod
-from ascx.language.core.builder import IRBuilder, active
+from ascx.language.core.builder import IRBuilder, active, is_tracing
 from ascx.language.core.checks import is_instance
 from ascx.language.core.convert import describe, element_operand, integer_operand
 from ascx.language.core.dtype import DataType, int32, int64, uint32, uint64
@@ -109,11 +111,14 @@ class GlobalTensor(BaseTensor):
     C++ declaration is emitted by the first :meth:`set_global_buffer`.
     """
 
-    __slots__ = ()
+    __slots__ = ("_created_in",)
+
+    _created_in: Block | None
 
     def __init__(self) -> None:
         super().__init__()
         self.dtype = None
+        self._created_in = active("GlobalTensor").block if is_tracing() else None
 
     def set_global_buffer(self, buffer: GlobalAddress | None = None, buffer_size: object = None) -> None:
         """Point the tensor at ``buffer`` (``SetGlobalBuffer(buffer[, buffer_size])``)."""
@@ -122,7 +127,9 @@ class GlobalTensor(BaseTensor):
             raise ValueError("Either DataType or typed GlobalAddress must be provided to instantiate GlobalTensor")
         if not self.is_bound or self.dtype != buffer.dtype:
             self.dtype = buffer.dtype
-            self.bind(builder.insert(ir.GlobalTensorOp(buffer.dtype.to_ir())).result)
+            point = builder.declaration_point(getattr(self, "_created_in", None) or builder.block)
+            with builder.at(point):
+                self.bind(builder.insert(ir.GlobalTensorOp(buffer.dtype.to_ir())).result)
         size = None
         if buffer_size is not None:
             size = integer_operand(builder, buffer_size, uint64, api="set_global_buffer", param="buffer_size")
