@@ -154,6 +154,11 @@ class ForwardAnalysis(ABC, Generic[S]):
         """Called once per reporting walk of a loop analysed in phases, with the state after an
         iteration that ends a run of the loop in the middle of a step (an odd trip count)."""
 
+    def exit_runtime_for(self, entry: S, body_exit: S, head: S, loop: scf.ForOp) -> S:
+        """The state after an ``scf.for`` whose trip count is not a constant: the loop may run zero times
+        (``entry``) or at least once (``body_exit``); by default their join at the loop head."""
+        return head
+
     def exit_loop(self, state: S, loop: Operation) -> S:
         """The state after ``loop`` (e.g. to forget iteration tags)."""
         return state
@@ -251,6 +256,8 @@ class ForwardAnalysis(ABC, Generic[S]):
         if trips is not None and trips >= 1:
             rest = trips % phases
             exit_state = body_exit if rest == 0 else partials[rest - 1]
+        elif trips is None and not partials:
+            exit_state = self.exit_runtime_for(state, body_exit, head, op)
         else:
             exit_state = head
             for partial in partials:  # a run-time trip count may end after any phase
