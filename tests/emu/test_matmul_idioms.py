@@ -340,3 +340,62 @@ def _mock(*arrays: np.ndarray) -> tuple[Any, ...]:
 
     return tuple(MockTensor(asc.float16 if x.dtype == np.float16 else asc.float32 if x.dtype == np.float32
                             else asc.uint8) for x in arrays)  # fmt: skip
+
+
+REUSE = """
+GM, ND = asc.TPosition.GM, asc.CubeFormat.ND
+
+
+@asc.jit(insert_sync=False, verify_sync=False)
+def reuse(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, sys_workspace: asc.GlobalAddress,
+          tiling: asc.adv.TCubeTiling, sync: asc.ConstExpr[bool]) -> None:
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(asc.adv.MatmulType(GM, ND, asc.float16), asc.adv.MatmulType(GM, ND, asc.float16),
+                        asc.adv.MatmulType(GM, ND, asc.float32))
+    asc.adv.register_matmul(pipe, sys_workspace, mm, tiling)
+    ag = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg = asc.GlobalTensor()
+    bg.set_global_buffer(b)
+    cg = asc.GlobalTensor()
+    cg.set_global_buffer(c)
+    mm.set_tensor_a(ag)
+    mm.set_tensor_b(bg)
+    if sync:
+        mm.iterate_all(cg)
+    else:
+        mm.iterate_all(cg, sync=False, wait_iterate_all=True)
+        mm.wait_iterate_all()
+    mm.end()
+    mm.iterate_all(cg)
+    mm.end()
+"""
+
+
+@pytest.mark.filterwarnings("ignore:verify_sync=False")
+@pytest.mark.parametrize("sync", [False, True])
+def test_the_emulation_releases_the_object_at_an_end_after_a_synchronous_call(tmp_path: Path, sync: bool) -> None:
+    """The dynamic side of MM-13: after an End() that follows a synchronous computation the emulation refuses
+    the next use, as CANN's AIC has destroyed the object; after an asynchronous one it computes again."""
+    from ascx.emu.launch import EmulationError
+    from ascx.testing import load_kernel_source
+
+    module = load_kernel_source(tmp_path, REUSE)
+    m, n, k = 16, 32, 16
+    a, b = small_ints((m, k)), small_ints((k, n))
+    c = np.full((m, n), np.nan, np.float32)
+    if not sync:
+        module.reuse[1](a, b, c, sys_workspace(), tiling(m, n, k, 16, 32), sync)
+        np.testing.assert_array_equal(c, product(a, b))
+        return
+    with pytest.raises(EmulationError) as caught:
+        module.reuse[1](a, b, c, sys_workspace(), tiling(m, n, k, 16, 32), sync)
+    assert caught.value.message.endswith(
+        "Matmul 'mm': IterateAll<true>: the object is used after End() released it (End() after a synchronous "
+        "computation posts MMFUN_END and the AIC destroys the object's buffers; only Init() makes it usable again)"
+    )
+    location = caught.value.location
+    lines = Path(module.__file__ or "").read_text().splitlines()
+    after_end = max(i for i, line in enumerate(lines, 1) if line.strip() == "mm.iterate_all(cg)")
+    assert location is not None
+    assert location.line == after_end
