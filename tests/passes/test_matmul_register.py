@@ -94,8 +94,10 @@ mm.end()
     assert branch < regist < statements.index("mm.End();") < statements.index("}", regist)
 
 
-def test_registration_under_the_block_index_is_an_error(kernel_module: Callable[[str], ModuleType]) -> None:
-    """GetBlockIdx() differs between the AIC and its AIVs: the AIC would not run the server its AIVs post to."""
+def test_registration_under_the_block_index_is_a_warning(kernel_module: Callable[[str], ModuleType]) -> None:
+    """GetBlockIdx() differs between the AIC and its AIVs: unless the kernel makes the condition agree, the AIC
+    would not run the server its AIVs post to.  A warning: the kernel may normalise it, as Huawei's LoRA
+    kernels do."""
     body = """
 if asc.get_block_idx() >= n:
     return
@@ -103,14 +105,16 @@ mm = asc.adv.Matmul(A, A, C)
 asc.adv.register_matmul(pipe, ws, mm, asc.adv.TCubeTiling(m=64))
 mm.end()
 """
-    with pytest.raises(asc.IRError) as caught:
-        _compile(kernel_module, body)
-    assert caught.value.message == (
-        "register_matmul is reached under a condition that differs between the AIC and its AIVs (`GetBlockIdx()`): "
-        "the AIC would not serve the AIVs' Matmul calls, or would wait for AIVs that never register"
-    )
-    assert list(caught.value.hints) == [
-        "register before the branch, or branch on values both cores share (arguments, tiling)",
+    with pytest.warns(asc.AscxWarning) as record:
+        module, _ = _compile(kernel_module, body)
+    assert [(w.lineno, str(w.message)) for w in record] == [
+        (
+            line_of(module, "asc.adv.register_matmul("),
+            "register_matmul is reached under a condition computed from `GetBlockIdx()`, which differs between "
+            "the AIC and its AIVs: unless the kernel makes it agree on both (as by dividing an AIV's block index "
+            "by the sub-block count), the AIC does not serve the AIVs' Matmul calls, or waits for AIVs that never "
+            "register",
+        )
     ]
 
 

@@ -30,7 +30,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascx.diagnostics import op_error, source_location
 from ascx.dialects.ascendc import AscendIsAicOp, AscendIsAivOp, InitBufferOp, MatmulCreateOp, RegisterMatmulOp
-from ascx.dialects.ascendc.kernel_attrs import KERNEL_ATTR
+from ascx.dialects.ascendc.kernel_attrs import CUBE_ONLY_ATTR, KERNEL_ATTR
 from ascx.dialects.ascendc.system_api_ops import GetSysWorkspaceOp
 from ascx.dialects.ascendc.system_ops import SysVar, SysVarOp
 from ascx.dialects.ascendc.traits import MatmulMethod
@@ -83,10 +83,19 @@ def _core_value(op: Operation) -> str:
     return "ASCEND_IS_AIC" if isinstance(op, AscendIsAicOp) else "ASCEND_IS_AIV"
 
 
+CORE_DEPENDENT_MESSAGE = (
+    "register_matmul is reached under a condition computed from `{value}`, which differs between the AIC and "
+    "its AIVs: unless the kernel makes it agree on both (as by dividing an AIV's block index by the sub-block "
+    "count), the AIC does not serve the AIVs' Matmul calls, or waits for AIVs that never register"
+)
+
+
 def _check_placement(reg: RegisterMatmulOp, kernel: func.FuncOp) -> None:
     """The registration is not inside a loop, and every branch around it takes the same arm on the AIC as on
     its AIVs: the AIC runs the objects' server where the registration stands, until each AIV's client (a
-    local of the macro) leaves its scope (docs/matmul-protocol.md#registration)."""
+    local of the macro) leaves its scope (docs/matmul-protocol.md#registration).  A condition computed from
+    a core-dependent value is a warning: the kernel may make it agree (Huawei's LoRA kernels normalise the
+    AIV's block index), which this check cannot see."""
     parent = reg.parent_op()
     while parent is not None and parent is not kernel:
         if isinstance(parent, scf.ForOp | scf.WhileOp):
@@ -102,14 +111,8 @@ def _check_placement(reg: RegisterMatmulOp, kernel: func.FuncOp) -> None:
         if isinstance(parent, scf.IfOp):
             culprit = _core_dependent(parent.cond)
             if culprit is not None:
-                raise op_error(
-                    reg,
-                    "register_matmul is reached under a condition that differs between the AIC and its AIVs "
-                    f"(`{_core_value(culprit)}`): the AIC would not serve the AIVs' Matmul calls, or would wait "
-                    "for AIVs that never register",
-                    kind="matmul-register",
-                    hints=("register before the branch, or branch on values both cores share (arguments, tiling)",),
-                )
+                _warn(reg, CORE_DEPENDENT_MESSAGE.format(value=_core_value(culprit)))
+                return
         parent = parent.parent_op()
 
 
@@ -118,8 +121,10 @@ def merge_registrations(kernel: func.FuncOp) -> None:
     registrations = [op for op in kernel.walk() if isinstance(op, RegisterMatmulOp)]
     creates = [op for op in kernel.walk() if isinstance(op, MatmulCreateOp)]
     registered: dict[SSAValue, RegisterMatmulOp] = {}
+    cube_only = CUBE_ONLY_ATTR in kernel.attributes  # REGIST_MATMUL_OBJ only initialises the objects there
     for reg in registrations:
-        _check_placement(reg, kernel)
+        if not cube_only:
+            _check_placement(reg, kernel)
         for obj in reg.objects:
             if obj in registered:
                 raise op_error(reg, f"Matmul {_name(obj)} is registered more than once", kind="matmul-register")
@@ -134,13 +139,13 @@ def merge_registrations(kernel: func.FuncOp) -> None:
             )
     if not registrations:
         return
-    _check_uses(kernel, registered)
+    _check_uses(kernel, registered, cube_only)
     _merge(kernel, registrations, list(registered))
 
 
-def _check_uses(kernel: func.FuncOp, registered: dict[SSAValue, RegisterMatmulOp]) -> None:
+def _check_uses(kernel: func.FuncOp, registered: dict[SSAValue, RegisterMatmulOp], cube_only: bool) -> None:
     """Every call on a registered object comes after its registration, in the registration's block (the
-    scope of the macro's client)."""
+    scope of the macro's client; a cube-only kernel's macro declares nothing)."""
     for op in kernel.walk():
         if op.get_trait(MatmulMethod) is None:
             continue
@@ -151,6 +156,8 @@ def _check_uses(kernel: func.FuncOp, registered: dict[SSAValue, RegisterMatmulOp
         block = reg.parent_block()
         assert block is not None
         ancestor = _in_block(op, block)
+        if ancestor is None and cube_only:
+            continue
         if ancestor is None:
             location = source_location(reg.location)
             where = f" ({location.file.rsplit('/', 1)[-1]}:{location.line})" if location is not None else ""
@@ -230,8 +237,12 @@ MOVED_MESSAGE = (
 def _warn_moved(registration: Operation, init_buffer: Operation) -> None:
     """The registration moved before ``init_buffer``: say so, with CANN's rule
     (docs/matmul-protocol.md#registration)."""
-    message = MOVED_MESSAGE.format(where=_where(init_buffer))
-    location = source_location(registration.location)
+    _warn(registration, MOVED_MESSAGE.format(where=_where(init_buffer)))
+
+
+def _warn(op: Operation, message: str) -> None:
+    """A warning at ``op``'s Python line."""
+    location = source_location(op.location)
     if location is None:
         warnings.warn(message, AscxWarning, stacklevel=2)
     else:

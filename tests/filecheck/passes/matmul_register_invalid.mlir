@@ -93,23 +93,6 @@ func.func @k(%w: !ascendc.gm_addr<ui8>, %n: i32) attributes {ascendc.kernel} {
 
 // -----
 
-// Not under a condition that differs between the AIC and its AIVs (GetBlockIdx() does).
-func.func @k(%w: !ascendc.gm_addr<ui8>, %n: i32) attributes {ascendc.kernel} {
-  %pipe = ascendc.pipe
-  %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
-  %b = ascendc.sys_var block_idx : i32 loc("k.py":5:9)
-  %past = arith.cmpi sge, %b, %n : i32
-  scf.if %past {
-  } else {
-    ascendc.register_matmul %pipe, %w objects(%mm) : !ascendc.gm_addr<ui8> loc("k.py":8:5)
-    ascendc.matmul.end %mm
-  }
-  func.return
-}
-// CHECK: k.py:8:5: error: register_matmul is reached under a condition that differs between the AIC and its AIVs (`GetBlockIdx()`): the AIC would not serve the AIVs' Matmul calls, or would wait for AIVs that never register
-
-// -----
-
 func.func @k(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
   %pipe = ascendc.pipe
   %t = ascendc.cube_tiling
