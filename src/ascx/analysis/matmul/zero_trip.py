@@ -8,7 +8,8 @@ negations) of the same bounds decides the literal, so a wait guarded by ``if n >
 ``for i in range(n):`` is known to follow at least one iteration.
 
 A violation that exists only on such a path is not an error: silent when the trip count comes from tiling
-fields (the host chose them, and a Matmul tile has at least one block), a warning otherwise; a wait that
+fields and the block index (the host chose them, and launches the cores the tiling uses, each with at least
+one block), a warning otherwise; a wait that
 would wait forever there is guarded by ``ascx-insert-sync`` instead (:func:`trip_test`).
 """
 
@@ -21,6 +22,7 @@ from ascx.analysis.dataflow import condition_key
 from ascx.dialects.ascendc.adv_ops import LibTilingGetOp
 from ascx.dialects.ascendc.object_ops import CubeTilingGetOp
 from ascx.dialects.ascendc.static_tiling_ops import StaticTilingGetOp
+from ascx.dialects.ascendc.system_ops import SysVar, SysVarOp
 
 ZERO_TRIP = "zero-trip"
 
@@ -61,16 +63,30 @@ def trip_test(cond: SSAValue) -> tuple[tuple[str, object, object], bool] | None:
     return None
 
 
-def from_tiling(value: SSAValue) -> bool:
-    """Whether ``value`` is computed from tiling fields and constants only (pure integer arithmetic on
-    ``TCubeTiling`` / library / static tiling members)."""
+def from_tiling(value: SSAValue, seen: set[SSAValue] | None = None) -> bool:
+    """Whether ``value`` is computed from tiling fields, the block index and count, and constants only (pure
+    integer arithmetic on ``TCubeTiling`` / library / static tiling members, and the results of branches
+    whose every arm yields such a value: a tail core's share).  The host chose all of them: it launches
+    the cores the tiling uses."""
+    seen = set() if seen is None else seen
+    if value in seen:
+        return True
+    seen.add(value)
     owner = value.owner
     if not isinstance(owner, Operation):
         return False
     if isinstance(owner, (*_TILING_READS, arith.ConstantOp)):
         return True
+    if isinstance(owner, SysVarOp):
+        return owner.var.data in (SysVar.BLOCK_IDX, SysVar.BLOCK_NUM)
+    if isinstance(owner, scf.IfOp):
+        index = owner.results.index(value)
+        yields = [region.block.last_op for region in owner.regions if region.blocks]
+        return len(yields) == 2 and all(
+            isinstance(y, scf.YieldOp) and from_tiling(y.operands[index], seen) for y in yields
+        )
     if owner.dialect_name() == "arith" and not owner.regions and owner.operands:
-        return all(from_tiling(operand) for operand in owner.operands)
+        return all(from_tiling(operand, seen) for operand in owner.operands)
     return False
 
 
