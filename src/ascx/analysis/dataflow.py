@@ -249,20 +249,24 @@ class ForwardAnalysis(ABC, Generic[S]):
             if phases > 1:
                 self.enter_phase(op, None)
         self.check_loop(state, body_exit, op)
+        return self.exit_loop(self._for_exit(op, state, head, body_exit, partials, phases), op)
+
+    def _for_exit(self, op: scf.ForOp, entry: S, head: S, body_exit: S, partials: list[S], phases: int) -> S:
+        """The state after ``op``: after its last iteration when the trip count is a constant, else after any
+        number of iterations, none included (:meth:`exit_runtime_for`)."""
         trips = constant_trip_count(op)
         if trips is None or trips % phases:
             for partial in partials:
-                self.check_phases(state, partial, op)
+                self.check_phases(entry, partial, op)
         if trips is not None and trips >= 1:
             rest = trips % phases
-            exit_state = body_exit if rest == 0 else partials[rest - 1]
-        elif trips is None and not partials:
-            exit_state = self.exit_runtime_for(state, body_exit, head, op)
-        else:
-            exit_state = head
-            for partial in partials:  # a run-time trip count may end after any phase
-                exit_state = self.join_loop(exit_state, partial, op)
-        return self.exit_loop(exit_state, op)
+            return body_exit if rest == 0 else partials[rest - 1]
+        if trips is None and not partials:
+            return self.exit_runtime_for(entry, body_exit, head, op)
+        exit_state = head
+        for partial in partials:  # a run-time trip count may end after any phase
+            exit_state = self.join_loop(exit_state, partial, op)
+        return exit_state
 
     def _visit_while(self, op: scf.WhileOp, state: S) -> S:
         before, after = op.before_region.block, op.after_region.block
