@@ -584,6 +584,7 @@ def test_cube_only_example_with_bias() -> None:
     np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32) + bias)
 
 
+@pytest.mark.filterwarnings("ignore:register_matmul comes after pipe.init_buffer")  # pyasc tutorial 05's order
 def test_leaky_relu_example_with_the_tutorials_settings() -> None:
     """examples/matmul_leaky_relu.py copies whole base blocks, so it needs the tutorial's fixed 256 x 128
     split: the single-core tiles of the 2-core split are multiples of it."""

@@ -12,6 +12,7 @@ import pytest
 
 import ascx as asc
 from ascx.runtime.jit import MockTensor, MockValue
+from ascx.testing import line_of
 
 PRELUDE = """
 @asc.jit
@@ -34,14 +35,53 @@ def _compile(load: Callable[[str], ModuleType], body: str) -> tuple[ModuleType, 
     return module, module.k.compile(*ARGS).source
 
 
-def test_registration_after_init_buffer_is_hoisted(kernel_module: Callable[[str], ModuleType]) -> None:
-    """pyasc's tutorial 05 order: init_buffer, then the Matmul and its registration."""
-    body = """
+@pytest.mark.parametrize("workspace", ["ws", "asc.get_sys_workspace()"])
+def test_registration_after_init_buffer_is_hoisted(kernel_module: Callable[[str], ModuleType], workspace: str) -> None:
+    """pyasc's tutorial 05 order: init_buffer, then the Matmul and its registration.  With a kernel-argument
+    workspace and with the system workspace alike (issue 24: the second was an error), the registration moves
+    before init_buffer, with a warning that cites CANN's rule (REGIST_MATMUL_OBJ before InitBuffer)."""
+    body = f"""
 tiling = asc.adv.TCubeTiling(m=64)
 q = asc.TQue(asc.TPosition.VECOUT, 1)
 pipe.init_buffer(q, 1, 1024)
 mm = asc.adv.Matmul(A, A, C)
-asc.adv.register_matmul(pipe, ws, mm, tiling)
+asc.adv.register_matmul(pipe, {workspace}, mm, tiling)
+mm.set_tensor_a(a_gm)
+mm.set_tensor_b(a_gm)
+mm.iterate_all(c_gm)
+mm.end()
+"""
+    with pytest.warns(asc.AscxWarning) as record:
+        module, source = _compile(kernel_module, body)
+    init_line = line_of(module, "pipe.init_buffer(q, 1, 1024)")
+    assert [(w.lineno, str(w.message)) for w in record] == [
+        (
+            line_of(module, "asc.adv.register_matmul("),
+            f"register_matmul comes after pipe.init_buffer ({Path(module.__file__ or '').name}:{init_line}); CANN's "
+            "REGIST_MATMUL_OBJ must precede the first InitBuffer of its pipe in separated (MIX) mode, so ascx moved "
+            "the registration before it",
+        )
+    ]
+    statements = [line.strip() for line in source.splitlines()]
+    regist = next(i for i, line in enumerate(statements) if line.startswith("REGIST_MATMUL_OBJ("))
+    init = statements.index("pipe.InitBuffer(q, 1, 1024);")
+    declaration = next(i for i, line in enumerate(statements) if line.endswith(" mm;"))
+    assert declaration < regist < init
+    if workspace != "ws":
+        fetched = statements.index("__gm__ uint8_t* sys_workspace = GetSysWorkSpacePtr();")
+        assert fetched < regist
+        assert statements[regist] == "REGIST_MATMUL_OBJ(&pipe, sys_workspace, mm, &tiling);"
+
+
+def test_registration_after_an_early_return(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Issue 31: Huawei's GEMV kernel registers after early returns.  The rest of the kernel is the else arm of
+    the return's branch; the registration stays there, with every use of the object after it (the AIC runs
+    the server loop where it stands, and the condition is the same on the AIC and its AIVs)."""
+    body = """
+if n <= 0:
+    return
+mm = asc.adv.Matmul(A, A, C)
+asc.adv.register_matmul(pipe, ws, mm, asc.adv.TCubeTiling(m=64))
 mm.set_tensor_a(a_gm)
 mm.set_tensor_b(a_gm)
 mm.iterate_all(c_gm)
@@ -49,10 +89,33 @@ mm.end()
 """
     _, source = _compile(kernel_module, body)
     statements = [line.strip() for line in source.splitlines()]
+    branch = statements.index("if (!v) {")
     regist = next(i for i, line in enumerate(statements) if line.startswith("REGIST_MATMUL_OBJ("))
-    init = statements.index("pipe.InitBuffer(q, 1, 1024);")
-    declaration = next(i for i, line in enumerate(statements) if line.endswith(" mm;"))
-    assert declaration < regist < init
+    assert branch < regist < statements.index("mm.End();") < statements.index("}", regist)
+
+
+def test_registration_under_the_block_index_is_a_warning(kernel_module: Callable[[str], ModuleType]) -> None:
+    """GetBlockIdx() differs between the AIC and its AIVs: unless the kernel makes the condition agree, the AIC
+    would not run the server its AIVs post to.  A warning: the kernel may normalise it, as Huawei's LoRA
+    kernels do."""
+    body = """
+if asc.get_block_idx() >= n:
+    return
+mm = asc.adv.Matmul(A, A, C)
+asc.adv.register_matmul(pipe, ws, mm, asc.adv.TCubeTiling(m=64))
+mm.end()
+"""
+    with pytest.warns(asc.AscxWarning) as record:
+        module, _ = _compile(kernel_module, body)
+    assert [(w.lineno, str(w.message)) for w in record] == [
+        (
+            line_of(module, "asc.adv.register_matmul("),
+            "register_matmul is reached under a condition computed from `GetBlockIdx()`, which differs between "
+            "the AIC and its AIVs: unless the kernel makes it agree on both (as by dividing an AIV's block index "
+            "by the sub-block count), the AIC does not serve the AIVs' Matmul calls, or waits for AIVs that never "
+            "register",
+        )
+    ]
 
 
 def test_a_tiling_built_after_the_first_matmul_call_cannot_be_registered(

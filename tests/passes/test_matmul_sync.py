@@ -753,24 +753,38 @@ def test_loop_restart_keeps_the_trailing_wait(kernel_module: Callable[[str], Mod
 
 
 def test_loop_restart_with_a_runtime_trip_count(kernel_module: Callable[[str], ModuleType]) -> None:
-    """The same loop over ``range(n)``: the restart is repaired the same way, and the trailing wait stays an
-    error, a true one: when ``n`` is 0 nothing was started and the wait would never return."""
-    assert diagnostics(
-        kernel_module,
-        """
-        for i in range(n):
-            mm.iterate_all(c_gm[i * 4096:], sync=False, wait_iterate_all=True)
-        mm.wait_iterate_all()
-        mm.end()
-        """,
-        insert=True,
-    ) == [
-        "L2:9: warning: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts new "
+    """The same loop over ``range(n)`` (issue 24's idiom): the restart is repaired the same way.  The trailing
+    wait has nothing to wait for only when ``n`` is 0, where it would never return; it used to be an MM-4
+    error, and is now guarded by the loop's trip test, with a warning since ``n`` is not a tiling field
+    (docs/rules/matmul.md#loops-that-may-run-zero-times)."""
+    with pytest.warns(asc.AscxWarning) as record:
+        _, compiled = compile_body(
+            kernel_module,
+            """
+            for i in range(n):
+                mm.iterate_all(c_gm[i * 4096:], sync=False, wait_iterate_all=True)
+            mm.wait_iterate_all()
+            mm.end()
+            """,
+            insert=True,
+        )
+    assert warnings_of(record) == [
+        "L2: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts new "
         "asynchronous work; ascx inserted `mm.wait_iterate_all()` [MM-7]",
-        "L3:5: error: `mm.wait_iterate_all()` has no matching asynchronous `mm.iterate_all(..., sync=False, "
-        "wait_iterate_all=True)`; it would wait for a completion that is never signalled [MM-4]",
-        "note: on some paths through the enclosing branches and loops",
+        "L3: `mm.wait_iterate_all()` would wait forever when this loop runs zero times; ascx guarded it with "
+        "the loop's trip test [MM-4]\n"
+        f"{record[1].filename}:{BODY_START}:14: note: the loop that starts the work it waits for; its trip count "
+        "is a runtime value",
     ]
+    assert sync_lines(compiled.source) == [
+        "if (v_1) {",
+        "mm.WaitIterateAll();",
+        "mm.IterateAll<false>(v_3, 0, false, true, false);",
+        "if (v_4) {",
+        "mm.WaitIterateAll();",
+        "mm.End();",
+    ]
+    assert "    bool v_4 = 0 < n;" in compiled.source.splitlines()
 
 
 def test_conditions_of_an_earlier_iteration_are_not_this_ones(kernel_module: Callable[[str], ModuleType]) -> None:
@@ -824,19 +838,59 @@ def test_a_repair_that_does_not_help_is_undone(
 
 def test_work_started_after_end_is_not_repaired(kernel_module: Callable[[str], ModuleType]) -> None:
     """Found by the fuzzer: an asynchronous start after ``end()`` got an inserted wait, itself one more use
-    after ``end()`` (a new MM-13).  The start is the error; insertion leaves it as it is."""
+    after ``end()`` (a new MM-13).  The start is the error; insertion leaves it as it is.  The computation
+    before ``end()`` is synchronous, so that ``End()`` releases the object (after an asynchronous one it
+    posts nothing and the object may be used again: test_reuse_after_an_end_that_posts_nothing)."""
+    body = """
+    mm.iterate_all(c_gm)
+    mm.end()
+    mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+    """
+    expected = [
+        "L3:5: error: kernel returns while asynchronous `mm.iterate_all(sync=False)` has not completed [MM-3]",
+        "L3:5: note: started here; call mm.wait_iterate_all() before the kernel returns",
+        "L3:5: error: `mm.iterate_all` uses Matmul object `mm` after `mm.end()` [MM-13]",
+        "L2:5: note: ended here",
+        "L3:5: warning: Matmul object `mm` is not ended; call `mm.end()` after its last use [MM-16]",
+    ]
+    assert diagnostics(kernel_module, body) == expected
+    assert diagnostics(kernel_module, body, insert=True) == expected
+
+
+def test_reuse_after_an_end_that_posts_nothing(kernel_module: Callable[[str], ModuleType]) -> None:
+    """CANN's client ``End()`` posts ``MMFUN_END`` only when the latest computation was synchronous
+    (matmul_client.h): after an asynchronous one the object is unchanged, and Huawei's operators compute
+    with it again per batch.  Not MM-13; the new work is checked as any other (here repaired, MM-3)."""
     body = """
     mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
     mm.wait_iterate_all()
     mm.end()
     mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
     """
-    expected = [
+    assert diagnostics(kernel_module, body) == [
         "L4:5: error: kernel returns while asynchronous `mm.iterate_all(sync=False)` has not completed [MM-3]",
         "L4:5: note: started here; call mm.wait_iterate_all() before the kernel returns",
-        "L4:5: error: `mm.iterate_all` uses Matmul object `mm` after `mm.end()` [MM-13]",
-        "L3:5: note: ended here",
         "L4:5: warning: Matmul object `mm` is not ended; call `mm.end()` after its last use [MM-16]",
     ]
-    assert diagnostics(kernel_module, body) == expected
-    assert diagnostics(kernel_module, body, insert=True) == expected
+
+
+def test_a_path_that_ended_after_a_synchronous_call_is_mm13(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Ended after a synchronous computation on one path: the object is released there."""
+    assert diagnostics(
+        kernel_module,
+        """
+        if n > 0:
+            mm.iterate_all(c_gm)
+        else:
+            mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+            mm.wait_iterate_all()
+        mm.end()
+        mm.iterate_all(c_gm)
+        mm.end()
+        """,
+    ) == [
+        "L7:5: error: `mm.iterate_all` uses Matmul object `mm` after `mm.end()` [MM-13]",
+        "L6:5: note: ended here",
+        "L8:5: error: `mm.end` uses Matmul object `mm` after `mm.end()` [MM-13]",
+        "L6:5: note: ended here",
+    ]

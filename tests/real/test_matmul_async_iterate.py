@@ -23,10 +23,8 @@ Changes the translation needed:
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 import ascx as asc
-from ascx.analysis.report import SyncError
 
 M, N, K = 96, 64, 32
 
@@ -159,14 +157,6 @@ def generate_tiling(m: int, n: int, k: int, cores: int) -> asc.adv.TCubeTiling:
     return tiling
 
 
-@pytest.mark.xfail(
-    raises=SyncError,
-    strict=True,
-    reason="issue 24 idioms 1 and 7: 'the blocks computed by asynchronous `mm.iterate(sync=False)` are never "
-    "fetched with `mm.get_tensor_c(..., sync=False)` [MM-11]' (the fetch loop's trip count is a runtime value), "
-    "with the warning 'asynchronous `mm.get_tensor_c(sync=False)` is not completed before `mm.end()`; ascx "
-    "inserted `mm.wait_get_tensor_c()` [MM-2]'",
-)
 def test_matmul_async_iterate() -> None:
     rng = np.random.default_rng(24)
     a = rng.integers(-4, 5, (M, K)).astype(np.float16)

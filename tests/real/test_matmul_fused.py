@@ -24,7 +24,6 @@ import numpy as np
 import pytest
 
 import ascx as asc
-from ascx.errors import IRError
 
 M, N, K = 128, 64, 32
 BASE_M, BASE_N = 64, 32
@@ -152,12 +151,6 @@ def generate_tiling() -> asc.adv.TCubeTiling:
     return tiling
 
 
-@pytest.mark.xfail(
-    raises=IRError,
-    strict=True,
-    reason="issue 24 idiom 8: 'register_matmul must come before the first init_buffer on its pipe (...), but "
-    "sys_workspace is defined after it'; behind it idioms 1 and 7 (MM-11 on the runtime fetch loop, MM-2)",
-)
 def test_matmul_fused() -> None:
     rng = np.random.default_rng(24)
     a = rng.integers(-4, 5, (M, K)).astype(np.float16)
@@ -166,6 +159,11 @@ def test_matmul_fused() -> None:
     c = np.full((M, N), np.nan, np.float32)
     tiling = generate_tiling()
     workspace = np.zeros(tiling.used_core_num * tiling.single_core_m * tiling.single_core_n, np.float32)
-    matmul_fused_custom[(tiling.used_core_num + 1) // 2](a, b, bias, c, workspace, tiling)
+    # the sample initialises its queues before REGIST_MATMUL_OBJ, which CANN's REGIST_MATMUL_OBJ page forbids
+    # in separated mode: ascx moves the registration and says so (issue 24 idiom 8)
+    with pytest.warns(
+        asc.AscxWarning, match=r"^register_matmul comes after pipe\.init_buffer \(test_matmul_fused\.py:"
+    ):
+        matmul_fused_custom[(tiling.used_core_num + 1) // 2](a, b, bias, c, workspace, tiling)
     product = a.astype(np.float32) @ b.astype(np.float32) + bias  # exact: small integers
     np.testing.assert_array_equal(c, np.where(product >= 0, product, product * np.float32(ALPHA)))

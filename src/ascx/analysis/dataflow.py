@@ -188,6 +188,11 @@ class ForwardAnalysis(ABC, Generic[S]):
         """Called once per reporting walk of a loop analysed in phases, with the state after an
         iteration that ends a run of the loop in the middle of a step (an odd trip count)."""
 
+    def exit_runtime_for(self, entry: S, body_exit: S, head: S, loop: scf.ForOp) -> S:
+        """The state after an ``scf.for`` whose trip count is not a constant: the loop may run zero times
+        (``entry``) or at least once (``body_exit``); by default their join at the loop head."""
+        return head
+
     def exit_loop(self, state: S, loop: Operation) -> S:
         """The state after ``loop`` (e.g. to forget iteration tags)."""
         return state
@@ -322,7 +327,8 @@ class ForwardAnalysis(ABC, Generic[S]):
     def _for_exit(self, entry: S, head: S, body_exit: S | None, partials: list[S], op: scf.ForOp, phases: int) -> S:
         """The state where ``op``'s trip count stops it: after its last phase (``partials`` are the states
         after the phases of a step but the last, ``body_exit`` after the whole step) when the trip count is
-        a constant of at least one, else the join of every place it may stop."""
+        a constant of at least one, else after any number of iterations, none included
+        (:meth:`exit_runtime_for`), or the join of every place it may stop."""
         trips = constant_trip_count(op)
         if trips is None or trips % phases:
             for partial in partials:
@@ -330,6 +336,8 @@ class ForwardAnalysis(ABC, Generic[S]):
         if trips is not None and trips >= 1 and body_exit is not None:
             rest = trips % phases
             return body_exit if rest == 0 else partials[rest - 1]
+        if trips is None and not partials and body_exit is not None:
+            return self.exit_runtime_for(entry, body_exit, head, op)
         exit_state = head
         for partial in partials:  # a run-time trip count may end after any phase
             exit_state = self.join_loop(exit_state, partial, op)

@@ -45,6 +45,14 @@ QUEUE_EVENTS: dict[TPosition, tuple[HardEvent, HardEvent]] = {
 -> the next ``alloc_tensor`` implies (docs/sync-model.md#queues).  Other positions are not modelled (TQ-14)."""
 
 
+def enque_orders_fetches(position: TPosition) -> bool:
+    """Whether ``enque`` on a queue at ``position`` sets MTE2 -> V, the pair ``WaitGetTensorC`` is made of: the
+    queue's hand-off then completes asynchronous ``GetTensorC`` copies into the unified buffer
+    (docs/matmul-protocol.md#queue-hand-off)."""
+    events = QUEUE_EVENTS.get(position)
+    return events is not None and events[0] is HardEvent.MTE2_V
+
+
 def pipe_label(pipe: Pipe) -> str:
     """``MTE2`` for ``PIPE_MTE2``: how diagnostics name a pipe."""
     return str(pipe).removeprefix("pipe_").upper()

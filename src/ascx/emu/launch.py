@@ -391,6 +391,7 @@ def run_with_progress(kernel: Any, block_dim: int, *args: Any, out: Any = None) 
     running on the CPU.  For scripts and demos; ``kernel`` is an ``@asc.jit`` function."""
     import sys
     import time
+    import warnings
 
     from ascx.emu.build import build_dir, default_compiler
 
@@ -403,14 +404,33 @@ def run_with_progress(kernel: Any, block_dim: int, *args: Any, out: Any = None) 
     def done(start: float, note: str = "") -> None:
         print(f" {time.perf_counter() - start:.2f} s{note}", file=stream, flush=True)
 
+    shown: set[tuple[str, str, int]] = set()
+
+    def show(caught: list[warnings.WarningMessage]) -> None:
+        """The warnings of a stage, after its line (each once: a cached kernel replays its own)."""
+        for w in caught:
+            key = (str(w.message), w.filename, w.lineno)
+            if key not in shown:
+                shown.add(key)
+                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
+
     debug = bool(getattr(kernel, "options", {}).get("debug", False))
     start = stage(f"compiling '{kernel.__name__}' to Ascend C")
-    compiled = kernel.compile(*args)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        compiled = kernel.compile(*args)
     done(start)
+    show(caught)
     before: set[Path] = set(build_dir().glob("*.so")) if build_dir().exists() else set()
     start = stage(f"building it with {default_compiler().name} against the emulation headers")
-    build_kernel(compiled, debug=debug)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        build_kernel(compiled, debug=debug)
     done(start, "" if set(build_dir().glob("*.so")) - before else " (cached)")
+    show(caught)
     start = stage(f"running it on {block_dim} block{'s' if block_dim != 1 else ''} on the CPU")
-    launch(compiled, block_dim, args, debug=debug)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        launch(compiled, block_dim, args, debug=debug)
     done(start)
+    show(caught)

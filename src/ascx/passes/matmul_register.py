@@ -1,33 +1,40 @@
 """``ascx-matmul-register``: one ``REGIST_MATMUL_OBJ`` per kernel, and the registration rules.
 
-``REGIST_MATMUL_OBJ`` declares fixed names and, on the AIC side of a MIX kernel, serves the objects
-it lists and returns, so a kernel may contain it once, at the top level of its body
-(docs/matmul-protocol.md#registration).  This pass checks the kernel-wide registration rules and merges every
-``ascendc.register_matmul`` of a kernel into one, placed where the last one was unless that is
-after the first ``init_buffer`` on its pipe or after the first call on a registered object: then
-it is hoisted, with the objects' constructions, to just before the earlier of the two (an error when
-another operand of the registration is defined or changed after that point):
+``REGIST_MATMUL_OBJ`` declares fixed names in the scope where it stands and, on the AIC side of a MIX kernel,
+serves the objects it lists until every AIV's client leaves that scope, then returns
+(docs/matmul-protocol.md#registration).  So a kernel contains it once, not inside a loop, in a block that
+holds every use of the objects, and reached by the AIC exactly when its AIVs reach it (a branch around it may
+not depend on the core).  This pass checks the kernel-wide registration rules and merges every
+``ascendc.register_matmul`` of a kernel into one, placed where the last one was unless that is after the first
+``init_buffer`` on its pipe or after the first call on a registered object: then it is hoisted, with the
+objects' constructions and the system workspace, to just before the earlier of the two (with a warning when
+it moves before an ``init_buffer``, which CANN requires; an error when another operand of the registration is
+defined or changed after that point):
 
-- every ``ascendc.matmul.create`` is registered exactly once, at the top level of the kernel, and no
-  method is called on an object before its registration;
-- all registrations use the same pipe and workspace;
+- every ``ascendc.matmul.create`` is registered exactly once, and no method is called on an object before its
+  registration or outside the registration's block;
+- all registrations use the same pipe and workspace, in one block;
 - at most 4 objects, and with more than one object every registration carries a tiling.
 """
 
 from __future__ import annotations
 
+import warnings
 from dataclasses import dataclass
 
 from xdsl.context import Context
-from xdsl.dialects import func
+from xdsl.dialects import func, scf
 from xdsl.dialects.builtin import ModuleOp
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascx.diagnostics import op_error, source_location
-from ascx.dialects.ascendc import InitBufferOp, MatmulCreateOp, RegisterMatmulOp
-from ascx.dialects.ascendc.kernel_attrs import KERNEL_ATTR
+from ascx.dialects.ascendc import AscendIsAicOp, AscendIsAivOp, InitBufferOp, MatmulCreateOp, RegisterMatmulOp
+from ascx.dialects.ascendc.kernel_attrs import CUBE_ONLY_ATTR, KERNEL_ATTR
+from ascx.dialects.ascendc.system_api_ops import GetSysWorkspaceOp
+from ascx.dialects.ascendc.system_ops import SysVar, SysVarOp
 from ascx.dialects.ascendc.traits import MatmulMethod
+from ascx.errors import AscxWarning
 from ascx.passes.base import AscxPass
 
 MAX_MATMUL_OBJECTS = 4
@@ -37,13 +44,76 @@ def _name(value: SSAValue) -> str:
     return value.name_hint or "object"
 
 
-def _top_level(op: Operation, body: func.FuncOp) -> Operation:
-    """The ancestor of ``op`` that is directly in the kernel body."""
-    while op.parent_op() is not body:
-        parent = op.parent_op()
-        assert parent is not None
-        op = parent
-    return op
+_CORE_DEPENDENT = frozenset(
+    {SysVar.BLOCK_IDX, SysVar.BLOCK_NUM, SysVar.SUB_BLOCK_IDX, SysVar.SUB_BLOCK_NUM, SysVar.TASK_RATIO}
+)
+"""System values that differ between the AIC and its AIVs (``GetBlockIdx()`` is ``block_idx * ratio +
+sub_block_idx`` on an AIV, ``block_idx`` on the AIC: ``impl/basic_api/dav_c220/kernel_operator_sys_var_impl.h``)."""
+
+
+def _in_block(op: Operation, block: Block) -> Operation | None:
+    """The ancestor of ``op`` (or ``op``) that is directly in ``block``, if ``op`` is inside it."""
+    return block.find_ancestor_op_in_block(op)
+
+
+def _core_dependent(value: SSAValue, seen: set[SSAValue] | None = None) -> Operation | None:
+    """The op that makes ``value`` differ between the AIC and its AIVs, if one does."""
+    seen = set() if seen is None else seen
+    if value in seen:
+        return None
+    seen.add(value)
+    owner = value.owner
+    if not isinstance(owner, Operation):
+        return None
+    if isinstance(owner, AscendIsAicOp | AscendIsAivOp):
+        return owner
+    if isinstance(owner, SysVarOp) and owner.var.data in _CORE_DEPENDENT:
+        return owner
+    for operand in owner.operands:
+        found = _core_dependent(operand, seen)
+        if found is not None:
+            return found
+    return None
+
+
+def _core_value(op: Operation) -> str:
+    """How a message names a core-dependent value: its Ascend C call."""
+    if isinstance(op, SysVarOp):
+        return f"{op.var.data.cpp}()"
+    return "ASCEND_IS_AIC" if isinstance(op, AscendIsAicOp) else "ASCEND_IS_AIV"
+
+
+CORE_DEPENDENT_MESSAGE = (
+    "register_matmul is reached under a condition computed from `{value}`, which differs between the AIC and "
+    "its AIVs: unless the kernel makes it agree on both (as by dividing an AIV's block index by the sub-block "
+    "count), the AIC does not serve the AIVs' Matmul calls, or waits for AIVs that never register"
+)
+
+
+def _check_placement(reg: RegisterMatmulOp, kernel: func.FuncOp) -> None:
+    """The registration is not inside a loop, and every branch around it takes the same arm on the AIC as on
+    its AIVs: the AIC runs the objects' server where the registration stands, until each AIV's client (a
+    local of the macro) leaves its scope (docs/matmul-protocol.md#registration).  A condition computed from
+    a core-dependent value is a warning: the kernel may make it agree (Huawei's LoRA kernels normalise the
+    AIV's block index), which this check cannot see."""
+    parent = reg.parent_op()
+    while parent is not None and parent is not kernel:
+        if isinstance(parent, scf.ForOp | scf.WhileOp):
+            raise op_error(
+                reg,
+                "register_matmul must not be called inside a loop",
+                kind="matmul-register",
+                hints=(
+                    "REGIST_MATMUL_OBJ runs the AIC's Matmul server and returns from the kernel there; call it once, "
+                    "before the loop",
+                ),
+            )
+        if isinstance(parent, scf.IfOp):
+            culprit = _core_dependent(parent.cond)
+            if culprit is not None:
+                _warn(reg, CORE_DEPENDENT_MESSAGE.format(value=_core_value(culprit)))
+                return
+        parent = parent.parent_op()
 
 
 def merge_registrations(kernel: func.FuncOp) -> None:
@@ -51,14 +121,10 @@ def merge_registrations(kernel: func.FuncOp) -> None:
     registrations = [op for op in kernel.walk() if isinstance(op, RegisterMatmulOp)]
     creates = [op for op in kernel.walk() if isinstance(op, MatmulCreateOp)]
     registered: dict[SSAValue, RegisterMatmulOp] = {}
+    cube_only = CUBE_ONLY_ATTR in kernel.attributes  # REGIST_MATMUL_OBJ only initialises the objects there
     for reg in registrations:
-        if reg.parent_op() is not kernel:
-            raise op_error(
-                reg,
-                "register_matmul must be called at the top level of the kernel, not inside a loop or branch",
-                kind="matmul-register",
-                hints=("REGIST_MATMUL_OBJ returns on the AIC side; call it once, before any Matmul use",),
-            )
+        if not cube_only:
+            _check_placement(reg, kernel)
         for obj in reg.objects:
             if obj in registered:
                 raise op_error(reg, f"Matmul {_name(obj)} is registered more than once", kind="matmul-register")
@@ -73,18 +139,38 @@ def merge_registrations(kernel: func.FuncOp) -> None:
             )
     if not registrations:
         return
-    _check_uses(kernel, registered)
+    _check_uses(kernel, registered, cube_only)
     _merge(kernel, registrations, list(registered))
 
 
-def _check_uses(kernel: func.FuncOp, registered: dict[SSAValue, RegisterMatmulOp]) -> None:
-    order = {op: index for index, op in enumerate(kernel.body.block.ops)}
+def _check_uses(kernel: func.FuncOp, registered: dict[SSAValue, RegisterMatmulOp], cube_only: bool) -> None:
+    """Every call on a registered object comes after its registration, in the registration's block (the
+    scope of the macro's client; a cube-only kernel's macro declares nothing)."""
     for op in kernel.walk():
         if op.get_trait(MatmulMethod) is None:
             continue
         obj = op.operands[0]
         reg = registered.get(obj)
-        if reg is not None and order[_top_level(op, kernel)] < order[reg]:
+        if reg is None:
+            continue
+        block = reg.parent_block()
+        assert block is not None
+        ancestor = _in_block(op, block)
+        if ancestor is None and cube_only:
+            continue
+        if ancestor is None:
+            location = source_location(reg.location)
+            where = f" ({location.file.rsplit('/', 1)[-1]}:{location.line})" if location is not None else ""
+            raise op_error(
+                op,
+                f"Matmul {_name(obj)} is used outside the block of its register_matmul{where}",
+                kind="matmul-register",
+                hints=(
+                    "REGIST_MATMUL_OBJ declares the AIV's client in the scope where it stands; use the object "
+                    "inside that scope",
+                ),
+            )
+        if ancestor.is_before_in_block(reg):
             raise op_error(op, f"Matmul {_name(obj)} is used before register_matmul", kind="matmul-register")
 
 
@@ -95,6 +181,12 @@ def _merge(kernel: func.FuncOp, registrations: list[RegisterMatmulOp], objects: 
             raise op_error(
                 reg,
                 "register_matmul: all Matmul objects of a kernel must use the same pipe and workspace",
+                kind="matmul-register",
+            )
+        if reg.parent_block() is not first.parent_block():
+            raise op_error(
+                reg,
+                "register_matmul: all Matmul objects of a kernel are registered in one block (one REGIST_MATMUL_OBJ)",
                 kind="matmul-register",
             )
     if len(objects) > MAX_MATMUL_OBJECTS:
@@ -109,9 +201,10 @@ def _merge(kernel: func.FuncOp, registrations: list[RegisterMatmulOp], objects: 
             kind="matmul-register",
         )
     last = registrations[-1]
-    target = _earliest_required(kernel, first.pipe, set(objects))
-    top = list(kernel.body.block.ops)
-    if target is not None and top.index(target) > top.index(last):
+    block = last.parent_block()
+    assert block is not None
+    target = _earliest_required(kernel, block, last, first.pipe, set(objects))
+    if target is not None and last.is_before_in_block(target):
         target = None  # the last registration already precedes both
     if target is None and len(registrations) == 1:
         return
@@ -121,10 +214,39 @@ def _merge(kernel: func.FuncOp, registrations: list[RegisterMatmulOp], objects: 
     if target is None:
         Rewriter.insert_op(merged, InsertPoint.after(last))
     else:
-        _check_hoistable(kernel, target, last, merged)
+        _check_hoistable(block, target, last, merged)
         Rewriter.insert_op(merged, InsertPoint.before(target))
+        if isinstance(target, InitBufferOp):
+            _warn_moved(last, target)
     for reg in registrations:
         Rewriter.erase_op(reg)
+
+
+def _where(op: Operation) -> str:
+    """`` (k.py:12)``: where ``op`` is, for a message (empty without a location)."""
+    location = source_location(op.location)
+    return f" ({location.file.rsplit('/', 1)[-1]}:{location.line})" if location is not None else ""
+
+
+MOVED_MESSAGE = (
+    "register_matmul comes after pipe.init_buffer{where}; CANN's REGIST_MATMUL_OBJ must precede the first "
+    "InitBuffer of its pipe in separated (MIX) mode, so ascx moved the registration before it"
+)
+
+
+def _warn_moved(registration: Operation, init_buffer: Operation) -> None:
+    """The registration moved before ``init_buffer``: say so, with CANN's rule
+    (docs/matmul-protocol.md#registration)."""
+    _warn(registration, MOVED_MESSAGE.format(where=_where(init_buffer)))
+
+
+def _warn(op: Operation, message: str) -> None:
+    """A warning at ``op``'s Python line."""
+    location = source_location(op.location)
+    if location is None:
+        warnings.warn(message, AscxWarning, stacklevel=2)
+    else:
+        warnings.warn_explicit(message, AscxWarning, location.file, location.line)
 
 
 def _operand_name(value: SSAValue, registration: RegisterMatmulOp) -> str:
@@ -137,33 +259,54 @@ def _operand_name(value: SSAValue, registration: RegisterMatmulOp) -> str:
     return "the workspace" if value == registration.workspace else "an operand"
 
 
-def _earliest_required(kernel: func.FuncOp, pipe: SSAValue, objects: set[SSAValue]) -> Operation | None:
-    """The top-level op the registration must precede: the first ``init_buffer`` on ``pipe`` (Ascend C:
-    before InitBuffer in separated mode) or the first call on a registered object, whichever is first."""
+def _earliest_required(
+    kernel: func.FuncOp, block: Block, last: RegisterMatmulOp, pipe: SSAValue, objects: set[SSAValue]
+) -> Operation | None:
+    """The op of ``block`` the registration must precede: the first ``init_buffer`` on ``pipe`` (Ascend C:
+    before InitBuffer in separated mode) or the first call on a registered object, whichever is first.  An
+    ``init_buffer`` before the registration's block, outside it, cannot be moved over: an error."""
     for op in kernel.walk():
-        if isinstance(op, InitBufferOp) and op.owner == pipe:
-            return _top_level(op, kernel)
-        if op.get_trait(MatmulMethod) is not None and op.operands[0] in objects:
-            return _top_level(op, kernel)
+        required = isinstance(op, InitBufferOp) and op.owner == pipe
+        if not required and not (op.get_trait(MatmulMethod) is not None and op.operands[0] in objects):
+            continue
+        ancestor = _in_block(op, block)
+        if ancestor is not None:
+            return ancestor
+        outer = op.parent_block()
+        enclosing = _in_block(last, outer) if outer is not None else None
+        if required and enclosing is not None and op.is_before_in_block(enclosing):
+            raise op_error(
+                last,
+                f"register_matmul must come before the first init_buffer on its pipe{_where(op)}, which is outside "
+                "the block of the registration",
+                kind="matmul-register",
+                hints=("CANN requires REGIST_MATMUL_OBJ before the first InitBuffer of its pipe: register first",),
+            )
     return None
 
 
-def _check_hoistable(kernel: func.FuncOp, target: Operation, last: RegisterMatmulOp, merged: RegisterMatmulOp) -> None:
+def _movable(owner: Operation, block: Block) -> bool:
+    """A definition without operands that moves up with the registration: a Matmul object's declaration, or
+    the system workspace (``GetSysWorkspacePtr()``)."""
+    return isinstance(owner, MatmulCreateOp | GetSysWorkspaceOp) and owner.parent_block() is block
+
+
+def _check_hoistable(block: Block, target: Operation, last: RegisterMatmulOp, merged: RegisterMatmulOp) -> None:
     """Every operand of the registration is defined, and not changed, before ``target`` (the
-    constructions of the Matmul objects move up with it)."""
-    top = list(kernel.body.block.ops)
-    start, end = top.index(target), top.index(last)
-    moved_over = set(top[start:end])
+    constructions of the Matmul objects and the system workspace move up with it)."""
+    ops = list(block.ops)
+    start, end = ops.index(target), ops.index(last)
+    moved_over = set(ops[start:end])
     for value in merged.operands:
         owner = value.owner
-        late = isinstance(owner, Operation) and _top_level(owner, kernel) in moved_over
-        if late and isinstance(owner, MatmulCreateOp) and owner.parent_op() is kernel:
-            owner.detach()  # a declaration without operands: it moves up with the registration
+        late = isinstance(owner, Operation) and _in_block(owner, block) in moved_over
+        if late and isinstance(owner, Operation) and _movable(owner, block):
+            owner.detach()
             Rewriter.insert_op(owner, InsertPoint.before(target))
             late = False
         changed = any(
             use.operation is not merged
-            and _top_level(use.operation, kernel) in moved_over
+            and _in_block(use.operation, block) in moved_over
             and not isinstance(use.operation, InitBufferOp | RegisterMatmulOp)
             and use.operation.get_trait(MatmulMethod) is None
             for use in value.uses
@@ -174,12 +317,10 @@ def _check_hoistable(kernel: func.FuncOp, target: Operation, last: RegisterMatmu
                 if isinstance(target, InitBufferOp)
                 else "the first call on a registered Matmul"
             )
-            location = source_location(target.location)
             raise op_error(
                 last,
-                f"register_matmul must come before {where}"
-                + (f" ({location.file.rsplit('/', 1)[-1]}:{location.line})" if location is not None else "")
-                + f", but {_operand_name(value, merged)} is {'defined' if late else 'changed'} after it",
+                f"register_matmul must come before {where}{_where(target)}, but {_operand_name(value, merged)} is "
+                f"{'defined' if late else 'changed'} after it",
                 kind="matmul-register",
                 hints=(
                     "all Matmul objects of a kernel are registered by one REGIST_MATMUL_OBJ, before InitBuffer and "

@@ -10,11 +10,12 @@ steps, calls after ``end()``).  Most programs are meant to compile; many are mea
 
 The kernel's runtime inputs are fixed, so that every drawn kernel can also run on the emulation:
 ``x`` (256 ``float32``), ``z`` (512 ``float32``), and for the Matmul family ``a``, ``b`` (256
-``float16``), ``c`` (256 ``float32``), ``ws`` (a workspace) and a 16x16x16 ``TCubeTiling``; then
-the trip count ``n`` of runtime loops and the branch conditions ``c0`` and ``c1``.  Control flow
-depends on ``n``, ``c0`` and ``c1`` only, never on data, so running every combination of
-``RUN_TRIPS`` and ``(0, 1)`` conditions covers every path the kernel's loops and branches take
-with those trip counts.
+``float16``), ``c`` (256 ``float32``), ``ws`` (a workspace), a 16x16x16 ``TCubeTiling`` and the trip
+count ``m`` of the Matmul's own loops (CANN's per-batch and per-block loops, whose count is at least one:
+``MATMUL_TRIPS``); then the trip count ``n`` of runtime loops and the branch conditions ``c0`` and
+``c1``.  Control flow depends on ``n``, ``m``, ``c0`` and ``c1`` only, never on data, so running every
+combination of ``RUN_TRIPS``, ``MATMUL_TRIPS`` and ``(0, 1)`` conditions covers every path the kernel's
+loops and branches take with those trip counts: the kernel's valid inputs.
 """
 
 from __future__ import annotations
@@ -34,6 +35,8 @@ CONDITIONS = ("c0", "c1")
 RUN_TRIPS = (0, 1, 2)
 """The trip counts ``n`` a kernel is run with (together with every combination of conditions): zero, an
 odd and an even count (a ping-pong loop can be wrong after an odd number of iterations only)."""
+MATMUL_TRIPS = (1, 2)
+"""The trip counts ``m`` of the Matmul's loops (a batch or block count: at least one, never zero)."""
 
 UB = ("u", "v")
 """The two ``float32`` UB tensors every kernel has (``h`` is a ``float16`` one, ``w`` the two 128-element
@@ -255,6 +258,24 @@ _matmul = st.sampled_from(
         ["helper_wait(mm)"],
         ["while mm.iterate():", "    mm.get_tensor_c(cg)"],
         ["mm.set_tensor_a(ag)"],
+        # CANN's loops over a runtime count of at least one: IterateAll<false> per batch, one wait after the
+        # loop (docs/rules/matmul.md#loops-that-may-run-zero-times)
+        ["for j in range(m):", "    mm.iterate_all(cg, sync=False, wait_iterate_all=True)", "mm.wait_iterate_all()"],
+        # Huawei's per-batch reuse after an End() that posts nothing (docs/rules/matmul.md#mm-13)
+        [
+            "for j in range(m):",
+            "    mm.set_tensor_a(ag)",
+            "    mm.iterate_all(cg, sync=False, wait_iterate_all=True)",
+            "    mm.wait_iterate_all()",
+            "    mm.end()",
+        ],
+        [
+            "mm.iterate_all(cg, sync=False, wait_iterate_all=True)",
+            "mm.wait_iterate_all()",
+            "mm.end()",
+            "mm.iterate_all(cg, sync=False, wait_iterate_all=True)",
+            "mm.wait_iterate_all()",
+        ],
         ["asc.data_copy(u, cg, 256)"],  # reads C
         ["asc.data_copy(cg, v, 256)"],  # overwrites C
         ["asc.data_copy(ag, h, 256)"],  # overwrites A, an input of the Matmul
@@ -286,8 +307,9 @@ class Kernel:
     def has_matmul(self) -> bool:
         return "matmul" in self.families
 
-    def arguments(self, n: int = 1, conditions: Sequence[int] = (0, 0)) -> list[Any]:
-        """Fresh launch (and compile) arguments: the buffers, then ``n`` and the conditions."""
+    def arguments(self, n: int = 1, conditions: Sequence[int] = (0, 0), m: int = 1) -> list[Any]:
+        """Fresh launch (and compile) arguments: the buffers (with ``m`` for the Matmul family), then ``n``
+        and the conditions."""
         import ascx as asc
 
         rng = np.random.default_rng(0)
@@ -303,14 +325,16 @@ class Kernel:
                 np.zeros(256, np.float32),
                 np.zeros(1024, np.uint8),
                 tiling,
+                m,
             ]
         return [*args, n, *conditions]
 
-    def runs(self) -> Iterator[tuple[int, tuple[int, ...]]]:
-        """Every ``(n, conditions)`` the kernel is run with to cover its paths."""
+    def runs(self) -> Iterator[tuple[int, tuple[int, ...], int]]:
+        """Every ``(n, conditions, m)`` the kernel is run with to cover its paths: its valid inputs."""
         for n in RUN_TRIPS:
-            for conditions in itertools.product((0, 1), repeat=len(CONDITIONS)):
-                yield n, conditions
+            for m in MATMUL_TRIPS if self.has_matmul else (1,):
+                for conditions in itertools.product((0, 1), repeat=len(CONDITIONS)):
+                    yield n, conditions, m
 
 
 @dataclass
@@ -403,7 +427,7 @@ def kernel_of(chosen: Sequence[str], body: Sequence[str]) -> Kernel:
     params = "x: asc.GlobalAddress, z: asc.GlobalAddress"
     if "matmul" in chosen:
         params += ", a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress"
-        params += ", tiling: asc.adv.TCubeTiling"
+        params += ", tiling: asc.adv.TCubeTiling, m: int"
     params += ", n: int, " + ", ".join(f"{c}: int" for c in CONDITIONS)
     lines = ["@asc.jit({options})", f"def k({params}) -> None:", PRELUDE.rstrip("\n")]
     if "queue" in chosen or "matmul" in chosen:

@@ -76,3 +76,46 @@ func.func @second_object_after_first_use(%w: !ascendc.gm_addr<ui8>, %t0: !ascend
 // CHECK-NEXT:    ascendc.register_matmul %pipe, %w objects(%mm0, %mm1) tilings(%t0, %t1) : !ascendc.gm_addr<ui8>
 // CHECK-NEXT:    ascendc.matmul.end %mm0
 // CHECK-NEXT:    ascendc.matmul.end %mm1
+
+// The system workspace (GetSysWorkspacePtr()) moves up with the registration, like the Matmul declaration
+// (issue 24: it was an error, while a kernel-argument workspace was moved).
+func.func @sys_workspace(%a: !ascendc.gm_addr<f16>) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe
+  %t = ascendc.cube_tiling
+  %q = ascendc.declare : !ascendc.tque<vecin, 1>
+  %c1_ui8 = ascendc.constant 1 : ui8
+  %c1024_ui32 = ascendc.constant 1024 : ui32
+  ascendc.init_buffer %pipe, %q num %c1_ui8 len %c1024_ui32 : !ascendc.pipe, !ascendc.tque<vecin, 1>, ui8, ui32
+  %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  %ws = ascendc.get_sys_workspace : !ascendc.gm_addr<ui8>
+  ascendc.register_matmul %pipe, %ws objects(%mm) tilings(%t) : !ascendc.gm_addr<ui8>
+  ascendc.matmul.end %mm
+  func.return
+}
+
+// CHECK-LABEL: func.func @sys_workspace
+// CHECK:         %ws = ascendc.get_sys_workspace : !ascendc.gm_addr<ui8>
+// CHECK-NEXT:    %mm = ascendc.matmul.create
+// CHECK-NEXT:    ascendc.register_matmul %pipe, %ws objects(%mm) tilings(%t) : !ascendc.gm_addr<ui8>
+// CHECK-NEXT:    ascendc.init_buffer %pipe, %q
+
+// A registration in the rest of a kernel after an early return (Huawei's GEMV kernel): in the else arm,
+// with every use after it there, it stays where it is.
+func.func @early_return(%w: !ascendc.gm_addr<ui8>, %n: i32) attributes {ascendc.kernel} {
+  %c0 = arith.constant 0 : i32
+  %none = arith.cmpi sle, %n, %c0 : i32
+  scf.if %none {
+  } else {
+    %pipe = ascendc.pipe
+    %t = ascendc.cube_tiling
+    %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+    ascendc.register_matmul %pipe, %w objects(%mm) tilings(%t) : !ascendc.gm_addr<ui8>
+    ascendc.matmul.end %mm
+  }
+  func.return
+}
+
+// CHECK-LABEL: func.func @early_return
+// CHECK:         } else {
+// CHECK:           ascendc.register_matmul %pipe, %w objects(%mm) tilings(%t) : !ascendc.gm_addr<ui8>
+// CHECK-NEXT:      ascendc.matmul.end %mm

@@ -63,15 +63,33 @@ func.func @k(%w: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
 
 // -----
 
+// In a branch (the rest of a kernel after an early return) the registration is allowed, but every use of
+// the object is inside its block: the macro's AIV client lives in that scope.
 func.func @k(%w: !ascendc.gm_addr<ui8>, %c: i1) attributes {ascendc.kernel} {
   %pipe = ascendc.pipe
   %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
   scf.if %c {
     ascendc.register_matmul %pipe, %w objects(%mm) : !ascendc.gm_addr<ui8> loc("k.py":8:9)
   }
+  ascendc.matmul.end %mm loc("k.py":9:5)
   func.return
 }
-// CHECK: k.py:8:9: error: register_matmul must be called at the top level of the kernel, not inside a loop or branch
+// CHECK: k.py:9:5: error: Matmul mm is used outside the block of its register_matmul (k.py:8)
+
+// -----
+
+// Not in a loop: the AIC serves the objects where the registration stands and returns from the kernel.
+func.func @k(%w: !ascendc.gm_addr<ui8>, %n: i32) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe
+  %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  %c0 = arith.constant 0 : i32
+  %c1 = arith.constant 1 : i32
+  scf.for %i = %c0 to %n step %c1 : i32 {
+    ascendc.register_matmul %pipe, %w objects(%mm) : !ascendc.gm_addr<ui8> loc("k.py":8:9)
+  }
+  func.return
+}
+// CHECK: k.py:8:9: error: register_matmul must not be called inside a loop
 
 // -----
 

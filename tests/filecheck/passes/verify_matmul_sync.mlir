@@ -50,7 +50,8 @@ func.func @k(%w: !ascendc.gm_addr<ui8>, %c: !ascendc.gm_addr<f32>, %flag: i1) at
 
 // -----
 
-// MM-7 across the back edge of an scf.for, and MM-16 when the object is never ended (a warning).
+// MM-7 across the back edge of an scf.for, MM-4 on the zero-trip path only, and MM-16 when the object is
+// never ended (a warning).
 func.func @k(%w: !ascendc.gm_addr<ui8>, %c: !ascendc.gm_addr<f32>, %n: i32) attributes {ascendc.kernel} {
   %pipe = ascendc.pipe
   %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
@@ -64,14 +65,16 @@ func.func @k(%w: !ascendc.gm_addr<ui8>, %c: !ascendc.gm_addr<f32>, %n: i32) attr
   %c1 = arith.constant 1 : i32
   scf.for %i = %c0 to %n step %c1 : i32 {
     ascendc.matmul.iterate_all async wait %mm, %c_gm, %z8, %false, %false : !ascendc.global_tensor<f32> loc("k.py":41:9)
-  }
+  } loc("k.py":40:5)
   ascendc.matmul.wait_iterate_all %mm loc("k.py":43:5)
   func.return
 }
+// The trailing wait has nothing to wait for only when the loop runs zero times (%n is not a tiling field):
+// a warning (docs/rules/matmul.md#loops-that-may-run-zero-times).
 // CHECK:      k.py:41:9: error: `mm.iterate_all` starts while asynchronous `mm.iterate_all` on the same Matmul object is still pending [MM-7]
 // CHECK-NEXT: k.py:41:9: note: still pending from here in the previous loop iteration
-// CHECK-NEXT: k.py:43:5: error: `mm.wait_iterate_all()` has no matching asynchronous `mm.iterate_all(..., sync=False, wait_iterate_all=True)`; it would wait for a completion that is never signalled [MM-4]
-// CHECK-NEXT: note: on some paths through the enclosing branches and loops
+// CHECK-NEXT: k.py:43:5: warning: `mm.wait_iterate_all()` has no matching asynchronous `mm.iterate_all(..., sync=False, wait_iterate_all=True)` when this loop runs zero times; it would wait for a completion that is never signalled [MM-4]
+// CHECK-NEXT: k.py:40:5: note: the work it waits for is started in this loop, whose trip count is a runtime value
 // CHECK-NEXT: k.py:43:5: warning: Matmul object `mm` is not ended; call `mm.end()` after its last use [MM-16]
 
 // -----

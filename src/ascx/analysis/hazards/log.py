@@ -17,7 +17,7 @@ from xdsl.dialects import func
 from xdsl.ir import Block, Operation, SSAValue
 
 from ascx.analysis.hazards.conflicts import UNKNOWN_PIPE, Hazard, check_hazards, overlap
-from ascx.analysis.pipe.ordering import capture, release
+from ascx.analysis.pipe.ordering import capture, complete_fetches, release
 from ascx.analysis.pipe.state import (
     MATMUL_PENDING,
     NO_ORDER,
@@ -280,11 +280,7 @@ def _matmul_call(analysis: PipeSyncAnalysis, op: Operation, method: MatmulMethod
     if method.role is MatmulRole.WAIT:
         wait = op.get_trait(MatmulAsyncWait)
         if wait is not None and wait.kind == "get_tensor_c":
-            for key, entry in list(state.log.items()):
-                if MATMUL_PENDING in entry.captured_by:
-                    state.log[key] = Access(
-                        entry.op, entry.name, entry.ordered_to, entry.captured_by - {MATMUL_PENDING}
-                    )
+            complete_fetches(state)
             _private_pair(analysis, Pipe.PIPE_MTE2, Pipe.PIPE_V, op, state)
         return
     if matmul_access is None:

@@ -30,10 +30,12 @@ from ascx.analysis.dataflow import common_block
 from ascx.analysis.insertion.placement import INSERTED_ATTR, innermost_common_loop
 from ascx.analysis.matmul.protocol import MatmulProtocolAnalysis
 from ascx.analysis.matmul.state import FirstIteration, Fix
-from ascx.analysis.report import DiagnosticList, where
+from ascx.analysis.matmul.zero_trip import trip_count_from_tiling, trip_test
+from ascx.analysis.report import DiagnosticList, note, where
 from ascx.analysis.reuse import remember
 from ascx.analysis.spelling import matmul_call, python_call, value_name
 from ascx.dialects.ascendc.traits import MatmulAsyncWait
+from ascx.dialects.ascendc.types import is_unsigned
 
 _RULE_TEXT = {
     "MM-1": "before the first access to its output",
@@ -72,6 +74,8 @@ class MatmulWaitInserter:
         self.diagnostics = DiagnosticList()
         self._inserted: dict[_FixKey, _Insertion] = {}
         """Per fix: the ops inserted for it and the keys of the diagnostics that report them."""
+        self._guarded: set[Operation] = set()
+        """The user's waits put under a loop's trip test (each once)."""
 
     def run(self) -> None:
         limit: int | None = None
@@ -79,6 +83,10 @@ class MatmulWaitInserter:
             analysis = MatmulProtocolAnalysis(self.kernel)
             analysis.run()
             if not analysis.fixes:
+                guard = next((g for g in analysis.wait_guards if g[0] not in self._guarded), None)
+                if guard is not None:
+                    self._guard_wait(*guard)
+                    continue
                 remember("matmul-sync", None, self.kernel, analysis.diagnostics)
                 return
             if limit is None:
@@ -92,10 +100,15 @@ class MatmulWaitInserter:
                 return
             limit -= 1
             mark = self.diagnostics.mark()
-            inserted = self.apply(fix, analysis.branch_of)
+            inserted = self.apply(fix, analysis.branch_of, analysis.zero_trip_loops)
             self._inserted[key] = (inserted, self.diagnostics.added_since(mark))
 
-    def apply(self, fix: Fix, branch_of: Mapping[object, scf.IfOp] | None = None) -> list[Operation]:
+    def apply(
+        self,
+        fix: Fix,
+        branch_of: Mapping[object, scf.IfOp] | None = None,
+        loops: Mapping[object, scf.ForOp] | None = None,
+    ) -> list[Operation]:
         """Insert ``fix.record``'s wait; returns the inserted ops (the wait, or the ``scf.if`` guarding it
         with what computes its condition)."""
         record = fix.record
@@ -104,7 +117,7 @@ class MatmulWaitInserter:
         inserted: list[Operation] = [wait]
         anchor = _anchor(fix)
         if anchor is not None and not fix.must:
-            guarded = _guarded(wait, fix, anchor, branch_of or {})
+            guarded = _guarded(wait, fix, anchor, branch_of or {}, loops or {})
             if guarded is None:
                 anchor = None
             else:
@@ -116,6 +129,31 @@ class MatmulWaitInserter:
             self._before_terminator(record.start, wait)
         self._report(fix, wait)
         return inserted
+
+    def _guard_wait(self, wait: Operation, loop: scf.ForOp) -> None:
+        """Put the user's ``wait``, which has nothing to wait for when ``loop`` runs zero times, under
+        ``if lb < ub:`` (docs/rules/matmul.md#loops-that-may-run-zero-times): silently when the trip count
+        comes from the tiling, with a warning otherwise."""
+        self._guarded.add(wait)
+        runs = _trip_test(loop)
+        runs.location = wait.location
+        guard = scf.IfOp(runs.result, [], [scf.YieldOp()])
+        guard.attributes[INSERTED_ATTR] = UnitAttr()
+        guard.location = wait.location
+        Rewriter.insert_op([runs, guard], InsertPoint.before(wait))
+        wait.detach()
+        Rewriter.insert_op(wait, InsertPoint.at_start(guard.true_region.block))
+        if trip_count_from_tiling(loop):
+            return
+        self.diagnostics.add(
+            "warning",
+            "MM-4" if _waits_all(wait) else "MM-5",
+            wait,
+            f"`{matmul_call(wait)}()` would wait forever when this loop runs zero times; ascx guarded it with "
+            "the loop's trip test",
+            [note(loop, "the loop that starts the work it waits for; its trip count is a runtime value")],
+            partner=loop,
+        )
 
     def _give_up(self, fix: Fix, earlier: _Insertion) -> None:
         """Undo the wait inserted for ``fix`` (it did not help) and say so at the asynchronous start."""
@@ -169,6 +207,15 @@ class MatmulWaitInserter:
         )
 
 
+def _unsigned(value: SSAValue) -> bool:
+    return is_unsigned(value.type)
+
+
+def _waits_all(wait: Operation) -> bool:
+    trait = wait.get_trait(MatmulAsyncWait)
+    return trait is not None and trait.kind == "iterate_all"
+
+
 def _anchor(fix: Fix) -> Operation | None:
     """The op before which ``fix``'s wait goes: the consumer's ancestor in the innermost block that holds
     both the start and the consumer; for a start still pending from the previous iteration of an
@@ -183,7 +230,11 @@ def _anchor(fix: Fix) -> Operation | None:
 
 
 def _guarded(
-    wait: Operation, fix: Fix, anchor: Operation, branch_of: Mapping[object, scf.IfOp]
+    wait: Operation,
+    fix: Fix,
+    anchor: Operation,
+    branch_of: Mapping[object, scf.IfOp],
+    loops: Mapping[object, scf.ForOp],
 ) -> list[Operation] | None:
     """``wait`` inside ``scf.if`` ops that test the branch outcomes under which ``fix.record`` is pending at
     ``anchor`` (its guard less what is known there), preceded by the ops that compute a condition, or
@@ -194,7 +245,7 @@ def _guarded(
     computed: list[Operation] = []
     tests: list[tuple[SSAValue, bool]] = []
     for key, taken in literals:
-        test = _condition_at(key, anchor, branch_of)
+        test = _condition_at(key, anchor, branch_of, loops)
         if test is None:
             return None
         ops, value, when_true = test
@@ -211,7 +262,7 @@ def _guarded(
 
 
 def _condition_at(
-    key: object, anchor: Operation, branch_of: Mapping[object, scf.IfOp]
+    key: object, anchor: Operation, branch_of: Mapping[object, scf.IfOp], loops: Mapping[object, scf.ForOp]
 ) -> tuple[list[Operation], SSAValue, bool] | None:
     """A value that decides the guard literal of ``key`` at ``anchor``: the ops that compute it there,
     the value, and the literal's outcome when the value is true."""
@@ -224,8 +275,20 @@ def _condition_at(
         return [not_first], not_first.result, False
     branch = branch_of.get(key)
     if branch is not None and _available(branch.cond, anchor):
-        return [], branch.cond, True
+        trips = trip_test(branch.cond)
+        return [], branch.cond, True if trips is None else trips[1]
+    loop = loops.get(key)
+    if loop is not None and _available(loop.lb, anchor) and _available(loop.ub, anchor):
+        runs = _trip_test(loop)
+        return [runs], runs.result, False  # true: the loop ran at least once
     return None
+
+
+def _trip_test(loop: scf.ForOp) -> arith.CmpiOp:
+    """``lb < ub``: whether ``loop`` runs at least once (its step is a positive constant)."""
+    runs = arith.CmpiOp(loop.lb, loop.ub, "ult" if _unsigned(loop.lb) else "slt")
+    runs.attributes[INSERTED_ATTR] = UnitAttr()
+    return runs
 
 
 def _available(value: SSAValue, anchor: Operation) -> bool:

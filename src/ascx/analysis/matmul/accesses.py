@@ -68,6 +68,10 @@ def _check_output(
                 "wait, or use sync=True",
             )
         notes = [first, *analysis.path_notes(record, state)]
+        loop = analysis.zero_trip_loop(record, state)
+        if loop is not None:
+            analysis.report_zero_trip("MM-1", op, message, notes, loop, partner=record.start)
+            return
         if overlap == "may":
             analysis.warn("MM-1", op, "possible hazard: " + message, notes, partner=record.start)
         else:

@@ -177,6 +177,8 @@ def compute(analysis: MatmulProtocolAnalysis, call: Call, state: MatmulState) ->
         obj.last["bare_iterate"] = op  # one block, computed: MM-12 unless it is fetched or queried
     if start is not None and start.kind in ("iterate_all", "iterate_batch"):
         obj.last[start.kind] = op
+    if start is not None:
+        obj.synchronous = frozenset({not is_async_call(op)})  # the client's isSyncGetC
     if start is None or not is_async_call(op):
         return
     output_tensors = tensor_accesses(op)[1]
@@ -186,7 +188,9 @@ def compute(analysis: MatmulProtocolAnalysis, call: Call, state: MatmulState) ->
         _check_workspace_size(analysis, call)
         obj.last.setdefault("async_iterate", op)
         if start.kind == "iterate" and not in_loop_condition(op):
-            obj.last["unfetched"] = op  # the one-shot form: its blocks must be fetched before end() (MM-11)
+            # the one-shot form: its blocks must be fetched before end() (MM-11)
+            unfetched = Record(op, start.kind, False, None, (), iteration=True)
+            obj.unfetched = {unfetched.key: unfetched}
     for record in list(obj.records.values()):
         if record.kind == "get_tensor_c":
             continue
@@ -230,16 +234,17 @@ def _check_switch(analysis: MatmulProtocolAnalysis, call: Call, state: MatmulSta
 def _overlapping_start(analysis: MatmulProtocolAnalysis, call: Call, record: Record, state: MatmulState) -> None:
     """MM-7: a start while ``record`` of the same object is pending (insertion waits for it first)."""
     where = "still pending from here" + (" in the previous loop iteration" if record.previous else "")
-    analysis.error(
+    analysis.report_pending(
         "MM-7",
         call.op,
         f"`{call.text}` starts while asynchronous `{matmul_call(record.start)}` on the same Matmul object is "
         "still pending",
         [note(record.start, where)],
+        record,
+        state,
         partner=record.start,
+        repair=(call.op, call.mm),
     )
-    if record.waitable and analysis.reporting:
-        analysis.fix("MM-7", record, call.op, call.mm, state)
 
 
 # --- fetches (MM-10) ------------------------------------------------------------------------------
@@ -250,7 +255,7 @@ def fetch(analysis: MatmulProtocolAnalysis, call: Call, state: MatmulState) -> N
     """A fetch of an iteration's block: an asynchronous one must be inside an asynchronous iteration and
     starts a record of its own; a synchronous one must not be (MM-10)."""
     op, obj = call.op, call.obj
-    obj.last.pop("unfetched", None)
+    obj.unfetched = {}
     obj.last.pop("bare_iterate", None)
     iteration = obj.last.get("async_iterate")
     if is_async_call(op):

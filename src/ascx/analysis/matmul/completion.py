@@ -7,13 +7,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from xdsl.dialects import scf
 from xdsl.ir import Operation
 
 from ascx.analysis.matmul.calls import check_bare_iterate
 from ascx.analysis.matmul.roles import Call, handles
-from ascx.analysis.matmul.state import UNKNOWN, MatmulState, Record
+from ascx.analysis.matmul.state import ENDED_ASYNC, RELEASED, UNKNOWN, MatmulState, Record
+from ascx.analysis.pipe_model import enque_orders_fetches
 from ascx.analysis.report import Note, at, note
 from ascx.analysis.spelling import matmul_call, value_name
+from ascx.dialects.ascendc.fwk_ops import EnqueOp
+from ascx.dialects.ascendc.fwk_types import TQueType
 from ascx.dialects.ascendc.traits import MatmulAsyncWait, MatmulRole, is_async_call
 
 if TYPE_CHECKING:
@@ -66,6 +70,10 @@ def _no_matching_start(
     rule, flag = ("MM-4", "wait_iterate_all") if kind == "iterate_all" else ("MM-5", "wait_iterate_batch")
     starters = "iterate_all" if kind == "iterate_all" else "iterate_batch"
     notes: list[Note] = []
+    loop = analysis.zero_trip_waits(maybe, state)
+    if loop is not None:
+        _zero_trip_wait(analysis, call, rule, starters, flag, loop)
+        return
     if maybe:
         notes.extend(analysis.path_notes(maybe[0], state))
     else:
@@ -87,34 +95,68 @@ def _no_matching_start(
     )
 
 
+def enque(op: EnqueOp, state: MatmulState) -> None:
+    """``enque`` on a queue whose hand-off is MTE2 -> V (VECIN) sets the event ``wait_get_tensor_c()`` sets and
+    waits for, and its ``deque`` waits for it: it completes every asynchronous fetch into the unified buffer
+    (docs/matmul-protocol.md#queue-hand-off).  What is accessed between the two is the pipe analysis's to check."""
+    where = op.queue.type.position.data if isinstance(op.queue.type, TQueType) else None
+    if where is None or not enque_orders_fetches(where):
+        return
+    for obj in state.objects.values():
+        if UNKNOWN in obj.lifecycle:
+            continue
+        obj.records = {k: r for k, r in obj.records.items() if not (r.kind == "get_tensor_c" and r.waitable)}
+
+
+def _zero_trip_wait(
+    analysis: MatmulProtocolAnalysis, call: Call, rule: str, starters: str, flag: str, loop: scf.ForOp
+) -> None:
+    """MM-4 / MM-5 only where ``loop`` runs zero times: the wait would wait forever there.  ``ascx-insert-sync``
+    guards it with the loop's trip test; without that repair it is a warning."""
+    if analysis.reporting:
+        analysis.wait_guards.append((call.op, loop))
+    analysis.warn(
+        rule,
+        call.op,
+        f"`{call.text}()` has no matching asynchronous `{call.name}.{starters}(..., sync=False, {flag}=True)` when "
+        "this loop runs zero times; it would wait for a completion that is never signalled",
+        [note(loop, "the work it waits for is started in this loop, whose trip count is a runtime value")],
+    )
+
+
 @handles(MatmulRole.END)
 def end(analysis: MatmulProtocolAnalysis, call: Call, state: MatmulState) -> None:
     """``end()`` releases the object: pending work is MM-2, unfetched blocks MM-11."""
     op, obj, name, mm = call.op, call.obj, call.name, call.mm
     check_bare_iterate(analysis, obj)
-    unfetched = obj.last.pop("unfetched", None)
-    if unfetched is not None:
-        analysis.error(
+    for unfetched in obj.unfetched.values():
+        analysis.report_pending(
             "MM-11",
-            unfetched,
-            f"the blocks computed by asynchronous `{matmul_call(unfetched)}(sync=False)` are never fetched "
+            unfetched.start,
+            f"the blocks computed by asynchronous `{matmul_call(unfetched.start)}(sync=False)` are never fetched "
             f"with `{name}.get_tensor_c(..., sync=False)`",
             [note(op, "the object ends here")],
+            unfetched,
+            state,
+            with_path=True,
         )
+    obj.unfetched = {}
     for record in obj.records.values():
         if not record.waitable:
             continue
-        analysis.error(
+        analysis.report_pending(
             "MM-2",
             op,
             f"`{name}.end()` is called while asynchronous `{matmul_call(record.start)}` is still pending",
             [note(record.start, f"started here; call {name}.{record.wait_name}() before {name}.end()")],
+            record,
+            state,
             partner=record.start,
+            repair=(op, mm),
         )
-        if analysis.reporting:
-            analysis.fix("MM-2", record, op, mm, state)
     obj.records = {}
-    obj.lifecycle = frozenset({"ended"})
+    # CANN's client End() posts MMFUN_END only after a synchronous computation (matmul_client.h, End)
+    obj.lifecycle = frozenset(RELEASED if synchronous else ENDED_ASYNC for synchronous in obj.synchronous)
     obj.open = frozenset({False})
     obj.last["end"] = op
     obj.last.pop("async_iterate", None)
@@ -131,14 +173,16 @@ def check_exit(analysis: MatmulProtocolAnalysis, ret: Operation, state: MatmulSt
         for record in obj.records.values():
             if not record.waitable:
                 continue
-            analysis.error(
+            analysis.report_pending(
                 "MM-3",
                 ret,
                 f"kernel returns while asynchronous `{matmul_call(record.start)}(sync=False)` has not completed",
                 [note(record.start, f"started here; call {name}.{record.wait_name}() before the kernel returns")],
+                record,
+                state,
                 partner=record.start,
+                repair=(ret, mm),
             )
-            analysis.fix("MM-3", record, ret, mm, state)
         if True in obj.open:
             last = obj.last.get("use")
             analysis.warn(

@@ -23,12 +23,14 @@ from xdsl.dialects import arith, func, scf
 from xdsl.ir import Operation, SSAValue
 
 # Importing the modules of the Matmul rules registers their handlers.
-from ascx.analysis.dataflow import condition_key
+from ascx.analysis.dataflow import condition_key, constant_int
 from ascx.analysis.matmul import calls as calls
 from ascx.analysis.matmul import completion as completion
 from ascx.analysis.matmul.accesses import check_accesses
 from ascx.analysis.matmul.roles import ROLE_HANDLERS, Call
 from ascx.analysis.matmul.state import (
+    ENDED_ASYNC,
+    RELEASED,
     UNKNOWN,
     FirstIteration,
     Fix,
@@ -39,12 +41,16 @@ from ascx.analysis.matmul.state import (
     join_objects,
     retag,
 )
+from ascx.analysis.matmul.zero_trip import loop_trip_key, trip_count_from_tiling, trip_test
 from ascx.analysis.regions import GMBaseCache, Region, region_of
 from ascx.analysis.report import Note, note
 from ascx.analysis.reporting import Findings, ReportingAnalysis
 from ascx.analysis.spelling import condition_text, matmul_call, value_name
+from ascx.dialects.ascendc.fwk_ops import EnqueOp
 from ascx.dialects.ascendc.matmul_ops import MatmulCreateOp, RegisterMatmulOp
 from ascx.dialects.ascendc.traits import MatmulMethod, MatmulRole, TensorAccess
+
+ZERO_TRIP_NOTE = "only when this loop runs zero times: its trip count is a runtime value not taken from the tiling"
 
 
 class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
@@ -60,6 +66,11 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
         """Calls on an object after its ``end()`` (MM-13): their work is not repaired, the call is the error."""
         self.access_reported: Findings[tuple[Operation, bool]] = self.findings()
         """Records whose output access was reported (one access diagnostic per record)."""
+        self.zero_trip_loops: dict[object, scf.ForOp] = {}
+        """The zero-trip guard keys of the loops with a runtime trip count walked so far, and the loop."""
+        self.wait_guards: Findings[tuple[Operation, scf.ForOp]] = self.findings()
+        """Waits with nothing to wait for only when a loop runs zero times (MM-4, MM-5): ``ascx-insert-sync``
+        guards them with the loop's trip test."""
         self._gm_bases: GMBaseCache = {}
 
     def region(self, value: SSAValue) -> Region:
@@ -96,6 +107,11 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
         if first is not None:
             loop, when_true = first
             return (FirstIteration(loop), when_true == taken)
+        trips = trip_test(branch.cond)
+        if trips is not None:  # `if n > 0:` after `for i in range(n):` (docs/rules/matmul.md)
+            key, zero_when_true = trips
+            self.branch_of.setdefault(key, branch)
+            return (key, zero_when_true == taken)
         cond = condition_key(branch.cond)
         self.branch_of.setdefault(cond, branch)
         return (cond, taken)
@@ -105,6 +121,7 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
         contradiction = (literal[0], not literal[1])
         for obj in state.objects.values():
             obj.records = {k: r for k, r in obj.records.items() if contradiction not in r.guard}
+            obj.unfetched = {k: r for k, r in obj.unfetched.items() if contradiction not in r.guard}
         state.path = state.path | {literal}
         return state
 
@@ -141,6 +158,78 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
                 objects[key] = join_objects(left, right, literals)
         return MatmulState(objects, path, a.active | b.active)
 
+    def exit_runtime_for(
+        self, entry: MatmulState, body_exit: MatmulState, head: MatmulState, loop: scf.ForOp
+    ) -> MatmulState:
+        """After a loop that may run zero times: what holds only on the zero-trip path (the state before the
+        loop) is guarded by the literal "``loop`` ran zero times" (docs/rules/matmul.md)."""
+        step = constant_int(loop.step)
+        if step is None or step <= 0:
+            return head
+        key = loop_trip_key(loop)
+        self.zero_trip_loops.setdefault(key, loop)
+        after = self._leave_iteration(self.copy(body_exit), loop, previous=False)
+        return self._join(self.copy(entry), after, ((key, True), (key, False)), entry.path)
+
+    def zero_trip_loop(self, record: Record, state: MatmulState) -> scf.ForOp | None:
+        """The loop with a runtime trip count that runs zero times on every path where ``record`` is pending
+        (and not pending on every path), if there is one."""
+        if self.must(record, state):
+            return None
+        for cond, taken in record.guard - state.path:
+            loop = self.zero_trip_loops.get(cond)
+            if taken and loop is not None:
+                return loop
+        return None
+
+    def zero_trip_waits(self, maybe: list[Record], state: MatmulState) -> scf.ForOp | None:
+        """The loop with a runtime trip count whose zero-trip path alone leaves a wait with nothing to wait
+        for: some record in ``maybe`` is pending whenever that loop runs at least once."""
+        for record in maybe:
+            rest = record.guard - state.path
+            if len(rest) != 1:
+                continue
+            ((cond, taken),) = rest
+            loop = self.zero_trip_loops.get(cond)
+            if not taken and loop is not None:
+                return loop
+        return None
+
+    def report_zero_trip(
+        self, rule: str, op: Operation, message: str, notes: list[Note], loop: scf.ForOp, *, partner: object = None
+    ) -> None:
+        """A violation on the zero-trip path of ``loop`` only: silent when the trip count comes from the
+        tiling, a warning otherwise (docs/rules/matmul.md#loops-that-may-run-zero-times)."""
+        if trip_count_from_tiling(loop):
+            return
+        self.warn(rule, op, message, [*notes, note(loop, ZERO_TRIP_NOTE)], partner=partner)
+
+    def report_pending(
+        self,
+        rule: str,
+        op: Operation,
+        message: str,
+        notes: list[Note],
+        record: Record,
+        state: MatmulState,
+        *,
+        partner: object = None,
+        repair: tuple[Operation, SSAValue] | None = None,
+        with_path: bool = False,
+    ) -> None:
+        """An error of ``rule`` about pending ``record`` (with the wait ``repair`` = (consumer, object) inserts
+        for it, and ``with_path`` the note saying on which path), unless it is pending only where a loop with a
+        runtime trip count runs zero times."""
+        loop = self.zero_trip_loop(record, state)
+        if loop is not None:
+            self.report_zero_trip(rule, op, message, notes, loop, partner=partner)
+            return
+        if with_path:
+            notes = [*notes, *self.path_notes(record, state, pending=True)]
+        self.error(rule, op, message, notes, partner=partner)
+        if repair is not None and record.waitable and self.reporting:
+            self.fix(rule, record, repair[0], repair[1], state)
+
     def back_edge(self, state: MatmulState, loop: Operation) -> MatmulState:
         return self._leave_iteration(state, loop, previous=True)
 
@@ -155,6 +244,7 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
 
         for obj in state.objects.values():
             obj.records = retag(obj.records, previous=previous, varies=varies)
+            obj.unfetched = retag(obj.unfetched, previous=False, varies=varies)
         state.path = frozenset(lit for lit in state.path if not varies(lit[0]))
         return state
 
@@ -171,6 +261,9 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
             return state
         if not state.objects:
             return state  # nothing to check before the first Matmul object
+        if isinstance(op, EnqueOp):
+            completion.enque(op, state)
+            return state
         access, method = _facts(type(op), op)
         if access is None and method is None:
             self._opaque_use(op, state)
@@ -210,7 +303,7 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
         role = method.role
         call = Call(op, method, matmul_call(op), value_name(mm, "mm"), mm, obj)
         name = call.name
-        if "ended" in obj.lifecycle and role is not MatmulRole.INIT:
+        if RELEASED in obj.lifecycle and role is not MatmulRole.INIT:
             self.after_end.add(op)
             self.error(
                 "MM-13",
@@ -219,10 +312,12 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
                 [note(obj.last.get("end"), "ended here")],
             )
         if role is MatmulRole.INIT:
-            if "ended" in obj.lifecycle:
+            if RELEASED in obj.lifecycle:
                 self.warn("MM-13", op, f"`{call.text}` re-initialises Matmul object `{name}` after `{name}.end()`")
             obj.lifecycle = frozenset({"ready"})
             return
+        if ENDED_ASYNC in obj.lifecycle:  # End() posted nothing: the object is as it was (MM-13)
+            obj.lifecycle = (obj.lifecycle - {ENDED_ASYNC}) | {"ready"}
         if role in (MatmulRole.COMPUTE, MatmulRole.FETCH):
             self._check_ready(call)
         if role is not MatmulRole.QUERY:
@@ -258,19 +353,27 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
             return
         self.fixes.append(Fix(rule, record, at, mm, self.must(record, state), state.path))
 
-    def path_notes(self, record: Record, state: MatmulState) -> list[Note]:
-        """The note that says on which path ``record`` is pending (none when it is on every path)."""
+    def path_notes(self, record: Record, state: MatmulState, *, pending: bool = False) -> list[Note]:
+        """The note that says on which path the violation about ``record`` holds (none when ``record`` is
+        pending on every path): one where it is not pending (a wait with nothing to wait for), or with
+        ``pending`` one where it is."""
         if self.must(record, state):
             return []
         position = completion.source_position
         for cond, taken in sorted(record.guard - state.path, key=lambda lit: position(self.branch_of.get(lit[0]))):
+            value = taken if pending else not taken  # the literal's value on the path the note names
             branch = self.branch_of.get(cond)
             if branch is not None:
-                outcome = "false" if taken else "true"
-                return [note(branch, f"on the path where `{condition_text(branch)}` is {outcome}")]
+                trips = trip_test(branch.cond)
+                arm = value if trips is None else value == trips[1]  # then-arm: the condition is true
+                return [note(branch, f"on the path where `{condition_text(branch)}` is {str(arm).lower()}")]
             if isinstance(cond, FirstIteration):
-                where = "first" if not taken else "second or a later"
+                where = "first" if value else "second or a later"
                 return [note(cond.loop, f"on the {where} iteration of this loop")]
+            loop = self.zero_trip_loops.get(cond)
+            if loop is not None:
+                runs = "runs zero times" if value else "runs at least once"
+                return [note(loop, f"on the path where this loop {runs}")]
         return [Note(None, "on some paths through the enclosing branches and loops")]
 
 

@@ -36,6 +36,13 @@ MAX_CONDITIONS = 4
 (docs/matmul-protocol.md#branches-and-loops)."""
 UNKNOWN = "unknown"
 """The lifecycle of an object passed to an opaque op (MM-0): nothing more is checked for it."""
+RELEASED = "ended"
+"""The lifecycle after an ``end()`` that posts ``MMFUN_END``: the client's ``End()`` does when the latest
+computation was synchronous, and the cube side then destroys the object's buffers; only ``init`` makes it
+usable again (MM-13, docs/rules/matmul.md#mm-13)."""
+ENDED_ASYNC = "ended-async"
+"""The lifecycle after an ``end()`` that posts nothing (the latest computation was asynchronous): the
+object is unchanged on both cores and may be used again, as Huawei's operators do per batch."""
 
 WAIT_OF_KIND = {
     "iterate_all": "wait_iterate_all",
@@ -87,9 +94,21 @@ class ObjectState:
     ``fetch``, ``async_iterate`` (for notes)."""
     open: frozenset[bool] = frozenset({False})
     """Whether the object has been used since its last ``end()`` (may-set)."""
+    unfetched: dict[tuple[Operation, bool], Record] = field(default_factory=dict[tuple[Operation, bool], Record])
+    """The one-shot ``iterate(sync=False)`` whose blocks no fetch has followed yet (MM-11), with the paths it is
+    unfetched on (a record of its own, guarded like the pending work)."""
+    synchronous: frozenset[bool] = frozenset({True})
+    """The ``sync`` of the latest computation (the client's ``isSyncGetC``, may-set): whether ``end()`` posts
+    ``MMFUN_END``.  Before any computation it is unknown, taken as synchronous."""
 
     def copy(self) -> ObjectState:
-        return replace(self, records=dict(self.records), bindings=dict(self.bindings), last=dict(self.last))
+        return replace(
+            self,
+            records=dict(self.records),
+            bindings=dict(self.bindings),
+            last=dict(self.last),
+            unfetched=dict(self.unfetched),
+        )
 
 
 @dataclass
@@ -151,6 +170,8 @@ def join_objects(a: ObjectState, b: ObjectState, literals: tuple[tuple[object, b
         {**b.bindings, **a.bindings},
         {**b.last, **a.last},
         a.open | b.open,
+        merge_records(a.unfetched, b.unfetched, literals[0], literals[1]),
+        a.synchronous | b.synchronous,
     )
 
 

@@ -5,7 +5,7 @@ all built from these."""
 
 from __future__ import annotations
 
-from ascx.analysis.pipe.state import Access, PipeState, SlotKey
+from ascx.analysis.pipe.state import MATMUL_PENDING, Access, PipeState, SlotKey
 from ascx.analysis.pipe_model import MODEL_PIPES
 from ascx.dialects.ascendc.enums import Pipe
 
@@ -41,3 +41,12 @@ def barrier(pipe: Pipe, state: PipeState) -> None:
     for key, access in log.items():
         if key.pipe is pipe:
             log[key] = Access(access.op, access.name, access.ordered_to | {pipe}, access.captured_by)
+
+
+def complete_fetches(state: PipeState) -> None:
+    """A set of MTE2 -> V (``wait_get_tensor_c``, or ``enque`` on a VECIN queue) completes the asynchronous
+    fetches: their tiles stop being the Matmul protocol's (MM-1) and are ordered like any MTE2 write."""
+    log = state.log
+    for key, access in list(log.items()):
+        if MATMUL_PENDING in access.captured_by:
+            log[key] = Access(access.op, access.name, access.ordered_to, access.captured_by - {MATMUL_PENDING})

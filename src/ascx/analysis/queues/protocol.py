@@ -10,10 +10,10 @@ from typing import TYPE_CHECKING
 from xdsl.ir import Operation, SSAValue
 
 from ascx.analysis.dataflow import constant_int, enclosing_loop
-from ascx.analysis.pipe.ordering import capture, release
+from ascx.analysis.pipe.ordering import capture, complete_fetches, release
 from ascx.analysis.pipe.registry import transfers
 from ascx.analysis.pipe.state import PipeState, QueueState, Slot, Token
-from ascx.analysis.pipe_model import QUEUE_EVENTS, pipe_label
+from ascx.analysis.pipe_model import QUEUE_EVENTS, enque_orders_fetches, pipe_label
 from ascx.analysis.regions import base_value
 from ascx.analysis.report import note
 from ascx.analysis.spelling import python_call, value_name
@@ -201,6 +201,9 @@ def enque(analysis: PipeSyncAnalysis, op: EnqueOp, state: PipeState) -> None:
         key = analysis.slot("enque", queue, token)
         state.slots[key] = Slot(op)
         capture(key, events[0].src, state)
+    where = position(queue)
+    if where is not None and enque_orders_fetches(where):
+        complete_fetches(state)  # the MTE2 -> V set WaitGetTensorC would make (docs/matmul-protocol.md)
 
 
 @transfers(DequeOp)

@@ -162,8 +162,9 @@ DOCS: tuple[ApiDoc, ...] = (
         ),
         (
             '``workspace`` must be a GM address: "register_matmul: workspace must be a GM address".',
-            "Every Matmul object is registered exactly once, at the top level of the kernel, before any "
-            'method is called on it: "Matmul {obj} is used before register_matmul".',
+            "Every Matmul object is registered exactly once, not inside a loop and under no branch that "
+            "differs between the AIC and its AIVs, before any method is called on it and in a block that holds "
+            'every call: "Matmul {obj} is used before register_matmul".',
             "All registrations of a kernel become one ``REGIST_MATMUL_OBJ`` (the macro declares fixed names and "
             "returns on the AIC side); they must share the pipe and the workspace.",
             "At most 4 objects; with more than one, each registration passes a tiling.",

@@ -240,10 +240,17 @@ public:
             pipe_ = pipe;
         }
     }
-    /// MIX client: the KFC client exists only after REGIST_MATMUL_OBJ.
+    /// MIX client: the KFC client exists only after REGIST_MATMUL_OBJ, and an End() after a synchronous
+    /// computation posts MMFUN_END, on which the AIC destroys the object's buffers (CANN's matmul_client.h
+    /// End, matmul_server.h): only Init() makes it usable again.  After an asynchronous computation End()
+    /// posts nothing and the object is used again as it was (docs/rules/matmul.md#mm-13).
     void require_registered(const char* what) const {
         if (side_ == Side::CLIENT && !registered_) {
             error(what, "the object is used before REGIST_MATMUL_OBJ registered it");
+        }
+        if (side_ == Side::CLIENT && released_ && std::strcmp(what, "Init") != 0) {
+            error(what, "the object is used after End() released it (End() after a synchronous computation posts "
+                        "MMFUN_END and the AIC destroys the object's buffers; only Init() makes it usable again)");
         }
     }
     void set_static_tiling(const MatmulApiStaticTiling* st) { static_tiling_ = st; }
@@ -255,6 +262,7 @@ public:
         check_idle(what);
         tiling_ = *tiling;
         inited_ = true;
+        released_ = false;
         org_m_ = tiling_.M;
         org_n_ = tiling_.N;
         org_ka_ = tiling_.Ka;
@@ -411,6 +419,7 @@ public:
         cube_joins();
         acc_valid_ = true;
         mode_ = Mode::SYNC;
+        last_sync_ = true;
         return true;
     }
 
@@ -447,6 +456,7 @@ public:
         }
         acc_valid_ = false;
         mode_ = Mode::SYNC;
+        last_sync_ = true;
         return true;
     }
 
@@ -537,6 +547,7 @@ public:
             async_count_ = 0;
             fetch_cursor_ = 0;
             mode_ = Mode::ASYNC;
+            last_sync_ = false;
             return true;
         }
         if (++async_count_ >= blocks_) {
@@ -907,6 +918,7 @@ public:
 
     void end(const char* what) {
         check_idle(what);
+        released_ = last_sync_;
         sync_next_ = -1;
         current_ = -1;
         acc_valid_ = false;
@@ -1118,6 +1130,7 @@ private:
 
     void finish_whole_computation(Mode mode) {
         mode_ = mode;
+        last_sync_ = mode == Mode::ALL_SYNC;
         sync_next_ = -1;
         current_ = -1;
         acc_valid_ = false;
@@ -1898,6 +1911,8 @@ private:
     bool order_m_ = true;
     uint64_t m_iter_ = 0, n_iter_ = 0, blocks_ = 0;
     Mode mode_ = Mode::NONE;
+    bool last_sync_ = true;  // the client's isSyncGetC: the sync of the latest computation (unknown before: true)
+    bool released_ = false;  // End() posted MMFUN_END (see require_registered)
 
     // sync iteration: the next block, the block in acc_ (L0C) and whether it is still unfetched
     int64_t sync_next_ = -1;
