@@ -1,0 +1,2 @@
+// ascx CANN backend: cube intrinsics (filled in below)
+#pragma once
