@@ -31,6 +31,7 @@ import numpy as np
 
 from ascx.dialects.ascendc.enums import KernelType
 from ascx.dialects.ascendc.matmul_ops import MatmulCreateOp
+from ascx.emu.backends import run_both, selected_backend
 from ascx.emu.build import BuildKind, CoreMode, build_library, check_source
 from ascx.errors import AscxError, SourceLocation
 from ascx.language.core.dtype import DataType
@@ -350,6 +351,33 @@ def launch(
         raise AscxError(
             f"kernel '{compiled.name}' takes {len(compiled.params)} arguments, got {len(args)}", kind="usage"
         )
+    backend = selected_backend()
+    if backend == "cann":
+        from ascx.emu.cann_backend.launch import launch as launch_cann
+
+        launch_cann(compiled, block_dim, args)
+        return
+    if backend == "both":
+        blocks = block_dim
+        run_both(
+            compiled,
+            blocks,
+            args,
+            lambda values: _launch_clean_room(compiled, blocks, values, check_sync, same_pipe_raw, debug, threads),
+        )
+        return
+    _launch_clean_room(compiled, block_dim, args, check_sync, same_pipe_raw, debug, threads)
+
+
+def _launch_clean_room(
+    compiled: CompiledKernel,
+    block_dim: int,
+    args: Sequence[Any],
+    check_sync: bool,
+    same_pipe_raw: bool,
+    debug: bool,
+    threads: int | None,
+) -> None:
     if threads is not None and (isinstance(threads, bool) or threads < 1):
         raise AscxError(f"threads must be a positive int, got {threads!r}", kind="usage")
     library = _load(build_kernel(compiled, debug=debug))
