@@ -59,6 +59,14 @@ def cann_headers(shared_check_dir: Path) -> CannHeaders:
         pytest.skip(f"{error.message} (set {HEADERS_ENV})")
 
 
+@pytest.fixture
+def cann_emulator(cann_headers: CannHeaders, monkeypatch: pytest.MonkeyPatch) -> CannHeaders:
+    """The CANN emulation backend pointed at the test headers (``ASCX_CANN_HEADERS``); launches still run
+    on the backend ``ASCX_EMULATOR`` names (the clean-room one unless a test sets it)."""
+    monkeypatch.setenv("ASCX_CANN_HEADERS", str(cann_headers.root))
+    return cann_headers
+
+
 @pytest.fixture(scope="session")
 def shared_check_dir() -> Iterator[Path]:
     configured = os.environ.get(cann_check.CHECK_DIR_ENV)

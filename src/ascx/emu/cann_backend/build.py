@@ -160,6 +160,42 @@ def runtime_object(side: CoreMode, headers: CannHeaders, compiler: Compiler) -> 
     return target
 
 
+PCH_HEADERS = ("kernel_operator.h", "lib/matmul_intf.h")
+"""What every printed kernel includes first: parsed once per side, compiler and header tree."""
+
+
+def _defines_before_include(source: str) -> bool:
+    """Whether ``source`` defines a macro before its first ``#include`` (``ASCENDC_CUBE_ONLY``): the
+    precompiled headers were parsed without it, so such a kernel is compiled without them."""
+    for line in source.splitlines():
+        text = line.strip()
+        if text.startswith("#include"):
+            return False
+        if text.startswith("#define"):
+            return True
+    return False
+
+
+def precompiled_headers(side: CoreMode, headers: CannHeaders, compiler: Compiler) -> list[str]:
+    """The flags that make a build use CANN's headers precompiled (built on first use)."""
+    key = _build_key(compiler, side, headers, "pch", *PCH_HEADERS)
+    directory = build_dir() / f"cann-pch-{side}-{compiler.name}-{key}"
+    header = directory / "ascx_cann_pch.h"
+    clang = "clang" in compiler.name
+    output = directory / ("ascx_cann_pch.h.pch" if clang else "ascx_cann_pch.h.gch")
+    if not output.exists():
+        directory.mkdir(parents=True, exist_ok=True)
+        header.write_text("".join(f'#include "{h}"\n' for h in PCH_HEADERS))
+        partial = directory / f".{output.name}.{os.getpid()}"
+        command = [
+            compiler.path, *COMPILE_FLAGS, *SIDE_DEFINES[side], *include_flags(headers), "-x", "c++-header",
+            str(header), "-o", str(partial),
+        ]  # fmt: skip
+        _compile(command, "CANN's headers (precompiled)", header.read_text())
+        os.replace(partial, output)
+    return ["-include-pch", str(output)] if clang else ["-include", str(header)]
+
+
 def build_executable(source: str, side: CoreMode, *, name: str = "kernel", compiler: Compiler | None = None) -> Path:
     """The executable that runs one core of ``source`` (the kernel and its ``ascx_cann_body``) on ``side``."""
     compiler = compiler if compiler is not None else default_compiler()
@@ -170,13 +206,14 @@ def build_executable(source: str, side: CoreMode, *, name: str = "kernel", compi
     if target.exists():
         return target
     runtime = runtime_object(side, headers, compiler)
+    pch = [] if _defines_before_include(source) else precompiled_headers(side, headers, compiler)
     with tempfile.TemporaryDirectory(dir=directory, prefix=".build-") as scratch:
         cpp = Path(scratch) / f"{name}.cpp"
         cpp.write_text(source)
         partial = Path(scratch) / "kernel"
         command = [
-            compiler.path, *COMPILE_FLAGS, *SIDE_DEFINES[side], *include_flags(headers), str(cpp), str(runtime),
-            "-o", str(partial),
+            compiler.path, *COMPILE_FLAGS, *SIDE_DEFINES[side], *include_flags(headers), *pch, "-x", "c++", str(cpp),
+            "-x", "none", str(runtime), "-o", str(partial),
         ]  # fmt: skip
         try:
             _compile(command, f"kernel '{name}' ({side.upper()} side)", source)
