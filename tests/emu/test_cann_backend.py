@@ -41,7 +41,7 @@ def flagged(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
     asc.data_copy(xg[block * n:], a, n)
 
 
-@asc.jit
+@asc.jit(verify_sync=False)  # the static XC-1 would refuse a wait without a set
 def lonely(x: asc.GlobalAddress, n: int) -> None:
     xg = asc.GlobalTensor()
     xg.set_global_buffer(x)
@@ -69,11 +69,16 @@ def casting(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
 """
 
 
+QUIET = pytest.mark.filterwarnings("ignore::ascx.errors.AscxWarning")
+"""The kernels here opt out of verification or share GM between blocks on purpose."""
+
+
 @pytest.fixture(scope="module")
 def kernels(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     return load_kernel_source(tmp_path_factory.mktemp("cann"), KERNELS)
 
 
+@QUIET
 def test_unknown_backend_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch, kernels: ModuleType) -> None:
     monkeypatch.setenv("ASCX_EMULATOR", "npu")
     x = np.zeros(64, dtype=np.float32)
@@ -84,6 +89,7 @@ def test_unknown_backend_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch, ke
     )
 
 
+@QUIET
 def test_cann_backend_without_headers_is_a_one_line_error(monkeypatch: pytest.MonkeyPatch, kernels: ModuleType) -> None:
     monkeypatch.setenv("ASCX_EMULATOR", "cann")
     monkeypatch.delenv("ASCX_CANN_HEADERS", raising=False)
@@ -96,6 +102,7 @@ def test_cann_backend_without_headers_is_a_one_line_error(monkeypatch: pytest.Mo
     )
 
 
+@QUIET
 def test_cross_core_flags_order_the_processes(
     cann_emulator: CannHeaders, monkeypatch: pytest.MonkeyPatch, kernels: ModuleType
 ) -> None:
@@ -111,6 +118,7 @@ def test_cross_core_flags_order_the_processes(
     np.testing.assert_array_equal(x, np.roll(original * 3, n))
 
 
+@QUIET
 def test_a_core_that_waits_forever_is_reported_with_its_flag_and_line(
     cann_emulator: CannHeaders, monkeypatch: pytest.MonkeyPatch, kernels: ModuleType
 ) -> None:
@@ -118,7 +126,7 @@ def test_a_core_that_waits_forever_is_reported_with_its_flag_and_line(
     x = np.zeros(64, dtype=np.float32)
     with pytest.raises(EmulationError) as error:
         kernels.lonely[2](x, 64)
-    line = line_of(kernels.lonely, "asc.cross_core_wait_flag(5")
+    line = line_of(kernels, "asc.cross_core_wait_flag(5")
     file = Path(kernels.__file__).name
     assert error.value.message == (
         "kernel 'lonely' hangs on the CANN backend: every unfinished core waits for a cross-core flag no core will "
@@ -137,11 +145,11 @@ def test_an_unemulated_intrinsic_stops_the_core_at_its_line(
     with pytest.raises(EmulationError) as error:
         kernels.casting[1](x, z, 64)
     assert error.value.message == (
-        "kernel 'casting' failed on the CANN backend: block 0 (AIV): the intrinsic vconv_f322s32r is not emulated "
+        "kernel 'casting' failed on the CANN backend: block 0 (AIV): the intrinsic vconv_f322s32a is not emulated "
         "by the CANN backend"
     )
     assert error.value.location is not None
-    assert error.value.location.line == line_of(kernels.casting, "asc.cast(b, a")
+    assert error.value.location.line == line_of(kernels, "asc.cast(b, a")
 
 
 def test_both_reports_the_first_differing_element(cann_emulator: CannHeaders) -> None:

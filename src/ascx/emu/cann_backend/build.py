@@ -77,7 +77,7 @@ def cann_headers(directory: str) -> CannHeaders:
 @cache
 def _own_digest() -> str:
     digest = hashlib.sha256()
-    for path in [*sorted(INCLUDE_DIR.rglob("*")), RUNTIME_SOURCE, *CLEAN_ROOM_SHARED]:
+    for path in [*sorted(INCLUDE_DIR.rglob("*")), RUNTIME_SOURCE, *CLEAN_ROOM_SHARED, Path(__file__)]:
         if path.is_file():
             digest.update(str(path.relative_to(PACKAGE_DIR.parent)).encode())
             digest.update(path.read_bytes())
@@ -104,11 +104,12 @@ def _build_key(compiler: Compiler, side: CoreMode, headers: CannHeaders, *more: 
     )  # fmt: skip
 
 
-_CHECK_DECLARATION = re.compile(r"\bbool\s+(CheckFunc\w+Impl)\s*\(([^;{}]*)\)\s*;")
+_CHECK_DECLARATION = re.compile(r"\bbool\s+(CheckFunc?\w+Impl)\s*\(([^;{}]*)\)\s*;")
 
 
 def check_hooks(headers: CannHeaders) -> str:
-    """Definitions of the npu-check hooks CANN's headers declare (``AscendC::check::CheckFunc*Impl``,
+    """Definitions of the npu-check hooks CANN's headers declare (``AscendC::check::CheckFunc*Impl`` and
+    ``CheckFun*Impl``,
     the closed library's range checks): each accepts.  Generated from the declarations, so every
     overload the headers declare links."""
     seen: set[str] = set()
@@ -131,7 +132,7 @@ def check_hooks(headers: CannHeaders) -> str:
 def _compile(command: list[str], what: str, source: str) -> None:
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     if result.returncode != 0:
-        errors = [line for line in result.stderr.splitlines() if "error" in line][:12]
+        errors = [line for line in result.stderr.splitlines() if "error" in line or "undefined reference" in line][:12]
         raise CannBackendError(
             f"{what} does not build through CANN's headers:\n" + "\n".join(errors or result.stderr.splitlines()[-12:]),
             hints=["this is a gap in ascx's CANN backend (its intrinsic layer) or in the printed C++"],

@@ -5,6 +5,8 @@
 
 #include <time.h>
 
+#include <cstring>
+
 #include "ascx_cann/core.h"
 
 template <typename... A>
@@ -73,6 +75,7 @@ inline void cross_core_wait(int flag) {
         if (++spins == 64) {
             slot.wait_flag = flag;
             slot.line = self().line;
+            std::strncpy(slot.file, self().file, sizeof slot.file - 1);
             slot.state.store(WAITING);
         }
         if (spins > 64) {
