@@ -66,6 +66,21 @@ def casting(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
     asc.data_copy(zg, b, n)
+
+
+@asc.jit
+def oversized(x: asc.GlobalAddress, n: int) -> None:
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    pipe = asc.TPipe()
+    q = asc.TQue(asc.TPosition.VECIN, 2)
+    pipe.init_buffer(q, 2, n * 4)  # n is known at run time only: two buffers of n floats
+    t = q.alloc_tensor(asc.float32)
+    asc.data_copy(t, xg, n)
+    q.enque(t)
+    u = q.deque(asc.float32)
+    asc.data_copy(xg, u, n)
+    q.free_tensor(u)
 """
 
 
@@ -177,3 +192,20 @@ def test_both_reports_the_first_differing_element(cann_emulator: CannHeaders) ->
         f"the emulation backends differ on kernel 'vector_add': argument 'z' element 1234 is {wrong} on the "
         f"clean-room backend and {right} on the CANN backend (1 of 4096 elements differ)"
     )
+
+
+@QUIET
+def test_a_cann_assertion_is_located_at_the_kernel_line(
+    cann_emulator: CannHeaders, monkeypatch: pytest.MonkeyPatch, kernels: ModuleType
+) -> None:
+    """CANN's own InitBuffer asserts that the queue fits the UB; the core aborts and its log is quoted."""
+    monkeypatch.setenv("ASCX_EMULATOR", "cann")
+    x = np.zeros(40000, dtype=np.float32)
+    with pytest.raises(EmulationError) as error:
+        kernels.oversized[1](x, 40000)
+    assert error.value.message == (
+        "kernel 'oversized' failed on the CANN backend: block 0 (AIV): CANN's InitBuffer (kernel_tpipe_impl.h:298) "
+        "failed: buffer size is 320000, exceeds the limit 196608"
+    )
+    assert error.value.location is not None
+    assert error.value.location.line == line_of(kernels, "pipe.init_buffer(q, 2, n * 4)")

@@ -104,12 +104,11 @@ def _build_key(compiler: Compiler, side: CoreMode, headers: CannHeaders, *more: 
     )  # fmt: skip
 
 
-_CHECK_DECLARATION = re.compile(r"\bbool\s+(CheckFunc?\w+Impl)\s*\(([^;{}]*)\)\s*;")
+_CHECK_DECLARATION = re.compile(r"^bool\s+(Check\w+)\s*\(([^;{}]*)\)\s*;", re.MULTILINE)
 
 
 def check_hooks(headers: CannHeaders) -> str:
-    """Definitions of the npu-check hooks CANN's headers declare (``AscendC::check::CheckFunc*Impl`` and
-    ``CheckFun*Impl``,
+    """Definitions of the npu-check hooks CANN's headers declare (``AscendC::check::Check*``,
     the closed library's range checks): each accepts.  Generated from the declarations, so every
     overload the headers declare links."""
     seen: set[str] = set()

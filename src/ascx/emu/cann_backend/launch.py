@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import mmap
 import os
+import re
 import signal
 import struct
 import subprocess
@@ -48,6 +49,10 @@ SIDES: dict[KernelType, tuple[tuple[CoreMode, int], ...]] = {
 """The cores of one block: (side, how many)."""
 CORES_PER_BLOCK = 3
 MAX_BLOCKS = 64
+_CANN_LOG = re.compile(
+    r"\[ERROR\]\[Block_\d+\]\[\w+\]\[(?P<file>[^\]]+):(?P<line>\d+)\]\[(?P<function>[^\]]+)\]\[\d+\]\s*(?P<message>.*)"
+)
+"""A line CANN's KERNEL_LOG writes before an assertion aborts the core: where, which function, what."""
 STATES = {0: "not started", 1: "running", 2: "waiting", 3: "done", 4: "failed"}
 
 
@@ -253,16 +258,18 @@ def _failure(compiled: CompiledKernel, core: Core, memory: mmap.mmap, fields: La
     slot = _slot(memory, fields, core.slot)
     code = core.process.returncode
     output = core.log.read_bytes().decode(errors="replace").strip().splitlines()
+    logged = [m for m in map(_CANN_LOG.search, output) if m is not None]
     if slot["message"]:
         reason = slot["message"]
+    elif logged:
+        last = logged[-1]
+        where = f"{Path(last.group('file')).name}:{last.group('line')}"
+        reason = f"CANN's {last.group('function')} ({where}) failed: {last.group('message').strip()}"
     elif code is not None and code < 0:
         reason = f"it stopped with {signal.Signals(-code).name}"
-        logged = [line.strip() for line in output if "ERROR" in line or "error" in line or "failed" in line.lower()]
-        if logged:
-            reason += f": {logged[-1]}"
     else:
         reason = f"it exited with status {code}"
-    notes = [line for line in output[-5:] if line] if not slot["message"] else []
+    notes = [line for line in output[-5:] if line] if not (slot["message"] or logged) else []
     return EmulationError(
         f"kernel '{compiled.name}' failed on the CANN backend: {core.name(aivs)}: {reason}",
         _location(slot),

@@ -63,6 +63,17 @@ int ProcessLock::Unlock() {
 }
 }  // namespace AscendC
 
+namespace AscendC {
+namespace check {
+// The size of a hardware buffer, for CANN's library-function checks (their HardWareIndex: GM, UB, L1, ...).
+uint64_t GetHardWarebufferSize(uint8_t index) {
+    const auto& sizes = ConstDefiner::Instance().bufferInitLen;
+    const auto found = sizes.find(static_cast<Hardware>(index));
+    return found == sizes.end() ? 0 : found->second;
+}
+}  // namespace check
+}  // namespace AscendC
+
 namespace ascx_cann {
 
 static AtomicOp g_atomic = AtomicOp::NONE;
@@ -74,6 +85,8 @@ void set_atomic(AtomicOp op) {
     }
 }
 AtomicOp atomic_op() { return g_atomic; }
+
+const void* bias_table() { return AscendC::ConstDefiner::Instance().GetHardwareBaseAddr(AscendC::Hardware::BIAS); }
 
 static CoreSlot& my_slot() { return control()->core[self().slot()]; }
 
@@ -152,6 +165,7 @@ int main(int argc, char** argv) {
     sub_block_idx = me.sub;
     block_num = me.blocks;
     g_taskRation = me.ration;
+    std::setvbuf(stdout, nullptr, _IOLBF, 0);  // what CANN logs before an abort reaches the launcher
     for (int s : {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP}) {
         signal(s, on_signal);
     }

@@ -22,6 +22,9 @@
 
 namespace ascx_cann {
 
+/// The bias table's first byte (runtime.cpp: the buffer CANN's CPU-debug code allocates for it).
+const void* bias_table();
+
 template <typename T>
 constexpr uint64_t c0() {
     return 32 / sizeof(T);
@@ -191,11 +194,12 @@ inline void load_cbuf_to_cb(T* dst, T* src, S0 start, R repeat, SS stride, G gap
 template <typename D, typename A, typename M, typename K, typename N, typename U, typename KA, typename CS,
           typename CI>
 inline void mad(D* c, A* a, A* b, M m, K k, N n, U, KA k_align, CS source, CI init) {
-    if (bool(source) && !bool(init)) {
-        ascx_cann::fail("mad: a bias from the bias table (cmatrixSource) is not emulated");
-    }
-    ascx_cann::mad<D, A>(c, a, b, nullptr, uint64_t(m), uint64_t(k), uint64_t(n), bool(k_align),
-                         bool(init) ? ascx_cann::MadInit::ZERO : ascx_cann::MadInit::ACCUMULATE);
+    // cmatrixSource without a bias operand: the bias values start at the bias table's first byte
+    const ascx_cann::MadInit start = bool(init)     ? ascx_cann::MadInit::ZERO
+                                     : bool(source) ? ascx_cann::MadInit::BIAS_ROW
+                                                    : ascx_cann::MadInit::ACCUMULATE;
+    const D* bias = start == ascx_cann::MadInit::BIAS_ROW ? static_cast<const D*>(ascx_cann::bias_table()) : nullptr;
+    ascx_cann::mad<D, A>(c, a, b, bias, uint64_t(m), uint64_t(k), uint64_t(n), bool(k_align), start);
 }
 
 /// mad(c, a, b, bias, m, k, n, unitFlag, kDirectionAlign, cmatrixSource, cmatrixInitVal): the bias is the

@@ -126,6 +126,7 @@ ASCX_CANN_SCALAR(vadds, x + y)
 ASCX_CANN_SCALAR(vmuls, x * y)
 ASCX_CANN_SCALAR(vmaxs, x > y ? x : y)
 ASCX_CANN_SCALAR(vmins, x < y ? x : y)
+ASCX_CANN_SCALAR(vlrelu, x >= C(0) ? x : x * y)
 #undef ASCX_CANN_SCALAR
 
 #define ASCX_CANN_UNARY(name, expr)                                                                         \
