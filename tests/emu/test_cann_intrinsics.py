@@ -10,8 +10,10 @@ import hashlib
 import subprocess
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import numpy as np
+import pytest
 
 from ascx.emu.build import build_dir, default_compiler
 from ascx.emu.cann_backend.build import INCLUDE_DIR
@@ -110,6 +112,23 @@ int main() {{
     show("vadds", out, 64);
     vector_dup(out, 2.25f, 1, 1, 1, 8, 0);
     show("vdup", out, 64);
+    // conversions: float to int32 in each rounding mode, half to float
+    static float halves_away[64];
+    for (int i = 0; i < 64; ++i) halves_away[i] = (i % 2 ? -1.0f : 1.0f) * (0.5f + float(i / 2));
+    int32_t rounded[64];
+    vconv_f322s32a(rounded, halves_away, 1, 1, 1, 8, 8);
+    show("round_a", rounded, 64);
+    vconv_f322s32r(rounded, halves_away, 1, 1, 1, 8, 8);
+    show("round_r", rounded, 64);
+    vconv_f322s32f(rounded, halves_away, 1, 1, 1, 8, 8);
+    show("round_f", rounded, 64);
+    vconv_f322s32c(rounded, halves_away, 1, 1, 1, 8, 8);
+    show("round_c", rounded, 64);
+    vconv_f322s32z(rounded, halves_away, 1, 1, 1, 8, 8);
+    show("round_z", rounded, 64);
+    float widened[64];
+    vconv_f162f32(widened, reinterpret_cast<half*>(a16), 1, 1, 1, 8, 4);
+    show("widen", widened, 64);
     // scalar bit intrinsics
     int64_t bits[] = {{sff0(0x7ull), sff0(~0ull), sbitset1(0ull, 5), sbitset0(0xffull, 0), bcnt1(0xf0ull)}};
     show("scalar", bits, 5);
@@ -207,6 +226,22 @@ def test_half_is_computed_in_float_and_rounded_once() -> None:
 def test_scalar_forms_and_duplicate() -> None:
     np.testing.assert_array_equal(_float_output("vadds"), A32[:64] + np.float32(1.5))
     np.testing.assert_array_equal(_float_output("vdup"), np.full(64, 2.25, dtype=np.float32))
+
+
+HALVES = np.array([(-1.0 if i % 2 else 1.0) * (0.5 + i // 2) for i in range(64)])
+
+
+@pytest.mark.parametrize(
+    ("mode", "rounding"),
+    [("a", lambda v: np.sign(v) * np.floor(np.abs(v) + 0.5)), ("r", np.rint), ("f", np.floor), ("c", np.ceil),
+     ("z", np.trunc)],
+)  # fmt: skip
+def test_float_to_int_rounding_modes(mode: str, rounding: Any) -> None:
+    assert [int(v) for v in _run()[f"round_{mode}"]] == [int(v) for v in rounding(HALVES)]
+
+
+def test_half_widens_exactly() -> None:
+    np.testing.assert_array_equal(_float_output("widen"), A16[:64].astype(np.float32))
 
 
 def test_scalar_bit_intrinsics() -> None:

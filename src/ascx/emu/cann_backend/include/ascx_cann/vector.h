@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <limits>
 #include <type_traits>
 
 #include "ascx_cann/core.h"
@@ -157,3 +158,84 @@ inline void vector_dup(T* dst, V value, R repeat, B0 bd, B1, R0 rd, R1) {
                              }
                          });
 }
+
+// --- vconv_<from>2<to>[mode]: element-wise conversion over the repeats (lanes of the wider type). A
+// float becomes an integer rounded as the suffix says (a: half away from zero, c: up, f: down, r or none:
+// to nearest even, z: towards zero) and saturated to the integer's range (NaN becomes 0); a float becomes a
+// narrower float rounded to nearest even (none or r); an integer or a narrower float becomes a float
+// exactly or rounded to nearest even; f322f32<mode> rounds to an integral value.
+namespace ascx_cann {
+enum class Round { NEAREST, AWAY, UP, DOWN, ZERO };
+inline double round_as(double x, Round mode) {
+    switch (mode) {
+        case Round::AWAY: return std::round(x);
+        case Round::UP: return std::ceil(x);
+        case Round::DOWN: return std::floor(x);
+        case Round::ZERO: return std::trunc(x);
+        default: return std::nearbyint(x);
+    }
+}
+/// ``value`` as a D: integers rounded and saturated, floats rounded to nearest even.
+template <typename D>
+D to_type(double value, Round mode) {
+    if constexpr (std::is_integral_v<D>) {
+        if (std::isnan(value)) {
+            return D(0);
+        }
+        const double r = round_as(value, mode);
+        const double lo = static_cast<double>(std::numeric_limits<D>::min());
+        const double hi = static_cast<double>(std::numeric_limits<D>::max());
+        return static_cast<D>(r < lo ? lo : r > hi ? hi : r);
+    } else {
+        return D(static_cast<float>(value));
+    }
+}
+template <typename D, typename S>
+void vconv(D* dst, const S* src, uint64_t repeats, Stride sd, Stride ss, Round mode, bool integral) {
+    unary(dst, src, repeats, sd, ss, [mode, integral](Compute<S> x) -> D {
+        const double v = static_cast<double>(x);
+        return integral ? D(static_cast<float>(round_as(v, mode))) : to_type<D>(v, mode);
+    });
+}
+}  // namespace ascx_cann
+
+#define ASCX_CANN_VCONV(name, mode, integral)                                                                  \
+    template <typename D, typename S, typename R, typename B0, typename B1, typename R0, typename R1, typename... P> \
+    inline void name(D* dst, S* src, R repeat, B0 bd, B1 bs, R0 rd, R1 rs, P...) {                            \
+        ascx_cann::vconv(dst, src, uint64_t(repeat), {uint64_t(bd), uint64_t(rd)}, {uint64_t(bs), uint64_t(rs)},  \
+                         ascx_cann::Round::mode, integral);                                                    \
+    }
+#define ASCX_CANN_VCONV_TO_INT(stem)                  \
+    ASCX_CANN_VCONV(stem, NEAREST, false)             \
+    ASCX_CANN_VCONV(stem##r, NEAREST, false)          \
+    ASCX_CANN_VCONV(stem##a, AWAY, false)             \
+    ASCX_CANN_VCONV(stem##c, UP, false)               \
+    ASCX_CANN_VCONV(stem##f, DOWN, false)             \
+    ASCX_CANN_VCONV(stem##z, ZERO, false)
+ASCX_CANN_VCONV_TO_INT(vconv_f322s32)
+ASCX_CANN_VCONV_TO_INT(vconv_f322s16)
+ASCX_CANN_VCONV_TO_INT(vconv_f322s64)
+ASCX_CANN_VCONV_TO_INT(vconv_f162s32)
+ASCX_CANN_VCONV_TO_INT(vconv_f162s16)
+ASCX_CANN_VCONV_TO_INT(vconv_f162s8)
+ASCX_CANN_VCONV_TO_INT(vconv_f162u8)
+ASCX_CANN_VCONV_TO_INT(vconv_bf162s32)
+ASCX_CANN_VCONV(vconv_f322f32r, NEAREST, true)
+ASCX_CANN_VCONV(vconv_f322f32a, AWAY, true)
+ASCX_CANN_VCONV(vconv_f322f32c, UP, true)
+ASCX_CANN_VCONV(vconv_f322f32f, DOWN, true)
+ASCX_CANN_VCONV(vconv_f322f32z, ZERO, true)
+ASCX_CANN_VCONV(vconv_f322f16, NEAREST, false)
+ASCX_CANN_VCONV(vconv_f322f16r, NEAREST, false)
+ASCX_CANN_VCONV(vconv_f322bf16r, NEAREST, false)
+ASCX_CANN_VCONV(vconv_f162f32, NEAREST, false)
+ASCX_CANN_VCONV(vconv_bf162f32, NEAREST, false)
+ASCX_CANN_VCONV(vconv_s322f32, NEAREST, false)
+ASCX_CANN_VCONV(vconv_s322f32r, NEAREST, false)
+ASCX_CANN_VCONV(vconv_s162f16, NEAREST, false)
+ASCX_CANN_VCONV(vconv_s162f16r, NEAREST, false)
+ASCX_CANN_VCONV(vconv_s162f32, NEAREST, false)
+ASCX_CANN_VCONV(vconv_s82f16, NEAREST, false)
+ASCX_CANN_VCONV(vconv_u82f16, NEAREST, false)
+#undef ASCX_CANN_VCONV_TO_INT
+#undef ASCX_CANN_VCONV
