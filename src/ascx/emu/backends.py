@@ -30,7 +30,7 @@ def selected_backend() -> Backend:
         raise AscxError(
             f"{EMULATOR_ENV}={value!r} is not an emulation backend: use one of {', '.join(BACKENDS)}", kind="usage"
         )
-    return cast("Backend", value)
+    return value
 
 
 _SYSTEM_WORKSPACE = re.compile(r"REGIST_MATMUL_OBJ\(\s*[^,]+,\s*(\w+)\s*,")
@@ -55,7 +55,7 @@ def run_both(
     from ascx.emu.cann_backend.launch import launch as launch_cann
     from ascx.emu.launch import EmulationError
 
-    copies = [np.array(np.asarray(a), copy=True) if _array_like(a) else a for a in args]
+    copies: list[Any] = [np.array(np.asarray(a), copy=True) if _array_like(a) else a for a in args]
     clean_room(args)
     launch_cann(compiled, block_dim, copies)
     names = [p.name for p in compiled.params]
@@ -63,8 +63,8 @@ def run_both(
     for name, mine, theirs in zip(names, args, copies, strict=True):
         if not isinstance(theirs, np.ndarray) or name in skipped:
             continue
-        ours = np.asarray(mine).reshape(-1)
-        cann = theirs.reshape(-1)
+        ours: np.ndarray[Any, Any] = np.asarray(mine).reshape(-1)
+        cann = cast("np.ndarray[Any, Any]", theirs).reshape(-1)
         same = ours.view(np.uint8).reshape(ours.shape[0], -1) == cann.view(np.uint8).reshape(cann.shape[0], -1)
         equal = same.all(axis=1)
         if ours.dtype.kind == "f":
