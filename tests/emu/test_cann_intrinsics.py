@@ -129,6 +129,11 @@ int main() {{
     float widened[64];
     vconv_f162f32(widened, reinterpret_cast<half*>(a16), 1, 1, 1, 8, 4);
     show("widen", widened, 64);
+    // vcadd: one tree sum per repeat of 64 float lanes
+    float sums[2];
+    set_vector_mask(~0ull, ~0ull);
+    vcadd(sums, a32, 2, 1, 1, 8, 0);
+    show("vcadd", sums, 2);
     // scalar bit intrinsics
     int64_t bits[] = {{sff0(0x7ull), sff0(~0ull), sbitset1(0ull, 5), sbitset0(0xffull, 0), bcnt1(0xf0ull)}};
     show("scalar", bits, 5);
@@ -242,6 +247,16 @@ def test_float_to_int_rounding_modes(mode: str, rounding: Any) -> None:
 
 def test_half_widens_exactly() -> None:
     np.testing.assert_array_equal(_float_output("widen"), A16[:64].astype(np.float32))
+
+
+def _tree(values: np.ndarray) -> np.float32:
+    while values.size > 1:
+        values = (values[0::2] + values[1::2]).astype(np.float32)
+    return values[0]
+
+
+def test_vcadd_sums_each_repeat_as_a_binary_tree() -> None:
+    np.testing.assert_array_equal(_float_output("vcadd"), [_tree(A32[:64]), _tree(A32[64:128])])
 
 
 def test_scalar_bit_intrinsics() -> None:

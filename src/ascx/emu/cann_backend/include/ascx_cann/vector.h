@@ -239,3 +239,47 @@ ASCX_CANN_VCONV(vconv_s82f16, NEAREST, false)
 ASCX_CANN_VCONV(vconv_u82f16, NEAREST, false)
 #undef ASCX_CANN_VCONV_TO_INT
 #undef ASCX_CANN_VCONV
+
+// --- vcadd(dst, src, repeat, dstRepStride, srcBlkStride, srcRepStride, accumulate): the sum of each repeat's
+// lanes, added as a binary tree (neighbours first, an inactive lane counting 0, every addition rounded to
+// T: the clean-room headers' reduce_repeat.h order), written to dst[r * dstRepStride]; with accumulate (in
+// counter mode) the repeats' sums are added in order into dst[0].
+namespace ascx_cann {
+template <typename T>
+T tree_sum(T* values, uint64_t count) {
+    for (uint64_t width = count; width > 1; width /= 2) {
+        for (uint64_t i = 0; i < width / 2; ++i) {
+            values[i] = T(Compute<T>(values[2 * i]) + Compute<T>(values[2 * i + 1]));
+        }
+    }
+    return values[0];
+}
+template <typename T>
+void reduce_sum(T* dst, const T* src, uint64_t repeats, uint64_t dst_stride, Stride ss, bool accumulate) {
+    constexpr uint64_t lanes = 256 / sizeof(T);
+    T total = T(0);
+    bool first = true;
+    each_lane(repeats, lanes, [&](uint64_t r, uint64_t active, const uint64_t* bits) {
+        T values[lanes];
+        for (uint64_t j = 0; j < lanes; ++j) {
+            values[j] = j < active && lane_on(bits, j) ? src[element<T>(r, j, ss)] : T(0);
+        }
+        const T sum = tree_sum(values, lanes);
+        if (accumulate) {
+            total = first ? sum : T(Compute<T>(total) + Compute<T>(sum));
+            first = false;
+        } else {
+            dst[r * dst_stride] = sum;
+        }
+    });
+    if (accumulate && !first) {
+        dst[0] = total;
+    }
+}
+}  // namespace ascx_cann
+
+template <typename T, typename R, typename DR, typename SB, typename SR, typename M>
+inline void vcadd(T* dst, T* src, R repeat, DR dst_stride, SB src_block, SR src_repeat, M accumulate) {
+    ascx_cann::reduce_sum(dst, src, uint64_t(repeat), uint64_t(dst_stride), {uint64_t(src_block), uint64_t(src_repeat)},
+                          uint64_t(accumulate) != 0);
+}
