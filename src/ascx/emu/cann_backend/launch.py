@@ -41,12 +41,18 @@ TIMEOUT_ENV = "ASCX_CANN_TIMEOUT"
 HANG_SECONDS = 3.0
 """A launch whose unfinished cores all wait for a cross-core flag, with no flag set for this long, hangs."""
 
-SIDES: dict[KernelType, tuple[tuple[CoreMode, int], ...]] = {
-    KernelType.MIX_AIC_1_2: (("aic", 1), ("aiv", 2)),
-    KernelType.AIV_ONLY: (("aiv", 1),),
-    KernelType.AIC_ONLY: (("aic", 1),),
-}
-"""The cores of one block: (side, how many)."""
+
+def block_cores(kernel_type: KernelType) -> tuple[tuple[CoreMode, int], ...]:
+    """The cores of one block, (side, how many): the AIC of a MIX kernel with a cube core or of a cube
+    kernel, and the kernel type's AIVs (``GetSubBlockNum()`` of them)."""
+    sides: list[tuple[CoreMode, int]] = []
+    if kernel_type.has_matmul_aic or kernel_type is KernelType.AIC_ONLY:
+        sides.append(("aic", 1))
+    if kernel_type.aivs_per_block > 0:
+        sides.append(("aiv", kernel_type.aivs_per_block))
+    return tuple(sides)
+
+
 CORES_PER_BLOCK = 3
 MAX_BLOCKS = 64
 _CANN_LOG = re.compile(
@@ -73,7 +79,7 @@ def cann_source(compiled: CompiledKernel) -> str:
 def build_sides(compiled: CompiledKernel) -> dict[CoreMode, Path]:
     """The executables of the sides ``compiled`` runs on."""
     source = cann_source(compiled)
-    return {side: build_executable(source, side, name=compiled.name) for side, _ in SIDES[compiled.kernel_type]}
+    return {side: build_executable(source, side, name=compiled.name) for side, _ in block_cores(compiled.kernel_type)}
 
 
 @dataclass(frozen=True)
@@ -121,7 +127,7 @@ def launch(compiled: CompiledKernel, block_dim: int, args: Sequence[Any], *, tim
     executables = build_sides(compiled)
     fields = layout(next(iter(executables.values())))
     cpp = kernel_signature(compiled.source, compiled.kernel_name)
-    sides = SIDES[compiled.kernel_type]
+    sides = block_cores(compiled.kernel_type)
     aivs = max((n for side, n in sides if side == "aiv"), default=1)
     bound = bind_arguments(compiled, cpp, args, block_dim * aivs)
     if len(bound) > fields["max_args"]:
@@ -163,7 +169,7 @@ def _run(
     block_dim: int,
     timeout: float | None,
 ) -> None:
-    sides = SIDES[compiled.kernel_type]
+    sides = block_cores(compiled.kernel_type)
     aivs = max((n for side, n in sides if side == "aiv"), default=1)
     limit = timeout if timeout is not None else float(os.environ.get(TIMEOUT_ENV, "300"))
     cores: list[Core] = []
