@@ -5,7 +5,7 @@ kernel's code on their own, without KFC messages: the cube core computes its til
 ``iterate_all``, the vector cores only wait for it.  In a MIX 1:2 kernel CANN requires IBShare on both
 A and B (``MatmulType(ib_share=True)``, an ascx extension of pyasc's ``MatmulType``); results come only
 from ``iterate_all`` to a GlobalTensor.  The host tiling splits M and N over the cube cores: block
-``i`` computes tile ``i`` (``get_block_idx()`` is the block index on the AIC).
+``i`` computes tile ``i`` (``get_block_idx() // get_sub_block_num()`` is the block index on every core).
 
     python examples/matmul_mix_dual_master.py
     ascx compile examples/matmul_mix_dual_master.py --args "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(asc.uint8), asc.adv.TCubeTiling"
@@ -29,7 +29,9 @@ def matmul_mix_dual_master(
     config = asc.adv.MatmulConfig(enable_ub_reuse=True, enable_mix_dual_master=True)  # CFG_NORM, MixDualMaster
     mm = asc.adv.Matmul(a_type, b_type, c_type, bias_type, matmul_config=config)
     asc.adv.register_matmul(pipe, workspace, mm, tiling)
-    block = asc.get_block_idx()
+    # the block's index on every core: get_block_idx() is 2 * block + sub-block on the AIVs, and each AIV's
+    # iterate_all must pair with its own block's AIC (they synchronise through cross-core flags)
+    block = asc.get_block_idx() // asc.get_sub_block_num()
     if block < tiling.used_core_num:
         tiles_along_m = tiling.m.ceildiv(tiling.single_core_m)
         m_index = block % tiles_along_m

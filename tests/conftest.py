@@ -59,6 +59,33 @@ def cann_headers(shared_check_dir: Path) -> CannHeaders:
         pytest.skip(f"{error.message} (set {HEADERS_ENV})")
 
 
+@pytest.fixture
+def cann_emulator(cann_headers: CannHeaders, monkeypatch: pytest.MonkeyPatch) -> CannHeaders:
+    """The CANN emulation backend pointed at the test headers (``ASCX_CANN_HEADERS``); launches still run
+    on the backend ``ASCX_EMULATOR`` names (the clean-room one unless a test sets it)."""
+    monkeypatch.setenv("ASCX_CANN_HEADERS", str(cann_headers.root))
+    return cann_headers
+
+
+@pytest.fixture(params=["clean-room", "both"])
+def emulator(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """The differential check of the emulation (docs/emulation.md#two-backends): a test that takes this
+    fixture runs once on the clean-room backend and once with ``ASCX_EMULATOR=both``, where every launch
+    also runs through CANN's own headers and the outputs must agree bit for bit.  The second run needs
+    CANN's headers (``$ASCX_TEST_CANN`` or ``../shared/cann``) and is skipped, saying where it looked,
+    without them."""
+    backend = str(request.param)
+    if backend == "clean-room":
+        monkeypatch.delenv("ASCX_EMULATOR", raising=False)
+        return backend
+    location = headers_location()
+    if not location.exists():
+        pytest.skip(f"CANN's headers are not at {location} (set {HEADERS_ENV}): no differential run")
+    monkeypatch.setenv("ASCX_CANN_HEADERS", str(location))
+    monkeypatch.setenv("ASCX_EMULATOR", backend)
+    return backend
+
+
 @pytest.fixture(scope="session")
 def shared_check_dir() -> Iterator[Path]:
     configured = os.environ.get(cann_check.CHECK_DIR_ENV)

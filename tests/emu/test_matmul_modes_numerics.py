@@ -25,8 +25,11 @@ def small_ints(shape: tuple[int, ...], dtype: type) -> np.ndarray:
     return RNG.integers(-4, 5, shape).astype(dtype)
 
 
-def test_the_mix_dual_master_example_matches_numpy() -> None:
-    """examples/matmul_mix_dual_master.py: tiles over the cube cores, tails, a bias; the AIC computes."""
+def test_the_mix_dual_master_example_matches_numpy(emulator: str) -> None:
+    """examples/matmul_mix_dual_master.py: tiles over the cube cores, tails, a bias; the AIC computes.  On
+    CANN's MixDualMaster path (``emulator``) each AIV's iterate_all pairs with its block's AIC through
+    cross-core flags: an AIV that skipped it (a tile index from the AIV's own get_block_idx) would leave its
+    AIC waiting forever."""
     example = load_module(EXAMPLES_DIR / "matmul_mix_dual_master.py")
     m, n, k = 200, 176, 96
     a, b = small_ints((m, k), np.float16), small_ints((k, n), np.float16)

@@ -37,7 +37,9 @@ def examples_on_path(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(CUBE_EXAMPLES))
-def test_example_runs_and_matches_numpy_bit_for_bit(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_example_runs_and_matches_numpy_bit_for_bit(
+    name: str, emulator: str, capsys: pytest.CaptureFixture[str]
+) -> None:
     with warnings.catch_warnings():
         # cube_matmul_queues: the static analysis does not model the cube's queues (TQ-14, HZ-5 warnings)
         warnings.simplefilter("ignore", AscxWarning)

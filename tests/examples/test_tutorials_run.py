@@ -35,7 +35,7 @@ def tutorial(name: str) -> Any:
 
 @pytest.mark.filterwarnings("ignore:register_matmul comes after pipe.init_buffer")  # pyasc tutorial 05's order
 @pytest.mark.parametrize("name", sorted(TUTORIALS))
-def test_tutorial_runs_and_matches_numpy(name: str, capsys: pytest.CaptureFixture[str]) -> None:
+def test_tutorial_runs_and_matches_numpy(name: str, emulator: str, capsys: pytest.CaptureFixture[str]) -> None:
     tutorial(name).main()
     captured = capsys.readouterr()
     assert captured.out.startswith(TUTORIALS[name]), captured.out

@@ -31,6 +31,7 @@ import numpy as np
 
 from ascx.dialects.ascendc.enums import KernelType
 from ascx.dialects.ascendc.matmul_ops import MatmulCreateOp
+from ascx.emu.backends import run_both, selected_backend
 from ascx.emu.build import BuildKind, CoreMode, build_library, check_source
 from ascx.errors import AscxError, SourceLocation
 from ascx.language.core.dtype import DataType
@@ -160,7 +161,7 @@ def _where(library: Any) -> SourceLocation | None:
 
 
 @dataclass
-class _Argument:
+class BoundArgument:
     """What one C++ parameter receives: the address, the array that owns the memory, and where a
     non-contiguous original must get the results back."""
 
@@ -186,13 +187,13 @@ def _as_array(value: Any, name: str) -> tuple[np.ndarray[Any, Any], np.ndarray[A
     return np.ascontiguousarray(view), view
 
 
-def _pointer_argument(param: KernelParam, value: Any) -> _Argument:
+def _pointer_argument(param: KernelParam, value: Any) -> BoundArgument:
     array, original = _as_array(value, param.name)
     if param.dtype is not None and array.dtype != np.dtype(_numpy_dtype(param.dtype)):
         raise AscxError(
             f"argument '{param.name}' holds {array.dtype}, but the kernel was compiled for {param.dtype} elements"
         )
-    return _Argument(array.ctypes.data, array, original)
+    return BoundArgument(array.ctypes.data, array, original)
 
 
 def _numpy_dtype(dtype: DataType) -> str:
@@ -200,37 +201,39 @@ def _numpy_dtype(dtype: DataType) -> str:
     return "float16" if text == "half" else text
 
 
-def _scalar_argument(param: KernelParam, value: Any) -> _Argument:
+def _scalar_argument(param: KernelParam, value: Any) -> BoundArgument:
     assert param.dtype is not None
     if str(param.dtype) == "bfloat16":
         raise AscxError(f"argument '{param.name}': bfloat16 scalars cannot be passed from numpy")
     holder = np.array([value], dtype=_numpy_dtype(param.dtype))
-    return _Argument(holder.ctypes.data, holder, gm=False)
+    return BoundArgument(holder.ctypes.data, holder, gm=False)
 
 
-def _struct_argument(param: KernelParam, value: Any) -> _Argument:
+def _struct_argument(param: KernelParam, value: Any) -> BoundArgument:
     pack = getattr(value, "pack", None)  # asc.adv.TCubeTiling: its C++ bytes
     data = pack() if callable(pack) else value
     if isinstance(data, bytes | bytearray):
         raw = np.frombuffer(bytes(data), dtype=np.uint8).copy()
     else:
         raw = np.ascontiguousarray(np.asarray(data)).view(np.uint8).reshape(-1)
-    return _Argument(raw.ctypes.data, raw)
+    return BoundArgument(raw.ctypes.data, raw)
 
 
-def _hidden_argument(param: CppParam, blocks: int) -> _Argument:
+def _hidden_argument(param: CppParam, blocks: int) -> BoundArgument:
     """A buffer for a parameter the kernel author never passes (the FFTS address, the dump buffer)."""
     size = DUMP_BYTES_PER_CORE * blocks if "dump" in param.name else 64
     owner = np.zeros(size, dtype=np.uint8)
-    return _Argument(owner.ctypes.data, owner)
+    return BoundArgument(owner.ctypes.data, owner)
 
 
-def _bind(compiled: CompiledKernel, cpp: Sequence[CppParam], values: Sequence[Any], cores: int) -> list[_Argument]:
+def bind_arguments(
+    compiled: CompiledKernel, cpp: Sequence[CppParam], values: Sequence[Any], cores: int
+) -> list[BoundArgument]:
     runtime = [p for p in compiled.params if p.kind != "constexpr"]
     given = [v for p, v in zip(compiled.params, values, strict=True) if p.kind != "constexpr"]
     if len(cpp) < len(runtime):
         raise AscxError(f"kernel '{compiled.name}' has fewer C++ parameters than runtime arguments", kind="internal")
-    bound: list[_Argument] = []
+    bound: list[BoundArgument] = []
     for param, value in zip(runtime, given, strict=True):
         if param.kind == "pointer":
             bound.append(_pointer_argument(param, value))
@@ -348,12 +351,39 @@ def launch(
         raise AscxError(
             f"kernel '{compiled.name}' takes {len(compiled.params)} arguments, got {len(args)}", kind="usage"
         )
+    backend = selected_backend()
+    if backend == "cann":
+        from ascx.emu.cann_backend.launch import launch as launch_cann
+
+        launch_cann(compiled, block_dim, args)
+        return
+    if backend == "both":
+        blocks = block_dim
+        run_both(
+            compiled,
+            blocks,
+            args,
+            lambda values: _launch_clean_room(compiled, blocks, values, check_sync, same_pipe_raw, debug, threads),
+        )
+        return
+    _launch_clean_room(compiled, block_dim, args, check_sync, same_pipe_raw, debug, threads)
+
+
+def _launch_clean_room(
+    compiled: CompiledKernel,
+    block_dim: int,
+    args: Sequence[Any],
+    check_sync: bool,
+    same_pipe_raw: bool,
+    debug: bool,
+    threads: int | None,
+) -> None:
     if threads is not None and (isinstance(threads, bool) or threads < 1):
         raise AscxError(f"threads must be a positive int, got {threads!r}", kind="usage")
     library = _load(build_kernel(compiled, debug=debug))
     cpp = _signature(compiled.source, compiled.kernel_name)
     subs = sub_blocks(compiled.kernel_type)
-    bound = _bind(compiled, cpp, args, block_dim * subs)
+    bound = bind_arguments(compiled, cpp, args, block_dim * subs)
     addresses = (ctypes.c_void_p * max(1, len(bound)))(*(a.address for a in bound))
     names = [p.name for p in cpp]
     gm = [(a, n) for a, n in zip(bound, names, strict=True) if a.gm]

@@ -1,0 +1,79 @@
+"""Choosing the emulation backend of a launch (docs/emulation.md#two-backends).
+
+``ASCX_EMULATOR`` selects it: ``clean-room`` (the default) runs ascx's own headers, with the dynamic
+synchronisation checker; ``cann`` runs the kernel through CANN's own Ascend C headers (found with
+``ASCX_CANN_HEADERS``) on ascx's clean-room intrinsic layer; ``both`` runs the clean-room backend on the
+arguments and the CANN backend on copies of them, and reports the first output element where they differ.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Sequence
+from typing import Any, Literal, cast
+
+import numpy as np
+
+from ascx.errors import AscxError
+from ascx.runtime.compiler import CompiledKernel
+
+Backend = Literal["clean-room", "cann", "both"]
+BACKENDS: tuple[Backend, ...] = ("clean-room", "cann", "both")
+EMULATOR_ENV = "ASCX_EMULATOR"
+
+
+def selected_backend() -> Backend:
+    """``$ASCX_EMULATOR``, else ``clean-room``; a one-line error for anything else."""
+    value = os.environ.get(EMULATOR_ENV, "").strip() or "clean-room"
+    if value not in BACKENDS:
+        raise AscxError(
+            f"{EMULATOR_ENV}={value!r} is not an emulation backend: use one of {', '.join(BACKENDS)}", kind="usage"
+        )
+    return value
+
+
+_SYSTEM_WORKSPACE = re.compile(r"REGIST_MATMUL_OBJ\(\s*[^,]+,\s*(\w+)\s*,")
+
+
+def system_workspaces(compiled: CompiledKernel) -> set[str]:
+    """The arguments a kernel hands ``REGIST_MATMUL_OBJ`` as its system workspace: the Matmul client and
+    server's message queues, whose bytes are the implementation's own (the clean-room engine computes
+    inside the client calls and sends no messages), so ``both`` does not compare them."""
+    return set(_SYSTEM_WORKSPACE.findall(compiled.source))
+
+
+def _array_like(value: Any) -> bool:
+    return isinstance(value, np.ndarray) or hasattr(value, "__dlpack__") or hasattr(value, "__array__")
+
+
+def run_both(
+    compiled: CompiledKernel, block_dim: int, args: Sequence[Any], clean_room: Callable[[Sequence[Any]], None]
+) -> None:
+    """``clean_room(args)``, then the CANN backend on copies of the arrays; the first differing element of
+    an array argument (bit for bit, NaNs equal) is an error naming the argument, the index and both values."""
+    from ascx.emu.cann_backend.launch import launch as launch_cann
+    from ascx.emu.launch import EmulationError
+
+    copies: list[Any] = [np.array(np.asarray(a), copy=True) if _array_like(a) else a for a in args]
+    clean_room(args)
+    launch_cann(compiled, block_dim, copies)
+    names = [p.name for p in compiled.params]
+    skipped = system_workspaces(compiled)
+    for name, mine, theirs in zip(names, args, copies, strict=True):
+        if not isinstance(theirs, np.ndarray) or name in skipped:
+            continue
+        ours: np.ndarray[Any, Any] = np.asarray(mine).reshape(-1)
+        cann = cast("np.ndarray[Any, Any]", theirs).reshape(-1)
+        same = ours.view(np.uint8).reshape(ours.shape[0], -1) == cann.view(np.uint8).reshape(cann.shape[0], -1)
+        equal = same.all(axis=1)
+        if ours.dtype.kind == "f":
+            equal |= np.isnan(ours.astype(np.float32)) & np.isnan(cann.astype(np.float32))
+        if not equal.all():
+            index = int(np.argmin(equal))
+            raise EmulationError(
+                f"the emulation backends differ on kernel '{compiled.name}': argument '{name}' element {index} is "
+                f"{ours[index]} on the clean-room backend and {cann[index]} on the CANN backend "
+                f"({int((~equal).sum())} of {equal.size} elements differ)",
+                kind="emulation",
+            )

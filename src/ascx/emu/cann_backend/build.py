@@ -1,0 +1,223 @@
+"""Building a kernel for the CANN backend (docs/emulation.md#the-cann-backend).
+
+A kernel is built through CANN's Ascend C headers (found with ``$ASCX_CANN_HEADERS``) on their CPU-debug
+path for Atlas A2 (``ASCENDC_CPU_DEBUG=1``, ``__NPU_ARCH__`` 2201, the ``dav-c220`` side macros), with
+ascx's clean-room replacement of the closed CPU-simulator library in front of the include path
+(``include/``: ``stub_def.h``, ``stub_fun.h`` and the intrinsics under ``ascx_cann/``).  Each side is an
+executable: the kernel's translation unit linked with the runtime object (``runtime/runtime.cpp``, built
+once per side, compiler and header tree).  Everything is cached by a digest of what decides it, as the
+clean-room builds are.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import subprocess
+import tempfile
+from functools import cache
+from pathlib import Path
+
+from ascx.emu.build import BuildError, Compiler, CoreMode, build_dir, default_compiler
+from ascx.errors import AscxError
+from ascx.runtime.cann_check import SIDE_MACROS, CannHeaders, find_headers
+
+PACKAGE_DIR = Path(__file__).resolve().parent
+INCLUDE_DIR = PACKAGE_DIR / "include"
+RUNTIME_SOURCE = PACKAGE_DIR / "runtime" / "runtime.cpp"
+CLEAN_ROOM_SHARED = (PACKAGE_DIR.parent / "include" / "ascx_emu" / "half_bits.h",)
+"""The clean-room headers' files this backend includes too (the 16-bit float conversions)."""
+
+HEADERS_ENV = "ASCX_CANN_HEADERS"
+"""Where CANN's headers are: an asc-devkit tree (with ``gen/``) or a CANN installation."""
+
+COMPILE_FLAGS = (
+    "-std=c++17", "-w", "-O1", "-fno-strict-aliasing", "-ffp-contract=off", "-DASCENDC_CPU_DEBUG=1",
+    "-D__NPU_ARCH__=2201",
+)  # fmt: skip
+"""C++17 (as the clean-room build), CANN's CPU-debug path for Atlas A2; CANN's own headers warn a lot
+(``-w``); no FMA contraction, so float arithmetic rounds each step as on the clean-room backend."""
+
+SIDE_DEFINES: dict[CoreMode, tuple[str, ...]] = {
+    "aiv": SIDE_MACROS["aiv"],
+    "aic": (*SIDE_MACROS["aic"], "-DASCX_CANN_AIC"),
+}
+
+CLOSED_LIBRARY_DIRS = ("stub", "tools/tikicpulib/lib/include")
+"""The directories of a header tree that hold the closed CPU-simulator headers (or stand-ins for them):
+this backend brings its own, so they are left off the include path."""
+
+
+class CannBackendError(AscxError):
+    """The CANN backend cannot run (no headers) or cannot build a kernel."""
+
+
+def headers_directory() -> str:
+    """``$ASCX_CANN_HEADERS``, or a one-line error saying how to set it."""
+    directory = os.environ.get(HEADERS_ENV)
+    if not directory:
+        raise CannBackendError(
+            f"the CANN emulation backend needs CANN's Ascend C headers: set {HEADERS_ENV}=DIR (an asc-devkit tree "
+            "with gen/, or a CANN installation)",
+            kind="no-backend",
+        )
+    return directory
+
+
+@cache
+def cann_headers(directory: str) -> CannHeaders:
+    """CANN's headers under ``directory``, without the closed library's directories."""
+    found = find_headers(directory)
+    closed = {(found.root / d).resolve() for d in CLOSED_LIBRARY_DIRS}
+    kept = tuple(d for d in found.include_dirs if d.resolve() not in closed)
+    return CannHeaders(found.root, found.layout, kept)
+
+
+@cache
+def _own_digest() -> str:
+    digest = hashlib.sha256()
+    for path in [*sorted(INCLUDE_DIR.rglob("*")), RUNTIME_SOURCE, *CLEAN_ROOM_SHARED, Path(__file__)]:
+        if path.is_file():
+            digest.update(str(path.relative_to(PACKAGE_DIR.parent)).encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()
+
+
+def include_flags(headers: CannHeaders) -> list[str]:
+    """This backend's headers first, then CANN's (as system directories, as CANN's CPU builds name them)."""
+    return [f"-I{INCLUDE_DIR}", *(f"-isystem{d}" for d in headers.include_dirs)]
+
+
+def _key(*parts: str) -> str:
+    digest = hashlib.sha256()
+    for part in parts:
+        digest.update(part.encode())
+        digest.update(b"\0")
+    return digest.hexdigest()[:32]
+
+
+def _build_key(compiler: Compiler, side: CoreMode, headers: CannHeaders, *more: str) -> str:
+    return _key(
+        compiler.path, compiler.version, side, *COMPILE_FLAGS, *SIDE_DEFINES[side], headers.digest,
+        *map(str, headers.include_dirs), _own_digest(), *more,
+    )  # fmt: skip
+
+
+_CHECK_DECLARATION = re.compile(r"^bool\s+(Check\w+)\s*\(([^;{}]*)\)\s*;", re.MULTILINE)
+
+
+def check_hooks(headers: CannHeaders) -> str:
+    """Definitions of the npu-check hooks CANN's headers declare (``AscendC::check::Check*``,
+    the closed library's range checks): each accepts.  Generated from the declarations, so every
+    overload the headers declare links."""
+    seen: set[str] = set()
+    out: list[str] = ["namespace AscendC {", "namespace check {"]
+    for directory in headers.include_dirs:
+        utils = directory / "utils"
+        if not utils.is_dir():
+            continue
+        for path in sorted(utils.glob("kernel_check_*.h")):
+            for match in _CHECK_DECLARATION.finditer(path.read_text(errors="replace")):
+                name, params = match.group(1), " ".join(match.group(2).split())
+                signature = f"{name}({params})"
+                if signature not in seen:
+                    seen.add(signature)
+                    out.append(f"bool {signature} {{ return true; }}")
+    out += ["}  // namespace check", "}  // namespace AscendC", ""]
+    return "\n".join(out)
+
+
+def _compile(command: list[str], what: str, source: str) -> None:
+    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        errors = [line for line in result.stderr.splitlines() if "error" in line or "undefined reference" in line][:12]
+        raise CannBackendError(
+            f"{what} does not build through CANN's headers:\n" + "\n".join(errors or result.stderr.splitlines()[-12:]),
+            hints=["this is a gap in ascx's CANN backend (its intrinsic layer) or in the printed C++"],
+            kind="build",
+        )
+
+
+def runtime_object(side: CoreMode, headers: CannHeaders, compiler: Compiler) -> Path:
+    """The runtime of one side, compiled once per compiler and header tree."""
+    key = _build_key(compiler, side, headers, "runtime")
+    directory = build_dir()
+    target = directory / f"cann-runtime-{side}-{compiler.name}-{key}.o"
+    if target.exists():
+        return target
+    directory.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=directory, prefix=".build-") as scratch:
+        source = Path(scratch) / "runtime.cpp"
+        source.write_text(RUNTIME_SOURCE.read_text() + "\n" + check_hooks(headers))
+        partial = Path(scratch) / "runtime.o"
+        command = [
+            compiler.path, *COMPILE_FLAGS, *SIDE_DEFINES[side], *include_flags(headers), "-c", str(source),
+            "-o", str(partial),
+        ]  # fmt: skip
+        _compile(command, f"the CANN backend's {side.upper()} runtime", source.read_text())
+        os.replace(partial, target)
+    return target
+
+
+PCH_HEADERS = ("kernel_operator.h", "lib/matmul_intf.h")
+"""What every printed kernel includes first: parsed once per side, compiler and header tree."""
+
+
+def _defines_before_include(source: str) -> bool:
+    """Whether ``source`` defines a macro before its first ``#include`` (``ASCENDC_CUBE_ONLY``): the
+    precompiled headers were parsed without it, so such a kernel is compiled without them."""
+    for line in source.splitlines():
+        text = line.strip()
+        if text.startswith("#include"):
+            return False
+        if text.startswith("#define"):
+            return True
+    return False
+
+
+def precompiled_headers(side: CoreMode, headers: CannHeaders, compiler: Compiler) -> list[str]:
+    """The flags that make a build use CANN's headers precompiled (built on first use)."""
+    key = _build_key(compiler, side, headers, "pch", *PCH_HEADERS)
+    directory = build_dir() / f"cann-pch-{side}-{compiler.name}-{key}"
+    header = directory / "ascx_cann_pch.h"
+    clang = "clang" in compiler.name
+    output = directory / ("ascx_cann_pch.h.pch" if clang else "ascx_cann_pch.h.gch")
+    if not output.exists():
+        directory.mkdir(parents=True, exist_ok=True)
+        header.write_text("".join(f'#include "{h}"\n' for h in PCH_HEADERS))
+        partial = directory / f".{output.name}.{os.getpid()}"
+        command = [
+            compiler.path, *COMPILE_FLAGS, *SIDE_DEFINES[side], *include_flags(headers), "-x", "c++-header",
+            str(header), "-o", str(partial),
+        ]  # fmt: skip
+        _compile(command, "CANN's headers (precompiled)", header.read_text())
+        os.replace(partial, output)
+    return ["-include-pch", str(output)] if clang else ["-include", str(header)]
+
+
+def build_executable(source: str, side: CoreMode, *, name: str = "kernel", compiler: Compiler | None = None) -> Path:
+    """The executable that runs one core of ``source`` (the kernel and its ``ascx_cann_body``) on ``side``."""
+    compiler = compiler if compiler is not None else default_compiler()
+    headers = cann_headers(headers_directory())
+    key = _build_key(compiler, side, headers, source)
+    directory = build_dir()
+    target = directory / f"{name}-cann-{side}-{compiler.name}-{key}"
+    if target.exists():
+        return target
+    runtime = runtime_object(side, headers, compiler)
+    pch = [] if _defines_before_include(source) else precompiled_headers(side, headers, compiler)
+    with tempfile.TemporaryDirectory(dir=directory, prefix=".build-") as scratch:
+        cpp = Path(scratch) / f"{name}.cpp"
+        cpp.write_text(source)
+        partial = Path(scratch) / "kernel"
+        command = [
+            compiler.path, *COMPILE_FLAGS, *SIDE_DEFINES[side], *include_flags(headers), *pch, "-x", "c++", str(cpp),
+            "-x", "none", str(runtime), "-o", str(partial),
+        ]  # fmt: skip
+        try:
+            _compile(command, f"kernel '{name}' ({side.upper()} side)", source)
+        except CannBackendError as error:
+            raise BuildError(str(error.message), hints=list(error.hints), kind="build") from None
+        os.replace(partial, target)
+    return target
