@@ -80,7 +80,10 @@ def note(op: Operation | None, text: str) -> Note:
 
 
 class DiagnosticList:
-    """Diagnostics of one pass run: one per ``(rule, op, partner)``, in source order."""
+    """Diagnostics of one pass run: one per ``(rule, op, partner)``, in source order.
+
+    Identical diagnostics (same severity, rule, location, text and notes) are shown once: a device
+    function is traced once per call site, and every copy reports at the same Python line."""
 
     def __init__(self) -> None:
         self._items: dict[tuple[object, ...], Diagnostic] = {}
@@ -131,7 +134,7 @@ class DiagnosticList:
         return copied
 
     def sorted(self) -> list[Diagnostic]:
-        """The diagnostics in source order, each consequence folded into its root cause as a note."""
+        """The distinct diagnostics in source order, each consequence folded into its root cause as a note."""
         items = sorted(self._items.values(), key=Diagnostic.sort_key)
         causes: dict[object, Diagnostic] = {}
         for diagnostic in items:
@@ -145,7 +148,8 @@ class DiagnosticList:
                 kept.append(diagnostic)
             else:
                 consequences.setdefault(id(root), []).append(diagnostic)
-        return [_with_consequences(d, consequences.get(id(d), [])) for d in kept]
+        folded = [_with_consequences(d, consequences.get(id(d), [])) for d in kept]
+        return list(dict.fromkeys(folded))  # equal in severity, rule, location, message and notes: shown once
 
     def __len__(self) -> int:
         return len(self._items)
