@@ -430,6 +430,42 @@ def test_hard_coded_ids_next_to_framework_users(kernel_module: Load) -> None:
     assert warnings_of(kernel_module, body) == []
 
 
+def test_hard_coded_ids_of_events_the_framework_does_not_take(kernel_module: Load) -> None:
+    """FL-6 counts only the events the framework takes ids of: qin's MTE2_V / V_MTE2 and qout's V_MTE3 /
+    MTE3_V (CANN's TQue allocates its enque and free events only), so a hard-coded MTE2_MTE3 id is safe."""
+    body = """
+    xl = qin.alloc_tensor(asc.float32)
+    asc.data_copy(xl, x_gm, N)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 1)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 1)
+    asc.data_copy(z_gm, xl, N)
+    qin.free_tensor(xl)
+    """
+    assert [w for w in warnings_of(kernel_module, body, queues=True) if "[FL-6]" in w] == []
+
+
+def test_hard_coded_ids_next_to_an_allocated_id_of_the_same_event(kernel_module: Load) -> None:
+    """FL-6 near misses: a pool id of the hard-coded id's event is a framework user of that event; a pool id
+    of another event is not."""
+    body = """
+    ev = pipe.alloc_event_id(asc.HardEvent.{event})
+    asc.data_copy(xl, x_gm, N)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 1)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 1)
+    asc.data_copy(z_gm, xl, N)
+    pipe.release_event_id(ev, asc.HardEvent.{event})
+    """
+    message = (
+        "hard-coded event id 1 may collide with event ids the framework allocates at run time; use "
+        "pipe.alloc_event_id(HardEvent.MTE2_MTE3) [FL-6]"
+    )
+    assert warnings_of(kernel_module, body.replace("{event}", "MTE2_MTE3"), queues=True) == [
+        f"L3: {message}",
+        f"L4: {message}",
+    ]
+    assert warnings_of(kernel_module, body.replace("{event}", "MTE3_MTE2"), queues=True) == []
+
+
 def test_fl3_set_while_pending(kernel_module: Load) -> None:
     body = """
     asc.set_flag(asc.HardEvent.MTE2_V, 0)

@@ -24,6 +24,7 @@ from ascx.analysis import dataflow
 from ascx.analysis.atomics import mode as atomics
 from ascx.analysis.flags import event_ids as event_ids
 from ascx.analysis.flags import pairing as pairing
+from ascx.analysis.flags.framework import first_user, framework_users
 from ascx.analysis.flags.slots import FlagTables
 from ascx.analysis.hazards import log as access_log
 from ascx.analysis.hazards.conflicts import Hazard
@@ -46,9 +47,7 @@ from ascx.analysis.queues.protocol import QueueTables
 from ascx.analysis.regions import GMBaseCache, Offset, Region, region_of
 from ascx.analysis.reporting import Findings, ReportingAnalysis
 from ascx.dialects.ascendc.enums import Pipe
-from ascx.dialects.ascendc.fwk_ops import AllocTensorOp, DequeOp, EnqueOp, EventIdOp, FreeTensorOp, InitBufferOp
-from ascx.dialects.ascendc.fwk_types import TQueType
-from ascx.dialects.ascendc.matmul_ops import RegisterMatmulOp
+from ascx.dialects.ascendc.fwk_ops import AllocTensorOp, DequeOp, EnqueOp, FreeTensorOp
 
 
 class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
@@ -58,8 +57,10 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
         super().__init__()
         self.kernel = kernel
         self.options = options
-        self.framework_user = self._first_framework_user()
-        """The first op that takes event ids from the pipe's pool at run time (FL-6, insertion's ids)."""
+        self.framework_users = framework_users(kernel)
+        """Per event, the first op that takes ids of it from the pipe's pool at run time (FL-6)."""
+        self.framework_user = first_user(self.framework_users)
+        """The first op that takes event ids from the pipe's pool at run time (insertion's ids)."""
         self.flag_tables = FlagTables(self.findings(), self.findings())
         self.queue_tables = QueueTables()
         self.access_tables = AccessTables(self.findings(), self.findings())
@@ -145,15 +146,6 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
             self._at_exit(state)
         access_log.report_precision_lost(self)
         return state
-
-    def _first_framework_user(self) -> Operation | None:
-        for op in self.kernel.walk():
-            kind = type(op)
-            if kind is RegisterMatmulOp or kind is EventIdOp:
-                return op
-            if kind is InitBufferOp and isinstance(op.operands[1].type, TQueType):
-                return op
-        return None
 
     def run_block(self, block: Block, state: PipeState) -> PipeState | None:
         """The engine's walk, over the ops of ``block`` that can change the state only (computed once per
