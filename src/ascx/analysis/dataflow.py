@@ -78,6 +78,89 @@ def condition_key(value: SSAValue) -> object:
     return value
 
 
+_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
+_SWAPPED = {
+    "eq": "eq",
+    "ne": "ne",
+    "slt": "sgt",
+    "sle": "sge",
+    "sgt": "slt",
+    "sge": "sle",
+    "ult": "ugt",
+    "ule": "uge",
+    "ugt": "ult",
+    "uge": "ule",
+}
+_SIGNED = {"ult": "slt", "ule": "sle", "ugt": "sgt", "uge": "sge"}
+
+
+def _strip_casts(value: SSAValue) -> SSAValue:
+    """``value`` without the value-preserving casts around it (sign extension, index casts)."""
+    owner = value.owner
+    while isinstance(owner, arith.ExtSIOp | arith.IndexCastOp):
+        value = owner.input
+        owner = value.owner
+    return value
+
+
+def _offset(value: SSAValue, reference: SSAValue) -> int | None:
+    """``k`` when ``value`` is ``reference + k`` for a constant ``k`` (through casts, ``+`` and ``-`` of
+    constants), else None."""
+    value, reference = _strip_casts(value), _strip_casts(reference)
+    if value is reference or condition_key(value) == condition_key(reference):
+        return 0
+    constant, base = constant_int(value), constant_int(reference)
+    if constant is not None and base is not None:
+        return constant - base
+    owner = value.owner
+    if isinstance(owner, arith.AddiOp | arith.SubiOp):
+        step = constant_int(owner.rhs)
+        if step is not None:
+            inner = _offset(owner.lhs, reference)
+            return None if inner is None else inner + (step if isinstance(owner, arith.AddiOp) else -step)
+        if isinstance(owner, arith.AddiOp) and (step := constant_int(owner.lhs)) is not None:
+            inner = _offset(owner.rhs, reference)
+            return None if inner is None else inner + step
+    return None
+
+
+def _compare(low: int | None, high: int | None, predicate: str, bound: int) -> bool | None:
+    """``x <predicate> bound`` for every ``x`` in ``[low, high]`` (None: unbounded), or None when it depends on x."""
+    if predicate in ("eq", "ne"):
+        if low == high == bound:
+            equal: bool | None = True
+        elif (low is not None and bound < low) or (high is not None and bound > high):
+            equal = False
+        else:
+            return None
+        return equal if predicate == "eq" else not equal
+    if predicate == "slt":
+        return True if high is not None and high < bound else False if low is not None and low >= bound else None
+    if predicate == "sle":
+        return True if high is not None and high <= bound else False if low is not None and low > bound else None
+    if predicate == "sgt":
+        return True if low is not None and low > bound else False if high is not None and high <= bound else None
+    return True if low is not None and low >= bound else False if high is not None and high < bound else None
+
+
+def _induction(value: SSAValue, phases: dict[SSAValue, tuple[scf.ForOp, bool, bool]]) -> tuple[SSAValue, int] | None:
+    """``(i, k)`` when ``value`` is ``i + k`` for the induction variable ``i`` of a loop walked peeled."""
+    value = _strip_casts(value)
+    if value in phases:
+        return value, 0
+    owner = value.owner
+    if isinstance(owner, arith.AddiOp | arith.SubiOp) and (step := constant_int(owner.rhs)) is not None:
+        inner = _induction(owner.lhs, phases)
+        if inner is not None:
+            return inner[0], inner[1] + (step if isinstance(owner, arith.AddiOp) else -step)
+    return None
+
+
+def _left_early(loop: scf.ForOp) -> bool:
+    """Whether an arm in ``loop`` leaves a loop early (``break`` / ``return``): such loops are not peeled."""
+    return any(LEAVES_LOOP_ATTR in op.attributes for op in loop.body.walk())
+
+
 def constant_trip_count(loop: scf.ForOp) -> int | None:
     """The trip count of ``loop`` when its bounds and step are constants."""
     lb, ub, step = (constant_int(v) for v in (loop.lb, loop.ub, loop.step))
@@ -120,6 +203,13 @@ class ForwardAnalysis(ABC, Generic[S]):
 
     def __init__(self) -> None:
         self.reporting = True
+        self.facts: dict[object, bool] = {}
+        """The branch conditions known on the path being walked (by :func:`condition_key`): an ``if`` nested in
+        an arm of another on the same condition takes one arm only."""
+        self._phases: dict[SSAValue, tuple[scf.ForOp, bool, bool]] = {}
+        """Induction variable -> (its loop, whether this is its first iteration, whether its last), while a
+        loop with guards on its induction variable is walked peeled (:meth:`_visit_peeled_for`)."""
+        self._guarded: dict[scf.ForOp, bool] = {}
         self.precision_lost: list[tuple[Operation, str]] = []
         """Loops that did not stabilise within :data:`MAX_LOOP_ITERATIONS` (reported as a warning, MM-0 and HZ-0)."""
         self._leaving: list[list[tuple[S, scf.IfOp, bool]]] = []
@@ -229,16 +319,29 @@ class ForwardAnalysis(ABC, Generic[S]):
         return self.transfer(op, state)
 
     def _visit_if(self, op: scf.IfOp, state: S) -> S | None:
-        then_block = op.true_region.block
-        then_state = self._arm_end(
-            self.run_block(then_block, self.enter_branch(self.copy(state), op, True)), then_block, op, True
-        )
-        else_entry = self.enter_branch(self.copy(state), op, False)
-        if op.false_region.blocks:
-            else_block = op.false_region.block
-            else_state = self._arm_end(self.run_block(else_block, else_entry), else_block, op, False)
-        else:
-            else_state = else_entry
+        decided = self.decide(op.cond)
+        if decided is not None:  # the other arm cannot run on this path
+            region = op.true_region if decided else op.false_region
+            entry = self.enter_branch(state, op, decided)
+            if not region.blocks:
+                return entry
+            return self._arm_end(self.run_block(region.block, entry), region.block, op, decided)
+        key = condition_key(op.cond)
+        try:
+            self.facts[key] = True
+            then_block = op.true_region.block
+            then_state = self._arm_end(
+                self.run_block(then_block, self.enter_branch(self.copy(state), op, True)), then_block, op, True
+            )
+            self.facts[key] = False
+            else_entry = self.enter_branch(self.copy(state), op, False)
+            if op.false_region.blocks:
+                else_block = op.false_region.block
+                else_state = self._arm_end(self.run_block(else_block, else_entry), else_block, op, False)
+            else:
+                else_state = else_entry
+        finally:
+            del self.facts[key]
         if then_state is None:
             return else_state
         if else_state is None:
@@ -257,6 +360,70 @@ class ForwardAnalysis(ABC, Generic[S]):
         for left, branch, taken in leaving:
             state = self.join_exit(state, left, loop, branch, taken)
         return state
+
+    # --- conditions known on the path ---------------------------------------------------------
+
+    def decide(self, condition: SSAValue) -> bool | None:
+        """The value of a branch condition on the path being walked, when it is known: the same condition as
+        an enclosing ``if`` arm's, its negation, or a guard on the induction variable of a loop walked peeled
+        against its first or last iteration (docs/rules/flags.md#loops-guarded-by-their-index)."""
+        known = self.facts.get(condition_key(condition))
+        if known is not None:
+            return known
+        owner = condition.owner
+        if isinstance(owner, arith.XOrIOp) and constant_int(owner.rhs) in (1, -1):
+            inner = self.decide(owner.lhs)
+            return None if inner is None else not inner
+        if isinstance(owner, arith.CmpiOp):
+            predicate = _PREDICATES[owner.predicate.value.data]
+            if predicate in ("eq", "ne"):  # ``a != b`` is known where ``a == b`` is, and the converse
+                flipped = IntegerAttr(_PREDICATES.index("ne" if predicate == "eq" else "eq"), owner.predicate.type)
+                props = tuple(sorted((k, str(flipped if k == "predicate" else v)) for k, v in owner.properties.items()))
+                key = (owner.name, props, tuple(condition_key(v) for v in owner.operands), condition.type)
+                known = self.facts.get(key)
+                if known is not None:
+                    return not known
+            if self._phases:
+                return self._decide_guard(owner, predicate)
+        return None
+
+    def _decide_guard(self, compare: arith.CmpiOp, predicate: str) -> bool | None:
+        """A comparison of a peeled loop's induction variable (plus a constant) with its lower bound or its
+        upper bound minus one (plus a constant), in the phase being walked."""
+        lhs, rhs = _strip_casts(compare.lhs), _strip_casts(compare.rhs)
+        if _induction(rhs, self._phases) is not None and _induction(lhs, self._phases) is None:
+            lhs, rhs = rhs, lhs
+            predicate = _SWAPPED[predicate]
+        found = _induction(lhs, self._phases)
+        if found is None:
+            return None
+        variable, shift = found
+        loop, first, last = self._phases[variable]
+        lower = constant_int(loop.lb)
+        from_first = _offset(rhs, loop.lb)
+        from_end = _offset(rhs, loop.ub)
+        if predicate in _SIGNED:
+            # unsigned compares signed values only where both sides are known not to be negative
+            if lower is None or lower < 0 or shift < 0:
+                return None
+            if (from_first is None or lower + from_first < 0) and (from_end is None or from_end < -1):
+                return None
+            predicate = _SIGNED[predicate]
+        if from_first is not None:
+            # i - lb is 0 in the first iteration and at least 1 (the step) after it
+            return (
+                _compare(0, 0, predicate, from_first - shift)
+                if first
+                else _compare(1, None, predicate, from_first - shift)
+            )
+        if from_end is not None and constant_int(loop.step) == 1:
+            # i - ub is -1 in the last iteration and at most -2 before it
+            return (
+                _compare(-1, -1, predicate, from_end - shift)
+                if last
+                else _compare(None, -2, predicate, from_end - shift)
+            )
+        return None
 
     def _stable_head(self, entry: S, loop: Operation, run_body: Callable[[S], S | None]) -> tuple[S, S | None]:
         """The stable loop head, and (when this walk reports during the fixpoint) the body's exit state of
@@ -288,6 +455,11 @@ class ForwardAnalysis(ABC, Generic[S]):
             self.reporting = reporting
 
     def _visit_for(self, op: scf.ForOp, state: S) -> S:
+        if self._peels(op):
+            return self._visit_peeled_for(op, state)
+        return self._visit_phased_for(op, state)
+
+    def _visit_phased_for(self, op: scf.ForOp, state: S) -> S:
         body = op.body.block
         phases = self.loop_phases(op)
         partials: list[S] = []
@@ -342,6 +514,78 @@ class ForwardAnalysis(ABC, Generic[S]):
         for partial in partials:  # a run-time trip count may end after any phase
             exit_state = self.join_loop(exit_state, partial, op)
         return exit_state
+
+    def _peels(self, loop: scf.ForOp) -> bool:
+        """Whether ``loop`` is walked peeled (not when its iterations are walked in parity phases)."""
+        return self._has_guards(loop) and self.loop_phases(loop) == 1 and not _left_early(loop)
+
+    def _has_guards(self, loop: scf.ForOp) -> bool:
+        """Whether an ``if`` in ``loop`` branches on a comparison of its induction variable (and the step is a
+        positive constant): then the loop is walked peeled."""
+        found = self._guarded.get(loop)
+        if found is None:
+            step = constant_int(loop.step)
+            variable = loop.body.block.args[0]
+            phases: dict[SSAValue, tuple[scf.ForOp, bool, bool]] = {variable: (loop, True, True)}
+            found = False
+            if step is not None and step > 0:
+                for inner in loop.body.walk():
+                    if isinstance(inner, scf.IfOp):
+                        condition = inner.cond.owner
+                        if isinstance(condition, arith.XOrIOp):
+                            condition = condition.lhs.owner
+                        if isinstance(condition, arith.CmpiOp) and any(
+                            _induction(v, phases) is not None for v in condition.operands
+                        ):
+                            found = True
+                            break
+            self._guarded[loop] = found
+        return found
+
+    def _visit_peeled_for(self, op: scf.ForOp, state: S) -> S:
+        """A loop whose body branches on its induction variable, walked as its first iteration, the middle
+        ones to a fixpoint and its last (and the single iteration when it may run once), with the guards
+        decided in each (docs/rules/flags.md#loops-guarded-by-their-index)."""
+        body, variable = op.body.block, op.body.block.args[0]
+        trips = constant_trip_count(op)
+
+        def phase(first: bool, last: bool) -> Callable[[S], S]:
+            def run_body(head: S) -> S:
+                saved = self._phases.get(variable)
+                self._phases[variable] = (op, first, last)
+                try:
+                    after = self.run_block(body, head)
+                    assert after is not None, "a loop left early is not walked peeled"
+                    return after
+                finally:
+                    if saved is None:
+                        del self._phases[variable]
+                    else:
+                        self._phases[variable] = saved
+
+            return run_body
+
+        exits: list[S] = []
+        if trips is None or trips == 1:
+            exits.append(phase(True, True)(self.copy(state)))
+        if trips is None or trips >= 2:
+            after_first = self.back_edge(phase(True, False)(self.copy(state)), op)
+            run_middle = phase(False, False)
+            head, body_exit = self._stable_head(after_first, op, run_middle)
+            if body_exit is None:
+                body_exit = run_middle(self.copy(head))
+            self.check_loop(after_first, body_exit, op)
+            exits.append(phase(False, True)(self.copy(head)))
+        if not exits:  # runs no iteration
+            return state
+        exit_state = exits[0] if len(exits) == 1 else self.join_peeled(exits[0], exits[1], op)
+        if trips is None:  # the loop may run no iteration
+            exit_state = self.join_loop(state, exit_state, op)
+        return self.exit_loop(exit_state, op)
+
+    def join_peeled(self, once: S, more: S, loop: scf.ForOp) -> S:
+        """The state after a peeled loop, from the states after one iteration and after more than one."""
+        return self.join_loop(once, more, loop)
 
     def _visit_while(self, op: scf.WhileOp, state: S) -> S:
         before, after = op.before_region.block, op.after_region.block

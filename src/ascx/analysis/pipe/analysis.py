@@ -200,6 +200,11 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
     def join_loop(self, entry: PipeState, carried: PipeState, loop: Operation) -> PipeState:
         return self._join(entry, carried, keep_slots_of_first=True, counts_of_first=True)
 
+    def join_peeled(self, once: PipeState, more: PipeState, loop: scf.ForOp) -> PipeState:
+        pairing.check_peeled_exits(self, once, more, loop)
+        balance.check_peeled_exits(self, once, more, loop)
+        return self._join(once, more, keep_slots_of_first=True)
+
     def _join(
         self, a: PipeState, b: PipeState, *, keep_slots_of_first: bool, counts_of_first: bool = False
     ) -> PipeState:

@@ -122,6 +122,25 @@ def _rename(analysis: PipeSyncAnalysis, state: PipeState, queue: SSAValue, old: 
     state.log = log
 
 
+def check_peeled_exits(analysis: PipeSyncAnalysis, once: PipeState, more: PipeState, loop: scf.ForOp) -> None:
+    """TQ-9 for a loop walked peeled: a queue holds different numbers of tensors after one iteration and after
+    more than one."""
+    for queue in {**once.queues, **more.queues}:
+        once_q = once.queues.get(queue) or QueueState()
+        more_q = more.queues.get(queue) or QueueState()
+        for count in ("enqueued", "allocated"):
+            a, b = getattr(once_q, count), getattr(more_q, count)
+            if a != b:
+                analysis.error(
+                    "TQ-9",
+                    loop,
+                    f"queue `{queue_name(queue)}` holds {a} tensor(s) after this loop when it runs once and {b} "
+                    "when it runs more than once",
+                    partner=queue,
+                )
+                break
+
+
 def join_queues(
     a: dict[SSAValue, QueueState],
     b: dict[SSAValue, QueueState],
