@@ -1336,3 +1336,50 @@ def test_guard_on_a_loop_with_a_step(kernel_module: Load) -> None:
         "L9:13: error: `asc.set_flag(HardEvent.MTE3_MTE2, 0)` is never consumed by a matching `asc.wait_flag` [FL-2]",
         "L6:9: note: asc.wait_flag(HardEvent.MTE2_MTE3, 0) here waits on the opposite direction",
     ]
+
+
+# --- branches on correlated conditions (docs/sync-model.md#correlated-branches) -----------------------
+
+PRODUCE_CONSUME = """
+if {produce}:
+    t = qin.alloc_tensor(asc.float32)
+    asc.data_copy(t, x_gm, N)
+    qin.enque(t)
+asc.data_copy(xl, x_gm, N)
+if {consume}:
+    d = qin.deque(asc.float32)
+    asc.abs(zl, d, N)
+    qin.free_tensor(d)
+"""
+"""softmax_v2's shape: one function enqueues under a condition, the next dequeues under the same one."""
+
+
+@pytest.mark.parametrize(("produce", "consume"), [("n == 0", "n == 0"), ("n != 0", "not (n == 0)")])
+def test_queue_hand_off_under_the_same_condition(kernel_module: Load, produce: str, consume: str) -> None:
+    body = PRODUCE_CONSUME.format(produce=produce, consume=consume)
+    assert warnings_of(kernel_module, body, queues=True) == []
+
+
+def test_queue_hand_off_under_different_conditions(kernel_module: Load) -> None:
+    """Near miss: `n == 0` and `n == 1` are not the same comparison."""
+    assert errors(kernel_module, PRODUCE_CONSUME.format(produce="n == 0", consume="n == 1"), queues=True) == [
+        "L1:8: error: queue `qin` holds 1 tensor(s) after the `then` branch and 0 after the `else` branch [TQ-9]",
+        "L2:13: warning: `t` allocated by `qin.alloc_tensor()` is never freed [TQ-10]",
+        "L4:9: warning: `qin.enque(t)` is never dequeued [TQ-11]",
+        "L6:8: error: queue `qin` holds 0 tensor(s) after the `then` branch and 1 after the `else` branch [TQ-9]",
+        "L7:13: error: `qin.deque()` has no matching `qin.enque()`: queue `qin` may be empty here [TQ-1]",
+        "L-8:11: note: declared here",
+    ]
+
+
+def test_queue_hand_off_under_the_opposite_condition(kernel_module: Load) -> None:
+    """Near miss: dequeued where it was not enqueued: the paths are kept apart and each reports its own
+    mistake (TQ-11 on the path that enqueues, TQ-1 on the other)."""
+    assert errors(kernel_module, PRODUCE_CONSUME.format(produce="n == 0", consume="n != 0"), queues=True) == [
+        "L1:8: error: queue `qin` holds 1 tensor(s) after the `then` branch and 0 after the `else` branch [TQ-9]",
+        "L2:13: warning: `t` allocated by `qin.alloc_tensor()` is never freed [TQ-10]",
+        "L4:9: warning: `qin.enque(t)` is never dequeued [TQ-11]",
+        "L7:13: error: `qin.deque()` has no matching `qin.enque()`: queue `qin` may be empty here [TQ-1]",
+        "L-8:11: note: declared here",
+        "L9:9: error: `qin.free_tensor(d)`: `d` was not allocated from `qin` [TQ-4]",
+    ]

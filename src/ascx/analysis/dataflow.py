@@ -16,7 +16,8 @@ stable one are rolled back.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from xdsl.dialects import arith, scf
@@ -194,12 +195,54 @@ def common_block(a: Operation, b: Operation) -> Block | None:
     return None
 
 
+MAX_PATHS = 8
+"""Paths kept apart after branches on correlated conditions (:attr:`ForwardAnalysis.correlate_branches`)
+before they are joined anyway (sound, less precise)."""
+
+
+@dataclass
+class _Path(Generic[S]):
+    """One path through the branches on correlated conditions walked so far: its state, the conditions it
+    took (:func:`condition_key` -> value) and the correlated ``if`` ops it went through, in order (how its
+    state is joined back with the others)."""
+
+    state: S
+    facts: dict[object, bool]
+    splits: tuple[tuple[scf.IfOp, bool], ...] = ()
+
+
+def condition_atom(value: SSAValue) -> object:
+    """The key of the comparison a branch condition tests, the same for ``a == b``, ``a != b`` and ``not``
+    of either (which branches correlate with which)."""
+    owner = value.owner
+    while isinstance(owner, arith.XOrIOp) and constant_int(owner.rhs) in (1, -1):
+        value = owner.lhs
+        owner = value.owner
+    if isinstance(owner, arith.CmpiOp) and _PREDICATES[owner.predicate.value.data] == "ne":
+        return _flipped_key(owner)
+    return condition_key(value)
+
+
+def _flipped_key(compare: arith.CmpiOp) -> object:
+    """The :func:`condition_key` of ``compare`` with ``==`` and ``!=`` exchanged."""
+    predicate = _PREDICATES[compare.predicate.value.data]
+    flipped = IntegerAttr(_PREDICATES.index("ne" if predicate == "eq" else "eq"), compare.predicate.type)
+    props = tuple(sorted((k, str(flipped if k == "predicate" else v)) for k, v in compare.properties.items()))
+    return (compare.name, props, tuple(condition_key(v) for v in compare.operands), compare.result.type)
+
+
 class ForwardAnalysis(ABC, Generic[S]):
     """Walks structured IR forwards, calling the hooks below."""
 
     report_during_fixpoint = False
     """Report while iterating loops, rolling back all but the stable iteration (needs ``checkpoint`` and
     ``rollback``)."""
+
+    correlate_branches = False
+    """Keep the paths through an ``if`` apart, instead of joining them after it, while a later ``if`` of the
+    same block (or nested in it) branches on the same comparison: that ``if`` then takes one arm on each path
+    (docs/sync-model.md#correlated-branches).  The paths are joined at the end of the block, where their
+    disagreement is reported by ``join`` at the ``if`` that split them."""
 
     def __init__(self) -> None:
         self.reporting = True
@@ -210,6 +253,7 @@ class ForwardAnalysis(ABC, Generic[S]):
         """Induction variable -> (its loop, whether this is its first iteration, whether its last), while a
         loop with guards on its induction variable is walked peeled (:meth:`_visit_peeled_for`)."""
         self._guarded: dict[scf.ForOp, bool] = {}
+        self._later_atoms: dict[scf.IfOp, bool] = {}
         self.precision_lost: list[tuple[Operation, str]] = []
         """Loops that did not stabilise within :data:`MAX_LOOP_ITERATIONS` (reported as a warning, MM-0 and HZ-0)."""
         self._leaving: list[list[tuple[S, scf.IfOp, bool]]] = []
@@ -296,14 +340,127 @@ class ForwardAnalysis(ABC, Generic[S]):
 
     # --- engine -------------------------------------------------------------------------------
 
+    def block_ops(self, block: Block) -> Sequence[Operation]:
+        """The ops of ``block`` the walk visits (an analysis may skip ops that cannot change its state)."""
+        return list(block.ops)
+
     def run_block(self, block: Block, state: S) -> S | None:
         """The state at the end of ``block``; None when every path through it left the enclosing loop."""
-        for op in block.ops:
-            after = self.visit(op, state)
-            if after is None:
-                return None
-            state = after
-        return state
+        if not self.correlate_branches:
+            for op in self.block_ops(block):
+                after = self.visit(op, state)
+                if after is None:
+                    return None
+                state = after
+            return state
+        paths = self._run_paths(block, [_Path(state, dict(self.facts))])
+        return self._merge(paths).state if paths else None
+
+    # --- paths through correlated branches ------------------------------------------------------
+
+    def _run_paths(self, block: Block, paths: list[_Path[S]]) -> list[_Path[S]]:
+        outer = self.facts
+        try:
+            for op in self.block_ops(block):
+                if type(op) is scf.IfOp:
+                    assert isinstance(op, scf.IfOp)
+                    split: list[_Path[S]] = []
+                    for path in paths:
+                        split.extend(self._if_paths(op, path))
+                    paths = split if len(split) <= MAX_PATHS else [self._merge(split)]
+                    continue
+                if len(paths) > 1 and op.regions:
+                    paths = [self._merge(paths)]  # a loop is walked from one state
+                going_on: list[_Path[S]] = []
+                for path in paths:
+                    self.facts = path.facts
+                    after = self.visit(op, path.state)
+                    if after is not None:  # else every way through ``op`` left the enclosing loop
+                        path.state = after
+                        going_on.append(path)
+                paths = going_on
+                if not paths:
+                    break
+            return paths
+        finally:
+            self.facts = outer
+
+    def _if_paths(self, op: scf.IfOp, path: _Path[S]) -> list[_Path[S]]:
+        """The paths after ``op`` from ``path``: one arm when the path decides its condition; both arms kept
+        apart when a later ``if`` correlates with it; else both arms joined."""
+        self.facts = path.facts
+        decided = self.decide(op.cond)
+        if decided is not None:
+            start = _Path(self.enter_branch(path.state, op, decided), path.facts, path.splits)
+            return self._arm_paths(op, decided, start, len(path.splits))
+        key = condition_key(op.cond)
+        arms: list[list[_Path[S]]] = []
+        for taken in (True, False):
+            facts = {**path.facts, key: taken}
+            self.facts = facts
+            start = _Path(self.enter_branch(self.copy(path.state), op, taken), facts, (*path.splits, (op, taken)))
+            arms.append(self._arm_paths(op, taken, start, len(path.splits) + 1))
+        then_paths, else_paths = arms
+        if self._correlated(op) or not then_paths or not else_paths:
+            return then_paths + else_paths
+        depth = len(path.splits) + 1
+        then_state = self._merge_at(then_paths, depth).state
+        else_state = self._merge_at(else_paths, depth).state
+        return [_Path(self.join(then_state, else_state, op), path.facts, path.splits)]
+
+    def _arm_paths(self, op: scf.IfOp, taken: bool, start: _Path[S], depth: int) -> list[_Path[S]]:
+        """The paths at the end of an arm of ``op``; none when the arm leaves the enclosing loop (its state goes
+        to the loop's exit)."""
+        region = op.true_region if taken else op.false_region
+        if not region.blocks:
+            return [start]
+        paths = self._run_paths(region.block, [start])
+        if not paths:
+            return []
+        if self._arm_end(self._merge_at(paths, depth).state, region.block, op, taken) is None:
+            return []
+        return paths
+
+    def _merge(self, paths: list[_Path[S]]) -> _Path[S]:
+        """One path standing for ``paths`` (descendants of one path), joined at the ``if`` ops that split them."""
+        if len(paths) == 1:
+            return paths[0]
+        depth = 0
+        while all(len(p.splits) > depth for p in paths) and len({p.splits[depth] for p in paths}) == 1:
+            depth += 1
+        return self._merge_at(paths, depth)
+
+    def _merge_at(self, paths: list[_Path[S]], depth: int) -> _Path[S]:
+        if len(paths) == 1:
+            return paths[0]
+        branch = next(p.splits[depth][0] for p in paths if len(p.splits) > depth)  # paths differ below ``depth``
+        then_paths = [p for p in paths if len(p.splits) > depth and p.splits[depth] == (branch, True)]
+        else_paths = [p for p in paths if p not in then_paths]
+        if not then_paths or not else_paths:
+            return self._merge_at(then_paths or else_paths, depth + 1)
+        then_path, else_path = self._merge_at(then_paths, depth + 1), self._merge_at(else_paths, depth + 1)
+        facts = {k: v for k, v in then_path.facts.items() if else_path.facts.get(k) == v}
+        return _Path(self.join(then_path.state, else_path.state, branch), facts, then_path.splits[:depth])
+
+    def _correlated(self, op: scf.IfOp) -> bool:
+        """Whether an ``if`` after ``op`` tests the same comparison: in what follows ``op`` in its block, and
+        after the ``if`` ops around it (where its paths flow), up to the enclosing loop body or function."""
+        found = self._later_atoms.get(op)
+        if found is None:
+            atom = condition_atom(op.cond)
+            found = False
+            current: Operation | None = op
+            while current is not None and not found:
+                following = current.next_op
+                while following is not None and not found:
+                    found = any(
+                        isinstance(inner, scf.IfOp) and condition_atom(inner.cond) == atom for inner in following.walk()
+                    )
+                    following = following.next_op
+                parent = current.parent_op()
+                current = parent if isinstance(parent, scf.IfOp) else None
+            self._later_atoms[op] = found
+        return found
 
     def visit(self, op: Operation, state: S) -> S | None:
         kind = type(op)  # compared by identity: isinstance on xDSL's op classes is slow, and this is hot

@@ -15,6 +15,8 @@ the queue and flag operations.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from xdsl.dialects import func, scf
 from xdsl.ir import Block, Operation, SSAValue
 
@@ -52,6 +54,8 @@ from ascx.dialects.ascendc.fwk_ops import AllocTensorOp, DequeOp, EnqueOp, FreeT
 
 class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
     """Runs over one kernel function; collects diagnostics and the hazards insertion can repair."""
+
+    correlate_branches = True
 
     def __init__(self, kernel: func.FuncOp, options: PipeSyncOptions = DEFAULT_OPTIONS):
         super().__init__()
@@ -147,18 +151,13 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
         access_log.report_precision_lost(self)
         return state
 
-    def run_block(self, block: Block, state: PipeState) -> PipeState | None:
-        """The engine's walk, over the ops of ``block`` that can change the state only (computed once per
-        block: constants, address arithmetic and views are skipped)."""
+    def block_ops(self, block: Block) -> Sequence[Operation]:
+        """The ops of ``block`` that can change the state (computed once per block: constants, address
+        arithmetic and views are skipped)."""
         ops = self._relevant.get(block)
         if ops is None:
             ops = self._relevant[block] = [op for op in block.ops if self._is_relevant(op)]
-        for op in ops:
-            after = self.visit(op, state)
-            if after is None:
-                return None
-            state = after
-        return state
+        return ops
 
     def _is_relevant(self, op: Operation) -> bool:
         return bool(op.regions) or type(op) in HANDLERS or access_log.is_relevant(self, op)

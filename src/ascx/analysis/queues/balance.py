@@ -149,7 +149,8 @@ def join_queues(
     order: Callable[[Token], int],
 ) -> dict[SSAValue, QueueState]:
     """Queue states meeting at a join: instance states are unioned, counts and FIFO come from ``a``
-    (disagreement is TQ-9 / TQ-8), and only the FIFO prefix present on both sides stays definite."""
+    (disagreement is TQ-9 / TQ-8), and only the FIFO prefix present on both sides stays definite; freed
+    instances that the sides list in different orders are ordered by ``rank``."""
     queues = {q: s.copy() for q, s in a.items()}
     for queue in b:
         if queue not in queues:
