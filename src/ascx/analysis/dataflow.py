@@ -162,6 +162,19 @@ def _left_early(loop: scf.ForOp) -> bool:
     return any(LEAVES_LOOP_ATTR in op.attributes for op in loop.body.walk())
 
 
+def _is_guard(
+    compare: arith.CmpiOp, phases: dict[SSAValue, tuple[scf.ForOp, bool, bool]], loop: scf.ForOp, step: int
+) -> bool:
+    """Whether ``compare`` compares ``loop``'s induction variable (plus a constant) with its lower bound, or
+    (step 1) its upper bound, plus a constant: a guard a peeled walk can decide."""
+    lhs, rhs = compare.lhs, compare.rhs
+    if _induction(lhs, phases) is None:
+        lhs, rhs = rhs, lhs
+    if _induction(lhs, phases) is None:
+        return False
+    return _offset(rhs, loop.lb) is not None or (step == 1 and _offset(rhs, loop.ub) is not None)
+
+
 def constant_trip_count(loop: scf.ForOp) -> int | None:
     """The trip count of ``loop`` when its bounds and step are constants."""
     lb, ub, step = (constant_int(v) for v in (loop.lb, loop.ub, loop.step))
@@ -237,6 +250,10 @@ class ForwardAnalysis(ABC, Generic[S]):
     report_during_fixpoint = False
     """Report while iterating loops, rolling back all but the stable iteration (needs ``checkpoint`` and
     ``rollback``)."""
+
+    peel_guarded_loops = False
+    """Walk a ``for`` whose body branches on its induction variable against its first or last index peeled
+    (:meth:`_visit_peeled_for`, docs/rules/flags.md#loops-guarded-by-their-index)."""
 
     correlate_branches = False
     """Keep the paths through an ``if`` apart, instead of joining them after it, while a later ``if`` of the
@@ -476,21 +493,23 @@ class ForwardAnalysis(ABC, Generic[S]):
         return self.transfer(op, state)
 
     def _visit_if(self, op: scf.IfOp, state: S) -> S | None:
-        decided = self.decide(op.cond)
+        decided = self.decide(op.cond) if self.correlate_branches else None
         if decided is not None:  # the other arm cannot run on this path
             region = op.true_region if decided else op.false_region
             entry = self.enter_branch(state, op, decided)
             if not region.blocks:
                 return entry
             return self._arm_end(self.run_block(region.block, entry), region.block, op, decided)
-        key = condition_key(op.cond)
+        key = condition_key(op.cond)  # known in the arms (with ``correlate_branches``)
         try:
-            self.facts[key] = True
+            if self.correlate_branches:
+                self.facts[key] = True
             then_block = op.true_region.block
             then_state = self._arm_end(
                 self.run_block(then_block, self.enter_branch(self.copy(state), op, True)), then_block, op, True
             )
-            self.facts[key] = False
+            if self.correlate_branches:
+                self.facts[key] = False
             else_entry = self.enter_branch(self.copy(state), op, False)
             if op.false_region.blocks:
                 else_block = op.false_region.block
@@ -498,7 +517,7 @@ class ForwardAnalysis(ABC, Generic[S]):
             else:
                 else_state = else_entry
         finally:
-            del self.facts[key]
+            self.facts.pop(key, None)
         if then_state is None:
             return else_state
         if else_state is None:
@@ -674,7 +693,9 @@ class ForwardAnalysis(ABC, Generic[S]):
 
     def _peels(self, loop: scf.ForOp) -> bool:
         """Whether ``loop`` is walked peeled (not when its iterations are walked in parity phases)."""
-        return self._has_guards(loop) and self.loop_phases(loop) == 1 and not _left_early(loop)
+        return (
+            self.peel_guarded_loops and self._has_guards(loop) and self.loop_phases(loop) == 1 and not _left_early(loop)
+        )
 
     def _has_guards(self, loop: scf.ForOp) -> bool:
         """Whether an ``if`` in ``loop`` branches on a comparison of its induction variable (and the step is a
@@ -691,9 +712,7 @@ class ForwardAnalysis(ABC, Generic[S]):
                         condition = inner.cond.owner
                         if isinstance(condition, arith.XOrIOp):
                             condition = condition.lhs.owner
-                        if isinstance(condition, arith.CmpiOp) and any(
-                            _induction(v, phases) is not None for v in condition.operands
-                        ):
+                        if isinstance(condition, arith.CmpiOp) and _is_guard(condition, phases, loop, step):
                             found = True
                             break
             self._guarded[loop] = found

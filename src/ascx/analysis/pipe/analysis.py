@@ -56,6 +56,7 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
     """Runs over one kernel function; collects diagnostics and the hazards insertion can repair."""
 
     correlate_branches = True
+    peel_guarded_loops = True
 
     def __init__(self, kernel: func.FuncOp, options: PipeSyncOptions = DEFAULT_OPTIONS):
         super().__init__()
