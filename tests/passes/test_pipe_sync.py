@@ -1364,22 +1364,20 @@ def test_queue_hand_off_under_different_conditions(kernel_module: Load) -> None:
     """Near miss: `n == 0` and `n == 1` are not the same comparison."""
     assert errors(kernel_module, PRODUCE_CONSUME.format(produce="n == 0", consume="n == 1"), queues=True) == [
         "L1:8: error: queue `qin` holds 1 tensor(s) after the `then` branch and 0 after the `else` branch [TQ-9]",
-        "L2:13: warning: `t` allocated by `qin.alloc_tensor()` is never freed [TQ-10]",
+        "L2:13: note: consequence: `t` allocated by `qin.alloc_tensor()` is never freed [TQ-10]",
+        "L7:13: note: consequence: `qin.deque()` has no matching `qin.enque()`: queue `qin` may be empty here [TQ-1]",
         "L4:9: warning: `qin.enque(t)` is never dequeued [TQ-11]",
         "L6:8: error: queue `qin` holds 0 tensor(s) after the `then` branch and 1 after the `else` branch [TQ-9]",
-        "L7:13: error: `qin.deque()` has no matching `qin.enque()`: queue `qin` may be empty here [TQ-1]",
-        "L-8:11: note: declared here",
     ]
 
 
 def test_queue_hand_off_under_the_opposite_condition(kernel_module: Load) -> None:
-    """Near miss: dequeued where it was not enqueued: the paths are kept apart and each reports its own
-    mistake (TQ-11 on the path that enqueues, TQ-1 on the other)."""
+    """Near miss: dequeued where it was not enqueued: the paths are kept apart and joined at the end, where
+    the first `if` is the root cause; TQ-11 on the path that enqueues and TQ-1 on the other."""
     assert errors(kernel_module, PRODUCE_CONSUME.format(produce="n == 0", consume="n != 0"), queues=True) == [
         "L1:8: error: queue `qin` holds 1 tensor(s) after the `then` branch and 0 after the `else` branch [TQ-9]",
-        "L2:13: warning: `t` allocated by `qin.alloc_tensor()` is never freed [TQ-10]",
+        "L2:13: note: consequence: `t` allocated by `qin.alloc_tensor()` is never freed [TQ-10]",
+        "L7:13: note: consequence: `qin.deque()` has no matching `qin.enque()`: queue `qin` may be empty here [TQ-1]",
+        "L9:9: note: consequence: `qin.free_tensor(d)`: `d` was not allocated from `qin` [TQ-4]",
         "L4:9: warning: `qin.enque(t)` is never dequeued [TQ-11]",
-        "L7:13: error: `qin.deque()` has no matching `qin.enque()`: queue `qin` may be empty here [TQ-1]",
-        "L-8:11: note: declared here",
-        "L9:9: error: `qin.free_tensor(d)`: `d` was not allocated from `qin` [TQ-4]",
     ]
