@@ -432,11 +432,10 @@ class ForwardAnalysis(ABC, Generic[S]):
         if not region.blocks:
             return [start]
         paths = self._run_paths(region.block, [start])
-        if not paths:
-            return []
-        if self._arm_end(self._merge_at(paths, depth).state, region.block, op, taken) is None:
-            return []
-        return paths
+        if not paths or not (self._leaving and leaves_loop(region.block) and nothing_after(op)):
+            return paths
+        self._arm_end(self._merge_at(paths, depth).state, region.block, op, taken)  # goes to the loop's exit
+        return []
 
     def _merge(self, paths: list[_Path[S]]) -> _Path[S]:
         """One path standing for ``paths`` (descendants of one path), joined at the ``if`` ops that split them."""
