@@ -5,6 +5,7 @@ lines with the loop structure around them."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from types import ModuleType
 
@@ -430,6 +431,42 @@ def test_hard_coded_ids_next_to_framework_users(kernel_module: Load) -> None:
     assert warnings_of(kernel_module, body) == []
 
 
+def test_hard_coded_ids_of_events_the_framework_does_not_take(kernel_module: Load) -> None:
+    """FL-6 counts only the events the framework takes ids of: qin's MTE2_V / V_MTE2 and qout's V_MTE3 /
+    MTE3_V (CANN's TQue allocates its enque and free events only), so a hard-coded MTE2_MTE3 id is safe."""
+    body = """
+    xl = qin.alloc_tensor(asc.float32)
+    asc.data_copy(xl, x_gm, N)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 1)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 1)
+    asc.data_copy(z_gm, xl, N)
+    qin.free_tensor(xl)
+    """
+    assert [w for w in warnings_of(kernel_module, body, queues=True) if "[FL-6]" in w] == []
+
+
+def test_hard_coded_ids_next_to_an_allocated_id_of_the_same_event(kernel_module: Load) -> None:
+    """FL-6 near misses: a pool id of the hard-coded id's event is a framework user of that event; a pool id
+    of another event is not."""
+    body = """
+    ev = pipe.alloc_event_id(asc.HardEvent.{event})
+    asc.data_copy(xl, x_gm, N)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 1)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 1)
+    asc.data_copy(z_gm, xl, N)
+    pipe.release_event_id(ev, asc.HardEvent.{event})
+    """
+    message = (
+        "hard-coded event id 1 may collide with event ids the framework allocates at run time; use "
+        "pipe.alloc_event_id(HardEvent.MTE2_MTE3) [FL-6]"
+    )
+    assert warnings_of(kernel_module, body.replace("{event}", "MTE2_MTE3"), queues=True) == [
+        f"L3: {message}",
+        f"L4: {message}",
+    ]
+    assert warnings_of(kernel_module, body.replace("{event}", "MTE3_MTE2"), queues=True) == []
+
+
 def test_fl3_set_while_pending(kernel_module: Load) -> None:
     body = """
     asc.set_flag(asc.HardEvent.MTE2_V, 0)
@@ -654,7 +691,16 @@ def test_queue_state_differs_between_branches(kernel_module: Load) -> None:
         if i > 2:
             q.free_tensor(t)
     """
-    assert errors(kernel_module, free_on_one_path, queues=True) == [  # the leak is the branches' consequence
+    # `i > 2` is false in the first iteration (the loop is walked peeled), which keeps `t`: the second
+    # iteration's alloc_tensor runs out of q's one buffer
+    assert errors(kernel_module, free_on_one_path, queues=True) == [
+        "L2:13: error: `q.alloc_tensor()` would hold 2 tensors of `q` allocated and not freed, but "
+        "`pipe.init_buffer(q, 1, …)` gives the queue 1 buffer [TQ-3]",
+        "L-2:5: note: buffers provided here",
+        "L3:12: error: queue `q` holds 1 tensor(s) after the `then` branch and 2 after the `else` branch [TQ-9]",
+        "L2:13: note: consequence: `t` allocated by `q.alloc_tensor()` is never freed [TQ-10]",
+    ]
+    assert errors(kernel_module, free_on_one_path.replace("i > 2", "n > 2"), queues=True) == [
         "L3:12: error: queue `q` holds 0 tensor(s) after the `then` branch and 1 after the `else` branch [TQ-9]",
         "L2:13: note: consequence: `t` allocated by `q.alloc_tensor()` is never freed [TQ-10]",
     ]
@@ -1182,3 +1228,156 @@ def test_hz7_cache_maintenance_after_atomics_of_other_blocks(kernel_module: Load
     ]
     other_buffer = "asc.data_cache_clean_and_invalid(asc.CacheLine.SINGLE_CACHE_LINE, x_gm, asc.DcciDst.CACHELINE_OUT)"
     assert errors(kernel_module, body.format(maintenance=other_buffer)) == hz7
+
+
+# --- loops guarded by their index (docs/rules/flags.md#loops-guarded-by-their-index) -------------------
+
+GUARDED_LOOP = """
+for i in range(n):
+    if {wait_guard}:
+        asc.wait_flag(asc.HardEvent.MTE3_MTE2, 0)
+    asc.data_copy(xl, x_gm[i * N:], N)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(z_gm[i * N:], xl, N)
+    if {set_guard}:
+        asc.set_flag(asc.HardEvent.MTE3_MTE2, 0)
+"""
+"""CANN's add_high_performance ``Process``: the first iteration skips its wait, the last its set."""
+
+
+@pytest.mark.parametrize(
+    ("wait_guard", "set_guard"),
+    [
+        ("i != 0", "i != n - 1"),
+        ("i > 0", "i < n - 1"),
+        ("0 < i", "n - 1 > i"),
+        ("not (i == 0)", "not (i >= n - 1)"),
+        ("i + 1 != 1", "i + 1 != n"),
+    ],
+)
+def test_flags_guarded_by_the_loop_index(kernel_module: Load, wait_guard: str, set_guard: str) -> None:
+    """Balanced for every trip count: verified clean, and insertion adds nothing around the user's pair."""
+    body = GUARDED_LOOP.format(wait_guard=wait_guard, set_guard=set_guard)
+    assert warnings_of(kernel_module, body) == []
+    lines = [re.sub(r"^if \(.*\) \{$", "if (guard) {", line) for line in sync_lines(kernel_module, body)]
+    assert lines == [
+        "for (int32_t i = 0; i < n; i += 1) {",
+        "if (guard) {",
+        "WaitFlag<MTE3_MTE2>(0);",
+        "}",
+        "SetFlag<MTE2_MTE3>(0);",
+        "WaitFlag<MTE2_MTE3>(0);",
+        "if (guard) {",
+        "SetFlag<MTE3_MTE2>(0);",
+        "}",
+        "}",
+        "PipeBarrier<PIPE_ALL>();",
+    ]
+
+
+def test_guarded_wait_with_an_unguarded_set(kernel_module: Load) -> None:
+    """Near miss: the last iteration's set is never waited."""
+    assert errors(kernel_module, GUARDED_LOOP.format(wait_guard="i != 0", set_guard="True")) == [
+        "L9:13: error: `asc.set_flag(HardEvent.MTE3_MTE2, 0)` is never consumed by a matching `asc.wait_flag` [FL-2]",
+        "L6:9: note: asc.wait_flag(HardEvent.MTE2_MTE3, 0) here waits on the opposite direction",
+    ]
+
+
+def test_guarded_set_with_an_unguarded_wait(kernel_module: Load) -> None:
+    """Near miss: the first iteration's wait has nothing to wait for."""
+    assert errors(kernel_module, GUARDED_LOOP.format(wait_guard="True", set_guard="i != n - 1")) == [
+        "L3:13: error: `asc.wait_flag(HardEvent.MTE3_MTE2, 0)` has no matching `asc.set_flag(HardEvent.MTE3_MTE2, "
+        "0)`; the wait would block forever [FL-1]",
+    ]
+
+
+def test_set_guard_that_also_skips_the_last_iteration(kernel_module: Load) -> None:
+    """Near miss: ``i < n`` holds in the last iteration too, whose set nothing waits for."""
+    assert errors(kernel_module, GUARDED_LOOP.format(wait_guard="i != 0", set_guard="i < n")) == [
+        "L9:13: error: `asc.set_flag(HardEvent.MTE3_MTE2, 0)` is never consumed by a matching `asc.wait_flag` [FL-2]",
+        "L6:9: note: asc.wait_flag(HardEvent.MTE2_MTE3, 0) here waits on the opposite direction",
+    ]
+
+
+def test_guards_off_by_one(kernel_module: Load) -> None:
+    """Near misses: a wait guard that runs in the first iteration (``i != 1``), a set guard that skips the
+    last but one (``i != n - 2``)."""
+    assert errors(kernel_module, GUARDED_LOOP.format(wait_guard="i != 1", set_guard="i != n - 1"))[:5] == [
+        "L1:14: error: event slot MTE3_MTE2#0 is still set after this loop when it runs more than once and not "
+        "otherwise [FL-11]",
+        "L9:13: note: set here",
+        "L2:12: error: event slot MTE3_MTE2#0 is set on one branch of this `if` and not on the other [FL-11]",
+        "L9:13: note: set here",
+        "L3:13: error: `asc.wait_flag(HardEvent.MTE3_MTE2, 0)` has no matching `asc.set_flag(HardEvent.MTE3_MTE2, "
+        "0)`; the wait would block forever [FL-1]",
+    ]
+    assert errors(kernel_module, GUARDED_LOOP.format(wait_guard="i != 0", set_guard="i != n - 2")) == [
+        "L4:9: error: `asc.data_copy` (MTE2) overwrites `xl` still being read by `asc.data_copy` (MTE3); needs MTE3 "
+        "→ MTE2 ordering [HZ-2]",
+        "L7:9: note: read here in the previous loop iteration",
+        "L8:12: error: event slot MTE3_MTE2#0 is set on one branch of this `if` and not on the other [FL-11]",
+        "L9:13: note: set here",
+        "L9:13: error: `asc.set_flag(HardEvent.MTE3_MTE2, 0)` is never consumed by a matching `asc.wait_flag` [FL-2]",
+        "L6:9: note: asc.wait_flag(HardEvent.MTE2_MTE3, 0) here waits on the opposite direction",
+    ]
+
+
+def test_guard_on_a_loop_with_a_step(kernel_module: Load) -> None:
+    """Near miss: a guard on the last iteration needs a step of 1 (the last index of ``range(0, n, 2)`` is
+    ``n - 1`` only for odd ``n``), so the set guard is undecided and the last set may be left pending."""
+    body = GUARDED_LOOP.replace("range(n)", "range(0, n, 2)").format(wait_guard="i != 0", set_guard="i != n - 1")
+    assert errors(kernel_module, body) == [
+        "L4:9: error: `asc.data_copy` (MTE2) overwrites `xl` still being read by `asc.data_copy` (MTE3); needs MTE3 "
+        "→ MTE2 ordering [HZ-2]",
+        "L7:9: note: read here in the previous loop iteration",
+        "L8:12: error: event slot MTE3_MTE2#0 is set on one branch of this `if` and not on the other [FL-11]",
+        "L9:13: note: set here",
+        "L9:13: error: `asc.set_flag(HardEvent.MTE3_MTE2, 0)` is never consumed by a matching `asc.wait_flag` [FL-2]",
+        "L6:9: note: asc.wait_flag(HardEvent.MTE2_MTE3, 0) here waits on the opposite direction",
+    ]
+
+
+# --- branches on correlated conditions (docs/sync-model.md#correlated-branches) -----------------------
+
+PRODUCE_CONSUME = """
+if {produce}:
+    t = qin.alloc_tensor(asc.float32)
+    asc.data_copy(t, x_gm, N)
+    qin.enque(t)
+asc.data_copy(xl, x_gm, N)
+if {consume}:
+    d = qin.deque(asc.float32)
+    asc.abs(zl, d, N)
+    qin.free_tensor(d)
+"""
+"""softmax_v2's shape: one function enqueues under a condition, the next dequeues under the same one."""
+
+
+@pytest.mark.parametrize(("produce", "consume"), [("n == 0", "n == 0"), ("n != 0", "not (n == 0)")])
+def test_queue_hand_off_under_the_same_condition(kernel_module: Load, produce: str, consume: str) -> None:
+    body = PRODUCE_CONSUME.format(produce=produce, consume=consume)
+    assert warnings_of(kernel_module, body, queues=True) == []
+
+
+def test_queue_hand_off_under_different_conditions(kernel_module: Load) -> None:
+    """Near miss: `n == 0` and `n == 1` are not the same comparison."""
+    assert errors(kernel_module, PRODUCE_CONSUME.format(produce="n == 0", consume="n == 1"), queues=True) == [
+        "L1:8: error: queue `qin` holds 1 tensor(s) after the `then` branch and 0 after the `else` branch [TQ-9]",
+        "L2:13: note: consequence: `t` allocated by `qin.alloc_tensor()` is never freed [TQ-10]",
+        "L7:13: note: consequence: `qin.deque()` has no matching `qin.enque()`: queue `qin` may be empty here [TQ-1]",
+        "L4:9: warning: `qin.enque(t)` is never dequeued [TQ-11]",
+        "L6:8: error: queue `qin` holds 0 tensor(s) after the `then` branch and 1 after the `else` branch [TQ-9]",
+    ]
+
+
+def test_queue_hand_off_under_the_opposite_condition(kernel_module: Load) -> None:
+    """Near miss: dequeued where it was not enqueued: the paths are kept apart and joined at the end, where
+    the first `if` is the root cause; TQ-11 on the path that enqueues and TQ-1 on the other."""
+    assert errors(kernel_module, PRODUCE_CONSUME.format(produce="n == 0", consume="n != 0"), queues=True) == [
+        "L1:8: error: queue `qin` holds 1 tensor(s) after the `then` branch and 0 after the `else` branch [TQ-9]",
+        "L2:13: note: consequence: `t` allocated by `qin.alloc_tensor()` is never freed [TQ-10]",
+        "L7:13: note: consequence: `qin.deque()` has no matching `qin.enque()`: queue `qin` may be empty here [TQ-1]",
+        "L9:9: note: consequence: `qin.free_tensor(d)`: `d` was not allocated from `qin` [TQ-4]",
+        "L4:9: warning: `qin.enque(t)` is never dequeued [TQ-11]",
+    ]

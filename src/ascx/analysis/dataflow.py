@@ -16,7 +16,8 @@ stable one are rolled back.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Generic, TypeVar
 
 from xdsl.dialects import arith, scf
@@ -78,6 +79,102 @@ def condition_key(value: SSAValue) -> object:
     return value
 
 
+_PREDICATES = ("eq", "ne", "slt", "sle", "sgt", "sge", "ult", "ule", "ugt", "uge")
+_SWAPPED = {
+    "eq": "eq",
+    "ne": "ne",
+    "slt": "sgt",
+    "sle": "sge",
+    "sgt": "slt",
+    "sge": "sle",
+    "ult": "ugt",
+    "ule": "uge",
+    "ugt": "ult",
+    "uge": "ule",
+}
+_SIGNED = {"ult": "slt", "ule": "sle", "ugt": "sgt", "uge": "sge"}
+
+
+def _strip_casts(value: SSAValue) -> SSAValue:
+    """``value`` without the value-preserving casts around it (sign extension, index casts)."""
+    owner = value.owner
+    while isinstance(owner, arith.ExtSIOp | arith.IndexCastOp):
+        value = owner.input
+        owner = value.owner
+    return value
+
+
+def _offset(value: SSAValue, reference: SSAValue) -> int | None:
+    """``k`` when ``value`` is ``reference + k`` for a constant ``k`` (through casts, ``+`` and ``-`` of
+    constants), else None."""
+    value, reference = _strip_casts(value), _strip_casts(reference)
+    if value is reference or condition_key(value) == condition_key(reference):
+        return 0
+    constant, base = constant_int(value), constant_int(reference)
+    if constant is not None and base is not None:
+        return constant - base
+    owner = value.owner
+    if isinstance(owner, arith.AddiOp | arith.SubiOp):
+        step = constant_int(owner.rhs)
+        if step is not None:
+            inner = _offset(owner.lhs, reference)
+            return None if inner is None else inner + (step if isinstance(owner, arith.AddiOp) else -step)
+        if isinstance(owner, arith.AddiOp) and (step := constant_int(owner.lhs)) is not None:
+            inner = _offset(owner.rhs, reference)
+            return None if inner is None else inner + step
+    return None
+
+
+def _compare(low: int | None, high: int | None, predicate: str, bound: int) -> bool | None:
+    """``x <predicate> bound`` for every ``x`` in ``[low, high]`` (None: unbounded), or None when it depends on x."""
+    if predicate in ("eq", "ne"):
+        if low == high == bound:
+            equal: bool | None = True
+        elif (low is not None and bound < low) or (high is not None and bound > high):
+            equal = False
+        else:
+            return None
+        return equal if predicate == "eq" else not equal
+    if predicate == "slt":
+        return True if high is not None and high < bound else False if low is not None and low >= bound else None
+    if predicate == "sle":
+        return True if high is not None and high <= bound else False if low is not None and low > bound else None
+    if predicate == "sgt":
+        return True if low is not None and low > bound else False if high is not None and high <= bound else None
+    return True if low is not None and low >= bound else False if high is not None and high < bound else None
+
+
+def _induction(value: SSAValue, phases: dict[SSAValue, tuple[scf.ForOp, bool, bool]]) -> tuple[SSAValue, int] | None:
+    """``(i, k)`` when ``value`` is ``i + k`` for the induction variable ``i`` of a loop walked peeled."""
+    value = _strip_casts(value)
+    if value in phases:
+        return value, 0
+    owner = value.owner
+    if isinstance(owner, arith.AddiOp | arith.SubiOp) and (step := constant_int(owner.rhs)) is not None:
+        inner = _induction(owner.lhs, phases)
+        if inner is not None:
+            return inner[0], inner[1] + (step if isinstance(owner, arith.AddiOp) else -step)
+    return None
+
+
+def _left_early(loop: scf.ForOp) -> bool:
+    """Whether an arm in ``loop`` leaves a loop early (``break`` / ``return``): such loops are not peeled."""
+    return any(LEAVES_LOOP_ATTR in op.attributes for op in loop.body.walk())
+
+
+def _is_guard(
+    compare: arith.CmpiOp, phases: dict[SSAValue, tuple[scf.ForOp, bool, bool]], loop: scf.ForOp, step: int
+) -> bool:
+    """Whether ``compare`` compares ``loop``'s induction variable (plus a constant) with its lower bound, or
+    (step 1) its upper bound, plus a constant: a guard a peeled walk can decide."""
+    lhs, rhs = compare.lhs, compare.rhs
+    if _induction(lhs, phases) is None:
+        lhs, rhs = rhs, lhs
+    if _induction(lhs, phases) is None:
+        return False
+    return _offset(rhs, loop.lb) is not None or (step == 1 and _offset(rhs, loop.ub) is not None)
+
+
 def constant_trip_count(loop: scf.ForOp) -> int | None:
     """The trip count of ``loop`` when its bounds and step are constants."""
     lb, ub, step = (constant_int(v) for v in (loop.lb, loop.ub, loop.step))
@@ -111,6 +208,42 @@ def common_block(a: Operation, b: Operation) -> Block | None:
     return None
 
 
+MAX_PATHS = 8
+"""Paths kept apart after branches on correlated conditions (:attr:`ForwardAnalysis.correlate_branches`)
+before they are joined anyway (sound, less precise)."""
+
+
+@dataclass
+class _Path(Generic[S]):
+    """One path through the branches on correlated conditions walked so far: its state, the conditions it
+    took (:func:`condition_key` -> value) and the correlated ``if`` ops it went through, in order (how its
+    state is joined back with the others)."""
+
+    state: S
+    facts: dict[object, bool]
+    splits: tuple[tuple[scf.IfOp, bool], ...] = ()
+
+
+def condition_atom(value: SSAValue) -> object:
+    """The key of the comparison a branch condition tests, the same for ``a == b``, ``a != b`` and ``not``
+    of either (which branches correlate with which)."""
+    owner = value.owner
+    while isinstance(owner, arith.XOrIOp) and constant_int(owner.rhs) in (1, -1):
+        value = owner.lhs
+        owner = value.owner
+    if isinstance(owner, arith.CmpiOp) and _PREDICATES[owner.predicate.value.data] == "ne":
+        return _flipped_key(owner)
+    return condition_key(value)
+
+
+def _flipped_key(compare: arith.CmpiOp) -> object:
+    """The :func:`condition_key` of ``compare`` with ``==`` and ``!=`` exchanged."""
+    predicate = _PREDICATES[compare.predicate.value.data]
+    flipped = IntegerAttr(_PREDICATES.index("ne" if predicate == "eq" else "eq"), compare.predicate.type)
+    props = tuple(sorted((k, str(flipped if k == "predicate" else v)) for k, v in compare.properties.items()))
+    return (compare.name, props, tuple(condition_key(v) for v in compare.operands), compare.result.type)
+
+
 class ForwardAnalysis(ABC, Generic[S]):
     """Walks structured IR forwards, calling the hooks below."""
 
@@ -118,8 +251,26 @@ class ForwardAnalysis(ABC, Generic[S]):
     """Report while iterating loops, rolling back all but the stable iteration (needs ``checkpoint`` and
     ``rollback``)."""
 
+    peel_guarded_loops = False
+    """Walk a ``for`` whose body branches on its induction variable against its first or last index peeled
+    (:meth:`_visit_peeled_for`, docs/rules/flags.md#loops-guarded-by-their-index)."""
+
+    correlate_branches = False
+    """Keep the paths through an ``if`` apart, instead of joining them after it, while a later ``if`` of the
+    same block (or nested in it) branches on the same comparison: that ``if`` then takes one arm on each path
+    (docs/sync-model.md#correlated-branches).  The paths are joined at the end of the block, where their
+    disagreement is reported by ``join`` at the ``if`` that split them."""
+
     def __init__(self) -> None:
         self.reporting = True
+        self.facts: dict[object, bool] = {}
+        """The branch conditions known on the path being walked (by :func:`condition_key`): an ``if`` nested in
+        an arm of another on the same condition takes one arm only."""
+        self._phases: dict[SSAValue, tuple[scf.ForOp, bool, bool]] = {}
+        """Induction variable -> (its loop, whether this is its first iteration, whether its last), while a
+        loop with guards on its induction variable is walked peeled (:meth:`_visit_peeled_for`)."""
+        self._guarded: dict[scf.ForOp, bool] = {}
+        self._later_atoms: dict[scf.IfOp, bool] = {}
         self.precision_lost: list[tuple[Operation, str]] = []
         """Loops that did not stabilise within :data:`MAX_LOOP_ITERATIONS` (reported as a warning, MM-0 and HZ-0)."""
         self._leaving: list[list[tuple[S, scf.IfOp, bool]]] = []
@@ -206,14 +357,126 @@ class ForwardAnalysis(ABC, Generic[S]):
 
     # --- engine -------------------------------------------------------------------------------
 
+    def block_ops(self, block: Block) -> Sequence[Operation]:
+        """The ops of ``block`` the walk visits (an analysis may skip ops that cannot change its state)."""
+        return list(block.ops)
+
     def run_block(self, block: Block, state: S) -> S | None:
         """The state at the end of ``block``; None when every path through it left the enclosing loop."""
-        for op in block.ops:
-            after = self.visit(op, state)
-            if after is None:
-                return None
-            state = after
-        return state
+        if not self.correlate_branches:
+            for op in self.block_ops(block):
+                after = self.visit(op, state)
+                if after is None:
+                    return None
+                state = after
+            return state
+        paths = self._run_paths(block, [_Path(state, dict(self.facts))])
+        return self._merge(paths).state if paths else None
+
+    # --- paths through correlated branches ------------------------------------------------------
+
+    def _run_paths(self, block: Block, paths: list[_Path[S]]) -> list[_Path[S]]:
+        outer = self.facts
+        try:
+            for op in self.block_ops(block):
+                if type(op) is scf.IfOp:
+                    assert isinstance(op, scf.IfOp)
+                    split: list[_Path[S]] = []
+                    for path in paths:
+                        split.extend(self._if_paths(op, path))
+                    paths = split if len(split) <= MAX_PATHS else [self._merge(split)]
+                    continue
+                if len(paths) > 1 and op.regions:
+                    paths = [self._merge(paths)]  # a loop is walked from one state
+                going_on: list[_Path[S]] = []
+                for path in paths:
+                    self.facts = path.facts
+                    after = self.visit(op, path.state)
+                    if after is not None:  # else every way through ``op`` left the enclosing loop
+                        path.state = after
+                        going_on.append(path)
+                paths = going_on
+                if not paths:
+                    break
+            return paths
+        finally:
+            self.facts = outer
+
+    def _if_paths(self, op: scf.IfOp, path: _Path[S]) -> list[_Path[S]]:
+        """The paths after ``op`` from ``path``: one arm when the path decides its condition; both arms kept
+        apart when a later ``if`` correlates with it; else both arms joined."""
+        self.facts = path.facts
+        decided = self.decide(op.cond)
+        if decided is not None:
+            start = _Path(self.enter_branch(path.state, op, decided), path.facts, path.splits)
+            return self._arm_paths(op, decided, start, len(path.splits))
+        key = condition_key(op.cond)
+        arms: list[list[_Path[S]]] = []
+        for taken in (True, False):
+            facts = {**path.facts, key: taken}
+            self.facts = facts
+            start = _Path(self.enter_branch(self.copy(path.state), op, taken), facts, (*path.splits, (op, taken)))
+            arms.append(self._arm_paths(op, taken, start, len(path.splits) + 1))
+        then_paths, else_paths = arms
+        if self._correlated(op) or not then_paths or not else_paths:
+            return then_paths + else_paths
+        depth = len(path.splits) + 1
+        then_state = self._merge_at(then_paths, depth).state
+        else_state = self._merge_at(else_paths, depth).state
+        return [_Path(self.join(then_state, else_state, op), path.facts, path.splits)]
+
+    def _arm_paths(self, op: scf.IfOp, taken: bool, start: _Path[S], depth: int) -> list[_Path[S]]:
+        """The paths at the end of an arm of ``op``; none when the arm leaves the enclosing loop (its state goes
+        to the loop's exit)."""
+        region = op.true_region if taken else op.false_region
+        if not region.blocks:
+            return [start]
+        paths = self._run_paths(region.block, [start])
+        if not paths or not (self._leaving and leaves_loop(region.block) and nothing_after(op)):
+            return paths
+        self._arm_end(self._merge_at(paths, depth).state, region.block, op, taken)  # goes to the loop's exit
+        return []
+
+    def _merge(self, paths: list[_Path[S]]) -> _Path[S]:
+        """One path standing for ``paths`` (descendants of one path), joined at the ``if`` ops that split them."""
+        if len(paths) == 1:
+            return paths[0]
+        depth = 0
+        while all(len(p.splits) > depth for p in paths) and len({p.splits[depth] for p in paths}) == 1:
+            depth += 1
+        return self._merge_at(paths, depth)
+
+    def _merge_at(self, paths: list[_Path[S]], depth: int) -> _Path[S]:
+        if len(paths) == 1:
+            return paths[0]
+        branch = next(p.splits[depth][0] for p in paths if len(p.splits) > depth)  # paths differ below ``depth``
+        then_paths = [p for p in paths if len(p.splits) > depth and p.splits[depth] == (branch, True)]
+        else_paths = [p for p in paths if p not in then_paths]
+        if not then_paths or not else_paths:
+            return self._merge_at(then_paths or else_paths, depth + 1)
+        then_path, else_path = self._merge_at(then_paths, depth + 1), self._merge_at(else_paths, depth + 1)
+        facts = {k: v for k, v in then_path.facts.items() if else_path.facts.get(k) == v}
+        return _Path(self.join(then_path.state, else_path.state, branch), facts, then_path.splits[:depth])
+
+    def _correlated(self, op: scf.IfOp) -> bool:
+        """Whether an ``if`` after ``op`` tests the same comparison: in what follows ``op`` in its block, and
+        after the ``if`` ops around it (where its paths flow), up to the enclosing loop body or function."""
+        found = self._later_atoms.get(op)
+        if found is None:
+            atom = condition_atom(op.cond)
+            found = False
+            current: Operation | None = op
+            while current is not None and not found:
+                following = current.next_op
+                while following is not None and not found:
+                    found = any(
+                        isinstance(inner, scf.IfOp) and condition_atom(inner.cond) == atom for inner in following.walk()
+                    )
+                    following = following.next_op
+                parent = current.parent_op()
+                current = parent if isinstance(parent, scf.IfOp) else None
+            self._later_atoms[op] = found
+        return found
 
     def visit(self, op: Operation, state: S) -> S | None:
         kind = type(op)  # compared by identity: isinstance on xDSL's op classes is slow, and this is hot
@@ -229,16 +492,31 @@ class ForwardAnalysis(ABC, Generic[S]):
         return self.transfer(op, state)
 
     def _visit_if(self, op: scf.IfOp, state: S) -> S | None:
-        then_block = op.true_region.block
-        then_state = self._arm_end(
-            self.run_block(then_block, self.enter_branch(self.copy(state), op, True)), then_block, op, True
-        )
-        else_entry = self.enter_branch(self.copy(state), op, False)
-        if op.false_region.blocks:
-            else_block = op.false_region.block
-            else_state = self._arm_end(self.run_block(else_block, else_entry), else_block, op, False)
-        else:
-            else_state = else_entry
+        decided = self.decide(op.cond) if self.correlate_branches else None
+        if decided is not None:  # the other arm cannot run on this path
+            region = op.true_region if decided else op.false_region
+            entry = self.enter_branch(state, op, decided)
+            if not region.blocks:
+                return entry
+            return self._arm_end(self.run_block(region.block, entry), region.block, op, decided)
+        key = condition_key(op.cond)  # known in the arms (with ``correlate_branches``)
+        try:
+            if self.correlate_branches:
+                self.facts[key] = True
+            then_block = op.true_region.block
+            then_state = self._arm_end(
+                self.run_block(then_block, self.enter_branch(self.copy(state), op, True)), then_block, op, True
+            )
+            if self.correlate_branches:
+                self.facts[key] = False
+            else_entry = self.enter_branch(self.copy(state), op, False)
+            if op.false_region.blocks:
+                else_block = op.false_region.block
+                else_state = self._arm_end(self.run_block(else_block, else_entry), else_block, op, False)
+            else:
+                else_state = else_entry
+        finally:
+            self.facts.pop(key, None)
         if then_state is None:
             return else_state
         if else_state is None:
@@ -257,6 +535,70 @@ class ForwardAnalysis(ABC, Generic[S]):
         for left, branch, taken in leaving:
             state = self.join_exit(state, left, loop, branch, taken)
         return state
+
+    # --- conditions known on the path ---------------------------------------------------------
+
+    def decide(self, condition: SSAValue) -> bool | None:
+        """The value of a branch condition on the path being walked, when it is known: the same condition as
+        an enclosing ``if`` arm's, its negation, or a guard on the induction variable of a loop walked peeled
+        against its first or last iteration (docs/rules/flags.md#loops-guarded-by-their-index)."""
+        known = self.facts.get(condition_key(condition))
+        if known is not None:
+            return known
+        owner = condition.owner
+        if isinstance(owner, arith.XOrIOp) and constant_int(owner.rhs) in (1, -1):
+            inner = self.decide(owner.lhs)
+            return None if inner is None else not inner
+        if isinstance(owner, arith.CmpiOp):
+            predicate = _PREDICATES[owner.predicate.value.data]
+            if predicate in ("eq", "ne"):  # ``a != b`` is known where ``a == b`` is, and the converse
+                flipped = IntegerAttr(_PREDICATES.index("ne" if predicate == "eq" else "eq"), owner.predicate.type)
+                props = tuple(sorted((k, str(flipped if k == "predicate" else v)) for k, v in owner.properties.items()))
+                key = (owner.name, props, tuple(condition_key(v) for v in owner.operands), condition.type)
+                known = self.facts.get(key)
+                if known is not None:
+                    return not known
+            if self._phases:
+                return self._decide_guard(owner, predicate)
+        return None
+
+    def _decide_guard(self, compare: arith.CmpiOp, predicate: str) -> bool | None:
+        """A comparison of a peeled loop's induction variable (plus a constant) with its lower bound or its
+        upper bound minus one (plus a constant), in the phase being walked."""
+        lhs, rhs = _strip_casts(compare.lhs), _strip_casts(compare.rhs)
+        if _induction(rhs, self._phases) is not None and _induction(lhs, self._phases) is None:
+            lhs, rhs = rhs, lhs
+            predicate = _SWAPPED[predicate]
+        found = _induction(lhs, self._phases)
+        if found is None:
+            return None
+        variable, shift = found
+        loop, first, last = self._phases[variable]
+        lower = constant_int(loop.lb)
+        from_first = _offset(rhs, loop.lb)
+        from_end = _offset(rhs, loop.ub)
+        if predicate in _SIGNED:
+            # unsigned compares signed values only where both sides are known not to be negative
+            if lower is None or lower < 0 or shift < 0:
+                return None
+            if (from_first is None or lower + from_first < 0) and (from_end is None or from_end < -1):
+                return None
+            predicate = _SIGNED[predicate]
+        if from_first is not None:
+            # i - lb is 0 in the first iteration and at least 1 (the step) after it
+            return (
+                _compare(0, 0, predicate, from_first - shift)
+                if first
+                else _compare(1, None, predicate, from_first - shift)
+            )
+        if from_end is not None and constant_int(loop.step) == 1:
+            # i - ub is -1 in the last iteration and at most -2 before it
+            return (
+                _compare(-1, -1, predicate, from_end - shift)
+                if last
+                else _compare(None, -2, predicate, from_end - shift)
+            )
+        return None
 
     def _stable_head(self, entry: S, loop: Operation, run_body: Callable[[S], S | None]) -> tuple[S, S | None]:
         """The stable loop head, and (when this walk reports during the fixpoint) the body's exit state of
@@ -288,6 +630,11 @@ class ForwardAnalysis(ABC, Generic[S]):
             self.reporting = reporting
 
     def _visit_for(self, op: scf.ForOp, state: S) -> S:
+        if self._peels(op):
+            return self._visit_peeled_for(op, state)
+        return self._visit_phased_for(op, state)
+
+    def _visit_phased_for(self, op: scf.ForOp, state: S) -> S:
         body = op.body.block
         phases = self.loop_phases(op)
         partials: list[S] = []
@@ -342,6 +689,78 @@ class ForwardAnalysis(ABC, Generic[S]):
         for partial in partials:  # a run-time trip count may end after any phase
             exit_state = self.join_loop(exit_state, partial, op)
         return exit_state
+
+    def _peels(self, loop: scf.ForOp) -> bool:
+        """Whether ``loop`` is walked peeled (not when its iterations are walked in parity phases)."""
+        return (
+            self.peel_guarded_loops and self._has_guards(loop) and self.loop_phases(loop) == 1 and not _left_early(loop)
+        )
+
+    def _has_guards(self, loop: scf.ForOp) -> bool:
+        """Whether an ``if`` in ``loop`` branches on a comparison of its induction variable (and the step is a
+        positive constant): then the loop is walked peeled."""
+        found = self._guarded.get(loop)
+        if found is None:
+            step = constant_int(loop.step)
+            variable = loop.body.block.args[0]
+            phases: dict[SSAValue, tuple[scf.ForOp, bool, bool]] = {variable: (loop, True, True)}
+            found = False
+            if step is not None and step > 0:
+                for inner in loop.body.walk():
+                    if isinstance(inner, scf.IfOp):
+                        condition = inner.cond.owner
+                        if isinstance(condition, arith.XOrIOp):
+                            condition = condition.lhs.owner
+                        if isinstance(condition, arith.CmpiOp) and _is_guard(condition, phases, loop, step):
+                            found = True
+                            break
+            self._guarded[loop] = found
+        return found
+
+    def _visit_peeled_for(self, op: scf.ForOp, state: S) -> S:
+        """A loop whose body branches on its induction variable, walked as its first iteration, the middle
+        ones to a fixpoint and its last (and the single iteration when it may run once), with the guards
+        decided in each (docs/rules/flags.md#loops-guarded-by-their-index)."""
+        body, variable = op.body.block, op.body.block.args[0]
+        trips = constant_trip_count(op)
+
+        def phase(first: bool, last: bool) -> Callable[[S], S]:
+            def run_body(head: S) -> S:
+                saved = self._phases.get(variable)
+                self._phases[variable] = (op, first, last)
+                try:
+                    after = self.run_block(body, head)
+                    assert after is not None, "a loop left early is not walked peeled"
+                    return after
+                finally:
+                    if saved is None:
+                        del self._phases[variable]
+                    else:
+                        self._phases[variable] = saved
+
+            return run_body
+
+        exits: list[S] = []
+        if trips is None or trips == 1:
+            exits.append(phase(True, True)(self.copy(state)))
+        if trips is None or trips >= 2:
+            after_first = self.back_edge(phase(True, False)(self.copy(state)), op)
+            run_middle = phase(False, False)
+            head, body_exit = self._stable_head(after_first, op, run_middle)
+            if body_exit is None:
+                body_exit = run_middle(self.copy(head))
+            self.check_loop(after_first, body_exit, op)
+            exits.append(phase(False, True)(self.copy(head)))
+        if not exits:  # runs no iteration
+            return state
+        exit_state = exits[0] if len(exits) == 1 else self.join_peeled(exits[0], exits[1], op)
+        if trips is None:  # the loop may run no iteration
+            exit_state = self.join_loop(state, exit_state, op)
+        return self.exit_loop(exit_state, op)
+
+    def join_peeled(self, once: S, more: S, loop: scf.ForOp) -> S:
+        """The state after a peeled loop, from the states after one iteration and after more than one."""
+        return self.join_loop(once, more, loop)
 
     def _visit_while(self, op: scf.WhileOp, state: S) -> S:
         before, after = op.before_region.block, op.after_region.block

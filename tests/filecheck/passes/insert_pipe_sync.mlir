@@ -159,3 +159,64 @@ func.func @k(%x: !ascendc.gm_addr<f32>, %z: !ascendc.gm_addr<f32>, %n: i32) attr
 // DIAG-NEXT: k.py:18:5: remark: inserted asc.pipe_barrier(PipeID.PIPE_V) for HZ-4 (V → V, asc.abs at k.py:17:5 → asc.muls at k.py:18:5) [HZ-4]
 // DIAG-NEXT: k.py:20:5: remark: inserted asc.pipe_barrier(PipeID.PIPE_ALL) for IN-12 (the GM write of `asc.data_copy` at k.py:19:5 is unordered at the kernel's return) [IN-12]
 
+
+// -----
+
+// Flags guarded by the loop index (docs/rules/flags.md#loops-guarded-by-their-index): the first iteration
+// skips its wait, the last its set (CANN's add_high_performance `Process`). The user's guarded pair orders
+// the copy-in after the previous iteration's copy-out; only the final barrier is inserted.
+// Python source:
+//   for i in range(n):
+//       if i != 0:
+//           asc.wait_flag(asc.HardEvent.MTE3_MTE2, 0)
+//       asc.data_copy(t, x_gm[i * 64:], 64)
+//       asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+//       asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+//       asc.data_copy(z_gm[i * 64:], t, 64)
+//       if i != n - 1:
+//           asc.set_flag(asc.HardEvent.MTE3_MTE2, 0)
+func.func @k(%x: !ascendc.gm_addr<f32>, %z: !ascendc.gm_addr<f32>, %n: i32) attributes {ascendc.kernel} {
+  %x_gm = ascendc.global_tensor : !ascendc.global_tensor<f32> loc("k.py":7:5)
+  ascendc.global_tensor.set_global_buffer %x_gm, %x : !ascendc.global_tensor<f32>, !ascendc.gm_addr<f32> loc("k.py":7:5)
+  %z_gm = ascendc.global_tensor : !ascendc.global_tensor<f32> loc("k.py":9:5)
+  ascendc.global_tensor.set_global_buffer %z_gm, %z : !ascendc.global_tensor<f32>, !ascendc.gm_addr<f32> loc("k.py":9:5)
+  %c0_ui32 = ascendc.constant 0 : ui32 loc("k.py":10:9)
+  %c64_ui32 = ascendc.constant 64 : ui32 loc("k.py":10:9)
+  %t = ascendc.local_tensor veccalc, %c0_ui32, %c64_ui32 : ui32, ui32 -> !ascendc.local_tensor<f32> loc("k.py":10:9)
+  %c0_i32 = arith.constant 0 : i32 loc("k.py":11:14)
+  %c1_i32 = arith.constant 1 : i32 loc("k.py":11:14)
+  scf.for %i = %c0_i32 to %n step %c1_i32 : i32 {
+    %0 = arith.cmpi ne, %i, %c0_i32 : i32 loc("k.py":12:12)
+    scf.if %0 {
+      ascendc.wait_flag mte3_mte2, %c0_i32 : i32 loc("k.py":13:13)
+    } loc("k.py":12:12)
+    %c64_i32 = arith.constant 64 : i32 loc("k.py":14:31)
+    %1 = arith.muli %i, %c64_i32 : i32 loc("k.py":14:31)
+    %2 = ascendc.sub_tensor %x_gm[%1 : i32] : !ascendc.global_tensor<f32> loc("k.py":14:26)
+    ascendc.data_copy %t, %2, %c64_i32 : !ascendc.local_tensor<f32>, !ascendc.global_tensor<f32>, i32 loc("k.py":14:9)
+    ascendc.set_flag mte2_mte3, %c0_i32 : i32 loc("k.py":15:9)
+    ascendc.wait_flag mte2_mte3, %c0_i32 : i32 loc("k.py":16:9)
+    %3 = arith.muli %i, %c64_i32 : i32 loc("k.py":17:28)
+    %4 = ascendc.sub_tensor %z_gm[%3 : i32] : !ascendc.global_tensor<f32> loc("k.py":17:23)
+    ascendc.data_copy %4, %t, %c64_i32 : !ascendc.global_tensor<f32>, !ascendc.local_tensor<f32>, i32 loc("k.py":17:9)
+    %5 = arith.subi %n, %c1_i32 : i32 loc("k.py":18:17)
+    %6 = arith.cmpi ne, %i, %5 : i32 loc("k.py":18:12)
+    scf.if %6 {
+      ascendc.set_flag mte3_mte2, %c0_i32 : i32 loc("k.py":19:13)
+    } loc("k.py":18:12)
+  } loc("k.py":11:14)
+  func.return loc("k.py":11:5)
+}
+// CHECK:      scf.for %i = %c0_i32 to %n step %c1_i32 : i32 {
+// CHECK-NEXT:   %0 = arith.cmpi ne, %i, %c0_i32 : i32
+// CHECK-NEXT:   scf.if %0 {
+// CHECK-NEXT:     ascendc.wait_flag mte3_mte2, %c0_i32 : i32
+// CHECK-NEXT:   }
+// CHECK-NOT:  ascx.inserted
+// CHECK:      ascendc.set_flag mte3_mte2, %c0_i32 : i32
+// CHECK-NEXT:   }
+// CHECK-NEXT: }
+// CHECK-NEXT: ascendc.pipe_barrier pipe_all {ascx.inserted}
+// CHECK-NEXT: func.return
+// DIAG:      k.py:11:5: remark: inserted asc.pipe_barrier(PipeID.PIPE_ALL) for IN-12 (the GM write of `asc.data_copy` at k.py:17:9 is unordered at the kernel's return) [IN-12]
+// DIAG-NOT:  remark

@@ -11,6 +11,7 @@ from xdsl.dialects import scf
 from xdsl.ir import SSAValue
 
 from ascx.analysis.dataflow import condition_key, constant_int
+from ascx.analysis.flags.framework import first_user
 from ascx.analysis.flags.parity import alternating_loops, evaluate
 from ascx.analysis.flags.slots import event_text, flag_call, id_text, is_pure_integer, possible_ids
 from ascx.analysis.pipe.registry import transfers
@@ -55,13 +56,14 @@ def _compute_slot_key(analysis: PipeSyncAnalysis, op: SetFlagOp | WaitFlagOp, al
                 f"{EVENT_ID_COUNT - 1}",
             )
             return None
-        if analysis.framework_user is not None:
+        user = first_user(analysis.framework_users, event)
+        if user is not None:
             analysis.warn(
                 "FL-6",
                 op,
                 f"hard-coded event id {_hard_coded(analysis, op)} may collide with event ids the "
                 f"framework allocates at run time; use pipe.alloc_event_id({event_text(event)})",
-                [note(analysis.framework_user, "the framework takes event ids here")],
+                [note(user, "the framework takes event ids here")],
             )
         return analysis.slot(event, constant)
     owner = op.event_id.owner

@@ -238,6 +238,23 @@ def _check_slots_kept(
         )
 
 
+def check_peeled_exits(analysis: PipeSyncAnalysis, once: PipeState, more: PipeState, loop: scf.ForOp) -> None:
+    """FL-11: a loop walked peeled (docs/rules/flags.md#loops-guarded-by-their-index) leaves a user slot set
+    when it runs once and not when it runs more often, or the converse."""
+    for key, slot in [*once.slots.items(), *more.slots.items()]:
+        if not isinstance(key[0], HardEvent) or (key in once.slots) == (key in more.slots):
+            continue
+        when = "once" if key in once.slots else "more than once"
+        analysis.error(
+            "FL-11",
+            loop,
+            f"event slot {slot_text(key, slot.set_op)} is still set after this loop when it runs {when} and not "
+            "otherwise",
+            [note(slot.set_op, "set here")],
+            partner=key,
+        )
+
+
 def check_exit(analysis: PipeSyncAnalysis, state: PipeState) -> None:
     """FL-2: a user slot still set when the kernel returns."""
     for key, slot in state.slots.items():

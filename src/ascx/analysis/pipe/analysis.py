@@ -15,6 +15,8 @@ the queue and flag operations.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from xdsl.dialects import func, scf
 from xdsl.ir import Block, Operation, SSAValue
 
@@ -24,6 +26,7 @@ from ascx.analysis import dataflow
 from ascx.analysis.atomics import mode as atomics
 from ascx.analysis.flags import event_ids as event_ids
 from ascx.analysis.flags import pairing as pairing
+from ascx.analysis.flags.framework import first_user, framework_users
 from ascx.analysis.flags.slots import FlagTables
 from ascx.analysis.hazards import log as access_log
 from ascx.analysis.hazards.conflicts import Hazard
@@ -46,20 +49,23 @@ from ascx.analysis.queues.protocol import QueueTables
 from ascx.analysis.regions import GMBaseCache, Offset, Region, region_of
 from ascx.analysis.reporting import Findings, ReportingAnalysis
 from ascx.dialects.ascendc.enums import Pipe
-from ascx.dialects.ascendc.fwk_ops import AllocTensorOp, DequeOp, EnqueOp, EventIdOp, FreeTensorOp, InitBufferOp
-from ascx.dialects.ascendc.fwk_types import TQueType
-from ascx.dialects.ascendc.matmul_ops import RegisterMatmulOp
+from ascx.dialects.ascendc.fwk_ops import AllocTensorOp, DequeOp, EnqueOp, FreeTensorOp
 
 
 class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
     """Runs over one kernel function; collects diagnostics and the hazards insertion can repair."""
 
+    correlate_branches = True
+    peel_guarded_loops = True
+
     def __init__(self, kernel: func.FuncOp, options: PipeSyncOptions = DEFAULT_OPTIONS):
         super().__init__()
         self.kernel = kernel
         self.options = options
-        self.framework_user = self._first_framework_user()
-        """The first op that takes event ids from the pipe's pool at run time (FL-6, insertion's ids)."""
+        self.framework_users = framework_users(kernel)
+        """Per event, the first op that takes ids of it from the pipe's pool at run time (FL-6)."""
+        self.framework_user = first_user(self.framework_users)
+        """The first op that takes event ids from the pipe's pool at run time (insertion's ids)."""
         self.flag_tables = FlagTables(self.findings(), self.findings())
         self.queue_tables = QueueTables()
         self.access_tables = AccessTables(self.findings(), self.findings())
@@ -146,27 +152,13 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
         access_log.report_precision_lost(self)
         return state
 
-    def _first_framework_user(self) -> Operation | None:
-        for op in self.kernel.walk():
-            kind = type(op)
-            if kind is RegisterMatmulOp or kind is EventIdOp:
-                return op
-            if kind is InitBufferOp and isinstance(op.operands[1].type, TQueType):
-                return op
-        return None
-
-    def run_block(self, block: Block, state: PipeState) -> PipeState | None:
-        """The engine's walk, over the ops of ``block`` that can change the state only (computed once per
-        block: constants, address arithmetic and views are skipped)."""
+    def block_ops(self, block: Block) -> Sequence[Operation]:
+        """The ops of ``block`` that can change the state (computed once per block: constants, address
+        arithmetic and views are skipped)."""
         ops = self._relevant.get(block)
         if ops is None:
             ops = self._relevant[block] = [op for op in block.ops if self._is_relevant(op)]
-        for op in ops:
-            after = self.visit(op, state)
-            if after is None:
-                return None
-            state = after
-        return state
+        return ops
 
     def _is_relevant(self, op: Operation) -> bool:
         return bool(op.regions) or type(op) in HANDLERS or access_log.is_relevant(self, op)
@@ -207,6 +199,11 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
 
     def join_loop(self, entry: PipeState, carried: PipeState, loop: Operation) -> PipeState:
         return self._join(entry, carried, keep_slots_of_first=True, counts_of_first=True)
+
+    def join_peeled(self, once: PipeState, more: PipeState, loop: scf.ForOp) -> PipeState:
+        pairing.check_peeled_exits(self, once, more, loop)
+        balance.check_peeled_exits(self, once, more, loop)
+        return self._join(once, more, keep_slots_of_first=True)
 
     def _join(
         self, a: PipeState, b: PipeState, *, keep_slots_of_first: bool, counts_of_first: bool = False

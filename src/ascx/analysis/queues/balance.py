@@ -122,6 +122,25 @@ def _rename(analysis: PipeSyncAnalysis, state: PipeState, queue: SSAValue, old: 
     state.log = log
 
 
+def check_peeled_exits(analysis: PipeSyncAnalysis, once: PipeState, more: PipeState, loop: scf.ForOp) -> None:
+    """TQ-9 for a loop walked peeled: a queue holds different numbers of tensors after one iteration and after
+    more than one."""
+    for queue in {**once.queues, **more.queues}:
+        once_q = once.queues.get(queue) or QueueState()
+        more_q = more.queues.get(queue) or QueueState()
+        for count in ("enqueued", "allocated"):
+            a, b = getattr(once_q, count), getattr(more_q, count)
+            if a != b:
+                analysis.error(
+                    "TQ-9",
+                    loop,
+                    f"queue `{queue_name(queue)}` holds {a} tensor(s) after this loop when it runs once and {b} "
+                    "when it runs more than once",
+                    partner=queue,
+                )
+                break
+
+
 def join_queues(
     a: dict[SSAValue, QueueState],
     b: dict[SSAValue, QueueState],
@@ -130,7 +149,8 @@ def join_queues(
     order: Callable[[Token], int],
 ) -> dict[SSAValue, QueueState]:
     """Queue states meeting at a join: instance states are unioned, counts and FIFO come from ``a``
-    (disagreement is TQ-9 / TQ-8), and only the FIFO prefix present on both sides stays definite."""
+    (disagreement is TQ-9 / TQ-8), and only the FIFO prefix present on both sides stays definite; freed
+    instances that the sides list in different orders are ordered by ``rank``."""
     queues = {q: s.copy() for q, s in a.items()}
     for queue in b:
         if queue not in queues:
