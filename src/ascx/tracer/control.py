@@ -28,7 +28,7 @@ from ascx.errors import KernelError
 from ascx.language.core import scalar
 from ascx.language.core.builder import IRBuilder
 from ascx.language.core.dtype import DataType, bit, int32
-from ascx.language.core.range import RangeSpec
+from ascx.language.core.range import RangeSpec, loop_bound
 from ascx.language.core.values import CompileTimeRequired, Handle, RuntimeScalar
 from ascx.tracer.cfg import Loop, WhileShape
 from ascx.tracer.cfg import Region as CFGRegion
@@ -563,8 +563,8 @@ class ControlFlow(ABC):
         inits = [self._carried_init(n, state.locals.get(n, MISSING), anchor) for n in carried]
         spec = iterator.spec
         bounds = [
-            self.native(scalar.materialize, (builder, bound, int32), {"what": "a range bound"}).ssa
-            for bound in (spec.start, spec.stop, spec.step)
+            self.native(loop_bound, (builder, bound, f"the {role} of range()"), {}).ssa
+            for role, bound in (("start", spec.start), ("stop", spec.stop), ("step", spec.step))
         ]
         types = [init.dtype for init in inits]
         body = Block(arg_types=[int32.to_ir(), *(t.to_ir() for t in types)])
