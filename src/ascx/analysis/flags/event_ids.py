@@ -13,6 +13,7 @@ from xdsl.ir import SSAValue
 from ascx.analysis.dataflow import condition_key, constant_int
 from ascx.analysis.flags.parity import alternating_loops, evaluate
 from ascx.analysis.flags.slots import event_text, flag_call, id_text, is_pure_integer, possible_ids
+from ascx.analysis.insertion.placement import is_inserted
 from ascx.analysis.pipe.registry import transfers
 from ascx.analysis.pipe.state import PipeState, SlotKey
 from ascx.analysis.pipe_model import EVENT_ID_COUNT
@@ -55,7 +56,7 @@ def _compute_slot_key(analysis: PipeSyncAnalysis, op: SetFlagOp | WaitFlagOp, al
                 f"{EVENT_ID_COUNT - 1}",
             )
             return None
-        if analysis.framework_user is not None:
+        if analysis.framework_user is not None and not is_inserted(op):  # insertion's ids: IN-E3
             analysis.warn(
                 "FL-6",
                 op,
