@@ -317,6 +317,17 @@ def test_a_bound_that_int32_may_not_hold_is_converted_with_a_warning(
     assert "int32_t v = static_cast<int32_t>(n);\nfor (int32_t i = 0; i < v; i += 1) {" in body(source)
 
 
+def test_the_warning_on_an_unnamed_bound_says_how_to_cast_it(kernel_module: KernelModule) -> None:
+    module = kernel_module(LOOP.replace("range(n)", "range(n + 1)"))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        module.k.compile(MockTensor(asc.int32), MockValue(asc.uint32))
+    assert [str(w.message) for w in caught] == [
+        "the stop of range() is a uint32 value; the loop counts in int32, as in pyasc, so a value above 2147483647 "
+        "becomes negative: call .cast(asc.int32) on it to convert it explicitly"
+    ]
+
+
 def test_a_uint32_bound_runs_its_trip_count(kernel_module: KernelModule) -> None:
     out = np.zeros(16, dtype=np.int32)
     with warnings.catch_warnings():

@@ -104,10 +104,14 @@ def loop_bound(builder: IRBuilder, bound: object, what: str) -> RuntimeScalar:
                 else "a value outside int32's range is truncated to its low 32 bits"
             )
             described = bound.describe()
-            spelled = described[1:-1] if described.startswith("'") else "the bound"
+            if described.startswith("'"):
+                what_is = f"{described}, a {dtype} value"
+                fix = f"write {described[1:-1]}.cast(asc.int32)"
+            else:
+                what_is, fix = f"a {dtype} value", "call .cast(asc.int32) on it"
             builder.warn(
-                f"{what} is {described}, a {dtype} value; the loop counts in int32, as in pyasc, so {consequence}: "
-                f"write {spelled}.cast(asc.int32) to convert it explicitly"
+                f"{what} is {what_is}; the loop counts in int32, as in pyasc, so {consequence}: "
+                f"{fix} to convert it explicitly"
             )
         return scalar.cast(bound, int32, explicit=True)
     if isinstance(bound, int) and not -(INT32_MAX + 1) <= int(bound) <= INT32_MAX:
