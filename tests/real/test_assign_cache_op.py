@@ -182,10 +182,9 @@ BATCH, POOL, CORES, UB_SIZE = 4, 256, 2, 1024
 @pytest.mark.xfail(
     raises=KernelError,
     strict=True,
-    reason="the uint32 bounds of `range(vec_idx, batch_size, core_num)` convert to int32 as in pyasc (issue 31 "
-    "point 4, with its warning); then the int32 loop index meets a uint32: \"'==' mixes int32 and uint32 values; "
-    'cast one of them so both have the same signedness" on `loop_id == ub_loop_num - 1`; behind it point 11 '
-    "('cannot 'break' out of a runtime loop') and corpus finding F2 (FL-6 on another event's ids)",
+    reason="'copy_params' is assigned inside the loop at line 75 and read after it or in the next iteration, but "
+    "has no value before the loop (the uint32 bounds of `range(vec_idx, batch_size, core_num)` convert to int32 as "
+    "in pyasc, issue 31 point 4, with its warning)",
 )
 def test_assign_cache_op() -> None:
     rng = np.random.default_rng(31)

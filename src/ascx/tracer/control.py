@@ -616,8 +616,8 @@ class ControlFlow(ABC):
             inits.append(self._carried_init(name, value, anchor))
         spec = iterator.spec
         start, stop, step = (
-            self.native(scalar.materialize, (builder, bound, int32), {"what": "a range bound"})
-            for bound in (spec.start, spec.stop, spec.step)
+            self.native(loop_bound, (builder, bound, f"the {role} of range()"), {})
+            for role, bound in (("start", spec.start), ("stop", spec.stop), ("step", spec.step))
         )
         zero = self.native(scalar.materialize, (builder, 0, int32), {"what": "the loop's exit selector"})
         types = [int32, int32, *(i.dtype for i in inits)]
