@@ -12,7 +12,10 @@ Properties, on every generated kernel:
    with (a warning that holds only where a loop runs zero times counts as failing); a kernel the
    dynamic checker runs clean for every valid input compiles without an error; with insertion, the
    kernel runs clean (so its C++ builds against the emulation headers);
-4. recompiling from the disk cache gives the same text and warnings.
+4. recompiling from the disk cache gives the same text and warnings;
+5. a sample of the emitted C++ type-checks against CANN's headers;
+6. scalar expressions mixing a ``uint32`` value with negative and large constants compute on the
+   emulation what C++ computes.
 
 Property 3 is also checked on kernels that each hold a ping-pong loop (flags whose id alternates with
 the loop's iterations, a buffer half per id), correct or with one of the usual mistakes.
@@ -32,8 +35,10 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any
 
+import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 from xdsl.dialects.builtin import ModuleOp
 
 import ascx as asc
@@ -46,7 +51,16 @@ from ascx.runtime.cann_check import Kernel as CannKernel
 from ascx.runtime.compiler import compile_kernel
 from ascx.runtime.pipeline import run_pipeline
 from ascx.runtime.pipeline_spec import DEFAULT_PIPELINE, SYNC_INSERTION, SYNC_VERIFICATION
-from ascx.testing.kernel_gen import Kernel, bind_after_early_return, kernel_of, kernels, with_options
+from ascx.testing.kernel_gen import (
+    UNSIGNED_NB,
+    Kernel,
+    bind_after_early_return,
+    cpp_value,
+    kernel_of,
+    kernels,
+    unsigned_expressions,
+    with_options,
+)
 
 LONG = os.environ.get("ASCX_FUZZ", "") == "long"
 SCALE = float(os.environ.get("ASCX_FUZZ_SCALE", "1"))
@@ -289,3 +303,22 @@ def test_a_tensor_bound_after_an_early_return_in_a_device_function(kernel_module
         args = kernel.arguments(1, (c0, 0))
         module.k[1](*args)
         assert (args[1][:256] == (x if c0 else 0)).all()
+
+
+# --- 6. unsigned scalar expressions compute what C++ computes ------------------------------------------
+
+
+@fuzz_settings(quick=3, long=100)
+@given(expressions=st.lists(unsigned_expressions(), min_size=1, max_size=8))
+def test_unsigned_expressions_compute_what_cpp_computes(kernel_module: Loader, expressions: list[str]) -> None:
+    """Integer constants next to a ``uint32`` take its type with C++'s wrap-around (``(nb + 31) & ~31``
+    crashed the tracer once), and the emulation computes what C++ computes."""
+    stores = "\n".join(f"    o.set_value({i}, {e})" for i, e in enumerate(expressions))
+    module = kernel_module(
+        "@asc.jit\ndef k(out: asc.GlobalAddress, nb: int) -> None:\n"
+        f"    o = asc.GlobalTensor()\n    o.set_global_buffer(out, 8)\n{stores}\n"
+    )
+    out = np.zeros(8, dtype=np.uint32)
+    module.k[1](out, np.uint32(UNSIGNED_NB))
+    want = [cpp_value(e, UNSIGNED_NB) for e in expressions]
+    assert [int(v) for v in out[: len(expressions)]] == want, _describe_module(module)

@@ -53,7 +53,7 @@ def test_the_cpp(kernel_module: KernelModule) -> None:
     source = kernel_module(KERNEL).k.compile(*ARGS).source
     assert source.startswith('#include "kernel_operator.h"\n#include "kernel_operator_list_tensor_intf.h"\n')
     for line in (
-        "AscendC::ListTensorDesc descs(lst, 4294967295, 4294967295);",
+        "AscendC::ListTensorDesc descs(lst, 4294967295U, 4294967295U);",
         "uint32_t count = descs.GetSize();",
         "uint64_t shape[4];",
         "AscendC::TensorDesc<float> d;",

@@ -1381,3 +1381,42 @@ def test_queue_hand_off_under_the_opposite_condition(kernel_module: Load) -> Non
         "L9:9: note: consequence: `qin.free_tensor(d)`: `d` was not allocated from `qin` [TQ-4]",
         "L4:9: warning: `qin.enque(t)` is never dequeued [TQ-11]",
     ]
+
+
+NESTED_PIPE = """
+@asc.jit
+def k(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int) -> None:
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x, 256)
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y, 256)
+    if n > 0:
+        pipe = asc.TPipe()
+        q = asc.TQue(asc.TPosition.VECIN, 1)
+        pipe.init_buffer(q, 1, 1024)
+        t = q.alloc_tensor(asc.float32)
+        asc.data_copy(t, xg, 256)
+        q.enque(t)
+        t2 = q.deque(asc.float32)
+        asc.adds(t2, t2, 1.0, 256)
+        asc.data_copy(yg, t2, 256)
+        q.free_tensor(t2)
+"""
+
+
+@pytest.mark.filterwarnings("ignore::ascx.AscxWarning")
+def test_event_ids_come_from_a_tpipe_created_in_a_branch(kernel_module: Load) -> None:
+    """Issue 31: the flags inserted in the branch take their id from the user's TPipe; no second TPipe."""
+    import numpy as np
+
+    import ascx as asc
+    from ascx.runtime.jit import MockTensor
+
+    module = kernel_module(NESTED_PIPE)
+    source = module.k.compile(MockTensor(asc.float32), MockTensor(asc.float32), 1).source
+    assert source.count("AscendC::TPipe ") == 1
+    x = np.arange(256, dtype=np.float32)
+    for n, want in ((1, x + 1), (0, np.zeros(256, np.float32))):
+        y = np.zeros(256, dtype=np.float32)
+        module.k[1](x, y, n)
+        np.testing.assert_array_equal(y, want)

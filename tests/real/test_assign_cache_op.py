@@ -178,12 +178,13 @@ def assign_cache_op(
 BATCH, POOL, CORES, UB_SIZE = 4, 256, 2, 1024
 
 
+@pytest.mark.filterwarnings("ignore:the (start|stop|step) of range\\(\\) is:ascx.errors.AscxWarning")
 @pytest.mark.xfail(
     raises=KernelError,
     strict=True,
-    reason="issue 31 point 4: 'converting uint32 to int32 changes signedness; it is not done implicitly' on "
-    "`range(vec_idx, batch_size, core_num)`; behind it point 11 ('cannot 'break' out of a runtime loop'), "
-    "point 2 (two TPipes) and corpus finding F2 (FL-6 on another event's ids)",
+    reason="'copy_params' is assigned inside the loop at line 75 and read after it or in the next iteration, but "
+    "has no value before the loop (the uint32 bounds of `range(vec_idx, batch_size, core_num)` convert to int32 as "
+    "in pyasc, issue 31 point 4, with its warning)",
 )
 def test_assign_cache_op() -> None:
     rng = np.random.default_rng(31)

@@ -22,7 +22,7 @@ Changes the translation needed:
   traced. Both ``schMode`` branches of ``Process`` are the same loop; it is written once.
 - ``for (offset = 0; offset < dataCount; offset += tileLength)`` is ``range(0, data_count,
   tile_length)``; ``for (i = 0; i < currentCount;) { ...; i = segmentEnd; }`` is a ``while`` loop.
-- ``sqrt`` is ``math.sqrt`` (issue 24 idiom 6 asks for scalar math on runtime values).
+- ``sqrt`` is ``math.sqrt``, which ascx prints as the scalar unit's ``sqrt`` (issue 24 idiom 6).
 - Sizes: N=2, C=4, HxW=40, 2 groups (80 elements each, 4 groups in all) over 3 blocks (2, 1, 1 groups),
   64-element tiles: each group runs a full tile and a 16-element tail; channels change inside tiles.
 """
@@ -30,12 +30,13 @@ Changes the translation needed:
 from __future__ import annotations
 
 import math
+from collections.abc import Iterator
+from pathlib import Path
 
 import numpy as np
-import pytest
 
 import ascx as asc
-from ascx.errors import KernelError
+from ascx.runtime.jit import MockTensor
 
 BUFFER_NUM = 2
 N, C, HXW, NUM_GROUPS, TILE, CORES, EPS = 2, 4, 40, 2, 64, 3, 1e-5
@@ -215,12 +216,6 @@ def group_norm(
             out_queue.free_tensor(y_local)
 
 
-@pytest.mark.xfail(
-    raises=KernelError,
-    strict=True,
-    reason="issue 24 idiom 6: 'float() needs a compile-time value, but this float32 value is a runtime value' "
-    "(math.sqrt of a runtime float); behind it issue 31 point 8 (HZ-0 warning)",
-)
 def test_group_norm() -> None:
     rng = np.random.default_rng(31)
     x = rng.standard_normal((N, C, HXW)).astype(np.float32)
@@ -245,3 +240,13 @@ def test_group_norm() -> None:
     np.testing.assert_allclose(mean, ref_mean.reshape(-1), rtol=1e-5, atol=1e-6)
     np.testing.assert_allclose(rstd, ref_rstd.reshape(-1), rtol=1e-4)
     np.testing.assert_allclose(y, ref_y, rtol=1e-4, atol=1e-5)
+
+
+def cann_check_kernels(directory: Path) -> Iterator[tuple[str, str]]:
+    """The kernel's C++, for the CANN type-check (``ascx.testing.cann_kernels``)."""
+    f32 = MockTensor(asc.float32)
+    cpg = C // NUM_GROUPS
+    epg = cpg * HXW
+    groups = N * NUM_GROUPS
+    scalars = (N, C, HXW, NUM_GROUPS, cpg, epg, groups, groups // CORES, groups % CORES, TILE, 1, 1, EPS, 1.0 / epg)
+    yield "group_norm", group_norm.compile(f32, f32, f32, f32, f32, f32, *scalars).source

@@ -27,6 +27,8 @@ REPO = Path(__file__).resolve().parents[2]
 ARGS = (MockTensor(asc.float16), 3, 1.0, MockValue(asc.uint32))
 
 PRELUDE = """
+import math
+
 def helper(a, scale=1):
     return a * scale
 
@@ -588,6 +590,38 @@ ACCEPTED: dict[str, Emits] = {
             g.SetGlobalBuffer(x, v_1);
         """,
     ),
+    "min_max_abs_of_runtime_values": Emits(
+        """
+            sink(x, min(n, 4) + max(abs(n), 1))
+        """,
+        """
+            bool v = 4 < n;
+            int32_t v_1 = v ? 4 : n;
+            bool v_2 = n < 0;
+            int32_t v_3 = 0 - n;
+            int32_t v_4 = v_2 ? v_3 : n;
+            bool v_5 = 1 > v_4;
+            int32_t v_6 = v_5 ? 1 : v_4;
+            int32_t v_7 = v_1 + v_6;
+            AscendC::GlobalTensor<half> g;
+            g.SetGlobalBuffer(x, v_7);
+        """,
+    ),
+    "sqrt_of_runtime_value": Emits(
+        """
+            o = asc.GlobalTensor()
+            o.set_global_buffer(x, 16)
+            o.set_value(0, 1.0 / math.sqrt(f))
+        """,
+        """
+            AscendC::GlobalTensor<half> o;
+            o.SetGlobalBuffer(x, 16);
+            float v = sqrt(f);
+            float v_1 = 1.0f / v;
+            half v_2 = static_cast<half>(v_1);
+            o.SetValue(0, v_2);
+        """,
+    ),
     "chained_comparison": Emits(
         """
             sink(x, 1 if 0 < n < 10 else 0)
@@ -728,8 +762,10 @@ REJECTED: dict[str, Rejects] = {
         "library-error",
         "NotImplementedError: Power operator is not implemented for runtime values",
     ),
-    "min_of_runtime_values": Rejects(
-        "y = min(n, 4)  # here", "needs-compile-time", "min() on runtime values is not supported"
+    "math_function_of_runtime_value": Rejects(
+        "y = math.exp(f)  # here",
+        "needs-compile-time",
+        "math.exp() has no scalar form in Ascend C; on runtime scalars ascx computes math.sqrt, abs, min and max",
     ),
     "match_class_pattern": Rejects(
         """

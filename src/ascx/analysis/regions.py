@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-from xdsl.dialects import arith
-from xdsl.ir import Operation, SSAValue
+from xdsl.dialects import arith, scf
+from xdsl.ir import Operation, OpResult, SSAValue
 
 from ascx.analysis.dataflow import constant_int
 from ascx.analysis.spelling import value_name
@@ -139,6 +139,29 @@ def region_of(value: SSAValue, gm_cache: GMBaseCache | None = None) -> Region:
             break
     base, base_offset = _base_of(value, gm_cache)
     return Region(base, _combine(base_offset, offset), name, _extent(value, shift), shift is not None)
+
+
+def alternatives(value: SSAValue) -> tuple[SSAValue, ...] | None:
+    """The tensors ``value`` may be when a runtime ``if`` chose it (``x = ping if c else pong``: the
+    ``scf.if`` yields one tensor per arm), through views and nested choices; None for any other value.
+    An access through such a value may access each of them (docs/sync-model.md#regions-and-aliasing)."""
+    base = value
+    while isinstance(base.owner, SubTensorOp | ReinterpretCastOp):
+        base = base.owner.source
+    owner = base.owner
+    if not isinstance(owner, scf.IfOp) or not isinstance(base, OpResult):
+        return None
+    found: list[SSAValue] = []
+    for region in (owner.true_region, owner.false_region):
+        if not region.blocks:
+            continue
+        terminator = region.block.last_op
+        if not isinstance(terminator, scf.YieldOp):
+            continue
+        chosen = terminator.operands[base.index]
+        nested = alternatives(chosen)
+        found.extend(nested if nested is not None else (chosen,))
+    return tuple(dict.fromkeys(found))
 
 
 def _extent(value: SSAValue, shift: int | None) -> tuple[int, int] | None:

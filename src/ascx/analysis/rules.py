@@ -161,6 +161,7 @@ _TABLE = (
     Rule("IN-12", _R, _IN_END, "the final `PIPE_ALL` barrier insertion added before the return"),
     Rule("IN-E1", _E, _IN_REPAIR, "insertion needs more live event ids of one event than there are"),
     Rule("IN-E2", _E, _IN, "insertion cannot order a hazard that crosses an opaque operation"),
+    Rule("IN-E3", _E, _IN_REPAIR, "insertion needs event ids from a TPipe created in a region the flags are not in"),
     # --- the pipe analysis ------------------------------------------------------------------------------
     Rule("PA-8", _E, _PA, "an internal error of the pipe analysis, reported instead of a crash"),
 )

@@ -33,6 +33,12 @@ def _arith() -> Dialect:
     return Arith
 
 
+def _math() -> Dialect:
+    from xdsl.dialects.math import Math
+
+    return Math
+
+
 def _scf() -> Dialect:
     from xdsl.dialects.scf import Scf
 
@@ -41,7 +47,7 @@ def _scf() -> Dialect:
 
 def get_all_dialects() -> dict[str, Callable[[], Dialect]]:
     """The dialects of ascx kernels: ``ascendc`` plus the xDSL dialects the tracer emits."""
-    return {"ascendc": _ascendc, "builtin": _builtin, "func": _func, "arith": _arith, "scf": _scf}
+    return {"ascendc": _ascendc, "builtin": _builtin, "func": _func, "arith": _arith, "math": _math, "scf": _scf}
 
 
 def make_context() -> Context:

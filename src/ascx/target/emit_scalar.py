@@ -1,8 +1,9 @@
-"""Printers of scalar ops: ``arith`` (operators, comparisons, casts) and inline constants."""
+"""Printers of scalar ops: ``arith`` (operators, comparisons, casts), ``math.sqrt`` and inline constants."""
 
 from __future__ import annotations
 
-from xdsl.dialects import arith
+from xdsl.dialects import arith, math
+from xdsl.dialects.builtin import IntegerType
 from xdsl.ir import Operation
 
 from ascx.dialects import ascendc as ir
@@ -62,9 +63,25 @@ for _op_type in _CASTS:
     emits(_op_type)(_cast)
 
 
+@emits(arith.BitcastOp)
+def _bitcast(p: AscendCPrinter, op: arith.BitcastOp) -> None:
+    """An integer of one signedness as the other, of the same width (``value.cast(...)``): C++'s conversion."""
+    if not isinstance(op.input.type, IntegerType) or not isinstance(op.result.type, IntegerType):
+        raise p.unsupported(op, "only integer bitcasts between signedness have an Ascend C form")
+    _cast(p, op)
+
+
 @emits(arith.NegfOp)
 def _negf(p: AscendCPrinter, op: arith.NegfOp) -> None:
     _assign(p, op, f"-{p.expr(op.operand)}")
+
+
+@emits(math.SqrtOp)
+def _sqrt(p: AscendCPrinter, op: math.SqrtOp) -> None:
+    """The scalar unit's square root, as Huawei's A2 kernels spell it (docs/tracing.md#runtime-scalar-functions)."""
+    if scalar_type(op.result.type) != "float":
+        raise p.unsupported(op, "the scalar unit computes square roots of float values only")
+    _assign(p, op, f"sqrt({p.expr(op.operand)})")
 
 
 @emits(arith.SelectOp)

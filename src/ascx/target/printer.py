@@ -142,14 +142,21 @@ def matmul_type(t: ir.MatmulTypeAttr, *, bias: bool = False) -> str:
     return f"AscendC::MatmulType<{head}, {trans}, LayoutMode::{t.layout.data.name}{share}>"
 
 
+def _unsigned_suffix(value: int, width: int) -> str:
+    """The suffix that keeps an unsigned literal unsigned where C++ would read it as a signed type:
+    ``U`` for values above INT32_MAX (C++ reads a plain 4294967264 as ``long``), ``ULL`` from 2**63."""
+    if value >= 1 << 63:
+        return "ULL"
+    return "U" if value > (1 << 31) - 1 and width <= 32 else ""
+
+
 def literal(attr: Attribute) -> str:
     """A constant as a C++ literal."""
     match attr:
         case IntegerAttr(value=v, type=IntegerType(width=w)) if w.data == 1:
             return "true" if v.data else "false"
         case IntegerAttr(value=v, type=IntegerType(width=w, signedness=s)):
-            suffix = "ULL" if s.data == Signedness.UNSIGNED and v.data >= 1 << 63 else ""
-            return f"{v.data}{suffix}"
+            return f"{v.data}{_unsigned_suffix(v.data, w.data) if s.data == Signedness.UNSIGNED else ''}"
         case FloatAttr(value=v, type=Float32Type()):
             return f"{v.data!r}f"
         case FloatAttr(value=v, type=Float64Type()):

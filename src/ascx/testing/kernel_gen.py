@@ -16,14 +16,18 @@ count ``m`` of the Matmul's own loops (CANN's per-batch and per-block loops, who
 ``c1``.  Control flow depends on ``n``, ``m``, ``c0`` and ``c1`` only, never on data, so running every
 combination of ``RUN_TRIPS``, ``MATMUL_TRIPS`` and ``(0, 1)`` conditions covers every path the kernel's
 loops and branches take with those trip counts: the kernel's valid inputs.
+
+``nb`` is a ``uint32`` argument that scalar statements compute with next to negative and large
+constants; ``unsigned_expressions()`` draws such expressions on their own, and ``CppUint32`` computes
+what C++ computes for them (the constants converted to ``uint32`` with wrap-around).
 """
 
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 import numpy as np
 from hypothesis import strategies as st
@@ -32,6 +36,8 @@ FAMILIES = ("vector", "scalar", "queue", "flags", "matmul")
 """The API families a kernel draws its statements from (each kernel uses a non-empty subset)."""
 
 CONDITIONS = ("c0", "c1")
+UNSIGNED_NB = 0xFFFFFFE1
+"""The value of the ``uint32`` argument ``nb`` (above ``INT32_MAX``, and not a multiple of 32)."""
 RUN_TRIPS = (0, 1, 2)
 """The trip counts ``n`` a kernel is run with (together with every combination of conditions): zero, an
 odd and an even count (a ping-pong loop can be wrong after an odd number of iterations only)."""
@@ -161,11 +167,93 @@ _vector_misuse = st.sampled_from(
         ["asc.data_copy(zg, h, 256)"],  # half into a float tensor
     )
 )
+UNSIGNED_CONSTANTS = ("-1", "-32", "~31", "0xFFFFFFFF", "2147483648", "4294967264", "7", "1")
+"""Constants next to the ``uint32`` value ``nb``: negative ones and ones above ``INT32_MAX`` wrap or keep
+their bits as C++ converts them (``(nb + 31) & ~31`` crashed the tracer once)."""
+UNSIGNED_OPERATORS = ("+", "-", "*", "&", "|", "^")
+"""Operators whose ``uint32`` result is defined for every operand (no division by zero, no shift past
+the width)."""
+
+
+@st.composite
+def unsigned_expressions(draw: st.DrawFn, depth: int = 2) -> str:
+    """An expression on ``nb`` (a runtime ``uint32``) mixing it with negative and large constants."""
+    kind = draw(st.sampled_from(("leaf", "binary", "binary", "invert")) if depth > 0 else st.just("leaf"))
+    if kind == "leaf":
+        return "nb"
+    if kind == "invert":
+        return f"~({draw(unsigned_expressions(depth - 1))})"
+    left = draw(unsigned_expressions(depth - 1))
+    constant = draw(st.sampled_from(UNSIGNED_CONSTANTS))
+    symbol = draw(st.sampled_from(UNSIGNED_OPERATORS))
+    return f"({constant} {symbol} {left})" if draw(st.booleans()) else f"({left} {symbol} {constant})"
+
+
+class CppUint32:
+    """A ``uint32_t`` as C++ computes with it: results and Python int operands wrap modulo 2**32."""
+
+    __slots__ = ("value",)
+
+    def __init__(self, value: int):
+        self.value = value & 0xFFFFFFFF
+
+    def _apply(self, other: object, operation: Callable[[int, int], int], reflected: bool = False) -> CppUint32:
+        right = other.value if isinstance(other, CppUint32) else int(cast(int, other)) & 0xFFFFFFFF
+        return CppUint32(operation(right, self.value) if reflected else operation(self.value, right))
+
+    def __add__(self, other: object) -> CppUint32:
+        return self._apply(other, lambda a, b: a + b)
+
+    def __radd__(self, other: object) -> CppUint32:
+        return self._apply(other, lambda a, b: a + b, True)
+
+    def __sub__(self, other: object) -> CppUint32:
+        return self._apply(other, lambda a, b: a - b)
+
+    def __rsub__(self, other: object) -> CppUint32:
+        return self._apply(other, lambda a, b: a - b, True)
+
+    def __mul__(self, other: object) -> CppUint32:
+        return self._apply(other, lambda a, b: a * b)
+
+    def __rmul__(self, other: object) -> CppUint32:
+        return self._apply(other, lambda a, b: a * b, True)
+
+    def __and__(self, other: object) -> CppUint32:
+        return self._apply(other, lambda a, b: a & b)
+
+    def __rand__(self, other: object) -> CppUint32:
+        return self._apply(other, lambda a, b: a & b, True)
+
+    def __or__(self, other: object) -> CppUint32:
+        return self._apply(other, lambda a, b: a | b)
+
+    def __ror__(self, other: object) -> CppUint32:
+        return self._apply(other, lambda a, b: a | b, True)
+
+    def __xor__(self, other: object) -> CppUint32:
+        return self._apply(other, lambda a, b: a ^ b)
+
+    def __rxor__(self, other: object) -> CppUint32:
+        return self._apply(other, lambda a, b: a ^ b, True)
+
+    def __invert__(self) -> CppUint32:
+        return CppUint32(~self.value)
+
+
+def cpp_value(expression: str, nb: int) -> int:
+    """What C++ computes for ``expression`` (from :func:`unsigned_expressions`) with ``uint32_t nb``."""
+    result = eval(expression, {"__builtins__": {}}, {"nb": CppUint32(nb)})  # our own expressions
+    return result.value if isinstance(result, CppUint32) else int(result) & 0xFFFFFFFF
+
+
 _scalar = st.one_of(
     _ub.map(lambda t: [f"s = {t}.get_value(0)"]),
     _ub.map(lambda t: [f"{t}.set_value(1, s)"]),
     _ub.map(lambda t: [f"{t}.set_value(0, 1.0)"]),
     st.just(["s = s * 2.0 + 1.0"]),
+    unsigned_expressions().map(lambda e: [f"nb = {e}"]),
+    _ub.map(lambda t: [f"{t}.set_value(2, nb)"]),
 )
 _EVENTS = ("MTE2_V", "V_MTE3", "MTE3_MTE2", "MTE3_V", "V_MTE2", "S_MTE3", "MTE3_S", "V_S", "S_V", "MTE2_S", "S_MTE2")
 _event = st.tuples(st.sampled_from(_EVENTS), st.integers(0, 1))
@@ -327,7 +415,7 @@ class Kernel:
                 tiling,
                 m,
             ]
-        return [*args, n, *conditions]
+        return [*args, n, *conditions, np.uint32(UNSIGNED_NB)]
 
     def runs(self) -> Iterator[tuple[int, tuple[int, ...], int]]:
         """Every ``(n, conditions, m)`` the kernel is run with to cover its paths: its valid inputs."""
@@ -428,7 +516,7 @@ def kernel_of(chosen: Sequence[str], body: Sequence[str]) -> Kernel:
     if "matmul" in chosen:
         params += ", a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress"
         params += ", tiling: asc.adv.TCubeTiling, m: int"
-    params += ", n: int, " + ", ".join(f"{c}: int" for c in CONDITIONS)
+    params += ", n: int, " + ", ".join(f"{c}: int" for c in CONDITIONS) + ", nb: int"
     lines = ["@asc.jit({options})", f"def k({params}) -> None:", PRELUDE.rstrip("\n")]
     if "queue" in chosen or "matmul" in chosen:
         lines.append(PIPE.rstrip("\n"))

@@ -28,12 +28,12 @@ from ascx.errors import KernelError
 from ascx.language.core import scalar
 from ascx.language.core.builder import IRBuilder
 from ascx.language.core.dtype import DataType, bit, int32
-from ascx.language.core.range import RangeSpec
+from ascx.language.core.range import RangeSpec, loop_bound
 from ascx.language.core.values import CompileTimeRequired, Handle, RuntimeScalar
 from ascx.tracer.cfg import Loop, WhileShape
 from ascx.tracer.cfg import Region as CFGRegion
 from ascx.tracer.instructions import Instr, Position
-from ascx.tracer.merging import MISSING, Merger, Plan, is_number, rebuild
+from ascx.tracer.merging import MISSING, Merger, Plan, TensorLeaf, is_number, rebuild
 from ascx.tracer.state import (
     Brk,
     Condition,
@@ -353,7 +353,7 @@ class ControlFlow(ABC):
         plans: list[Plan],
         true_block: Block,
         false_block: Block,
-    ) -> Iterator[RuntimeScalar]:
+    ) -> Iterator[Handle]:
         builder = self.builder
         leaves = [leaf for plan in plans for leaf in merger.leaves(plan)]
         for arm, block in enumerate((true_block, false_block)):
@@ -361,12 +361,13 @@ class ControlFlow(ABC):
             with builder.at_end(block):
                 builder.insert(scf.YieldOp(*values))
         else_region = Region(false_block) if leaves or len(false_block.ops) > 1 else Region()
-        if_op = builder.insert(
-            scf.IfOp(condition.ssa, [leaf.dtype.to_ir() for leaf in leaves], Region(true_block), else_region)
-        )
+        types = [leaf.ir_type if isinstance(leaf, TensorLeaf) else leaf.dtype.to_ir() for leaf in leaves]
+        if_op = builder.insert(scf.IfOp(condition.ssa, types, Region(true_block), else_region))
         line = self.line_ref(self.pos)
         return iter(
-            self._result(value, leaf.dtype, f"a value merged out of the runtime 'if' at {line}")
+            leaf.merged(value)
+            if isinstance(leaf, TensorLeaf)
+            else self._result(value, leaf.dtype, f"a value merged out of the runtime 'if' at {line}")
             for value, leaf in zip(if_op.results, leaves, strict=True)
         )
 
@@ -563,8 +564,8 @@ class ControlFlow(ABC):
         inits = [self._carried_init(n, state.locals.get(n, MISSING), anchor) for n in carried]
         spec = iterator.spec
         bounds = [
-            self.native(scalar.materialize, (builder, bound, int32), {"what": "a range bound"}).ssa
-            for bound in (spec.start, spec.stop, spec.step)
+            self.native(loop_bound, (builder, bound, f"the {role} of range()"), {}).ssa
+            for role, bound in (("start", spec.start), ("stop", spec.stop), ("step", spec.step))
         ]
         types = [init.dtype for init in inits]
         body = Block(arg_types=[int32.to_ir(), *(t.to_ir() for t in types)])
@@ -615,8 +616,8 @@ class ControlFlow(ABC):
             inits.append(self._carried_init(name, value, anchor))
         spec = iterator.spec
         start, stop, step = (
-            self.native(scalar.materialize, (builder, bound, int32), {"what": "a range bound"})
-            for bound in (spec.start, spec.stop, spec.step)
+            self.native(loop_bound, (builder, bound, f"the {role} of range()"), {})
+            for role, bound in (("start", spec.start), ("stop", spec.stop), ("step", spec.step))
         )
         zero = self.native(scalar.materialize, (builder, 0, int32), {"what": "the loop's exit selector"})
         types = [int32, int32, *(i.dtype for i in inits)]

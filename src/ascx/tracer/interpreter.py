@@ -20,13 +20,13 @@ import operator
 import os
 import warnings
 from collections.abc import Callable
-from types import FunctionType, ModuleType
+from types import BuiltinFunctionType, FunctionType, ModuleType
 from typing import Any, NoReturn, cast
 
 from xdsl.dialects.builtin import LocationAttr, UnknownLoc
 
 from ascx.errors import AscxWarning, KernelError, SourceLocation
-from ascx.language.core import scalar
+from ascx.language.core import scalar, scalar_math
 from ascx.language.core.builder import IRBuilder
 from ascx.language.core.range import RangeSpec
 from ascx.language.core.values import CompileTimeRequired, Handle, RuntimeScalar
@@ -145,6 +145,13 @@ def _callee(stack: list[Any]) -> tuple[Any, tuple[Any, ...]]:
     if upper is NULL:
         return lower, ()
     return lower, (upper,)
+
+
+def _has_runtime_scalar(args: tuple[Any, ...]) -> bool:
+    """Whether a call's arguments hold a runtime value (``min(a, b)``, or ``min((a, b))``)."""
+    if len(args) == 1 and isinstance(args[0], tuple | list):
+        args = tuple(cast(tuple[Any, ...], args[0]))
+    return any(isinstance(a, Handle) for a in args)
 
 
 def _is_mutable(value: object) -> bool:
@@ -502,11 +509,12 @@ class Interpreter(ControlFlow):
             return self.call_function(fn, args, kwargs)
         if callee is builtins.range:
             return self.native(RangeSpec, args, kwargs)
-        if any(callee is f for f in (min, max, abs)) and any(isinstance(a, Handle) for a in args):
-            raise self.error(
-                f"{callee.__name__}() on runtime values is not supported", kind="needs-compile-time",
-                hints=("use the asc API, or compute it on compile-time values",),
-            )  # fmt: skip
+        if isinstance(callee, BuiltinFunctionType) and _has_runtime_scalar(args):
+            if (computed := scalar_math.RUNTIME_FUNCTIONS.get(callee)) is not None:
+                return self.native(computed, args, kwargs)
+            if getattr(callee, "__module__", None) == "math":
+                message, hint = scalar_math.unsupported_message(callee)
+                raise self.error(message, kind="needs-compile-time", hints=(hint,))
         receiver = getattr(callee, "__self__", None)
         if _is_mutable(receiver) and getattr(callee, "__name__", "") in _MUTATING_METHODS:
             self.check_mutation(receiver, state)

@@ -12,12 +12,13 @@ from dataclasses import dataclass
 from enum import Enum
 from typing import Any, NoReturn, cast
 
-from xdsl.ir import Block, SSAValue
+from xdsl.ir import Attribute, Block, SSAValue
 
 from ascx.language.core import scalar
 from ascx.language.core.builder import IRBuilder
 from ascx.language.core.dtype import DataType
-from ascx.language.core.values import RuntimeScalar
+from ascx.language.core.tensor import LocalTensor
+from ascx.language.core.values import Handle, RuntimeScalar
 from ascx.tracer.state import Undef
 
 MISSING: Any = Undef("not assigned")
@@ -41,7 +42,26 @@ class Seq:
     items: tuple[Plan, ...]
 
 
-Plan = Same | Undef | Leaf | Seq
+@dataclass(frozen=True)
+class TensorLeaf:
+    """A ``LocalTensor`` that is a different one in each arm (``x = ping if c else pong``): the ``scf.if``
+    yields the tensor value, which may be either buffer (docs/tracing.md#merging-at-an-if)."""
+
+    values: tuple[LocalTensor, ...]
+
+    @property
+    def ir_type(self) -> Attribute:
+        return self.values[0].ssa.type
+
+    def merged(self, ssa: SSAValue) -> LocalTensor:
+        first = self.values[0]
+        assert first.dtype is not None
+        position = first.position if all(v.position == first.position for v in self.values) else None
+        queue = first.queue if all(v.queue is first.queue for v in self.values) else None
+        return LocalTensor.wrap(ssa, first.dtype, position, queue)
+
+
+Plan = Same | Undef | Leaf | TensorLeaf | Seq
 
 ErrorFn = Callable[[str, str], NoReturn]
 """``error(kind, message)`` raises the located diagnostic."""
@@ -102,6 +122,8 @@ class Merger:
         items: list[Any] = list(values)
         if all(isinstance(v, RuntimeScalar) or is_number(v) for v in items):
             return Leaf(tuple(items), self._leaf_type(name, items))
+        if all(isinstance(v, LocalTensor) for v in items):
+            return self._tensor_leaf(name, [cast(LocalTensor, v) for v in items])
         kinds: set[type] = {type(v) for v in items}
         if len(kinds) == 1 and kinds <= {tuple, list}:
             sequences = [cast(Sequence[Any], v) for v in items]
@@ -110,6 +132,23 @@ class Merger:
                 return Seq(kinds.pop(), plans)
         described = " and ".join(f"{kind_name(v)} in the {label}" for v, label in zip(values, self.labels, strict=True))
         self.error("branch-kind-mismatch", f"{name} is {described} of {self.where}")
+
+    def _tensor_leaf(self, name: str, tensors: Sequence[LocalTensor]) -> TensorLeaf:
+        """LocalTensors of one element type merge into the tensor the ``scf.if`` yields."""
+        for tensor, label in zip(tensors, self.labels, strict=True):
+            if not tensor.is_bound:
+                self.error(
+                    "branch-kind-mismatch",
+                    f"{name} is a LocalTensor without memory in the {label} of {self.where}; it cannot be "
+                    "chosen at run time",
+                )
+        types = [t.ssa.type for t in tensors]
+        if any(t != types[0] for t in types[1:]):
+            described = " and ".join(
+                f"a LocalTensor of {t.dtype} in the {label}" for t, label in zip(tensors, self.labels, strict=True)
+            )
+            self.error("branch-type-mismatch", f"{name} is {described} of {self.where}")
+        return TensorLeaf(tuple(tensors))
 
     def _leaf_type(self, name: str, values: Sequence[Any]) -> DataType:
         runtime = [v for v in values if isinstance(v, RuntimeScalar)]
@@ -130,8 +169,8 @@ class Merger:
                 )
         return dtype
 
-    def leaves(self, plan: Plan) -> list[Leaf]:
-        if isinstance(plan, Leaf):
+    def leaves(self, plan: Plan) -> list[Leaf | TensorLeaf]:
+        if isinstance(plan, Leaf | TensorLeaf):
             return [plan]
         if isinstance(plan, Seq):
             return [leaf for item in plan.items for leaf in self.leaves(item)]
@@ -141,19 +180,21 @@ class Merger:
         """Arm ``arm``'s side of every runtime result, materialised at the end of ``block``."""
         with builder.at_end(block):
             return [
-                scalar.materialize(builder, leaf.values[arm], leaf.dtype, what="merging values").ssa
+                leaf.values[arm].ssa
+                if isinstance(leaf, TensorLeaf)
+                else scalar.materialize(builder, leaf.values[arm], leaf.dtype, what="merging values").ssa
                 for plan in plans
                 for leaf in self.leaves(plan)
             ]
 
 
-def rebuild(plan: Plan, results: Iterator[RuntimeScalar]) -> Any:
+def rebuild(plan: Plan, results: Iterator[Handle]) -> Any:
     """The merged value of ``plan``, taking runtime results in order."""
     if isinstance(plan, Same):
         return plan.value
     if isinstance(plan, Undef):
         return plan
-    if isinstance(plan, Leaf):
+    if isinstance(plan, Leaf | TensorLeaf):
         return next(results)
     items = [rebuild(item, results) for item in plan.items]
     return tuple(items) if plan.kind is tuple else list(items)

@@ -33,7 +33,7 @@ def hoisted(x: asc.GlobalAddress, n: int) -> None:
 # CPP-NEXT:constexpr int kTiles = 4;
 # CPP-EMPTY:
 # CPP-NEXT:extern "C" __global__ __aicore__ void hoisted(__gm__ uint8_t* x, int32_t n) {
-# CPP-NEXT:    AscendC::ListTensorDesc first(x, 4294967295, 4294967295);
+# CPP-NEXT:    AscendC::ListTensorDesc first(x, 4294967295U, 4294967295U);
 # CPP-NEXT:    AscendC::ListTensorDesc second;
 # CPP-NEXT:    int tiles = kTiles * n;
 # CPP-NEXT:}

@@ -139,9 +139,9 @@ builtin.module {
 // CHECK-NEXT:    table[1] = v_1;
 // CHECK-NEXT:    uint64_t first = table[0];
 // CHECK-NEXT:    // n is n
-// CHECK-NEXT:    AscendC::ListTensorDesc descs(w, 4294967295, 4294967295);
+// CHECK-NEXT:    AscendC::ListTensorDesc descs(w, 4294967295U, 4294967295U);
 // CHECK-NEXT:    AscendC::ListTensorDesc late;
-// CHECK-NEXT:    late.Init(w, 4294967295, 2);
+// CHECK-NEXT:    late.Init(w, 4294967295U, 2);
 // CHECK-NEXT:    AscendC::TensorDesc<half> d;
 // CHECK-NEXT:    d.SetShapeAddr(table);
 // CHECK-NEXT:    descs.GetDesc(d, 1);

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from xdsl.dialects import func
+from xdsl.dialects import func, scf
 from xdsl.ir import Block, Operation, SSAValue
 
 from ascx.analysis.hazards.conflicts import UNKNOWN_PIPE, Hazard, check_hazards, overlap
@@ -28,7 +28,7 @@ from ascx.analysis.pipe.state import (
     QueueBase,
 )
 from ascx.analysis.queues.protocol import check_use, instance_of
-from ascx.analysis.regions import GMBase
+from ascx.analysis.regions import GMBase, alternatives
 from ascx.analysis.report import at, note
 from ascx.analysis.reporting import Findings
 from ascx.analysis.spelling import python_call, value_name
@@ -116,7 +116,7 @@ def plan(analysis: PipeSyncAnalysis, op: Operation) -> Plan:
         opaque = (
             access is None
             and executes is None
-            and not isinstance(op, func.ReturnOp)
+            and not isinstance(op, func.ReturnOp | scf.YieldOp)  # yielding a tensor (a choice) accesses nothing
             and any(_is_tensor(v) for v in op.operands)
         )
         found = plans[op] = (pipe, accesses, opaque)
@@ -185,9 +185,16 @@ def access(
     state: PipeState,
     *,
     log: bool = True,
+    displace: bool = True,
 ) -> None:
     """``op`` reads or writes ``value`` on ``pipe``: check it against the log (and the queue protocol),
-    then log it (a write replaces the entries of its pipe at the same offset)."""
+    then log it (a write replaces the entries of its pipe at the same offset).  A tensor a runtime ``if``
+    chose is an access of each tensor it may be, whole, that replaces nothing (it may not be that one)."""
+    choices = alternatives(value)
+    if choices is not None:
+        for choice in choices:
+            access(analysis, op, pipe, choice, write, state, log=log, displace=False)
+        return
     region = analysis.region(value)
     base, name = region.base, region.name
     instance = instance_of(analysis, value)
@@ -210,7 +217,7 @@ def access(
     offset = region.offset
     entries = state.log
     same_base = [k for k in entries if k.base == base]
-    if write:
+    if write and displace:
         for k in same_base:
             if k.offset == offset and not k.variant:
                 del entries[k]  # overwritten: later accesses conflict with this write instead

@@ -5,6 +5,13 @@ order.  A colour becomes an integer literal (``event_ids="const"``, the default 
 framework users of the pipe's pool), an id taken with ``pipe.alloc_event_id`` at the kernel's entry and
 released before its return (``"alloc"``), or an id fetched right before the set (``"fetch"``, pyasc's
 way: fetched ids are not reserved, so live pairs of one event cannot share it).
+
+Pool ids come from the kernel's ``TPipe``: the user's, wherever it is created (a second ``TPipe`` would
+reset the buffer pool, and CANN's debug build asserts "TPipe has already been constructed",
+``impl/basic_api/kernel_tpipe_impl.h``), or one created at the entry when the kernel has none.  They are
+taken after the pipe and its buffers in the pipe's block and released at that block's end, so a pair can
+use them only inside that block, after the pipe (:meth:`EventIds.reaches`); the insertion reports a pair
+outside (IN-E3).
 """
 
 from __future__ import annotations
@@ -13,7 +20,7 @@ from typing import Literal, cast
 
 from xdsl.dialects import arith, func
 from xdsl.dialects.builtin import IntegerAttr, UnitAttr, i32
-from xdsl.ir import Operation, SSAValue
+from xdsl.ir import Block, Operation, SSAValue
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascx.analysis.dataflow import constant_int, enclosing_loop
@@ -39,11 +46,16 @@ class EventIds:
     def __init__(self, kernel: func.FuncOp, mode: IdMode):
         self.kernel = kernel
         self.mode = mode
+        self._pipe: PipeOp | None = None
 
     def value(self, event: HardEvent, colour: int) -> SSAValue:
         if self.mode == "const":
             return self._constant(colour)
         return self._pool_id(event, colour)
+
+    def constant(self, value: int) -> SSAValue:
+        """The id ``value`` as a literal at the kernel's entry."""
+        return self._constant(value)
 
     def _constant(self, value: int) -> SSAValue:
         entry = self.kernel.body.block
@@ -71,9 +83,7 @@ class EventIds:
 
     def pool_ids(self, event: HardEvent) -> list[EventIdOp]:
         return [
-            op
-            for op in self.kernel.body.block.ops
-            if isinstance(op, EventIdOp) and is_inserted(op) and op.event.data is event
+            op for op in self.home().ops if isinstance(op, EventIdOp) and is_inserted(op) and op.event.data is event
         ]
 
     def _pool_id(self, event: HardEvent, colour: int) -> SSAValue:
@@ -82,19 +92,46 @@ class EventIds:
             taken.append(self._new_pool_id(event))
         return taken[colour].result
 
+    def user_pipe(self) -> PipeOp | None:
+        """The ``TPipe`` the kernel creates (the first, in program order), wherever it is created."""
+        if self._pipe is None:
+            self._pipe = next((op for op in self.kernel.walk() if isinstance(op, PipeOp)), None)
+        return self._pipe
+
     def pipe(self) -> SSAValue:
         """The kernel's ``TPipe`` (one is created at the entry when the kernel has none)."""
+        existing = self.user_pipe()
+        if existing is not None:
+            return existing.result
         entry = self.kernel.body.block
-        pipes = [op for op in entry.ops if isinstance(op, PipeOp)]
-        if pipes:
-            return pipes[0].result
         created = mark(PipeOp(), entry.first_op or self.kernel)
         created.result.name_hint = "pipe"
         Rewriter.insert_op(created, InsertPoint.at_start(entry))
+        self._pipe = created
         return created.result
 
+    def home(self) -> Block:
+        """The block the pool ids are taken and released in: the pipe's (the entry when none exists yet)."""
+        existing = self.user_pipe()
+        block = existing.parent_block() if existing is not None else None
+        return block if block is not None else self.kernel.body.block
+
+    def reaches(self, op: Operation) -> bool:
+        """Whether a pool id can be used at ``op``: ``op`` is in the pipe's block after the pipe, or nested
+        in an op there.  Always true for a kernel without a ``TPipe`` (one is created at the entry)."""
+        existing = self.user_pipe()
+        if existing is None:
+            return True
+        home = self.home()
+        current: Operation | None = op
+        while current is not None and current.parent_block() is not home:
+            current = current.parent_op()
+        if current is None:
+            return False
+        return home.get_operation_index(current) > home.get_operation_index(existing)
+
     def _new_pool_id(self, event: HardEvent) -> EventIdOp:
-        entry = self.kernel.body.block
+        entry = self.home()
         pipe = self.pipe()
         anchor: Operation | None = None
         for op in entry.ops:

@@ -138,7 +138,7 @@ class PipeSyncInserter:
         return removed
 
     def _drop_unused_pool_ids(self) -> None:
-        for op in list(self.kernel.body.block.ops):
+        for op in list(self.ids.home().ops):
             if isinstance(op, EventIdOp) and is_inserted(op):
                 users = [use.operation for use in op.result.uses]
                 if all(isinstance(user, ReleaseEventIdOp) for user in users):

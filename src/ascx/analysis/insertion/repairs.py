@@ -29,7 +29,8 @@ from ascx.analysis.hazards.conflicts import Hazard
 from ascx.analysis.insertion.placement import innermost_common_loop, mark, place
 from ascx.analysis.pipe.state import QueueBase
 from ascx.analysis.pipe_model import EVENT_ID_COUNT, QUEUE_EVENTS, direct_event, pipe_label
-from ascx.analysis.spelling import value_name
+from ascx.analysis.report import Note, note, where
+from ascx.analysis.spelling import python_call, value_name
 from ascx.dialects.ascendc.basic_enums import HardEvent
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.fwk_ops import AllocTensorOp, DequeOp, EnqueOp, FreeTensorOp
@@ -37,6 +38,7 @@ from ascx.dialects.ascendc.fwk_types import TQueType
 from ascx.dialects.ascendc.sync_ops import PipeBarrierOp, SetFlagOp, WaitFlagOp
 
 if TYPE_CHECKING:
+    from ascx.analysis.insertion.event_ids import EventIds
     from ascx.analysis.insertion.pipe_sync import PipeSyncInserter
 
 
@@ -167,7 +169,12 @@ def _pair(
             'tell apart; use event_ids="alloc" or restructure the loop',
         )
         colour = EVENT_ID_COUNT - 1
-    value = ids.value(event, colour) if ids.mode != "fetch" else placeholder
+    pooled = ids.mode != "const"
+    if pooled and not all(ids.reaches(op) for op in ops):
+        _report_unreachable_pipe(inserter, event, hazard, ids)
+        pooled, value = False, ids.constant(colour)  # the kernel does not compile: any valid IR will do
+    else:
+        value = ids.value(event, colour) if ids.mode != "fetch" else placeholder
     for op in ops:
         op.operands[0] = value
     places: list[tuple[Operation, Operation, bool]] = [(set_op, a_anchor, False), (wait_op, b_anchor, True)]
@@ -177,7 +184,7 @@ def _pair(
         op.detach()
         place(op, anchor, before=before)
     ops += _balance_ways_out(event, value, hazard, a_anchor, b_anchor, loop is not None)
-    if ids.mode == "fetch":  # pyasc's way: an id fetched right before the (first) set, not reserved
+    if pooled and ids.mode == "fetch":  # pyasc's way: an id fetched right before the (first) set, not reserved
         fetched = ids.fetch_before(event, ops[2] if loop is not None else set_op)
         for op in ops:
             op.operands[0] = fetched
@@ -222,6 +229,25 @@ def _leaving_arms(op: Operation, loop: Operation | None) -> list[Block]:
         for block in region.blocks
         if leaves_loop(block)
     ]
+
+
+def _report_unreachable_pipe(inserter: PipeSyncInserter, event: HardEvent, hazard: Hazard, ids: EventIds) -> None:
+    """IN-E3: the pair needs an id from the kernel's ``TPipe``, which does not exist where the pair goes."""
+    pipe = ids.user_pipe()
+    assert pipe is not None
+    inserter.diagnostics.add(
+        "error",
+        "IN-E3",
+        hazard.consumer,
+        f"cannot take an event id for the {str(event).upper()} flags that order `{python_call(hazard.consumer)}` "
+        f"after `{python_call(hazard.producer)}` from the kernel's TPipe: it is created at {where(pipe)}, inside "
+        "a region these flags are not in, and a second TPipe would reset the first",
+        [
+            note(pipe, "the TPipe is created here"),
+            Note(None, "create the TPipe at the top of the kernel, before any branch or loop"),
+        ],
+        partner=pipe,
+    )
 
 
 def _merge_into_existing(

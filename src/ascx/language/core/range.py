@@ -4,9 +4,14 @@ from __future__ import annotations
 
 import builtins
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from ascx.language.core.values import CompileTimeRequired, Handle
+from ascx.language.core.values import CompileTimeRequired, Handle, RuntimeScalar
+
+if TYPE_CHECKING:
+    from ascx.language.core.builder import IRBuilder
+
+INT32_MAX = (1 << 31) - 1
 
 
 class RangeSpec:
@@ -74,3 +79,41 @@ def static_range(*args: Any) -> builtins.range:
         if isinstance(bound, Handle):
             raise CompileTimeRequired(bound, "asc.static_range(...)")
     return builtins.range(*args)
+
+
+def loop_bound(builder: IRBuilder, bound: object, what: str) -> RuntimeScalar:
+    """A bound of a runtime loop as the ``int32`` that ``scf.for`` counts in (pyasc's rule).
+
+    Integers narrower than 32 bits are extended and ``int32`` is taken as it is.  ``uint32``,
+    ``int64`` and ``uint64`` values are converted as pyasc converts them (``static_cast<int32_t>``),
+    with a warning: the conversion changes values outside ``int32``'s range.  A Python int must fit
+    ``int32``.
+    """
+    from ascx.language.core import scalar
+    from ascx.language.core.dtype import int32
+
+    if isinstance(bound, RuntimeScalar):
+        dtype = bound.dtype
+        if dtype.is_float():
+            raise TypeError(f"{what} must be an integer, got a runtime {dtype} value")
+        narrows = dtype.bitwidth > 32 or (dtype.bitwidth == 32 and dtype.is_unsigned())
+        if narrows:
+            consequence = (
+                f"a value above {INT32_MAX} becomes negative"
+                if dtype.bitwidth == 32
+                else "a value outside int32's range is truncated to its low 32 bits"
+            )
+            described = bound.describe()
+            if described.startswith("'"):
+                what_is = f"{described}, a {dtype} value"
+                fix = f"write {described[1:-1]}.cast(asc.int32)"
+            else:
+                what_is, fix = f"a {dtype} value", "call .cast(asc.int32) on it"
+            builder.warn(
+                f"{what} is {what_is}; the loop counts in int32, as in pyasc, so {consequence}: "
+                f"{fix} to convert it explicitly"
+            )
+        return scalar.cast(bound, int32, explicit=True)
+    if isinstance(bound, int) and not -(INT32_MAX + 1) <= int(bound) <= INT32_MAX:
+        raise ValueError(f"{what} {int(bound)} does not fit int32, the type a runtime loop counts in")
+    return scalar.materialize(builder, bound, int32, what=what)

@@ -2,9 +2,11 @@
 
 The rules follow pyasc's ``PlainValue``: the result type is the type of the runtime operand
 (the left one when both are runtime); a Python number on the other side becomes a constant of
-that type, and a runtime operand of another type is cast to it.  ``/`` and ``//`` on integers
-are C division (``arith.divsi``, truncating), ``%`` is C remainder.  Signed and unsigned
-operands are not mixed implicitly; comparisons of unsigned values use unsigned predicates.
+that type, and a runtime operand of another type is cast to it.  An integer constant that the
+type cannot hold wraps around as C++ converts it (``~31`` on a ``uint32`` value is 4294967264).
+``/`` and ``//`` on integers are C division (``arith.divsi``, truncating), ``%`` is C remainder.
+Signed and unsigned operands are not mixed implicitly; comparisons of unsigned values use unsigned
+predicates.
 """
 
 from __future__ import annotations
@@ -55,6 +57,18 @@ def derived(ssa: SSAValue, dtype: DataType, operands: tuple[object, ...]) -> Run
     return result
 
 
+def wrap(value: int, dtype: DataType) -> int:
+    """``value`` converted to the integer type ``dtype`` as C++ converts it: modulo 2**bits, read
+    back as signed for signed types (``-32`` as ``uint32`` is 4294967264); ``bool`` is ``value != 0``."""
+    bits = dtype.bitwidth
+    if bits == 1:
+        return int(value != 0)
+    value &= (1 << bits) - 1
+    if not dtype.is_unsigned() and value >= 1 << (bits - 1):
+        value -= 1 << bits
+    return value
+
+
 def materialize(builder: IRBuilder, value: object, dtype: DataType, *, what: str) -> RuntimeScalar:
     """``value`` as a runtime scalar of type ``dtype`` (a constant, a cast, or itself)."""
     if isinstance(value, RuntimeScalar):
@@ -66,7 +80,7 @@ def materialize(builder: IRBuilder, value: object, dtype: DataType, *, what: str
     if isinstance(value, int):
         if dtype.is_float():
             return RuntimeScalar(builder.constant(float(value), dtype.to_ir()), dtype)
-        return RuntimeScalar(builder.constant(value, dtype.to_ir()), dtype)
+        return RuntimeScalar(builder.constant(wrap(int(value), dtype), dtype.to_ir()), dtype)
     if isinstance(value, float):
         if not dtype.is_float():
             raise TypeError(f"{what}: the float {value!r} cannot be converted to {dtype}; cast the runtime value first")
@@ -86,16 +100,24 @@ def _float_type(dtype: DataType) -> AnyFloat:
     return ir_type
 
 
-def cast(value: RuntimeScalar, dtype: DataType) -> RuntimeScalar:
-    """Convert a runtime scalar to ``dtype`` (``static_cast`` semantics)."""
+def cast(value: RuntimeScalar, dtype: DataType, *, explicit: bool = False) -> RuntimeScalar:
+    """Convert a runtime scalar to ``dtype`` (``static_cast`` semantics).
+
+    Integer conversions that change signedness are done only when ``explicit`` (``value.cast(...)``,
+    as pyasc's ``PlainValue.cast`` does them); implicit ones are an error.
+    """
     if value.dtype == dtype:
         return value
     builder = active("cast")
     source, target = value.dtype, dtype
     op: Operation
     if source.is_int() and target.is_int():
-        if source.is_unsigned() != target.is_unsigned() and source.bitwidth > 1:
+        changes_sign = source.is_unsigned() != target.is_unsigned() and source.bitwidth > 1
+        if changes_sign and not explicit:
             raise TypeError(f"converting {source} to {target} changes signedness; it is not done implicitly")
+        if source.bitwidth == target.bitwidth and changes_sign:
+            op = arith.BitcastOp(value.ssa, _int_type(target))
+            return derived(builder.insert(op).results[0], target, (value,))
         if source.bitwidth == target.bitwidth:
             return RuntimeScalar(value.ssa, target)
         if source.bitwidth < target.bitwidth:

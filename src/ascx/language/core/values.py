@@ -145,7 +145,7 @@ class RuntimeScalar(TypedValue):
         """This value converted to ``dtype``."""
         from ascx.language.core import scalar
 
-        return scalar.cast(self, dtype)
+        return scalar.cast(self, dtype, explicit=True)
 
     def _binary(self, name: str, other: object, reflected: bool = False) -> Any:
         if not isinstance(other, (bool, int, float, RuntimeScalar)):
