@@ -17,8 +17,25 @@ from ascx.language.adv.matrix_offset import MatrixOffset
 from ascx.language.core.checks import is_instance
 from ascx.language.core.dtype import float16, float32, int8, int32, uint8, uint64
 from ascx.language.core.enums import LayoutMode
+from ascx.language.core.global_size import require_elements
 from ascx.language.core.tensor import BaseTensor, GlobalTensor
 from ascx.language.core.values import GlobalAddress, RuntimeScalar
+
+WORKSPACE_SIZE_ASSERTION = (
+    "CANN's SetWorkspace(GlobalTensor) asserts addr.GetSize() > 0 (MatmulClient in "
+    "include/adv_api/matmul/matmul_client.h, MatmulImpl in its matmul_impl_base.h)"
+)
+
+
+def _check_workspace_size(workspace: GlobalTensor) -> None:
+    """``set_workspace(tensor)``: CANN asserts that the tensor has elements, so a tensor known to have none is
+    an error at trace time rather than an abort of the cores (``core.global_size``)."""
+    require_elements(
+        workspace,
+        f"set_workspace: the workspace GlobalTensor has no size, and {WORKSPACE_SIZE_ASSERTION}",
+        "give set_global_buffer the workspace's size in elements: "
+        "workspace.set_global_buffer(addr, buffer_size), or call set_workspace(addr, size) with a GM address",
+    )
 
 
 def _tensor_overload(tensor: Any, transpose: Any = False) -> None: ...
@@ -195,6 +212,7 @@ class MatmulInputs(MatmulBase):
         self._not_dual_master("set_workspace")
         self.seen.add("set_workspace")
         if isinstance(addr, GlobalTensor):
+            _check_workspace_size(addr)
             builder.insert(ir.MatmulSetWorkspaceOp(self.ssa, addr.ssa))
         elif is_instance(addr, GlobalAddress):
             if size is None:
