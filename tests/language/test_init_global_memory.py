@@ -214,3 +214,42 @@ def test_fills_the_first_size_elements(tmp_path: Path, dtype: type, value: float
     expected[:size] = value
     np.testing.assert_array_equal(x, expected)
     np.testing.assert_array_equal(y, np.full(n, value, dtype))
+
+
+READ_BACK = """
+@asc.jit
+def k(x: asc.GlobalAddress, y: asc.GlobalAddress) -> None:
+    pipe = asc.TPipe()
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x, 256)
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y, 256)
+    asc.init_global_memory(xg, 256, 3.0)
+    qin = asc.TQue(asc.TPosition.VECIN, 1)
+    qout = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(qin, 1, 1024)
+    pipe.init_buffer(qout, 1, 1024)
+    t = qin.alloc_tensor(asc.float32)
+    asc.data_copy(t, xg, 256)
+    qin.enque(t)
+    u = qin.deque(asc.float32)
+    w = qout.alloc_tensor(asc.float32)
+    asc.adds(w, u, 1.0, 256)
+    qin.free_tensor(u)
+    qout.enque(w)
+    v = qout.deque(asc.float32)
+    asc.data_copy(yg, v, 256)
+    qout.free_tensor(v)
+"""
+
+
+def test_reading_back_what_it_wrote(tmp_path: Path) -> None:
+    """The copy into the unified buffer waits for the MTE3 write (ascx-insert-sync adds the MTE3 -> MTE2
+    pair, its id taken from the pipe before the pair's set: tests/filecheck/passes/
+    insert_sync_event_id_before_init_buffer.mlir), and the dynamic checker of the emulation agrees."""
+    module = load_kernel_source(tmp_path, READ_BACK)
+    x = np.zeros(256, np.float32)
+    y = np.zeros(256, np.float32)
+    module.k[1](x, y)
+    np.testing.assert_array_equal(x, np.full(256, 3.0, np.float32))
+    np.testing.assert_array_equal(y, np.full(256, 4.0, np.float32))
