@@ -332,12 +332,13 @@ DOCS: tuple[ApiDoc, ...] = (
         (("addr", "a GlobalTensor, or a GM address"), ("size", "required with a GM address")),
         (
             '"set_workspace: size is required when addr is a GM address".',
-            "A GlobalTensor must have a size: CANN's ``SetWorkspace(GlobalTensor)`` asserts ``addr.GetSize() > 0`` "
-            "(``MatmulClient`` in ``include/adv_api/matmul/matmul_client.h``, ``MatmulImpl`` in its "
-            "``matmul_impl_base.h``), so a tensor whose every ``set_global_buffer`` gives no ``buffer_size`` (or a "
-            'constant 0) is an error at the call: "set_workspace: the workspace GlobalTensor has no size, and '
-            "CANN's SetWorkspace(GlobalTensor) asserts addr.GetSize() > 0 (...)\", with a note at each "
-            "``set_global_buffer``. A size computed at run time is CANN's to check.",
+            "A GlobalTensor should have a size: CANN's ``SetWorkspace(GlobalTensor)`` asserts ``addr.GetSize() > 0`` "
+            "in its CPU-debug build (``MatmulClient`` in ``include/adv_api/matmul/matmul_client.h``, ``MatmulImpl`` in "
+            "``matmul_impl_base.h``), where the kernel aborts; the NPU build does not check (CANN's own "
+            "``matmul_async_iterate`` sample gives none). So a tensor whose every ``set_global_buffer`` gives no "
+            "``buffer_size`` (or a constant 0) is a warning at the call naming each ``set_global_buffer``: "
+            "\"set_workspace: the workspace GlobalTensor has no size: CANN's SetWorkspace(GlobalTensor) asserts "
+            "addr.GetSize() > 0 in its CPU-debug build (...)\". A size computed at run time is CANN's to check.",
             "Call it before an asynchronous ``iterate``, ``get_tensor_c(sync=False)`` or ``iterate_n_batch``.",
             _not_in_dual("set_workspace"),
         ),

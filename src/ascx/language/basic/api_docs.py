@@ -148,13 +148,13 @@ DATA_COPY = Family(
                 'A GlobalTensor: "init_global_memory: gm_workspace_addr must be a GlobalTensor, got a LocalTensor"; of '
                 'a type CANN lists: "init_global_memory: the GlobalTensor holds uint8; InitGlobalMemory supports '
                 'uint16, int16, float16, uint32, int32, float32".',
-                "It has elements, and ``size`` is at most that many (CANN's kernel check asserts both): a tensor whose "
-                'every ``set_global_buffer`` gives no size (or 0) is "init_global_memory: the GlobalTensor has no '
-                "size, and CANN's InitGlobalMemory checks gmWorkspaceAddr.GetSize() > 0 "
-                '(init_global_memory_check_common.h)", with a note at each ``set_global_buffer``; a constant size '
-                "beyond a known one is \"init_global_memory: size 4097 is more than the GlobalTensor's 4096 "
-                "elements; CANN's InitGlobalMemory checks size <= gmWorkspaceAddr.GetSize()\"; run-time sizes are "
-                "checked by the emulation.",
+                "A constant ``size`` is at most the tensor's known size (CANN's kernel check asserts it): "
+                "\"init_global_memory: size 4097 is more than the GlobalTensor's 4096 elements; CANN's "
+                'InitGlobalMemory checks size <= gmWorkspaceAddr.GetSize()". A tensor whose every '
+                "``set_global_buffer`` gives no size (or 0) is a warning at the call naming each of them: CANN "
+                'asserts ``GetSize() > 0`` only in its CPU-debug build, where the kernel aborts ("init_global_memory: '
+                "the GlobalTensor has no size: CANN's InitGlobalMemory checks gmWorkspaceAddr.GetSize() > 0 in its "
+                'CPU-debug build (...)"). Run-time sizes are checked by the emulation.',
                 "After ``asc.TPipe()`` and before any ``init_buffer`` (CANN's page): \"init_global_memory: the kernel "
                 'has no TPipe; CANN\'s InitGlobalMemory takes its buffer and event id from it", "init_global_memory: '
                 "called after TPipe.init_buffer; CANN's InitGlobalMemory page supports it only before InitBuffer (it "

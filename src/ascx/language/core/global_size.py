@@ -2,8 +2,10 @@
 ``set_global_buffer`` calls gave it, when every one of them is known.
 
 APIs whose CANN implementation asserts that a GlobalTensor has elements (``Matmul.SetWorkspace``,
-``InitGlobalMemory``) reject a tensor that is known to have none at the call, with a note at each
-``set_global_buffer``; a size computed at run time is left to CANN (and to the emulation).
+``InitGlobalMemory``) warn at the call about a tensor that is known to have none, naming each
+``set_global_buffer``: CANN's assertions are compiled into its CPU-debug build only (``ASSERT`` and the
+kernel checks are empty on the NPU, where such a kernel runs, and CANN's own samples do it), so the kernel
+is not wrong on the device, but CANN's CPU simulator aborts it.  A size computed at run time is left to CANN.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from xdsl.ir import SSAValue
 
 from ascx.diagnostics import source_location
 from ascx.dialects import ascendc as ir
-from ascx.language.core.api_errors import ApiValueError
+from ascx.language.core.builder import IRBuilder
 from ascx.language.core.tensor import GlobalTensor
 
 
@@ -40,13 +42,14 @@ def known_size(tensor: GlobalTensor) -> int | None:
     return sizes.pop()
 
 
-def require_elements(tensor: GlobalTensor, message: str, hint: str) -> None:
-    """Raise ``message`` (with a note at each ``set_global_buffer`` and ``hint``) when ``tensor`` is known to
-    have no elements."""
+def warn_without_elements(builder: IRBuilder, tensor: GlobalTensor, message: str, hint: str) -> None:
+    """Warn ``message`` at the call, naming each ``set_global_buffer``, then ``hint``, when ``tensor`` is known
+    to have no elements."""
     buffers = buffers_of(tensor)
     if not buffers or known_size(tensor) != 0:
         return
-    raise ApiValueError(message, hint, notes=tuple(_where_the_buffer_is_set(op) for op in buffers))
+    where = "; ".join(_where_the_buffer_is_set(op) for op in buffers)
+    builder.warn(f"{message} ({where}); {hint}")
 
 
 def _source_line(op: ir.SetGlobalBufferOp) -> int:
