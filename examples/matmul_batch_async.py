@@ -34,7 +34,9 @@ def matmul_batch_async(
     c_global = asc.GlobalTensor()
     c_global.set_global_buffer(c)
     workspace_global = asc.GlobalTensor()
-    workspace_global.set_global_buffer(workspace)
+    # SetWorkspace asserts that the tensor has a size: the 4 x 2 results of iterate_n_batch, M x N each
+    workspace_elements = 4 * 2 * tiling.single_core_m * tiling.single_core_n
+    workspace_global.set_global_buffer(workspace, workspace_elements)
     matmul.set_tensor_a(a_global)
     matmul.set_tensor_b(b_global)
     matmul.iterate_batch(c_global, 2, 2, False, sync=False, wait_iterate_batch=True)

@@ -30,7 +30,10 @@ def matmul_iterate_async(
     b_global = asc.GlobalTensor()
     b_global.set_global_buffer(b)
     workspace_global = asc.GlobalTensor()
-    workspace_global.set_global_buffer(workspace)
+    # SetWorkspace asserts that the tensor has a size: a base_m x base_n slot per block of this core's C tile
+    blocks = tiling.single_core_m.ceildiv(tiling.base_m) * tiling.single_core_n.ceildiv(tiling.base_n)
+    workspace_elements = blocks * tiling.base_m * tiling.base_n
+    workspace_global.set_global_buffer(workspace, workspace_elements)
     c_block = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 128 * 256)
     matmul.set_tensor_a(a_global)
     matmul.set_tensor_b(b_global)

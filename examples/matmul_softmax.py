@@ -46,10 +46,12 @@ def matmul_softmax(
     max_global.set_global_buffer(row_max)
     sum_global = asc.GlobalTensor()
     sum_global.set_global_buffer(row_sum)
-    workspace_global = asc.GlobalTensor()
-    workspace_global.set_global_buffer(workspace)
-
     block_elements = tiling.base_m * tiling.base_n
+    workspace_global = asc.GlobalTensor()
+    # SetWorkspace asserts that the tensor has a size: a slot for each of the blocks
+    workspace_elements = blocks * block_elements
+    workspace_global.set_global_buffer(workspace, workspace_elements)
+
     stats_elements = tiling.base_m * 8  # one 32-byte block of float32 per row
     in_queue = asc.TQue(asc.TPosition.VECIN, 1)
     out_queue = asc.TQue(asc.TPosition.VECOUT, 1)

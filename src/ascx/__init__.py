@@ -118,6 +118,7 @@ if TYPE_CHECKING:
         ib_wait,
         icache_preload,
         init_const_value,
+        init_global_memory,
         init_soc_state,
         leaky_relu,
         ln,
@@ -193,6 +194,7 @@ if TYPE_CHECKING:
         sub_relu,
         sub_relu_cast,
         sync_all,
+        to_float,
         trans_data_to_5hd,
         transpose,
         trap,
@@ -323,8 +325,8 @@ __getattr__, __dir__ = lazy_exports(
             "cross_core_set_flag cross_core_wait_flag data_copy data_copy_pad div dump_tensor duplicate exp "
             "fixpipe fused_mul_add fused_mul_add_relu gather gather_mask gatherb get_block_idx get_block_num "
             "get_cmp_mask get_gather_mask_remain_count get_mrg_sort_result get_sort_len get_sort_offset "
-            "get_sub_block_idx get_sub_block_num ib_set ib_wait init_const_value leaky_relu ln load_data "
-            "load_data_with_sparse load_data_with_transpose load_image_to_local max maxs min mins mmad "
+            "get_sub_block_idx get_sub_block_num ib_set ib_wait init_const_value init_global_memory leaky_relu ln "
+            "load_data load_data_with_sparse load_data_with_transpose load_image_to_local max maxs min mins mmad "
             "mmad_with_sparse mrg_sort mrg_sort4 mul mul_add_dst mul_cast muls notify_next_block pair_reduce_sum "
             "pipe_barrier printf proposal_concat proposal_extract reciprocal reduce_max reduce_min reduce_sum "
             "relu repeat_reduce_sum reset_mask rp_sort16 rsqrt scalar_cast scalar_count_leading_zero "
@@ -333,7 +335,7 @@ __getattr__, __dir__ = lazy_exports(
             "set_fix_pipe_pre_quant_flag set_flag set_hf32_mode set_hf32_trans_mode set_load_data_boundary "
             "set_load_data_padding_value set_load_data_repeat set_mask_count set_mask_norm "
             "set_mm_layout_transform set_pad_value set_vector_mask shift_left shift_right sort sort32 sqrt sub "
-            "sub_relu sub_relu_cast sync_all trans_data_to_5hd transpose wait_flag wait_pre_block "
+            "sub_relu sub_relu_cast sync_all to_float trans_data_to_5hd transpose wait_flag wait_pre_block "
             "whole_reduce_max whole_reduce_min whole_reduce_sum ListTensorDesc TensorDesc check_local_memory_ia "
             "data_cache_clean_and_invalid data_cache_preload data_sync_barrier dump_acc_chk_point "
             "get_arch_version get_data_block_size_in_bytes get_hccl_context get_icache_preload_status "
@@ -518,6 +520,7 @@ __all__ = [
     "ib_set",
     "ib_wait",
     "init_const_value",
+    "init_global_memory",
     "int1",
     "int8",
     "int16",
@@ -597,6 +600,7 @@ __all__ = [
     "sub_relu",
     "sub_relu_cast",
     "sync_all",
+    "to_float",
     "trans_data_to_5hd",
     "transpose",
     "uint8",

@@ -56,6 +56,7 @@ def test_what_the_reduction_sort_and_scalar_ops_declare() -> None:
         ("ascendc.scalar_cast", "pipe_s", [], []),
         ("ascendc.scalar_cast", "pipe_s", [], []),
         ("ascendc.scalar_cast", "pipe_s", [], []),
+        ("ascendc.to_float", "pipe_s", [], []),
         ("ascendc.scalar_bits", "pipe_s", [], []),
         ("ascendc.scalar_bits", "pipe_s", [], []),
         ("ascendc.scalar_bits", "pipe_s", [], []),

@@ -120,7 +120,7 @@ def n_batch(a: asc.GlobalAddress, b: asc.GlobalAddress, ws: asc.GlobalAddress, w
     wsg = asc.GlobalTensor()
     ag.set_global_buffer(a)
     bg.set_global_buffer(b)
-    wsg.set_global_buffer(ws)
+    wsg.set_global_buffer(ws, loops * batch * tiling.single_core_m * tiling.single_core_n)  # each result's M x N
     mm.set_tensor_a(ag)
     mm.set_tensor_b(bg)
     mm.set_workspace(wsg)
@@ -152,7 +152,7 @@ def n_batch_fetch(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddre
     ag.set_global_buffer(a)
     bg.set_global_buffer(b)
     cg.set_global_buffer(c)
-    wsg.set_global_buffer(ws)
+    wsg.set_global_buffer(ws, loops * batch * tiling.single_core_m * tiling.single_core_n)  # each result's M x N
     ub = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, span)
     mm.set_tensor_a(ag)
     mm.set_tensor_b(bg)
@@ -187,7 +187,7 @@ def n_batch_views(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddre
     ag.set_global_buffer(a)
     bg.set_global_buffer(b)
     cg.set_global_buffer(c)
-    wsg.set_global_buffer(ws)
+    wsg.set_global_buffer(ws, loops * batch * tiling.single_core_m * tiling.single_core_n)  # each result's M x N
     ub = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, span)
     mm.set_tensor_a(ag)
     mm.set_tensor_b(bg)

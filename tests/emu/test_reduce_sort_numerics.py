@@ -628,6 +628,37 @@ def test_scalar_cast_rounds_as_cann_documents(kernel_module: Load) -> None:
     assert (ints[1], ints[2]) == (2, 3)
 
 
+BF16_BITS = np.array(
+    [0x3F80, 0xBF80, 0x4049, 0x0000, 0x8000, 0x7F80, 0xFF80, 0x0001, 0x7F7F, 0x3E20, 0xC2F7, 0x4480, 0x3C00, 0x8001,
+     0x4000, 0x7FC1],
+    np.uint16,
+)  # fmt: skip
+"""1, -1, 3.140625, +-0, +-inf, the smallest subnormal, the largest finite, 0.15625, -123.5, 1024, 0.0078125,
+the negative smallest subnormal, 2 and a quiet NaN with a payload."""
+
+
+def test_to_float_widens_bfloat16_exactly(kernel_module: Load) -> None:
+    """``asc.to_float`` of each bfloat16 value is the float32 with its 16 bits on top (numpy: ``bits << 16``)."""
+    n = BF16_BITS.size
+    source = f"""
+    @asc.jit
+    def k(x: asc.GlobalAddress, y: asc.GlobalAddress) -> None:
+        xg = asc.GlobalTensor()
+        yg = asc.GlobalTensor()
+        xg.set_global_buffer(x)
+        yg.set_global_buffer(y)
+        bits = asc.LocalTensor(asc.uint16, asc.TPosition.VECIN, 0, {n})
+        asc.data_copy(bits, xg, {n})
+        brain = bits.reinterpret_cast(asc.bfloat16)
+        for j in asc.range({n}):
+            yg.set_value(j, asc.to_float(brain.get_value(j)))
+    """
+    out = np.zeros(n, np.float32)
+    kernel_module(textwrap.dedent(source)).k[1](BF16_BITS, out)
+    assert out.view(np.uint32).tolist() == (BF16_BITS.astype(np.uint32) << 16).tolist()
+    assert out[:3].tolist() == [1.0, -1.0, 3.140625]
+
+
 @pytest.mark.parametrize(
     ("body", "message"),
     [

@@ -6,6 +6,7 @@ and format, the A/B layout, the config, the kernel mode, and add setup statement
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +29,7 @@ def k(a: asc.GlobalAddress, c: asc.GlobalAddress, w: asc.GlobalAddress, u8: asc.
     mm = asc.adv.Matmul(A, B, C{config})
     asc.adv.register_matmul(pipe, w, mm, asc.adv.TCubeTiling(m=64))
     ga = asc.GlobalTensor(); ga.set_global_buffer(a)
-    gc = asc.GlobalTensor(); gc.set_global_buffer(c)
+    gc = asc.GlobalTensor(); gc.set_global_buffer(c, 65536)
     g8 = asc.GlobalTensor(); g8.set_global_buffer(u8)
     g64 = asc.GlobalTensor(); g64.set_global_buffer(u64)
     ub = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 1024)
@@ -78,6 +79,14 @@ def compile_case(load: Callable[[str], ModuleType], case: Case) -> ModuleType:
 
 BSNGD = "asc.LayoutMode.BSNGD"
 WS = "mm.set_workspace(gc)"
+NO_WORKSPACE_SIZE = (
+    "set_workspace: the workspace GlobalTensor has no size: CANN's SetWorkspace(GlobalTensor) asserts "
+    "addr.GetSize() > 0 in its CPU-debug build (MatmulClient in include/adv_api/matmul/matmul_client.h, MatmulImpl "
+    "in matmul_impl_base.h), where the kernel aborts; the NPU build does not check"
+)
+NO_WORKSPACE_SIZE_HINT = (
+    "give set_global_buffer the workspace's size in elements, or call set_workspace(addr, size) with a GM address"
+)
 
 CASES: dict[str, Case] = {
     # set_tensor_a / set_tensor_b
@@ -189,6 +198,9 @@ CASES: dict[str, Case] = {
     ),
     "set_workspace kind": Case("mm.set_workspace(3)", "TypeError: set_workspace: addr must be a GM address"),
     "set_workspace forms": Case("mm.set_workspace(gc); mm.set_workspace(w, 1024)"),
+    "set_workspace tensor of a runtime size": Case(
+        "gz = asc.GlobalTensor(); gz.set_global_buffer(c, n); mm.set_workspace(gz)"
+    ),
     "set_quant_scalar gate": Case(
         "mm.set_quant_scalar(2)",
         "ValueError: set_quant_scalar requires MatmulConfig.enable_quant_vector=True",
@@ -501,6 +513,59 @@ def test_method(kernel_module: Callable[[str], ModuleType], name: str) -> None:
     assert info.value.message == case.message
     assert info.value.location is not None
     assert info.value.location.line == line_of(module, "# the call under test") or case.statement.count("\n")
+
+
+def test_a_workspace_without_a_size_warns_naming_every_buffer_it_got(
+    kernel_module: Callable[[str], ModuleType],
+) -> None:
+    """A warning at the set_workspace call naming each set_global_buffer (here one on each path of a runtime
+    branch, neither with a size), then the hint; the kernel compiles (CANN's NPU build does not check)."""
+    module = kernel_module(
+        """
+        @asc.jit
+        def k(a: asc.GlobalAddress, c: asc.GlobalAddress, w: asc.GlobalAddress, n: int) -> None:
+            pipe = asc.TPipe()
+            f16 = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
+            f32 = asc.adv.MatmulType(asc.TPosition.VECIN, asc.CubeFormat.ND, asc.float32)
+            mm = asc.adv.Matmul(f16, f16, f32)
+            asc.adv.register_matmul(pipe, w, mm, asc.adv.TCubeTiling(m=64))
+            ga = asc.GlobalTensor(); ga.set_global_buffer(a)
+            ws = asc.GlobalTensor()
+            if n > 0:
+                ws.set_global_buffer(c)  # first
+            else:
+                ws.set_global_buffer(c + 64, 0)  # second
+            mm.set_tensor_a(ga); mm.set_tensor_b(ga)
+            mm.set_workspace(ws)  # the call
+            mm.end()
+        """
+    )
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        module.k.compile(MockTensor(asc.float16), MockTensor(asc.float32), MockTensor(asc.uint8), MockValue(asc.int32))
+    path = module.__file__
+    ours = [w for w in caught if str(w.message).startswith("set_workspace")]
+    assert [(w.filename, w.lineno) for w in ours] == [(path, line_of(module, "# the call"))]
+    assert str(ours[0].message) == (
+        f"{NO_WORKSPACE_SIZE} (its buffer is set at {path}:{line_of(module, '# first')} without a buffer_size; "
+        f"its buffer is set at {path}:{line_of(module, '# second')} with a buffer_size of 0); {NO_WORKSPACE_SIZE_HINT}"
+    )
+
+
+@pytest.mark.parametrize("size", ["", ", n"], ids=["none", "runtime"])
+def test_a_workspace_without_a_size_in_one_statement(kernel_module: Callable[[str], ModuleType], size: str) -> None:
+    """No size: the warning; a runtime size: none (CANN checks it)."""
+    case = Case(f"gz = asc.GlobalTensor(); gz.set_global_buffer(c{size}); mm.set_workspace(gz)")
+    module = compile_case(kernel_module, case)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        module.k.compile(*ARGS)
+    messages = [str(w.message) for w in caught if str(w.message).startswith("set_workspace")]
+    if size:
+        assert messages == []
+    else:
+        assert len(messages) == 1
+        assert messages[0].startswith(NO_WORKSPACE_SIZE + " (its buffer is set at ")
 
 
 def test_two_matmul_objects_make_valid_cpp(kernel_module: Callable[[str], ModuleType]) -> None:

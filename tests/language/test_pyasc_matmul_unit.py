@@ -315,7 +315,8 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
     ),
     "iterate_n_batch": (
         # set_hf32 is cube-only (pyasc drops the calls); is_n_batch; set_workspace
-        # before iterate_n_batch.  wait_get_tensor_c/async_get_tensor_c: see "async_get_tensor_c".
+        # before iterate_n_batch; the workspace GlobalTensor gets a size (pyasc's has none, and CANN's
+        # SetWorkspace asserts GetSize() > 0).  wait_get_tensor_c/async_get_tensor_c: see "async_get_tensor_c".
         """
         @asc.jit
         def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress) -> None:
@@ -335,7 +336,7 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
             matmul.set_tail(31, 15, 7)
             matmul.set_workspace(workspace, 1024)
             workspace_global = asc.GlobalTensor()
-            workspace_global.set_global_buffer(workspace)
+            workspace_global.set_global_buffer(workspace, 1024)
             matmul.set_workspace(workspace_global)
             matmul.iterate_n_batch(64, 64, 64, False)
             matmul.iterate_n_batch(64, 64, 64, False, 1, 1)

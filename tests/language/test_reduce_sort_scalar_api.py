@@ -244,6 +244,18 @@ EMITS: dict[str, tuple[str, list[str]]] = {
         "r = asc.scalar_cast(f, asc.bfloat16, asc.RoundMode.CAST_RINT)",
         ["bfloat16_t r = AscendC::Cast(f);"],
     ),
+    "to_float": (
+        "bt = asc.LocalTensor(asc.bfloat16, asc.TPosition.VECIN, 8192, 16); r = asc.to_float(bt.get_value(n))",
+        [
+            "AscendC::LocalTensor<bfloat16_t> bt(AscendC::TPosition::VECIN, 8192, 16);",
+            "bfloat16_t v = bt.GetValue(n);",
+            "float r = AscendC::ToFloat(v);",
+        ],
+    ),
+    "to_float_of_scalar_cast": (
+        "r = asc.to_float(asc.scalar_cast(f, asc.bfloat16, asc.RoundMode.CAST_RINT))",
+        ["bfloat16_t v = AscendC::Cast(f);", "float r = AscendC::ToFloat(v);"],
+    ),
     "scalar_cast_from_int": (
         "r = asc.scalar_cast(n, asc.int32, asc.RoundMode.CAST_RINT)",
         [
@@ -498,6 +510,16 @@ REJECTS: dict[str, tuple[str, str]] = {
         "r = asc.get_sort_offset(1.5)",
         "TypeError: get_sort_offset: elem_offset must be an integer, got the float 1.5",
     ),
+    "to_float_of_a_float": (
+        "r = asc.to_float(f)",
+        "TypeError: to_float: value must be a runtime bfloat16 value (CANN's ToFloat(const bfloat16_t&)), got "
+        "a runtime float32 value",
+    ),
+    "to_float_of_a_python_number": (
+        "r = asc.to_float(1.5)",
+        "TypeError: to_float: value must be a runtime bfloat16 value (CANN's ToFloat(const bfloat16_t&)), got "
+        "the float 1.5",
+    ),
     "scalar_cast_int64": (
         "r = asc.scalar_cast(f, asc.int64, asc.RoundMode.CAST_RINT)",
         "TypeError: Unsupported target dtype: int64",
@@ -548,6 +570,18 @@ def test_rejects(tmp_path: Path, name: str) -> None:
     assert error.message == message
     assert error.location is not None
     assert error.location.line == line
+
+
+@pytest.mark.parametrize(
+    ("statement", "hint"),
+    [
+        ("r = asc.to_float(f)", "convert other types with asc.scalar_cast or a numeric cast"),
+        ("r = asc.to_float(1.5)", "a Python number is a float already: use it as it is"),
+    ],
+)
+def test_to_float_hints(tmp_path: Path, statement: str, hint: str) -> None:
+    error, _ = snippet_error(tmp_path, statement)
+    assert error.hints == [hint]
 
 
 A2_UNSUPPORTED = {

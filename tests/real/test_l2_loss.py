@@ -19,7 +19,7 @@ Changes the translation needed:
   ``reinterpret_cast(asc.float32)``.
 - ``ASSERT(GetBlockNum() != 0 ...)`` is left out (a debug assertion).
 - ``AscendC::InitGlobalMemory(workGm, size, 0.0f)`` is ``asc.init_global_memory(...)`` (issue 31 point 14:
-  named in pyasc's style; ascx does not have it yet).
+  named in pyasc's style).
 - ``for (uint32_t t = 0; t + 1 < loopCount; ++t)`` is a ``while`` loop (Python's ``for`` has no such
   condition).
 - ``DataCopyExtParams``/``DataCopyPadExtParams`` brace initialisers are constructor calls.
@@ -30,10 +30,8 @@ Changes the translation needed:
 from __future__ import annotations
 
 import numpy as np
-import pytest
 
 import ascx as asc
-from ascx.errors import KernelError
 
 BUFFER_NUM = 2
 DATA_CACHE_CLEAN_NEED = 64
@@ -175,12 +173,6 @@ def tiling(input_num: int, blocks: int, tile: int) -> list[int]:
     return [small, big, big_tiles, small_tiles, tile, small_tail, big_tail, tail_block_num, input_num, blocks]
 
 
-@pytest.mark.xfail(
-    raises=KernelError,
-    strict=True,
-    reason="issue 31 point 14: InitGlobalMemory is missing (\"module 'ascx' has no attribute "
-    "'init_global_memory'\"); see docs/real-kernels.md for the diagnostics behind it",
-)
 def test_l2_loss() -> None:
     rng = np.random.default_rng(31)
     x = rng.standard_normal(1000).astype(np.float32)

@@ -118,3 +118,10 @@ def _lib_tiling_get(p: AscendCPrinter, op: adv.LibTilingGetOp) -> None:
 @emits(adv.LibTilingSetOp)
 def _lib_tiling_set(p: AscendCPrinter, op: adv.LibTilingSetOp) -> None:
     p.line(f"{p.expr(op.tiling)}.{op.field.data} = {p.expr(op.value)};")
+
+
+@emits(adv.InitGlobalMemoryOp)
+def _init_global_memory(p: AscendCPrinter, op: adv.InitGlobalMemoryOp) -> None:
+    t = op.tensor.type
+    assert isinstance(t, ir.GlobalTensorType)
+    _call(p, "InitGlobalMemory", [scalar_type(t.element_type)], [p.expr(op.tensor), p.expr(op.size), p.expr(op.value)])

@@ -1,4 +1,4 @@
-"""Printers of the scalar-unit computations: ``ScalarCast`` and the bit counts."""
+"""Printers of the scalar-unit computations: ``ScalarCast``, ``ToFloat`` and the bit counts."""
 
 from __future__ import annotations
 
@@ -17,6 +17,11 @@ def _scalar_cast(p: AscendCPrinter, op: ir.ScalarCastOp) -> None:
         mode = f"AscendC::RoundMode::{op.round_mode.data.name}"
         call = f"AscendC::ScalarCast<float, {result}, {mode}>({p.expr(op.value)})"
     p.line(f"{result} {p.names.get(op.result)} = {call};")
+
+
+@emits(ir.ToFloatOp)
+def _to_float(p: AscendCPrinter, op: ir.ToFloatOp) -> None:
+    p.line(f"float {p.names.get(op.result)} = AscendC::ToFloat({p.expr(op.value)});")
 
 
 @emits(ir.ScalarBitsOp)

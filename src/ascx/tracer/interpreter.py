@@ -253,7 +253,8 @@ class Interpreter(ControlFlow):
             loc = locator(filename).source(pos)
             return KernelError(str(exc), loc, list(notes), list(hints), "needs-compile-time")
         hints: tuple[str, ...] = tuple(getattr(exc, "hints", ()))
-        return self.error(f"{_exception_name(exc)}: {exc}", kind="library-error", hints=hints)
+        notes: tuple[str, ...] = tuple(getattr(exc, "notes", ()))
+        return self.error(f"{_exception_name(exc)}: {exc}", kind="library-error", hints=hints, notes=notes)
 
     def native(self, callee: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
         """Call Python (including the kernel API) with the current instruction as the error location."""

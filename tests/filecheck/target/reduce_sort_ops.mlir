@@ -71,6 +71,7 @@ builtin.module {
     %odd = ascendc.scalar_cast cast_odd %f : f32 -> f16
     %cst = arith.constant 1.500000e+00 : f32
     %brain = ascendc.scalar_cast cast_rint %cst : f32 -> bf16
+    %wide = ascendc.to_float %brain : bf16 -> f32
     %first_one = ascendc.scalar_bits get_sff_value value #builtin.int<1> %n : i32 -> i64
     %zeros = ascendc.scalar_bits get_count_of_value value #builtin.int<0> %n : i32 -> i64
     %leading = ascendc.scalar_bits count_leading_zero %n : i32 -> i64
@@ -129,6 +130,7 @@ builtin.module {
 // CHECK-NEXT:    int32_t rounded = AscendC::ScalarCast<float, int32_t, AscendC::RoundMode::CAST_ROUND>(f);
 // CHECK-NEXT:    half odd = AscendC::ScalarCast<float, half, AscendC::RoundMode::CAST_ODD>(f);
 // CHECK-NEXT:    bfloat16_t brain = AscendC::Cast(1.5f);
+// CHECK-NEXT:    float wide = AscendC::ToFloat(brain);
 // CHECK-NEXT:    int64_t first_one = AscendC::ScalarGetSFFValue<1>(n);
 // CHECK-NEXT:    int64_t zeros = AscendC::ScalarGetCountOfValue<0>(n);
 // CHECK-NEXT:    int64_t leading = AscendC::ScalarCountLeadingZero(n);

@@ -152,6 +152,25 @@ class EventIds:
         Rewriter.insert_op(release, InsertPoint.before(ret))
         return taken
 
+    def take_before_uses(self) -> None:
+        """Move each id taken with ``alloc_event_id`` up to right after the pipe when an op that uses it comes
+        first: ids are taken after the pipe's buffers are given out, but a pair may order an op before
+        them (``init_global_memory``, which CANN allows only before ``init_buffer``, and its readers)."""
+        entry = self.kernel.body.block
+        pipes = [op for op in entry.ops if isinstance(op, PipeOp)]
+        if not pipes:
+            return
+        positions = {op: index for index, op in enumerate(self.kernel.walk())}
+        for taken in [op for op in entry.ops if isinstance(op, EventIdOp) and is_inserted(op)]:
+            uses = [use.operation for use in taken.result.uses]
+            if not uses or min(positions[user] for user in uses) > positions[taken]:
+                continue
+            if positions[pipes[0]] > min(positions[user] for user in uses):
+                continue  # the pipe itself comes later: nothing to take the id from earlier
+            taken.detach()
+            Rewriter.insert_op(taken, InsertPoint.after(pipes[0]))
+            positions = {op: index for index, op in enumerate(self.kernel.walk())}
+
     def colour(self, event: HardEvent, new_ops: list[Operation]) -> int:
         """The lowest id of ``event`` whose live ranges do not overlap the new pair's (greedy colouring)."""
         positions = {op: index for index, op in enumerate(self.kernel.walk())}

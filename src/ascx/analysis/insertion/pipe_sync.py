@@ -85,6 +85,7 @@ class PipeSyncInserter:
         if len(self.groups) > 1 and self._sweep_redundant():
             analysis = PipeSyncAnalysis(self.kernel, self.options.analysis)
             state = analysis.run()
+        self.ids.take_before_uses()
         add_final_barrier(self.kernel, self.options.final_barrier, state, self.diagnostics)
         self._report_opaque(analysis)
         remember("pipe-sync", self.options.analysis, self.kernel, analysis.diagnostics)

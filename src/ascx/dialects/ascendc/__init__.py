@@ -211,6 +211,7 @@ if TYPE_CHECKING:
         ScalarBitsAttr,
         ScalarBitsOp,
         ScalarCastOp,
+        ToFloatOp,
     )
     from ascx.dialects.ascendc.sort_ops import (
         SORT_OPS,
@@ -408,7 +409,9 @@ __getattr__, __dir__ = lazy_exports(
             "REDUCE_OPS ReduceOrder ReduceOrderAttr VecBlockReduceOp VecPairReduceSumOp VecRepeatReduceSumOp "
             "VecWholeReduceOp VecWholeReduceSumOp "
         ),
-        "ascx.dialects.ascendc.scalar_unit_ops": "SCALAR_UNIT_OPS ScalarBits ScalarBitsAttr ScalarBitsOp ScalarCastOp",
+        "ascx.dialects.ascendc.scalar_unit_ops": (
+            "SCALAR_UNIT_OPS ScalarBits ScalarBitsAttr ScalarBitsOp ScalarCastOp ToFloatOp"
+        ),
         "ascx.dialects.ascendc.sort_ops": (
             "SORT_OPS GetMrgSortResultOp GetSortLenOp GetSortOffsetOp MrgSort4InfoOp MrgSort4InfoType MrgSort4Op "
             "MrgSortCountsOp MrgSortOp ProposalOp RpSort16Op Sort32Op SortOp "
@@ -703,6 +706,7 @@ __all__ = [
     "TensorType",
     "TernaryKind",
     "TernaryKindAttr",
+    "ToFloatOp",
     "UnaryKind",
     "UnaryKindAttr",
     "VdeqInfoOp",

@@ -1,6 +1,7 @@
 """The high-level library beyond Matmul: the math functions (``Acos`` ... ``Xor``, ``Axpy``),
-``SoftMax``, ``RmsNorm``, ``AscendQuant``, ``Concat`` and ``Extract``, and the tiling structs
-``SoftMaxTiling`` and ``RmsNormTiling`` with the ops that declare, fill, read and load them.
+``SoftMax``, ``RmsNorm``, ``AscendQuant``, ``Concat`` and ``Extract``, the utility ``InitGlobalMemory``,
+and the tiling structs ``SoftMaxTiling`` and ``RmsNormTiling`` with the ops that declare, fill, read and
+load them.
 
 Every library op runs on the vector pipe: it reads its sources and writes its destinations, and a
 temporary buffer it is given (``tmp``) is written too (the library keeps intermediate values in it).
@@ -50,7 +51,13 @@ from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.lib_call_syntax import LibCallSyntax, Names
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
-from ascx.dialects.ascendc.types import ElementType, GMStructAddrType, LibTilingType, LocalTensorType
+from ascx.dialects.ascendc.types import (
+    ElementType,
+    GlobalTensorType,
+    GMStructAddrType,
+    LibTilingType,
+    LocalTensorType,
+)
 
 
 class MathFunction(StrEnum):
@@ -538,6 +545,43 @@ class LibTilingLoadOp(IRDLOperation):
             raise VerifyException(f"loads {self.addr.type.struct_type}, but the result is {self.result.type}")
 
 
+INIT_GLOBAL_MEMORY_TYPES = ("f16", "f32", "i16", "ui16", "i32", "ui32")
+"""The element types CANN's InitGlobalMemory takes (half, float, int16_t, uint16_t, int32_t, uint32_t)."""
+
+
+@op_definition
+class InitGlobalMemoryOp(IRDLOperation):
+    """``AscendC::InitGlobalMemory<T>(gmWorkspaceAddr, size, value)``: the first ``size`` elements of a
+    GlobalTensor set to ``value``.
+
+    CANN fills a buffer of the unified buffer with ``value`` on the vector pipe and copies it out on MTE3
+    (``__in_pipe__(V) __out_pipe__(MTE3)``), waiting for its own copies at the end; what a later op sees
+    is the GM write, so the op is issued to MTE3 and writes ``tensor``.
+
+    Example: ``ascendc.init_global_memory %g, %n, %v : !ascendc.global_tensor<f32>, ui64, f32``
+    """
+
+    name = "ascendc.init_global_memory"
+    tensor = operand_def(GlobalTensorType)
+    size = operand_def(AnyInteger)
+    value = operand_def(ElementType)
+    traits = traits_def(ExecutesOn(Pipe.PIPE_MTE3), MemoryWriteEffect(), TensorAccess(writes=("tensor",)))
+    assembly_format = "$tensor `,` $size `,` $value attr-dict `:` type($tensor) `,` type($size) `,` type($value)"
+
+    def __init__(self, tensor: SSAValue, size: SSAValue, value: SSAValue):
+        super().__init__(operands=[tensor, size, value])
+
+    def verify_(self) -> None:
+        t = self.tensor.type
+        assert isinstance(t, GlobalTensorType)
+        if str(t.element_type) not in INIT_GLOBAL_MEMORY_TYPES:
+            raise VerifyException(
+                f"InitGlobalMemory takes half, float, int16_t, uint16_t, int32_t or uint32_t, not {t.element_type}"
+            )
+        if self.value.type != t.element_type:
+            raise VerifyException(f"value has type {self.value.type}, but the tensor holds {t.element_type}")
+
+
 ADV_OPS = (
     AdvMathOp,
     AdvBinaryMathOp,
@@ -547,6 +591,7 @@ ADV_OPS = (
     QuantOp,
     ConcatOp,
     ExtractOp,
+    InitGlobalMemoryOp,
     LibTilingOp,
     LibTilingSetOp,
     LibTilingGetOp,

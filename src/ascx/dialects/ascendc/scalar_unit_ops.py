@@ -1,6 +1,7 @@
 """Scalar-unit computations on runtime values: ``ScalarCast`` (float to half, bfloat16 or int32 with a
-rounding mode) and the bit counts ``ScalarCountLeadingZero``, ``ScalarGetCountOfValue<v>``,
-``ScalarGetSFFValue<v>`` and ``CountBitsCntSameAsSignBit``.  All run on the scalar pipe and are pure.
+rounding mode), ``ToFloat`` (bfloat16 to float) and the bit counts ``ScalarCountLeadingZero``,
+``ScalarGetCountOfValue<v>``, ``ScalarGetSFFValue<v>`` and ``CountBitsCntSameAsSignBit``.  All run on the scalar
+pipe and are pure.
 """
 
 from __future__ import annotations
@@ -53,6 +54,23 @@ class ScalarCastOp(IRDLOperation):
         t = self.result.type
         if isinstance(t, IntegerType) and t.width.data != 32:
             raise VerifyException(f"ScalarCast converts to half, bfloat16_t or int32_t, not {t}")
+
+
+@op_definition
+class ToFloatOp(IRDLOperation):
+    """``AscendC::ToFloat(value)``: a ``bfloat16_t`` widened to ``float`` (exact: the bits shifted up by 16).
+
+    Example: ``%f = ascendc.to_float %b : bf16 -> f32``
+    """
+
+    name = "ascendc.to_float"
+    value = operand_def(BFloat16Type)
+    result = result_def(Float32Type)
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), Pure())
+    assembly_format = "$value attr-dict `:` type($value) `->` type($result)"
+
+    def __init__(self, value: SSAValue):
+        super().__init__(operands=[value], result_types=[Float32Type()])
 
 
 class ScalarBits(StrEnum):
@@ -116,4 +134,4 @@ class ScalarBitsOp(IRDLOperation):
             raise VerifyException(f"the count value is 0 or 1, got {self.count_value.data}")
 
 
-SCALAR_UNIT_OPS: tuple[type[IRDLOperation], ...] = (ScalarCastOp, ScalarBitsOp)
+SCALAR_UNIT_OPS: tuple[type[IRDLOperation], ...] = (ScalarCastOp, ToFloatOp, ScalarBitsOp)

@@ -116,7 +116,7 @@ def kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, wor
     b_global = asc.GlobalTensor()
     b_global.set_global_buffer(b)
     c_global = asc.GlobalTensor()
-    c_global.set_global_buffer(c)
+    c_global.set_global_buffer(c, 512 * 512)
 {lines}
 
 
@@ -332,6 +332,13 @@ DOCS: tuple[ApiDoc, ...] = (
         (("addr", "a GlobalTensor, or a GM address"), ("size", "required with a GM address")),
         (
             '"set_workspace: size is required when addr is a GM address".',
+            "A GlobalTensor should have a size: CANN's ``SetWorkspace(GlobalTensor)`` asserts ``addr.GetSize() > 0`` "
+            "in its CPU-debug build (``MatmulClient`` in ``include/adv_api/matmul/matmul_client.h``, ``MatmulImpl`` in "
+            "``matmul_impl_base.h``), where the kernel aborts; the NPU build does not check (CANN's own "
+            "``matmul_async_iterate`` sample gives none). So a tensor whose every ``set_global_buffer`` gives no "
+            "``buffer_size`` (or a constant 0) is a warning at the call naming each ``set_global_buffer``: "
+            "\"set_workspace: the workspace GlobalTensor has no size: CANN's SetWorkspace(GlobalTensor) asserts "
+            "addr.GetSize() > 0 in its CPU-debug build (...)\". A size computed at run time is CANN's to check.",
             "Call it before an asynchronous ``iterate``, ``get_tensor_c(sync=False)`` or ``iterate_n_batch``.",
             _not_in_dual("set_workspace"),
         ),

@@ -403,8 +403,12 @@ def _softmax_doc() -> LibDoc:
     t = "template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>\n"
     return LibDoc(
         "softmax",
-        "``SoftMax``: softmax over the last axis of a ``[src_m, src_k]`` input (the tiling's shape), with each "
-        "row's sum and maximum broadcast over one 32-byte block of ``sum`` and ``max``.",
+        "``SoftMax``: softmax over the last axis of a ``[src_m, src_k]`` input, with each row's sum and maximum "
+        "broadcast over one 32-byte block of ``sum`` and ``max``. The shape is ``src``'s when it has one "
+        "(``src.set_shape_info(...)``: the last axis is ``src_k``, the product of the others ``src_m``), else the "
+        "tiling's; when the two differ, CANN recomputes the tiling on the device for the shape and the temporary "
+        "space at hand (so a zero ``SoftmaxTiling`` with the shape set, as in pyasc's own softmax test, works), "
+        "and so does the emulation.",
         (
             t + "void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTensor, const LocalTensor<T>& "
             "maxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const "
@@ -433,7 +437,8 @@ def _softmax_doc() -> LibDoc:
             '32-byte aligned for float16; SoftMax needs the last axis 32-byte aligned".',
             "A temporary buffer of known size holds one row (GetSoftMaxMinTmpSize, (32/sizeof(T) + src_k + 64) * 4 "
             'bytes): "softmax: temp_buffer has 256 bytes, but SoftMax of rows of 128 float16 needs at least 832 '
-            "bytes\"; at run time it holds the tiling's ``split_m`` rows.",
+            "bytes\"; at run time it holds the tiling's ``split_m`` rows (one row of the shape when the tiling is "
+            "recomputed for ``src``'s shape).",
             '"softmax: the tiling\'s shape [4, 128] has 512 elements, more than the 256 of src"; "softmax: sum and '
             'max have data type int16 for a float16 src; they hold the type of src, or float32 for a half src".',
             "``basic_block=True`` needs ``src_k`` a multiple of 64 in [256 / sizeof(T), 2048) and ``src_m`` a "

@@ -14,11 +14,30 @@ from ascx.language.adv.matmul_base import (
     no_viable_candidate,
 )
 from ascx.language.adv.matrix_offset import MatrixOffset
+from ascx.language.core.builder import IRBuilder
 from ascx.language.core.checks import is_instance
 from ascx.language.core.dtype import float16, float32, int8, int32, uint8, uint64
 from ascx.language.core.enums import LayoutMode
+from ascx.language.core.global_size import warn_without_elements
 from ascx.language.core.tensor import BaseTensor, GlobalTensor
 from ascx.language.core.values import GlobalAddress, RuntimeScalar
+
+WORKSPACE_SIZE_ASSERTION = (
+    "CANN's SetWorkspace(GlobalTensor) asserts addr.GetSize() > 0 in its CPU-debug build (MatmulClient in "
+    "include/adv_api/matmul/matmul_client.h, MatmulImpl in matmul_impl_base.h), where the kernel aborts; the "
+    "NPU build does not check"
+)
+
+
+def _check_workspace_size(builder: IRBuilder, workspace: GlobalTensor) -> None:
+    """``set_workspace(tensor)``: CANN's CPU-debug build asserts that the tensor has elements, so a tensor known
+    to have none gets a warning at the call (``core.global_size``)."""
+    warn_without_elements(
+        builder,
+        workspace,
+        f"set_workspace: the workspace GlobalTensor has no size: {WORKSPACE_SIZE_ASSERTION}",
+        "give set_global_buffer the workspace's size in elements, or call set_workspace(addr, size) with a GM address",
+    )
 
 
 def _tensor_overload(tensor: Any, transpose: Any = False) -> None: ...
@@ -195,6 +214,7 @@ class MatmulInputs(MatmulBase):
         self._not_dual_master("set_workspace")
         self.seen.add("set_workspace")
         if isinstance(addr, GlobalTensor):
+            _check_workspace_size(builder, addr)
             builder.insert(ir.MatmulSetWorkspaceOp(self.ssa, addr.ssa))
         elif is_instance(addr, GlobalAddress):
             if size is None:

@@ -69,6 +69,7 @@ if TYPE_CHECKING:
         printf,
     )
     from ascx.language.basic.fixpipe import fixpipe, set_fix_pipe_pre_quant_flag
+    from ascx.language.basic.global_memory import init_global_memory
     from ascx.language.basic.list_tensor import ListTensorDesc, TensorDesc
     from ascx.language.basic.mm import (
         init_const_value,
@@ -100,6 +101,7 @@ if TYPE_CHECKING:
         scalar_count_leading_zero,
         scalar_get_count_of_value,
         scalar_get_sff_value,
+        to_float,
     )
     from ascx.language.basic.sys_var import (
         ascend_is_aic,
@@ -178,9 +180,10 @@ __getattr__, __dir__ = lazy_exports(
             "get_mrg_sort_result get_sort_len get_sort_offset mrg_sort mrg_sort4 proposal_concat proposal_extract "
             "rp_sort16 sort sort32 "
         ),
+        "ascx.language.basic.global_memory": "init_global_memory",
         "ascx.language.basic.scalar": (
             "count_bits_cnt_same_as_sign_bit scalar_cast scalar_count_leading_zero scalar_get_count_of_value "
-            "scalar_get_sff_value "
+            "scalar_get_sff_value to_float "
         ),
         "ascx.language.basic.sys_var": (
             "ascend_is_aic ascend_is_aiv get_block_idx get_block_num get_sub_block_idx get_sub_block_num "
@@ -273,6 +276,7 @@ __all__ = [
     "ib_set",
     "ib_wait",
     "init_const_value",
+    "init_global_memory",
     "leaky_relu",
     "ln",
     "load_data",
@@ -341,6 +345,7 @@ __all__ = [
     "sub_relu",
     "sub_relu_cast",
     "sync_all",
+    "to_float",
     "trans_data_to_5hd",
     "transpose",
     "wait_flag",

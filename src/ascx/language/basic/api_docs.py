@@ -48,7 +48,7 @@ def _copy_rules() -> tuple[str, ...]:
 
 DATA_COPY = Family(
     "basic/data_copy",
-    "Data movement: `data_copy`, `data_copy_pad` and their parameters",
+    "Data movement: `data_copy`, `data_copy_pad` and their parameters, `init_global_memory`",
     """
     `data_copy` moves data between global memory and on-chip tensors, or between on-chip tensors.
     Its pipe follows the direction: GM to UB on MTE2, UB to GM on MTE3, UB to UB on the vector pipe
@@ -120,6 +120,52 @@ DATA_COPY = Family(
                 "the relay's matrix into TSCM, which is why CANN asks for a registered Matmul; ascx does not check that).",
                 "The emulation models the relay: reading a byte of it that the UB -> GM stage did not write (rows "
                 "``src_d_value`` apart that reach a gap or past the last block) is an error at the call.",
+                "GM -> UB, as CANN's page says: each block starts a 32-byte aligned row, ``left_padding`` elements "
+                "in; with both paddings 0 the rest of the row (the dummy) repeats the block's first element, "
+                "whatever ``is_pad`` says; otherwise the paddings and the dummy hold the pad value register, which "
+                "``is_pad`` loads with ``padding_value`` and ``asc.set_pad_value`` sets (CANN calls it random "
+                "without either). UB -> GM reads each block from the start of its 32-byte row and drops the dummy.",
+            ),
+        ),
+        ApiEntry(
+            f"{_B}.global_memory:init_global_memory",
+            "Set the first ``size`` elements of a GlobalTensor to ``value`` (CANN's ``InitGlobalMemory``, a utility "
+            "of the high-level library), e.g. to clear a workspace or an output before atomic adds.",
+            ("asc.init_global_memory(gm_workspace_addr, size, value)",),
+            (
+                "template <typename T> void InitGlobalMemory(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, "
+                "const T value);",
+            ),
+            (
+                (
+                    "gm_workspace_addr",
+                    "a GlobalTensor of float16, float32, int16, uint16, int32 or uint32, with a size",
+                ),
+                ("size", "how many elements to set (``uint64``)"),
+                ("value", "a number or runtime value of the tensor's type"),
+            ),
+            (
+                'A GlobalTensor: "init_global_memory: gm_workspace_addr must be a GlobalTensor, got a LocalTensor"; of '
+                'a type CANN lists: "init_global_memory: the GlobalTensor holds uint8; InitGlobalMemory supports '
+                'uint16, int16, float16, uint32, int32, float32".',
+                "A constant ``size`` is at most the tensor's known size (CANN's kernel check asserts it): "
+                "\"init_global_memory: size 4097 is more than the GlobalTensor's 4096 elements; CANN's "
+                'InitGlobalMemory checks size <= gmWorkspaceAddr.GetSize()". A tensor whose every '
+                "``set_global_buffer`` gives no size (or 0) is a warning at the call naming each of them: CANN "
+                'asserts ``GetSize() > 0`` only in its CPU-debug build, where the kernel aborts ("init_global_memory: '
+                "the GlobalTensor has no size: CANN's InitGlobalMemory checks gmWorkspaceAddr.GetSize() > 0 in its "
+                'CPU-debug build (...)"). Run-time sizes are checked by the emulation.',
+                "After ``asc.TPipe()`` and before any ``init_buffer`` (CANN's page): \"init_global_memory: the kernel "
+                'has no TPipe; CANN\'s InitGlobalMemory takes its buffer and event id from it", "init_global_memory: '
+                "called after TPipe.init_buffer; CANN's InitGlobalMemory page supports it only before InitBuffer (it "
+                "fills the unified buffer's free space)\".",
+            ),
+            (
+                "For the sync analyses it is an MTE3 write of the tensor (CANN fills a unified-buffer block on the "
+                "vector pipe and copies it out on MTE3, waiting for its copies at the end). CANN's page asks for an "
+                "MTE3 -> MTE2 wait before later copies into the unified buffer and ``sync_all`` before other cores "
+                "read what it wrote; ascx's analyses do not model its use of the unified buffer.",
+                "pyasc has no ``init_global_memory``; ascx names CANN's function in pyasc's style.",
             ),
         ),
         ApiEntry(
@@ -158,10 +204,12 @@ DATA_COPY = Family(
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int) -> None:
+        pipe = asc.TPipe()
         xg = asc.GlobalTensor()
         xg.set_global_buffer(x)
         yg = asc.GlobalTensor()
-        yg.set_global_buffer(y)
+        yg.set_global_buffer(y, 4096)
+        asc.init_global_memory(yg, 4096, 0.0)
         a = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 1024)
         b = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 2048, 1024)
         asc.data_copy(a, xg, 1024)

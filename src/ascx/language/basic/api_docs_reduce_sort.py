@@ -566,7 +566,7 @@ _COUNT_VALUE = (
 
 SCALAR_UNIT = Family(
     "basic/scalar",
-    "Scalar unit: `scalar_cast` and the bit counts",
+    "Scalar unit: `scalar_cast`, `to_float` and the bit counts",
     """
     Computations of the scalar unit on runtime values (pyasc's `asc.language.basic.scalar`); each
     returns a runtime value.  ascx prints the function names pyasc prints (`ScalarCast`,
@@ -595,6 +595,22 @@ SCALAR_UNIT = Family(
                 "bfloat16 is ascx's addition (pyasc raises for it after building the call); it prints CANN's "
                 "``AscendC::Cast(float)``.",
                 "On the emulation, int32 results outside the range saturate (assumed, not documented).",
+            ),
+        ),
+        ApiEntry(
+            f"{_B}.scalar:to_float",
+            "Widen a runtime bfloat16 value to float32 (exact: its 16 bits become the top half of the float).",
+            ("asc.to_float(value)",),
+            ("float ToFloat(const bfloat16_t& bVal);",),
+            (("value", "a runtime bfloat16 value (from a tensor's ``get_value``, or ``scalar_cast``)"),),
+            (
+                "Only a runtime bfloat16 value, the one type CANN's ToFloat takes on the Ascend 910B family: "
+                "\"to_float: value must be a runtime bfloat16 value (CANN's ToFloat(const bfloat16_t&)), got a "
+                'runtime float32 value" (a Python number is a float already).',
+            ),
+            (
+                "pyasc has no ``to_float``; ascx names CANN's ``ToFloat`` in pyasc's style.  CANN marks it as "
+                "superseded by ``Cast``, which it keeps for the other direction (``scalar_cast(..., asc.bfloat16, ...)``).",
             ),
         ),
         ApiEntry(
@@ -634,6 +650,7 @@ SCALAR_UNIT = Family(
         rounded = asc.scalar_cast(f, asc.int32, asc.RoundMode.CAST_ROUND)
         odd = asc.scalar_cast(f, asc.float16, asc.RoundMode.CAST_ODD)
         brain = asc.scalar_cast(f, asc.bfloat16, asc.RoundMode.CAST_RINT)
+        wide = asc.to_float(brain)
         lowest_one = asc.scalar_get_sff_value(n, 1)
         zeros = asc.scalar_get_count_of_value(n, 0)
         leading = asc.scalar_count_leading_zero(n)

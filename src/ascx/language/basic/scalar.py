@@ -45,6 +45,24 @@ def scalar_cast(value_in: Any, dtype: Any, round_mode: Any) -> RuntimeScalar:
     return RuntimeScalar(op.result, dtype, origin=f"the result of {api}()")
 
 
+def to_float(value: Any) -> RuntimeScalar:
+    """``AscendC::ToFloat(value)``: a runtime ``bfloat16`` value as ``float32`` (exact)."""
+    api = "to_float"
+    builder = active(api)
+    if not isinstance(value, RuntimeScalar) or value.dtype != bfloat16:
+        hints = (
+            ("a Python number is a float already: use it as it is",)
+            if isinstance(value, int | float) and not isinstance(value, bool)
+            else ("convert other types with asc.scalar_cast or a numeric cast",)
+        )
+        raise ApiTypeError(
+            f"{api}: value must be a runtime bfloat16 value (CANN's ToFloat(const bfloat16_t&)), got {describe(value)}",
+            *hints,
+        )
+    op = builder.insert(ir.ToFloatOp(value.ssa))
+    return RuntimeScalar(op.result, float32, origin=f"the result of {api}()")
+
+
 def _count_value(count_value: object) -> int:
     """pyasc's checks of the template argument ``countValue``."""
     if not isinstance(count_value, int) or isinstance(count_value, bool):

@@ -1,4 +1,4 @@
-"""Errors of the kernel API that carry hints: the tracer reports them at the call, with the hints."""
+"""Errors of the kernel API that carry hints (and notes): the tracer reports them at the call, with both."""
 
 from __future__ import annotations
 
@@ -12,8 +12,10 @@ class ApiTypeError(TypeError):
 
 
 class ApiValueError(ValueError):
-    """An argument of the right kind but a wrong value, with hints on how to fix the call."""
+    """An argument of the right kind but a wrong value, with hints on how to fix the call and notes on
+    where what is wrong came from."""
 
-    def __init__(self, message: str, *hints: str):
+    def __init__(self, message: str, *hints: str, notes: tuple[str, ...] = ()):
         super().__init__(message)
         self.hints = hints
+        self.notes = notes

@@ -98,3 +98,19 @@ ascendc.lib_tiling.set %t "hLength", %v : !ascendc.lib_tiling<"SoftMaxTiling">, 
 %v = arith.constant 1 : i32
 ascendc.lib_tiling.set %t "reciprocalOfHLength", %v : !ascendc.lib_tiling<"RmsNormTiling">, i32 loc("k.py":12:1)
 // CHECK: k.py:12:1: error: reciprocalOfHLength takes f32, got i32
+
+// -----
+
+%g = ascendc.global_tensor : !ascendc.global_tensor<i8>
+%n = arith.constant 16 : i32
+%v = arith.constant 0 : i8
+ascendc.init_global_memory %g, %n, %v : !ascendc.global_tensor<i8>, i32, i8 loc("k.py":13:1)
+// CHECK: k.py:13:1: error: InitGlobalMemory takes half, float, int16_t, uint16_t, int32_t or uint32_t, not i8
+
+// -----
+
+%g = ascendc.global_tensor : !ascendc.global_tensor<f32>
+%n = arith.constant 16 : i32
+%v = arith.constant 0 : i32
+ascendc.init_global_memory %g, %n, %v : !ascendc.global_tensor<f32>, i32, i32 loc("k.py":14:1)
+// CHECK: k.py:14:1: error: value has type i32, but the tensor holds f32

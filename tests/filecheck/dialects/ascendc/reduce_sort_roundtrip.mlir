@@ -71,6 +71,7 @@ builtin.module {
     %odd = ascendc.scalar_cast cast_odd %f : f32 -> f16
     %cst = arith.constant 1.500000e+00 : f32
     %brain = ascendc.scalar_cast cast_rint %cst : f32 -> bf16
+    %wide = ascendc.to_float %brain : bf16 -> f32
     %first_one = ascendc.scalar_bits get_sff_value value #builtin.int<1> %n : i32 -> i64
     %zeros = ascendc.scalar_bits get_count_of_value value #builtin.int<0> %n : i32 -> i64
     %leading = ascendc.scalar_bits count_leading_zero %n : i32 -> i64
@@ -146,6 +147,7 @@ builtin.module {
 // CHECK-NEXT:     %odd = ascendc.scalar_cast cast_odd %f : f32 -> f16
 // CHECK-NEXT:     %cst = arith.constant 1.500000e+00 : f32
 // CHECK-NEXT:     %brain = ascendc.scalar_cast cast_rint %cst : f32 -> bf16
+// CHECK-NEXT:     %wide = ascendc.to_float %brain : bf16 -> f32
 // CHECK-NEXT:     %first_one = ascendc.scalar_bits get_sff_value value #builtin.int<1> %n : i32 -> i64
 // CHECK-NEXT:     %zeros = ascendc.scalar_bits get_count_of_value value #builtin.int<0> %n : i32 -> i64
 // CHECK-NEXT:     %leading = ascendc.scalar_bits count_leading_zero %n : i32 -> i64

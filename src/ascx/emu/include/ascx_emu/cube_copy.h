@@ -7,8 +7,8 @@
 // Nz2NdParamsFull: NZ matrices of 16-wide Z blocks in UB (srcNStride * 16 elements apart, matrices
 // srcNdMatrixStride * 256 apart) become ND rows dstDStride apart in GM (matrices dstNdMatrixStride
 // apart), on MTE3.  DataCopy with DataCopyEnhancedParams in the normal block mode without conversion
-// is a DataCopyParams copy; its other modes are not emulated.  SetPadValue sets the value the core pads
-// with (recorded; DataCopyPad pads as its parameters say).
+// is a DataCopyParams copy; its other modes are not emulated.  SetPadValue sets the core's pad value
+// register, which DataCopyPad from GM pads with (data_copy.h).
 // DataCopyPad from UB to L1 with Nd2NzParams (CANN's DataCopyPad (UBToL1) page): blockCount runs of
 // blockLen bytes out of UB into a relay in GM, dstStride bytes apart, then the relay's one ND matrix
 // (ndNum 1) into TSCM as NZ, the rest of each row's last C0 block zero; all on MTE3, which issues it.

@@ -199,11 +199,17 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCo
 }
 
 namespace detail {
-/// GM to local with byte-sized blocks: each block lands at a 32-byte aligned row of the destination,
-/// padded on the right with ``paddingValue`` when ``isPad`` (or with whatever is there otherwise).
+/// GM to local with byte-sized blocks (CANN's DataCopyPad page, GM->VECIN/VECOUT): each block lands at a
+/// 32-byte aligned row of the destination, ``left`` elements in; the row's ``left`` and ``right`` padding
+/// and the dummy that rounds ``blockLen`` plus both paddings up to 32 bytes hold:
+/// - with both paddings 0, the dummy repeats the block's first element, whatever ``isPad`` says;
+/// - otherwise the core's pad value register: ``isPad`` sets it to ``paddingValue`` first, without it the
+///   register holds what SetPadValue (or an earlier padded copy) left there ("random" on the page).
+/// The hardware pads in units of the copy's element up to 32 bits (64-bit elements move as pairs of 32-bit
+/// ones, their paddings doubled), so the dummy of a 64-bit copy repeats the block's first 32 bits.
 template <typename T>
 void pad_in(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t blocks, uint64_t len, uint64_t src_gap,
-            uint64_t dst_gap_blocks, bool is_pad, uint32_t left, uint32_t right, T value) {
+            uint64_t dst_gap_blocks, bool is_pad, uint32_t left, uint32_t right, uint64_t value_bits) {
     const char* what = "DataCopyPad (GM to local)";
     const uint64_t row = ascx_emu::round_up(len + (left + right) * sizeof(T), ascx_emu::BLOCK_BYTES);
     const uint64_t dst_step = row + dst_gap_blocks * ascx_emu::BLOCK_BYTES;
@@ -211,15 +217,25 @@ void pad_in(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t bloc
     const auto* from = reinterpret_cast<const unsigned char*>(src.span(ascx_emu::round_up(src_bytes, sizeof(T)) / sizeof(T), what));
     T* to = dst.span(ascx_emu::strided_extent(blocks, row, dst_step) / sizeof(T), what);
     checked_copy(dst, src, src_bytes, ascx_emu::strided_extent(blocks, row, dst_step), ascx_emu::sync_check::MTE2, what);
+    if (is_pad) {
+        ascx_emu::registers.cube.pad_value = value_bits;
+    }
+    constexpr uint64_t unit = sizeof(T) < 4 ? sizeof(T) : 4;
+    const bool padded = left + right > 0;
+    const uint64_t data_begin = left * sizeof(T);
+    const uint64_t data_end = data_begin + len;
     for (uint32_t b = 0; b < blocks; ++b) {
         auto* line = reinterpret_cast<unsigned char*>(to) + b * dst_step;
-        if (is_pad) {
-            T* elements = reinterpret_cast<T*>(line);
-            for (uint64_t i = 0; i < row / sizeof(T); ++i) {
-                elements[i] = value;
+        const unsigned char* block = from + b * (len + src_gap);
+        // what fills the row outside the data: the register's value, or the block's first element
+        const unsigned char* fill = padded ? reinterpret_cast<const unsigned char*>(&ascx_emu::registers.cube.pad_value)
+                                           : block;
+        for (uint64_t at = 0; at < row; at += unit) {
+            if (at < data_begin || at >= data_end) {
+                std::memcpy(line + at, fill, unit);
             }
         }
-        std::memmove(line + left * sizeof(T), from + b * (len + src_gap), len);
+        std::memmove(line + data_begin, block, len);
     }
 }
 }  // namespace detail
@@ -227,17 +243,17 @@ void pad_in(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t bloc
 template <typename T>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
                  const DataCopyPadParams& pad) {
-    T value{};
-    std::memcpy(static_cast<void*>(&value), &pad.paddingValue, sizeof(T) < sizeof(uint64_t) ? sizeof(T) : sizeof(uint64_t));
     detail::pad_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad, pad.leftPadding,
-                   pad.rightPadding, value);
+                   pad.rightPadding, pad.paddingValue);
 }
 
 template <typename T>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
                  const DataCopyPadExtParams<T>& pad) {
+    uint64_t bits = 0;
+    std::memcpy(&bits, static_cast<const void*>(&pad.paddingValue), sizeof(T) < sizeof(bits) ? sizeof(T) : sizeof(bits));
     detail::pad_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad, pad.leftPadding,
-                   pad.rightPadding, pad.paddingValue);
+                   pad.rightPadding, bits);
 }
 
 namespace detail {

@@ -3,6 +3,7 @@
 //   ScalarCast<float, int32_t, M>              M = CAST_ROUND (half away from zero), CAST_CEIL, CAST_FLOOR,
 //                                              CAST_RINT (half to even); out-of-range values saturate
 //   Cast(float) -> bfloat16_t                  rounding to nearest even (CAST_RINT)
+//   ToFloat(bfloat16_t) -> float               exact: the 16 bits become the top half of the float
 //   ScalarCountLeadingZero / CountLeadingZero  leading zero bits of a uint64_t (64 for 0)
 //   ScalarGetCountOfValue<v> / GetBitCount<v>  how many of the 64 bits are v
 //   ScalarGetSFFValue<v> / GetSFFValue<v>      the position of the lowest bit that is v, or -1
@@ -117,5 +118,14 @@ U ScalarCast(T valueIn) {
 }
 
 inline bfloat16_t Cast(const float& fVal) { return ascx_emu::convert<bfloat16_t>(fVal, RoundMode::CAST_RINT); }
+
+inline float ToFloat(const bfloat16_t& bVal) {
+    uint16_t bits = 0;
+    std::memcpy(&bits, static_cast<const void*>(&bVal), sizeof(bits));
+    const uint32_t wide = uint32_t{bits} << 16;
+    float result = 0;
+    std::memcpy(&result, &wide, sizeof(result));
+    return result;
+}
 
 }  // namespace AscendC

@@ -1,6 +1,14 @@
 // ascx host emulation of SoftMax (adv_api/activation/softmax.h): softmax over the last axis of a
-// [srcM, srcK] input (the shape of the tiling), with the row maxima and sums broadcast over one 32-byte
-// block per row of maxTensor and sumTensor.  Clean-room.
+// [srcM, srcK] input, with the row maxima and sums broadcast over one 32-byte block per row of maxTensor
+// and sumTensor.  Clean-room.
+//
+// The shape: CANN's SoftMax page documents softmaxShapeInfo as the shape of src, taken from the tensor's
+// ShapeInfo when softmaxShapeInfo gives none (srcM or srcK 0), and the kernel recomputes the tiling on the
+// device when that shape differs from the tiling's [srcM, srcK] (pyasc's own softmax test passes a zero
+// SoftMaxTiling and sets the shape with SetShapeInfo).  So the shape computed is, in order: softmaxShapeInfo's
+// [srcM, srcK]; src's ShapeInfo (the last axis is k, the product of the others m); the tiling's.  The
+// recomputed tiling fits the temporary space at hand, so the temporary buffer then only needs one row.
+// An original shape narrower than the shape (a padded last axis) is not emulated (the run fails).
 //
 // Precision: half inputs are widened to float32; the row maximum is exact, x - max, exp, the row sum
 // (accumulated in order) and the division each round to float32, and dst is rounded to T (nearest
@@ -12,16 +20,66 @@
 // isDataFormatNZ is not emulated (the run fails).
 #pragma once
 
+#include "ascx_emu/debug.h"
 #include "ascx_emu/lib_common.h"
 #include "kernel_tiling/kernel_tiling.h"
+
+namespace AscendC {
+
+/// The shape SoftMax computes on, when the caller gives one (CANN's SoftMax page).
+struct SoftMaxShapeInfo {
+    uint32_t srcM{0};
+    uint32_t srcK{0};
+    uint32_t oriSrcM{0};
+    uint32_t oriSrcK{0};
+};
+
+}  // namespace AscendC
 
 namespace ascx_emu {
 namespace lib {
 
+/// [m, k] of a SoftMax: the caller's shape, else src's ShapeInfo, else the tiling's (the header comment);
+/// ``retiled`` when the tiling's shape is not the one computed.
+struct SoftmaxShape {
+    uint64_t m;
+    uint64_t k;
+    bool retiled;
+};
+
+template <typename T>
+SoftmaxShape softmax_shape(const AscendC::LocalTensor<T>& src, const SoftMaxTiling& tiling,
+                           const AscendC::SoftMaxShapeInfo& given) {
+    uint64_t m = tiling.srcM;
+    uint64_t k = tiling.srcK;
+    uint64_t original_k = k;
+    if (given.srcM != 0 && given.srcK != 0) {
+        m = given.srcM;
+        k = given.srcK;
+        original_k = given.oriSrcK != 0 ? given.oriSrcK : k;
+    } else {
+        const AscendC::ShapeInfo info = src.GetShapeInfo();
+        if (info.shapeDim > 0) {
+            k = info.shape[info.shapeDim - 1];
+            m = 1;
+            for (uint8_t i = 0; i + 1 < info.shapeDim; ++i) {
+                m *= info.shape[i];
+            }
+            original_k = info.originalShapeDim > 0 ? info.originalShape[info.originalShapeDim - 1] : k;
+        }
+    }
+    if (original_k != k) {
+        fail("SoftMax: an original last axis of %llu in a shape of %llu (a padded last axis) is not emulated",
+             static_cast<unsigned long long>(original_k), static_cast<unsigned long long>(k));
+    }
+    return {m, k, m != tiling.srcM || k != tiling.srcK};
+}
+
 template <typename T, typename U, bool isBasicBlock, bool isDataFormatNZ>
 void softmax(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& sum,
              const AscendC::LocalTensor<U>& max, const AscendC::LocalTensor<T>& src,
-             const AscendC::LocalTensor<uint8_t>* tmp, const SoftMaxTiling& tiling) {
+             const AscendC::LocalTensor<uint8_t>* tmp, const SoftMaxTiling& tiling,
+             const AscendC::SoftMaxShapeInfo& shape_info) {
     static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "SoftMax takes half or float");
     static_assert(std::is_same_v<U, T> || (std::is_same_v<T, half> && std::is_same_v<U, float>),
                   "sum and max hold T, or float for a half T");
@@ -29,16 +87,18 @@ void softmax(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& 
     if (isDataFormatNZ) {
         fail("SoftMax: isDataFormatNZ=true (the NZ layout) is not emulated");
     }
-    const uint64_t m = tiling.srcM;
-    const uint64_t k = tiling.srcK;
+    const SoftmaxShape shape = softmax_shape(src, tiling, shape_info);
+    const uint64_t m = shape.m;
+    const uint64_t k = shape.k;
     if (k * sizeof(T) % 32 != 0) {
-        fail("SoftMax: the tiling's srcK %llu is not 32-byte aligned; the last axis must be", 
-             static_cast<unsigned long long>(k));
+        fail("SoftMax: the %s srcK %llu is not 32-byte aligned; the last axis must be",
+             shape.retiled ? "shape's" : "tiling's", static_cast<unsigned long long>(k));
     }
     if (isBasicBlock && !(k % 64 == 0 && k >= 256 / sizeof(T) && k < 2048 && m % 8 == 0)) {
         fail("SoftMax: isBasicBlock=true needs srcK a multiple of 64 in [256/sizeof(T), 2048) and srcM a multiple "
-             "of 8; the tiling has [%llu, %llu]",
-             static_cast<unsigned long long>(m), static_cast<unsigned long long>(k));
+             "of 8; the %s [%llu, %llu]",
+             shape.retiled ? "shape is" : "tiling has", static_cast<unsigned long long>(m),
+             static_cast<unsigned long long>(k));
     }
     if (dst.GetSize() != src.GetSize()) {
         fail("SoftMax: dstTensor has %u elements and srcTensor %u; they must be equal", dst.GetSize(), src.GetSize());
@@ -48,9 +108,10 @@ void softmax(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& 
     check_count(sum, m * block, "sumTensor (one 32-byte block per row)", api);
     check_count(max, m * block, "maxTensor (one 32-byte block per row)", api);
     if (tmp != nullptr) {
-        const uint64_t rows = tiling.splitM > 0 ? tiling.splitM : 1;
+        // a tiling recomputed on the device splits the rows to fit the buffer: one row is the minimum
+        const uint64_t rows = !shape.retiled && tiling.splitM > 0 ? tiling.splitM : 1;
         const uint64_t need = rows * (32 / sizeof(T) + k + 64) * 4;
-        check_tmp(*tmp, need, api, "the tiling's splitM rows");
+        check_tmp(*tmp, need, api, shape.retiled ? "one row of the shape" : "the tiling's splitM rows");
         const Range t = range_of(*tmp, tmp->GetSize());
         no_overlap(t, "sharedTmpBuffer", range_of(src, m * k), "srcTensor", api);
         no_overlap(t, "sharedTmpBuffer", range_of(dst, m * k), "dstTensor", api);
@@ -95,32 +156,35 @@ namespace AscendC {
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
 void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTensor, const LocalTensor<T>& maxTensor,
-             const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling) {
+             const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling,
+             const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
     ascx_emu::lib::softmax<T, T, isBasicBlock, isDataFormatNZ>(dstTensor, sumTensor, maxTensor, srcTensor, nullptr,
-                                                                tiling);
+                                                                tiling, softmaxShapeInfo);
 }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
 void SoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& sumTensor,
-             const LocalTensor<float>& maxTensor, const LocalTensor<half>& srcTensor, const SoftMaxTiling& tiling) {
+             const LocalTensor<float>& maxTensor, const LocalTensor<half>& srcTensor, const SoftMaxTiling& tiling,
+             const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
     ascx_emu::lib::softmax<half, float, isBasicBlock, isDataFormatNZ>(dstTensor, sumTensor, maxTensor, srcTensor,
-                                                                       nullptr, tiling);
+                                                                       nullptr, tiling, softmaxShapeInfo);
 }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
 void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTensor, const LocalTensor<T>& maxTensor,
              const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
-             const SoftMaxTiling& tiling) {
+             const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
     ascx_emu::lib::softmax<T, T, isBasicBlock, isDataFormatNZ>(dstTensor, sumTensor, maxTensor, srcTensor,
-                                                                &sharedTmpBuffer, tiling);
+                                                                &sharedTmpBuffer, tiling, softmaxShapeInfo);
 }
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
 void SoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& sumTensor,
              const LocalTensor<float>& maxTensor, const LocalTensor<half>& srcTensor,
-             const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling) {
+             const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling,
+             const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
     ascx_emu::lib::softmax<half, float, isBasicBlock, isDataFormatNZ>(dstTensor, sumTensor, maxTensor, srcTensor,
-                                                                       &sharedTmpBuffer, tiling);
+                                                                       &sharedTmpBuffer, tiling, softmaxShapeInfo);
 }
 
 }  // namespace AscendC
