@@ -16,7 +16,10 @@ from ascx.errors import AscxError
 def test_ascx_explain_prints_the_rules_section(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["explain", "MM-4"]) == 0
     out = capsys.readouterr().out
-    assert out.startswith("## MM-4\n\n**error** · `mm.wait_iterate_all()` with no waitable")
+    assert out.startswith(
+        "## MM-4\n\n**error**, or **warning** only where a loop runs zero times ([loops that may run zero times]"
+        "(#loops-that-may-run-zero-times))\n· `mm.wait_iterate_all()` with no waitable"
+    )
     assert "mm.wait_iterate_all()\n" in out  # the example
     assert "[MM-4]" in out  # the diagnostic it gives
     assert "**Fix:**" in out

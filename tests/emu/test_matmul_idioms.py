@@ -39,7 +39,7 @@ def fetch_loop(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
     cg = asc.GlobalTensor()
     cg.set_global_buffer(c)
     wg = asc.GlobalTensor()
-    wg.set_global_buffer(ws)
+    wg.set_global_buffer(ws, tiling.single_core_m * tiling.single_core_n)  # SetWorkspace asserts a size
     block = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 16 * 32)
     mm.set_tensor_a(ag)
     mm.set_tensor_b(bg)
@@ -92,7 +92,7 @@ def per_batch(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, 
     cg = asc.GlobalTensor()
     cg.set_global_buffer(c)
     wg = asc.GlobalTensor()
-    wg.set_global_buffer(ws)
+    wg.set_global_buffer(ws, tiling.single_core_m * tiling.single_core_n)  # SetWorkspace asserts a size
     block = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 16 * 32)
     blocks = tiling.single_core_m // tiling.base_m
     for bi in range(batch):
@@ -128,7 +128,7 @@ def queue_hand_off(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddr
     cg = asc.GlobalTensor()
     cg.set_global_buffer(c)
     wg = asc.GlobalTensor()
-    wg.set_global_buffer(ws)
+    wg.set_global_buffer(ws, tiling.single_core_m * tiling.single_core_n)  # SetWorkspace asserts a size
     mm.set_tensor_a(ag)
     mm.set_tensor_b(bg)
     mm.set_workspace(wg)
