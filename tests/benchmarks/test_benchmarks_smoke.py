@@ -51,6 +51,11 @@ def test_benchmark_runs_in_smoke_mode(script: str, tmp_path: Path) -> None:
         Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "ascx" / "emu-test-builds"
     )
     env = {**os.environ, build.BUILD_DIR_ENV: builds}
+    if script == "emulation_cann_build.py":  # CANN's headers where the suite finds them (tests/conftest.py)
+        headers = Path(os.environ.get("ASCX_TEST_CANN") or BENCHMARKS.parent.parent / "shared" / "cann")
+        if not headers.is_dir():
+            pytest.skip(f"CANN's headers are not at {headers} (set ASCX_TEST_CANN)")
+        env["ASCX_CANN_HEADERS"] = str(headers)
     result = subprocess.run(
         [sys.executable, str(BENCHMARKS / script), "--smoke"],
         capture_output=True,
