@@ -133,7 +133,7 @@ def product(a: np.ndarray, b: np.ndarray, out: Any) -> np.ndarray:
 CASES = {  # n, k, the fixed base sizes (baseM, baseN, baseK), with a bias
     "half, K in three steps with a tail, N tail on the second core": ("half", 48, 80, (16, 16, 32), False),
     "half with a bias": ("half", 64, 256, (16, 32, 256), True),
-    "float, K not a multiple of the fractal": ("float", 40, 72, (16, 16, 16), True),
+    "float with a bias, a K tail of 8 (baseK 16)": ("float", 40, 72, (16, 16, 16), True),
     "int8": ("int8", 64, 96, (16, 32, 32), False),
 }
 
