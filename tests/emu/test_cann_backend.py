@@ -41,6 +41,26 @@ def flagged(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
     asc.data_copy(xg[block * n:], a, n)
 
 
+@asc.jit
+def through_workspace(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int, at: int) -> None:
+    # each block leaves its slice of x in the system workspace; after the flag it reads the previous block's
+    block = asc.get_block_idx()
+    blocks = asc.get_block_num()
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    wg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    wg.set_global_buffer(asc.get_sys_workspace() + at)
+    a = asc.LocalTensor(asc.uint8, asc.TPosition.VECIN, 0, n)
+    asc.data_copy(a, xg[block * n:], n)
+    asc.data_copy(wg[block * n:], a, n)
+    asc.cross_core_set_flag(4, 0, asc.PipeID.PIPE_MTE3)  # mode 0: every core of the launch
+    asc.cross_core_wait_flag(4, 0, asc.PipeID.PIPE_MTE2)
+    asc.data_copy(a, wg[((block + blocks - 1) % blocks) * n:], n)
+    asc.data_copy(zg[block * n:], a, n)
+
+
 @asc.jit(verify_sync=False)  # the static XC-1 would refuse a wait without a set
 def lonely(x: asc.GlobalAddress, n: int) -> None:
     xg = asc.GlobalTensor()
@@ -131,6 +151,20 @@ def test_cross_core_flags_order_the_processes(
     kernels.flagged[blocks](x, z, n)
     np.testing.assert_array_equal(z, original * 3)
     np.testing.assert_array_equal(x, np.roll(original * 3, n))
+
+
+@QUIET
+def test_the_system_workspace_is_one_region_for_every_core(
+    cann_emulator: CannHeaders, monkeypatch: pytest.MonkeyPatch, kernels: ModuleType
+) -> None:
+    """GetSysWorkSpacePtr(), which CANN's CPU-debug path leaves to the closed library, is the launch's 16 MiB
+    region that every core maps (the device's KFC workspace is one per launch); used up to its last byte."""
+    monkeypatch.setenv("ASCX_EMULATOR", "cann")
+    n, blocks = 64, 4
+    x = np.arange(n * blocks, dtype=np.uint8)
+    z = np.zeros_like(x)
+    kernels.through_workspace[blocks](x, z, n, (16 << 20) - n * blocks)
+    np.testing.assert_array_equal(z, np.roll(x, n))
 
 
 @QUIET

@@ -137,6 +137,8 @@ def launch(compiled: CompiledKernel, block_dim: int, args: Sequence[Any], *, tim
     for argument in bound:
         offsets.append(size)
         size += _round(max(1, argument.owner.nbytes))
+    workspace = size  # the system workspace (sparse: only the pages a core touches take memory)
+    size += fields["sys_workspace_bytes"]
     shm = Path("/dev/shm") if Path("/dev/shm").is_dir() else None
     with tempfile.TemporaryDirectory(prefix="ascx-cann-", dir=shm) as scratch_dir:
         scratch = Path(scratch_dir)
@@ -146,6 +148,7 @@ def launch(compiled: CompiledKernel, block_dim: int, args: Sequence[Any], *, tim
             memory = mmap.mmap(handle.fileno(), size)
         try:
             struct.pack_into(f"<QQQ{len(offsets)}Q", memory, 0, MAGIC, size, len(offsets), *offsets)
+            struct.pack_into("<Q", memory, fields["sys_workspace"], workspace)
             for argument, offset in zip(bound, offsets, strict=True):
                 memory[offset : offset + argument.owner.nbytes] = argument.owner.tobytes()
             _run(compiled, executables, memory, fields, scratch, memory_path, block_dim, timeout)

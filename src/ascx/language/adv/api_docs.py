@@ -221,6 +221,10 @@ DOCS: tuple[ApiDoc, ...] = (
             '"set_tensor_a: transpose=True requires the A MatmulType to have is_trans=True"; '
             '"Scalar type is not supported in set_tensor_a" for an int8 A.',
             _not_in_dual("set_tensor_a with a LocalTensor", inputs=True) + " Likewise with a scalar.",
+            "A in ``CubeFormat.VECTOR`` (GEMV) is not transposed (CANN asserts it in SetTensorA): "
+            '"set_tensor_a: A is in CubeFormat.VECTOR (GEMV): In GEMV mode, matrix A should not be transposed."; a '
+            "flag known only at run time is checked by the emulation "
+            "([GEMV](../matmul.md#gemv-a-in-cubeformatvector)).",
         ),
         ("gm", "mm.set_tensor_a(a_global)\nmm.set_tensor_a(a_global[64:], transpose=False)\nmm.set_tensor_a(1.5)"),
         overloads=("set_tensor_a(tensor, transpose=False)", "set_tensor_a(scalar)"),

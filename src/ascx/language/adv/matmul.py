@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ascx.dialects import ascendc as ir
+from ascx.language.adv import matmul_gemv
 from ascx.language.adv.errors import require_compile_time
 from ascx.language.adv.matmul_config import MatmulConfig
 from ascx.language.adv.matmul_inputs import MatmulInputs
@@ -66,6 +67,7 @@ class Matmul(MatmulInputs, MatmulResults):
             self.config = matmul_config if isinstance(matmul_config, MatmulConfig) else MatmulConfig()
         a_attr, b_attr, c_attr = a.to_attr(), b.to_attr(), c.to_attr()
         bias_attr = MatmulType(self.bias_type.position, self.bias_type.format, self.bias_type.dtype).to_attr()
+        matmul_gemv.check_declaration(a, b, c, self.bias_type, self.config)
         self.policy = _check_policy(matmul_policy, self.config, builder, (a, b))
         if not builder.options.matmul_cube_only:
             _check_batch_template(a, self.config)

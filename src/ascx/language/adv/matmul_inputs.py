@@ -6,6 +6,7 @@ import inspect
 from typing import Any
 
 from ascx.dialects import ascendc as ir
+from ascx.language.adv import matmul_gemv
 from ascx.language.adv.matmul_base import (
     AB_DTYPES,
     MatmulBase,
@@ -101,6 +102,8 @@ class MatmulInputs(MatmulBase):
         declared = self._declared(role)
         if not isinstance(transpose, RuntimeScalar) and transpose and not declared.is_trans:
             raise ValueError(f"{method}: transpose=True requires the {role} MatmulType to have is_trans=True")
+        if role == "A" and not isinstance(transpose, RuntimeScalar) and transpose:
+            matmul_gemv.check_transpose(declared, method)
         flag = self._flag(builder, transpose, method, "transpose")
         op_cls = ir.MatmulSetTensorAOp if role == "A" else ir.MatmulSetTensorBOp
         builder.insert(op_cls(self.ssa, tensor.ssa, flag))

@@ -63,6 +63,18 @@ int ProcessLock::Unlock() {
 }
 }  // namespace AscendC
 
+// The system workspace: CANN's CPU-debug path declares GetSysWorkSpacePtr / SetSysWorkSpacePtr and leaves
+// them to the closed library. A kernel's SetSysWorkSpacePtr wins; else the launch's region (one for every
+// core, as on the device).
+static __gm__ uint8_t* g_set_sys_workspace = nullptr;
+__aicore__ __gm__ uint8_t* __gm__ GetSysWorkSpacePtr() {
+    if (g_set_sys_workspace != nullptr) {
+        return g_set_sys_workspace;
+    }
+    return reinterpret_cast<__gm__ uint8_t*>(ascx_cann::GM_ADDRESS + ascx_cann::control()->sys_workspace);
+}
+__aicore__ void SetSysWorkSpacePtr(__gm__ uint8_t* workspace) { g_set_sys_workspace = workspace; }
+
 namespace AscendC {
 namespace check {
 // The size of a hardware buffer, for CANN's library-function checks (their HardWareIndex: GM, UB, L1, ...).
@@ -129,11 +141,13 @@ int main(int argc, char** argv) {
     using namespace ascx_cann;
     if (argc == 2 && std::strcmp(argv[1], "--layout") == 0) {  // where the launcher finds what it reads
         std::printf("control_bytes %llu\nslots %d\nprogress %zu\ncore %zu\nslot_size %zu\nstate %zu\n"
-                    "wait_flag %zu\nline %zu\nsignal %zu\nfile %zu\nmessage %zu\nmax_args %d\n",
+                    "wait_flag %zu\nline %zu\nsignal %zu\nfile %zu\nmessage %zu\nmax_args %d\nsys_workspace %zu\n"
+                    "sys_workspace_bytes %llu\n",
                     static_cast<unsigned long long>(CONTROL_BYTES), MAX_BLOCKS * CORES_PER_BLOCK,
                     offsetof(Control, progress), offsetof(Control, core), sizeof(CoreSlot),
                     offsetof(CoreSlot, state), offsetof(CoreSlot, wait_flag), offsetof(CoreSlot, line),
-                    offsetof(CoreSlot, signal), offsetof(CoreSlot, file), offsetof(CoreSlot, message), MAX_ARGS);
+                    offsetof(CoreSlot, signal), offsetof(CoreSlot, file), offsetof(CoreSlot, message), MAX_ARGS,
+                    offsetof(Control, sys_workspace), static_cast<unsigned long long>(SYS_WORKSPACE_BYTES));
         return 0;
     }
     if (argc != 6) {

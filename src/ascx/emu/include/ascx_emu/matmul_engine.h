@@ -279,10 +279,12 @@ public:
 
     void set_a_global(const AscendC::GlobalTensor<SrcAT>& t, bool transpose) {
         set_tensor(a_, "SetTensorA", A_TYPE::pos, A_TYPE::isTrans, transpose, true, "A");
+        check_gemv_transpose(transpose);
         a_.global = t;
     }
     void set_a_local(const AscendC::LocalTensor<SrcAT>& t, bool transpose) {
         set_tensor(a_, "SetTensorA", A_TYPE::pos, A_TYPE::isTrans, transpose, false, "A");
+        check_gemv_transpose(transpose);
         a_.local = t;
     }
     void set_a_scalar(SrcAT value) { set_scalar(a_, value, "SetTensorA"); }
@@ -1107,8 +1109,9 @@ private:
         if constexpr (!plain_cast_v<DstT, L0cT>) {
             error(what, "this C type needs quantisation parameters to convert the accumulator, which are not emulated");
         }
-        check_format<A_TYPE>("A");
-        check_format<B_TYPE>("B");
+        check_format<A_TYPE, true>("A");
+        check_format<B_TYPE, false>("B");
+        check_gemv_shape();
         if constexpr (C_TYPE::format != CubeFormat::ND && C_TYPE::format != CubeFormat::NZ &&
                       C_TYPE::format != CubeFormat::ND_ALIGN) {
             error(what, "C format %s is not emulated", format_name(C_TYPE::format));
@@ -1121,10 +1124,44 @@ private:
         current_ = -1;
     }
 
-    template <class TYPE>
+    /// ND and NZ inputs, and A in VECTOR (GEMV).
+    template <class TYPE, bool IS_A>
     void check_format(const char* role) const {
-        if constexpr (TYPE::format != CubeFormat::ND && TYPE::format != CubeFormat::NZ) {
-            error(what_, "%s format %s is not emulated (ND and NZ are)", role, format_name(TYPE::format));
+        constexpr bool gemv = IS_A && TYPE::format == CubeFormat::VECTOR;
+        if constexpr (TYPE::format != CubeFormat::ND && TYPE::format != CubeFormat::NZ && !gemv) {
+            error(what_, "%s format %s is not emulated (ND and NZ are%s)", role, format_name(TYPE::format),
+                  IS_A ? ", and VECTOR for A" : "");
+        }
+    }
+
+    // --- GEMV: A in CubeFormat::VECTOR is one row of K elements (docs/emulation.md#the-matmul-engine) -------
+
+    /// CANN's SetTensorA asserts it (MatmulTensorInfo::CheckMatrixA), after the ISTRANS check.
+    void check_gemv_transpose(bool transpose) const {
+        if (A_TYPE::format == CubeFormat::VECTOR && transpose) {
+            error("SetTensorA", "In GEMV mode, matrix A should not be transposed.");
+        }
+    }
+
+    /// CANN's GEMV page (Ascend C programming guide, "General Matrix-Vector Multiplication", constraints):
+    /// A's original M is 1; CANN's copy moves one row and its mad runs with m = 1, so a single-core M
+    /// above 1 would leave the other rows of C uncomputed.
+    void check_gemv_shape() const {
+        if (A_TYPE::format == CubeFormat::VECTOR && (org_m_ != 1 || single_m_ != 1)) {
+            error(what_, "A in CubeFormat::VECTOR (GEMV) is a 1 x K vector: M must be 1, got orgM=%d and singleCoreM=%d",
+                  org_m_, single_m_);
+        }
+    }
+
+    /// The same page: in GEMV mode A's data in GM is 16-byte aligned.
+    void check_gemv_alignment(const SrcAT* p) const {
+        if (A_TYPE::format == CubeFormat::VECTOR && a_.kind == MatmulSource<SrcAT>::Kind::GLOBAL) {
+            const uint64_t past = reinterpret_cast<uintptr_t>(p) % 16;
+            if (past != 0) {
+                error(what_, "A in CubeFormat::VECTOR (GEMV) must be 16-byte aligned in GM; it starts %llu bytes past a "
+                             "16-byte boundary",
+                      static_cast<unsigned long long>(past));
+            }
         }
     }
 
@@ -1300,6 +1337,7 @@ private:
         lay.ld = a_ld_ != 0 ? a_ld_ : lay.ld;  // BSNGD / SBNGD rows (batch_input)
         const uint64_t last = t ? lay.index(k_len - 1, r0 + h - 1) : lay.index(r0 + h - 1, k_len - 1);
         const SrcAT* p = a_.data(offset + last + 1, "Matmul (reading A)") + offset;
+        check_gemv_alignment(p);
         record_source(a_, p, offset + last + 1, lay, t ? 0 : r0, t ? r0 : 0, t ? k_len : h, t ? h : k_len,
                       "Matmul (reading A)");
         L0cT* to = out.data();

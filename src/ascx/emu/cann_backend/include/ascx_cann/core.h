@@ -14,6 +14,9 @@ constexpr int FLAG_IDS = 16;
 constexpr uint64_t GM_ADDRESS = 0x600000000000ull;  // where every core maps the launch's file
 constexpr uint64_t CONTROL_BYTES = 1ull << 20;
 constexpr int MAX_ARGS = 64;
+/// The system workspace GetSysWorkSpacePtr() returns: CANN's RESERVED_WORKSPACE for Atlas A2 (16 MiB), one
+/// region of the launch's file that every core sees, as the device's KFC workspace is one per launch.
+constexpr uint64_t SYS_WORKSPACE_BYTES = 16ull << 20;
 
 enum CoreState : int32_t { NOT_STARTED = 0, RUNNING, WAITING, DONE, FAILED };
 
@@ -40,6 +43,7 @@ struct Control {
     std::atomic<int32_t> mode1_sets[MAX_BLOCKS][FLAG_IDS];       // the AIVs of a block
     std::atomic<int32_t> mode2_aiv_sets[MAX_BLOCKS][FLAG_IDS];   // the AIVs of a block towards its AIC
     CoreSlot core[MAX_BLOCKS * CORES_PER_BLOCK];
+    uint64_t sys_workspace;  // the system workspace's SYS_WORKSPACE_BYTES, from the start of the file
 };
 static_assert(sizeof(Control) <= CONTROL_BYTES, "the control block must fit its reserved bytes");
 
