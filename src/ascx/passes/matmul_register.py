@@ -214,9 +214,8 @@ def merge_registrations(kernel: func.FuncOp) -> None:
     for reg in registrations:
         if not cube_only:
             _check_placement(reg, kernel, varying, registrations)
-        run = next(group for group in runs if reg in group)
         for obj in reg.objects:
-            if any(other in run for other in registered.get(obj, ())):
+            if any(not _exclusive(reg, other) for other in registered.get(obj, ())):
                 raise op_error(reg, f"Matmul {_name(obj)} is registered more than once", kind="matmul-register")
             registered.setdefault(obj, []).append(reg)
     for create in creates:
