@@ -32,6 +32,7 @@ Changes the translation needed:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import numpy as np
@@ -40,6 +41,7 @@ import pytest
 import ascx as asc
 from ascx.errors import AscxWarning
 from ascx.runtime.config import KernelType
+from ascx.runtime.jit import MockTensor, MockValue
 
 TOKENS, SLICES, HIDDEN, MAX_RANK = 3, 2, 64, 16
 
@@ -210,6 +212,18 @@ def generate_tiling() -> asc.adv.TCubeTiling:
     tiling = asc.adv.TCubeTiling()
     api.get_tiling(tiling)
     return tiling
+
+
+def cann_check_kernels(directory: Path) -> Iterator[tuple[str, str]]:
+    """The kernel's C++, for the CANN type-check (``ascx.testing.cann_kernels``): it compiles, with one
+    REGIST_MATMUL_OBJ in the AIV's and one in the AIC's arm of the core-type branch."""
+    f16, f32, i32, n = MockTensor(asc.float16), MockTensor(asc.float32), MockTensor(asc.int32), MockValue(asc.int32)
+    yield (
+        "sgemmc_shrink",
+        sgemmc_shrink.compile(
+            f16, f16, i32, n, i32, n, i32, n, f16, n, f16, n, n, n, n, f32, n, asc.adv.TCubeTiling
+        ).source,
+    )
 
 
 def _expected_warnings() -> set[tuple[int, str]]:
