@@ -15,7 +15,10 @@ Properties, on every generated kernel:
 4. recompiling from the disk cache gives the same text and warnings;
 5. a sample of the emitted C++ type-checks against CANN's headers;
 6. scalar expressions mixing a ``uint32`` value with negative and large constants compute on the
-   emulation what C++ computes.
+   emulation what C++ computes;
+7. a kernel that creates its ``TPipe`` below the entry (in a runtime ``if``, after an early ``return``, in
+   a device function after its own early ``return``) declares exactly one ``TPipe`` in its C++, and property 3
+   holds for it (issue 31 point 2: the insertion declared a second one for the ids of its flags).
 
 Property 3 is also checked on kernels that each hold a ping-pong loop (flags whose id alternates with
 the loop's iterations, a buffer half per id), correct or with one of the usual mistakes.
@@ -28,6 +31,7 @@ from __future__ import annotations
 
 import functools
 import os
+import re
 import traceback
 import warnings
 from collections.abc import Callable
@@ -52,12 +56,15 @@ from ascx.runtime.compiler import compile_kernel
 from ascx.runtime.pipeline import run_pipeline
 from ascx.runtime.pipeline_spec import DEFAULT_PIPELINE, SYNC_INSERTION, SYNC_VERIFICATION
 from ascx.testing.kernel_gen import (
+    PIPE_PLACEMENTS,
     UNSIGNED_NB,
     Kernel,
     bind_after_early_return,
     cpp_value,
     kernel_of,
     kernels,
+    nested_pipe_kernel_of,
+    nested_pipe_kernels,
     unsigned_expressions,
     with_options,
 )
@@ -322,3 +329,64 @@ def test_unsigned_expressions_compute_what_cpp_computes(kernel_module: Loader, e
     module.k[1](out, np.uint32(UNSIGNED_NB))
     want = [cpp_value(e, UNSIGNED_NB) for e in expressions]
     assert [int(v) for v in out[: len(expressions)]] == want, _describe_module(module)
+
+
+# --- 7. one TPipe, wherever the kernel creates it --------------------------------------------------------
+
+TPIPE_DECLARATION = re.compile(r"^\s*AscendC::TPipe \w+;$", re.MULTILINE)
+
+
+def check_one_tpipe(kernel_module: Loader, kernel: Kernel) -> ModuleType:
+    """Property 7: a successful compile (with insertion) declares one ``TPipe``, the kernel's (CANN's TPipe
+    constructor resets the buffer pool, and its debug build asserts "TPipe has already been constructed")."""
+    module, error = check_compile(kernel_module, kernel)
+    if error is None:
+        source = module.k.compile(*kernel.arguments()).source
+        declared = TPIPE_DECLARATION.findall(source)
+        assert len(declared) == 1, f"the C++ declares {declared}\n{source}\n{_describe_module(module)}"
+    return module
+
+
+@fuzz_settings(quick=20, long=800)
+@given(kernel=nested_pipe_kernels())
+def test_a_kernel_creating_its_pipe_below_the_entry_declares_one_tpipe(kernel_module: Loader, kernel: Kernel) -> None:
+    check_one_tpipe(kernel_module, kernel)
+
+
+@pytest.mark.filterwarnings("ignore")
+@fuzz_settings(quick=3, long=300)
+@given(kernel=nested_pipe_kernels(max_statements=4))
+def test_a_kernel_creating_its_pipe_below_the_entry_runs_clean_exactly_when_it_compiles_without_an_error(
+    kernel_module: Loader, kernel: Kernel
+) -> None:
+    """Property 3 on those kernels: every pair insertion adds takes its id from the kernel's own pipe (IN-E3
+    would be an error where the dynamic checker runs clean)."""
+    check_static_equals_dynamic(kernel_module, kernel)
+
+
+QUEUE_TRIP_WITH_A_FLAG = [
+    "t = qi.alloc_tensor(asc.float32)",
+    "asc.data_copy(t, xg, 256)",
+    "qi.enque(t)",
+    "t = qi.deque(asc.float32)",
+    "asc.adds(t, t, 1.0, 256)",
+    "asc.data_copy(zg, t, 256)",  # V -> MTE3: insertion adds a pair, its id from the pipe's pool
+    "qi.free_tensor(t)",
+]
+
+
+@pytest.mark.filterwarnings("ignore")
+@pytest.mark.parametrize("placement", PIPE_PLACEMENTS)
+def test_a_pipe_below_the_entry_is_the_one_tpipe(kernel_module: Loader, placement: str) -> None:
+    """Issue 31 point 2, at each placement the generator draws: one ``TPipe`` in the C++, the inserted pair's
+    id allocated from it, and the kernel runs clean and computes ``x + 1`` on the path that reaches the pipe."""
+    kernel = nested_pipe_kernel_of(("queue", "vector"), QUEUE_TRIP_WITH_A_FLAG, placement, "c0")
+    module = check_one_tpipe(kernel_module, kernel)
+    source = module.k.compile(*kernel.arguments()).source
+    assert "pipe.AllocEventID<AscendC::HardEvent::V_MTE3>()" in source
+    x = kernel.arguments()[0]
+    for c0 in (0, 1):
+        args = kernel.arguments(1, (c0, 0))
+        module.k[1](*args)
+        reached = c0 > 0 if placement == "branch" else c0 == 0
+        np.testing.assert_array_equal(args[1][:256], x + 1 if reached else 0)

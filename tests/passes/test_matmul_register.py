@@ -148,3 +148,107 @@ mm2.end()
         "all Matmul objects of a kernel are registered by one REGIST_MATMUL_OBJ, before InitBuffer and before any "
         "Matmul call: create and register every Matmul object (with its tiling) first"
     ]
+
+
+MIX_PRELUDE = PRELUDE.replace("@asc.jit\n", "@asc.jit(kernel_type=KernelType.{kernel_type})\n").replace(
+    "\n@asc.jit", "from ascx.runtime.config import KernelType\n\n@asc.jit", 1
+)
+SECOND_AIV_RETURNS = """
+tiling = asc.adv.TCubeTiling(m=64)
+if asc.ascend_is_aiv():
+    if asc.get_sub_block_idx() == 1:
+        return
+mm = asc.adv.Matmul(A, A, C)
+asc.adv.register_matmul(pipe, ws, mm, tiling)
+mm.set_tensor_a(a_gm)
+mm.set_tensor_b(a_gm)
+mm.iterate_all(c_gm)
+mm.end()
+"""
+"""sgl-kernel-npu's LoRA kernels: the second AIV of each AI core returns before the registration."""
+
+
+def _compile_mix(load: Callable[[str], ModuleType], kernel_type: str, body: str) -> tuple[ModuleType, str]:
+    lines = "\n".join("    " + line for line in body.strip("\n").splitlines())
+    module = load(MIX_PRELUDE.format(kernel_type=kernel_type, body=lines))
+    return module, module.k.compile(*ARGS).source
+
+
+def test_the_second_aiv_returning_in_a_one_to_one_kernel_registers_on_each_side(
+    kernel_module: Callable[[str], ModuleType],
+) -> None:
+    """The tracer traces the rest of the kernel after ``return`` into each arm that goes on: the AIV's (under
+    ``GetSubBlockIdx() != 1``) and the AIC's (the else arm of ``ASCEND_IS_AIV``).  The two registrations are
+    copies that no run reaches together, each merged on its own (the same-pipe-and-workspace rule was raised
+    across them: sgemmc_shrink of the real-kernel corpus); with one AIV per AIC, ``GetSubBlockIdx()`` is 0 on
+    both cores (CANN's GetSubBlockNum page: 1 on the AIV and the AIC of KERNEL_TYPE_MIX_AIC_1_1), and each side
+    reaches a copy: no warning."""
+    _, source = _compile_mix(kernel_module, "MIX_AIC_1_1", SECOND_AIV_RETURNS)
+    statements = [line.strip() for line in source.splitlines()]
+    registrations = [i for i, line in enumerate(statements) if line.startswith("REGIST_MATMUL_OBJ(")]
+    assert [statements[i] for i in registrations] == [
+        "REGIST_MATMUL_OBJ(&pipe, ws, mm, &tiling);",
+        "REGIST_MATMUL_OBJ(&pipe, ws, mm_1, &tiling);",
+    ]
+    second_aiv = statements.index("bool v_1 = sub_block_idx == 1;")
+    aic = statements.index("} else {", registrations[0])  # the else arm of `if (v)`, v = the core is an AIV
+    assert second_aiv < statements.index("if (!v_1) {") < registrations[0] < aic < registrations[1]
+    assert statements[aic - 2 : aic] == ["mm.End();", "}"]
+
+
+def test_the_second_aiv_returning_in_a_one_to_two_kernel_is_a_warning(
+    kernel_module: Callable[[str], ModuleType],
+) -> None:
+    """With two AIVs per AIC the second never registers, and the AIC's server waits for its quit message
+    (``KfcServer::isRun``: ``quitSize < MIX_NUM``, 2 there): the AIV's copy is reached under a condition on
+    ``GetSubBlockIdx()``.  The AIC's copy, in the other arm of ``ASCEND_IS_AIV``, is no warning: each core
+    type reaches a registration of the same object."""
+    with pytest.warns(asc.AscxWarning) as record:
+        module, _ = _compile_mix(kernel_module, "MIX_AIC_1_2", SECOND_AIV_RETURNS)
+    assert {(w.lineno, str(w.message)) for w in record} == {
+        (
+            line_of(module, "asc.adv.register_matmul("),
+            "register_matmul is reached under a condition computed from `GetSubBlockIdx()`, which differs between "
+            "the AIC and its AIVs: unless the kernel makes it agree on both (as by dividing an AIV's block index "
+            "by the sub-block count), the AIC does not serve the AIVs' Matmul calls, or waits for AIVs that never "
+            "register",
+        )
+    }
+
+
+def test_a_registration_on_one_side_of_the_core_type_is_a_warning(kernel_module: Callable[[str], ModuleType]) -> None:
+    """``if asc.ascend_is_aiv(): return`` before the registration of a MIX kernel: only the AIC registers, and
+    its server waits for clients that never come (a cube-only kernel may do this: there the macro only
+    initialises the objects)."""
+    body = """
+if asc.ascend_is_aiv():
+    return
+mm = asc.adv.Matmul(A, A, C)
+asc.adv.register_matmul(pipe, ws, mm, asc.adv.TCubeTiling(m=64))
+mm.end()
+"""
+    with pytest.warns(asc.AscxWarning) as record:
+        module, _ = _compile_mix(kernel_module, "MIX_AIC_1_1", body)
+    assert [(w.lineno, str(w.message)) for w in record] == [
+        (
+            line_of(module, "asc.adv.register_matmul("),
+            "register_matmul is reached under a condition computed from `ASCEND_IS_AIV`, which differs between "
+            "the AIC and its AIVs: unless the kernel makes it agree on both (as by dividing an AIV's block index "
+            "by the sub-block count), the AIC does not serve the AIVs' Matmul calls, or waits for AIVs that never "
+            "register",
+        )
+    ]
+
+
+def test_the_block_index_agrees_in_a_one_to_one_kernel(kernel_module: Callable[[str], ModuleType]) -> None:
+    """With one AIV per AIC, ``GetBlockIdx()`` is ``block_idx * 1 + 0`` on the AIV, as on the AIC: a condition
+    on it takes the same arm on both, and the registration after it is no warning."""
+    body = """
+if asc.get_block_idx() >= n:
+    return
+mm = asc.adv.Matmul(A, A, C)
+asc.adv.register_matmul(pipe, ws, mm, asc.adv.TCubeTiling(m=64))
+mm.end()
+"""
+    _, source = _compile_mix(kernel_module, "MIX_AIC_1_1", body)
+    assert sum(line.strip().startswith("REGIST_MATMUL_OBJ(") for line in source.splitlines()) == 1

@@ -32,12 +32,16 @@ Changes the translation needed:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 import ascx as asc
-from ascx.errors import AscxWarning, IRError
+from ascx.errors import AscxWarning
 from ascx.runtime.config import KernelType
+from ascx.runtime.jit import MockTensor, MockValue
 
 TOKENS, SLICES, HIDDEN, MAX_RANK = 3, 2, 64, 16
 
@@ -210,15 +214,68 @@ def generate_tiling() -> asc.adv.TCubeTiling:
     return tiling
 
 
-@pytest.mark.filterwarnings("ignore:the (start|stop|step) of range\\(\\) is:ascx.errors.AscxWarning")
-@pytest.mark.xfail(
-    raises=(IRError, AscxWarning),
-    strict=True,
-    reason="the warning that register_matmul is reached under a condition computed from GetSubBlockIdx(), "
-    "raised while reporting 'register_matmul: all Matmul objects of a kernel must use the same pipe and "
-    "workspace' (the uint64 bound of `range(0, blocks.get_size())` converts to int32 as in pyasc, issue 31 "
-    "point 4, with its warning)",
-)
+def cann_check_kernels(directory: Path) -> Iterator[tuple[str, str]]:
+    """The kernel's C++, for the CANN type-check (``ascx.testing.cann_kernels``): it compiles, with one
+    REGIST_MATMUL_OBJ in the AIV's and one in the AIC's arm of the core-type branch."""
+    f16, f32, i32, n = MockTensor(asc.float16), MockTensor(asc.float32), MockTensor(asc.int32), MockValue(asc.int32)
+    yield (
+        "sgemmc_shrink",
+        sgemmc_shrink.compile(
+            f16, f16, i32, n, i32, n, i32, n, f16, n, f16, n, n, n, n, f32, n, asc.adv.TCubeTiling
+        ).source,
+    )
+
+
+def _expected_warnings() -> set[tuple[int, str]]:
+    """What ascx reports about the kernel, each at its line.  The rest of ``process`` after ``return`` is traced
+    into each arm that goes on (the second AIV's and the AIC's), so each of these comes once per copy.
+
+    - The uint64 bound of ``range(0, blocks.get_size())`` converts to int32 as in pyasc (issue 31 point 4).
+    - ``workspaceGlobal`` has no size, as in the original: CANN's ``SetWorkspace(GlobalTensor&)`` asserts
+      ``addr.GetSize() > 0`` in its CPU-debug build (include/adv_api/matmul/matmul_client.h); the NPU build does
+      not check.
+    - MM-11: the fetch loop's trip count comes from the LoRA's rank (read from GM), so it may run zero times and
+      leave the blocks of ``Iterate<false>`` unfetched (``rank == 0`` returns early; a negative rank would not).
+    - XC-7 (a lint): the output offset comes from ``blockIdx / slices`` and ``blockIdx % slices``, not affine in
+      the block index, so the blocks' parts of ``y`` are not proved disjoint (they are: one row of ``maxLoRARank``
+      per slice and token)."""
+    here = Path(__file__)
+    source = here.read_text().splitlines()
+
+    def line(marker: str) -> int:
+        return next(number for number, text in enumerate(source, 1) if marker in text)
+
+    return {
+        (
+            line("for block_idx in range(0, blocks.get_size()):"),
+            "the stop of range() is a uint64 value; the loop counts in int32, as in pyasc, so a value outside "
+            "int32's range is truncated to its low 32 bits: call .cast(asc.int32) on it to convert it explicitly",
+        ),
+        (
+            line("mm.set_workspace(workspace_global)"),
+            "set_workspace: the workspace GlobalTensor has no size: CANN's SetWorkspace(GlobalTensor) asserts "
+            "addr.GetSize() > 0 in its CPU-debug build (MatmulClient in include/adv_api/matmul/matmul_client.h, "
+            "MatmulImpl in matmul_impl_base.h), where the kernel aborts; the NPU build does not check (its buffer "
+            f"is set at {here}:{line('workspace_global.set_global_buffer(')} without a buffer_size); give "
+            "set_global_buffer the workspace's size in elements, or call set_workspace(addr, size) with a GM address",
+        ),
+        (
+            line("mm.iterate(sync=False)"),
+            "the blocks computed by asynchronous `mm.iterate(sync=False)` are never fetched with "
+            "`mm.get_tensor_c(..., sync=False)` [MM-11]\n"
+            f"{here}:{line('    mm.end()')}:5: note: the object ends here\n"
+            f"{here}:{line('for i in range(iteratations):')}:14: note: only when this loop runs zero times: its "
+            "trip count is a runtime value not taken from the tiling",
+        ),
+        (
+            line("asc.data_copy(y_out_gm["),
+            "GM `y_out_gm` written here may be accessed by another block without inter-block synchronization "
+            f"[XC-7]\n{here}:{line('asc.data_copy(y_out_gm[')}:9: note: accessed here at another block-dependent "
+            "offset\nnote: the blocks' parts are not proved disjoint",
+        ),
+    }
+
+
 def test_sgemmc_shrink() -> None:
     rng = np.random.default_rng(31)
     x = rng.integers(-3, 4, (TOKENS, HIDDEN)).astype(np.float16)
@@ -230,10 +287,12 @@ def test_sgemmc_shrink() -> None:
     lora_scales = np.array([0.5, 2.0], np.float16)
     y = np.full((TOKENS, SLICES * MAX_RANK), 7.0, np.float16)
     workspace = np.zeros(TOKENS * SLICES * 16 * 16, np.float32)
-    sgemmc_shrink[TOKENS * SLICES](
-        x, weight, lora_indices, TOKENS, seq_len, TOKENS, lora_ranks, loras, lora_scales, loras, y, TOKENS, HIDDEN,
-        MAX_RANK, SLICES, workspace, 0, generate_tiling(),
-    )  # fmt: skip
+    with pytest.warns(AscxWarning) as record:
+        sgemmc_shrink[TOKENS * SLICES](
+            x, weight, lora_indices, TOKENS, seq_len, TOKENS, lora_ranks, loras, lora_scales, loras, y, TOKENS,
+            HIDDEN, MAX_RANK, SLICES, workspace, 0, generate_tiling(),
+        )  # fmt: skip
+    assert {(w.lineno, str(w.message)) for w in record} == _expected_warnings()
     expected = np.full_like(y, 7.0)  # tokens without a LoRA, or with rank 0, keep their rows
     for s in range(SLICES):
         product = weight[0, s].astype(np.float32) @ x[0].astype(np.float32)  # exact: small integers

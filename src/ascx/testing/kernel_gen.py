@@ -536,3 +536,56 @@ def with_options(kernel: Kernel, **options: object) -> str:
     """The kernel's source with ``@asc.jit(**options)``."""
     spelled = ", ".join(f"{key}={value!r}" for key, value in options.items())
     return kernel.source.replace("@asc.jit({options})", f"@asc.jit({spelled})" if spelled else "@asc.jit")
+
+
+# --- kernels that create their TPipe below the entry (issue 31, point 2) ---------------------------------
+
+PIPE_PLACEMENTS = ("branch", "early_return", "device_function")
+"""Where a kernel of :func:`nested_pipe_kernels` creates its ``TPipe`` and the rest of its setup (queues, the
+Matmul object) and body: in a runtime ``if``; after an early ``return`` (the rest of the kernel is traced
+into the ``else`` arm); in a device function ``stage``, after an early ``return`` of its own.
+``ascx-insert-sync`` used to look for the pipe in the entry block only and declare a second
+``AscendC::TPipe pipe;`` there for the ids of its flags (issue 31, point 2)."""
+
+STAGE_PARAMS = ("x", "z", "xg", "zg", "u", "v", "h", "w", "s", "n", "c0", "c1", "nb")
+"""What the drawn statements may use, passed by the kernel to the device function ``stage``."""
+MATMUL_STAGE_PARAMS = ("a", "b", "c", "ws", "tiling", "m")
+"""The same for the Matmul family."""
+
+
+@st.composite
+def nested_pipe_kernels(draw: st.DrawFn, families: Sequence[str] = FAMILIES, max_statements: int = 6) -> Kernel:
+    """A kernel (as :func:`kernels` draws it, always with the queue family, so that inserted flags take pool
+    ids from the pipe) that creates its ``TPipe`` at one of :data:`PIPE_PLACEMENTS`, with its queues, its
+    Matmul object and its whole body after it in the same block: every pair insertion adds can take its id
+    from that pipe."""
+    chosen = tuple(sorted({"queue", *draw(st.sets(st.sampled_from(tuple(families))))}))
+    scope = _Scope(("vector", *chosen) if "vector" not in chosen else chosen, 0, False, _names())
+    body = _block(draw, scope, 1, max_statements)
+    if "matmul" in chosen and draw(st.integers(0, 3)) > 0:
+        body.append("mm.end()")
+    return nested_pipe_kernel_of(
+        chosen, body, draw(st.sampled_from(PIPE_PLACEMENTS)), draw(st.sampled_from(CONDITIONS))
+    )
+
+
+def nested_pipe_kernel_of(chosen: Sequence[str], body: Sequence[str], placement: str, condition: str) -> Kernel:
+    """The kernel of :func:`kernel_of` with its pipe, queues, Matmul object and body moved to ``placement``
+    (one of :data:`PIPE_PLACEMENTS`), behind the runtime ``condition``."""
+    top = kernel_of(chosen, body)
+    setup = PIPE + (QUEUES if "queue" in chosen else "") + (MATMUL if "matmul" in chosen else "")
+    moved = setup + "".join(f"    {line}\n" for line in body)
+    assert top.source.endswith(moved), "kernel_of puts the pipe's setup and the body last"
+    inner = [line[4:] for line in setup.splitlines()] + list(body)
+    stage = ""
+    if placement == "branch":
+        nested = [f"if {condition} > 0:", *_indent(inner)]
+    elif placement == "early_return":
+        nested = [f"if {condition} > 0:", "    return", *inner]
+    else:
+        params = ", ".join(STAGE_PARAMS + (MATMUL_STAGE_PARAMS if "matmul" in chosen else ()))
+        function = [f"def stage({params}):", *_indent([f"if {condition} > 0:", "    return", *inner])]
+        stage = "\n\n@asc.jit\n" + "\n".join(function) + "\n"
+        nested = [f"stage({params})"]
+    source = top.source[: -len(moved)] + "".join(f"    {line}\n" for line in nested) + stage
+    return Kernel(source, top.families, tuple(body))

@@ -119,3 +119,36 @@ func.func @early_return(%w: !ascendc.gm_addr<ui8>, %n: i32) attributes {ascendc.
 // CHECK:         } else {
 // CHECK:           ascendc.register_matmul %pipe, %w objects(%mm) tilings(%t) : !ascendc.gm_addr<ui8>
 // CHECK-NEXT:      ascendc.matmul.end %mm
+
+// Registrations in the two arms of one branch are copies that no run reaches together (the tracer traces
+// the rest of a kernel after `if asc.ascend_is_aiv(): if ...: return` into each arm that goes on): each is
+// merged on its own, here one with two objects (another workspace is no error), and one object may be
+// registered in both arms.
+func.func @copies_in_two_arms(%w: !ascendc.gm_addr<ui8>, %v: !ascendc.gm_addr<ui8>) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe
+  %t = ascendc.cube_tiling
+  %mm = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  %aiv = ascendc.ascend_is_aiv
+  scf.if %aiv {
+    ascendc.register_matmul %pipe, %w objects(%mm) tilings(%t) : !ascendc.gm_addr<ui8>
+    %mm1 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+    ascendc.register_matmul %pipe, %w objects(%mm1) tilings(%t) : !ascendc.gm_addr<ui8>
+    ascendc.matmul.end %mm
+    ascendc.matmul.end %mm1
+  } else {
+    ascendc.register_matmul %pipe, %v objects(%mm) tilings(%t) : !ascendc.gm_addr<ui8>
+    ascendc.matmul.end %mm
+  }
+  func.return
+}
+
+// CHECK-LABEL: func.func @copies_in_two_arms
+// CHECK:         scf.if %aiv {
+// CHECK-NEXT:      %mm1 = ascendc.matmul.create
+// CHECK-NEXT:      ascendc.register_matmul %pipe, %w objects(%mm, %mm1) tilings(%t, %t) : !ascendc.gm_addr<ui8>
+// CHECK-NEXT:      ascendc.matmul.end %mm
+// CHECK-NEXT:      ascendc.matmul.end %mm1
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      ascendc.register_matmul %pipe, %v objects(%mm) tilings(%t) : !ascendc.gm_addr<ui8>
+// CHECK-NEXT:      ascendc.matmul.end %mm
+// CHECK-NEXT:    }

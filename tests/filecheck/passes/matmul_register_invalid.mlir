@@ -134,3 +134,23 @@ func.func @k(%w: !ascendc.gm_addr<ui8>, %t: !ascendc.cube_tiling) attributes {as
   func.return
 }
 // CHECK: k.py:8:5: error: register_matmul must come before the first call on a registered Matmul (k.py:5), but t1 is defined after it
+
+// -----
+
+// A registration in an arm and one after the branch: the run that takes the arm reaches both, so they are
+// one REGIST_MATMUL_OBJ and must agree (copies in the two arms need not).
+func.func @k(%w: !ascendc.gm_addr<ui8>, %v: !ascendc.gm_addr<ui8>, %c: i1) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe
+  %t = ascendc.cube_tiling
+  scf.if %c {
+    %mm0 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+    ascendc.register_matmul %pipe, %w objects(%mm0) tilings(%t) : !ascendc.gm_addr<ui8>
+  } else {
+    %mm2 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+    ascendc.register_matmul %pipe, %w objects(%mm2) tilings(%t) : !ascendc.gm_addr<ui8>
+  }
+  %mm1 = ascendc.matmul.create a <gm, nd, f16> b <gm, nd, f16> c <gm, nd, f32> bias <gm, nd, f32>
+  ascendc.register_matmul %pipe, %v objects(%mm1) tilings(%t) : !ascendc.gm_addr<ui8> loc("k.py":11:5)
+  func.return
+}
+// CHECK: k.py:11:5: error: register_matmul: all Matmul objects of a kernel must use the same pipe and workspace

@@ -5,6 +5,7 @@
 
 #include <deque>
 
+#include "ascx_emu/system_state.h"
 #include "ascx_emu/tensor.h"
 
 namespace ascx_emu {
@@ -229,8 +230,18 @@ private:
 
 class TPipe {
 public:
-    TPipe() { Init(); }
-    ~TPipe() = default;
+    /// One TPipe exists at a time: CANN's pool state is global (g_tpipeImpl), its constructor resets it, and
+    /// TPipe::Init asserts in the debug build that no other TPipe exists ("TPipe has already been
+    /// constructed", impl/basic_api/kernel_tpipe_impl.h); Destroy and the destructor end it.
+    TPipe() {
+        if (ascx_emu::system_state.tpipe != nullptr) {
+            ascx_emu::fail("TPipe: TPipe has already been constructed: a kernel has one TPipe at a time (CANN's "
+                           "constructor resets the buffer pool of the one that exists, and its debug build asserts)");
+        }
+        ascx_emu::system_state.tpipe = this;
+        Init();
+    }
+    ~TPipe() { end(); }
     void Init() {
         for (uint32_t& c : cursor_) {
             c = 0;
@@ -301,10 +312,18 @@ public:
         bufPool.ascx_share(shareBuf, len, "TPipe::InitBufPool");
         return true;
     }
-    void Destroy() { Init(); }
+    void Destroy() {
+        end();
+        Init();
+    }
     void Reset() { Init(); }
 
 private:
+    void end() {
+        if (ascx_emu::system_state.tpipe == this) {
+            ascx_emu::system_state.tpipe = nullptr;
+        }
+    }
     uint32_t carve(ascx_emu::Memory memory, uint64_t bytes) {
         uint32_t& cursor = cursor_[static_cast<int>(memory)];
         const uint64_t capacity = ascx_emu::memory_capacity(memory);

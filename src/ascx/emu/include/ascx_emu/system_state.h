@@ -1,6 +1,7 @@
 // ascx host emulation: core state of the system APIs that outlives one call (reset by the launcher
 // before each run of a kernel body): the HCCL context addresses, the system workspace set by
-// SetSysWorkspace, the exception registers CheckLocalMemoryIA arms, and the system counter.
+// SetSysWorkspace, the exception registers CheckLocalMemoryIA arms, the system counter, and the core's
+// TPipe while it exists.
 // Self-contained (base.h only), so that checker.h can test UB accesses against the armed registers.
 #pragma once
 
@@ -22,6 +23,7 @@ struct SystemState {
     unsigned char* sys_workspace = nullptr;  ///< set by SetSysWorkspace (kept once set)
     IaRegister ia[4];
     int64_t last_cycle = 0;  ///< the last GetSystemCycle value, so that the counter always advances
+    const void* tpipe = nullptr;  ///< the TPipe that exists on this core (a kernel has one at a time)
 };
 
 inline thread_local SystemState system_state;
