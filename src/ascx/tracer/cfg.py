@@ -116,10 +116,10 @@ class CFG:
             while start > 0 and start not in leaders and self.instrs[start - 1].op in _BREAK_TAIL:
                 start -= 1
             first = self.instrs[start]
-            if start < end and first.op == "POP_TOP" and first.pos == self.instrs[start - 1].pos:
+            if first.op == "POP_TOP" and start > 0 and first.pos == self.instrs[start - 1].pos:
                 start += 1  # the value of an expression statement, not an iterator
-            if end != index and start == end:
-                continue  # a return without pops: no loop to leave
+            if start > end or (end != index and start == end):
+                continue  # nothing popped or jumped; or a return without pops: no loop to leave
             if start > 0 and start not in leaders and self.instrs[start - 1].op not in _ENDS_BLOCK:
                 found.add(start)
         return found

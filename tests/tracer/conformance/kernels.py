@@ -558,6 +558,19 @@ def t50_work_before_break_at_function_end(w, n):
             break
 
 
+@asc.jit
+def t51_if_on_the_way_to_a_break(w, n, a):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(w)
+    for i in range(n):
+        if i == a:
+            if i > 2:
+                g.set_value(0, i)
+            break
+        g.set_value(1, i)
+    g.set_value(2, n)
+
+
 # -- expected errors -------------------------------------------------------------------------------------
 
 
