@@ -174,6 +174,10 @@ REJECTED = {
         "library-error",
         "TypeError: min() mixes uint32 and int32 values; cast one of them so both have the same signedness",
     ),
+    "(n > 0) == u": (
+        "library-error",
+        "TypeError: '==' mixes int1 and uint32 values; cast one of them so both have the same signedness",
+    ),
     "max(n, 2.5)": (
         "library-error",
         "TypeError: max(): the float 2.5 cannot be converted to int32; cast the runtime value first",
@@ -379,12 +383,123 @@ def test_a_bound_that_cannot_be_int32_is_a_located_error(kernel_module: KernelMo
     assert info.value.location.line == line_of(module, "# here")
 
 
+# -- signed and unsigned operands: pyasc's type, else C++'s conversions, warned (issue 31, point 4) ------------
+
+MIXED = """
+@asc.jit
+def k(out: asc.GlobalAddress, n: int, u: int, w: int, h: int, s: int) -> None:
+    o = asc.GlobalTensor()
+    o.set_global_buffer(out, 8)
+    o.set_value(0, n * u)  # int32 * uint32
+    o.set_value(1, (u - n).cast(asc.int64))  # uint32 - int32
+    o.set_value(2, u + w)  # uint32 + int64
+    o.set_value(3, h & s)  # uint16 & int16
+    o.set_value(4, n == u - 1)  # int32 == uint32
+    o.set_value(5, (u < n).cast(asc.int64))  # uint32 < int32
+"""
+MIXED_ARGS = (
+    MockTensor(asc.int64),
+    MockValue(asc.int32),
+    MockValue(asc.uint32),
+    MockValue(asc.int64),
+    MockValue(asc.uint16),
+    MockValue(asc.int16),
+)
+PYASC = "the type of the left operand, as in pyasc"
+CPP = "as C++'s usual arithmetic conversions do (pyasc compiles no arithmetic on unsigned values)"
+
+
+def test_signed_and_unsigned_operands_convert_as_pyasc_or_cpp_with_warnings(kernel_module: KernelModule) -> None:
+    """A signed left operand decides the type (pyasc's rule); an unsigned one leaves it to C++'s usual arithmetic
+    conversions; a conversion that can change a value is warned about at its operator."""
+    module = kernel_module(MIXED)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        source = module.k.compile(*MIXED_ARGS).source
+    assert [(str(w.message), w.lineno) for w in caught] == [
+        (
+            f"'*' mixes int32 and uint32 values: 'u' (uint32) is converted to int32, {PYASC}, so a value above "
+            "2147483647 becomes negative: write u.cast(asc.int32) to convert it explicitly",
+            line_of(module, "# int32 * uint32"),
+        ),
+        (
+            f"'-' mixes uint32 and int32 values: 'n' (int32) is converted to uint32, {CPP}, so a negative value "
+            "wraps around to a large positive one: write n.cast(asc.uint32) to convert it explicitly",
+            line_of(module, "# uint32 - int32"),
+        ),
+        (
+            f"'==' mixes int32 and uint32 values: the uint32 operand is converted to int32, {PYASC}, so a value "
+            "above 2147483647 becomes negative: call .cast(asc.int32) on it to convert it explicitly",
+            line_of(module, "# int32 == uint32"),
+        ),
+        (
+            f"'<' mixes uint32 and int32 values: 'n' (int32) is converted to uint32, {CPP}, so a negative value "
+            "wraps around to a large positive one: write n.cast(asc.uint32) to convert it explicitly",
+            line_of(module, "# uint32 < int32"),
+        ),
+    ]
+    assert body(source) == expected(
+        """
+        AscendC::GlobalTensor<int64_t> o;
+        o.SetGlobalBuffer(out, 8);
+        int32_t v = static_cast<int32_t>(u);
+        int32_t v_1 = n * v;
+        int64_t v_2 = static_cast<int64_t>(v_1);
+        o.SetValue(0, v_2);
+        uint32_t v_3 = static_cast<uint32_t>(n);
+        uint32_t v_4 = u - v_3;
+        int64_t v_5 = static_cast<int64_t>(v_4);
+        o.SetValue(1, v_5);
+        int64_t v_6 = static_cast<int64_t>(u);
+        int64_t v_7 = v_6 + w;
+        o.SetValue(2, v_7);
+        int32_t v_8 = static_cast<int32_t>(h);
+        int32_t v_9 = static_cast<int32_t>(s);
+        int32_t v_10 = v_8 & v_9;
+        int64_t v_11 = static_cast<int64_t>(v_10);
+        o.SetValue(3, v_11);
+        uint32_t v_12 = u - 1;
+        int32_t v_13 = static_cast<int32_t>(v_12);
+        bool v_14 = n == v_13;
+        int64_t v_15 = static_cast<int64_t>(v_14);
+        o.SetValue(4, v_15);
+        uint32_t v_16 = static_cast<uint32_t>(n);
+        bool v_17 = u < v_16;
+        int64_t v_18 = static_cast<int64_t>(v_17);
+        o.SetValue(5, v_18);
+        """
+    )
+
+
+@pytest.mark.parametrize(("n", "u", "w", "h", "s"), [(-3, 5, -10, 65535, -2), (7, 4000000000, 1 << 40, 3, -32768)])
+def test_signed_and_unsigned_operands_compute_what_the_cpp_computes(
+    kernel_module: KernelModule, n: int, u: int, w: int, h: int, s: int
+) -> None:
+    module = kernel_module(MIXED)
+    out = np.zeros(8, np.int64)
+    values = (np.int32(n), np.uint32(u), np.int64(w), np.uint16(h), np.int16(s))
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        module.k[1](out, *values)
+    i32, u32 = np.int32(n), np.uint32(u)
+    with np.errstate(over="ignore"):
+        assert list(out[:6]) == [
+            int(i32 * u32.astype(np.int32)),  # int32, as pyasc
+            int(u32 - i32.astype(np.uint32)),  # uint32, as C++
+            u + w,  # int64 holds every uint32
+            h & s,  # both promoted to int
+            int(n == int((u32 - np.uint32(1)).astype(np.int32))),
+            int(u < int(i32.astype(np.uint32))),
+        ]
+
+
 # -- the CANN type-check of every kernel above (tests/cann) ------------------------------------------------
 
 CANN_KERNELS: dict[str, tuple[str, tuple[object, ...]]] = {
     "wrap": (WRAP, WRAP_ARGS),
     "extremes": (EXTREMES, EXTREMES_ARGS),
     "rms_norm": (RMS_NORM, RMS_NORM_ARGS),
+    "mixed_signedness": (MIXED, MIXED_ARGS),
     "uint32_loop": (
         LOOP.replace("range(n)", "range(n.cast(asc.int32))"),
         (MockTensor(asc.int32), MockValue(asc.uint32)),

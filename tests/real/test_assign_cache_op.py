@@ -17,6 +17,10 @@ Changes the translation needed:
 - ``if ASCEND_IS_AIV`` is ``if asc.ascend_is_aiv()``; the ``SET_FLAG``/``WAIT_FLAG`` macros are written out.
 - ``copyParams.blockLen = ...`` after the ``DataCopyParams`` initialiser becomes one constructor call
   with the chosen length (pyasc's params are values).
+- The loop indices are ``int32``, as pyasc makes a ``range`` loop's (the original's are ``uint32``): the
+  uint32 bounds convert to ``int32`` and each operator that meets a uint32 value (``loop_id == ub_loop_num -
+  1``, ``batch_id * token_pool_length + dst_start_idx + loop_offset``, ``batch_id != batch_size - 1``)
+  computes in ``int32`` as pyasc does; ascx warns at each of them. The values here fit both types.
 - Sizes: 4 batches on 2 vector cores, a 256-token pool row, ``ubSize`` = 1024 in the tiling (so 256-byte
   tiles: several loop iterations and a partial last tile). Every batch copies at least one token (a batch
   of length 0 would skip its ``IBSet`` and leave the next core waiting, in the original too).
@@ -24,11 +28,14 @@ Changes the translation needed:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import numpy as np
 import pytest
 
 import ascx as asc
-from ascx.errors import KernelError
+from ascx.runtime.jit import MockTensor
 
 BLOCK_SIZE = 32
 TYPEBYPE_ID = 2
@@ -179,13 +186,7 @@ BATCH, POOL, CORES, UB_SIZE = 4, 256, 2, 1024
 
 
 @pytest.mark.filterwarnings("ignore:the (start|stop|step) of range\\(\\) is:ascx.errors.AscxWarning")
-@pytest.mark.xfail(
-    raises=KernelError,
-    strict=True,
-    reason="'copy_params' is assigned inside the loop at line 75 and read after it or in the next iteration, but "
-    "has no value before the loop (the uint32 bounds of `range(vec_idx, batch_size, core_num)` convert to int32 as "
-    "in pyasc, issue 31 point 4, with its warning)",
-)
+@pytest.mark.filterwarnings("ignore:'(==|!=|\\*|\\+)' mixes int32 and uint32 values:ascx.errors.AscxWarning")
 def test_assign_cache_op() -> None:
     rng = np.random.default_rng(31)
     src = rng.integers(-1000, 1000, 1024).astype(np.int16)
@@ -201,3 +202,10 @@ def test_assign_cache_op() -> None:
         expected[batch, dst_start[batch] : dst_end[batch]] = src[src_start[batch] : src_end[batch]]
     assign_cache_op[CORES](dst, src, dst_start, dst_end, src_start, src_end, sync, tiling)
     np.testing.assert_array_equal(dst, expected)
+
+
+def cann_check_kernels(directory: Path) -> Iterator[tuple[str, str]]:
+    """The kernel's C++, for the CANN type-check (``ascx.testing.cann_kernels``)."""
+    i16, i64 = MockTensor(asc.int16), MockTensor(asc.int64)
+    args = (i16, i16, i64, i64, i64, i64, MockTensor(asc.int32), MockTensor(asc.uint32))
+    yield "assign_cache_op", assign_cache_op.compile(*args).source

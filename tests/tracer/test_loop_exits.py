@@ -63,6 +63,33 @@ def kernel_return(x: asc.GlobalAddress, out: asc.GlobalAddress, n: int) -> None:
             return
         o.set_value(0, i)
     o.set_value(1, 7)
+
+
+@asc.jit
+def copy_until_negative(x: asc.GlobalAddress, y: asc.GlobalAddress, blocks: int) -> None:
+    src = asc.GlobalTensor()
+    src.set_global_buffer(x, blocks * 8)
+    dst = asc.GlobalTensor()
+    dst.set_global_buffer(y, blocks * 8)
+    pipe = asc.TPipe()
+    buf = asc.TBuf(asc.TPosition.VECCALC)
+    pipe.init_buffer(buf, 32)
+    block = buf.get(asc.int32)
+    for i in range(blocks):
+        params = asc.DataCopyParams(1, 1, 0, 0)
+        asc.data_copy(block, src[i * 8 :], params)
+        asc.set_flag(asc.HardEvent.MTE2_S, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_S, 0)
+        if block.get_value(0) < 0:
+            asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+            asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+            asc.data_copy(dst[0:], block, params)
+            break
+        asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+        asc.data_copy(dst[i * 8 :], block, params)
+        asc.set_flag(asc.HardEvent.MTE3_MTE2, 0)
+        asc.wait_flag(asc.HardEvent.MTE3_MTE2, 0)
 """
 
 
@@ -114,3 +141,22 @@ def test_return_from_a_kernel_inside_a_loop(kernel_module: Callable[[str], Modul
         out = np.zeros(8, np.int32)
         _call(module.kernel_return, x, out, 4)
         assert list(out[:2]) == expected
+
+
+def test_the_way_to_a_break_runs_in_the_iteration(kernel_module: Callable[[str], ModuleType]) -> None:
+    """``params`` is built by every iteration and used by the copy before the ``break``: the copy runs in the
+    iteration that leaves, and ``params`` needs no value before the loop (it is not carried)."""
+    module = kernel_module(KERNELS)
+    for negative in (3, None):
+        x = np.arange(1, 41, dtype=np.int32)
+        if negative is not None:
+            x[negative * 8] = -5
+        y = np.zeros(40, np.int32)
+        _call(module.copy_until_negative, x, y, 5)
+        expected = np.zeros(40, np.int32)
+        for b in range(5):  # the same loop in Python
+            if x[b * 8] < 0:
+                expected[0:8] = x[b * 8 : b * 8 + 8]
+                break
+            expected[b * 8 : b * 8 + 8] = x[b * 8 : b * 8 + 8]
+        np.testing.assert_array_equal(y, expected)

@@ -24,6 +24,8 @@ from xdsl.dialects import arith, scf
 from xdsl.dialects.builtin import IntegerAttr
 from xdsl.ir import Block, Operation, SSAValue
 
+from ascx.analysis.constants import constant_int as constant_int
+from ascx.analysis.exit_selector import exit_selector, selector_tests
 from ascx.dialects.ascendc.kernel_attrs import LEAVES_LOOP_ATTR
 from ascx.dialects.ascendc.object_ops import ConstantOp as UnsignedConstantOp
 
@@ -56,16 +58,6 @@ def nothing_after(op: Operation) -> bool:
 MAX_LOOP_ITERATIONS = 16
 """Fixpoint iterations per loop before the analysis gives up on precision (lattices here are finite
 and small; real kernels stabilise in two or three)."""
-
-
-def constant_int(value: SSAValue) -> int | None:
-    """The value of an integer constant (``arith.constant`` or the unsigned ``ascendc.constant``), or None."""
-    owner = value.owner
-    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
-        return owner.value.value.data
-    if isinstance(owner, UnsignedConstantOp):
-        return owner.value.value.data
-    return None
 
 
 def condition_key(value: SSAValue) -> object:
@@ -276,6 +268,11 @@ class ForwardAnalysis(ABC, Generic[S]):
         self._leaving: list[list[tuple[S, scf.IfOp, bool]]] = []
         """For each loop being walked: the states of the arms that left it in the current iteration, with
         the ``scf.if`` and the arm (``True``: then) each left from."""
+        self._exits: dict[
+            scf.WhileOp, tuple[S, list[tuple[S, scf.IfOp, bool]], tuple[list[int], list[tuple[object, int]]]]
+        ] = {}
+        """With ``correlate_branches``: the state where the condition of a loop just walked stopped it, and
+        the arms that left it (:meth:`_exit_paths`)."""
 
     # --- hooks --------------------------------------------------------------------------------
 
@@ -392,7 +389,10 @@ class ForwardAnalysis(ABC, Generic[S]):
                 for path in paths:
                     self.facts = path.facts
                     after = self.visit(op, path.state)
-                    if after is not None:  # else every way through ``op`` left the enclosing loop
+                    exits = self._exit_paths(op, path) if self._exits and isinstance(op, scf.WhileOp) else None
+                    if exits is not None:
+                        going_on.extend(exits)
+                    elif after is not None:  # else every way through ``op`` left the enclosing loop
                         path.state = after
                         going_on.append(path)
                 paths = going_on
@@ -783,4 +783,42 @@ class ForwardAnalysis(ABC, Generic[S]):
             self._leaving.pop()
         if body_exit is not None:
             self.check_loop(state, body_exit, op)
+        if self.correlate_branches and leaving and (selected := self._selected_exits(op, leaving)) is not None:
+            self._exits[op] = (at_condition[0], list(leaving), selected)
+            return at_condition[0]  # the walk goes on along :meth:`_exit_paths`
         return self.exit_loop(self._after_exits(at_condition[0], op, leaving), op)
+
+    def _selected_exits(
+        self, op: scf.WhileOp, leaving: list[tuple[S, scf.IfOp, bool]]
+    ) -> tuple[list[int], list[tuple[object, int]]] | None:
+        """The value each arm in ``leaving`` sets ``op``'s exit selector to, and the keys of the comparisons
+        ``left == k`` after the loop, with their ``k``; None when the selector is not found, or not tested."""
+        if len(leaving) + 1 > MAX_PATHS:
+            return None
+        found = [exit_selector(op, branch, taken) for _, branch, taken in leaving]
+        selectors = [s for s in found if s is not None]
+        if len(selectors) != len(found) or len({id(result) for result, _ in selectors}) != 1:
+            return None
+        tests = [(condition_key(value), k) for value, k in selector_tests(selectors[0][0])]
+        return ([k for _, k in selectors], tests) if tests else None
+
+    def _exit_paths(self, op: scf.WhileOp, path: _Path[S]) -> list[_Path[S]] | None:
+        """The paths after a loop that its body can leave, one per way out, when ``if (left == k)`` after
+        it tests its exit selector: the code at exit ``k`` is then walked with the state of the arm that
+        left for ``k`` only.  The paths split at the ``if`` ops that left, so that joining them (at the end
+        of the block) gives the state :meth:`_after_exits` gives.  None for other loops."""
+        recorded = self._exits.pop(op, None)
+        if recorded is None:
+            return None
+        normal, leaving, (values, tests) = recorded
+
+        def facts(selected: int) -> dict[object, bool]:
+            return {**path.facts, **{key: k == selected for key, k in tests}}
+
+        paths: list[_Path[S]] = []
+        splits = path.splits
+        for (state, branch, taken), k in reversed(list(zip(leaving, values, strict=True))):
+            paths.append(_Path(self.exit_loop(state, op), facts(k), (*splits, (branch, taken))))
+            splits = (*splits, (branch, not taken))
+        paths.append(_Path(self.exit_loop(normal, op), facts(0), splits))
+        return paths

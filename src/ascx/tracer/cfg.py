@@ -18,6 +18,8 @@ from ascx.tracer.instructions import Instr, targets
 
 _ENDS_BLOCK = frozenset({"JUMP", "BRANCH", "FOR_ITER", "RETURN_VALUE", "RAISE_VARARGS", "UNSUPPORTED"})
 _NO_FALLTHROUGH = frozenset({"JUMP", "RETURN_VALUE", "RAISE_VARARGS", "UNSUPPORTED"})
+_BREAK_TAIL = frozenset({"POP_TOP", "NOP"})
+"""What a ``break`` does before it jumps: pop the iterators of the loops it leaves (``NOP``s mark lines)."""
 
 Virtual = Literal["CONT", "RET", "EXIT"] | tuple[Literal["BRK"], int]
 """Virtual exits of a region: back to its header, a return, the end, or leaving to a block."""
@@ -79,6 +81,7 @@ class CFG:
         self.loops = self._loops()
         self.live_in, self.live_out = self._liveness()
         self._ipdoms: dict[Region, dict[Node, Node]] = {}
+        self._body_regions: dict[tuple[int, int], Region] = {}
         self.function_region = Region(frozenset(self.blocks), None)
 
     # -- blocks --------------------------------------------------------------------------------
@@ -93,7 +96,37 @@ class CFG:
                 leaders.add(ins.arg)
             if ins.op == "WITH_EXIT":
                 leaders.add(index)
+        leaders.update(self._break_statements(leaders))
         return {i for i in leaders if i < len(self.instrs)}
+
+    def _break_statements(self, leaders: set[int]) -> set[int]:
+        """Where a ``break`` statement starts: the pops of the iterators it leaves and its jump (on 3.12+
+        its fall-through; at the end of a function, 3.11's copy of the implicit ``return None``) get a
+        block of their own, so that the code before it can run inside the loop it leaves
+        (:meth:`break_paths`).  A ``POP_TOP`` at the position of the instruction before it discards an
+        expression statement's value and is not part of it."""
+        found: set[int] = set()
+        for index, ins in enumerate(self.instrs):
+            end = index
+            if ins.op == "RETURN_VALUE" and index > 0 and self._loads_none(index - 1):
+                end = index - 1
+            elif not (ins.op == "JUMP" or (index + 1 in leaders and ins.op in _BREAK_TAIL)):
+                continue
+            start = end
+            while start > 0 and start not in leaders and self.instrs[start - 1].op in _BREAK_TAIL:
+                start -= 1
+            first = self.instrs[start]
+            if first.op == "POP_TOP" and start > 0 and first.pos == self.instrs[start - 1].pos:
+                start += 1  # the value of an expression statement, not an iterator
+            if start > end or (end != index and start == end):
+                continue  # nothing popped or jumped; or a return without pops: no loop to leave
+            if start > 0 and start not in leaders and self.instrs[start - 1].op not in _ENDS_BLOCK:
+                found.add(start)
+        return found
+
+    def _loads_none(self, index: int) -> bool:
+        ins = self.instrs[index]
+        return ins.op == "LOAD_CONST" and ins.arg is None
 
     def _build(self) -> None:
         work, seen = [0] if self.instrs else [], set[int]()
@@ -245,18 +278,65 @@ class CFG:
             block = self.succs[block][0]
         return "break", anchor if anchor is not None else target
 
+    def body_region(self, loop: Loop, body: int) -> Region:
+        """The blocks an iteration of ``loop`` runs, starting at ``body`` (its first block after the header):
+        the natural loop and its :meth:`break_paths`."""
+        key = (loop.header, body)
+        region = self._body_regions.get(key)
+        if region is None:
+            paths = self.break_paths(loop, body)
+            region = loop.region if not paths else Region(loop.blocks | paths, loop.header)
+            self._body_regions[key] = region
+        return region
+
+    def break_paths(self, loop: Loop, body: int) -> frozenset[int]:
+        """The code on the way to a ``break``: blocks outside the natural loop that only its body reaches
+        (``body`` dominates them), up to the ``break`` statement (:meth:`_break_statements`) and not
+        including a block that ends the function (a ``return``, a ``raise``).  An iteration runs them
+        before it leaves (docs/tracing.md#break-and-return-in-runtime-loops), as the source nests them."""
+        found: set[int] = set()
+        work = [s for b in loop.blocks for s in self.succs[b] if s not in loop.blocks]
+        while work:
+            block = work.pop()
+            if block in found or block in loop.blocks or not self.dominates(body, block):
+                continue
+            if not self.succs[block] or self.is_break_statement(block, body):
+                continue
+            found.add(block)
+            work.extend(self.succs[block])
+        return frozenset(found)
+
+    def is_break_statement(self, block: int, body: int) -> bool:
+        """Whether ``block``, in code that only ``body`` reaches, is a ``break`` (or the pops before a
+        ``return``): it only pops and jumps (or falls through), and what it leads to is code that ``body``
+        does not dominate, or ends the function.  A jump to the join of an ``if`` on the way is none."""
+        seen: set[int] = set()
+        while block not in seen and self._only_pops_and_jumps(block):
+            seen.add(block)
+            if len(self.succs[block]) != 1:
+                return True
+            block = self.succs[block][0]
+        if not seen:
+            return False
+        return not self.dominates(body, block) or not self.succs[block]
+
+    def _only_pops_and_jumps(self, block: int) -> bool:
+        return all(ins.op in _BREAK_TAIL or ins.op == "JUMP" for ins in self.instrs[block : self.block_end[block]])
+
     def leaving_body(self, loop: Loop, body: int) -> tuple[int, ...]:
-        """The blocks outside ``loop`` that its body (the blocks reached from ``body`` without passing the
-        header) jumps to: where a ``break`` or a ``return`` inside the loop goes, in the order of the code."""
+        """The blocks outside the :meth:`body_region` of ``loop`` that its body (the blocks reached from
+        ``body`` without passing the header) goes to: the ``break`` statements and the ``return`` blocks
+        inside the loop, in the order of the code."""
+        blocks = self.body_region(loop, body).blocks
         seen: set[int] = set()
         work = [body]
         while work:
             block = work.pop()
-            if block in seen or block == loop.header or block not in loop.blocks:
+            if block in seen or block == loop.header or block not in blocks:
                 continue
             seen.add(block)
             work.extend(self.succs[block])
-        return tuple(sorted({s for b in seen for s in self.succs[b] if s not in loop.blocks}))
+        return tuple(sorted({s for b in seen for s in self.succs[b] if s not in blocks}))
 
     def leads_to(self, block: int, target: int, pops: int) -> bool:
         """Whether the code from ``block`` only pops ``pops`` stack values (the iterators of the loops it

@@ -606,7 +606,7 @@ class ControlFlow(ABC):
         exits = cfg.leaving_body(loop, body_start)
         loop_exit = fc.instrs[header].arg
         target_name = fc.instrs[body_start].arg if fc.instrs[body_start].op == "STORE_FAST" else None
-        stored = cfg.stored_in(loop.blocks)
+        stored = cfg.stored_in(cfg.body_region(loop, body_start).blocks)
         carried = sorted(stored & cfg.live_in[header].union(*(cfg.live_in[e] for e in exits)))
         inits: list[RuntimeScalar] = []
         for name in carried:
@@ -736,11 +736,11 @@ class ControlFlow(ABC):
         breaks: Breaks | None = None,
     ) -> Cont:
         """Trace one runtime iteration into ``block``; it must end by going back to the header (or, with
-        ``breaks``, by leaving the loop)."""
+        ``breaks``, by leaving the loop: the code on the way to a ``break`` is part of the iteration)."""
         self.loop_stack.append(LoopInfo("runtime", anchor, loop_exit, breaks))
         self._push_scope("runtime loop", anchor)
         try:
-            body = RunContext(rc.fc, frozenset(), loop.region)
+            body = RunContext(rc.fc, frozenset(), rc.fc.cfg.body_region(loop, start))
             with self.builder.at_end(block):
                 outcome = self._lower_break(body, self.run(body, start, state))
         finally:
@@ -836,7 +836,7 @@ class ControlFlow(ABC):
         line = anchor.line if anchor else 0
         loop_ref = self.line_ref(anchor)
         self.pos = anchor
-        stored = cfg.stored_in(loop.blocks)
+        stored = cfg.stored_in(cfg.body_region(loop, shape.body).blocks)
         exits = cfg.leaving_body(loop, shape.body)
         leaving = stored & frozenset[str]().union(*(cfg.live_in[e] for e in exits))
         hidden = [SELECTOR] if exits else []

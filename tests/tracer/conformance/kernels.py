@@ -536,6 +536,41 @@ def t48_break_and_continue(n, a):
     return acc
 
 
+@asc.jit
+def t49_break_path_reads_the_iteration(n, a):
+    found = -1
+    for i in range(n):
+        pair = (i, i * i)  # not carried: only this iteration's way out reads it
+        if pair[1] > a:
+            found = pair[0] + 1
+            break
+    return found
+
+
+@asc.jit
+def t50_work_before_break_at_function_end(w, n):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(w)
+    for i in range(n):
+        v = i * 3
+        if v > 5:
+            g.set_value(0, v)
+            break
+
+
+@asc.jit
+def t51_if_on_the_way_to_a_break(w, n, a):
+    g = asc.GlobalTensor()
+    g.set_global_buffer(w)
+    for i in range(n):
+        if i == a:
+            if i > 2:
+                g.set_value(0, i)
+            break
+        g.set_value(1, i)
+    g.set_value(2, n)
+
+
 # -- expected errors -------------------------------------------------------------------------------------
 
 

@@ -5,8 +5,9 @@ The rules follow pyasc's ``PlainValue``: the result type is the type of the runt
 that type, and a runtime operand of another type is cast to it.  An integer constant that the
 type cannot hold wraps around as C++ converts it (``~31`` on a ``uint32`` value is 4294967264).
 ``/`` and ``//`` on integers are C division (``arith.divsi``, truncating), ``%`` is C remainder.
-Signed and unsigned operands are not mixed implicitly; comparisons of unsigned values use unsigned
-predicates.
+A signed and an unsigned operand compute in the left one's type when it is signed (pyasc's rule), else
+as C++'s usual arithmetic conversions say, with a warning for a conversion that can change a value
+(``ascx.language.core.mixed_signedness``); comparisons of unsigned values use unsigned predicates.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from xdsl.ir import Operation, SSAValue
 from ascx.dialects.ascendc.types import float_type, integer_type
 from ascx.language.core.builder import IRBuilder, active
 from ascx.language.core.dtype import DataType, bit, float32, int32
+from ascx.language.core.mixed_signedness import conversion_loss, mixed_type, mixes_signedness
 from ascx.language.core.values import Handle, RuntimeScalar
 
 Number = bool | int | float
@@ -143,6 +145,10 @@ def _common(lhs: object, rhs: object, what: str) -> tuple[IRBuilder, DataType, R
     dtype = runtime.dtype
     other = rhs if runtime is lhs else lhs
     if isinstance(other, RuntimeScalar) and other.dtype != dtype:
+        assert isinstance(lhs, RuntimeScalar)
+        assert isinstance(rhs, RuntimeScalar)
+        if mixes_signedness(lhs.dtype, rhs.dtype):
+            return builder, *_mixed(builder, lhs, rhs, what)
         if other.dtype.is_int() and dtype.is_int() and other.dtype.is_unsigned() != dtype.is_unsigned():
             raise TypeError(
                 f"'{what}' mixes {dtype} and {other.dtype} values; cast one of them so both have the same signedness"
@@ -150,6 +156,33 @@ def _common(lhs: object, rhs: object, what: str) -> tuple[IRBuilder, DataType, R
     a = materialize(builder, lhs, dtype, what=f"'{what}'")
     b = materialize(builder, rhs, dtype, what=f"'{what}'")
     return builder, dtype, a, b
+
+
+def _mixed(
+    builder: IRBuilder, lhs: RuntimeScalar, rhs: RuntimeScalar, what: str
+) -> tuple[DataType, RuntimeScalar, RuntimeScalar]:
+    """A signed and an unsigned operand, converted to the type the operator computes in
+    (``ascx.language.core.mixed_signedness``), with a warning for each conversion that can change a value."""
+    dtype = mixed_type(lhs.dtype, rhs.dtype)
+    rule = (
+        "the type of the left operand, as in pyasc"
+        if lhs.dtype.is_signed()
+        else "as C++'s usual arithmetic conversions do (pyasc compiles no arithmetic on unsigned values)"
+    )
+    for operand in (lhs, rhs):
+        loss = conversion_loss(operand.dtype, dtype)
+        if loss is None:
+            continue
+        described = operand.describe()
+        if described.startswith("'"):
+            name, fix = f"{described} ({operand.dtype})", f"write {described[1:-1]}.cast(asc.{dtype})"
+        else:
+            name, fix = f"the {operand.dtype} operand", f"call .cast(asc.{dtype}) on it"
+        builder.warn(
+            f"'{what}' mixes {lhs.dtype} and {rhs.dtype} values: {name} is converted to {dtype}, {rule}, "
+            f"so {loss}: {fix} to convert it explicitly"
+        )
+    return dtype, cast(lhs, dtype, explicit=True), cast(rhs, dtype, explicit=True)
 
 
 def binary(name: str, lhs: object, rhs: object) -> RuntimeScalar:

@@ -13,22 +13,15 @@ builtin.module {
       %i_4 = arith.addi %i_3, %c1_i32 : i32
       %c5_i32 = arith.constant 5 : i32
       %3 = arith.cmpi sgt, %i_4, %c5_i32 : i32
-      %left_3 = scf.if %3 -> (i32) {
+      %left_3, %i_5 = scf.if %3 -> (i32, i32) {
         %c1_i32_1 = arith.constant 1 : i32
-        scf.yield {ascendc.leaves_loop} %c1_i32_1 : i32
+        %c0_i32_2 = arith.constant 0 : i32
+        scf.yield {ascendc.leaves_loop} %c1_i32_1, %c0_i32_2 : i32, i32
       } else {
-        scf.yield %left_2 : i32
+        scf.yield %left_2, %i_4 : i32, i32
       }
-      scf.yield %left_3, %i_4 : i32, i32
+      scf.yield %left_3, %i_5 : i32, i32
     }
-    %c1_i32_2 = arith.constant 1 : i32
-    %4 = arith.cmpi eq, %left, %c1_i32_2 : i32
-    %i_5 = scf.if %4 -> (i32) {
-      %c0_i32_2 = arith.constant 0 : i32
-      scf.yield %c0_i32_2 : i32
-    } else {
-      scf.yield %i_1 : i32
-    }
-    func.return %i_5 : i32
+    func.return %i_1 : i32
   }
 }

@@ -1,32 +1,26 @@
 builtin.module {
   func.func @t47_value_set_on_the_way_out(%n: i32, %a: i32) -> i32 {
+    %cm1_i32 = arith.constant -1 : i32
     %c0_i32 = arith.constant 0 : i32
     %c1_i32 = arith.constant 1 : i32
-    %0, %left, %i = scf.while (%i_1 = %c0_i32, %left_1 = %c0_i32, %i_2 = %c0_i32) : (i32, i32, i32) -> (i32, i32, i32) {
+    %0, %left, %found = scf.while (%i = %c0_i32, %left_1 = %c0_i32, %found_1 = %cm1_i32) : (i32, i32, i32) -> (i32, i32, i32) {
       %c0_i32_1 = arith.constant 0 : i32
       %1 = arith.cmpi eq, %left_1, %c0_i32_1 : i32
-      %2 = arith.cmpi slt, %i_1, %n : i32
+      %2 = arith.cmpi slt, %i, %n : i32
       %3 = arith.andi %2, %1 : i1
-      scf.condition(%3) %i_1, %left_1, %i_2 : i32, i32, i32
+      scf.condition(%3) %i, %left_1, %found_1 : i32, i32, i32
     } do {
-    ^bb0(%i_3: i32, %left_2: i32, %i_4: i32):
-      %4 = arith.muli %i_3, %i_3 : i32
+    ^bb0(%i_1: i32, %left_2: i32, %found_2: i32):
+      %4 = arith.muli %i_1, %i_1 : i32
       %5 = arith.cmpi sgt, %4, %a : i32
-      %left_3 = scf.if %5 -> (i32) {
+      %left_3, %found_3 = scf.if %5 -> (i32, i32) {
         %c1_i32_1 = arith.constant 1 : i32
-        scf.yield {ascendc.leaves_loop} %c1_i32_1 : i32
+        scf.yield {ascendc.leaves_loop} %c1_i32_1, %i_1 : i32, i32
       } else {
-        scf.yield %left_2 : i32
+        scf.yield %left_2, %found_2 : i32, i32
       }
-      %6 = arith.addi %i_3, %c1_i32 : i32
-      scf.yield %6, %left_3, %i_3 : i32, i32, i32
-    }
-    %7 = arith.cmpi eq, %left, %c1_i32 : i32
-    %found = scf.if %7 -> (i32) {
-      scf.yield %i : i32
-    } else {
-      %cm1_i32 = arith.constant -1 : i32
-      scf.yield %cm1_i32 : i32
+      %6 = arith.addi %i_1, %c1_i32 : i32
+      scf.yield %6, %left_3, %found_3 : i32, i32, i32
     }
     func.return %found : i32
   }

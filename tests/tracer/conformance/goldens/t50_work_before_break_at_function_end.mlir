@@ -1,0 +1,33 @@
+builtin.module {
+  func.func @t50_work_before_break_at_function_end(%w: !ascendc.gm_addr<f16>, %n: i32) {
+    %g = ascendc.global_tensor : !ascendc.global_tensor<f16>
+    ascendc.global_tensor.set_global_buffer %g, %w : !ascendc.global_tensor<f16>, !ascendc.gm_addr<f16>
+    %c0_i32 = arith.constant 0 : i32
+    %c1_i32 = arith.constant 1 : i32
+    %0, %left = scf.while (%i = %c0_i32, %left_1 = %c0_i32) : (i32, i32) -> (i32, i32) {
+      %c0_i32_1 = arith.constant 0 : i32
+      %1 = arith.cmpi eq, %left_1, %c0_i32_1 : i32
+      %2 = arith.cmpi slt, %i, %n : i32
+      %3 = arith.andi %2, %1 : i1
+      scf.condition(%3) %i, %left_1 : i32, i32
+    } do {
+    ^bb0(%i_1: i32, %left_2: i32):
+      %c3_i32 = arith.constant 3 : i32
+      %v = arith.muli %i_1, %c3_i32 : i32
+      %c5_i32 = arith.constant 5 : i32
+      %4 = arith.cmpi sgt, %v, %c5_i32 : i32
+      %left_3 = scf.if %4 -> (i32) {
+        %c0_ui64 = ascendc.constant 0 : ui64
+        %5 = arith.sitofp %v : i32 to f16
+        ascendc.set_value %g[%c0_ui64 : ui64], %5 : !ascendc.global_tensor<f16>, f16
+        %c1_i32_1 = arith.constant 1 : i32
+        scf.yield {ascendc.leaves_loop} %c1_i32_1 : i32
+      } else {
+        scf.yield %left_2 : i32
+      }
+      %6 = arith.addi %i_1, %c1_i32 : i32
+      scf.yield %6, %left_3 : i32, i32
+    }
+    func.return
+  }
+}
