@@ -69,10 +69,13 @@ def matmul_softmax(
     mm.set_tensor_b(b_global)
     mm.set_workspace(workspace_global)
     mm.iterate(sync=False)
+    # SoftMax finds the rows and columns of its input in the tensor's ShapeInfo (CANN asserts it is set)
+    block_shape = asc.ShapeInfo([tiling.base_m, tiling.base_n])
     for index in range(blocks):
         scores = in_queue.alloc_tensor(asc.float32)
         mm.get_tensor_c(scores, sync=False)
         mm.wait_get_tensor_c()
+        scores.set_shape_info(block_shape)
         result = out_queue.alloc_tensor(asc.float32)
         asc.adv.softmax(result, row_sums, row_maxes, scores, softmax_tiling, tmp)
         out_queue.enque(result)
@@ -88,11 +91,18 @@ def matmul_softmax(
 def generate_tilings(m: int, n: int, k: int, base_m: int, softmax_rows: int) -> tuple[object, object, int]:
     """The Matmul tiling (one core, ``base_m``-row blocks of whole rows) and the SoftMax tiling of a block,
     for a temporary buffer that holds ``softmax_rows`` rows; and that buffer's size."""
-    tiling = asc.adv.TCubeTiling(
-        used_core_num=1, m=m, n=n, k_a=k, k_b=k, single_core_m=m, single_core_n=n, single_core_k=k,
-        base_m=base_m, base_n=n, base_k=k,
-    )  # fmt: skip
     host = asc.lib.host
+    tiling_api = host.MatmulApiTiling(host.get_ascendc_platform())
+    tiling_api.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    tiling_api.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16, False)
+    tiling_api.set_c_type(host.TPosition.VECIN, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    tiling_api.set_org_shape(m, n, k)
+    tiling_api.set_shape(m, n, k)
+    tiling_api.enable_bias(False)
+    tiling_api.set_fix_split(base_m, n, k)  # blocks of base_m whole rows, all of K at once
+    tiling = asc.adv.TCubeTiling()
+    if tiling_api.get_tiling(tiling) != 0:
+        raise RuntimeError(f"no tiling for {m}x{n}x{k} in {base_m}-row blocks")
     tmp_bytes = softmax_rows * host.get_soft_max_min_tmp_size([base_m, n], 4)
     softmax_tiling = asc.adv.SoftmaxTiling()
     host.soft_max_tiling_func([base_m, n], 4, tmp_bytes, softmax_tiling)
@@ -112,9 +122,10 @@ def main(m: int = 128, k: int = 64, n: int = 256, base_m: int = 32) -> None:
     row_max = np.zeros((m, 8), np.float32)
     row_sum = np.zeros((m, 8), np.float32)
     workspace = np.zeros((m, n), np.float32)
+    sys_workspace = np.zeros(asc.lib.host.get_ascendc_platform().get_lib_api_work_space_size(), np.uint8)
     tiling, softmax_tiling, tmp_bytes = generate_tilings(m, n, k, base_m, softmax_rows=8)
     run_with_progress(
-        matmul_softmax, 1, a, b, probs, row_max, workspace, row_sum, np.zeros(1024, np.uint8), tiling,
+        matmul_softmax, 1, a, b, probs, row_max, workspace, row_sum, sys_workspace, tiling,
         softmax_tiling, tmp_bytes, m // base_m,
     )  # fmt: skip
     scores = a.astype(np.float64) @ b.astype(np.float64)

@@ -101,6 +101,17 @@ def oversized(x: asc.GlobalAddress, n: int) -> None:
     u = q.deque(asc.float32)
     asc.data_copy(xg, u, n)
     q.free_tensor(u)
+
+
+@asc.jit
+def runs_off(x: asc.GlobalAddress, n: int, at: int) -> None:
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    a = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, n)
+    asc.data_copy(a, xg, n)
+    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
+    asc.data_copy(xg[at:], a, n)  # ``at`` elements on: past every buffer the kernel has
 """
 
 
@@ -243,3 +254,25 @@ def test_a_cann_assertion_is_located_at_the_kernel_line(
     )
     assert error.value.location is not None
     assert error.value.location.line == line_of(kernels, "pipe.init_buffer(q, 2, n * 4)")
+
+
+def test_a_memory_fault_past_the_launchs_memory_is_named(
+    cann_emulator: CannHeaders, monkeypatch: pytest.MonkeyPatch, kernels: ModuleType
+) -> None:
+    """A GM write 64 MiB past its buffer lands beyond the launch's memory (the arguments, then the 16 MiB
+    system workspace): the core's SIGSEGV is reported with where the access landed, at the kernel's line.
+    (Found with examples/matmul_iterate_all_async.py handed a 128-byte REGIST_MATMUL_OBJ workspace: CANN's
+    KFC messages lie at ``(2 * block + sub) * 16 KiB`` of it and ran off the memory, before the launch
+    reserved the system workspace after the arguments.)"""
+    monkeypatch.setenv("ASCX_EMULATOR", "cann")
+    x = np.ones(64, np.float32)
+    with pytest.raises(EmulationError) as error:
+        kernels.runs_off[1](x, 64, 16 << 20)
+    message = error.value.message
+    assert message.startswith("kernel 'runs_off' failed on the CANN backend: block 0 (AIV): it stopped with "), message
+    assert message.endswith(
+        " bytes past the end of the launch's memory (after the system workspace): a GM address beyond every "
+        "buffer the kernel was given"
+    ), message
+    assert error.value.location is not None
+    assert error.value.location.line == line_of(kernels, "asc.data_copy(xg[at:], a, n)")

@@ -20,6 +20,7 @@ import pytest
 
 import ascx as asc
 from ascx.emu.launch import EmulationError
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN
 
 RNG = np.random.default_rng(9)
 
@@ -215,7 +216,7 @@ def small_ints(shape: tuple[int, ...]) -> np.ndarray:
 def tiling(m: int, n: int, k: int, base: tuple[int, int, int], **fields: int) -> Any:
     return asc.adv.TCubeTiling(
         used_core_num=1, m=m, n=n, k_a=k, k_b=k, single_core_m=m, single_core_n=n, single_core_k=k,
-        base_m=base[0], base_n=base[1], base_k=base[2], **fields,
+        base_m=base[0], base_n=base[1], base_k=base[2], **{**ONE_BLOCK_L1_PLAN, **fields},
     )  # fmt: skip
 
 

@@ -16,6 +16,7 @@ import pytest
 
 import ascx as asc
 from ascx.testing import line_of
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN
 
 RNG = np.random.default_rng(24)
 
@@ -72,6 +73,8 @@ def iterate_all_loop(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAd
     mm.set_tensor_b(bg)
     s = tiling.single_core_m * tiling.single_core_n
     for i in range(n):
+        mm.set_tensor_a(ag)  # each IterateAll posts a message, which clears the client's isFirstIter; CANN
+        mm.set_tensor_b(bg)  # asserts it at the next one
         mm.iterate_all(cg[i * s:], sync=False, wait_iterate_all=True)
     mm.wait_iterate_all()
     mm.end()
@@ -211,7 +214,7 @@ def product(a: np.ndarray, b: np.ndarray) -> np.ndarray:
 def tiling(m: int, n: int, k: int, base_m: int, base_n: int) -> Any:
     return asc.adv.TCubeTiling(
         used_core_num=1, m=m, n=n, k_a=k, k_b=k, single_core_m=m, single_core_n=n, single_core_k=k,
-        base_m=base_m, base_n=base_n, base_k=16,
+        base_m=base_m, base_n=base_n, base_k=16, **ONE_BLOCK_L1_PLAN,
     )  # fmt: skip
 
 
@@ -248,9 +251,9 @@ def test_iterate_all_in_a_loop_with_one_wait_after_it(kernels: ModuleType) -> No
     loop = line_of(kernels, "for i in range(n):")
     name = Path(kernels.__file__ or "").name
     assert warnings_in(record.list, kernels) == [
-        f"{name}:{loop + 1}: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts "
+        f"{name}:{loop + 3}: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts "
         "new asynchronous work; ascx inserted `mm.wait_iterate_all()` [MM-7]",
-        f"{name}:{loop + 2}: `mm.wait_iterate_all()` would wait forever when this loop runs zero times; ascx "
+        f"{name}:{loop + 4}: `mm.wait_iterate_all()` would wait forever when this loop runs zero times; ascx "
         "guarded it with the loop's trip test [MM-4]\n"
         f"{kernels.__file__}:{loop}:14: note: the loop that starts the work it waits for; its trip count is a "
         "runtime value",
@@ -367,6 +370,9 @@ def reuse(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, sys_
         mm.iterate_all(cg, sync=False, wait_iterate_all=True)
         mm.wait_iterate_all()
     mm.end()
+    if not sync:  # the object is used again: the first IterateAll's message cleared the client's isFirstIter,
+        mm.set_tensor_a(ag)  # which CANN asserts at the next one
+        mm.set_tensor_b(bg)
     mm.iterate_all(cg)
     mm.end()
 """

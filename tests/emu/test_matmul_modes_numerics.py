@@ -108,7 +108,7 @@ def tiling(m: int, n: int, k: int, base: tuple[int, int, int], whole: bool = Tru
     return asc.adv.TCubeTiling(
         used_core_num=1, m=m, n=n, k_a=k, k_b=k, single_core_m=m, single_core_n=n, single_core_k=k,
         base_m=base[0], base_n=base[1], base_k=base[2], step_m=steps[0], step_n=steps[1], step_k_a=steps[2],
-        step_k_b=steps[2],
+        step_k_b=steps[2], depth_a1=steps[0] * steps[2], depth_b1=steps[1] * steps[2],
     )  # fmt: skip
 
 

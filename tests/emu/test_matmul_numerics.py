@@ -18,6 +18,7 @@ import pytest
 import ascx as asc
 from ascx.emu.launch import EmulationError
 from ascx.testing.examples import example_kernel
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN
 
 RNG = np.random.default_rng(2024)
 
@@ -35,7 +36,7 @@ def matmul_ref(a: np.ndarray, b: np.ndarray, bias: np.ndarray | None = None) -> 
 def tiling(m: int, n: int, k: int, single: tuple[int, int, int], base: tuple[int, int, int], **fields: int) -> Any:
     return asc.adv.TCubeTiling(
         used_core_num=1, m=m, n=n, k_a=k, k_b=k, single_core_m=single[0], single_core_n=single[1],
-        single_core_k=single[2], base_m=base[0], base_n=base[1], base_k=base[2], **fields,
+        single_core_k=single[2], base_m=base[0], base_n=base[1], base_k=base[2], **{**ONE_BLOCK_L1_PLAN, **fields},
     )  # fmt: skip
 
 

@@ -25,6 +25,7 @@ from hypothesis import strategies as st
 
 from ascx.analysis.report import SyncError
 from ascx.emu.launch import EmulationError
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN
 
 BRANCHES = 2
 
@@ -220,7 +221,7 @@ def _matmul_arguments() -> list[object]:
 
     tiling = asc.adv.TCubeTiling(
         used_core_num=1, m=16, n=16, k_a=16, k_b=16, single_core_m=16, single_core_n=16, single_core_k=16,
-        base_m=16, base_n=16, base_k=16,
+        base_m=16, base_n=16, base_k=16, **ONE_BLOCK_L1_PLAN,
     )  # fmt: skip
     a = np.ones(256, np.float16)
     return [a, a.copy(), np.zeros(256, np.float32), np.zeros(64, np.uint8), tiling]

@@ -399,13 +399,14 @@ class Kernel:
         """Fresh launch (and compile) arguments: the buffers (with ``m`` for the Matmul family), then ``n``
         and the conditions."""
         import ascx as asc
+        from ascx.testing.tilings import ONE_BLOCK_L1_PLAN
 
         rng = np.random.default_rng(0)
         args: list[Any] = [rng.standard_normal(256).astype(np.float32), np.zeros(512, np.float32)]
         if self.has_matmul:
             tiling = asc.adv.TCubeTiling(
                 used_core_num=1, m=16, n=16, k_a=16, k_b=16, single_core_m=16, single_core_n=16,
-                single_core_k=16, base_m=16, base_n=16, base_k=16,
+                single_core_k=16, base_m=16, base_n=16, base_k=16, **ONE_BLOCK_L1_PLAN,
             )  # fmt: skip
             args += [
                 rng.standard_normal(256).astype(np.float16),

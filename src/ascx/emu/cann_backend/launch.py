@@ -151,7 +151,12 @@ def launch(compiled: CompiledKernel, block_dim: int, args: Sequence[Any], *, tim
             struct.pack_into("<Q", memory, fields["sys_workspace"], workspace)
             for argument, offset in zip(bound, offsets, strict=True):
                 memory[offset : offset + argument.owner.nbytes] = argument.owner.tobytes()
-            _run(compiled, executables, memory, fields, scratch, memory_path, block_dim, timeout)
+            regions = [
+                Region(f"argument '{param.name}'", offset, argument.owner.nbytes)
+                for param, argument, offset in zip(cpp, bound, offsets, strict=False)
+            ]
+            regions.append(Region("the system workspace", workspace, fields["sys_workspace_bytes"]))
+            _run(compiled, executables, memory, fields, scratch, memory_path, block_dim, timeout, regions)
             for argument, offset in zip(bound, offsets, strict=True):
                 if argument.gm:
                     flat = argument.owner.reshape(-1).view(np.uint8)
@@ -171,6 +176,7 @@ def _run(
     memory_path: Path,
     block_dim: int,
     timeout: float | None,
+    regions: list[Region],
 ) -> None:
     sides = block_cores(compiled.kernel_type)
     aivs = max((n for side, n in sides if side == "aiv"), default=1)
@@ -185,7 +191,7 @@ def _run(
                         command = [str(executables[side]), str(memory_path), str(block), str(sub), str(block_dim)]
                         process = subprocess.Popen([*command, str(aivs)], stdout=out, stderr=subprocess.STDOUT)
                     cores.append(Core(block, side, sub, process, log))
-        _wait(compiled, cores, memory, fields, aivs, limit)
+        _wait(compiled, cores, memory, fields, aivs, limit, regions)
     finally:
         for core in cores:
             if core.process.poll() is None:
@@ -212,13 +218,20 @@ def _slot(memory: mmap.mmap, fields: Layout, slot: int) -> dict[str, Any]:
         "wait_flag": integer("wait_flag"),
         "line": integer("line"),
         "signal": integer("signal"),
+        "fault_offset": struct.unpack_from("<q", memory, base + fields["fault_offset"])[0],
         "file": text("file", 244),
         "message": text("message", 512),
     }
 
 
 def _wait(
-    compiled: CompiledKernel, cores: list[Core], memory: mmap.mmap, fields: Layout, aivs: int, limit: float
+    compiled: CompiledKernel,
+    cores: list[Core],
+    memory: mmap.mmap,
+    fields: Layout,
+    aivs: int,
+    limit: float,
+    regions: list[Region],
 ) -> None:
     start = time.monotonic()
     last_progress = -1
@@ -228,7 +241,7 @@ def _wait(
         failed = [c for c in cores if c.process.returncode not in (None, 0)]
         if failed:
             first = min(failed, key=lambda c: c.slot)
-            raise _failure(compiled, first, memory, fields, aivs)
+            raise _failure(compiled, first, memory, fields, aivs, regions)
         if not running:
             return
         progress = struct.unpack_from("<q", memory, fields["progress"])[0]
@@ -263,7 +276,35 @@ def _location(slot: dict[str, Any]) -> SourceLocation | None:
     return SourceLocation(slot["file"], slot["line"]) if slot["file"] and slot["line"] > 0 else None
 
 
-def _failure(compiled: CompiledKernel, core: Core, memory: mmap.mmap, fields: Layout, aivs: int) -> EmulationError:
+@dataclass(frozen=True)
+class Region:
+    """Where an argument's data (or the system workspace) lies in the launch's memory."""
+
+    name: str
+    offset: int
+    size: int
+
+
+def _fault(offset: int, regions: list[Region]) -> str:
+    """Where a faulting access landed in the launch's memory (the control block, the arguments one after
+    another, the system workspace).  Only an access past the end of the memory faults: one that runs off an
+    argument into the next does not, so the argument it came from is not known."""
+    inside = [r for r in regions if r.offset <= offset < r.offset + r.size]
+    if inside:
+        return f"an access at byte {offset - inside[0].offset} of {inside[0].name} ({inside[0].size} bytes)"
+    if not regions or offset < regions[0].offset:
+        return f"an access at byte {offset} of the launch's control block"
+    last = max(regions, key=lambda r: r.offset)
+    past = offset - last.offset - last.size
+    return (
+        f"an access {past} bytes past the end of the launch's memory (after {last.name}): a GM address beyond "
+        "every buffer the kernel was given"
+    )
+
+
+def _failure(
+    compiled: CompiledKernel, core: Core, memory: mmap.mmap, fields: Layout, aivs: int, regions: list[Region]
+) -> EmulationError:
     slot = _slot(memory, fields, core.slot)
     code = core.process.returncode
     output = core.log.read_bytes().decode(errors="replace").strip().splitlines()
@@ -274,6 +315,8 @@ def _failure(compiled: CompiledKernel, core: Core, memory: mmap.mmap, fields: La
         last = logged[-1]
         where = f"{Path(last.group('file')).name}:{last.group('line')}"
         reason = f"CANN's {last.group('function')} ({where}) failed: {last.group('message').strip()}"
+    elif code is not None and code < 0 and slot["fault_offset"] >= 0:
+        reason = f"it stopped with {signal.Signals(-code).name}: {_fault(slot['fault_offset'], regions)}"
     elif code is not None and code < 0:
         reason = f"it stopped with {signal.Signals(-code).name}"
     else:

@@ -546,6 +546,9 @@ mm.wait_get_tensor_c()""",
             "``sync=False`` without ``wait_iterate_all=True`` warns: the kernel must synchronise by other means.",
             "In MixDualMaster mode, and with IBShare on both A and B, results come only from ``iterate_all`` to a "
             f'GlobalTensor: "{forbidden_in_mix_dual_master("iterate_all to a LocalTensor")}".',
+            "In a MIX kernel the tensors are set (``set_tensor_a``/``set_tensor_b``) since the client's last message "
+            "to the AIC: every message clears CANN's ``isFirstIter``, which this call asserts; the emulation stops "
+            "there (docs/emulation.md#the-tiling-check).",
         ),
         ("gm", "mm.iterate_all(c_global, sync=False, wait_iterate_all=True)\nmm.wait_iterate_all()"),
         notes=(
@@ -593,6 +596,9 @@ mm.wait_get_tensor_c()""",
             "D. Different batch counts broadcast G, N or B; a C with G = 1 adds up the G results.",
             _not_in_dual("iterate_batch"),
             _not_with_ab("iterate_batch"),
+            "In a MIX kernel the tensors are set (``set_tensor_a``/``set_tensor_b``) since the client's last message "
+            "to the AIC: every message clears CANN's ``isFirstIter``, which this call asserts; the emulation stops "
+            "there (docs/emulation.md#the-tiling-check).",
         ),
         (
             "batch",
@@ -628,6 +634,9 @@ mm.wait_iterate_batch()""",
             "batch_b)`` results into the workspace after step ``l - 1``'s (in C's layout).",
             _not_in_dual("iterate_n_batch"),
             _not_with_ab("iterate_n_batch"),
+            "In a MIX kernel the tensors are set (``set_tensor_a``/``set_tensor_b``) since the client's last message "
+            "to the AIC: every message clears CANN's ``isFirstIter``, which this call asserts; the emulation stops "
+            "there (docs/emulation.md#the-tiling-check).",
         ),
         (
             "batch",

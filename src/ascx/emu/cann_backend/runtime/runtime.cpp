@@ -124,9 +124,16 @@ void unemulated(const char* name) {
     fail("the intrinsic %s is not emulated by the CANN backend", name);
 }
 
-static void on_signal(int signal) {
+/// A memory fault at an address of the launch's memory (up to 1 GiB past its end, where an access that
+/// ran off the last argument lands) is recorded as an offset into it: the launcher names the argument.
+static void on_signal(int signal, siginfo_t* info, void*) {
     CoreSlot& slot = my_slot();
     slot.signal = signal;
+    const auto address = reinterpret_cast<uint64_t>(info != nullptr ? info->si_addr : nullptr);
+    if ((signal == SIGSEGV || signal == SIGBUS) && address >= GM_ADDRESS &&
+        address - GM_ADDRESS < control()->size + (1ull << 30)) {
+        slot.fault_offset = static_cast<int64_t>(address - GM_ADDRESS);
+    }
     record_location(slot);
     slot.state.store(FAILED);
     ::signal(signal, SIG_DFL);
@@ -141,13 +148,14 @@ int main(int argc, char** argv) {
     using namespace ascx_cann;
     if (argc == 2 && std::strcmp(argv[1], "--layout") == 0) {  // where the launcher finds what it reads
         std::printf("control_bytes %llu\nslots %d\nprogress %zu\ncore %zu\nslot_size %zu\nstate %zu\n"
-                    "wait_flag %zu\nline %zu\nsignal %zu\nfile %zu\nmessage %zu\nmax_args %d\nsys_workspace %zu\n"
-                    "sys_workspace_bytes %llu\n",
+                    "wait_flag %zu\nline %zu\nsignal %zu\nfault_offset %zu\nfile %zu\nmessage %zu\nmax_args %d\n"
+                    "sys_workspace %zu\nsys_workspace_bytes %llu\n",
                     static_cast<unsigned long long>(CONTROL_BYTES), MAX_BLOCKS * CORES_PER_BLOCK,
                     offsetof(Control, progress), offsetof(Control, core), sizeof(CoreSlot),
                     offsetof(CoreSlot, state), offsetof(CoreSlot, wait_flag), offsetof(CoreSlot, line),
-                    offsetof(CoreSlot, signal), offsetof(CoreSlot, file), offsetof(CoreSlot, message), MAX_ARGS,
-                    offsetof(Control, sys_workspace), static_cast<unsigned long long>(SYS_WORKSPACE_BYTES));
+                    offsetof(CoreSlot, signal), offsetof(CoreSlot, fault_offset), offsetof(CoreSlot, file),
+                    offsetof(CoreSlot, message), MAX_ARGS, offsetof(Control, sys_workspace),
+                    static_cast<unsigned long long>(SYS_WORKSPACE_BYTES));
         return 0;
     }
     if (argc != 6) {
@@ -180,8 +188,13 @@ int main(int argc, char** argv) {
     block_num = me.blocks;
     g_taskRation = me.ration;
     std::setvbuf(stdout, nullptr, _IOLBF, 0);  // what CANN logs before an abort reaches the launcher
+    my_slot().fault_offset = -1;
+    struct sigaction action {};
+    action.sa_sigaction = on_signal;
+    action.sa_flags = SA_SIGINFO;
+    sigemptyset(&action.sa_mask);
     for (int s : {SIGABRT, SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGTRAP}) {
-        signal(s, on_signal);
+        sigaction(s, &action, nullptr);
     }
     Control* c = control();
     void* args[MAX_ARGS];

@@ -34,6 +34,7 @@ public:
         use("Init");
         engine_.set_pipe(tpipe);
         engine_.init(cubeTiling, "Init");
+        posted();
     }
     template <class T>
     void SetWorkspace(GlobalTensor<T>& addr) {
@@ -48,10 +49,12 @@ public:
     void SetOrgShape(int orgM, int orgN, int orgK) {
         use("SetOrgShape");
         engine_.set_org_shape(orgM, orgN, orgK, orgK, 0);
+        posted();
     }
     void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0) {
         use("SetOrgShape");
         engine_.set_org_shape(orgM, orgN, orgKa, orgKb, orgKc);
+        posted();
     }
     void SetSingleShape(int singleM, int singleN, int singleK) {
         use("SetSingleShape");
@@ -65,37 +68,45 @@ public:
         use("SetHF32");
         (void)transMode;
         engine_.set_hf32(enableHF32);
+        posted();
     }
     void SetTensorA(const LocalTensor<SrcAT>& leftMatrix, bool isTransposeA = false) {
         use("SetTensorA");
         engine_.set_a_local(leftMatrix, isTransposeA);
+        first_iter_ = true;
     }
     void SetTensorB(const LocalTensor<SrcBT>& rightMatrix, bool isTransposeB = false) {
         use("SetTensorB");
         engine_.set_b_local(rightMatrix, isTransposeB);
+        first_iter_ = true;
     }
     void SetBias(const LocalTensor<BiasT>& inputBias) {
         use("SetBias");
         engine_.set_bias_local(inputBias);
+        first_iter_ = true;
     }
     void SetTensorA(const GlobalTensor<SrcAT>& gm, bool isTransposeA = false) {
         use("SetTensorA");
         engine_.set_a_global(gm, isTransposeA);
+        first_iter_ = true;
     }
     void SetTensorB(const GlobalTensor<SrcBT>& gm, bool isTransposeB = false) {
         use("SetTensorB");
         engine_.set_b_global(gm, isTransposeB);
+        first_iter_ = true;
     }
     /// Data for user copy callbacks; recorded only (callbacks are not emulated).
     void SetSelfDefineData(const uint64_t dataPtr) {
         use("SetSelfDefineData");
         engine_.require_not_dual_master("SetSelfDefineData");
         self_define_data_ = dataPtr;
+        posted();
     }
     void SetUserDefInfo(const uint64_t tilingPtr) {
         use("SetUserDefInfo");
         engine_.require_not_dual_master("SetUserDefInfo");
         user_def_info_ = tilingPtr;
+        posted();
     }
     void SetSparseIndex(const GlobalTensor<uint8_t>& indexGlobal) {  // a no-op on the client
         use("SetSparseIndex");
@@ -154,6 +165,7 @@ public:
     bool Iterate(bool enPartialSum = false) {
         static_assert(!kCfg.enableMixDualMaster, "Iterate is not supported when enableMixDualMaster is set");
         use(sync ? "Iterate<true>" : "Iterate<false>");
+        first_iter_ = false;  // the first call posts the computation, the others find the flag clear
         return sync ? engine_.iterate_sync(enPartialSum, "Iterate<true>")
                     : engine_.iterate_async(enPartialSum, "Iterate<false>");
     }
@@ -175,6 +187,7 @@ public:
             engine_.iterate_all_gm_elsewhere(sync, waitIterateAll, fakeMsg, what);
             return;
         }
+        require_first_iter(what);
         if constexpr (A_TYPE::ibShare && B_TYPE::ibShare) {  // sub-block 0 drives the cube for the block
             if (ascx_emu::block.sub_block_idx == 1) {
                 engine_.iterate_all_gm_elsewhere(sync, waitIterateAll, fakeMsg, what);
@@ -186,6 +199,7 @@ public:
     template <bool sync = true>
     void IterateAll(const LocalTensor<DstT>& ubCmatrix, uint8_t enAtomic = 0) {
         use("IterateAll");
+        require_first_iter("IterateAll (LocalTensor)");
         engine_.iterate_all_local(ubCmatrix, enAtomic, sync, "IterateAll (LocalTensor)");
     }
     template <bool sync = true, bool waitIterateBatch = false>
@@ -193,6 +207,7 @@ public:
                       const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
                       const uint32_t matrixStrideC = 0, const bool enPartialSum = false, const uint8_t enAtomic = 0) {
         use("IterateBatch");
+        require_first_iter("IterateBatch");
         engine_.iterate_batch_gm(gm, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC,
                                  enPartialSum, enAtomic, sync, waitIterateBatch, "IterateBatch");
     }
@@ -201,6 +216,7 @@ public:
                       const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
                       const uint32_t matrixStrideC = 0, const bool enPartialSum = false, const uint8_t enAtomic = 0) {
         use("IterateBatch");
+        require_first_iter("IterateBatch (LocalTensor)");
         engine_.iterate_batch_local(ubCmatrix, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB,
                                     matrixStrideC, enPartialSum, enAtomic, sync, "IterateBatch (LocalTensor)");
     }
@@ -214,6 +230,7 @@ public:
                           C_TYPE::layout != LayoutMode::NORMAL,
                       "IterateNBatch: A and B layouts must not be NONE or NORMAL, and C's must not be NORMAL");
         use("IterateNBatch");
+        require_first_iter("IterateNBatch");
         if (enPartialSum || enAtomic != 0) {
             engine_.error("IterateNBatch", "enPartialSum and enAtomic are not emulated");
         }
@@ -318,9 +335,25 @@ public:
 private:
     void use(const char* what) const { engine_.require_registered(what); }
 
+    /// CANN's client keeps its next message's flags in ``kfcMsg_.body``: SetTensorA, SetTensorB and
+    /// SetBias(LocalTensor) set ``isFirstIter``, every message it posts clears them all (Init, SetOrgShape,
+    /// SetHF32, SetSelfDefineData, SetUserDefInfo, Iterate, IterateAll, IterateBatch, IterateNBatch), and the
+    /// IterateAll / IterateBatch / IterateNBatch that post a computation assert the flag.
+    void posted() { first_iter_ = false; }
+    void require_first_iter(const char* what) {
+        if (!first_iter_) {
+            engine_.error(what, "SetTensorA / SetTensorB was not called since the client's last message to the AIC "
+                                "(CANN asserts kfcMsg_.body.isFirstIter: every message the client posts, such as "
+                                "Init, SetOrgShape or a computation, clears it; set the tensors again before each "
+                                "computation)");
+        }
+        first_iter_ = false;
+    }
+
     Engine engine_{Engine::Side::CLIENT, kCfg, Traits::has_callbacks};
     uint64_t self_define_data_ = 0;
     uint64_t user_def_info_ = 0;
+    bool first_iter_ = false;  ///< CANN's kfcMsg_.body.isFirstIter
 };
 
 }  // namespace AscendC

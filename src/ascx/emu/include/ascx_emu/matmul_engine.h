@@ -27,6 +27,7 @@
 #include "ascx_emu/checker.h"
 #include "ascx_emu/gemm.h"
 #include "ascx_emu/half.h"
+#include "ascx_emu/matmul_tiling_check.h"
 #include "ascx_emu/matmul_types.h"
 #include "ascx_emu/pipe.h"
 #include "ascx_emu/tensor.h"
@@ -272,6 +273,8 @@ public:
         single_n_ = tiling_.singleCoreN;
         single_k_ = tiling_.singleCoreK;
         check_static_tiling(what);
+        matmul_tiling_check::check<A_TYPE, B_TYPE, L0cT>(
+            cfg_, tiling_, static_tiling_, [&](const char* format, auto... args) { error(what, format, args...); });
         new_computation();
     }
 

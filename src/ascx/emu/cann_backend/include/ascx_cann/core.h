@@ -27,6 +27,7 @@ struct CoreSlot {
     int32_t wait_flag;                            // the flag a WAITING core waits for
     int32_t line;                                 // the kernel's Python line last reached
     int32_t signal;                               // the signal that stopped a FAILED core
+    int64_t fault_offset;                         // a SIGSEGV / SIGBUS address in the launch's memory, or -1
     char file[244];                               // ... and its file
     char message[512];                            // what stopped it
 };

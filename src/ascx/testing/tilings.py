@@ -1,0 +1,19 @@
+"""Hand-made ``TCubeTiling`` fields for tests.
+
+CANN's Matmul checks a tiling when the object is initialised (docs/emulation.md#the-tiling-check): the
+L1 plan (``depth_a1``, ``depth_b1``, ``step_m``, ``step_n``) must be positive, and the emulation checks
+the same.  A test that writes the shape fields by hand adds ``ONE_BLOCK_L1_PLAN``: one base block of A
+and one of B in L1 at a time, the smallest plan, valid for any shape."""
+
+from __future__ import annotations
+
+ONE_BLOCK_L1_PLAN: dict[str, int] = {
+    "depth_a1": 1,
+    "depth_b1": 1,
+    "step_m": 1,
+    "step_n": 1,
+    "step_k_a": 1,
+    "step_k_b": 1,
+}
+"""The L1 fields of a tiling that stages one ``base_m x base_k`` block of A and one ``base_k x base_n``
+block of B at a time (``step_k_a`` / ``step_k_b`` too: an MDL Matmul divides the depths by them)."""
