@@ -72,17 +72,18 @@ def lonely(x: asc.GlobalAddress, n: int) -> None:
 
 
 @asc.jit
-def reducing(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
+def rounding(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
     xg = asc.GlobalTensor()
     zg = asc.GlobalTensor()
     xg.set_global_buffer(x)
     zg.set_global_buffer(z)
     a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
     b = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 4096, n)
+    c = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 8192, n)
     asc.data_copy(a, xg, n)
     asc.set_flag(asc.HardEvent.MTE2_V, 0)
     asc.wait_flag(asc.HardEvent.MTE2_V, 0)
-    asc.whole_reduce_max(b, a, 64, 1, 1, 1, 8)
+    asc.cast(c, a, asc.RoundMode.CAST_ROUND, n)  # float to half, rounding half away: vconv_f322f16a
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
     asc.data_copy(zg, b, n)
@@ -203,13 +204,13 @@ def test_an_unemulated_intrinsic_stops_the_core_at_its_line(
     x = np.linspace(-3, 3, 64, dtype=np.float32)
     z = np.zeros(64, dtype=np.float32)
     with pytest.raises(EmulationError) as error:
-        kernels.reducing[1](x, z, 64)
+        kernels.rounding[1](x, z, 64)
     assert error.value.message == (
-        "kernel 'reducing' failed on the CANN backend: block 0 (AIV): the intrinsic vcmax is not emulated by the "
-        "CANN backend"
+        "kernel 'rounding' failed on the CANN backend: block 0 (AIV): the intrinsic vconv_f322f16a is not emulated "
+        "by the CANN backend"
     )
     assert error.value.location is not None
-    assert error.value.location.line == line_of(kernels, "asc.whole_reduce_max(b, a")
+    assert error.value.location.line == line_of(kernels, "asc.cast(c, a")
 
 
 def test_both_reports_the_first_differing_element(cann_emulator: CannHeaders) -> None:
