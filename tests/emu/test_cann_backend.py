@@ -240,6 +240,42 @@ def test_both_reports_the_first_differing_element(cann_emulator: CannHeaders) ->
     )
 
 
+def test_both_accepts_differences_within_the_relative_tolerance(
+    cann_emulator: CannHeaders, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ASCX_EMULATOR_RTOL``: floating-point outputs may differ by that much relative to the larger value;
+    beyond it the error says so."""
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        from vector_add import vector_add
+    finally:
+        sys.path.remove(str(EXAMPLES))
+    blocks, n = 2, 2048
+    rng = np.random.default_rng(1)
+    x = rng.random(blocks * n, dtype=np.float32) + np.float32(1)
+    y = rng.random(blocks * n, dtype=np.float32)
+    z = np.zeros_like(x)
+    compiled = vector_add.compile(x, y, z, n)
+    scale = {"by": np.float32(1 + 2e-6)}
+
+    def clean_room_off_by(values: object) -> None:
+        launch(compiled, blocks, values)  # type: ignore[arg-type]
+        z[7] *= scale["by"]
+
+    monkeypatch.setenv("ASCX_EMULATOR_RTOL", "1e-5")
+    run_both(compiled, blocks, [x, y, z, n], clean_room_off_by)
+    scale["by"] = np.float32(1 + 1e-4)
+    with pytest.raises(EmulationError) as error:
+        run_both(compiled, blocks, [x, y, z, n], clean_room_off_by)
+    assert error.value.message.endswith(
+        "on the CANN backend (1 of 4096 elements differ beyond the relative tolerance 1e-05)"
+    )
+    monkeypatch.setenv("ASCX_EMULATOR_RTOL", "tight")
+    with pytest.raises(AscxError) as usage:
+        run_both(compiled, blocks, [x, y, z, n], clean_room_off_by)
+    assert usage.value.message == "ASCX_EMULATOR_RTOL='tight' is not a relative tolerance: use a number >= 0"
+
+
 @QUIET
 def test_a_cann_assertion_is_located_at_the_kernel_line(
     cann_emulator: CannHeaders, monkeypatch: pytest.MonkeyPatch, kernels: ModuleType
