@@ -18,7 +18,10 @@ Properties, on every generated kernel:
    emulation what C++ computes;
 7. a kernel that creates its ``TPipe`` below the entry (in a runtime ``if``, after an early ``return``, in
    a device function after its own early ``return``) declares exactly one ``TPipe`` in its C++, and property 3
-   holds for it (issue 31 point 2: the insertion declared a second one for the ids of its flags).
+   holds for it (issue 31 point 2: the insertion declared a second one for the ids of its flags);
+8. a sample of the kernels without Matmul runs on both emulation backends (``ASCX_EMULATOR=both``: the
+   clean-room headers and CANN's own headers over ascx's intrinsic layer) with bit-equal outputs, for every
+   trip count and branch combination (docs/emulation.md#the-differential-check-in-the-suite).
 
 Property 3 is also checked on kernels that each hold a ping-pong loop (flags whose id alternates with
 the loop's iterations, a buffer half per id), correct or with one of the usual mistakes.
@@ -292,6 +295,37 @@ def test_a_sample_type_checks_against_cann(kernel_module: Loader, kernel: Kernel
     failures = check_kernels([CannKernel("k", source)], cann_headers, compilers=[default_compiler()])
     context = _describe_module(module)
     assert not failures, "\n".join(str(f) for f in failures) + f"\n{context}"
+
+
+# --- 8. both emulation backends compute the same bits ---------------------------------------------------
+
+
+DIFFERENTIAL_FAMILIES = ("vector", "scalar", "queue", "flags")
+"""The families property 8 draws from: not ``matmul``, whose kernels take a TCubeTiling the generator fills
+with the shape fields only (its step fields, depthA1 and the rest, 0), which CANN's Matmul rejects
+(``NumericalValidCheck``: "tiling_.GetDepthA1() is 0 , which should be larger than 0")."""
+
+
+@pytest.mark.filterwarnings("ignore")
+@fuzz_settings(quick=3, long=100)
+@given(kernel=kernels(families=DIFFERENTIAL_FAMILIES))
+def test_a_sample_computes_the_same_on_both_emulation_backends(
+    kernel_module: Loader, kernel: Kernel, cann_headers: CannHeaders, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The kernel (with ascx's synchronisation, so every run is clean on the clean-room backend: property
+    3) runs with ``ASCX_EMULATOR=both`` for every input of ``kernel.runs()``: the CANN backend runs it too and
+    every output array is bit-equal (skipped without CANN's headers)."""
+    module, error = check_compile(kernel_module, kernel)
+    if error is not None:
+        return
+    monkeypatch.setenv("ASCX_CANN_HEADERS", str(cann_headers.root))
+    monkeypatch.setenv("ASCX_EMULATOR", "both")
+    context = _describe_module(module)
+    for n, conditions, m in kernel.runs():
+        try:
+            module.k[1](*kernel.arguments(n, conditions, m))
+        except EmulationError as failure:
+            pytest.fail(f"with n={n}, conditions={conditions}, m={m}: {failure.message}\n{context}")
 
 
 # --- regressions: kernels the generator can draw, checked against every property ------------------------
