@@ -86,6 +86,53 @@ def emulator(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
     return backend
 
 
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers",
+        "differential: run the test's launches with ASCX_EMULATOR=both where CANN's headers are (the clean-room "
+        "backend, then the CANN backend on copies of the arguments, outputs equal bit for bit)",
+    )
+    config.addinivalue_line(
+        "markers",
+        "differential_rtol(rtol, reason): the relative tolerance (ASCX_EMULATOR_RTOL) of a differential test's "
+        "floating-point outputs, and why the backends' bits may differ",
+    )
+    config.addinivalue_line(
+        "markers",
+        "clean_room_only(reason): a test of a differential module whose kernel the CANN backend cannot run, "
+        "and why (docs/emulation.md#what-the-cann-backend-does-not-do)",
+    )
+
+
+@pytest.fixture(autouse=True)
+def differential(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str | None:
+    """The differential check of the numerics tests (docs/emulation.md#the-differential-check-in-the-suite): a
+    test marked ``differential`` (a numerics module's ``pytestmark``) runs its launches with
+    ``ASCX_EMULATOR=both`` when CANN's headers are at ``$ASCX_TEST_CANN`` or ``../shared/cann``; ``both``
+    runs the clean-room backend first, so one run checks numpy's answer and the agreement of the backends.
+    Without the headers it runs on the clean-room backend alone.  A test whose kernel the CANN backend
+    cannot run says why with ``clean_room_only(reason)``; one whose floating-point results may differ in
+    their last bits gives the tolerance and why with ``differential_rtol(rtol, reason)``."""
+    if request.node.get_closest_marker("differential") is None:
+        return None
+    only = request.node.get_closest_marker("clean_room_only")
+    if only is not None:
+        if not only.args or not str(only.args[0]).strip():
+            pytest.fail("clean_room_only needs a reason: why the CANN backend cannot run the kernel")
+        return "clean-room"
+    location = headers_location()
+    if not location.exists():
+        return "clean-room"
+    monkeypatch.setenv("ASCX_CANN_HEADERS", str(location))
+    monkeypatch.setenv("ASCX_EMULATOR", "both")
+    tolerance = request.node.get_closest_marker("differential_rtol")
+    if tolerance is not None:
+        if len(tolerance.args) != 2 or not str(tolerance.args[1]).strip():
+            pytest.fail("differential_rtol takes the tolerance and the reason the backends' bits may differ")
+        monkeypatch.setenv("ASCX_EMULATOR_RTOL", str(tolerance.args[0]))
+    return "both"
+
+
 @pytest.fixture(scope="session")
 def shared_check_dir() -> Iterator[Path]:
     configured = os.environ.get(cann_check.CHECK_DIR_ENV)

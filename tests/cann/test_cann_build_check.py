@@ -43,6 +43,20 @@ def test_a_vector_kernel_is_checked_on_the_vector_side(
     assert capsys.readouterr().out == f"vector_add: CANN's headers in {cann_headers.root} accept it (aiv; {used})\n"
 
 
+def test_check_finds_the_headers_the_cann_backend_is_pointed_at(
+    cann_headers: CannHeaders, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--cann-headers`` defaults to ``$ASCX_CANN_HEADERS`` (the CANN emulation backend's variable), which
+    comes before ``$ASCEND_HOME_PATH``; the option still wins over both."""
+    monkeypatch.setenv("ASCX_CANN_HEADERS", str(cann_headers.root))
+    monkeypatch.setenv("ASCEND_HOME_PATH", str(tmp_path / "elsewhere"))
+    assert main(["build", *VECTOR_ADD, "--target", "check"]) == 0
+    assert capsys.readouterr().out.startswith(f"vector_add: CANN's headers in {cann_headers.root} accept it (aiv; ")
+    monkeypatch.setenv("ASCX_CANN_HEADERS", str(tmp_path / "missing"))
+    assert main(["build", *VECTOR_ADD, "--target", "check", "--cann-headers", str(cann_headers.root)]) == 0
+    assert capsys.readouterr().out.startswith(f"vector_add: CANN's headers in {cann_headers.root} accept it (aiv; ")
+
+
 def installation_like(headers: CannHeaders, root: Path) -> Path:
     """A CANN installation's layout (CANN 9's ``asc/``, ``include/`` and ``tools/tikicpulib``) whose
     directories are links into a tree like ``../shared/cann``."""
@@ -69,6 +83,7 @@ def test_a_cann_installation_layout_is_found_through_ascend_home_path(
         "asc/impl/utils", "asc/include", "asc/include/adv_api", "asc/include/adv_api/matmul",
         "asc/include/basic_api", "asc/include/simt_api", "asc/include/utils",
     ]  # fmt: skip
+    monkeypatch.delenv("ASCX_CANN_HEADERS", raising=False)
     monkeypatch.setenv("ASCEND_HOME_PATH", str(home))
     assert main(["build", *VECTOR_ADD, "--target", "check"]) == 0
     assert capsys.readouterr().out.startswith(f"vector_add: CANN's headers in {home} accept it (aiv; ")

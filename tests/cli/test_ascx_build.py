@@ -135,7 +135,7 @@ VECTOR_ADD_ARGS = "MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(
         (
             None,
             "error: no CANN headers to type-check against: pass --cann-headers DIR (a CANN installation, or a tree "
-            "with asc-devkit/, stub/ and gen/) or set ASCEND_HOME_PATH\n",
+            "with asc-devkit/, stub/ and gen/) or set ASCX_CANN_HEADERS or ASCEND_HOME_PATH\n",
         ),
         ("missing", "error: no CANN headers in {tmp}/missing: not a directory\n"),
         (
@@ -155,8 +155,21 @@ def test_check_without_headers_says_what_is_missing(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
     monkeypatch.delenv("ASCEND_HOME_PATH", raising=False)
+    monkeypatch.delenv("ASCX_CANN_HEADERS", raising=False)
     (tmp_path / "empty").mkdir()
     where = ["--cann-headers", str(tmp_path / headers)] if headers else []
     target = f"{REPO}/examples/vector_add.py"
     assert main(["build", target, "--target", "check", "--args", VECTOR_ADD_ARGS, *where]) == 1
     assert capsys.readouterr().err == message.format(tmp=tmp_path)
+
+
+def test_check_takes_its_headers_from_ascx_cann_headers_as_the_cann_backend_does(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without ``--cann-headers``, the check looks where the CANN emulation backend looks
+    (``$ASCX_CANN_HEADERS``) before ``$ASCEND_HOME_PATH``; a directory that is not there is one line."""
+    monkeypatch.setenv("ASCX_CANN_HEADERS", str(tmp_path / "missing"))
+    monkeypatch.setenv("ASCEND_HOME_PATH", str(tmp_path))
+    target = f"{REPO}/examples/vector_add.py"
+    assert main(["build", target, "--target", "check", "--args", VECTOR_ADD_ARGS]) == 1
+    assert capsys.readouterr().err == f"error: no CANN headers in {tmp_path}/missing: not a directory\n"

@@ -72,17 +72,18 @@ def lonely(x: asc.GlobalAddress, n: int) -> None:
 
 
 @asc.jit
-def reducing(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
+def rounding(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
     xg = asc.GlobalTensor()
     zg = asc.GlobalTensor()
     xg.set_global_buffer(x)
     zg.set_global_buffer(z)
     a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
     b = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 4096, n)
+    c = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 8192, n)
     asc.data_copy(a, xg, n)
     asc.set_flag(asc.HardEvent.MTE2_V, 0)
     asc.wait_flag(asc.HardEvent.MTE2_V, 0)
-    asc.whole_reduce_max(b, a, 64, 1, 1, 1, 8)
+    asc.cast(c, a, asc.RoundMode.CAST_ROUND, n)  # float to half, rounding half away: vconv_f322f16a
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
     asc.data_copy(zg, b, n)
@@ -203,13 +204,13 @@ def test_an_unemulated_intrinsic_stops_the_core_at_its_line(
     x = np.linspace(-3, 3, 64, dtype=np.float32)
     z = np.zeros(64, dtype=np.float32)
     with pytest.raises(EmulationError) as error:
-        kernels.reducing[1](x, z, 64)
+        kernels.rounding[1](x, z, 64)
     assert error.value.message == (
-        "kernel 'reducing' failed on the CANN backend: block 0 (AIV): the intrinsic vcmax is not emulated by the "
-        "CANN backend"
+        "kernel 'rounding' failed on the CANN backend: block 0 (AIV): the intrinsic vconv_f322f16a is not emulated "
+        "by the CANN backend"
     )
     assert error.value.location is not None
-    assert error.value.location.line == line_of(kernels, "asc.whole_reduce_max(b, a")
+    assert error.value.location.line == line_of(kernels, "asc.cast(c, a")
 
 
 def test_both_reports_the_first_differing_element(cann_emulator: CannHeaders) -> None:
@@ -237,6 +238,42 @@ def test_both_reports_the_first_differing_element(cann_emulator: CannHeaders) ->
         f"the emulation backends differ on kernel 'vector_add': argument 'z' element 1234 is {wrong} on the "
         f"clean-room backend and {right} on the CANN backend (1 of 4096 elements differ)"
     )
+
+
+def test_both_accepts_differences_within_the_relative_tolerance(
+    cann_emulator: CannHeaders, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ASCX_EMULATOR_RTOL``: floating-point outputs may differ by that much relative to the larger value;
+    beyond it the error says so."""
+    sys.path.insert(0, str(EXAMPLES))
+    try:
+        from vector_add import vector_add
+    finally:
+        sys.path.remove(str(EXAMPLES))
+    blocks, n = 2, 2048
+    rng = np.random.default_rng(1)
+    x = rng.random(blocks * n, dtype=np.float32) + np.float32(1)
+    y = rng.random(blocks * n, dtype=np.float32)
+    z = np.zeros_like(x)
+    compiled = vector_add.compile(x, y, z, n)
+    scale = {"by": np.float32(1 + 2e-6)}
+
+    def clean_room_off_by(values: object) -> None:
+        launch(compiled, blocks, values)  # type: ignore[arg-type]
+        z[7] *= scale["by"]
+
+    monkeypatch.setenv("ASCX_EMULATOR_RTOL", "1e-5")
+    run_both(compiled, blocks, [x, y, z, n], clean_room_off_by)
+    scale["by"] = np.float32(1 + 1e-4)
+    with pytest.raises(EmulationError) as error:
+        run_both(compiled, blocks, [x, y, z, n], clean_room_off_by)
+    assert error.value.message.endswith(
+        "on the CANN backend (1 of 4096 elements differ beyond the relative tolerance 1e-05)"
+    )
+    monkeypatch.setenv("ASCX_EMULATOR_RTOL", "tight")
+    with pytest.raises(AscxError) as usage:
+        run_both(compiled, blocks, [x, y, z, n], clean_room_off_by)
+    assert usage.value.message == "ASCX_EMULATOR_RTOL='tight' is not a relative tolerance: use a number >= 0"
 
 
 @QUIET

@@ -162,6 +162,121 @@ int main() {{
     img2colv2_cbuf_to_ca(l0a3, nz, {K}, {M}, 0, 0, 1, 1, 1, 1, 1, 1, false, false, false, false, {K});
     show("img2col_a", l0a3, {M * K});
     show("load2d_a", l0a, {M * K});
+    // copies into GM under the atomic modes: add on float (two copies onto ones), max on half, then a
+    // plain copy once the mode is back to none
+    static float gm32[64];
+    for (int i = 0; i < 64; ++i) gm32[i] = 1.0f;
+    set_atomic_f32();
+    set_atomic_add();
+    copy_ubuf_to_gm(gm32, a32, 0, 1, 8, 0, 0);
+    copy_ubuf_to_gm(gm32, b32, 0, 1, 8, 0, 0);
+    set_atomic_none();
+    show("atomic_add", gm32, 64);
+    static uint16_t gm16[128];
+    std::memcpy(gm16, a16, sizeof gm16);
+    set_atomic_f16();
+    set_atomic_max();
+    copy_ubuf_to_gm(gm16, b16, 0, 1, 8, 0, 0);
+    set_atomic_none();
+    show("atomic_max", reinterpret_cast<half*>(gm16), 128);
+    copy_ubuf_to_gm(gm32, b32, 0, 1, 8, 0, 0);
+    show("atomic_none", gm32, 64);
+    // more unary ops: rsqrt and abs on float (|x| of the inputs, a -0.0 included), rsqrt on half
+    set_vector_mask(~0ull, ~0ull);
+    static float magnitudes[64];
+    for (int i = 0; i < 64; ++i) magnitudes[i] = std::fabs(a32[i]) + 0.25f;
+    vrsqrt(out, magnitudes, 1, 1, 1, 8, 8);
+    show("vrsqrt", out, 64);
+    static float signed_zero[64];
+    std::memcpy(signed_zero, a32, sizeof signed_zero);
+    signed_zero[0] = -0.0f;
+    vabs(out, signed_zero, 1, 1, 1, 8, 8);
+    show("vabs", out, 64);
+    // bitwise ops on int16 (128 lanes), and vcopy of uint32 with a source block stride of 2
+    static int16_t i16a[128], i16b[128], i16o[128];
+    for (int i = 0; i < 128; ++i) {{ i16a[i] = int16_t(a16[i]); i16b[i] = int16_t(b16[i]); }}
+    vand(i16o, i16a, i16b, 1, 1, 1, 1, 8, 8, 8);
+    show("vand", i16o, 128);
+    vor(i16o, i16a, i16b, 1, 1, 1, 1, 8, 8, 8);
+    show("vor", i16o, 128);
+    vnot(i16o, i16a, 1, 1, 1, 8, 8);
+    show("vnot", i16o, 128);
+    static uint32_t u32o[64];
+    vcopy(u32o, reinterpret_cast<uint32_t*>(a32), 1, 1, 2, 8, 16);
+    show("vcopy", u32o, 64);
+    // vbrcb: two repeats of eight float values, block stride 1, repeat stride 8
+    static float broadcast[128];
+    vbrcb(broadcast, a32, 1, 8, 2);
+    show("vbrcb", broadcast, 128);
+    // DataCopyPad's copies: two bursts of three halves (6 bytes, 2 bytes apart in GM) into rows of 32 bytes
+    // one block apart, padded 1 left and 2 right with the pad register (1.0), then unpadded
+    static uint16_t padded_rows[64];
+    std::memset(padded_rows, 0, sizeof padded_rows);
+    set_mov_pad_val(0x3c00);
+    copy_gm_to_ubuf_align_b16(padded_rows, a16, 0, 2, 6, 1, 2, 2, 1);
+    show("pad_in", padded_rows, 64);
+    std::memset(padded_rows, 0, sizeof padded_rows);
+    copy_gm_to_ubuf_align_b16(padded_rows, a16, 0, 2, 6, 0, 0, 2, 1);
+    show("pad_in_dummy", padded_rows, 64);
+    // out: two bursts of 12 bytes read from rows one block apart, written 4 bytes apart
+    static float rows_out[8];
+    std::memset(rows_out, 0, sizeof rows_out);
+    copy_ubuf_to_gm_align_b32(rows_out, a32, 0, 2, 12, 0, 0, 1, 4);
+    show("pad_out", rows_out, 8);
+    // block reductions over two repeats of float (8 lanes a block), and pair sums of one repeat
+    set_vector_mask(~0ull, ~0ull);
+    static float reduced[16];
+    vcgadd(reduced, a32, 2, 1, 1, 8);
+    show("vcgadd", reduced, 16);
+    vcgmax(reduced, a32, 2, 1, 1, 8);
+    show("vcgmax", reduced, 16);
+    vcgmin(reduced, a32, 2, 1, 1, 8);
+    show("vcgmin", reduced, 16);
+    static float pairs[32];
+    vcpadd(pairs, a32, 1, 1, 1, 8);
+    show("vcpadd", pairs, 32);
+    // fused ops on float: relu(a + b), a * b + dst, a * dst + b, 1.5 * a + dst; half into float for vmla
+    static float fused[64];
+    vaddrelu(fused, a32, b32, 1, 1, 1, 1, 8, 8, 8);
+    show("vaddrelu", fused, 64);
+    for (int i = 0; i < 64; ++i) fused[i] = b32[i];
+    vmla(fused, a32, a32, 1, 1, 1, 1, 8, 8, 8);
+    show("vmla", fused, 64);
+    for (int i = 0; i < 64; ++i) fused[i] = b32[i];
+    vmadd(fused, a32, a32, 1, 1, 1, 1, 8, 8, 8);
+    show("vmadd", fused, 64);
+    for (int i = 0; i < 64; ++i) fused[i] = b32[i];
+    vaxpy(fused, a32, 1.5f, 1, 1, 1, 8, 8);
+    show("vaxpy", fused, 64);
+    for (int i = 0; i < 64; ++i) fused[i] = b32[i];
+    vmla(fused, reinterpret_cast<half*>(a16), reinterpret_cast<half*>(b16), 1, 1, 1, 1, 8, 4, 4);
+    show("vmla_mixed", fused, 64);
+    // comparisons: a < b into bits over two repeats, lanes 0..9 of a repeat into CMPMASK, then selects
+    set_vector_mask(~0ull, ~0ull);
+    static uint8_t lt_bits[16];
+    vcmpv_lt(lt_bits, a32, b32, 2, 1, 1, 1, 8, 8, 8);
+    show("vcmpv_lt", lt_bits, 16);
+    set_vector_mask(0ull, (1ull << 10) - 1);
+    vcmp_gt(a32, b32, 1, 1, 1, 1, 8, 8, 8);
+    static uint8_t cmp_reg[16];
+    get_cmpmask(cmp_reg);
+    show("cmpmask", cmp_reg, 16);
+    set_vector_mask(~0ull, ~0ull);
+    vsel(out, a32, b32, 2, 1, 1, 1, 8, 8, 8);
+    show("vsel_spr", out, 128);
+    static int64_t address[2];
+    address[0] = reinterpret_cast<int64_t>(lt_bits);
+    set_cmpmask(address);
+    vsel(out, a32, b32, 2, 1, 1, 1, 8, 8, 8, uint8_t(2));
+    show("vsel_tensor", out, 128);
+    // vcmax over two repeats as [value, index] pairs; vcmin's indices only
+    set_vector_mask(~0ull, ~0ull);
+    static float best[4];
+    vcmax(best, a32, 2, 1, 1, 8, VALUE_INDEX);
+    show("vcmax", reinterpret_cast<uint32_t*>(best), 4);
+    static uint32_t where[2];
+    vcmin(reinterpret_cast<float*>(where), a32, 2, 1, 1, 8, ONLY_INDEX);
+    show("vcmin_index", where, 2);
     return 0;
 }}
 """
@@ -282,3 +397,92 @@ def test_load3dv2_with_a_1x1_kernel_is_the_2d_load() -> None:
     zz = MAT_A.reshape(M // 16, 16, K // 16, 16).transpose(0, 2, 1, 3).reshape(-1)
     np.testing.assert_array_equal(_half_output("load2d_a"), zz)
     np.testing.assert_array_equal(_half_output("img2col_a"), zz)
+
+
+def test_copies_into_gm_combine_under_the_atomic_modes() -> None:
+    """Found by the differential check (``test_atomic_modes_combine_copies_to_gm``): copy_ubuf_to_gm
+    overwrote GM under set_atomic_add/max; it combines each element of set_atomic_<type>'s type."""
+    np.testing.assert_array_equal(_float_output("atomic_add"), (np.float32(1) + A32[:64]) + B32[:64])
+    np.testing.assert_array_equal(_half_output("atomic_max"), np.maximum(A16[:128], B16[:128]))
+    np.testing.assert_array_equal(_float_output("atomic_none"), B32[:64])
+
+
+def test_rsqrt_and_abs() -> None:
+    magnitudes = np.abs(A32[:64]) + np.float32(0.25)
+    np.testing.assert_array_equal(
+        _float_output("vrsqrt"), (1.0 / np.sqrt(magnitudes.astype(np.float64))).astype(np.float32)
+    )
+    signed = A32[:64].copy()
+    signed[0] = -0.0
+    got = _float_output("vabs")
+    np.testing.assert_array_equal(got, np.abs(signed))
+    assert not np.signbit(got[0])  # abs clears the sign of -0.0
+
+
+def test_bitwise_ops_and_copy() -> None:
+    a = A16[:128].view(np.int16)
+    b = B16[:128].view(np.int16)
+    for name, expected in (("vand", a & b), ("vor", a | b), ("vnot", ~a)):
+        assert [int(v) for v in _run()[name]] == [int(v) for v in expected], name
+    lanes = np.arange(64)
+    source = (lanes // 8) * 16 + lanes % 8  # block stride 2
+    assert [int(v) for v in _run()["vcopy"]] == [int(v) for v in A32.view(np.uint32)[source]]
+
+
+def test_brcb_fills_a_block_with_each_value() -> None:
+    np.testing.assert_array_equal(_float_output("vbrcb"), np.repeat(A32[:16], 8))
+
+
+def test_data_copy_pad_copies_bursts_into_padded_rows_and_back() -> None:
+    bits = A16.view(np.uint16)
+    got = np.array([int(v) for v in _run()["pad_in"]], dtype=np.uint16).reshape(2, 32)
+    for i in range(2):
+        row = np.full(16, 0x3C00, dtype=np.uint16)
+        row[1:4] = bits[4 * i : 4 * i + 3]  # bursts 8 bytes (4 halves) apart in GM
+        np.testing.assert_array_equal(got[i, :16], row)
+        np.testing.assert_array_equal(got[i, 16:], 0)  # the one-block gap is not written
+    dummy = np.array([int(v) for v in _run()["pad_in_dummy"]], dtype=np.uint16).reshape(2, 32)
+    for i in range(2):
+        row = np.full(16, bits[4 * i], dtype=np.uint16)  # no padding: the burst's first half repeats
+        row[:3] = bits[4 * i : 4 * i + 3]
+        np.testing.assert_array_equal(dummy[i, :16], row)
+    out = _float_output("pad_out")
+    np.testing.assert_array_equal(out, [*A32[0:3], 0, *A32[16:19], 0])
+
+
+def test_block_and_pair_reductions() -> None:
+    blocks = A32[:128].reshape(16, 8)
+    np.testing.assert_array_equal(_float_output("vcgadd"), [_tree(b) for b in blocks])
+    np.testing.assert_array_equal(_float_output("vcgmax"), blocks.max(axis=1))
+    np.testing.assert_array_equal(_float_output("vcgmin"), blocks.min(axis=1))
+    np.testing.assert_array_equal(_float_output("vcpadd"), A32[0:64:2] + A32[1:64:2])
+
+
+def test_fused_ops_round_each_step() -> None:
+    a, b = A32[:64], B32[:64]
+    np.testing.assert_array_equal(_float_output("vaddrelu"), np.maximum(a + b, 0))
+    np.testing.assert_array_equal(_float_output("vmla"), a * a + b)
+    np.testing.assert_array_equal(_float_output("vmadd"), a * b + a)
+    np.testing.assert_array_equal(_float_output("vaxpy"), np.float32(1.5) * a + b)
+    exact = A16[:64].astype(np.float32) * B16[:64].astype(np.float32)  # a product of halves is exact in float
+    np.testing.assert_array_equal(_float_output("vmla_mixed"), exact + b)
+
+
+def test_compare_and_select() -> None:
+    less = A32[:128] < B32[:128]
+    assert [int(v) for v in _run()["vcmpv_lt"]] == [int(v) for v in np.packbits(less, bitorder="little")]
+    greater = np.zeros(128, dtype=bool)
+    greater[:10] = A32[:10] > B32[:10]  # lanes the mask leaves off give 0
+    assert [int(v) for v in _run()["cmpmask"]] == [int(v) for v in np.packbits(greater, bitorder="little")]
+    same_bits = np.tile(greater[:64], 2)  # mode 0: every repeat uses CMPMASK's first 64 bits
+    np.testing.assert_array_equal(_float_output("vsel_spr"), np.where(same_bits, A32[:128], B32[:128]))
+    np.testing.assert_array_equal(_float_output("vsel_tensor"), np.where(less, A32[:128], B32[:128]))
+
+
+def test_repeat_max_and_min_with_their_index() -> None:
+    got = [int(v) for v in _run()["vcmax"]]
+    for r in range(2):
+        lanes = A32[64 * r : 64 * (r + 1)]
+        assert got[2 * r] == int(lanes.max().view(np.uint32))
+        assert got[2 * r + 1] == int(lanes.argmax())
+    assert [int(v) for v in _run()["vcmin_index"]] == [int(A32[:64].argmin()), int(A32[64:128].argmin())]

@@ -22,7 +22,7 @@ import pytest
 
 from ascx.testing.kernels import load_kernel_source
 
-pytestmark = pytest.mark.filterwarnings("ignore:verify_sync=False")
+pytestmark = [pytest.mark.filterwarnings("ignore:verify_sync=False"), pytest.mark.differential]
 
 Load = Callable[[str], ModuleType]
 

@@ -8,7 +8,10 @@ cecba26ace65efbe00a042e7a2e9b9b9e29896f4), call for call.  The translation chang
 - ``test_softmax(backend)`` takes no backend (pyasc picks its Model or NPU platform; ascx runs the
   emulation), and the host code is a function of the test module rather than pyasc's module-level script.
 
-pyasc's check stays: ``assert_allclose`` against its numpy softmax with ``atol=1 / src.size``.  The second
+pyasc's check stays: ``assert_allclose`` against its numpy softmax with ``atol=1 / src.size``.  Where CANN's
+headers are at hand the launch runs on both emulation backends (``ASCX_EMULATOR=both``): CANN's own SoftMax
+recomputes its tiling from the ShapeInfo on the CPU too, and the two results agree within the module's
+``differential_rtol``.  The second
 test holds the result to a tighter bound: every row sums to 1 and each element is within 2e-6 relative of
 the float64 softmax of its row (the emulation's documented float32 steps).
 """
@@ -16,10 +19,21 @@ the float64 softmax of its row (the emulation's documented float32 steps).
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 import ascx as asc
 import ascx.lib.runtime as rt
 import ascx.runtime.config as config
+
+pytestmark = [
+    pytest.mark.differential,  # docs/emulation.md#the-differential-check-in-the-suite
+    pytest.mark.differential_rtol(
+        3e-6,
+        "the clean-room SoftMax rounds its float32 steps in an order of its own (docs/reference/adv/README.md"
+        "#precision-on-the-emulation), CANN's reduces each row with its vector reduction tree: they are within "
+        "2e-6 and 5e-7 of the float64 softmax and at most 1.7e-6 apart on pyasc's input",
+    ),
+]
 
 
 @asc.jit(kernel_type=config.KernelType.AIV_ONLY, insert_sync=True)

@@ -7,6 +7,8 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 

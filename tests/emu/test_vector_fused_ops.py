@@ -12,6 +12,8 @@ import numpy as np
 import pytest
 from tests.emu.gm_kernels import SCRATCH, run
 
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
+
 Load = Callable[[str], ModuleType]
 RNG = np.random.default_rng(11)
 N = 256
@@ -109,6 +111,10 @@ def test_half_into_float_accumulation(kernel_module: Load) -> None:
     np.testing.assert_array_equal(got["z2"], s * x.astype(np.float32) + d)
 
 
+@pytest.mark.clean_room_only(
+    "the CANN backend's intrinsic layer does not emulate vaddreluconv/vsubreluconv/vmulconv "
+    "(AddReluCast, SubReluCast, MulCast) yet"
+)
 def test_the_converting_ops_round_to_nearest_even_and_saturate(kernel_module: Load) -> None:
     xh = RNG.uniform(-200, 200, N).astype(np.float16)
     yh = RNG.uniform(-200, 200, N).astype(np.float16)
@@ -144,6 +150,9 @@ def test_the_converting_ops_round_to_nearest_even_and_saturate(kernel_module: Lo
     np.testing.assert_array_equal(got["z5"], rint_into(xh * mh, np.uint8))
 
 
+@pytest.mark.clean_room_only(
+    "the CANN backend's intrinsic layer does not emulate vshl/vshr (ShiftLeft, ShiftRight) yet"
+)
 def test_shifts(kernel_module: Load) -> None:
     x16 = RNG.integers(-32768, 32767, N, dtype=np.int16)
     u16 = x16.view(np.uint16)
@@ -178,6 +187,7 @@ def test_shifts(kernel_module: Load) -> None:
 # --- DEQSCALE: add_deq_relu, cast_deq ---------------------------------------------------------------
 
 
+@pytest.mark.clean_room_only("the CANN backend's intrinsic layer does not emulate vconv_deq (AddDeqRelu) yet")
 def test_add_deq_relu_scales_by_the_half_in_deqscale(kernel_module: Load) -> None:
     a = RNG.integers(-5000, 5000, N, dtype=np.int32)
     b = RNG.integers(-5000, 5000, N, dtype=np.int32)
@@ -203,6 +213,7 @@ def deq_b8(src: np.ndarray, scale: float, offset: int, signed: bool) -> np.ndarr
     return np.clip(r, -128, 127).astype(np.int8) if signed else np.clip(r, 0, 255).astype(np.uint8)
 
 
+@pytest.mark.clean_room_only("the CANN backend's intrinsic layer does not emulate vconv_deqs162b8 (CastDeq) yet")
 def test_cast_deq_from_int16_into_half_blocks(kernel_module: Load) -> None:
     """Each 32-byte source block gives 16 bytes: the first half of the destination block (half_block=False)
     or the second (True); the other half keeps its bytes."""
@@ -228,6 +239,7 @@ def test_cast_deq_from_int16_into_half_blocks(kernel_module: Load) -> None:
     np.testing.assert_array_equal(got["z2"].reshape(16, 32), want)
 
 
+@pytest.mark.clean_room_only("the CANN backend's intrinsic layer does not emulate vconv_vdeqs162b8 (CastDeq) yet")
 def test_cast_deq_with_sixteen_parameter_sets(kernel_module: Load) -> None:
     x = RNG.integers(-2000, 2000, N, dtype=np.int16)
     scales = [0.01 * (i + 1) for i in range(16)]

@@ -18,6 +18,8 @@ import ascx as asc
 from ascx.emu.build import INCLUDE_DIR
 from ascx.emu.launch import EmulationError
 
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
+
 N = 256
 """Elements per operand: a whole number of 256-byte repeats for every element type used here."""
 
@@ -258,7 +260,6 @@ def round_half_away(v: np.ndarray) -> np.ndarray:
     ("mode", "reference"),
     [
         ("CAST_RINT", np.rint),
-        ("CAST_NONE", np.rint),
         ("CAST_FLOOR", np.floor),
         ("CAST_CEIL", np.ceil),
         ("CAST_TRUNC", np.trunc),
@@ -278,17 +279,39 @@ def test_cast_float_to_int32_rounds_as_its_mode_says(
 
 
 def test_cast_between_float_types(kernel_module: Callable[[str], ModuleType]) -> None:
-    body = """
-    asc.cast(c, a, asc.RoundMode.CAST_RINT, 256)
-    out()
-    """
+    """float to half rounds (CAST_RINT); half to float is exact and takes CAST_NONE only."""
     x, _ = inputs(np.float32)
     x[:4] = [70000.0, -70000.0, 1e-8, 1 + 2**-11]
-    got = run(kernel_module, body, x, x, np.float16, 1)[0]
+    got = run(kernel_module, "asc.cast(c, a, asc.RoundMode.CAST_RINT, 256)\nout()", x, x, np.float16, 1)[0]
     with np.errstate(over="ignore"):
         np.testing.assert_array_equal(got, x.astype(np.float16))
-    back = run(kernel_module, body, got, got, np.float32, 1)[0]
+    back = run(kernel_module, "asc.cast(c, a, asc.RoundMode.CAST_NONE, 256)\nout()", got, got, np.float32, 1)[0]
     np.testing.assert_array_equal(back, got.astype(np.float32))
+
+
+@pytest.mark.parametrize(
+    ("mode", "source", "destination", "message"),
+    [
+        ("CAST_NONE", np.float32, np.int32, "Cast: CAST_NONE from float to int32_t is not supported on current device"),
+        ("CAST_ODD", np.float32, np.int32, "Cast: CAST_ODD from float to int32_t is not supported on current device"),
+        (
+            "CAST_RINT",
+            np.float16,
+            np.float32,
+            "Cast: illegal input cast mode 1, only support CAST_NONE from half to float on current device",
+        ),
+    ],
+)
+def test_a_round_mode_cast_does_not_take_for_its_types_is_an_error(
+    kernel_module: Callable[[str], ModuleType], mode: str, source: Any, destination: Any, message: str
+) -> None:
+    """Found by the differential check: CANN's Atlas A2 Cast takes only the modes it has a conversion for
+    (float to int32 rounds as a mode says, half to float never rounds) and asserts on the others, with
+    these messages; the clean-room Cast used to round to nearest instead."""
+    x = np.arange(N).astype(source)
+    with pytest.raises(EmulationError) as caught:
+        run(kernel_module, f"asc.cast(c, a, asc.RoundMode.{mode}, 256)\nout()", x, x, destination, 1)
+    assert caught.value.message.split(": ", 2)[2] == message
 
 
 # --- reductions ---------------------------------------------------------------------------------------
@@ -307,6 +330,11 @@ REDUCE = """
 """
 
 
+@pytest.mark.clean_room_only(
+    "CANN's ReduceSum, ReduceMax and ReduceMin (count form) fetch event IDs from the kernel's "
+    "TPipe (GetTPipePtr()->FetchEventID) and this kernel has none: a null dereference there "
+    "(docs/emulation.md#what-the-differential-check-found)"
+)
 @pytest.mark.parametrize(
     ("dtype", "index_type", "rtol"), [(np.float32, np.uint32, 1e-6), (np.float16, np.uint16, 2e-3)]
 )
@@ -420,6 +448,9 @@ def test_atomic_modes_combine_copies_to_gm(kernel_module: Callable[[str], Module
     np.testing.assert_array_equal(z[N:], np.maximum(x, y))
 
 
+@pytest.mark.clean_room_only(
+    "CANN's DumpTensor asserts on its CPU-debug path: DumpTensor is not supported in cpu mode."
+)
 def test_printf_and_dump_tensor_print_to_stdout(
     kernel_module: Callable[[str], ModuleType], capfd: pytest.CaptureFixture[str]
 ) -> None:

@@ -56,7 +56,8 @@ def _parser() -> argparse.ArgumentParser:
     build_cmd.add_argument(
         "--cann-headers",
         metavar="DIR",
-        help="check: a CANN installation, or a tree with asc-devkit/, stub/ and gen/ (default: $ASCEND_HOME_PATH)",
+        help="check: a CANN installation, or a tree with asc-devkit/, stub/ and gen/, as for ASCX_CANN_HEADERS "
+        "(default: $ASCX_CANN_HEADERS, else $ASCEND_HOME_PATH)",
     )
     explain_cmd = commands.add_parser("explain", help="explain a diagnostic's rule, e.g. ascx explain MM-4")
     explain_cmd.add_argument("rule", metavar="RULE", help="the rule ID in brackets at the end of a diagnostic")

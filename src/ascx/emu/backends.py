@@ -3,7 +3,8 @@
 ``ASCX_EMULATOR`` selects it: ``clean-room`` (the default) runs ascx's own headers, with the dynamic
 synchronisation checker; ``cann`` runs the kernel through CANN's own Ascend C headers (found with
 ``ASCX_CANN_HEADERS``) on ascx's clean-room intrinsic layer; ``both`` runs the clean-room backend on the
-arguments and the CANN backend on copies of them, and reports the first output element where they differ.
+arguments and the CANN backend on copies of them, and reports the first output element where they differ
+(bit for bit, or within the relative tolerance ``ASCX_EMULATOR_RTOL`` gives for floating-point outputs).
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ from ascx.runtime.compiler import CompiledKernel
 Backend = Literal["clean-room", "cann", "both"]
 BACKENDS: tuple[Backend, ...] = ("clean-room", "cann", "both")
 EMULATOR_ENV = "ASCX_EMULATOR"
+TOLERANCE_ENV = "ASCX_EMULATOR_RTOL"
+"""``both``: a relative tolerance for floating-point outputs (default 0: bit for bit), for the library
+functions whose clean-room steps round differently from CANN's algorithms (docs/emulation.md#what-both-compares)."""
 
 
 def selected_backend() -> Backend:
@@ -34,6 +38,18 @@ def selected_backend() -> Backend:
 
 
 _SYSTEM_WORKSPACE = re.compile(r"REGIST_MATMUL_OBJ\(\s*[^,]+,\s*(\w+)\s*,")
+
+
+def relative_tolerance() -> float:
+    """``$ASCX_EMULATOR_RTOL`` (0 without it); a one-line error for anything but a number >= 0."""
+    value = os.environ.get(TOLERANCE_ENV, "").strip() or "0"
+    try:
+        tolerance = float(value)
+    except ValueError:
+        tolerance = -1.0
+    if not tolerance >= 0:
+        raise AscxError(f"{TOLERANCE_ENV}={value!r} is not a relative tolerance: use a number >= 0", kind="usage")
+    return tolerance
 
 
 def system_workspaces(compiled: CompiledKernel) -> set[str]:
@@ -55,6 +71,7 @@ def run_both(
     from ascx.emu.cann_backend.launch import launch as launch_cann
     from ascx.emu.launch import EmulationError
 
+    tolerance = relative_tolerance()
     copies: list[Any] = [np.array(np.asarray(a), copy=True) if _array_like(a) else a for a in args]
     clean_room(args)
     launch_cann(compiled, block_dim, copies)
@@ -67,13 +84,20 @@ def run_both(
         cann = cast("np.ndarray[Any, Any]", theirs).reshape(-1)
         same = ours.view(np.uint8).reshape(ours.shape[0], -1) == cann.view(np.uint8).reshape(cann.shape[0], -1)
         equal = same.all(axis=1)
-        if ours.dtype.kind == "f":
-            equal |= np.isnan(ours.astype(np.float32)) & np.isnan(cann.astype(np.float32))
+        floating = ours.dtype.kind == "f"
+        if floating:
+            wide_ours, wide_cann = ours.astype(np.float64), cann.astype(np.float64)
+            equal |= np.isnan(wide_ours) & np.isnan(wide_cann)
+            if tolerance > 0:
+                with np.errstate(invalid="ignore", over="ignore"):  # inf - inf: not within any tolerance
+                    bound = tolerance * np.maximum(np.abs(wide_ours), np.abs(wide_cann))
+                    equal |= np.abs(wide_ours - wide_cann) <= bound
         if not equal.all():
             index = int(np.argmin(equal))
+            within = f" beyond the relative tolerance {tolerance:g}" if floating and tolerance > 0 else ""
             raise EmulationError(
                 f"the emulation backends differ on kernel '{compiled.name}': argument '{name}' element {index} is "
                 f"{ours[index]} on the clean-room backend and {cann[index]} on the CANN backend "
-                f"({int((~equal).sum())} of {equal.size} elements differ)",
+                f"({int((~equal).sum())} of {equal.size} elements differ{within})",
                 kind="emulation",
             )

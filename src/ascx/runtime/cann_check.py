@@ -108,14 +108,20 @@ class CannHeaders:
         return _tree_digest(self.include_dirs if self.layout == "installation" else (self.root,))
 
 
+HEADERS_ENV = "ASCX_CANN_HEADERS"
+"""Where CANN's headers are, for the CANN emulation backend and for the check alike: an asc-devkit tree
+(with ``stub/`` and ``gen/``) or a CANN installation (docs/cann_check.md#where-the-headers-come-from)."""
+
+
 def find_headers(directory: str | os.PathLike[str] | None = None) -> CannHeaders:
-    """The headers under ``directory`` (else ``$ASCEND_HOME_PATH``); a one-line error naming what is missing."""
+    """The headers under ``directory`` (else ``$ASCX_CANN_HEADERS``, else ``$ASCEND_HOME_PATH``); a one-line
+    error naming what is missing."""
     if directory is None:
-        directory = os.environ.get("ASCEND_HOME_PATH")
+        directory = os.environ.get(HEADERS_ENV) or os.environ.get("ASCEND_HOME_PATH")
         if not directory:
             raise CannCheckError(
                 "no CANN headers to type-check against: pass --cann-headers DIR (a CANN installation, or a tree "
-                "with asc-devkit/, stub/ and gen/) or set ASCEND_HOME_PATH",
+                f"with asc-devkit/, stub/ and gen/) or set {HEADERS_ENV} or ASCEND_HOME_PATH",
                 kind="no-backend",
             )
     root = Path(directory)
@@ -473,8 +479,8 @@ KERNEL_SIDES: dict[KernelType, tuple[Side, ...]] = {
 
 def check_compiled(compiled: CompiledKernel, headers_dir: str | os.PathLike[str] | None = None) -> str:
     """``ascx build --target check``: type-check ``compiled`` on the sides it runs on, with every host
-    compiler installed, against the headers in ``headers_dir`` (default: ``$ASCEND_HOME_PATH``); the verdict
-    as one line, or :class:`CannCheckError`."""
+    compiler installed, against the headers in ``headers_dir`` (default: ``$ASCX_CANN_HEADERS``, else
+    ``$ASCEND_HOME_PATH``); the verdict as one line, or :class:`CannCheckError`."""
     headers = find_headers(headers_dir)
     sides = KERNEL_SIDES[compiled.kernel_type]
     used = check_source(compiled.source, headers, name=compiled.kernel_name, sides=sides)

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ascx.emu.build import BuildError, Compiler, CoreMode, build_dir, default_compiler
 from ascx.errors import AscxError
-from ascx.runtime.cann_check import SIDE_MACROS, CannHeaders, find_headers
+from ascx.runtime.cann_check import HEADERS_ENV, SIDE_MACROS, CannHeaders, find_headers
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 INCLUDE_DIR = PACKAGE_DIR / "include"
@@ -29,8 +29,6 @@ RUNTIME_SOURCE = PACKAGE_DIR / "runtime" / "runtime.cpp"
 CLEAN_ROOM_SHARED = (PACKAGE_DIR.parent / "include" / "ascx_emu" / "half_bits.h",)
 """The clean-room headers' files this backend includes too (the 16-bit float conversions)."""
 
-HEADERS_ENV = "ASCX_CANN_HEADERS"
-"""Where CANN's headers are: an asc-devkit tree (with ``gen/``) or a CANN installation."""
 
 COMPILE_FLAGS = (
     "-std=c++17", "-w", "-O1", "-fno-strict-aliasing", "-ffp-contract=off", "-DASCENDC_CPU_DEBUG=1",

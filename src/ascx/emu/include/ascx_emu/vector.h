@@ -9,6 +9,7 @@
 
 #include <vector>
 
+#include "ascx_emu/cast_modes.h"
 #include "ascx_emu/checker.h"
 #include "ascx_emu/convert.h"
 #include "ascx_emu/reduce_tmp.h"
@@ -471,10 +472,12 @@ ASCX_EMU_SCALAR_OP(LeakyRelu, ascx_emu::ops::leaky_relu)
 
 namespace AscendC {
 
-/// Cast: repeats are 256 bytes of the wider of the two types; each operand strides in its own blocks.
+/// Cast: repeats are 256 bytes of the wider of the two types; each operand strides in its own blocks. The
+/// round mode must be one CANN's Atlas A2 Cast takes for the two types (cast_modes.h).
 template <typename T, typename U>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint32_t count) {
     const RoundMode mode = roundMode;
+    ascx_emu::check_cast_mode<T, U>(mode);
     ascx_emu::unary_count(dst, src, count, [mode](U x) { return ascx_emu::convert<T>(x, mode); }, "Cast");
 }
 
@@ -482,6 +485,7 @@ template <typename T, typename U, bool isSetMask = true>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint64_t mask,
           const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {
     const RoundMode mode = roundMode;
+    ascx_emu::check_cast_mode<T, U>(mode);
     ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTimes, repeatParams,
                                       [mode](U x) { return ascx_emu::convert<T>(x, mode); }, "Cast");
 }
@@ -490,6 +494,7 @@ template <typename T, typename U, bool isSetMask = true>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint64_t mask[],
           const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {
     const RoundMode mode = roundMode;
+    ascx_emu::check_cast_mode<T, U>(mode);
     ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTimes, repeatParams,
                                       [mode](U x) { return ascx_emu::convert<T>(x, mode); }, "Cast");
 }

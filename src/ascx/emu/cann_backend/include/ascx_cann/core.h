@@ -86,6 +86,7 @@ struct Registers {
     uint64_t deqscale = 0;
     uint64_t cmpmask[2] = {0, 0};
     uint64_t l3d_rpt = 0;
+    int atomic_type = 0;  // the element type of atomic writes to GM (set_atomic_<type>): an AtomicType
 };
 inline Registers& regs() {
     static Registers r;

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <type_traits>
 
+#include "ascx_cann/copy.h"
 #include "ascx_cann/core.h"
 #include "ascx_cann/scalar.h"
 #include "kernel_bf16.h"
@@ -114,17 +115,6 @@ void mad(D* c, const A* a, const A* b, const D* bias, uint64_t m, uint64_t k, ui
             }
             c[at] = acc;
         }
-    }
-}
-
-template <typename T>
-T combine(T old, T value) {
-    using C = std::conditional_t<std::is_integral_v<T>, int64_t, float>;
-    switch (atomic_op()) {
-        case AtomicOp::SUM: return T(C(old) + C(value));
-        case AtomicOp::MAX: return C(old) > C(value) ? old : value;
-        case AtomicOp::MIN: return C(old) < C(value) ? old : value;
-        default: return value;
     }
 }
 

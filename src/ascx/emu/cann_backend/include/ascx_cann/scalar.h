@@ -89,10 +89,15 @@ inline void set_atomic_none() { ascx_cann::set_atomic(ascx_cann::AtomicOp::NONE)
 inline void set_atomic_add() { ascx_cann::set_atomic(ascx_cann::AtomicOp::SUM); }
 inline void set_atomic_max() { ascx_cann::set_atomic(ascx_cann::AtomicOp::MAX); }
 inline void set_atomic_min() { ascx_cann::set_atomic(ascx_cann::AtomicOp::MIN); }
-// The element type of the atomic operation: the intrinsics that write GM know their element type.
-inline void set_atomic_f32() {}
-inline void set_atomic_f16() {}
-inline void set_atomic_bf16() {}
-inline void set_atomic_s32() {}
-inline void set_atomic_s16() {}
-inline void set_atomic_s8() {}
+// The element type of the atomic operation, for the copies that move bytes (copy_ubuf_to_gm,
+// copy_cbuf_to_gm); the copy out of L0C knows its element type.
+namespace ascx_cann {
+enum class AtomicType : int { F32, F16, BF16, S32, S16, S8 };
+inline AtomicType atomic_type() { return static_cast<AtomicType>(regs().atomic_type); }
+}  // namespace ascx_cann
+inline void set_atomic_f32() { ascx_cann::regs().atomic_type = int(ascx_cann::AtomicType::F32); }
+inline void set_atomic_f16() { ascx_cann::regs().atomic_type = int(ascx_cann::AtomicType::F16); }
+inline void set_atomic_bf16() { ascx_cann::regs().atomic_type = int(ascx_cann::AtomicType::BF16); }
+inline void set_atomic_s32() { ascx_cann::regs().atomic_type = int(ascx_cann::AtomicType::S32); }
+inline void set_atomic_s16() { ascx_cann::regs().atomic_type = int(ascx_cann::AtomicType::S16); }
+inline void set_atomic_s8() { ascx_cann::regs().atomic_type = int(ascx_cann::AtomicType::S8); }

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <cstring>
 #include <limits>
 #include <type_traits>
 
@@ -113,6 +114,8 @@ ASCX_CANN_BINARY(vmul, x * y)
 ASCX_CANN_BINARY(vdiv, x / y)
 ASCX_CANN_BINARY(vmax, x > y ? x : y)
 ASCX_CANN_BINARY(vmin, x < y ? x : y)
+ASCX_CANN_BINARY(vand, x & y)
+ASCX_CANN_BINARY(vor, x | y)
 #undef ASCX_CANN_BINARY
 
 #define ASCX_CANN_SCALAR(name, expr)                                                                        \
@@ -137,13 +140,37 @@ ASCX_CANN_SCALAR(vlrelu, x >= C(0) ? x : x * y)
         ascx_cann::unary(dst, a, static_cast<uint64_t>(repeat), {uint64_t(bd), uint64_t(rd)},              \
                          {uint64_t(ba), uint64_t(ra)}, [](C x) -> C { return expr; });                       \
     }
-ASCX_CANN_UNARY(vexp, C(std::exp(float(x))))
-ASCX_CANN_UNARY(vabs, x < 0 ? -x : x)
-ASCX_CANN_UNARY(vln, C(std::log(float(x))))
-ASCX_CANN_UNARY(vsqrt, C(std::sqrt(float(x))))
+// The transcendental ones are computed in double and rounded once to float (then once more to a 16-bit
+// float): every result is the correctly rounded float of the exact value, whatever the host's libm does in
+// float.
+ASCX_CANN_UNARY(vexp, C(float(std::exp(double(x)))))
+ASCX_CANN_UNARY(vabs, std::is_floating_point_v<C> ? C(std::fabs(double(x))) : (x < 0 ? -x : x))
+ASCX_CANN_UNARY(vln, C(float(std::log(double(x)))))
+ASCX_CANN_UNARY(vsqrt, C(float(std::sqrt(double(x)))))
+ASCX_CANN_UNARY(vrsqrt, C(float(1.0 / std::sqrt(double(x)))))
 ASCX_CANN_UNARY(vrelu, x > 0 ? x : C(0))
-ASCX_CANN_UNARY(vrec, C(1.0f / float(x)))
+ASCX_CANN_UNARY(vrec, C(float(1.0 / double(x))))
+ASCX_CANN_UNARY(vnot, ~x)
+ASCX_CANN_UNARY(vcopy, x)
 #undef ASCX_CANN_UNARY
+
+/// vbrcb(dst, src, dstBlkStride, dstRepStride, repeat): repeat r takes elements 8r..8r+7 of src and fills
+/// the r-th repeat's eight 32-byte blocks of dst, block j with element 8r+j (the C API's asc_brcb).
+template <typename T, typename B, typename RS, typename R>
+inline void vbrcb(T* dst, T* src, B block_stride, RS repeat_stride, R repeat) {
+    constexpr uint64_t k = 32 / sizeof(T);
+    const uint64_t values = uint64_t(repeat) * 8;
+    T in[255 * 8];
+    for (uint64_t v = 0; v < values; ++v) {
+        in[v] = src[v];  // all read before any is written
+    }
+    for (uint64_t v = 0; v < values; ++v) {
+        T* block = dst + ((v / 8) * uint64_t(repeat_stride) + (v % 8) * uint64_t(block_stride)) * k;
+        for (uint64_t i = 0; i < k; ++i) {
+            block[i] = in[v];
+        }
+    }
+}
 
 /// vector_dup(dst, value, repeat, dstBlkStride, srcBlkStride, dstRepStride, srcRepStride).
 template <typename T, typename V, typename R, typename B0, typename B1, typename R0, typename R1>
@@ -282,4 +309,332 @@ template <typename T, typename R, typename DR, typename SB, typename SR, typenam
 inline void vcadd(T* dst, T* src, R repeat, DR dst_stride, SB src_block, SR src_repeat, M accumulate) {
     ascx_cann::reduce_sum(dst, src, uint64_t(repeat), uint64_t(dst_stride), {uint64_t(src_block), uint64_t(src_repeat)},
                           uint64_t(accumulate) != 0);
+}
+
+// --- vcgadd / vcgmax / vcgmin(dst, src, repeat, dstRepStride, srcBlkStride, srcRepStride): one result per
+// 32-byte block of each repeat (the C API's asc_datablock_reduce_*), stored at dst[r * dstRepStride * 8 + b]
+// (dstRepStride in units of eight elements); a block with no active lane is not written. Sums add as a binary
+// tree over the block's lanes (neighbours first, an inactive lane counting 0, every addition rounded to T).
+// vcpadd: dst[r * dstRepStride * lanes / 2 + p] = lane 2p + lane 2p+1, a pair with no active lane not written.
+namespace ascx_cann {
+enum class Reduce { SUM, MAX, MIN };
+template <typename T>
+T reduce_values(T* values, const bool* active, uint64_t count, Reduce kind) {
+    if (kind == Reduce::SUM) {
+        for (uint64_t j = 0; j < count; ++j) {
+            if (!active[j]) values[j] = T(0);
+        }
+        return tree_sum(values, count);
+    }
+    bool found = false;
+    T best = T(0);
+    for (uint64_t j = 0; j < count; ++j) {
+        if (!active[j]) continue;
+        const bool better = kind == Reduce::MAX ? Compute<T>(values[j]) > Compute<T>(best)
+                                                : Compute<T>(values[j]) < Compute<T>(best);
+        if (!found || better) best = values[j];
+        found = true;
+    }
+    return best;
+}
+template <typename T>
+void reduce_groups(T* dst, const T* src, uint64_t repeats, uint64_t dst_stride, Stride ss, uint64_t group,
+                   Reduce kind) {
+    constexpr uint64_t lanes = 256 / sizeof(T);
+    const uint64_t groups = lanes / group;
+    T results[256][lanes];
+    bool written[256][lanes] = {};
+    uint64_t visited = 0;  // the repeats run (in counter mode, as many as the count needs)
+    each_lane(repeats, lanes, [&](uint64_t r, uint64_t active_lanes, const uint64_t* bits) {
+        if (r >= 256) return;
+        visited = r + 1;
+        for (uint64_t g = 0; g < groups; ++g) {
+            T values[lanes];
+            bool active[lanes];
+            bool any = false;
+            for (uint64_t i = 0; i < group; ++i) {
+                const uint64_t j = g * group + i;
+                active[i] = j < active_lanes && lane_on(bits, j);
+                values[i] = active[i] ? src[element<T>(r, j, ss)] : T(0);
+                any = any || active[i];
+            }
+            if (any) {
+                results[r][g] = reduce_values(values, active, group, kind);
+                written[r][g] = true;
+            }
+        }
+    });
+    for (uint64_t r = 0; r < visited; ++r) {  // all results computed before any is stored
+        for (uint64_t g = 0; g < groups; ++g) {
+            if (written[r][g]) dst[r * dst_stride * groups + g] = results[r][g];
+        }
+    }
+}
+}  // namespace ascx_cann
+
+#define ASCX_CANN_GROUP_REDUCE(name, group, kind)                                                                 \
+    template <typename T, typename R, typename DR, typename SB, typename SR>                                       \
+    inline void name(T* dst, T* src, R repeat, DR dst_stride, SB src_block, SR src_repeat) {                        \
+        ascx_cann::reduce_groups(dst, src, uint64_t(repeat), uint64_t(dst_stride),                                  \
+                                 {uint64_t(src_block), uint64_t(src_repeat)}, group, ascx_cann::Reduce::kind);     \
+    }
+ASCX_CANN_GROUP_REDUCE(vcgadd, 32 / sizeof(T), SUM)
+ASCX_CANN_GROUP_REDUCE(vcgmax, 32 / sizeof(T), MAX)
+ASCX_CANN_GROUP_REDUCE(vcgmin, 32 / sizeof(T), MIN)
+ASCX_CANN_GROUP_REDUCE(vcpadd, 2, SUM)
+#undef ASCX_CANN_GROUP_REDUCE
+
+// --- the fused ops: vaddrelu / vsubrelu (relu of the rounded sum), vmla (dst = a * b + dst), vmadd
+// (dst = a * dst + b), vmaddrelu (relu of vmadd), vaxpy (dst = scalar * src + dst). Each step rounds to the
+// type it computes in: the destination's, where a product of two halves into float is exact. Lanes are
+// those of the wider type; each operand strides in blocks of its own type.
+namespace ascx_cann {
+template <typename T>
+inline T relu_of(T v) {
+    return Compute<T>(v) > Compute<T>(0) ? v : T(0);
+}
+/// dst[lane] = op(dst[lane], a[lane], b[lane]) over the repeats (b may be null for the scalar forms).
+template <typename D, typename S, typename Op>
+inline void ternary(D* dst, const S* a, const S* b, uint64_t repeats, Stride sd, Stride sa, Stride sb, Op op) {
+    constexpr uint64_t lanes = 256 / (sizeof(D) > sizeof(S) ? sizeof(D) : sizeof(S));
+    each_lane(repeats, lanes, [&](uint64_t r, uint64_t active, const uint64_t* bits) {
+        D out[lanes];
+        for (uint64_t j = 0; j < active; ++j) {
+            if (lane_on(bits, j)) {
+                const S y = b == nullptr ? S(0) : b[element<S>(r, j, sb)];
+                out[j] = op(dst[element<D>(r, j, sd)], a[element<S>(r, j, sa)], y);
+            }
+        }
+        for (uint64_t j = 0; j < active; ++j) {
+            if (lane_on(bits, j)) {
+                dst[element<D>(r, j, sd)] = out[j];
+            }
+        }
+    });
+}
+/// ``x * y`` in D's type: rounded once to D (exact for two halves into float).
+template <typename D, typename S>
+inline D product(S x, S y) {
+    return D(Compute<D>(Compute<S>(x) * Compute<S>(y)));
+}
+template <typename D>
+inline D sum(D x, D y) {
+    return D(Compute<D>(x) + Compute<D>(y));
+}
+}  // namespace ascx_cann
+
+#define ASCX_CANN_FUSED(name, expr)                                                                               \
+    template <typename D, typename S, typename R, typename B0, typename B1, typename B2, typename R0, typename R1, \
+              typename R2>                                                                                       \
+    inline void name(D* dst, S* a, S* b, R repeat, B0 bd, B1 ba, B2 bb, R0 rd, R1 ra, R2 rb) {                   \
+        ascx_cann::ternary(dst, a, b, uint64_t(repeat), {uint64_t(bd), uint64_t(rd)}, {uint64_t(ba), uint64_t(ra)}, \
+                           {uint64_t(bb), uint64_t(rb)}, [](D d, S x, S y) -> D { return expr; });               \
+    }
+ASCX_CANN_FUSED(vaddrelu, ascx_cann::relu_of(ascx_cann::sum<D>(D(x), D(y))))
+ASCX_CANN_FUSED(vsubrelu, ascx_cann::relu_of(D(ascx_cann::Compute<D>(D(x)) - ascx_cann::Compute<D>(D(y)))))
+ASCX_CANN_FUSED(vmla, ascx_cann::sum<D>(ascx_cann::product<D>(x, y), d))
+ASCX_CANN_FUSED(vmadd, ascx_cann::sum<D>(ascx_cann::product<D>(x, S(d)), D(y)))
+ASCX_CANN_FUSED(vmaddrelu, ascx_cann::relu_of(ascx_cann::sum<D>(ascx_cann::product<D>(x, S(d)), D(y))))
+#undef ASCX_CANN_FUSED
+
+/// vaxpy(dst, src, scalar, repeat, dstBlkStride, srcBlkStride, dstRepStride, srcRepStride).
+template <typename D, typename S, typename V, typename R, typename B0, typename B1, typename R0, typename R1>
+inline void vaxpy(D* dst, S* src, V scalar, R repeat, B0 bd, B1 bs, R0 rd, R1 rs) {
+    const S k = S(scalar);
+    ascx_cann::ternary(dst, src, static_cast<const S*>(nullptr), uint64_t(repeat), {uint64_t(bd), uint64_t(rd)},
+                       {uint64_t(bs), uint64_t(rs)}, {0, 0},
+                       [k](D d, S x, S) -> D { return ascx_cann::sum<D>(ascx_cann::product<D>(k, x), d); });
+}
+
+// --- comparisons and selects (the C API's asc_lt ... asc_select, asc_get_cmp_mask). vcmpv_<op> and
+// vcmpvs_<op> write one bit per lane, little-endian (lane j of repeat r is bit r * lanes + j of dst; the
+// destination strides are not used), a lane the mask leaves off writing 0 (in counter mode, bits past the
+// count are not written). vcmp_<op> writes the bits of one repeat into CMPMASK (128 bits). set_cmpmask
+// and get_cmpmask load and store CMPMASK as 16 bytes. vsel picks src0 where a bit is set, else src1: with
+// no mode (or mode 0), the first ``lanes`` bits of CMPMASK in every repeat; with mode 2 the bits at the
+// address in CMPMASK's low 64 bits (what CANN's CPU-debug Select puts there), bit r * lanes + j; with mode 1
+// its third operand holds the bits and the scalar src1 is in CMPMASK's first bytes.
+namespace ascx_cann {
+enum class Cmp { LT, GT, EQ, LE, GE, NE };
+template <typename C>
+inline bool compare(Cmp op, C x, C y) {
+    switch (op) {
+        case Cmp::LT: return x < y;
+        case Cmp::GT: return x > y;
+        case Cmp::EQ: return x == y;
+        case Cmp::LE: return x <= y;
+        case Cmp::GE: return x >= y;
+        default: return x != y;
+    }
+}
+inline void put_bit(uint8_t* bytes, uint64_t i, bool value) {
+    const uint8_t bit = uint8_t(1u << (i % 8));
+    bytes[i / 8] = uint8_t(value ? (bytes[i / 8] | bit) : (bytes[i / 8] & ~bit));
+}
+inline bool bit_of(const uint8_t* bytes, uint64_t i) { return ((bytes[i / 8] >> (i % 8)) & 1u) != 0; }
+/// The comparison bits of ``a`` against ``rhs(r, j)``, into ``out`` from bit 0.
+template <typename T, typename Rhs>
+void compare_bits(uint8_t* out, const T* a, uint64_t repeats, Stride sa, Cmp op, Rhs rhs) {
+    constexpr uint64_t lanes = 256 / sizeof(T);
+    each_lane(repeats, lanes, [&](uint64_t r, uint64_t active, const uint64_t* bits) {
+        for (uint64_t j = 0; j < (bits == nullptr ? active : lanes); ++j) {
+            const bool on = j < active && lane_on(bits, j);
+            put_bit(out, r * lanes + j, on && compare(op, Compute<T>(a[element<T>(r, j, sa)]), rhs(r, j)));
+        }
+    });
+}
+template <typename T, typename Bits>
+void select(T* dst, const T* a, uint64_t repeats, Stride sd, Stride sa, Bits bit, const T* b, Stride sb,
+            const T* scalar) {
+    constexpr uint64_t lanes = 256 / sizeof(T);
+    each_lane(repeats, lanes, [&](uint64_t r, uint64_t active, const uint64_t* bits) {
+        T out[lanes];
+        for (uint64_t j = 0; j < active; ++j) {
+            if (lane_on(bits, j)) {
+                out[j] = bit(r, j) ? a[element<T>(r, j, sa)] : scalar != nullptr ? *scalar : b[element<T>(r, j, sb)];
+            }
+        }
+        for (uint64_t j = 0; j < active; ++j) {
+            if (lane_on(bits, j)) dst[element<T>(r, j, sd)] = out[j];
+        }
+    });
+}
+}  // namespace ascx_cann
+
+#define ASCX_CANN_COMPARE(op, kind)                                                                               \
+    template <typename U, typename T, typename R, typename B0, typename B1, typename B2, typename R0, typename R1, \
+              typename R2>                                                                                       \
+    inline void vcmpv_##op(U* dst, T* a, T* b, R repeat, B0, B1 ba, B2 bb, R0, R1 ra, R2 rb) {                    \
+        using C = ascx_cann::Compute<T>;                                                                          \
+        const ascx_cann::Stride sb{uint64_t(bb), uint64_t(rb)};                                                   \
+        ascx_cann::compare_bits(reinterpret_cast<uint8_t*>(dst), a, uint64_t(repeat), {uint64_t(ba), uint64_t(ra)}, \
+                                ascx_cann::Cmp::kind,                                                            \
+                                [&](uint64_t r, uint64_t j) { return C(b[ascx_cann::element<T>(r, j, sb)]); });  \
+    }                                                                                                            \
+    template <typename U, typename T, typename S, typename R, typename B0, typename B1, typename R0, typename R1>  \
+    inline void vcmpvs_##op(U* dst, T* a, S scalar, R repeat, B0, B1 ba, R0, R1 ra) {                             \
+        using C = ascx_cann::Compute<T>;                                                                          \
+        const C y = C(T(scalar));                                                                                 \
+        ascx_cann::compare_bits(reinterpret_cast<uint8_t*>(dst), a, uint64_t(repeat), {uint64_t(ba), uint64_t(ra)}, \
+                                ascx_cann::Cmp::kind, [y](uint64_t, uint64_t) { return y; });                    \
+    }                                                                                                            \
+    template <typename T, typename R, typename B0, typename B1, typename B2, typename R0, typename R1, typename R2> \
+    inline void vcmp_##op(T* a, T* b, R, B0, B1 ba, B2 bb, R0, R1 ra, R2 rb) {                                    \
+        using C = ascx_cann::Compute<T>;                                                                          \
+        uint8_t bits[16] = {};                                                                                    \
+        const ascx_cann::Stride sb{uint64_t(bb), uint64_t(rb)};                                                   \
+        ascx_cann::compare_bits(bits, a, 1, {uint64_t(ba), uint64_t(ra)}, ascx_cann::Cmp::kind,                   \
+                                [&](uint64_t r, uint64_t j) { return C(b[ascx_cann::element<T>(r, j, sb)]); });  \
+        std::memcpy(ascx_cann::regs().cmpmask, bits, sizeof bits);                                               \
+    }
+ASCX_CANN_COMPARE(lt, LT)
+ASCX_CANN_COMPARE(gt, GT)
+ASCX_CANN_COMPARE(eq, EQ)
+ASCX_CANN_COMPARE(le, LE)
+ASCX_CANN_COMPARE(ge, GE)
+ASCX_CANN_COMPARE(ne, NE)
+#undef ASCX_CANN_COMPARE
+
+template <typename T>
+inline void set_cmpmask(T* src) {
+    std::memcpy(ascx_cann::regs().cmpmask, reinterpret_cast<const void*>(src), 16);
+}
+template <typename T>
+inline void get_cmpmask(T* dst) {
+    std::memcpy(reinterpret_cast<void*>(dst), ascx_cann::regs().cmpmask, 16);
+}
+
+/// vsel(dst, src0, src1, repeat, strides...[, mode]): mode 0 (or none) and 2 take two tensors; mode 1 a
+/// tensor src0 and the selection bits as the third operand, the scalar in CMPMASK.
+template <typename T, typename U, typename R, typename B0, typename B1, typename B2, typename R0, typename R1,
+          typename R2>
+inline void vsel(T* dst, T* a, U* third, R repeat, B0 bd, B1 ba, B2 bb, R0 rd, R1 ra, R2 rb, uint8_t mode = 0) {
+    constexpr uint64_t lanes = 256 / sizeof(T);
+    const ascx_cann::Stride sd{uint64_t(bd), uint64_t(rd)}, sa{uint64_t(ba), uint64_t(ra)}, sb{uint64_t(bb), uint64_t(rb)};
+    const auto* mask = reinterpret_cast<const uint8_t*>(ascx_cann::regs().cmpmask);
+    if (mode == 1) {
+        T scalar;
+        std::memcpy(&scalar, mask, sizeof(T));
+        const auto* sel = reinterpret_cast<const uint8_t*>(third);
+        ascx_cann::select(dst, a, uint64_t(repeat), sd, sa,
+                          [sel](uint64_t r, uint64_t j) { return ascx_cann::bit_of(sel, r * lanes + j); },
+                          static_cast<const T*>(nullptr), sb, &scalar);
+        return;
+    }
+    const T* b = reinterpret_cast<const T*>(third);
+    if (mode == 2) {
+        const auto* sel = reinterpret_cast<const uint8_t*>(static_cast<uintptr_t>(ascx_cann::regs().cmpmask[0]));
+        ascx_cann::select(dst, a, uint64_t(repeat), sd, sa,
+                          [sel](uint64_t r, uint64_t j) { return ascx_cann::bit_of(sel, r * lanes + j); }, b, sb,
+                          static_cast<const T*>(nullptr));
+        return;
+    }
+    ascx_cann::select(dst, a, uint64_t(repeat), sd, sa, [mask](uint64_t, uint64_t j) { return ascx_cann::bit_of(mask, j); },
+                      b, sb, static_cast<const T*>(nullptr));
+}
+
+// --- vcmax / vcmin(dst, src, repeat, dstRepStride, srcBlkStride, srcRepStride, order): the largest
+// (smallest) active lane of each repeat and its lane index (ties: the first lane), stored as the order says
+// (the C API's asc_repeat_reduce_max/min): [value, index] or [index, value] in 2 * sizeof(T) bytes at pair
+// r * dstRepStride, [value] at element r * dstRepStride, or [index] as a uint32_t at byte 4 * r *
+// dstRepStride; the index is the bits of an unsigned integer of T's size (a uint32_t for ONLY_INDEX). All
+// repeats are computed before any is stored.
+namespace ascx_cann {
+template <typename T>
+void reduce_with_index(T* dst, const T* src, uint64_t repeats, uint64_t dst_stride, Stride ss, Order_t order,
+                       bool largest) {
+    using Index = std::conditional_t<sizeof(T) == 2, uint16_t, uint32_t>;
+    constexpr uint64_t lanes = 256 / sizeof(T);
+    struct Found {
+        T value;
+        uint64_t index;
+        bool any;
+    };
+    Found found[256] = {};
+    uint64_t visited = 0;
+    each_lane(repeats, lanes, [&](uint64_t r, uint64_t active, const uint64_t* bits) {
+        if (r >= 256) return;
+        visited = r + 1;
+        Found f{T(0), 0, false};
+        for (uint64_t j = 0; j < active; ++j) {
+            if (!lane_on(bits, j)) continue;
+            const T v = src[element<T>(r, j, ss)];
+            const bool better = largest ? Compute<T>(v) > Compute<T>(f.value) : Compute<T>(v) < Compute<T>(f.value);
+            if (!f.any || better) f = {v, j, true};
+        }
+        found[r] = f;
+    });
+    auto* bytes = reinterpret_cast<uint8_t*>(dst);
+    for (uint64_t r = 0; r < visited; ++r) {
+        if (!found[r].any) continue;
+        const Index index = Index(found[r].index);
+        const T value = found[r].value;
+        switch (order) {
+            case VALUE_INDEX:
+                std::memcpy(bytes + r * dst_stride * 2 * sizeof(T), &value, sizeof(T));
+                std::memcpy(bytes + r * dst_stride * 2 * sizeof(T) + sizeof(T), &index, sizeof(T));
+                break;
+            case INDEX_VALUE:
+                std::memcpy(bytes + r * dst_stride * 2 * sizeof(T), &index, sizeof(T));
+                std::memcpy(bytes + r * dst_stride * 2 * sizeof(T) + sizeof(T), &value, sizeof(T));
+                break;
+            case ONLY_VALUE: std::memcpy(bytes + r * dst_stride * sizeof(T), &value, sizeof(T)); break;
+            default: {
+                const uint32_t wide = uint32_t(found[r].index);
+                std::memcpy(bytes + r * dst_stride * 4, &wide, 4);
+            }
+        }
+    }
+}
+}  // namespace ascx_cann
+
+template <typename T, typename R, typename DR, typename SB, typename SR>
+inline void vcmax(T* dst, T* src, R repeat, DR dst_stride, SB src_block, SR src_repeat, Order_t order = VALUE_INDEX) {
+    ascx_cann::reduce_with_index(dst, src, uint64_t(repeat), uint64_t(dst_stride),
+                                 {uint64_t(src_block), uint64_t(src_repeat)}, order, true);
+}
+template <typename T, typename R, typename DR, typename SB, typename SR>
+inline void vcmin(T* dst, T* src, R repeat, DR dst_stride, SB src_block, SR src_repeat, Order_t order = VALUE_INDEX) {
+    ascx_cann::reduce_with_index(dst, src, uint64_t(repeat), uint64_t(dst_stride),
+                                 {uint64_t(src_block), uint64_t(src_repeat)}, order, false);
 }

@@ -87,6 +87,14 @@ void softmax(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& 
     if (isDataFormatNZ) {
         fail("SoftMax: isDataFormatNZ=true (the NZ layout) is not emulated");
     }
+    // CANN's high-level API check (TensorReuseLoopCheck): two operands with the same start and size are one
+    // tensor reused, which SoftMax does not allow for sumTensor and maxTensor
+    if (sum.GetPhyAddr() == max.GetPhyAddr() && sum.GetSize() == max.GetSize()) {
+        fail("SoftMax: the input Tensor (sumTensor) and (maxTensor) cannot be reused, their start address is %llu, "
+             "tensor size is %llu (CANN's SoftMax checks that they are two tensors)",
+             static_cast<unsigned long long>(sum.GetPhyAddr()),
+             static_cast<unsigned long long>(sum.GetSize() * sizeof(U)));
+    }
     const SoftmaxShape shape = softmax_shape(src, tiling, shape_info);
     const uint64_t m = shape.m;
     const uint64_t k = shape.k;
