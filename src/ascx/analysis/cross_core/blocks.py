@@ -207,12 +207,21 @@ def _unproved(first: tuple[Operation, BlockSlice | None], second: tuple[Operatio
     a, b = first[1], second[1]
     if a is None or b is None:
         return note(None, "the blocks' parts are not proved disjoint")
-    if a.stride != b.stride:
+    if a.stride != b.stride or a.shift != b.shift:
         return note(
             None,
             "the blocks' parts are not proved disjoint: the two accesses step with the block index by "
             f"{poly_text(dict(a.stride))} and {poly_text(dict(b.stride))} elements",
         )
+    for (op, mine), other in ((first, b), (second, a)):
+        assert mine is not None
+        if mine.limit is not None and not other.only_blocks_up_to(mine.limit):
+            return note(
+                op,
+                "the blocks' parts are not proved disjoint: this access stays in its block's part only below "
+                f"block {poly_text(dict(mine.limit))}, and the other one is not proved to be made by no block "
+                "after it",
+            )
     return None
 
 
@@ -243,7 +252,7 @@ def check_cross_block(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
     def slice_of(op: Operation, value: SSAValue) -> tuple[Operation, BlockSlice | None]:
         key = (op, value)
         if key not in slices:
-            slices[key] = block_slice(op, value)
+            slices[key] = block_slice(op, value, lambda v: _block_dependent(v, memo))
         return op, slices[key]
 
     for op in kernel.walk():
