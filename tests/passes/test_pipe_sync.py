@@ -1023,6 +1023,47 @@ def test_cross_block_gm_access(kernel_module: Load) -> None:
         assert warnings_of(kernel_module, body.format(sync=sync.replace("\n", "\n    "))) == []
 
 
+def test_cross_block_gm_access_around_a_loop(kernel_module: Load) -> None:
+    """XC-7 follows the loop's back edge: each iteration reads block b + 1's part before it writes its own, so
+    the next iteration reads what block b + 1 wrote in this one; a ``sync_all`` at the end of the body orders
+    them."""
+    body = """
+    b = asc.get_block_idx()
+    for i in range(n):
+        asc.data_copy(xl, z_gm[(b + 1) * N:], N)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        asc.data_copy(z_gm[b * N:], zl, N)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        {sync}
+    """
+    assert warnings_of(kernel_module, body.format(sync="pass")) == [
+        "L5: GM `z_gm` written here may be accessed by another block without inter-block synchronization [XC-7]"
+    ]
+    assert warnings_of(kernel_module, body.format(sync="asc.sync_all()")) == []
+
+
+def test_cross_block_gm_access_in_phases_of_a_loop(kernel_module: Load) -> None:
+    """softmax_v2's phases (ops-nn): iteration 0 of a loop writes each block's part, iteration 1 reads the next
+    block's, with ``sync_all`` at the end of each iteration.  The write and the read are in arms on ``k == 0``
+    and ``k == 1``, which exclude each other within one iteration, and the loop's ``sync_all`` orders them
+    across iterations; without it the next iteration's read follows the write unordered."""
+    body = """
+    b = asc.get_block_idx()
+    for k in range(2):
+        if k == 0:
+            asc.data_copy(z_gm[b * N:], zl, N)
+            asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        if k == 1:
+            asc.data_copy(xl, z_gm[(b + 1) * N:], N)
+            asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        {sync}
+    """
+    assert warnings_of(kernel_module, body.format(sync="asc.sync_all()")) == []
+    assert warnings_of(kernel_module, body.format(sync="pass")) == [
+        "L4: GM `z_gm` written here may be accessed by another block without inter-block synchronization [XC-7]"
+    ]
+
+
 def test_tq15_init_buffer_inside_a_loop(kernel_module: Load) -> None:
     body = """
     for i in range(n):
