@@ -1023,23 +1023,40 @@ def test_cross_block_gm_access(kernel_module: Load) -> None:
         assert warnings_of(kernel_module, body.format(sync=sync.replace("\n", "\n    "))) == []
 
 
+def test_cross_block_read_before_the_write(kernel_module: Load) -> None:
+    """XC-7: block b reads block b + 1's part and then writes its own; the blocks run in any order, so block
+    b + 1 may already be writing what block b reads.  Reported at the write."""
+    body = """
+    b = asc.get_block_idx()
+    asc.data_copy(xl, z_gm[(b + 1) * N:], N)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(z_gm[b * N:], zl, N)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    """
+    assert warnings_of(kernel_module, body) == [
+        "L4: GM `z_gm` written here may be accessed by another block without inter-block synchronization [XC-7]"
+    ]
+
+
 def test_cross_block_gm_access_around_a_loop(kernel_module: Load) -> None:
-    """XC-7 follows the loop's back edge: each iteration reads block b + 1's part before it writes its own, so
-    the next iteration reads what block b + 1 wrote in this one; a ``sync_all`` at the end of the body orders
-    them."""
+    """XC-7 follows the loop's back edge: each iteration reads block b + 1's part, then writes its own.  A
+    ``sync_all`` between them orders the read before block b + 1's write of this iteration, but not the write
+    before the next iteration's read: that takes a ``sync_all`` after the write too."""
     body = """
     b = asc.get_block_idx()
     for i in range(n):
         asc.data_copy(xl, z_gm[(b + 1) * N:], N)
         asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        {between}
         asc.data_copy(z_gm[b * N:], zl, N)
         asc.pipe_barrier(asc.PipeID.PIPE_ALL)
-        {sync}
+        {after}
     """
-    assert warnings_of(kernel_module, body.format(sync="pass")) == [
-        "L5: GM `z_gm` written here may be accessed by another block without inter-block synchronization [XC-7]"
-    ]
-    assert warnings_of(kernel_module, body.format(sync="asc.sync_all()")) == []
+    race = ["L6: GM `z_gm` written here may be accessed by another block without inter-block synchronization [XC-7]"]
+    assert warnings_of(kernel_module, body.format(between="pass", after="pass")) == race
+    assert warnings_of(kernel_module, body.format(between="asc.sync_all()", after="pass")) == race
+    assert warnings_of(kernel_module, body.format(between="pass", after="asc.sync_all()")) == race
+    assert warnings_of(kernel_module, body.format(between="asc.sync_all()", after="asc.sync_all()")) == []
 
 
 def test_cross_block_gm_access_in_phases_of_a_loop(kernel_module: Load) -> None:

@@ -240,20 +240,22 @@ def _gm_accesses(op: Operation) -> list[tuple[SSAValue, bool]]:
 
 
 @dataclass(frozen=True)
-class _Write:
-    """A GM write made since the last inter-block synchronization: the op, the tensor it wrote, the buffer,
-    the key of its block-dependent offset, the buffer's name, and the conditions of the ``if`` arms it was
-    made in (:func:`condition_key` of the condition, the arm) that still hold where the walk is."""
+class _Made:
+    """A GM access made since the last inter-block synchronization: the op, the tensor it touched, the buffer,
+    the key of its block-dependent offset, the buffer's name, whether it wrote, and the ``if`` arms it was
+    made in (:func:`condition_atom` of the condition, the arm, the condition) that still hold where the walk
+    is."""
 
     op: Operation
     value: SSAValue
     base: object
     key: tuple[object, ...]
     name: str
+    write: bool
     arms: tuple[tuple[object, bool, SSAValue], ...]
 
 
-_Pending = frozenset[_Write]
+_Pending = frozenset[_Made]
 _Access = tuple[SSAValue, object, tuple[object, ...], str, bool]
 
 
@@ -332,9 +334,10 @@ def _varies_in(value: SSAValue, loop: Operation, memo: dict[SSAValue, bool]) -> 
 
 
 class _CrossBlockAnalysis(ForwardAnalysis[_Pending]):
-    """XC-7 over the kernel's control flow: the writes made since the last inter-block synchronization reach
-    every access after them, around loops too; a write and an access in arms that exclude each other (in one
-    iteration of the loops whose values the conditions use) are not paired."""
+    """XC-7 over the kernel's control flow: the accesses made since the last inter-block synchronization reach
+    every access after them, around loops too, and a write among two of them is a race (the blocks run in any
+    order); a write and an access in arms that exclude each other (in one iteration of the loops whose values
+    the conditions use) are not paired."""
 
     def __init__(self, diagnostics: DiagnosticList):
         super().__init__()
@@ -388,32 +391,37 @@ class _CrossBlockAnalysis(ForwardAnalysis[_Pending]):
     def transfer(self, op: Operation, state: _Pending) -> _Pending:
         if type(op) in _INTER_BLOCK_SYNC:
             return frozenset()
-        added: list[_Write] = []
+        added: list[_Made] = []
         for value, base, key, name, write in self._accesses(op):
+            made = _Made(op, value, base, key, name, write, self.arms_of(op))
             if self.reporting:
-                self._check(op, value, base, key, state)
-            if write:
-                added.append(_Write(op, value, base, key, name, self.arms_of(op)))
+                self._check(made, state)
+            added.append(made)
         return state | frozenset(added) if added else state
 
-    def _check(self, op: Operation, value: SSAValue, base: object, key: tuple[object, ...], state: _Pending) -> None:
+    def _check(self, access: _Made, state: _Pending) -> None:
+        """Report ``access`` against the accesses made before it since the last inter-block synchronization:
+        the blocks run in any order, so a read before a write of another block's part races as well."""
         for pending in state:
-            if pending.base != base or pending.key == key or pending.op is op:
+            if not (pending.write or access.write) or pending.base != access.base or pending.key == access.key:
                 continue
-            if (pending.op, op) in self.reported or _exclusive(pending.arms, self.arms_of(op)):
+            if pending.op is access.op or _exclusive(pending.arms, access.arms):
                 continue
-            why = _unproved(self.slice_of(pending.op, pending.value), self.slice_of(op, value))
+            written, other = (pending, access) if pending.write else (access, pending)
+            if (written.op, other.op) in self.reported:
+                continue
+            why = _unproved(self.slice_of(written.op, written.value), self.slice_of(other.op, other.value))
             if why is None:
                 continue
-            self.reported.add((pending.op, op))
+            self.reported.add((written.op, other.op))
             self.diagnostics.add(
                 "warning",
                 "XC-7",
-                pending.op,
-                f"GM `{pending.name}` written here may be accessed by another block without inter-block "
+                written.op,
+                f"GM `{written.name}` written here may be accessed by another block without inter-block "
                 "synchronization",
-                [note(op, "accessed here at another block-dependent offset"), why],
-                partner=op,
+                [note(other.op, "accessed here at another block-dependent offset"), why],
+                partner=other.op,
             )
 
     def copy(self, state: _Pending) -> _Pending:
@@ -429,20 +437,20 @@ class _CrossBlockAnalysis(ForwardAnalysis[_Pending]):
         return entry | carried
 
     def back_edge(self, state: _Pending, loop: Operation) -> _Pending:
-        """A write carried into the next iteration keeps only the arms whose conditions do not change there."""
+        """An access carried into the next iteration keeps only the arms whose conditions do not change there."""
         memo = self.variant.setdefault(loop, {})
-        kept: set[_Write] = set()
-        for write in state:
-            arms = tuple(arm for arm in write.arms if not _varies_in(arm[2], loop, memo))
-            kept.add(write if arms == write.arms else replace(write, arms=arms))
+        kept: set[_Made] = set()
+        for made in state:
+            arms = tuple(arm for arm in made.arms if not _varies_in(arm[2], loop, memo))
+            kept.add(made if arms == made.arms else replace(made, arms=arms))
         return frozenset(kept)
 
 
 def check_cross_block(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
     """XC-7 (a lint): a GM buffer written at an offset computed from the block index and accessed at
-    another block-dependent offset (another block's part) with no inter-block synchronization (``sync_all``,
-    ``ib_set`` / ``ib_wait``, ``notify_next_block`` / ``wait_pre_block``) on the way from the write to the
-    access, unless both accesses are proved to stay in their own block's part
+    another block-dependent offset (another block's part), before or after the write, with no inter-block
+    synchronization (``sync_all``, ``ib_set`` / ``ib_wait``, ``notify_next_block`` / ``wait_pre_block``) between
+    them, unless both accesses are proved to stay in their own block's part
     (:mod:`ascx.analysis.cross_core.slices`), or the write and the access are in arms of ``if``s that exclude
-    each other.  The writes flow along the kernel's control flow (around loops too)."""
+    each other.  The accesses flow along the kernel's control flow (around loops too)."""
     _CrossBlockAnalysis(diagnostics).run_block(kernel.body.block, frozenset())
