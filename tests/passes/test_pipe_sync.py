@@ -1023,6 +1023,28 @@ def test_cross_block_gm_access(kernel_module: Load) -> None:
         assert warnings_of(kernel_module, body.format(sync=sync.replace("\n", "\n    "))) == []
 
 
+def test_a_view_at_a_constant_past_a_runtime_offset_is_another_place(kernel_module: Load) -> None:
+    """Found by the fuzzer's per-block parts (``kernel_gen`` family ``slices``): GM regions dropped the
+    constant of ``part[64:]`` when ``part`` starts at a run-time offset, so a write of ``part``'s first 64
+    elements and a read of the next 64 were the same place, an HZ-1 error the dynamic checker never finds.
+    They are different offsets now: at most a possible hazard; the same place is still an error."""
+    body = """
+    part = asc.GlobalTensor()
+    part.set_global_buffer(z + asc.get_block_idx() * 128, 128)
+    asc.data_copy(part, zl, 64)
+    asc.data_copy(xl, part[{start}:], 64)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    """
+    assert warnings_of(kernel_module, body.format(start=64)) == [
+        "L4: possible hazard: `asc.data_copy` (MTE2) reads `part` written by `asc.data_copy` (MTE3) without "
+        "synchronization; needs MTE3 → MTE2 ordering [HZ-5]"
+    ]
+    assert errors(kernel_module, body.format(start=0))[0] == (
+        "L4:5: error: `asc.data_copy` (MTE2) reads `part` written by `asc.data_copy` (MTE3) without "
+        "synchronization; needs MTE3 → MTE2 ordering [HZ-1]"
+    )
+
+
 def test_cross_block_read_before_the_write(kernel_module: Load) -> None:
     """XC-7: block b reads block b + 1's part and then writes its own; the blocks run in any order, so block
     b + 1 may already be writing what block b reads.  Reported at the write."""

@@ -20,7 +20,7 @@ from xdsl.ir import Block, Operation, SSAValue
 from ascx.analysis.cross_core.flags import INTER_BLOCK_PAIRS
 from ascx.analysis.cross_core.slices import BlockSlice, block_slice, poly_text
 from ascx.analysis.dataflow import ForwardAnalysis, condition_atom, condition_key, constant_int
-from ascx.analysis.regions import GMBase, GMBaseCache, region_of
+from ascx.analysis.regions import GMBase, GMBaseCache, offset_values, region_of
 from ascx.analysis.report import DiagnosticList, Note, at, note
 from ascx.analysis.spelling import value_name
 from ascx.dialects.ascendc.sync_ops import IBSetOp, IBWaitOp, NotifyNextBlockOp, SyncAllOp, WaitPreBlockOp
@@ -368,8 +368,8 @@ class _CrossBlockAnalysis(ForwardAnalysis[_Pending]):
                 region = region_of(value, self.cache)
                 if not isinstance(region.base, GMBase) or not isinstance(region.offset, tuple):
                     continue
-                if any(self.block_dependent(v) for v in region.offset):
-                    key = tuple(condition_key(v) for v in region.offset)
+                if any(self.block_dependent(v) for v in offset_values(region.offset)):
+                    key = tuple(v if isinstance(v, int) else condition_key(v) for v in region.offset)
                     found.append((value, region.base, key, region.name, write))
         return found
 
