@@ -1103,6 +1103,24 @@ def test_cross_block_gm_access_in_phases_of_a_loop(kernel_module: Load) -> None:
     ]
 
 
+def test_arms_on_the_block_index_exclude_nothing_between_blocks(kernel_module: Load) -> None:
+    """Block 0 writes its part, block 1 reads block 0's part: the arms on ``b == 0`` and ``b == 1`` (or the two
+    arms of ``if b == 0``) exclude each other within a block, but each block takes its own, so the two accesses
+    race (XC-7)."""
+    body = """
+    b = asc.get_block_idx()
+    if b == 0:
+        asc.data_copy(z_gm[b * N:], zl, N)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    {other}
+        asc.data_copy(xl, z_gm[(b - 1) * N:], N)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    """
+    race = ["L3: GM `z_gm` written here may be accessed by another block without inter-block synchronization [XC-7]"]
+    assert warnings_of(kernel_module, body.format(other="if b == 1:")) == race
+    assert warnings_of(kernel_module, body.format(other="else:")) == race  # the two arms of one if
+
+
 def test_tq15_init_buffer_inside_a_loop(kernel_module: Load) -> None:
     body = """
     for i in range(n):

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from xdsl.dialects import arith, func, scf
-from xdsl.ir import Block, Operation, SSAValue
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from ascx.analysis.cross_core.flags import INTER_BLOCK_PAIRS
 from ascx.analysis.cross_core.slices import BlockSlice, block_slice, poly_text
@@ -23,6 +23,7 @@ from ascx.analysis.dataflow import ForwardAnalysis, condition_atom, condition_ke
 from ascx.analysis.regions import GMBase, GMBaseCache, offset_values, region_of
 from ascx.analysis.report import DiagnosticList, Note, at, note
 from ascx.analysis.spelling import value_name
+from ascx.dialects.ascendc.object_ops import ConstantOp as UnsignedConstantOp
 from ascx.dialects.ascendc.sync_ops import IBSetOp, IBWaitOp, NotifyNextBlockOp, SyncAllOp, WaitPreBlockOp
 from ascx.dialects.ascendc.system_ops import SysVarOp
 from ascx.dialects.ascendc.traits import MatmulMethod, TensorAccess
@@ -259,16 +260,64 @@ _Pending = frozenset[_Made]
 _Access = tuple[SSAValue, object, tuple[object, ...], str, bool]
 
 
-def _arms(op: Operation) -> tuple[tuple[object, bool, SSAValue], ...]:
-    """The ``if`` arms around ``op``: (condition key, the arm, the condition)."""
+def _arms(op: Operation, memo: dict[SSAValue, bool]) -> tuple[tuple[object, bool, SSAValue], ...]:
+    """The ``if`` arms around ``op`` on conditions every block computes alike (:func:`_uniform`): (condition
+    key, the arm, the condition).  An arm on the block index, the sub-block or the core type may be taken by
+    one block and not by another, so it excludes nothing between blocks."""
     found: list[tuple[object, bool, SSAValue]] = []
     current = op
     while (parent := current.parent_op()) is not None and not isinstance(parent, func.FuncOp):
-        if isinstance(parent, scf.IfOp):
+        if isinstance(parent, scf.IfOp) and _uniform(parent.cond, memo):
             taken = current.parent_region() is parent.true_region
             found.append((condition_atom(parent.cond), taken == _plain(parent.cond), parent.cond))
         current = parent
     return tuple(found)
+
+
+_PER_CORE = {"block_idx", "sub_block_idx"}
+
+
+def _uniform(value: SSAValue, memo: dict[SSAValue, bool]) -> bool:
+    """Whether every block computes the same ``value`` (at the same point between two inter-block
+    synchronizations): computed by ``arith`` and branches from constants, kernel arguments, the block count
+    and loop indices over such bounds, never from the block or sub-block index, the core type or data read
+    from memory."""
+    known = memo.get(value)
+    if known is not None:
+        return known
+    seen: set[SSAValue] = set()
+    stack = [value]
+    uniform = True
+    while stack and uniform:
+        current = stack.pop()
+        if current in seen or memo.get(current) is True:
+            continue
+        seen.add(current)
+        if isinstance(current, BlockArgument):
+            parent = current.owner.parent_op()
+            if isinstance(parent, scf.ForOp) and current.index == 0:
+                stack += [parent.lb, parent.ub, parent.step]
+            elif not isinstance(parent, func.FuncOp):
+                uniform = False  # a loop-carried value, a while loop's argument: not followed
+            continue
+        owner = current.owner
+        if isinstance(owner, SysVarOp):
+            uniform = str(owner.var.data) not in _PER_CORE
+        elif isinstance(owner, scf.IfOp):
+            index = owner.results.index(current)
+            stack.append(owner.cond)
+            for region in owner.regions:
+                last = region.block.last_op if region.blocks else None
+                if isinstance(last, scf.YieldOp):
+                    stack.append(last.operands[index])
+        elif isinstance(owner, Operation) and (
+            owner.dialect_name() == "arith" or isinstance(owner, UnsignedConstantOp)
+        ):
+            stack += owner.operands
+        else:
+            uniform = False  # the core type, a read of memory, any other op
+    memo[value] = uniform
+    return uniform
 
 
 def _plain(condition: SSAValue) -> bool:
@@ -349,6 +398,7 @@ class _CrossBlockAnalysis(ForwardAnalysis[_Pending]):
         self.arms: dict[Operation, tuple[tuple[object, bool, SSAValue], ...]] = {}
         self.reported: set[tuple[Operation, Operation]] = set()
         self.variant: dict[Operation, dict[SSAValue, bool]] = {}
+        self.uniform: dict[SSAValue, bool] = {}
         self.relevant: dict[Block, list[Operation]] = {}
 
     def block_ops(self, block: Block) -> list[Operation]:
@@ -385,7 +435,7 @@ class _CrossBlockAnalysis(ForwardAnalysis[_Pending]):
     def arms_of(self, op: Operation) -> tuple[tuple[object, bool, SSAValue], ...]:
         found = self.arms.get(op)
         if found is None:
-            found = self.arms[op] = _arms(op)
+            found = self.arms[op] = _arms(op, self.uniform)
         return found
 
     def transfer(self, op: Operation, state: _Pending) -> _Pending:
@@ -431,6 +481,11 @@ class _CrossBlockAnalysis(ForwardAnalysis[_Pending]):
         return a == b
 
     def join(self, then_state: _Pending, else_state: _Pending, branch: scf.IfOp) -> _Pending:
+        if self.reporting and not _uniform(branch.cond, self.uniform):
+            # one block may take one arm while another takes the other: their accesses meet
+            others = else_state - then_state
+            for made in then_state - else_state:
+                self._check(made, others)
         return then_state | else_state
 
     def join_loop(self, entry: _Pending, carried: _Pending, loop: Operation) -> _Pending:
