@@ -36,6 +36,7 @@ from ascx.emu.build import build_dir, build_library
 from ascx.emu.launch import build_kernel, launch
 from ascx.runtime.compiler import CompiledKernel
 from ascx.testing import load_kernel_source
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN
 
 KERNELS = """
 GM, ND = asc.TPosition.GM, asc.CubeFormat.ND
@@ -264,7 +265,7 @@ def tiling_for(size: int) -> asc.adv.TCubeTiling:
     half = size // 2
     return asc.adv.TCubeTiling(
         used_core_num=2, m=size, n=size, k_a=size, k_b=size, single_core_m=half, single_core_n=size,
-        single_core_k=size, base_m=min(128, half), base_n=128, base_k=64, iterate_order=0,
+        single_core_k=size, base_m=min(128, half), base_n=128, base_k=64, iterate_order=0, **ONE_BLOCK_L1_PLAN,
     )  # fmt: skip
 
 

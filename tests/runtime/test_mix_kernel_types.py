@@ -20,6 +20,7 @@ from ascx.dialects.ascendc import KernelType as BuiltType
 from ascx.emu.launch import runs_aic_side
 from ascx.runtime.jit import MockTensor
 from ascx.testing.kernels import line_of
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN
 
 KernelModule = Callable[[str], ModuleType]
 
@@ -231,7 +232,7 @@ def test_mix_aic_1_1_mix_dual_master_without_ib_share(kernel_module: KernelModul
     a, b, c = operands(m, n, k)
     tiling = asc.adv.TCubeTiling(
         used_core_num=1, m=m, n=n, k_a=k, k_b=k, single_core_m=m, single_core_n=n, single_core_k=k,
-        base_m=16, base_n=16, base_k=16, step_m=1, step_n=1, step_k_a=1, step_k_b=1,
+        base_m=16, base_n=16, base_k=16, **ONE_BLOCK_L1_PLAN,
     )  # fmt: skip
     args = (a, b, c, tiling, np.zeros(1 << 20, np.uint8))
     compiled = module.dual.compile(*args)
