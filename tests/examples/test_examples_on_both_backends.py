@@ -2,8 +2,8 @@
 ``main()`` runs its kernel (dynamic sync checker on), compares with numpy and prints one verdict line.  The
 ``emulator`` fixture runs each once on the clean-room backend and once with ``ASCX_EMULATOR=both``, where
 the launch also runs through CANN's own Ascend C and every output must agree bit for bit
-(docs/emulation.md#two-backends).  ``matmul_softmax`` is the exception, in ``test_adv_examples.py``: its
-SoftMax reaches vector reductions the CANN backend's intrinsic layer does not emulate."""
+(docs/emulation.md#two-backends).  ``matmul_softmax`` runs in ``test_adv_examples.py``, with the tolerance
+its SoftMax needs on the two backends."""
 
 from __future__ import annotations
 
