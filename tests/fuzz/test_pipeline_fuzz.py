@@ -24,7 +24,9 @@ Properties, on every generated kernel:
    trip count and branch combination (docs/emulation.md#the-differential-check-in-the-suite).
 
 Property 3 is also checked on kernels that each hold a ping-pong loop (flags whose id alternates with
-the loop's iterations, a buffer half per id), correct or with one of the usual mistakes.
+the loop's iterations, a buffer half per id), correct or with one of the usual mistakes, and on kernels that
+copy to and from each block's part of GM, launched on several blocks; on those, XC-7 warns whenever two
+blocks' copies touch one element with one of them writing, and exactly when its proof does not clear a pair.
 
 The default profile is derandomized and small (it runs in the default suite); ``ASCX_FUZZ=long``
 draws fresh random programs, many more of them (``docs/fuzzing.md``).
@@ -61,6 +63,7 @@ from ascx.runtime.pipeline_spec import DEFAULT_PIPELINE, SYNC_INSERTION, SYNC_VE
 from ascx.testing.kernel_gen import (
     FAMILIES,
     PIPE_PLACEMENTS,
+    SLICE_COPIES,
     UNSIGNED_NB,
     Kernel,
     bind_after_early_return,
@@ -69,6 +72,9 @@ from ascx.testing.kernel_gen import (
     kernels,
     nested_pipe_kernel_of,
     nested_pipe_kernels,
+    parts_overlap,
+    parts_proved,
+    slice_copy,
     unsigned_expressions,
     with_options,
 )
@@ -209,7 +215,7 @@ def dynamic_verdict(module: ModuleType, kernel: Kernel) -> str | None:
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter("ignore")
-                module.k[1](*kernel.arguments(n, conditions, m))
+                module.k[kernel.blocks](*kernel.arguments(n, conditions, m))
         except EmulationError as error:
             return f"with n={n}, conditions={conditions}, m={m}: {error.message}"
     return None
@@ -256,6 +262,37 @@ def test_a_ping_pong_kernel_runs_clean_exactly_when_it_compiles_without_an_error
     one of the usual mistakes: one the dynamic checker runs clean for n of 0, 1 and 2 compiles without a
     sync error, one it stops on does not."""
     check_static_equals_dynamic(kernel_module, kernel)
+
+
+@pytest.mark.filterwarnings("ignore")
+@fuzz_settings(quick=4, long=400)
+@given(kernel=kernels(families=("slices", "scalar", "flags"), max_statements=5))
+def test_a_kernel_with_block_parts_runs_clean_exactly_when_it_compiles_without_an_error(
+    kernel_module: Loader, kernel: Kernel
+) -> None:
+    """Property 3 on kernels whose copies go to each block's part of GM, launched on ``SLICE_BLOCKS`` blocks
+    (``kernel_gen.SLICE_COPIES``): one the dynamic checker runs clean on every block compiles without an error."""
+    check_static_equals_dynamic(kernel_module, kernel)
+
+
+@fuzz_settings(quick=12, long=1000)
+@given(kernel=kernels(families=("slices",), max_statements=6))
+def test_xc7_reports_every_race_between_block_parts(kernel_module: Loader, kernel: Kernel) -> None:
+    """XC-7 (docs/rules/cross-core.md#xc-7) warns whenever two blocks' copies touch one element of GM, one of
+    them writing it, with no inter-block synchronization between (the generator knows each copy's elements
+    per block: ``Kernel.parts_overlap``), whatever order the kernel makes them in; and it warns exactly when
+    its proof does not clear a pair (``Kernel.parts_proved``: the copies inside their parts are cleared, a
+    copy past its part or into another block's is not, even where it happens to miss the other copies)."""
+    module = kernel_module(with_options(kernel, insert_sync=False))
+    error, caught = compile_outcome(module, kernel.arguments())
+    if error is not None and not isinstance(error, SyncError):
+        return  # a trace-time error (the vector family's misuse): nothing to verify
+    xc7 = [str(w.message) for w in caught if "[XC-7]" in str(w.message)]
+    if isinstance(error, SyncError):  # errors of other rules: the warnings come with them
+        xc7 += [d.message for d in error.diagnostics if d.rule == "XC-7"]
+    context = _describe_module(module)
+    assert xc7 or not kernel.parts_overlap, f"a race between blocks without XC-7\n{context}"
+    assert bool(xc7) == (not kernel.parts_proved), f"XC-7: {xc7}\nproved: {kernel.parts_proved}\n{context}"
 
 
 # --- 4. the disk cache gives the same text -----------------------------------------------------------
@@ -345,6 +382,41 @@ def test_a_tensor_bound_after_an_early_return_in_a_device_function(kernel_module
         args = kernel.arguments(1, (c0, 0))
         module.k[1](*args)
         assert (args[1][:256] == (x if c0 else 0)).all()
+
+
+def test_the_parts_of_the_slices_family(kernel_module: Loader) -> None:
+    """The model behind property 8 (``kernel_gen.parts_overlap``, ``parts_proved``) on the family's copies:
+    copies inside the parts never race and are proved; the write past the part races with the reads of the
+    next block's part, the read of the other block's part with its writes; and three kernels it draws,
+    checked against XC-7 and run on two blocks."""
+    inside = [c for c in SLICE_COPIES if c.inside]
+    past, other = SLICE_COPIES[5], SLICE_COPIES[6]
+    assert len(inside) == 5
+    assert not past.inside
+    assert not other.inside
+    assert not parts_overlap(inside)
+    assert parts_proved(inside)
+    assert [parts_overlap([past, c]) for c in inside] == [False, False, False, True, True]
+    assert [parts_overlap([other, c]) for c in inside] == [False, True, True, False, False]
+    assert not parts_overlap([past, other])
+    assert not parts_proved([past, other])
+    assert not parts_overlap([past])
+    assert parts_proved([past])
+    kernels_drawn = [
+        kernel_of(("slices",), [*slice_copy(SLICE_COPIES[1], "u"), *slice_copy(SLICE_COPIES[4], "v")]),
+        kernel_of(("slices",), [*slice_copy(SLICE_COPIES[1], "u"), *slice_copy(other, "v")]),
+        kernel_of(("slices",), [*slice_copy(SLICE_COPIES[2], "u"), *slice_copy(past, "v")]),
+    ]
+    assert [(k.parts_overlap, k.parts_proved, k.blocks) for k in kernels_drawn] == [
+        (False, True, 2),
+        (True, False, 2),
+        (False, False, 2),
+    ]
+    for kernel in kernels_drawn:
+        test_xc7_reports_every_race_between_block_parts.hypothesis.inner_test(kernel_module, kernel)  # type: ignore[attr-defined]
+        test_a_kernel_with_block_parts_runs_clean_exactly_when_it_compiles_without_an_error.hypothesis.inner_test(  # type: ignore[attr-defined]
+            kernel_module, kernel
+        )
 
 
 # --- 6. unsigned scalar expressions compute what C++ computes ------------------------------------------

@@ -153,7 +153,8 @@ def test_runtime_stride_with_the_same_size(kernel_module: Load) -> None:
 
 
 def test_overlapping_slices_are_xc7(kernel_module: Load) -> None:
-    """Parts of 2048 elements every 1024: blocks b and b + 1 share 1024 elements."""
+    """Parts of 2048 elements every 1024: blocks b and b + 1 share 1024 elements, of y (written, then read)
+    and of x (read, then written: the blocks run in any order)."""
     body = """
     x_gm.set_global_buffer(x + asc.get_block_idx() * 1024, 2048)
     y_gm.set_global_buffer(y + asc.get_block_idx() * 1024, 2048)
@@ -161,6 +162,10 @@ def test_overlapping_slices_are_xc7(kernel_module: Load) -> None:
     body = textwrap.dedent(body).strip("\n") + TWO_PASSES.format(tiles=8)
     assert diagnostics(kernel_module, body) == [
         "k.py:21: GM `y_gm` written here may be accessed by another block without inter-block synchronization [XC-7]",
+        "k.py:13:5: note: accessed here at another block-dependent offset",
+        "k.py:21:5: note: the blocks' parts are not proved disjoint: `asc.data_copy` ends at element 2048 of its "
+        "block's part, past the stride 1024 of the block index",
+        "k.py:21: GM `x_gm` written here may be accessed by another block without inter-block synchronization [XC-7]",
         "k.py:13:5: note: accessed here at another block-dependent offset",
         "k.py:21:5: note: the blocks' parts are not proved disjoint: `asc.data_copy` ends at element 2048 of its "
         "block's part, past the stride 1024 of the block index",
@@ -179,6 +184,10 @@ def test_a_write_past_the_stride_is_xc7(kernel_module: Load) -> None:
         "k.py:13:5: note: accessed here at another block-dependent offset",
         "k.py:21:5: note: the blocks' parts are not proved disjoint: `asc.data_copy` ends at element 2304 of its "
         "block's part, past the stride 2048 of the block index",
+        "k.py:21: GM `x_gm` written here may be accessed by another block without inter-block synchronization [XC-7]",
+        "k.py:13:5: note: accessed here at another block-dependent offset",
+        "k.py:21:5: note: the blocks' parts are not proved disjoint: `asc.data_copy` ends at element 2304 of its "
+        "block's part, past the stride 2048 of the block index",
     ]
 
 
@@ -191,6 +200,11 @@ def test_an_unbounded_loop_is_not_proved(kernel_module: Load) -> None:
     body = textwrap.dedent(body).strip("\n") + TWO_PASSES.format(tiles="n")
     assert diagnostics(kernel_module, body) == [
         "k.py:21: GM `y_gm` written here may be accessed by another block without inter-block synchronization [XC-7]",
+        "k.py:13:5: note: accessed here at another block-dependent offset",
+        "k.py:21:5: note: the blocks' parts are not proved disjoint: `asc.data_copy` ends at element i * 256 + 256 "
+        "of its block's part, which is not bounded by the stride 2048 of the block index: the range of `i` is "
+        "not known",
+        "k.py:21: GM `x_gm` written here may be accessed by another block without inter-block synchronization [XC-7]",
         "k.py:13:5: note: accessed here at another block-dependent offset",
         "k.py:21:5: note: the blocks' parts are not proved disjoint: `asc.data_copy` ends at element i * 256 + 256 "
         "of its block's part, which is not bounded by the stride 2048 of the block index: the range of `i` is "
@@ -213,7 +227,179 @@ def test_one_block_of_data_copy_pad(kernel_module: Load) -> None:
     x0, x, y = run(kernel_module, body.format(tiles=8), 2, 2048)
     np.testing.assert_array_equal(y, x0 * np.float32(2.0))
     np.testing.assert_array_equal(x, x0 * np.float32(6.0))
-    assert diagnostics(kernel_module, body.format(tiles=9))[2] == (
+    assert (
         "k.py:36:5: note: the blocks' parts are not proved disjoint: `asc.data_copy_pad` ends at element 2304 of "
         "its block's part, past the stride 2048 of the block index"
-    )
+    ) in diagnostics(kernel_module, body.format(tiles=9))
+
+
+# --- parts whose sizes are run-time values (docs/rules/cross-core.md#disjoint-block-slices) ---------------
+
+ROWS_KERNEL = """
+import ascx as asc
+
+
+@asc.jit
+def copy_scaled(qin, qout, src, dst, count, scale: float):
+    a = qin.alloc_tensor(asc.float32)
+    asc.data_copy_pad(a, src, asc.DataCopyExtParams(1, count * 4, 0, 0, 0),
+                      asc.DataCopyPadExtParams(asc.float32, False, 0, 0, 0.0))
+    qin.enque(a)
+    b = qin.deque(asc.float32)
+    c = qout.alloc_tensor(asc.float32)
+    asc.muls(c, b, scale, count)
+    qout.enque(c)
+    qin.free_tensor(b)
+    d = qout.deque(asc.float32)
+    asc.data_copy_pad(dst, d, asc.DataCopyExtParams(1, count * 4, 0, 0, 0))
+    qout.free_tensor(d)
+
+
+@asc.jit
+def k(x: asc.GlobalAddress, y: asc.GlobalAddress, per_block: int, tail: int, row_len: int, tile: int,
+      cores: int) -> None:
+    pipe = asc.TPipe()
+    qin = asc.TQue(asc.TPosition.VECIN, 1)
+    qout = asc.TQue(asc.TPosition.VECOUT, 1)
+    pipe.init_buffer(qin, 1, 1024)
+    pipe.init_buffer(qout, 1, 1024)
+    x_gm = asc.GlobalTensor()
+    y_gm = asc.GlobalTensor()
+    b = asc.get_block_idx()
+    # the body follows
+{body}
+"""
+
+ROWS_ARGS = (MockTensor(asc.float32), MockTensor(asc.float32), *[MockValue(asc.int32)] * 5)
+
+LAST_BLOCK_TAIL = """
+rows = per_block if b != {tail_block} else tail
+x_gm.set_global_buffer(x + b * per_block * row_len, rows * row_len)
+y_gm.set_global_buffer(y + b * per_block * row_len, rows * row_len)
+for r in range(rows):
+    copy_scaled(qin, qout, x_gm[r * row_len:], y_gm[r * row_len:], row_len, 2.0)
+for r in range(rows):
+    copy_scaled(qin, qout, y_gm[r * row_len:], x_gm[r * row_len:], row_len, 3.0)
+"""
+"""rms_norm_single_row's parts (ops-nn): ``per_block`` rows per block, the last block its own count."""
+
+ACTIVE_BLOCKS_TILES = """
+x_gm.set_global_buffer(x)
+y_gm.set_global_buffer(y)
+if b >= cores:
+    return
+rows = tail if b == cores - 1 else per_block
+for r in range({rows}):
+    base = (b * per_block + r) * row_len
+    for i in range(row_len // tile):
+        copy_scaled(qin, qout, x_gm[base + i * tile:], y_gm[base + i * tile:], tile, 2.0)
+    if row_len % tile != 0:
+        copy_scaled(qin, qout, x_gm[base + row_len // tile * tile:], y_gm[base + row_len // tile * tile:],
+                    row_len % tile, 2.0)
+"""
+"""quantize's parts (ops-nn): blocks from ``cores`` on return at once, the last active block takes ``tail``
+rows, each row in tiles with a shorter last one (``row_len // tile`` full tiles, ``row_len % tile`` left)."""
+
+
+def _rows_diagnostics(load: Load, body: str) -> list[str]:
+    module = load(ROWS_KERNEL.format(body=textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        module.k.compile(*ROWS_ARGS)
+    lines: list[str] = []
+    for w in caught:
+        if issubclass(w.category, asc.AscxWarning) and "[XC-7]" in str(w.message):
+            head, *notes = str(w.message).splitlines()
+            lines.append(f"k.py:{w.lineno}: {head}")
+            lines += [re.sub(r"^\S+?\.py:", "k.py:", n) for n in notes]
+    return lines
+
+
+def _rows_run(load: Load, body: str, blocks: int, *args: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    module = load(ROWS_KERNEL.format(body=textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")))
+    rng = np.random.default_rng(5)
+    x0 = rng.standard_normal(64 * 40).astype(np.float32)
+    x, y = x0.copy(), np.zeros_like(x0)
+    module.k[blocks](x, y, *args)
+    return x0, x, y
+
+
+def test_the_last_block_may_take_more_rows(kernel_module: Load) -> None:
+    """The parts are ``per_block`` rows each, but the last block's count is its own (``tail``, which the host
+    computes): no block comes after the last, so it may run past its part.  Run with a tail longer than
+    ``per_block``."""
+    body = LAST_BLOCK_TAIL.format(tail_block="asc.get_block_num() - 1")
+    assert _rows_diagnostics(kernel_module, body) == []
+    x0, x, y = _rows_run(kernel_module, body, 3, 2, 3, 40, 0, 0)  # rows 2, 2 and 3 of 40 floats
+    rows = 7 * 40
+    np.testing.assert_array_equal(y[:rows], x0[:rows] * np.float32(2.0))
+    np.testing.assert_array_equal(x[:rows], x0[:rows] * np.float32(2.0) * np.float32(3.0))
+    np.testing.assert_array_equal(y[rows:], 0)
+
+
+def test_a_longer_first_block_is_xc7(kernel_module: Load) -> None:
+    """The same with the odd count on block 0: its rows past ``per_block`` are block 1's."""
+    body = LAST_BLOCK_TAIL.format(tail_block="0")
+    assert _rows_diagnostics(kernel_module, body) == [
+        "k.py:20: GM `y_gm` written here may be accessed by another block without inter-block synchronization [XC-7]",
+        "k.py:11:5: note: accessed here at another block-dependent offset",
+        "k.py:20:5: note: the blocks' parts are not proved disjoint: `asc.data_copy_pad` ends at element r * row_len "
+        "+ row_len of its block's part, which is not bounded by the stride per_block * row_len of the block index: "
+        "the range of `r` is not known",
+        "k.py:20: GM `x_gm` written here may be accessed by another block without inter-block synchronization [XC-7]",
+        "k.py:11:5: note: accessed here at another block-dependent offset",
+        "k.py:20:5: note: the blocks' parts are not proved disjoint: `asc.data_copy_pad` ends at element r * row_len "
+        "+ row_len of its block's part, which is not bounded by the stride per_block * row_len of the block index: "
+        "the range of `r` is not known",
+    ]
+
+
+def test_active_blocks_and_tiles_of_a_row(kernel_module: Load) -> None:
+    """Rows ``b * per_block + r`` for ``r`` below the block's count, blocks from ``cores`` on idle, each row in
+    full tiles and a tail: ``(row_len // tile) * tile + row_len % tile`` is ``row_len`` (C's division), so
+    each row ends where the next begins."""
+    body = ACTIVE_BLOCKS_TILES.format(rows="rows")
+    assert _rows_diagnostics(kernel_module, body) == []
+    x0, _, y = _rows_run(kernel_module, body, 4, 2, 1, 40, 16, 3)  # rows 2, 2, 1 of 40 = 16 + 16 + 8; block 3 idle
+    rows = 5 * 40
+    np.testing.assert_array_equal(y[:rows], x0[:rows] * np.float32(2.0))
+    np.testing.assert_array_equal(y[rows:], 0)
+
+
+def test_rows_not_bounded_by_the_stride_are_xc7(kernel_module: Load) -> None:
+    """The loop runs to ``tail`` on every block, a count the stride ``per_block * row_len`` does not bound."""
+    body = ACTIVE_BLOCKS_TILES.format(rows="tail")
+    found = _rows_diagnostics(kernel_module, body)
+    assert found[:2] == [
+        "k.py:20: GM `y_gm` written here may be accessed by another block without inter-block synchronization [XC-7]",
+        "k.py:20:5: note: accessed here at another block-dependent offset",
+    ]
+    assert (
+        "k.py:20:5: note: the blocks' parts are not proved disjoint: `asc.data_copy_pad` ends at element i * tile + "
+        "r * row_len + tile of its block's part, which is not bounded by the stride per_block * row_len of the block "
+        "index: the range of `i`, `r` is not known"
+    ) in found
+
+
+def test_a_stride_chosen_by_the_block_is_not_affine(kernel_module: Load) -> None:
+    """Block 0 takes two rows and the others one, every ``b * rows`` rows: block 0's second row is block 1's
+    (the stride itself depends on the block index, and the parts overlap)."""
+    body = """
+    rows = 2 if b == 0 else 1
+    x_gm.set_global_buffer(x + b * rows * row_len, rows * row_len)
+    y_gm.set_global_buffer(y + b * rows * row_len, rows * row_len)
+    for r in range(rows):
+        copy_scaled(qin, qout, x_gm[r * row_len:], y_gm[r * row_len:], row_len, 2.0)
+    for r in range(rows):
+        copy_scaled(qin, qout, y_gm[r * row_len:], x_gm[r * row_len:], row_len, 3.0)
+    """
+    assert _rows_diagnostics(kernel_module, body) == [
+        "k.py:20: GM `y_gm` written here may be accessed by another block without inter-block synchronization [XC-7]",
+        "k.py:11:5: note: accessed here at another block-dependent offset",
+        "k.py:20:5: note: the blocks' parts are not proved disjoint: the block index steps its offset by "
+        "row_len or row_len * 2 elements, depending on the block",
+        "k.py:20: GM `x_gm` written here may be accessed by another block without inter-block synchronization [XC-7]",
+        "k.py:11:5: note: accessed here at another block-dependent offset",
+        "k.py:20:5: note: the blocks' parts are not proved disjoint: the block index steps its offset by "
+        "row_len or row_len * 2 elements, depending on the block",
+    ]

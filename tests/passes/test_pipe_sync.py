@@ -1023,6 +1023,104 @@ def test_cross_block_gm_access(kernel_module: Load) -> None:
         assert warnings_of(kernel_module, body.format(sync=sync.replace("\n", "\n    "))) == []
 
 
+def test_a_view_at_a_constant_past_a_runtime_offset_is_another_place(kernel_module: Load) -> None:
+    """Found by the fuzzer's per-block parts (``kernel_gen`` family ``slices``): GM regions dropped the
+    constant of ``part[64:]`` when ``part`` starts at a run-time offset, so a write of ``part``'s first 64
+    elements and a read of the next 64 were the same place, an HZ-1 error the dynamic checker never finds.
+    They are different offsets now: at most a possible hazard; the same place is still an error."""
+    body = """
+    part = asc.GlobalTensor()
+    part.set_global_buffer(z + asc.get_block_idx() * 128, 128)
+    asc.data_copy(part, zl, 64)
+    asc.data_copy(xl, part[{start}:], 64)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    """
+    assert warnings_of(kernel_module, body.format(start=64)) == [
+        "L4: possible hazard: `asc.data_copy` (MTE2) reads `part` written by `asc.data_copy` (MTE3) without "
+        "synchronization; needs MTE3 → MTE2 ordering [HZ-5]"
+    ]
+    assert errors(kernel_module, body.format(start=0))[0] == (
+        "L4:5: error: `asc.data_copy` (MTE2) reads `part` written by `asc.data_copy` (MTE3) without "
+        "synchronization; needs MTE3 → MTE2 ordering [HZ-1]"
+    )
+
+
+def test_cross_block_read_before_the_write(kernel_module: Load) -> None:
+    """XC-7: block b reads block b + 1's part and then writes its own; the blocks run in any order, so block
+    b + 1 may already be writing what block b reads.  Reported at the write."""
+    body = """
+    b = asc.get_block_idx()
+    asc.data_copy(xl, z_gm[(b + 1) * N:], N)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(z_gm[b * N:], zl, N)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    """
+    assert warnings_of(kernel_module, body) == [
+        "L4: GM `z_gm` written here may be accessed by another block without inter-block synchronization [XC-7]"
+    ]
+
+
+def test_cross_block_gm_access_around_a_loop(kernel_module: Load) -> None:
+    """XC-7 follows the loop's back edge: each iteration reads block b + 1's part, then writes its own.  A
+    ``sync_all`` between them orders the read before block b + 1's write of this iteration, but not the write
+    before the next iteration's read: that takes a ``sync_all`` after the write too."""
+    body = """
+    b = asc.get_block_idx()
+    for i in range(n):
+        asc.data_copy(xl, z_gm[(b + 1) * N:], N)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        {between}
+        asc.data_copy(z_gm[b * N:], zl, N)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        {after}
+    """
+    race = ["L6: GM `z_gm` written here may be accessed by another block without inter-block synchronization [XC-7]"]
+    assert warnings_of(kernel_module, body.format(between="pass", after="pass")) == race
+    assert warnings_of(kernel_module, body.format(between="asc.sync_all()", after="pass")) == race
+    assert warnings_of(kernel_module, body.format(between="pass", after="asc.sync_all()")) == race
+    assert warnings_of(kernel_module, body.format(between="asc.sync_all()", after="asc.sync_all()")) == []
+
+
+def test_cross_block_gm_access_in_phases_of_a_loop(kernel_module: Load) -> None:
+    """softmax_v2's phases (ops-nn): iteration 0 of a loop writes each block's part, iteration 1 reads the next
+    block's, with ``sync_all`` at the end of each iteration.  The write and the read are in arms on ``k == 0``
+    and ``k == 1``, which exclude each other within one iteration, and the loop's ``sync_all`` orders them
+    across iterations; without it the next iteration's read follows the write unordered."""
+    body = """
+    b = asc.get_block_idx()
+    for k in range(2):
+        if k == 0:
+            asc.data_copy(z_gm[b * N:], zl, N)
+            asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        if k == 1:
+            asc.data_copy(xl, z_gm[(b + 1) * N:], N)
+            asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+        {sync}
+    """
+    assert warnings_of(kernel_module, body.format(sync="asc.sync_all()")) == []
+    assert warnings_of(kernel_module, body.format(sync="pass")) == [
+        "L4: GM `z_gm` written here may be accessed by another block without inter-block synchronization [XC-7]"
+    ]
+
+
+def test_arms_on_the_block_index_exclude_nothing_between_blocks(kernel_module: Load) -> None:
+    """Block 0 writes its part, block 1 reads block 0's part: the arms on ``b == 0`` and ``b == 1`` (or the two
+    arms of ``if b == 0``) exclude each other within a block, but each block takes its own, so the two accesses
+    race (XC-7)."""
+    body = """
+    b = asc.get_block_idx()
+    if b == 0:
+        asc.data_copy(z_gm[b * N:], zl, N)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    {other}
+        asc.data_copy(xl, z_gm[(b - 1) * N:], N)
+        asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    """
+    race = ["L3: GM `z_gm` written here may be accessed by another block without inter-block synchronization [XC-7]"]
+    assert warnings_of(kernel_module, body.format(other="if b == 1:")) == race
+    assert warnings_of(kernel_module, body.format(other="else:")) == race  # the two arms of one if
+
+
 def test_tq15_init_buffer_inside_a_loop(kernel_module: Load) -> None:
     body = """
     for i in range(n):

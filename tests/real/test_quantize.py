@@ -27,11 +27,13 @@ Changes the translation needed:
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
+
 import numpy as np
-import pytest
 
 import ascx as asc
-from ascx.errors import AscxWarning
+from ascx.runtime.jit import MockTensor
 
 BUFFER_NUM = 2
 ZP_DT_INT8 = 2
@@ -157,13 +159,6 @@ def quantize(
             )  # fmt: skip
 
 
-@pytest.mark.xfail(
-    raises=AscxWarning,
-    strict=True,
-    reason="issue 24 idiom 5: 'GM `y_gm` written here may be accessed by another block without inter-block "
-    "synchronization [XC-7]' (each block writes its own rows, but their count and length are run-time values "
-    "the disjointness proof cannot bound: its note says so)",
-)
 def test_quantize() -> None:
     rng = np.random.default_rng(31)
     x = (rng.standard_normal((ROWS, ROW_LEN)) * 40).astype(np.float32)
@@ -181,3 +176,11 @@ def test_quantize() -> None:
     as_half = as_int32.astype(np.float16)  # exact for |v| <= 2048, else rounded; saturates below either way
     expected = np.clip(np.rint(as_half.astype(np.float32)), -128, 127).astype(np.int8)
     np.testing.assert_array_equal(y, expected)
+
+
+def cann_check_kernels(directory: Path) -> Iterator[tuple[str, str]]:
+    """The kernel's C++, for the CANN type-check (``ascx.testing.cann_kernels``)."""
+    f32, i8 = MockTensor(asc.float32), MockTensor(asc.int8)
+    tail = ROWS - (NUM_CORE - 1) * BLOCK_FACTOR
+    scalars = (NUM_CORE, BLOCK_FACTOR, tail, CHANNELS, ROW_LEN, BASE_LEN, 1, ZP_DT_INT8)
+    yield "quantize", quantize.compile(f32, f32, i8, i8, *scalars).source

@@ -324,9 +324,15 @@ ROWS, COLS, CORES = 13, 64, 3
     raises=asc.AscxWarning,
     strict=True,
     reason="issue 24 idiom 5: 'GM `m_gm` written here may be accessed by another block without inter-block "
-    "synchronization [XC-7]' (each workspace row is written by one block and read after sync_all); nothing "
-    "behind it: with the warnings ignored the kernel runs and matches numpy. Finding F5 (TQ-9 on branches on "
-    "the same `circle` in copy_in and compute) is fixed.",
+    "synchronization [XC-7]'. The phases around sync_all no longer pair (the writes of `circle == 0` and the reads "
+    "of `circle == 1` exclude each other within an iteration, and sync_all orders the iterations); what remains "
+    "rests on the host's tiling: a block's rows are `rowsss + progress * core_tile_x1 + row` for `progress` below "
+    "`tile_num` and `row` below `core_tile_x1` or `tail_num`, inside `block_length` rows only because the host "
+    "makes `(tile_num - 1) * core_tile_x1 + tail_num` equal `block_length` and the big cores one row longer than "
+    "the small ones, relations the kernel does not state; and the other-axis branch (traced, not taken here) "
+    "places its workspace rows with `//` and `%` of the row, not affine in the block index. With the warnings "
+    "ignored the kernel runs and matches numpy. Finding F5 (TQ-9 on branches on the same `circle` in copy_in and "
+    "compute) is fixed.",
 )
 def test_softmax_v2() -> None:
     rng = np.random.default_rng(31)

@@ -33,8 +33,15 @@ class GMBase:
     address: SSAValue
 
 
-Offset = int | tuple[SSAValue, ...]
-"""A constant element offset, or the SSA values that make up a run-time one (compared by identity)."""
+Offset = int | tuple[SSAValue | int, ...]
+"""A constant element offset, or the SSA values that make up a run-time one (compared by identity) and, last,
+the sum of the constants added to them when it is not 0 (``t[k:]`` and ``t[k + 64:]`` start at different
+offsets)."""
+
+
+def offset_values(offset: Offset) -> tuple[SSAValue, ...]:
+    """The run-time values of an offset (none for a constant one)."""
+    return () if isinstance(offset, int) else tuple(v for v in offset if isinstance(v, SSAValue))
 
 
 @dataclass(frozen=True)
@@ -83,7 +90,9 @@ def _combine(a: Offset, b: Offset) -> Offset:
         return a
     left = (a,) if isinstance(a, int) else a
     right = (b,) if isinstance(b, int) else b
-    return tuple(v for v in (*left, *right) if isinstance(v, SSAValue))
+    values = tuple(v for v in (*left, *right) if isinstance(v, SSAValue))
+    constant = sum(v for v in (*left, *right) if isinstance(v, int))
+    return (*values, constant) if constant else values
 
 
 def _offset_of(value: SSAValue) -> Offset:

@@ -17,6 +17,15 @@ count ``m`` of the Matmul's own loops (CANN's per-batch and per-block loops, who
 combination of ``RUN_TRIPS``, ``MATMUL_TRIPS`` and ``(0, 1)`` conditions covers every path the kernel's
 loops and branches take with those trip counts: the kernel's valid inputs.
 
+The ``slices`` family (drawn only when asked for: ``kernels(families=(..., "slices"))``) gives each of
+``SLICE_BLOCKS`` blocks a part of ``x`` and of ``y`` (an argument of its own: ``xs``, ``ys``:
+``set_global_buffer(x + asc.get_block_idx() * 128, 128)``, and views ``yg[asc.get_block_idx() * 128 + k:]`` of
+the whole buffer) and copies inside it, or (misuse) past its end into the next block's part or from the
+other block's part; such a kernel is launched on ``SLICE_BLOCKS`` blocks.  :attr:`Kernel.parts_overlap` says
+whether two blocks' copies touch the same element with one of them writing (a race, which XC-7 must report:
+docs/rules/cross-core.md#xc-7), :attr:`Kernel.parts_proved` whether XC-7's proof clears them.
+Its statements are drawn at the top level of the kernel only, outside branches and loops.
+
 ``nb`` is a ``uint32`` argument that scalar statements compute with next to negative and large
 constants; ``unsigned_expressions()`` draws such expressions on their own, and ``CppUint32`` computes
 what C++ computes for them (the constants converted to ``uint32`` with wrap-around).
@@ -33,7 +42,11 @@ import numpy as np
 from hypothesis import strategies as st
 
 FAMILIES = ("vector", "scalar", "queue", "flags", "matmul")
-"""The API families a kernel draws its statements from (each kernel uses a non-empty subset)."""
+"""The API families a kernel draws its statements from (each kernel uses a non-empty subset); ``slices`` is
+drawn when asked for."""
+
+SLICE_BLOCKS = 2
+"""The blocks a kernel with per-block parts (the ``slices`` family) is launched on."""
 
 CONDITIONS = ("c0", "c1")
 UNSIGNED_NB = 0xFFFFFFE1
@@ -61,6 +74,17 @@ PRELUDE = """\
     w = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 68096, 256)
     s = 0.5
 """
+
+SLICES = """\
+    xs = asc.GlobalTensor()
+    ys = asc.GlobalTensor()
+    yg = asc.GlobalTensor()
+    xs.set_global_buffer(x + asc.get_block_idx() * 128, 128)
+    ys.set_global_buffer(y + asc.get_block_idx() * 128, 128)
+    yg.set_global_buffer(y, 512)
+"""
+"""Each block's part of ``x`` and of ``y`` (128 elements each; ``y``, an argument of its own that only this
+family touches, holds 512, so the copies past a part stay inside it), and the whole of ``y``."""
 
 PIPE = "    pipe = asc.TPipe()\n"
 
@@ -371,12 +395,84 @@ _matmul = st.sampled_from(
     )
 )
 
+
+@dataclass(frozen=True)
+class SliceCopy:
+    """A copy between a UB tensor and a block's part of GM: block ``b`` touches
+    ``[b · stride + start, b · stride + start + count)`` of ``buffer``."""
+
+    text: str
+    """The statement, with ``{t}`` for the UB tensor."""
+    buffer: str
+    stride: int
+    start: int
+    count: int
+    write: bool
+
+    @property
+    def inside(self) -> bool:
+        """Whether every block's copy stays inside its own part."""
+        return self.stride > 0 and 0 <= self.start and self.start + self.count <= self.stride
+
+    def elements(self, block: int) -> range:
+        first = block * self.stride + self.start
+        return range(first, first + self.count)
+
+
+SLICE_COPIES = (
+    SliceCopy("asc.data_copy({t}, xs, 128)", "x", 128, 0, 128, False),
+    SliceCopy("asc.data_copy(ys, {t}, 64)", "y", 128, 0, 64, True),
+    SliceCopy("asc.data_copy(yg[asc.get_block_idx() * 128 :], {t}, 64)", "y", 128, 0, 64, True),
+    SliceCopy("asc.data_copy({t}, ys[64:], 64)", "y", 128, 64, 64, False),
+    SliceCopy("asc.data_copy({t}, yg[asc.get_block_idx() * 128 + 64 :], 64)", "y", 128, 64, 64, False),
+    # misuse: a write past the end of the part (into the next block's), a read of the other block's part
+    SliceCopy("asc.data_copy(yg[asc.get_block_idx() * 128 + 192 :], {t}, 64)", "y", 128, 192, 64, True),
+    SliceCopy("asc.data_copy({t}, yg[(1 - asc.get_block_idx()) * 128 :], 64)", "y", -128, 128, 64, False),
+)
+"""The copies of the ``slices`` family (``SLICE_BLOCKS`` blocks; ``x`` holds 256 elements, ``y`` 512).  Inside
+its part a block writes the first 64 elements and reads the next 64; the misuse touches other elements of
+the block (never what it writes and reads in its part: within a block the copies need no synchronization
+the static analysis cannot see), but other blocks' parts."""
+
+
+def parts_overlap(copies: Sequence[SliceCopy], blocks: int = SLICE_BLOCKS) -> bool:
+    """Whether two of ``copies`` (two calls: a call is not paired with itself) touch one element of a buffer
+    from two blocks, one of them writing it: a race between blocks."""
+    for (i, first), (j, second) in itertools.product(enumerate(copies), repeat=2):
+        if i == j or first.buffer != second.buffer or not (first.write or second.write):
+            continue
+        for b1, b2 in itertools.permutations(range(blocks), 2):
+            if set(first.elements(b1)) & set(second.elements(b2)):
+                return True
+    return False
+
+
+def parts_proved(copies: Sequence[SliceCopy]) -> bool:
+    """Whether XC-7's proof (docs/rules/cross-core.md#disjoint-block-slices) clears every pair of ``copies``
+    (two calls, one of them writing): both stay inside their parts, ``[0, stride)`` from the part's start."""
+    for (i, first), (j, second) in itertools.product(enumerate(copies), repeat=2):
+        if i == j or first.buffer != second.buffer or not (first.write or second.write):
+            continue
+        if not (first.inside and second.inside and first.stride == second.stride):
+            return False
+    return True
+
+
+def slice_copy(copy: SliceCopy, tensor: str) -> list[str]:
+    """The statement of ``copy`` with the UB tensor ``tensor``, marked with its index (:attr:`Kernel.slice_copies`)."""
+    return [f"{copy.text.format(t=tensor)}  # slice {SLICE_COPIES.index(copy)}"]
+
+
+_slices = st.tuples(st.sampled_from(SLICE_COPIES), _ub).map(lambda c: slice_copy(*c))
+
+
 _FAMILY_STATEMENTS: dict[str, st.SearchStrategy[list[str]]] = {
     "vector": st.one_of(_vector, _vector, _vector, _vector_misuse),
     "scalar": _scalar,
     "queue": _queue_stage(),
     "flags": _flags,
     "matmul": _matmul,
+    "slices": _slices,
 }
 
 
@@ -395,6 +491,26 @@ class Kernel:
     def has_matmul(self) -> bool:
         return "matmul" in self.families
 
+    @property
+    def blocks(self) -> int:
+        """The blocks the kernel is launched on: ``SLICE_BLOCKS`` with per-block parts, else one."""
+        return SLICE_BLOCKS if "slices" in self.families else 1
+
+    @property
+    def slice_copies(self) -> list[SliceCopy]:
+        """The copies of the ``slices`` family in the body (each marked with its index in ``SLICE_COPIES``)."""
+        return [SLICE_COPIES[int(line.rsplit("# slice ", 1)[1])] for line in self.body if "# slice " in line]
+
+    @property
+    def parts_overlap(self) -> bool:
+        """Whether two blocks' copies touch one element, one of them writing it (XC-7's race)."""
+        return parts_overlap(self.slice_copies, self.blocks)
+
+    @property
+    def parts_proved(self) -> bool:
+        """Whether XC-7's proof clears every pair of the kernel's copies to per-block parts."""
+        return parts_proved(self.slice_copies)
+
     def arguments(self, n: int = 1, conditions: Sequence[int] = (0, 0), m: int = 1) -> list[Any]:
         """Fresh launch (and compile) arguments: the buffers (with ``m`` for the Matmul family), then ``n``
         and the conditions."""
@@ -403,6 +519,8 @@ class Kernel:
 
         rng = np.random.default_rng(0)
         args: list[Any] = [rng.standard_normal(256).astype(np.float32), np.zeros(512, np.float32)]
+        if "slices" in self.families:
+            args.append(rng.standard_normal(512).astype(np.float32))
         if self.has_matmul:
             tiling = asc.adv.TCubeTiling(
                 used_core_num=1, m=16, n=16, k_a=16, k_b=16, single_core_m=16, single_core_n=16,
@@ -447,7 +565,10 @@ def _statement(draw: st.DrawFn, scope: _Scope) -> list[str]:
     """One simple statement (or statement group) of a family the kernel uses, or a control construct."""
     if scope.depth < 2 and draw(st.integers(0, 4)) == 0:
         return _control(draw, scope)
-    family = draw(st.sampled_from(scope.families))
+    top = scope.depth == 0 and "slices" in scope.families
+    family = draw(st.sampled_from((*scope.families, "slices", "slices") if top else scope.families))
+    if family == "slices" and scope.depth > 0:  # the parts' copies stay outside branches and loops
+        family = "vector"
     return draw(_FAMILY_STATEMENTS[family])
 
 
@@ -502,6 +623,8 @@ def kernels(
     chosen = tuple(sorted(draw(st.sets(st.sampled_from(tuple(families)), min_size=1))))
     if ping_pong:  # hard-coded ids: not next to a framework user of the pool, where they are FL-6
         chosen = tuple(sorted({*chosen, "flags"} - {"queue", "matmul"}))
+    if "slices" in chosen:  # launched on several blocks: not with the Matmul family's one-core tiling
+        chosen = tuple(c for c in chosen if c != "matmul")
     scope = _Scope(("vector", *chosen) if "vector" not in chosen else chosen, 0, False, _names())
     body = _block(draw, scope, 1, max_statements)
     if ping_pong:
@@ -514,11 +637,15 @@ def kernels(
 def kernel_of(chosen: Sequence[str], body: Sequence[str]) -> Kernel:
     """The kernel module whose body is ``body`` (unindented lines) after the prelude of ``chosen``."""
     params = "x: asc.GlobalAddress, z: asc.GlobalAddress"
+    if "slices" in chosen:
+        params += ", y: asc.GlobalAddress"
     if "matmul" in chosen:
         params += ", a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, ws: asc.GlobalAddress"
         params += ", tiling: asc.adv.TCubeTiling, m: int"
     params += ", n: int, " + ", ".join(f"{c}: int" for c in CONDITIONS) + ", nb: int"
     lines = ["@asc.jit({options})", f"def k({params}) -> None:", PRELUDE.rstrip("\n")]
+    if "slices" in chosen:
+        lines.append(SLICES.rstrip("\n"))
     if "queue" in chosen or "matmul" in chosen:
         lines.append(PIPE.rstrip("\n"))
     if "queue" in chosen:

@@ -14,15 +14,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from xdsl.dialects import func, scf
-from xdsl.ir import Operation, SSAValue
+from xdsl.dialects import arith, func, scf
+from xdsl.ir import Block, BlockArgument, Operation, SSAValue
 
 from ascx.analysis.cross_core.flags import INTER_BLOCK_PAIRS
 from ascx.analysis.cross_core.slices import BlockSlice, block_slice, poly_text
-from ascx.analysis.dataflow import ForwardAnalysis, condition_key, constant_int
-from ascx.analysis.regions import GMBase, GMBaseCache, region_of
+from ascx.analysis.dataflow import ForwardAnalysis, condition_atom, condition_key, constant_int
+from ascx.analysis.regions import GMBase, GMBaseCache, offset_values, region_of
 from ascx.analysis.report import DiagnosticList, Note, at, note
 from ascx.analysis.spelling import value_name
+from ascx.dialects.ascendc.object_ops import ConstantOp as UnsignedConstantOp
 from ascx.dialects.ascendc.sync_ops import IBSetOp, IBWaitOp, NotifyNextBlockOp, SyncAllOp, WaitPreBlockOp
 from ascx.dialects.ascendc.system_ops import SysVarOp
 from ascx.dialects.ascendc.traits import MatmulMethod, TensorAccess
@@ -207,12 +208,21 @@ def _unproved(first: tuple[Operation, BlockSlice | None], second: tuple[Operatio
     a, b = first[1], second[1]
     if a is None or b is None:
         return note(None, "the blocks' parts are not proved disjoint")
-    if a.stride != b.stride:
+    if a.stride != b.stride or a.shift != b.shift:
         return note(
             None,
             "the blocks' parts are not proved disjoint: the two accesses step with the block index by "
             f"{poly_text(dict(a.stride))} and {poly_text(dict(b.stride))} elements",
         )
+    for (op, mine), other in ((first, b), (second, a)):
+        assert mine is not None
+        if mine.limit is not None and not other.only_blocks_up_to(mine.limit):
+            return note(
+                op,
+                "the blocks' parts are not proved disjoint: this access stays in its block's part only below "
+                f"block {poly_text(dict(mine.limit))}, and the other one is not proved to be made by no block "
+                "after it",
+            )
     return None
 
 
@@ -230,47 +240,272 @@ def _gm_accesses(op: Operation) -> list[tuple[SSAValue, bool]]:
     return [(v, write) for v, write in touched if isinstance(v.type, GlobalTensorType)]
 
 
+@dataclass(frozen=True)
+class _Made:
+    """A GM access made since the last inter-block synchronization: the op, the tensor it touched, the buffer,
+    the key of its block-dependent offset, the buffer's name, whether it wrote, and the ``if`` arms it was
+    made in (:func:`condition_atom` of the condition, the arm, the condition) that still hold where the walk
+    is."""
+
+    op: Operation
+    value: SSAValue
+    base: object
+    key: tuple[object, ...]
+    name: str
+    write: bool
+    arms: tuple[tuple[object, bool, SSAValue], ...]
+
+
+_Pending = frozenset[_Made]
+_Access = tuple[SSAValue, object, tuple[object, ...], str, bool]
+
+
+def _arms(op: Operation, memo: dict[SSAValue, bool]) -> tuple[tuple[object, bool, SSAValue], ...]:
+    """The ``if`` arms around ``op`` on conditions every block computes alike (:func:`_uniform`): (condition
+    key, the arm, the condition).  An arm on the block index, the sub-block or the core type may be taken by
+    one block and not by another, so it excludes nothing between blocks."""
+    found: list[tuple[object, bool, SSAValue]] = []
+    current = op
+    while (parent := current.parent_op()) is not None and not isinstance(parent, func.FuncOp):
+        if isinstance(parent, scf.IfOp) and _uniform(parent.cond, memo):
+            taken = current.parent_region() is parent.true_region
+            found.append((condition_atom(parent.cond), taken == _plain(parent.cond), parent.cond))
+        current = parent
+    return tuple(found)
+
+
+_PER_CORE = {"block_idx", "sub_block_idx"}
+
+
+def _uniform(value: SSAValue, memo: dict[SSAValue, bool]) -> bool:
+    """Whether every block computes the same ``value`` (at the same point between two inter-block
+    synchronizations): computed by ``arith`` and branches from constants, kernel arguments, the block count
+    and loop indices over such bounds, never from the block or sub-block index, the core type or data read
+    from memory."""
+    known = memo.get(value)
+    if known is not None:
+        return known
+    seen: set[SSAValue] = set()
+    stack = [value]
+    uniform = True
+    while stack and uniform:
+        current = stack.pop()
+        if current in seen or memo.get(current) is True:
+            continue
+        seen.add(current)
+        if isinstance(current, BlockArgument):
+            parent = current.owner.parent_op()
+            if isinstance(parent, scf.ForOp) and current.index == 0:
+                stack += [parent.lb, parent.ub, parent.step]
+            elif not isinstance(parent, func.FuncOp):
+                uniform = False  # a loop-carried value, a while loop's argument: not followed
+            continue
+        owner = current.owner
+        if isinstance(owner, SysVarOp):
+            uniform = str(owner.var.data) not in _PER_CORE
+        elif isinstance(owner, scf.IfOp):
+            index = owner.results.index(current)
+            stack.append(owner.cond)
+            for region in owner.regions:
+                last = region.block.last_op if region.blocks else None
+                if isinstance(last, scf.YieldOp):
+                    stack.append(last.operands[index])
+        elif isinstance(owner, Operation) and (
+            owner.dialect_name() == "arith" or isinstance(owner, UnsignedConstantOp)
+        ):
+            stack += owner.operands
+        else:
+            uniform = False  # the core type, a read of memory, any other op
+    memo[value] = uniform
+    return uniform
+
+
+def _plain(condition: SSAValue) -> bool:
+    """False when :func:`condition_atom` keys ``condition`` as the negation of what it tests (``!=``, ``not``)."""
+    negated = False
+    owner = condition.owner
+    while isinstance(owner, arith.XOrIOp) and constant_int(owner.rhs) in (1, -1):
+        negated = not negated
+        condition = owner.lhs
+        owner = condition.owner
+    if isinstance(owner, arith.CmpiOp) and owner.predicate.value.data == 1:  # ne: keyed as eq
+        negated = not negated
+    return not negated
+
+
+def _exclusive(a: tuple[tuple[object, bool, SSAValue], ...], b: tuple[tuple[object, bool, SSAValue], ...]) -> bool:
+    """Whether arms ``a`` and ``b`` cannot both be taken with the same values: one condition both ways, or
+    ``x == c1`` and ``x == c2`` for two different constants (each call of a device function tests its own
+    ``mode == 0``; :func:`condition_atom` makes them one condition)."""
+    known: dict[object, bool] = {}
+    equal: dict[object, int] = {}
+    for atom, holds, condition in (*a, *b):
+        if known.setdefault(atom, holds) != holds:
+            return True
+        tested = _equal_to_constant(condition)
+        if holds and tested is not None:
+            subject, value = tested
+            if equal.setdefault(subject, value) != value:
+                return True
+    return False
+
+
+def _equal_to_constant(condition: SSAValue) -> tuple[object, int] | None:
+    """(the key of ``x``, ``c``) when ``condition`` (as :func:`condition_atom` keys it) is ``x == c``."""
+    owner = condition.owner
+    while isinstance(owner, arith.XOrIOp) and constant_int(owner.rhs) in (1, -1):
+        owner = owner.lhs.owner
+    if not isinstance(owner, arith.CmpiOp) or owner.predicate.value.data not in (0, 1):
+        return None
+    for subject, other in ((owner.lhs, owner.rhs), (owner.rhs, owner.lhs)):
+        value = constant_int(other)
+        if value is not None and constant_int(subject) is None:
+            return condition_key(subject), value
+    return None
+
+
+def _varies_in(value: SSAValue, loop: Operation, memo: dict[SSAValue, bool]) -> bool:
+    """Whether ``value`` may differ between iterations of ``loop``: computed in it from anything but pure
+    ``arith`` on values from outside it."""
+    known = memo.get(value)
+    if known is not None:
+        return known
+    owner = value.owner
+    inside = loop.is_ancestor(owner if isinstance(owner, Operation) else owner.parent_op() or loop)
+    if not inside:
+        found = False
+    elif isinstance(owner, Operation) and owner.dialect_name() == "arith" and not owner.regions:
+        found = any(_varies_in(v, loop, memo) for v in owner.operands)
+    else:
+        found = True
+    memo[value] = found
+    return found
+
+
+class _CrossBlockAnalysis(ForwardAnalysis[_Pending]):
+    """XC-7 over the kernel's control flow: the accesses made since the last inter-block synchronization reach
+    every access after them, around loops too, and a write among two of them is a race (the blocks run in any
+    order); a write and an access in arms that exclude each other (in one iteration of the loops whose values
+    the conditions use) are not paired."""
+
+    def __init__(self, diagnostics: DiagnosticList):
+        super().__init__()
+        self.diagnostics = diagnostics
+        self.cache: GMBaseCache = {}
+        self.memo: dict[SSAValue, bool] = {}
+        self.slices: dict[tuple[Operation, SSAValue], BlockSlice | None] = {}
+        self.accesses: dict[Operation, list[_Access]] = {}
+        self.arms: dict[Operation, tuple[tuple[object, bool, SSAValue], ...]] = {}
+        self.reported: set[tuple[Operation, Operation]] = set()
+        self.variant: dict[Operation, dict[SSAValue, bool]] = {}
+        self.uniform: dict[SSAValue, bool] = {}
+        self.relevant: dict[Block, list[Operation]] = {}
+
+    def block_ops(self, block: Block) -> list[Operation]:
+        found = self.relevant.get(block)
+        if found is None:
+            found = self.relevant[block] = [
+                op for op in block.ops if op.regions or type(op) in _INTER_BLOCK_SYNC or self._accesses(op)
+            ]
+        return found
+
+    def _accesses(self, op: Operation) -> list[_Access]:
+        """The block-dependent GM accesses of ``op``: (tensor, buffer, offset key, name, written)."""
+        found = self.accesses.get(op)
+        if found is None:
+            found = self.accesses[op] = []
+            for value, write in _gm_accesses(op):
+                region = region_of(value, self.cache)
+                if not isinstance(region.base, GMBase) or not isinstance(region.offset, tuple):
+                    continue
+                if any(self.block_dependent(v) for v in offset_values(region.offset)):
+                    key = tuple(v if isinstance(v, int) else condition_key(v) for v in region.offset)
+                    found.append((value, region.base, key, region.name, write))
+        return found
+
+    def block_dependent(self, value: SSAValue) -> bool:
+        return _block_dependent(value, self.memo)
+
+    def slice_of(self, op: Operation, value: SSAValue) -> tuple[Operation, BlockSlice | None]:
+        key = (op, value)
+        if key not in self.slices:
+            self.slices[key] = block_slice(op, value, self.block_dependent)
+        return op, self.slices[key]
+
+    def arms_of(self, op: Operation) -> tuple[tuple[object, bool, SSAValue], ...]:
+        found = self.arms.get(op)
+        if found is None:
+            found = self.arms[op] = _arms(op, self.uniform)
+        return found
+
+    def transfer(self, op: Operation, state: _Pending) -> _Pending:
+        if type(op) in _INTER_BLOCK_SYNC:
+            return frozenset()
+        added: list[_Made] = []
+        for value, base, key, name, write in self._accesses(op):
+            made = _Made(op, value, base, key, name, write, self.arms_of(op))
+            if self.reporting:
+                self._check(made, state)
+            added.append(made)
+        return state | frozenset(added) if added else state
+
+    def _check(self, access: _Made, state: _Pending) -> None:
+        """Report ``access`` against the accesses made before it since the last inter-block synchronization:
+        the blocks run in any order, so a read before a write of another block's part races as well."""
+        for pending in state:
+            if not (pending.write or access.write) or pending.base != access.base or pending.key == access.key:
+                continue
+            if pending.op is access.op or _exclusive(pending.arms, access.arms):
+                continue
+            written, other = (pending, access) if pending.write else (access, pending)
+            if (written.op, other.op) in self.reported:
+                continue
+            why = _unproved(self.slice_of(written.op, written.value), self.slice_of(other.op, other.value))
+            if why is None:
+                continue
+            self.reported.add((written.op, other.op))
+            self.diagnostics.add(
+                "warning",
+                "XC-7",
+                written.op,
+                f"GM `{written.name}` written here may be accessed by another block without inter-block "
+                "synchronization",
+                [note(other.op, "accessed here at another block-dependent offset"), why],
+                partner=other.op,
+            )
+
+    def copy(self, state: _Pending) -> _Pending:
+        return state
+
+    def same(self, a: _Pending, b: _Pending) -> bool:
+        return a == b
+
+    def join(self, then_state: _Pending, else_state: _Pending, branch: scf.IfOp) -> _Pending:
+        if self.reporting and not _uniform(branch.cond, self.uniform):
+            # one block may take one arm while another takes the other: their accesses meet
+            others = else_state - then_state
+            for made in then_state - else_state:
+                self._check(made, others)
+        return then_state | else_state
+
+    def join_loop(self, entry: _Pending, carried: _Pending, loop: Operation) -> _Pending:
+        return entry | carried
+
+    def back_edge(self, state: _Pending, loop: Operation) -> _Pending:
+        """An access carried into the next iteration keeps only the arms whose conditions do not change there."""
+        memo = self.variant.setdefault(loop, {})
+        kept: set[_Made] = set()
+        for made in state:
+            arms = tuple(arm for arm in made.arms if not _varies_in(arm[2], loop, memo))
+            kept.add(made if arms == made.arms else replace(made, arms=arms))
+        return frozenset(kept)
+
+
 def check_cross_block(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
     """XC-7 (a lint): a GM buffer written at an offset computed from the block index and accessed at
-    another block-dependent offset (another block's part) with no inter-block synchronization (``sync_all``,
-    ``ib_set`` / ``ib_wait``, ``notify_next_block`` / ``wait_pre_block``) in between, unless both accesses
-    are proved to stay in their own block's part (:mod:`ascx.analysis.cross_core.slices`)."""
-    cache: GMBaseCache = {}
-    memo: dict[SSAValue, bool] = {}
-    slices: dict[tuple[Operation, SSAValue], BlockSlice | None] = {}
-    writes: dict[object, list[tuple[Operation, SSAValue, tuple[object, ...], str]]] = {}
-
-    def slice_of(op: Operation, value: SSAValue) -> tuple[Operation, BlockSlice | None]:
-        key = (op, value)
-        if key not in slices:
-            slices[key] = block_slice(op, value)
-        return op, slices[key]
-
-    for op in kernel.walk():
-        kind = type(op)
-        if kind in _INTER_BLOCK_SYNC:
-            writes.clear()
-            continue
-        for value, write in _gm_accesses(op):
-            region = region_of(value, cache)
-            if not isinstance(region.base, GMBase) or not isinstance(region.offset, tuple):
-                continue
-            if not any(_block_dependent(v, memo) for v in region.offset):
-                continue
-            key = tuple(condition_key(v) for v in region.offset)
-            for other, other_value, other_key, name in writes.get(region.base, []):
-                if other_key == key or other is op:
-                    continue
-                why = _unproved(slice_of(other, other_value), slice_of(op, value))
-                if why is None:
-                    continue
-                diagnostics.add(
-                    "warning",
-                    "XC-7",
-                    other,
-                    f"GM `{name}` written here may be accessed by another block without inter-block synchronization",
-                    [note(op, "accessed here at another block-dependent offset"), why],
-                    partner=op,
-                )
-            if write:
-                writes.setdefault(region.base, []).append((op, value, key, region.name))
+    another block-dependent offset (another block's part), before or after the write, with no inter-block
+    synchronization (``sync_all``, ``ib_set`` / ``ib_wait``, ``notify_next_block`` / ``wait_pre_block``) between
+    them, unless both accesses are proved to stay in their own block's part
+    (:mod:`ascx.analysis.cross_core.slices`), or the write and the access are in arms of ``if``s that exclude
+    each other.  The accesses flow along the kernel's control flow (around loops too)."""
+    _CrossBlockAnalysis(diagnostics).run_block(kernel.body.block, frozenset())

@@ -2,143 +2,64 @@
 stay quiet when every block touches only its own part of a buffer.
 
 An access to a GM buffer starts at an element offset that is a sum of integer terms (the offsets of
-``gm_addr + off``, of ``set_global_buffer`` and of the views ``t[k:]``).  The offset is written as a
-polynomial over the block index ``B`` and the other run-time values (:data:`Poly`); when it is affine in
-``B``, ``B · S + R`` with ``R`` free of ``B``, block ``B`` touches ``[B · S + R, B · S + R + C)`` for an
-access of ``C`` elements.  When ``0 ≤ R`` and ``R + C ≤ S`` for every value the terms can take, each
-block stays inside ``[B · S, (B + 1) · S)``: two blocks never touch the same element.  ``C`` (with
+``gm_addr + off``, of ``set_global_buffer`` and of the views ``t[k:]``), a polynomial over the block index
+``B`` and the other run-time values (:mod:`~ascx.analysis.cross_core.symbolic`).  A branch on the block
+index (``rows = tail if B == last else per_core``) is split into its cases first.  In each case the offset
+must be affine in ``B``, ``B · S + R`` with ``S`` and ``R`` free of it, with one stride ``S`` for every
+case; block ``B`` then touches ``[B · S + R, B · S + R + C)`` for an access of ``C`` elements.  ``C`` (with
 ``R``) comes from
 
-- the size given to ``set_global_buffer(addr, size)``: every access through the tensor and its views
-  stays inside it (the emulation stops one that does not, as CANN's CPU debug build does), or
 - the access itself: the element count of ``data_copy(dst, src, count)``, the ``blockLen`` of a
-  ``data_copy_pad`` of one block, the one element of ``get_value`` / ``set_value``.
+  ``data_copy_pad`` of one block, the one element of ``get_value`` / ``set_value``, or
+- the size given to ``set_global_buffer(addr, size)``: every access through the tensor and its views
+  stays inside it (the emulation stops one that does not, as CANN's CPU debug build does).
 
-Loop induction variables range over their loop's bounds; other run-time values have no known range,
-so a bound that depends on one (other than by cancelling out, as in ``set_global_buffer(y + B · n, n)``)
-is not proved, and :func:`block_slice` says why.
+The access stays in its block's part, ``[B · S, (B + 1) · S)``, when ``0 ≤ R`` and ``R + C ≤ S`` are proved
+where it runs (:class:`~ascx.analysis.cross_core.symbolic.Prover`): two such accesses of two blocks never
+touch the same element.  The last block that makes the access may also run past its part, since no block
+after it touches the buffer there: when ``R + C ≤ S`` is proved only for ``B ≤ L − 1``, where ``B ≤ L`` holds
+at the access (``L`` is ``N − 1``, or a bound the kernel's own conditions give, such as an early return of
+the blocks ``B ≥ num_core``), the access is proved *up to its last block* ``L``; an access it is paired with
+must then be made by blocks ``B ≤ L`` only.  :func:`block_slice` says why when a proof fails.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from xdsl.dialects import arith, scf
-from xdsl.ir import BlockArgument, Operation, SSAValue
+from xdsl.dialects import scf
+from xdsl.ir import Operation, SSAValue
 
+from ascx.analysis.cross_core.symbolic import (
+    BLOCK,
+    BLOCKS,
+    FrozenPoly,
+    Monomial,
+    Poly,
+    Prover,
+    add,
+    arm_facts,
+    atom_of,
+    atom_poly,
+    atom_text,
+    atoms_of,
+    choice_arms,
+    condition_facts,
+    constant,
+    freeze,
+    normalize,
+    poly_of,
+    substitute,
+)
 from ascx.analysis.dataflow import constant_int
 from ascx.analysis.spelling import python_call, value_name
 from ascx.dialects.ascendc.basic_types import ParamsType
 from ascx.dialects.ascendc.data_copy_ops import DataCopyOp, DataCopyPadOp, ParamsOp
 from ascx.dialects.ascendc.object_ops import SetGlobalBufferOp
-from ascx.dialects.ascendc.system_ops import SysVarOp
 from ascx.dialects.ascendc.tensor_ops import GetValueOp, GMAddrOffsetOp, SetValueOp, SubTensorOp
 
-BLOCK = "B"
-"""The atom that stands for the block index (every ``get_block_idx()`` call is the same value)."""
-
-Atom = SSAValue | str
-Monomial = tuple[Atom, ...]
-Poly = Mapping[Monomial, int]
-"""A polynomial with integer coefficients over atoms: monomial (a sorted tuple of atoms) → coefficient."""
-
-MAX_DEPTH = 48
-"""How deep :func:`poly_of` follows an expression before it takes the value as an atom."""
-
-
-def _atom_key(atom: Atom) -> tuple[int, int]:
-    return (0, 0) if isinstance(atom, str) else (1, id(atom))
-
-
-def _add(a: Poly, b: Poly, scale: int = 1) -> dict[Monomial, int]:
-    out = dict(a)
-    for mono, coeff in b.items():
-        total = out.get(mono, 0) + scale * coeff
-        if total:
-            out[mono] = total
-        else:
-            out.pop(mono, None)
-    return out
-
-
-def _mul(a: Poly, b: Poly) -> dict[Monomial, int]:
-    out: dict[Monomial, int] = {}
-    for ma, ca in a.items():
-        for mb, cb in b.items():
-            mono = tuple(sorted((*ma, *mb), key=_atom_key))
-            out = _add(out, {mono: ca * cb})
-    return out
-
-
-def _constant(value: int) -> dict[Monomial, int]:
-    return {(): value} if value else {}
-
-
-def poly_of(value: SSAValue, depth: int = 0) -> dict[Monomial, int]:
-    """``value`` as a polynomial over the block index and the run-time values it is computed from."""
-    constant = constant_int(value)
-    if constant is not None:
-        return _constant(constant)
-    owner = value.owner
-    if isinstance(owner, SysVarOp) and str(owner.var.data) == "block_idx":
-        return {(BLOCK,): 1}
-    if depth < MAX_DEPTH and isinstance(owner, Operation):
-        if isinstance(owner, arith.AddiOp):
-            return _add(poly_of(owner.lhs, depth + 1), poly_of(owner.rhs, depth + 1))
-        if isinstance(owner, arith.SubiOp):
-            return _add(poly_of(owner.lhs, depth + 1), poly_of(owner.rhs, depth + 1), -1)
-        if isinstance(owner, arith.MuliOp):
-            return _mul(poly_of(owner.lhs, depth + 1), poly_of(owner.rhs, depth + 1))
-        if isinstance(owner, arith.ShLIOp):
-            shift = constant_int(owner.rhs)
-            if shift is not None and 0 <= shift < 63:
-                return _mul(poly_of(owner.lhs, depth + 1), _constant(1 << shift))
-        if isinstance(owner, arith.ExtSIOp | arith.ExtUIOp | arith.IndexCastOp):
-            return poly_of(owner.input, depth + 1)
-    return {(value,): 1}
-
-
-def _loop_of(value: SSAValue) -> scf.ForOp | None:
-    """The ``scf.for`` whose induction variable ``value`` is."""
-    if isinstance(value, BlockArgument) and value.index == 0:
-        loop = value.owner.parent_op()
-        if isinstance(loop, scf.ForOp):
-            return loop
-    return None
-
-
-def _atom_range(atom: Atom, depth: int) -> tuple[int, int] | None:
-    """The values (inclusive) a run-time atom takes: a loop's induction variable those of its bounds."""
-    if isinstance(atom, str):
-        return None
-    loop = _loop_of(atom)
-    if loop is None or depth > MAX_DEPTH:
-        return None
-    lower, upper, step = (value_range(poly_of(v), depth + 1) for v in (loop.lb, loop.ub, loop.step))
-    if lower is None or upper is None or step is None or step[0] <= 0:
-        return None
-    return lower[0], max(lower[0], upper[1] - 1)
-
-
-def value_range(poly: Poly, depth: int = 0) -> tuple[int, int] | None:
-    """The least and greatest value of ``poly`` (None when a term has no known range)."""
-    low = high = 0
-    for mono, coeff in poly.items():
-        term_low = term_high = coeff
-        for atom in mono:
-            found = _atom_range(atom, depth)
-            if found is None:
-                return None
-            products = [term_low * found[0], term_low * found[1], term_high * found[0], term_high * found[1]]
-            term_low, term_high = min(products), max(products)
-        low += term_low
-        high += term_high
-    return low, high
-
-
-def _atom_text(atom: Atom) -> str:
-    return "block_idx" if isinstance(atom, str) else value_name(atom, "?")
+BlockDependent = Callable[[SSAValue], bool]
 
 
 def poly_text(poly: Poly) -> str:
@@ -146,30 +67,80 @@ def poly_text(poly: Poly) -> str:
     if not poly:
         return "0"
     parts: list[str] = []
-    for mono, coeff in sorted(poly.items(), key=lambda item: (-len(item[0]), [_atom_text(a) for a in item[0]])):
-        names = [_atom_text(a) for a in mono]
-        if not names:
+
+    def names(mono: Monomial) -> list[str]:
+        return sorted(name for atom, power in mono for name in [atom_text(atom)] * power)
+
+    for mono, coeff in sorted(poly.items(), key=lambda item: (-sum(p for _, p in item[0]), names(item[0]))):
+        spelled = names(mono)
+        if not spelled:
             parts.append(str(coeff))
         elif coeff == 1:
-            parts.append(" * ".join(names))
+            parts.append(" * ".join(spelled))
         else:
-            parts.append(" * ".join([*names, str(coeff)]))
+            parts.append(" * ".join([*spelled, str(coeff)]))
     return " + ".join(parts).replace("+ -", "- ")
 
 
-def _split(poly: Poly) -> tuple[dict[Monomial, int], dict[Monomial, int]] | None:
-    """``poly`` as ``B · S + R``: (S, R), or None when it is not affine in the block index."""
-    stride: dict[Monomial, int] = {}
-    rest: dict[Monomial, int] = {}
+# --- numeric ranges (for the notes) --------------------------------------------------------------------------
+
+
+def _atom_range(atom: object, depth: int) -> tuple[int, int] | None:
+    """The values (inclusive) an atom takes when they are constants: a loop's induction variable those of
+    its bounds."""
+    value = getattr(atom, "value", None)
+    if getattr(atom, "kind", None) != "loop" or value is None or depth > 8:
+        return None
+    loop = value.owner.parent_op()
+    assert isinstance(loop, scf.ForOp)
+    lower, upper, step = (value_range(poly_of(v), depth + 1) for v in (loop.lb, loop.ub, loop.step))
+    if lower is None or upper is None or step is None or step[0] <= 0:
+        return None
+    return lower[0], max(lower[0], upper[1] - 1)
+
+
+def value_range(poly: Poly, depth: int = 0) -> tuple[int, int] | None:
+    """The least and greatest value of ``poly`` (None when a term has no constant range)."""
+    low = high = 0
     for mono, coeff in poly.items():
-        count = mono.count(BLOCK)
-        if count == 0:
-            rest[mono] = coeff
-        elif count == 1:
-            stride[tuple(a for a in mono if a != BLOCK)] = coeff
-        else:
-            return None
-    return stride, rest
+        term_low = term_high = coeff
+        for atom, power in mono:
+            found = _atom_range(atom, depth)
+            if found is None:
+                return None
+            for _ in range(power):
+                products = [term_low * found[0], term_low * found[1], term_high * found[0], term_high * found[1]]
+                term_low, term_high = min(products), max(products)
+        low += term_low
+        high += term_high
+    return low, high
+
+
+def _failure(rest: Poly, count: Poly, stride: Poly) -> str:
+    """Why ``0 ≤ rest`` and ``rest + count ≤ stride`` were not proved, in words."""
+    end = add(rest, count)
+    start_range, end_range, stride_range = value_range(rest), value_range(end), value_range(stride)
+    if start_range is not None and start_range[0] < 0:
+        return f"starts {-start_range[0]} elements before its block's part"
+    if end_range is not None and stride_range is not None and stride_range[0] == stride_range[1]:
+        return (
+            f"ends at element {end_range[1]} of its block's part, past the stride {stride_range[0]} of the block index"
+        )
+    room = add(stride, end, -1)
+    unknown = {a for a in atoms_of(rest) | atoms_of(room) if a.kind == "loop" and _atom_range(a, 0) is None}
+    if unknown:
+        names = ", ".join(sorted(f"`{atom_text(a)}`" for a in unknown))
+        return (
+            f"ends at element {poly_text(end)} of its block's part, which is not bounded by the stride "
+            f"{poly_text(stride)} of the block index: the range of {names} is not known"
+        )
+    return (
+        f"ends at element {poly_text(end)} of its block's part, which is not proved to stay below the stride "
+        f"{poly_text(stride)} of the block index"
+    )
+
+
+# --- where an access starts ---------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True)
@@ -182,64 +153,28 @@ class _Place:
     view: dict[Monomial, int]
 
 
-def _place(value: SSAValue) -> _Place | None:
+def _places(value: SSAValue) -> list[_Place] | None:
+    """Every place ``value`` may start at: one per ``set_global_buffer`` of its tensor (a tensor bound in both
+    arms of an ``if`` has two)."""
     view: dict[Monomial, int] = {}
     owner = value.owner
     while isinstance(owner, SubTensorOp):
-        view = _add(view, poly_of(owner.offset))
+        view = add(view, poly_of(owner.offset))
         value = owner.source
         owner = value.owner
     if not (isinstance(owner, Operation) and owner.name == "ascendc.global_tensor"):
         return None  # a reinterpret_cast view, a kernel argument: elements of another size, or unknown
+    places: list[_Place] = []
     for use in value.uses:
         if isinstance(use.operation, SetGlobalBufferOp) and use.index == 0:
             bind = use.operation
             bound_at: dict[Monomial, int] = {}
             address = bind.addr
             while isinstance(address.owner, GMAddrOffsetOp):
-                bound_at = _add(bound_at, poly_of(address.owner.offset))
+                bound_at = add(bound_at, poly_of(address.owner.offset))
                 address = address.owner.addr
-            return _Place(bind, bound_at, view)
-    return _Place(None, {}, view)
-
-
-@dataclass(frozen=True)
-class BlockSlice:
-    """What the proof found for one access: the block index's stride, and whether the access stays in
-    its block's part (``reason`` says why that is not proved)."""
-
-    stride: tuple[tuple[Monomial, int], ...]
-    reason: str | None
-
-    @property
-    def proved(self) -> bool:
-        return self.reason is None
-
-
-def _fits(rest: Poly, count: Poly, stride: Poly) -> str | None:
-    """None when ``0 ≤ rest`` and ``rest + count ≤ stride`` always; else what fails, in words."""
-    end = _add(rest, count)
-    room = _add(stride, end, -1)
-    start_range, room_range = value_range(rest), value_range(room)
-    if start_range is not None and start_range[0] < 0:
-        return f"starts {-start_range[0]} elements before its block's part"
-    if start_range is not None and room_range is not None and room_range[0] >= 0:
-        return None
-    end_range, stride_range = value_range(end), value_range(stride)
-    if end_range is not None and stride_range is not None and stride_range[0] == stride_range[1]:
-        stride_value = stride_range[0]
-        return f"ends at element {end_range[1]} of its block's part, past the stride {stride_value} of the block index"
-    unknown = [a for mono in (*rest, *room) for a in mono if not isinstance(a, str) and _atom_range(a, 0) is None]
-    names = sorted({f"`{_atom_text(a)}`" for a in unknown})
-    if names:
-        return (
-            f"ends at element {poly_text(end)} of its block's part, which is not bounded by the stride "
-            f"{poly_text(stride)} of the block index: the range of {', '.join(names)} is not known"
-        )
-    return (
-        f"ends at element {poly_text(end)} of its block's part, which may pass the stride {poly_text(stride)} "
-        "of the block index"
-    )
+            places.append(_Place(bind, bound_at, view))
+    return places or [_Place(None, {}, view)]
 
 
 def _pad_copy_count(op: DataCopyPadOp, value: SSAValue) -> dict[Monomial, int] | None:
@@ -251,7 +186,7 @@ def _pad_copy_count(op: DataCopyPadOp, value: SSAValue) -> dict[Monomial, int] |
     if constant_int(params.fields[0]) != 1:  # blockCount: one block, no strides to follow
         return None
     size = element // 8
-    length = poly_of(params.fields[1])
+    length = normalize(poly_of(params.fields[1]))
     if any(coeff % size for coeff in length.values()):
         return None
     return {mono: coeff // size for mono, coeff in length.items()}
@@ -265,42 +200,203 @@ def _access_count(op: Operation, value: SSAValue) -> tuple[dict[Monomial, int], 
         count = _pad_copy_count(op, value)
         return None if count is None else ({}, count)
     if isinstance(op, GetValueOp | SetValueOp) and op.tensor is value:
-        return poly_of(op.index), _constant(1)
+        return poly_of(op.index), constant(1)
     return None
 
 
-def block_slice(op: Operation, value: SSAValue) -> BlockSlice | None:
+# --- the proof ----------------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Case:
+    """One case of a block-dependent branch: what holds in it, and the offset's rest ``R``."""
+
+    prover: Prover
+    rest: dict[Monomial, int]
+
+
+def _cases(
+    offset: Poly, prover: Prover, block_dependent: BlockDependent
+) -> tuple[dict[Monomial, int], list[_Case]] | str:
+    """``offset`` as ``B · S + R`` in each case of the block-dependent branches it goes through: (S, the cases),
+    or why not."""
+    choice = next(
+        (a for a in atoms_of(offset) if a.kind == "choice" and a.value is not None and block_dependent(a.value)),
+        None,
+    )
+    if choice is not None:
+        found: list[tuple[dict[Monomial, int], list[_Case]]] = []
+        for condition, taken, value, facts in choice_arms(choice):
+            if condition is not None and prover.decide(condition) is (not taken):
+                continue
+            extra = [*facts, *(condition_facts(condition, taken) if condition is not None else [])]
+            inner = _cases(substitute(offset, choice, value), prover.with_facts(extra), block_dependent)
+            if isinstance(inner, str):
+                return inner
+            found.append(inner)
+        if not found:
+            return "no case of its offset can run"
+        strides = {freeze(stride) for stride, _ in found}
+        if len(strides) > 1:
+            spelled = " or ".join(sorted(poly_text(dict(s)) for s in strides))
+            return f"the block index steps its offset by {spelled} elements, depending on the block"
+        return found[0][0], [case for _, cases in found for case in cases]
+    stride: dict[Monomial, int] = {}
+    rest: dict[Monomial, int] = {}
+    for mono, coeff in offset.items():
+        power = next((p for a, p in mono if a == BLOCK), 0)
+        if power == 0:
+            rest[mono] = coeff
+        elif power == 1:
+            stride = add(stride, {frozenset((a, p) for a, p in mono if a != BLOCK): coeff})
+        else:
+            return "its offset is not affine in the block index"
+    if any(a.value is not None and block_dependent(a.value) for a in atoms_of(stride)):
+        return "its offset is not affine in the block index"  # the stride itself depends on the block
+    return stride, [_Case(prover, rest)]
+
+
+def _block_limits(prover: Prover) -> list[dict[Monomial, int]]:
+    """The ``L`` of the facts ``B ≤ L`` where ``prover``'s facts hold, the kernel's own first, ``N − 1`` last."""
+    _, upper = prover.bounds(BLOCK)
+    limits = [dict(u) for u in upper[1:]] + [dict(upper[0])]
+    return limits
+
+
+@dataclass(frozen=True)
+class _Fit:
+    """A case proved: ``limit`` is the last block ``L`` when only the blocks below it stay in their parts."""
+
+    limit: FrozenPoly | None
+
+
+def _fit(case: _Case, count: Poly, stride: Poly) -> _Fit | None:
+    """Whether the case stays in its block's part (or does up to its last block)."""
+    prover = case.prover
+    if not prover.nonneg(case.rest):
+        return None
+    room = add(stride, add(case.rest, count), -1)
+    if prover.nonneg(room):
+        return _Fit(None)
+    for limit in _block_limits(prover):
+        below = prover.with_facts([add(add(limit, atom_poly(BLOCK), -1), constant(-1))])  # B ≤ L − 1
+        if below.nonneg(room):
+            return _Fit(freeze(limit))
+    return None
+
+
+@dataclass(frozen=True)
+class BlockSlice:
+    """What the proof found for one access: the block index's stride, whether the access stays in its
+    block's part (``reason`` says why that is not proved), and the last block ``limit`` when only the blocks
+    below it are proved to (:func:`block_slice`)."""
+
+    stride: FrozenPoly
+    reason: str | None
+    limit: FrozenPoly | None = None
+    shift: FrozenPoly = frozenset()
+    """Where block 0's part starts: the block-independent offset of the binding (parts ``[B · S + shift,
+    (B + 1) · S + shift)``)."""
+    provers: tuple[Prover, ...] = field(default=(), compare=False)
+
+    @property
+    def proved(self) -> bool:
+        return self.reason is None
+
+    def only_blocks_up_to(self, limit: FrozenPoly) -> bool:
+        """Whether only blocks ``B ≤ limit`` make this access."""
+        return all(p.nonneg(add(dict(limit), atom_poly(BLOCK), -1)) for p in self.provers)
+
+
+def _prove(cases: list[_Case], count: Poly, stride: Poly) -> tuple[FrozenPoly | None, str | None]:
+    """(the last block of the proof, or None) when every case fits; else (None, why the first that does not)."""
+    limits: set[FrozenPoly] = set()
+    for case in cases:
+        fit = _fit(case, count, stride)
+        if fit is None:
+            return None, _failure(case.rest, count, stride)
+        if fit.limit is not None:
+            limits.add(fit.limit)
+    if len(limits) > 1:
+        return None, "its cases are proved up to different last blocks"
+    return (next(iter(limits)) if limits else None), None
+
+
+def block_slice(op: Operation, value: SSAValue, block_dependent: BlockDependent) -> BlockSlice | None:
     """The proof for ``op``'s access to the GM tensor ``value``; None when the access does not depend
     on the block index."""
-    place = _place(value)
-    if place is None:
+    places = _places(value)
+    if places is None:
         return None
-    split = _split(_add(place.bound_at, place.view))
-    if split is None:
-        return BlockSlice((), "its offset is not affine in the block index")
-    stride, rest = split
+    at_access = arm_facts(op)
+    found: list[BlockSlice] = []
+    for place in places:
+        prover = Prover(at_access if place.bind is None else [*at_access, *arm_facts(place.bind)])
+        if place.bind is not None and len(places) > 1 and prover.contradicts():
+            continue  # this binding is not the one in effect where the access runs
+        result = _place_slice(op, value, place, prover, block_dependent)
+        if result is not None:
+            found.append(result)
+    if not found:
+        return None
+    failed = next((f for f in found if f.reason is not None), None)
+    if failed is not None:
+        return failed
+    if len({(f.stride, f.shift) for f in found}) > 1:
+        return BlockSlice(found[0].stride, "its bindings step with the block index by different strides")
+    limits = {f.limit for f in found}
+    if len(limits) > 1:
+        return BlockSlice(found[0].stride, "its bindings are proved up to different last blocks")
+    provers = tuple(p for f in found for p in f.provers)
+    return BlockSlice(found[0].stride, None, found[0].limit, found[0].shift, provers)
+
+
+def _place_slice(
+    op: Operation, value: SSAValue, place: _Place, prover: Prover, block_dependent: BlockDependent
+) -> BlockSlice | None:
+    split = _cases(add(place.bound_at, place.view), prover, block_dependent)
+    if isinstance(split, str):
+        return BlockSlice(frozenset(), split)
+    stride, cases = split
     if not stride:
         return None
-    key = tuple(sorted(stride.items(), key=lambda item: [_atom_key(a) for a in item[0]]))
+    key = freeze(stride)
+    shift = _shift(place.bound_at, block_dependent)
+    provers = tuple(c.prover for c in cases)
     reasons: list[str] = []
     counted = _access_count(op, value)
     if counted is not None:
         extra, count = counted
-        failed = _fits(_add(rest, extra), count, stride)
+        limit, failed = _prove([_Case(c.prover, add(add(c.rest, extra), shift, -1)) for c in cases], count, stride)
         if failed is None:
-            return BlockSlice(key, None)
+            return BlockSlice(key, None, limit, freeze(shift), provers)
         reasons.append(f"`{python_call(op)}` {failed}")
     bind = place.bind
-    bound_split = _split(place.bound_at)
-    if bind is not None and bind.size is not None and bound_split is not None and bound_split[0] == stride:
-        failed = _fits(bound_split[1], poly_of(bind.size), stride)
-        if failed is None:
-            return BlockSlice(key, None)
-        if not reasons:
-            reasons.append(f"`{value_name(bind.tensor)}` as bound by `set_global_buffer` {failed}")
+    if bind is not None and bind.size is not None:
+        bound = _cases(place.bound_at, Prover(arm_facts(bind)), block_dependent)
+        if not isinstance(bound, str) and bound[0] == stride:
+            limit, failed = _prove(
+                [_Case(c.prover, add(c.rest, shift, -1)) for c in bound[1]], poly_of(bind.size), stride
+            )
+            if failed is None:
+                return BlockSlice(key, None, limit, freeze(shift), provers)
+            if not reasons:
+                reasons.append(f"`{value_name(bind.tensor)}` as bound by `set_global_buffer` {failed}")
     if not reasons:
         reasons.append(
             f"the elements `{python_call(op)}` touches are not known (give `set_global_buffer` the size of a "
             "block's part)"
         )
-    return BlockSlice(key, reasons[0])
+    return BlockSlice(key, reasons[0], None, freeze(shift), provers)
+
+
+def _shift(bound_at: Poly, block_dependent: BlockDependent) -> dict[Monomial, int]:
+    """The part of a binding's offset that is the same for every block (its terms free of the block index)."""
+    return {
+        mono: coeff
+        for mono, coeff in bound_at.items()
+        if all(a != BLOCK and (a.value is None or not block_dependent(a.value)) for a, _ in mono)
+    }
+
+
+__all__ = ["BLOCKS", "BlockSlice", "atom_of", "block_slice", "poly_text", "value_range"]

@@ -28,7 +28,7 @@ from ascx.analysis.pipe.state import (
     QueueBase,
 )
 from ascx.analysis.queues.protocol import check_use, instance_of
-from ascx.analysis.regions import GMBase, alternatives
+from ascx.analysis.regions import GMBase, alternatives, offset_values
 from ascx.analysis.report import at, note
 from ascx.analysis.reporting import Findings
 from ascx.analysis.spelling import python_call, value_name
@@ -337,9 +337,7 @@ def retag(
     retagged: dict[AccessKey, Access] = {}
     for key, entry in log.items():
         if key.previous != previous and loop.is_ancestor(entry.op):
-            variant = key.variant or (
-                previous and isinstance(key.offset, tuple) and any(_defined_inside(v, loop) for v in key.offset)
-            )
+            variant = key.variant or (previous and any(_defined_inside(v, loop) for v in offset_values(key.offset)))
             key = intern(key.base, key.offset, key.pipe, key.write, key.extent, previous, variant, exact=key.exact)
         existing = retagged.get(key)
         if existing is not None:
