@@ -1045,6 +1045,26 @@ def test_a_view_at_a_constant_past_a_runtime_offset_is_another_place(kernel_modu
     )
 
 
+def test_a_write_through_a_runtime_view_keeps_the_reads_of_other_tensors(kernel_module: Load) -> None:
+    """A view's region keeps its tensor's address past a run-time offset: ``tmp[slot:]`` and ``xl[slot:]``
+    are different places.  While the address was dropped, the write of ``tmp[slot:]`` displaced the logged
+    read of ``xl[slot:]`` (same memory, same offset), and the unsynchronised overwrite of ``xl[slot:]`` by
+    MTE2 after that read went unreported."""
+    body = """
+    slot = n * 16
+    asc.data_copy(xl[slot:], x_gm, 16)
+    asc.set_flag(asc.HardEvent.MTE2_V, 0)
+    asc.wait_flag(asc.HardEvent.MTE2_V, 0)
+    asc.adds(tmp[slot:], xl[slot:], 1.0, 16)
+    asc.data_copy(xl[slot:], x_gm[16:], 16)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    """
+    assert warnings_of(kernel_module, body) == [
+        "L6: possible hazard: `asc.data_copy` (MTE2) overwrites `xl` still being read by `asc.adds` (V); needs "
+        "V → MTE2 ordering [HZ-5]"
+    ]
+
+
 def test_cross_block_read_before_the_write(kernel_module: Load) -> None:
     """XC-7: block b reads block b + 1's part and then writes its own; the blocks run in any order, so block
     b + 1 may already be writing what block b reads.  Reported at the write."""
