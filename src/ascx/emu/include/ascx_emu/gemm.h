@@ -3,7 +3,8 @@
 //
 // acc[r][c] = sum over k of a[r][k] * b[k][c], accumulated in order over k in the accumulator type:
 // each product is rounded, then added to the running sum (fp32; int32 wraps around), exactly as
-// the plain triple loop does.  No FMA contraction (the builds pass -ffp-contract=off) and no
+// the plain triple loop does.  The running sum starts from zero, or from acc's value (``accumulate``): a
+// mad's chain starts from what L0C holds (the bias, or the partial sum), as the cube unit's does.  No FMA contraction (the builds pass -ffp-contract=off) and no
 // reassociation: the loops below only compute several (r, c) sums at once, each in its own lane.
 //
 // Layout (the engine's loaders fill these):
@@ -39,8 +40,8 @@ struct Arith<L, true> {
     using U = std::make_unsigned_t<L>;
 };
 
-/// One tile: the ROWS rows of ``a`` times the COLS columns of one panel, over all k; the sums go to
-/// ``out`` (ROWS x COLS, row-major).  The sums live in ROWS x VECS host vectors (GCC / Clang vector
+/// One tile: the ROWS rows of ``a`` times the COLS columns of one panel, over all k, each sum starting
+/// from its value in ``out`` (ROWS x COLS, row-major), where the sums go.  The sums live in ROWS x VECS host vectors (GCC / Clang vector
 /// extensions: lane-wise IEEE arithmetic, the same rounding as scalar code) so that they stay in
 /// registers while k runs.
 template <typename L>
@@ -49,8 +50,10 @@ inline void tile(const L* a, const L* panel, uint64_t k_len, L* out) {
     typedef U Vec __attribute__((vector_size(LANES * sizeof(U))));
     static_assert(sizeof(U) == 4, "the tile works on 32-bit accumulators");
     static_assert(ROWS == 4 && VECS == 2, "the tile loop names its registers");
-    const Vec zero = {};
-    Vec s00 = zero, s01 = zero, s10 = zero, s11 = zero, s20 = zero, s21 = zero, s30 = zero, s31 = zero;
+    Vec start[ROWS][VECS];
+    std::memcpy(start, out, sizeof start);
+    Vec s00 = start[0][0], s01 = start[0][1], s10 = start[1][0], s11 = start[1][1];
+    Vec s20 = start[2][0], s21 = start[2][1], s30 = start[3][0], s31 = start[3][1];
     const L* a0 = a;
     const L* a1 = a + k_len;
     const L* a2 = a + 2 * k_len;
@@ -85,29 +88,26 @@ inline void tile(const L* a, const L* panel, uint64_t k_len, L* out) {
     std::memcpy(out, sums, sizeof sums);
 }
 
-/// acc (h x w, row-major) = A x B, or acc + A x B with ``accumulate`` (the product is summed first, then
-/// added: enPartialSum).  ``a`` and ``b`` as described at the top of this file.
+/// acc (h x w, row-major) = A x B, or with ``accumulate`` each sum continues from acc's value (the
+/// bias, enPartialSum's previous result).  ``a`` and ``b`` as described at the top of this file.
 template <typename L>
 inline void product(const L* a, const L* b, uint64_t h, uint64_t w, uint64_t k_len, bool accumulate, L* acc) {
-    using U = typename Arith<L>::U;
     L out[ROWS * COLS];
     const uint64_t np = panels(w);
     for (uint64_t r0 = 0; r0 < h; r0 += ROWS) {
         const uint64_t rows = h - r0 < ROWS ? h - r0 : ROWS;
         for (uint64_t p = 0; p < np; ++p) {
-            tile<L>(a + r0 * k_len, b + p * k_len * COLS, k_len, out);
             const uint64_t c0 = p * COLS;
             const uint64_t cols = w - c0 < COLS ? w - c0 : COLS;
-            for (uint64_t i = 0; i < rows; ++i) {
-                L* row = acc + (r0 + i) * w + c0;
-                const L* sums = out + i * COLS;
-                if (accumulate) {
-                    for (uint64_t j = 0; j < cols; ++j) {
-                        row[j] = static_cast<L>(static_cast<U>(row[j]) + static_cast<U>(sums[j]));
-                    }
-                } else {
-                    std::memcpy(row, sums, cols * sizeof(L));
+            std::memset(out, 0, sizeof out);
+            if (accumulate) {
+                for (uint64_t i = 0; i < rows; ++i) {
+                    std::memcpy(out + i * COLS, acc + (r0 + i) * w + c0, cols * sizeof(L));
                 }
+            }
+            tile<L>(a + r0 * k_len, b + p * k_len * COLS, k_len, out);
+            for (uint64_t i = 0; i < rows; ++i) {
+                std::memcpy(acc + (r0 + i) * w + c0, out + i * COLS, cols * sizeof(L));
             }
         }
     }

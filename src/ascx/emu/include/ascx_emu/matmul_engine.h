@@ -1441,8 +1441,9 @@ private:
 
     // --- one result block -------------------------------------------------------------------
 
-    /// acc[r][c] = sum_k A[r][k] * B[k][c] (+ bias[c]), sequential over k in the accumulator type.
-    /// With ``accumulate`` the product is added to acc's previous contents (enPartialSum) and the
+    /// acc[r][c] = bias[c] + sum_k A[r][k] * B[k][c], sequential over k in the accumulator type, the sum
+    /// starting from the bias as the cube unit's mad starts from the bias table (from zero without a
+    /// bias).  With ``accumulate`` the sum continues from acc's previous contents (enPartialSum) and the
     /// bias, already in them, is not added again.  Offsets select a batch's A, B and bias.
     void compute_block(uint64_t block, std::vector<L0cT>& acc, uint64_t& h, uint64_t& w, bool accumulate,
                        uint64_t a_offset, uint64_t b_offset, uint64_t bias_offset) {
@@ -1468,11 +1469,25 @@ private:
 #endif
             accumulate = false;
         }
+        if (bias_enabled_ && !accumulate) {
+            const BiasT* bias = bias_data(c0 + w + bias_offset) + bias_offset;
+            MatrixLayout row;
+            row.ld = c0 + w;
+            record_source(bias_, bias, c0 + w + bias_offset, row, 0, c0, 1, w, "Matmul (reading the bias)");
+            for (uint64_t r = 0; r < h; ++r) {
+                for (uint64_t c = 0; c < w; ++c) {
+                    acc[r * w + c] = to_acc<L0cT>(bias[c0 + c]);
+                }
+            }
+            accumulate = true;
+        }
 #if ASCX_EMU_DEBUG
         std::vector<L0cT>& sum_buf = sum_buf_;
         sum_buf.assign(w, L0cT(0));
         for (uint64_t r = 0; r < h; ++r) {
-            std::fill(sum_buf.begin(), sum_buf.end(), L0cT(0));
+            for (uint64_t c = 0; c < w; ++c) {
+                sum_buf[c] = accumulate ? acc[r * w + c] : L0cT(0);
+            }
             for (uint64_t k = 0; k < k_len; ++k) {
                 const L0cT av = a_buf[r * k_len + k];
                 const L0cT* brow = &b_buf[k * w];
@@ -1481,23 +1496,12 @@ private:
                 }
             }
             for (uint64_t c = 0; c < w; ++c) {
-                acc[r * w + c] = accumulate ? add(acc[r * w + c], sum_buf[c]) : sum_buf[c];
+                acc[r * w + c] = sum_buf[c];
             }
         }
 #else
         gemm::product(a_buf.data(), b_buf.data(), h, w, k_len, accumulate, acc.data());
 #endif
-        if (bias_enabled_ && !accumulate) {
-            const BiasT* bias = bias_data(c0 + w + bias_offset) + bias_offset;
-            MatrixLayout row;
-            row.ld = c0 + w;
-            record_source(bias_, bias, c0 + w + bias_offset, row, 0, c0, 1, w, "Matmul (reading the bias)");
-            for (uint64_t r = 0; r < h; ++r) {
-                for (uint64_t c = 0; c < w; ++c) {
-                    acc[r * w + c] = add(acc[r * w + c], to_acc<L0cT>(bias[c0 + c]));
-                }
-            }
-        }
     }
 
     const BiasT* bias_data(uint64_t count) const {
