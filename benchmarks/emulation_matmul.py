@@ -36,7 +36,7 @@ from ascx.emu.build import build_dir, build_library
 from ascx.emu.launch import build_kernel, launch
 from ascx.runtime.compiler import CompiledKernel
 from ascx.testing import load_kernel_source
-from ascx.testing.tilings import ONE_BLOCK_L1_PLAN
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
 
 KERNELS = """
 GM, ND = asc.TPosition.GM, asc.CubeFormat.ND
@@ -289,7 +289,7 @@ def measure(size: int, repeat: int, kernels: dict[str, Any], floor: Any, forms: 
     a = rng.standard_normal((size, size)).astype(np.float16)
     b = rng.standard_normal((size, size)).astype(np.float16)
     expected = np.zeros((size, size), np.float32)
-    workspace = np.zeros(64 * 1024, np.uint8)
+    workspace = system_workspace()
     tiling = tiling_for(size)
 
     def floor_run(function: Any, out: np.ndarray[Any, Any]) -> Callable[[], object]:
@@ -378,7 +378,7 @@ def main() -> None:
 
 def _mock_arguments(size: int) -> tuple[Any, ...]:
     a = np.zeros((size, size), np.float16)
-    return a, a, np.zeros((size, size), np.float32), np.zeros(64 * 1024, np.uint8), tiling_for(size)
+    return a, a, np.zeros((size, size), np.float32), system_workspace(), tiling_for(size)
 
 
 if __name__ == "__main__":

@@ -14,7 +14,7 @@ import ascx as asc
 from ascx.emu import build
 from ascx.emu.launch import EmulationError, build_kernel, launch
 from ascx.testing import load_kernel_source
-from ascx.testing.tilings import ONE_BLOCK_L1_PLAN
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
 
 KERNELS = """
 GM, ND = asc.TPosition.GM, asc.CubeFormat.ND
@@ -99,7 +99,7 @@ def test_a_matmul_with_tails_is_bit_identical_in_both_builds(kernels: ModuleType
     rng = np.random.default_rng(3)
     a = rng.standard_normal((m, k)).astype(np.float16)
     b = rng.standard_normal((k, n)).astype(np.float16)
-    workspace = np.zeros(1024, np.uint8)
+    workspace = system_workspace()
     tiling = asc.adv.TCubeTiling(
         used_core_num=1, m=m, n=n, k_a=k, k_b=k, single_core_m=m, single_core_n=n, single_core_k=k,
         base_m=64, base_n=48, base_k=16, **ONE_BLOCK_L1_PLAN,

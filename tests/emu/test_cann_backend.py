@@ -6,15 +6,17 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
-from types import ModuleType
+from types import ModuleType, SimpleNamespace
+from typing import cast
 
 import numpy as np
 import pytest
 
-from ascx.emu.backends import run_both
+from ascx.emu.backends import run_both, system_workspaces
 from ascx.emu.launch import EmulationError, launch
 from ascx.errors import AscxError
 from ascx.runtime.cann_check import CannHeaders
+from ascx.runtime.compiler import CompiledKernel
 from ascx.testing import line_of, load_kernel_source
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
@@ -313,3 +315,17 @@ def test_a_memory_fault_past_the_launchs_memory_is_named(
     ), message
     assert error.value.location is not None
     assert error.value.location.line == line_of(kernels, "asc.data_copy(xg[at:], a, n)")
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "    REGIST_MATMUL_OBJ(&pipe, workspace, mm, &tiling);",
+        "    REGIST_MATMUL_OBJ(&pipe, reinterpret_cast<GM_ADDR>(workspace), mm, &tiling);",
+    ],
+)
+def test_both_leaves_out_the_system_workspace_however_it_is_passed(line: str) -> None:
+    """The messages in the system workspace are CANN's own (docs/emulation.md#what-both-compares); the
+    printer casts a typed workspace argument to ``GM_ADDR``."""
+    compiled = cast("CompiledKernel", SimpleNamespace(source=f"void k() {{\n{line}\n}}\n"))
+    assert system_workspaces(compiled) == {"workspace"}

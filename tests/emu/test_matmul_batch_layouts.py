@@ -20,7 +20,7 @@ import pytest
 
 import ascx as asc
 from ascx.emu.launch import EmulationError
-from ascx.testing.tilings import ONE_BLOCK_L1_PLAN
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
 
 RNG = np.random.default_rng(9)
 
@@ -229,7 +229,7 @@ def f32(x: np.ndarray) -> np.ndarray:
     return x.astype(np.float32)
 
 
-WORKSPACE = np.zeros(1024, np.uint8)
+WORKSPACE = system_workspace()
 
 
 @pytest.mark.parametrize("sync", [True, False])

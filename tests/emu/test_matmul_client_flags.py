@@ -12,6 +12,7 @@ import pytest
 
 from ascx.emu.launch import EmulationError
 from ascx.testing import line_of, load_kernel_source
+from ascx.testing.tilings import system_workspace
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "matmul_batch_async.py"
 AGAIN = "    matmul.set_tensor_a(a_global)\n    matmul.set_tensor_b(b_global)\n    matmul.iterate_n_batch("
@@ -27,7 +28,7 @@ def test_a_batch_computation_without_new_tensors_is_stopped(tmp_path: Path) -> N
     c = np.zeros((batch, s1, heads, groups, s2), np.float32)
     tiling = module.generate_tiling(batch, s1, s2, heads, groups, d)
     with pytest.raises(EmulationError) as caught:
-        module.matmul_batch_async[1](a, b, c, c.copy(), np.zeros(1 << 20, np.uint8), tiling)
+        module.matmul_batch_async[1](a, b, c, c.copy(), system_workspace(), tiling)
     assert caught.value.message.endswith(
         "Matmul 'matmul': IterateNBatch: SetTensorA / SetTensorB was not called since the client's last message "
         "to the AIC (CANN asserts kfcMsg_.body.isFirstIter: every message the client posts, such as Init, "

@@ -17,6 +17,7 @@ import ascx as asc
 from ascx.emu.launch import EmulationError
 from ascx.runtime.jit import MockTensor
 from ascx.testing import load_kernel_source
+from ascx.testing.tilings import system_workspace
 
 RNG = np.random.default_rng(77)
 host = asc.lib.host
@@ -156,7 +157,7 @@ def test_gemv_in_a_mix_kernel(modules: dict[str, ModuleType], emulator: str) -> 
     tiling = gemv_tiling(n, k, "half", (16, 32, 32), False, cores=1)
     a, b, _, _ = operands(n, k, "half")
     c = np.full((2, n), np.nan, np.float32)
-    modules["half"].gemv_mix[1](a, b, c, np.zeros(1 << 20, np.uint8), tiling, False)
+    modules["half"].gemv_mix[1](a, b, c, system_workspace(), tiling, False)
     np.testing.assert_array_equal(c, np.vstack([product(a, b, np.float32)] * 2))
 
 
@@ -176,7 +177,7 @@ def test_a_transposed_at_run_time(modules: dict[str, ModuleType]) -> None:
     tiling = gemv_tiling(n, k, "half", (16, 32, 32), False, cores=1)
     a, b, _, _ = operands(n, k, "half")
     with pytest.raises(EmulationError) as caught:
-        modules["half"].gemv_mix[1](a, b, np.zeros((2, n), np.float32), np.zeros(1 << 20, np.uint8), tiling, True)
+        modules["half"].gemv_mix[1](a, b, np.zeros((2, n), np.float32), system_workspace(), tiling, True)
     assert caught.value.message.endswith("Matmul 'mm': SetTensorA: In GEMV mode, matrix A should not be transposed.")
     located(caught.value, modules["half"], "# A's transpose flag")
 
@@ -223,7 +224,7 @@ def test_cann_itself_rejects_a_transposed_gemv_a(
     tiling = gemv_tiling(n, k, "half", (16, 32, 32), False, cores=1)
     a, b, _, _ = operands(n, k, "half")
     with pytest.raises(EmulationError) as caught:
-        modules["half"].gemv_mix[1](a, b, np.zeros((2, n), np.float32), np.zeros(1 << 20, np.uint8), tiling, True)
+        modules["half"].gemv_mix[1](a, b, np.zeros((2, n), np.float32), system_workspace(), tiling, True)
     assert caught.value.message == (
         "kernel 'gemv_mix' failed on the CANN backend: block 0 (AIC): CANN's CheckMatrixA (matmul_tensor_info.h:101) "
         "failed: In GEMV mode, matrix A should not be transposed."

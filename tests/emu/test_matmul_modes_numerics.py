@@ -17,6 +17,7 @@ from ascx.cli.kernel_loading import load_module
 from ascx.emu.launch import EmulationError, runs_aic_side
 from ascx.runtime.jit import MockTensor
 from ascx.testing.examples import EXAMPLES_DIR, example_kernel
+from ascx.testing.tilings import system_workspace
 
 pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
 
@@ -43,7 +44,7 @@ def test_the_mix_dual_master_example_matches_numpy() -> None:
     c = np.full((m, n), np.nan, np.float32)
     tiling = example.generate_tiling(m, n, k)
     assert tiling.used_core_num > 1
-    example.matmul_mix_dual_master[tiling.used_core_num](a, b, bias, c, np.zeros(1 << 20, np.uint8), tiling)
+    example.matmul_mix_dual_master[tiling.used_core_num](a, b, bias, c, system_workspace(), tiling)
     np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32) + bias)
 
 
@@ -124,7 +125,7 @@ def test_mix_dual_master_computes_on_the_aic(kernels: ModuleType, sync: bool) ->
     m, n, k = 48, 32, 40
     a, b = small_ints((m, k), np.float16), small_ints((k, n), np.float16)
     c = np.full((m, n), np.nan, np.float32)
-    args = (a, b, c, np.zeros(1024, np.uint8), tiling(m, n, k, (16, 16, 16)), sync)
+    args = (a, b, c, system_workspace(), tiling(m, n, k, (16, 16, 16)), sync)
     assert runs_aic_side(kernels.dual.compile(*args))
     kernels.dual[1](*args)
     np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
@@ -135,7 +136,7 @@ def test_only_sub_block_0_drives_the_cube_when_a_and_b_are_shared(kernels: Modul
     m, n, k = 32, 32, 32
     a, b = small_ints((m, k), np.float16), small_ints((k, n), np.float16)
     c = np.full((2, m, n), np.nan, np.float32)
-    args = (a, b, c, np.zeros(1024, np.uint8), tiling(m, n, k, (16, 16, 16)), m * n)
+    args = (a, b, c, system_workspace(), tiling(m, n, k, (16, 16, 16)), m * n)
     assert not runs_aic_side(kernels.shared_ab.compile(*args))
     kernels.shared_ab[1](*args)
     np.testing.assert_array_equal(c[0], a.astype(np.float32) @ b.astype(np.float32))
@@ -158,7 +159,7 @@ def test_a_shared_matrix_not_whole_in_l1_is_an_error(kernels: ModuleType) -> Non
     m, n, k = 32, 32, 64
     a, b = small_ints((m, k), np.float16), small_ints((k, n), np.float16)
     with pytest.raises(EmulationError) as caught:
-        kernels.dual[1](a, b, np.zeros((m, n), np.float32), np.zeros(1024, np.uint8),
+        kernels.dual[1](a, b, np.zeros((m, n), np.float32), system_workspace(),
                         tiling(m, n, k, (16, 16, 32), whole=False), True)  # fmt: skip
     assert caught.value.message.endswith(
         "block 0 (sub-block 0): Matmul 'mm': IterateAll: IBShare on A requires A to be whole in L1: singleCoreM (32) "

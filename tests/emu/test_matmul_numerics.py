@@ -18,7 +18,7 @@ import pytest
 import ascx as asc
 from ascx.emu.launch import EmulationError
 from ascx.testing.examples import example_kernel
-from ascx.testing.tilings import ONE_BLOCK_L1_PLAN
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
 
 RNG = np.random.default_rng(2024)
 
@@ -59,7 +59,7 @@ def test_leaky_relu_example_matches_numpy() -> None:
     bias = small_ints((n,), np.float32)
     c = np.full((m, n), np.nan, np.float32)
     t = tiling(m, n, k, (32, 32, k), (16, 16, 16), is_bias=1)
-    kernel[2](a, b, c, bias, 0.25, t, np.zeros(1024, np.uint8))
+    kernel[2](a, b, c, bias, 0.25, t, system_workspace())
     ref = matmul_ref(a, b, bias)
     np.testing.assert_array_equal(c, np.where(ref >= 0, ref, ref * np.float32(0.25)))
 
@@ -74,7 +74,7 @@ def test_leaky_relu_example_random_floats() -> None:
     bias = RNG.standard_normal(n).astype(np.float32)
     c = np.zeros((m, n), np.float32)
     t = tiling(m, n, k, (32, 32, k), (16, 32, 32), is_bias=1)
-    kernel[1](a, b, c, bias, 0.1, t, np.zeros(1024, np.uint8))
+    kernel[1](a, b, c, bias, 0.1, t, system_workspace())
     ref = a.astype(np.float64) @ b.astype(np.float64) + bias
     ref = np.where(ref >= 0, ref, ref * 0.1)
     np.testing.assert_allclose(c, ref, rtol=1e-5, atol=1e-5)
@@ -86,7 +86,7 @@ def test_iterate_all_async_example() -> None:
     kernel, _ = example_kernel("matmul_iterate_all_async")
     a, b = small_ints((512, 512), np.float16), small_ints((512, 512), np.float16)
     c = np.zeros((512, 512), np.float16)
-    kernel[1](a, b, c, np.zeros(64, np.float16))
+    kernel[1](a, b, c, system_workspace())
     expected = np.zeros_like(c)
     expected[:256, :256] = matmul_ref(a[:256, :256], b[:256, :256]).astype(np.float16)
     np.testing.assert_array_equal(c, expected)
@@ -100,7 +100,7 @@ def test_iterate_async_example_fills_the_workspace_slots() -> None:
     a, b = small_ints((m, k), np.float16), small_ints((k, n), np.float16)
     workspace = np.zeros((2, 128, 256), np.float32)
     t = tiling(m, n, k, (m, n, k), (128, 256, 64))
-    kernel[1](a, b, workspace, np.zeros(64, np.uint8), t)
+    kernel[1](a, b, workspace, system_workspace(), t)
     np.testing.assert_array_equal(workspace.reshape(m, n), matmul_ref(a, b))
 
 
@@ -111,7 +111,7 @@ def test_iterate_async_example_fetching_more_blocks_than_exist() -> None:
     a, b = small_ints((m, k), np.float16), small_ints((k, n), np.float16)
     t = tiling(m, n, k, (m, n, k), (128, 256, 64))
     with pytest.raises(EmulationError) as caught:
-        kernel[1](a, b, np.zeros(128 * 256, np.float32), np.zeros(64, np.uint8), t)
+        kernel[1](a, b, np.zeros(128 * 256, np.float32), system_workspace(), t)
     assert caught.value.message.endswith(
         "Matmul 'matmul': GetTensorC<false> (LocalTensor): called more times than the number of result blocks (1)"
     )
@@ -125,7 +125,25 @@ def test_iterate_async_example_workspace_too_small() -> None:
     t = tiling(m, n, k, (m, n, k), (128, 256, 64))
     # the example sizes its workspace for every block (2 x 128 x 256 floats); the buffer holds half of that
     with pytest.raises(EmulationError, match="SetWorkspace: 262144 bytes at offset 0 of GM buffer 'workspace' run "):
-        kernel[1](a, b, np.zeros(128 * 256, np.float32), np.zeros(64, np.uint8), t)
+        kernel[1](a, b, np.zeros(128 * 256, np.float32), system_workspace(), t)
+
+
+def test_a_system_workspace_smaller_than_the_librarys_is_an_error(kernels: ModuleType) -> None:
+    """CANN's Matmul client and server exchange their messages across the whole system workspace
+    (docs/emulation.md#the-system-workspace): a 64-byte one would be written past its end."""
+    m, n, k = 16, 16, 32
+    a, b = np.zeros((m, k), np.int8), np.zeros((k, n), np.int8)
+    with pytest.raises(EmulationError) as caught:
+        kernels.int8_blocks[1](
+            a, b, np.zeros((m, n), np.int32), np.zeros(64, np.uint8), tiling(m, n, k, (m, n, k), (16, 16, 32))
+        )
+    assert caught.value.message.endswith(
+        "REGIST_MATMUL_OBJ: the workspace is GM buffer 'workspace' with 64 bytes from offset 0, but CANN's Matmul "
+        "client and server exchange their messages across the whole system workspace (16777216 bytes, "
+        "GetLibApiWorkSpaceSize()) and would write past its end; allocate "
+        "asc.lib.host.get_ascendc_platform().get_lib_api_work_space_size() bytes, or pass asc.get_sys_workspace()"
+    )
+    assert failure_line(caught.value) == "asc.adv.register_matmul(pipe, workspace, mm, tiling)"
 
 
 def test_async_get_tensor_c_example() -> None:
@@ -136,7 +154,7 @@ def test_async_get_tensor_c_example() -> None:
     workspace = np.zeros((m, n), np.float32)
     with warnings.catch_warnings():
         warnings.simplefilter("ignore", asc.AscxWarning)  # "async_get_tensor_c is deprecated"
-        kernel[1](a, b, workspace, np.zeros(64, np.uint8), tiling(m, n, k, (m, n, k), (128, 256, 32)))
+        kernel[1](a, b, workspace, system_workspace(), tiling(m, n, k, (m, n, k), (128, 256, 32)))
     np.testing.assert_array_equal(workspace, matmul_ref(a, b))
 
 
@@ -156,7 +174,7 @@ def test_batch_async_example_matches_numpy() -> None:
                    (bb, s1, n, g, s2), strict=True)),
     }  # fmt: skip
     t = tiling(s1, s2, d, (s1, s2, d), (16, 16, 16), **layout)
-    kernel[1](a, b, c, workspace, np.zeros(64, np.uint8), t)
+    kernel[1](a, b, c, workspace, system_workspace(), t)
     expected = np.einsum("bsngd,bdngt->bsngt", a.astype(np.float32), b.astype(np.float32))
     np.testing.assert_array_equal(c[0], expected[0])
     assert np.isnan(c[1:]).all()
@@ -369,7 +387,7 @@ def test_sync_iterate_with_tails(
     t = tiling(m, n, k, (m, n, k), (16, 16, 16), is_bias=int(with_bias), iterate_order=order)
     a_arg = np.ascontiguousarray(a.T) if trans_a else a
     b_arg = np.ascontiguousarray(b.T) if trans_b else b
-    kernels.sync_blocks[1](a_arg, b_arg, c, bias, np.zeros(64, np.uint8), t, trans_a, trans_b, with_bias, 0)
+    kernels.sync_blocks[1](a_arg, b_arg, c, bias, system_workspace(), t, trans_a, trans_b, with_bias, 0)
     np.testing.assert_array_equal(c, matmul_ref(a, b, bias if with_bias else None))
 
 
@@ -379,7 +397,7 @@ def test_int8_inputs_accumulate_in_int32(kernels: ModuleType) -> None:
     a = RNG.integers(-128, 128, (m, k)).astype(np.int8)
     b = RNG.integers(-128, 128, (k, n)).astype(np.int8)
     c = np.zeros((m, n), np.int32)
-    kernels.int8_blocks[1](a, b, c, np.zeros(64, np.uint8), tiling(m, n, k, (m, n, k), (16, 16, 32)))
+    kernels.int8_blocks[1](a, b, c, system_workspace(), tiling(m, n, k, (m, n, k), (16, 16, 32)))
     np.testing.assert_array_equal(c, a.astype(np.int32) @ b.astype(np.int32))
 
 
@@ -390,7 +408,7 @@ def test_iterate_batch_normal_layout(kernels: ModuleType, sync: bool) -> None:
     a, b = small_ints((batch, m, k), np.float16), small_ints((batch, k, n), np.float16)
     c = np.full((batch, m, n), np.nan, np.float32)
     t = tiling(m, n, k, (m, n, k), (16, 16, 32), batch_m=batch, batch_n=batch)
-    kernels.batched[1](a, b, c, np.zeros(64, np.uint8), t, batch, sync)
+    kernels.batched[1](a, b, c, system_workspace(), t, batch, sync)
     np.testing.assert_array_equal(c, np.stack([matmul_ref(a[i], b[i]) for i in range(batch)]))
 
 
@@ -401,7 +419,7 @@ def test_sync_iterate_atomic_add(kernels: ModuleType) -> None:
     a, b = small_ints((m, k), np.float16), small_ints((k, n), np.float16)
     c = np.full((m, n), 2.0, np.float32)
     t = tiling(m, n, k, (m, n, k), (16, 16, 16))
-    kernels.sync_blocks[1](a, b, c, np.zeros(n, np.float32), np.zeros(64, np.uint8), t, False, False, False, 1)
+    kernels.sync_blocks[1](a, b, c, np.zeros(n, np.float32), system_workspace(), t, False, False, False, 1)
     np.testing.assert_array_equal(c, 2 * matmul_ref(a, b) + 2.0)
 
 
@@ -411,7 +429,7 @@ def test_sync_iterate_half_output_is_rounded_to_nearest_even(kernels: ModuleType
     a, b = small_ints((m, k), np.float16, 4, 8), small_ints((k, n), np.float16, 4, 8)  # sums >= 2048
     c = np.zeros((m, n), np.float16)
     t = tiling(m, n, k, (m, n, k), (16, 16, 32))
-    kernels.sync_blocks[1](a, b, c, np.zeros(n, np.float32), np.zeros(64, np.uint8), t, False, False, False, 0)
+    kernels.sync_blocks[1](a, b, c, np.zeros(n, np.float32), system_workspace(), t, False, False, False, 0)
     ref = matmul_ref(a, b)
     assert np.any(ref > 2048)
     np.testing.assert_array_equal(c, ref.astype(np.float16))
@@ -422,7 +440,7 @@ def test_iterate_all(kernels: ModuleType, sync: bool) -> None:
     m, n, k = 40, 24, 24
     a, b = small_ints((m, k), np.float16), small_ints((k, n), np.float16)
     c = np.zeros((m, n), np.float32)
-    kernels.all_at_once[1](a, b, c, np.zeros(64, np.uint8), tiling(m, n, k, (m, n, k), (16, 16, 16)), sync)
+    kernels.all_at_once[1](a, b, c, system_workspace(), tiling(m, n, k, (m, n, k), (16, 16, 16)), sync)
     np.testing.assert_array_equal(c, matmul_ref(a, b))
 
 
@@ -433,7 +451,7 @@ def test_cube_only_kernel(kernels: ModuleType, all_at_once: bool) -> None:
     a, b = small_ints((m, k), np.float16), small_ints((k, n), np.float16)
     c = np.full((m, n), np.nan, np.float32)
     t = tiling(m, n, k, (m, n, k), (16, 16, 16))
-    kernels.cube_only[1](a, b, c, np.zeros(64, np.uint8), t, all_at_once)
+    kernels.cube_only[1](a, b, c, system_workspace(), t, all_at_once)
     np.testing.assert_array_equal(c, matmul_ref(a, b))
 
 
@@ -443,7 +461,7 @@ def test_a_missing_wait_iterate_all_is_an_error_at_kernel_end(kernels: ModuleTyp
     a, b = small_ints((m, k), np.float16), small_ints((k, n), np.float16)
     with pytest.raises(EmulationError) as caught, pytest.warns(asc.AscxWarning, match="verify_sync=False"):
         kernels.forgets_the_wait[1](
-            a, b, np.zeros((m, n), np.float32), np.zeros(64, np.uint8), tiling(m, n, k, (m, n, k), (16, 16, 16))
+            a, b, np.zeros((m, n), np.float32), system_workspace(), tiling(m, n, k, (m, n, k), (16, 16, 16))
         )
     assert caught.value.message.endswith(
         "Matmul 'mm': IterateAll<false>(..., waitIterateAll=true) is never followed by WaitIterateAll() before "
@@ -458,7 +476,7 @@ def test_async_iterate_serves_every_block(kernels: ModuleType) -> None:
     c = np.full((m, n), np.nan, np.float32)
     ws = np.zeros(m * n, np.float32)
     t = tiling(m, n, k, (m, n, k), (base_m, base_n, 16))
-    kernels.async_blocks[1](a, b, c, ws, np.zeros(64, np.uint8), t, base_m, base_n, n, m // base_m, 6)
+    kernels.async_blocks[1](a, b, c, ws, system_workspace(), t, base_m, base_n, n, m // base_m, 6)
     np.testing.assert_array_equal(c, matmul_ref(a, b))
 
 
@@ -467,7 +485,7 @@ def test_a_bias_without_tiling_is_bias_is_an_error(kernels: ModuleType) -> None:
     a, b = small_ints((m, k), np.float16), small_ints((k, n), np.float16)
     with pytest.raises(EmulationError, match=r"Matmul 'mm': Iterate<true>: SetBias requires tiling.isBias == 1"):
         kernels.sync_blocks[1](
-            a, b, np.zeros((m, n), np.float32), np.zeros(n, np.float32), np.zeros(64, np.uint8),
+            a, b, np.zeros((m, n), np.float32), np.zeros(n, np.float32), system_workspace(),
             tiling(m, n, k, (m, n, k), (16, 16, 16)), False, False, True, 0,
         )  # fmt: skip
 
@@ -479,6 +497,6 @@ def test_an_operand_past_its_array_is_an_error(kernels: ModuleType) -> None:
     b = small_ints((k, n), np.float16)
     with pytest.raises(EmulationError, match=r"Matmul \(reading A\): 2400 bytes at offset 0 of GM buffer 'a' run past"):
         kernels.sync_blocks[1](
-            a, b, np.zeros((m, n), np.float32), np.zeros(n, np.float32), np.zeros(64, np.uint8),
+            a, b, np.zeros((m, n), np.float32), np.zeros(n, np.float32), system_workspace(),
             tiling(m, n, k, (m, n, k), (16, 16, 16)), False, False, False, 0,
         )  # fmt: skip

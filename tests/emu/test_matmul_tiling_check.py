@@ -15,7 +15,7 @@ import pytest
 import ascx as asc
 from ascx.emu.launch import EmulationError
 from ascx.testing import line_of
-from ascx.testing.tilings import ONE_BLOCK_L1_PLAN
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
 
 KERNELS = """
 import ascx as asc
@@ -95,7 +95,7 @@ def tiling(base: tuple[int, int, int] = (16, 16, 16), **fields: int) -> Any:
 def run(kernel: Any, t: Any) -> np.ndarray:
     a = np.ones((M, K), np.float16)
     c = np.zeros((M, N), np.float32)
-    kernel[1](a, np.ones((K, N), np.float16), c, np.zeros(1 << 20, np.uint8), t)
+    kernel[1](a, np.ones((K, N), np.float16), c, system_workspace(), t)
     return c
 
 

@@ -25,7 +25,7 @@ from hypothesis import strategies as st
 
 from ascx.analysis.report import SyncError
 from ascx.emu.launch import EmulationError
-from ascx.testing.tilings import ONE_BLOCK_L1_PLAN
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
 
 BRANCHES = 2
 
@@ -224,7 +224,7 @@ def _matmul_arguments() -> list[object]:
         base_m=16, base_n=16, base_k=16, **ONE_BLOCK_L1_PLAN,
     )  # fmt: skip
     a = np.ones(256, np.float16)
-    return [a, a.copy(), np.zeros(256, np.float32), np.zeros(64, np.uint8), tiling]
+    return [a, a.copy(), np.zeros(256, np.float32), system_workspace(), tiling]
 
 
 def matmul_verdicts(load: Callable[[str], ModuleType], body: list[str]) -> tuple[str | None, str | None]:

@@ -16,6 +16,7 @@ import pytest
 
 from ascx.testing import adv_numerics as an
 from ascx.testing.examples import example_kernel
+from ascx.testing.tilings import system_workspace
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -69,7 +70,7 @@ def test_matmul_softmax_matches_the_float32_model() -> None:
     tiling, softmax_tiling, tmp_bytes = module.generate_tilings(m, n, k, base_m, softmax_rows=4)
     assert softmax_tiling.split_m == 4  # four rows of a 16-row block at a time
     module.matmul_softmax[1](
-        a, b, probs, row_max, np.zeros((m, n), np.float32), row_sum, np.zeros(1024, np.uint8), tiling,
+        a, b, probs, row_max, np.zeros((m, n), np.float32), row_sum, system_workspace(), tiling,
         softmax_tiling, tmp_bytes, m // base_m,
     )  # fmt: skip
     scores = a.astype(np.float32) @ b.astype(np.float32)  # exact: eighths times eighths, summed

@@ -13,6 +13,7 @@ import numpy as np
 import pytest
 
 from ascx.testing.tiling_invariants import check_buffers, check_cores, check_l1_steps
+from ascx.testing.tilings import system_workspace
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 TUTORIALS = {
@@ -60,7 +61,7 @@ def test_matmul_shape_sweep(m: int, n: int, k: int) -> None:
     check_buffers(tiling, a_bytes=2, bias=False)
     check_l1_steps(tiling)
     check_cores(tiling, m, n, k, mix.CORES)
-    mix.matmul_mix[mix.CORES // 2](a, b, c, tiling, np.zeros(1024, np.uint8))
+    mix.matmul_mix[mix.CORES // 2](a, b, c, tiling, system_workspace())
     np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
 
 

@@ -38,6 +38,7 @@ from ascx.testing.tiling_invariants import (
     check_cores,
     check_l1_steps,
 )
+from ascx.testing.tilings import system_workspace
 
 DT = host.DataType
 GM, ND = host.TPosition.GM, host.CubeFormat.ND
@@ -569,7 +570,7 @@ def test_mix_example_with_the_host_tiling(shape: tuple[int, int, int]) -> None:
     assert tiling.used_core_num > 1
     a, b = small_ints((m, k), np.float16), small_ints((k, n), np.float16)
     c = np.full((m, n), np.nan, np.float32)
-    example("matmul_mix").matmul_mix[ceil(tiling.used_core_num / 2)](a, b, c, tiling, np.zeros(1024, np.uint8))
+    example("matmul_mix").matmul_mix[ceil(tiling.used_core_num / 2)](a, b, c, tiling, system_workspace())
     np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
 
 
@@ -580,7 +581,7 @@ def test_cube_only_example_with_bias() -> None:
     a, b, bias = small_ints((m, k), np.float16), small_ints((k, n), np.float16), small_ints((n,), np.float32)
     c = np.full((m, n), np.nan, np.float32)
     kernel = example("matmul_cube_only").matmul_cube_only
-    kernel[tiling.used_core_num](a, b, c, bias, tiling, np.zeros(1024, np.uint8))
+    kernel[tiling.used_core_num](a, b, c, bias, tiling, system_workspace())
     np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32) + bias)
 
 
@@ -597,7 +598,7 @@ def test_leaky_relu_example_with_the_tutorials_settings() -> None:
     a, b, bias = small_ints((m, k), np.float16), small_ints((k, n), np.float16), small_ints((n,), np.float32)
     c = np.full((m, n), np.nan, np.float32)
     kernel = example("matmul_leaky_relu").matmul_leaky_relu
-    kernel[tiling.used_core_num // 2](a, b, c, bias, 0.25, tiling, np.zeros(1024, np.uint8))
+    kernel[tiling.used_core_num // 2](a, b, c, bias, 0.25, tiling, system_workspace())
     product = a.astype(np.float32) @ b.astype(np.float32) + bias
     np.testing.assert_array_equal(c, np.where(product >= 0, product, product * np.float32(0.25)))
 
@@ -663,5 +664,5 @@ def test_int8_blocks_in_either_order(kernel_module: Any, traverse: host.MatrixTr
     a = RNG.integers(-128, 128, (m, k)).astype(np.int8)
     b = RNG.integers(-128, 128, (k, n)).astype(np.int8)
     c = np.zeros((m, n), np.int32)
-    kernel_module(INT8_KERNEL).int8_blocks[ceil(tiling.used_core_num / 2)](a, b, c, tiling, np.zeros(1024, np.uint8))
+    kernel_module(INT8_KERNEL).int8_blocks[ceil(tiling.used_core_num / 2)](a, b, c, tiling, system_workspace())
     np.testing.assert_array_equal(c, a.astype(np.int32) @ b.astype(np.int32))

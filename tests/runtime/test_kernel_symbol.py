@@ -15,7 +15,7 @@ import numpy as np
 import ascx as asc
 from ascx.runtime.jit import MockTensor, MockValue
 from ascx.testing import load_kernel_source
-from ascx.testing.tilings import ONE_BLOCK_L1_PLAN
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
 
 MATMUL = """
 GM, ND = asc.TPosition.GM, asc.CubeFormat.ND
@@ -83,7 +83,7 @@ def test_a_kernel_named_matmul_runs_on_the_emulation(kernel_module: Callable[[st
         used_core_num=1, m=size, n=size, k_a=size, k_b=size, single_core_m=size, single_core_n=size,
         single_core_k=size, base_m=128, base_n=128, base_k=64, **ONE_BLOCK_L1_PLAN,
     )  # fmt: skip
-    kernel[1](a, b, c, np.zeros(32, np.float16), tiling)
+    kernel[1](a, b, c, system_workspace(), tiling)
     np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
 
 

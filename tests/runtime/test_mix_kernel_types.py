@@ -20,7 +20,7 @@ from ascx.dialects.ascendc import KernelType as BuiltType
 from ascx.emu.launch import runs_aic_side
 from ascx.runtime.jit import MockTensor
 from ascx.testing.kernels import line_of
-from ascx.testing.tilings import ONE_BLOCK_L1_PLAN
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
 
 KernelModule = Callable[[str], ModuleType]
 
@@ -207,7 +207,7 @@ def test_mix_aic_1_1_runs_one_aiv_per_block(kernel_module: KernelModule) -> None
     m, n, k = 128, 256, 64
     a, b, c = operands(m, n, k)
     tiling = tiles(m, n, k, 8)
-    args = (a, b, c, tiling, np.zeros(1 << 20, np.uint8))
+    args = (a, b, c, tiling, system_workspace())
     compiled = module.mm_tiles.compile(*args)
     assert compiled.kernel_type is BuiltType.MIX_AIC_1_1
     assert compiled.core_type is asc.lib.runtime.CoreType.AiCore
@@ -234,7 +234,7 @@ def test_mix_aic_1_1_mix_dual_master_without_ib_share(kernel_module: KernelModul
         used_core_num=1, m=m, n=n, k_a=k, k_b=k, single_core_m=m, single_core_n=n, single_core_k=k,
         base_m=16, base_n=16, base_k=16, **ONE_BLOCK_L1_PLAN,
     )  # fmt: skip
-    args = (a, b, c, tiling, np.zeros(1 << 20, np.uint8))
+    args = (a, b, c, tiling, system_workspace())
     compiled = module.dual.compile(*args)
     assert compiled.kernel_type is BuiltType.MIX_AIC_1_1
     assert runs_aic_side(compiled)
@@ -246,7 +246,7 @@ def test_mix_aiv_1_0_refuses_a_matmul(kernel_module: KernelModule) -> None:
     module = kernel_module(MATMUL.format(kind="MIX_AIV_1_0"))
     m, n, k = 32, 32, 32
     with pytest.raises(asc.KernelError) as caught:
-        module.mm_tiles.compile(*operands(m, n, k), tiles(m, n, k, 1), np.zeros(1024, np.uint8))
+        module.mm_tiles.compile(*operands(m, n, k), tiles(m, n, k, 1), system_workspace())
     assert caught.value.message == (
         "kernel_type=KernelType.MIX_AIV_1_0, but the kernel registers a Matmul object, whose matrix work runs on "
         "the cube cores"

@@ -37,7 +37,7 @@ def selected_backend() -> Backend:
     return value
 
 
-_SYSTEM_WORKSPACE = re.compile(r"REGIST_MATMUL_OBJ\(\s*[^,]+,\s*(\w+)\s*,")
+_SYSTEM_WORKSPACE = re.compile(r"REGIST_MATMUL_OBJ\(\s*[^,]+,\s*(?:reinterpret_cast<GM_ADDR>\()?(\w+)\)?\s*,")
 
 
 def relative_tolerance() -> float:

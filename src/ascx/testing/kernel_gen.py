@@ -41,6 +41,8 @@ from typing import Any, cast
 import numpy as np
 from hypothesis import strategies as st
 
+from ascx.testing.tilings import system_workspace
+
 FAMILIES = ("vector", "scalar", "queue", "flags", "matmul")
 """The API families a kernel draws its statements from (each kernel uses a non-empty subset); ``slices`` is
 drawn when asked for."""
@@ -530,7 +532,7 @@ class Kernel:
                 rng.standard_normal(256).astype(np.float16),
                 rng.standard_normal(256).astype(np.float16),
                 np.zeros(256, np.float32),
-                np.zeros(1024, np.uint8),
+                system_workspace(),
                 tiling,
                 m,
             ]

@@ -7,6 +7,12 @@ and one of B in L1 at a time, the smallest plan, valid for any shape."""
 
 from __future__ import annotations
 
+from typing import Any
+
+import numpy as np
+
+from ascx.lib.host.platform import LIB_API_WORKSPACE_SIZE
+
 ONE_BLOCK_L1_PLAN: dict[str, int] = {
     "depth_a1": 1,
     "depth_b1": 1,
@@ -17,3 +23,11 @@ ONE_BLOCK_L1_PLAN: dict[str, int] = {
 }
 """The L1 fields of a tiling that stages one ``base_m x base_k`` block of A and one ``base_k x base_n``
 block of B at a time (``step_k_a`` / ``step_k_b`` too: an MDL Matmul divides the depths by them)."""
+
+
+def system_workspace() -> np.ndarray[Any, np.dtype[np.uint8]]:
+    """A zeroed system workspace for a MIX Matmul kernel's ``register_matmul``: the
+    ``get_lib_api_work_space_size()`` bytes the host allocates for it, which CANN's Matmul client and
+    server exchange their messages across (docs/emulation.md#the-system-workspace; a smaller buffer is an
+    emulation error)."""
+    return np.zeros(LIB_API_WORKSPACE_SIZE, np.uint8)

@@ -176,10 +176,43 @@ inline void InitCurObj(TPipe* tpipe, Args&&... objs) {
 
 namespace ascx_emu {
 
+/// Whether the objects (and tilings) of a REGIST_MATMUL_OBJ use MixDualMaster mode, as a type (the
+/// AIC side of the macro decides with it whether to return or run the kernel's code).
+template <class... Args>
+std::bool_constant<((mix_dual_master_of<Args>() == 1) || ...)> mix_dual_master_tag(Args&&...);
+
+/// The bytes of the system workspace CANN's Matmul client and server exchange their messages in
+/// (``SysWorkspaceDesc``, kfc_comm.h: every AIV's message queues, counters and UB map) and that the host
+/// allocates for it: ``GetLibApiWorkSpaceSize()`` on Atlas A2 (docs/emulation.md#the-system-workspace).
+constexpr uint64_t kfc_workspace_bytes = 16ull * 1024 * 1024;
+
+/// A kernel argument handed to REGIST_MATMUL_OBJ as the KFC workspace must hold the whole system
+/// workspace: CANN's client and server write their messages across it, past the end of a smaller buffer.
+/// (The emulation's own ``GetSysWorkSpacePtr()`` is not a kernel argument and is not checked.)
+inline void check_kfc_workspace(const void* workspace) {
+    const GmAllocation* allocation = find_gm(workspace);
+    if (allocation == nullptr) {
+        return;
+    }
+    const auto* first = static_cast<const unsigned char*>(workspace);
+    const auto available = static_cast<uint64_t>(allocation->end - first);
+    if (available < kfc_workspace_bytes) {
+        fail("REGIST_MATMUL_OBJ: the workspace is GM buffer '%s' with %llu bytes from offset %lld, but CANN's Matmul "
+             "client and server exchange their messages across the whole system workspace (%llu bytes, "
+             "GetLibApiWorkSpaceSize()) and would write past its end; allocate "
+             "asc.lib.host.get_ascendc_platform().get_lib_api_work_space_size() bytes, or pass asc.get_sys_workspace()",
+             allocation->name, static_cast<unsigned long long>(available),
+             static_cast<long long>(first - allocation->begin), static_cast<unsigned long long>(kfc_workspace_bytes));
+    }
+}
+
 /// MIX AIV side: bind each client to the pipe and KFC workspace, name it, and Init it with its tiling.
 template <class... Args>
 inline void register_matmul_clients(const char* names, AscendC::TPipe* tpipe, GM_ADDR workspace, Args&&... objs) {
     check_regist(workspace, objs...);
+    if constexpr (!decltype(mix_dual_master_tag(objs...))::value) {  // MixDualMaster sends no messages
+        check_kfc_workspace(workspace);
+    }
     auto visit = [&](auto& obj, int index, auto* tiling) {
         const char* name = nullptr;
         size_t length = 0;
@@ -193,11 +226,6 @@ inline void register_matmul_clients(const char* names, AscendC::TPipe* tpipe, GM
     };
     for_each_matmul(visit, 0, objs...);
 }
-
-/// Whether the objects (and tilings) of a REGIST_MATMUL_OBJ use MixDualMaster mode, as a type (the
-/// AIC side of the macro decides with it whether to return or run the kernel's code).
-template <class... Args>
-std::bool_constant<((mix_dual_master_of<Args>() == 1) || ...)> mix_dual_master_tag(Args&&...);
 
 /// MIX AIC side in MixDualMaster mode: the AIC runs the kernel itself; name its objects and Init
 /// them with their tilings (REGIST_MATMUL_OBJ's server.InitObj).
