@@ -16,7 +16,9 @@ import pytest
 
 import ascx as asc
 from ascx.testing import line_of
-from ascx.testing.tilings import ONE_BLOCK_L1_PLAN
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
+
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
 
 RNG = np.random.default_rng(24)
 
@@ -40,7 +42,10 @@ def fetch_loop(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
     cg = asc.GlobalTensor()
     cg.set_global_buffer(c)
     wg = asc.GlobalTensor()
-    wg.set_global_buffer(ws, tiling.single_core_m * tiling.single_core_n)  # SetWorkspace asserts a size
+    # each AIV of the MIX block has a workspace of its own (SetWorkspace asserts a size): the AIC fills it for
+    # one AIV's Iterate<false> while the other fetches from its own
+    part = tiling.single_core_m * tiling.single_core_n
+    wg.set_global_buffer(ws + asc.get_sub_block_idx() * part, part)
     block = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 16 * 32)
     mm.set_tensor_a(ag)
     mm.set_tensor_b(bg)
@@ -95,7 +100,10 @@ def per_batch(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, 
     cg = asc.GlobalTensor()
     cg.set_global_buffer(c)
     wg = asc.GlobalTensor()
-    wg.set_global_buffer(ws, tiling.single_core_m * tiling.single_core_n)  # SetWorkspace asserts a size
+    # each AIV of the MIX block has a workspace of its own (SetWorkspace asserts a size): the AIC fills it for
+    # one AIV's Iterate<false> while the other fetches from its own
+    part = tiling.single_core_m * tiling.single_core_n
+    wg.set_global_buffer(ws + asc.get_sub_block_idx() * part, part)
     block = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 16 * 32)
     blocks = tiling.single_core_m // tiling.base_m
     for bi in range(batch):
@@ -131,7 +139,10 @@ def queue_hand_off(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddr
     cg = asc.GlobalTensor()
     cg.set_global_buffer(c)
     wg = asc.GlobalTensor()
-    wg.set_global_buffer(ws, tiling.single_core_m * tiling.single_core_n)  # SetWorkspace asserts a size
+    # each AIV of the MIX block has a workspace of its own (SetWorkspace asserts a size): the AIC fills it for
+    # one AIV's Iterate<false> while the other fetches from its own
+    part = tiling.single_core_m * tiling.single_core_n
+    wg.set_global_buffer(ws + asc.get_sub_block_idx() * part, part)
     mm.set_tensor_a(ag)
     mm.set_tensor_b(bg)
     mm.set_workspace(wg)
@@ -219,7 +230,7 @@ def tiling(m: int, n: int, k: int, base_m: int, base_n: int) -> Any:
 
 
 def sys_workspace() -> np.ndarray:
-    return np.zeros(64, np.uint8)
+    return system_workspace()
 
 
 def warnings_in(record: list[warnings.WarningMessage], module: ModuleType) -> list[str]:
@@ -236,7 +247,7 @@ def test_fetch_loop_with_a_tiling_trip_count(kernels: ModuleType) -> None:
     m, n, k = 48, 32, 32
     a, b = small_ints((m, k)), small_ints((k, n))
     c = np.full((m, n), np.nan, np.float32)
-    kernels.fetch_loop[1](a, b, c, np.zeros(m * n, np.float32), sys_workspace(), tiling(m, n, k, 16, 32))
+    kernels.fetch_loop[1](a, b, c, np.zeros(2 * m * n, np.float32), sys_workspace(), tiling(m, n, k, 16, 32))
     np.testing.assert_array_equal(c, product(a, b))
 
 
@@ -291,7 +302,7 @@ def test_a_matmul_used_again_after_end(kernels: ModuleType) -> None:
     m, n, k, batch = 32, 32, 16, 3
     a, b = small_ints((batch, m, k)), small_ints((k, n))
     c = np.full((batch, m, n), np.nan, np.float32)
-    kernels.per_batch[1](a, b, c, np.zeros(m * n, np.float32), sys_workspace(), tiling(m, n, k, 16, 32), batch)
+    kernels.per_batch[1](a, b, c, np.zeros(2 * m * n, np.float32), sys_workspace(), tiling(m, n, k, 16, 32), batch)
     np.testing.assert_array_equal(c, np.stack([product(a[i], b) for i in range(batch)]))
 
 
@@ -301,7 +312,7 @@ def test_queue_hand_off_after_an_asynchronous_fetch(kernels: ModuleType) -> None
     m, n, k = 32, 32, 16
     a, b = small_ints((m, k)), small_ints((k, n))
     c = np.full((m, n), np.nan, np.float32)
-    args = (a, b, c, np.zeros(m * n, np.float32), sys_workspace())
+    args = (a, b, c, np.zeros(2 * m * n, np.float32), sys_workspace())
     compiled = kernels.queue_hand_off.compile(*_mock(*args), tiling(m, n, k, 16, 32))
     assert "WaitGetTensorC" not in compiled.source
     kernels.queue_hand_off[1](*args, tiling(m, n, k, 16, 32))
