@@ -26,6 +26,7 @@ B16 = RNG.standard_normal(256).astype(np.float16)
 M, K, N = 32, 32, 16
 MAT_A = RNG.integers(-4, 5, size=(M, K)).astype(np.float16)
 MAT_B = RNG.integers(-4, 5, size=(K, N)).astype(np.float16)
+DEQ_IN = [*RNG.integers(-(2**20), 2**20, size=60).tolist(), 2732, 2740, 65519, -(2**31)]  # ties and overflow
 
 
 def _floats(values: np.ndarray) -> str:
@@ -134,6 +135,22 @@ int main() {{
     set_vector_mask(~0ull, ~0ull);
     vcadd(sums, a32, 2, 1, 1, 8, 0);
     show("vcadd", sums, 2);
+    // counter mode with accumulate (ReduceSum's count form): the repeats' sums in order, also in ACC_VAL
+    float total[1];
+    set_mask_count();
+    set_vector_mask(0, 100);
+    vcadd(total, a32, 1, 1, 1, 8, 1);
+    show("vcadd_count", total, 1);
+    int64_t acc = get_acc_val();
+    show("acc_val", reinterpret_cast<float*>(&acc), 1);
+    set_mask_norm();
+    set_vector_mask(~0ull, ~0ull);
+    // vconv_deq: int32_t times the half of SetDeqScale(half), rounded once to half
+    static int32_t deq_in[64] = {{{", ".join(str(v) for v in DEQ_IN)}}};
+    half deq_out[64];
+    set_deqscale(half(0.375f));
+    vconv_deq(deq_out, deq_in, 1, 1, 1, 4, 8);
+    show("vconv_deq", deq_out, 64);
     // scalar bit intrinsics
     int64_t bits[] = {{sff0(0x7ull), sff0(~0ull), sbitset1(0ull, 5), sbitset0(0xffull, 0), bcnt1(0xf0ull)}};
     show("scalar", bits, 5);
@@ -372,6 +389,22 @@ def _tree(values: np.ndarray) -> np.float32:
 
 def test_vcadd_sums_each_repeat_as_a_binary_tree() -> None:
     np.testing.assert_array_equal(_float_output("vcadd"), [_tree(A32[:64]), _tree(A32[64:128])])
+
+
+def test_vcadd_in_counter_mode_accumulates_into_dst_and_acc_val() -> None:
+    """ReduceSum's count form: the 64-lane tree sums of the first 100 elements, added in order, in dst[0] and
+    in the ACC_VAL register get_acc_val reads."""
+    first, second = _tree(A32[:64]), _tree(np.concatenate([A32[64:100], np.zeros(28, np.float32)]))
+    np.testing.assert_array_equal(_float_output("vcadd_count"), [first + second])
+    np.testing.assert_array_equal(_float_output("acc_val"), [first + second])
+
+
+def test_vconv_deq_scales_int32_into_half() -> None:
+    """CastDeq from int32_t: src * 0.375 (exact in double) rounded once to the nearest half, ties to even
+    (2732 * 0.375 = 1024.5 goes to 1024, 2740 * 0.375 = 1027.5 to 1028), past 65504 to infinity."""
+    with np.errstate(over="ignore"):  # the last value overflows to -inf, as on the vector unit
+        expected = (np.array(DEQ_IN, np.float64) * 0.375).astype(np.float16)
+    np.testing.assert_array_equal(_half_output("vconv_deq"), expected)
 
 
 def test_scalar_bit_intrinsics() -> None:

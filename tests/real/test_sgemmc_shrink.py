@@ -276,6 +276,11 @@ def _expected_warnings() -> set[tuple[int, str]]:
     }
 
 
+@pytest.mark.clean_room_only(
+    "the original sets its workspace GlobalTensor without a size; CANN's CPU-debug SetWorkspace asserts "
+    "addr.GetSize() > 0 (matmul_client.h), so the CANN backend aborts where the NPU build does not check "
+    "(ascx warns at the set_workspace line)"
+)
 def test_sgemmc_shrink() -> None:
     rng = np.random.default_rng(31)
     x = rng.integers(-3, 4, (TOKENS, HIDDEN)).astype(np.float16)

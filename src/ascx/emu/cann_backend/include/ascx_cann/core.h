@@ -84,6 +84,8 @@ struct Registers {
     uint64_t mov_pad_val = 0;
     uint64_t ffts_base = 0;
     uint64_t deqscale = 0;
+    bool deqscale_half = false;  // set_deqscale(half): deqscale holds the half's bits
+    int64_t acc_val = 0;         // ACC_VAL: the sum of a counter-mode vcadd with accumulate (get_acc_val)
     uint64_t cmpmask[2] = {0, 0};
     uint64_t l3d_rpt = 0;
     int atomic_type = 0;  // the element type of atomic writes to GM (set_atomic_<type>): an AtomicType

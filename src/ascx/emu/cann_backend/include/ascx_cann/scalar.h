@@ -2,8 +2,10 @@
 #pragma once
 
 #include <cstdint>
+#include <type_traits>
 
 #include "ascx_cann/core.h"
+#include "kernel_fp16.h"
 
 /// ``x`` with bit ``bit`` cleared / set.
 template <typename X, typename B>
@@ -59,9 +61,32 @@ ASCX_CANN_REGISTER(set_nd_para, nd_para)
 ASCX_CANN_REGISTER(set_quant_pre, quant_pre)
 ASCX_CANN_REGISTER(set_mov_pad_val, mov_pad_val)
 ASCX_CANN_REGISTER(set_ffts_base_addr, ffts_base)
-ASCX_CANN_REGISTER(set_deqscale, deqscale)
 ASCX_CANN_REGISTER(set_l3d_rpt, l3d_rpt)
 #undef ASCX_CANN_REGISTER
+
+/// DEQSCALE: set_deqscale(half) keeps the half's bits (SetDeqScale(half), the scale of vconv_deq); a
+/// uint64_t is a packed (scale, offset, signMode) set or a table's address (SetDeqScale's other forms).
+template <typename V>
+inline void set_deqscale(V value) {
+    if constexpr (std::is_same_v<V, half>) {
+        ascx_cann::regs().deqscale = value.val;
+        ascx_cann::regs().deqscale_half = true;
+    } else {
+        ascx_cann::regs().deqscale = static_cast<uint64_t>(value);
+        ascx_cann::regs().deqscale_half = false;
+    }
+}
+
+/// ACC_VAL: what the last counter-mode vcadd with accumulate summed, in its low bytes (GetAccVal, the
+/// count form of ReduceSum).
+inline int64_t get_acc_val() { return ascx_cann::regs().acc_val; }
+
+/// The simulator's inter-block bookkeeping around IBSet / IBWait: the synchronisation itself is the GM
+/// flag those functions spin on, so there is nothing to do.
+template <typename... A>
+inline void __ib_set_stub(A...) {}
+template <typename... A>
+inline void __ib_wait_stub(A...) {}
 
 inline int64_t get_block_idx() { return ascx_cann::self().block; }
 inline int64_t get_block_num() { return ascx_cann::self().blocks; }

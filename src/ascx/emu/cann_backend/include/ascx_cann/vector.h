@@ -262,6 +262,45 @@ ASCX_CANN_VCONV(vconv_s322f32r, NEAREST, false)
 ASCX_CANN_VCONV(vconv_s162f16, NEAREST, false)
 ASCX_CANN_VCONV(vconv_s162f16r, NEAREST, false)
 ASCX_CANN_VCONV(vconv_s162f32, NEAREST, false)
+
+// --- vconv_deq(dst, src, repeat, dstBlkStride, srcBlkStride, dstRepStride, srcRepStride): int32_t to half,
+// each element times the half scale SetDeqScale(half) put in DEQSCALE, the exact product rounded to the
+// nearest half, ties to even (CastDeq from int32_t; the clean-room headers' cast_deq).
+namespace ascx_cann {
+/// ``value`` rounded once to the nearest half (ties to even), not through float.
+inline half half_nearest(double value) {
+    half h(static_cast<float>(value));
+    const double first = static_cast<double>(static_cast<float>(h));
+    if (std::isnan(value) || std::isinf(first) || first == value) {
+        return h;
+    }
+    half other = h;
+    const bool up = (value > first) == !(h.val & 0x8000u);  // away from zero in magnitude
+    other.val = static_cast<uint16_t>(up ? h.val + 1 : h.val - 1);
+    const double second = static_cast<double>(static_cast<float>(other));
+    const double d1 = std::fabs(value - first);
+    const double d2 = std::fabs(value - second);
+    if (d2 < d1 || (d2 == d1 && (other.val & 1u) == 0)) {
+        return other;
+    }
+    return h;
+}
+}  // namespace ascx_cann
+
+template <typename R, typename B0, typename B1, typename R0, typename R1>
+inline void vconv_deq(half* dst, int32_t* src, R repeat, B0 bd, B1 bs, R0 rd, R1 rs) {
+    ascx_cann::Registers& reg = ascx_cann::regs();
+    if (!reg.deqscale_half) {
+        ascx_cann::fail("vconv_deq: DEQSCALE holds no half scale (SetDeqScale(half) sets it)");
+    }
+    half scale_bits;
+    scale_bits.val = static_cast<uint16_t>(reg.deqscale);
+    const double scale = static_cast<double>(static_cast<float>(scale_bits));
+    ascx_cann::unary(dst, src, uint64_t(repeat), {uint64_t(bd), uint64_t(rd)}, {uint64_t(bs), uint64_t(rs)},
+                     [scale](ascx_cann::Compute<int32_t> x) -> half {
+                         return ascx_cann::half_nearest(static_cast<double>(x) * scale);
+                     });
+}
 ASCX_CANN_VCONV(vconv_s82f16, NEAREST, false)
 ASCX_CANN_VCONV(vconv_u82f16, NEAREST, false)
 #undef ASCX_CANN_VCONV_TO_INT
@@ -301,6 +340,9 @@ void reduce_sum(T* dst, const T* src, uint64_t repeats, uint64_t dst_stride, Str
     });
     if (accumulate && !first) {
         dst[0] = total;
+        int64_t bits = 0;
+        std::memcpy(&bits, &total, sizeof(T));
+        regs().acc_val = bits;  // ACC_VAL (get_acc_val) holds the sum too
     }
 }
 }  // namespace ascx_cann
