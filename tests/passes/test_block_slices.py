@@ -202,13 +202,13 @@ def test_an_unbounded_loop_is_not_proved(kernel_module: Load) -> None:
         "k.py:21: GM `y_gm` written here may be accessed by another block without inter-block synchronization [XC-7]",
         "k.py:13:5: note: accessed here at another block-dependent offset",
         "k.py:21:5: note: the blocks' parts are not proved disjoint: `asc.data_copy` ends at element i * 256 + 256 "
-        "of its block's part, which is not bounded by the stride 2048 of the block index: the range of `i` is "
-        "not known",
+        "of its block's part, which is not bounded by the stride 2048 of the block index: only the loops' "
+        "run-time ends bound it (`i` below `n`), and the kernel does not relate them to the stride",
         "k.py:21: GM `x_gm` written here may be accessed by another block without inter-block synchronization [XC-7]",
         "k.py:13:5: note: accessed here at another block-dependent offset",
         "k.py:21:5: note: the blocks' parts are not proved disjoint: `asc.data_copy` ends at element i * 256 + 256 "
-        "of its block's part, which is not bounded by the stride 2048 of the block index: the range of `i` is "
-        "not known",
+        "of its block's part, which is not bounded by the stride 2048 of the block index: only the loops' "
+        "run-time ends bound it (`i` below `n`), and the kernel does not relate them to the stride",
     ]
 
 
@@ -345,12 +345,12 @@ def test_a_longer_first_block_is_xc7(kernel_module: Load) -> None:
         "k.py:11:5: note: accessed here at another block-dependent offset",
         "k.py:20:5: note: the blocks' parts are not proved disjoint: `asc.data_copy_pad` ends at element r * row_len "
         "+ row_len of its block's part, which is not bounded by the stride per_block * row_len of the block index: "
-        "the range of `r` is not known",
+        "only the loops' run-time ends bound it (`r` below `rows`), and the kernel does not relate them to the stride",
         "k.py:20: GM `x_gm` written here may be accessed by another block without inter-block synchronization [XC-7]",
         "k.py:11:5: note: accessed here at another block-dependent offset",
         "k.py:20:5: note: the blocks' parts are not proved disjoint: `asc.data_copy_pad` ends at element r * row_len "
         "+ row_len of its block's part, which is not bounded by the stride per_block * row_len of the block index: "
-        "the range of `r` is not known",
+        "only the loops' run-time ends bound it (`r` below `rows`), and the kernel does not relate them to the stride",
     ]
 
 
@@ -377,7 +377,8 @@ def test_rows_not_bounded_by_the_stride_are_xc7(kernel_module: Load) -> None:
     assert (
         "k.py:20:5: note: the blocks' parts are not proved disjoint: `asc.data_copy_pad` ends at element i * tile + "
         "r * row_len + tile of its block's part, which is not bounded by the stride per_block * row_len of the block "
-        "index: the range of `i`, `r` is not known"
+        "index: only the loops' run-time ends bound it (`i` below `(row_len // tile)`, `r` below `tail`), and the kernel does not "
+        "relate them to the stride"
     ) in found
 
 

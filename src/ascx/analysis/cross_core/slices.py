@@ -34,6 +34,7 @@ from xdsl.ir import Operation, SSAValue
 from ascx.analysis.cross_core.symbolic import (
     BLOCK,
     BLOCKS,
+    Atom,
     FrozenPoly,
     Monomial,
     Poly,
@@ -129,15 +130,25 @@ def _failure(rest: Poly, count: Poly, stride: Poly) -> str:
     room = add(stride, end, -1)
     unknown = {a for a in atoms_of(rest) | atoms_of(room) if a.kind == "loop" and _atom_range(a, 0) is None}
     if unknown:
-        names = ", ".join(sorted(f"`{atom_text(a)}`" for a in unknown))
+        ends = ", ".join(sorted(_loop_end_text(a) for a in unknown))
         return (
             f"ends at element {poly_text(end)} of its block's part, which is not bounded by the stride "
-            f"{poly_text(stride)} of the block index: the range of {names} is not known"
+            f"{poly_text(stride)} of the block index: only the loops' run-time ends bound it ({ends}), and the "
+            f"kernel does not relate them to the stride"
         )
     return (
         f"ends at element {poly_text(end)} of its block's part, which is not proved to stay below the stride "
         f"{poly_text(stride)} of the block index"
     )
+
+
+def _loop_end_text(atom: Atom) -> str:
+    """```i` below `n``` for the induction variable of ``for i in range(n)``."""
+    value = atom.value
+    assert value is not None
+    loop = value.owner.parent_op()
+    assert isinstance(loop, scf.ForOp)
+    return f"`{atom_text(atom)}` below `{poly_text(poly_of(loop.ub))}`"
 
 
 # --- where an access starts ---------------------------------------------------------------------------------
