@@ -20,6 +20,7 @@ VERDICTS = {
     "auto_sync_vector_add": "auto_sync_vector_add: OK (8192 elements, twice)",
     "runtime_vector_add": "runtime_vector_add: OK (16384 elements, max abs error 0)",
     "matmul_mix_dual_master": "matmul_mix_dual_master: OK (384x128 @ 128x256 + bias on ",
+    "matmul_mix_dual_master_1_1": "matmul_mix_dual_master_1_1: OK (384x128 @ 128x256 + bias on 8 MIX 1:1 blocks",
     "matmul_iterate_async": "matmul_iterate_async: OK (256x64 @ 64x256 in 2 blocks, bit-exact: True)",
     "matmul_async_get_tensor_c": "matmul_async_get_tensor_c: OK (128x32 @ 32x256, bit-exact: True)",
     "matmul_batch_async": "matmul_batch_async: OK (4 lines of 2 heads, 16x32 @ 32x16 each, bit-exact: True)",

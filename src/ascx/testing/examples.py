@@ -41,6 +41,7 @@ EXAMPLE_ARGUMENTS: dict[str, str] = {
         "MockValue(asc.int32), MockValue(asc.float32), MockValue(asc.float32), MockValue(asc.float32)"
     ),
     "matmul_mix_dual_master": f"{_MATMUL}, MockTensor(asc.float32), MockTensor(asc.uint8), asc.adv.TCubeTiling",
+    "matmul_mix_dual_master_1_1": f"{_MATMUL}, MockTensor(asc.float32), MockTensor(asc.uint8), asc.adv.TCubeTiling",
 }
 """Example name -> its kernel arguments as ``ascx compile --args`` takes them."""
 
