@@ -758,6 +758,52 @@ def test_local_mem_allocator_hands_out_consecutive_tensors(kernel_module: Load) 
     assert y[:3].tolist() == [0, 128, 128 + 160]
 
 
+DECREASING = f"""
+{JIT}
+def k(x: asc.GlobalAddress, mode: int) -> None:
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    a1 = asc.LocalMemAllocator(asc.Hardware.L1).alloc(asc.TPosition.A1, x.dtype, 2048)
+    a2 = asc.LocalMemAllocator(asc.Hardware.L0A).alloc(asc.TPosition.A2, x.dtype, 1024)
+    b2 = asc.LocalMemAllocator(asc.Hardware.L0B).alloc(asc.TPosition.B2, x.dtype, 1024)
+    asc.data_copy(a1, xg, 2048)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    {{statement}}
+"""
+
+DECREASING_LOADS = {
+    "l1_to_l0a": (
+        "asc.load_data(a2, a1, asc.LoadData2DParams(3, 4, 1, 0, 0, False, mode))",
+        "LoadData (L1 to L0A/L0B)",
+    ),
+    "gm_to_l0b": (
+        "asc.load_data(b2, xg, asc.LoadData2DParams(3, 4, 1, 0, 0, False, mode))",
+        "LoadData (GM to L1/L0A/L0B)",
+    ),
+    "with_transpose": (
+        "asc.load_data_with_transpose(b2, a1, asc.LoadData2dTransposeParams(3, 4, 1, 0, 0, mode))",
+        "LoadDataWithTranspose",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DECREASING_LOADS))
+def test_a_decreasing_load_cann_counts_up_is_an_error(kernel_module: Load, name: str) -> None:
+    """CANN's dav-c220 LoadData passes addr_cal_mode inc into L0A/L0B, and LoadDataWithTranspose always: addrMode 1
+    counts down from GM into L1 only.  A constant 1 is refused while tracing; a run-time one stops the kernel
+    (the clean-room headers counted down, CANN up)."""
+    statement, what = DECREASING_LOADS[name]
+    module = kernel_module(DECREASING.format(statement=statement))
+    with pytest.raises(EmulationError) as caught:
+        module.k[1](np.zeros(2048, np.float16), 1)
+    assert caught.value.message == (
+        f"kernel 'k' failed in the CPU emulation: block 0 (sub-block 0): {what}: addrMode 1 (decreasing) is not "
+        "applied on dav-c220: CANN counts the fractals up here (it applies addrMode to loads from GM into L1 only)"
+    )
+    assert caught.value.location is not None
+    assert caught.value.location.line == line_of(module, statement)
+
+
 # --- what the emulation does not compute: located run-time errors ------------------------------------
 
 NOT_EMULATED: dict[str, tuple[str, str]] = {
