@@ -170,6 +170,8 @@ int main() {{
         load_cbuf_to_cb(l0b + k * {N // 16} * 256, l1b, k, {N // 16}, {K // 16}, 0, 0, 1, inc);
     mad(l0c, l0a, l0b, {M}, {K}, {N}, 0, 0, 0, 1);
     static half c16[{M * N}];
+    set_nd_para(uint64_t(1) | (uint64_t(2) << 16) | (uint64_t(400) << 32));
+    show("nd_para_check", &g_fixpipeNdNzParam, 1);
     set_nd_para(1);
     copy_matrix_cc_to_gm(c16, l0c, 0, {N}, {M}, {N}, {M}, 0, F322F16, 0, false, true);
     show("matmul", c16, {M * N});
@@ -179,6 +181,30 @@ int main() {{
     img2colv2_cbuf_to_ca(l0a3, nz, {K}, {M}, 0, 0, 1, 1, 1, 1, 1, 1, false, false, false, false, {K});
     show("img2col_a", l0a3, {M * K});
     show("load2d_a", l0a, {M * K});
+    // the 2D loads from GM: 512-byte fractals of a GM array, as half into L0A (fractals 1, 3, 5 to 0, 2, 4), as
+    // int8 into L0B (fractals 0, 3 to 0, 1), as float into L1 counting down (fractals 3, 2, 1 to 0, 3, 6)
+    static uint8_t gm_fractals[8 * 512];
+    for (int i = 0; i < 8 * 512; ++i) gm_fractals[i] = uint8_t((i * 7) % 251);
+    static uint8_t l0a_gm[5 * 512], l0b_gm[2 * 512], l1_gm[7 * 512];
+    load_gm_to_ca(reinterpret_cast<half*>(l0a_gm), reinterpret_cast<half*>(gm_fractals), 1, 3, 2, 1, 0, inc);
+    show("load_gm_to_ca", l0a_gm, 5 * 512);
+    load_gm_to_cb(reinterpret_cast<int8_t*>(l0b_gm), reinterpret_cast<int8_t*>(gm_fractals), 0, 2, 3, 0, 0, inc);
+    show("load_gm_to_cb", l0b_gm, 2 * 512);
+    load_gm_to_cbuf(reinterpret_cast<float*>(l1_gm), reinterpret_cast<float*>(gm_fractals), 3, 3, 1, 2, 0, dec);
+    show("load_gm_to_cbuf", l1_gm, 7 * 512);
+    // create_*_matrix (InitConstValue): 2.5 as half into L1, 3 repeats of 2 blocks of 32 bytes, 1 block apart;
+    // the bits of 1.5f into L0A, 2 repeats of one 512-byte fractal, 1 fractal apart
+    static uint16_t l1_fill[8 * 16];
+    create_cbuf_matrix(reinterpret_cast<half*>(l1_fill), uint64_t(3) | (uint64_t(2) << 16) | (uint64_t(1) << 32),
+                       half(2.5f));
+    show("create_cbuf_matrix", l1_fill, 8 * 16);
+    static uint32_t l0a_fill[3 * 128];
+    uint32_t one_and_a_half;
+    const float one_and_a_half_f = 1.5f;
+    std::memcpy(&one_and_a_half, &one_and_a_half_f, 4);
+    create_ca_matrix(reinterpret_cast<float*>(l0a_fill), uint64_t(2) | (uint64_t(1) << 16) | (uint64_t(1) << 32),
+                     one_and_a_half);
+    show("create_ca_matrix", l0a_fill, 3 * 128);
     // copies into GM under the atomic modes: add on float (two copies onto ones), max on half, then a
     // plain copy once the mode is back to none
     static float gm32[64];
@@ -430,6 +456,43 @@ def test_load3dv2_with_a_1x1_kernel_is_the_2d_load() -> None:
     zz = MAT_A.reshape(M // 16, 16, K // 16, 16).transpose(0, 2, 1, 3).reshape(-1)
     np.testing.assert_array_equal(_half_output("load2d_a"), zz)
     np.testing.assert_array_equal(_half_output("img2col_a"), zz)
+
+
+def _fractal_moves(name: str, fractals: int, moves: list[tuple[int, int]]) -> None:
+    """The output ``name`` (``fractals`` 512-byte fractals, zero where no repeat wrote) holds source fractal s of
+    the GM bytes at fractal d for each (s, d) of ``moves``."""
+    source = (np.arange(8 * 512) * 7 % 251).astype(np.uint8).reshape(8, 512)
+    expected = np.zeros((fractals, 512), np.uint8)
+    for s, d in moves:
+        expected[d] = source[s]
+    assert [int(v) for v in _run()[name]] == [int(v) for v in expected.reshape(-1)]
+
+
+def test_2d_loads_from_gm_move_fractals() -> None:
+    """load_gm_to_ca/cb/cbuf (startIndex, repeat, srcStride, dstGap, sid, addr_cal_mode): repeat i moves the
+    fractal startIndex +/- i * srcStride (inc / dec) of GM to fractal i * (dstGap + 1), 512 bytes whatever the
+    element type (CANN's LoadData 2D from GM, the asc_copy_gm2l0a / gm2l0b / gm2l1 pages)."""
+    _fractal_moves("load_gm_to_ca", 5, [(1, 0), (3, 2), (5, 4)])
+    _fractal_moves("load_gm_to_cb", 2, [(0, 0), (3, 1)])
+    _fractal_moves("load_gm_to_cbuf", 7, [(3, 0), (2, 3), (1, 6)])
+
+
+def test_create_matrix_fills_runs_of_blocks() -> None:
+    """create_cbuf_matrix / create_ca_matrix (config: repeatTimes, blockNum << 16, dstGap << 32): each repeat
+    fills blockNum blocks (32 bytes in L1, 512 in L0A) with the value, repeats blockNum + dstGap blocks apart."""
+    l1 = np.zeros((8, 16), np.float16)
+    for r in range(3):
+        l1[3 * r : 3 * r + 2] = 2.5
+    assert [int(v) for v in _run()["create_cbuf_matrix"]] == [int(v) for v in l1.view(np.uint16).reshape(-1)]
+    l0a = np.zeros((3, 128), np.float32)
+    l0a[[0, 2]] = 1.5
+    assert [int(v) for v in _run()["create_ca_matrix"]] == [int(v) for v in l0a.view(np.uint32).reshape(-1)]
+
+
+def test_set_nd_para_is_what_cann_s_check_reads() -> None:
+    """Found by the differential check: CANN's CPU-debug check of DataCopy with DataCopyCO12DstParams reads ND_PARA
+    as g_fixpipeNdNzParam, which set_nd_para left at 0 (every nz2nd copy then failed the check)."""
+    assert [int(v) for v in _run()["nd_para_check"]] == [1 | (2 << 16) | (400 << 32)]
 
 
 def test_copies_into_gm_combine_under_the_atomic_modes() -> None:

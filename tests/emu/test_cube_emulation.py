@@ -25,7 +25,7 @@ Load = Callable[[str], ModuleType]
 
 # The kernels synchronise with PIPE_ALL barriers, which the dynamic checker checks; the static verifier
 # is off, and says so.
-pytestmark = pytest.mark.filterwarnings("ignore:verify_sync=False")
+pytestmark = [pytest.mark.filterwarnings("ignore:verify_sync=False"), pytest.mark.differential]
 
 
 # --- numpy models of the layouts ---------------------------------------------------------------------
@@ -412,7 +412,7 @@ def k(a: asc.GlobalAddress, b: asc.GlobalAddress, bias: asc.GlobalAddress, c: as
     asc.load_data(a2, ag, asc.LoadData2DParams(0, 2, 1))
     asc.load_data(b2, bg, asc.LoadData2DParams(0, 4, 1))
     asc.pipe_barrier(asc.PipeID.PIPE_ALL)
-    asc.data_copy(bt, c1_bias, asc.DataCopyParams(1, 4))
+    asc.data_copy(bt, c1_bias, asc.DataCopyParams(1, 2))  # 32 floats: two 64-byte units of the bias table
     asc.pipe_barrier(asc.PipeID.PIPE_ALL)
 {body}
     asc.pipe_barrier(asc.PipeID.PIPE_ALL)
@@ -442,6 +442,82 @@ def test_mmad_starts_from_the_bias_table(kernel_module: Load, body: str, relu: b
     kernel[1](zz_encode(a, 16), zn_encode(b, 16), bias, c)
     expected = ordered_matmul(a, b, np.broadcast_to(bias, (16, 32)))
     assert np.array_equal(c, np.maximum(expected, 0) if relu else expected)
+
+
+BIAS_UNITS = (
+    JIT
+    + """
+def k(a: asc.GlobalAddress, b: asc.GlobalAddress, bias: asc.GlobalAddress, c: asc.GlobalAddress) -> None:
+    ag = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg = asc.GlobalTensor()
+    bg.set_global_buffer(b)
+    biasg = asc.GlobalTensor()
+    biasg.set_global_buffer(bias)
+    cg = asc.GlobalTensor()
+    cg.set_global_buffer(c)
+    c1_bias = asc.LocalMemAllocator(asc.Hardware.L1).alloc(asc.TPosition.C1, asc.float32, 64)
+    bt = asc.LocalMemAllocator(asc.Hardware.BIAS).alloc(asc.TPosition.C2, asc.float32, 48)
+    a2 = asc.LocalMemAllocator(asc.Hardware.L0A).alloc(asc.TPosition.A2, asc.float16, 512)
+    b2 = asc.LocalMemAllocator(asc.Hardware.L0B).alloc(asc.TPosition.B2, asc.float16, 1536)
+    c1 = asc.LocalMemAllocator(asc.Hardware.L0C).alloc(asc.TPosition.CO1, asc.float32, 768)
+    asc.data_copy(c1_bias, biasg, 64)
+    asc.load_data(a2, ag, asc.LoadData2DParams(0, 2, 1))
+    asc.load_data(b2, bg, asc.LoadData2DParams(0, 6, 1))
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(bt, c1_bias, 48)
+    asc.pipe_barrier(asc.PipeID.PIPE_MTE1)
+    asc.data_copy(bt, c1_bias, asc.DataCopyParams(2, 1, 1, 1))
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.mmad(c1, a2, b2, bt, asc.MmadParams(16, 48, 32, cmatrix_init_val=False))
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.fixpipe(cg, c1, asc.FixpipeParamsV220(48, 16, 16, 48))
+"""
+)
+
+
+def test_data_copy_into_the_bias_table_counts_64_byte_units(kernel_module: Load) -> None:
+    """Found by the differential check: from L1 into the bias table (C1 -> C2) a DataCopyParams burst and its
+    destination gap count 64 bytes, its source gap 32 (CANN's copy_cbuf_to_bt page); the clean-room headers
+    counted 32-byte blocks everywhere.  48 floats, then two bursts of 16 floats 8 apart in L1 and 16 apart in
+    the table: columns 32..47 start from bias[24:40]."""
+    kernel = kernel_module(BIAS_UNITS).k
+    rng = np.random.default_rng(11)
+    a = rng.standard_normal((16, 32)).astype(np.float16)
+    b = rng.standard_normal((32, 48)).astype(np.float16)
+    bias = rng.standard_normal(64).astype(np.float32)
+    c = np.zeros((16, 48), np.float32)
+    kernel[1](zz_encode(a, 16), zn_encode(b, 16), bias, c)
+    row = np.concatenate([bias[0:32], bias[24:40]])
+    assert np.array_equal(c, ordered_matmul(a, b, np.broadcast_to(row, (16, 48))))
+
+
+BIAS_COUNT = f"""
+{JIT}
+def k(bias: asc.GlobalAddress) -> None:
+    biasg = asc.GlobalTensor()
+    biasg.set_global_buffer(bias)
+    c1_bias = asc.LocalMemAllocator(asc.Hardware.L1).alloc(asc.TPosition.C1, asc.float32, 64)
+    bt = asc.LocalMemAllocator(asc.Hardware.BIAS).alloc(asc.TPosition.C2, asc.float32, 64)
+    asc.data_copy(c1_bias, biasg, 64)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(bt, c1_bias, 24)
+"""
+
+
+def test_data_copy_of_a_count_not_in_64_byte_units_into_the_bias_table_is_an_error(kernel_module: Load) -> None:
+    """CANN's count form rounds the count down to whole 64-byte units without a word (here 16 of 24 floats);
+    the clean-room backend, which runs first under ``both``, stops at the call instead."""
+    module = kernel_module(BIAS_COUNT)
+    with pytest.raises(EmulationError) as caught:
+        module.k[1](np.zeros(64, np.float32))
+    assert caught.value.message == (
+        "kernel 'k' failed in the CPU emulation: block 0 (sub-block 0): DataCopy (local to local): 24 elements of 4 "
+        "bytes into the bias table are not a multiple of its 64-byte unit (CANN's DataCopy would copy only the "
+        "whole units)"
+    )
+    assert caught.value.location is not None
+    assert caught.value.location.line == line_of(module, "asc.data_copy(bt, c1_bias, 24)")
 
 
 FIXPIPE = (
@@ -528,19 +604,87 @@ def test_fixpipe_nz_keeps_the_fractal_layout(kernel_module: Load) -> None:
 
 
 def test_fixpipe_into_l1_and_data_copy_co12dst(kernel_module: Load) -> None:
-    """L0C -> L1 is NZ whatever the layout; DataCopyCO12DstParams with nz2nd_en writes ND rows."""
+    """L0C -> L1 is NZ (CFG_NZ) and converts (here F322F16); a Fixpipe to GM in ND sets ND_PARA (one matrix),
+    and DataCopyCO12DstParams with nz2nd_en writes ND rows by it.  (Found by the differential check: the test
+    wrote float into L1 with the ND config, which CANN refuses, and its nz2nd copy had no ND_PARA.)"""
     body = """
-    t = l1.alloc(asc.TPosition.A1, asc.float32, 1024)
-    asc.fixpipe(t, c1, asc.FixpipeParamsV220(32, 32, 32, 64))
+    t = l1.alloc(asc.TPosition.A1, asc.float16, 1024)
+    asc.fixpipe(t, c1, asc.FixpipeParamsV220(32, 32, 32, 32, asc.QuantModes.F322F16), asc.FixpipeConfig.cfg_nz())
+    asc.fixpipe(cg[2048:], c1, asc.FixpipeParamsV220(32, 32, 32, 32, asc.QuantModes.F322F16))
     asc.pipe_barrier(asc.PipeID.PIPE_ALL)
     asc.data_copy(cg, t, 1024)
     asc.pipe_barrier(asc.PipeID.PIPE_ALL)
-    asc.data_copy(cg[1024:], c1, asc.DataCopyCO12DstParams(32, 32, 32, 32, relu_pre=1, nz2nd_en=True))
+    asc.data_copy(cg[1024:], c1, asc.DataCopyCO12DstParams(32, 32, 32, 32, asc.QuantModes.F322F16, 1, nz2nd_en=True))
     """
-    c = np.zeros(2048, np.float32)
+    c = np.zeros(3072, np.float16)
     result = fixpipe_run(kernel_module, body, c)
-    assert np.array_equal(c[:1024], nz_of(result, 32))
-    assert np.array_equal(c[1024:], np.maximum(result, 0).reshape(-1))
+    assert np.array_equal(c[:1024], nz_of(result, 32).astype(np.float16))
+    assert np.array_equal(c[1024:2048], np.maximum(result, 0).astype(np.float16).reshape(-1))
+    assert np.array_equal(c[2048:], result.astype(np.float16).reshape(-1))
+
+
+def test_data_copy_co12dst_nz2nd_takes_its_matrices_from_nd_para(kernel_module: Load) -> None:
+    """Found by the differential check: CANN's DataCopy with DataCopyCO12DstParams and nz2nd_en copies the ND_PARA
+    register's matrices (ndNum, srcNdStride, dstNdStride), which a Fixpipe to GM in ND sets; the clean-room
+    headers copied one matrix whatever the register held.  Two 8 x 16 windows, as the Fixpipe before them."""
+    body = """
+    asc.fixpipe(cg, c1, asc.FixpipeParamsV220(16, 8, 32, 40, nd_num=2, src_nd_stride=2, dst_nd_stride=400))
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(cg[800:], c1, asc.DataCopyCO12DstParams(16, 8, 40, 32, nz2nd_en=True))
+    """
+    c = np.zeros(1600, np.float32)
+    result = fixpipe_run(kernel_module, body, c)
+    flat = nz_of(result, 32)
+    expected = np.zeros(800, np.float32)
+    for i in range(2):
+        for j in range(8):
+            expected[i * 400 + j * 40 : i * 400 + j * 40 + 16] = flat[i * 2 * 256 + j * 16 :][:16]
+    assert np.array_equal(c[:800], expected)
+    assert np.array_equal(c[800:], expected)
+
+
+OUT_OF_L0C = {
+    "fixpipe_row_major": (
+        "asc.fixpipe(t, c1, asc.FixpipeParamsV220(32, 32, 32, 32, asc.QuantModes.F322F16))",
+        "Fixpipe (L0C to L1): when src position is L0C Buffer(CO1) and dst position is L1 Buffer(C1), format must "
+        "be set as NZ (FixpipeConfig CFG_NZ)",
+    ),
+    "fixpipe_float_to_float": (
+        "asc.fixpipe(f, c1, asc.FixpipeParamsV220(32, 32, 32, 64), asc.FixpipeConfig.cfg_nz())",
+        "Fixpipe (L0C to L1): when src position is L0C Buffer(CO1) and dst position is L1 Buffer(C1), support dtype "
+        "combinations are src: float, dst: int8_t / uint8_t / half / bfloat16_t; src: int32_t, dst: int8_t / "
+        "uint8_t / half",
+    ),
+    "data_copy_nz2nd_without_nd_para": (
+        "asc.data_copy(fg, c1, asc.DataCopyCO12DstParams(32, 32, 32, 32, nz2nd_en=True))",
+        "DataCopy (L0C to GM): SetFixpipeNz2ndFlag was not called before DataCopy with DataCopyCO12DstParams (the "
+        "ND_PARA register of nz2ndEn, which a Fixpipe to GM in the ND layout also sets)",
+    ),
+    "data_copy_no_quant": (
+        "asc.data_copy(f, c1, asc.DataCopyCO12DstParams(32, 32, 64, 32))",
+        "DataCopy (L0C to L1): supported quantPre values are F322F16 / F322BF16 / DEQF16 / VDEQF16 / QF322B8_PRE / "
+        "VQF322B8_PRE / REQ8 / VREQ8, got NoQuant",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(OUT_OF_L0C))
+def test_what_cann_refuses_out_of_l0c_is_an_error(kernel_module: Load, name: str) -> None:
+    """Found by the differential check: CANN's dav-c220 Fixpipe into L1 asserts the NZ format and a converting
+    type pair, its DataCopy from L0C into L1 a quantPre other than NoQuant, and its DataCopy to GM with nz2ndEn
+    an ND_PARA someone set; the clean-room headers wrote NZ whatever was asked and read no ND_PARA."""
+    statement, message = OUT_OF_L0C[name]
+    body = f"""
+    t = l1.alloc(asc.TPosition.A1, asc.float16, 1024)
+    f = l1.alloc(asc.TPosition.A1, asc.float32, 1024)
+    fg = cg
+    {statement}
+    """
+    with pytest.raises(EmulationError) as caught:
+        fixpipe_run(kernel_module, body, np.zeros(1024, np.float32))
+    assert caught.value.message == f"kernel 'k' failed in the CPU emulation: block 0 (sub-block 0): {message}"
+    assert caught.value.location is not None
+    assert caught.value.location.line == line_of(kernel_module(FIXPIPE.format(body=body)), statement)
 
 
 NZ2ND_FULL = """
@@ -612,6 +756,52 @@ def test_local_mem_allocator_hands_out_consecutive_tensors(kernel_module: Load) 
     y = np.zeros(8, np.uint32)
     kernel_module(ALLOCATOR).k[1](y, 40)
     assert y[:3].tolist() == [0, 128, 128 + 160]
+
+
+DECREASING = f"""
+{JIT}
+def k(x: asc.GlobalAddress, mode: int) -> None:
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    a1 = asc.LocalMemAllocator(asc.Hardware.L1).alloc(asc.TPosition.A1, x.dtype, 2048)
+    a2 = asc.LocalMemAllocator(asc.Hardware.L0A).alloc(asc.TPosition.A2, x.dtype, 1024)
+    b2 = asc.LocalMemAllocator(asc.Hardware.L0B).alloc(asc.TPosition.B2, x.dtype, 1024)
+    asc.data_copy(a1, xg, 2048)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    {{statement}}
+"""
+
+DECREASING_LOADS = {
+    "l1_to_l0a": (
+        "asc.load_data(a2, a1, asc.LoadData2DParams(3, 4, 1, 0, 0, False, mode))",
+        "LoadData (L1 to L0A/L0B)",
+    ),
+    "gm_to_l0b": (
+        "asc.load_data(b2, xg, asc.LoadData2DParams(3, 4, 1, 0, 0, False, mode))",
+        "LoadData (GM to L1/L0A/L0B)",
+    ),
+    "with_transpose": (
+        "asc.load_data_with_transpose(b2, a1, asc.LoadData2dTransposeParams(3, 4, 1, 0, 0, mode))",
+        "LoadDataWithTranspose",
+    ),
+}
+
+
+@pytest.mark.parametrize("name", sorted(DECREASING_LOADS))
+def test_a_decreasing_load_cann_counts_up_is_an_error(kernel_module: Load, name: str) -> None:
+    """CANN's dav-c220 LoadData passes addr_cal_mode inc into L0A/L0B, and LoadDataWithTranspose always: addrMode 1
+    counts down from GM into L1 only.  A constant 1 is refused while tracing; a run-time one stops the kernel
+    (the clean-room headers counted down, CANN up)."""
+    statement, what = DECREASING_LOADS[name]
+    module = kernel_module(DECREASING.format(statement=statement))
+    with pytest.raises(EmulationError) as caught:
+        module.k[1](np.zeros(2048, np.float16), 1)
+    assert caught.value.message == (
+        f"kernel 'k' failed in the CPU emulation: block 0 (sub-block 0): {what}: addrMode 1 (decreasing) is not "
+        "applied on dav-c220: CANN counts the fractals up here (it applies addrMode to loads from GM into L1 only)"
+    )
+    assert caught.value.location is not None
+    assert caught.value.location.line == line_of(module, statement)
 
 
 # --- what the emulation does not compute: located run-time errors ------------------------------------

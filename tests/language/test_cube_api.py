@@ -439,6 +439,11 @@ REJECTS: dict[str, tuple[str, str]] = {
         "asc.load_data_with_transpose(a1, b1, asc.LoadData2dTransposeParams(0, 4))",
         "ValueError: load_data_with_transpose: dst is at position A1, but load_data_with_transpose takes it in L0A/L0B (A2, B2)",
     ),
+    "load_data_with_transpose_decreasing": (
+        "asc.load_data_with_transpose(b2, b1, asc.LoadData2dTransposeParams(4, 4, 1, addr_mode=1))",
+        "ValueError: load_data_with_transpose: addr_mode 1 (decreasing) is not applied on dav-c220 (Atlas A2): "
+        "CANN's LoadDataWithTranspose counts the squares up (addr_cal_mode inc) whatever addr_mode says",
+    ),
     "load_data_with_transpose_addr_mode": (
         "asc.load_data_with_transpose(b2, b1, asc.LoadData2dTransposeParams(0, 4, addr_mode=3))",
         "ValueError: load_data_with_transpose: addr_mode is 3; it is 0 (increasing) or 1 (decreasing)",
@@ -832,6 +837,10 @@ def test_rejects(tmp_path: Path, name: str) -> None:
         (
             "asc.load_data(s2, s1, asc.LoadData2DParams(0, 1, if_transpose=True))",
             "use asc.load_data_with_transpose for 8- and 32-bit types",
+        ),
+        (
+            "asc.load_data_with_transpose(b2, b1, asc.LoadData2dTransposeParams(4, 4, 1, addr_mode=1))",
+            "count up from the first square: start_index at the lowest square, addr_mode 0",
         ),
         (
             "l = asc.LocalMemAllocator(asc.Hardware.L1); m = asc.LocalMemAllocator(asc.Hardware.L1)",

@@ -272,6 +272,12 @@ def load_data_with_transpose(dst: Any, src: Any, *args: Any, **kwargs: Any) -> N
     mode = field(params, "addr_mode")
     if mode is not None and mode not in (0, 1):
         raise ApiValueError(f"{api}: addr_mode is {mode}; it is 0 (increasing) or 1 (decreasing)")
+    if mode == 1:
+        raise ApiValueError(
+            f"{api}: addr_mode 1 (decreasing) is not applied on {DAV_C220}: CANN's LoadDataWithTranspose counts "
+            "the squares up (addr_cal_mode inc) whatever addr_mode says",
+            "count up from the first square: start_index at the lowest square, addr_mode 0",
+        )
     builder.insert(ir.LoadDataWithTransposeOp(d.ssa, s.ssa, params.ssa))
 
 

@@ -2,8 +2,9 @@
 // InitConstValue and the load settings).
 //
 // LoadData (2D) moves `repeatTimes` 512-byte fractals: repeat i reads fractal startIndex +/- i * srcStride
-// of the source (addrMode 0 / 1) and writes fractal i * (1 + dstGap) of the destination; with
-// ifTranspose each 16 x 16 fractal of a 16-bit type is transposed.  From GM it runs on MTE2, from L1 on
+// of the source (addrMode 0 / 1; 1 from GM into L1 only, the one path CANN's dav-c220 LoadData applies it
+// on) and writes fractal i * (1 + dstGap) of the destination; with ifTranspose each 16 x 16 fractal of a
+// 16-bit type is transposed.  From GM it runs on MTE2, from L1 on
 // MTE1.  LoadDataWithTranspose (MTE1) moves square blocks: one 16 x 16 fractal (16-bit types), two
 // 16 x 32 fractals stacked into a 32 x 32 square (8-bit) or two 16 x 8 fractals side by side in a
 // 16 x 16 square (32-bit); the square is transposed and written as fractals dstFracGap + 1 fractals
@@ -20,6 +21,16 @@
 
 namespace ascx_emu {
 namespace cube {
+
+/// addrMode 1 (decreasing) is applied by CANN's dav-c220 LoadData from GM into L1 only: its loads into L0A/L0B and
+/// LoadDataWithTranspose pass addr_cal_mode inc whatever addrMode says (ascx refuses a constant 1 while tracing).
+inline void require_increasing(uint8_t addr_mode, const char* what) {
+    if (addr_mode != 0) {
+        fail("%s: addrMode %u (decreasing) is not applied on dav-c220: CANN counts the fractals up here (it applies "
+             "addrMode to loads from GM into L1 only)",
+             what, static_cast<unsigned>(addr_mode));
+    }
+}
 
 /// The index of the fractal repeat ``i`` reads.
 inline int64_t source_fractal(uint64_t start, uint64_t i, uint64_t stride, uint8_t addr_mode) {
@@ -82,6 +93,7 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadDa
     if (loadDataParams.ifTranspose && sizeof(T) != 2) {
         fail("%s: ifTranspose transposes 16-bit fractals only", what);
     }
+    cube::require_increasing(loadDataParams.addrMode, what);
     constexpr uint32_t frac = cube::fractal_elements<T>();
     const uint64_t src_count = cube::load_2d_source_extent(loadDataParams, frac);
     const uint64_t dst_count = cube::load_2d_dest_extent(loadDataParams, frac);
@@ -100,6 +112,9 @@ void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const LoadD
     cube::require_aligned(dst, dst.memory() == Memory::L1 ? 32 : cube::FRACTAL_BYTES, what, "dst");
     if (loadDataParams.ifTranspose) {
         fail("%s: ifTranspose applies to loads from L1 only", what);
+    }
+    if (dst.memory() != Memory::L1) {
+        cube::require_increasing(loadDataParams.addrMode, what);
     }
     constexpr uint32_t frac = cube::fractal_elements<T>();
     const uint64_t src_count = cube::load_2d_source_extent(loadDataParams, frac);
@@ -200,6 +215,7 @@ void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
     cube::require_aligned(dst, cube::FRACTAL_BYTES, what, "dst");
     cube::require_aligned(src, 32, what, "src");
     const LoadData2dTransposeParams& p = loadDataParams;
+    cube::require_increasing(p.addrMode, what);
     constexpr uint32_t frac = cube::fractal_elements<T>();
     constexpr uint32_t fractals = sizeof(T) == 2 ? 1 : 2;  // per square
     const uint64_t square = uint64_t{frac} * fractals;

@@ -1,6 +1,7 @@
 // ascx host emulation: DataCopy and DataCopyPad (docs/emulation.md#the-vector-instructions).  The count form moves ``count``
 // elements and requires a multiple of 32 bytes; the DataCopyParams form moves blockCount blocks of
-// blockLen 32-byte units with srcStride/dstStride 32-byte gaps; DataCopyPad measures in bytes.
+// blockLen 32-byte units with srcStride/dstStride 32-byte gaps (from L1 into the bias table: 64-byte units and
+// destination gaps; into the fixpipe buffer: 128-byte ones); DataCopyPad measures in bytes.
 #pragma once
 
 #include "ascx_emu/registers.h"
@@ -153,9 +154,42 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint3
     detail::copy_count(dst, src, count, "DataCopy (local to GM)");
 }
 
+namespace detail {
+/// The units of a DataCopyParams copy between two local tensors, in bytes: 32 everywhere (a block) but on
+/// the cube's parameter paths, whose CCE copies measure otherwise (CANN's copy_cbuf_to_bt page: bursts and
+/// destination gaps of 64 bytes, source gaps of 32; copy_cbuf_to_fbuf: 128, 128 and 32).
+struct CopyUnits {
+    uint64_t burst;
+    uint64_t src_gap;
+    uint64_t dst_gap;
+};
+
+inline CopyUnits local_copy_units(ascx_emu::Memory dst, ascx_emu::Memory src) {
+    using ascx_emu::Memory;
+    constexpr uint64_t block = ascx_emu::BLOCK_BYTES;
+    if (src == Memory::L1 && dst == Memory::BT) {
+        return {64, block, 64};
+    }
+    if (src == Memory::L1 && dst == Memory::FB) {
+        return {128, block, 128};
+    }
+    return {block, block, block};
+}
+}  // namespace detail
+
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
-    detail::copy_count(dst, src, count, "DataCopy (local to local)");
+    const char* what = "DataCopy (local to local)";
+    const uint64_t unit = detail::local_copy_units(dst.memory(), src.memory()).burst;
+    if (unit != ascx_emu::BLOCK_BYTES && (uint64_t{count} * sizeof(T)) % unit != 0) {
+        // CANN's count form makes this a DataCopyParams copy of count * sizeof(T) / unit bursts, rounding down
+        ascx_emu::fail("%s: %u elements of %u bytes into the %s are not a multiple of its %llu-byte unit (CANN's "
+                       "DataCopy would copy only the whole units)",
+                       what, count, static_cast<unsigned>(sizeof(T)),
+                       dst.memory() == ascx_emu::Memory::BT ? "bias table" : "fixpipe buffer",
+                       static_cast<unsigned long long>(unit));
+    }
+    detail::copy_count(dst, src, count, what);
 }
 
 namespace detail {
@@ -193,9 +227,9 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
 
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
-    const uint64_t unit = ascx_emu::BLOCK_BYTES;
-    detail::copy_blocks(dst, src, p.blockCount, p.blockLen * unit, p.srcStride * unit, p.dstStride * unit,
-                        "DataCopy (local to local, DataCopyParams)");
+    const detail::CopyUnits unit = detail::local_copy_units(dst.memory(), src.memory());
+    detail::copy_blocks(dst, src, p.blockCount, p.blockLen * unit.burst, p.srcStride * unit.src_gap,
+                        p.dstStride * unit.dst_gap, "DataCopy (local to local, DataCopyParams)");
 }
 
 namespace detail {

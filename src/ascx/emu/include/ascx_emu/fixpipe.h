@@ -4,12 +4,17 @@
 // The source is an NZ matrix in L0C: Z column blocks of 16 values srcStride * 16 elements apart, row j
 // of a block 16 elements into it.  NZ2ND (CO2Layout::ROW_MAJOR to GM) writes row j of matrix i at
 // i * dstNdStride + j * dstStride elements of dst; NZ2NZ (CO2Layout::NZ, and always into L1 on
-// dav-c220) writes block k of row j at j * 16 + k * dstStride * 32 / sizeof(dst) elements.  ndNum
+// dav-c220) writes block k of row j at j * 16 + k * dstStride * 32 / sizeof(dst) elements.  Fixpipe to GM in the
+// ND layout sets the ND_PARA register (ndNum, srcNdStride, dstNdStride), which DataCopy with
+// DataCopyCO12DstParams and nz2ndEn reads for its matrices (an error while nothing set it).  Into L1, as CANN's
+// dav-c220 checks, Fixpipe takes CO2Layout::NZ only and both forms convert (no same-type copy).  ndNum
 // matrices are srcNdStride * 256 elements apart in L0C.  Each value goes through ReLU (reluEn / reluPre)
 // and the conversion quantPre names: NoQuant (same type), F322F16 and F322BF16 (rounding to nearest
 // even).  The quantisation modes with factors (DEQF16, QF322B8_PRE, REQ8 and their vector forms) and
 // channel split are not emulated: they stop the run with an error.  Writes to GM follow the atomic mode.
 #pragma once
+
+#include <algorithm>
 
 #include "ascx_emu/checker.h"
 #include "ascx_emu/cube_structs.h"
@@ -159,6 +164,26 @@ inline L0cOut fixpipe_out(const AscendC::FixpipeParamsV220& p, AscendC::CO2Layou
     return o;
 }
 
+/// Fixpipe into L1 takes what CANN's dav-c220 Fixpipe checks there (CheckFixpipeL0C2L1Param): the NZ format and
+/// a converting type pair (float to int8_t / uint8_t / half / bfloat16_t, int32_t to int8_t / uint8_t / half).
+template <typename D, typename L>
+void check_fixpipe_into_l1(AscendC::CO2Layout layout, const char* what) {
+    if (layout == AscendC::CO2Layout::ROW_MAJOR) {
+        fail("%s: when src position is L0C Buffer(CO1) and dst position is L1 Buffer(C1), format must be set as NZ "
+             "(FixpipeConfig CFG_NZ)",
+             what);
+    }
+    constexpr bool to_8_bits = std::is_same_v<D, int8_t> || std::is_same_v<D, uint8_t>;
+    constexpr bool supported = (std::is_same_v<L, float> && (to_8_bits || std::is_same_v<D, half> ||
+                                                             std::is_same_v<D, bfloat16_t>)) ||
+                               (std::is_same_v<L, int32_t> && (to_8_bits || std::is_same_v<D, half>));
+    if (!supported) {
+        fail("%s: when src position is L0C Buffer(CO1) and dst position is L1 Buffer(C1), support dtype combinations "
+             "are src: float, dst: int8_t / uint8_t / half / bfloat16_t; src: int32_t, dst: int8_t / uint8_t / half",
+             what);
+    }
+}
+
 }  // namespace cube
 }  // namespace ascx_emu
 
@@ -167,13 +192,19 @@ namespace AscendC {
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& intriParams) {
     const char* what = "Fixpipe (L0C to GM)";
+    if constexpr (config.format == CO2Layout::ROW_MAJOR) {  // as CANN's dav-c220 Fixpipe: NZ2ND sets ND_PARA
+        ascx_emu::registers.cube.nd_para = uint64_t{intriParams.ndNum} | (uint64_t{intriParams.srcNdStride} << 16) |
+                                           (uint64_t{intriParams.dstNdStride} << 32);
+    }
     ascx_emu::cube::copy_out_of_l0c(dst, src, ascx_emu::cube::fixpipe_out(intriParams, config.format, what), what);
 }
 
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& intriParams) {
     const char* what = "Fixpipe (L0C to L1)";
-    ascx_emu::cube::copy_out_of_l0c(dst, src, ascx_emu::cube::fixpipe_out(intriParams, config.format, what), what);
+    const ascx_emu::cube::L0cOut out = ascx_emu::cube::fixpipe_out(intriParams, config.format, what);
+    ascx_emu::cube::check_fixpipe_into_l1<T, U>(config.format, what);
+    ascx_emu::cube::copy_out_of_l0c(dst, src, out, what);
 }
 
 namespace detail {
@@ -222,12 +253,29 @@ inline ascx_emu::cube::L0cOut co12_out(const DataCopyCO12DstParams& p, const cha
 template <typename T, typename U>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& intriParams) {
     const char* what = "DataCopy (L0C to GM)";
-    ascx_emu::cube::copy_out_of_l0c(dst, src, detail::co12_out(intriParams, what), what);
+    ascx_emu::cube::L0cOut out = detail::co12_out(intriParams, what);
+    if (out.nd) {  // NZ2ND takes its matrices from ND_PARA, as CANN's CPU-debug check and copy do
+        const uint64_t para = ascx_emu::registers.cube.nd_para;
+        if (para == 0) {
+            ascx_emu::fail("%s: SetFixpipeNz2ndFlag was not called before DataCopy with DataCopyCO12DstParams (the "
+                           "ND_PARA register of nz2ndEn, which a Fixpipe to GM in the ND layout also sets)",
+                           what);
+        }
+        out.nd_num = std::max<uint64_t>(1, para & 0xffff);
+        out.src_nd_stride = (para >> 16) & 0xffff;
+        out.dst_nd_stride = (para >> 32) & 0xffff;
+    }
+    ascx_emu::cube::copy_out_of_l0c(dst, src, out, what);
 }
 
 template <typename T, typename U>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& intriParams) {
     const char* what = "DataCopy (L0C to L1)";
+    if (intriParams.quantPre == NoQuant) {  // CANN's DataCopyL0C2L1Impl converts on the way into L1, always
+        ascx_emu::fail("%s: supported quantPre values are F322F16 / F322BF16 / DEQF16 / VDEQF16 / QF322B8_PRE / "
+                       "VQF322B8_PRE / REQ8 / VREQ8, got NoQuant",
+                       what);
+    }
     ascx_emu::cube::copy_out_of_l0c(dst, src, detail::co12_out(intriParams, what), what);
 }
 

@@ -51,6 +51,7 @@ struct CubeRegisters {
     uint8_t load_data_repeat_time = 1;
     uint8_t load_data_repeat_mode = 0;
     uint64_t fixpipe_pre_quant = 0;      ///< SetFixpipePreQuantFlag
+    uint64_t nd_para = 0;  ///< ND_PARA (ndNum, srcNdStride << 16, dstNdStride << 32): set by Fixpipe to GM in ND
     bool hf32 = false;                   ///< SetHF32Mode
     bool hf32_towards_zero = false;      ///< SetHF32TransMode
     bool mm_n_first = false;             ///< SetMMLayoutTransform

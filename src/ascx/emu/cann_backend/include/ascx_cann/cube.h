@@ -5,7 +5,7 @@
 //   i*dstNzMatrixStride + (c/C0)*dstNzC0Stride*C0 + r*dstNzNStride*C0 + c%C0; a row's last C0 block is
 //   padded with zeros.
 // - load_cbuf_to_ca/cb (2D): repeat i moves fractal startIndex +/- i*srcStride to fractal i*(1+dstGap),
-//   transposing 16x16 fractals of a 16-bit type when asked.
+//   transposing 16x16 fractals of a 16-bit type when asked; load_gm_to_ca/cb/cbuf the same from GM, untransposed.
 // - mad: c (L0C, NZ) = a (L0A, ZZ) x b (L0B, ZN), m x k times k x n, accumulated in order over k.
 // - copy_matrix_cc_to_gm: the NZ matrix of L0C to GM, ND (nz2nd, the ND_PARA register) or NZ, with ReLU,
 //   the F322F16 / F322BF16 conversions and the atomic mode.
@@ -48,16 +48,16 @@ void nd2nz(T* dst, const T* src, uint64_t nd_num, uint64_t n, uint64_t d, uint64
 }
 
 template <typename T>
-void load_2d(T* dst, const T* src, uint64_t start, uint64_t repeats, uint64_t stride, uint64_t gap, bool transpose,
-             bool count_down) {
+void load_2d(const char* name, T* dst, const T* src, uint64_t start, uint64_t repeats, uint64_t stride, uint64_t gap,
+             bool transpose, bool count_down) {
     constexpr uint64_t w = c0<T>();
     constexpr uint64_t frac = 512 / sizeof(T);
     for (uint64_t i = 0; i < repeats; ++i) {
         const int64_t s = count_down ? static_cast<int64_t>(start) - static_cast<int64_t>(i * stride)
                                      : static_cast<int64_t>(start + i * stride);
         if (s < 0) {
-            fail("load_cbuf_to_ca/cb: repeat %llu reads fractal %lld, before the source",
-                 static_cast<unsigned long long>(i), static_cast<long long>(s));
+            fail("%s: repeat %llu reads fractal %lld, before the source", name, static_cast<unsigned long long>(i),
+                 static_cast<long long>(s));
         }
         const T* from = src + static_cast<uint64_t>(s) * frac;
         T* to = dst + i * (1 + gap) * frac;
@@ -169,16 +169,61 @@ ASCX_CANN_ND2NZ(copy_gm_to_cbuf_multi_nd2nz_b8)
 #undef ASCX_CANN_ND2NZ
 
 /// load_cbuf_to_ca / _cb (dst, src, startIndex, repeat, srcStride, dstGap, sid, transpose, addr_cal_mode).
-template <typename T, typename S0, typename R, typename SS, typename G, typename Sid, typename Tr, typename M>
-inline void load_cbuf_to_ca(T* dst, T* src, S0 start, R repeat, SS stride, G gap, Sid, Tr transpose, M mode) {
-    ascx_cann::load_2d(dst, src, uint64_t(start), uint64_t(repeat), uint64_t(stride), uint64_t(gap), bool(transpose),
-                       static_cast<int>(mode) != 0);
+#define ASCX_CANN_LOAD_2D_L1(name)                                                                              \
+    template <typename T, typename S0, typename R, typename SS, typename G, typename Sid, typename Tr, typename M> \
+    inline void name(T* dst, T* src, S0 start, R repeat, SS stride, G gap, Sid, Tr transpose, M mode) {        \
+        ascx_cann::load_2d(#name, dst, src, uint64_t(start), uint64_t(repeat), uint64_t(stride), uint64_t(gap),  \
+                           bool(transpose), static_cast<int>(mode) != 0);                                        \
+    }
+ASCX_CANN_LOAD_2D_L1(load_cbuf_to_ca)
+ASCX_CANN_LOAD_2D_L1(load_cbuf_to_cb)
+#undef ASCX_CANN_LOAD_2D_L1
+
+/// load_gm_to_ca / _cb / _cbuf (dst, src, startIndex, repeat, srcStride, dstGap, sid, addr_cal_mode): the 2D load
+/// from GM into L0A, L0B or L1 (CANN's asc_copy_gm2l0a / gm2l0b / gm2l1 in their 2D form): the fractals of
+/// load_cbuf_to_ca/cb, never transposed.
+#define ASCX_CANN_LOAD_2D_GM(name)                                                                              \
+    template <typename T, typename S0, typename R, typename SS, typename G, typename Sid, typename M>           \
+    inline void name(T* dst, T* src, S0 start, R repeat, SS stride, G gap, Sid, M mode) {                      \
+        ascx_cann::load_2d(#name, dst, src, uint64_t(start), uint64_t(repeat), uint64_t(stride), uint64_t(gap),  \
+                           false, static_cast<int>(mode) != 0);                                                  \
+    }
+ASCX_CANN_LOAD_2D_GM(load_gm_to_ca)
+ASCX_CANN_LOAD_2D_GM(load_gm_to_cb)
+ASCX_CANN_LOAD_2D_GM(load_gm_to_cbuf)
+#undef ASCX_CANN_LOAD_2D_GM
+
+namespace ascx_cann {
+/// create_*_matrix (InitConstValue): repeat r of the config's repeatTimes (bits 0-15) fills blockNum (bits 16-31)
+/// blocks from block r * (blockNum + dstGap) (dstGap: bits 32-47) with the value's bits; a block is 32 bytes in
+/// L1 and a 512-byte fractal in L0A / L0B (the layout of the clean-room headers' cube_load.h).
+template <typename T, typename V>
+void fill_blocks(T* dst, uint64_t config, V value, uint64_t block_bytes) {
+    static_assert(sizeof(V) == sizeof(T), "create_*_matrix: the value has the width of the elements");
+    const uint64_t repeats = config & 0xffff, blocks = (config >> 16) & 0xffff, gap = (config >> 32) & 0xffff;
+    auto* bytes = reinterpret_cast<uint8_t*>(dst);
+    for (uint64_t r = 0; r < repeats; ++r) {
+        uint8_t* run = bytes + r * (blocks + gap) * block_bytes;
+        for (uint64_t e = 0; e < blocks * block_bytes / sizeof(V); ++e) {
+            std::memcpy(run + e * sizeof(V), &value, sizeof(V));
+        }
+    }
 }
-template <typename T, typename S0, typename R, typename SS, typename G, typename Sid, typename Tr, typename M>
-inline void load_cbuf_to_cb(T* dst, T* src, S0 start, R repeat, SS stride, G gap, Sid, Tr transpose, M mode) {
-    ascx_cann::load_2d(dst, src, uint64_t(start), uint64_t(repeat), uint64_t(stride), uint64_t(gap), bool(transpose),
-                       static_cast<int>(mode) != 0);
-}
+}  // namespace ascx_cann
+
+/// create_cbuf_matrix / create_ca_matrix / create_cb_matrix (and their _bf16 forms) (dst, config, value).
+#define ASCX_CANN_CREATE_MATRIX(name, block)                                  \
+    template <typename T, typename C, typename V>                             \
+    inline void name(T* dst, C config, V value) {                             \
+        ascx_cann::fill_blocks(dst, static_cast<uint64_t>(config), value, block); \
+    }
+ASCX_CANN_CREATE_MATRIX(create_cbuf_matrix, 32)
+ASCX_CANN_CREATE_MATRIX(create_cbuf_matrix_bf16, 32)
+ASCX_CANN_CREATE_MATRIX(create_ca_matrix, 512)
+ASCX_CANN_CREATE_MATRIX(create_ca_matrix_bf16, 512)
+ASCX_CANN_CREATE_MATRIX(create_cb_matrix, 512)
+ASCX_CANN_CREATE_MATRIX(create_cb_matrix_bf16, 512)
+#undef ASCX_CANN_CREATE_MATRIX
 
 /// mad(c, a, b, m, k, n, unitFlag, kDirectionAlign, cmatrixSource, cmatrixInitVal).
 template <typename D, typename A, typename M, typename K, typename N, typename U, typename KA, typename CS,

@@ -57,7 +57,6 @@ ASCX_CANN_REGISTER(set_fmatrix, fmatrix)
 ASCX_CANN_REGISTER(set_fmatrix_b, fmatrix_b)
 ASCX_CANN_REGISTER(set_padding, padding)
 ASCX_CANN_REGISTER(set_l1_3d_size, l1_3d_size)
-ASCX_CANN_REGISTER(set_nd_para, nd_para)
 ASCX_CANN_REGISTER(set_quant_pre, quant_pre)
 ASCX_CANN_REGISTER(set_mov_pad_val, mov_pad_val)
 ASCX_CANN_REGISTER(set_ffts_base_addr, ffts_base)
@@ -87,6 +86,14 @@ template <typename... A>
 inline void __ib_set_stub(A...) {}
 template <typename... A>
 inline void __ib_wait_stub(A...) {}
+
+/// ND_PARA (ndNum, srcNdStride << 16, dstNdStride << 32): CANN's CPU-debug check of DataCopy with
+/// DataCopyCO12DstParams reads the register as g_fixpipeNdNzParam, so setting it sets both.
+template <typename V>
+inline void set_nd_para(V value) {
+    ascx_cann::regs().nd_para = static_cast<uint64_t>(value);
+    g_fixpipeNdNzParam = static_cast<uint64_t>(value);
+}
 
 inline int64_t get_block_idx() { return ascx_cann::self().block; }
 inline int64_t get_block_num() { return ascx_cann::self().blocks; }
