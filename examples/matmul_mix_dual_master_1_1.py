@@ -61,9 +61,9 @@ def main(m: int = 384, k: int = 128, n: int = 256) -> None:
     """Compile, build and run on the CPU emulation (each AIC computes, its AIV waits), then compare with
     numpy."""
     import numpy as np
+    from matmul_mix_dual_master import generate_tiling
 
     from ascx.emu.launch import run_with_progress
-    from matmul_mix_dual_master import generate_tiling
 
     rng = np.random.default_rng(0)
     a = rng.integers(-5, 5, (m, k)).astype(np.float16)

@@ -377,8 +377,8 @@ def test_rows_not_bounded_by_the_stride_are_xc7(kernel_module: Load) -> None:
     assert (
         "k.py:20:5: note: the blocks' parts are not proved disjoint: `asc.data_copy_pad` ends at element i * tile + "
         "r * row_len + tile of its block's part, which is not bounded by the stride per_block * row_len of the block "
-        "index: only the loops' run-time ends bound it (`i` below `(row_len // tile)`, `r` below `tail`), and the kernel does not "
-        "relate them to the stride"
+        "index: only the loops' run-time ends bound it (`i` below `(row_len // tile)`, `r` below `tail`), and the "
+        "kernel does not relate them to the stride"
     ) in found
 
 

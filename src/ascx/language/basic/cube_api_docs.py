@@ -165,7 +165,7 @@ LOAD_DATA_WITH_TRANSPOSE = ApiEntry(
             "load_data_with_transpose", "LoadData2dTransposeParamsV2", "CANN documents it for the Ascend 950 only"
         ),
         '"load_data_with_transpose: dst is at position A1, but load_data_with_transpose takes it in L0A/L0B (A2, B2)".',
-        '"load_data_with_transpose: addr_mode 1 (decreasing) is not applied on dav-c220 (Atlas A2): CANN\'s '
+        "\"load_data_with_transpose: addr_mode 1 (decreasing) is not applied on dav-c220 (Atlas A2): CANN's "
         'LoadDataWithTranspose counts the squares up (addr_cal_mode inc) whatever addr_mode says".',
     ),
     ("Emulation: int8/uint8 (32x32 blocks, two fractals out), 16-bit, and 32-bit (16x16 from two fractals).",),
