@@ -18,7 +18,7 @@ import pytest
 import ascx as asc
 from ascx.emu.launch import EmulationError
 from ascx.testing.examples import example_kernel
-from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, batch_num, system_workspace
 
 RNG = np.random.default_rng(2024)
 
@@ -173,7 +173,7 @@ def test_batch_async_example_matches_numpy() -> None:
         **dict(zip(("c_layout_info_b", "c_layout_info_s1", "c_layout_info_n", "c_layout_info_g", "c_layout_info_s2"),
                    (bb, s1, n, g, s2), strict=True)),
     }  # fmt: skip
-    t = tiling(s1, s2, d, (s1, s2, d), (16, 16, 16), **layout)
+    t = tiling(s1, s2, d, (s1, s2, d), (16, 16, 16), **layout, **batch_num(n * g))  # the heads of one line
     kernel[1](a, b, c, workspace, system_workspace(), t)
     expected = np.einsum("bsngd,bdngt->bsngt", a.astype(np.float32), b.astype(np.float32))
     np.testing.assert_array_equal(c[0], expected[0])
@@ -407,7 +407,7 @@ def test_iterate_batch_normal_layout(kernels: ModuleType, sync: bool) -> None:
     batch, m, n, k = 3, 32, 16, 48
     a, b = small_ints((batch, m, k), np.float16), small_ints((batch, k, n), np.float16)
     c = np.full((batch, m, n), np.nan, np.float32)
-    t = tiling(m, n, k, (m, n, k), (16, 16, 32), batch_m=batch, batch_n=batch)
+    t = tiling(m, n, k, (m, n, k), (16, 16, 32), batch_m=batch, batch_n=batch, **batch_num(batch))
     kernels.batched[1](a, b, c, system_workspace(), t, batch, sync)
     np.testing.assert_array_equal(c, np.stack([matmul_ref(a[i], b[i]) for i in range(batch)]))
 
