@@ -391,6 +391,21 @@ def test_sync_iterate_with_tails(
     np.testing.assert_array_equal(c, matmul_ref(a, b, bias if with_bias else None))
 
 
+def test_the_sums_start_from_the_bias(kernels: ModuleType) -> None:
+    """CANN's Matmul starts a block's sums from the bias (its first mad reads the bias table into L0C) and
+    adds the products to it in order: with a bias of 2**24 every product of 1 is lost to fp32's rounding,
+    where adding the bias last would keep their 32.  (Found by the differential check: the clean-room engine
+    added the bias last, and test_leaky_relu_example_random_floats differed in the last bits on 1465 of its
+    2048 elements.)"""
+    m, n, k = 16, 32, 32
+    a, b = np.ones((m, k), np.float16), np.ones((k, n), np.float16)
+    bias = np.full(n, 2.0**24, np.float32)
+    c = np.full((m, n), np.nan, np.float32)
+    t = tiling(m, n, k, (m, n, k), (16, 16, 16), is_bias=1)  # two K steps: the second accumulates into L0C
+    kernels.sync_blocks[1](a, b, c, bias, system_workspace(), t, False, False, True, 0)
+    np.testing.assert_array_equal(c, np.full((m, n), 2.0**24, np.float32))
+
+
 def test_int8_inputs_accumulate_in_int32(kernels: ModuleType) -> None:
     """int8 x int8 -> int32 with tails (40x24x64, base 16x16x32); products reach 127 * 127 * 64."""
     m, n, k = 40, 24, 64
