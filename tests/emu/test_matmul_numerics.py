@@ -20,6 +20,8 @@ from ascx.emu.launch import EmulationError
 from ascx.testing.examples import example_kernel
 from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, batch_num, system_workspace
 
+pytestmark = pytest.mark.differential
+
 RNG = np.random.default_rng(2024)
 
 
