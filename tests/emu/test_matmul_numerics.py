@@ -216,6 +216,35 @@ def sync_blocks(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress
 
 
 @asc.jit
+def partial_sums(a1: asc.GlobalAddress, b1: asc.GlobalAddress, a2: asc.GlobalAddress, b2: asc.GlobalAddress,
+                 c: asc.GlobalAddress, workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling) -> None:
+    # A1 @ B1 into C, then A2 @ B2 added to it in L0C (enPartialSum), into C again
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(asc.adv.MatmulType(GM, ND, asc.float16), asc.adv.MatmulType(GM, ND, asc.float16),
+                        asc.adv.MatmulType(GM, ND, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    a1g = asc.GlobalTensor()
+    b1g = asc.GlobalTensor()
+    a2g = asc.GlobalTensor()
+    b2g = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    a1g.set_global_buffer(a1)
+    b1g.set_global_buffer(b1)
+    a2g.set_global_buffer(a2)
+    b2g.set_global_buffer(b2)
+    cg.set_global_buffer(c)
+    mm.set_tensor_a(a1g)
+    mm.set_tensor_b(b1g)
+    with mm.iterate() as first:
+        mm.get_tensor_c(cg)
+    mm.set_tensor_a(a2g)
+    mm.set_tensor_b(b2g)
+    with mm.iterate(True) as second:
+        mm.get_tensor_c(cg)
+    mm.end()
+
+
+@asc.jit
 def int8_blocks(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
                 tiling: asc.adv.TCubeTiling) -> None:
     pipe = asc.TPipe()
@@ -405,6 +434,20 @@ def test_the_sums_start_from_the_bias(kernels: ModuleType) -> None:
     c = np.full((m, n), np.nan, np.float32)
     t = tiling(m, n, k, (m, n, k), (16, 16, 16), is_bias=1)  # two K steps: the second accumulates into L0C
     kernels.sync_blocks[1](a, b, c, bias, system_workspace(), t, False, False, True, 0)
+    np.testing.assert_array_equal(c, np.full((m, n), 2.0**24, np.float32))
+
+
+def test_partial_sums_add_to_the_fetched_block_in_order(kernels: ModuleType) -> None:
+    """iterate(en_partial_sum=True) adds the products to the sums L0C holds, those of the block get_tensor_c
+    fetched before (CANN's GetTensorC frees the CO1 tensor, and the next mad accumulates into it), one
+    product at a time: A1 @ B1 is 2**24 everywhere, and each of the 32 products of 1 of A2 @ B2 is lost to
+    fp32's rounding.  (The clean-room engine used to start again from zero after get_tensor_c, giving 32.)"""
+    m, n, k = 16, 16, 32
+    a1, b1 = np.full((m, k), 2048, np.float16), np.full((k, n), 256, np.float16)  # 32 products of 2**19
+    a2, b2 = np.ones((m, k), np.float16), np.ones((k, n), np.float16)
+    c = np.full((m, n), np.nan, np.float32)
+    t = tiling(m, n, k, (m, n, k), (16, 16, 16))  # enPartialSum: the single-core shape is one base block
+    kernels.partial_sums[1](a1, b1, a2, b2, c, system_workspace(), t)
     np.testing.assert_array_equal(c, np.full((m, n), 2.0**24, np.float32))
 
 
