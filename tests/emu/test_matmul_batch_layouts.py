@@ -20,7 +20,9 @@ import pytest
 
 import ascx as asc
 from ascx.emu.launch import EmulationError
-from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, batch_num, system_workspace
+
+pytestmark = pytest.mark.differential
 
 RNG = np.random.default_rng(9)
 
@@ -240,7 +242,7 @@ def test_bsngd_into_bngs1s2(kernels: ModuleType, sync: bool) -> None:
     a, b = small_ints((bb, s1, n, g, d)), small_ints((bb, s2, n, g, d))
     c = np.full((bb, n, g, s1, s2), np.nan, np.float32)
     t = tiling(s1, s2, d, (16, 16, 16), **layout_fields("a", bb, s1, n, g, d), **layout_fields("b", bb, s2, n, g, d),
-               **layout_fields("c", bb, s1, n, g, s2))  # fmt: skip
+               **layout_fields("c", bb, s1, n, g, s2), **batch_num(n * g))  # fmt: skip
     kernels.batch_lines[1](a, b, c, WORKSPACE, t, bb, s1 * n * g * d, s2 * n * g * d, n * g * s1 * s2, n * g, n * g,
                            int(asc.LayoutMode.BNGS1S2), sync)  # fmt: skip
     np.testing.assert_array_equal(c, np.einsum("bsngd,btngd->bngst", f32(a), f32(b)))
@@ -253,7 +255,7 @@ def test_bsngd_into_bsngd(kernels: ModuleType, sync: bool) -> None:
     a, b = small_ints((bb, s1, n, g, d)), small_ints((bb, s2, n, g, d))
     c = np.full((bb, s1, n, g, s2), np.nan, np.float32)
     t = tiling(s1, s2, d, (16, 16, 32), **layout_fields("a", bb, s1, n, g, d), **layout_fields("b", bb, s2, n, g, d),
-               **layout_fields("c", bb, s1, n, g, s2))  # fmt: skip
+               **layout_fields("c", bb, s1, n, g, s2), **batch_num(n * g))  # fmt: skip
     kernels.batch_lines[1](a, b, c, WORKSPACE, t, bb, s1 * n * g * d, s2 * n * g * d, s1 * n * g * s2, n * g, n * g,
                            int(asc.LayoutMode.BSNGD), sync)  # fmt: skip
     np.testing.assert_array_equal(c, np.einsum("bsngd,btngd->bsngt", f32(a), f32(b)))
@@ -265,7 +267,7 @@ def test_bsngd_broadcasts_a_g_of_one(kernels: ModuleType) -> None:
     a, b = small_ints((bb, s1, n, 1, d)), small_ints((bb, s2, n, g, d))
     c = np.full((bb, n, g, s1, s2), np.nan, np.float32)
     t = tiling(s1, s2, d, (16, 16, 32), **layout_fields("a", bb, s1, n, 1, d), **layout_fields("b", bb, s2, n, g, d),
-               **layout_fields("c", bb, s1, n, g, s2))  # fmt: skip
+               **layout_fields("c", bb, s1, n, g, s2), **batch_num(n, n * g))  # fmt: skip
     kernels.batch_lines[1](a, b, c, WORKSPACE, t, 1, 0, 0, 0, n, n * g, int(asc.LayoutMode.BNGS1S2), True)
     np.testing.assert_array_equal(c, np.einsum("bsnd,btngd->bngst", f32(a[:, :, :, 0]), f32(b)))
 
@@ -276,7 +278,7 @@ def test_bsngd_reduces_g_into_a_c_of_g_one(kernels: ModuleType) -> None:
     a, b = small_ints((bb, s1, n, g, d)), small_ints((bb, s2, n, g, d))
     c = np.zeros((bb, n, 1, s1, s2), np.float32)
     t = tiling(s1, s2, d, (16, 16, 32), **layout_fields("a", bb, s1, n, g, d), **layout_fields("b", bb, s2, n, g, d),
-               **layout_fields("c", bb, s1, n, 1, s2))  # fmt: skip
+               **layout_fields("c", bb, s1, n, 1, s2), **batch_num(n * g))  # fmt: skip
     kernels.batch_lines[1](a, b, c, WORKSPACE, t, 1, 0, 0, 0, n * g, n * g, int(asc.LayoutMode.BNGS1S2), True)
     np.testing.assert_array_equal(c[:, :, 0], np.einsum("bsngd,btngd->bnst", f32(a), f32(b)))
 
@@ -290,7 +292,7 @@ def test_sbngd(kernels: ModuleType, sync: bool) -> None:
     b = small_ints((d, bb, n, g, s2))
     c = np.full((s1, bb, n, g, s2), np.nan, np.float32)
     t = tiling(s1, s2, d, (16, 16, 16), **layout_fields("a", bb, s1, n, g, d), **layout_fields("b", bb, d, n, g, s2),
-               **layout_fields("c", bb, s1, n, g, s2))  # fmt: skip
+               **layout_fields("c", bb, s1, n, g, s2), **batch_num(bb * n * g))  # fmt: skip
     kernels.batch_sbngd[1](a, b, c, WORKSPACE, t, bb * n * g, sync)
     np.testing.assert_array_equal(c, np.einsum("sbngd,dbngt->sbngt", f32(a), f32(b)))
 
@@ -301,7 +303,7 @@ def test_sbngd_in_a_cube_only_kernel(kernels: ModuleType) -> None:
     b = small_ints((d, bb, n, g, s2))
     c = np.full((s1, bb, n, g, s2), np.nan, np.float32)
     t = tiling(s1, s2, d, (16, 16, 16), **layout_fields("a", bb, s1, n, g, d), **layout_fields("b", bb, d, n, g, s2),
-               **layout_fields("c", bb, s1, n, g, s2))  # fmt: skip
+               **layout_fields("c", bb, s1, n, g, s2), **batch_num(bb * n * g))  # fmt: skip
     kernels.cube_sbngd[1](a, b, c, WORKSPACE, t, bb * n * g)
     np.testing.assert_array_equal(c, np.einsum("sbngd,dbngt->sbngt", f32(a), f32(b)))
 
@@ -315,7 +317,7 @@ def test_iterate_n_batch_bsngd_into_the_workspace(kernels: ModuleType, sync: boo
     b = small_ints((bb, d, n, g, s2))
     ws = np.full((bb, n, g, s1, s2), np.nan, np.float32)
     t = tiling(s1, s2, d, (16, 16, 16), **layout_fields("a", bb, s1, n, g, d), **layout_fields("b", bb, d, n, g, s2),
-               **layout_fields("c", bb, s1, n, g, s2))  # fmt: skip
+               **layout_fields("c", bb, s1, n, g, s2), **batch_num(n * g))  # fmt: skip
     layout = int(asc.LayoutMode.BSNGD)
     kernels.n_batch[1](a, b, ws, WORKSPACE, t, layout, int(asc.LayoutMode.BNGS1S2), bb, n * g, sync)
     np.testing.assert_array_equal(ws, np.einsum("bsngd,bdngt->bngst", f32(a), f32(b)))
@@ -328,7 +330,7 @@ def test_iterate_n_batch_sbngd_into_a_sbngd_workspace(kernels: ModuleType) -> No
     b = small_ints((d, bb, n, g, s2))
     ws = np.full((s1, bb, n, g, s2), np.nan, np.float32)
     t = tiling(s1, s2, d, (16, 16, 16), **layout_fields("a", bb, s1, n, g, d), **layout_fields("b", bb, d, n, g, s2),
-               **layout_fields("c", bb, s1, n, g, s2))  # fmt: skip
+               **layout_fields("c", bb, s1, n, g, s2), **batch_num(n * g))  # fmt: skip
     layout = int(asc.LayoutMode.SBNGD)
     kernels.n_batch[1](a, b, ws, WORKSPACE, t, layout, layout, bb, n * g, True)
     np.testing.assert_array_equal(ws, np.einsum("sbngd,dbngt->sbngt", f32(a), f32(b)))
@@ -352,7 +354,7 @@ def test_get_batch_tensor_c_into_a_local_tensor(kernels: ModuleType, alias: bool
     c = np.full((bb, s1 * row), np.nan, np.float32)
     ws = np.zeros(bb * s1 * row, np.float32)
     t = tiling(s1, s2, d, (16, 16, 16), **layout_fields("a", bb, s1, n, g, d), **layout_fields("b", bb, d, n, g, s2),
-               **layout_fields("c", bb, s1, n, g, s2))  # fmt: skip
+               **layout_fields("c", bb, s1, n, g, s2), **batch_num(n * g))  # fmt: skip
     layout = int(asc.LayoutMode.BSNGD)
     kernels.n_batch_fetch[1](a, b, c, ws, WORKSPACE, t, layout, layout, bb, n * g, s1 * row, s1 * row, alias)
     expected = np.einsum("bsngd,bdngt->bsngt", f32(a), f32(b)).reshape(bb, s1 * row)
@@ -369,7 +371,7 @@ def test_get_batch_tensor_c_returns_each_steps_results(kernels: ModuleType) -> N
     c = np.full((bb, n, g, s1, s2), np.nan, np.float32)
     ws = np.zeros(bb * span, np.float32)
     t = tiling(s1, s2, d, (16, 16, 16), **layout_fields("a", bb, s1, n, g, d), **layout_fields("b", bb, d, n, g, s2),
-               **layout_fields("c", bb, s1, n, g, s2))  # fmt: skip
+               **layout_fields("c", bb, s1, n, g, s2), **batch_num(n * g))  # fmt: skip
     kernels.n_batch_views[1](a, b, c, ws, WORKSPACE, t, bb, n * g, span, bb)
     np.testing.assert_array_equal(c, np.einsum("bsngd,bdngt->bngst", f32(a), f32(b)))
 
@@ -378,7 +380,7 @@ def test_get_batch_tensor_c_returns_each_steps_results(kernels: ModuleType) -> N
 def test_fetching_past_batch_loop_is_an_error(kernels: ModuleType) -> None:
     bb, s1, s2, n, g, d = 2, 16, 16, 2, 1, 32
     t = tiling(s1, s2, d, (16, 16, 16), **layout_fields("a", bb, s1, n, g, d), **layout_fields("b", bb, d, n, g, s2),
-               **layout_fields("c", bb, s1, n, g, s2))  # fmt: skip
+               **layout_fields("c", bb, s1, n, g, s2), **batch_num(n * g))  # fmt: skip
     span = n * g * s1 * s2
     a, b = small_ints((bb, s1, n, g, d)), small_ints((bb, d, n, g, s2))
     with pytest.raises(EmulationError) as caught:
@@ -392,7 +394,8 @@ def test_fetching_past_batch_loop_is_an_error(kernels: ModuleType) -> None:
 def test_missing_layout_fields_are_an_error(kernels: ModuleType) -> None:
     a, b = small_ints((16, 32)), small_ints((32, 16))
     with pytest.raises(EmulationError) as caught:
-        kernels.batch_sbngd[1](a, b, np.zeros((16, 16), np.float32), WORKSPACE, tiling(16, 16, 32, (16, 16, 16)), 1,
+        kernels.batch_sbngd[1](a, b, np.zeros((16, 16), np.float32), WORKSPACE,
+                               tiling(16, 16, 32, (16, 16, 16), **batch_num(1)), 1,
                                True)  # fmt: skip
     assert caught.value.message.endswith(
         "Matmul 'mm': IterateBatch: the tiling's ALayoutInfo fields must be positive for layout BSNGD / SBNGD (got "

@@ -18,7 +18,9 @@ import pytest
 import ascx as asc
 from ascx.emu.launch import EmulationError
 from ascx.testing.examples import example_kernel
-from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, batch_num, system_workspace
+
+pytestmark = pytest.mark.differential
 
 RNG = np.random.default_rng(2024)
 
@@ -173,7 +175,7 @@ def test_batch_async_example_matches_numpy() -> None:
         **dict(zip(("c_layout_info_b", "c_layout_info_s1", "c_layout_info_n", "c_layout_info_g", "c_layout_info_s2"),
                    (bb, s1, n, g, s2), strict=True)),
     }  # fmt: skip
-    t = tiling(s1, s2, d, (s1, s2, d), (16, 16, 16), **layout)
+    t = tiling(s1, s2, d, (s1, s2, d), (16, 16, 16), **layout, **batch_num(n * g))  # the heads of one line
     kernel[1](a, b, c, workspace, system_workspace(), t)
     expected = np.einsum("bsngd,bdngt->bsngt", a.astype(np.float32), b.astype(np.float32))
     np.testing.assert_array_equal(c[0], expected[0])
@@ -210,6 +212,35 @@ def sync_blocks(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress
         mm.set_bias(biasg)
     with mm.iterate() as count:
         mm.get_tensor_c(cg, en_atomic=atomic)
+    mm.end()
+
+
+@asc.jit
+def partial_sums(a1: asc.GlobalAddress, b1: asc.GlobalAddress, a2: asc.GlobalAddress, b2: asc.GlobalAddress,
+                 c: asc.GlobalAddress, workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling) -> None:
+    # A1 @ B1 into C, then A2 @ B2 added to it in L0C (enPartialSum), into C again
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(asc.adv.MatmulType(GM, ND, asc.float16), asc.adv.MatmulType(GM, ND, asc.float16),
+                        asc.adv.MatmulType(GM, ND, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    a1g = asc.GlobalTensor()
+    b1g = asc.GlobalTensor()
+    a2g = asc.GlobalTensor()
+    b2g = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    a1g.set_global_buffer(a1)
+    b1g.set_global_buffer(b1)
+    a2g.set_global_buffer(a2)
+    b2g.set_global_buffer(b2)
+    cg.set_global_buffer(c)
+    mm.set_tensor_a(a1g)
+    mm.set_tensor_b(b1g)
+    with mm.iterate() as first:
+        mm.get_tensor_c(cg)
+    mm.set_tensor_a(a2g)
+    mm.set_tensor_b(b2g)
+    with mm.iterate(True) as second:
+        mm.get_tensor_c(cg)
     mm.end()
 
 
@@ -391,6 +422,35 @@ def test_sync_iterate_with_tails(
     np.testing.assert_array_equal(c, matmul_ref(a, b, bias if with_bias else None))
 
 
+def test_the_sums_start_from_the_bias(kernels: ModuleType) -> None:
+    """CANN's Matmul starts a block's sums from the bias (its first mad reads the bias table into L0C) and
+    adds the products to it in order: with a bias of 2**24 every product of 1 is lost to fp32's rounding,
+    where adding the bias last would keep their 32.  (Found by the differential check: the clean-room engine
+    added the bias last, and test_leaky_relu_example_random_floats differed in the last bits on 1465 of its
+    2048 elements.)"""
+    m, n, k = 16, 32, 32
+    a, b = np.ones((m, k), np.float16), np.ones((k, n), np.float16)
+    bias = np.full(n, 2.0**24, np.float32)
+    c = np.full((m, n), np.nan, np.float32)
+    t = tiling(m, n, k, (m, n, k), (16, 16, 16), is_bias=1)  # two K steps: the second accumulates into L0C
+    kernels.sync_blocks[1](a, b, c, bias, system_workspace(), t, False, False, True, 0)
+    np.testing.assert_array_equal(c, np.full((m, n), 2.0**24, np.float32))
+
+
+def test_partial_sums_add_to_the_fetched_block_in_order(kernels: ModuleType) -> None:
+    """iterate(en_partial_sum=True) adds the products to the sums L0C holds, those of the block get_tensor_c
+    fetched before (CANN's GetTensorC frees the CO1 tensor, and the next mad accumulates into it), one
+    product at a time: A1 @ B1 is 2**24 everywhere, and each of the 32 products of 1 of A2 @ B2 is lost to
+    fp32's rounding.  (The clean-room engine used to start again from zero after get_tensor_c, giving 32.)"""
+    m, n, k = 16, 16, 32
+    a1, b1 = np.full((m, k), 2048, np.float16), np.full((k, n), 256, np.float16)  # 32 products of 2**19
+    a2, b2 = np.ones((m, k), np.float16), np.ones((k, n), np.float16)
+    c = np.full((m, n), np.nan, np.float32)
+    t = tiling(m, n, k, (m, n, k), (16, 16, 16))  # enPartialSum: the single-core shape is one base block
+    kernels.partial_sums[1](a1, b1, a2, b2, c, system_workspace(), t)
+    np.testing.assert_array_equal(c, np.full((m, n), 2.0**24, np.float32))
+
+
 def test_int8_inputs_accumulate_in_int32(kernels: ModuleType) -> None:
     """int8 x int8 -> int32 with tails (40x24x64, base 16x16x32); products reach 127 * 127 * 64."""
     m, n, k = 40, 24, 64
@@ -407,7 +467,7 @@ def test_iterate_batch_normal_layout(kernels: ModuleType, sync: bool) -> None:
     batch, m, n, k = 3, 32, 16, 48
     a, b = small_ints((batch, m, k), np.float16), small_ints((batch, k, n), np.float16)
     c = np.full((batch, m, n), np.nan, np.float32)
-    t = tiling(m, n, k, (m, n, k), (16, 16, 32), batch_m=batch, batch_n=batch)
+    t = tiling(m, n, k, (m, n, k), (16, 16, 32), batch_m=batch, batch_n=batch, **batch_num(batch))
     kernels.batched[1](a, b, c, system_workspace(), t, batch, sync)
     np.testing.assert_array_equal(c, np.stack([matmul_ref(a[i], b[i]) for i in range(batch)]))
 

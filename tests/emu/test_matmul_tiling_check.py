@@ -14,8 +14,9 @@ import pytest
 
 import ascx as asc
 from ascx.emu.launch import EmulationError
+from ascx.runtime.cann_check import CannHeaders
 from ascx.testing import line_of
-from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, batch_num, system_workspace
 
 KERNELS = """
 import ascx as asc
@@ -65,6 +66,28 @@ def a2b2_shared(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress
                 tiling: asc.adv.TCubeTiling) -> None:
     config = asc.adv.MatmulConfig(is_a2b2_shared=True)
     product(a, b, c, workspace, tiling, asc.adv.Matmul(F16, F16, F32, matmul_config=config))
+
+
+@asc.jit
+def batched(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
+            tiling: asc.adv.TCubeTiling) -> None:
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(BATCH, BATCH, asc.adv.MatmulType(GM, ND, asc.float32, layout=asc.LayoutMode.NORMAL))
+    batch_product(pipe, a, b, c, workspace, tiling, mm)
+
+
+def batch_product(pipe, a, b, c, workspace, tiling, mm):
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg.set_global_buffer(b)
+    cg.set_global_buffer(c)
+    mm.set_tensor_a(ag)
+    mm.set_tensor_b(bg)
+    mm.iterate_batch(cg, 1, 1, False)
+    mm.end()
 
 
 @asc.jit
@@ -227,3 +250,47 @@ def test_bias_reuse_needs_a_batch_matmul(kernels: ModuleType) -> None:
     assert failure(kernels, kernels.bias_reuse, tiling()) == (
         "MatmulConfig::isBiasBatch false (bias reuse) is only valid in a batch Matmul (A's layout is NONE)"
     )
+
+
+def test_a_batch_matmul_needs_the_batch_num(kernels: ModuleType) -> None:
+    """CANN's batch Matmul sizes the L1 buffer of each input's batches from BatchNum when it is initialised
+    (BatchCopyCubeIn::Init): a tiling without it stops there, as CANN's InitBuffer does ("buffer length is 0")."""
+    assert failure(kernels, kernels.batched, tiling()) == (
+        "the tiling's BatchNum is 0, which should be larger than 0 in a batch Matmul (A's layout is not NONE, "
+        "BatchMode::BATCH_LESS_THAN_L1): CANN's Init sizes the L1 buffer of A's batches, BatchNum single-core "
+        "matrices, from it (asc.lib.host's tiling API fills it with set_batch_num: the larger of IterateBatch's "
+        "batchA and batchB)"
+    )
+    np.testing.assert_array_equal(run(kernels.batched, tiling(**batch_num(1))), np.full((M, N), K, np.float32))
+
+
+def test_cann_stops_a_batch_matmul_without_the_batch_num_too(
+    kernels: ModuleType, cann_emulator: CannHeaders, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The oracle of the check above: on CANN's own headers the same tiling stops at register_matmul, where
+    the AIC's BatchCopyCubeIn::Init asks InitBuffer for BatchNum x 32 x 32 halves."""
+    monkeypatch.setenv("ASCX_EMULATOR", "cann")
+    with pytest.raises(EmulationError) as caught:
+        run(kernels.batched, tiling())
+    assert caught.value.message == (
+        "kernel 'batched' failed on the CANN backend: block 0 (AIC): CANN's InitBuffer (kernel_tpipe_impl.h:270) "
+        "failed: buffer length is 0, which should be larger than 0, and at least less than or equal to 524288"
+    )
+    location = caught.value.location
+    assert location is not None
+    assert location.line == line_of(kernels, "    batch_product(pipe, a, b, c, workspace, tiling, mm)")
+
+
+def test_a_batch_tiling_from_the_host_api_passes(kernels: ModuleType) -> None:
+    host = asc.lib.host
+    api = host.BatchMatmulTiling(host.get_ascendc_platform())
+    api.set_a_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16)
+    api.set_b_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT16)
+    api.set_c_type(host.TPosition.GM, host.CubeFormat.ND, host.DataType.DT_FLOAT)
+    api.set_shape(M, N, K)
+    api.set_batch_info_for_normal(1, 1, M, N, K)
+    api.set_batch_num(1)
+    t = asc.adv.TCubeTiling()
+    assert api.get_tiling(t) == 0
+    assert t.batch_num == 1
+    np.testing.assert_array_equal(run(kernels.batched, t), np.full((M, N), K, np.float32))

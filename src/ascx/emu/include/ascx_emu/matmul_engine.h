@@ -417,12 +417,15 @@ public:
             error(what, "enPartialSum requires singleCoreM == baseM and singleCoreN == baseN (got %d x %d, base %d x %d)",
                   single_m_, single_n_, tiling_.baseM, tiling_.baseN);
         }
-        const bool accumulate = partial_sum && acc_valid_;
+        // enPartialSum adds to the sums L0C holds: the last block's, fetched by GetTensorC or not (CANN's
+        // GetTensorC frees the CO1 tensor but the next mad accumulates into what it holds)
+        const bool accumulate = partial_sum && l0c_sums_;
         current_ = sync_next_++;
         cube_starts();
         compute_block(static_cast<uint64_t>(current_), acc_, cur_h_, cur_w_, accumulate, 0, 0, 0);
         cube_joins();
         acc_valid_ = true;
+        l0c_sums_ = true;
         mode_ = Mode::SYNC;
         last_sync_ = true;
         return true;
@@ -460,6 +463,7 @@ public:
             }
         }
         acc_valid_ = false;
+        l0c_sums_ = false;
         mode_ = Mode::SYNC;
         last_sync_ = true;
         return true;
@@ -547,6 +551,7 @@ public:
                 store(out, lay, 0, 0, h, w, acc_.data(), 0);
             }
             acc_valid_ = false;
+            l0c_sums_ = false;
             async_posted_ = true;
             async_iterated_all_ = false;
             async_count_ = 0;
@@ -927,6 +932,7 @@ public:
         sync_next_ = -1;
         current_ = -1;
         acc_valid_ = false;
+        l0c_sums_ = false;
     }
 
     [[noreturn]] void error(const char* what, const char* format, ...) const {
@@ -1174,6 +1180,7 @@ private:
         sync_next_ = -1;
         current_ = -1;
         acc_valid_ = false;
+        l0c_sums_ = false;
     }
 
     void set_pending(bool& flag, bool value) {
@@ -1964,6 +1971,7 @@ private:
     int64_t current_ = -1;
     uint64_t cur_h_ = 0, cur_w_ = 0;
     bool acc_valid_ = false;
+    bool l0c_sums_ = false;  ///< acc_ holds the last sync block's sums, what enPartialSum adds to
     std::vector<L0cT> acc_;
     // scratch of compute_block, per thread: a run stopped by fail() (longjmp) leaks nothing of it
     static inline thread_local std::vector<L0cT> a_buf_, b_buf_, sum_buf_;

@@ -3,7 +3,7 @@
 // check (depths and steps positive, isBias and iterateOrder not negative), the share check (shareMode and
 // the share sizes not negative), the shape check (the base blocks fit L0A, L0B and L0C, with the L0 double
 // buffering the tiling asks for), the depth check of the MDL configurations and the config checks of each
-// scene.  The conditions are CANN's (docs/emulation.md#the-tiling-check lists them); the messages name the
+// scene; then, for a batch Matmul, the BatchNum its batch buffers are sized from (BatchCopyCubeIn::Init).  The conditions are CANN's (docs/emulation.md#the-tiling-check lists them); the messages name the
 // field.  A MatmulApiStaticTiling config's known fields (not -1) take the place of the runtime tiling's,
 // as CANN's MatmulTiling getters do.
 
@@ -22,6 +22,12 @@ namespace matmul_tiling_check {
 template <class T>
 constexpr int64_t bit_size() {
     return static_cast<int64_t>(sizeof(T)) * 8;
+}
+
+/// CANN's PhyPosIsL1: an input at one of these positions is in L1 already (the Matmul copies it nowhere).
+constexpr bool position_in_l1(AscendC::TPosition p) {
+    return p == AscendC::TPosition::A1 || p == AscendC::TPosition::B1 || p == AscendC::TPosition::SHM ||
+           p == AscendC::TPosition::TSCM;
 }
 
 /// The tiling as CANN's getters read it: a static tiling's known field, else the runtime one.
@@ -163,6 +169,24 @@ void check(const MatmulConfig& cfg, const TCubeTiling& tiling, const MatmulApiSt
     } else if (!mdl_scene) {
         report("unsupported Matmul config: none of doNorm, doBasicBlock, doSpecialBasicBlock, doMultiDataLoad, "
                "doSpecialMDL, doIBShareNorm is set");
+    }
+    // The batch buffers, sized right after the check (BatchScheduler::Init: BatchLoop, then BatchCopyCubeIn):
+    // a Norm batch Matmul with BatchMode::BATCH_LESS_THAN_L1 takes its batch counts from the tiling's BatchNum
+    // and gives each input it copies into L1 (one not there already) a buffer of BatchNum single-core
+    // matrices; CANN's InitBuffer stops on a length that is not positive.
+    if (cfg.doNorm && !cfg.doIBShareNorm && A_TYPE::layout != LayoutMode::NONE &&
+        cfg.batchMode == BatchMode::BATCH_LESS_THAN_L1) {
+        const int64_t batch_num = v.get(&T::BatchNum, &S::BatchNum);
+        const char* copied = !position_in_l1(A_TYPE::pos)                                            ? "A"
+                             : B_TYPE::layout != LayoutMode::NONE && !position_in_l1(B_TYPE::pos) ? "B"
+                                                                                                  : nullptr;
+        if (copied != nullptr && batch_num <= 0) {
+            report("the tiling's BatchNum is %lld, which should be larger than 0 in a batch Matmul (A's layout is not "
+                   "NONE, BatchMode::BATCH_LESS_THAN_L1): CANN's Init sizes the L1 buffer of %s's batches, BatchNum "
+                   "single-core matrices, from it (asc.lib.host's tiling API fills it with set_batch_num: the larger "
+                   "of IterateBatch's batchA and batchB)",
+                   static_cast<long long>(batch_num), copied);
+        }
     }
 }
 
