@@ -26,8 +26,14 @@ LAST_BITS = (
     "#precision-on-the-emulation), CANN's reduces each row with its vector reduction tree"
 )
 HALF_ROUNDING = (
-    "CANN's half SoftMax rounds its float results to half with CAST_ROUND (vconv_f322f16a), which the CANN "
-    "backend's intrinsic layer does not emulate yet (it converts float to half to nearest even only)"
+    "CANN's half SoftMax rounds its float32 results to half with CAST_ROUND (vconv_f322f16a: ties away from "
+    "zero), the clean-room one to nearest even, and their float32 steps differ in the last bits (see the float32 "
+    "case): 2 of the 1024 results differ by one half ULP (a tie, and a value next to a midpoint), at most a "
+    "relative 2^-10"
+)
+HALF_FLOAT32_STATS = (
+    "CANN's half SoftMax with float32 sum and max tensors stops at its tensor index check (operator[]: 'offset "
+    "is 192, which can not be larger than data len 192') on this 24 x 64 case; not analysed yet"
 )
 SOFTMAX_BODY = """
 xg = asc.GlobalTensor()
@@ -62,9 +68,15 @@ NAMES = {np.float16: "asc.float16", np.float32: "asc.float32"}
         pytest.param(
             np.float32, np.float32, (16, 64), id="float32", marks=pytest.mark.differential_rtol(3e-6, LAST_BITS)
         ),
-        pytest.param(np.float16, np.float16, (8, 128), id="half", marks=pytest.mark.clean_room_only(HALF_ROUNDING)),
         pytest.param(
-            np.float16, np.float32, (24, 64), id="half-float32-stats", marks=pytest.mark.clean_room_only(HALF_ROUNDING)
+            np.float16, np.float16, (8, 128), id="half", marks=pytest.mark.differential_rtol(1e-3, HALF_ROUNDING)
+        ),
+        pytest.param(
+            np.float16,
+            np.float32,
+            (24, 64),
+            id="half-float32-stats",
+            marks=pytest.mark.clean_room_only(HALF_FLOAT32_STATS),
         ),
     ],
 )

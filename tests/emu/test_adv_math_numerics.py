@@ -23,21 +23,68 @@ import pytest
 from ascx.emu.launch import EmulationError
 from ascx.testing import adv_numerics as an
 
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
+
 DTYPES = [np.float16, np.float32]
 
 
-@pytest.fixture(scope="module")
-def unary_results(tmp_path_factory: pytest.TempPathFactory) -> dict[type, dict[str, tuple[np.ndarray, np.ndarray]]]:
-    directory = tmp_path_factory.mktemp("adv_math")
-    return {dtype: an.run_unary(directory, dtype) for dtype in DTYPES}
+CANN_LESS_ACCURATE: dict[tuple[str, type], tuple[float, int]] = {
+    ("acos", np.float32): (7e-5, 918),
+    ("acosh", np.float32): (1.2e-7, 1),
+    ("asin", np.float32): (7e-5, 909),
+    ("asinh", np.float32): (5.4e-7, 7),
+    ("atan", np.float32): (3.2e-7, 3),
+    ("atanh", np.float32): (1.6e-5, 238),
+    ("cos", np.float32): (2.1e-7, 3),
+    ("cosh", np.float32): (6.5e-7, 8),
+    ("digamma", np.float32): (6.9e-6, 67),
+    ("erf", np.float32): (2.4e-7, 4),
+    ("erfc", np.float32): (2e-6, 29),
+    ("lgamma", np.float32): (3.6e-5, 342),
+    ("sin", np.float32): (1.2e-7, 2),
+    ("sinh", np.float32): (5.1e-7, 8),
+    ("tan", np.float32): (3.8e-7, 5),
+    ("tanh", np.float32): (3.2e-6, 29),
+    ("acos", np.float16): (9.7e-4, 1),
+    ("asin", np.float16): (9.6e-4, 1),
+    ("digamma", np.float16): (1.7e-3, 2),
+}
+"""The differential check's measured divergence of CANN's math functions from the clean-room ones: (the
+largest relative difference, the most ULPs) on this module's inputs. CANN computes them with its own
+float32 algorithms (series, polynomial fits, sums of logarithms), which round more than once; the clean-room
+ones are within 1 ULP of the correctly rounded value (this module's numpy assertions), and CANN's results
+are the same number of ULPs from numpy's. Every other function and type agrees bit for bit
+(docs/emulation.md#what-the-differential-check-found)."""
+LGAMMA_HALF_AT_ONE = (
+    "lgamma(1) is 0: the clean-room result is exact, while CANN's half Lgamma computes lgamma(x + 4) - "
+    "log(x (x + 1) (x + 2) (x + 3)) in float32 and leaves -2^-21 there (two float32 ulps of log(24) = 3.18), a "
+    "relative difference of 1 on that element; every other element agrees bit for bit"
+)
 
 
-@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: d.__name__)
-@pytest.mark.parametrize("name", sorted(an.UNARY))
-def test_one_source_function(
-    unary_results: dict[type, dict[str, tuple[np.ndarray, np.ndarray]]], name: str, dtype: type
-) -> None:
-    x, z = unary_results[dtype][name]
+def _differential_tolerance(name: str, dtype: type) -> list[pytest.MarkDecorator]:
+    if name == "lgamma" and dtype is np.float16:
+        return [pytest.mark.differential_rtol(1.0, LGAMMA_HALF_AT_ONE)]
+    if (name, dtype) not in CANN_LESS_ACCURATE:
+        return []
+    rtol, ulps = CANN_LESS_ACCURATE[(name, dtype)]
+    reason = (
+        f"CANN's {name} on {dtype.__name__} is less accurate than the clean-room one (within 1 ULP of the "
+        f"correctly rounded value): up to {ulps} ULP from it, a relative {rtol:g}"
+    )
+    return [pytest.mark.differential_rtol(rtol, reason)]
+
+
+UNARY_CASES = [
+    pytest.param(name, dtype, id=f"{name}-{dtype.__name__}", marks=_differential_tolerance(name, dtype))
+    for name in sorted(an.UNARY)
+    for dtype in DTYPES
+]
+
+
+@pytest.mark.parametrize(("name", "dtype"), UNARY_CASES)
+def test_one_source_function(tmp_path: Path, name: str, dtype: type) -> None:
+    x, z = an.run_unary(tmp_path, dtype, [name])[name]
     reference = an.unary_reference(name, x)
     limit = 0 if an.UNARY[name].exact else 1
     assert int(an.ulp_distance(z, reference).max()) <= limit
@@ -45,8 +92,13 @@ def test_one_source_function(
     assert an.ulp_error(z, an.unary_exact(name, x)) <= bound
 
 
-def test_special_values(unary_results: dict[type, dict[str, tuple[np.ndarray, np.ndarray]]]) -> None:
-    results = unary_results[np.float32]
+@pytest.mark.differential_rtol(
+    CANN_LESS_ACCURATE[("acos", np.float32)][0],
+    "CANN's float32 acos, digamma and lgamma are less accurate than the clean-room ones (see "
+    "CANN_LESS_ACCURATE; acos the most, a relative 7e-5); round and sign agree bit for bit",
+)
+def test_special_values(tmp_path: Path) -> None:
+    results = an.run_unary(tmp_path, np.float32, ["acos", "round", "sign", "digamma", "lgamma"])
     _, acos = results["acos"]
     assert acos[:3].tolist() == pytest.approx([math.pi, math.pi / 2, 0.0], abs=1e-7)
     _, rounded = results["round"]
@@ -60,7 +112,9 @@ def test_special_values(unary_results: dict[type, dict[str, tuple[np.ndarray, np
     assert lgamma[:3].tolist() == pytest.approx([0.0, 0.0, math.log(math.pi) / 2], abs=1e-6)
 
 
-EXP_BODY = """
+EXP_BODY = (
+    an.pipe_reserving(12288)
+    + """
 xg = asc.GlobalTensor()
 xg.set_global_buffer(x)
 zg = asc.GlobalTensor()
@@ -76,6 +130,7 @@ asc.data_copy(zg[256:], c, 256)
 asc.adv.exp(c, a, 256, 12, tmp, True)
 asc.data_copy(zg[512:], c, 256)
 """
+)
 
 
 @pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: d.__name__)
@@ -94,7 +149,9 @@ def test_exp_taylor_expansion(tmp_path: Path, dtype: type) -> None:
     assert an.relative_error(level12, exact) <= (2e-6 if dtype is np.float32 else 1e-3)
 
 
-POWER_BODY = """
+POWER_BODY = (
+    an.pipe_reserving(16384)
+    + """
 ag = asc.GlobalTensor()
 ag.set_global_buffer(a)
 bg = asc.GlobalTensor()
@@ -112,6 +169,7 @@ asc.data_copy(zg, c, 256)
 asc.adv.{fn}(c, x, y)
 asc.data_copy(zg[256:], c, 256)
 """
+)
 PARAMS3 = "a: asc.GlobalAddress, b: asc.GlobalAddress, z: asc.GlobalAddress"
 
 
@@ -122,7 +180,21 @@ def _run_binary(tmp_path: Path, fn: str, t: str, a: np.ndarray, b: np.ndarray) -
     return z.reshape(2, an.N)
 
 
-@pytest.mark.parametrize("dtype", DTYPES, ids=lambda d: d.__name__)
+@pytest.mark.parametrize(
+    "dtype",
+    [
+        pytest.param(np.float16, id="float16"),
+        pytest.param(
+            np.float32,
+            id="float32",
+            marks=pytest.mark.differential_rtol(
+                4e-7,
+                "CANN's float32 Power (exp(b * ln|a|) in float32 steps) is up to 3 ULP from the correctly rounded "
+                "value, the clean-room one within 1: a relative 3.5e-7 between them",
+            ),
+        ),
+    ],
+)
 def test_power_of_floats(tmp_path: Path, dtype: type) -> None:
     rng = np.random.default_rng(3)
     base = rng.uniform(0.1, 4, an.N)
@@ -166,7 +238,9 @@ def test_xor_is_exact(tmp_path: Path, dtype: type) -> None:
     assert np.array_equal(without, a ^ b)
 
 
-AXPY_BODY = """
+AXPY_BODY = (
+    an.pipe_reserving(5120)
+    + """
 dg = asc.GlobalTensor()
 dg.set_global_buffer(d)
 sg = asc.GlobalTensor()
@@ -179,6 +253,7 @@ asc.data_copy(s_local, sg, 256)
 asc.adv.axpy(d_local, s_local, 1.75, 256, tmp)
 asc.data_copy(dg, d_local, 256)
 """
+)
 
 
 @pytest.mark.parametrize(
@@ -223,7 +298,9 @@ def test_a_temporary_buffer_too_small_fails_at_run_time_with_the_line(tmp_path: 
     assert f"{source.name}:{line}" in message
 
 
-OVERLAP_BODY = """
+OVERLAP_BODY = (
+    an.pipe_reserving(512)
+    + """
 xg = asc.GlobalTensor()
 xg.set_global_buffer(x)
 a = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 256)
@@ -231,6 +308,7 @@ asc.data_copy(a, xg, 256)
 asc.adv.{fn}(a, a, 256)
 asc.data_copy(xg, a, 256)
 """
+)
 
 
 def test_in_place_where_cann_allows_it(tmp_path: Path) -> None:

@@ -81,11 +81,11 @@ def rounding(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
     zg.set_global_buffer(z)
     a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, n)
     b = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 4096, n)
-    c = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 8192, n)
+    c = asc.LocalTensor(asc.bfloat16, asc.TPosition.VECOUT, 8192, n)
     asc.data_copy(a, xg, n)
     asc.set_flag(asc.HardEvent.MTE2_V, 0)
     asc.wait_flag(asc.HardEvent.MTE2_V, 0)
-    asc.cast(c, a, asc.RoundMode.CAST_ROUND, n)  # float to half, rounding half away: vconv_f322f16a
+    asc.cast(c, a, asc.RoundMode.CAST_ROUND, n)  # float to bfloat16, rounding half away: vconv_f322bf16a
     asc.set_flag(asc.HardEvent.V_MTE3, 0)
     asc.wait_flag(asc.HardEvent.V_MTE3, 0)
     asc.data_copy(zg, b, n)
@@ -208,7 +208,7 @@ def test_an_unemulated_intrinsic_stops_the_core_at_its_line(
     with pytest.raises(EmulationError) as error:
         kernels.rounding[1](x, z, 64)
     assert error.value.message == (
-        "kernel 'rounding' failed on the CANN backend: block 0 (AIV): the intrinsic vconv_f322f16a is not emulated "
+        "kernel 'rounding' failed on the CANN backend: block 0 (AIV): the intrinsic vconv_f322bf16a is not emulated "
         "by the CANN backend"
     )
     assert error.value.location is not None

@@ -26,6 +26,15 @@ B16 = RNG.standard_normal(256).astype(np.float16)
 M, K, N = 32, 32, 16
 MAT_A = RNG.integers(-4, 5, size=(M, K)).astype(np.float16)
 MAT_B = RNG.integers(-4, 5, size=(K, N)).astype(np.float16)
+NARROW_IN = np.concatenate(
+    [
+        np.array([1 + 2.0**-11, -1 - 2.0**-11, 3 + 2.0**-10, -3 - 2.0**-10, 1 + 3 * 2.0**-11], np.float32),  # ties
+        np.array([2.0**-25, -(2.0**-25), 65520, -65520, 70000, 0.0, 2.5], np.float32),
+        RNG.uniform(-100, 100, 52).astype(np.float32),
+    ]
+)  # vconv_f322f16<mode>: ties, the smallest subnormal's halfway point, overflow, exact values
+SHIFT16 = np.concatenate([np.array([9, -9, 12, -12, 4, -4, -32768, 32767], np.int16), RNG.integers(-32768, 32768, 120)])
+SHIFT16 = SHIFT16.astype(np.int16)  # one repeat of int16_t lanes for vshr: ties of the rounding, both signs
 DEQ_IN = [*RNG.integers(-(2**20), 2**20, size=60).tolist(), 2732, 2740, 65519, -(2**31)]  # ties and overflow
 
 
@@ -151,6 +160,32 @@ int main() {{
     set_deqscale(half(0.375f));
     vconv_deq(deq_out, deq_in, 1, 1, 1, 4, 8);
     show("vconv_deq", deq_out, 64);
+    // vconv_f322f16<mode>: float to half rounded as the suffix says (CAST_ROUND, CEIL, FLOOR, TRUNC, ODD)
+    static float narrow_in[64] = {{{_floats(NARROW_IN)}}};
+    half narrowed[64];
+    vconv_f322f16a(narrowed, narrow_in, 1, 1, 1, 4, 8);
+    show("narrow_a", narrowed, 64);
+    vconv_f322f16c(narrowed, narrow_in, 1, 1, 1, 4, 8);
+    show("narrow_c", narrowed, 64);
+    vconv_f322f16f(narrowed, narrow_in, 1, 1, 1, 4, 8);
+    show("narrow_f", narrowed, 64);
+    vconv_f322f16z(narrowed, narrow_in, 1, 1, 1, 4, 8);
+    show("narrow_z", narrowed, 64);
+    vconv_f322f16o(narrowed, narrow_in, 1, 1, 1, 4, 8);
+    show("narrow_o", narrowed, 64);
+    // vshr: ShiftRight of int16_t (arithmetic, with and without rounding), of uint16_t (logical), by 3 and
+    // by the whole width
+    static int16_t shift_in[128] = {{{", ".join(str(int(v)) for v in SHIFT16)}}};
+    int16_t shifted[128];
+    vshr(shifted, shift_in, int32_t(3), 1, 1, 1, 8, 8, false);
+    show("vshr_s16", shifted, 128);
+    vshr(shifted, shift_in, int32_t(3), 1, 1, 1, 8, 8, true);
+    show("vshr_s16_round", shifted, 128);
+    vshr(shifted, shift_in, int32_t(16), 1, 1, 1, 8, 8, false);
+    show("vshr_s16_width", shifted, 128);
+    uint16_t logical[128];
+    vshr(logical, reinterpret_cast<uint16_t*>(shift_in), uint32_t(3), 1, 1, 1, 8, 8, false);
+    show("vshr_u16", logical, 128);
     // scalar bit intrinsics
     int64_t bits[] = {{sff0(0x7ull), sff0(~0ull), sbitset1(0ull, 5), sbitset0(0xffull, 0), bcnt1(0xf0ull)}};
     show("scalar", bits, 5);
@@ -582,3 +617,53 @@ def test_repeat_max_and_min_with_their_index() -> None:
         assert got[2 * r] == int(lanes.max().view(np.uint32))
         assert got[2 * r + 1] == int(lanes.argmax())
     assert [int(v) for v in _run()["vcmin_index"]] == [int(A32[:64].argmin()), int(A32[64:128].argmin())]
+
+
+def _narrowed(values: np.ndarray, mode: str) -> np.ndarray:
+    """float32 to half rounded by ``mode``, element by element in float64: the half neighbours below and
+    above each inexact value, and the one the mode picks (a: the nearer, a tie away from zero)."""
+    out = []
+    with np.errstate(over="ignore"):
+        for v in values.astype(np.float64):
+            nearest = np.float16(v)
+            if float(nearest) == v:
+                out.append(nearest)
+                continue
+            other = np.nextafter(nearest, np.float16(np.inf if float(nearest) < v else -np.inf))
+            lo, hi = (nearest, other) if float(nearest) < v else (other, nearest)
+            if mode == "a":
+                below, above = v - float(lo), float(hi) - v
+                pick = (
+                    nearest
+                    if np.isinf(nearest)
+                    else (lo if below < above else hi if above < below else hi if v > 0 else lo)
+                )
+            else:
+                odd = lo if int(np.array(lo).view(np.uint16)) & 1 else hi
+                pick = {"c": hi, "f": lo, "z": lo if v > 0 else hi, "o": odd}[mode]
+            out.append(pick)
+    return np.array(out, dtype=np.float16)
+
+
+@pytest.mark.parametrize("mode", ["a", "c", "f", "z", "o"])
+def test_float_to_half_rounding_modes(mode: str) -> None:
+    """vconv_f322f16a/c/f/z/o, what Cast from float to half with CAST_ROUND, CAST_CEIL, CAST_FLOOR,
+    CAST_TRUNC and CAST_ODD runs: a tie such as 1 + 2^-11 goes away from zero under a (to 1 + 2^-10, where
+    nearest-even gives 1); 65520 is half an ulp past 65504, so a gives infinity and z 65504."""
+    got = _half_output(f"narrow_{mode}").view(np.uint16)
+    np.testing.assert_array_equal(got, _narrowed(NARROW_IN, mode).view(np.uint16))
+    if mode == "a":
+        ties = [1 + 2.0**-10, -1 - 2.0**-10, 3 + 2.0**-9, -3 - 2.0**-9, 1 + 2.0**-9, 2.0**-24, -(2.0**-24)]
+        assert _half_output("narrow_a")[:9].tolist() == [*ties, np.inf, -np.inf]
+
+
+def test_vshr_shifts_signed_types_arithmetically_and_rounds_with_the_last_bit_out() -> None:
+    """ShiftRight (asc_shiftright): int16_t keeps its sign; with rounding the last bit shifted out is added
+    (asc_shiftright_round: 0b1001 >> 1 is 0b0101), so 12 >> 3 is 2 and -12 >> 3 is -1; by the whole width
+    a value leaves its sign (0 or -1); uint16_t shifts in zeros."""
+    values = SHIFT16.astype(np.int64)
+    assert [int(v) for v in _run()["vshr_s16"]] == (values >> 3).tolist()
+    assert [int(v) for v in _run()["vshr_s16_round"]] == ((values >> 3) + ((values >> 2) & 1)).tolist()
+    assert [int(v) for v in _run()["vshr_s16_round"]][:4] == [1, -1, 2, -1]
+    assert [int(v) for v in _run()["vshr_s16_width"]] == (values >> 15).tolist()
+    assert [int(v) for v in _run()["vshr_u16"]] == (SHIFT16.view(np.uint16) >> 3).astype(np.int64).tolist()

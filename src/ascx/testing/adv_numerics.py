@@ -152,6 +152,15 @@ def _kernel_source(body: str, params: str) -> str:
     return f"\n@asc.jit\ndef k({params}) -> None:\n{lines}\n"
 
 
+def pipe_reserving(nbytes: int) -> str:
+    """Kernel lines that create a TPipe, as real kernels do, and give its first ``nbytes`` bytes of UB to a
+    buffer: the kernels' tensors at fixed addresses below ``nbytes`` lie in it.  CANN's library functions
+    called without a temporary buffer take theirs from the pipe's stack buffer (``PopStackBuffer``:
+    ``GetTPipePtr()``, from the end of the pipe's buffers to the end of UB), so they need a TPipe, and one
+    whose buffers cover the tensors they must not overwrite."""
+    return f"pipe = asc.TPipe()\nreserved = asc.TBuf(asc.TPosition.VECCALC)\npipe.init_buffer(reserved, {nbytes})"
+
+
 def load_kernel(directory: Path, body: str, params: str) -> Any:
     """An ``@asc.jit`` kernel ``k(params)`` with ``body``, written to a real file in ``directory``."""
     return load_kernel_source(directory, _kernel_source(body, params)).k
@@ -166,6 +175,7 @@ def run_unary(directory: Path, dtype: Any, names: list[str] | None = None) -> di
         "xg.set_global_buffer(x)",
         "zg = asc.GlobalTensor()",
         "zg.set_global_buffer(z)",
+        *pipe_reserving(24576).splitlines(),
         f"a = asc.LocalTensor({type_name}, asc.TPosition.VECIN, 0, {N})",
         f"c = asc.LocalTensor({type_name}, asc.TPosition.VECOUT, 4096, {N})",
         "tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 8192, 16384)",

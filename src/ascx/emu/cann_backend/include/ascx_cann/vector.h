@@ -133,6 +133,31 @@ ASCX_CANN_SCALAR(vmins, x < y ? x : y)
 ASCX_CANN_SCALAR(vlrelu, x >= C(0) ? x : x * y)
 #undef ASCX_CANN_SCALAR
 
+/// vshr(dst, src, n, repeat, dstBlkStride, srcBlkStride, dstRepStride, srcRepStride, round): ShiftRight
+/// (asc_shiftright): arithmetic for int16_t/int32_t (a shift by the whole width leaves the sign), logical for
+/// the unsigned types; with ``round`` a signed result adds the last bit shifted out (asc_shiftright_round:
+/// 0b1001 >> 1 gives 0b0101), which the unsigned types ignore.
+namespace ascx_cann {
+template <typename T>
+T shift_right(T x, uint64_t n, bool round) {
+    constexpr uint64_t bits = 8 * sizeof(T);
+    if constexpr (std::is_signed_v<T>) {
+        const int64_t wide = static_cast<int64_t>(x);
+        const int64_t carry = round && n > 0 && n <= bits ? (wide >> (n - 1)) & 1 : 0;
+        return static_cast<T>((wide >> (n >= bits ? bits - 1 : n)) + carry);
+    } else {
+        return n >= bits ? T(0) : static_cast<T>(x >> n);
+    }
+}
+}  // namespace ascx_cann
+template <typename T, typename S, typename R, typename B0, typename B1, typename R0, typename R1>
+inline void vshr(T* dst, T* src, S value, R repeat, B0 bd, B1 bs, R0 rd, R1 rs, bool round) {
+    const uint64_t n = static_cast<uint64_t>(value);
+    ascx_cann::unary(dst, src, static_cast<uint64_t>(repeat), {uint64_t(bd), uint64_t(rd)},
+                     {uint64_t(bs), uint64_t(rs)},
+                     [n, round](ascx_cann::Compute<T> x) -> T { return ascx_cann::shift_right(T(x), n, round); });
+}
+
 #define ASCX_CANN_UNARY(name, expr)                                                                         \
     template <typename T, typename R, typename B0, typename B1, typename R0, typename R1>                   \
     inline void name(T* dst, T* a, R repeat, B0 bd, B1 ba, R0 rd, R1 ra) {                                  \
@@ -189,10 +214,12 @@ inline void vector_dup(T* dst, V value, R repeat, B0 bd, B1, R0 rd, R1) {
 // --- vconv_<from>2<to>[mode]: element-wise conversion over the repeats (lanes of the wider type). A
 // float becomes an integer rounded as the suffix says (a: half away from zero, c: up, f: down, r or none:
 // to nearest even, z: towards zero) and saturated to the integer's range (NaN becomes 0); a float becomes a
-// narrower float rounded to nearest even (none or r); an integer or a narrower float becomes a float
-// exactly or rounded to nearest even; f322f32<mode> rounds to an integral value.
+// narrower float rounded as the suffix says (the same letters, and o: to the neighbour with an odd last bit
+// when inexact; CANN's Cast maps CAST_ROUND, CAST_CEIL, CAST_FLOOR, CAST_TRUNC, CAST_ODD to a, c, f, z, o);
+// an integer or a narrower float becomes a float exactly or rounded to nearest even; f322f32<mode> rounds to
+// an integral value.
 namespace ascx_cann {
-enum class Round { NEAREST, AWAY, UP, DOWN, ZERO };
+enum class Round { NEAREST, AWAY, UP, DOWN, ZERO, ODD };
 inline double round_as(double x, Round mode) {
     switch (mode) {
         case Round::AWAY: return std::round(x);
@@ -202,10 +229,52 @@ inline double round_as(double x, Round mode) {
         default: return std::nearbyint(x);
     }
 }
-/// ``value`` as a D: integers rounded and saturated, floats rounded to nearest even.
+/// The 16-bit float bits next to ``bits`` towards +inf (``up``) or -inf (sign-magnitude patterns).
+inline uint16_t next_bits(uint16_t bits, bool up) {
+    const bool negative = (bits & 0x8000u) != 0;
+    if ((bits & 0x7fffu) == 0) {
+        return up ? 0x0001u : 0x8001u;
+    }
+    return static_cast<uint16_t>(negative == up ? bits - 1u : bits + 1u);
+}
+/// A float as a 16-bit float D (half or bfloat16_t) rounded by ``mode``: the nearest-even value, or, when
+/// that is inexact, the neighbour below or above the float that ``mode`` picks.
+template <typename D>
+D narrow_float(float value, Round mode) {
+    D nearest(value);
+    const float n = nearest.ToFloat();
+    if (mode == Round::NEAREST || std::isnan(value) || n == value) {
+        return nearest;
+    }
+    D other;
+    other.val = next_bits(nearest.val, n < value);
+    const D lo = n < value ? nearest : other;
+    const D hi = n < value ? other : nearest;
+    switch (mode) {
+        case Round::UP: return hi;
+        case Round::DOWN: return lo;
+        case Round::ZERO: return value > 0 ? lo : hi;
+        case Round::ODD: return (lo.val & 1u) != 0 ? lo : hi;
+        default: {  // AWAY: the nearer neighbour, a tie away from zero
+            if (std::isinf(n)) {
+                return nearest;  // half an ulp or more past the largest finite value
+            }
+            const double below = double(value) - double(lo.ToFloat());
+            const double above = double(hi.ToFloat()) - double(value);
+            if (below != above) {
+                return below < above ? lo : hi;
+            }
+            return value > 0 ? hi : lo;
+        }
+    }
+}
+/// ``value`` as a D: integers rounded and saturated, floats rounded to nearest even (16-bit floats as
+/// ``mode`` says).
 template <typename D>
 D to_type(double value, Round mode) {
-    if constexpr (std::is_integral_v<D>) {
+    if constexpr (std::is_same_v<D, half> || std::is_same_v<D, bfloat16_t>) {
+        return narrow_float<D>(static_cast<float>(value), mode);  // a float or a narrower source: exact
+    } else if constexpr (std::is_integral_v<D>) {
         if (std::isnan(value)) {
             return D(0);
         }
@@ -254,6 +323,11 @@ ASCX_CANN_VCONV(vconv_f322f32f, DOWN, true)
 ASCX_CANN_VCONV(vconv_f322f32z, ZERO, true)
 ASCX_CANN_VCONV(vconv_f322f16, NEAREST, false)
 ASCX_CANN_VCONV(vconv_f322f16r, NEAREST, false)
+ASCX_CANN_VCONV(vconv_f322f16a, AWAY, false)
+ASCX_CANN_VCONV(vconv_f322f16c, UP, false)
+ASCX_CANN_VCONV(vconv_f322f16f, DOWN, false)
+ASCX_CANN_VCONV(vconv_f322f16z, ZERO, false)
+ASCX_CANN_VCONV(vconv_f322f16o, ODD, false)
 ASCX_CANN_VCONV(vconv_f322bf16r, NEAREST, false)
 ASCX_CANN_VCONV(vconv_f162f32, NEAREST, false)
 ASCX_CANN_VCONV(vconv_bf162f32, NEAREST, false)
