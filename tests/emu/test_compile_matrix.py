@@ -28,6 +28,7 @@ PRINTER_TESTS = sorted(
 COMPILERS = available_compilers()
 MODES: dict[KernelType, tuple[CoreMode, ...]] = {
     KernelType.MIX_AIC_1_2: ("aic", "aiv"),
+    KernelType.MIX_AIC_1_1: ("aic", "aiv"),
     KernelType.AIC_ONLY: ("aic",),
     KernelType.AIV_ONLY: ("aiv",),
 }
