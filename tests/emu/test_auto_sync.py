@@ -16,6 +16,8 @@ import ascx as asc
 from ascx.runtime.jit import MockTensor
 from ascx.testing.kernels import line_of
 
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 KernelModule = Callable[[str], ModuleType]
 

@@ -20,6 +20,8 @@ import pytest
 
 import ascx as asc
 
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
+
 TILE = 256
 
 
