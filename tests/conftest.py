@@ -9,6 +9,7 @@ from types import ModuleType
 
 import pytest
 
+from ascx import cache_location
 from ascx.emu import build
 from ascx.errors import AscxError
 from ascx.runtime import cann_check, disk_cache
@@ -33,7 +34,7 @@ def kernel_cache_dir(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pyte
     """Each test gets an empty disk cache of its own (subprocesses too, through the environment)."""
     root = tmp_path_factory.mktemp("ascx-cache")
     monkeypatch.setenv(disk_cache.CACHE_DIR_ENV, str(root))
-    monkeypatch.setattr(disk_cache, "_root_override", None)
+    monkeypatch.setattr(cache_location, "_root_override", None)
     return root
 
 

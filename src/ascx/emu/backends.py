@@ -17,7 +17,7 @@ from typing import Any, Literal, cast
 import numpy as np
 
 from ascx.errors import AscxError
-from ascx.runtime.compiler import CompiledKernel
+from ascx.runtime.compiled import CompiledKernel
 
 Backend = Literal["clean-room", "cann", "both"]
 BACKENDS: tuple[Backend, ...] = ("clean-room", "cann", "both")

@@ -20,8 +20,8 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from ascx.cache_location import cache_root
 from ascx.errors import AscxError, SourceLocation
-from ascx.runtime.disk_cache import cache_root
 
 INCLUDE_DIR = Path(__file__).resolve().parent / "include"
 """The emulation's include root: ``kernel_operator.h``, ``lib/matmul_intf.h``, ..."""

@@ -29,16 +29,14 @@ from typing import Any, cast
 
 import numpy as np
 
-from ascx.dialects.ascendc.enums import KernelType
-from ascx.dialects.ascendc.matmul_ops import MatmulCreateOp
+from ascx.dump_buffer import DUMP_BYTES_PER_CORE
 from ascx.emu.backends import run_both, selected_backend
 from ascx.emu.build import BuildKind, CoreMode, build_library, check_source
 from ascx.errors import AscxError, SourceLocation
+from ascx.kernel_type import KernelType
 from ascx.language.core.dtype import DataType
-from ascx.runtime.compiler import CompiledKernel
-from ascx.target import print_ascendc
-from ascx.target.emit_sync import DUMP_BYTES_PER_CORE
-from ascx.tracer import KernelParam
+from ascx.runtime.compiled import CompiledKernel
+from ascx.tracer.signature import KernelParam
 
 ERROR_BYTES = 2048
 
@@ -94,7 +92,7 @@ def kernel_signature(source: str, name: str) -> list[CppParam]:
 def launcher_source(compiled: CompiledKernel) -> str:
     """The kernel's Ascend C, with its Python source lines marked, followed by ``ascx_emu_launch``,
     which runs it on every core, and ``ascx_emu_where``, which says where a failed run stopped."""
-    source = print_ascendc(compiled.module, source_lines=True)
+    source = compiled.launch_facts.emulation_source
     params = kernel_signature(source, compiled.kernel_name)
     arguments = ", ".join(
         f"static_cast<{p.type}>(args[{i}])" if p.pointer else f"*static_cast<{p.type}*>(args[{i}])"
@@ -249,12 +247,7 @@ def runs_aic_side(compiled: CompiledKernel) -> bool:
     """Whether the AIC side of a MIX kernel runs the kernel's code: in MixDualMaster mode
     (``MatmulConfig(enable_mix_dual_master=True)``) the AIC computes its Matmul objects itself,
     without messages from the AIVs, and its ``REGIST_MATMUL_OBJ`` does not return."""
-    if not compiled.kernel_type.has_matmul_aic:
-        return False
-    return any(
-        isinstance(op, MatmulCreateOp) and bool(op.effective_config.field("enable_mix_dual_master"))
-        for op in compiled.module.walk()
-    )
+    return compiled.kernel_type.has_matmul_aic and compiled.launch_facts.mix_dual_master
 
 
 _built: dict[int, tuple[weakref.ref[CompiledKernel], dict[BuildKind, Path]]] = {}

@@ -37,11 +37,11 @@ from functools import cache
 from pathlib import Path
 from typing import Literal
 
+from ascx.cache_location import cache_root
 from ascx.dialects.ascendc.enums import KernelType
 from ascx.emu.build import Compiler, available_compilers, default_compiler
 from ascx.errors import AscxError
 from ascx.runtime.compiler import CompiledKernel
-from ascx.runtime.disk_cache import cache_root
 
 Side = Literal["aiv", "aic"]
 SIDES: tuple[Side, ...] = ("aiv", "aic")

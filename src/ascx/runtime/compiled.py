@@ -36,6 +36,17 @@ class KernelWarning:
         warnings.warn_explicit(self.message, AscxWarning, self.filename, self.lineno)
 
 
+@dataclass(frozen=True)
+class LaunchFacts:
+    """The facts of a compiled kernel that the emulation's launchers read (docs/emulation.md#builds):
+    recorded at compile time, so that ``ascx.emu`` never reads the IR or calls the printer."""
+
+    emulation_source: str
+    """The Ascend C with each statement's Python line marked (``ascx_emu::at``): what the emulation builds."""
+    mix_dual_master: bool
+    """A MIX kernel whose AIC side computes its Matmul objects itself (``enable_mix_dual_master``)."""
+
+
 @dataclass
 class CompiledKernel:
     """A kernel compiled to Ascend C (nothing is launched)."""
@@ -53,6 +64,9 @@ class CompiledKernel:
     """Seconds spent in each stage: ``trace``, ``passes``, ``print`` (or ``load`` from the disk cache)."""
     warnings: tuple[KernelWarning, ...] = ()
     """The ``AscxWarning``s compiling gave; a kernel loaded from the disk cache gives them again."""
+    launch: LaunchFacts | None = None
+    """What the emulation needs to build and run the kernel, recorded when it was compiled (the disk
+    cache keeps it, so a cached kernel launches without its IR); None: derived from the IR on demand."""
     _module: ModuleOp | None = field(default=None, repr=False)
     _rebuild: Callable[[], CompiledKernel] | None = field(default=None, repr=False)
 
@@ -92,6 +106,15 @@ class CompiledKernel:
                 )
             self._module = rebuilt.module
         return self._module
+
+    @property
+    def launch_facts(self) -> LaunchFacts:
+        """:attr:`launch`, derived from the IR when the kernel was not compiled by the compile driver."""
+        if self.launch is None:
+            from ascx.runtime.launch_facts import launch_facts
+
+            self.launch = launch_facts(self.module)
+        return self.launch
 
     @property
     def binary(self) -> bytes:

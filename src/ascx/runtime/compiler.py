@@ -18,6 +18,7 @@ from ascx.language.core.kernel_options import KernelOptions
 from ascx.runtime.compiled import CompiledKernel as CompiledKernel
 from ascx.runtime.compiled import KernelWarning as KernelWarning
 from ascx.runtime.kernel_type_request import apply_kernel_type_request
+from ascx.runtime.launch_facts import launch_facts
 from ascx.runtime.pipeline import run_pipeline
 from ascx.runtime.pipeline_spec import pipeline_for
 from ascx.runtime.sync_outcome import settle_sync_diagnostics
@@ -73,6 +74,7 @@ def _compile_kernel(
     verify_module(module)
     lowered = time.perf_counter()
     source = print_ascendc(module)
+    facts = launch_facts(module)
     printed = time.perf_counter()
     kernel = next(op for op in module.body.block.ops if isinstance(op, func.FuncOp))
     kind = kernel.attributes.get(KERNEL_TYPE_ATTR)
@@ -86,4 +88,5 @@ def _compile_kernel(
         params=tuple(params),
         dependencies=trace.dependencies,
         timings=timings,
+        launch=facts,
     )

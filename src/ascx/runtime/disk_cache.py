@@ -4,6 +4,7 @@ Layout under the cache root (``cache_root()``)::
 
     kernels/<key[:2]>/<key>/<entry>/manifest.json   what the entry depends on, and artifact digests
                                     kernel.cpp      the Ascend C source
+                                    kernel.emu.cpp  the source the emulation builds (``LaunchFacts``)
 
 ``key`` digests everything known before tracing (``cache_key``): the kernel's code, the Python
 version, ascx's version, the argument kinds and compile-time values, the options and the pipeline.
@@ -33,11 +34,15 @@ from pathlib import Path
 from types import FunctionType, ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
+from ascx.cache_location import CACHE_DIR_ENV as CACHE_DIR_ENV
+from ascx.cache_location import cache_root as cache_root
+from ascx.cache_location import default_cache_root as default_cache_root
+from ascx.cache_location import set_cache_root as set_cache_root
 from ascx.errors import AscxWarning
 from ascx.kernel_type import KernelType
 from ascx.language.core.kernel_options import KernelOptions
 from ascx.lazy_exports import LazyDefault, is_default, lazy_names
-from ascx.runtime.compiled import CompiledKernel, KernelWarning
+from ascx.runtime.compiled import CompiledKernel, KernelWarning, LaunchFacts
 from ascx.runtime.fingerprint import code_fingerprint, fingerprint
 from ascx.tracer.dependencies import MISSING, Dependency, Where, container_of, read_value
 from ascx.tracer.signature import KernelParam
@@ -46,7 +51,7 @@ from ascx.version import __version__
 if TYPE_CHECKING:
     import logging
 
-FORMAT = 1
+FORMAT = 2
 """The layout of entries; bump it when the manifest or the artifacts change meaning."""
 _package_print: str | None = None
 
@@ -85,10 +90,7 @@ def sources_fingerprint(package: str) -> str:
     return hashlib.sha256("\n".join(sorted(parts)).encode()).hexdigest()
 
 
-CACHE_DIR_ENV = "ASCX_CACHE_DIR"
-"""Where the cache lives; empty disables the disk cache.  It chooses a location, never behaviour."""
-
-_SOURCE, _MANIFEST = "kernel.cpp", "manifest.json"
+_SOURCE, _EMULATION_SOURCE, _MANIFEST = "kernel.cpp", "kernel.emu.cpp", "manifest.json"
 
 
 def _log() -> logging.Logger:
@@ -103,29 +105,6 @@ _WHERE: tuple[Where, ...] = ("global", "builtin", "closure", "attribute")
 
 class CorruptEntry(Exception):
     """An entry that cannot be used: unreadable, incomplete, or not what its manifest says."""
-
-
-def default_cache_root() -> Path | None:
-    """``$ASCX_CACHE_DIR``, else ``$XDG_CACHE_HOME/ascx``, else ``~/.cache/ascx``; None when disabled."""
-    configured = os.environ.get(CACHE_DIR_ENV)
-    if configured is not None:
-        return Path(configured) if configured else None
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "ascx"
-
-
-_root_override: tuple[Path | None] | None = None
-
-
-def set_cache_root(root: str | os.PathLike[str] | None) -> None:
-    """Use ``root`` for the disk cache from now on (None disables it), overriding the environment."""
-    global _root_override
-    _root_override = (Path(root) if root is not None else None,)
-
-
-def cache_root() -> Path | None:
-    """The directory of the disk cache in use, or None when the disk cache is disabled."""
-    return _root_override[0] if _root_override is not None else default_cache_root()
 
 
 def python_tag() -> list[Any]:
@@ -267,6 +246,7 @@ class DiskCache:
             kernel_type = KernelType(manifest["kernel_type"])
         except ValueError as error:
             raise CorruptEntry(str(error)) from error
+        launch = _read_launch_facts(entry, manifest)
         kernel = CompiledKernel.from_source(
             manifest["name"],
             source,
@@ -275,6 +255,7 @@ class DiskCache:
             params=params,
             dependencies=tuple(dependencies),
             warnings=_warnings(manifest.get("warnings", [])),
+            launch=launch,
         )
         for warning in kernel.warnings:
             warning.issue()
@@ -292,12 +273,14 @@ class DiskCache:
         final = key_dir / entry_id
         if final.exists():
             return True
-        artifacts = {_SOURCE: kernel.source}
+        facts = kernel.launch_facts
+        artifacts = {_SOURCE: kernel.source, _EMULATION_SOURCE: facts.emulation_source}
         manifest = {
             "format": FORMAT,
             "key": key,
             "name": kernel.name,
             "kernel_type": kernel.kernel_type.value,
+            "mix_dual_master": facts.mix_dual_master,
             "dependencies": [
                 {"where": d.where, "name": d.name, "owner": d.owner, "fingerprint": d.fingerprint} for d in recorded
             ],
@@ -324,6 +307,19 @@ class DiskCache:
             _warn_once(f"cannot write the kernel cache at {self.root}: {error}")
             return False
         return True
+
+
+def _read_launch_facts(entry: Path, manifest: dict[str, Any]) -> LaunchFacts:
+    try:
+        text = (entry / _EMULATION_SOURCE).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise CorruptEntry(f"cannot read {_EMULATION_SOURCE}: {error}") from error
+    if _digest(text) != manifest["artifacts"].get(_EMULATION_SOURCE):
+        raise CorruptEntry(f"{_EMULATION_SOURCE} does not match its digest")
+    dual = manifest.get("mix_dual_master")
+    if not isinstance(dual, bool):
+        raise CorruptEntry("the manifest has no mix_dual_master flag")
+    return LaunchFacts(text, dual)
 
 
 def _read_manifest(entry: Path) -> dict[str, Any]:

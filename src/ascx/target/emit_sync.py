@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 from ascx.dialects import ascendc as ir
+from ascx.dump_buffer import DUMP_BYTES_PER_CORE
 from ascx.target.printer import AscendCPrinter, cpp_type, emits, scalar_type
-
-DUMP_BYTES_PER_CORE = 1024 * 1024
-"""The size of each core's dump buffer (``InitDump``'s ``dumpSize``)."""
 
 
 @emits(ir.SetFlagOp)

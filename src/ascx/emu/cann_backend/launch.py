@@ -27,13 +27,12 @@ from typing import Any
 
 import numpy as np
 
-from ascx.dialects.ascendc.enums import KernelType
 from ascx.emu.build import CoreMode
 from ascx.emu.cann_backend.build import build_executable
 from ascx.emu.launch import EmulationError, bind_arguments, kernel_signature
 from ascx.errors import AscxError, SourceLocation
-from ascx.runtime.compiler import CompiledKernel
-from ascx.target import print_ascendc
+from ascx.kernel_type import KernelType
+from ascx.runtime.compiled import CompiledKernel
 
 MAGIC = 0x41534358434E4E31  # "ASCXCNN1"
 ALIGN = 512
@@ -65,7 +64,7 @@ STATES = {0: "not started", 1: "running", 2: "waiting", 3: "done", 4: "failed"}
 def cann_source(compiled: CompiledKernel) -> str:
     """The kernel's Ascend C with its Python lines marked, and ``ascx_cann_body``, which calls it with the
     arguments the runtime found in the launch's memory."""
-    source = print_ascendc(compiled.module, source_lines=True)
+    source = compiled.launch_facts.emulation_source
     params = kernel_signature(source, compiled.kernel_name)
     arguments = ", ".join(
         f"static_cast<{p.type}>(args[{i}])" if p.pointer else f"*static_cast<{p.type}*>(args[{i}])"
