@@ -26,6 +26,8 @@ SMOKE: dict[str, list[str]] = {
                            "pyasc 1.1.1: skipped (--smoke or --no-pyasc)"],
     "compile_tutorials.py": ["example ", "vector_add ", "vector_add_queues ", "matmul_leaky_relu ",
                              "pyasc 1.1.1: skipped (--smoke or --no-pyasc)"],
+    "edit_run_latency.py": ["edit-to-result on examples/matmul_leaky_relu.py, median of 1 round (wall s):",
+                            "  prelude ", "  whole ", "whole / prelude: edit-to-result "],
     "emulation_cann_build.py": ["CANN headers: ", "per-kernel build, median of 1 round (wall seconds):",
                                 "  kernel ", "  vector_add "],
     "emulation_matmul.py": ["emulation builds: ", "256x256x256 fp16 -> fp32 Matmul, median of 1 rounds",

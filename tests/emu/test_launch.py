@@ -96,7 +96,9 @@ def test_builds_are_cached_and_a_failed_build_leaves_nothing(tmp_path: Path) -> 
         assert first.stat().st_mtime_ns == stamp
         with pytest.raises(build.BuildError, match="cannot build kernel 'broken' for the AIV side"):
             build.build_library(source + "int broken(\n", "aiv", name="broken")
-        assert sorted(p.name for p in tmp_path.iterdir()) == [first.name]
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted([first.name, "prelude"])  # and the prelude
+        [prelude] = (tmp_path / "prelude").iterdir()
+        assert sorted(p.name for p in prelude.iterdir()) == ["preamble.h", "preamble.h.gch", "runtime.cpp", "runtime.o"]
     finally:
         build.set_build_dir(None)
 

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Literal
 
 from ascx.cache_location import cache_root
+from ascx.emu import prelude
 from ascx.errors import AscxError, SourceLocation
 
 INCLUDE_DIR = Path(__file__).resolve().parent / "include"
@@ -142,19 +143,61 @@ def build_key(source: str, mode: CoreMode, compiler: Compiler, extra_flags: tupl
 
 
 def compile_command(
-    compiler: Compiler, mode: CoreMode, source: Path, output: Path | None, extra_flags: tuple[str, ...] = ()
+    compiler: Compiler,
+    mode: CoreMode,
+    source: Path,
+    output: Path | None,
+    extra_flags: tuple[str, ...] = (),
+    prefix: tuple[str, ...] = (),
+    objects: tuple[str, ...] = (),
 ) -> list[str]:
-    """The command line of one build; ``output=None`` only checks the source (``-fsyntax-only``)."""
-    target = [*LIBRARY_FLAGS, "-o", str(output)] if output is not None else ["-fsyntax-only"]
+    """The command line of one build; ``output=None`` only checks the source (``-fsyntax-only``).
+    ``prefix`` and ``objects`` carry the prelude's ``-include`` and runtime object (:func:`build_prelude`)."""
+    target = ["-shared", "-o", str(output)] if output is not None else ["-fsyntax-only"]
+    return [*_code_flags(compiler, mode, extra_flags), *prefix, *target, str(source), *objects]
+
+
+def _code_flags(compiler: Compiler, mode: CoreMode, extra_flags: tuple[str, ...]) -> list[str]:
+    """Everything of a command line that decides the code, which a precompiled header must share."""
     return [
         compiler.path,
         *COMPILE_FLAGS,
         MODE_MACROS[mode],
         f"-I{INCLUDE_DIR}",
         *extra_flags,
-        *target,
-        str(source),
+        *(flag for flag in LIBRARY_FLAGS if flag != "-shared"),
     ]
+
+
+def build_prelude(
+    source: str, mode: CoreMode, compiler: Compiler, extra_flags: tuple[str, ...], *, link: bool
+) -> tuple[tuple[str, ...], tuple[str, ...]] | None:
+    """The flags before the source and the objects after it that build ``source`` from its prelude
+    (:mod:`ascx.emu.prelude`), with ``extra_flags`` that end in ``-DASCX_EMU_THIN``; ``link=False`` (a check)
+    needs no runtime object.  None when it has no preamble or the prelude does not build."""
+    preamble = prelude.source_preamble(source)
+    if not preamble:
+        return None
+    flags = _code_flags(compiler, mode, extra_flags)
+    digest = hashlib.sha256()
+    for part in (preamble, compiler.version, *flags, headers_digest()):
+        digest.update(part.encode())
+        digest.update(b"\0")
+    start = prelude.Prelude(
+        build_dir() / "prelude" / f"{mode}-{compiler.name}-{digest.hexdigest()[:32]}", compiler.name == "clang++"
+    )
+    if not start.precompile(preamble, flags):
+        return None
+    if not link:
+        return start.include, ()
+    whole = tuple(flag for flag in extra_flags if flag != prelude.THIN)
+    runtime = start.runtime_object(preamble, _code_flags(compiler, mode, (*whole, prelude.RUNTIME_OBJECT)))
+    return (start.include, (str(runtime),)) if runtime is not None else None
+
+
+def _thin(source: str, extra_flags: tuple[str, ...]) -> tuple[str, ...]:
+    """``extra_flags`` of a build that starts from its prelude, when it can."""
+    return (*extra_flags, prelude.THIN) if prelude.enabled() and prelude.source_preamble(source) else extra_flags
 
 
 def build_library(
@@ -169,19 +212,30 @@ def build_library(
     """The shared library of ``source`` built in ``mode`` as a ``kind`` build, from the cache when it was
     built before."""
     compiler = compiler if compiler is not None else default_compiler()
-    extra_flags = (*BUILD_FLAGS[kind], *extra_flags)
-    key = build_key(source, mode, compiler, extra_flags)
+    extra_flags = _thin(source, (*BUILD_FLAGS[kind], *extra_flags))
     directory = build_dir()
     suffix = "" if kind == "fast" else f"-{kind}"
-    library = directory / f"{name}-{mode}-{compiler.name}{suffix}-{key}.so"
+
+    def cached(flags: tuple[str, ...]) -> Path:
+        return directory / f"{name}-{mode}-{compiler.name}{suffix}-{build_key(source, mode, compiler, flags)}.so"
+
+    library = cached(extra_flags)
     if library.exists():
         return library
+    parts = build_prelude(source, mode, compiler, extra_flags, link=True) if prelude.THIN in extra_flags else None
+    if parts is None and prelude.THIN in extra_flags:  # no prelude after all: the whole build
+        extra_flags = tuple(flag for flag in extra_flags if flag != prelude.THIN)
+        library = cached(extra_flags)
+        if library.exists():
+            return library
+    prefix, objects = parts if parts is not None else ((), ())
     directory.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(dir=directory, prefix=".build-") as scratch:
         cpp = Path(scratch) / f"{name}.cpp"
         cpp.write_text(source)
         partial = Path(scratch) / "out.so"
-        _run(compile_command(compiler, mode, cpp, partial, extra_flags), source, name, mode, compiler)
+        command = compile_command(compiler, mode, cpp, partial, extra_flags, prefix, objects)
+        _run(command, source, name, mode, compiler)
         os.replace(partial, library)  # atomic: the cache holds whole libraries only
     return library
 
@@ -197,15 +251,21 @@ def check_source(
     """Compile ``source`` in ``mode`` without producing code; returns the compiler's warnings (raises
     :class:`BuildError` on errors).  A source that compiled before is not compiled again."""
     compiler = compiler if compiler is not None else default_compiler()
+    # with the fast build's flags, so that a check starts from the same precompiled preamble
+    extra_flags = (*BUILD_FLAGS["fast"], *extra_flags)
     key = build_key(source, mode, compiler, (*extra_flags, "-fsyntax-only"))
     directory = build_dir()
     stamp = directory / f"{name}-{mode}-{compiler.name}-{key}.checked"
     if stamp.exists():
         return [line for line in stamp.read_text().splitlines() if line]
+    thin = _thin(source, extra_flags)
+    parts = build_prelude(source, mode, compiler, thin, link=False) if thin != extra_flags else None
+    prefix = parts[0] if parts is not None else ()
     with tempfile.TemporaryDirectory(prefix="ascx-check-") as scratch:
         cpp = Path(scratch) / f"{name}.cpp"
         cpp.write_text(source)
-        output = _run(compile_command(compiler, mode, cpp, None, extra_flags), source, name, mode, compiler)
+        command = compile_command(compiler, mode, cpp, None, thin if parts is not None else extra_flags, prefix)
+        output = _run(command, source, name, mode, compiler)
     warnings = [line for line in output.splitlines() if "warning:" in line]
     directory.mkdir(parents=True, exist_ok=True)
     partial = directory / f".{stamp.name}.{os.getpid()}"

@@ -20,6 +20,7 @@ import os
 import re
 import weakref
 from collections.abc import Generator, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -275,14 +276,19 @@ def build_kernel(compiled: CompiledKernel, *, debug: bool = False) -> Path:
     if kind in known and known[kind].exists():
         return known[kind]
     source = launcher_source(compiled)
-    if runs_aic_side(compiled):
-        build_aic_side(compiled, debug=debug)
-    else:
-        for mode in check_only_modes(compiled.kernel_type):
-            check_source(compiled.source, mode, name=compiled.name)
-    library = build_library(source, run_mode(compiled.kernel_type), name=compiled.name, kind=kind)
-    known[kind] = library
-    return library
+    with ThreadPoolExecutor(max_workers=2) as pool:  # the host compiler runs outside the GIL
+        if runs_aic_side(compiled):
+            other = [pool.submit(build_aic_side, compiled, debug=debug)]
+        else:
+            other = [
+                pool.submit(check_source, compiled.source, mode, name=compiled.name)
+                for mode in check_only_modes(compiled.kernel_type)
+            ]
+        library = pool.submit(build_library, source, run_mode(compiled.kernel_type), name=compiled.name, kind=kind)
+        for side in other:  # the other side's error first, as when the sides were built one after the other
+            side.result()
+        known[kind] = library.result()
+    return known[kind]
 
 
 def default_threads() -> int:

@@ -15,6 +15,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "ascx_emu/linkage.h"
+
 #ifndef ASCX_EMU_DEBUG
 #define ASCX_EMU_DEBUG 0  // 1 in debug builds (ascx.emu.build.BUILD_FLAGS): the headers' reference paths
 #endif
@@ -85,13 +87,10 @@ struct BlockContext {
 
 inline thread_local BlockContext block;
 
-[[noreturn]] inline void fail(const char* format, ...);
+[[noreturn]] ASCX_EMU_SHARED void fail(const char* format, ...);
 
 /// Stop this core without an error of its own: another core of the launch failed, or a deadlock.
-[[noreturn]] inline void stop_core() {
-    block.stopped = true;
-    std::longjmp(block.on_error, 1);
-}
+[[noreturn]] ASCX_EMU_SHARED void stop_core();
 
 /// The statements that follow come from Python line ``line`` of ``file`` (the printer writes these
 /// markers into emulation builds only).  A core that should stop (another core failed) stops here.
@@ -105,24 +104,11 @@ inline void at(const char* file, int line) {
 }
 
 /// Stop the kernel with an error (the launcher reports it to Python); never returns.
-[[noreturn]] inline void fail(const char* format, ...) {
-    std::va_list args;
-    va_start(args, format);
-    std::vsnprintf(block.error, sizeof(block.error), format, args);
-    va_end(args);
-    std::longjmp(block.on_error, 1);
-}
+[[noreturn]] ASCX_EMU_SHARED void fail(const char* format, ...);
 
 /// Text the kernel prints (printf, DumpTensor): kept with the core's output so that a launch's output
 /// comes out in core order whatever order the cores ran in, or written at once outside a launch.
-inline void print_text(const std::string& text) {
-    if (block.output != nullptr) {
-        *block.output += text;
-        return;
-    }
-    std::fputs(text.c_str(), stdout);
-    std::fflush(stdout);
-}
+ASCX_EMU_SHARED void print_text(const std::string& text);
 
 /// Checks to run when a kernel body returns (registered by parts of the emulation, e.g. the Matmul
 /// engine's "every asynchronous operation was waited for"); cleared before each run.
@@ -150,20 +136,7 @@ inline const GmAllocation* find_gm(const void* address) {
 }
 
 /// The allocation that contains ``[address, address + bytes)``; fails when there is none.
-inline const GmAllocation& check_gm(const void* address, uint64_t bytes, const char* what) {
-    const auto* first = static_cast<const unsigned char*>(address);
-    for (const GmAllocation& a : gm_allocations) {
-        if (first >= a.begin && first <= a.end) {
-            if (first + bytes > a.end) {
-                fail("%s: %llu bytes at offset %lld of GM buffer '%s' run past its end (%lld bytes)", what,
-                     static_cast<unsigned long long>(bytes), static_cast<long long>(first - a.begin), a.name,
-                     static_cast<long long>(a.end - a.begin));
-            }
-            return a;
-        }
-    }
-    fail("%s: address %p is not inside any GM buffer passed to the kernel", what, address);
-}
+ASCX_EMU_SHARED const GmAllocation& check_gm(const void* address, uint64_t bytes, const char* what);
 
 // --- on-chip memories --------------------------------------------------------------------------------
 
@@ -220,3 +193,7 @@ inline thread_local OnChip on_chip;
 inline uint64_t round_up(uint64_t value, uint64_t unit) { return (value + unit - 1) / unit * unit; }
 
 }  // namespace ascx_emu
+
+#if !defined(ASCX_EMU_THIN)
+#include "ascx_emu/base_defs.h"
+#endif

@@ -189,54 +189,14 @@ struct State {
 
 inline thread_local State state;
 
-inline uint32_t site(const char* call) {
-    State& st = state;
-    const char* file = block.file;
-    const int line = block.line;
-    const size_t h = (reinterpret_cast<uintptr_t>(call) * 31u + reinterpret_cast<uintptr_t>(file) * 17u +
-                      static_cast<size_t>(line)) % 256u;
-    const uint32_t cached = st.site_cache[h];
-    if (cached != 0 && cached < st.sites.size()) {
-        const Site& s = st.sites[cached];
-        if (s.call == call && s.file == file && s.line == line) {
-            return cached;
-        }
-    }
-    st.sites.push_back(Site{call, file, line});
-    const auto index = static_cast<uint32_t>(st.sites.size() - 1);
-    st.site_cache[h] = index;
-    return index;
-}
+ASCX_EMU_SHARED uint32_t site(const char* call);
 
-inline const char* where(uint32_t s, char* buffer, size_t size) {
-    const Site& at = state.sites[s];
-    if (at.file != nullptr) {
-        std::snprintf(buffer, size, " (%s:%d)", at.file, at.line);
-    } else {
-        buffer[0] = '\0';
-    }
-    return buffer;
-}
+ASCX_EMU_SHARED const char* where(uint32_t s, char* buffer, size_t size);
 
 /// One operation issued on ``actor``: its epoch.  Issue rule (docs/sync-model.md#the-happens-before-model, rule 1): the
 /// scalar unit issues every instruction in order, so what it has waited for (not its own stores) is
 /// known to every operation issued after it.
-inline uint32_t issue(Actor actor) {
-    State& st = state;
-    if (actor != S) {
-        const Clock& scalar = st.clock[S];
-        for (int r = 0; r < ACTORS; ++r) {
-            if (r == S) {
-                continue;
-            }
-            uint32_t& known = r == actor ? st.done[actor] : st.clock[actor].at[r];
-            known = known > scalar.at[r] ? known : scalar.at[r];
-        }
-    }
-    const uint32_t e = ++st.epoch[actor];
-    st.clock[actor].at[actor] = e;
-    return e;
-}
+ASCX_EMU_SHARED uint32_t issue(Actor actor);
 
 /// What an unordered pair of accesses is called, and how each side is described.
 struct Conflict {
@@ -272,280 +232,60 @@ struct MemoryName {
 
 /// The checks of one access against the record of the granules it touches; ``g`` is the first of them
 /// (named in a hazard report).
-inline void check_record(const Granule& granule, const Clock& known, uint32_t done, bool same_pipe, const MemoryName& name,
-                         uint64_t g, Actor actor, bool write, const char* call) {
-    const uint8_t w = granule.writer;
-    if (w != NO_WRITER) {
-        if (w != actor) {
-            if (known.at[w] < granule.write_epoch) {
-                hazard(write ? WAW : RAW, actor, call, name, g * GRANULE, (g + 1) * GRANULE, w, granule.write_site);
-            }
-        } else if (same_pipe && done < granule.write_epoch) {
-            hazard(SAME_PIPE_RAW, actor, call, name, g * GRANULE, (g + 1) * GRANULE, w, granule.write_site);
-        }
-    }
-    if (write) {
-        for (uint8_t q = 0; q < ACTORS; ++q) {
-            if (q != actor && granule.read_epoch[q] > known.at[q]) {
-                hazard(WAR, actor, call, name, g * GRANULE, (g + 1) * GRANULE, q, granule.read_site[q]);
-            }
-        }
-    }
-}
+ASCX_EMU_SHARED void check_record(const Granule& granule, const Clock& known, uint32_t done, bool same_pipe, const MemoryName& name,
+                         uint64_t g, Actor actor, bool write, const char* call);
 
 /// Check and record the granules [first, last) of ``shadow`` for one access (epoch ``e``, site ``here``):
 /// every run the range overlaps is checked in address order (the first conflicting granule is
 /// reported), then a write replaces the range by one run and a read adds itself to each run's reads.
-inline void access_granules(Shadow& shadow, const MemoryName& name, uint64_t first, uint64_t last, Actor actor,
-                            bool write, const char* call, uint32_t e, uint32_t here) {
-    State& st = state;
-    last = last < shadow.size() ? last : shadow.size();
-    if (first >= last) {
-        return;
-    }
-    const Clock& known = st.clock[actor];
-    const uint32_t done = st.done[actor];
-    const bool same_pipe = !write && actor != S && st.same_pipe_raw;
-    Shadow::Runs& runs = shadow.runs();
-    for (auto it = shadow.first_after(first); it != runs.end() && it->first < last; ++it) {
-        check_record(it->second.record, known, done, same_pipe, name, it->first > first ? it->first : first, actor,
-                     write, call);
-    }
-    auto begin = shadow.split(first);
-    shadow.split(last);
-    if (write) {
-        if (begin != runs.end() && begin->first == first && begin->second.end == last) {  // one run: reuse it
-            begin->second.record = Granule{};
-            begin->second.record.writer = actor;
-            begin->second.record.write_epoch = e;
-            begin->second.record.write_site = here;
-            shadow.merge_around(begin);
-            return;
-        }
-        auto end = runs.lower_bound(last);
-        runs.erase(begin, end);
-        Shadow::Run run{last, Granule{}};
-        run.record.writer = actor;
-        run.record.write_epoch = e;
-        run.record.write_site = here;
-        shadow.merge_around(runs.emplace_hint(end, first, run));
-        return;
-    }
-    // a read: every run in the range, and the gaps between them (never accessed), learn it
-    uint64_t at = first;
-    auto it = runs.lower_bound(first);
-    while (at < last) {
-        if (it == runs.end() || it->first > at) {  // a gap up to the next run (or the end of the range)
-            const uint64_t gap_end = it == runs.end() || it->first > last ? last : it->first;
-            Shadow::Run run{gap_end, Granule{}};
-            run.record.read_epoch[actor] = e;
-            run.record.read_site[actor] = here;
-            it = runs.emplace_hint(it, at, run);
-        } else {
-            it->second.record.read_epoch[actor] = e;
-            it->second.record.read_site[actor] = here;
-        }
-        at = it->second.end;
-        ++it;
-    }
-    // merge what became equal: the runs of the range and their two outer neighbours
-    auto from = runs.lower_bound(first);
-    if (from != runs.begin()) {
-        --from;
-    }
-    while (from != runs.end() && from->first <= last) {
-        auto next = std::next(from);
-        if (next == runs.end()) {
-            break;
-        }
-        if (from->second.end == next->first && from->second.record.same(next->second.record)) {
-            from->second.end = next->second.end;
-            runs.erase(next);
-        } else {
-            from = next;
-        }
-    }
-}
+ASCX_EMU_SHARED void access_granules(Shadow& shadow, const MemoryName& name, uint64_t first, uint64_t last, Actor actor,
+                            bool write, const char* call, uint32_t e, uint32_t here);
 
 /// Check and record an access of ``bytes`` bytes at ``offset`` of a shadow.
-inline void access(Shadow& shadow, const MemoryName& name, uint64_t offset, uint64_t bytes, Actor actor, bool write,
-                   const char* call) {
-    if (!state.enabled || bytes == 0) {
-        return;
-    }
-    const uint32_t e = issue(actor);
-    const uint32_t here = site(call);
-    access_granules(shadow, name, offset / GRANULE, (offset + bytes + GRANULE - 1) / GRANULE, actor, write, call, e,
-                    here);
-}
+ASCX_EMU_SHARED void access(Shadow& shadow, const MemoryName& name, uint64_t offset, uint64_t bytes, Actor actor, bool write,
+                   const char* call);
 
 /// One access to ``rows`` runs of ``row_bytes`` bytes, ``stride`` bytes apart, from ``offset`` (a tile of
 /// a matrix, a strided copy): one operation, checked run by run in address order.
-inline void access_rows(Shadow& shadow, const MemoryName& name, uint64_t offset, uint64_t rows, uint64_t row_bytes,
-                        uint64_t stride, Actor actor, bool write, const char* call) {
-    if (!state.enabled || rows == 0 || row_bytes == 0) {
-        return;
-    }
-    const uint32_t e = issue(actor);
-    const uint32_t here = site(call);
-    if (stride <= row_bytes) {  // the runs touch or overlap: one range
-        access_granules(shadow, name, offset / GRANULE, (offset + (rows - 1) * stride + row_bytes + GRANULE - 1) / GRANULE,
-                        actor, write, call, e, here);
-        return;
-    }
-    uint64_t done = offset / GRANULE;  // granules before this are recorded (runs may share a granule)
-    for (uint64_t r = 0; r < rows; ++r) {
-        const uint64_t begin = offset + r * stride;
-        const uint64_t first = std::max(begin / GRANULE, done);
-        const uint64_t last = (begin + row_bytes + GRANULE - 1) / GRANULE;
-        if (first < last) {
-            access_granules(shadow, name, first, last, actor, write, call, e, here);
-            done = last;
-        }
-    }
-}
+ASCX_EMU_SHARED void access_rows(Shadow& shadow, const MemoryName& name, uint64_t offset, uint64_t rows, uint64_t row_bytes,
+                        uint64_t stride, Actor actor, bool write, const char* call);
 
 /// An access to local memory ``memory`` at ``byte_offset``.
-inline void local(Memory memory, uint64_t byte_offset, uint64_t bytes, Actor actor, bool write, const char* call) {
-    if (memory == Memory::UB) {  // CheckLocalMemoryIA's exception registers watch the UB, checker on or off
-        ia_check(byte_offset, bytes, actor == S ? 0 : actor == V ? 1 : 2, write, call);
-    }
-    if (state.enabled) {
-        access(state.on_chip[static_cast<int>(memory)], MemoryName{memory_name(memory), nullptr}, byte_offset, bytes,
-               actor, write, call);
-    }
-}
+ASCX_EMU_SHARED void local(Memory memory, uint64_t byte_offset, uint64_t bytes, Actor actor, bool write, const char* call);
 
 /// ``rows`` runs of ``row_bytes`` bytes, ``stride`` bytes apart, of local memory ``memory`` (one operation).
-inline void local_rows(Memory memory, uint64_t byte_offset, uint64_t rows, uint64_t row_bytes, uint64_t stride,
-                       Actor actor, bool write, const char* call) {
-    if (state.enabled) {
-        access_rows(state.on_chip[static_cast<int>(memory)], MemoryName{memory_name(memory), nullptr}, byte_offset, rows,
-                    row_bytes, stride, actor, write, call);
-    }
-}
+ASCX_EMU_SHARED void local_rows(Memory memory, uint64_t byte_offset, uint64_t rows, uint64_t row_bytes, uint64_t stride,
+                       Actor actor, bool write, const char* call);
 
 /// The GM buffer (index into gm_allocations and state.gm) that holds ``address``, or -1.
-inline int64_t gm_index(const unsigned char* address) {
-    State& st = state;
-    const size_t n = std::min(gm_allocations.size(), st.gm.size());
-    if (st.last_gm < n) {
-        const GmAllocation& a = gm_allocations[st.last_gm];
-        if (address >= a.begin && address < a.end) {
-            return static_cast<int64_t>(st.last_gm);
-        }
-    }
-    for (size_t i = 0; i < n; ++i) {
-        const GmAllocation& a = gm_allocations[i];
-        if (address >= a.begin && address < a.end) {
-            st.last_gm = i;
-            return static_cast<int64_t>(i);
-        }
-    }
-    return -1;
-}
+ASCX_EMU_SHARED int64_t gm_index(const unsigned char* address);
 
 /// An access to global memory at ``address``.
-inline void global(const void* address, uint64_t bytes, Actor actor, bool write, const char* call) {
-    if (!state.enabled) {
-        return;
-    }
-    const auto* first = static_cast<const unsigned char*>(address);
-    const int64_t i = gm_index(first);
-    if (i >= 0) {
-        const GmAllocation& a = gm_allocations[static_cast<size_t>(i)];
-        access(state.gm[static_cast<size_t>(i)], MemoryName{nullptr, a.name}, static_cast<uint64_t>(first - a.begin),
-               bytes, actor, write, call);
-    }
-}
+ASCX_EMU_SHARED void global(const void* address, uint64_t bytes, Actor actor, bool write, const char* call);
 
 /// ``rows`` runs of ``row_bytes`` bytes, ``stride`` bytes apart, of global memory from ``address`` (one
 /// operation, e.g. a tile of a matrix in GM).
-inline void global_rows(const void* address, uint64_t rows, uint64_t row_bytes, uint64_t stride, Actor actor,
-                        bool write, const char* call) {
-    if (!state.enabled) {
-        return;
-    }
-    const auto* first = static_cast<const unsigned char*>(address);
-    const int64_t i = gm_index(first);
-    if (i >= 0) {
-        const GmAllocation& a = gm_allocations[static_cast<size_t>(i)];
-        access_rows(state.gm[static_cast<size_t>(i)], MemoryName{nullptr, a.name}, static_cast<uint64_t>(first - a.begin),
-                    rows, row_bytes, stride, actor, write, call);
-    }
-}
+ASCX_EMU_SHARED void global_rows(const void* address, uint64_t rows, uint64_t row_bytes, uint64_t stride, Actor actor,
+                        bool write, const char* call);
 
 // --- synchronisation -----------------------------------------------------------------------------------
 
-inline Clock* slot(uint64_t key) {
-    for (auto& entry : state.slots) {
-        if (entry.first == key) {
-            return &entry.second;
-        }
-    }
-    return nullptr;
-}
+ASCX_EMU_SHARED Clock* slot(uint64_t key);
 
 /// ``source`` signals: the slot remembers what it knows now.
-inline void signal(uint64_t key, Actor source) {
-    if (!state.enabled) {
-        return;
-    }
-    issue(source);
-    Clock* existing = slot(key);
-    if (existing != nullptr) {
-        *existing = state.clock[source];
-    } else {
-        state.slots.emplace_back(key, state.clock[source]);
-    }
-}
+ASCX_EMU_SHARED void signal(uint64_t key, Actor source);
 
 /// ``destination`` waits for the slot's signal (absent when nothing was signalled: the first alloc).
-inline void await(uint64_t key, Actor destination) {
-    if (!state.enabled) {
-        return;
-    }
-    for (size_t i = 0; i < state.slots.size(); ++i) {
-        if (state.slots[i].first == key) {
-            state.clock[destination].merge(state.slots[i].second);
-            const uint32_t own = state.slots[i].second.at[destination];  // a chain of flags back to itself
-            state.done[destination] = state.done[destination] > own ? state.done[destination] : own;
-            state.slots.erase(state.slots.begin() + static_cast<std::ptrdiff_t>(i));
-            return;
-        }
-    }
-}
+ASCX_EMU_SHARED void await(uint64_t key, Actor destination);
 
 /// Every actor has waited for every other (PipeBarrier<PIPE_ALL>, a blocking Matmul call).
-inline void barrier_all() {
-    if (!state.enabled) {
-        return;
-    }
-    Clock all;
-    for (const Clock& c : state.clock) {
-        all.merge(c);
-    }
-    for (Clock& c : state.clock) {
-        c = all;
-    }
-    for (int a = 0; a < ACTORS; ++a) {
-        state.done[a] = state.epoch[a];
-    }
-}
+ASCX_EMU_SHARED void barrier_all();
 
 /// PipeBarrier<pipe>: the pipe's earlier work completes before its later work starts.
-inline void barrier(Actor actor) {
-    if (state.enabled) {
-        state.done[actor] = state.epoch[actor];
-    }
-}
+ASCX_EMU_SHARED void barrier(Actor actor);
 
 /// ``destination`` has seen everything ``source`` did so far.
-inline void import(Actor destination, Actor source) {
-    if (state.enabled) {
-        state.clock[destination].merge(state.clock[source]);
-    }
-}
+ASCX_EMU_SHARED void import(Actor destination, Actor source);
 
 /// The slot key of a user flag and of a queue buffer's implied event.
 inline uint64_t flag_key(int event, int id) { return (uint64_t{1} << 62) | (uint64_t(event) << 8) | uint64_t(id); }
@@ -555,3 +295,7 @@ inline uint64_t queue_key(const void* queue, uint32_t buffer, bool free_event) {
 
 }  // namespace sync_check
 }  // namespace ascx_emu
+
+#if !defined(ASCX_EMU_THIN)
+#include "ascx_emu/checker_defs.h"
+#endif

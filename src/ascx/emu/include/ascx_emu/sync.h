@@ -57,16 +57,7 @@ inline bool& flag_slot(AscendC::HardEvent e, int32_t id, const char* what) {
 }
 
 /// Called by the launcher when a kernel body returns: every flag set must have been waited for.
-inline void check_flags_at_exit() {
-    for (int e = 0; e < static_cast<int>(AscendC::HardEvent::MAX); ++e) {
-        for (int id = 0; id < 8; ++id) {
-            if (flag_slots.pending[e][id]) {
-                fail("SetFlag<%s>(%d) is never matched by a WaitFlag before the kernel returns",
-                     event_name(static_cast<AscendC::HardEvent>(e)), id);
-            }
-        }
-    }
-}
+ASCX_EMU_SHARED void check_flags_at_exit();
 
 }  // namespace ascx_emu
 
@@ -134,12 +125,7 @@ inline std::vector<int64_t>& cross_counts(std::map<std::pair<int, int>, std::vec
     return counts;
 }
 
-inline void cross_core_check(int mode, uint16_t flag, const char* what) {
-    if (flag > 15) {
-        ascx_emu::fail("%s: flag id %u is outside 0 to 15", what, static_cast<unsigned>(flag));
-    }
-    (void)mode;
-}
+ASCX_EMU_SHARED void cross_core_check(int mode, uint16_t flag, const char* what);
 
 }  // namespace detail
 
@@ -404,3 +390,7 @@ inline void wait_flag(pipe_t, pipe_t, event_t) {}
 inline void pipe_barrier(pipe_t pipe) { AscendC::detail::barrier(pipe); }
 inline void set_ffts_base_addr(uint64_t) {}
 inline void ffts_cross_core_sync(pipe_t, uint64_t) {}
+
+#if !defined(ASCX_EMU_THIN)
+#include "ascx_emu/sync_defs.h"
+#endif

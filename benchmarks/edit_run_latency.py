@@ -1,0 +1,100 @@
+"""The kernel author's loop on the main job: change a line, run the example, see the verdict.
+
+    python benchmarks/edit_run_latency.py [--rounds N] [--smoke]
+
+Each round edits a copy of ``examples/matmul_leaky_relu.py`` so that its IR changes (round ``r`` ends the
+kernel with ``r + 1`` ``pipe_barrier(PIPE_ALL)`` calls: new Ascend C, so nothing comes from the kernel or
+build caches), then runs it as a fresh process, as a user does (``python matmul_leaky_relu.py``), and
+records the whole process's wall time and the build time the example prints.  Every approach to building
+is measured in the same rounds, one after the other, so the figures compare as ratios on a shared,
+noisy machine:
+
+- ``prelude`` (the default): each build starts from the kernel's preamble precompiled and links the runtime
+  object, both made once per preamble, core side, compiler and flags (docs/emulation.md#build-time);
+- ``whole`` (``ASCX_EMU_PRELUDE=0``): every build parses the headers and compiles everything it uses, the
+  approach before.
+
+The build directory is shared by the rounds (the one-off work, making the prelude, is done by a warm-up run
+outside the measurement, whose time is reported as ``first run``); each round has an empty kernel cache.
+Medians of N rounds; wall seconds.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parents[1]
+EXAMPLE = REPO / "examples" / "matmul_leaky_relu.py"
+ANCHOR = "    mm.end()\n"
+APPROACHES = {"prelude": {"ASCX_EMU_PRELUDE": "1"}, "whole": {"ASCX_EMU_PRELUDE": "0"}}
+_BUILD_LINE = re.compile(r"^ascx: building it .*\.\.\. (\d+\.\d+) s", re.MULTILINE)
+
+
+def edited(barriers: int, pipe: str = "PIPE_ALL") -> str:
+    """The example ending its kernel with ``barriers`` calls of ``pipe_barrier(pipe)``: an edit that alters its
+    IR (and so its Ascend C), and not its results."""
+    text = EXAMPLE.read_text()
+    if ANCHOR not in text:
+        raise SystemExit(f"edit_run_latency: {EXAMPLE.name} no longer has the line {ANCHOR.strip()!r} to edit after")
+    return text.replace(ANCHOR, ANCHOR + f"    asc.pipe_barrier(asc.PipeID.{pipe})\n" * barriers, 1)
+
+
+def run(script: Path, env: dict[str, str]) -> tuple[float, float]:
+    """One whole-process run: its wall seconds and the build seconds it printed."""
+    start = time.perf_counter()
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, env=env, check=False)
+    elapsed = time.perf_counter() - start
+    if result.returncode != 0 or "matmul_leaky_relu: OK" not in result.stdout:
+        raise SystemExit(f"edit_run_latency: the edited example failed:\n{result.stdout}{result.stderr}")
+    match = _BUILD_LINE.search(result.stderr + result.stdout)
+    if match is None:
+        raise SystemExit(f"edit_run_latency: the example printed no build time:\n{result.stdout}{result.stderr}")
+    return elapsed, float(match.group(1))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--smoke", action="store_true", help="one round")
+    args = parser.parse_args()
+    rounds = 1 if args.smoke else args.rounds
+    with tempfile.TemporaryDirectory(prefix="ascx-edit-run-") as scratch:
+        work = Path(scratch)
+        builds = os.environ.get("ASCX_EMU_BUILD_DIR") or str(work / "builds")
+        base = {**os.environ, "ASCX_EMU_BUILD_DIR": builds, "PYTHONPATH": str(REPO / "examples")}
+        base.pop("PYTHONDONTWRITEBYTECODE", None)  # as a user's machine: bytecode is cached after the first run
+        script = work / "matmul_leaky_relu.py"
+        totals: dict[str, list[float]] = {name: [] for name in APPROACHES}
+        builds_s: dict[str, list[float]] = {name: [] for name in APPROACHES}
+        warm: dict[str, float] = {}
+        for approach, extra in APPROACHES.items():  # the one-off work, outside the measurement
+            script.write_text(edited(1 + list(APPROACHES).index(approach), "PIPE_V"))
+            env = {**base, **extra, "ASCX_CACHE_DIR": str(work / f"warm-{approach}")}
+            warm[approach] = run(script, env)[0]
+        for round_ in range(rounds):
+            for approach, extra in APPROACHES.items():
+                script.write_text(edited(1 + round_ * len(APPROACHES) + list(APPROACHES).index(approach)))
+                env = {**base, **extra, "ASCX_CACHE_DIR": str(work / f"kernels-{round_}-{approach}")}
+                total, built = run(script, env)
+                totals[approach].append(total)
+                builds_s[approach].append(built)
+    print(f"edit-to-result on examples/matmul_leaky_relu.py, median of {rounds} round{'s' * (rounds != 1)} (wall s):")
+    print(f"  {'approach':<12} {'edit-to-result':>14} {'build':>7} {'first run':>10}")
+    for approach in APPROACHES:
+        total, built = statistics.median(totals[approach]), statistics.median(builds_s[approach])
+        print(f"  {approach:<12} {total:>13.2f}s {built:>6.2f}s {warm[approach]:>9.2f}s")
+    ratio = statistics.median(totals["whole"]) / statistics.median(totals["prelude"])
+    ratio_build = statistics.median(builds_s["whole"]) / statistics.median(builds_s["prelude"])
+    print(f"whole / prelude: edit-to-result {ratio:.2f}x, build {ratio_build:.2f}x")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,129 @@
+"""What an emulation build starts from (docs/emulation.md#build-time): the kernel's preamble precompiled,
+and the runtime object.
+
+Every printed kernel starts with the same few ``#define``/``#include`` lines (``ascx-kernel-prologue``):
+its *preamble*.  Parsing the emulation headers behind them, and compiling the machinery every kernel
+shares (the launcher, the error and bounds checks, the synchronisation checker: the headers'
+``ASCX_EMU_SHARED`` functions), was most of a kernel's build.  So, once per preamble, core side,
+compiler and flags, and kept in the build directory:
+
+- ``preamble.h`` is precompiled (``preamble.h.gch`` for g++, ``preamble.h.pch`` for clang), and kernels
+  are compiled with ``-include preamble.h``: the headers' include guards make the kernel's own includes
+  no-ops;
+- ``runtime.o`` is the preamble and ``ascx_emu/launch.h`` compiled with ``-DASCX_EMU_RUNTIME_OBJECT``:
+  the one compiled copy of the shared functions, which a kernel compiled with ``-DASCX_EMU_THIN`` (it
+  sees their declarations only) links.
+
+Neither changes what a kernel does: the same headers, flags and code, only compiled once.  A preamble
+that does not precompile falls back to the whole build, which reports the error.  ``ASCX_EMU_PRELUDE=0``
+builds every kernel whole (the approach before, kept to measure against: ``benchmarks/edit_run_latency.py``).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+from dataclasses import dataclass
+from pathlib import Path
+
+PRELUDE_ENV = "ASCX_EMU_PRELUDE"
+"""``0``: every build compiles the whole emulation in the kernel's translation unit."""
+THIN = "-DASCX_EMU_THIN"
+"""A kernel's translation unit that links the runtime object (``ascx_emu/linkage.h``)."""
+RUNTIME_OBJECT = "-DASCX_EMU_RUNTIME_OBJECT"
+"""The runtime object's translation unit: the shared functions' one compiled copy."""
+RUNTIME_HEADERS = '#include "ascx_emu/launch.h"\n'
+"""What the runtime object adds to the preamble: the launcher every emulation build appends."""
+
+_PREAMBLE_LINE = re.compile(r'#(?:define \w+|include "[^"\n]+")\n')
+
+
+def enabled() -> bool:
+    """Whether builds start from a prelude (``$ASCX_EMU_PRELUDE`` is not ``0``)."""
+    return os.environ.get(PRELUDE_ENV) != "0"
+
+
+def source_preamble(source: str) -> str:
+    """The source's leading ``#define NAME`` and ``#include "..."`` lines, or "" when it does not start
+    with an include."""
+    end = 0
+    while (match := _PREAMBLE_LINE.match(source, end)) is not None:
+        end = match.end()
+    preamble = source[:end]
+    return preamble if "#include" in preamble else ""
+
+
+@dataclass(frozen=True)
+class Prelude:
+    """The prelude of one preamble, side, compiler and flags, in ``directory``."""
+
+    directory: Path
+    clang: bool
+
+    @property
+    def header(self) -> Path:
+        return self.directory / "preamble.h"
+
+    @property
+    def precompiled(self) -> Path:
+        return self.directory / ("preamble.h.pch" if self.clang else "preamble.h.gch")
+
+    @property
+    def runtime(self) -> Path:
+        return self.directory / "runtime.o"
+
+    @property
+    def include(self) -> tuple[str, ...]:
+        """The flags that start a compile from the precompiled preamble."""
+        return ("-include", str(self.header))
+
+    def precompile(self, preamble: str, flags: list[str]) -> bool:
+        """Precompile ``preamble`` with ``flags`` (the kernel's own, ``-DASCX_EMU_THIN`` among them) unless
+        that was done before; False when the compiler rejects it."""
+        if self.precompiled.exists():
+            return True
+        self._write_header(preamble)
+        # clang records the headers' times; the directory's key holds their contents, so it need not
+        timestamps = ["-Xclang", "-fno-pch-timestamp"] if self.clang else []
+        return _compile([*flags, *timestamps, "-x", "c++-header"], self.header, self.precompiled)
+
+    def runtime_object(self, preamble: str, flags: list[str]) -> Path | None:
+        """The runtime object, compiled with ``flags`` (``-DASCX_EMU_RUNTIME_OBJECT`` among them) unless
+        that was done before; None when the compiler rejects it."""
+        if self.runtime.exists():
+            return self.runtime
+        source = self.directory / "runtime.cpp"
+        if not source.exists():
+            _write_once(source, preamble + RUNTIME_HEADERS)
+        return self.runtime if _compile([*flags, "-c"], source, self.runtime) else None
+
+    def _write_header(self, preamble: str) -> None:
+        self.directory.mkdir(parents=True, exist_ok=True)
+        if not self.header.exists():
+            _write_once(self.header, preamble)
+
+
+def _write_once(path: Path, text: str) -> None:
+    """Create ``path`` with ``text`` unless another process did first: the first file stays, so a
+    precompiled header built from it keeps naming the same file (clang checks)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    partial = path.with_name(f".{path.name}.{os.getpid()}")
+    partial.write_text(text)
+    try:
+        os.link(partial, path)
+    except FileExistsError:
+        pass
+    finally:
+        partial.unlink()
+
+
+def _compile(command: list[str], source: Path, output: Path) -> bool:
+    """Run ``command`` on ``source`` into ``output``, written under a temporary name and renamed into
+    place, so a reader never sees half of it."""
+    partial = output.with_name(f".{output.name}.{os.getpid()}")
+    if subprocess.run([*command, "-o", str(partial), str(source)], capture_output=True, check=False).returncode:
+        partial.unlink(missing_ok=True)
+        return False
+    os.replace(partial, output)
+    return True
