@@ -15,6 +15,7 @@ import re
 import shutil
 import subprocess
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -186,13 +187,15 @@ def build_prelude(
     start = prelude.Prelude(
         build_dir() / "prelude" / f"{mode}-{compiler.name}-{digest.hexdigest()[:32]}", compiler.name == "clang++"
     )
-    if not start.precompile(preamble, flags):
-        return None
     if not link:
-        return start.include, ()
+        return (start.include, ()) if start.precompile(preamble, flags) else None
     whole = tuple(flag for flag in extra_flags if flag != prelude.THIN)
-    runtime = start.runtime_object(preamble, _code_flags(compiler, mode, (*whole, prelude.RUNTIME_OBJECT)))
-    return (start.include, (str(runtime),)) if runtime is not None else None
+    with ThreadPoolExecutor(max_workers=1) as pool:  # the two compiles of a new prelude side by side
+        runtime = pool.submit(
+            start.runtime_object, preamble, _code_flags(compiler, mode, (*whole, prelude.RUNTIME_OBJECT))
+        )
+        precompiled = start.precompile(preamble, flags)
+        return (start.include, (str(runtime.result()),)) if precompiled and runtime.result() is not None else None
 
 
 def _thin(source: str, extra_flags: tuple[str, ...]) -> tuple[str, ...]:

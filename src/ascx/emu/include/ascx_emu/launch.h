@@ -45,10 +45,6 @@ struct LastFailure {
 };
 inline thread_local LastFailure last_failure;
 
-ASCX_EMU_SHARED int run_launch(void (*body)(void* const*), void* const* args, const LaunchBuffer* buffers, int64_t buffer_count,
-                      int64_t block_num, int64_t sub_block_num, bool check_sync, bool same_pipe_raw, int64_t threads,
-                      char* error, int64_t error_size);
-
 /// Where the failed launch was in the kernel's Python source (empty file when unknown).
 ASCX_EMU_SHARED void report_where(char* file, int64_t size, int64_t* line);
 
