@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any, Literal, cast
 
 import numpy as np
@@ -68,12 +69,18 @@ def run_both(
 ) -> None:
     """``clean_room(args)``, then the CANN backend on copies of the arrays; the first differing element of
     an array argument (bit for bit, NaNs equal) is an error naming the argument, the index and both values."""
+    from ascx.emu.cann_backend.launch import build_sides
     from ascx.emu.cann_backend.launch import launch as launch_cann
     from ascx.emu.launch import EmulationError
 
     tolerance = relative_tolerance()
     copies: list[Any] = [np.array(np.asarray(a), copy=True) if _array_like(a) else a for a in args]
-    clean_room(args)
+    with ThreadPoolExecutor(max_workers=1) as pool:  # CANN's builds beside the clean-room build and run
+        cann_built = pool.submit(build_sides, compiled)
+        try:
+            clean_room(args)
+        finally:
+            cann_built.exception()  # wait: the clean-room error comes first, CANN's build error below
     launch_cann(compiled, block_dim, copies)
     names = [p.name for p in compiled.params]
     skipped = system_workspaces(compiled)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import os
 import re
 import subprocess
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -108,7 +109,7 @@ def _write_once(path: Path, text: str) -> None:
     """Create ``path`` with ``text`` unless another process did first: the first file stays, so a
     precompiled header built from it keeps naming the same file (clang checks)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    partial = path.with_name(f".{path.name}.{os.getpid()}")
+    partial = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
     partial.write_text(text)
     try:
         os.link(partial, path)
@@ -121,7 +122,7 @@ def _write_once(path: Path, text: str) -> None:
 def _compile(command: list[str], source: Path, output: Path) -> bool:
     """Run ``command`` on ``source`` into ``output``, written under a temporary name and renamed into
     place, so a reader never sees half of it."""
-    partial = output.with_name(f".{output.name}.{os.getpid()}")
+    partial = output.with_name(f".{output.name}.{os.getpid()}.{threading.get_ident()}")
     if subprocess.run([*command, "-o", str(partial), str(source)], capture_output=True, check=False).returncode:
         partial.unlink(missing_ok=True)
         return False

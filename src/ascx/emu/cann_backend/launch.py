@@ -20,6 +20,7 @@ import subprocess
 import tempfile
 import time
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -78,7 +79,10 @@ def cann_source(compiled: CompiledKernel) -> str:
 def build_sides(compiled: CompiledKernel) -> dict[CoreMode, Path]:
     """The executables of the sides ``compiled`` runs on."""
     source = cann_source(compiled)
-    return {side: build_executable(source, side, name=compiled.name) for side, _ in block_cores(compiled.kernel_type)}
+    sides: list[CoreMode] = [side for side, _ in block_cores(compiled.kernel_type)]
+    with ThreadPoolExecutor(max_workers=len(sides)) as pool:  # the host compiler runs outside the GIL
+        built = [pool.submit(build_executable, source, side, name=compiled.name) for side in sides]
+        return dict(zip(sides, (future.result() for future in built), strict=True))
 
 
 @dataclass(frozen=True)
