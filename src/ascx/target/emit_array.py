@@ -3,7 +3,6 @@ conversions of ``asc.number`` that change signedness at the same width."""
 
 from __future__ import annotations
 
-from xdsl.dialects import arith
 from xdsl.dialects.builtin import ModuleOp
 
 from ascx.dialects.ascendc import array_ops as array_ir
@@ -29,14 +28,6 @@ def _array_load(p: AscendCPrinter, op: array_ir.ArrayLoadOp) -> None:
 @emits(array_ir.ArrayStoreOp)
 def _array_store(p: AscendCPrinter, op: array_ir.ArrayStoreOp) -> None:
     p.line(f"{p.expr(op.array)}[{p.expr(op.index)}] = {p.expr(op.value)};")
-
-
-@emits(arith.BitcastOp)
-def _bitcast(p: AscendCPrinter, op: arith.BitcastOp) -> None:
-    """An integer of the same width and another signedness (``asc.number``): a ``static_cast``."""
-    result = op.results[0]
-    kind = scalar_type(result.type)
-    p.line(f"{kind} {p.names.get(result)} = static_cast<{kind}>({p.expr(op.input)});")
 
 
 @emits(array_ir.VerbatimOp)

@@ -45,7 +45,7 @@ EMITTER_MODULES: dict[str, tuple[str, ...]] = {
     f"{_D}vector_fused_ops": (f"{_T}emit_vector_fused",),
     f"{_D}vector_mask_ops": (f"{_T}emit_vector_mask",),
     f"{_D}vector_ops": (f"{_T}emit_vector",),
-    "xdsl.dialects.arith": (f"{_T}emit_array", f"{_T}emit_scalar"),
+    "xdsl.dialects.arith": (f"{_T}emit_scalar",),
     "xdsl.dialects.math": (f"{_T}emit_scalar",),
     "xdsl.dialects.scf": (f"{_T}emit_control",),
 }

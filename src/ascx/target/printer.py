@@ -31,11 +31,12 @@ from xdsl.utils.base_printer import BasePrinter
 from ascx.diagnostics import op_error, source_location
 from ascx.dialects import ascendc as ir
 from ascx.dialects.ascendc.kernel_attrs import KERNEL_ATTR
+from ascx.registry import Registry
 from ascx.target.names import Names, kernel_symbol
 
 OpT = TypeVar("OpT", bound=Operation)
 Emitter = Callable[["AscendCPrinter", Any], None]
-_EMITTERS: dict[type[Operation], Emitter] = {}
+_EMITTERS: Registry[type[Operation], Emitter] = Registry("the printer's emitters")
 FileScope = Callable[["AscendCPrinter", ModuleOp], None]
 _FILE_SCOPE: list[FileScope] = []
 
@@ -46,7 +47,7 @@ def emits(
     """Register the decorated method as the printer of ``op_type``."""
 
     def register(method: Callable[[AscendCPrinter, OpT], None]) -> Callable[[AscendCPrinter, OpT], None]:
-        _EMITTERS[op_type] = method
+        _EMITTERS.add(op_type, method)
         return method
 
     return register

@@ -14,6 +14,7 @@ from xdsl.ir import Operation, SSAValue
 
 from ascx.analysis.matmul.state import MatmulState, ObjectState
 from ascx.dialects.ascendc.traits import MatmulMethod, MatmulRole
+from ascx.registry import Registry
 
 if TYPE_CHECKING:
     from ascx.analysis.matmul.protocol import MatmulProtocolAnalysis
@@ -35,7 +36,7 @@ class Call:
 
 RoleHandler = Callable[["MatmulProtocolAnalysis", Call, MatmulState], None]
 
-ROLE_HANDLERS: dict[MatmulRole, RoleHandler] = {}
+ROLE_HANDLERS: Registry[MatmulRole, RoleHandler] = Registry("the Matmul protocol's role handlers")
 """Role -> its handler (the Matmul rule modules fill it in when imported)."""
 
 
@@ -43,8 +44,7 @@ def handles(role: MatmulRole) -> Callable[[RoleHandler], RoleHandler]:
     """Register the decorated function as what a call of ``role`` does to its object."""
 
     def register(handler: RoleHandler) -> RoleHandler:
-        assert role not in ROLE_HANDLERS, f"two handlers for Matmul role {role}"
-        ROLE_HANDLERS[role] = handler
+        ROLE_HANDLERS.add(role, handler)
         return handler
 
     return register

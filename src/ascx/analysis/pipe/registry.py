@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from xdsl.ir import Operation
 
 from ascx.analysis.pipe.state import PipeState
+from ascx.registry import Registry
 
 if TYPE_CHECKING:
     from ascx.analysis.pipe.analysis import PipeSyncAnalysis
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 OpT = TypeVar("OpT", bound=Operation)
 Handler = Callable[["PipeSyncAnalysis", Any, PipeState], None]
 
-HANDLERS: dict[type[Operation], Handler] = {}
+HANDLERS: Registry[type[Operation], Handler] = Registry("the pipe analysis's transfer functions")
 """Op class -> its transfer function (the modules of the rule families fill it in when imported)."""
 
 
@@ -33,8 +34,7 @@ def transfers(
     def register(
         handler: Callable[[PipeSyncAnalysis, OpT, PipeState], None],
     ) -> Callable[[PipeSyncAnalysis, OpT, PipeState], None]:
-        assert op_type not in HANDLERS, f"{op_type.__name__} has two pipe-analysis handlers"
-        HANDLERS[op_type] = handler
+        HANDLERS.add(op_type, handler)
         return handler
 
     return register
