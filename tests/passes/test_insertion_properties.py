@@ -19,7 +19,7 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import Operation
 
-from ascx.analysis.insertion.placement import INSERTED_ATTR
+from ascx.analysis.inserted import INSERTED_ATTR
 from ascx.analysis.pipe.analysis import PipeSyncAnalysis
 from ascx.dialects.ascendc.sync_ops import PipeBarrierOp, SetFlagOp, WaitFlagOp
 from ascx.passes.insert_sync import insert_sync

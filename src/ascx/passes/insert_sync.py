@@ -15,8 +15,8 @@ from xdsl.dialects import func
 from xdsl.dialects.builtin import ModuleOp
 from xdsl.utils.exceptions import PassFailedException
 
+from ascx.analysis.inserted import INSERTED_ATTR
 from ascx.analysis.insertion.pipe_sync import InsertionOptions
-from ascx.analysis.insertion.placement import INSERTED_ATTR
 from ascx.analysis.pipe.state import PipeSyncOptions
 from ascx.analysis.report import Diagnostic, publish
 from ascx.analysis.sync import insert_sync

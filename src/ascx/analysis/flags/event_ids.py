@@ -14,7 +14,7 @@ from ascx.analysis.dataflow import condition_key, constant_int
 from ascx.analysis.flags.framework import first_user
 from ascx.analysis.flags.parity import alternating_loops, evaluate
 from ascx.analysis.flags.slots import event_text, flag_call, id_text, is_pure_integer, possible_ids
-from ascx.analysis.insertion.placement import is_inserted
+from ascx.analysis.inserted import is_inserted
 from ascx.analysis.pipe.registry import transfers
 from ascx.analysis.pipe.state import PipeState, SlotKey
 from ascx.analysis.pipe_model import EVENT_ID_COUNT

@@ -7,7 +7,7 @@ from xdsl.dialects import func
 from xdsl.ir import Operation
 
 from ascx.analysis.flags.slots import flag_call
-from ascx.analysis.insertion.placement import INSERTED_ATTR
+from ascx.analysis.inserted import INSERTED_ATTR
 from ascx.analysis.pipe.analysis import PipeSyncAnalysis
 from ascx.analysis.pipe_model import pipe_label
 from ascx.analysis.report import DiagnosticList, at

@@ -26,7 +26,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from ascx.analysis.dataflow import constant_int, enclosing_loop
 from ascx.analysis.flags.parity import alternating_loops
 from ascx.analysis.flags.slots import possible_ids
-from ascx.analysis.insertion.placement import INSERTED_ATTR, is_inserted, mark
+from ascx.analysis.inserted import INSERTED_ATTR, is_inserted
+from ascx.analysis.insertion.placement import mark
 from ascx.analysis.pipe_model import EVENT_ID_COUNT
 from ascx.dialects.ascendc.basic_enums import HardEvent
 from ascx.dialects.ascendc.fwk_ops import EventIdAction, EventIdOp, InitBufferOp, ReleaseEventIdOp

@@ -12,7 +12,8 @@ from typing import Literal
 from xdsl.dialects import func
 from xdsl.rewriter import InsertPoint, Rewriter
 
-from ascx.analysis.insertion.placement import is_inserted, mark
+from ascx.analysis.inserted import is_inserted
+from ascx.analysis.insertion.placement import mark
 from ascx.analysis.pipe.state import PipeState
 from ascx.analysis.regions import GMBase
 from ascx.analysis.report import DiagnosticList, where

@@ -27,7 +27,8 @@ from xdsl.rewriter import InsertPoint, Rewriter
 from xdsl.traits import IsTerminator
 
 from ascx.analysis.dataflow import common_block
-from ascx.analysis.insertion.placement import INSERTED_ATTR, innermost_common_loop
+from ascx.analysis.inserted import INSERTED_ATTR
+from ascx.analysis.insertion.placement import innermost_common_loop
 from ascx.analysis.matmul.protocol import MatmulProtocolAnalysis
 from ascx.analysis.matmul.state import FirstIteration, Fix
 from ascx.analysis.matmul.zero_trip import trip_count_from_tiling, trip_test

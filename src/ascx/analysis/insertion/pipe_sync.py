@@ -18,9 +18,9 @@ from xdsl.dialects import arith, func
 from xdsl.ir import Operation, SSAValue
 
 from ascx.analysis.hazards.conflicts import REPAIRABLE, Hazard
+from ascx.analysis.inserted import is_inserted
 from ascx.analysis.insertion.event_ids import EventIds, IdMode
 from ascx.analysis.insertion.final_barrier import FinalBarrier, add_final_barrier
-from ascx.analysis.insertion.placement import is_inserted
 from ascx.analysis.insertion.repairs import repair
 from ascx.analysis.pipe.analysis import PipeSyncAnalysis
 from ascx.analysis.pipe.state import DEFAULT_OPTIONS, PipeSyncOptions

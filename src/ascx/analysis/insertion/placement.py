@@ -12,17 +12,11 @@ from xdsl.ir import Operation
 from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascx.analysis.dataflow import constant_int, leaves_loop
+from ascx.analysis.inserted import INSERTED_ATTR, is_inserted
 from ascx.analysis.pipe_model import EVENT_ORDER
 from ascx.dialects.ascendc.sync_ops import PipeBarrierOp, SetFlagOp, WaitFlagOp
 
-INSERTED_ATTR = "ascx.inserted"
-"""The attribute on every op ``ascx-insert-sync`` inserted (a later run may move or remove only these)."""
-
 OpT = TypeVar("OpT", bound=Operation)
-
-
-def is_inserted(op: Operation) -> bool:
-    return INSERTED_ATTR in op.attributes
 
 
 def mark(op: OpT, location_of: Operation) -> OpT:
