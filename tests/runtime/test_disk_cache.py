@@ -68,6 +68,9 @@ def test_a_new_process_loads_the_kernel_from_disk(tmp_path: Path, kernel_cache_d
     assert second.ir_with_locations() == first.ir_with_locations()
     assert second.kernel_type == first.kernel_type
     assert [d.describe() for d in second.dependencies] == [d.describe() for d in first.dependencies]
+    assert second.launch == first.launch  # what the emulation builds, without the IR
+    assert second.launch is not None
+    assert "ascx_emu::at(" in second.launch.emulation_source
 
 
 def test_a_real_second_interpreter_hits_the_cache(tmp_path: Path, kernel_cache_dir: Path) -> None:
@@ -201,6 +204,12 @@ def test_values_without_a_stable_fingerprint_stay_in_memory(tmp_path: Path, kern
     assert entries(kernel_cache_dir) == []
 
 
+def _drop_from_manifest(entry: Path, field: str) -> None:
+    manifest = json.loads((entry / "manifest.json").read_text())
+    del manifest[field]
+    (entry / "manifest.json").write_text(json.dumps(manifest))
+
+
 @pytest.mark.parametrize(
     ("damage", "what"),
     [
@@ -208,6 +217,9 @@ def test_values_without_a_stable_fingerprint_stay_in_memory(tmp_path: Path, kern
         (lambda e: (e / "manifest.json").write_text(json.dumps({"format": 1})), "a manifest without fields"),
         (lambda e: (e / "kernel.cpp").write_text("truncated"), "the source"),
         (lambda e: (e / "kernel.cpp").unlink(), "a missing source file"),
+        (lambda e: (e / "kernel.emu.cpp").write_text("truncated"), "the emulation source"),
+        (lambda e: (e / "kernel.emu.cpp").unlink(), "a missing emulation source"),
+        (lambda e: _drop_from_manifest(e, "mix_dual_master"), "a manifest without the MixDualMaster flag"),
     ],
 )
 def test_a_corrupt_entry_is_ignored_and_rebuilt(

@@ -236,12 +236,7 @@ class DiskCache:
         dependencies = _revalidate(manifest["dependencies"], fn, entry)
         if dependencies is None:
             return None
-        try:
-            source = (entry / _SOURCE).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise CorruptEntry(f"cannot read {_SOURCE}: {error}") from error
-        if _digest(source) != manifest["artifacts"].get(_SOURCE):
-            raise CorruptEntry(f"{_SOURCE} does not match its digest")
+        source = _read_artifact(entry, manifest, _SOURCE)
         try:
             kernel_type = KernelType(manifest["kernel_type"])
         except ValueError as error:
@@ -309,13 +304,19 @@ class DiskCache:
         return True
 
 
-def _read_launch_facts(entry: Path, manifest: dict[str, Any]) -> LaunchFacts:
+def _read_artifact(entry: Path, manifest: dict[str, Any], name: str) -> str:
+    """The text of artifact ``name``, which must match the digest the manifest records."""
     try:
-        text = (entry / _EMULATION_SOURCE).read_text(encoding="utf-8")
+        text = (entry / name).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as error:
-        raise CorruptEntry(f"cannot read {_EMULATION_SOURCE}: {error}") from error
-    if _digest(text) != manifest["artifacts"].get(_EMULATION_SOURCE):
-        raise CorruptEntry(f"{_EMULATION_SOURCE} does not match its digest")
+        raise CorruptEntry(f"cannot read {name}: {error}") from error
+    if _digest(text) != manifest["artifacts"].get(name):
+        raise CorruptEntry(f"{name} does not match its digest")
+    return text
+
+
+def _read_launch_facts(entry: Path, manifest: dict[str, Any]) -> LaunchFacts:
+    text = _read_artifact(entry, manifest, _EMULATION_SOURCE)
     dual = manifest.get("mix_dual_master")
     if not isinstance(dual, bool):
         raise CorruptEntry("the manifest has no mix_dual_master flag")
