@@ -23,6 +23,7 @@ from ascx.runtime.pipeline import run_pipeline
 from ascx.runtime.pipeline_spec import pipeline_for
 from ascx.runtime.sync_outcome import settle_sync_diagnostics
 from ascx.target import print_ascendc
+from ascx.target.printer import without_source_lines
 from ascx.tracer.gc_pause import gc_paused
 from ascx.tracer.kernel import trace_kernel
 from ascx.tracer.signature import KernelParam
@@ -73,8 +74,9 @@ def _compile_kernel(
     settle_sync_diagnostics(diagnostics, options, (fn.__code__.co_filename, fn.__code__.co_firstlineno))
     verify_module(module)
     lowered = time.perf_counter()
-    source = print_ascendc(module)
-    facts = launch_facts(module)
+    annotated = print_ascendc(module, source_lines=True)  # printed once: the plain source is it without markers
+    source = without_source_lines(annotated)
+    facts = launch_facts(module, annotated)
     printed = time.perf_counter()
     kernel = next(op for op in module.body.block.ops if isinstance(op, func.FuncOp))
     kind = kernel.attributes.get(KERNEL_TYPE_ATTR)
