@@ -12,6 +12,7 @@ from collections.abc import Callable
 from types import ModuleType
 
 import numpy as np
+import pytest
 
 import ascx as asc
 from ascx.runtime.jit import MockTensor, MockValue
@@ -374,11 +375,13 @@ def test_rows_not_bounded_by_the_stride_are_xc7(kernel_module: Load) -> None:
         "k.py:20: GM `y_gm` written here may be accessed by another block without inter-block synchronization [XC-7]",
         "k.py:20:5: note: accessed here at another block-dependent offset",
     ]
+    # the full tiles' copy and the tail's are two calls of one device function at one line; whichever pair is
+    # the warning, the other is a note of it with its reason (one buffer, one warning)
     assert (
-        "k.py:20:5: note: the blocks' parts are not proved disjoint: `asc.data_copy_pad` ends at element i * tile + "
-        "r * row_len + tile of its block's part, which is not bounded by the stride per_block * row_len of the block "
-        "index: only the loops' run-time ends bound it (`i` below `(row_len // tile)`, `r` below `tail`), and the "
-        "kernel does not relate them to the stride"
+        "k.py:20:5: note: `y_gm` is also written here and accessed at line 20, not proved disjoint either: "
+        "`asc.data_copy_pad` ends at element i * tile + r * row_len + tile of its block's part, which is not bounded "
+        "by the stride per_block * row_len of the block index: only the loops' run-time ends bound it (`i` below "
+        "`(row_len // tile)`, `r` below `tail`), and the kernel does not relate them to the stride"
     ) in found
 
 
@@ -403,4 +406,78 @@ def test_a_stride_chosen_by_the_block_is_not_affine(kernel_module: Load) -> None
         "k.py:11:5: note: accessed here at another block-dependent offset",
         "k.py:20:5: note: the blocks' parts are not proved disjoint: the block index steps its offset by "
         "row_len or row_len * 2 elements, depending on the block",
+    ]
+
+
+FORMER_TAIL = """
+if b < cores:
+    rows = per_block
+    first = b * per_block
+else:
+    rows = tail
+    first = cores * per_block + (b - cores) * tail
+x_gm.set_global_buffer(x + first * row_len)
+y_gm.set_global_buffer(y + {second}first * row_len)
+for r in range(rows):
+    copy_scaled(qin, qout, x_gm[r * row_len:], y_gm[r * row_len:], row_len, 2.0)
+for r in range(rows):
+    copy_scaled(qin, qout, y_gm[r * row_len:], x_gm[r * row_len:], row_len, 3.0)
+"""
+"""The former/tail split of Huawei's operators: ``cores`` blocks of ``per_block`` rows, then blocks of ``tail``
+rows; ``{second}`` shifts y's parts for the negative case."""
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=AssertionError,
+    reason="XC-7's proof gives a buffer one stride; the former and the tail arms step by two "
+    "(docs/rules/cross-core.md#what-xc-7-takes-on-trust, 'Not proved yet: a stride per arm')",
+)
+def test_a_former_tail_split_is_proved(kernel_module: Load) -> None:
+    """Each arm has one stride, and its condition orders the parts (a former block ends by ``cores * per_block``,
+    where the first tail block starts): proved with no relation between ``per_block`` and ``tail``
+    (docs/rules/cross-core.md#what-xc-7-takes-on-trust).  Run with 2 former blocks of 3 rows and 2 tail blocks
+    of 2."""
+    body = FORMER_TAIL.format(second="")
+    assert _rows_diagnostics(kernel_module, body) == []
+    x0, x, y = _rows_run(kernel_module, body, 4, 3, 2, 40, 0, 2)
+    rows = 10 * 40
+    np.testing.assert_array_equal(y[:rows], x0[:rows] * np.float32(2.0))
+    np.testing.assert_array_equal(x[:rows], x0[:rows] * np.float32(2.0) * np.float32(3.0))
+    np.testing.assert_array_equal(y[rows:], 0)
+
+
+BIG_SMALL = """
+if b < cores:
+    rows = per_block + 1
+    first = b * (per_block + 1)
+else:
+    rows = per_block
+    first = b * per_block + cores
+x_gm.set_global_buffer(x + first * row_len)
+y_gm.set_global_buffer(y + first * row_len)
+for r in range(rows):
+    copy_scaled(qin, qout, x_gm[r * row_len:], y_gm[r * row_len:], row_len, 2.0)
+for r in range(rows):
+    copy_scaled(qin, qout, y_gm[r * row_len:], x_gm[r * row_len:], row_len, 3.0)
+"""
+"""softmax_v2's big/small split (ops-nn): the first ``cores`` blocks take one row more."""
+
+
+def test_a_big_small_split_is_xc7(kernel_module: Load) -> None:
+    """The big blocks step by ``per_block + 1`` rows and the small ones by ``per_block``: the parts meet only by
+    the relation between the two lengths, and the proof gives a buffer one stride
+    (docs/rules/cross-core.md#what-xc-7-takes-on-trust).  The note names the two strides."""
+    why = (
+        "k.py:20:5: note: the blocks' parts are not proved disjoint: the block index steps its offset by per_block * "
+        "row_len or per_block * row_len + row_len elements, depending on the block"
+    )
+    head = "GM `{}` written here may be accessed by another block without inter-block synchronization [XC-7]"
+    assert _rows_diagnostics(kernel_module, BIG_SMALL) == [
+        f"k.py:20: {head.format('y_gm')}",
+        "k.py:11:5: note: accessed here at another block-dependent offset",
+        why,
+        f"k.py:20: {head.format('x_gm')}",
+        "k.py:11:5: note: accessed here at another block-dependent offset",
+        why,
     ]

@@ -49,6 +49,9 @@ class Diagnostic:
     caused_by: object = field(default=None, compare=False)
     """The cause this diagnostic follows from, if that cause is reported (see :meth:`DiagnosticList.sorted`);
     a list names alternative causes, the first reported one counts."""
+    folded: str | None = field(default=None, compare=False)
+    """The note's text when this diagnostic is folded into its cause (default: ``consequence: <message>
+    [<rule>]``); a finding that repeats its cause at another op (XC-7 on the same buffer) says so."""
 
     def render(self) -> str:
         where = f"{self.location}: " if self.location is not None else ""
@@ -100,15 +103,17 @@ class DiagnosticList:
         *,
         cause: object = None,
         caused_by: object = None,
+        folded: str | None = None,
     ) -> None:
         """Add a diagnostic (once per ``(rule, op, partner)``).  ``cause`` names what it is the root of;
         ``caused_by`` names the cause it follows from: when a diagnostic with that ``cause`` is reported too,
-        this one becomes a note of it (one mistake, one error: docs/sync-model.md#diagnostics)."""
+        this one becomes a note of it (one mistake, one error: docs/sync-model.md#diagnostics), with the text
+        ``folded`` when given."""
         assert rule in RULES, f"rule {rule} is not in ascx.analysis.rules.RULES"
         assert RULES[rule].allows(severity), f"RULES does not list {severity} for {rule}"
         key = (rule, id(op), partner if partner is None or isinstance(partner, str | int) else id(partner))
         if key not in self._items:
-            self._items[key] = Diagnostic(severity, rule, message, at(op), tuple(notes), cause, caused_by)
+            self._items[key] = Diagnostic(severity, rule, message, at(op), tuple(notes), cause, caused_by, folded)
 
     def mark(self) -> int:
         """How many diagnostics there are now (for :meth:`rollback`)."""
@@ -179,7 +184,12 @@ def _root_of(diagnostic: Diagnostic, causes: dict[object, Diagnostic]) -> Diagno
 def _with_consequences(diagnostic: Diagnostic, consequences: list[Diagnostic]) -> Diagnostic:
     if not consequences:
         return diagnostic
-    notes = tuple(Note(c.location, f"consequence: {c.message} [{c.rule}]") for c in consequences)
+    notes = tuple(
+        dict.fromkeys(  # a device function traced per call folds the same note once per call: shown once
+            Note(c.location, c.folded if c.folded is not None else f"consequence: {c.message} [{c.rule}]")
+            for c in consequences
+        )
+    )
     return replace(diagnostic, notes=diagnostic.notes + notes)
 
 

@@ -21,7 +21,7 @@ from ascx.analysis.cross_core.flags import INTER_BLOCK_PAIRS
 from ascx.analysis.cross_core.slices import BlockSlice, block_slice, poly_text
 from ascx.analysis.dataflow import ForwardAnalysis, condition_atom, condition_key, constant_int
 from ascx.analysis.regions import GMBase, GMBaseCache, offset_values, region_of
-from ascx.analysis.report import DiagnosticList, Note, at, note
+from ascx.analysis.report import DiagnosticList, Note, at, note, where
 from ascx.analysis.spelling import value_name
 from ascx.dialects.ascendc.object_ops import ConstantOp as UnsignedConstantOp
 from ascx.dialects.ascendc.sync_ops import IBSetOp, IBWaitOp, NotifyNextBlockOp, SyncAllOp, WaitPreBlockOp
@@ -400,6 +400,18 @@ class _CrossBlockAnalysis(ForwardAnalysis[_Pending]):
         self.variant: dict[Operation, dict[SSAValue, bool]] = {}
         self.uniform: dict[SSAValue, bool] = {}
         self.relevant: dict[Block, list[Operation]] = {}
+        self.order: dict[Operation, int] = {}
+        """The accessing ops in the order the walk first meets them (the same every run)."""
+
+    def source_order(self, made: _Made) -> tuple[str, int, int, str, bool, int]:
+        """Where an access is in the source, its buffer's name and kind, then its op's place in the IR (copies
+        of a device function share a line): a state is a set, and a buffer's pairs are met in this order, the
+        same every run (its first unproved pair is the warning)."""
+        order = self.order[made.op]
+        location = at(made.op)
+        if location is None:
+            return ("", 0, 0, made.name, made.write, order)
+        return (location.file, location.line, location.col or 0, made.name, made.write, order)
 
     def block_ops(self, block: Block) -> list[Operation]:
         found = self.relevant.get(block)
@@ -444,6 +456,7 @@ class _CrossBlockAnalysis(ForwardAnalysis[_Pending]):
         added: list[_Made] = []
         for value, base, key, name, write in self._accesses(op):
             made = _Made(op, value, base, key, name, write, self.arms_of(op))
+            self.order.setdefault(op, len(self.order))
             if self.reporting:
                 self._check(made, state)
             added.append(made)
@@ -452,18 +465,22 @@ class _CrossBlockAnalysis(ForwardAnalysis[_Pending]):
     def _check(self, access: _Made, state: _Pending) -> None:
         """Report ``access`` against the accesses made before it since the last inter-block synchronization:
         the blocks run in any order, so a read before a write of another block's part races as well."""
-        for pending in state:
+        for pending in sorted(state, key=self.source_order):  # the same order every run: the first pair is the warning
             if not (pending.write or access.write) or pending.base != access.base or pending.key == access.key:
                 continue
             if pending.op is access.op or _exclusive(pending.arms, access.arms):
                 continue
             written, other = (pending, access) if pending.write else (access, pending)
-            if (written.op, other.op) in self.reported:
+            pair = (written.op, other.op)
+            if pair in self.reported:
                 continue
             why = _unproved(self.slice_of(written.op, written.value), self.slice_of(other.op, other.value))
             if why is None:
                 continue
-            self.reported.add((written.op, other.op))
+            self.reported.add(pair)
+            # one buffer, one warning: the first pair in source order is reported, the others of the buffer
+            # are its notes (docs/rules/cross-core.md#xc-7)
+            buffer = ("XC-7", written.base)
             self.diagnostics.add(
                 "warning",
                 "XC-7",
@@ -472,6 +489,10 @@ class _CrossBlockAnalysis(ForwardAnalysis[_Pending]):
                 "synchronization",
                 [note(other.op, "accessed here at another block-dependent offset"), why],
                 partner=other.op,
+                cause=buffer,
+                caused_by=buffer,
+                folded=f"`{written.name}` is also written here and accessed at {_line_of(other.op, written.op)}, "
+                f"not proved disjoint either{_reason(why)}",
             )
 
     def copy(self, state: _Pending) -> _Pending:
@@ -484,7 +505,7 @@ class _CrossBlockAnalysis(ForwardAnalysis[_Pending]):
         if self.reporting and not _uniform(branch.cond, self.uniform):
             # one block may take one arm while another takes the other: their accesses meet
             others = else_state - then_state
-            for made in then_state - else_state:
+            for made in sorted(then_state - else_state, key=self.source_order):
                 self._check(made, others)
         return then_state | else_state
 
@@ -499,6 +520,22 @@ class _CrossBlockAnalysis(ForwardAnalysis[_Pending]):
             arms = tuple(arm for arm in made.arms if not _varies_in(arm[2], loop, memo))
             kept.add(made if arms == made.arms else replace(made, arms=arms))
         return frozenset(kept)
+
+
+_PROOF_FAILED = "the blocks' parts are not proved disjoint"
+
+
+def _reason(why: Note) -> str:
+    """The reason of an unproved pair, for its note under the buffer's warning: ``: <why>``, or nothing."""
+    return why.text.removeprefix(_PROOF_FAILED)
+
+
+def _line_of(op: Operation, beside: Operation) -> str:
+    """Where ``op`` is, as ``line N`` when it is in the file of ``beside`` (whose location a note shows)."""
+    mine, theirs = at(op), at(beside)
+    if mine is not None and theirs is not None and mine.file == theirs.file:
+        return f"line {mine.line}"
+    return where(op)
 
 
 def check_cross_block(kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:
