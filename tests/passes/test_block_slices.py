@@ -12,7 +12,6 @@ from collections.abc import Callable
 from types import ModuleType
 
 import numpy as np
-import pytest
 
 import ascx as asc
 from ascx.runtime.jit import MockTensor, MockValue
@@ -427,17 +426,10 @@ for r in range(rows):
 rows; ``{second}`` shifts y's parts for the negative case."""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=AssertionError,
-    reason="XC-7's proof gives a buffer one stride; the former and the tail arms step by two "
-    "(docs/rules/cross-core.md#what-xc-7-takes-on-trust, 'Not proved yet: a stride per arm')",
-)
 def test_a_former_tail_split_is_proved(kernel_module: Load) -> None:
     """Each arm has one stride, and its condition orders the parts (a former block ends by ``cores * per_block``,
     where the first tail block starts): proved with no relation between ``per_block`` and ``tail``
-    (docs/rules/cross-core.md#what-xc-7-takes-on-trust).  Run with 2 former blocks of 3 rows and 2 tail blocks
-    of 2."""
+    (docs/rules/cross-core.md#a-stride-per-arm).  Run with 2 former blocks of 3 rows and 2 tail blocks of 2."""
     body = FORMER_TAIL.format(second="")
     assert _rows_diagnostics(kernel_module, body) == []
     x0, x, y = _rows_run(kernel_module, body, 4, 3, 2, 40, 0, 2)
@@ -447,10 +439,29 @@ def test_a_former_tail_split_is_proved(kernel_module: Load) -> None:
     np.testing.assert_array_equal(y[rows:], 0)
 
 
+def test_former_tail_parts_that_meet_are_xc7(kernel_module: Load) -> None:
+    """The tail blocks start one row early (``cores * per_block - 1``): the last former block's last row is the
+    first tail block's first."""
+    body = FORMER_TAIL.format(second="").replace("first = cores * per_block +", "first = cores * per_block - 1 +")
+    why = (
+        "k.py:20:5: note: the blocks' parts are not proved disjoint: the block index steps its offset by per_block * "
+        "row_len or row_len * tail elements, depending on the block, and the arms' parts are not proved to stay apart"
+    )
+    head = "GM `{}` written here may be accessed by another block without inter-block synchronization [XC-7]"
+    assert _rows_diagnostics(kernel_module, body) == [
+        f"k.py:20: {head.format('y_gm')}",
+        "k.py:11:5: note: accessed here at another block-dependent offset",
+        why,
+        f"k.py:20: {head.format('x_gm')}",
+        "k.py:11:5: note: accessed here at another block-dependent offset",
+        why,
+    ]
+
+
 BIG_SMALL = """
 if b < cores:
-    rows = per_block + 1
-    first = b * (per_block + 1)
+    rows = {big}
+    first = b * {big}
 else:
     rows = per_block
     first = b * per_block + cores
@@ -461,19 +472,78 @@ for r in range(rows):
 for r in range(rows):
     copy_scaled(qin, qout, y_gm[r * row_len:], x_gm[r * row_len:], row_len, 3.0)
 """
-"""softmax_v2's big/small split (ops-nn): the first ``cores`` blocks take one row more."""
+"""softmax_v2's big/small split (ops-nn): the first ``cores`` blocks take ``{big}`` rows, the others
+``per_block``, after the big ones' extra rows."""
 
 
-def test_a_big_small_split_is_xc7(kernel_module: Load) -> None:
-    """The big blocks step by ``per_block + 1`` rows and the small ones by ``per_block``: the parts meet only by
-    the relation between the two lengths, and the proof gives a buffer one stride
-    (docs/rules/cross-core.md#what-xc-7-takes-on-trust).  The note names the two strides."""
+def test_a_big_small_split_is_proved_when_the_kernel_relates_the_lengths(kernel_module: Load) -> None:
+    """The big blocks take ``per_block + 1`` rows, written in the kernel: the big parts end by ``cores *
+    (per_block + 1)``, where the first small part starts.  Run with 2 big blocks of 3 rows and 2 small of 2."""
+    body = BIG_SMALL.format(big="(per_block + 1)")
+    assert _rows_diagnostics(kernel_module, body) == []
+    x0, x, y = _rows_run(kernel_module, body, 4, 2, 0, 40, 0, 2)
+    rows = 10 * 40
+    np.testing.assert_array_equal(y[:rows], x0[:rows] * np.float32(2.0))
+    np.testing.assert_array_equal(x[:rows], x0[:rows] * np.float32(2.0) * np.float32(3.0))
+    np.testing.assert_array_equal(y[rows:], 0)
+
+
+def test_a_big_small_split_from_two_host_lengths_is_xc7(kernel_module: Load) -> None:
+    """The big blocks' length is another argument (``tail`` here, ``big_tile_length`` in softmax_v2): the parts
+    meet only if the host makes it ``per_block + 1``, which XC-7 does not assume
+    (docs/rules/cross-core.md#what-xc-7-takes-on-trust)."""
     why = (
         "k.py:20:5: note: the blocks' parts are not proved disjoint: the block index steps its offset by per_block * "
-        "row_len or per_block * row_len + row_len elements, depending on the block"
+        "row_len or row_len * tail elements, depending on the block, and the arms' parts are not proved to stay apart"
     )
     head = "GM `{}` written here may be accessed by another block without inter-block synchronization [XC-7]"
-    assert _rows_diagnostics(kernel_module, BIG_SMALL) == [
+    assert _rows_diagnostics(kernel_module, BIG_SMALL.format(big="tail")) == [
+        f"k.py:20: {head.format('y_gm')}",
+        "k.py:11:5: note: accessed here at another block-dependent offset",
+        why,
+        f"k.py:20: {head.format('x_gm')}",
+        "k.py:11:5: note: accessed here at another block-dependent offset",
+        why,
+    ]
+
+
+BOUND_IN_ARMS = """
+if b < cores:
+    x_gm.set_global_buffer(x + b * per_block * row_len, per_block * row_len)
+    y_gm.set_global_buffer(y + b * per_block * row_len, per_block * row_len)
+    rows = per_block
+else:
+    x_gm.set_global_buffer(x + (cores * per_block + (b - cores) * tail{shift}) * row_len, tail * row_len)
+    y_gm.set_global_buffer(y + (cores * per_block + (b - cores) * tail{shift}) * row_len, tail * row_len)
+    rows = tail
+for r in range(rows):
+    copy_scaled(qin, qout, x_gm[r * row_len:], y_gm[r * row_len:], row_len, 2.0)
+for r in range(rows):
+    copy_scaled(qin, qout, y_gm[r * row_len:], x_gm[r * row_len:], row_len, 3.0)
+"""
+"""The former/tail split as CANN's samples write it: each arm binds the tensors to its blocks' parts."""
+
+
+def test_bindings_in_the_arms_of_a_former_tail_split_are_proved(kernel_module: Load) -> None:
+    """Two bindings, one per arm, with a stride each: the former parts end where the tail parts begin
+    (docs/rules/cross-core.md#a-stride-per-arm).  Run with 2 former blocks of 3 rows and 2 tail blocks of 2."""
+    body = BOUND_IN_ARMS.format(shift="")
+    assert _rows_diagnostics(kernel_module, body) == []
+    x0, x, y = _rows_run(kernel_module, body, 4, 3, 2, 40, 0, 2)
+    rows = 10 * 40
+    np.testing.assert_array_equal(y[:rows], x0[:rows] * np.float32(2.0))
+    np.testing.assert_array_equal(x[:rows], x0[:rows] * np.float32(2.0) * np.float32(3.0))
+    np.testing.assert_array_equal(y[rows:], 0)
+
+
+def test_bindings_in_arms_that_meet_are_xc7(kernel_module: Load) -> None:
+    """The tail parts start a row early: the last former block's last row is the first tail block's first."""
+    why = (
+        "k.py:20:5: note: the blocks' parts are not proved disjoint: its bindings step with the block index by "
+        "different strides, and the arms' parts are not proved to stay apart"
+    )
+    head = "GM `{}` written here may be accessed by another block without inter-block synchronization [XC-7]"
+    assert _rows_diagnostics(kernel_module, BOUND_IN_ARMS.format(shift=" - 1")) == [
         f"k.py:20: {head.format('y_gm')}",
         "k.py:11:5: note: accessed here at another block-dependent offset",
         why,

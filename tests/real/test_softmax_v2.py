@@ -404,7 +404,7 @@ def _expected_warnings() -> set[tuple[int, str]]:
             "GM `z_gm` written here may be accessed by another block without inter-block synchronization [XC-7]\n"
             f"{here}:{write_z}:9: note: accessed here at another block-dependent offset\n"
             f"{here}:{write_z}:9: note: the blocks' parts are not proved disjoint: its bindings step with the block "
-            "index by different strides",
+            "index by different strides, and the arms' parts are not proved to stay apart",
         ),
     }
 

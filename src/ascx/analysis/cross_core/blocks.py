@@ -208,6 +208,11 @@ def _unproved(first: tuple[Operation, BlockSlice | None], second: tuple[Operatio
     a, b = first[1], second[1]
     if a is None or b is None:
         return note(None, "the blocks' parts are not proved disjoint")
+    if a.parts != b.parts:
+        return note(
+            None,
+            "the blocks' parts are not proved disjoint: the two accesses split the blocks' parts differently",
+        )
     if a.stride != b.stride or a.shift != b.shift:
         return note(
             None,

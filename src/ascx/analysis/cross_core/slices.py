@@ -6,7 +6,9 @@ An access to a GM buffer starts at an element offset that is a sum of integer te
 ``B`` and the other run-time values (:mod:`~ascx.analysis.cross_core.symbolic`).  A branch on the block
 index (``rows = tail if B == last else per_core``) is split into its cases first.  In each case the offset
 must be affine in ``B``, ``B · S + R`` with ``S`` and ``R`` free of it, with one stride ``S`` for every
-case; block ``B`` then touches ``[B · S + R, B · S + R + C)`` for an access of ``C`` elements.  ``C`` (with
+case (cases or bindings with a stride each are :func:`_arms_slice` and :func:`_bindings_in_arms`: each arm's
+parts must hold the access and the arms' parts must not meet); block ``B`` then touches
+``[B · S + R, B · S + R + C)`` for an access of ``C`` elements.  ``C`` (with
 ``R``) comes from
 
 - the access itself: the element count of ``data_copy(dst, src, count)``, the ``blockLen`` of a
@@ -25,7 +27,7 @@ must then be made by blocks ``B ≤ L`` only.  :func:`block_slice` says why when
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from xdsl.dialects import scf
@@ -49,6 +51,7 @@ from ascx.analysis.cross_core.symbolic import (
     condition_facts,
     constant,
     freeze,
+    mul,
     normalize,
     poly_of,
     substitute,
@@ -224,34 +227,37 @@ class _Case:
 
     prover: Prover
     rest: dict[Monomial, int]
+    chosen: tuple[FrozenPoly, ...] = ()
+    """The facts of the branches' arms that chose this case (which blocks it is)."""
 
 
 def _cases(
-    offset: Poly, prover: Prover, block_dependent: BlockDependent
-) -> tuple[dict[Monomial, int], list[_Case]] | str:
-    """``offset`` as ``B · S + R`` in each case of the block-dependent branches it goes through: (S, the cases),
-    or why not."""
+    offset: Poly, prover: Prover, block_dependent: BlockDependent, chosen: tuple[FrozenPoly, ...] = ()
+) -> list[tuple[dict[Monomial, int], _Case]] | str:
+    """``offset`` as ``B · S + R`` in each case of the block-dependent branches it goes through: (S, the case)
+    for each case, or why not."""
     choice = next(
         (a for a in atoms_of(offset) if a.kind == "choice" and a.value is not None and block_dependent(a.value)),
         None,
     )
     if choice is not None:
-        found: list[tuple[dict[Monomial, int], list[_Case]]] = []
+        found: list[tuple[dict[Monomial, int], _Case]] = []
         for condition, taken, value, facts in choice_arms(choice):
             if condition is not None and prover.decide(condition) is (not taken):
                 continue
             extra = [*facts, *(condition_facts(condition, taken) if condition is not None else [])]
-            inner = _cases(substitute(offset, choice, value), prover.with_facts(extra), block_dependent)
+            inner = _cases(
+                substitute(offset, choice, value),
+                prover.with_facts(extra),
+                block_dependent,
+                (*chosen, *(freeze(normalize(f)) for f in extra)),
+            )
             if isinstance(inner, str):
                 return inner
-            found.append(inner)
+            found += inner
         if not found:
             return "no case of its offset can run"
-        strides = {freeze(stride) for stride, _ in found}
-        if len(strides) > 1:
-            spelled = " or ".join(sorted(poly_text(dict(s)) for s in strides))
-            return f"the block index steps its offset by {spelled} elements, depending on the block"
-        return found[0][0], [case for _, cases in found for case in cases]
+        return found
     stride: dict[Monomial, int] = {}
     rest: dict[Monomial, int] = {}
     for mono, coeff in offset.items():
@@ -264,7 +270,24 @@ def _cases(
             return "its offset is not affine in the block index"
     if any(a.value is not None and block_dependent(a.value) for a in atoms_of(stride)):
         return "its offset is not affine in the block index"  # the stride itself depends on the block
-    return stride, [_Case(prover, rest)]
+    return [(stride, _Case(prover, rest, chosen))]
+
+
+def _one_stride(
+    split: list[tuple[dict[Monomial, int], _Case]] | str,
+) -> tuple[dict[Monomial, int], list[_Case]] | str:
+    """The cases of :func:`_cases` when they share one stride: (S, the cases), or why not."""
+    if isinstance(split, str):
+        return split
+    strides = {freeze(stride) for stride, _ in split}
+    if len(strides) > 1:
+        return _strides_differ(strides)
+    return split[0][0], [case for _, case in split]
+
+
+def _strides_differ(strides: set[FrozenPoly]) -> str:
+    spelled = " or ".join(sorted(poly_text(dict(s)) for s in strides))
+    return f"the block index steps its offset by {spelled} elements, depending on the block"
 
 
 def _block_limits(prover: Prover) -> list[dict[Monomial, int]]:
@@ -297,6 +320,55 @@ def _fit(case: _Case, count: Poly, stride: Poly) -> _Fit | None:
 
 
 @dataclass(frozen=True)
+class Part:
+    """The parts of the blocks that a branch on the block index puts in one arm (``select``, the facts of the
+    arms that choose them): block ``B``'s part is ``[B · stride + shift, (B + 1) · stride + shift)``."""
+
+    stride: FrozenPoly
+    shift: FrozenPoly
+    select: frozenset[FrozenPoly]
+    facts: tuple[FrozenPoly, ...] = field(default=(), compare=False)
+    """What holds for these blocks where the access runs, on values every block computes alike."""
+
+
+OTHER_BLOCK = Atom("B'", "block")
+"""A second block index, for comparing the parts of two blocks in different arms."""
+
+
+def _uniform_facts(facts: Sequence[Poly], block_dependent: BlockDependent) -> tuple[FrozenPoly, ...]:
+    """The facts that hold for one block alike whichever arm another block takes: those on the block index,
+    the block count and values every block computes alike (a fact on a value that depends on the block, such
+    as a loop's run-time end chosen by the block, would mix two blocks' values)."""
+    return tuple(
+        freeze(fact)
+        for fact in facts
+        if all(a.kind in ("block", "blocks") or a.value is None or not block_dependent(a.value) for a in atoms_of(fact))
+    )
+
+
+def _before(first: Part, second: Part) -> bool:
+    """Whether every part of ``first``'s blocks ends where ``second``'s begin, or before: block ``B`` (with the
+    facts of ``first``) against block ``B'`` (with those of ``second``, the block index renamed)."""
+    other = atom_poly(OTHER_BLOCK)
+    prover = Prover([*(dict(f) for f in first.facts), *(substitute(dict(f), BLOCK, other) for f in second.facts)])
+    end = add(mul(add(atom_poly(BLOCK), constant(1)), dict(first.stride)), dict(first.shift))
+    start = add(mul(other, dict(second.stride)), dict(second.shift))
+    return prover.nonneg(add(start, end, -1))
+
+
+def _ordered(parts: list[Part]) -> bool:
+    """Whether the arms' parts never meet: for two arms with different strides or starts, all of one arm's
+    parts lie before all of the other's (one stride within an arm keeps its blocks apart)."""
+    for index, first in enumerate(parts):
+        for second in parts[index + 1 :]:
+            if (first.stride, first.shift) == (second.stride, second.shift):
+                continue
+            if not (_before(first, second) or _before(second, first)):
+                return False
+    return True
+
+
+@dataclass(frozen=True)
 class BlockSlice:
     """What the proof found for one access: the block index's stride, whether the access stays in its
     block's part (``reason`` says why that is not proved), and the last block ``limit`` when only the blocks
@@ -309,6 +381,8 @@ class BlockSlice:
     """Where block 0's part starts: the block-independent offset of the binding (parts ``[B · S + shift,
     (B + 1) · S + shift)``)."""
     provers: tuple[Prover, ...] = field(default=(), compare=False)
+    parts: frozenset[Part] = frozenset()
+    """A stride per arm: the parts of the blocks of each arm (empty when one stride serves every block)."""
 
     @property
     def proved(self) -> bool:
@@ -353,8 +427,8 @@ def block_slice(op: Operation, value: SSAValue, block_dependent: BlockDependent)
     failed = next((f for f in found if f.reason is not None), None)
     if failed is not None:
         return failed
-    if len({(f.stride, f.shift) for f in found}) > 1:
-        return BlockSlice(found[0].stride, "its bindings step with the block index by different strides")
+    if len({(f.stride, f.shift, f.parts) for f in found}) > 1:
+        return _bindings_in_arms(found, [p for p in places if p.bind is not None], at_access, block_dependent)
     limits = {f.limit for f in found}
     if len(limits) > 1:
         return BlockSlice(found[0].stride, "its bindings are proved up to different last blocks")
@@ -362,13 +436,60 @@ def block_slice(op: Operation, value: SSAValue, block_dependent: BlockDependent)
     return BlockSlice(found[0].stride, None, found[0].limit, found[0].shift, provers)
 
 
+def _bindings_in_arms(
+    found: list[BlockSlice], places: list[_Place], at_access: Sequence[Poly], block_dependent: BlockDependent
+) -> BlockSlice:
+    """A tensor bound in the arms of a branch on the block index, with a stride or a start per arm (CANN's
+    former/tail form: ``x + former * b`` in one arm, ``x + former * former_num + tail * (b - former_num)`` in
+    the other): proved when the access stays in its part in every arm and the arms' parts never meet
+    (docs/rules/cross-core.md#a-stride-per-arm)."""
+    unproved = BlockSlice(found[0].stride, "its bindings step with the block index by different strides")
+    if len(found) != len(places) or any(f.limit is not None for f in found):
+        return unproved
+    parts: list[Part] = []
+    for result, place in zip(found, places, strict=True):
+        if result.parts:
+            parts += [
+                Part(p.stride, p.shift, p.select | _bound_in(place), p.facts + _bound_facts(place, block_dependent))
+                for p in result.parts
+            ]
+            continue
+        facts = _uniform_facts([*at_access, *arm_facts(_binding(place))], block_dependent)
+        parts.append(Part(result.stride, result.shift, _bound_in(place), facts))
+    if not _ordered(parts):
+        return BlockSlice(
+            found[0].stride,
+            "its bindings step with the block index by different strides, and the arms' parts are not proved to "
+            "stay apart",
+        )
+    provers = tuple(p for f in found for p in f.provers)
+    return BlockSlice(frozenset(), None, None, frozenset(), provers, frozenset(parts))
+
+
+def _binding(place: _Place) -> SetGlobalBufferOp:
+    assert place.bind is not None
+    return place.bind
+
+
+def _bound_in(place: _Place) -> frozenset[FrozenPoly]:
+    """The facts of the arms a binding is in: which blocks it binds."""
+    return frozenset(freeze(normalize(f)) for f in arm_facts(_binding(place)))
+
+
+def _bound_facts(place: _Place, block_dependent: BlockDependent) -> tuple[FrozenPoly, ...]:
+    return _uniform_facts(arm_facts(_binding(place)), block_dependent)
+
+
 def _place_slice(
     op: Operation, value: SSAValue, place: _Place, prover: Prover, block_dependent: BlockDependent
 ) -> BlockSlice | None:
     split = _cases(add(place.bound_at, place.view), prover, block_dependent)
-    if isinstance(split, str):
-        return BlockSlice(frozenset(), split)
-    stride, cases = split
+    if not isinstance(split, str) and len({freeze(stride) for stride, _ in split}) > 1:
+        return _arms_slice(op, value, place, split, block_dependent)
+    one = _one_stride(split)
+    if isinstance(one, str):
+        return BlockSlice(frozenset(), one)
+    stride, cases = one
     if not stride:
         return None
     key = freeze(stride)
@@ -384,7 +505,7 @@ def _place_slice(
         reasons.append(f"`{python_call(op)}` {failed}")
     bind = place.bind
     if bind is not None and bind.size is not None:
-        bound = _cases(place.bound_at, Prover(arm_facts(bind)), block_dependent)
+        bound = _one_stride(_cases(place.bound_at, Prover(arm_facts(bind)), block_dependent))
         if not isinstance(bound, str) and bound[0] == stride:
             limit, failed = _prove(
                 [_Case(c.prover, add(c.rest, shift, -1)) for c in bound[1]], poly_of(bind.size), stride
@@ -401,6 +522,43 @@ def _place_slice(
     return BlockSlice(key, reasons[0], None, freeze(shift), provers)
 
 
+def _arms_slice(
+    op: Operation,
+    value: SSAValue,
+    place: _Place,
+    split: list[tuple[dict[Monomial, int], _Case]],
+    block_dependent: BlockDependent,
+) -> BlockSlice:
+    """The proof for an offset whose arms step by different strides (the former/tail split: ``b * former``
+    for ``b < former_num``, ``former_num * former + (b - former_num) * tail`` after): each arm's parts, from
+    where its binding starts, hold the access, and the arms' parts never meet
+    (docs/rules/cross-core.md#a-stride-per-arm)."""
+    differ = _strides_differ({freeze(stride) for stride, _ in split})
+    view = normalize(place.view)
+    if any(a == BLOCK or (a.value is not None and block_dependent(a.value)) for a in atoms_of(view)):
+        return BlockSlice(frozenset(), differ)
+    counted = _access_count(op, value)
+    if counted is not None:
+        extra, count = counted
+        rest: Poly = add(view, extra)
+    elif place.bind is not None and place.bind.size is not None:
+        rest, count = {}, poly_of(place.bind.size)
+    else:
+        return BlockSlice(frozenset(), differ)
+    parts: list[Part] = []
+    for stride, case in split:
+        fit = _fit(_Case(case.prover, dict(rest)), count, stride)
+        if fit is None or fit.limit is not None:
+            return BlockSlice(frozenset(), differ)  # not proved inside an arm's part: the two strides say where
+        shift = normalize(add(case.rest, view, -1))
+        facts = _uniform_facts(case.prover.facts, block_dependent)
+        parts.append(Part(freeze(stride), freeze(shift), frozenset(case.chosen), facts))
+    if not _ordered(parts):
+        return BlockSlice(frozenset(), f"{differ}, and the arms' parts are not proved to stay apart")
+    provers = tuple(case.prover for _, case in split)
+    return BlockSlice(frozenset(), None, None, frozenset(), provers, frozenset(parts))
+
+
 def _shift(bound_at: Poly, block_dependent: BlockDependent) -> dict[Monomial, int]:
     """The part of a binding's offset that is the same for every block (its terms free of the block index)."""
     return {
@@ -410,4 +568,4 @@ def _shift(bound_at: Poly, block_dependent: BlockDependent) -> dict[Monomial, in
     }
 
 
-__all__ = ["BLOCKS", "BlockSlice", "atom_of", "block_slice", "poly_text", "value_range"]
+__all__ = ["BLOCKS", "BlockSlice", "Part", "atom_of", "block_slice", "poly_text", "value_range"]
