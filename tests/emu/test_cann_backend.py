@@ -166,6 +166,37 @@ def test_cross_core_flags_order_the_processes(
     np.testing.assert_array_equal(x, np.roll(original * 3, n))
 
 
+class DLPackOnly:
+    """Exposes only the DLPack protocol (as torch tensors on the CPU do)."""
+
+    def __init__(self, data: np.ndarray) -> None:
+        self.data = data
+        self.dtype = data.dtype
+
+    def __dlpack__(self, **kwargs: object) -> object:
+        return self.data.__dlpack__(**kwargs)
+
+    def __dlpack_device__(self) -> tuple[int, int]:
+        return self.data.__dlpack_device__()
+
+
+@QUIET
+def test_both_takes_arguments_that_offer_only_dlpack(
+    cann_emulator: CannHeaders, monkeypatch: pytest.MonkeyPatch, kernels: ModuleType
+) -> None:
+    """``both`` copied each array with ``np.asarray``, which wraps a DLPack-only tensor in an object array:
+    the CANN backend then refused the argument ("holds object"). It reads it through DLPack, as a launch does."""
+    monkeypatch.setenv("ASCX_EMULATOR", "both")
+    n, blocks = 64, 2
+    x = np.arange(n * blocks, dtype=np.float32)
+    original = x.copy()
+    z = np.zeros_like(x)
+    compiled = kernels.flagged.compile(x, z, n)
+    launch(compiled, blocks, [DLPackOnly(x), DLPackOnly(z), n])
+    np.testing.assert_array_equal(z, original * 3)
+    np.testing.assert_array_equal(x, np.roll(original * 3, n))
+
+
 @QUIET
 def test_the_system_workspace_is_one_region_for_every_core(
     cann_emulator: CannHeaders, monkeypatch: pytest.MonkeyPatch, kernels: ModuleType
