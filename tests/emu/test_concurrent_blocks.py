@@ -53,6 +53,7 @@ def handoff(x: asc.GlobalAddress, z: asc.GlobalAddress, sync: asc.GlobalAddress,
 CIRCULAR = """
 @asc.jit
 def circular(sync: asc.GlobalAddress) -> None:
+    pipe = asc.TPipe()
     sg = asc.GlobalTensor()
     sg.set_global_buffer(sync)
     ub = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 8)
@@ -105,6 +106,7 @@ def turns(x: asc.GlobalAddress, total: asc.GlobalAddress, gm_ws: asc.GlobalAddre
 FOREVER = """
 @asc.jit(verify_sync=False)  # the static XC-6 would refuse the ib_wait without an ib_set
 def forever(x: asc.GlobalAddress, sync: asc.GlobalAddress) -> None:
+    pipe = asc.TPipe()
     xg = asc.GlobalTensor()
     sg = asc.GlobalTensor()
     xg.set_global_buffer(x)
@@ -139,6 +141,21 @@ def racy(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
         asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
         asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
     asc.data_copy(zg[block * n:], buf, n)  # the odd blocks copy out what MTE2 may still be writing
+"""
+
+PIPELESS = """
+@asc.jit
+def pipeless(x: asc.GlobalAddress, sync: asc.GlobalAddress) -> None:
+    xg = asc.GlobalTensor()
+    sg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    sg.set_global_buffer(sync)
+    ub = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 8)
+    if asc.get_block_idx() == 0:
+        asc.ib_set(sg, ub, 0, 0)  # no TPipe
+    else:
+        asc.ib_wait(sg, ub, 0, 0)
+    xg.set_value(asc.get_block_idx(), 1.0)
 """
 
 FLAGGED = """
@@ -182,7 +199,7 @@ CHECKER = pytest.mark.clean_room_only(
 @pytest.fixture(scope="module")
 def kernels(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     """The kernels of this file, in one module (built once for all the tests here)."""
-    sources = (HANDOFF, CIRCULAR, NEIGHBOURS, TURNS, FOREVER, LONELY_SYNC_ALL, RACY, FLAGGED)
+    sources = (HANDOFF, CIRCULAR, NEIGHBOURS, TURNS, FOREVER, LONELY_SYNC_ALL, RACY, FLAGGED, PIPELESS)
     return load_kernel_source(tmp_path_factory.mktemp("concurrent"), "".join(sources))
 
 
@@ -378,3 +395,24 @@ def test_the_checker_flags_a_missing_flag_in_a_concurrent_launch(kernels: Module
     assert caught.value.location.line == copy_out
     # block 0, below the failing core, is synchronised: it ran on to its end (blocks above 1 stop early)
     np.testing.assert_array_equal(z[:N], x[:N])
+
+
+@pytest.mark.clean_room_only(
+    "the TPipe check is the clean-room backend's: its error stops the launch before the CANN backend would run, "
+    "whose IBSet stops with SIGSEGV at the null TPipe"
+)
+def test_inter_block_sync_without_a_tpipe_is_an_error(kernels: ModuleType) -> None:
+    """Found by the differential check: CANN's IBSet, IBWait, WaitPreBlock, NotifyNextBlock and software SyncAll
+    take their event ids from the kernel's TPipe (GetTPipePtr()->FetchEventID)."""
+    module = kernels
+    x = np.zeros(8, dtype=np.float32)
+    _, compiled = _compile(module, "pipeless", x, np.zeros(16, dtype=np.int32))
+    with pytest.raises(EmulationError) as caught:
+        launch(compiled, 2, [x, np.zeros(16, dtype=np.int32)])  # type: ignore[arg-type]
+    assert caught.value.message == (
+        "kernel 'pipeless' failed in the CPU emulation: block 0 (sub-block 0): IBSet: the kernel has no TPipe, and "
+        "CANN's IBSet takes its event ids from the kernel's TPipe (GetTPipePtr()->FetchEventID): create one before "
+        "the call"
+    )
+    assert caught.value.location is not None
+    assert caught.value.location.line == line_of(module, "asc.ib_set(sg, ub, 0, 0)  # no TPipe")
