@@ -17,6 +17,7 @@ import pytest
 
 from ascx.emu.build import build_dir, default_compiler
 from ascx.emu.cann_backend.build import INCLUDE_DIR
+from ascx.testing.rounding import BFLOAT16_MODES, bfloat16_bits
 
 RNG = np.random.default_rng(7)
 A32 = RNG.standard_normal(256).astype(np.float32)
@@ -35,6 +36,13 @@ NARROW_IN = np.concatenate(
 )  # vconv_f322f16<mode>: ties, the smallest subnormal's halfway point, overflow, exact values
 SHIFT16 = np.concatenate([np.array([9, -9, 12, -12, 4, -4, -32768, 32767], np.int16), RNG.integers(-32768, 32768, 120)])
 SHIFT16 = SHIFT16.astype(np.int16)  # one repeat of int16_t lanes for vshr: ties of the rounding, both signs
+BF16_IN = np.concatenate(
+    [
+        np.array([1 + 2.0**-8, -1 - 2.0**-8, 3 + 2.0**-7, -3 - 2.0**-7, 1 + 3 * 2.0**-8], np.float32),  # ties
+        np.array([2.0**-133, -(2.0**-133), 3.3961776e38, -3.3961776e38, 3.4e38, 0.0, 2.5], np.float32),
+        RNG.uniform(-100, 100, 52).astype(np.float32),
+    ]
+)  # vconv_f322bf16<mode>: ties, a tie below the smallest subnormal, overflow past the largest finite, exact
 DEQ_IN = [*RNG.integers(-(2**20), 2**20, size=60).tolist(), 2732, 2740, 65519, -(2**31)]  # ties and overflow
 
 
@@ -186,6 +194,50 @@ int main() {{
     uint16_t logical[128];
     vshr(logical, reinterpret_cast<uint16_t*>(shift_in), uint32_t(3), 1, 1, 1, 8, 8, false);
     show("vshr_u16", logical, 128);
+    // vshl: ShiftLeft of int16_t (the sign bit kept), of uint16_t, by 3 and by the whole width
+    vshl(shifted, shift_in, int32_t(3), 1, 1, 1, 8, 8);
+    show("vshl_s16", shifted, 128);
+    vshl(shifted, shift_in, int32_t(16), 1, 1, 1, 8, 8);
+    show("vshl_s16_width", shifted, 128);
+    vshl(logical, reinterpret_cast<uint16_t*>(shift_in), uint32_t(3), 1, 1, 1, 8, 8);
+    show("vshl_u16", logical, 128);
+    // vconv_f322bf16<mode>: float to bfloat16 rounded as the suffix says (CAST_RINT, ROUND, CEIL, FLOOR, TRUNC)
+    static float bf16_in[64] = {{{_floats(BF16_IN)}}};
+    static bfloat16_t brain[64];
+    vconv_f322bf16r(brain, bf16_in, 1, 1, 1, 4, 8);
+    show("bf16_r", reinterpret_cast<uint16_t*>(brain), 64);
+    vconv_f322bf16a(brain, bf16_in, 1, 1, 1, 4, 8);
+    show("bf16_a", reinterpret_cast<uint16_t*>(brain), 64);
+    vconv_f322bf16c(brain, bf16_in, 1, 1, 1, 4, 8);
+    show("bf16_c", reinterpret_cast<uint16_t*>(brain), 64);
+    vconv_f322bf16f(brain, bf16_in, 1, 1, 1, 4, 8);
+    show("bf16_f", reinterpret_cast<uint16_t*>(brain), 64);
+    vconv_f322bf16z(brain, bf16_in, 1, 1, 1, 4, 8);
+    show("bf16_z", reinterpret_cast<uint16_t*>(brain), 64);
+    // the system intrinsics: the store atomic configuration (type | op << 3) from set_st_atomic_cfg's two
+    // forms and from set_atomic_<type> / <op>; ARCH_VER's core version; the preload status
+    int64_t system[7];
+    set_st_atomic_cfg(ATOMIC_F16_T, ATOMIC_MAX_T);
+    system[0] = get_st_atomic_cfg();
+    system[1] = static_cast<int64_t>(ascx_cann::atomic_op());
+    set_st_atomic_cfg(uint64_t(ATOMIC_F32_T | (ATOMIC_SUM_T << 3)));
+    system[2] = get_st_atomic_cfg();
+    set_st_atomic_cfg(ATOMIC_NONE_T, ATOMIC_SUM_T);
+    system[3] = get_st_atomic_cfg();
+    set_atomic_s32();
+    set_atomic_min();
+    system[4] = get_st_atomic_cfg();
+    set_atomic_none();
+    system[5] = (static_cast<uint64_t>(get_arch_ver()) >> 32) & 0xfff;
+    system[6] = get_icache_prl_st();
+    show("system", system, 7);
+    // copies into GM under the store atomic configuration: float sum onto ones
+    static float gm_st[64];
+    for (int i = 0; i < 64; ++i) gm_st[i] = 1.0f;
+    set_st_atomic_cfg(ATOMIC_F32_T, ATOMIC_SUM_T);
+    copy_ubuf_to_gm(gm_st, a32, 0, 1, 8, 0, 0);
+    set_st_atomic_cfg(ATOMIC_NONE_T, ATOMIC_SUM_T);
+    show("st_atomic_add", gm_st, 64);
     // scalar bit intrinsics
     int64_t bits[] = {{sff0(0x7ull), sff0(~0ull), sbitset1(0ull, 5), sbitset0(0xffull, 0), bcnt1(0xf0ull)}};
     show("scalar", bits, 5);
@@ -667,3 +719,38 @@ def test_vshr_shifts_signed_types_arithmetically_and_rounds_with_the_last_bit_ou
     assert [int(v) for v in _run()["vshr_s16_round"]][:4] == [1, -1, 2, -1]
     assert [int(v) for v in _run()["vshr_s16_width"]] == (values >> 15).tolist()
     assert [int(v) for v in _run()["vshr_u16"]] == (SHIFT16.view(np.uint16) >> 3).astype(np.int64).tolist()
+
+
+def test_vshl_keeps_the_sign_bit_of_signed_types_and_shifts_unsigned_ones_logically() -> None:
+    """ShiftLeft (asc_shiftleft), as the clean-room backend's: int16_t keeps its sign bit and shifts the other
+    15 (so -9 << 3 is -72, and 0x4000 << 1 would drop the bit it shifts into the sign); by the whole width
+    only the sign is left; uint16_t shifts in zeros."""
+    values = SHIFT16.astype(np.int64)
+    sign = values & -0x8000  # the sign bit, as a value: 0 or -32768
+    assert [int(v) for v in _run()["vshl_s16"]] == (sign | ((values << 3) & 0x7FFF)).tolist()
+    assert [int(v) for v in _run()["vshl_s16"]][:4] == [72, -72, 96, -96]
+    assert [int(v) for v in _run()["vshl_s16_width"]] == sign.tolist()
+    unsigned = SHIFT16.view(np.uint16).astype(np.int64)
+    assert [int(v) for v in _run()["vshl_u16"]] == ((unsigned << 3) & 0xFFFF).tolist()
+
+
+@pytest.mark.parametrize("mode", BFLOAT16_MODES)
+def test_float_to_bfloat16_rounding_modes(mode: str) -> None:
+    """vconv_f322bf16r/a/c/f/z, what Cast from float to bfloat16 with CAST_RINT, CAST_ROUND, CAST_CEIL,
+    CAST_FLOOR and CAST_TRUNC runs: 1 + 2^-8 is a tie between 1 and 1 + 2^-7 (r: 1, a: 1 + 2^-7); 3.3961776e38
+    lies half an ulp past the largest finite bfloat16 (r and a give infinity, z the largest finite)."""
+    got = [int(v) for v in _run()[f"bf16_{mode}"]]
+    assert got == bfloat16_bits(BF16_IN, mode).astype(np.int64).tolist()
+    if mode in ("r", "a"):
+        ties = {"r": [0x3F80, 0xBF80, 0x4040, 0xC040], "a": [0x3F81, 0xBF81, 0x4041, 0xC041]}[mode]
+        assert got[:4] == ties
+        assert got[7:9] == [0x7F80, 0xFF80]  # infinity
+
+
+def test_the_system_intrinsics() -> None:
+    """set_st_atomic_cfg / get_st_atomic_cfg hold the atomic mode in GetStoreAtomicConfig's layout (type in bits
+    2..0: 1 float, 2 half, 4 int32_t; operation in bits 4..3: 0 sum, 1 max, 2 min), and are the mode
+    set_atomic_<type> / <op> set; ARCH_VER holds 0x220 in bits 43..32, where GetArchVersion reads it (it held
+    0, found by the differential check); the instruction-cache preload has always completed."""
+    assert [int(v) for v in _run()["system"]] == [2 | 1 << 3, 1, 1, 0, 4 | 2 << 3, 0x220, 0]
+    np.testing.assert_array_equal(_float_output("st_atomic_add"), np.float32(1) + A32[:64])

@@ -17,11 +17,14 @@ import ascx as asc
 from ascx.emu.launch import EmulationError, build_kernel, launch
 from ascx.testing import line_of, load_kernel_source
 
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
+
 N = 256
 
 HANDOFF = """
 @asc.jit
 def handoff(x: asc.GlobalAddress, z: asc.GlobalAddress, sync: asc.GlobalAddress, n: int) -> None:
+    pipe = asc.TPipe()  # CANN's IBSet / IBWait take their event ids from the kernel's TPipe
     xg = asc.GlobalTensor()
     zg = asc.GlobalTensor()
     sg = asc.GlobalTensor()
@@ -50,6 +53,7 @@ def handoff(x: asc.GlobalAddress, z: asc.GlobalAddress, sync: asc.GlobalAddress,
 CIRCULAR = """
 @asc.jit
 def circular(sync: asc.GlobalAddress) -> None:
+    pipe = asc.TPipe()
     sg = asc.GlobalTensor()
     sg.set_global_buffer(sync)
     ub = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 8)
@@ -80,6 +84,7 @@ def neighbours(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
 TURNS = """
 @asc.jit
 def turns(x: asc.GlobalAddress, total: asc.GlobalAddress, gm_ws: asc.GlobalAddress, n: int) -> None:
+    pipe = asc.TPipe()  # CANN's WaitPreBlock / NotifyNextBlock take their event ids from the kernel's TPipe
     block = asc.get_block_idx()
     xg = asc.GlobalTensor()
     tg = asc.GlobalTensor()
@@ -101,6 +106,7 @@ def turns(x: asc.GlobalAddress, total: asc.GlobalAddress, gm_ws: asc.GlobalAddre
 FOREVER = """
 @asc.jit(verify_sync=False)  # the static XC-6 would refuse the ib_wait without an ib_set
 def forever(x: asc.GlobalAddress, sync: asc.GlobalAddress) -> None:
+    pipe = asc.TPipe()
     xg = asc.GlobalTensor()
     sg = asc.GlobalTensor()
     xg.set_global_buffer(x)
@@ -137,6 +143,21 @@ def racy(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
     asc.data_copy(zg[block * n:], buf, n)  # the odd blocks copy out what MTE2 may still be writing
 """
 
+PIPELESS = """
+@asc.jit
+def pipeless(x: asc.GlobalAddress, sync: asc.GlobalAddress) -> None:
+    xg = asc.GlobalTensor()
+    sg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    sg.set_global_buffer(sync)
+    ub = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 8)
+    if asc.get_block_idx() == 0:
+        asc.ib_set(sg, ub, 0, 0)  # no TPipe
+    else:
+        asc.ib_wait(sg, ub, 0, 0)
+    xg.set_value(asc.get_block_idx(), 1.0)
+"""
+
 FLAGGED = """
 @asc.jit
 def flagged(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
@@ -157,10 +178,28 @@ def flagged(x: asc.GlobalAddress, z: asc.GlobalAddress, n: int) -> None:
 """
 
 
+def scheduler_only(differential_case: str) -> pytest.MarkDecorator:
+    """A parameter that runs the differential case's kernel again with another clean-room thread count."""
+    return pytest.mark.clean_room_only(
+        f"the same kernel as {differential_case}'s differential case; the parameter only varies the clean-room "
+        "scheduler"
+    )
+
+
+DEADLOCK = pytest.mark.clean_room_only(
+    "the deadlock is found by the clean-room backend's scheduler, whose located error stops the launch before the "
+    "CANN backend would run (there IBWait and SyncAll spin on GM until the launch's timeout)"
+)
+CHECKER = pytest.mark.clean_room_only(
+    "the dynamic synchronisation checker is the clean-room backend's: its hazard stops the launch before the CANN "
+    "backend would run"
+)
+
+
 @pytest.fixture(scope="module")
 def kernels(tmp_path_factory: pytest.TempPathFactory) -> ModuleType:
     """The kernels of this file, in one module (built once for all the tests here)."""
-    sources = (HANDOFF, CIRCULAR, NEIGHBOURS, TURNS, FOREVER, LONELY_SYNC_ALL, RACY, FLAGGED)
+    sources = (HANDOFF, CIRCULAR, NEIGHBOURS, TURNS, FOREVER, LONELY_SYNC_ALL, RACY, FLAGGED, PIPELESS)
     return load_kernel_source(tmp_path_factory.mktemp("concurrent"), "".join(sources))
 
 
@@ -173,8 +212,13 @@ def _compile(module: ModuleType, name: str, *args: object) -> tuple[object, obje
     return kernel, compiled
 
 
-@pytest.mark.parametrize("threads", [1, 2, 4])
-def test_a_block_waits_for_a_later_block(kernels: ModuleType, threads: int, capfd: pytest.CaptureFixture[str]) -> None:
+@pytest.mark.parametrize(
+    "threads",
+    [pytest.param(1, marks=scheduler_only("threads=2")), 2, pytest.param(4, marks=scheduler_only("threads=2"))],
+)
+def test_a_block_waits_for_a_later_block(
+    kernels: ModuleType, threads: int, capfd: pytest.CaptureFixture[str], differential: str | None
+) -> None:
     module = kernels
     x = np.arange(2 * N, dtype=np.float32) / 7
     z = np.zeros_like(x)
@@ -183,10 +227,12 @@ def test_a_block_waits_for_a_later_block(kernels: ModuleType, threads: int, capf
     launch(compiled, 2, [x, z, sync, N], threads=threads)  # type: ignore[arg-type]
     np.testing.assert_array_equal(z[N:], x[N:] * np.float32(2))
     np.testing.assert_array_equal(z[:N], x[:N] + x[N:] * np.float32(2))
-    # block 1 printed first, but the output comes in core order
-    assert capfd.readouterr().out == "block 0 done\nblock 1 done\n"
+    # block 1 printed first, but the output comes in core order (on each backend the launch runs on)
+    runs = 2 if differential == "both" else 1
+    assert capfd.readouterr().out == "block 0 done\nblock 1 done\n" * runs
 
 
+@DEADLOCK
 def test_a_wait_nothing_can_satisfy_is_a_located_deadlock(kernels: ModuleType) -> None:
     module = kernels
     sync = np.zeros(2 * 8, dtype=np.int32)
@@ -208,7 +254,7 @@ def test_a_wait_nothing_can_satisfy_is_a_located_deadlock(kernels: ModuleType) -
         assert (Path(location.file), location.line) == (Path(str(file)), line)
 
 
-@pytest.mark.parametrize("threads", [1, 3])
+@pytest.mark.parametrize("threads", [pytest.param(1, marks=scheduler_only("threads=3")), 3])
 def test_sync_all_is_a_barrier_of_every_block(kernels: ModuleType, threads: int) -> None:
     module = kernels
     blocks = 5
@@ -221,7 +267,7 @@ def test_sync_all_is_a_barrier_of_every_block(kernels: ModuleType, threads: int)
     np.testing.assert_array_equal(x, np.roll(original + 1, -N))
 
 
-@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("threads", [pytest.param(1, marks=scheduler_only("threads=2")), 2])
 def test_cross_core_flags_of_every_core_are_a_barrier(kernels: ModuleType, threads: int) -> None:
     """Mode 0: a core's wait passes once every core of the launch has set the flag."""
     module = kernels
@@ -235,7 +281,7 @@ def test_cross_core_flags_of_every_core_are_a_barrier(kernels: ModuleType, threa
     np.testing.assert_array_equal(x, np.roll(original * 3, N))
 
 
-@pytest.mark.parametrize("threads", [1, 2])
+@pytest.mark.parametrize("threads", [pytest.param(1, marks=scheduler_only("threads=2")), 2])
 def test_wait_pre_block_orders_the_blocks(kernels: ModuleType, threads: int) -> None:
     module = kernels
     blocks = 4
@@ -261,6 +307,7 @@ def _deadlock(module: ModuleType, name: str, blocks: int, args: list[object], th
     return caught.value
 
 
+@DEADLOCK
 @pytest.mark.parametrize("threads", [1, 2, 4])
 def test_a_kernel_that_waits_forever_is_a_located_deadlock(kernels: ModuleType, threads: int) -> None:
     """Block 0 waits for a flag block 1 never sets: once block 1 has finished, nothing can wake it."""
@@ -279,6 +326,7 @@ def test_a_kernel_that_waits_forever_is_a_located_deadlock(kernels: ModuleType, 
     assert x[0] == 0.0  # block 0 never got past its wait
 
 
+@DEADLOCK
 @pytest.mark.parametrize("threads", [1, 2])
 def test_a_sync_all_one_block_skips_is_a_located_deadlock(kernels: ModuleType, threads: int) -> None:
     module = kernels
@@ -294,6 +342,10 @@ def test_a_sync_all_one_block_skips_is_a_located_deadlock(kernels: ModuleType, t
     assert error.location.line == line
 
 
+@pytest.mark.clean_room_only(
+    "the property is the clean-room scheduler's (the cores on host threads, however the host interleaves them); "
+    "its three kernels run on both backends in the differential cases above"
+)
 def test_results_are_the_same_on_every_run(kernels: ModuleType) -> None:
     """Blocks that share GM only through inter-block synchronisation compute the same bits on every
     run, whatever the threads and however the host schedules them."""
@@ -319,6 +371,7 @@ def test_results_are_the_same_on_every_run(kernels: ModuleType) -> None:
     assert {name: len(results) for name, results in seen.items()} == {"turns": 1, "neighbours": 1, "handoff": 1}
 
 
+@CHECKER
 @pytest.mark.parametrize("threads", [1, 2, 4])
 def test_the_checker_flags_a_missing_flag_in_a_concurrent_launch(kernels: ModuleType, threads: int) -> None:
     """Each core has its own checker clocks: blocks 1 and 3 miss the flag the even blocks set, and the
@@ -342,3 +395,24 @@ def test_the_checker_flags_a_missing_flag_in_a_concurrent_launch(kernels: Module
     assert caught.value.location.line == copy_out
     # block 0, below the failing core, is synchronised: it ran on to its end (blocks above 1 stop early)
     np.testing.assert_array_equal(z[:N], x[:N])
+
+
+@pytest.mark.clean_room_only(
+    "the TPipe check is the clean-room backend's: its error stops the launch before the CANN backend would run, "
+    "whose IBSet stops with SIGSEGV at the null TPipe"
+)
+def test_inter_block_sync_without_a_tpipe_is_an_error(kernels: ModuleType) -> None:
+    """Found by the differential check: CANN's IBSet, IBWait, WaitPreBlock, NotifyNextBlock and software SyncAll
+    take their event ids from the kernel's TPipe (GetTPipePtr()->FetchEventID)."""
+    module = kernels
+    x = np.zeros(8, dtype=np.float32)
+    _, compiled = _compile(module, "pipeless", x, np.zeros(16, dtype=np.int32))
+    with pytest.raises(EmulationError) as caught:
+        launch(compiled, 2, [x, np.zeros(16, dtype=np.int32)])  # type: ignore[arg-type]
+    assert caught.value.message == (
+        "kernel 'pipeless' failed in the CPU emulation: block 0 (sub-block 0): IBSet: the kernel has no TPipe, and "
+        "CANN's IBSet takes its event ids from the kernel's TPipe (GetTPipePtr()->FetchEventID): create one before "
+        "the call"
+    )
+    assert caught.value.location is not None
+    assert caught.value.location.line == line_of(module, "asc.ib_set(sg, ub, 0, 0)  # no TPipe")

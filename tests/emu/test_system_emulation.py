@@ -15,6 +15,8 @@ import ascx as asc
 from ascx.emu.launch import EmulationError
 from ascx.testing.kernels import line_of
 
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
+
 KernelModule = Callable[[str], ModuleType]
 
 
@@ -29,7 +31,7 @@ def test_values_the_core_reports(kernel_module: KernelModule) -> None:
             v.set_global_buffer(version)
             first = asc.get_system_cycle()
             second = asc.get_system_cycle()
-            o.set_value(0, second - first)
+            o.set_value(0, 1 if second > first else 0)  # the counts themselves differ from run to run
             v.set_value(0, asc.get_arch_version(0))
             o.set_value(2, asc.get_data_block_size_in_bytes())
             o.set_value(3, asc.get_task_ratio())
@@ -41,7 +43,7 @@ def test_values_the_core_reports(kernel_module: KernelModule) -> None:
     out = np.zeros(8, dtype=np.int64)
     version = np.zeros(8, dtype=np.uint32)
     module.k[1](out, version)
-    assert out[0] > 0  # the counter always advances
+    assert out[0] == 1  # the counter always advances
     assert version[0] == 0x220  # dav-c220
     assert out[2] == 32
     assert out[3] == 1  # a vector core of an AIV_ONLY kernel
@@ -138,11 +140,11 @@ def test_init_soc_state_restores_the_normal_mask_mode_and_a_full_mask(kernel_mod
     np.testing.assert_array_equal(z, x * y)
 
 
-def test_hccl_contexts_and_the_system_workspace_round_trip(kernel_module: KernelModule) -> None:
+def test_hccl_contexts_round_trip(kernel_module: KernelModule) -> None:
     module = kernel_module(
         """
         @asc.jit
-        def k(a: asc.GlobalAddress, b: asc.GlobalAddress, w: asc.GlobalAddress) -> None:
+        def k(a: asc.GlobalAddress, b: asc.GlobalAddress) -> None:
             asc.set_hccl_context(0, a)
             asc.set_hccl_context(1, b)
             ga = asc.GlobalTensor()
@@ -151,20 +153,38 @@ def test_hccl_contexts_and_the_system_workspace_round_trip(kernel_module: Kernel
             gb.set_global_buffer(asc.get_hccl_context(1))
             ga.set_value(0, 7)
             gb.set_value(1, 8)
+        """
+    )
+    a = np.zeros(4, dtype=np.uint8)
+    b = np.zeros(4, dtype=np.uint8)
+    module.k[1](a, b)
+    assert (a.tolist(), b.tolist()) == ([7, 0, 0, 0], [0, 8, 0, 0])
+
+
+@pytest.mark.clean_room_only(
+    "CANN's CPU-debug SetSysWorkspace only asserts that the pointer is not null (dav_c220 "
+    "kernel_operator_common_impl.h): the device path's g_sysWorkspaceReserved assignment, which "
+    "GetSysWorkSpacePtr returns, is not on it, so the workspace stays the launch's own"
+)
+def test_the_system_workspace_round_trips(kernel_module: KernelModule) -> None:
+    module = kernel_module(
+        """
+        @asc.jit
+        def k(w: asc.GlobalAddress) -> None:
             asc.set_sys_workspace(w)
             gw = asc.GlobalTensor()
             gw.set_global_buffer(asc.get_sys_workspace())
             gw.set_value(2, 9)
         """
     )
-    a = np.zeros(4, dtype=np.uint8)
-    b = np.zeros(4, dtype=np.uint8)
     w = np.zeros(4, dtype=np.uint8)
-    module.k[1](a, b, w)
-    assert (a.tolist(), b.tolist(), w.tolist()) == ([7, 0, 0, 0], [0, 8, 0, 0], [0, 0, 9, 0])
+    module.k[1](w)
+    assert w.tolist() == [0, 0, 9, 0]
 
 
-def test_trap_stops_the_kernel_at_the_call(kernel_module: KernelModule) -> None:
+def test_trap_stops_the_kernel_at_the_call(
+    kernel_module: KernelModule, differential: str | None, monkeypatch: pytest.MonkeyPatch
+) -> None:
     module = kernel_module(
         """
         @asc.jit
@@ -183,6 +203,13 @@ def test_trap_stops_the_kernel_at_the_call(kernel_module: KernelModule) -> None:
     )
     assert caught.value.location is not None
     assert caught.value.location.line == line_of(module, "# the trap")
+    if differential == "both":  # the clean-room backend stopped first: the CANN backend's trap on its own
+        monkeypatch.setenv("ASCX_EMULATOR", "cann")
+        with pytest.raises(EmulationError) as caught:
+            module.k[1](x, 3)
+        assert caught.value.message == "kernel 'k' failed on the CANN backend: block 0 (AIV): Trap() stopped the kernel"
+        assert caught.value.location is not None
+        assert caught.value.location.line == line_of(module, "# the trap")
 
 
 IA_KERNEL = """
@@ -198,6 +225,10 @@ def k(x: asc.GlobalAddress) -> None:
 """
 
 
+@pytest.mark.clean_room_only(
+    "the exception registers' check of UB accesses is the clean-room backend's: the CANN backend's "
+    "set_data_exp_0..3 keep CheckLocalMemoryIA's registers and stop no access"
+)
 def test_an_armed_exception_register_stops_the_access(kernel_module: KernelModule) -> None:
     module = kernel_module(IA_KERNEL.format(vector=True, armed=True))
     with pytest.raises(EmulationError) as caught:
@@ -218,6 +249,9 @@ def test_a_disarmed_or_unwatched_register_lets_it_pass(kernel_module: KernelModu
     np.testing.assert_array_equal(x, np.ones(64, dtype=np.float32))
 
 
+@pytest.mark.clean_room_only(
+    "CANN's DumpAccChkPoint asserts on its CPU-debug path: DumpAccChkPoint is not supported in cpu mode."
+)
 def test_dump_acc_chk_point_prints_from_the_offset(
     kernel_module: KernelModule, capfd: pytest.CaptureFixture[str]
 ) -> None:

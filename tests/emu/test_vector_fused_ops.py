@@ -150,7 +150,6 @@ def test_the_converting_ops_round_to_nearest_even_and_saturate(kernel_module: Lo
     np.testing.assert_array_equal(got["z5"], rint_into(xh * mh, np.uint8))
 
 
-@pytest.mark.clean_room_only("the CANN backend's intrinsic layer does not emulate vshl (ShiftLeft) yet")
 def test_shifts(kernel_module: Load) -> None:
     x16 = RNG.integers(-32768, 32767, N, dtype=np.int16)
     u16 = x16.view(np.uint16)

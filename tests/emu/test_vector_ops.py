@@ -17,6 +17,7 @@ import pytest
 import ascx as asc
 from ascx.emu.build import INCLUDE_DIR
 from ascx.emu.launch import EmulationError
+from ascx.testing.rounding import bfloat16_bits
 
 pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
 
@@ -287,6 +288,37 @@ def test_cast_between_float_types(kernel_module: Callable[[str], ModuleType]) ->
         np.testing.assert_array_equal(got, x.astype(np.float16))
     back = run(kernel_module, "asc.cast(c, a, asc.RoundMode.CAST_NONE, 256)\nout()", got, got, np.float32, 1)[0]
     np.testing.assert_array_equal(back, got.astype(np.float32))
+
+
+BFLOAT16_CASTS = """
+@asc.jit
+def k(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+    xg = asc.GlobalTensor()
+    zg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    zg.set_global_buffer(z)
+    a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 256)
+    c = asc.LocalTensor(asc.bfloat16, asc.TPosition.VECOUT, 4096, 256)
+    asc.data_copy(a, xg, 256)
+{casts}
+"""
+BFLOAT16_CAST_MODES = {"r": "CAST_RINT", "a": "CAST_ROUND", "c": "CAST_CEIL", "f": "CAST_FLOOR", "z": "CAST_TRUNC"}
+
+
+def test_cast_float_to_bfloat16_rounds_as_its_mode_says(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Each mode of Cast from float to bfloat16 (vconv_f322bf16r/a/c/f/z), on ties (1 + 2^-8 lies halfway
+    between 1 and 1 + 2^-7), a value half an ulp past the largest finite bfloat16, and random floats."""
+    casts = "".join(
+        f"    asc.cast(c, a, asc.RoundMode.{mode}, 256)\n"
+        f"    asc.data_copy(zg[{row} * 256:], c.reinterpret_cast(asc.uint16), 256)\n"
+        for row, mode in enumerate(BFLOAT16_CAST_MODES.values())
+    )
+    x, _ = inputs(np.float32)
+    x[:6] = [1 + 2.0**-8, -1 - 2.0**-8, 3 + 2.0**-7, 3.3961776e38, -3.3961776e38, 2.0**-133]
+    z = np.zeros((len(BFLOAT16_CAST_MODES), N), dtype=np.uint16)
+    kernel_module(BFLOAT16_CASTS.format(casts=casts)).k[1](x, z)
+    for row, suffix in enumerate(BFLOAT16_CAST_MODES):
+        np.testing.assert_array_equal(z[row], bfloat16_bits(x, suffix), err_msg=BFLOAT16_CAST_MODES[suffix])
 
 
 @pytest.mark.parametrize(

@@ -40,6 +40,8 @@ from ascx.testing.tiling_invariants import (
 )
 from ascx.testing.tilings import system_workspace
 
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
+
 DT = host.DataType
 GM, ND = host.TPosition.GM, host.CubeFormat.ND
 INPUT_BYTES = {DT.DT_FLOAT16: 2, DT.DT_BF16: 2, DT.DT_BFLOAT16: 2, DT.DT_FLOAT: 4, DT.DT_INT8: 1}

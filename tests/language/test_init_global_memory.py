@@ -21,6 +21,8 @@ from ascx.runtime.jit import MockTensor
 from ascx.testing.kernels import line_of, load_kernel_source
 from ascx.testing.snippets import SNIPPET_ARGS, SNIPPET_KERNEL, snippet_error, snippet_lines
 
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
+
 SIZED = "g = asc.GlobalTensor(); g.set_global_buffer(x, 4096); "
 
 EMITS: dict[str, tuple[str, list[str]]] = {

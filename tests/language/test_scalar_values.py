@@ -21,6 +21,8 @@ import ascx as asc
 from ascx.runtime.jit import MockTensor, MockValue
 from ascx.testing.kernels import line_of, load_kernel_source
 
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
+
 KernelModule = Callable[[str], ModuleType]
 
 

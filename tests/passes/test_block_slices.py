@@ -12,10 +12,13 @@ from collections.abc import Callable
 from types import ModuleType
 
 import numpy as np
+import pytest
 
 import ascx as asc
 from ascx.runtime.jit import MockTensor, MockValue
 from ascx.testing import line_of
+
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
 
 Load = Callable[[str], ModuleType]
 

@@ -15,6 +15,8 @@ import pytest
 
 import ascx as asc
 
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
+
 SOURCE = """
 import ascx as asc
 

@@ -11,8 +11,11 @@ from collections.abc import Callable
 from types import ModuleType
 
 import numpy as np
+import pytest
 
 from ascx.testing.sync_kernels import errors, make, sync_lines
+
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
 
 Load = Callable[[str], ModuleType]
 

@@ -21,6 +21,8 @@ from ascx.testing.sync_kernels import (
     warnings_of,
 )
 
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
+
 Load = Callable[[str], ModuleType]
 
 

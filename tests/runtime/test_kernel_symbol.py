@@ -11,11 +11,14 @@ from pathlib import Path
 from types import ModuleType
 
 import numpy as np
+import pytest
 
 import ascx as asc
 from ascx.runtime.jit import MockTensor, MockValue
 from ascx.testing import load_kernel_source
 from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
+
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
 
 MATMUL = """
 GM, ND = asc.TPosition.GM, asc.CubeFormat.ND

@@ -19,6 +19,8 @@ import ascx.lib.runtime as rt
 from ascx.lib.runtime import kernel_args, state
 from ascx.runtime import config
 
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
+
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 

@@ -22,6 +22,8 @@ from ascx.runtime.jit import MockTensor
 from ascx.testing.kernels import line_of
 from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
 
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
+
 KernelModule = Callable[[str], ModuleType]
 
 TOTAL = """

@@ -64,6 +64,16 @@ def _array_like(value: Any) -> bool:
     return isinstance(value, np.ndarray) or hasattr(value, "__dlpack__") or hasattr(value, "__array__")
 
 
+def _host_array(value: Any) -> np.ndarray[Any, Any]:
+    """The numpy view of an array argument, as the launch reads it (``ascx.emu.launch``): through DLPack
+    when the value offers it (``np.asarray`` would wrap a DLPack-only tensor in an object array)."""
+    if isinstance(value, np.ndarray):
+        return cast("np.ndarray[Any, Any]", value)
+    if hasattr(value, "__dlpack__"):
+        return cast("np.ndarray[Any, Any]", np.from_dlpack(value))
+    return np.asarray(value)
+
+
 def run_both(
     compiled: CompiledKernel, block_dim: int, args: Sequence[Any], clean_room: Callable[[Sequence[Any]], None]
 ) -> None:
@@ -74,7 +84,7 @@ def run_both(
     from ascx.emu.launch import EmulationError
 
     tolerance = relative_tolerance()
-    copies: list[Any] = [np.array(np.asarray(a), copy=True) if _array_like(a) else a for a in args]
+    copies: list[Any] = [np.array(_host_array(a), copy=True) if _array_like(a) else a for a in args]
     with ThreadPoolExecutor(max_workers=1) as pool:  # CANN's builds beside the clean-room build and run
         cann_built = pool.submit(build_sides, compiled)
         try:
@@ -87,7 +97,7 @@ def run_both(
     for name, mine, theirs in zip(names, args, copies, strict=True):
         if not isinstance(theirs, np.ndarray) or name in skipped:
             continue
-        ours: np.ndarray[Any, Any] = np.asarray(mine).reshape(-1)
+        ours: np.ndarray[Any, Any] = _host_array(mine).reshape(-1)
         cann = cast("np.ndarray[Any, Any]", theirs).reshape(-1)
         same = ours.view(np.uint8).reshape(ours.shape[0], -1) == cann.view(np.uint8).reshape(cann.shape[0], -1)
         equal = same.all(axis=1)

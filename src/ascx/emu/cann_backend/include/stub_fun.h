@@ -9,5 +9,6 @@
 #include "ascx_cann/copy.h"
 #include "ascx_cann/vector.h"
 #include "ascx_cann/cube.h"
+#include "ascx_cann/system.h"
 #include "ascx_cann/hooks.h"
 #include "ascx_cann/unemulated.h"

@@ -116,6 +116,17 @@ namespace detail {
 /// The inter-block operations start and end with PipeBarrier<PIPE_ALL> (as CANN implements them).
 inline void inter_block_barrier() { ascx_emu::sync_check::barrier_all(); }
 
+/// CANN's IBSet, IBWait, WaitPreBlock, NotifyNextBlock and software SyncAll take the event ids of their
+/// copies from the kernel's TPipe (GetTPipePtr()->FetchEventID, dav_c220 kernel_operator_sync_impl.h and
+/// kernel_operator_determine_compute_sync_impl.h): in a kernel without one that is a null pointer.
+inline void needs_tpipe(const char* what) {
+    if (ascx_emu::system_state.tpipe == nullptr) {
+        ascx_emu::fail("%s: the kernel has no TPipe, and CANN's %s takes its event ids from the kernel's TPipe "
+                       "(GetTPipePtr()->FetchEventID): create one before the call",
+                       what, what);
+    }
+}
+
 /// Cross-core flags: the cores a mode synchronises (mode 0: every core of the launch; mode 1: the
 /// AIVs of this core's block), and the counters of (mode, flag) per core.
 inline std::vector<int64_t>& cross_counts(std::map<std::pair<int, int>, std::vector<int64_t>>& table, int mode,
@@ -217,6 +228,7 @@ void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t
     return;
 #else
     const char* what = "SyncAll(gmWorkspace, ubWorkspace, usedCores)";
+    detail::needs_tpipe("SyncAll");
     if (!ascx_emu::in_launch()) {
         return;
     }
@@ -276,6 +288,7 @@ void IBSet(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>&
     (void)gmWorkspace, (void)ubWorkspace, (void)blockIdx, (void)eventID;
     return;
 #else
+    detail::needs_tpipe("IBSet");
     int32_t* slot = detail::ib_slot(gmWorkspace, ubWorkspace, blockIdx, eventID, isAIVOnly, "IBSet");
     detail::inter_block_barrier();
     if (!ascx_emu::in_launch()) {
@@ -304,6 +317,7 @@ void IBWait(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>
     (void)gmWorkspace, (void)ubWorkspace, (void)blockIdx, (void)eventID;
     return;
 #else
+    detail::needs_tpipe("IBWait");
     int32_t* slot = detail::ib_slot(gmWorkspace, ubWorkspace, blockIdx, eventID, isAIVOnly, "IBWait");
     detail::inter_block_barrier();
     if (!ascx_emu::in_launch()) {
@@ -330,6 +344,7 @@ inline void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int3
     (void)gmWorkspace, (void)ubWorkspace;
 #else
     const char* what = "NotifyNextBlock";
+    detail::needs_tpipe(what);
     const int64_t blocks = ascx_emu::block.block_num;
     gmWorkspace.span(static_cast<uint64_t>(blocks) * 8, what);
     ubWorkspace.span(static_cast<uint64_t>(blocks) * 8 + 8, what);
@@ -353,6 +368,7 @@ inline void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t
     (void)gmWorkspace, (void)ubWorkspace;
 #else
     const char* what = "WaitPreBlock";
+    detail::needs_tpipe(what);
     const int64_t blocks = ascx_emu::block.block_num;
     gmWorkspace.span(static_cast<uint64_t>(blocks) * 8, what);
     ubWorkspace.span(static_cast<uint64_t>(blocks) * 8 + 8, what);

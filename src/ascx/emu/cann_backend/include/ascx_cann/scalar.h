@@ -99,7 +99,8 @@ inline int64_t get_block_idx() { return ascx_cann::self().block; }
 inline int64_t get_block_num() { return ascx_cann::self().blocks; }
 inline int64_t get_subblockid() { return ascx_cann::self().sub; }
 inline int64_t get_subblockdim() { return ascx_cann::self().aic ? 1 : ascx_cann::self().ration; }
-inline int64_t get_arch_ver() { return 0; }
+/// ARCH_VER: the core version in bits [43:32] (where GetArchVersion reads it), 0x220 for dav-c220 (Atlas A2).
+inline int64_t get_arch_ver() { return static_cast<int64_t>(0x220ull << 32); }
 
 /// Caches and preloads: the host has one coherent memory.
 template <typename... A>

@@ -158,6 +158,33 @@ inline void vshr(T* dst, T* src, S value, R repeat, B0 bd, B1 bs, R0 rd, R1 rs, 
                      [n, round](ascx_cann::Compute<T> x) -> T { return ascx_cann::shift_right(T(x), n, round); });
 }
 
+/// vshl(dst, src, n, repeat, dstBlkStride, srcBlkStride, dstRepStride, srcRepStride): ShiftLeft
+/// (asc_shiftleft): logical for the unsigned types; int16_t/int32_t keep their sign bit and shift the others
+/// (docs/emulation.md's rule for ShiftLeft, as the clean-room backend's); a shift by the whole width leaves 0
+/// (the sign bit of a signed type).
+namespace ascx_cann {
+template <typename T>
+T shift_left(T x, uint64_t n) {
+    using U = std::make_unsigned_t<T>;
+    constexpr uint64_t bits = 8 * sizeof(T);
+    const U ux = static_cast<U>(x);
+    const U shifted = n >= bits ? U(0) : static_cast<U>(ux << n);
+    if constexpr (std::is_signed_v<T>) {
+        const U sign = static_cast<U>(U(1) << (bits - 1));
+        return static_cast<T>(static_cast<U>((ux & sign) | (shifted & static_cast<U>(~sign))));
+    } else {
+        return static_cast<T>(shifted);
+    }
+}
+}  // namespace ascx_cann
+template <typename T, typename S, typename R, typename B0, typename B1, typename R0, typename R1>
+inline void vshl(T* dst, T* src, S value, R repeat, B0 bd, B1 bs, R0 rd, R1 rs) {
+    const uint64_t n = static_cast<uint64_t>(value);
+    ascx_cann::unary(dst, src, static_cast<uint64_t>(repeat), {uint64_t(bd), uint64_t(rd)},
+                     {uint64_t(bs), uint64_t(rs)},
+                     [n](ascx_cann::Compute<T> x) -> T { return ascx_cann::shift_left(T(x), n); });
+}
+
 #define ASCX_CANN_UNARY(name, expr)                                                                         \
     template <typename T, typename R, typename B0, typename B1, typename R0, typename R1>                   \
     inline void name(T* dst, T* a, R repeat, B0 bd, B1 ba, R0 rd, R1 ra) {                                  \
@@ -329,6 +356,10 @@ ASCX_CANN_VCONV(vconv_f322f16f, DOWN, false)
 ASCX_CANN_VCONV(vconv_f322f16z, ZERO, false)
 ASCX_CANN_VCONV(vconv_f322f16o, ODD, false)
 ASCX_CANN_VCONV(vconv_f322bf16r, NEAREST, false)
+ASCX_CANN_VCONV(vconv_f322bf16a, AWAY, false)
+ASCX_CANN_VCONV(vconv_f322bf16c, UP, false)
+ASCX_CANN_VCONV(vconv_f322bf16f, DOWN, false)
+ASCX_CANN_VCONV(vconv_f322bf16z, ZERO, false)
 ASCX_CANN_VCONV(vconv_f162f32, NEAREST, false)
 ASCX_CANN_VCONV(vconv_bf162f32, NEAREST, false)
 ASCX_CANN_VCONV(vconv_s322f32, NEAREST, false)
