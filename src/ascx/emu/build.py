@@ -23,6 +23,7 @@ from typing import Literal
 
 from ascx.cache_location import cache_root
 from ascx.emu import prelude
+from ascx.emu.relocation import Relocated, relocate
 from ascx.errors import AscxError, SourceLocation
 
 INCLUDE_DIR = Path(__file__).resolve().parent / "include"
@@ -215,6 +216,8 @@ def build_library(
     """The shared library of ``source`` built in ``mode`` as a ``kind`` build, from the cache when it was
     built before."""
     compiler = compiler if compiler is not None else default_compiler()
+    relocated = relocate(source)
+    source = relocated.source  # the key and the build do not depend on where the kernel's file is
     extra_flags = _thin(source, (*BUILD_FLAGS[kind], *extra_flags))
     directory = build_dir()
     suffix = "" if kind == "fast" else f"-{kind}"
@@ -238,7 +241,7 @@ def build_library(
         cpp.write_text(source)
         partial = Path(scratch) / "out.so"
         command = compile_command(compiler, mode, cpp, partial, extra_flags, prefix, objects)
-        _run(command, source, name, mode, compiler)
+        _run(command, relocated, name, mode, compiler)
         os.replace(partial, library)  # atomic: the cache holds whole libraries only
     return library
 
@@ -254,6 +257,8 @@ def check_source(
     """Compile ``source`` in ``mode`` without producing code; returns the compiler's warnings (raises
     :class:`BuildError` on errors).  A source that compiled before is not compiled again."""
     compiler = compiler if compiler is not None else default_compiler()
+    relocated = relocate(source)
+    source = relocated.source
     # with the fast build's flags, so that a check starts from the same precompiled preamble
     extra_flags = (*BUILD_FLAGS["fast"], *extra_flags)
     key = build_key(source, mode, compiler, (*extra_flags, "-fsyntax-only"))
@@ -268,7 +273,7 @@ def check_source(
         cpp = Path(scratch) / f"{name}.cpp"
         cpp.write_text(source)
         command = compile_command(compiler, mode, cpp, None, thin if parts is not None else extra_flags, prefix)
-        output = _run(command, source, name, mode, compiler)
+        output = _run(command, relocated, name, mode, compiler)
     warnings = [line for line in output.splitlines() if "warning:" in line]
     directory.mkdir(parents=True, exist_ok=True)
     partial = directory / f".{stamp.name}.{os.getpid()}"
@@ -277,13 +282,15 @@ def check_source(
     return warnings
 
 
-def _run(command: list[str], source: str, name: str, mode: CoreMode, compiler: Compiler) -> str:
+def _run(command: list[str], relocated: Relocated, name: str, mode: CoreMode, compiler: Compiler) -> str:
+    """Run the compiler on the relocated source; its errors name the kernel's files again."""
     result = subprocess.run(command, capture_output=True, text=True, check=False)
     if result.returncode != 0:
+        where = python_location(result.stderr, relocated.source)
         raise BuildError(
             f"{compiler.name} cannot build kernel '{name}' for the {mode.upper()} side:\n"
-            + _excerpt(result.stderr, source),
-            python_location(result.stderr, source),
+            + relocated.restore(_excerpt(result.stderr, relocated.source)),
+            where if where is None else SourceLocation(relocated.restore(where.file), where.line, where.col),
             hints=["this is a bug in ascx's printer or in its emulation headers; please report it with the kernel"],
             kind="build",
         )

@@ -33,6 +33,7 @@ import numpy as np
 from ascx.dump_buffer import DUMP_BYTES_PER_CORE
 from ascx.emu.backends import run_both, selected_backend
 from ascx.emu.build import BuildKind, CoreMode, build_library, check_source
+from ascx.emu.relocation import relocate
 from ascx.errors import AscxError, SourceLocation
 from ascx.kernel_type import KernelType
 from ascx.language.core.dtype import DataType
@@ -407,9 +408,12 @@ def _launch_clean_room(
         if argument.write_back is not None:
             np.copyto(argument.write_back, argument.owner)
     if status != 0:
+        files = relocate(launcher_source(compiled))  # the build names the kernel's files by token
+        where = _where(library)
         raise EmulationError(
-            f"kernel '{compiled.name}' failed in the CPU emulation: {error.value.decode(errors='replace')}",
-            _where(library),
+            f"kernel '{compiled.name}' failed in the CPU emulation: "
+            + files.restore(error.value.decode(errors="replace")),
+            where if where is None else SourceLocation(files.restore(where.file), where.line),
             kind="emulation",
         )
 

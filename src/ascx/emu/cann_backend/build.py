@@ -20,6 +20,7 @@ from functools import cache
 from pathlib import Path
 
 from ascx.emu.build import BuildError, Compiler, CoreMode, build_dir, default_compiler
+from ascx.emu.relocation import relocate
 from ascx.errors import AscxError
 from ascx.runtime.cann_check import HEADERS_ENV, SIDE_MACROS, CannHeaders, find_headers
 
@@ -198,6 +199,8 @@ def build_executable(source: str, side: CoreMode, *, name: str = "kernel", compi
     """The executable that runs one core of ``source`` (the kernel and its ``ascx_cann_body``) on ``side``."""
     compiler = compiler if compiler is not None else default_compiler()
     headers = cann_headers(headers_directory())
+    relocated = relocate(source)
+    source = relocated.source  # the key and the build do not depend on where the kernel's file is
     key = _build_key(compiler, side, headers, source)
     directory = build_dir()
     target = directory / f"{name}-cann-{side}-{compiler.name}-{key}"
@@ -216,6 +219,6 @@ def build_executable(source: str, side: CoreMode, *, name: str = "kernel", compi
         try:
             _compile(command, f"kernel '{name}' ({side.upper()} side)", source)
         except CannBackendError as error:
-            raise BuildError(str(error.message), hints=list(error.hints), kind="build") from None
+            raise BuildError(relocated.restore(str(error.message)), hints=list(error.hints), kind="build") from None
         os.replace(partial, target)
     return target

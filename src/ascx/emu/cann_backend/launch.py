@@ -31,6 +31,7 @@ import numpy as np
 from ascx.emu.build import CoreMode
 from ascx.emu.cann_backend.build import build_executable
 from ascx.emu.launch import EmulationError, bind_arguments, kernel_signature
+from ascx.emu.relocation import Relocated, relocate
 from ascx.errors import AscxError, SourceLocation
 from ascx.kernel_type import KernelType
 from ascx.runtime.compiled import CompiledKernel
@@ -206,7 +207,8 @@ def _run(
             print(text, end="" if text.endswith("\n") else "\n")
 
 
-def _slot(memory: mmap.mmap, fields: Layout, slot: int) -> dict[str, Any]:
+def _slot(memory: mmap.mmap, fields: Layout, slot: int, files: Relocated) -> dict[str, Any]:
+    """What core ``slot`` reports, its texts naming the kernel's files (the build names them by token)."""
     base = fields["core"] + slot * fields["slot_size"]
 
     def integer(name: str) -> int:
@@ -222,8 +224,8 @@ def _slot(memory: mmap.mmap, fields: Layout, slot: int) -> dict[str, Any]:
         "line": integer("line"),
         "signal": integer("signal"),
         "fault_offset": struct.unpack_from("<q", memory, base + fields["fault_offset"])[0],
-        "file": text("file", 244),
-        "message": text("message", 512),
+        "file": files.restore(text("file", 244)),
+        "message": files.restore(text("message", 512)),
     }
 
 
@@ -239,6 +241,7 @@ def _wait(
     start = time.monotonic()
     last_progress = -1
     still_since = time.monotonic()
+    files = relocate(cann_source(compiled))
     while True:
         running = [c for c in cores if c.process.poll() is None]
         failed = [c for c in cores if c.process.returncode not in (None, 0)]
@@ -251,7 +254,7 @@ def _wait(
         now = time.monotonic()
         if progress != last_progress:
             last_progress, still_since = progress, now
-        states = {c.slot: _slot(memory, fields, c.slot) for c in running}
+        states = {c.slot: _slot(memory, fields, c.slot, files) for c in running}
         waiting = all(states[c.slot]["state"] == 2 for c in running)
         if (waiting and now - still_since > HANG_SECONDS) or now - start > limit:
             described = "; ".join(_describe(c, states[c.slot], aivs) for c in running)
@@ -308,7 +311,7 @@ def _fault(offset: int, regions: list[Region]) -> str:
 def _failure(
     compiled: CompiledKernel, core: Core, memory: mmap.mmap, fields: Layout, aivs: int, regions: list[Region]
 ) -> EmulationError:
-    slot = _slot(memory, fields, core.slot)
+    slot = _slot(memory, fields, core.slot, relocate(cann_source(compiled)))
     code = core.process.returncode
     output = core.log.read_bytes().decode(errors="replace").strip().splitlines()
     logged = [m for m in map(_CANN_LOG.search, output) if m is not None]
