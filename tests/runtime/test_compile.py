@@ -15,6 +15,8 @@ from ascx.dialects.ascendc import KernelType
 from ascx.runtime.jit import JITFunction, MockTensor, MockValue
 from ascx.testing import line_of, load_kernel_source
 
+pytestmark = pytest.mark.differential  # its launches: docs/emulation.md#the-differential-check-in-the-suite
+
 SLICE_ARGS = tuple(MockTensor(asc.float16) for _ in range(4))
 
 

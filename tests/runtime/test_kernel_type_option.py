@@ -16,6 +16,8 @@ from ascx.runtime.config import KernelType
 from ascx.runtime.jit import MockTensor
 from ascx.testing.kernels import line_of
 
+pytestmark = pytest.mark.differential  # its launches: docs/emulation.md#the-differential-check-in-the-suite
+
 KernelModule = Callable[[str], ModuleType]
 
 VECTOR = """

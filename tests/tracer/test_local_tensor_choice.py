@@ -20,6 +20,8 @@ from ascx.analysis.report import SyncError
 from ascx.runtime.jit import MockTensor
 from ascx.testing.kernels import line_of, load_kernel_source
 
+pytestmark = pytest.mark.differential  # its launches: docs/emulation.md#the-differential-check-in-the-suite
+
 KernelModule = Callable[[str], ModuleType]
 
 PING_PONG = """

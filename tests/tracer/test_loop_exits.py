@@ -10,6 +10,9 @@ from collections.abc import Callable
 from types import ModuleType
 
 import numpy as np
+import pytest
+
+pytestmark = pytest.mark.differential  # its launches: docs/emulation.md#the-differential-check-in-the-suite
 
 KERNELS = """
 @asc.jit

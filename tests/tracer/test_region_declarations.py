@@ -13,6 +13,8 @@ import ascx as asc
 from ascx.errors import KernelError
 from ascx.runtime.jit import MockTensor, MockValue
 
+pytestmark = pytest.mark.differential  # its launches: docs/emulation.md#the-differential-check-in-the-suite
+
 F32 = MockTensor(asc.float32)
 
 EARLY_RETURN_INIT = """
