@@ -1,5 +1,6 @@
 """``ascx.emu`` is a leaf of the compiler (docs/architecture.md#driver-ascxruntime): it builds and runs the C++
-text and the launch facts recorded at compile time, and never reads the IR or calls the printer."""
+text and the launch facts recorded at compile time, and never reads the IR or calls the printer.  Between
+``ascx.runtime``, ``ascx.lib`` and ``ascx.emu`` imports go one way (runtime → lib → emu, runtime → emu)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import ast
 from pathlib import Path
 
 import ascx.emu
+
+SRC = Path(ascx.emu.__file__).parent.parent
 
 FORBIDDEN = ("ascx.dialects", "ascx.passes", "ascx.analysis", "ascx.target")
 
@@ -37,3 +40,19 @@ def test_the_check_sees_imports_inside_functions(tmp_path: Path) -> None:
     probe = tmp_path / "probe.py"
     probe.write_text("import os\n\ndef f():\n    from ascx.target import print_ascendc\n")
     assert imported_modules(probe) == [(1, "os"), (4, "ascx.target.print_ascendc")]
+
+
+LAYERS = ("runtime", "lib", "emu")
+"""Each may import the ones after it, never one before it."""
+
+
+def test_runtime_lib_and_emu_import_one_way() -> None:
+    """No import cycle between the three, counting imports inside functions and ``TYPE_CHECKING`` blocks."""
+    offending = [
+        f"{path.relative_to(SRC)}:{line}: {module}"
+        for rank, layer in enumerate(LAYERS)
+        for path in sorted((SRC / layer).rglob("*.py"))
+        for line, module in imported_modules(path)
+        if any(module == f"ascx.{above}" or module.startswith(f"ascx.{above}.") for above in LAYERS[:rank])
+    ]
+    assert offending == []

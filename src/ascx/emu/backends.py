@@ -18,7 +18,7 @@ from typing import Any, Literal, cast
 import numpy as np
 
 from ascx.errors import AscxError
-from ascx.runtime.compiled import CompiledKernel
+from ascx.kernel_facts import EmulatedKernel
 
 Backend = Literal["clean-room", "cann", "both"]
 BACKENDS: tuple[Backend, ...] = ("clean-room", "cann", "both")
@@ -53,7 +53,7 @@ def relative_tolerance() -> float:
     return tolerance
 
 
-def system_workspaces(compiled: CompiledKernel) -> set[str]:
+def system_workspaces(compiled: EmulatedKernel) -> set[str]:
     """The arguments a kernel hands ``REGIST_MATMUL_OBJ`` as its system workspace: the Matmul client and
     server's message queues, whose bytes are the implementation's own (the clean-room engine computes
     inside the client calls and sends no messages), so ``both`` does not compare them."""
@@ -75,7 +75,7 @@ def _host_array(value: Any) -> np.ndarray[Any, Any]:
 
 
 def run_both(
-    compiled: CompiledKernel, block_dim: int, args: Sequence[Any], clean_room: Callable[[Sequence[Any]], None]
+    compiled: EmulatedKernel, block_dim: int, args: Sequence[Any], clean_room: Callable[[Sequence[Any]], None]
 ) -> None:
     """``clean_room(args)``, then the CANN backend on copies of the arrays; the first differing element of
     an array argument (bit for bit, NaNs equal) is an error naming the argument, the index and both values."""

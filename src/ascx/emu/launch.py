@@ -35,9 +35,9 @@ from ascx.emu.backends import run_both, selected_backend
 from ascx.emu.build import BuildKind, CoreMode, build_library, check_source
 from ascx.emu.relocation import relocate
 from ascx.errors import AscxError, SourceLocation
+from ascx.kernel_facts import EmulatedKernel
 from ascx.kernel_type import KernelType
 from ascx.language.core.dtype import DataType
-from ascx.runtime.compiled import CompiledKernel
 from ascx.tracer.signature import KernelParam
 
 ERROR_BYTES = 2048
@@ -91,7 +91,7 @@ def kernel_signature(source: str, name: str) -> list[CppParam]:
     raise AscxError(f"kernel '{name}' has no entry function in its Ascend C source", kind="internal")
 
 
-def launcher_source(compiled: CompiledKernel) -> str:
+def launcher_source(compiled: EmulatedKernel) -> str:
     """The kernel's Ascend C, with its Python source lines marked, followed by ``ascx_emu_launch``,
     which runs it on every core, and ``ascx_emu_where``, which says where a failed run stopped."""
     source = compiled.launch_facts.emulation_source
@@ -227,7 +227,7 @@ def _hidden_argument(param: CppParam, blocks: int) -> BoundArgument:
 
 
 def bind_arguments(
-    compiled: CompiledKernel, cpp: Sequence[CppParam], values: Sequence[Any], cores: int
+    compiled: EmulatedKernel, cpp: Sequence[CppParam], values: Sequence[Any], cores: int
 ) -> list[BoundArgument]:
     runtime = [p for p in compiled.params if p.kind != "constexpr"]
     given = [v for p, v in zip(compiled.params, values, strict=True) if p.kind != "constexpr"]
@@ -245,20 +245,20 @@ def bind_arguments(
     return bound
 
 
-def runs_aic_side(compiled: CompiledKernel) -> bool:
+def runs_aic_side(compiled: EmulatedKernel) -> bool:
     """Whether the AIC side of a MIX kernel runs the kernel's code: in MixDualMaster mode
     (``MatmulConfig(enable_mix_dual_master=True)``) the AIC computes its Matmul objects itself,
     without messages from the AIVs, and its ``REGIST_MATMUL_OBJ`` does not return."""
     return compiled.kernel_type.has_matmul_aic and compiled.launch_facts.mix_dual_master
 
 
-_built: dict[int, tuple[weakref.ref[CompiledKernel], dict[BuildKind, Path]]] = {}
+_built: dict[int, tuple[weakref.ref[EmulatedKernel], dict[BuildKind, Path]]] = {}
 """The libraries of the kernel objects built in this process (by ``id``, with a reference to check it is
 the same object), per build kind: the disk cache finds them across processes too, but only after
 printing the emulation source again."""
 
 
-def _libraries(compiled: CompiledKernel) -> dict[BuildKind, Path]:
+def _libraries(compiled: EmulatedKernel) -> dict[BuildKind, Path]:
     entry = _built.get(id(compiled))
     if entry is None or entry[0]() is not compiled:
         key = id(compiled)
@@ -268,7 +268,7 @@ def _libraries(compiled: CompiledKernel) -> dict[BuildKind, Path]:
     return entry[1]
 
 
-def build_kernel(compiled: CompiledKernel, *, debug: bool = False) -> Path:
+def build_kernel(compiled: EmulatedKernel, *, debug: bool = False) -> Path:
     """The library that runs ``compiled`` (built, or found in the build cache); the sides that only need
     to compile (the AIC side of a MIX kernel) are checked too, or built when they run
     (:func:`build_aic_side`).  ``debug`` selects the debug build (see :data:`ascx.emu.build.BUILD_FLAGS`)."""
@@ -305,7 +305,7 @@ def _signature(source: str, name: str) -> tuple[CppParam, ...]:
     return tuple(kernel_signature(source, name))
 
 
-def build_aic_side(compiled: CompiledKernel, *, debug: bool = False) -> Path:
+def build_aic_side(compiled: EmulatedKernel, *, debug: bool = False) -> Path:
     """The library that runs the AIC side of a MixDualMaster kernel, one core per block."""
     kind: BuildKind = "debug" if debug else "fast"
     return build_library(launcher_source(compiled), "aic", name=compiled.name, kind=kind)
@@ -326,7 +326,7 @@ def debug_builds(enabled: bool = True) -> Generator[None]:
 
 
 def launch(
-    compiled: CompiledKernel,
+    compiled: EmulatedKernel,
     block_dim: object,
     args: Sequence[Any],
     *,
@@ -370,7 +370,7 @@ def launch(
 
 
 def _launch_clean_room(
-    compiled: CompiledKernel,
+    compiled: EmulatedKernel,
     block_dim: int,
     args: Sequence[Any],
     check_sync: bool,

@@ -14,6 +14,7 @@ from io import StringIO
 from typing import TYPE_CHECKING, Any
 
 from ascx.errors import AscxError, AscxWarning
+from ascx.kernel_facts import LaunchFacts as LaunchFacts
 from ascx.kernel_type import KernelType
 from ascx.tracer.dependencies import Dependency
 from ascx.tracer.signature import KernelParam
@@ -34,17 +35,6 @@ class KernelWarning:
 
     def issue(self) -> None:
         warnings.warn_explicit(self.message, AscxWarning, self.filename, self.lineno)
-
-
-@dataclass(frozen=True)
-class LaunchFacts:
-    """The facts of a compiled kernel that the emulation's launchers read (docs/emulation.md#builds):
-    recorded at compile time, so that ``ascx.emu`` never reads the IR or calls the printer."""
-
-    emulation_source: str
-    """The Ascend C with each statement's Python line marked (``ascx_emu::at``): what the emulation builds."""
-    mix_dual_master: bool
-    """A MIX kernel whose AIC side computes its Matmul objects itself (``enable_mix_dual_master``)."""
 
 
 @dataclass

@@ -12,6 +12,7 @@ from enum import Enum
 
 from ascx.errors import AscxError
 from ascx.lib import runtime as rt
+from ascx.lib.runtime.platforms import Platform as Platform
 
 
 class Backend(Enum):
@@ -19,24 +20,6 @@ class Backend(Enum):
 
     Model = "Model"
     NPU = "NPU"
-
-
-class Platform(Enum):
-    """The SoC a kernel is built for; the emulation models the Ascend 910B family (dav-c220), to which
-    the 910_93 SoCs belong."""
-
-    Ascend910B1 = "Ascend910B1"
-    Ascend910B2 = "Ascend910B2"
-    Ascend910B2C = "Ascend910B2C"
-    Ascend910B3 = "Ascend910B3"
-    Ascend910B4 = "Ascend910B4"
-    Ascend910B4_1 = "Ascend910B4-1"
-    Ascend910_9362 = "Ascend910_9362"
-    Ascend910_9372 = "Ascend910_9372"
-    Ascend910_9381 = "Ascend910_9381"
-    Ascend910_9382 = "Ascend910_9382"
-    Ascend910_9391 = "Ascend910_9391"
-    Ascend910_9392 = "Ascend910_9392"
 
 
 class KernelType(Enum):

@@ -20,9 +20,9 @@ from functools import cache
 from pathlib import Path
 
 from ascx.emu.build import BuildError, Compiler, CoreMode, build_dir, default_compiler
+from ascx.emu.cann_headers import HEADERS_ENV, SIDE_MACROS, CannHeaders, find_headers
 from ascx.emu.relocation import relocate
 from ascx.errors import AscxError
-from ascx.runtime.cann_check import HEADERS_ENV, SIDE_MACROS, CannHeaders, find_headers
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 INCLUDE_DIR = PACKAGE_DIR / "include"

@@ -33,8 +33,8 @@ from ascx.emu.cann_backend.build import build_executable
 from ascx.emu.launch import EmulationError, bind_arguments, kernel_signature
 from ascx.emu.relocation import Relocated, relocate
 from ascx.errors import AscxError, SourceLocation
+from ascx.kernel_facts import EmulatedKernel
 from ascx.kernel_type import KernelType
-from ascx.runtime.compiled import CompiledKernel
 
 MAGIC = 0x41534358434E4E31  # "ASCXCNN1"
 ALIGN = 512
@@ -63,7 +63,7 @@ _CANN_LOG = re.compile(
 STATES = {0: "not started", 1: "running", 2: "waiting", 3: "done", 4: "failed"}
 
 
-def cann_source(compiled: CompiledKernel) -> str:
+def cann_source(compiled: EmulatedKernel) -> str:
     """The kernel's Ascend C with its Python lines marked, and ``ascx_cann_body``, which calls it with the
     arguments the runtime found in the launch's memory."""
     source = compiled.launch_facts.emulation_source
@@ -77,7 +77,7 @@ def cann_source(compiled: CompiledKernel) -> str:
     )
 
 
-def build_sides(compiled: CompiledKernel) -> dict[CoreMode, Path]:
+def build_sides(compiled: EmulatedKernel) -> dict[CoreMode, Path]:
     """The executables of the sides ``compiled`` runs on."""
     source = cann_source(compiled)
     sides: list[CoreMode] = [side for side, _ in block_cores(compiled.kernel_type)]
@@ -124,7 +124,7 @@ def _round(n: int) -> int:
     return (n + ALIGN - 1) // ALIGN * ALIGN
 
 
-def launch(compiled: CompiledKernel, block_dim: int, args: Sequence[Any], *, timeout: float | None = None) -> None:
+def launch(compiled: EmulatedKernel, block_dim: int, args: Sequence[Any], *, timeout: float | None = None) -> None:
     """Run ``compiled`` on ``block_dim`` blocks through CANN's headers; the arrays get the results."""
     if block_dim > MAX_BLOCKS:
         raise AscxError(f"the CANN backend runs at most {MAX_BLOCKS} blocks, got {block_dim}", kind="usage")
@@ -172,7 +172,7 @@ def launch(compiled: CompiledKernel, block_dim: int, args: Sequence[Any], *, tim
 
 
 def _run(
-    compiled: CompiledKernel,
+    compiled: EmulatedKernel,
     executables: dict[CoreMode, Path],
     memory: mmap.mmap,
     fields: Layout,
@@ -230,7 +230,7 @@ def _slot(memory: mmap.mmap, fields: Layout, slot: int, files: Relocated) -> dic
 
 
 def _wait(
-    compiled: CompiledKernel,
+    compiled: EmulatedKernel,
     cores: list[Core],
     memory: mmap.mmap,
     fields: Layout,
@@ -309,7 +309,7 @@ def _fault(offset: int, regions: list[Region]) -> str:
 
 
 def _failure(
-    compiled: CompiledKernel, core: Core, memory: mmap.mmap, fields: Layout, aivs: int, regions: list[Region]
+    compiled: EmulatedKernel, core: Core, memory: mmap.mmap, fields: Layout, aivs: int, regions: list[Region]
 ) -> EmulationError:
     slot = _slot(memory, fields, core.slot, relocate(cann_source(compiled)))
     code = core.process.returncode

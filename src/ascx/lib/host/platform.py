@@ -10,7 +10,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import ClassVar
 
-from ascx.runtime import config
+from ascx.lib import runtime as rt
 
 
 class CoreMemType(IntEnum):
@@ -136,4 +136,4 @@ class PlatformAscendCManager:
 
 def current_soc_version() -> str:
     """The SoC selected with ``asc.runtime.config.set_platform`` (Ascend910B1 by default)."""
-    return str(config.current_platform().value)
+    return str(rt.get_soc_version().value)

@@ -20,8 +20,8 @@ from ascx.errors import AscxError
 from ascx.lib.runtime import state, support
 
 if TYPE_CHECKING:
-    from ascx.runtime.compiler import CompiledKernel
-    from ascx.runtime.config import Platform
+    from ascx.kernel_facts import EmulatedKernel
+    from ascx.lib.runtime.platforms import Platform
 
 ALIGNMENT = 512
 """``malloc`` returns 512-byte aligned addresses, as pyasc's does."""
@@ -101,7 +101,7 @@ def set_soc_version(soc_verison: Platform) -> None:
 
 def get_soc_version() -> Platform:
     """The SoC selected (``Platform.Ascend910B1`` unless ``set_platform`` chose another)."""
-    from ascx.runtime.config import Platform
+    from ascx.lib.runtime.platforms import Platform
 
     return state.soc_version if state.soc_version is not None else Platform.Ascend910B1
 
@@ -291,9 +291,9 @@ class KernelBinary(bytes):
     """What ``CompiledKernel.binary`` is on ``Backend.Model``: the kernel's Ascend C source (the bytes),
     carrying the compiled kernel so that ``register_device_binary_kernel`` can run it on the emulation."""
 
-    kernel: CompiledKernel
+    kernel: EmulatedKernel
 
-    def __new__(cls, kernel: CompiledKernel) -> Self:
+    def __new__(cls, kernel: EmulatedKernel) -> Self:
         binary = super().__new__(cls, kernel.source.encode())
         binary.kernel = kernel
         return binary

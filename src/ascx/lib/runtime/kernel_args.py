@@ -19,8 +19,8 @@ import numpy as np
 from ascx.lib.runtime.interface import RuntimeApiError, device_allocation
 
 if TYPE_CHECKING:
+    from ascx.kernel_facts import EmulatedKernel
     from ascx.language.core.dtype import DataType
-    from ascx.runtime.compiler import CompiledKernel
 
 WORD = 8
 
@@ -47,7 +47,7 @@ def _word(value: Any) -> int:
     )
 
 
-def pack_arguments(kernel: CompiledKernel, values: Sequence[Any]) -> list[ctypes.c_uint64]:
+def pack_arguments(kernel: EmulatedKernel, values: Sequence[Any]) -> list[ctypes.c_uint64]:
     """``values`` (one per runtime parameter: a device address for pointers and structs, a number for
     scalars) as the words ``launch_kernel`` takes."""
     blob = bytearray()
@@ -76,7 +76,7 @@ def _device_view(address: int, dtype: np.dtype[Any], name: str) -> np.ndarray[An
     return owner[start : start + count * dtype.itemsize].view(dtype)
 
 
-def unpack_arguments(kernel: CompiledKernel, words: Sequence[Any]) -> list[Any]:
+def unpack_arguments(kernel: EmulatedKernel, words: Sequence[Any]) -> list[Any]:
     """The kernel's arguments (one per parameter, None for compile-time ones) from the packed words;
     pointers become views of the device memory they point into.  Words past the kernel's parameters
     (pyasc appends the FFTS address and the dump buffer) are ignored: the emulation provides those."""

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ascx.runtime.config import Platform
+    from ascx.lib.runtime.platforms import Platform
 
 
 @dataclass
