@@ -46,3 +46,31 @@ def test_the_printer_the_pipe_analysis_and_the_matmul_roles_use_it() -> None:
         "the pipe analysis's transfer functions",
         "the Matmul protocol's role handlers",
     ]
+
+
+def test_the_pipe_analysis_runs_the_checks_the_families_register() -> None:
+    """The facade calls no family by name: each family's checks at the exit, joins and loops are registered
+    (docs/architecture.md#registries)."""
+    from ascx.analysis.pipe import analysis as _analysis  # imports the families
+    from ascx.analysis.pipe.registry import BRANCH_CHECKS, EXIT_CHECKS, LOOP_CHECKS, PEELED_CHECKS, PHASE_CHECKS
+
+    assert _analysis.PipeSyncAnalysis is not None
+    assert sorted(EXIT_CHECKS) == [
+        "ascx.analysis.atomics.mode.check_exit",
+        "ascx.analysis.flags.event_ids.check_exit",
+        "ascx.analysis.flags.pairing.check_exit",
+        "ascx.analysis.queues.balance.check_exit",
+    ]
+    assert sorted(BRANCH_CHECKS) == [
+        "ascx.analysis.flags.pairing.check_branches_agree",
+        "ascx.analysis.queues.balance.check_branches_agree",
+    ]
+    assert sorted(PEELED_CHECKS) == [
+        "ascx.analysis.flags.pairing.check_peeled_exits",
+        "ascx.analysis.queues.balance.check_peeled_exits",
+    ]
+    assert sorted(LOOP_CHECKS) == [
+        "ascx.analysis.flags.pairing.check_loop_balanced",
+        "ascx.analysis.queues.balance.check_loop_balanced",
+    ]
+    assert sorted(PHASE_CHECKS) == ["ascx.analysis.flags.pairing.check_odd_trip_count"]

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from xdsl.ir import Operation
 
-from ascx.analysis.pipe.registry import transfers
+from ascx.analysis.pipe.registry import checks_exit, transfers
 from ascx.analysis.pipe.state import PipeState
 from ascx.analysis.report import note
 from ascx.dialects.ascendc.sync_ops import AtomicKind, SetAtomicOp
@@ -39,6 +39,7 @@ def set_atomic(analysis: PipeSyncAnalysis, op: SetAtomicOp, state: PipeState) ->
     state.atomic = op
 
 
+@checks_exit
 def check_exit(analysis: PipeSyncAnalysis, state: PipeState) -> None:
     """AT-1: an atomic mode still set when the kernel returns."""
     if state.atomic is not None:

@@ -15,7 +15,7 @@ from ascx.analysis.flags.framework import first_user
 from ascx.analysis.flags.parity import alternating_loops, evaluate
 from ascx.analysis.flags.slots import event_text, flag_call, id_text, is_pure_integer, possible_ids
 from ascx.analysis.inserted import is_inserted
-from ascx.analysis.pipe.registry import transfers
+from ascx.analysis.pipe.registry import checks_exit, transfers
 from ascx.analysis.pipe.state import PipeState, SlotKey
 from ascx.analysis.pipe_model import EVENT_ID_COUNT
 from ascx.analysis.report import note
@@ -168,6 +168,7 @@ def release_event_id(analysis: PipeSyncAnalysis, op: ReleaseEventIdOp, state: Pi
     state.event_ids[value] = op
 
 
+@checks_exit
 def check_exit(analysis: PipeSyncAnalysis, state: PipeState) -> None:
     """FL-8: an allocated id still held when the kernel returns."""
     for value, released in state.event_ids.items():

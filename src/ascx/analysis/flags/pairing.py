@@ -22,7 +22,14 @@ from ascx.analysis.flags.slots import (
     slot_text,
 )
 from ascx.analysis.pipe.ordering import barrier, capture, release
-from ascx.analysis.pipe.registry import transfers
+from ascx.analysis.pipe.registry import (
+    checks_branches,
+    checks_exit,
+    checks_loop,
+    checks_peeled,
+    checks_phases,
+    transfers,
+)
 from ascx.analysis.pipe.state import PipeState, Slot, SlotKey
 from ascx.analysis.pipe_model import AIC_PIPES, AIV_PIPES
 from ascx.analysis.report import Note, note
@@ -182,6 +189,7 @@ def _core_of(analysis: PipeSyncAnalysis, op: Operation) -> tuple[str, frozenset[
 # --- slots across control flow (FL-11) and at the kernel's exit (FL-2) -------------------------------
 
 
+@checks_branches
 def check_branches_agree(
     analysis: PipeSyncAnalysis, then_state: PipeState, else_state: PipeState, branch: scf.IfOp
 ) -> None:
@@ -199,6 +207,7 @@ def check_branches_agree(
             )
 
 
+@checks_loop
 def check_loop_balanced(analysis: PipeSyncAnalysis, entry: PipeState, body_exit: PipeState, loop: Operation) -> None:
     """FL-11: one iteration of ``loop`` (two, for a loop whose ids alternate) sets a user slot it does not
     wait on, or the converse."""
@@ -208,6 +217,7 @@ def check_loop_balanced(analysis: PipeSyncAnalysis, entry: PipeState, body_exit:
         _check_slots_kept(analysis, entry, body_exit, loop, "one iteration of this loop changes")
 
 
+@checks_phases
 def check_odd_trip_count(analysis: PipeSyncAnalysis, entry: PipeState, partial: PipeState, loop: Operation) -> None:
     """FL-11: a loop whose ids alternate leaves a user slot in another state after an odd number of
     iterations than it found it (its trip count is not known to be even)."""
@@ -238,6 +248,7 @@ def _check_slots_kept(
         )
 
 
+@checks_peeled
 def check_peeled_exits(analysis: PipeSyncAnalysis, once: PipeState, more: PipeState, loop: scf.ForOp) -> None:
     """FL-11: a loop walked peeled (docs/rules/flags.md#loops-guarded-by-their-index) leaves a user slot set
     when it runs once and not when it runs more often, or the converse."""
@@ -255,6 +266,7 @@ def check_peeled_exits(analysis: PipeSyncAnalysis, once: PipeState, more: PipeSt
         )
 
 
+@checks_exit
 def check_exit(analysis: PipeSyncAnalysis, state: PipeState) -> None:
     """FL-2: a user slot still set when the kernel returns."""
     for key, slot in state.slots.items():

@@ -22,8 +22,9 @@ from xdsl.ir import Block, Operation, SSAValue
 
 from ascx.analysis import dataflow
 
-# Importing the rule families' modules registers their handlers.
-from ascx.analysis.atomics import mode as atomics
+# Importing the rule families' modules registers their handlers and checks (pipe.registry); `x as x` keeps
+# an import that is there for that alone.
+from ascx.analysis.atomics import mode as mode
 from ascx.analysis.flags import event_ids as event_ids
 from ascx.analysis.flags import pairing as pairing
 from ascx.analysis.flags.framework import first_user, framework_users
@@ -31,7 +32,14 @@ from ascx.analysis.flags.slots import FlagTables
 from ascx.analysis.hazards import log as access_log
 from ascx.analysis.hazards.conflicts import Hazard
 from ascx.analysis.hazards.log import AccessTables
-from ascx.analysis.pipe.registry import HANDLERS
+from ascx.analysis.pipe.registry import (
+    BRANCH_CHECKS,
+    EXIT_CHECKS,
+    HANDLERS,
+    LOOP_CHECKS,
+    PEELED_CHECKS,
+    PHASE_CHECKS,
+)
 from ascx.analysis.pipe.state import (
     DEFAULT_OPTIONS,
     Access,
@@ -172,10 +180,8 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
         return state
 
     def _at_exit(self, state: PipeState) -> None:
-        pairing.check_exit(self, state)
-        event_ids.check_exit(self, state)
-        balance.check_exit(self, state)
-        atomics.check_exit(self, state)
+        for check in EXIT_CHECKS.values():
+            check(self, state)
 
     # --- lattice ------------------------------------------------------------------------------
 
@@ -193,16 +199,16 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
         )
 
     def join(self, then_state: PipeState, else_state: PipeState, branch: scf.IfOp) -> PipeState:
-        pairing.check_branches_agree(self, then_state, else_state, branch)
-        balance.check_branches_agree(self, then_state, else_state, branch)
+        for check in BRANCH_CHECKS.values():
+            check(self, then_state, else_state, branch)
         return self._join(then_state, else_state, keep_slots_of_first=True)
 
     def join_loop(self, entry: PipeState, carried: PipeState, loop: Operation) -> PipeState:
         return self._join(entry, carried, keep_slots_of_first=True, counts_of_first=True)
 
     def join_peeled(self, once: PipeState, more: PipeState, loop: scf.ForOp) -> PipeState:
-        pairing.check_peeled_exits(self, once, more, loop)
-        balance.check_peeled_exits(self, once, more, loop)
+        for check in PEELED_CHECKS.values():
+            check(self, once, more, loop)
         return self._join(once, more, keep_slots_of_first=True)
 
     def _join(
@@ -286,7 +292,8 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
             self.phases[loop] = phase
 
     def check_phases(self, entry: PipeState, partial: PipeState, loop: Operation) -> None:
-        pairing.check_odd_trip_count(self, entry, partial, loop)
+        for check in PHASE_CHECKS.values():
+            check(self, entry, partial, loop)
 
     def back_edge(self, state: PipeState, loop: Operation) -> PipeState:
         state.log = access_log.retag(state.log, loop, self.key, previous=True)
@@ -297,8 +304,8 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
         return state
 
     def check_loop(self, entry: PipeState, body_exit: PipeState, loop: Operation) -> None:
-        pairing.check_loop_balanced(self, entry, body_exit, loop)
-        balance.check_loop_balanced(self, entry, body_exit, loop)
+        for check in LOOP_CHECKS.values():
+            check(self, entry, body_exit, loop)
 
 
 _QUEUE_OPS = (AllocTensorOp, EnqueOp, DequeOp, FreeTensorOp)

@@ -11,6 +11,7 @@ from xdsl.dialects import scf
 from xdsl.ir import Operation, SSAValue
 
 from ascx.analysis.dataflow import constant_trip_count, enclosing_loop
+from ascx.analysis.pipe.registry import checks_branches, checks_exit, checks_loop, checks_peeled
 from ascx.analysis.pipe.state import (
     Access,
     AccessKey,
@@ -38,6 +39,7 @@ if TYPE_CHECKING:
     from ascx.analysis.pipe.analysis import PipeSyncAnalysis
 
 
+@checks_branches
 def check_branches_agree(
     analysis: PipeSyncAnalysis, then_state: PipeState, else_state: PipeState, branch: scf.IfOp
 ) -> None:
@@ -122,6 +124,7 @@ def _rename(analysis: PipeSyncAnalysis, state: PipeState, queue: SSAValue, old: 
     state.log = log
 
 
+@checks_peeled
 def check_peeled_exits(analysis: PipeSyncAnalysis, once: PipeState, more: PipeState, loop: scf.ForOp) -> None:
     """TQ-9 for a loop walked peeled: a queue holds different numbers of tensors after one iteration and after
     more than one."""
@@ -181,6 +184,7 @@ def _first_in(loop: Operation, kind: type[Operation], queue: SSAValue) -> Operat
     return None
 
 
+@checks_loop
 def check_loop_balanced(analysis: PipeSyncAnalysis, entry: PipeState, body_exit: PipeState, loop: Operation) -> None:
     """TQ-8: one iteration of ``loop`` allocates more than it frees, or enqueues more than it dequeues (and
     TQ-3 when a constant trip count runs out of buffers)."""
@@ -227,6 +231,7 @@ def _tensor_of(q: QueueState, token: Token) -> str:
     return value_name(enque.operands[1]) if enque is not None else value_name(alloc_op(token).results[0])
 
 
+@checks_exit
 def check_exit(analysis: PipeSyncAnalysis, state: PipeState) -> None:
     """TQ-11 (still enqueued) and TQ-10 (never freed) when the kernel returns."""
     for queue, q in state.queues.items():
