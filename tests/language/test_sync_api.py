@@ -185,6 +185,7 @@ def test_software_sync_all(kernel_module: Callable[[str], ModuleType]) -> None:
         """
         @asc.jit
         def k(w: asc.GlobalAddress, cores: int) -> None:
+            pipe = asc.TPipe()  # the software SyncAll takes event ids from it (XC-9)
             gm = asc.GlobalTensor()
             gm.set_global_buffer(w)
             ub = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 256)
@@ -201,6 +202,7 @@ def test_inter_block_sync(kernel_module: Callable[[str], ModuleType]) -> None:
         """
         @asc.jit
         def k(w: asc.GlobalAddress, e: int) -> None:
+            pipe = asc.TPipe()  # inter-block sync takes event ids from it (XC-9)
             gm = asc.GlobalTensor()
             gm.set_global_buffer(w)
             ub = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 256)

@@ -875,19 +875,19 @@ def test_cross_core_lints(kernel_module: Load) -> None:
 def test_wait_pre_block_without_notify(kernel_module: Load) -> None:
     """XC-5: every block waits for the previous one and none notifies; the converse; a notify on one
     branch only (path note); a loop that waits per iteration but notifies once (note at the loop)."""
-    assert errors(kernel_module, "asc.wait_pre_block(w_gm, il)") == [
+    assert errors(kernel_module, "asc.wait_pre_block(w_gm, il)", pipe=True) == [
         "L1:5: error: `asc.wait_pre_block()` has no matching `asc.notify_next_block()` in the previous block [XC-5]"
     ]
-    assert errors(kernel_module, "asc.notify_next_block(w_gm, il)") == [
+    assert errors(kernel_module, "asc.notify_next_block(w_gm, il)", pipe=True) == [
         "L1:5: error: `asc.notify_next_block()` has no matching `asc.wait_pre_block()` in the next block [XC-5]"
     ]
     one_arm = "asc.wait_pre_block(w_gm, il)\nif n > 0:\n    asc.notify_next_block(w_gm, il)"
-    assert errors(kernel_module, one_arm) == [
+    assert errors(kernel_module, one_arm, pipe=True) == [
         "L1:5: error: `asc.wait_pre_block()` has no matching `asc.notify_next_block()` in the previous block [XC-5]",
         "L2:8: note: on the path where this condition is false",
     ]
     loop = "for i in range(n):\n    asc.wait_pre_block(w_gm, il)\nasc.notify_next_block(w_gm, il)"
-    assert errors(kernel_module, loop) == [
+    assert errors(kernel_module, loop, pipe=True) == [
         "L2:9: error: `asc.wait_pre_block()` has no matching `asc.notify_next_block()` in the previous block [XC-5]",
         "L1:14: note: on a path through this loop's body",
         "L3:5: error: `asc.notify_next_block()` has no matching `asc.wait_pre_block()` in the next block [XC-5]",
@@ -900,22 +900,22 @@ def test_wait_pre_block_without_notify(kernel_module: Load) -> None:
         else:
             asc.notify_next_block(w_gm, il)
     """
-    assert warnings_of(kernel_module, balanced) == []
+    assert warnings_of(kernel_module, balanced, pipe=True) == []
 
 
 def test_ib_wait_without_ib_set(kernel_module: Load) -> None:
     """XC-6: a wait no set matches, a set and a wait on different blocks (nearest candidates), a set
     on a run-time block that nothing waits for; block 0 setting what the others wait for is quiet."""
-    assert errors(kernel_module, "asc.ib_wait(w_gm, il, 0, 1)") == [
+    assert errors(kernel_module, "asc.ib_wait(w_gm, il, 0, 1)", pipe=True) == [
         "L1:5: error: `asc.ib_wait(block=0, event=1)` has no matching `asc.ib_set` [XC-6]"
     ]
-    assert errors(kernel_module, "asc.ib_set(w_gm, il, 1, 1)\nasc.ib_wait(w_gm, il, 0, 1)") == [
+    assert errors(kernel_module, "asc.ib_set(w_gm, il, 1, 1)\nasc.ib_wait(w_gm, il, 0, 1)", pipe=True) == [
         "L1:5: error: `asc.ib_set(block=1, event=1)` has no matching `asc.ib_wait` [XC-6]",
         "L2:5: note: nearest candidate: `asc.ib_wait(block=0, event=1)`",
         "L2:5: error: `asc.ib_wait(block=0, event=1)` has no matching `asc.ib_set` [XC-6]",
         "L1:5: note: nearest candidate: `asc.ib_set(block=1, event=1)`",
     ]
-    assert errors(kernel_module, "b = asc.get_block_idx()\nasc.ib_set(w_gm, il, b, 1)") == [
+    assert errors(kernel_module, "b = asc.get_block_idx()\nasc.ib_set(w_gm, il, b, 1)", pipe=True) == [
         "L2:5: error: `asc.ib_set(block=b, event=1)` has no matching `asc.ib_wait` [XC-6]"
     ]
     paired = """
@@ -927,7 +927,7 @@ def test_ib_wait_without_ib_set(kernel_module: Load) -> None:
     asc.ib_set(w_gm, il, b, 2)
     asc.ib_wait(w_gm, il, b - 1, 2)
     """
-    assert warnings_of(kernel_module, paired) == []
+    assert warnings_of(kernel_module, paired, pipe=True) == []
 
 
 def test_insertion_is_idempotent_and_keeps_user_sync(kernel_module: Load) -> None:
@@ -1004,6 +1004,21 @@ def test_fl12_lint_user_sync_that_orders_nothing(kernel_module: Load) -> None:
     assert warnings_of(kernel_module, body, insert=True) == []
 
 
+def test_inter_block_sync_needs_a_tpipe(kernel_module: Load) -> None:
+    """XC-9: CANN's IBSet, IBWait, WaitPreBlock, NotifyNextBlock and software SyncAll take event ids from the
+    kernel's TPipe; one error at the first call, the others its notes.  The hardware sync_all takes none."""
+    body = "b = asc.get_block_idx()\nasc.ib_set(w_gm, il, b, 0)\nasc.ib_wait(w_gm, il, 0, 0)\nasc.sync_all(w_gm, il, 2)"
+    assert errors(kernel_module, body) == [
+        "L2:5: error: `asc.ib_set` (CANN's IBSet) needs a TPipe: CANN's implementation takes its event ids from the "
+        "kernel's TPipe (GetTPipePtr()->FetchEventID), and this kernel creates none [XC-9]",
+        "L3:5: note: `asc.ib_wait` (CANN's IBWait) needs it too",
+        "L4:5: note: `asc.sync_all` (CANN's SyncAll) needs it too",
+        "note: create one before the first inter-block call: `pipe = asc.TPipe()`",
+    ]
+    assert warnings_of(kernel_module, body, pipe=True) == []
+    assert warnings_of(kernel_module, "asc.sync_all()") == []
+
+
 def test_cross_block_gm_access(kernel_module: Load) -> None:
     """XC-7 (a warning): block b writes its part of z_gm and reads block b + 1's part; sync_all silences it."""
     body = """
@@ -1014,7 +1029,7 @@ def test_cross_block_gm_access(kernel_module: Load) -> None:
     asc.data_copy(xl, z_gm[(b + 1) * N:], N)
     asc.pipe_barrier(asc.PipeID.PIPE_ALL)
     """
-    assert warnings_of(kernel_module, body.format(sync="pass")) == [
+    assert warnings_of(kernel_module, body.format(sync="pass"), pipe=True) == [
         "L2: GM `z_gm` written here may be accessed by another block without inter-block synchronization [XC-7]"
     ]
     for sync in (
@@ -1022,7 +1037,7 @@ def test_cross_block_gm_access(kernel_module: Load) -> None:
         "asc.ib_set(w_gm, il, b, 0)\nasc.ib_wait(w_gm, il, b + 1, 0)",
         "asc.notify_next_block(w_gm, il)\nasc.wait_pre_block(w_gm, il)",
     ):
-        assert warnings_of(kernel_module, body.format(sync=sync.replace("\n", "\n    "))) == []
+        assert warnings_of(kernel_module, body.format(sync=sync.replace("\n", "\n    ")), pipe=True) == []
 
 
 def test_a_view_at_a_constant_past_a_runtime_offset_is_another_place(kernel_module: Load) -> None:

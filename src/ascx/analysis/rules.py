@@ -157,6 +157,7 @@ _TABLE = (
     Rule("XC-6", _E, _XC_BLOCKS, "an `ib_wait` no `ib_set` matches, or the converse"),
     Rule("XC-7", _W, _XC_BLOCKS, "GM one block writes may be accessed by another without inter-block sync"),
     Rule("XC-8", _E, _XC, "the hardware `sync_all()` in an AIV_ONLY or AIC_ONLY kernel"),
+    Rule("XC-9", _E, _XC, "inter-block synchronisation in a kernel without a TPipe"),
     # --- insertion --------------------------------------------------------------------------------------
     Rule("IN-12", _R, _IN_END, "the final `PIPE_ALL` barrier insertion added before the return"),
     Rule("IN-E1", _E, _IN_REPAIR, "insertion needs more live event ids of one event than there are"),

@@ -90,9 +90,19 @@ class Body:
     """A kernel body compiled inside the prelude."""
 
     def __init__(
-        self, load: Callable[[str], ModuleType], body: str, *, queues: bool, options: str, depth: int, num: int
+        self,
+        load: Callable[[str], ModuleType],
+        body: str,
+        *,
+        queues: bool,
+        options: str,
+        depth: int,
+        num: int,
+        pipe: bool = False,
     ):
-        prelude = QUEUES.strip("\n").format(depth=depth, num=num) if queues else ""
+        prelude = (
+            QUEUES.strip("\n").format(depth=depth, num=num) if queues else ("    pipe = asc.TPipe()" if pipe else "")
+        )
         source = KERNEL.format(
             options=options, queues=prelude, body=textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")
         )
@@ -115,9 +125,12 @@ def make(
     options: str = "",
     depth: int = 1,
     num: int = 1,
+    pipe: bool = False,
 ) -> Body:
+    """The kernel of ``body``: with ``queues``, a TPipe and the queues of :data:`QUEUES`; with ``pipe``, a
+    TPipe alone (inter-block synchronisation takes its event ids from it: XC-9)."""
     flags = f"insert_sync={insert}" + (f", {options}" if options else "")
-    return Body(load, body, queues=queues, options=flags, depth=depth, num=num)
+    return Body(load, body, queues=queues, options=flags, depth=depth, num=num, pipe=pipe)
 
 
 def errors(load: Callable[[str], ModuleType], body: str, **kw: object) -> list[str]:

@@ -1,7 +1,8 @@
 // RUN: env PYTHONUNBUFFERED=1 ascx-opt %s -p ascx-verify-pipe-sync --verify-diagnostics --split-input-file 2>&1 | filecheck %s
 
 // ascx-verify-pipe-sync (docs/rules/cross-core.md): the inter-block pairing lints XC-5 and XC-6, and the
-// inter-block sync ops that silence XC-7.  The kernels were traced from Python (locations k.py:<line>:<col>).
+// inter-block sync ops that silence XC-7.  The kernels were traced from Python (locations k.py:<line>:<col>);
+// each creates the TPipe inter-block sync takes its event ids from (XC-9, the last case).
 // Warnings go to stderr while the module goes to stdout: PYTHONUNBUFFERED keeps them in order.
 
 // XC-5: every block waits for the previous one, none notifies; a notify on one branch only.
@@ -11,6 +12,7 @@
 //   if n > 0:
 //       asc.notify_next_block(w_gm, ub)
 func.func @k(%z: !ascendc.gm_addr<f32> loc(unknown), %w: !ascendc.gm_addr<i32> loc(unknown), %n: i32 loc(unknown)) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe loc("k.py":5:12)
   %z_gm = ascendc.global_tensor : !ascendc.global_tensor<f32> loc("k.py":6:5)
   ascendc.global_tensor.set_global_buffer %z_gm, %z : !ascendc.global_tensor<f32>, !ascendc.gm_addr<f32> loc("k.py":6:5)
   %w_gm = ascendc.global_tensor : !ascendc.global_tensor<i32> loc("k.py":8:5)
@@ -43,6 +45,7 @@ func.func @k(%z: !ascendc.gm_addr<f32> loc(unknown), %w: !ascendc.gm_addr<i32> l
 //       asc.wait_pre_block(w_gm, ub)
 //   asc.notify_next_block(w_gm, ub)
 func.func @k(%z: !ascendc.gm_addr<f32> loc(unknown), %w: !ascendc.gm_addr<i32> loc(unknown), %n: i32 loc(unknown)) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe loc("k.py":5:12)
   %z_gm = ascendc.global_tensor : !ascendc.global_tensor<f32> loc("k.py":6:5)
   ascendc.global_tensor.set_global_buffer %z_gm, %z : !ascendc.global_tensor<f32>, !ascendc.gm_addr<f32> loc("k.py":6:5)
   %w_gm = ascendc.global_tensor : !ascendc.global_tensor<i32> loc("k.py":8:5)
@@ -73,6 +76,7 @@ func.func @k(%z: !ascendc.gm_addr<f32> loc(unknown), %w: !ascendc.gm_addr<i32> l
 //   asc.ib_set(w_gm, ub, 1, 1)
 //   asc.ib_wait(w_gm, ub, 0, 1)
 func.func @k(%z: !ascendc.gm_addr<f32> loc(unknown), %w: !ascendc.gm_addr<i32> loc(unknown), %n: i32 loc(unknown)) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe loc("k.py":5:12)
   %z_gm = ascendc.global_tensor : !ascendc.global_tensor<f32> loc("k.py":6:5)
   ascendc.global_tensor.set_global_buffer %z_gm, %z : !ascendc.global_tensor<f32>, !ascendc.gm_addr<f32> loc("k.py":6:5)
   %w_gm = ascendc.global_tensor : !ascendc.global_tensor<i32> loc("k.py":8:5)
@@ -116,6 +120,7 @@ func.func @k(%z: !ascendc.gm_addr<f32> loc(unknown), %w: !ascendc.gm_addr<i32> l
 //   asc.data_copy(zl, z_gm[(b + 1) * 256:], 256)
 //   asc.pipe_barrier(asc.PipeID.PIPE_ALL)
 func.func @k(%z: !ascendc.gm_addr<f32> loc(unknown), %w: !ascendc.gm_addr<i32> loc(unknown), %n: i32 loc(unknown)) attributes {ascendc.kernel} {
+  %pipe = ascendc.pipe loc("k.py":5:12)
   %z_gm = ascendc.global_tensor : !ascendc.global_tensor<f32> loc("k.py":6:5)
   ascendc.global_tensor.set_global_buffer %z_gm, %z : !ascendc.global_tensor<f32>, !ascendc.gm_addr<f32> loc("k.py":6:5)
   %w_gm = ascendc.global_tensor : !ascendc.global_tensor<i32> loc("k.py":8:5)
@@ -159,3 +164,26 @@ func.func @k(%z: !ascendc.gm_addr<f32> loc(unknown), %w: !ascendc.gm_addr<i32> l
 }
 
 // CHECK-NOT: {{error|warning}}
+// CHECK: {{^// -{5}$}}
+
+// -----
+
+// XC-9: inter-block sync in a kernel without a TPipe; one error at the first call, the others its notes.
+// Python source:
+//   asc.ib_set(w_gm, ub, b, 0)
+//   asc.ib_wait(w_gm, ub, 0, 0)
+func.func @k(%w: !ascendc.gm_addr<i32> loc(unknown)) attributes {ascendc.kernel} {
+  %w_gm = ascendc.global_tensor : !ascendc.global_tensor<i32> loc("k.py":8:5)
+  ascendc.global_tensor.set_global_buffer %w_gm, %w : !ascendc.global_tensor<i32>, !ascendc.gm_addr<i32> loc("k.py":8:5)
+  %c0_ui32 = ascendc.constant 0 : ui32 loc("k.py":10:10)
+  %c64_ui32 = ascendc.constant 64 : ui32 loc("k.py":10:10)
+  %ub = ascendc.local_tensor veccalc, %c0_ui32, %c64_ui32 : ui32, ui32 -> !ascendc.local_tensor<i32> loc("k.py":10:10)
+  %b = ascendc.sys_var block_idx : i32 loc("k.py":11:9)
+  %c0_i32 = arith.constant 0 : i32 loc("k.py":12:5)
+  ascendc.ib_set %w_gm, %ub block %b event %c0_i32 aiv_only true : !ascendc.global_tensor<i32>, !ascendc.local_tensor<i32>, i32, i32 loc("k.py":12:5)
+  ascendc.ib_wait %w_gm, %ub block %c0_i32 event %c0_i32 aiv_only true : !ascendc.global_tensor<i32>, !ascendc.local_tensor<i32>, i32, i32 loc("k.py":13:5)
+  func.return loc("k.py":13:5)
+}
+// CHECK:      k.py:12:5: error: `asc.ib_set` (CANN's IBSet) needs a TPipe: CANN's implementation takes its event ids from the kernel's TPipe (GetTPipePtr()->FetchEventID), and this kernel creates none [XC-9]
+// CHECK-NEXT: k.py:13:5: note: `asc.ib_wait` (CANN's IBWait) needs it too
+// CHECK-NEXT: note: create one before the first inter-block call: `pipe = asc.TPipe()`

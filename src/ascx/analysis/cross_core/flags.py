@@ -1,7 +1,8 @@
 """Cross-core flags and ``sync_all`` (docs/rules/cross-core.md): XC-1 (a set or wait without a partner),
 XC-2 (a flag the Matmul objects, the MIX prologue or ``SyncAll`` reserve), XC-3 (a set and a wait that
-disagree on the mode), XC-4 (``sync_all`` that some blocks do not reach) and XC-8 (the hardware
-``sync_all`` in a pure vector or cube kernel type, which CANN's SyncAll page forbids)."""
+disagree on the mode), XC-4 (``sync_all`` that some blocks do not reach), XC-8 (the hardware
+``sync_all`` in a pure vector or cube kernel type, which CANN's SyncAll page forbids) and XC-9 (inter-block
+synchronisation in a kernel without a TPipe, whose event ids CANN's implementation takes)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from ascx.analysis.report import DiagnosticList, note
 from ascx.dialects.ascendc.enums import KernelType, KernelTypeAttr
 from ascx.dialects.ascendc.kernel_attrs import KERNEL_TYPE_ATTR
 from ascx.dialects.ascendc.matmul_ops import RegisterMatmulOp
+from ascx.dialects.ascendc.object_ops import PipeOp
 from ascx.dialects.ascendc.sync_ops import (
     CrossCoreSetFlagOp,
     CrossCoreWaitFlagOp,
@@ -60,10 +62,15 @@ def check_cross_core(kernel: func.FuncOp, diagnostics: DiagnosticList) -> list[O
     sets: list[CrossCoreSetFlagOp] = []
     waits: list[CrossCoreWaitFlagOp] = []
     inter_block: list[Operation] = []
+    needs_pipe: list[Operation] = []
+    has_pipe = False
     matmuls = 0
     for op in kernel.walk():
         if type(op) in INTER_BLOCK_PAIRS:
             inter_block.append(op)
+            needs_pipe.append(op)
+        elif isinstance(op, PipeOp):
+            has_pipe = True
         elif isinstance(op, CrossCoreSetFlagOp):
             sets.append(op)
         elif isinstance(op, CrossCoreWaitFlagOp):
@@ -73,9 +80,45 @@ def check_cross_core(kernel: func.FuncOp, diagnostics: DiagnosticList) -> list[O
         elif isinstance(op, SyncAllOp):
             _check_sync_all(op, kernel, diagnostics)
             _check_sync_all_kernel_type(op, kernel, diagnostics)
+            if not is_hard_sync_all(op):
+                needs_pipe.append(op)
+    if needs_pipe and not has_pipe:
+        _check_event_ids_have_a_pipe(needs_pipe, diagnostics)
     _check_reserved_flags(sets, waits, matmuls, diagnostics)
     _check_pairing(sets, waits, diagnostics)
     return inter_block
+
+
+_CALLS: dict[type[Operation], tuple[str, str]] = {
+    IBSetOp: ("ib_set", "IBSet"),
+    IBWaitOp: ("ib_wait", "IBWait"),
+    NotifyNextBlockOp: ("notify_next_block", "NotifyNextBlock"),
+    WaitPreBlockOp: ("wait_pre_block", "WaitPreBlock"),
+    SyncAllOp: ("sync_all", "SyncAll"),
+}
+"""The inter-block calls that take event ids from the TPipe: ascx's name and CANN's."""
+
+
+def _call_name(op: Operation) -> str:
+    python, cann = _CALLS[type(op)]
+    return f"`asc.{python}` (CANN's {cann})"
+
+
+def _check_event_ids_have_a_pipe(ops: list[Operation], diagnostics: DiagnosticList) -> None:
+    """XC-9: inter-block synchronisation in a kernel that creates no TPipe.  CANN's IBSet, IBWait,
+    NotifyNextBlock, WaitPreBlock and the software SyncAll take the event ids of their own copies from the
+    kernel's TPipe (``GetTPipePtr()->FetchEventID``); without one the core stops there (SIGSEGV on the CANN
+    emulation backend).  One error, at the first call; the others are its notes."""
+    first, *others = ops
+    diagnostics.add(
+        "error",
+        "XC-9",
+        first,
+        f"{_call_name(first)} needs a TPipe: CANN's implementation takes its event ids from the kernel's TPipe "
+        "(GetTPipePtr()->FetchEventID), and this kernel creates none",
+        [note(op, f"{_call_name(op)} needs it too") for op in others]
+        + [note(None, "create one before the first inter-block call: `pipe = asc.TPipe()`")],
+    )
 
 
 def _check_sync_all(op: SyncAllOp, kernel: func.FuncOp, diagnostics: DiagnosticList) -> None:

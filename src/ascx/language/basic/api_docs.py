@@ -719,6 +719,8 @@ SYNC = Family(
                 'ids are not negative: "ib_set: block_idx must not be negative, got -1".',
                 "``ascx-verify-pipe-sync`` reports an ``ib_set`` that no ``ib_wait`` of the kernel can match, and the "
                 "converse (XC-6).",
+                "The kernel creates a TPipe: CANN's IBSet, IBWait, WaitPreBlock, NotifyNextBlock and the software "
+                "SyncAll take their event ids from it; without one the call is an error (XC-9).",
             ),
             notes=("``is_aiv_only=False`` works (pyasc passes a keyword its binding does not know and fails).",),
         ),
@@ -756,6 +758,7 @@ SYNC = Family(
     """
     @asc.jit
     def kernel(w: asc.GlobalAddress, n: int) -> None:
+        pipe = asc.TPipe()  # the inter-block calls below take event ids from it (XC-9)
         asc.set_flag(asc.HardEvent.MTE2_V, 0)
         asc.wait_flag(asc.HardEvent.MTE2_V, 0)
         asc.set_flag(asc.HardEvent.V_MTE3, n % 2)
