@@ -113,7 +113,8 @@ def test_the_software_sync_all_stays_aiv_only(kernel_module: KernelModule) -> No
         TOTAL.format(options="(kernel_type=asc.runtime.config.KernelType.AIV_ONLY)")
         .replace(
             "asc.sync_all()  # the hard sync",
-            "wl = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 1024, 8 * 8)\n"
+            "pipe = asc.TPipe()  # the software SyncAll takes event ids from it (XC-9)\n"
+            "    wl = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 1024, 8 * 8)\n"
             "    w_gm = asc.GlobalTensor()\n"
             "    w_gm.set_global_buffer(w)\n"
             "    asc.sync_all(w_gm, wl, asc.get_block_num())",

@@ -1,5 +1,6 @@
 # Synchronisation, system values, atomics and debug output from Python to IR and to C++: flags with
-# constant and runtime ids, barriers, cross-core flags, both SyncAll forms, block and core-type
+# constant and runtime ids, barriers, cross-core flags, both SyncAll forms (the software one with the TPipe it
+# takes event ids from), block and core-type
 # queries, atomics, printf and DumpTensor (which add the dump buffer parameter and InitDump).  The
 # hardware SyncAll makes the vector kernel MIX_AIV_1_0 (CANN's SyncAll page).
 #
@@ -19,6 +20,7 @@ def sync(w: asc.GlobalAddress, n: int) -> None:
     asc.cross_core_set_flag(3, 1, asc.PipeID.PIPE_MTE3)
     asc.cross_core_wait_flag(3, 1, asc.PipeID.PIPE_V)
     asc.sync_all()
+    pipe = asc.TPipe()  # the software SyncAll takes event ids from it (XC-9)
     gm = asc.GlobalTensor()
     gm.set_global_buffer(w)
     ub = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 256)
@@ -51,6 +53,7 @@ def sync(w: asc.GlobalAddress, n: int) -> None:
 # IR: ascendc.cross_core_set_flag %c3_i32 mode 1 pipe pipe_mte3 : i32
 # IR: ascendc.cross_core_wait_flag %c3_i32 mode 1 pipe pipe_v : i32
 # IR: ascendc.sync_all aiv_only true
+# IR: %pipe = ascendc.pipe
 # IR: %gm = ascendc.global_tensor : !ascendc.global_tensor<i32>
 # IR: ascendc.global_tensor.set_global_buffer %gm, %w : !ascendc.global_tensor<i32>, !ascendc.gm_addr<i32>
 # IR: %ub = ascendc.local_tensor veccalc, %c0_ui32, %c256_ui32 : ui32, ui32 -> !ascendc.local_tensor<i32>
@@ -93,6 +96,7 @@ def sync(w: asc.GlobalAddress, n: int) -> None:
 # CPP-NEXT:    AscendC::CrossCoreSetFlag<1, PIPE_MTE3>(3);
 # CPP-NEXT:    AscendC::CrossCoreWaitFlag<1, PIPE_V>(3);
 # CPP-NEXT:    AscendC::SyncAll();
+# CPP-NEXT:    AscendC::TPipe pipe;
 # CPP-NEXT:    AscendC::GlobalTensor<int32_t> gm;
 # CPP-NEXT:    gm.SetGlobalBuffer(w);
 # CPP-NEXT:    AscendC::LocalTensor<int32_t> ub(AscendC::TPosition::VECCALC, 0, 256);
