@@ -34,8 +34,7 @@ from typing import Any
 
 from ascx.language.core.builder import KernelOptions
 from ascx.language.core.dtype import float16, int32
-from ascx.tracer import KernelParam, trace_kernel
-from ascx.tracer import decode as decode_module
+from ascx.tracer import KernelParam, decode as decode_module, trace_kernel
 
 HEADER = "import ascx as asc\n\n@asc.jit\ndef k(x: asc.GlobalAddress, n: int) -> None:\n    v = n\n"
 PARAMS = (KernelParam("x", "pointer", float16), KernelParam("n", "scalar", int32))

@@ -32,13 +32,20 @@ def lazy_exports(
     namespace: dict[str, Any],
     exports: Mapping[str, str],
     *,
+    eager: str = "",
+    star_submodules: str = "",
     on_first_use: Callable[[], None] | None = None,
 ) -> tuple[Callable[[str], Any], Callable[[], list[str]]]:
-    """The ``__getattr__`` and ``__dir__`` of ``package``, whose globals are ``namespace``.
+    """The ``__getattr__`` and ``__dir__`` of ``package``, whose globals are ``namespace``; also sets its
+    ``__all__``.
 
     ``exports`` maps a module to the names, separated by white space, that ``package`` exports
-    from it under the same names; ``package`` itself maps to its subpackages.  ``on_first_use``
-    runs once, before the first name is imported (a family package applies its docstrings there).
+    from it under the same names; ``package`` itself maps to its subpackages.  The table is the one
+    place a package lists its names: ``__all__`` is derived from it (the names of the other modules, the
+    ``eager`` names the package imports itself, and the subpackages named in ``star_submodules``), and so
+    is the type checkers' view, the generated ``__init__.pyi`` (``python -m ascx.cli.export_stubs``).
+    ``on_first_use`` runs once, before the first name is imported (a family package applies its
+    docstrings there).
     """
     table: dict[str, str] = {}
     for source, names in exports.items():
@@ -47,6 +54,11 @@ def lazy_exports(
                 raise ValueError(f"{package} exports '{name}' twice ({table[name]}, {source})")
             table[name] = source
     namespace[LAZY_TABLE] = table
+    starred = set(star_submodules.split())
+    namespace["__all__"] = [
+        *eager.split(),
+        *(name for name, source in table.items() if source != package or name in starred),
+    ]
     pending = [on_first_use]
     package_module = sys.modules.get(package)
     if package_module is not None and type(package_module) is ModuleType:
@@ -84,6 +96,12 @@ class _LazyPackage(ModuleType):
         if isinstance(value, ModuleType) and lazy_names(self).get(name) == value.__name__:
             return
         super().__setattr__(name, value)
+
+
+def public_names(module: ModuleType) -> list[str]:
+    """The names a lazy package exports from its modules (not its subpackages), in table order: what a
+    package above it re-exports."""
+    return [name for name, source in lazy_names(module).items() if source != module.__name__]
 
 
 def lazy_names(module: ModuleType) -> dict[str, str]:

@@ -11,8 +11,7 @@ from xdsl.dialects.builtin import ModuleOp, f16
 from xdsl.ir import Operation, SSAValue
 from xdsl.parser import Parser
 
-from ascx.dialects import ascendc as ir
-from ascx.dialects import make_context
+from ascx.dialects import ascendc as ir, make_context
 from ascx.dialects.ascendc.traits import MatmulAccess
 
 FILE_LEVEL = {"ascendc.include", "ascendc.define", "ascendc.kernel_task_type"}

@@ -10,8 +10,7 @@ from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 from xdsl.parser import Parser
 
-from ascx.dialects import ascendc as ir
-from ascx.dialects import make_context
+from ascx.dialects import ascendc as ir, make_context
 
 MODULE = Path(__file__).resolve().parents[1] / "filecheck" / "dialects" / "ascendc" / "reduce_sort_roundtrip.mlir"
 

@@ -20,8 +20,7 @@ from types import ModuleType
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from ascx.analysis.report import SyncError
 from ascx.emu.launch import EmulationError

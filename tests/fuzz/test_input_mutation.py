@@ -20,8 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 
 from ascx.cli import ascx_main, ascx_opt
 from ascx.testing.examples import EXAMPLE_ARGUMENTS, EXAMPLES_DIR

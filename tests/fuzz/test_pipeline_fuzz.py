@@ -46,8 +46,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from hypothesis import HealthCheck, given, settings
-from hypothesis import strategies as st
+from hypothesis import HealthCheck, given, settings, strategies as st
 from xdsl.dialects.builtin import ModuleOp
 
 import ascx as asc
@@ -55,8 +54,7 @@ from ascx.analysis.report import SyncError
 from ascx.emu.build import default_compiler
 from ascx.emu.launch import EmulationError
 from ascx.errors import AscxError, AscxWarning, SourceLocation
-from ascx.runtime.cann_check import CannHeaders, check_kernels
-from ascx.runtime.cann_check import Kernel as CannKernel
+from ascx.runtime.cann_check import CannHeaders, Kernel as CannKernel, check_kernels
 from ascx.runtime.compiler import compile_kernel
 from ascx.runtime.pipeline import run_pipeline
 from ascx.runtime.pipeline_spec import DEFAULT_PIPELINE, SYNC_INSERTION, SYNC_VERIFICATION

@@ -21,8 +21,7 @@ from pathlib import Path
 import pytest
 
 from ascx.errors import AscxWarning, KernelError
-from ascx.language.core.dtype import float16, int32
-from ascx.language.core.dtype import float32 as f32_dtype
+from ascx.language.core.dtype import float16, float32 as f32_dtype, int32
 from ascx.runtime.jit import MockTensor, MockValue
 from ascx.runtime.sync_outcome import UNCHECKED
 from ascx.testing.kernels import line_of, load_kernel_source

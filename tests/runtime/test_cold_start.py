@@ -138,23 +138,45 @@ def test_an_unknown_name_is_an_attribute_error() -> None:
         ascx.no_such_api  # noqa: B018
 
 
+def test_the_stubs_are_generated_from_the_export_tables() -> None:
+    """Each lazy package lists its names once, in its export table; the type checkers' view, its
+    ``__init__.pyi``, is generated from it (``python -m ascx.cli.export_stubs``) and must be current."""
+    from ascx.cli import export_stubs
+
+    assert sorted(export_stubs.PACKAGES) == sorted(LAZY_PACKAGES)
+    stale = [p for p in export_stubs.PACKAGES if export_stubs.stub_path(p).read_text() != export_stubs.stub(p)]
+    assert stale == [], "run python -m ascx.cli.export_stubs"
+
+
 @pytest.mark.parametrize("package", LAZY_PACKAGES)
-def test_the_type_checking_imports_match_the_lazy_table(package: str) -> None:
-    """Each lazy package lists its names twice: for type checkers (``if TYPE_CHECKING:`` imports) and
-    for ``lazy_exports``.  They must agree, name for name and module for module."""
+def test_a_stub_declares_every_export_and_nothing_else(package: str) -> None:
+    """The stub re-exports exactly the package's table and eager names (a star import re-exports another lazy
+    package's ``__all__``), and its ``__all__`` holds the package's."""
     module = importlib.import_module(package)
-    assert module.__file__ is not None
-    tree = ast.parse(Path(module.__file__).read_text())
-    declared: dict[str, str] = {}
+    from ascx.cli import export_stubs
+
+    tree = ast.parse(export_stubs.stub_path(package).read_text())
+    declared: set[str] = set()
+    listed: set[str] = set()
     for node in tree.body:
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
-            for statement in node.body:
-                assert isinstance(statement, ast.ImportFrom)
-                assert statement.module is not None
-                for alias in statement.names:
-                    assert alias.asname in (None, alias.name), "lazy exports keep their names"
-                    declared[alias.name] = statement.module
-    assert declared == lazy_names(module)
+        if isinstance(node, ast.ImportFrom) and node.names[0].name == "*":
+            assert node.module is not None
+            declared |= set(importlib.import_module(node.module).__all__)
+        elif isinstance(node, ast.ImportFrom):
+            declared |= {alias.asname for alias in node.names if alias.asname == alias.name}
+        elif isinstance(node, ast.Assign):
+            listed |= set(ast.literal_eval(node.value))
+        elif isinstance(node, ast.AugAssign):
+            assert isinstance(node.value, ast.Attribute)
+            assert isinstance(node.value.value, ast.Name)
+            alias = node.value.value.id
+            source = next(
+                n.names[0].name for n in tree.body if isinstance(n, ast.Import) and n.names[0].asname == alias
+            )
+            listed |= set(importlib.import_module(source).__all__)
+    eager = {n for n in module.__all__ if n not in lazy_names(module)}
+    assert declared == set(lazy_names(module)) | eager | ({"__version__"} if package == "ascx" else set())
+    assert listed == set(module.__all__)
 
 
 def test_lazy_exports_runs_the_first_use_hook_once_before_the_first_import() -> None:

@@ -13,8 +13,7 @@ import sys
 from pathlib import Path
 
 from ascx.language import reference
-from ascx.language.adv import api_docs as matmul_docs
-from ascx.language.adv import lib_api_docs
+from ascx.language.adv import api_docs as matmul_docs, lib_api_docs
 
 
 def main(argv: list[str] | None = None) -> None:

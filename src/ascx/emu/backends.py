@@ -79,8 +79,7 @@ def run_both(
 ) -> None:
     """``clean_room(args)``, then the CANN backend on copies of the arrays; the first differing element of
     an array argument (bit for bit, NaNs equal) is an error naming the argument, the index and both values."""
-    from ascx.emu.cann_backend.launch import build_sides
-    from ascx.emu.cann_backend.launch import launch as launch_cann
+    from ascx.emu.cann_backend.launch import build_sides, launch as launch_cann
     from ascx.emu.launch import EmulationError
 
     tolerance = relative_tolerance()

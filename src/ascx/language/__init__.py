@@ -1,11 +1,6 @@
 """The kernel language: what kernel code calls, mirroring pyasc's ``asc.language`` package."""
 
-from typing import TYPE_CHECKING
-
 from ascx.lazy_exports import lazy_exports
-
-if TYPE_CHECKING:
-    from ascx.language import adv, basic, core, fwk
 
 __getattr__, __dir__ = lazy_exports(
     __name__,
@@ -13,6 +8,5 @@ __getattr__, __dir__ = lazy_exports(
     {
         "ascx.language": "adv basic core fwk",
     },
+    star_submodules="adv basic core fwk",
 )
-
-__all__ = ["adv", "basic", "core", "fwk"]

@@ -12,8 +12,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ascx.lib import host as host
-    from ascx.lib import runtime as runtime
+    from ascx.lib import host as host, runtime as runtime
 
 __all__ = ["host", "runtime"]
 

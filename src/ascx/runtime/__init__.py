@@ -1,14 +1,6 @@
 """The compile driver and ``@asc.jit``."""
 
-from typing import TYPE_CHECKING
-
 from ascx.lazy_exports import lazy_exports
-
-if TYPE_CHECKING:
-    from ascx.runtime import config as config
-    from ascx.runtime import launcher as launcher
-    from ascx.runtime.compiler import CompiledKernel, compile_kernel
-    from ascx.runtime.jit import JITFunction, MockTensor, MockValue, jit
 
 __getattr__, __dir__ = lazy_exports(
     __name__,
@@ -18,15 +10,5 @@ __getattr__, __dir__ = lazy_exports(
         "ascx.runtime.compiler": "CompiledKernel compile_kernel",
         "ascx.runtime.jit": "JITFunction MockTensor MockValue jit",
     },
+    star_submodules="config launcher",
 )
-
-__all__ = [
-    "CompiledKernel",
-    "JITFunction",
-    "MockTensor",
-    "MockValue",
-    "compile_kernel",
-    "config",
-    "jit",
-    "launcher",
-]

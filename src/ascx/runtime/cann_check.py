@@ -39,13 +39,15 @@ from pathlib import Path
 from ascx.cache_location import cache_root
 from ascx.dialects.ascendc.enums import KernelType
 from ascx.emu.build import Compiler, available_compilers, default_compiler
-from ascx.emu.cann_headers import HEADERS_ENV as HEADERS_ENV
-from ascx.emu.cann_headers import SIDE_MACROS as SIDE_MACROS
-from ascx.emu.cann_headers import SIDES as SIDES
-from ascx.emu.cann_headers import CannCheckError as CannCheckError
-from ascx.emu.cann_headers import CannHeaders as CannHeaders
-from ascx.emu.cann_headers import Side as Side
-from ascx.emu.cann_headers import find_headers as find_headers
+from ascx.emu.cann_headers import (
+    HEADERS_ENV as HEADERS_ENV,
+    SIDE_MACROS as SIDE_MACROS,
+    SIDES as SIDES,
+    CannCheckError as CannCheckError,
+    CannHeaders as CannHeaders,
+    Side as Side,
+    find_headers as find_headers,
+)
 from ascx.runtime.compiler import CompiledKernel
 
 CHECK_FLAGS = ("-std=c++17", "-DASCENDC_CPU_DEBUG=1", "-D__NPU_ARCH__=2201", "-fsyntax-only", "-w")

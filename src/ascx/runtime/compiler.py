@@ -15,8 +15,7 @@ from ascx.dialects.ascendc import KernelTypeAttr
 from ascx.dialects.ascendc.kernel_attrs import KERNEL_TYPE_ATTR
 from ascx.errors import AscxWarning
 from ascx.language.core.kernel_options import KernelOptions
-from ascx.runtime.compiled import CompiledKernel as CompiledKernel
-from ascx.runtime.compiled import KernelWarning as KernelWarning
+from ascx.runtime.compiled import CompiledKernel as CompiledKernel, KernelWarning as KernelWarning
 from ascx.runtime.kernel_type_request import apply_kernel_type_request
 from ascx.runtime.launch_facts import launch_facts
 from ascx.runtime.pipeline import run_pipeline

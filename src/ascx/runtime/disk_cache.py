@@ -34,10 +34,12 @@ from pathlib import Path
 from types import FunctionType, ModuleType
 from typing import TYPE_CHECKING, Any, cast
 
-from ascx.cache_location import CACHE_DIR_ENV as CACHE_DIR_ENV
-from ascx.cache_location import cache_root as cache_root
-from ascx.cache_location import default_cache_root as default_cache_root
-from ascx.cache_location import set_cache_root as set_cache_root
+from ascx.cache_location import (
+    CACHE_DIR_ENV as CACHE_DIR_ENV,
+    cache_root as cache_root,
+    default_cache_root as default_cache_root,
+    set_cache_root as set_cache_root,
+)
 from ascx.errors import AscxWarning
 from ascx.kernel_type import KernelType
 from ascx.language.core.kernel_options import KernelOptions

@@ -12,8 +12,7 @@ from ascx.analysis.reuse import forget_all, handing_over
 from ascx.dialects import make_context
 from ascx.passes import get_all_passes
 from ascx.passes.base import preserves_ir
-from ascx.runtime.pipeline_spec import DEFAULT_PIPELINE as DEFAULT_PIPELINE
-from ascx.runtime.pipeline_spec import pipeline_for as pipeline_for
+from ascx.runtime.pipeline_spec import DEFAULT_PIPELINE as DEFAULT_PIPELINE, pipeline_for as pipeline_for
 
 _context: Context | None = None
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ascx.dialects.ascendc import list_tensor_ops as lt_ir
-from ascx.dialects.ascendc import tensor_method_ops as tm_ir
+from ascx.dialects.ascendc import list_tensor_ops as lt_ir, tensor_method_ops as tm_ir
 from ascx.dialects.ascendc.array_ops import ArrayType
 from ascx.target.printer import AscendCPrinter, cpp_type, emits, scalar_type
 

@@ -30,8 +30,7 @@ from ascx.language.core.builder import IRBuilder
 from ascx.language.core.dtype import DataType, bit, int32
 from ascx.language.core.range import RangeSpec, loop_bound
 from ascx.language.core.values import CompileTimeRequired, Handle, RuntimeScalar
-from ascx.tracer.cfg import Loop, WhileShape
-from ascx.tracer.cfg import Region as CFGRegion
+from ascx.tracer.cfg import Loop, Region as CFGRegion, WhileShape
 from ascx.tracer.instructions import Instr, Position
 from ascx.tracer.merging import MISSING, Merger, Plan, TensorLeaf, is_number, rebuild
 from ascx.tracer.state import (

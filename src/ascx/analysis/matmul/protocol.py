@@ -24,8 +24,7 @@ from xdsl.ir import Operation, SSAValue
 
 # Importing the modules of the Matmul rules registers their handlers.
 from ascx.analysis.dataflow import condition_key, constant_int
-from ascx.analysis.matmul import calls as calls
-from ascx.analysis.matmul import completion as completion
+from ascx.analysis.matmul import calls as calls, completion as completion
 from ascx.analysis.matmul.accesses import check_accesses
 from ascx.analysis.matmul.roles import ROLE_HANDLERS, Call
 from ascx.analysis.matmul.state import (

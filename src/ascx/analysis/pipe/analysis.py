@@ -25,8 +25,7 @@ from ascx.analysis import dataflow
 # Importing the rule families' modules registers their handlers and checks (pipe.registry); `x as x` keeps
 # an import that is there for that alone.
 from ascx.analysis.atomics import mode as mode
-from ascx.analysis.flags import event_ids as event_ids
-from ascx.analysis.flags import pairing as pairing
+from ascx.analysis.flags import event_ids as event_ids, pairing as pairing
 from ascx.analysis.flags.framework import first_user, framework_users
 from ascx.analysis.flags.slots import FlagTables
 from ascx.analysis.hazards import log as access_log
@@ -51,8 +50,7 @@ from ascx.analysis.pipe.state import (
     Token,
     alloc_op,
 )
-from ascx.analysis.queues import balance as balance
-from ascx.analysis.queues import protocol as protocol
+from ascx.analysis.queues import balance as balance, protocol as protocol
 from ascx.analysis.queues.protocol import QueueTables
 from ascx.analysis.regions import GMBaseCache, Offset, Region, region_of
 from ascx.analysis.reporting import Findings, ReportingAnalysis

@@ -1,8 +1,6 @@
 """pyasc's ``asc.language.adv`` (``asc.adv``): the high-level library: the Matmul API, the math
 functions, ``softmax``, ``rmsnorm``, ``quant``, ``concat``/``extract`` and their tiling structs."""
 
-from typing import TYPE_CHECKING
-
 from ascx.lazy_exports import lazy_exports
 
 
@@ -17,76 +15,6 @@ def _document() -> None:
     document_matmul()
     document_library()
 
-
-if TYPE_CHECKING:
-    from ascx.language.adv import activation, normalization, quantization, sort, types, utils
-    from ascx.language.adv import math as math
-    from ascx.language.adv.activation import softmax
-    from ascx.language.adv.config_helpers import (
-        MatmulBatchParams,
-        MatmulFuncParams,
-        MatmulQuantParams,
-        MatmulShapeParams,
-        QuantConfig,
-        get_basic_config,
-        get_ib_share_norm_config,
-        get_mdl_config,
-        get_mm_config,
-        get_normal_config,
-        get_special_basic_config,
-        get_special_mdl_config,
-    )
-    from ascx.language.adv.lib_tiling import RmsNormTiling, SoftmaxTiling
-    from ascx.language.adv.math import (
-        acos,
-        acosh,
-        asin,
-        asinh,
-        atan,
-        atanh,
-        axpy,
-        ceil,
-        cos,
-        cosh,
-        digamma,
-        erf,
-        erfc,
-        exp,
-        floor,
-        frac,
-        lgamma,
-        log,
-        power,
-        round,
-        sign,
-        sin,
-        sinh,
-        tan,
-        tanh,
-        trunc,
-        xor,
-    )
-    from ascx.language.adv.matmul import Matmul, register_matmul
-    from ascx.language.adv.matmul_config import MatmulConfig
-    from ascx.language.adv.matmul_type import MatmulType
-    from ascx.language.adv.matrix_offset import MatrixOffset
-    from ascx.language.adv.normalization import rmsnorm
-    from ascx.language.adv.quantization import quant
-    from ascx.language.adv.sort import concat, extract
-    from ascx.language.adv.static_tiling import MatmulApiStaticTiling, get_matmul_api_tiling
-    from ascx.language.adv.tiling import TCubeTiling
-    from ascx.language.core.enums import (
-        BatchMode,
-        BatchOutMode,
-        CubeFormat,
-        IterateMode,
-        IterateOrder,
-        LayoutMode,
-        MatmulConfigMode,
-        MatmulPolicy,
-        ScheduleType,
-        TPosition,
-    )
 
 __getattr__, __dir__ = lazy_exports(
     __name__,
@@ -118,79 +46,6 @@ __getattr__, __dir__ = lazy_exports(
             "ScheduleType TPosition "
         ),
     },
+    star_submodules="activation math normalization quantization sort types utils",
     on_first_use=_document,
 )
-
-__all__ = [
-    "BatchMode",
-    "BatchOutMode",
-    "CubeFormat",
-    "IterateMode",
-    "IterateOrder",
-    "LayoutMode",
-    "Matmul",
-    "MatmulApiStaticTiling",
-    "MatmulBatchParams",
-    "MatmulConfig",
-    "MatmulConfigMode",
-    "MatmulFuncParams",
-    "MatmulPolicy",
-    "MatmulQuantParams",
-    "MatmulShapeParams",
-    "MatmulType",
-    "MatrixOffset",
-    "QuantConfig",
-    "RmsNormTiling",
-    "ScheduleType",
-    "SoftmaxTiling",
-    "TCubeTiling",
-    "TPosition",
-    "acos",
-    "acosh",
-    "activation",
-    "asin",
-    "asinh",
-    "atan",
-    "atanh",
-    "axpy",
-    "ceil",
-    "concat",
-    "cos",
-    "cosh",
-    "digamma",
-    "erf",
-    "erfc",
-    "exp",
-    "extract",
-    "floor",
-    "frac",
-    "get_basic_config",
-    "get_ib_share_norm_config",
-    "get_matmul_api_tiling",
-    "get_mdl_config",
-    "get_mm_config",
-    "get_normal_config",
-    "get_special_basic_config",
-    "get_special_mdl_config",
-    "lgamma",
-    "log",
-    "math",
-    "normalization",
-    "power",
-    "quant",
-    "quantization",
-    "register_matmul",
-    "rmsnorm",
-    "round",
-    "sign",
-    "sin",
-    "sinh",
-    "softmax",
-    "sort",
-    "tan",
-    "tanh",
-    "trunc",
-    "types",
-    "utils",
-    "xor",
-]

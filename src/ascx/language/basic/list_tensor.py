@@ -11,8 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ascx.dialects.ascendc import IncludeOp
-from ascx.dialects.ascendc import list_tensor_ops as lt_ir
+from ascx.dialects.ascendc import IncludeOp, list_tensor_ops as lt_ir
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.array import Array
 from ascx.language.core.builder import IRBuilder, active

@@ -1,7 +1,5 @@
 """pyasc's ``asc.language.fwk``: the pipe, queues and buffers."""
 
-from typing import TYPE_CHECKING
-
 from ascx.lazy_exports import lazy_exports
 
 
@@ -14,12 +12,6 @@ def _document() -> None:
         document_package(__name__)
 
 
-if TYPE_CHECKING:
-    from ascx.language.fwk import utils as utils
-    from ascx.language.fwk.tbuf import TBuf, TBufPool
-    from ascx.language.fwk.tpipe import TPipe, get_tpipe_ptr
-    from ascx.language.fwk.tque import TQue, TQueBind
-
 __getattr__, __dir__ = lazy_exports(
     __name__,
     globals(),
@@ -31,5 +23,3 @@ __getattr__, __dir__ = lazy_exports(
     },
     on_first_use=_document,
 )
-
-__all__ = ["TBuf", "TBufPool", "TPipe", "TQue", "TQueBind", "get_tpipe_ptr"]
