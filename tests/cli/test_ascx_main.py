@@ -179,3 +179,30 @@ def test_a_quick_exit_command_runs_without_the_cyclic_collector() -> None:
     for quick, enabled in (("True", "False"), ("False", "True")):
         result = subprocess.run([sys.executable, "-c", code.format(quick=quick)], capture_output=True, text=True)
         assert (result.returncode, result.stdout) == (3, f"{enabled}\n")
+
+
+FLOAT64_KERNEL = """import ascx as asc
+
+
+@asc.jit
+def k(x: asc.GlobalAddress, n: int) -> None:
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+"""
+
+SUPPORTED = "float16, bfloat16, float32 or integer (int8 … int64, uint8 … uint64)"
+
+
+def test_a_float64_tensor_argument_is_a_located_error(tmp_path: Path) -> None:
+    """Issue 28.1: ``MockTensor(asc.float64)`` ended in xDSL's ``VerifyException`` and 67 lines of frames."""
+    source = tmp_path / "k.py"
+    source.write_text(FLOAT64_KERNEL)
+    result = _console("compile", str(source), "--args", "MockTensor(asc.float64), MockValue(asc.int32)", cache=tmp_path)
+    assert result.returncode == 1
+    assert result.stdout == ""
+    assert result.stderr == (
+        f"{source}:4: error: kernel 'k', parameter 'x': MockTensor(float64) cannot be a kernel argument: Ascend C's "
+        f"tensors hold {SUPPORTED} elements\n"
+        "    4 | @asc.jit\n"
+        "hint: pass MockTensor(asc.float32) (or another supported type)\n"
+    )

@@ -405,3 +405,24 @@ def k(x: asc.GlobalAddress) -> None:
         module.k.compile(MockTensor(asc.float32))
     [warning] = record
     assert (warning.filename, warning.lineno) == (module.__file__, line_of(module, "@asc.jit(verify_sync=False)"))
+
+
+def test_numpys_default_float64_is_a_located_error(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Issue 28.1: ``kernel[n](np.random.rand(8), ...)`` (float64) ended in xDSL's ``VerifyException``."""
+    module = kernel_module(
+        """
+        @asc.jit
+        def k(x: asc.GlobalAddress, y: asc.GlobalAddress) -> None:
+            xg = asc.GlobalTensor()
+            xg.set_global_buffer(x)
+        """
+    )
+    with pytest.raises(asc.KernelError) as caught:
+        module.k[1](np.zeros(8, np.float32), np.random.default_rng(0).random(8))
+    assert caught.value.message == (
+        "kernel 'k', parameter 'y': a float64 array cannot be a kernel argument: Ascend C's tensors hold float16, "
+        "bfloat16, float32 or integer (int8 … int64, uint8 … uint64) elements"
+    )
+    assert caught.value.hints == ["numpy's default dtype is float64: convert it, e.g. y.astype(np.float32)"]
+    assert caught.value.location is not None
+    assert caught.value.location.line == line_of(module, "@asc.jit")

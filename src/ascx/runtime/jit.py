@@ -112,6 +112,11 @@ def _unwrap(fn: Callable[..., Any]) -> FunctionType:
     return inner
 
 
+NO_TENSOR_DTYPES = frozenset({"float64"})
+"""Element types no Ascend C tensor (``__gm__ T*``) holds: a tensor argument of one is refused by name."""
+SUPPORTED_TENSOR_DTYPES = "float16, bfloat16, float32 or integer (int8 … int64, uint8 … uint64)"
+
+
 def kernel_param(name: str, value: Any, annotation: Any) -> KernelParam:
     """How the argument ``value`` for parameter ``name`` specialises the kernel (pyasc's rules)."""
     if is_constexpr_annotation(annotation) or isinstance(value, ConstExpr):
@@ -205,9 +210,32 @@ class JITFunction(Generic[P, R]):
         """The kernel parameters these arguments stand for."""
         bound = self.signature.bind(*args, **kwargs)
         bound.apply_defaults()
-        return tuple(
+        params = tuple(
             kernel_param(name, value, self.signature.parameters[name].annotation)
             for name, value in bound.arguments.items()
+        )
+        for param, value in zip(params, bound.arguments.values(), strict=True):
+            if param.kind == "pointer" and param.dtype is not None and param.dtype.name in NO_TENSOR_DTYPES:
+                raise self._unsupported_tensor(param, value)
+        return params
+
+    def _unsupported_tensor(self, param: KernelParam, value: Any) -> KernelError:
+        """The error for a tensor argument of an element type no Ascend C tensor holds (numpy's default float64)."""
+        assert param.dtype is not None
+        named = param.dtype.name
+        spec = isinstance(value, MockTensor | DataType)
+        what = f"MockTensor({named})" if spec else f"a {named} array"
+        hint = (
+            "pass MockTensor(asc.float32) (or another supported type)"
+            if spec
+            else f"numpy's default dtype is float64: convert it, e.g. {param.name}.astype(np.float32)"
+        )
+        return KernelError(
+            f"kernel '{self.ascx_python_function.__name__}', parameter '{param.name}': {what} cannot be a kernel "
+            f"argument: Ascend C's tensors hold {SUPPORTED_TENSOR_DTYPES} elements",
+            _definition_location(self.ascx_python_function),
+            hints=[hint],
+            kind="argument",
         )
 
     def compile(self, *args: Any, **kwargs: Any) -> CompiledKernel:
