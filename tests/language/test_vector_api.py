@@ -324,11 +324,11 @@ REJECTS: dict[str, tuple[str, str]] = {
     ),
     "dst_type_differs": (
         "asc.add(g32, a, b, 256)",
-        "TypeError: Src0, src1 and dst must be same type.",
+        "TypeError: Src0, src1 and dst must be same type. (add: src0 float16, src1 float16, dst float32)",
     ),
     "src_types_differ": (
         "asc.add(c, a, g32, 256)",
-        "TypeError: Src0 and src1 must be same type.",
+        "TypeError: Src0 and src1 must be same type. (add: src0 float16, src1 float32)",
     ),
     "add_uint8": (
         "asc.add(m8, m8, m8, 256)",
@@ -352,7 +352,7 @@ REJECTS: dict[str, tuple[str, str]] = {
     ),
     "unary_types_differ": (
         "asc.exp(c, g32, 256)",
-        "TypeError: Src and dst must be same type. (exp: float16, float32)",
+        "TypeError: Src and dst must be same type. (exp: src float32, dst float16)",
     ),
     "adds_extra_argument": (
         "asc.adds(c, a, 1.5, 256, 7)",
@@ -380,7 +380,8 @@ REJECTS: dict[str, tuple[str, str]] = {
     ),
     "reduce_tmp_type": (
         "asc.reduce_sum(c, a, g32, 256)",
-        "TypeError: Src, dst and shared_tmp_buffer must be same type. (reduce_sum: float16, float16, float32)",
+        "TypeError: Src, dst and shared_tmp_buffer must be same type. (reduce_sum: src float16, dst float16, "
+        "shared_tmp_buffer float32)",
     ),
     "reduce_int16": (
         "asc.reduce_sum(i16, i16, i16, 256)",

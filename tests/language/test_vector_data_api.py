@@ -127,11 +127,11 @@ REJECTS: dict[str, tuple[str, str]] = {
     ),
     "add_relu_types_differ": (
         "asc.add_relu(g32, a, b, 128)",
-        "TypeError: Src0, src1 and dst must be same type.",
+        "TypeError: Src0, src1 and dst must be same type. (add_relu: src0 float16, src1 float16, dst float32)",
     ),
     "sub_relu_sources_differ": (
         "asc.sub_relu(c, a, i16, 128)",
-        "TypeError: Src0 and src1 must be same type.",
+        "TypeError: Src0 and src1 must be same type. (sub_relu: src0 float16, src1 int16)",
     ),
     "add_relu_cast_pair": (
         "i8 = asc.LocalTensor(asc.int8, asc.TPosition.VECCALC, 36864, 256); asc.add_relu_cast(i8, g32, g32, 128)",

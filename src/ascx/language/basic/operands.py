@@ -135,9 +135,12 @@ def extent_operands(
     return operands, (["is_set_mask"] if bound["is_set_mask"] else [])
 
 
-def same_dtype(api: str, message: str, *tensors: BaseTensor) -> None:
-    if len({t.dtype for t in tensors}) > 1:
-        raise ApiTypeError(f"{message} ({api}: {', '.join(str(t.dtype) for t in tensors)})")
+def same_dtype(api: str, message: str, *operands: tuple[str, BaseTensor]) -> None:
+    """pyasc's ``message`` when the ``(role, tensor)`` operands differ in type, followed by what each is:
+    ``Src0 and src1 must be same type. (add: src0 float16, src1 float32)``."""
+    if len({tensor.dtype for _, tensor in operands}) > 1:
+        types = ", ".join(f"{role} {tensor.dtype}" for role, tensor in operands)
+        raise ApiTypeError(f"{message} ({api}: {types})")
 
 
 def check_dtype(api: str, tensor: BaseTensor, param: str, allowed: Sequence[DataType]) -> None:

@@ -8,7 +8,7 @@ from typing import Any
 
 from ascx.dialects import ascendc as ir
 from ascx.language.basic.dtype_rules import BINARY, pyasc_valid_types
-from ascx.language.basic.operands import extent_operands, tensor_param, vector_forms, vector_tensor
+from ascx.language.basic.operands import extent_operands, same_dtype, tensor_param, vector_forms, vector_tensor
 from ascx.language.core.api_errors import ApiTypeError
 from ascx.language.core.builder import active
 from ascx.language.core.forms import bind
@@ -26,10 +26,9 @@ def check_binary_types(api: str, dst: LocalTensor, src0: LocalTensor, src1: Loca
     for tensor, role in ((dst, "dst"), (src0, "src0"), (src1, "src1")):
         if tensor.dtype not in valid:
             raise ApiTypeError(f"Invalid {role} data type, got {tensor.dtype}, expect {pyasc_valid_types(valid)}")
-    if src0.dtype != src1.dtype:
-        raise ApiTypeError("Src0 and src1 must be same type.")
+    same_dtype(api, "Src0 and src1 must be same type.", ("src0", src0), ("src1", src1))
     if dst.dtype != src0.dtype:
-        raise ApiTypeError("Src0, src1 and dst must be same type.")
+        same_dtype(api, "Src0, src1 and dst must be same type.", ("src0", src0), ("src1", src1), ("dst", dst))
 
 
 def _binary(name: str, kind: ir.BinaryKind) -> Callable[..., None]:

@@ -39,7 +39,7 @@ def _binary_scalar(name: str, kind: ir.BinaryScalarKind) -> Callable[..., None]:
         d = vector_tensor(bound["dst"], name, "dst")
         s = vector_tensor(bound["src"], name, "src")
         check_dtype(name, s, "src", BINARY_SCALAR[name])
-        same_dtype(name, "Src and dst must be same type.", d, s)
+        same_dtype(name, "Src and dst must be same type.", ("src", s), ("dst", d))
         assert s.dtype is not None
         value = element_operand(builder, bound["scalar"], s.dtype, api=name, param="scalar")
         optional, flags = extent_operands(builder, name, form, bound)
@@ -66,7 +66,7 @@ def _shift(name: str, kind: ir.BinaryScalarKind) -> Callable[..., None]:
         d = vector_tensor(bound["dst"], name, "dst")
         s = vector_tensor(bound["src"], name, "src")
         check_dtype(name, s, "src", SHIFT_TYPES)
-        same_dtype(name, "Src and dst must be same type.", d, s)
+        same_dtype(name, "Src and dst must be same type.", ("src", s), ("dst", d))
         assert s.dtype is not None
         bits = bound["scalar"]
         width = s.dtype.bitwidth

@@ -35,7 +35,7 @@ def brcb(dst: Any, src0: Any, *args: Any, **kwargs: Any) -> None:
     d = vector_tensor(bound["dst"], api, "dst")
     s = vector_tensor(bound["src0"], api, "src0")
     check_dtype(api, s, "src0", DATA_TYPES)
-    same_dtype(api, "Src0 and dst must be same type.", d, s)
+    same_dtype(api, "Src0 and dst must be same type.", ("src0", s), ("dst", d))
     require_aligned(api, d, "dst")
     require_aligned(api, s, "src0")
     params = bound["repeat_params"]

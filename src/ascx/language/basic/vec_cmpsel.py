@@ -105,7 +105,7 @@ def compare(*args: Any, **kwargs: Any) -> None:
     b = vector_tensor(bound["src1"], "compare", "src1")
     mode = _cmp_mode(bound["cmp_mode"], "compare")
     check_dtype("compare", a, "src0", COMPARE)
-    same_dtype("compare", "Src0 and src1 must be same type.", a, b)
+    same_dtype("compare", "Src0 and src1 must be same type.", ("src0", a), ("src1", b))
     _compare_dst(d, "compare")
     optional, flags = extent_operands(builder, "compare", form, bound)
     builder.insert(ir.VecCompareOp.of([d.ssa, a.ssa, b.ssa], optional, {"cmp_mode": mode}, flags))
@@ -146,10 +146,10 @@ def select(dst: Any, *args: Any, **kwargs: Any) -> None:
     other = bound["src1"]
     if isinstance(other, LocalTensor):
         b = vector_tensor(other, "select", "src1")
-        same_dtype("select", "Src0, src1 and dst must be same type.", d, a, b)
+        same_dtype("select", "Src0, src1 and dst must be same type.", ("src0", a), ("src1", b), ("dst", d))
         second = b.ssa
     else:
-        same_dtype("select", "Src0 and dst must be same type.", d, a)
+        same_dtype("select", "Src0 and dst must be same type.", ("src0", a), ("dst", d))
         assert a.dtype is not None
         second = element_operand(builder, other, a.dtype, api="select", param="src1")
     optional, flags = extent_operands(builder, "select", form, bound, count_dtype=uint32)
@@ -163,7 +163,7 @@ def _compare_into_cmpmask(bound: dict[str, Any]) -> None:
     a = vector_tensor(bound["src0"], api, "src0")
     b = vector_tensor(bound["src1"], api, "src1")
     check_dtype(api, a, "src0", CMPMASK_TYPES)
-    same_dtype(api, "Src0 and src1 must be same type.", a, b)
+    same_dtype(api, "Src0 and src1 must be same type.", ("src0", a), ("src1", b))
     mode = _cmp_mode(bound["cmp_mode"], api)
     params = bound["repeat_params"]
     assert isinstance(params, BinaryRepeatParams)
@@ -233,7 +233,7 @@ def _select_by_cmpmask(form: str, bound: dict[str, Any]) -> None:
     optional = {"repeat_times": repeat_operand(builder, bound["repeat_times"], api), "repeat_params": params.ssa}
     if form == "cmpmask":
         b = vector_tensor(bound["src1"], api, "src1")
-        same_dtype(api, "Src0, src1 and dst must be same type.", d, a, b)
+        same_dtype(api, "Src0, src1 and dst must be same type.", ("src0", a), ("src1", b), ("dst", d))
         mode = bound["sel_mode"]
         if mode is SelMode.VSEL_TENSOR_SCALAR_MODE:
             raise ApiValueError(
@@ -251,7 +251,7 @@ def _select_by_cmpmask(form: str, bound: dict[str, Any]) -> None:
         builder.insert(ir.VecSelectCmpMaskOp.of([d.ssa, a.ssa, b.ssa], optional, properties))
         return
     m = vector_tensor(bound["sel_mask"], api, "sel_mask")
-    same_dtype(api, "Src0 and dst must be same type.", d, a)
+    same_dtype(api, "Src0 and dst must be same type.", ("src0", a), ("dst", d))
     if m.dtype is None or not m.dtype.is_unsigned():
         raise ApiTypeError(f"select: sel_mask must be an unsigned integer tensor (uint8 ... uint64), got {m.dtype}")
     builder.insert(ir.VecSelectScalarCmpMaskOp.of([d.ssa, m.ssa, a.ssa], optional))

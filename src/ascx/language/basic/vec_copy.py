@@ -42,7 +42,7 @@ def copy(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
     d = vector_tensor(bound["dst"], api, "dst")
     s = vector_tensor(bound["src"], api, "src")
     check_dtype(api, s, "src", DATA_TYPES)
-    same_dtype(api, "Src and dst must be same type.", d, s)
+    same_dtype(api, "Src and dst must be same type.", ("src", s), ("dst", d))
     require_aligned(api, d, "dst")
     require_aligned(api, s, "src")
     params = bound["repeat_params"]

@@ -17,6 +17,7 @@ from ascx.language.basic.operands import (
     count_form,
     extent_operands,
     mask_forms,
+    same_dtype,
     tensor_param,
     vector_forms,
     vector_tensor,
@@ -95,10 +96,9 @@ def check_fused_types(api: str, dst: LocalTensor, src0: LocalTensor, src1: Local
     for tensor, role in ((src0, "src0"), (src1, "src1")):
         if tensor.dtype not in rule.src:
             raise ApiTypeError(f"Invalid {role} data type, got {tensor.dtype}, expect {rule.render()}")
-    if src0.dtype != src1.dtype:
-        raise ApiTypeError("Src0 and src1 must be same type.")
+    same_dtype(api, "Src0 and src1 must be same type.", ("src0", src0), ("src1", src1))
     if rule.same and dst.dtype != src0.dtype:
-        raise ApiTypeError("Src0, src1 and dst must be same type.")
+        same_dtype(api, "Src0, src1 and dst must be same type.", ("src0", src0), ("src1", src1), ("dst", dst))
     if rule.pairs and (src0.dtype, dst.dtype) not in rule.pairs:
         supported = ", ".join(f"{s} -> {d}" for s, d in rule.pairs)
         raise ApiTypeError(f"{api}: {src0.dtype} into {dst.dtype} is not supported; {api} supports {supported}")

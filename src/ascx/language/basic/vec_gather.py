@@ -100,7 +100,7 @@ def gather(dst: Any, src: Any, src_offset: Any, src_base: Any, *args: Any, **kwa
     s = vector_tensor(bound["src"], api, "src")
     o = vector_tensor(bound["src_offset"], api, "src_offset")
     check_dtype(api, s, "src", DATA_TYPES)
-    same_dtype(api, "Src and dst must be same type.", d, s)
+    same_dtype(api, "Src and dst must be same type.", ("src", s), ("dst", d))
     check_offsets(api, o, "src_offset")
     assert s.dtype is not None
     check_base(api, bound["src_base"], "src_base", s.dtype)
@@ -136,7 +136,7 @@ def gatherb(dst: Any, src0: Any, offset: Any, *args: Any, **kwargs: Any) -> None
     s = vector_tensor(bound["src0"], api, "src0")
     o = vector_tensor(bound["offset"], api, "offset")
     check_dtype(api, s, "src0", GATHERB_TYPES)
-    same_dtype(api, "Src0 and dst must be same type.", d, s)
+    same_dtype(api, "Src0 and dst must be same type.", ("src0", s), ("dst", d))
     check_offsets(api, o, "offset")
     for tensor, name in ((d, "dst"), (s, "src0"), (o, "offset")):
         require_aligned(api, tensor, name)

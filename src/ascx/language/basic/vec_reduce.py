@@ -58,7 +58,13 @@ def _reduce(name: str, kind: ir.ReduceKind) -> Callable[..., None]:
         s = vector_tensor(bound["src"], name, "src")
         tmp = vector_tensor(bound["shared_tmp_buffer"], name, "shared_tmp_buffer")
         check_dtype(name, s, "src", REDUCE)
-        same_dtype(name, "Src, dst and shared_tmp_buffer must be same type.", d, s, tmp)
+        same_dtype(
+            name,
+            "Src, dst and shared_tmp_buffer must be same type.",
+            ("src", s),
+            ("dst", d),
+            ("shared_tmp_buffer", tmp),
+        )
         assert s.dtype is not None
         for param, tensor in (("src", s), ("shared_tmp_buffer", tmp)):
             check_alignment(name, param, tensor, 32, f"{cpp} reads and writes 32-byte aligned operands")

@@ -43,7 +43,7 @@ def scatter(dst: Any, src: Any, dst_offset: Any, dst_base: Any, *args: Any, **kw
     o = vector_tensor(bound["dst_offset"], api, "dst_offset")
     check_offsets(api, o, "dst_offset")
     check_dtype(api, s, "src", DATA_TYPES)
-    same_dtype(api, "Src and dst must be same type.", d, s)
+    same_dtype(api, "Src and dst must be same type.", ("src", s), ("dst", d))
     assert s.dtype is not None
     check_base(api, bound["dst_base"], "dst_base", s.dtype)
     if form == "count":

@@ -30,7 +30,7 @@ def _unary(name: str, kind: ir.UnaryKind) -> Callable[..., None]:
         d = vector_tensor(bound["dst"], name, "dst")
         s = vector_tensor(bound["src"], name, "src")
         check_dtype(name, s, "src", UNARY[name])
-        same_dtype(name, "Src and dst must be same type.", d, s)
+        same_dtype(name, "Src and dst must be same type.", ("src", s), ("dst", d))
         optional, flags = extent_operands(builder, name, form, bound)
         builder.insert(ir.VecUnaryOp.of([d.ssa, s.ssa], optional, {"kind": ir.UnaryKindAttr(kind)}, flags))
 
