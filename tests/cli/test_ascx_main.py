@@ -79,8 +79,7 @@ def test_wrong_number_of_args(repo: Path, capsys: pytest.CaptureFixture[str]) ->
     parameter line dropped gave an error without a location)."""
     err = run_failing(["compile", str(repo / EXAMPLE), "--args", "MockTensor(asc.float16)"], capsys)
     assert err.splitlines() == [
-        f"{repo / EXAMPLE}:15: error: cannot bind the arguments to matmul_iterate_all_async: missing a required "
-        "argument: 'b'",
+        f"{repo / EXAMPLE}:15: error: kernel 'matmul_iterate_all_async': missing a required argument: 'b'",
         "   15 | @asc.jit",
         "hint: --args gives one value per parameter of matmul_iterate_all_async(a, b, c, workspace)",
     ]

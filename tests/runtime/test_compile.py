@@ -337,8 +337,9 @@ def test_argument_errors() -> None:
         kernel.compile(asc.float16, asc.int32)
     with pytest.raises(TypeError, match="numpy dtype complex64 has no ascx data type"):
         kernel.compile(np.zeros(2, np.complex64), 1)
-    with pytest.raises(TypeError, match="missing a required argument: 'n'"):
+    with pytest.raises(asc.KernelError) as caught:
         kernel.compile(asc.float16)
+    assert caught.value.message == "kernel 'k': missing a required argument: 'n'"
 
 
 def test_jit_needs_a_function() -> None:
@@ -424,5 +425,23 @@ def test_numpys_default_float64_is_a_located_error(kernel_module: Callable[[str]
         "bfloat16, float32 or integer (int8 … int64, uint8 … uint64) elements"
     )
     assert caught.value.hints == ["numpy's default dtype is float64: convert it, e.g. y.astype(np.float32)"]
+    assert caught.value.location is not None
+    assert caught.value.location.line == line_of(module, "@asc.jit")
+
+
+def test_a_missing_argument_names_the_kernel_and_its_parameters(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Issue 28.5: a launch without one of the kernel's arguments was a bare ``TypeError`` from ``inspect``."""
+    module = kernel_module(
+        """
+        @asc.jit
+        def k(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int = 8) -> None:
+            xg = asc.GlobalTensor()
+            xg.set_global_buffer(x)
+        """
+    )
+    with pytest.raises(asc.KernelError) as caught:
+        module.k[1](np.zeros(8, np.float32))
+    assert caught.value.message == "kernel 'k': missing a required argument: 'y'"
+    assert caught.value.hints == ["its parameters are k(x: GlobalAddress, y: GlobalAddress, n: int = 8)"]
     assert caught.value.location is not None
     assert caught.value.location.line == line_of(module, "@asc.jit")

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from ascx.errors import AscxError, AscxWarning, SourceLocation
+from ascx.errors import AscxError, AscxWarning, KernelError, SourceLocation
 
 if TYPE_CHECKING:
     from ascx.runtime.compiler import CompiledKernel
@@ -73,6 +73,16 @@ def _compiled(args: argparse.Namespace) -> CompiledKernel:
     kernel_args = parse_arguments(args.args) if args.args else default_arguments(kernel)
     try:
         return kernel.compile(*kernel_args)
+    except KernelError as exc:
+        if exc.kind != "argument-count":
+            raise
+        params = ", ".join(kernel.signature.parameters)
+        raise AscxError(
+            exc.message,
+            exc.location,
+            hints=[f"--args gives one value per parameter of {kernel.__name__}({params})"],
+            kind="usage",
+        ) from None
     except TypeError as exc:
         code = kernel.ascx_python_function.__code__
         params = ", ".join(kernel.signature.parameters)

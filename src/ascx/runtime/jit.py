@@ -112,6 +112,20 @@ def _unwrap(fn: Callable[..., Any]) -> FunctionType:
     return inner
 
 
+def _parameters_text(signature: inspect.Signature) -> str:
+    """``x: GlobalAddress, n: int = 8``: the parameters as the kernel's author wrote them, roughly."""
+    parts: list[str] = []
+    for param in signature.parameters.values():
+        text = param.name
+        annotation = param.annotation
+        if annotation is not inspect.Parameter.empty:
+            text += f": {annotation if isinstance(annotation, str) else getattr(annotation, '__name__', annotation)}"
+        if param.default is not inspect.Parameter.empty:
+            text += f" = {param.default!r}"
+        parts.append(text)
+    return ", ".join(parts)
+
+
 NO_TENSOR_DTYPES = frozenset({"float64"})
 """Element types no Ascend C tensor (``__gm__ T*``) holds: a tensor argument of one is refused by name."""
 SUPPORTED_TENSOR_DTYPES = "float16, bfloat16, float32 or integer (int8 … int64, uint8 … uint64)"
@@ -208,7 +222,16 @@ class JITFunction(Generic[P, R]):
 
     def specialize(self, *args: Any, **kwargs: Any) -> tuple[KernelParam, ...]:
         """The kernel parameters these arguments stand for."""
-        bound = self.signature.bind(*args, **kwargs)
+        try:
+            bound = self.signature.bind(*args, **kwargs)
+        except TypeError as error:  # a missing or extra argument: say which kernel, and its signature
+            name = self.ascx_python_function.__name__
+            raise KernelError(
+                f"kernel '{name}': {error}",
+                _definition_location(self.ascx_python_function),
+                hints=[f"its parameters are {name}({_parameters_text(self.signature)})"],
+                kind="argument-count",
+            ) from None
         bound.apply_defaults()
         params = tuple(
             kernel_param(name, value, self.signature.parameters[name].annotation)
