@@ -205,3 +205,11 @@ def test_a_float64_tensor_argument_is_a_located_error(tmp_path: Path) -> None:
         "    4 | @asc.jit\n"
         "hint: pass MockTensor(asc.float32) (or another supported type)\n"
     )
+
+
+def test_version(tmp_path: Path) -> None:
+    """Issue 28.3: ``ascx --version`` (``ascx-opt --version`` is xdsl-opt's, naming xDSL's version)."""
+    from ascx.version import __version__
+
+    result = _console("--version", cache=tmp_path)
+    assert (result.returncode, result.stdout, result.stderr) == (0, f"ascx {__version__}\n", "")

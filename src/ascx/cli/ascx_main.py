@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from ascx.errors import AscxError, AscxWarning, KernelError, SourceLocation
+from ascx.version import __version__
 
 if TYPE_CHECKING:
     from ascx.runtime.compiler import CompiledKernel
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
 
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ascx", description="Compile Python kernels to Ascend C.")
+    parser.add_argument("--version", action="version", version=f"ascx {__version__}")
     commands = parser.add_subparsers(dest="command", required=True)
     compile_cmd = commands.add_parser("compile", help="compile a kernel and print its Ascend C (or IR)")
     compile_cmd.add_argument("target", metavar="FILE.py[::FUNC]", help="the kernel file, optionally ::kernel name")
