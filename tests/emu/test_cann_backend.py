@@ -18,6 +18,7 @@ from ascx.errors import AscxError
 from ascx.runtime.cann_check import CannHeaders
 from ascx.runtime.compiler import CompiledKernel
 from ascx.testing import line_of, load_kernel_source
+from ascx.testing.array_protocols import DLPackOnly
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -164,20 +165,6 @@ def test_cross_core_flags_order_the_processes(
     kernels.flagged[blocks](x, z, n)
     np.testing.assert_array_equal(z, original * 3)
     np.testing.assert_array_equal(x, np.roll(original * 3, n))
-
-
-class DLPackOnly:
-    """Exposes only the DLPack protocol (as torch tensors on the CPU do)."""
-
-    def __init__(self, data: np.ndarray) -> None:
-        self.data = data
-        self.dtype = data.dtype
-
-    def __dlpack__(self, **kwargs: object) -> object:
-        return self.data.__dlpack__(**kwargs)
-
-    def __dlpack_device__(self) -> tuple[int, int]:
-        return self.data.__dlpack_device__()
 
 
 @QUIET

@@ -14,6 +14,7 @@ from ascx.emu import build
 from ascx.emu.launch import EmulationError, kernel_signature, launcher_source
 from ascx.runtime import config
 from ascx.runtime.jit import MockTensor, MockValue
+from ascx.testing.array_protocols import ArrayOnly, DLPackOnly
 
 pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
 
@@ -139,31 +140,6 @@ def test_a_compiler_error_is_mapped_to_the_python_line() -> None:
     assert caught.value.location is not None
     assert (caught.value.location.file, caught.value.location.line) == ("/src/k.py", 9)
     assert "    | AscendC::NoSuchCall(n);" in caught.value.message
-
-
-class ArrayOnly:
-    """Exposes only ``__array__`` (as many array libraries do)."""
-
-    def __init__(self, data: np.ndarray) -> None:
-        self.data = data
-        self.dtype = data.dtype
-
-    def __array__(self, dtype: object = None, copy: object = None) -> np.ndarray:
-        return self.data
-
-
-class DLPackOnly:
-    """Exposes only the DLPack protocol (as torch tensors on the CPU do)."""
-
-    def __init__(self, data: np.ndarray) -> None:
-        self.data = data
-        self.dtype = data.dtype
-
-    def __dlpack__(self, **kwargs: object) -> object:
-        return self.data.__dlpack__(**kwargs)
-
-    def __dlpack_device__(self) -> tuple[int, int]:
-        return self.data.__dlpack_device__()
 
 
 def test_arrays_through_array_and_dlpack(copy_kernel: asc.JITFunction[..., None]) -> None:

@@ -318,6 +318,20 @@ def _rows_diagnostics(load: Load, body: str) -> list[str]:
     return lines
 
 
+def _xc7_on_x_and_y(reason: str) -> list[str]:
+    """The XC-7 warnings of a rows kernel whose two copies (line 20 writing, line 11 reading) leave ``y_gm`` and
+    ``x_gm`` not proved disjoint, for ``reason``."""
+    lines: list[str] = []
+    for name in ("y_gm", "x_gm"):
+        lines += [
+            f"k.py:20: GM `{name}` written here may be accessed by another block without inter-block synchronization "
+            "[XC-7]",
+            "k.py:11:5: note: accessed here at another block-dependent offset",
+            f"k.py:20:5: note: the blocks' parts are not proved disjoint: {reason}",
+        ]
+    return lines
+
+
 def _rows_run(load: Load, body: str, blocks: int, *args: int) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     module = load(ROWS_KERNEL.format(body=textwrap.indent(textwrap.dedent(body).strip("\n"), "    ")))
     rng = np.random.default_rng(5)
@@ -446,19 +460,11 @@ def test_former_tail_parts_that_meet_are_xc7(kernel_module: Load) -> None:
     """The tail blocks start one row early (``cores * per_block - 1``): the last former block's last row is the
     first tail block's first."""
     body = FORMER_TAIL.format(second="").replace("first = cores * per_block +", "first = cores * per_block - 1 +")
-    why = (
-        "k.py:20:5: note: the blocks' parts are not proved disjoint: the block index steps its offset by per_block * "
+    reason = (
+        "the block index steps its offset by per_block * "
         "row_len or row_len * tail elements, depending on the block, and the arms' parts are not proved to stay apart"
     )
-    head = "GM `{}` written here may be accessed by another block without inter-block synchronization [XC-7]"
-    assert _rows_diagnostics(kernel_module, body) == [
-        f"k.py:20: {head.format('y_gm')}",
-        "k.py:11:5: note: accessed here at another block-dependent offset",
-        why,
-        f"k.py:20: {head.format('x_gm')}",
-        "k.py:11:5: note: accessed here at another block-dependent offset",
-        why,
-    ]
+    assert _rows_diagnostics(kernel_module, body) == _xc7_on_x_and_y(reason)
 
 
 BIG_SMALL = """
@@ -495,19 +501,11 @@ def test_a_big_small_split_from_two_host_lengths_is_xc7(kernel_module: Load) -> 
     """The big blocks' length is another argument (``tail`` here, ``big_tile_length`` in softmax_v2): the parts
     meet only if the host makes it ``per_block + 1``, which XC-7 does not assume
     (docs/rules/cross-core.md#what-xc-7-takes-on-trust)."""
-    why = (
-        "k.py:20:5: note: the blocks' parts are not proved disjoint: the block index steps its offset by per_block * "
+    reason = (
+        "the block index steps its offset by per_block * "
         "row_len or row_len * tail elements, depending on the block, and the arms' parts are not proved to stay apart"
     )
-    head = "GM `{}` written here may be accessed by another block without inter-block synchronization [XC-7]"
-    assert _rows_diagnostics(kernel_module, BIG_SMALL.format(big="tail")) == [
-        f"k.py:20: {head.format('y_gm')}",
-        "k.py:11:5: note: accessed here at another block-dependent offset",
-        why,
-        f"k.py:20: {head.format('x_gm')}",
-        "k.py:11:5: note: accessed here at another block-dependent offset",
-        why,
-    ]
+    assert _rows_diagnostics(kernel_module, BIG_SMALL.format(big="tail")) == _xc7_on_x_and_y(reason)
 
 
 BOUND_IN_ARMS = """
@@ -541,16 +539,7 @@ def test_bindings_in_the_arms_of_a_former_tail_split_are_proved(kernel_module: L
 
 def test_bindings_in_arms_that_meet_are_xc7(kernel_module: Load) -> None:
     """The tail parts start a row early: the last former block's last row is the first tail block's first."""
-    why = (
-        "k.py:20:5: note: the blocks' parts are not proved disjoint: its bindings step with the block index by "
-        "different strides, and the arms' parts are not proved to stay apart"
+    reason = (
+        "its bindings step with the block index by different strides, and the arms' parts are not proved to stay apart"
     )
-    head = "GM `{}` written here may be accessed by another block without inter-block synchronization [XC-7]"
-    assert _rows_diagnostics(kernel_module, BOUND_IN_ARMS.format(shift=" - 1")) == [
-        f"k.py:20: {head.format('y_gm')}",
-        "k.py:11:5: note: accessed here at another block-dependent offset",
-        why,
-        f"k.py:20: {head.format('x_gm')}",
-        "k.py:11:5: note: accessed here at another block-dependent offset",
-        why,
-    ]
+    assert _rows_diagnostics(kernel_module, BOUND_IN_ARMS.format(shift=" - 1")) == _xc7_on_x_and_y(reason)
