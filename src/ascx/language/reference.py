@@ -13,13 +13,14 @@ calls every C++ function the records name.
 from __future__ import annotations
 
 import importlib
+import inspect
 import re
 import textwrap
 import warnings
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from ascx.errors import AscxWarning
 from ascx.language.docstrings import docstrings_wanted
@@ -45,6 +46,8 @@ class ApiEntry:
     notes: tuple[str, ...] = ()
     title: str = ""
     """How the page names the API, when not its path (``GlobalTensor[offset:]``)."""
+    page: str = ""
+    """The family page the record belongs to, when declared beside its API (:class:`ModuleRecords`)."""
 
     @property
     def name(self) -> str:
@@ -81,13 +84,121 @@ class Family:
     """The page's path under ``docs/reference`` without ``.md``: ``"basic/vector_binary"``."""
     title: str
     intro: str
-    entries: tuple[ApiEntry, ...]
+    listed: tuple[ApiEntry, ...]
+    """Records kept apart from their APIs (being moved beside them, into ``modules``)."""
     example: str
     """A kernel file (after ``KERNEL_HEAD``) defining ``@asc.jit def kernel``."""
     example_args: str
     """The arguments ``kernel.compile`` gets, as a Python expression."""
     records: str = ""
     """The module that holds the records, when not ``ascx.language.<first part of slug>.api_docs``."""
+    modules: tuple[str, ...] = ()
+    """The modules whose records (declared beside their APIs, :func:`records`) make up the page, in page
+    order; a module's records for other pages are left out."""
+
+    @property
+    def entries(self) -> tuple[ApiEntry, ...]:
+        """The page's records: the listed ones, then those of ``modules`` in definition order."""
+        found = list(self.listed)
+        for module in self.modules:
+            importlib.import_module(module)
+            found += [entry for entry in RECORDS[module].entries if entry.page == self.slug]
+        return tuple(found)
+
+
+RECORDS: dict[str, ModuleRecords] = {}
+"""Module name -> the records declared in it (filled as the modules are imported)."""
+
+_T = TypeVar("_T")
+
+
+@dataclass
+class ModuleRecords:
+    """The reference records of the APIs one module defines, each declared beside its API::
+
+        record = records(__name__, "basic/vector_data")
+
+        @record(forms=("asc.gather(dst, src, src_offset, src_base, count)",), cpp=(...), rules=(...))
+        def gather(...) -> None:
+            \"\"\"Element ``i`` of ``dst`` is the element of ``src`` at byte ``src_base + src_offset[i]``.\"\"\"
+
+    The API's own docstring is the record's summary; declaring the record gives the API its whole
+    docstring (forms, C++, parameters, rules) at once, so ``help()`` and editors that ask the running
+    object see it from the first import.  ``document`` does the same for an API built by a factory
+    (``add = record.document(_binary("add", ...), summary=..., forms=...)``).
+    """
+
+    module: str
+    page: str
+    """The family page of the module's records, unless a record names another."""
+    entries: list[ApiEntry] = field(default_factory=lambda: list[ApiEntry]())
+
+    def __call__(
+        self,
+        forms: Sequence[str],
+        cpp: Sequence[str],
+        params: Sequence[tuple[str, str]] = (),
+        rules: Sequence[str] = (),
+        notes: Sequence[str] = (),
+        *,
+        summary: str = "",
+        title: str = "",
+        page: str = "",
+    ) -> Callable[[_T], _T]:
+        def declare(api: _T) -> _T:
+            return self.document(api, forms, cpp, params, rules, notes, summary=summary, title=title, page=page)
+
+        return declare
+
+    def document(
+        self,
+        api: _T,
+        forms: Sequence[str],
+        cpp: Sequence[str],
+        params: Sequence[tuple[str, str]] = (),
+        rules: Sequence[str] = (),
+        notes: Sequence[str] = (),
+        *,
+        summary: str = "",
+        title: str = "",
+        page: str = "",
+    ) -> _T:
+        """Record ``api`` (a function, class or property getter of this module) and give it its docstring."""
+        declared: Any = api
+        target = f"{self.module}:{declared.__qualname__}"
+        if any(entry.target == target for entry in self.entries):
+            raise ValueError(f"{target} has two records")
+        entry = ApiEntry(
+            target,
+            summary or _summary(api),
+            tuple(forms),
+            tuple(cpp),
+            tuple(params),
+            tuple(rules),
+            tuple(notes),
+            title,
+            page or self.page,
+        )
+        self.entries.append(entry)
+        function: Any = getattr(declared, "__func__", declared)
+        function.__doc__ = render_docstring(entry, entry.page)
+        return api
+
+
+def records(module: str, page: str) -> ModuleRecords:
+    """The records of ``module`` (its ``__name__``), by default on the family page ``page``."""
+    if module in RECORDS:
+        raise ValueError(f"{module} declares its records twice")
+    RECORDS[module] = ModuleRecords(module, page)
+    return RECORDS[module]
+
+
+def _summary(api: object) -> str:
+    """An API's own docstring as a record's summary: its paragraphs, each on one line."""
+    doc = vars(api).get("__doc__") if isinstance(api, type) else getattr(api, "__doc__", None)
+    if not isinstance(doc, str) or not doc.strip():
+        raise ValueError(f"{getattr(api, '__qualname__', api)} has a record but no docstring to summarise it")
+    return "\n\n".join(" ".join(part.split("\n")) for part in inspect.cleandoc(doc).split("\n\n"))
 
 
 def render_docstring(entry: ApiEntry, slug: str) -> str:
@@ -194,7 +305,7 @@ def document_package(package: str) -> None:
         return
     prefix = f"{package}."
     for family in all_families():
-        for entry in family.entries:
+        for entry in family.listed:
             if entry.target.startswith(prefix):
                 target: Callable[..., Any] = entry.resolve()
                 function = getattr(target, "__func__", target)

@@ -37,94 +37,6 @@ _COUNTER = (
 
 DATA_ENTRIES = (
     ApiEntry(
-        f"{_B}.vec_gather:gather",
-        "Element ``i`` of ``dst`` is the element of ``src`` at byte ``src_base + src_offset[i]``.",
-        (
-            "asc.gather(dst, src, src_offset, src_base, count)",
-            "asc.gather(dst, src, src_offset, src_base, mask, repeat_times, dst_rep_stride)",
-        ),
-        (
-            "template <typename T> void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-            "const LocalTensor<uint32_t>& srcOffset, const uint32_t srcBaseOffset, const uint32_t count);",
-            "template <typename T> void Gather(..., const uint32_t srcBaseOffset, const uint64_t mask / const uint64_t "
-            "mask[], const uint8_t repeatTime, const uint16_t dstRepStride);",
-        ),
-        (
-            ("src_offset", "a ``uint32`` tensor of byte offsets into ``src``"),
-            ("src_base", "a byte offset added to each, a multiple of the element size"),
-            ("count", "elements"),
-            _MASK,
-            ("repeat_times", "repeats of 256 bytes of ``dst``"),
-            ("dst_rep_stride", "32-byte blocks between repeats of ``dst``"),
-        ),
-        (
-            'Data types int16, uint16, float16, bfloat16, int32, uint32, float32: "gather: src has data type uint8; '
-            'gather supports int16, uint16, float16, bfloat16, int32, uint32, float32"; dst agrees: "Src and dst must '
-            'be same type."; offsets: "Invalid src_offset data type, got int16, expect uint32." (pyasc\'s message).',
-            '``src_base`` is aligned to the element: "gather: src_base 3 is not a multiple of sizeof(float16) = 2 bytes".',
-            'The count form runs at most 255 repeats: "gather: count 40000 needs 312 repeats of 128 elements, more '
-            'than 255".',
-            _ALIGNED,
-            _ON_CHIP,
-        ),
-        (_COUNTER, "pyasc's unit kernel passes ``mask=512`` for float16 (128 lanes): it compiles, as in pyasc."),
-    ),
-    ApiEntry(
-        f"{_B}.vec_gather:gatherb",
-        "Eight 32-byte blocks a repeat: block ``j`` of ``dst`` is the block of ``src0`` at byte ``offset[j]``.",
-        ("asc.gatherb(dst, src0, offset, repeat_times, repeat_params)",),
-        (
-            "template <typename T> void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-            "const LocalTensor<uint32_t>& offset, const uint8_t repeatTime, const GatherRepeatParams& repeatParams);",
-        ),
-        (
-            ("offset", "a ``uint32`` tensor of byte offsets, eight per repeat, each a multiple of 32"),
-            ("repeat_params", "a ``GatherRepeatParams``: the block and repeat strides of ``dst``"),
-        ),
-        (
-            'Data types uint16, uint32 (Atlas A2): "gatherb: src0 has data type float16; gatherb supports uint16, '
-            'uint32"; offsets are uint32.',
-            _ALIGNED,
-        ),
-    ),
-    ApiEntry(
-        f"{_B}.vec_scatter:scatter",
-        "Element ``i`` of ``src`` goes to ``dst`` at byte ``dst_base + dst_offset[i]``.",
-        (
-            "asc.scatter(dst, src, dst_offset, dst_base, count)",
-            "asc.scatter(dst, src, dst_offset, dst_base, mask, repeat_times, src_rep_stride)",
-        ),
-        (
-            "template <typename T> void Scatter(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-            "const LocalTensor<uint32_t>& dstOffset, const uint32_t dstBaseAddr, const uint32_t count);",
-            "template <typename T> void Scatter(..., const uint32_t dstBaseAddr, const uint64_t mask / const uint64_t "
-            "mask[], const uint8_t repeatTime, const uint8_t srcRepStride);",
-        ),
-        (("dst_offset", "a ``uint32`` tensor of byte offsets into ``dst``"), ("dst_base", "bytes"), _MASK),
-        ('The rules of ``gather``, for ``dst_offset``: "Invalid dst_offset data type, got int16, expect uint32.".',),
-        (
-            "Atlas A2 (dav-c220) has no Scatter instruction: CANN's headers accept the call and compile it to "
-            'nothing.  ascx compiles it and warns at the call ("scatter: Atlas A2 (dav-c220) has no Scatter '
-            "instruction; CANN's AscendC::Scatter does nothing there, and neither does the emulation\").",
-        ),
-    ),
-    ApiEntry(
-        f"{_B}.vec_brcb:brcb",
-        "Broadcast each of eight elements of ``src0`` to a 32-byte block of ``dst``, per repeat.",
-        ("asc.brcb(dst, src0, repeat_times, repeat_params)",),
-        (
-            "template <typename T> void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-            "const uint8_t repeatTime, const BrcbRepeatParams& repeatParams);",
-        ),
-        (("repeat_params", "a ``BrcbRepeatParams``: the block and repeat strides of ``dst``"),),
-        (
-            'Data types 16 and 32 bits wide: "brcb: src0 has data type uint8; brcb supports int16, uint16, float16, '
-            'bfloat16, int32, uint32, float32".',
-            'A constant ``dst_blk_stride`` of 0: "brcb: dst_blk_stride must not be 0 (CANN leaves it undefined)".',
-            _ALIGNED,
-        ),
-    ),
-    ApiEntry(
         f"{_B}.vec_copy:copy",
         "Copy between unified-buffer tensors on the vector pipe, with a mask and block and repeat strides.",
         ("asc.copy(dst, src, mask, repeat_time, repeat_params, is_set_mask=True)",),
@@ -380,6 +292,7 @@ VECTOR_DATA = Family(
         asc.trans_data_to_5hd(addrs, addrs[16:], params)
     """,
     "(MockValue(asc.int32),)",
+    modules=(f"{_B}.vec_gather", f"{_B}.vec_scatter", f"{_B}.vec_brcb"),
 )
 
 

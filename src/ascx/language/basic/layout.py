@@ -71,12 +71,24 @@ def _placement(value: SSAValue) -> Placement:
     return Placement(None, None)
 
 
+def aligned_message(api: str, param: str, start: int, alignment: int = 32) -> str:
+    return f"{api}: {param} starts at byte {start} of the unified buffer, which is not {alignment}-byte aligned"
+
+
+def aligned_rule(api: str, param: str = "dst") -> str:
+    """The record's rule for :func:`require_aligned`, quoting its message."""
+    return (
+        "Each tensor starts on a 32-byte boundary of the unified buffer (CANN's address rule): "
+        f'"{aligned_message(api, param, 1040)}".'
+    )
+
+
 def require_aligned(api: str, tensor: LocalTensor, param: str, alignment: int = 32) -> None:
     """CANN's rule that an operand starts on an ``alignment``-byte boundary, when its start is constant."""
     start = placement(tensor).start
     if start is not None and start % alignment != 0:
         raise ApiValueError(
-            f"{api}: {param} starts at byte {start} of the unified buffer, which is not {alignment}-byte aligned",
+            aligned_message(api, param, start, alignment),
             f"place {param} at a multiple of {alignment} bytes",
         )
 

@@ -30,7 +30,7 @@ def vector_tensor(value: object, api: str, param: str) -> LocalTensor:
     """A tensor operand of a vector op: a LocalTensor in the unified buffer."""
     if isinstance(value, GlobalTensor):
         raise ApiTypeError(
-            f"{api}: {param} is a GlobalTensor, but vector ops work on LocalTensors in the unified buffer",
+            on_chip_message(api, param),
             "copy the data into a LocalTensor with asc.data_copy first",
         )
     if not isinstance(value, LocalTensor):
@@ -143,8 +143,30 @@ def same_dtype(api: str, message: str, *operands: tuple[str, BaseTensor]) -> Non
         raise ApiTypeError(f"{message} ({api}: {types})")
 
 
+def type_list(types: Sequence[DataType]) -> str:
+    """``int16, uint16, float16``: how messages and records list a type set."""
+    return ", ".join(str(d) for d in types)
+
+
+def dtype_message(api: str, param: str, got: object, allowed: Sequence[DataType]) -> str:
+    return f"{api}: {param} has data type {got}; {api} supports {type_list(allowed)}"
+
+
 def check_dtype(api: str, tensor: BaseTensor, param: str, allowed: Sequence[DataType]) -> None:
     if tensor.dtype not in allowed:
-        raise ApiTypeError(
-            f"{api}: {param} has data type {tensor.dtype}; {api} supports {', '.join(str(d) for d in allowed)}"
-        )
+        raise ApiTypeError(dtype_message(api, param, tensor.dtype, allowed))
+
+
+def dtype_rule(api: str, param: str, allowed: Sequence[DataType], got: DataType, also: str = "") -> str:
+    """The record's rule for :func:`check_dtype`, quoting its message for a ``got`` tensor; ``also`` continues
+    the sentence (how the other operands agree)."""
+    return f'Data types {type_list(allowed)}: "{dtype_message(api, param, got, allowed)}"{f"; {also}" if also else ""}.'
+
+
+def on_chip_message(api: str, param: str) -> str:
+    return f"{api}: {param} is a GlobalTensor, but vector ops work on LocalTensors in the unified buffer"
+
+
+def on_chip_rule(api: str, param: str) -> str:
+    """The record's rule for :func:`vector_tensor`, quoting its message."""
+    return f'Every tensor is a LocalTensor in the unified buffer: "{on_chip_message(api, param)}".'
