@@ -40,9 +40,10 @@ def lazy_exports(
     ``__all__``.
 
     ``exports`` maps a module to the names, separated by white space, that ``package`` exports
-    from it under the same names; ``package`` itself maps to its subpackages.  The table is the one
-    place a package lists its names: ``__all__`` is derived from it (the names of the other modules, the
-    ``eager`` names the package imports itself, and the subpackages named in ``star_submodules``), and so
+    from it under the same names; ``package`` itself maps to its subpackages.  A family package's table is
+    generated from its modules' ``__all__`` (``_exports.py``, by ``python -m ascx.cli.export_stubs``), so an
+    API's name is written once, in its module.  ``__all__`` is derived from the table (the names of the other
+    modules, the ``eager`` names the package imports itself, and the subpackages named in ``star_submodules``), and so
     is the type checkers' view, the generated ``__init__.pyi`` (``python -m ascx.cli.export_stubs``).
     ``on_first_use`` runs once, before the first name is imported (a family package applies its
     docstrings there).

@@ -598,3 +598,6 @@ ADV_OPS = (
     LibTilingLoadOp,
 )
 ADV_ATTRS = (MathFunctionAttr, BinaryMathFunctionAttr, LibTilingType)
+
+
+__all__ = ["ADV_ATTRS", "ADV_OPS"]

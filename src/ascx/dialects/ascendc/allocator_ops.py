@@ -216,3 +216,13 @@ class LocalMemAllocatorGetCurAddrOp(IRDLOperation):
 
 ALLOCATOR_OPS = (LocalMemAllocatorOp, LocalMemAllocatorAllocOp, LocalMemAllocatorGetCurAddrOp)
 ALLOCATOR_ATTRS = (HardwareAttr, LocalMemAllocatorType)
+
+
+__all__ = [
+    "Hardware",
+    "HardwareAttr",
+    "LocalMemAllocatorAllocOp",
+    "LocalMemAllocatorGetCurAddrOp",
+    "LocalMemAllocatorOp",
+    "LocalMemAllocatorType",
+]

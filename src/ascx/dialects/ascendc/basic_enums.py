@@ -280,3 +280,33 @@ class FusedKindAttr(EnumAttribute[FusedKind], SpacedOpaqueSyntaxAttribute):
 @irdl_attr_definition
 class TernaryKindAttr(EnumAttribute[TernaryKind], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.ternary_kind"
+
+
+__all__ = [
+    "BinaryKind",
+    "BinaryKindAttr",
+    "BinaryScalarKind",
+    "BinaryScalarKindAttr",
+    "CacheMode",
+    "CacheModeAttr",
+    "CacheRwMode",
+    "CacheRwModeAttr",
+    "CmpMode",
+    "CmpModeAttr",
+    "FusedKind",
+    "FusedKindAttr",
+    "HardEvent",
+    "HardEventAttr",
+    "MaskMode",
+    "MaskModeAttr",
+    "ReduceKind",
+    "ReduceKindAttr",
+    "RoundMode",
+    "RoundModeAttr",
+    "SelMode",
+    "SelModeAttr",
+    "TernaryKind",
+    "TernaryKindAttr",
+    "UnaryKind",
+    "UnaryKindAttr",
+]

@@ -274,3 +274,6 @@ class ShapeInfoType(ParametrizedAttribute, TypeAttribute):
 
 
 U8, U16, U32, U64 = _U8, _U16, _U32, _U64
+
+
+__all__ = ["CPP_ENUMS", "LAYOUTS", "MaskListType", "ParamsKind", "ParamsType", "ShapeInfoType"]

@@ -715,3 +715,30 @@ CUBE_OPS = (
     LoadImageToLocalOp,
 )
 CUBE_ATTRS = (PadListType, CO2LayoutAttr, CubeSettingAttr, AippInputFormatAttr)
+
+
+__all__ = [
+    "AippInputFormat",
+    "AippInputFormatAttr",
+    "CO2Layout",
+    "CO2LayoutAttr",
+    "CubeSetting",
+    "CubeSettingAttr",
+    "CubeSettingOp",
+    "DataCopyCO12DstOp",
+    "DataCopyEnhancedOp",
+    "DataCopyNd2NzOp",
+    "DataCopyNz2NdOp",
+    "DataCopyPadNd2NzOp",
+    "FixpipeOp",
+    "InitConstValueOp",
+    "LoadDataOp",
+    "LoadDataWithSparseOp",
+    "LoadDataWithTransposeOp",
+    "LoadImageToLocalOp",
+    "MmadOp",
+    "MmadWithSparseOp",
+    "PadListOp",
+    "SetAippFunctionsOp",
+    "SetPadValueOp",
+]

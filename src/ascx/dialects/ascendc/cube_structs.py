@@ -364,16 +364,5 @@ MMAD_KINDS = frozenset({ParamsKind.MMAD, ParamsKind.MMAD_LEGACY})
 """Both constructors build an ``AscendC::MmadParams``."""
 
 __all__ = [
-    "CUBE_LAYOUTS",
-    "I16",
-    "I32",
-    "I64",
-    "MMAD_KINDS",
-    "PAD_SIZE",
-    "QUANT_MODE",
-    "U8",
-    "U16",
-    "U32",
-    "U64",
     "PadListType",
 ]

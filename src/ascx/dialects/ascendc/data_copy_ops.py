@@ -153,3 +153,6 @@ class ParamsOp(IRDLOperation):
                 isinstance(value_type, IntegerType) and isinstance(field_type, IntegerType)
             ):
                 raise VerifyException(f"field {name} is {field_type}, got a {value_type} value")
+
+
+__all__ = ["DataCopyOp", "DataCopyPadOp", "ParamsOp", "copy_pipe"]

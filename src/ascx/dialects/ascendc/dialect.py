@@ -378,3 +378,6 @@ AscendC = Dialect(
         *PARITY_ATTRS,
     ],
 )
+
+
+__all__ = ["AscendC"]

@@ -122,3 +122,19 @@ class PipeAttr(EnumAttribute[Pipe], SpacedOpaqueSyntaxAttribute):
     """A hardware pipe; prints as ``#ascendc<hw_pipe pipe_mte3>``."""
 
     name = "ascendc.hw_pipe"
+
+
+__all__ = [
+    "CubeFormat",
+    "CubeFormatAttr",
+    "KernelType",
+    "KernelTypeAttr",
+    "LayoutMode",
+    "LayoutModeAttr",
+    "MatmulPolicy",
+    "MatmulPolicyAttr",
+    "Pipe",
+    "PipeAttr",
+    "TPosition",
+    "TPositionAttr",
+]

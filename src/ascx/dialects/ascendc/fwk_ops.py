@@ -452,3 +452,26 @@ class InitBufPoolOp(IRDLOperation):
 
     def __init__(self, owner: SSAValue, pool: SSAValue, length: SSAValue, share: SSAValue | None = None):
         super().__init__(operands=[owner, pool, length, share], result_types=[IntegerType(1)])
+
+
+__all__ = [
+    "AllocTensorOp",
+    "DeclareOp",
+    "DequeOp",
+    "EnqueOp",
+    "EventIdAction",
+    "EventIdActionAttr",
+    "EventIdOp",
+    "FreeTensorOp",
+    "InitBufPoolOp",
+    "InitBufferOp",
+    "Lifecycle",
+    "LifecycleAttr",
+    "LifecycleOp",
+    "QueueQuery",
+    "QueueQueryAttr",
+    "QueueQueryOp",
+    "ReleaseEventIdOp",
+    "TBufGetOp",
+    "TBufGetWithOffsetOp",
+]

@@ -133,3 +133,6 @@ def queue_positions(t: Attribute) -> tuple[TPosition, TPosition]:
             return t.position.data, t.position.data
         case _:
             raise ValueError(f"{t} is not a queue or buffer type")
+
+
+__all__ = ["BufferType", "QueueType", "TBufPoolType", "TBufType", "TQueBindType", "TQueType", "queue_positions"]

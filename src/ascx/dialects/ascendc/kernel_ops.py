@@ -124,3 +124,6 @@ class FftsCrossCoreSyncOp(IRDLOperation):
 
     def issued_pipe(self) -> Pipe:
         return self.pipe.data
+
+
+__all__ = ["AscendIsAicOp", "DefineOp", "FftsCrossCoreSyncOp", "IncludeOp", "KernelTaskTypeOp", "SetFftsBaseAddrOp"]

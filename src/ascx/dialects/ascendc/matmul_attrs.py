@@ -179,3 +179,6 @@ class MatmulConfigAttr(Data[tuple[ConfigValue, ...]]):
         for field, value in zip(CONFIG_FIELDS, self.data, strict=True):
             if (why := check_config_value(field, value)) is not None:
                 raise VerifyException(f"invalid value for MatmulConfig field '{field.name}': {why}")
+
+
+__all__ = ["MatmulConfigAttr", "MatmulTypeAttr"]

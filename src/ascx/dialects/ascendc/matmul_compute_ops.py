@@ -519,3 +519,19 @@ class MatmulWaitIterateBatchOp(MatmulMethodOp):
 
     def __init__(self, matmul: SSAValue):
         super().__init__(operands=[matmul])
+
+
+__all__ = [
+    "MatmulAsyncGetTensorCOp",
+    "MatmulGetBatchTensorCOp",
+    "MatmulGetBatchTensorCViewOp",
+    "MatmulGetTensorCDualOp",
+    "MatmulGetTensorCOp",
+    "MatmulGetTensorCViewOp",
+    "MatmulIterateAllLocalOp",
+    "MatmulIterateBatchCubeOp",
+    "MatmulIterateBatchOp",
+    "MatmulIterateNBatchOp",
+    "MatmulWaitGetTensorCOp",
+    "MatmulWaitIterateBatchOp",
+]

@@ -461,3 +461,20 @@ class MatmulEndOp(MatmulMethodOp):
 
     def __init__(self, matmul: SSAValue):
         super().__init__(operands=[matmul])
+
+
+__all__ = [
+    "MatmulCreateOp",
+    "MatmulEndOp",
+    "MatmulInitOp",
+    "MatmulIterateAllOp",
+    "MatmulIterateOp",
+    "MatmulMethodOp",
+    "MatmulSetOrgShapeOp",
+    "MatmulSetSingleShapeOp",
+    "MatmulSetTensorAOp",
+    "MatmulSetTensorBOp",
+    "MatmulWaitIterateAllOp",
+    "RegisterMatmulOp",
+    "matmul_declaration",
+]

@@ -341,3 +341,22 @@ class MatrixOffsetOp(IRDLOperation):
 
     def __init__(self, *values: SSAValue):
         super().__init__(operands=list(values), result_types=[MatrixOffsetType()])
+
+
+__all__ = [
+    "MatmulDisableBiasOp",
+    "MatmulGetOffsetCOp",
+    "MatmulSetBatchNumOp",
+    "MatmulSetBiasOp",
+    "MatmulSetHF32Op",
+    "MatmulSetQuantScalarOp",
+    "MatmulSetQuantVectorOp",
+    "MatmulSetScalarAOp",
+    "MatmulSetScalarBOp",
+    "MatmulSetSelfDefineDataOp",
+    "MatmulSetSparseIndexOp",
+    "MatmulSetTailOp",
+    "MatmulSetUserDefInfoOp",
+    "MatmulSetWorkspaceOp",
+    "MatrixOffsetOp",
+]

@@ -239,3 +239,17 @@ class ConstantOp(IRDLOperation):
     def verify_(self) -> None:
         if self.value.type != self.result.type:
             raise VerifyException(f"value type {self.value.type} does not match the result type {self.result.type}")
+
+
+__all__ = [
+    "TILING_FIELDS",
+    "ConstantOp",
+    "CubeTilingGetOp",
+    "CubeTilingLoadOp",
+    "CubeTilingOp",
+    "CubeTilingSetOp",
+    "GlobalTensorOp",
+    "PipeOp",
+    "PropertyOp",
+    "SetGlobalBufferOp",
+]

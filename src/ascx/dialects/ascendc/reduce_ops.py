@@ -224,3 +224,15 @@ REDUCE_OPS: tuple[type[VectorSyntax], ...] = (
     VecPairReduceSumOp,
     VecRepeatReduceSumOp,
 )
+
+
+__all__ = [
+    "REDUCE_OPS",
+    "ReduceOrder",
+    "ReduceOrderAttr",
+    "VecBlockReduceOp",
+    "VecPairReduceSumOp",
+    "VecRepeatReduceSumOp",
+    "VecWholeReduceOp",
+    "VecWholeReduceSumOp",
+]

@@ -135,3 +135,6 @@ class ScalarBitsOp(IRDLOperation):
 
 
 SCALAR_UNIT_OPS: tuple[type[IRDLOperation], ...] = (ScalarCastOp, ToFloatOp, ScalarBitsOp)
+
+
+__all__ = ["SCALAR_UNIT_OPS", "ScalarBits", "ScalarBitsAttr", "ScalarBitsOp", "ScalarCastOp", "ToFloatOp"]

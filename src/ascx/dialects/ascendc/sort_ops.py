@@ -327,3 +327,20 @@ SORT_OPS: tuple[type[IRDLOperation], ...] = (
     GetSortOffsetOp,
     GetMrgSortResultOp,
 )
+
+
+__all__ = [
+    "SORT_OPS",
+    "GetMrgSortResultOp",
+    "GetSortLenOp",
+    "GetSortOffsetOp",
+    "MrgSort4InfoOp",
+    "MrgSort4InfoType",
+    "MrgSort4Op",
+    "MrgSortCountsOp",
+    "MrgSortOp",
+    "ProposalOp",
+    "RpSort16Op",
+    "Sort32Op",
+    "SortOp",
+]

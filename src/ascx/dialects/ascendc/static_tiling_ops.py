@@ -99,3 +99,6 @@ class StaticTilingGetOp(IRDLOperation):
     def verify_(self) -> None:
         if self.field.data not in STATIC_TILING_FIELDS:
             raise VerifyException(f"'{self.field.data}' is not a MatmulApiStaticTiling field")
+
+
+__all__ = ["STATIC_TILING_FIELDS", "MatmulStaticTilingOp", "StaticTilingGetOp"]

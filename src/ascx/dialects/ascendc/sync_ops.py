@@ -308,3 +308,20 @@ class SetAtomicOp(IRDLOperation):
                 if self.element_type
                 else f"{self.kind.data.cpp} needs an element type"
             )
+
+
+__all__ = [
+    "AtomicKind",
+    "AtomicKindAttr",
+    "CrossCoreSetFlagOp",
+    "CrossCoreWaitFlagOp",
+    "IBSetOp",
+    "IBWaitOp",
+    "NotifyNextBlockOp",
+    "PipeBarrierOp",
+    "SetAtomicOp",
+    "SetFlagOp",
+    "SyncAllOp",
+    "WaitFlagOp",
+    "WaitPreBlockOp",
+]

@@ -149,3 +149,6 @@ class InitDumpOp(IRDLOperation):
 
     def __init__(self, addr: SSAValue, mix: bool):
         super().__init__(operands=[addr], properties={"mix": BoolAttr.from_bool(mix)})
+
+
+__all__ = ["AscendIsAivOp", "DebugOutput", "DumpTensorOp", "InitDumpOp", "PrintfOp", "SysVar", "SysVarAttr", "SysVarOp"]

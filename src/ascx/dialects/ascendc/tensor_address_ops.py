@@ -34,3 +34,6 @@ class PhyAddrOp(IRDLOperation):
 
     def __init__(self, tensor: SSAValue, offset: SSAValue | None = None):
         super().__init__(operands=[tensor, [offset] if offset is not None else []], result_types=[_UI64])
+
+
+__all__ = ["PhyAddrOp"]

@@ -288,3 +288,21 @@ class GetShapeSizeOp(IRDLOperation):
 
     def __init__(self, shape_info: SSAValue):
         super().__init__(operands=[shape_info], result_types=[IntegerType(32)])
+
+
+__all__ = [
+    "AnyInteger",
+    "DeclareLocalTensorOp",
+    "GMAddrOffsetOp",
+    "GetShapeSizeOp",
+    "GetValueOp",
+    "LocalTensorOp",
+    "ReinterpretCastOp",
+    "SetL2CacheHintOp",
+    "SetValueOp",
+    "ShapeInfoOp",
+    "SubTensorOp",
+    "TensorQuery",
+    "TensorQueryAttr",
+    "TensorQueryOp",
+]

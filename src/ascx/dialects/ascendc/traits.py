@@ -192,3 +192,6 @@ def _present(op: Operation, names: tuple[str, ...]) -> list[SSAValue]:
             if operand is not None and isinstance(operand.type, GlobalTensorType | LocalTensorType):
                 values.append(operand)
     return values
+
+
+__all__ = ["DecidesPipe", "ExecutesOn", "TensorAccess", "issued_pipe", "tensor_accesses"]

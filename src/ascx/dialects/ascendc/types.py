@@ -156,3 +156,24 @@ class MatmulObjType(ParametrizedAttribute, TypeAttribute):
     """An ``AscendC::Matmul<...>`` object; ``ascendc.matmul.create`` describes it."""
 
     name = "ascendc.matmul"
+
+
+__all__ = [
+    "UI64",
+    "CubeTilingType",
+    "ElementType",
+    "GMAddrType",
+    "GMStructAddrType",
+    "GlobalTensorType",
+    "LibTilingType",
+    "LocalTensorType",
+    "MatmulObjType",
+    "MatrixOffsetType",
+    "PipeType",
+    "StaticTilingType",
+    "TensorType",
+    "float_type",
+    "integer_type",
+    "is_unsigned",
+    "tensor_element_type",
+]

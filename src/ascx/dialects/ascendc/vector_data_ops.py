@@ -396,3 +396,20 @@ DATA_OPS: tuple[type[IRDLOperation], ...] = (
     VecTransDataTo5HDListOp,
     VecTransDataTo5HDAddrOp,
 )
+
+
+__all__ = [
+    "DATA_OPS",
+    "NCHW_CONV_ADDR_LIST_SIZE",
+    "GetGatherMaskRemainCountOp",
+    "VecBrcbOp",
+    "VecCopyOp",
+    "VecGatherMaskOp",
+    "VecGatherOp",
+    "VecGatherbOp",
+    "VecScatterOp",
+    "VecTransDataTo5HDAddrOp",
+    "VecTransDataTo5HDListOp",
+    "VecTransDataTo5HDOp",
+    "VecTransposeOp",
+]

@@ -215,3 +215,16 @@ MASK_OPS: tuple[type[IRDLOperation], ...] = (
     VecSelectCmpMaskOp,
     VecSelectScalarCmpMaskOp,
 )
+
+
+__all__ = [
+    "MASK_OPS",
+    "GetCmpMaskOp",
+    "ResetMaskOp",
+    "SetCmpMaskOp",
+    "SetMaskModeOp",
+    "SetVectorMaskOp",
+    "VecCompareCmpMaskOp",
+    "VecSelectCmpMaskOp",
+    "VecSelectScalarCmpMaskOp",
+]

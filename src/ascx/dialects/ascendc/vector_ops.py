@@ -367,3 +367,18 @@ VECTOR_OPS: tuple[type[VectorSyntax], ...] = (
     VecCompareScalarOp,
     VecSelectOp,
 )
+
+
+__all__ = [
+    "VECTOR_OPS",
+    "MaskListOp",
+    "VecBinaryOp",
+    "VecBinaryScalarOp",
+    "VecCastOp",
+    "VecCompareOp",
+    "VecCompareScalarOp",
+    "VecDuplicateOp",
+    "VecReduceOp",
+    "VecSelectOp",
+    "VecUnaryOp",
+]

@@ -135,3 +135,6 @@ class VectorSyntax(IRDLOperation):
         operands: list[SSAValue | Sequence[SSAValue]] = [next(values) for _ in cls.LEADING]
         operands += [[next(values)] if name in optional else [] for name in cls.OPTIONAL]
         return cls.build(operands=operands, properties=properties, attributes=attributes)
+
+
+__all__ = ["VectorSyntax"]

@@ -96,3 +96,6 @@ def _check_shape(api: str, d: Any, s: Any, src_m: int, src_k: int) -> None:
                 f"{api}: the tiling's shape [{src_m}, {src_k}] has {src_m * src_k} elements, more than the "
                 f"{elements} of {name}"
             )
+
+
+__all__ = ["softmax"]

@@ -357,3 +357,19 @@ def get_mm_config(*args: Any, **kwargs: Any) -> MatmulConfig:
         if not isinstance(params, MatmulConfigMode):
             config = dataclasses.replace(config, **_fields_of(params))
     return config
+
+
+__all__ = [
+    "MatmulBatchParams",
+    "MatmulFuncParams",
+    "MatmulQuantParams",
+    "MatmulShapeParams",
+    "QuantConfig",
+    "get_basic_config",
+    "get_ib_share_norm_config",
+    "get_mdl_config",
+    "get_mm_config",
+    "get_normal_config",
+    "get_special_basic_config",
+    "get_special_mdl_config",
+]

@@ -180,3 +180,6 @@ class RmsNormTiling(LibTiling):
     )  # fmt: skip
     C_SIZE = 48
     """``sizeof(RmsNormTiling)``: 11 ``uint32_t`` and one ``float``."""
+
+
+__all__ = ["RmsNormTiling", "SoftmaxTiling"]

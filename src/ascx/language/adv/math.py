@@ -280,3 +280,34 @@ def axpy(
     reserved_flag(builder, flag, api, "is_reuse_source")
     op = AdvAxpyOp.of([d.ssa, s.ssa, value], {"count": n, "tmp": tmp.ssa}, flags=["reuse_source"] if flag else [])
     builder.insert(op)
+
+
+__all__ = [
+    "acos",
+    "acosh",
+    "asin",
+    "asinh",
+    "atan",
+    "atanh",
+    "axpy",
+    "ceil",
+    "cos",
+    "cosh",
+    "digamma",
+    "erf",
+    "erfc",
+    "exp",
+    "floor",
+    "frac",
+    "lgamma",
+    "log",
+    "power",
+    "round",
+    "sign",
+    "sin",
+    "sinh",
+    "tan",
+    "tanh",
+    "trunc",
+    "xor",
+]

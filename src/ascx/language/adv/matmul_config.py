@@ -125,3 +125,6 @@ def _check(name: str, value: object) -> None:
             raise ValueError(f"Params {name} should be a bool (or 0/1), got {value!r}")
     elif isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 2**32 - 1:
         raise ValueError(f"Params {name} should be an integer in [0, 4294967295], got {value!r}")
+
+
+__all__ = ["MatmulConfig"]

@@ -63,3 +63,6 @@ def _member(enum: type[E], value: object, field: str) -> E:
         except ValueError:
             pass
     raise ValueError(f"MatmulType {field} {value!r} is not a valid {enum.__name__}")
+
+
+__all__ = ["MatmulType"]

@@ -37,3 +37,6 @@ class MatrixOffset(Handle):
         value = object.__new__(cls)
         Handle.__init__(value, ssa)
         return value
+
+
+__all__ = ["MatrixOffset"]

@@ -83,3 +83,6 @@ def rmsnorm(
         [d.ssa, s.ssa, g.ssa, eps, t.ssa], {"tmp": tmp.ssa if tmp else None}, flags=["basic_block"] if basic else []
     )
     builder.insert(op)
+
+
+__all__ = ["rmsnorm"]

@@ -54,3 +54,6 @@ def extract(dst_value: Any, dst_index: Any, src: Any, repeat_time: Any) -> None:
     require_dtype(api, i, "dst_index", (uint32,))
     check_aligned(api, ("dst_value", v), ("dst_index", i), ("src", s))
     builder.insert(ExtractOp.of([v.ssa, i.ssa, s.ssa, _repeat(builder, repeat_time, api)]))
+
+
+__all__ = ["concat", "extract"]

@@ -88,3 +88,6 @@ def get_matmul_api_tiling(
     tiling = MatmulApiStaticTiling(mm_cfg)
     tiling.bind(builder.insert(op).result)
     return tiling
+
+
+__all__ = ["MatmulApiStaticTiling", "get_matmul_api_tiling"]

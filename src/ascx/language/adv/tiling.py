@@ -119,3 +119,6 @@ class TCubeTiling(Handle):
     def _emit_set(self, builder: IRBuilder, name: str, value: Any) -> None:
         operand = scalar_operand(builder, value, int32, api="TCubeTiling", param=name)
         builder.insert(CubeTilingSetOp(self.ssa, CPP_FIELD[name], operand))
+
+
+__all__ = ["TCubeTiling"]

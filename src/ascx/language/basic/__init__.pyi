@@ -9,6 +9,7 @@ from ascx.language.basic.atomic import set_atomic_none as set_atomic_none
 from ascx.language.basic.atomic import set_atomic_type as set_atomic_type
 from ascx.language.basic.block_sync import cross_core_set_flag as cross_core_set_flag
 from ascx.language.basic.block_sync import cross_core_wait_flag as cross_core_wait_flag
+from ascx.language.basic.block_sync import data_sync_barrier as data_sync_barrier
 from ascx.language.basic.block_sync import ib_set as ib_set
 from ascx.language.basic.block_sync import ib_wait as ib_wait
 from ascx.language.basic.block_sync import notify_next_block as notify_next_block
@@ -17,18 +18,32 @@ from ascx.language.basic.block_sync import set_flag as set_flag
 from ascx.language.basic.block_sync import sync_all as sync_all
 from ascx.language.basic.block_sync import wait_flag as wait_flag
 from ascx.language.basic.block_sync import wait_pre_block as wait_pre_block
-from ascx.language.basic.block_sync import data_sync_barrier as data_sync_barrier
+from ascx.language.basic.cache import data_cache_clean_and_invalid as data_cache_clean_and_invalid
+from ascx.language.basic.cache import get_icache_preload_status as get_icache_preload_status
+from ascx.language.basic.cache import icache_preload as icache_preload
+from ascx.language.basic.common import check_local_memory_ia as check_local_memory_ia
+from ascx.language.basic.common import data_cache_preload as data_cache_preload
+from ascx.language.basic.common import get_hccl_context as get_hccl_context
+from ascx.language.basic.common import get_store_atomic_config as get_store_atomic_config
+from ascx.language.basic.common import get_sys_workspace as get_sys_workspace
+from ascx.language.basic.common import init_soc_state as init_soc_state
+from ascx.language.basic.common import set_hccl_context as set_hccl_context
+from ascx.language.basic.common import set_store_atomic_config as set_store_atomic_config
+from ascx.language.basic.common import set_sys_workspace as set_sys_workspace
 from ascx.language.basic.data_copy import data_copy as data_copy
 from ascx.language.basic.data_copy import data_copy_pad as data_copy_pad
 from ascx.language.basic.data_copy import set_pad_value as set_pad_value
-from ascx.language.basic.debug import dump_tensor as dump_tensor
-from ascx.language.basic.debug import printf as printf
 from ascx.language.basic.debug import dump_acc_chk_point as dump_acc_chk_point
+from ascx.language.basic.debug import dump_tensor as dump_tensor
 from ascx.language.basic.debug import metrics_prof_start as metrics_prof_start
 from ascx.language.basic.debug import metrics_prof_stop as metrics_prof_stop
 from ascx.language.basic.debug import print_time_stamp as print_time_stamp
+from ascx.language.basic.debug import printf as printf
 from ascx.language.basic.fixpipe import fixpipe as fixpipe
 from ascx.language.basic.fixpipe import set_fix_pipe_pre_quant_flag as set_fix_pipe_pre_quant_flag
+from ascx.language.basic.global_memory import init_global_memory as init_global_memory
+from ascx.language.basic.list_tensor import ListTensorDesc as ListTensorDesc
+from ascx.language.basic.list_tensor import TensorDesc as TensorDesc
 from ascx.language.basic.mm import init_const_value as init_const_value
 from ascx.language.basic.mm import load_data as load_data
 from ascx.language.basic.mm import load_data_with_sparse as load_data_with_sparse
@@ -51,7 +66,6 @@ from ascx.language.basic.proposal import proposal_extract as proposal_extract
 from ascx.language.basic.proposal import rp_sort16 as rp_sort16
 from ascx.language.basic.proposal import sort as sort
 from ascx.language.basic.proposal import sort32 as sort32
-from ascx.language.basic.global_memory import init_global_memory as init_global_memory
 from ascx.language.basic.scalar import count_bits_cnt_same_as_sign_bit as count_bits_cnt_same_as_sign_bit
 from ascx.language.basic.scalar import scalar_cast as scalar_cast
 from ascx.language.basic.scalar import scalar_count_leading_zero as scalar_count_leading_zero
@@ -60,13 +74,13 @@ from ascx.language.basic.scalar import scalar_get_sff_value as scalar_get_sff_va
 from ascx.language.basic.scalar import to_float as to_float
 from ascx.language.basic.sys_var import ascend_is_aic as ascend_is_aic
 from ascx.language.basic.sys_var import ascend_is_aiv as ascend_is_aiv
+from ascx.language.basic.sys_var import get_arch_version as get_arch_version
 from ascx.language.basic.sys_var import get_block_idx as get_block_idx
 from ascx.language.basic.sys_var import get_block_num as get_block_num
-from ascx.language.basic.sys_var import get_sub_block_idx as get_sub_block_idx
-from ascx.language.basic.sys_var import get_sub_block_num as get_sub_block_num
-from ascx.language.basic.sys_var import get_arch_version as get_arch_version
 from ascx.language.basic.sys_var import get_data_block_size_in_bytes as get_data_block_size_in_bytes
 from ascx.language.basic.sys_var import get_program_counter as get_program_counter
+from ascx.language.basic.sys_var import get_sub_block_idx as get_sub_block_idx
+from ascx.language.basic.sys_var import get_sub_block_num as get_sub_block_num
 from ascx.language.basic.sys_var import get_system_cycle as get_system_cycle
 from ascx.language.basic.sys_var import get_task_ratio as get_task_ratio
 from ascx.language.basic.sys_var import trap as trap
@@ -143,20 +157,6 @@ from ascx.language.basic import determine_compute_sync as determine_compute_sync
 from ascx.language.basic import set_atomic as set_atomic
 from ascx.language.basic import utils as utils
 from ascx.language.basic import list_tensor as list_tensor
-from ascx.language.basic.cache import data_cache_clean_and_invalid as data_cache_clean_and_invalid
-from ascx.language.basic.cache import get_icache_preload_status as get_icache_preload_status
-from ascx.language.basic.cache import icache_preload as icache_preload
-from ascx.language.basic.common import check_local_memory_ia as check_local_memory_ia
-from ascx.language.basic.common import data_cache_preload as data_cache_preload
-from ascx.language.basic.common import get_hccl_context as get_hccl_context
-from ascx.language.basic.common import get_store_atomic_config as get_store_atomic_config
-from ascx.language.basic.common import get_sys_workspace as get_sys_workspace
-from ascx.language.basic.common import init_soc_state as init_soc_state
-from ascx.language.basic.common import set_hccl_context as set_hccl_context
-from ascx.language.basic.common import set_store_atomic_config as set_store_atomic_config
-from ascx.language.basic.common import set_sys_workspace as set_sys_workspace
-from ascx.language.basic.list_tensor import ListTensorDesc as ListTensorDesc
-from ascx.language.basic.list_tensor import TensorDesc as TensorDesc
 
 __all__ = [
     "load_image_to_local",
@@ -168,6 +168,7 @@ __all__ = [
     "set_atomic_type",
     "cross_core_set_flag",
     "cross_core_wait_flag",
+    "data_sync_barrier",
     "ib_set",
     "ib_wait",
     "notify_next_block",
@@ -176,18 +177,32 @@ __all__ = [
     "sync_all",
     "wait_flag",
     "wait_pre_block",
-    "data_sync_barrier",
+    "data_cache_clean_and_invalid",
+    "get_icache_preload_status",
+    "icache_preload",
+    "check_local_memory_ia",
+    "data_cache_preload",
+    "get_hccl_context",
+    "get_store_atomic_config",
+    "get_sys_workspace",
+    "init_soc_state",
+    "set_hccl_context",
+    "set_store_atomic_config",
+    "set_sys_workspace",
     "data_copy",
     "data_copy_pad",
     "set_pad_value",
-    "dump_tensor",
-    "printf",
     "dump_acc_chk_point",
+    "dump_tensor",
     "metrics_prof_start",
     "metrics_prof_stop",
     "print_time_stamp",
+    "printf",
     "fixpipe",
     "set_fix_pipe_pre_quant_flag",
+    "init_global_memory",
+    "ListTensorDesc",
+    "TensorDesc",
     "init_const_value",
     "load_data",
     "load_data_with_sparse",
@@ -210,7 +225,6 @@ __all__ = [
     "rp_sort16",
     "sort",
     "sort32",
-    "init_global_memory",
     "count_bits_cnt_same_as_sign_bit",
     "scalar_cast",
     "scalar_count_leading_zero",
@@ -219,13 +233,13 @@ __all__ = [
     "to_float",
     "ascend_is_aic",
     "ascend_is_aiv",
+    "get_arch_version",
     "get_block_idx",
     "get_block_num",
-    "get_sub_block_idx",
-    "get_sub_block_num",
-    "get_arch_version",
     "get_data_block_size_in_bytes",
     "get_program_counter",
+    "get_sub_block_idx",
+    "get_sub_block_num",
     "get_system_cycle",
     "get_task_ratio",
     "trap",
@@ -296,18 +310,4 @@ __all__ = [
     "sqrt",
     "cast_deq",
     "set_deq_scale",
-    "data_cache_clean_and_invalid",
-    "get_icache_preload_status",
-    "icache_preload",
-    "check_local_memory_ia",
-    "data_cache_preload",
-    "get_hccl_context",
-    "get_store_atomic_config",
-    "get_sys_workspace",
-    "init_soc_state",
-    "set_hccl_context",
-    "set_store_atomic_config",
-    "set_sys_workspace",
-    "ListTensorDesc",
-    "TensorDesc",
 ]

@@ -93,3 +93,6 @@ def load_image_to_local(dst: Any, load_data_params: Any) -> None:
     for name in ("top_pad_size", "bot_pad_size", "left_pad_size", "right_pad_size"):
         check_range(api, params, name, 0, 32)
     builder.insert(ir.LoadImageToLocalOp(d.ssa, params.ssa))
+
+
+__all__ = ["load_image_to_local", "set_aipp_functions"]

@@ -675,5 +675,3 @@ SHIFT_ENTRIES = (
     _shift("shift_left", "ShiftLeft", "dst = src << scalar"),
     _shift("shift_right", "ShiftRight", "dst = src >> scalar"),
 )
-
-__all__ = ["SHIFT_ENTRIES", "VECTOR_DATA", "VECTOR_FUSED", "VECTOR_MASK"]

@@ -39,3 +39,6 @@ set_atomic_type = _set_atomic("set_atomic_type", ir.AtomicKind.TYPE)
 def set_atomic_none() -> None:
     """``AscendC::SetAtomicNone()``: later copies to global memory overwrite again."""
     active("set_atomic_none").insert(ir.SetAtomicOp(ir.AtomicKind.NONE))
+
+
+__all__ = ["set_atomic_add", "set_atomic_max", "set_atomic_min", "set_atomic_none", "set_atomic_type"]

@@ -167,3 +167,18 @@ def data_sync_barrier(arg0: Any) -> None:
     builder = active("data_sync_barrier")
     mem = enum_member(arg0, MemDsbT, "data_sync_barrier", "arg0")
     builder.insert(sys_ir.DataSyncBarrierOp(sys_ir.MemDsbT(lower(mem))))
+
+
+__all__ = [
+    "cross_core_set_flag",
+    "cross_core_wait_flag",
+    "data_sync_barrier",
+    "ib_set",
+    "ib_wait",
+    "notify_next_block",
+    "pipe_barrier",
+    "set_flag",
+    "sync_all",
+    "wait_flag",
+    "wait_pre_block",
+]

@@ -71,3 +71,6 @@ def get_icache_preload_status() -> RuntimeScalar:
     value = RuntimeScalar(op.result, int64, origin="the instruction cache preload status (get_icache_preload_status())")
     value.provisional_name("icache_status")
     return value
+
+
+__all__ = ["data_cache_clean_and_invalid", "get_icache_preload_status", "icache_preload"]

@@ -126,3 +126,16 @@ def get_sys_workspace() -> GlobalAddress:
     address = GlobalAddress(op.result, uint8, origin="the system workspace (get_sys_workspace())")
     address.provisional_name("sys_workspace")
     return address
+
+
+__all__ = [
+    "check_local_memory_ia",
+    "data_cache_preload",
+    "get_hccl_context",
+    "get_store_atomic_config",
+    "get_sys_workspace",
+    "init_soc_state",
+    "set_hccl_context",
+    "set_store_atomic_config",
+    "set_sys_workspace",
+]

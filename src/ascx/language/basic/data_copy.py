@@ -209,3 +209,6 @@ def set_pad_value(padding_value: Any, pos: Any = TPosition.MAX) -> None:
         value = element_operand(builder, padding_value, dtype, api=api, param="padding_value")
     ir_position = ir.TPosition[position.name] if position is not None and position is not TPosition.MAX else None
     builder.insert(ir.SetPadValueOp(value, ir_position))
+
+
+__all__ = ["data_copy", "data_copy_pad", "set_pad_value"]

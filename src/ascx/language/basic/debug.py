@@ -124,3 +124,6 @@ def metrics_prof_start() -> None:
 def metrics_prof_stop() -> None:
     """``AscendC::MetricsProfStop()``: stops the profiler's metrics collection."""
     active("metrics_prof_stop").insert(sys_ir.CoreControlOp(sys_ir.CoreControl.METRICS_PROF_STOP))
+
+
+__all__ = ["dump_acc_chk_point", "dump_tensor", "metrics_prof_start", "metrics_prof_stop", "print_time_stamp", "printf"]

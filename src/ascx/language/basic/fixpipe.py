@@ -189,3 +189,6 @@ def set_fix_pipe_pre_quant_flag(config: Any) -> None:
         raise ApiTypeError(f"{api}: config must be an integer, got {describe(config)}")
     value = integer_operand(builder, config, uint64, api=api, param="config")
     builder.insert(ir.CubeSettingOp(ir.CubeSetting.FIXPIPE_PRE_QUANT_FLAG, value))
+
+
+__all__ = ["fixpipe", "set_fix_pipe_pre_quant_flag"]

@@ -80,3 +80,6 @@ def _check_pipe(builder: IRBuilder) -> None:
             "InitBuffer (it fills the unified buffer's free space)",
             "call init_global_memory before the pipe gives out its buffers",
         )
+
+
+__all__ = ["init_global_memory"]

@@ -357,3 +357,16 @@ def set_load_data_repeat(param: Any) -> None:
     if mode is not None and mode not in (0, 1):
         raise ApiValueError(f"{api}: repeat_mode is {mode}; it is 0 or 1")
     builder.insert(ir.CubeSettingOp(ir.CubeSetting.LOAD_DATA_REPEAT, param.ssa))
+
+
+__all__ = [
+    "init_const_value",
+    "load_data",
+    "load_data_with_sparse",
+    "load_data_with_transpose",
+    "mmad",
+    "mmad_with_sparse",
+    "set_load_data_boundary",
+    "set_load_data_padding_value",
+    "set_load_data_repeat",
+]

@@ -33,3 +33,6 @@ def set_hf32_trans_mode(trans_mode: Any) -> None:
 def set_mm_layout_transform(mm_layout_mode: Any) -> None:
     """``AscendC::SetMMLayoutTransform(mmLayoutMode)``: ``Mmad`` walks the result N first (True) or M first."""
     _set(ir.CubeSetting.MM_LAYOUT_TRANSFORM, "set_mm_layout_transform", "mm_layout_mode", mm_layout_mode)
+
+
+__all__ = ["set_hf32_mode", "set_hf32_trans_mode", "set_mm_layout_transform"]

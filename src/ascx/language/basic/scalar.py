@@ -110,4 +110,5 @@ __all__ = [
     "scalar_count_leading_zero",
     "scalar_get_count_of_value",
     "scalar_get_sff_value",
+    "to_float",
 ]

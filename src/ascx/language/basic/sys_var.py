@@ -102,3 +102,19 @@ def trap() -> None:
     """``AscendC::Trap()``: stops the AI core (an exception for the host; on the emulation, an error at
     the call)."""
     active("trap").insert(sys_ir.CoreControlOp(sys_ir.CoreControl.TRAP))
+
+
+__all__ = [
+    "ascend_is_aic",
+    "ascend_is_aiv",
+    "get_arch_version",
+    "get_block_idx",
+    "get_block_num",
+    "get_data_block_size_in_bytes",
+    "get_program_counter",
+    "get_sub_block_idx",
+    "get_sub_block_num",
+    "get_system_cycle",
+    "get_task_ratio",
+    "trap",
+]

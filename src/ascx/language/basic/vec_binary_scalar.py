@@ -83,3 +83,6 @@ def _shift(name: str, kind: ir.BinaryScalarKind) -> Callable[..., None]:
 
 shift_left = _shift("shift_left", ir.BinaryScalarKind.SHIFT_LEFT)
 shift_right = _shift("shift_right", ir.BinaryScalarKind.SHIFT_RIGHT)
+
+
+__all__ = ["adds", "leaky_relu", "maxs", "mins", "muls", "shift_left", "shift_right"]

@@ -69,3 +69,6 @@ def brcb(dst: Any, src0: Any, *args: Any, **kwargs: Any) -> None:
         raise ApiValueError(ZERO_STRIDE, "use 1 for contiguous blocks")
     optional = {"repeat_times": repeat_operand(builder, bound["repeat_times"], api), "repeat_params": params.ssa}
     builder.insert(ir.VecBrcbOp.of([d.ssa, s.ssa], optional))
+
+
+__all__ = ["brcb"]

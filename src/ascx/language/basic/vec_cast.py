@@ -37,3 +37,6 @@ def cast(dst: Any, src: Any, round_mode: Any, *args: Any, **kwargs: Any) -> None
     optional, flags = extent_operands(builder, "cast", form, bound)
     properties = {"round_mode": ir.RoundModeAttr(ir.RoundMode[mode.name])}
     builder.insert(ir.VecCastOp.of([d.ssa, s.ssa], optional, properties, flags))
+
+
+__all__ = ["cast"]

@@ -255,3 +255,6 @@ def _select_by_cmpmask(form: str, bound: dict[str, Any]) -> None:
     if m.dtype is None or not m.dtype.is_unsigned():
         raise ApiTypeError(f"select: sel_mask must be an unsigned integer tensor (uint8 ... uint64), got {m.dtype}")
     builder.insert(ir.VecSelectScalarCmpMaskOp.of([d.ssa, m.ssa, a.ssa], optional))
+
+
+__all__ = ["compare", "compare_scalar", "get_cmp_mask", "select", "set_cmp_mask"]

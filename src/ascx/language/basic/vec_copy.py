@@ -58,3 +58,6 @@ def copy(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
     }
     flags = ["is_set_mask"] if bound["is_set_mask"] else []
     builder.insert(ir.VecCopyOp.of([d.ssa, s.ssa], optional, {}, flags))
+
+
+__all__ = ["copy"]

@@ -52,3 +52,6 @@ def duplicate(dst: Any, scalar: Any, *args: Any, **kwargs: Any) -> None:
         }
         flags = ["is_set_mask"] if bound["is_set_mask"] else []
     builder.insert(ir.VecDuplicateOp.of([d.ssa, value], optional, {}, flags))
+
+
+__all__ = ["duplicate"]

@@ -147,3 +147,16 @@ add_deq_relu = _fused("add_deq_relu", ir.FusedKind.ADD_DEQ_RELU, FORMS)
 fused_mul_add = _ternary("fused_mul_add", ir.TernaryKind.FUSED_MUL_ADD)
 fused_mul_add_relu = _ternary("fused_mul_add_relu", ir.TernaryKind.FUSED_MUL_ADD_RELU)
 mul_add_dst = _ternary("mul_add_dst", ir.TernaryKind.MUL_ADD_DST)
+
+
+__all__ = [
+    "add_deq_relu",
+    "add_relu",
+    "add_relu_cast",
+    "fused_mul_add",
+    "fused_mul_add_relu",
+    "mul_add_dst",
+    "mul_cast",
+    "sub_relu",
+    "sub_relu_cast",
+]

@@ -219,3 +219,6 @@ def gatherb(dst: Any, src0: Any, offset: Any, *args: Any, **kwargs: Any) -> None
     assert isinstance(params, GatherRepeatParams)
     optional = {"repeat_times": repeat_operand(builder, bound["repeat_times"], api), "repeat_params": params.ssa}
     builder.insert(ir.VecGatherbOp.of([d.ssa, s.ssa, o.ssa], optional))
+
+
+__all__ = ["gather", "gatherb"]

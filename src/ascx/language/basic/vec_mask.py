@@ -86,3 +86,6 @@ def set_mask_norm() -> None:
 def reset_mask() -> None:
     """``AscendC::ResetMask()``: every lane of the vector mask on again."""
     active("reset_mask").insert(ir.ResetMaskOp())
+
+
+__all__ = ["reset_mask", "set_mask_count", "set_mask_norm", "set_vector_mask"]

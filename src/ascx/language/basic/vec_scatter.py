@@ -77,3 +77,6 @@ def scatter(dst: Any, src: Any, dst_offset: Any, dst_base: Any, *args: Any, **kw
     optional = indexed_extent(builder, api, form, bound, "src_rep_stride", uint8)
     builder.warn(UNSUPPORTED)
     builder.insert(ir.VecScatterOp.of([d.ssa, s.ssa, o.ssa, base], optional))
+
+
+__all__ = ["scatter"]

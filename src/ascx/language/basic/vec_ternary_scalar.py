@@ -43,3 +43,6 @@ def axpy(dst: Any, src: Any, scalar: Any, *args: Any, **kwargs: Any) -> None:
     value = element_operand(builder, bound["scalar"], s.dtype, api=api, param="scalar")
     optional, flags = extent_operands(builder, api, form, bound)
     builder.insert(ir.VecAxpyOp.of([d.ssa, s.ssa, value], optional, {}, flags))
+
+
+__all__ = ["axpy"]

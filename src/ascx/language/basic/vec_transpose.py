@@ -259,3 +259,6 @@ def _one_type(api: str, found: list[Attribute | None]) -> DataType:
     if dtype not in LAYOUT_TYPES:
         raise ApiTypeError(f"{api}: the data is {dtype}; {api} supports {', '.join(map(str, LAYOUT_TYPES))}")
     return dtype
+
+
+__all__ = ["trans_data_to_5hd", "transpose"]

@@ -46,3 +46,6 @@ rsqrt = _unary("rsqrt", ir.UnaryKind.RSQRT)
 reciprocal = _unary("reciprocal", ir.UnaryKind.RECIPROCAL)
 relu = _unary("relu", ir.UnaryKind.RELU)
 bitwise_not = _unary("bitwise_not", ir.UnaryKind.NOT)
+
+
+__all__ = ["abs", "bitwise_not", "exp", "ln", "reciprocal", "relu", "rsqrt", "sqrt"]

@@ -7,6 +7,7 @@ from ascx.language.core.aipp_types import AippPaddingParams as AippPaddingParams
 from ascx.language.core.aipp_types import AippParams as AippParams
 from ascx.language.core.aipp_types import AippSingleLineParams as AippSingleLineParams
 from ascx.language.core.aipp_types import AippSwapParams as AippSwapParams
+from ascx.language.core.array import array as array
 from ascx.language.core.constexpr import ConstExpr as ConstExpr
 from ascx.language.core.cube_enums import AippInputFormat as AippInputFormat
 from ascx.language.core.cube_enums import CO2Layout as CO2Layout
@@ -72,6 +73,8 @@ from ascx.language.core.enums import SelMode as SelMode
 from ascx.language.core.enums import TPosition as TPosition
 from ascx.language.core.enums import TransposeType as TransposeType
 from ascx.language.core.memory_allocator import LocalMemAllocator as LocalMemAllocator
+from ascx.language.core.ops import inline as inline
+from ascx.language.core.ops import number as number
 from ascx.language.core.params import BinaryRepeatParams as BinaryRepeatParams
 from ascx.language.core.params import DataCopyExtParams as DataCopyExtParams
 from ascx.language.core.params import DataCopyPadExtParams as DataCopyPadExtParams
@@ -90,9 +93,23 @@ from ascx.language.core.shape_info import ShapeInfo as ShapeInfo
 from ascx.language.core.shape_info import get_shape_size as get_shape_size
 from ascx.language.core.sort_structs import MrgSort4Info as MrgSort4Info
 from ascx.language.core.sort_structs import MrgSortSrcList as MrgSortSrcList
+from ascx.language.core.system_enums import AtomicDtype as AtomicDtype
+from ascx.language.core.system_enums import AtomicOp as AtomicOp
+from ascx.language.core.system_enums import BlockMode as BlockMode
+from ascx.language.core.system_enums import CacheLine as CacheLine
+from ascx.language.core.system_enums import DataFormat as DataFormat
+from ascx.language.core.system_enums import DcciDst as DcciDst
+from ascx.language.core.system_enums import Hardware as Hardware
+from ascx.language.core.system_enums import MemDsbT as MemDsbT
+from ascx.language.core.system_enums import pad_t as pad_t
+from ascx.language.core.system_params import CheckLocalMemoryIAParam as CheckLocalMemoryIAParam
+from ascx.language.core.system_params import SliceInfo as SliceInfo
 from ascx.language.core.tensor import BaseTensor as BaseTensor
 from ascx.language.core.tensor import GlobalTensor as GlobalTensor
 from ascx.language.core.tensor import LocalTensor as LocalTensor
+from ascx.language.core.tensor_auto import LocalTensorAuto as LocalTensorAuto
+from ascx.language.core.utils import ceildiv as ceildiv
+from ascx.language.core.utils import static_assert as static_assert
 from ascx.language.core.values import GlobalAddress as GlobalAddress
 from ascx.language.core.vector_params import BrcbRepeatParams as BrcbRepeatParams
 from ascx.language.core.vector_params import CopyRepeatParams as CopyRepeatParams
@@ -108,23 +125,6 @@ from ascx.language.core import ops as ops
 from ascx.language.core import struct as struct
 from ascx.language.core import types as types
 from ascx.language.core import utils as utils
-from ascx.language.core.array import array as array
-from ascx.language.core.ops import inline as inline
-from ascx.language.core.ops import number as number
-from ascx.language.core.system_enums import AtomicDtype as AtomicDtype
-from ascx.language.core.system_enums import AtomicOp as AtomicOp
-from ascx.language.core.system_enums import BlockMode as BlockMode
-from ascx.language.core.system_enums import CacheLine as CacheLine
-from ascx.language.core.system_enums import DataFormat as DataFormat
-from ascx.language.core.system_enums import DcciDst as DcciDst
-from ascx.language.core.system_enums import Hardware as Hardware
-from ascx.language.core.system_enums import MemDsbT as MemDsbT
-from ascx.language.core.system_enums import pad_t as pad_t
-from ascx.language.core.system_params import CheckLocalMemoryIAParam as CheckLocalMemoryIAParam
-from ascx.language.core.system_params import SliceInfo as SliceInfo
-from ascx.language.core.tensor_auto import LocalTensorAuto as LocalTensorAuto
-from ascx.language.core.utils import ceildiv as ceildiv
-from ascx.language.core.utils import static_assert as static_assert
 
 __all__ = [
     "AippChannelPaddingParams",
@@ -134,6 +134,7 @@ __all__ = [
     "AippParams",
     "AippSingleLineParams",
     "AippSwapParams",
+    "array",
     "ConstExpr",
     "AippInputFormat",
     "CO2Layout",
@@ -199,6 +200,8 @@ __all__ = [
     "TPosition",
     "TransposeType",
     "LocalMemAllocator",
+    "inline",
+    "number",
     "BinaryRepeatParams",
     "DataCopyExtParams",
     "DataCopyPadExtParams",
@@ -217,20 +220,6 @@ __all__ = [
     "get_shape_size",
     "MrgSort4Info",
     "MrgSortSrcList",
-    "BaseTensor",
-    "GlobalTensor",
-    "LocalTensor",
-    "GlobalAddress",
-    "BrcbRepeatParams",
-    "CopyRepeatParams",
-    "GatherMaskParams",
-    "GatherRepeatParams",
-    "TransDataTo5HDParams",
-    "TransposeParamsExt",
-    "VdeqInfo",
-    "array",
-    "inline",
-    "number",
     "AtomicDtype",
     "AtomicOp",
     "BlockMode",
@@ -242,7 +231,18 @@ __all__ = [
     "pad_t",
     "CheckLocalMemoryIAParam",
     "SliceInfo",
+    "BaseTensor",
+    "GlobalTensor",
+    "LocalTensor",
     "LocalTensorAuto",
     "ceildiv",
     "static_assert",
+    "GlobalAddress",
+    "BrcbRepeatParams",
+    "CopyRepeatParams",
+    "GatherMaskParams",
+    "GatherRepeatParams",
+    "TransDataTo5HDParams",
+    "TransposeParamsExt",
+    "VdeqInfo",
 ]

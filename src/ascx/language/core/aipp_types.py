@@ -146,3 +146,14 @@ class AippParams(CubeParams):
             struct.element_dtype = dtype if templated else None
             values[name] = struct
         self._build_cube(values, dtype)
+
+
+__all__ = [
+    "AippChannelPaddingParams",
+    "AippColorSpaceConvParams",
+    "AippDataTypeConvParams",
+    "AippPaddingParams",
+    "AippParams",
+    "AippSingleLineParams",
+    "AippSwapParams",
+]

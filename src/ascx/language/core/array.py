@@ -79,4 +79,4 @@ def array(dtype: Any, length_or_values: Any, fill_value: Any = None) -> Array:
     return Array(op.result, dtype, length)
 
 
-__all__ = ["Array", "array"]
+__all__ = ["array"]

@@ -33,3 +33,6 @@ def is_constexpr_annotation(annotation: object) -> bool:
         head = annotation.split("[", 1)[0].strip()
         return head == "ConstExpr" or head.endswith(".ConstExpr")
     return False
+
+
+__all__ = ["ConstExpr"]

@@ -908,3 +908,24 @@ class FixpipeConfig:
 
     def __ascx_fingerprint__(self) -> str:
         return repr(self)
+
+
+__all__ = [
+    "DataCopyCO12DstParams",
+    "DataCopyEnhancedParams",
+    "FixpipeConfig",
+    "FixpipeParamsV220",
+    "InitConstValueParams",
+    "LoadData2DParams",
+    "LoadData2DParamsV2",
+    "LoadData2dTransposeParams",
+    "LoadData2dTransposeParamsV2",
+    "LoadData3DParamsV1",
+    "LoadData3DParamsV2",
+    "LoadData3DParamsV2Pro",
+    "LoadDataRepeatParam",
+    "LoadImageToLocalParams",
+    "MmadParams",
+    "Nd2NzParams",
+    "Nz2NdParamsFull",
+]

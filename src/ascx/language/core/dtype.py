@@ -142,3 +142,28 @@ int_ = int32
 half = float16
 float_ = float32
 double = float64
+
+
+__all__ = [
+    "DataType",
+    "bfloat16",
+    "bit",
+    "bool_",
+    "double",
+    "float16",
+    "float32",
+    "float64",
+    "float_",
+    "half",
+    "int1",
+    "int8",
+    "int16",
+    "int32",
+    "int64",
+    "int_",
+    "uint8",
+    "uint16",
+    "uint32",
+    "uint64",
+    "void",
+]

@@ -254,3 +254,29 @@ class DeqScale(IntEnum):
     VDEQ8 = 4
     DEQ16 = 5
     VDEQ16 = 6
+
+
+__all__ = [
+    "CMPMODE",
+    "BatchMode",
+    "BatchOutMode",
+    "CacheMode",
+    "CacheRwMode",
+    "CubeFormat",
+    "DeqScale",
+    "GatherMaskMode",
+    "HardEvent",
+    "IterateMode",
+    "IterateOrder",
+    "LayoutMode",
+    "MaskMode",
+    "MatmulConfigMode",
+    "MatmulPolicy",
+    "PipeID",
+    "ReduceOrder",
+    "RoundMode",
+    "ScheduleType",
+    "SelMode",
+    "TPosition",
+    "TransposeType",
+]

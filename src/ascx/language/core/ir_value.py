@@ -7,4 +7,4 @@ from ascx.language.core.values import GlobalAddress, Handle, RuntimeScalar, Type
 IRValue = Handle
 PlainValue = RuntimeScalar
 
-__all__ = ["GlobalAddress", "Handle", "IRValue", "PlainValue", "RuntimeScalar", "TypedValue"]
+__all__ = ["GlobalAddress", "Handle", "RuntimeScalar", "TypedValue"]

@@ -142,3 +142,6 @@ class LocalMemAllocator(Handle):
         head.at = end
         head.last = f"the tile of {count} {dtype} elements at {position.name}"
         return start
+
+
+__all__ = ["LocalMemAllocator"]

@@ -173,3 +173,13 @@ class UnaryRepeatParams(ParamsStruct):
                 src_rep_stride=src_rep_stride,
             )
         )
+
+
+__all__ = [
+    "BinaryRepeatParams",
+    "DataCopyExtParams",
+    "DataCopyPadExtParams",
+    "DataCopyPadParams",
+    "DataCopyParams",
+    "UnaryRepeatParams",
+]

@@ -33,3 +33,6 @@ def property(prop: Property) -> RuntimeScalar:
     op = builder.insert(PropertyOp(prop.name, prop.dtype.to_ir()))
     op.result.name_hint = prop.name.lower()
     return RuntimeScalar(op.result, prop.dtype, origin=f"the hardware property {prop.name}")
+
+
+__all__ = ["DEFAULT_C0_SIZE", "ONE_BLK_SIZE", "TOTAL_L0C_SIZE", "TOTAL_L1_SIZE", "Property", "property"]

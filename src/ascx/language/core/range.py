@@ -117,3 +117,6 @@ def loop_bound(builder: IRBuilder, bound: object, what: str) -> RuntimeScalar:
     if isinstance(bound, int) and not -(INT32_MAX + 1) <= int(bound) <= INT32_MAX:
         raise ValueError(f"{what} {int(bound)} does not fit int32, the type a runtime loop counts in")
     return scalar.materialize(builder, bound, int32, what=what)
+
+
+__all__ = ["range", "static_range"]

@@ -79,3 +79,6 @@ def get_shape_size(shape_info: Any) -> RuntimeScalar:
         raise ApiTypeError(f"get_shape_size: expected an asc.ShapeInfo, got {describe(shape_info)}")
     op = builder.insert(ir.GetShapeSizeOp(shape_info.ssa))
     return RuntimeScalar(op.result, int32, origin="a shape's size")
+
+
+__all__ = ["ShapeInfo", "get_shape_size"]

@@ -105,3 +105,6 @@ def _ranged(builder: IRBuilder, value: object, api: str, param: str, bounds: tup
     if isinstance(value, int) and not isinstance(value, bool) and not low <= value <= high:
         raise ApiValueError(f"{api}: {param} {value} is outside [{low}, {high}]")
     return integer_operand(builder, value, uint16, api=api, param=param)
+
+
+__all__ = ["MrgSort4Info", "MrgSortSrcList"]

@@ -96,3 +96,6 @@ class pad_t(IntEnum):
     PAD_MODE6 = 6
     PAD_MODE7 = 7
     PAD_MODE8 = 8
+
+
+__all__ = ["AtomicDtype", "AtomicOp", "BlockMode", "CacheLine", "DataFormat", "DcciDst", "Hardware", "MemDsbT", "pad_t"]

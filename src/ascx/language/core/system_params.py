@@ -109,3 +109,6 @@ class SliceInfo(ParamsStruct):
                 shape_value=shape_value,
             )
         )
+
+
+__all__ = ["CheckLocalMemoryIAParam", "SliceInfo"]

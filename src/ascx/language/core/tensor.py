@@ -346,3 +346,6 @@ class LocalTensor(BaseTensor):
         index = None if offset is None else integer_operand(builder, offset, uint32, api=api, param="offset")
         op = builder.insert(ir.PhyAddrOp(self.ssa, index))
         return RuntimeScalar(op.result, uint64, origin="a tensor's address (get_phy_addr())")
+
+
+__all__ = ["BaseTensor", "GlobalTensor", "LocalTensor"]

@@ -286,3 +286,6 @@ class GlobalAddress(TypedValue):
 
     def __radd__(self, offset: object) -> GlobalAddress:
         return self.__add__(offset)
+
+
+__all__ = ["GlobalAddress"]

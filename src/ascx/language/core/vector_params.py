@@ -185,7 +185,6 @@ class VdeqInfo(Handle):
 
 
 __all__ = [
-    "VDEQ_TENSOR_SIZE",
     "BrcbRepeatParams",
     "CopyRepeatParams",
     "GatherMaskParams",

@@ -1,5 +1,6 @@
 """pyasc's ``asc.language.fwk``: the pipe, queues and buffers."""
 
+from ascx.language.fwk._exports import EXPORTS
 from ascx.lazy_exports import lazy_exports
 
 
@@ -16,9 +17,7 @@ __getattr__, __dir__ = lazy_exports(
     __name__,
     globals(),
     {
-        "ascx.language.fwk.tbuf": "TBuf TBufPool",
-        "ascx.language.fwk.tpipe": "TPipe get_tpipe_ptr",
-        "ascx.language.fwk.tque": "TQue TQueBind",
+        **EXPORTS,
         "ascx.language.fwk": "utils",
     },
     on_first_use=_document,

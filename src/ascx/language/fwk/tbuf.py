@@ -85,3 +85,6 @@ class TBufPool(Handle):
         """``Reset()``: frees every buffer given out of the pool."""
         builder = active("TBufPool.reset")
         builder.insert(ir.LifecycleOp(ir.Lifecycle.RESET, self.ssa))
+
+
+__all__ = ["TBuf", "TBufPool"]

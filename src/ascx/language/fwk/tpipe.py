@@ -179,3 +179,6 @@ def init_buf_pool(owner: Handle, api: str, buf_pool: Any, length: Any, share_buf
     share = share_buf.ssa if share_buf is not None else None
     op = builder.insert(ir.InitBufPoolOp(owner.ssa, buf_pool.ssa, size, share))
     return RuntimeScalar(op.result, bit, origin="the result of InitBufPool")
+
+
+__all__ = ["TPipe", "get_tpipe_ptr"]

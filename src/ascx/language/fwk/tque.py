@@ -199,3 +199,6 @@ class TQue(TQueBind):
             raise ApiValueError(f"TQue: a queue cannot be at position {position.name}", hint)
         self.src = self.dst = position
         Handle.__init__(self, builder.insert(ir.DeclareOp(ir.TQueType(ir.TPosition[position.name], self.depth))).result)
+
+
+__all__ = ["TQue", "TQueBind"]
