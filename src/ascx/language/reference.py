@@ -48,6 +48,9 @@ class ApiEntry:
     """How the page names the API, when not its path (``GlobalTensor[offset:]``)."""
     page: str = ""
     """The family page the record belongs to, when declared beside its API (:class:`ModuleRecords`)."""
+    example: str = ""
+    """Statements that call the API, added at the end of the family's example kernel (they use the
+    tensors the family's kernel declares), so that a new API of a family brings its own call."""
 
     @property
     def name(self) -> str:
@@ -144,9 +147,12 @@ class ModuleRecords:
         summary: str = "",
         title: str = "",
         page: str = "",
+        example: str = "",
     ) -> Callable[[_T], _T]:
         def declare(api: _T) -> _T:
-            return self.document(api, forms, cpp, params, rules, notes, summary=summary, title=title, page=page)
+            return self.document(
+                api, forms, cpp, params, rules, notes, summary=summary, title=title, page=page, example=example
+            )
 
         return declare
 
@@ -162,6 +168,7 @@ class ModuleRecords:
         summary: str = "",
         title: str = "",
         page: str = "",
+        example: str = "",
     ) -> _T:
         """Record ``api`` (a function, class or property getter of this module) and give it its docstring."""
         declared: Any = api
@@ -178,6 +185,7 @@ class ModuleRecords:
             tuple(notes),
             title,
             page or self.page,
+            textwrap.dedent(example).strip("\n"),
         )
         self.entries.append(entry)
         function: Any = getattr(declared, "__func__", declared)
@@ -217,7 +225,12 @@ def render_docstring(entry: ApiEntry, slug: str) -> str:
 
 
 def example_source(family: Family) -> str:
-    return KERNEL_HEAD + "\n\n" + textwrap.dedent(family.example).strip("\n") + "\n"
+    """The family's example kernel, with the example calls of its records at the end of the kernel's body."""
+    kernel = textwrap.dedent(family.example).strip("\n")
+    last = kernel.splitlines()[-1]
+    indent = last[: len(last) - len(last.lstrip())]
+    calls = [textwrap.indent(entry.example, indent) for entry in family.entries if entry.example]
+    return KERNEL_HEAD + "\n\n" + "\n".join([kernel, *calls]) + "\n"
 
 
 def compile_example(family: Family) -> str:
