@@ -170,7 +170,8 @@ class ModuleRecords:
         page: str = "",
         example: str = "",
     ) -> _T:
-        """Record ``api`` (a function, class or property getter of this module) and give it its docstring."""
+        """Record ``api`` (a function, class or property getter of this module) and give it its docstring.  A
+        class's record goes before those of its methods (a class decorator runs after the class body)."""
         declared: Any = api
         target = f"{self.module}:{declared.__qualname__}"
         if any(entry.target == target for entry in self.entries):
@@ -187,7 +188,8 @@ class ModuleRecords:
             page or self.page,
             textwrap.dedent(example).strip("\n"),
         )
-        self.entries.append(entry)
+        members = [i for i, known in enumerate(self.entries) if known.target.startswith(f"{target}.")]
+        self.entries.insert(members[0] if isinstance(api, type) and members else len(self.entries), entry)
         function: Any = getattr(declared, "__func__", declared)
         function.__doc__ = render_docstring(entry, entry.page)
         return api
