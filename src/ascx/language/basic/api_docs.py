@@ -619,11 +619,6 @@ VECTOR_COMPARE_SELECT = Family(
     "(MockValue(asc.float32),)",
 )
 
-_EVENT_RULE = (
-    'Events are ``asc.HardEvent`` members, not ints (C++ numbers events per architecture): "set_flag: the event must '
-    'be an asc.HardEvent, got the int 4"; a constant id is 0 to 7: "set_flag: event_id 9 is not an event id (0 to 7)".'
-)
-
 SYNC = Family(
     "basic/sync",
     "Synchronisation: flags, barriers, cross-core flags, inter-block sync",
@@ -635,126 +630,7 @@ SYNC = Family(
     `sync_all` waits for every block, `ib_set`/`ib_wait` let one block wait for an event of
     another, and `wait_pre_block`/`notify_next_block` run a section block after block.
     """,
-    (
-        ApiEntry(
-            f"{_B}.block_sync:set_flag",
-            "Fire event ``(event, event_id)`` once the source pipe's earlier work has completed.",
-            ("asc.set_flag(event, event_id=0)",),
-            ("template <HardEvent event> void SetFlag(int32_t eventID);",),
-            (("event", "an ``asc.HardEvent``: SRC_DST"), ("event_id", "0 to 7, compile-time or runtime")),
-            (_EVENT_RULE,),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:wait_flag",
-            "Make the destination pipe wait until event ``(event, event_id)`` fires.",
-            ("asc.wait_flag(event, event_id=0)",),
-            ("template <HardEvent event> void WaitFlag(int32_t eventID);",),
-            rules=(_EVENT_RULE,),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:pipe_barrier",
-            "Order the pipe's later work after its earlier work; ``PIPE_ALL`` drains every pipe.",
-            ("asc.pipe_barrier(pipe)",),
-            ("template <pipe_t pipe> void PipeBarrier();",),
-            rules=(
-                '"pipe_barrier: PIPE_S cannot be a barrier (a hardware error): the scalar pipe runs in order"; the pipe '
-                'is an ``asc.PipeID``: "pipe_barrier: the pipe must be an asc.PipeID, got the int 1".',
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:cross_core_set_flag",
-            "Signal cross-core flag ``flag_id`` once ``pipe``'s earlier work is done.",
-            ("asc.cross_core_set_flag(flag_id, mode_id, pipe)",),
-            ("template <uint8_t modeId, pipe_t pipe> void CrossCoreSetFlag(uint16_t flagId);",),
-            (
-                ("flag_id", "0 to 15"),
-                ("mode_id", "compile-time: 0 all cores, 1 the AIVs of a group, 2 AIC and AIVs of a group"),
-            ),
-            (
-                '"cross_core_set_flag: mode_id must be a compile-time int, got a runtime int32 value"; "cross_core_wait_flag: '
-                'flag_id 16 is not a cross-core flag (0 to 15)".',
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:cross_core_wait_flag",
-            "Make ``pipe`` wait for cross-core flag ``flag_id``.",
-            ("asc.cross_core_wait_flag(flag_id, mode_id, pipe)",),
-            ("template <uint8_t modeId = 0, pipe_t pipe = PIPE_S> void CrossCoreWaitFlag(uint16_t flagId);",),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:sync_all",
-            "Wait until every block reaches this point: the hardware barrier, or with workspaces the software one.",
-            (
-                "asc.sync_all(is_aiv_only=True)",
-                "asc.sync_all(gm_workspace, ub_workspace, used_cores=0, is_aiv_only=True)",
-            ),
-            (
-                "template <bool isAIVOnly = true> void SyncAll();",
-                "template <bool isAIVOnly = true> void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, "
-                "const LocalTensor<int32_t>& ubWorkspace, const int32_t usedCores = 0);",
-            ),
-            rules=('Workspaces are int32 tensors: "sync_all: gm_workspace must be int32, got float16".',),
-            notes=(
-                "``is_aiv_only=False`` works (pyasc's binding rejects it).",
-                "The hardware form makes a vector kernel ``MIX_AIV_1_0``, as CANN's SyncAll page requires; "
-                "``kernel_type=KernelType.AIV_ONLY`` with it is an error (docs/rules/cross-core.md).",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:ib_set",
-            "Mark event ``event_id`` of block ``block_idx`` done in the GM workspace, for an ``ib_wait`` on another block.",
-            ("asc.ib_set(gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only=True)",),
-            (
-                "template <bool isAIVOnly = true> void IBSet(const GlobalTensor<int32_t>& gmWorkspace, "
-                "const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx, int32_t eventID);",
-            ),
-            (
-                ("gm_workspace", "an int32 ``GlobalTensor`` shared by the blocks"),
-                ("ub_workspace", "an int32 ``LocalTensor`` (at least 32 bytes) of this block"),
-                ("block_idx", "the setting block (usually ``asc.get_block_idx()``)"),
-                ("event_id", "the event; a wait matches a set with the same block and event"),
-            ),
-            (
-                'Workspaces are int32 tensors: "wait_pre_block: ub_workspace must be int32, got float16"; constant '
-                'ids are not negative: "ib_set: block_idx must not be negative, got -1".',
-                "``ascx-verify-pipe-sync`` reports an ``ib_set`` that no ``ib_wait`` of the kernel can match, and the "
-                "converse (XC-6).",
-                "The kernel creates a TPipe: CANN's IBSet, IBWait, WaitPreBlock, NotifyNextBlock and the software "
-                "SyncAll take their event ids from it; without one the call is an error (XC-9).",
-            ),
-            notes=("``is_aiv_only=False`` works (pyasc passes a keyword its binding does not know and fails).",),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:ib_wait",
-            "Wait until block ``block_idx`` has set event ``event_id`` with ``ib_set``.",
-            ("asc.ib_wait(gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only=True)",),
-            (
-                "template <bool isAIVOnly = true> void IBWait(const GlobalTensor<int32_t>& gmWorkspace, "
-                "const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx, int32_t eventID);",
-            ),
-            rules=(
-                "``block_idx`` is the block being waited for, not this one. A wait that no ``ib_set`` matches is an "
-                "error (XC-6): `` `asc.ib_wait(block=0, event=1)` has no matching `asc.ib_set` ``.",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:wait_pre_block",
-            "Wait until the previous block has called ``notify_next_block`` (blocks run a section in block order).",
-            ("asc.wait_pre_block(gm_workspace, ub_workspace)",),
-            ("void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace);",),
-            rules=(
-                "Every path calls ``wait_pre_block`` and ``notify_next_block`` equally often; otherwise the next block "
-                "waits forever (XC-5): `` `asc.wait_pre_block()` has no matching `asc.notify_next_block()` in the "
-                "previous block ``.",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:notify_next_block",
-            "Let the next block past its ``wait_pre_block``.",
-            ("asc.notify_next_block(gm_workspace, ub_workspace)",),
-            ("void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace);",),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(w: asc.GlobalAddress, n: int) -> None:
@@ -779,6 +655,7 @@ SYNC = Family(
         asc.notify_next_block(gm, ub)
     """,
     "(MockTensor(asc.int32), MockValue(asc.int32))",
+    modules=(f"{_B}.block_sync",),
 )
 
 
