@@ -659,12 +659,6 @@ SYNC = Family(
 )
 
 
-def _sys_var(name: str, cpp: str, summary: str, dtype: str) -> ApiEntry:
-    return ApiEntry(
-        f"{_B}.sys_var:{name}", f"{summary} (``{dtype}``).", (f"value = asc.{name}()",), (f"int64_t {cpp}();",)
-    )
-
-
 SYSTEM = Family(
     "basic/system",
     "System values and the core type",
@@ -672,24 +666,7 @@ SYSTEM = Family(
     Where the running core is.  In a MIX kernel, user code after `register_matmul` runs on the
     vector cores; `ascend_is_aic()`/`ascend_is_aiv()` test the core type (docs/sync-model.md#cores-and-kernel-types).
     """,
-    (
-        _sys_var("get_block_idx", "GetBlockIdx", "This core's block index", "int32"),
-        _sys_var("get_block_num", "GetBlockNum", "The number of blocks launched", "int32"),
-        _sys_var("get_sub_block_idx", "GetSubBlockIdx", "This vector core's index within its group", "int64"),
-        _sys_var("get_sub_block_num", "GetSubBlockNum", "The number of vector cores per group", "int64"),
-        ApiEntry(
-            f"{_B}.sys_var:ascend_is_aic",
-            "True on a cube core.",
-            ("if asc.ascend_is_aic(): ...",),
-            ("g_coreType == AscendC::AIC",),
-        ),
-        ApiEntry(
-            f"{_B}.sys_var:ascend_is_aiv",
-            "True on a vector core.",
-            ("if asc.ascend_is_aiv(): ...",),
-            ("g_coreType == AscendC::AIV",),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, block_length: int) -> None:
@@ -704,6 +681,7 @@ SYSTEM = Family(
             asc.pipe_barrier(asc.PipeID.PIPE_M)
     """,
     "(MockTensor(asc.float16), MockValue(asc.int32))",
+    modules=(f"{_B}.sys_var",),
 )
 
 _ATOMIC_RULE = (
