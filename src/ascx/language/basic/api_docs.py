@@ -684,22 +684,6 @@ SYSTEM = Family(
     modules=(f"{_B}.sys_var",),
 )
 
-_ATOMIC_RULE = (
-    'The data type is required and one of float32, float16, int16, int32, int8, bfloat16: "set_atomic_add: '
-    'atomics do not support uint8; supported: float32, float16, int16, int32, int8, bfloat16".'
-)
-
-
-def _atomic(name: str, cpp: str, summary: str) -> ApiEntry:
-    return ApiEntry(
-        f"{_B}.atomic:{name}",
-        summary,
-        (f"asc.{name}(dtype)",),
-        (f"template <typename T> void {cpp}();",),
-        rules=(_ATOMIC_RULE,),
-    )
-
-
 ATOMIC = Family(
     "basic/atomic",
     "Atomic copies to global memory",
@@ -707,18 +691,7 @@ ATOMIC = Family(
     The atomic mode decides how later copies to global memory combine with the data already there,
     until `set_atomic_none`.
     """,
-    (
-        _atomic("set_atomic_add", "SetAtomicAdd", "Later copies to global memory add to the data there."),
-        _atomic("set_atomic_max", "SetAtomicMax", "Later copies keep the maximum."),
-        _atomic("set_atomic_min", "SetAtomicMin", "Later copies keep the minimum."),
-        _atomic("set_atomic_type", "SetAtomicType", "Set the data type of the atomic operation."),
-        ApiEntry(
-            f"{_B}.atomic:set_atomic_none",
-            "Later copies overwrite again.",
-            ("asc.set_atomic_none()",),
-            ("void SetAtomicNone();",),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(y: asc.GlobalAddress) -> None:
@@ -735,6 +708,7 @@ ATOMIC = Family(
         asc.set_atomic_none()
     """,
     "(MockTensor(asc.float32),)",
+    modules=(f"{_B}.atomic",),
 )
 
 DEBUG = Family(
