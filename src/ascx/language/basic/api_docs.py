@@ -719,35 +719,7 @@ DEBUG = Family(
     `AscendC::InitDump` (inside `#if defined ASCENDC_DUMP`); the output appears in builds that
     define `ASCENDC_DUMP`.
     """,
-    (
-        ApiEntry(
-            f"{_B}.debug:printf",
-            "C's ``printf`` on the device; a Python ``str`` argument is spliced into the format in place of the next "
-            "``%s``.",
-            ("asc.printf(format, *args)",),
-            ("template <class... Args> void printf(__gm__ const char* fmt, Args&&... args);",),
-            (
-                ("format", "a str; escaped for C++ (a Python newline becomes ``\\n``)"),
-                ("args", "numbers, runtime scalars, addresses, and str for ``%s``"),
-            ),
-            (
-                '"printf: the format has 2 %s but 1 str arguments"; "printf: cannot print a LocalTensor" (use '
-                "``dump_tensor``).",
-            ),
-            ("pyasc writes the format unescaped, so a Python newline breaks the C++ literal.",),
-        ),
-        ApiEntry(
-            f"{_B}.debug:dump_tensor",
-            "Print ``dump_size`` elements of a tensor, labelled with the number ``desc``.",
-            ("asc.dump_tensor(tensor, desc, dump_size, shape_info=None)",),
-            (
-                "template <typename T> void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize);",
-                "template <typename T> void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize, "
-                "const ShapeInfo& shapeInfo);",
-            ),
-            rules=('"dump_tensor: desc must be an integer, got the float 1.5".',),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, n: int) -> None:
@@ -757,6 +729,7 @@ DEBUG = Family(
         asc.dump_tensor(g, 1, n)
     """,
     "(MockTensor(asc.float16), MockValue(asc.int32))",
+    modules=(f"{_B}.debug",),
 )
 
 FAMILIES = (
