@@ -619,11 +619,6 @@ VECTOR_COMPARE_SELECT = Family(
     "(MockValue(asc.float32),)",
 )
 
-_EVENT_RULE = (
-    'Events are ``asc.HardEvent`` members, not ints (C++ numbers events per architecture): "set_flag: the event must '
-    'be an asc.HardEvent, got the int 4"; a constant id is 0 to 7: "set_flag: event_id 9 is not an event id (0 to 7)".'
-)
-
 SYNC = Family(
     "basic/sync",
     "Synchronisation: flags, barriers, cross-core flags, inter-block sync",
@@ -635,126 +630,7 @@ SYNC = Family(
     `sync_all` waits for every block, `ib_set`/`ib_wait` let one block wait for an event of
     another, and `wait_pre_block`/`notify_next_block` run a section block after block.
     """,
-    (
-        ApiEntry(
-            f"{_B}.block_sync:set_flag",
-            "Fire event ``(event, event_id)`` once the source pipe's earlier work has completed.",
-            ("asc.set_flag(event, event_id=0)",),
-            ("template <HardEvent event> void SetFlag(int32_t eventID);",),
-            (("event", "an ``asc.HardEvent``: SRC_DST"), ("event_id", "0 to 7, compile-time or runtime")),
-            (_EVENT_RULE,),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:wait_flag",
-            "Make the destination pipe wait until event ``(event, event_id)`` fires.",
-            ("asc.wait_flag(event, event_id=0)",),
-            ("template <HardEvent event> void WaitFlag(int32_t eventID);",),
-            rules=(_EVENT_RULE,),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:pipe_barrier",
-            "Order the pipe's later work after its earlier work; ``PIPE_ALL`` drains every pipe.",
-            ("asc.pipe_barrier(pipe)",),
-            ("template <pipe_t pipe> void PipeBarrier();",),
-            rules=(
-                '"pipe_barrier: PIPE_S cannot be a barrier (a hardware error): the scalar pipe runs in order"; the pipe '
-                'is an ``asc.PipeID``: "pipe_barrier: the pipe must be an asc.PipeID, got the int 1".',
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:cross_core_set_flag",
-            "Signal cross-core flag ``flag_id`` once ``pipe``'s earlier work is done.",
-            ("asc.cross_core_set_flag(flag_id, mode_id, pipe)",),
-            ("template <uint8_t modeId, pipe_t pipe> void CrossCoreSetFlag(uint16_t flagId);",),
-            (
-                ("flag_id", "0 to 15"),
-                ("mode_id", "compile-time: 0 all cores, 1 the AIVs of a group, 2 AIC and AIVs of a group"),
-            ),
-            (
-                '"cross_core_set_flag: mode_id must be a compile-time int, got a runtime int32 value"; "cross_core_wait_flag: '
-                'flag_id 16 is not a cross-core flag (0 to 15)".',
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:cross_core_wait_flag",
-            "Make ``pipe`` wait for cross-core flag ``flag_id``.",
-            ("asc.cross_core_wait_flag(flag_id, mode_id, pipe)",),
-            ("template <uint8_t modeId = 0, pipe_t pipe = PIPE_S> void CrossCoreWaitFlag(uint16_t flagId);",),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:sync_all",
-            "Wait until every block reaches this point: the hardware barrier, or with workspaces the software one.",
-            (
-                "asc.sync_all(is_aiv_only=True)",
-                "asc.sync_all(gm_workspace, ub_workspace, used_cores=0, is_aiv_only=True)",
-            ),
-            (
-                "template <bool isAIVOnly = true> void SyncAll();",
-                "template <bool isAIVOnly = true> void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, "
-                "const LocalTensor<int32_t>& ubWorkspace, const int32_t usedCores = 0);",
-            ),
-            rules=('Workspaces are int32 tensors: "sync_all: gm_workspace must be int32, got float16".',),
-            notes=(
-                "``is_aiv_only=False`` works (pyasc's binding rejects it).",
-                "The hardware form makes a vector kernel ``MIX_AIV_1_0``, as CANN's SyncAll page requires; "
-                "``kernel_type=KernelType.AIV_ONLY`` with it is an error (docs/rules/cross-core.md).",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:ib_set",
-            "Mark event ``event_id`` of block ``block_idx`` done in the GM workspace, for an ``ib_wait`` on another block.",
-            ("asc.ib_set(gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only=True)",),
-            (
-                "template <bool isAIVOnly = true> void IBSet(const GlobalTensor<int32_t>& gmWorkspace, "
-                "const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx, int32_t eventID);",
-            ),
-            (
-                ("gm_workspace", "an int32 ``GlobalTensor`` shared by the blocks"),
-                ("ub_workspace", "an int32 ``LocalTensor`` (at least 32 bytes) of this block"),
-                ("block_idx", "the setting block (usually ``asc.get_block_idx()``)"),
-                ("event_id", "the event; a wait matches a set with the same block and event"),
-            ),
-            (
-                'Workspaces are int32 tensors: "wait_pre_block: ub_workspace must be int32, got float16"; constant '
-                'ids are not negative: "ib_set: block_idx must not be negative, got -1".',
-                "``ascx-verify-pipe-sync`` reports an ``ib_set`` that no ``ib_wait`` of the kernel can match, and the "
-                "converse (XC-6).",
-                "The kernel creates a TPipe: CANN's IBSet, IBWait, WaitPreBlock, NotifyNextBlock and the software "
-                "SyncAll take their event ids from it; without one the call is an error (XC-9).",
-            ),
-            notes=("``is_aiv_only=False`` works (pyasc passes a keyword its binding does not know and fails).",),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:ib_wait",
-            "Wait until block ``block_idx`` has set event ``event_id`` with ``ib_set``.",
-            ("asc.ib_wait(gm_workspace, ub_workspace, block_idx, event_id, is_aiv_only=True)",),
-            (
-                "template <bool isAIVOnly = true> void IBWait(const GlobalTensor<int32_t>& gmWorkspace, "
-                "const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx, int32_t eventID);",
-            ),
-            rules=(
-                "``block_idx`` is the block being waited for, not this one. A wait that no ``ib_set`` matches is an "
-                "error (XC-6): `` `asc.ib_wait(block=0, event=1)` has no matching `asc.ib_set` ``.",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:wait_pre_block",
-            "Wait until the previous block has called ``notify_next_block`` (blocks run a section in block order).",
-            ("asc.wait_pre_block(gm_workspace, ub_workspace)",),
-            ("void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace);",),
-            rules=(
-                "Every path calls ``wait_pre_block`` and ``notify_next_block`` equally often; otherwise the next block "
-                "waits forever (XC-5): `` `asc.wait_pre_block()` has no matching `asc.notify_next_block()` in the "
-                "previous block ``.",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:notify_next_block",
-            "Let the next block past its ``wait_pre_block``.",
-            ("asc.notify_next_block(gm_workspace, ub_workspace)",),
-            ("void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace);",),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(w: asc.GlobalAddress, n: int) -> None:
@@ -779,13 +655,8 @@ SYNC = Family(
         asc.notify_next_block(gm, ub)
     """,
     "(MockTensor(asc.int32), MockValue(asc.int32))",
+    modules=(f"{_B}.block_sync",),
 )
-
-
-def _sys_var(name: str, cpp: str, summary: str, dtype: str) -> ApiEntry:
-    return ApiEntry(
-        f"{_B}.sys_var:{name}", f"{summary} (``{dtype}``).", (f"value = asc.{name}()",), (f"int64_t {cpp}();",)
-    )
 
 
 SYSTEM = Family(
@@ -795,24 +666,7 @@ SYSTEM = Family(
     Where the running core is.  In a MIX kernel, user code after `register_matmul` runs on the
     vector cores; `ascend_is_aic()`/`ascend_is_aiv()` test the core type (docs/sync-model.md#cores-and-kernel-types).
     """,
-    (
-        _sys_var("get_block_idx", "GetBlockIdx", "This core's block index", "int32"),
-        _sys_var("get_block_num", "GetBlockNum", "The number of blocks launched", "int32"),
-        _sys_var("get_sub_block_idx", "GetSubBlockIdx", "This vector core's index within its group", "int64"),
-        _sys_var("get_sub_block_num", "GetSubBlockNum", "The number of vector cores per group", "int64"),
-        ApiEntry(
-            f"{_B}.sys_var:ascend_is_aic",
-            "True on a cube core.",
-            ("if asc.ascend_is_aic(): ...",),
-            ("g_coreType == AscendC::AIC",),
-        ),
-        ApiEntry(
-            f"{_B}.sys_var:ascend_is_aiv",
-            "True on a vector core.",
-            ("if asc.ascend_is_aiv(): ...",),
-            ("g_coreType == AscendC::AIV",),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, block_length: int) -> None:
@@ -827,23 +681,8 @@ SYSTEM = Family(
             asc.pipe_barrier(asc.PipeID.PIPE_M)
     """,
     "(MockTensor(asc.float16), MockValue(asc.int32))",
+    modules=(f"{_B}.sys_var",),
 )
-
-_ATOMIC_RULE = (
-    'The data type is required and one of float32, float16, int16, int32, int8, bfloat16: "set_atomic_add: '
-    'atomics do not support uint8; supported: float32, float16, int16, int32, int8, bfloat16".'
-)
-
-
-def _atomic(name: str, cpp: str, summary: str) -> ApiEntry:
-    return ApiEntry(
-        f"{_B}.atomic:{name}",
-        summary,
-        (f"asc.{name}(dtype)",),
-        (f"template <typename T> void {cpp}();",),
-        rules=(_ATOMIC_RULE,),
-    )
-
 
 ATOMIC = Family(
     "basic/atomic",
@@ -852,18 +691,7 @@ ATOMIC = Family(
     The atomic mode decides how later copies to global memory combine with the data already there,
     until `set_atomic_none`.
     """,
-    (
-        _atomic("set_atomic_add", "SetAtomicAdd", "Later copies to global memory add to the data there."),
-        _atomic("set_atomic_max", "SetAtomicMax", "Later copies keep the maximum."),
-        _atomic("set_atomic_min", "SetAtomicMin", "Later copies keep the minimum."),
-        _atomic("set_atomic_type", "SetAtomicType", "Set the data type of the atomic operation."),
-        ApiEntry(
-            f"{_B}.atomic:set_atomic_none",
-            "Later copies overwrite again.",
-            ("asc.set_atomic_none()",),
-            ("void SetAtomicNone();",),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(y: asc.GlobalAddress) -> None:
@@ -880,6 +708,7 @@ ATOMIC = Family(
         asc.set_atomic_none()
     """,
     "(MockTensor(asc.float32),)",
+    modules=(f"{_B}.atomic",),
 )
 
 DEBUG = Family(
@@ -890,35 +719,7 @@ DEBUG = Family(
     `AscendC::InitDump` (inside `#if defined ASCENDC_DUMP`); the output appears in builds that
     define `ASCENDC_DUMP`.
     """,
-    (
-        ApiEntry(
-            f"{_B}.debug:printf",
-            "C's ``printf`` on the device; a Python ``str`` argument is spliced into the format in place of the next "
-            "``%s``.",
-            ("asc.printf(format, *args)",),
-            ("template <class... Args> void printf(__gm__ const char* fmt, Args&&... args);",),
-            (
-                ("format", "a str; escaped for C++ (a Python newline becomes ``\\n``)"),
-                ("args", "numbers, runtime scalars, addresses, and str for ``%s``"),
-            ),
-            (
-                '"printf: the format has 2 %s but 1 str arguments"; "printf: cannot print a LocalTensor" (use '
-                "``dump_tensor``).",
-            ),
-            ("pyasc writes the format unescaped, so a Python newline breaks the C++ literal.",),
-        ),
-        ApiEntry(
-            f"{_B}.debug:dump_tensor",
-            "Print ``dump_size`` elements of a tensor, labelled with the number ``desc``.",
-            ("asc.dump_tensor(tensor, desc, dump_size, shape_info=None)",),
-            (
-                "template <typename T> void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize);",
-                "template <typename T> void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize, "
-                "const ShapeInfo& shapeInfo);",
-            ),
-            rules=('"dump_tensor: desc must be an integer, got the float 1.5".',),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, n: int) -> None:
@@ -928,6 +729,7 @@ DEBUG = Family(
         asc.dump_tensor(g, 1, n)
     """,
     "(MockTensor(asc.float16), MockValue(asc.int32))",
+    modules=(f"{_B}.debug",),
 )
 
 FAMILIES = (

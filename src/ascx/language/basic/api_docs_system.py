@@ -302,44 +302,7 @@ PROFILING = Family(
     `metrics_prof_start`/`metrics_prof_stop` bracket the code the NPU profiler measures (nothing on the
     emulation).
     """,
-    (
-        ApiEntry(
-            f"{_B}.debug:dump_acc_chk_point",
-            "Print ``dump_size`` elements of ``tensor`` from element ``count_off``, labelled with the number "
-            "``index``.",
-            ("asc.dump_acc_chk_point(tensor, index, count_off, dump_size)",),
-            (
-                "template <typename T> void DumpAccChkPoint(const LocalTensor<T>& tensor, uint32_t index, "
-                "uint32_t countOff, uint32_t dumpSize);",
-                "template <typename T> void DumpAccChkPoint(const GlobalTensor<T>& tensor, uint32_t index, "
-                "uint32_t countOff, uint32_t dumpSize);",
-            ),
-            rules=(
-                'A checkpoint prints at most 30 KiB: "dump_acc_chk_point: 20000 float16 elements are 40000 bytes, '
-                'more than the 30 KiB a checkpoint prints (CANN prints nothing then)".',
-                'In the unified buffer the offset keeps 32-byte alignment: "dump_acc_chk_point: count_off 3 puts the '
-                'dump at byte 6 of a unified-buffer tensor, which is not 32-byte aligned".',
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.debug:print_time_stamp",
-            "Record a time stamp labelled ``desc_id`` (in builds with ``ASCENDC_TIME_STAMP_ON``; otherwise nothing).",
-            ("asc.print_time_stamp(desc_id)",),
-            ("void PrintTimeStamp(uint32_t descId);",),
-        ),
-        ApiEntry(
-            f"{_B}.debug:metrics_prof_start",
-            "Start the profiler's metrics collection.",
-            ("asc.metrics_prof_start()",),
-            ("void MetricsProfStart();",),
-        ),
-        ApiEntry(
-            f"{_B}.debug:metrics_prof_stop",
-            "Stop the profiler's metrics collection.",
-            ("asc.metrics_prof_stop()",),
-            ("void MetricsProfStop();",),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, n: int) -> None:
@@ -355,6 +318,7 @@ PROFILING = Family(
     """,
     "(MockTensor(asc.float16), MockValue(asc.int32))",
     records=_RECORDS,
+    modules=(f"{_B}.debug",),
 )
 
 _L = f"{_B}.list_tensor"

@@ -15,14 +15,38 @@ from ascx.language.basic.operands import any_tensor
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
 from ascx.language.core.convert import describe, integer_operand
-from ascx.language.core.dtype import bit, float32, int32, uint32
+from ascx.language.core.dtype import DataType, bit, float16, float32, int32, uint32
 from ascx.language.core.shape_info import ShapeInfo
 from ascx.language.core.values import GlobalAddress, RuntimeScalar
+from ascx.language.reference import records
+
+record = records(__name__, "basic/debug")
+PROFILING = "basic/profiling"
+"""The page of the checkpoint and profiling APIs."""
 
 
+def format_strings_message(wanted: int, got: int) -> str:
+    return f"printf: the format has {wanted} %s but {got} str arguments"
+
+
+def unprintable_message(got: str) -> str:
+    """The message for an argument ``printf`` cannot print; ``got`` describes it (``describe``)."""
+    return f"printf: cannot print {got}"
+
+
+@record(
+    forms=("asc.printf(format, *args)",),
+    cpp=("template <class... Args> void printf(__gm__ const char* fmt, Args&&... args);",),
+    params=(
+        ("format", "a str; escaped for C++ (a Python newline becomes ``\\n``)"),
+        ("args", "numbers, runtime scalars, addresses, and str for ``%s``"),
+    ),
+    rules=(f'"{format_strings_message(2, 1)}"; "{unprintable_message("a LocalTensor")}" (use ``dump_tensor``).',),
+    notes=("pyasc writes the format unescaped, so a Python newline breaks the C++ literal.",),
+)
 def printf(desc: Any, *params: Any) -> None:
-    """``AscendC::printf(format, args...)``: C's printf on the device.  A Python ``str`` argument is
-    spliced into the format in place of the next ``%s``; numbers and runtime scalars are printed."""
+    """C's ``printf`` on the device; a Python ``str`` argument is spliced into the format in place of the next
+    ``%s``."""
     builder = active("printf")
     if not isinstance(desc, str):
         raise ApiTypeError(f"printf: the format must be a str, got {describe(desc)}")
@@ -37,7 +61,7 @@ def printf(desc: Any, *params: Any) -> None:
             continue
         args.append(_printf_argument(builder, param))
     if strings + 1 != len(pieces):
-        raise ApiTypeError(f"printf: the format has {len(pieces) - 1} %s but {strings} str arguments")
+        raise ApiTypeError(format_strings_message(len(pieces) - 1, strings))
     builder.insert(ir.PrintfOp(text, args))
 
 
@@ -51,13 +75,22 @@ def _printf_argument(builder: Any, value: object) -> SSAValue:
     if isinstance(value, float):
         return builder.constant(value, float32.to_ir())
     raise ApiTypeError(
-        f"printf: cannot print {describe(value)}", "print numbers and runtime scalars; use dump_tensor for tensors"
+        unprintable_message(describe(value)), "print numbers and runtime scalars; use dump_tensor for tensors"
     )
 
 
+@record(
+    forms=("asc.dump_tensor(tensor, desc, dump_size, shape_info=None)",),
+    cpp=(
+        "template <typename T> void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize);",
+        "template <typename T> void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize, "
+        "const ShapeInfo& shapeInfo);",
+    ),
+    # integer_operand (core/convert.py) raises the quoted message
+    rules=('"dump_tensor: desc must be an integer, got the float 1.5".',),
+)
 def dump_tensor(tensor: Any, desc: Any, dump_size: Any, shape_info: Any = None) -> None:
-    """``AscendC::DumpTensor(tensor, desc, dumpSize[, shapeInfo])``: prints ``dump_size`` elements,
-    labelled with the number ``desc``."""
+    """Print ``dump_size`` elements of a tensor, labelled with the number ``desc``."""
     builder = active("dump_tensor")
     t = any_tensor(tensor, "dump_tensor", "tensor")
     label = integer_operand(builder, desc, uint32, api="dump_tensor", param="desc")
@@ -74,9 +107,39 @@ UB_ALIGN_BYTES = 32
 """A tensor in the unified buffer starts on a 32-byte boundary."""
 
 
+def chk_point_size_message(api: str, dump_size: int, dtype: DataType) -> str:
+    return (
+        f"{api}: {dump_size} {dtype} elements are {dump_size * dtype.sizeof()} bytes, more than the "
+        f"{DUMP_ACC_CHK_POINT_BYTES // 1024} KiB a checkpoint prints (CANN prints nothing then)"
+    )
+
+
+def chk_point_offset_message(api: str, count_off: int, dtype: DataType) -> str:
+    return (
+        f"{api}: count_off {count_off} puts the dump at byte {count_off * dtype.sizeof()} of a unified-buffer "
+        f"tensor, which is not {UB_ALIGN_BYTES}-byte aligned"
+    )
+
+
+@record(
+    forms=("asc.dump_acc_chk_point(tensor, index, count_off, dump_size)",),
+    cpp=(
+        "template <typename T> void DumpAccChkPoint(const LocalTensor<T>& tensor, uint32_t index, "
+        "uint32_t countOff, uint32_t dumpSize);",
+        "template <typename T> void DumpAccChkPoint(const GlobalTensor<T>& tensor, uint32_t index, "
+        "uint32_t countOff, uint32_t dumpSize);",
+    ),
+    rules=(
+        f"A checkpoint prints at most {DUMP_ACC_CHK_POINT_BYTES // 1024} KiB: "
+        f'"{chk_point_size_message("dump_acc_chk_point", 20000, float16)}".',
+        f"In the unified buffer the offset keeps {UB_ALIGN_BYTES}-byte alignment: "
+        f'"{chk_point_offset_message("dump_acc_chk_point", 3, float16)}".',
+    ),
+    page=PROFILING,
+)
 def dump_acc_chk_point(tensor: Any, index: Any, count_off: Any, dump_size: Any) -> None:
-    """``AscendC::DumpAccChkPoint(tensor, index, countOff, dumpSize)``: prints ``dump_size`` elements of
-    ``tensor`` from element ``count_off``, labelled with the number ``index``."""
+    """Print ``dump_size`` elements of ``tensor`` from element ``count_off``, labelled with the number
+    ``index``."""
     api = "dump_acc_chk_point"
     builder = active(api)
     t = any_tensor(tensor, api, "tensor")
@@ -85,15 +148,11 @@ def dump_acc_chk_point(tensor: Any, index: Any, count_off: Any, dump_size: Any) 
     size = integer_operand(builder, dump_size, uint32, api=api, param="dump_size")
     dtype = t.dtype
     if dtype is not None and isinstance(dump_size, int) and dump_size * dtype.sizeof() > DUMP_ACC_CHK_POINT_BYTES:
-        raise ApiValueError(
-            f"{api}: {dump_size} {dtype} elements are {dump_size * dtype.sizeof()} bytes, more than the 30 KiB a "
-            "checkpoint prints (CANN prints nothing then)"
-        )
+        raise ApiValueError(chk_point_size_message(api, dump_size, dtype))
     if dtype is not None and isinstance(count_off, int) and _in_unified_buffer(t):
         if (count_off * dtype.sizeof()) % UB_ALIGN_BYTES:
             raise ApiValueError(
-                f"{api}: count_off {count_off} puts the dump at byte {count_off * dtype.sizeof()} of a "
-                "unified-buffer tensor, which is not 32-byte aligned",
+                chk_point_offset_message(api, count_off, dtype),
                 f"use a multiple of {UB_ALIGN_BYTES // dtype.sizeof()} elements",
             )
     builder.insert(sys_ir.DumpAccChkPointOp(t.ssa, label, offset, size))
@@ -106,23 +165,24 @@ def _in_unified_buffer(tensor: Any) -> bool:
     return isinstance(tensor, LocalTensor) and tensor.position in VECTOR_POSITIONS
 
 
+@record(forms=("asc.print_time_stamp(desc_id)",), cpp=("void PrintTimeStamp(uint32_t descId);",), page=PROFILING)
 def print_time_stamp(desc_id: Any) -> None:
-    """``AscendC::PrintTimeStamp(descId)``: records a time stamp labelled ``desc_id`` (in builds with
-    ``ASCENDC_TIME_STAMP_ON``; otherwise it does nothing)."""
+    """Record a time stamp labelled ``desc_id`` (in builds with ``ASCENDC_TIME_STAMP_ON``; otherwise nothing)."""
     builder = active("print_time_stamp")
     builder.insert(
         sys_ir.PrintTimeStampOp(integer_operand(builder, desc_id, uint32, api="print_time_stamp", param="desc_id"))
     )
 
 
+@record(forms=("asc.metrics_prof_start()",), cpp=("void MetricsProfStart();",), page=PROFILING)
 def metrics_prof_start() -> None:
-    """``AscendC::MetricsProfStart()``: starts the profiler's metrics collection (for the NPU profiler;
-    nothing on the emulation)."""
+    """Start the profiler's metrics collection."""
     active("metrics_prof_start").insert(sys_ir.CoreControlOp(sys_ir.CoreControl.METRICS_PROF_START))
 
 
+@record(forms=("asc.metrics_prof_stop()",), cpp=("void MetricsProfStop();",), page=PROFILING)
 def metrics_prof_stop() -> None:
-    """``AscendC::MetricsProfStop()``: stops the profiler's metrics collection."""
+    """Stop the profiler's metrics collection."""
     active("metrics_prof_stop").insert(sys_ir.CoreControlOp(sys_ir.CoreControl.METRICS_PROF_STOP))
 
 

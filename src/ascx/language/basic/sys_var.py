@@ -12,6 +12,9 @@ from ascx.language.core.builder import active
 from ascx.language.core.convert import integer_operand
 from ascx.language.core.dtype import DataType, bit, int32, int64, uint32
 from ascx.language.core.values import RuntimeScalar
+from ascx.language.reference import records
+
+record = records(__name__, "basic/system")
 
 
 def _sys_var(var: ir.SysVar, dtype: DataType, api: str) -> RuntimeScalar:
@@ -22,35 +25,46 @@ def _sys_var(var: ir.SysVar, dtype: DataType, api: str) -> RuntimeScalar:
     return value
 
 
+def sys_var_record(name: str, cpp: str) -> dict[str, Any]:
+    """The record fields of a system value read with ``AscendC::<cpp>()``."""
+    return {"forms": (f"value = asc.{name}()",), "cpp": (f"int64_t {cpp}();",)}
+
+
+@record(**sys_var_record("get_block_idx", "GetBlockIdx"))
 def get_block_idx() -> RuntimeScalar:
-    """``AscendC::GetBlockIdx()``: this core's block index (``int32``)."""
+    """This core's block index (``int32``)."""
     return _sys_var(ir.SysVar.BLOCK_IDX, int32, "get_block_idx")
 
 
+@record(**sys_var_record("get_block_num", "GetBlockNum"))
 def get_block_num() -> RuntimeScalar:
-    """``AscendC::GetBlockNum()``: the number of blocks launched (``int32``)."""
+    """The number of blocks launched (``int32``)."""
     return _sys_var(ir.SysVar.BLOCK_NUM, int32, "get_block_num")
 
 
+@record(**sys_var_record("get_sub_block_idx", "GetSubBlockIdx"))
 def get_sub_block_idx() -> RuntimeScalar:
-    """``AscendC::GetSubBlockIdx()``: this vector core's index within its group (``int64``)."""
+    """This vector core's index within its group (``int64``)."""
     return _sys_var(ir.SysVar.SUB_BLOCK_IDX, int64, "get_sub_block_idx")
 
 
+@record(**sys_var_record("get_sub_block_num", "GetSubBlockNum"))
 def get_sub_block_num() -> RuntimeScalar:
-    """``AscendC::GetSubBlockNum()``: the number of vector cores per group (``int64``)."""
+    """The number of vector cores per group (``int64``)."""
     return _sys_var(ir.SysVar.SUB_BLOCK_NUM, int64, "get_sub_block_num")
 
 
+@record(forms=("if asc.ascend_is_aic(): ...",), cpp=("g_coreType == AscendC::AIC",))
 def ascend_is_aic() -> RuntimeScalar:
-    """True on a cube core (``g_coreType == AscendC::AIC``)."""
+    """True on a cube core."""
     builder = active("ascend_is_aic")
     op = builder.insert(ir.AscendIsAicOp())
     return RuntimeScalar(op.result, bit, origin="the core type (ascend_is_aic())")
 
 
+@record(forms=("if asc.ascend_is_aiv(): ...",), cpp=("g_coreType == AscendC::AIV",))
 def ascend_is_aiv() -> RuntimeScalar:
-    """True on a vector core (``g_coreType == AscendC::AIV``)."""
+    """True on a vector core."""
     builder = active("ascend_is_aiv")
     op = builder.insert(ir.AscendIsAivOp())
     return RuntimeScalar(op.result, bit, origin="the core type (ascend_is_aiv())")
