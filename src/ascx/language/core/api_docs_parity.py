@@ -111,38 +111,6 @@ TENSOR_METADATA = Family(
             "kernel for the NPU cannot call it",
             "LocalTensor.to_file",
         ),
-        _not_for_the_npu(
-            "ascx.language.fwk.tpipe:TPipe.get_base_addr",
-            "pyasc's ``GetBaseAddr``. " + _CPU_ONLY,
-            "pipe.get_base_addr(logic_pos=None)",
-            "TPipe.get_base_addr: CANN has TPipe::GetBaseAddr only in its CPU debug build (ASCENDC_CPU_DEBUG): a "
-            "kernel for the NPU cannot call it",
-            "TPipe.get_base_addr",
-        ),
-        _not_for_the_npu(
-            "ascx.language.fwk.tque:TQueBind.free_all_event",
-            "pyasc's ``FreeAllEvent``, a protected member of CANN's ``TQueBind``.",
-            "que.free_all_event()",
-            "TQueBind.free_all_event: TQueBind::FreeAllEvent is a protected member of CANN's TQueBind: kernels cannot "
-            "call it",
-            "TQueBind.free_all_event",
-        ),
-        _not_for_the_npu(
-            "ascx.language.fwk.tque:TQueBind.init_buf_handle",
-            "pyasc's ``InitBufHandle``, a protected member of CANN's ``TQueBind``.",
-            "que.init_buf_handle(buf_pool, index, buf_handle, cur_pool_addr, len)",
-            "TQueBind.init_buf_handle: TQueBind::InitBufHandle is a protected member of CANN's TQueBind: kernels "
-            "cannot call it",
-            "TQueBind.init_buf_handle",
-        ),
-        _not_for_the_npu(
-            "ascx.language.fwk.tque:TQueBind.init_start_buf_handle",
-            "pyasc's ``InitStartBufHandle``, a protected member of CANN's ``TQueBind``.",
-            "que.init_start_buf_handle(start_buf_handle, num, len)",
-            "TQueBind.init_start_buf_handle: TQueBind::InitStartBufHandle is a protected member of CANN's TQueBind: "
-            "kernels cannot call it",
-            "TQueBind.init_start_buf_handle",
-        ),
     ),
     """
     @asc.jit
@@ -165,6 +133,7 @@ TENSOR_METADATA = Family(
     """,
     "(MockTensor(asc.float16),)",
     records=_RECORDS,
+    modules=("ascx.language.fwk.tpipe", "ascx.language.fwk.tque"),
 )
 
 _C = "ascx.language.core"
