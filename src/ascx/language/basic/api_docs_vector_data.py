@@ -292,7 +292,7 @@ VECTOR_DATA = Family(
         asc.trans_data_to_5hd(addrs, addrs[16:], params)
     """,
     "(MockValue(asc.int32),)",
-    modules=(f"{_B}.vec_gather", f"{_B}.vec_scatter", f"{_B}.vec_brcb"),
+    modules=(f"{_B}.vec_gather", f"{_B}.vec_scatter", f"{_B}.vec_brcb", "ascx.language.core.tensor"),
 )
 
 

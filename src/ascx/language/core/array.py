@@ -14,6 +14,12 @@ from ascx.language.core.builder import IRBuilder, active
 from ascx.language.core.convert import describe, element_operand, integer_operand
 from ascx.language.core.dtype import DataType, int32
 from ascx.language.core.values import Handle, RuntimeScalar
+from ascx.language.reference import records
+
+record = records(__name__, "core/helpers")
+ARRAY_DTYPE = "Array dtype must be integer or float"
+ARRAY_LENGTH = "Array length must be a positive integer"
+FILL_WITH_VALUES = "fill_value cannot be provided together with initial values"
 
 
 class Array(Handle):
@@ -50,25 +56,33 @@ class Array(Handle):
         builder.insert(array_ir.ArrayStoreOp(element, self.ssa, position))
 
 
+@record(
+    forms=("a = asc.array(dtype, length, fill_value=None)", "a = asc.array(dtype, values)"),
+    cpp=("T a[N];", "T a[N] = {v0, v1, ...};"),
+    rules=(
+        f'"{ARRAY_DTYPE}"; "{ARRAY_LENGTH}"; "{FILL_WITH_VALUES}" (pyasc\'s messages); a constant index out of range '
+        "is an ``IndexError``.",
+    ),
+)
 def array(dtype: Any, length_or_values: Any, fill_value: Any = None) -> Array:
-    """``asc.array(dtype, length[, fill_value])`` or ``asc.array(dtype, values)``: a scalar array of the
-    kernel, uninitialised, filled with ``fill_value``, or holding ``values``."""
+    """A scalar array of the kernel: uninitialised, filled with ``fill_value``, or holding ``values``; ``a[i]``
+    reads and ``a[i] = v`` writes an element."""
     builder = active("array")
     if not isinstance(dtype, DataType) or not dtype.is_numeric():
-        raise RuntimeError("Array dtype must be integer or float")
+        raise RuntimeError(ARRAY_DTYPE)
     values: Sequence[Any]
     if isinstance(length_or_values, int) and not isinstance(length_or_values, bool):
         length = int(length_or_values)
         if length <= 0:
-            raise RuntimeError("Array length must be a positive integer")
+            raise RuntimeError(ARRAY_LENGTH)
         values = [] if fill_value is None else [fill_value] * length
     elif isinstance(length_or_values, list | tuple):
         if fill_value is not None:
-            raise RuntimeError("fill_value cannot be provided together with initial values")
+            raise RuntimeError(FILL_WITH_VALUES)
         values = cast("Sequence[Any]", length_or_values)
         length = len(values)
         if length == 0:
-            raise RuntimeError("Array length must be a positive integer")
+            raise RuntimeError(ARRAY_LENGTH)
     else:
         raise ApiTypeError(
             f"array: the second argument is a length (int) or the initial values (list or tuple), "

@@ -14,11 +14,19 @@ from ascx.language.core.builder import IRBuilder, active
 from ascx.language.core.convert import describe, scalar_operand
 from ascx.language.core.dtype import DataType, bit, float32, int32
 from ascx.language.core.values import Handle, RuntimeScalar
+from ascx.language.reference import records
+
+record = records(__name__, "core/helpers")
 
 
+def holes_message(holes: int, count: int) -> str:
+    return f"inline: the code has {holes} {{}} for {count} arguments"
+
+
+@record(forms=("n = asc.number(value, dtype)",), cpp=())
 def number(value: Any, dtype: Any) -> RuntimeScalar:
-    """``value`` as a scalar of type ``dtype``: a constant for a Python number, an explicit conversion
-    (``static_cast``) for a runtime scalar of another type, signedness included."""
+    """``value`` as a scalar of type ``dtype`` (a constant for a Python number, a conversion for a runtime
+    scalar)."""
     builder = active("number")
     if not isinstance(dtype, DataType) or not dtype.is_numeric():
         raise ApiTypeError(f"number: dtype must be a numeric data type (e.g. asc.int16), got {describe(dtype)}")
@@ -74,11 +82,15 @@ def _argument(builder: IRBuilder, value: object) -> SSAValue:
     raise ApiTypeError(f"inline: an argument must be a number or a runtime value of the kernel, got {describe(value)}")
 
 
+@record(
+    forms=("asc.inline(code, args=None, before_function=False)",),
+    cpp=(),
+    rules=(f'"{holes_message(2, 1)}"; code before the function cannot use the kernel\'s values.',),
+)
 def inline(code: Any, args: Any = None, before_function: bool = False) -> None:
-    """Insert the C++ ``code`` verbatim; each ``{}`` in it becomes the C++ expression of the next of
-    ``args``.  With ``before_function`` the code goes before the kernel function (file scope: a
-    ``#define``, a helper) and cannot use the kernel's values.  ascx does not look into the code: its
-    effects are unknown to the sync passes."""
+    """C++ written by hand: each ``{}`` in ``code`` becomes the C++ expression of the next of ``args``; with
+    ``before_function`` the code goes before the kernel function.  ascx does not look into it: the sync
+    passes do not see its effects."""
     builder = active("inline")
     if not isinstance(code, str):
         raise ApiTypeError(f"inline: code must be a str, got {describe(code)}")
@@ -87,7 +99,7 @@ def inline(code: Any, args: Any = None, before_function: bool = False) -> None:
     values = [] if args is None else list(cast("Sequence[object]", args))
     holes = code.count("{}")
     if holes != len(values):
-        raise ApiValueError(f"inline: the code has {holes} {{}} for {len(values)} arguments")
+        raise ApiValueError(holes_message(holes, len(values)))
     if before_function and values:
         raise ApiValueError(
             "inline: code before the kernel function cannot use the kernel's values (args must be empty)"

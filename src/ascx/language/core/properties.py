@@ -9,6 +9,9 @@ from ascx.language.core.builder import active
 from ascx.language.core.checks import is_instance
 from ascx.language.core.dtype import DataType, int16, int32
 from ascx.language.core.values import RuntimeScalar
+from ascx.language.reference import records
+
+record = records(__name__, "core/values")
 
 
 @dataclass(frozen=True)
@@ -25,8 +28,12 @@ TOTAL_L1_SIZE = Property("TOTAL_L1_SIZE", int32)
 TOTAL_L0C_SIZE = Property("TOTAL_L0C_SIZE", int32)
 
 
+@record(
+    forms=("value = asc.property(asc.DEFAULT_C0_SIZE)",),
+    cpp=("AscendC::DEFAULT_C0_SIZE  // ONE_BLK_SIZE (int16), TOTAL_L1_SIZE, TOTAL_L0C_SIZE",),
+)
 def property(prop: Property) -> RuntimeScalar:
-    """The value of the hardware constant ``prop`` in the kernel (``AscendC::<NAME>``)."""
+    """The value of a hardware constant of the ``AscendC`` namespace, printed inline."""
     builder = active("property")
     if not is_instance(prop, Property):
         raise TypeError(f"property: expected one of the asc property constants, got {prop!r}")

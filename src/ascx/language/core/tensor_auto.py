@@ -23,6 +23,15 @@ from ascx.language.core.dtype import DataType
 from ascx.language.core.enums import TPosition
 from ascx.language.core.tensor import LocalTensor
 from ascx.language.core.values import Handle
+from ascx.language.reference import records
+
+record = records(__name__, "core/helpers")
+NEEDS_INSERT_SYNC = "LocalTensorAuto: automatic tensors need ascx-insert-sync, which places their synchronisation"
+
+
+def runtime_dim_message(got: str) -> str:
+    return f"LocalTensorAuto: the shape's dimensions must be compile-time ints, got {got}"
+
 
 _ANCHOR_KEY = "local_tensor_auto_anchor"
 """kernel_state: the last op of the declarations made for automatic tensors (the next go after it)."""
@@ -33,7 +42,7 @@ def _shape(shape: Any) -> tuple[int, ...]:
     for dim in dims:
         if not isinstance(dim, int) or isinstance(dim, bool):
             raise ApiTypeError(
-                f"LocalTensorAuto: the shape's dimensions must be compile-time ints, got {describe(dim)}",
+                runtime_dim_message(describe(dim)),
                 "annotate the sizes as asc.ConstExpr[int]: the tensor's memory is given when the kernel is compiled",
             )
         if dim <= 0:
@@ -65,9 +74,29 @@ def _declaration_point(builder: IRBuilder) -> tuple[Any, InsertPoint]:
     return pipe, InsertPoint.after(owner)
 
 
+@record(
+    forms=("t = asc.LocalTensorAuto(dtype, shape)",),
+    cpp=(
+        "AscendC::TBuf<AscendC::TPosition::VECCALC> buf;  // at the entry, with pipe.InitBuffer(buf, n)",
+        "AscendC::LocalTensor<T> t = buf.Get<T>();",
+    ),
+    params=(("dtype", "the element type"), ("shape", "an int or a tuple of ints (compile-time)")),
+    rules=(
+        f'The shape is compile-time: "{runtime_dim_message("a runtime int32 value")}".',
+        f'The tensors need the insertion: "{NEEDS_INSERT_SYNC}" with ``insert_sync=False``.',
+        "They share the unified buffer's budget with the kernel's other buffers.",
+    ),
+    notes=(
+        "A kernel that uses them has its pipe made for it: a later ``asc.TPipe()`` is an error "
+        "(use ``asc.get_tpipe_ptr()``).",
+    ),
+    title="asc.LocalTensorAuto",
+)
 class LocalTensorAuto(LocalTensor):
-    """``asc.LocalTensorAuto(dtype, shape)``: an on-chip tensor of ``shape`` (an int or a tuple of ints)
-    whose memory and synchronisation the compiler provides."""
+    """An on-chip tensor whose memory and synchronisation the compiler provides: each is a ``TBuf`` of its own
+    (``VECCALC``) from the kernel's ``TPipe``, declared once before the first statement that needs it (the pipe
+    is created at the kernel's entry when the kernel has none); ``ascx-insert-sync`` places every flag and
+    barrier.  One in a loop is the same buffer in every iteration."""
 
     __slots__ = ("shape",)
 
@@ -82,7 +111,7 @@ class LocalTensorAuto(LocalTensor):
             raise ApiTypeError(f"{api}: dtype must be a data type (e.g. asc.float32), got {describe(dtype)}")
         if not builder.options.insert_sync:
             raise ApiValueError(
-                f"{api}: automatic tensors need ascx-insert-sync, which places their synchronisation",
+                NEEDS_INSERT_SYNC,
                 "remove insert_sync=False from @asc.jit",
             )
         dims = _shape(shape)

@@ -26,14 +26,31 @@ def call(
     return op.result
 
 
+def shape_info_message(api: str, got: str) -> str:
+    return f"{api}: shape_info must be an asc.ShapeInfo, got {got}"
+
+
 def shape_info_argument(value: Any, api: str) -> SSAValue:
     from ascx.language.core.shape_info import ShapeInfo
 
     if not isinstance(value, ShapeInfo):
-        raise ApiTypeError(f"{api}: shape_info must be an asc.ShapeInfo, got {describe(value)}")
+        raise ApiTypeError(shape_info_message(api, describe(value)))
     return value.ssa
+
+
+CPU_ONLY = "CANN declares it in its CPU debug build only (``ASCENDC_CPU_DEBUG``): a kernel for the NPU cannot call it."
+"""The records' summary of a method that exists only in CANN's CPU debug build."""
+
+
+def cpu_debug_only(cpp: str) -> str:
+    """Why a kernel cannot call ``cpp`` (``LocalTensor::Print``)."""
+    return f"CANN has {cpp} only in its CPU debug build (ASCENDC_CPU_DEBUG): a kernel for the NPU cannot call it"
+
+
+def not_for_the_npu_message(api: str, why: str) -> str:
+    return f"{api}: {why}"
 
 
 def not_for_the_npu(api: str, why: str, hint: str) -> NoReturn:
     """pyasc exposes ``api``, but the C++ it would call does not exist for (or is hidden from) a kernel."""
-    raise ApiTypeError(f"{api}: {why}", hint)
+    raise ApiTypeError(not_for_the_npu_message(api, why), hint)

@@ -12,10 +12,12 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ascx.language.core.dtype import DataType
+from ascx.language.reference import records
 
 if TYPE_CHECKING:
     from xdsl.ir import SSAValue
 
+record = records(__name__, "core/values")
 _HINT = re.compile(r"^[A-Za-z_$.-][A-Za-z0-9_$.-]*$")
 
 
@@ -273,7 +275,18 @@ class GlobalAddress(TypedValue):
 
     __slots__ = ()
 
+    @record(
+        forms=("p = address + offset", "p = offset + address"),
+        cpp=("__gm__ T* p = address + offset;",),
+        params=(("offset", "an integer, compile-time or runtime"),),
+        rules=(
+            'A float offset: "GlobalAddress +: offset must be an integer, got the float 1.5". Other operators '
+            "(``address - 1``) are not defined.",
+        ),
+        title="address + offset",
+    )
     def __add__(self, offset: object) -> GlobalAddress:
+        """The address ``offset`` elements further on; ``offset + address`` works too."""
         from ascx.dialects.ascendc import GMAddrOffsetOp
         from ascx.language.core.builder import active
         from ascx.language.core.tensor import offset_operand

@@ -11,6 +11,7 @@ Sizes only known at run time are not counted.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from ascx.language.core.api_errors import ApiValueError
@@ -74,6 +75,18 @@ def _usage(builder: IRBuilder, memory: Memory) -> Usage:
     return usages.setdefault(memory.name, Usage())
 
 
+def overflow_message(api: str, owner: str, nbytes: int, memory: Memory, claims: Sequence[tuple[str, int]]) -> str:
+    """The message of a claim of ``nbytes`` that ``memory`` cannot give after ``claims``."""
+    if not claims:
+        return f"{api}: {owner} needs {nbytes} bytes, more than the {memory.capacity} bytes of {memory.name}"
+    given = ", ".join(f"{name} has {n}" for name, n in claims)
+    left = memory.capacity - sum(n for _, n in claims)
+    return (
+        f"{api}: {owner} needs {nbytes} bytes, but only {left} of the {memory.capacity} bytes of {memory.name} "
+        f"are left ({given})"
+    )
+
+
 def claim(builder: IRBuilder, position: TPosition, nbytes: int, owner: str, api: str) -> None:
     """Give ``nbytes`` (already rounded) of ``position``'s memory to ``owner``; an error when it does not fit."""
     memory = MEMORY_OF.get(position)
@@ -81,16 +94,15 @@ def claim(builder: IRBuilder, position: TPosition, nbytes: int, owner: str, api:
         return
     usage = _usage(builder, memory)
     if usage.used + nbytes > memory.capacity:
-        if not usage.claims:
-            message = f"{api}: {owner} needs {nbytes} bytes, more than the {memory.capacity} bytes of {memory.name}"
-        else:
-            given = ", ".join(f"{name} has {n}" for name, n in usage.claims)
-            message = (
-                f"{api}: {owner} needs {nbytes} bytes, but only {memory.capacity - usage.used} of the "
-                f"{memory.capacity} bytes of {memory.name} are left ({given})"
-            )
-        raise ApiValueError(message, "use smaller tiles or fewer buffers (num=1 instead of double buffering)")
+        raise ApiValueError(
+            overflow_message(api, owner, nbytes, memory, usage.claims),
+            "use smaller tiles or fewer buffers (num=1 instead of double buffering)",
+        )
     usage.claims.append((owner, nbytes))
+
+
+def beyond_message(end: int, memory: Memory) -> str:
+    return f"LocalTensor: the tensor ends at byte {end}, beyond the {memory.capacity} bytes of {memory.name}"
 
 
 def check_fixed_tensor(
@@ -103,6 +115,6 @@ def check_fixed_tensor(
     end = addr + tile_size * dtype.sizeof()
     if end > memory.capacity:
         raise ApiValueError(
-            f"LocalTensor: the tensor ends at byte {end}, beyond the {memory.capacity} bytes of {memory.name}",
+            beyond_message(end, memory),
             "check addr and tile_size (tile_size counts elements, addr bytes)",
         )

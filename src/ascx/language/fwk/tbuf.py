@@ -14,11 +14,39 @@ from ascx.language.core.enums import TPosition
 from ascx.language.core.tensor import LocalTensor
 from ascx.language.core.values import Handle
 from ascx.language.fwk.tque import compile_time_int, compile_time_position, dtype_argument
+from ascx.language.reference import records
+
+record = records(__name__, "fwk/buffers")
+TBUF_AT_GM = "TBuf: a buffer cannot be at position GM"
 
 
+def offset_message(buf_offset: int) -> str:
+    return f"buf_offset must be align to 32B, got {buf_offset}"
+
+
+def pool_spelled(position: TPosition, buf_id_size: int) -> str:
+    """How a message names a pool's C++ type: ``TBufPool(TPosition.VECCALC, 2)``."""
+    return f"TBufPool(TPosition.{position.name}, {buf_id_size})"
+
+
+def share_message(api: str, param: str, owner: str, pool: str) -> str:
+    """``pool.init_buf_pool(buf_pool, len, share_buf)`` with a pool of another type (``owner`` and ``pool``
+    spelled by :func:`pool_spelled`)."""
+    return (
+        f"{api}: with share_buf, {param} must be a {owner} like the pool it is carved "
+        f"from, got a {pool} (only TPipe.init_buf_pool shares between pools of different types)"
+    )
+
+
+@record(
+    forms=("buf = asc.TBuf(pos=asc.TPosition.VECCALC)",),
+    cpp=("AscendC::TBuf<AscendC::TPosition::POS> buf;",),
+    rules=(f'"{TBUF_AT_GM}".',),
+    notes=("pyasc also declares an unused ``TQueBind`` for every ``TBuf``; ascx does not.",),
+    title="asc.TBuf",
+)
 class TBuf(Handle):
-    """``AscendC::TBuf<pos>``: one buffer of scratch memory (``VECCALC`` by default); ``get`` returns
-    it as a tensor, always the same memory, with no queue events."""
+    """One buffer of scratch memory at ``pos`` (VECCALC by default)."""
 
     __slots__ = ("position",)
 
@@ -26,11 +54,16 @@ class TBuf(Handle):
         builder = active("TBuf")
         self.position = compile_time_position(pos, "TBuf", "pos")
         if self.position is TPosition.GM:
-            raise ApiValueError("TBuf: a buffer cannot be at position GM")
+            raise ApiValueError(TBUF_AT_GM)
         super().__init__(builder.insert(ir.DeclareOp(ir.TBufType(ir.TPosition[self.position.name]))).result)
 
+    @record(
+        forms=("t = buf.get(dtype)", "t = buf.get(dtype, len)"),
+        cpp=("template <typename T> LocalTensor<T> Get();", "template <typename T> LocalTensor<T> Get(uint32_t len);"),
+        title="buf.get",
+    )
     def get(self, dtype: Any, len: Any = None, shape: Any = None) -> LocalTensor:
-        """``Get<T>()`` (the whole buffer) or ``Get<T>(len)`` (its first ``len`` elements)."""
+        """The buffer as a tensor of ``dtype``: all of it, or its first ``len`` elements."""
         builder = active("TBuf.get")
         element = dtype_argument(dtype, "TBuf.get")
         if shape is not None:
@@ -41,22 +74,31 @@ class TBuf(Handle):
         op = builder.insert(ir.TBufGetOp(self.ssa, element.to_ir(), length))
         return LocalTensor.wrap(op.result, element, self.position)
 
+    @record(
+        forms=("t = buf.get_with_offset(size, buf_offset, dtype)",),
+        cpp=("template <typename T> LocalTensor<T> GetWithOffset(uint32_t size, uint32_t bufOffset);",),
+        rules=(f'A constant offset is 32-byte aligned: "{offset_message(100)}".',),
+        title="buf.get_with_offset",
+    )
     def get_with_offset(self, size: Any, buf_offset: Any, dtype: Any) -> LocalTensor:
-        """``GetWithOffset<T>(size, bufOffset)``: ``size`` elements from byte ``buf_offset``, which must
-        be 32-byte aligned."""
+        """``size`` elements of ``dtype`` from byte ``buf_offset`` of the buffer."""
         builder = active("TBuf.get_with_offset")
         element = dtype_argument(dtype, "TBuf.get_with_offset")
         if isinstance(buf_offset, int) and buf_offset % 32 != 0:
-            raise ApiValueError(f"buf_offset must be align to 32B, got {buf_offset}", "round it up to a multiple of 32")
+            raise ApiValueError(offset_message(buf_offset), "round it up to a multiple of 32")
         count = integer_operand(builder, size, uint32, api="TBuf.get_with_offset", param="size")
         offset = integer_operand(builder, buf_offset, uint32, api="TBuf.get_with_offset", param="buf_offset")
         op = builder.insert(ir.TBufGetWithOffsetOp(self.ssa, element.to_ir(), count, offset))
         return LocalTensor.wrap(op.result, element, self.position)
 
 
+@record(
+    forms=("pool = asc.TBufPool(pos=asc.TPosition.VECCALC, buf_id_size=4)",),
+    cpp=("AscendC::TBufPool<AscendC::TPosition::POS, bufIDSize> pool;",),
+    title="asc.TBufPool",
+)
 class TBufPool(Handle):
-    """``AscendC::TBufPool<pos, bufIDSize>``: a region of the pipe's memory that queues and buffers
-    can be given memory from (``init_buffer``), and reset to reuse it."""
+    """A pool of on-chip memory at ``pos`` that hands out buffers to at most ``buf_id_size`` queues and buffers."""
 
     __slots__ = ("buf_id_size", "position")
 
@@ -69,20 +111,48 @@ class TBufPool(Handle):
         pool_type = ir.TBufPoolType(ir.TPosition[self.position.name], self.buf_id_size)
         super().__init__(builder.insert(ir.DeclareOp(pool_type)).result)
 
+    @record(
+        forms=("pool.init_buffer(que, num, len)", "pool.init_buffer(buf, len)"),
+        cpp=(
+            "template <class T> bool InitBuffer(T& que, uint8_t num, uint32_t len);",
+            "template <TPosition pos> bool InitBuffer(TBuf<pos>& buf, uint32_t len);",
+        ),
+        title="pool.init_buffer",
+    )
     def init_buffer(self, *args: Any, **kwargs: Any) -> None:
-        """``InitBuffer(que, num, len)`` or ``InitBuffer(buf, len)`` from this pool's memory."""
+        """Give a queue or a buffer memory from the pool (the forms of ``TPipe.init_buffer``)."""
         from ascx.language.fwk.tpipe import init_buffer
 
         init_buffer(self, "TBufPool.init_buffer", args, kwargs, buf_size_name="len")
 
+    @record(
+        forms=("ok = pool.init_buf_pool(buf_pool, len)", "ok = pool.init_buf_pool(buf_pool, len, share_buf)"),
+        cpp=(
+            "template <class T> bool InitBufPool(T& bufPool, uint32_t len);",
+            "template <class T, class U> bool InitBufPool(T& bufPool, uint32_t len, U& shareBuf);",
+        ),
+        rules=(
+            "With `share_buf`, `buf_pool` and `share_buf` must have this pool's position and `buf_id_size` "
+            '(C++ lets only a pool of the same type read their state): "'
+            + share_message(
+                "TBufPool.init_buf_pool",
+                "buf_pool",
+                pool_spelled(TPosition.VECCALC, 2),
+                pool_spelled(TPosition.VECCALC, 1),
+            )
+            + '".',
+        ),
+        title="pool.init_buf_pool",
+    )
     def init_buf_pool(self, buf_pool: Any, len: Any = 0, share_buf: Any = None) -> Any:
-        """``InitBufPool(pool, len[, shareBuf])``: a nested pool of ``len`` bytes."""
+        """Carve a nested pool out of this one."""
         from ascx.language.fwk.tpipe import init_buf_pool
 
         return init_buf_pool(self, "TBufPool.init_buf_pool", buf_pool, len, share_buf)
 
+    @record(forms=("pool.reset()",), cpp=("void Reset();",), title="pool.reset")
     def reset(self) -> None:
-        """``Reset()``: frees every buffer given out of the pool."""
+        """Free every buffer given out of the pool."""
         builder = active("TBufPool.reset")
         builder.insert(ir.LifecycleOp(ir.Lifecycle.RESET, self.ssa))
 
