@@ -32,20 +32,6 @@ _MASK_PARAMS = (
 )
 
 
-def _copy_rules() -> tuple[str, ...]:
-    return (
-        'One end is a LocalTensor: "data_copy: both dst and src are GlobalTensors; a copy moves data between global '
-        'memory and a LocalTensor"; the data types agree: "data_copy: dst is float32 but src is float16; a copy does '
-        'not convert".',
-        'A constant count moves a multiple of 32 bytes: "data_copy: count * sizeof(float16) = 20 bytes is not a multiple '
-        'of 32" (hint: ``data_copy_pad``).',
-        "A queue tensor copied against its position (copy-in into VECOUT, copy-out of VECIN) compiles; "
-        "``ascx-verify-pipe-sync`` warns (TQ-12) and reports the hazards it leaves unordered.",
-        'Constant ``block_count`` and ``block_len`` are at least 1: "data_copy: block_len must be at least 1, got 0: the '
-        'copy would move nothing".',
-    )
-
-
 DATA_COPY = Family(
     "basic/data_copy",
     "Data movement: `data_copy`, `data_copy_pad` and their parameters, `init_global_memory`",
@@ -57,150 +43,7 @@ DATA_COPY = Family(
     `data_copy_pad` measures blocks in bytes and pads each to 32 bytes on chip.  Struct fields take
     their C++ types: a constant is a literal, a runtime value is converted.
     """,
-    (
-        ApiEntry(
-            f"{_B}.data_copy:data_copy",
-            "Copy ``count`` elements, or blocks described by a ``DataCopyParams``.",
-            ("asc.data_copy(dst, src, count)", "asc.data_copy(dst, src, repeat_params)"),
-            (
-                "template <typename T> void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count);",
-                "template <typename T> void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count);",
-                "template <typename T> void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count);",
-                "template <typename T> void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p);",
-            ),
-            (("count", "elements"), ("repeat_params", "a ``DataCopyParams``; pyasc's keyword (not ``params``)")),
-            _copy_rules(),
-            (
-                "The cube forms (``Nd2NzParams``, ``Nz2NdParamsFull``, ``DataCopyCO12DstParams``, "
-                "``DataCopyEnhancedParams``) are on the [cube data movement page](cube_data_movement.md).",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.data_copy:data_copy_pad",
-            "Copy blocks whose length is in bytes; a copy from global memory pads each block to 32 bytes.  From "
-            "UB into L1 (TSCM) with ``Nd2NzParams``, the blocks become one matrix in the NZ layout.",
-            (
-                "asc.data_copy_pad(dst, src, data_copy_params, pad_params)  # GM -> UB",
-                "asc.data_copy_pad(dst, src, data_copy_params)  # UB -> GM",
-                "asc.data_copy_pad(dst, src, data_copy_params, nd2nz_params)  # UB -> L1 (TSCM), ND -> NZ",
-            ),
-            (
-                "template <typename T> void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, "
-                "const DataCopyExtParams& p, const DataCopyPadExtParams<T>& pad);",
-                "template <typename T> void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, "
-                "const DataCopyExtParams& p);",
-                "template <typename T> void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-                "const DataCopyExtParams& p, const Nd2NzParams& nd2nzParams);",
-                "// and the same with DataCopyParams / DataCopyPadParams",
-            ),
-            (
-                ("data_copy_params", "``DataCopyExtParams`` or ``DataCopyParams``"),
-                ("pad_params", "``DataCopyPadExtParams`` (with the Ext params) or ``DataCopyPadParams``"),
-                (
-                    "nd2nz_params",
-                    "``Nd2NzParams`` of the one ND matrix (``nd_num`` 1) the blocks form in GM, read from its start",
-                ),
-            ),
-            (
-                '"data_copy_pad: a copy from global memory needs pad_params"; "data_copy_pad: pad_params apply to copies from '
-                'global memory only"; "data_copy_pad: pad_params are for float32, but the tensors are float16".',
-                "UB -> L1 (CANN's DataCopyPad (UBToL1) page and its checks): ``src`` in UB (VECIN/VECOUT/VECCALC), "
-                '``dst`` in TSCM: "data_copy_pad: dst is at position VECIN, but data_copy_pad takes it in TSCM"; the '
-                "elements are of 1, 2 or 4 bytes (the cube core's ND -> NZ copy takes no other): "
-                '"data_copy_pad: the data type is int64; data_copy_pad supports int8, uint8, int16, uint16, int32, uint32, '
-                'float16, bfloat16, float32"; both tensors 32-byte aligned; ``block_count`` in [1, 4095], ``block_len`` in '
-                '[1, 2097151] (``DataCopyParams``: [1, 65535]) and whole elements: "data_copy_pad: '
-                'DataCopyExtParams.block_len is 63 bytes, not a multiple of sizeof(float16) = 2"; one matrix: "data_copy_pad: '
-                'a UB -> L1 ND to NZ copy moves one matrix: nd_num must be 1, got 2"; the ``Nd2NzParams`` ranges of '
-                "``data_copy``.",
-            ),
-            (
-                "UB -> L1 runs on MTE3 for the sync analyses (the vector core issues it: on the NPU it copies the "
-                "blocks to a relay in the Matmul API's workspace, ``dst_stride`` bytes apart, and the cube core moves "
-                "the relay's matrix into TSCM, which is why CANN asks for a registered Matmul; ascx does not check that).",
-                "The emulation models the relay: reading a byte of it that the UB -> GM stage did not write (rows "
-                "``src_d_value`` apart that reach a gap or past the last block) is an error at the call.",
-                "GM -> UB, as CANN's page says: each block starts a 32-byte aligned row, ``left_padding`` elements "
-                "in; with both paddings 0 the rest of the row (the dummy) repeats the block's first element, "
-                "whatever ``is_pad`` says; otherwise the paddings and the dummy hold the pad value register, which "
-                "``is_pad`` loads with ``padding_value`` and ``asc.set_pad_value`` sets (CANN calls it random "
-                "without either). UB -> GM reads each block from the start of its 32-byte row and drops the dummy.",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.global_memory:init_global_memory",
-            "Set the first ``size`` elements of a GlobalTensor to ``value`` (CANN's ``InitGlobalMemory``, a utility "
-            "of the high-level library), e.g. to clear a workspace or an output before atomic adds.",
-            ("asc.init_global_memory(gm_workspace_addr, size, value)",),
-            (
-                "template <typename T> void InitGlobalMemory(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, "
-                "const T value);",
-            ),
-            (
-                (
-                    "gm_workspace_addr",
-                    "a GlobalTensor of float16, float32, int16, uint16, int32 or uint32, with a size",
-                ),
-                ("size", "how many elements to set (``uint64``)"),
-                ("value", "a number or runtime value of the tensor's type"),
-            ),
-            (
-                'A GlobalTensor: "init_global_memory: gm_workspace_addr must be a GlobalTensor, got a LocalTensor"; of '
-                'a type CANN lists: "init_global_memory: the GlobalTensor holds uint8; InitGlobalMemory supports '
-                'uint16, int16, float16, uint32, int32, float32".',
-                "A constant ``size`` is at most the tensor's known size (CANN's kernel check asserts it): "
-                "\"init_global_memory: size 4097 is more than the GlobalTensor's 4096 elements; CANN's "
-                'InitGlobalMemory checks size <= gmWorkspaceAddr.GetSize()". A tensor whose every '
-                "``set_global_buffer`` gives no size (or 0) is a warning at the call naming each of them: CANN "
-                'asserts ``GetSize() > 0`` only in its CPU-debug build, where the kernel aborts ("init_global_memory: '
-                "the GlobalTensor has no size: CANN's InitGlobalMemory checks gmWorkspaceAddr.GetSize() > 0 in its "
-                'CPU-debug build (...)"). Run-time sizes are checked by the emulation.',
-                "After ``asc.TPipe()`` and before any ``init_buffer`` (CANN's page): \"init_global_memory: the kernel "
-                'has no TPipe; CANN\'s InitGlobalMemory takes its buffer and event id from it", "init_global_memory: '
-                "called after TPipe.init_buffer; CANN's InitGlobalMemory page supports it only before InitBuffer (it "
-                "fills the unified buffer's free space)\".",
-            ),
-            (
-                "For the sync analyses it is an MTE3 write of the tensor (CANN fills a unified-buffer block on the "
-                "vector pipe and copies it out on MTE3, waiting for its copies at the end). CANN's page asks for an "
-                "MTE3 -> MTE2 wait before later copies into the unified buffer and ``sync_all`` before other cores "
-                "read what it wrote; ascx's analyses do not model its use of the unified buffer.",
-                "pyasc has no ``init_global_memory``; ascx names CANN's function in pyasc's style.",
-            ),
-        ),
-        ApiEntry(
-            "ascx.language.core.params:DataCopyParams",
-            "``block_count`` blocks of ``block_len`` 32-byte units; the strides skip 32-byte units between blocks.",
-            ("asc.DataCopyParams(block_count=1, block_len=0, src_stride=0, dst_stride=0)",),
-            ("AscendC::DataCopyParams p{blockCount, blockLen, srcStride, dstStride};  // uint16_t each",),
-            rules=('Constants fit their fields: "DataCopyParams: block_count 70000 does not fit uint16".',),
-            title="asc.DataCopyParams",
-        ),
-        ApiEntry(
-            "ascx.language.core.params:DataCopyExtParams",
-            "``data_copy_pad``'s copy parameters, with 32-bit lengths in bytes.",
-            ("asc.DataCopyExtParams(block_count=1, block_len=0, src_stride=0, dst_stride=0, rsv=0)",),
-            (
-                "AscendC::DataCopyExtParams p{blockCount, blockLen, srcStride, dstStride, rsv};  // uint16_t, then uint32_t",
-            ),
-            title="asc.DataCopyExtParams",
-        ),
-        ApiEntry(
-            "ascx.language.core.params:DataCopyPadParams",
-            "Pad each copied block with ``left_padding``/``right_padding`` elements of ``padding_value``.",
-            ("asc.DataCopyPadParams(is_pad=False, left_padding=0, right_padding=0, padding_value=0)",),
-            ("AscendC::DataCopyPadParams p{isPad, leftPadding, rightPadding, paddingValue};",),
-            rules=('``is_pad`` is a bool: "DataCopyPadParams: is_pad must be a bool, got int".',),
-            title="asc.DataCopyPadParams",
-        ),
-        ApiEntry(
-            "ascx.language.core.params:DataCopyPadExtParams",
-            "As ``DataCopyPadParams``, with a padding value of the tensors' type ``dtype``.",
-            ("asc.DataCopyPadExtParams(dtype, is_pad=False, left_padding=0, right_padding=0, padding_value=0)",),
-            ("AscendC::DataCopyPadExtParams<T> p{isPad, leftPadding, rightPadding, paddingValue};",),
-            title="asc.DataCopyPadExtParams",
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int) -> None:
@@ -220,6 +63,7 @@ DATA_COPY = Family(
         asc.data_copy_pad(a, xg, asc.DataCopyParams(1, 20), asc.DataCopyPadParams(True, 0, 6, 0))
     """,
     "(MockTensor(asc.float16), MockTensor(asc.float16), MockValue(asc.int32))",
+    modules=(f"{_B}.data_copy", f"{_B}.global_memory", "ascx.language.core.params"),
 )
 
 _BINARY = {
@@ -271,22 +115,7 @@ VECTOR_BINARY = Family(
     elements of each repeat and the strides of a `BinaryRepeatParams`).  pyasc's dispatch order and
     keywords are kept: the mask forms are tried first, then the count form.
     """,
-    (
-        *(_binary(name) for name in _BINARY),
-        ApiEntry(
-            "ascx.language.core.params:BinaryRepeatParams",
-            "Strides of the mask form of binary ops: within a repeat (blocks of 32 bytes) and between repeats.",
-            (
-                "asc.BinaryRepeatParams(dst_blk_stride=1, src0_blk_stride=1, src1_blk_stride=1, dst_rep_stride=8, "
-                "src0_rep_stride=8, src1_rep_stride=8)",
-            ),
-            (
-                "AscendC::BinaryRepeatParams p{dstBlkStride, src0BlkStride, src1BlkStride, dstRepStride, src0RepStride, "
-                "src1RepStride};  // uint8_t each",
-            ),
-            title="asc.BinaryRepeatParams",
-        ),
-    ),
+    (*(_binary(name) for name in _BINARY),),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -304,6 +133,7 @@ VECTOR_BINARY = Family(
         asc.bitwise_or(i, i, i, 256)
     """,
     "(MockValue(asc.int32),)",
+    modules=("ascx.language.core.params",),
 )
 
 _BINARY_SCALAR = {
@@ -407,18 +237,7 @@ VECTOR_UNARY = Family(
     """
     Element-wise functions of one tensor, on the vector pipe, in the count and mask forms.
     """,
-    (
-        *(_unary(name) for name in _UNARY),
-        ApiEntry(
-            "ascx.language.core.params:UnaryRepeatParams",
-            "Strides of the mask form of unary and tensor-scalar ops.",
-            ("asc.UnaryRepeatParams(dst_blk_stride=1, src_blk_stride=1, dst_rep_stride=8, src_rep_stride=8)",),
-            (
-                "AscendC::UnaryRepeatParams p{dstBlkStride, srcBlkStride, dstRepStride, srcRepStride};  // uint16_t, uint8_t",
-            ),
-            title="asc.UnaryRepeatParams",
-        ),
-    ),
+    (*(_unary(name) for name in _UNARY),),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -435,6 +254,7 @@ VECTOR_UNARY = Family(
         asc.bitwise_not(i, i, 256)
     """,
     "(MockValue(asc.int32),)",
+    modules=("ascx.language.core.params",),
 )
 
 VECTOR_CONVERSION = Family(
