@@ -180,8 +180,9 @@ class ModuleRecords:
             page or self.page,
         )
         self.entries.append(entry)
-        function: Any = getattr(declared, "__func__", declared)
-        function.__doc__ = render_docstring(entry, entry.page)
+        if docstrings_wanted():  # a tool that skips docstrings (``skip_docstrings``) leaves them off here too
+            function: Any = getattr(declared, "__func__", declared)
+            function.__doc__ = render_docstring(entry, entry.page)
         return api
 
 

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from ascx.language.basic.api_docs_reduce_sort import SCALAR_UNIT, SORT, VECTOR_REDUCE
 from ascx.language.basic.api_docs_system import FAMILIES as SYSTEM_FAMILIES
-from ascx.language.basic.api_docs_vector_data import SHIFT_ENTRIES, VECTOR_DATA, VECTOR_FUSED, VECTOR_MASK
+from ascx.language.basic.api_docs_vector_data import VECTOR_DATA, VECTOR_FUSED, VECTOR_MASK
 from ascx.language.basic.cube_api_docs import FAMILIES as CUBE_FAMILIES
-from ascx.language.basic.dtype_rules import BINARY, BINARY_SCALAR, UNARY, pyasc_valid_types
 from ascx.language.reference import ApiEntry, Family
 
 _B = "ascx.language.basic"
@@ -66,46 +65,6 @@ DATA_COPY = Family(
     modules=(f"{_B}.data_copy", f"{_B}.global_memory", "ascx.language.core.params"),
 )
 
-_BINARY = {
-    "add": ("Add", "dst = src0 + src1"),
-    "sub": ("Sub", "dst = src0 - src1"),
-    "mul": ("Mul", "dst = src0 * src1"),
-    "div": ("Div", "dst = src0 / src1"),
-    "max": ("Max", "dst = max(src0, src1)"),
-    "min": ("Min", "dst = min(src0, src1)"),
-    "bitwise_and": ("And", "dst = src0 & src1"),
-    "bitwise_or": ("Or", "dst = src0 | src1"),
-}
-
-
-def _binary(name: str) -> ApiEntry:
-    cpp, meaning = _BINARY[name]
-    valid = BINARY[name]
-    return ApiEntry(
-        f"{_B}.vec_binary:{name}",
-        f"Element-wise ``{meaning}``.",
-        (
-            f"asc.{name}(dst, src0, src1, count, is_set_mask=True)",
-            f"asc.{name}(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True)",
-        ),
-        (
-            f"template <typename T> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src0, "
-            "const LocalTensor<T>& src1, const int32_t& count);",
-            f"template <typename T, bool isSetMask = true> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src0, "
-            "const LocalTensor<T>& src1, uint64_t mask / const uint64_t mask[], const uint8_t repeatTimes, "
-            "const BinaryRepeatParams& repeatParams);",
-        ),
-        (*_MASK_PARAMS, ("repeat_params", "a ``BinaryRepeatParams``")),
-        (
-            f"Data types {', '.join(d.name for d in valid)}, all the same (pyasc's check and messages): \"Invalid dst data "
-            f'type, got uint8, expect {pyasc_valid_types(valid)}"; "Src0 and src1 must be same type."; "Src0, src1 and '
-            'dst must be same type.".',
-            *_VECTOR_RULES,
-        ),
-        ("The count form ignores ``is_set_mask``, as in pyasc.",),
-    )
-
-
 VECTOR_BINARY = Family(
     "basic/vector_binary",
     "Vector ops: element-wise binary",
@@ -115,7 +74,7 @@ VECTOR_BINARY = Family(
     elements of each repeat and the strides of a `BinaryRepeatParams`).  pyasc's dispatch order and
     keywords are kept: the mask forms are tried first, then the count form.
     """,
-    (*(_binary(name) for name in _BINARY),),
+    (),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -133,44 +92,8 @@ VECTOR_BINARY = Family(
         asc.bitwise_or(i, i, i, 256)
     """,
     "(MockValue(asc.int32),)",
-    modules=("ascx.language.core.params",),
+    modules=(f"{_B}.vec_binary", "ascx.language.core.params"),
 )
-
-_BINARY_SCALAR = {
-    "adds": ("Adds", "dst = src + scalar"),
-    "muls": ("Muls", "dst = src * scalar"),
-    "maxs": ("Maxs", "dst = max(src, scalar)"),
-    "mins": ("Mins", "dst = min(src, scalar)"),
-    "leaky_relu": ("LeakyRelu", "dst = src if src >= 0 else src * scalar"),
-}
-
-
-def _binary_scalar(name: str) -> ApiEntry:
-    cpp, meaning = _BINARY_SCALAR[name]
-    valid = BINARY_SCALAR[name]
-    return ApiEntry(
-        f"{_B}.vec_binary_scalar:{name}",
-        f"Element-wise ``{meaning}``; the scalar is converted to the tensors' type.",
-        (
-            f"asc.{name}(dst, src, scalar, count, is_set_mask=True)",
-            f"asc.{name}(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)",
-        ),
-        (
-            f"template <typename T, bool isSetMask = true> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-            "const T& scalarValue, const int32_t& count);",
-            f"template <typename T, bool isSetMask = true> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-            "const T& scalarValue, uint64_t mask / const uint64_t mask[], const uint8_t repeatTimes, "
-            "const UnaryRepeatParams& repeatParams);",
-        ),
-        (("scalar", "a number or a runtime scalar"), *_MASK_PARAMS, ("repeat_params", "a ``UnaryRepeatParams``")),
-        (
-            f'Data types {", ".join(d.name for d in valid)}: "{name}: src has data type int16; {name} supports '
-            f'{", ".join(d.name for d in valid)}" (for an unsupported type); dst and src agree.',
-            'A float scalar for an integer tensor: "muls: scalar 3.7 must be an integer: the tensor\'s data type is int16".',
-            *_VECTOR_RULES,
-        ),
-    )
-
 
 VECTOR_BINARY_SCALAR = Family(
     "basic/vector_binary_scalar",
@@ -179,7 +102,7 @@ VECTOR_BINARY_SCALAR = Family(
     Element-wise operations of a tensor and a scalar, on the vector pipe.  Ascend C names the
     element type and `isSetMask` in the template of both forms.
     """,
-    (*(_binary_scalar(name) for name in _BINARY_SCALAR), *SHIFT_ENTRIES),
+    (),
     """
     @asc.jit
     def kernel(alpha: float) -> None:
@@ -195,41 +118,8 @@ VECTOR_BINARY_SCALAR = Family(
         asc.shift_right(i, i, 1, 128, 2, asc.UnaryRepeatParams())
     """,
     "(MockValue(asc.float32),)",
+    modules=(f"{_B}.vec_binary_scalar",),
 )
-
-_UNARY = {
-    "abs": ("Abs", "dst = |src|"),
-    "exp": ("Exp", "dst = e ** src"),
-    "ln": ("Ln", "dst = ln(src)"),
-    "sqrt": ("Sqrt", "dst = sqrt(src)"),
-    "rsqrt": ("Rsqrt", "dst = 1 / sqrt(src)"),
-    "reciprocal": ("Reciprocal", "dst = 1 / src"),
-    "relu": ("Relu", "dst = max(src, 0)"),
-    "bitwise_not": ("Not", "dst = ~src"),
-}
-
-
-def _unary(name: str) -> ApiEntry:
-    cpp, meaning = _UNARY[name]
-    valid = UNARY[name]
-    return ApiEntry(
-        f"{_B}.vec_unary:{name}",
-        f"Element-wise ``{meaning}``.",
-        (f"asc.{name}(dst, src, count)", f"asc.{name}(dst, src, mask, repeat_times, repeat_params, is_set_mask=True)"),
-        (
-            f"template <typename T> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count);",
-            f"template <typename T, bool isSetMask = true> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-            "uint64_t mask / const uint64_t mask[], const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams);",
-        ),
-        (*_MASK_PARAMS, ("repeat_params", "a ``UnaryRepeatParams``")),
-        (
-            f'Data types {", ".join(d.name for d in valid)}; dst and src agree: "Src and dst must be same type. '
-            f'({name}: float16, float32)".',
-            "The count form has no ``is_set_mask`` (as in pyasc): ``asc.abs(c, a, 256, False)`` fits no form.",
-            *_VECTOR_RULES,
-        ),
-    )
-
 
 VECTOR_UNARY = Family(
     "basic/vector_unary",
@@ -237,7 +127,7 @@ VECTOR_UNARY = Family(
     """
     Element-wise functions of one tensor, on the vector pipe, in the count and mask forms.
     """,
-    (*(_unary(name) for name in _UNARY),),
+    (),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -254,7 +144,7 @@ VECTOR_UNARY = Family(
         asc.bitwise_not(i, i, 256)
     """,
     "(MockValue(asc.int32),)",
-    modules=("ascx.language.core.params",),
+    modules=(f"{_B}.vec_unary", "ascx.language.core.params"),
 )
 
 VECTOR_CONVERSION = Family(
