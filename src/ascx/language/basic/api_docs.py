@@ -10,26 +10,6 @@ from ascx.language.basic.cube_api_docs import FAMILIES as CUBE_FAMILIES
 from ascx.language.reference import ApiEntry, Family
 
 _B = "ascx.language.basic"
-_VECTOR_RULES = (
-    'Every tensor is a LocalTensor in the unified buffer: "add: src1 is a GlobalTensor, but vector ops work on '
-    'LocalTensors in the unified buffer"; a tensor at A1 etc.: "add: dst is at position A1, but vector ops work on '
-    'the unified buffer (VECIN, VECOUT, VECCALC)".',
-    'A constant count is positive ("add: count must be positive, got 0"); repeat counts and strides fit '
-    '``uint8_t`` ("add: repeat_times 300 does not fit uint8").',
-    'A call that fits no form lists the forms: "add(): no form takes (LocalTensor, LocalTensor, LocalTensor, float); '
-    'the forms are: ...".',
-)
-_MASK_PARAMS = (
-    ("count", "elements, from the start of each tensor"),
-    (
-        "mask",
-        "the mask form: an int (how many elements of each 256-byte repeat), or a list of one or two 64-bit "
-        "words (which elements), emitted as ``uint64_t mask[]``",
-    ),
-    ("repeat_times", "repeats of the mask"),
-    ("is_set_mask", "compile-time; False when the mask register is already set"),
-)
-
 
 DATA_COPY = Family(
     "basic/data_copy",
@@ -154,54 +134,7 @@ VECTOR_CONVERSION = Family(
     `cast` converts element types with a rounding mode; `duplicate` fills a tensor with a scalar.
     Both run on the vector pipe.
     """,
-    (
-        ApiEntry(
-            f"{_B}.vec_cast:cast",
-            "Convert each element of ``src`` to the type of ``dst``, rounding as ``round_mode`` says.",
-            (
-                "asc.cast(dst, src, round_mode, count)",
-                "asc.cast(dst, src, round_mode, mask, repeat_times, repeat_params, is_set_mask=True)",
-            ),
-            (
-                "template <typename T1, typename T2> void Cast(const LocalTensor<T1>& dst, const LocalTensor<T2>& src, "
-                "const RoundMode& roundMode, const uint32_t count);",
-                "template <typename T1, typename T2, bool isSetMask = true> void Cast(..., const RoundMode& roundMode, "
-                "uint64_t mask / const uint64_t mask[], const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams);",
-            ),
-            (
-                (
-                    "round_mode",
-                    "``asc.RoundMode``: CAST_NONE, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD",
-                ),
-                *_MASK_PARAMS,
-            ),
-            (
-                '"cast: dst and src are both float16; Cast converts between data types"; "cast: round_mode must be an '
-                'asc.RoundMode, got the int 1".',
-                *_VECTOR_RULES,
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.vec_duplicate:duplicate",
-            "Set every element of ``dst`` to ``scalar``; the mask form takes block and repeat strides.",
-            (
-                "asc.duplicate(dst, scalar, count)",
-                "asc.duplicate(dst, scalar, mask, repeat_times, dst_block_stride, dst_repeat_stride, is_set_mask=True)",
-            ),
-            (
-                "template <typename T> void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count);",
-                "template <typename T, bool isSetMask = true> void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, "
-                "uint64_t mask / const uint64_t mask[], const uint8_t repeatTimes, const uint16_t dstBlockStride, "
-                "const uint8_t dstRepeatStride);",
-            ),
-            (("scalar", "a number or a runtime scalar, converted to dst's type"), *_MASK_PARAMS),
-            (
-                'Data types float16, float32, int16, uint16, int32, uint32: "duplicate: dst has data type uint8; duplicate '
-                'supports float16, float32, int16, uint16, int32, uint32".',
-                *_VECTOR_RULES,
-            ),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(value: float) -> None:
@@ -213,6 +146,7 @@ VECTOR_CONVERSION = Family(
         asc.duplicate(h, 0.0, 128, 2, 1, 8)
     """,
     "(MockValue(asc.float32),)",
+    modules=(f"{_B}.vec_cast", f"{_B}.vec_duplicate"),
 )
 
 VECTOR_COMPARE_SELECT = Family(
@@ -227,90 +161,7 @@ VECTOR_COMPARE_SELECT = Family(
     a `src1` (the scalar in CMPMASK) reads it.  pyasc's dispatch order is kept: the register forms
     are tried first.
     """,
-    (
-        ApiEntry(
-            f"{_B}.vec_cmpsel:compare",
-            "Compare two tensors element by element.",
-            (
-                "asc.compare(dst, src0, src1, cmp_mode, count)",
-                "asc.compare(dst, src0, src1, cmp_mode, mask, repeat_times, repeat_params, is_set_mask=True)",
-                "asc.compare(src0, src1, cmp_mode, mask, repeat_params, is_set_mask=True)  # into CMPMASK",
-            ),
-            (
-                "template <typename T, typename U> void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, "
-                "const LocalTensor<T>& src1, CMPMODE cmpMode, uint32_t count);",
-                "template <typename T, typename U, bool isSetMask = true> void Compare(..., CMPMODE cmpMode, "
-                "uint64_t mask / const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& repeatParams);",
-                "template <typename T, bool isSetMask = true> void Compare(const LocalTensor<T>& src0, "
-                "const LocalTensor<T>& src1, CMPMODE cmpMode, const uint64_t mask / const uint64_t mask[], "
-                "const BinaryRepeatParams& repeatParams);",
-            ),
-            (("cmp_mode", "``asc.CMPMODE``: LT, GT, EQ, LE, GE, NE"), *_MASK_PARAMS),
-            (
-                '"compare: dst holds one bit per element and must be uint8, got float16"; sources float16, float32 or int32 of '
-                "one type.",
-                'The register form compares float16 or float32 (Atlas A2): "compare: src0 has data type int32; compare '
-                'supports float16, float32".',
-                *_VECTOR_RULES,
-            ),
-            (
-                "pyasc cannot pass ``is_set_mask=False``; ascx names the template arguments then.",
-                "The register form writes one repeat's bits into the 128-bit CMPMASK (``get_cmp_mask`` stores it); "
-                "the emulation clears the bits of masked-off lanes and past the repeat's lanes.",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.vec_cmpsel:compare_scalar",
-            "Compare a tensor with a scalar element by element.",
-            (
-                "asc.compare_scalar(dst, src0, src1_scalar, cmp_mode, count)",
-                "asc.compare_scalar(dst, src0, src1_scalar, cmp_mode, mask, repeat_times, repeat_params, is_set_mask=True)",
-            ),
-            (
-                "template <typename T, typename U> void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, "
-                "const T src1Scalar, CMPMODE cmpMode, uint32_t count);",
-            ),
-            rules=("The rules of ``compare``; the scalar is converted to src0's type.",),
-            notes=("CANN has no register form of CompareScalar.",),
-        ),
-        ApiEntry(
-            f"{_B}.vec_cmpsel:select",
-            "Choose each element from ``src0`` or ``src1`` by the bits of ``sel_mask``.",
-            (
-                "asc.select(dst, sel_mask, src0, src1, sel_mode, count)",
-                "asc.select(dst, sel_mask, src0, src1, sel_mode, mask, repeat_times, repeat_params, is_set_mask=True)",
-                "asc.select(dst, src0, src1, repeat_times, repeat_params, sel_mode=asc.SelMode.VSEL_CMPMASK_SPR)",
-                "asc.select(dst, sel_mask, src0, repeat_times, repeat_params)  # the scalar in CMPMASK",
-            ),
-            (
-                "template <typename T, typename U> void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, "
-                "const LocalTensor<T>& src0, const LocalTensor<T>& src1 / T src1, SELMODE selMode, uint32_t count);",
-                "template <typename T, typename U, bool isSetMask = true> void Select(..., SELMODE selMode, "
-                "uint64_t mask / uint64_t mask[], uint8_t repeatTime, const BinaryRepeatParams& repeatParams);",
-                "template <typename T, SELMODE selMode> void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, "
-                "const LocalTensor<T>& src1, uint8_t repeatTime, const BinaryRepeatParams& repeatParams);",
-                "template <typename T, typename U> void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, "
-                "const LocalTensor<T>& src0, uint8_t repeatTime, const BinaryRepeatParams& repeatParams);",
-            ),
-            (
-                ("src1", "a tensor, or a scalar for ``VSEL_TENSOR_SCALAR_MODE``"),
-                ("sel_mode", "``asc.SelMode``: VSEL_CMPMASK_SPR, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE"),
-            ),
-            (
-                '"select: sel_mask must be an unsigned integer tensor (uint8 ... uint64), got float16"; data types float16, '
-                "float32.",
-                'The scalar register form has no ``src1``: "select: without a mask, VSEL_TENSOR_SCALAR_MODE takes (dst, '
-                'sel_mask, src0, repeat_times, repeat_params), the scalar in CMPMASK".',
-                *_VECTOR_RULES,
-            ),
-            (
-                "Without ``sel_mask``, VSEL_CMPMASK_SPR reads the bits in CMPMASK (``compare``'s register form, "
-                "``set_cmp_mask``) and VSEL_TENSOR_TENSOR_MODE the mask tensor whose address ``set_cmp_mask`` loaded; "
-                "the op names that tensor, so the sync analyses order it.",
-                "The CMPMASK form names ``<T, SELMODE::...>``: pyasc omits them and CANN cannot deduce the mode.",
-            ),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(threshold: float) -> None:
@@ -327,6 +178,7 @@ VECTOR_COMPARE_SELECT = Family(
         asc.select(c, bits, a, 2, asc.BinaryRepeatParams())
     """,
     "(MockValue(asc.float32),)",
+    modules=(f"{_B}.vec_cmpsel",),
 )
 
 _EVENT_RULE = (
