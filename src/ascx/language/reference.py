@@ -190,8 +190,9 @@ class ModuleRecords:
         )
         members = [i for i, known in enumerate(self.entries) if known.target.startswith(f"{target}.")]
         self.entries.insert(members[0] if isinstance(api, type) and members else len(self.entries), entry)
-        function: Any = getattr(declared, "__func__", declared)
-        function.__doc__ = render_docstring(entry, entry.page)
+        if docstrings_wanted():  # a tool that skips docstrings (``skip_docstrings``) leaves them off here too
+            function: Any = getattr(declared, "__func__", declared)
+            function.__doc__ = render_docstring(entry, entry.page)
         return api
 
 

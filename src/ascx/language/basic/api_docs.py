@@ -5,46 +5,11 @@ from __future__ import annotations
 
 from ascx.language.basic.api_docs_reduce_sort import SCALAR_UNIT, SORT, VECTOR_REDUCE
 from ascx.language.basic.api_docs_system import FAMILIES as SYSTEM_FAMILIES
-from ascx.language.basic.api_docs_vector_data import SHIFT_ENTRIES, VECTOR_DATA, VECTOR_FUSED, VECTOR_MASK
+from ascx.language.basic.api_docs_vector_data import VECTOR_DATA, VECTOR_FUSED, VECTOR_MASK
 from ascx.language.basic.cube_api_docs import FAMILIES as CUBE_FAMILIES
-from ascx.language.basic.dtype_rules import BINARY, BINARY_SCALAR, UNARY, pyasc_valid_types
-from ascx.language.reference import ApiEntry, Family
+from ascx.language.reference import Family
 
 _B = "ascx.language.basic"
-_VECTOR_RULES = (
-    'Every tensor is a LocalTensor in the unified buffer: "add: src1 is a GlobalTensor, but vector ops work on '
-    'LocalTensors in the unified buffer"; a tensor at A1 etc.: "add: dst is at position A1, but vector ops work on '
-    'the unified buffer (VECIN, VECOUT, VECCALC)".',
-    'A constant count is positive ("add: count must be positive, got 0"); repeat counts and strides fit '
-    '``uint8_t`` ("add: repeat_times 300 does not fit uint8").',
-    'A call that fits no form lists the forms: "add(): no form takes (LocalTensor, LocalTensor, LocalTensor, float); '
-    'the forms are: ...".',
-)
-_MASK_PARAMS = (
-    ("count", "elements, from the start of each tensor"),
-    (
-        "mask",
-        "the mask form: an int (how many elements of each 256-byte repeat), or a list of one or two 64-bit "
-        "words (which elements), emitted as ``uint64_t mask[]``",
-    ),
-    ("repeat_times", "repeats of the mask"),
-    ("is_set_mask", "compile-time; False when the mask register is already set"),
-)
-
-
-def _copy_rules() -> tuple[str, ...]:
-    return (
-        'One end is a LocalTensor: "data_copy: both dst and src are GlobalTensors; a copy moves data between global '
-        'memory and a LocalTensor"; the data types agree: "data_copy: dst is float32 but src is float16; a copy does '
-        'not convert".',
-        'A constant count moves a multiple of 32 bytes: "data_copy: count * sizeof(float16) = 20 bytes is not a multiple '
-        'of 32" (hint: ``data_copy_pad``).',
-        "A queue tensor copied against its position (copy-in into VECOUT, copy-out of VECIN) compiles; "
-        "``ascx-verify-pipe-sync`` warns (TQ-12) and reports the hazards it leaves unordered.",
-        'Constant ``block_count`` and ``block_len`` are at least 1: "data_copy: block_len must be at least 1, got 0: the '
-        'copy would move nothing".',
-    )
-
 
 DATA_COPY = Family(
     "basic/data_copy",
@@ -57,150 +22,7 @@ DATA_COPY = Family(
     `data_copy_pad` measures blocks in bytes and pads each to 32 bytes on chip.  Struct fields take
     their C++ types: a constant is a literal, a runtime value is converted.
     """,
-    (
-        ApiEntry(
-            f"{_B}.data_copy:data_copy",
-            "Copy ``count`` elements, or blocks described by a ``DataCopyParams``.",
-            ("asc.data_copy(dst, src, count)", "asc.data_copy(dst, src, repeat_params)"),
-            (
-                "template <typename T> void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count);",
-                "template <typename T> void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count);",
-                "template <typename T> void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count);",
-                "template <typename T> void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p);",
-            ),
-            (("count", "elements"), ("repeat_params", "a ``DataCopyParams``; pyasc's keyword (not ``params``)")),
-            _copy_rules(),
-            (
-                "The cube forms (``Nd2NzParams``, ``Nz2NdParamsFull``, ``DataCopyCO12DstParams``, "
-                "``DataCopyEnhancedParams``) are on the [cube data movement page](cube_data_movement.md).",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.data_copy:data_copy_pad",
-            "Copy blocks whose length is in bytes; a copy from global memory pads each block to 32 bytes.  From "
-            "UB into L1 (TSCM) with ``Nd2NzParams``, the blocks become one matrix in the NZ layout.",
-            (
-                "asc.data_copy_pad(dst, src, data_copy_params, pad_params)  # GM -> UB",
-                "asc.data_copy_pad(dst, src, data_copy_params)  # UB -> GM",
-                "asc.data_copy_pad(dst, src, data_copy_params, nd2nz_params)  # UB -> L1 (TSCM), ND -> NZ",
-            ),
-            (
-                "template <typename T> void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, "
-                "const DataCopyExtParams& p, const DataCopyPadExtParams<T>& pad);",
-                "template <typename T> void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, "
-                "const DataCopyExtParams& p);",
-                "template <typename T> void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-                "const DataCopyExtParams& p, const Nd2NzParams& nd2nzParams);",
-                "// and the same with DataCopyParams / DataCopyPadParams",
-            ),
-            (
-                ("data_copy_params", "``DataCopyExtParams`` or ``DataCopyParams``"),
-                ("pad_params", "``DataCopyPadExtParams`` (with the Ext params) or ``DataCopyPadParams``"),
-                (
-                    "nd2nz_params",
-                    "``Nd2NzParams`` of the one ND matrix (``nd_num`` 1) the blocks form in GM, read from its start",
-                ),
-            ),
-            (
-                '"data_copy_pad: a copy from global memory needs pad_params"; "data_copy_pad: pad_params apply to copies from '
-                'global memory only"; "data_copy_pad: pad_params are for float32, but the tensors are float16".',
-                "UB -> L1 (CANN's DataCopyPad (UBToL1) page and its checks): ``src`` in UB (VECIN/VECOUT/VECCALC), "
-                '``dst`` in TSCM: "data_copy_pad: dst is at position VECIN, but data_copy_pad takes it in TSCM"; the '
-                "elements are of 1, 2 or 4 bytes (the cube core's ND -> NZ copy takes no other): "
-                '"data_copy_pad: the data type is int64; data_copy_pad supports int8, uint8, int16, uint16, int32, uint32, '
-                'float16, bfloat16, float32"; both tensors 32-byte aligned; ``block_count`` in [1, 4095], ``block_len`` in '
-                '[1, 2097151] (``DataCopyParams``: [1, 65535]) and whole elements: "data_copy_pad: '
-                'DataCopyExtParams.block_len is 63 bytes, not a multiple of sizeof(float16) = 2"; one matrix: "data_copy_pad: '
-                'a UB -> L1 ND to NZ copy moves one matrix: nd_num must be 1, got 2"; the ``Nd2NzParams`` ranges of '
-                "``data_copy``.",
-            ),
-            (
-                "UB -> L1 runs on MTE3 for the sync analyses (the vector core issues it: on the NPU it copies the "
-                "blocks to a relay in the Matmul API's workspace, ``dst_stride`` bytes apart, and the cube core moves "
-                "the relay's matrix into TSCM, which is why CANN asks for a registered Matmul; ascx does not check that).",
-                "The emulation models the relay: reading a byte of it that the UB -> GM stage did not write (rows "
-                "``src_d_value`` apart that reach a gap or past the last block) is an error at the call.",
-                "GM -> UB, as CANN's page says: each block starts a 32-byte aligned row, ``left_padding`` elements "
-                "in; with both paddings 0 the rest of the row (the dummy) repeats the block's first element, "
-                "whatever ``is_pad`` says; otherwise the paddings and the dummy hold the pad value register, which "
-                "``is_pad`` loads with ``padding_value`` and ``asc.set_pad_value`` sets (CANN calls it random "
-                "without either). UB -> GM reads each block from the start of its 32-byte row and drops the dummy.",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.global_memory:init_global_memory",
-            "Set the first ``size`` elements of a GlobalTensor to ``value`` (CANN's ``InitGlobalMemory``, a utility "
-            "of the high-level library), e.g. to clear a workspace or an output before atomic adds.",
-            ("asc.init_global_memory(gm_workspace_addr, size, value)",),
-            (
-                "template <typename T> void InitGlobalMemory(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, "
-                "const T value);",
-            ),
-            (
-                (
-                    "gm_workspace_addr",
-                    "a GlobalTensor of float16, float32, int16, uint16, int32 or uint32, with a size",
-                ),
-                ("size", "how many elements to set (``uint64``)"),
-                ("value", "a number or runtime value of the tensor's type"),
-            ),
-            (
-                'A GlobalTensor: "init_global_memory: gm_workspace_addr must be a GlobalTensor, got a LocalTensor"; of '
-                'a type CANN lists: "init_global_memory: the GlobalTensor holds uint8; InitGlobalMemory supports '
-                'uint16, int16, float16, uint32, int32, float32".',
-                "A constant ``size`` is at most the tensor's known size (CANN's kernel check asserts it): "
-                "\"init_global_memory: size 4097 is more than the GlobalTensor's 4096 elements; CANN's "
-                'InitGlobalMemory checks size <= gmWorkspaceAddr.GetSize()". A tensor whose every '
-                "``set_global_buffer`` gives no size (or 0) is a warning at the call naming each of them: CANN "
-                'asserts ``GetSize() > 0`` only in its CPU-debug build, where the kernel aborts ("init_global_memory: '
-                "the GlobalTensor has no size: CANN's InitGlobalMemory checks gmWorkspaceAddr.GetSize() > 0 in its "
-                'CPU-debug build (...)"). Run-time sizes are checked by the emulation.',
-                "After ``asc.TPipe()`` and before any ``init_buffer`` (CANN's page): \"init_global_memory: the kernel "
-                'has no TPipe; CANN\'s InitGlobalMemory takes its buffer and event id from it", "init_global_memory: '
-                "called after TPipe.init_buffer; CANN's InitGlobalMemory page supports it only before InitBuffer (it "
-                "fills the unified buffer's free space)\".",
-            ),
-            (
-                "For the sync analyses it is an MTE3 write of the tensor (CANN fills a unified-buffer block on the "
-                "vector pipe and copies it out on MTE3, waiting for its copies at the end). CANN's page asks for an "
-                "MTE3 -> MTE2 wait before later copies into the unified buffer and ``sync_all`` before other cores "
-                "read what it wrote; ascx's analyses do not model its use of the unified buffer.",
-                "pyasc has no ``init_global_memory``; ascx names CANN's function in pyasc's style.",
-            ),
-        ),
-        ApiEntry(
-            "ascx.language.core.params:DataCopyParams",
-            "``block_count`` blocks of ``block_len`` 32-byte units; the strides skip 32-byte units between blocks.",
-            ("asc.DataCopyParams(block_count=1, block_len=0, src_stride=0, dst_stride=0)",),
-            ("AscendC::DataCopyParams p{blockCount, blockLen, srcStride, dstStride};  // uint16_t each",),
-            rules=('Constants fit their fields: "DataCopyParams: block_count 70000 does not fit uint16".',),
-            title="asc.DataCopyParams",
-        ),
-        ApiEntry(
-            "ascx.language.core.params:DataCopyExtParams",
-            "``data_copy_pad``'s copy parameters, with 32-bit lengths in bytes.",
-            ("asc.DataCopyExtParams(block_count=1, block_len=0, src_stride=0, dst_stride=0, rsv=0)",),
-            (
-                "AscendC::DataCopyExtParams p{blockCount, blockLen, srcStride, dstStride, rsv};  // uint16_t, then uint32_t",
-            ),
-            title="asc.DataCopyExtParams",
-        ),
-        ApiEntry(
-            "ascx.language.core.params:DataCopyPadParams",
-            "Pad each copied block with ``left_padding``/``right_padding`` elements of ``padding_value``.",
-            ("asc.DataCopyPadParams(is_pad=False, left_padding=0, right_padding=0, padding_value=0)",),
-            ("AscendC::DataCopyPadParams p{isPad, leftPadding, rightPadding, paddingValue};",),
-            rules=('``is_pad`` is a bool: "DataCopyPadParams: is_pad must be a bool, got int".',),
-            title="asc.DataCopyPadParams",
-        ),
-        ApiEntry(
-            "ascx.language.core.params:DataCopyPadExtParams",
-            "As ``DataCopyPadParams``, with a padding value of the tensors' type ``dtype``.",
-            ("asc.DataCopyPadExtParams(dtype, is_pad=False, left_padding=0, right_padding=0, padding_value=0)",),
-            ("AscendC::DataCopyPadExtParams<T> p{isPad, leftPadding, rightPadding, paddingValue};",),
-            title="asc.DataCopyPadExtParams",
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int) -> None:
@@ -220,47 +42,8 @@ DATA_COPY = Family(
         asc.data_copy_pad(a, xg, asc.DataCopyParams(1, 20), asc.DataCopyPadParams(True, 0, 6, 0))
     """,
     "(MockTensor(asc.float16), MockTensor(asc.float16), MockValue(asc.int32))",
+    modules=(f"{_B}.data_copy", f"{_B}.global_memory", "ascx.language.core.params"),
 )
-
-_BINARY = {
-    "add": ("Add", "dst = src0 + src1"),
-    "sub": ("Sub", "dst = src0 - src1"),
-    "mul": ("Mul", "dst = src0 * src1"),
-    "div": ("Div", "dst = src0 / src1"),
-    "max": ("Max", "dst = max(src0, src1)"),
-    "min": ("Min", "dst = min(src0, src1)"),
-    "bitwise_and": ("And", "dst = src0 & src1"),
-    "bitwise_or": ("Or", "dst = src0 | src1"),
-}
-
-
-def _binary(name: str) -> ApiEntry:
-    cpp, meaning = _BINARY[name]
-    valid = BINARY[name]
-    return ApiEntry(
-        f"{_B}.vec_binary:{name}",
-        f"Element-wise ``{meaning}``.",
-        (
-            f"asc.{name}(dst, src0, src1, count, is_set_mask=True)",
-            f"asc.{name}(dst, src0, src1, mask, repeat_times, repeat_params, is_set_mask=True)",
-        ),
-        (
-            f"template <typename T> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src0, "
-            "const LocalTensor<T>& src1, const int32_t& count);",
-            f"template <typename T, bool isSetMask = true> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src0, "
-            "const LocalTensor<T>& src1, uint64_t mask / const uint64_t mask[], const uint8_t repeatTimes, "
-            "const BinaryRepeatParams& repeatParams);",
-        ),
-        (*_MASK_PARAMS, ("repeat_params", "a ``BinaryRepeatParams``")),
-        (
-            f"Data types {', '.join(d.name for d in valid)}, all the same (pyasc's check and messages): \"Invalid dst data "
-            f'type, got uint8, expect {pyasc_valid_types(valid)}"; "Src0 and src1 must be same type."; "Src0, src1 and '
-            'dst must be same type.".',
-            *_VECTOR_RULES,
-        ),
-        ("The count form ignores ``is_set_mask``, as in pyasc.",),
-    )
-
 
 VECTOR_BINARY = Family(
     "basic/vector_binary",
@@ -271,22 +54,7 @@ VECTOR_BINARY = Family(
     elements of each repeat and the strides of a `BinaryRepeatParams`).  pyasc's dispatch order and
     keywords are kept: the mask forms are tried first, then the count form.
     """,
-    (
-        *(_binary(name) for name in _BINARY),
-        ApiEntry(
-            "ascx.language.core.params:BinaryRepeatParams",
-            "Strides of the mask form of binary ops: within a repeat (blocks of 32 bytes) and between repeats.",
-            (
-                "asc.BinaryRepeatParams(dst_blk_stride=1, src0_blk_stride=1, src1_blk_stride=1, dst_rep_stride=8, "
-                "src0_rep_stride=8, src1_rep_stride=8)",
-            ),
-            (
-                "AscendC::BinaryRepeatParams p{dstBlkStride, src0BlkStride, src1BlkStride, dstRepStride, src0RepStride, "
-                "src1RepStride};  // uint8_t each",
-            ),
-            title="asc.BinaryRepeatParams",
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -304,43 +72,8 @@ VECTOR_BINARY = Family(
         asc.bitwise_or(i, i, i, 256)
     """,
     "(MockValue(asc.int32),)",
+    modules=(f"{_B}.vec_binary", "ascx.language.core.params"),
 )
-
-_BINARY_SCALAR = {
-    "adds": ("Adds", "dst = src + scalar"),
-    "muls": ("Muls", "dst = src * scalar"),
-    "maxs": ("Maxs", "dst = max(src, scalar)"),
-    "mins": ("Mins", "dst = min(src, scalar)"),
-    "leaky_relu": ("LeakyRelu", "dst = src if src >= 0 else src * scalar"),
-}
-
-
-def _binary_scalar(name: str) -> ApiEntry:
-    cpp, meaning = _BINARY_SCALAR[name]
-    valid = BINARY_SCALAR[name]
-    return ApiEntry(
-        f"{_B}.vec_binary_scalar:{name}",
-        f"Element-wise ``{meaning}``; the scalar is converted to the tensors' type.",
-        (
-            f"asc.{name}(dst, src, scalar, count, is_set_mask=True)",
-            f"asc.{name}(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)",
-        ),
-        (
-            f"template <typename T, bool isSetMask = true> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-            "const T& scalarValue, const int32_t& count);",
-            f"template <typename T, bool isSetMask = true> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-            "const T& scalarValue, uint64_t mask / const uint64_t mask[], const uint8_t repeatTimes, "
-            "const UnaryRepeatParams& repeatParams);",
-        ),
-        (("scalar", "a number or a runtime scalar"), *_MASK_PARAMS, ("repeat_params", "a ``UnaryRepeatParams``")),
-        (
-            f'Data types {", ".join(d.name for d in valid)}: "{name}: src has data type int16; {name} supports '
-            f'{", ".join(d.name for d in valid)}" (for an unsupported type); dst and src agree.',
-            'A float scalar for an integer tensor: "muls: scalar 3.7 must be an integer: the tensor\'s data type is int16".',
-            *_VECTOR_RULES,
-        ),
-    )
-
 
 VECTOR_BINARY_SCALAR = Family(
     "basic/vector_binary_scalar",
@@ -349,7 +82,7 @@ VECTOR_BINARY_SCALAR = Family(
     Element-wise operations of a tensor and a scalar, on the vector pipe.  Ascend C names the
     element type and `isSetMask` in the template of both forms.
     """,
-    (*(_binary_scalar(name) for name in _BINARY_SCALAR), *SHIFT_ENTRIES),
+    (),
     """
     @asc.jit
     def kernel(alpha: float) -> None:
@@ -365,41 +98,8 @@ VECTOR_BINARY_SCALAR = Family(
         asc.shift_right(i, i, 1, 128, 2, asc.UnaryRepeatParams())
     """,
     "(MockValue(asc.float32),)",
+    modules=(f"{_B}.vec_binary_scalar",),
 )
-
-_UNARY = {
-    "abs": ("Abs", "dst = |src|"),
-    "exp": ("Exp", "dst = e ** src"),
-    "ln": ("Ln", "dst = ln(src)"),
-    "sqrt": ("Sqrt", "dst = sqrt(src)"),
-    "rsqrt": ("Rsqrt", "dst = 1 / sqrt(src)"),
-    "reciprocal": ("Reciprocal", "dst = 1 / src"),
-    "relu": ("Relu", "dst = max(src, 0)"),
-    "bitwise_not": ("Not", "dst = ~src"),
-}
-
-
-def _unary(name: str) -> ApiEntry:
-    cpp, meaning = _UNARY[name]
-    valid = UNARY[name]
-    return ApiEntry(
-        f"{_B}.vec_unary:{name}",
-        f"Element-wise ``{meaning}``.",
-        (f"asc.{name}(dst, src, count)", f"asc.{name}(dst, src, mask, repeat_times, repeat_params, is_set_mask=True)"),
-        (
-            f"template <typename T> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count);",
-            f"template <typename T, bool isSetMask = true> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-            "uint64_t mask / const uint64_t mask[], const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams);",
-        ),
-        (*_MASK_PARAMS, ("repeat_params", "a ``UnaryRepeatParams``")),
-        (
-            f'Data types {", ".join(d.name for d in valid)}; dst and src agree: "Src and dst must be same type. '
-            f'({name}: float16, float32)".',
-            "The count form has no ``is_set_mask`` (as in pyasc): ``asc.abs(c, a, 256, False)`` fits no form.",
-            *_VECTOR_RULES,
-        ),
-    )
-
 
 VECTOR_UNARY = Family(
     "basic/vector_unary",
@@ -407,18 +107,7 @@ VECTOR_UNARY = Family(
     """
     Element-wise functions of one tensor, on the vector pipe, in the count and mask forms.
     """,
-    (
-        *(_unary(name) for name in _UNARY),
-        ApiEntry(
-            "ascx.language.core.params:UnaryRepeatParams",
-            "Strides of the mask form of unary and tensor-scalar ops.",
-            ("asc.UnaryRepeatParams(dst_blk_stride=1, src_blk_stride=1, dst_rep_stride=8, src_rep_stride=8)",),
-            (
-                "AscendC::UnaryRepeatParams p{dstBlkStride, srcBlkStride, dstRepStride, srcRepStride};  // uint16_t, uint8_t",
-            ),
-            title="asc.UnaryRepeatParams",
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -435,6 +124,7 @@ VECTOR_UNARY = Family(
         asc.bitwise_not(i, i, 256)
     """,
     "(MockValue(asc.int32),)",
+    modules=(f"{_B}.vec_unary", "ascx.language.core.params"),
 )
 
 VECTOR_CONVERSION = Family(
@@ -444,54 +134,7 @@ VECTOR_CONVERSION = Family(
     `cast` converts element types with a rounding mode; `duplicate` fills a tensor with a scalar.
     Both run on the vector pipe.
     """,
-    (
-        ApiEntry(
-            f"{_B}.vec_cast:cast",
-            "Convert each element of ``src`` to the type of ``dst``, rounding as ``round_mode`` says.",
-            (
-                "asc.cast(dst, src, round_mode, count)",
-                "asc.cast(dst, src, round_mode, mask, repeat_times, repeat_params, is_set_mask=True)",
-            ),
-            (
-                "template <typename T1, typename T2> void Cast(const LocalTensor<T1>& dst, const LocalTensor<T2>& src, "
-                "const RoundMode& roundMode, const uint32_t count);",
-                "template <typename T1, typename T2, bool isSetMask = true> void Cast(..., const RoundMode& roundMode, "
-                "uint64_t mask / const uint64_t mask[], const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams);",
-            ),
-            (
-                (
-                    "round_mode",
-                    "``asc.RoundMode``: CAST_NONE, CAST_RINT, CAST_FLOOR, CAST_CEIL, CAST_ROUND, CAST_TRUNC, CAST_ODD",
-                ),
-                *_MASK_PARAMS,
-            ),
-            (
-                '"cast: dst and src are both float16; Cast converts between data types"; "cast: round_mode must be an '
-                'asc.RoundMode, got the int 1".',
-                *_VECTOR_RULES,
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.vec_duplicate:duplicate",
-            "Set every element of ``dst`` to ``scalar``; the mask form takes block and repeat strides.",
-            (
-                "asc.duplicate(dst, scalar, count)",
-                "asc.duplicate(dst, scalar, mask, repeat_times, dst_block_stride, dst_repeat_stride, is_set_mask=True)",
-            ),
-            (
-                "template <typename T> void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count);",
-                "template <typename T, bool isSetMask = true> void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, "
-                "uint64_t mask / const uint64_t mask[], const uint8_t repeatTimes, const uint16_t dstBlockStride, "
-                "const uint8_t dstRepeatStride);",
-            ),
-            (("scalar", "a number or a runtime scalar, converted to dst's type"), *_MASK_PARAMS),
-            (
-                'Data types float16, float32, int16, uint16, int32, uint32: "duplicate: dst has data type uint8; duplicate '
-                'supports float16, float32, int16, uint16, int32, uint32".',
-                *_VECTOR_RULES,
-            ),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(value: float) -> None:
@@ -503,6 +146,7 @@ VECTOR_CONVERSION = Family(
         asc.duplicate(h, 0.0, 128, 2, 1, 8)
     """,
     "(MockValue(asc.float32),)",
+    modules=(f"{_B}.vec_cast", f"{_B}.vec_duplicate"),
 )
 
 VECTOR_COMPARE_SELECT = Family(
@@ -517,90 +161,7 @@ VECTOR_COMPARE_SELECT = Family(
     a `src1` (the scalar in CMPMASK) reads it.  pyasc's dispatch order is kept: the register forms
     are tried first.
     """,
-    (
-        ApiEntry(
-            f"{_B}.vec_cmpsel:compare",
-            "Compare two tensors element by element.",
-            (
-                "asc.compare(dst, src0, src1, cmp_mode, count)",
-                "asc.compare(dst, src0, src1, cmp_mode, mask, repeat_times, repeat_params, is_set_mask=True)",
-                "asc.compare(src0, src1, cmp_mode, mask, repeat_params, is_set_mask=True)  # into CMPMASK",
-            ),
-            (
-                "template <typename T, typename U> void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, "
-                "const LocalTensor<T>& src1, CMPMODE cmpMode, uint32_t count);",
-                "template <typename T, typename U, bool isSetMask = true> void Compare(..., CMPMODE cmpMode, "
-                "uint64_t mask / const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& repeatParams);",
-                "template <typename T, bool isSetMask = true> void Compare(const LocalTensor<T>& src0, "
-                "const LocalTensor<T>& src1, CMPMODE cmpMode, const uint64_t mask / const uint64_t mask[], "
-                "const BinaryRepeatParams& repeatParams);",
-            ),
-            (("cmp_mode", "``asc.CMPMODE``: LT, GT, EQ, LE, GE, NE"), *_MASK_PARAMS),
-            (
-                '"compare: dst holds one bit per element and must be uint8, got float16"; sources float16, float32 or int32 of '
-                "one type.",
-                'The register form compares float16 or float32 (Atlas A2): "compare: src0 has data type int32; compare '
-                'supports float16, float32".',
-                *_VECTOR_RULES,
-            ),
-            (
-                "pyasc cannot pass ``is_set_mask=False``; ascx names the template arguments then.",
-                "The register form writes one repeat's bits into the 128-bit CMPMASK (``get_cmp_mask`` stores it); "
-                "the emulation clears the bits of masked-off lanes and past the repeat's lanes.",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.vec_cmpsel:compare_scalar",
-            "Compare a tensor with a scalar element by element.",
-            (
-                "asc.compare_scalar(dst, src0, src1_scalar, cmp_mode, count)",
-                "asc.compare_scalar(dst, src0, src1_scalar, cmp_mode, mask, repeat_times, repeat_params, is_set_mask=True)",
-            ),
-            (
-                "template <typename T, typename U> void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, "
-                "const T src1Scalar, CMPMODE cmpMode, uint32_t count);",
-            ),
-            rules=("The rules of ``compare``; the scalar is converted to src0's type.",),
-            notes=("CANN has no register form of CompareScalar.",),
-        ),
-        ApiEntry(
-            f"{_B}.vec_cmpsel:select",
-            "Choose each element from ``src0`` or ``src1`` by the bits of ``sel_mask``.",
-            (
-                "asc.select(dst, sel_mask, src0, src1, sel_mode, count)",
-                "asc.select(dst, sel_mask, src0, src1, sel_mode, mask, repeat_times, repeat_params, is_set_mask=True)",
-                "asc.select(dst, src0, src1, repeat_times, repeat_params, sel_mode=asc.SelMode.VSEL_CMPMASK_SPR)",
-                "asc.select(dst, sel_mask, src0, repeat_times, repeat_params)  # the scalar in CMPMASK",
-            ),
-            (
-                "template <typename T, typename U> void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, "
-                "const LocalTensor<T>& src0, const LocalTensor<T>& src1 / T src1, SELMODE selMode, uint32_t count);",
-                "template <typename T, typename U, bool isSetMask = true> void Select(..., SELMODE selMode, "
-                "uint64_t mask / uint64_t mask[], uint8_t repeatTime, const BinaryRepeatParams& repeatParams);",
-                "template <typename T, SELMODE selMode> void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, "
-                "const LocalTensor<T>& src1, uint8_t repeatTime, const BinaryRepeatParams& repeatParams);",
-                "template <typename T, typename U> void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, "
-                "const LocalTensor<T>& src0, uint8_t repeatTime, const BinaryRepeatParams& repeatParams);",
-            ),
-            (
-                ("src1", "a tensor, or a scalar for ``VSEL_TENSOR_SCALAR_MODE``"),
-                ("sel_mode", "``asc.SelMode``: VSEL_CMPMASK_SPR, VSEL_TENSOR_SCALAR_MODE, VSEL_TENSOR_TENSOR_MODE"),
-            ),
-            (
-                '"select: sel_mask must be an unsigned integer tensor (uint8 ... uint64), got float16"; data types float16, '
-                "float32.",
-                'The scalar register form has no ``src1``: "select: without a mask, VSEL_TENSOR_SCALAR_MODE takes (dst, '
-                'sel_mask, src0, repeat_times, repeat_params), the scalar in CMPMASK".',
-                *_VECTOR_RULES,
-            ),
-            (
-                "Without ``sel_mask``, VSEL_CMPMASK_SPR reads the bits in CMPMASK (``compare``'s register form, "
-                "``set_cmp_mask``) and VSEL_TENSOR_TENSOR_MODE the mask tensor whose address ``set_cmp_mask`` loaded; "
-                "the op names that tensor, so the sync analyses order it.",
-                "The CMPMASK form names ``<T, SELMODE::...>``: pyasc omits them and CANN cannot deduce the mode.",
-            ),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(threshold: float) -> None:
@@ -617,6 +178,7 @@ VECTOR_COMPARE_SELECT = Family(
         asc.select(c, bits, a, 2, asc.BinaryRepeatParams())
     """,
     "(MockValue(asc.float32),)",
+    modules=(f"{_B}.vec_cmpsel",),
 )
 
 SYNC = Family(

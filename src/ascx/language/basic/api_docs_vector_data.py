@@ -1,5 +1,5 @@
 """Reference records of the data-rearranging vector ops, the fused and quantizing ops, the mask registers
-and the shifts (rendered by ``ascx.language.reference``; ``ascx.language.basic.api_docs`` lists the
+(rendered by ``ascx.language.reference``; ``ascx.language.basic.api_docs`` lists the
 families)."""
 
 from __future__ import annotations
@@ -641,37 +641,4 @@ VECTOR_MASK = Family(
         asc.set_cmp_mask(bits)
     """,
     "(MockValue(asc.int32),)",
-)
-
-
-# --- shifts -------------------------------------------------------------------------------------------
-
-
-def _shift(name: str, cpp: str, how: str) -> ApiEntry:
-    return ApiEntry(
-        f"{_B}.vec_binary_scalar:{name}",
-        f"Element-wise ``{how}``: unsigned types shift logically, signed ones arithmetically.",
-        (
-            f"asc.{name}(dst, src, scalar, count, is_set_mask=True)",
-            f"asc.{name}(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)",
-        ),
-        (
-            f"template <typename T, bool isSetMask = true> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& "
-            "src, const T& scalarValue, const int32_t& count);",
-            f"template <typename T, bool isSetMask = true> void {cpp}(..., const T& scalarValue, uint64_t mask / "
-            "uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& repeatParams);",
-        ),
-        (("scalar", "the number of bits, converted to the tensors' type"), *_MASK_LIST),
-        (
-            f'Data types int16, uint16, int32, uint32: "{name}: src has data type float16; {name} supports int16, '
-            'uint16, int32, uint32".',
-            f'A constant shift is at most the width: "{name}: int16 elements shift by 0 to 16 bits, got 17".',
-            _ON_CHIP,
-        ),
-    )
-
-
-SHIFT_ENTRIES = (
-    _shift("shift_left", "ShiftLeft", "dst = src << scalar"),
-    _shift("shift_right", "ShiftRight", "dst = src >> scalar"),
 )

@@ -17,12 +17,13 @@ from typing import Any
 from xdsl.ir import SSAValue
 
 from ascx.dialects import ascendc as ir
+from ascx.language.basic.data_copy_cube import PAD_ND2NZ_RULE
 from ascx.language.basic.operands import any_tensor, count_operand, element_dtype
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
 from ascx.language.core.convert import describe, element_operand
 from ascx.language.core.cube_params import DataCopyCO12DstParams, DataCopyEnhancedParams, Nd2NzParams, Nz2NdParamsFull
-from ascx.language.core.dtype import float32, int32
+from ascx.language.core.dtype import DataType, float16, float32, int32
 from ascx.language.core.enums import TPosition
 from ascx.language.core.forms import Form, Param, bind, instance_of, is_int
 from ascx.language.core.params import (
@@ -34,6 +35,9 @@ from ascx.language.core.params import (
 )
 from ascx.language.core.tensor import BaseTensor, GlobalTensor
 from ascx.language.core.values import RuntimeScalar
+from ascx.language.reference import records
+
+record = records(__name__, "basic/data_copy")
 
 BLOCK_BYTES = 32
 """The unit of on-chip memory: counts and addresses are multiples of 32 bytes."""
@@ -86,25 +90,38 @@ DATA_COPY_PAD_FORMS = [
 ]
 
 
+def both_global_message(api: str) -> str:
+    return f"{api}: both dst and src are GlobalTensors; a copy moves data between global memory and a LocalTensor"
+
+
+def convert_message(api: str, dst: object, src: object) -> str:
+    return f"{api}: dst is {dst} but src is {src}; a copy does not convert"
+
+
 def _ends(api: str, dst: object, src: object) -> tuple[BaseTensor, BaseTensor]:
     d = any_tensor(dst, api, "dst")
     s = any_tensor(src, api, "src")
     if isinstance(d, GlobalTensor) and isinstance(s, GlobalTensor):
-        raise ApiTypeError(
-            f"{api}: both dst and src are GlobalTensors; a copy moves data between global memory and a LocalTensor",
-            "copy through a LocalTensor: GM -> UB, then UB -> GM",
-        )
+        raise ApiTypeError(both_global_message(api), "copy through a LocalTensor: GM -> UB, then UB -> GM")
     if element_dtype(d, api) != element_dtype(s, api):
-        raise ApiTypeError(f"{api}: dst is {d.dtype} but src is {s.dtype}; a copy does not convert", "use asc.cast")
+        raise ApiTypeError(convert_message(api, d.dtype, s.dtype), "use asc.cast")
     return d, s
 
 
-def _check_count(api: str, count: object, dtype_size: int, dtype: object) -> None:
-    if isinstance(count, int) and not isinstance(count, bool) and count > 0 and count * dtype_size % BLOCK_BYTES:
+def count_bytes_message(api: str, count: int, dtype: DataType) -> str:
+    return f"{api}: count * sizeof({dtype}) = {count * dtype.sizeof()} bytes is not a multiple of {BLOCK_BYTES}"
+
+
+def _check_count(api: str, count: object, dtype: DataType) -> None:
+    if isinstance(count, int) and not isinstance(count, bool) and count > 0 and count * dtype.sizeof() % BLOCK_BYTES:
         raise ApiValueError(
-            f"{api}: count * sizeof({dtype}) = {count * dtype_size} bytes is not a multiple of {BLOCK_BYTES}",
+            count_bytes_message(api, count, dtype),
             "copy a multiple of 32 bytes, or use asc.data_copy_pad for unaligned lengths",
         )
+
+
+def block_len_message(api: str, length: int) -> str:
+    return f"{api}: block_len must be at least 1, got {length}: the copy would move nothing"
 
 
 def _check_blocks(api: str, params: ParamsStruct) -> None:
@@ -112,11 +129,38 @@ def _check_blocks(api: str, params: ParamsStruct) -> None:
     if count is not None and count < 1:
         raise ApiValueError(f"{api}: block_count must be at least 1, got {count}")
     if length is not None and length < 1:
-        raise ApiValueError(f"{api}: block_len must be at least 1, got {length}: the copy would move nothing")
+        raise ApiValueError(block_len_message(api, length))
 
 
+@record(
+    forms=("asc.data_copy(dst, src, count)", "asc.data_copy(dst, src, repeat_params)"),
+    cpp=(
+        "template <typename T> void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, "
+        "const uint32_t count);",
+        "template <typename T> void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, "
+        "const uint32_t count);",
+        "template <typename T> void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
+        "const uint32_t count);",
+        "template <typename T> void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, "
+        "const DataCopyParams& p);",
+    ),
+    params=(("count", "elements"), ("repeat_params", "a ``DataCopyParams``; pyasc's keyword (not ``params``)")),
+    rules=(
+        f'One end is a LocalTensor: "{both_global_message("data_copy")}"; the data types agree: '
+        f'"{convert_message("data_copy", float32, float16)}".',
+        f'A constant count moves a multiple of {BLOCK_BYTES} bytes: "{count_bytes_message("data_copy", 10, float16)}" '
+        "(hint: ``data_copy_pad``).",
+        "A queue tensor copied against its position (copy-in into VECOUT, copy-out of VECIN) compiles; "
+        "``ascx-verify-pipe-sync`` warns (TQ-12) and reports the hazards it leaves unordered.",
+        f'Constant ``block_count`` and ``block_len`` are at least 1: "{block_len_message("data_copy", 0)}".',
+    ),
+    notes=(
+        "The cube forms (``Nd2NzParams``, ``Nz2NdParamsFull``, ``DataCopyCO12DstParams``, "
+        "``DataCopyEnhancedParams``) are on the [cube data movement page](cube_data_movement.md).",
+    ),
+)
 def data_copy(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
-    """``AscendC::DataCopy(dst, src, count)`` or ``AscendC::DataCopy(dst, src, params)``."""
+    """Copy ``count`` elements, or blocks described by a ``DataCopyParams``."""
     builder = active("data_copy")
     form, bound = bind("data_copy", DATA_COPY_FORMS, (dst, src, *args), kwargs)
     if form not in ("params", "count"):
@@ -126,7 +170,7 @@ def data_copy(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
     size: SSAValue
     if form == "count":
         dtype = element_dtype(d, "data_copy")
-        _check_count("data_copy", bound["count"], dtype.sizeof(), dtype)
+        _check_count("data_copy", bound["count"], dtype)
         size = count_operand(builder, bound["count"], "data_copy")
     else:
         params = bound["repeat_params"]
@@ -158,10 +202,57 @@ def _cube_form(form: str, bound: dict[str, Any]) -> None:
         data_copy_cube.copy_co12dst(d, s, params)
 
 
+NEEDS_PAD = "data_copy_pad: a copy from global memory needs pad_params"
+PAD_INBOUND_ONLY = "data_copy_pad: pad_params apply to copies from global memory only"
+
+
+def pad_dtype_message(pad: object, tensors: object) -> str:
+    return f"data_copy_pad: pad_params are for {pad}, but the tensors are {tensors}"
+
+
+@record(
+    forms=(
+        "asc.data_copy_pad(dst, src, data_copy_params, pad_params)  # GM -> UB",
+        "asc.data_copy_pad(dst, src, data_copy_params)  # UB -> GM",
+        "asc.data_copy_pad(dst, src, data_copy_params, nd2nz_params)  # UB -> L1 (TSCM), ND -> NZ",
+    ),
+    cpp=(
+        "template <typename T> void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, "
+        "const DataCopyExtParams& p, const DataCopyPadExtParams<T>& pad);",
+        "template <typename T> void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, "
+        "const DataCopyExtParams& p);",
+        "template <typename T> void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
+        "const DataCopyExtParams& p, const Nd2NzParams& nd2nzParams);",
+        "// and the same with DataCopyParams / DataCopyPadParams",
+    ),
+    params=(
+        ("data_copy_params", "``DataCopyExtParams`` or ``DataCopyParams``"),
+        ("pad_params", "``DataCopyPadExtParams`` (with the Ext params) or ``DataCopyPadParams``"),
+        (
+            "nd2nz_params",
+            "``Nd2NzParams`` of the one ND matrix (``nd_num`` 1) the blocks form in GM, read from its start",
+        ),
+    ),
+    rules=(
+        f'"{NEEDS_PAD}"; "{PAD_INBOUND_ONLY}"; "{pad_dtype_message(float32, float16)}".',
+        PAD_ND2NZ_RULE,
+    ),
+    notes=(
+        "UB -> L1 runs on MTE3 for the sync analyses (the vector core issues it: on the NPU it copies the "
+        "blocks to a relay in the Matmul API's workspace, ``dst_stride`` bytes apart, and the cube core moves "
+        "the relay's matrix into TSCM, which is why CANN asks for a registered Matmul; ascx does not check that).",
+        "The emulation models the relay: reading a byte of it that the UB -> GM stage did not write (rows "
+        "``src_d_value`` apart that reach a gap or past the last block) is an error at the call.",
+        "GM -> UB, as CANN's page says: each block starts a 32-byte aligned row, ``left_padding`` elements "
+        "in; with both paddings 0 the rest of the row (the dummy) repeats the block's first element, "
+        "whatever ``is_pad`` says; otherwise the paddings and the dummy hold the pad value register, which "
+        "``is_pad`` loads with ``padding_value`` and ``asc.set_pad_value`` sets (CANN calls it random "
+        "without either). UB -> GM reads each block from the start of its 32-byte row and drops the dummy.",
+    ),
+)
 def data_copy_pad(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
-    """``AscendC::DataCopyPad(dst, src, copyParams[, padParams])``: lengths in bytes, blocks padded to
-    32 bytes on chip; ``AscendC::DataCopyPad(dst, src, copyParams, nd2nzParams)`` from UB into L1 (TSCM)
-    in the NZ layout (``data_copy_cube.copy_pad_nd2nz``)."""
+    """Copy blocks whose length is in bytes; a copy from global memory pads each block to 32 bytes.  From
+    UB into L1 (TSCM) with ``Nd2NzParams``, the blocks become one matrix in the NZ layout."""
     builder = active("data_copy_pad")
     form, bound = bind("data_copy_pad", DATA_COPY_PAD_FORMS, (dst, src, *args), kwargs)
     if form.endswith("_nd2nz"):
@@ -177,13 +268,13 @@ def data_copy_pad(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
     inbound = isinstance(s, GlobalTensor)
     if inbound and pad is None:
         raise ApiTypeError(
-            "data_copy_pad: a copy from global memory needs pad_params",
+            NEEDS_PAD,
             "pass asc.DataCopyPadExtParams(dtype) (with DataCopyExtParams) or asc.DataCopyPadParams()",
         )
     if not inbound and pad is not None:
-        raise ApiTypeError("data_copy_pad: pad_params apply to copies from global memory only")
+        raise ApiTypeError(PAD_INBOUND_ONLY)
     if isinstance(pad, DataCopyPadExtParams) and pad.element_dtype != d.dtype:
-        raise ApiTypeError(f"data_copy_pad: pad_params are for {pad.element_dtype}, but the tensors are {d.dtype}")
+        raise ApiTypeError(pad_dtype_message(pad.element_dtype, d.dtype))
     pad_value = pad.ssa if isinstance(pad, ParamsStruct) else None
     builder.insert(ir.DataCopyPadOp(d.ssa, s.ssa, params.ssa, pad_value))
 

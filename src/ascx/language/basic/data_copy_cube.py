@@ -10,12 +10,12 @@ from ascx.dialects import ascendc as ir
 from ascx.language.basic.cube_operands import L0C, L1, UB, check_alignment, check_dtypes, check_range, local_operand
 from ascx.language.basic.fixpipe import CONVERSIONS
 from ascx.language.basic.mm import DAV_C220
-from ascx.language.basic.operands import element_dtype
+from ascx.language.basic.operands import element_dtype, type_list
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
 from ascx.language.core.cube_enums import QuantModes
 from ascx.language.core.cube_params import DataCopyCO12DstParams, DataCopyEnhancedParams, Nd2NzParams, Nz2NdParamsFull
-from ascx.language.core.dtype import bfloat16, float16, float32, int8, int16, int32, uint8, uint16, uint32
+from ascx.language.core.dtype import DataType, bfloat16, float16, float32, int8, int16, int32, uint8, uint16, uint32
 from ascx.language.core.enums import TPosition
 from ascx.language.core.params import DataCopyExtParams, DataCopyParams
 from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
@@ -43,7 +43,7 @@ def copy_nd2nz(dst: BaseTensor, src: BaseTensor, params: Nd2NzParams) -> None:
         d = local_operand(dst, api, "dst", frozenset({TPosition.TSCM}))
         nd_num = params.constant("nd_num")
         if nd_num is not None and nd_num != 1:
-            raise ApiValueError(f"{api}: a UB -> L1 ND to NZ copy moves one matrix: nd_num must be 1, got {nd_num}")
+            raise ApiValueError(one_matrix_message(api, nd_num))
     _same(api, d, src)
     check_dtypes(api, "the data type", element_dtype(d, api), ND2NZ_TYPES)
     check_alignment(builder, api, "dst", d, 32)
@@ -69,6 +69,29 @@ def _check_nd2nz_ranges(api: str, params: Nd2NzParams) -> None:
 
 PAD_BLOCK_LEN_LIMIT = {DataCopyExtParams: 2097151, DataCopyParams: 65535}
 """The largest ``block_len`` (bytes) of ``DataCopyPad``: CANN's limit, or the ``uint16_t`` field's."""
+PAD_BLOCK_COUNT_RANGE = (1, 4095)
+
+
+def one_matrix_message(api: str, nd_num: int) -> str:
+    return f"{api}: a UB -> L1 ND to NZ copy moves one matrix: nd_num must be 1, got {nd_num}"
+
+
+def pad_block_len_message(api: str, params: str, length: int, dtype: DataType) -> str:
+    return f"{api}: {params}.block_len is {length} bytes, not a multiple of sizeof({dtype}) = {dtype.sizeof()}"
+
+
+_API = "data_copy_pad"
+PAD_ND2NZ_RULE = (
+    "UB -> L1 (CANN's DataCopyPad (UBToL1) page and its checks): ``src`` in UB (VECIN/VECOUT/VECCALC), "
+    f'``dst`` in TSCM: "{_API}: dst is at position VECIN, but {_API} takes it in TSCM"; the '
+    "elements are of 1, 2 or 4 bytes (the cube core's ND -> NZ copy takes no other): "
+    f'"{_API}: the data type is int64; {_API} supports {type_list(ND2NZ_TYPES)}"; both tensors 32-byte aligned; '
+    f"``block_count`` in [{PAD_BLOCK_COUNT_RANGE[0]}, {PAD_BLOCK_COUNT_RANGE[1]}], ``block_len`` in "
+    f"[1, {PAD_BLOCK_LEN_LIMIT[DataCopyExtParams]}] (``DataCopyParams``: [1, {PAD_BLOCK_LEN_LIMIT[DataCopyParams]}]) "
+    f'and whole elements: "{pad_block_len_message(_API, "DataCopyExtParams", 63, float16)}"; one matrix: '
+    f'"{one_matrix_message(_API, 2)}"; the ``Nd2NzParams`` ranges of ``data_copy``.'
+)
+"""The rule of ``data_copy_pad``'s UB -> L1 form (its record is in ``data_copy``)."""
 
 
 def copy_pad_nd2nz(dst: object, src: object, params: object, nd2nz: object) -> None:
@@ -91,18 +114,17 @@ def copy_pad_nd2nz(dst: object, src: object, params: object, nd2nz: object) -> N
     check_dtypes(api, "the data type", dtype, ND2NZ_TYPES)
     check_alignment(builder, api, "src", s, 32)
     check_alignment(builder, api, "dst", d, 32)
-    check_range(api, params, "block_count", 1, 4095)
+    check_range(api, params, "block_count", *PAD_BLOCK_COUNT_RANGE)
     check_range(api, params, "block_len", 1, PAD_BLOCK_LEN_LIMIT[type(params)])
     length = params.constant("block_len")
     if length is not None and length % dtype.sizeof():
         raise ApiValueError(
-            f"{api}: {type(params).__name__}.block_len is {length} bytes, not a multiple of "
-            f"sizeof({dtype}) = {dtype.sizeof()}",
+            pad_block_len_message(api, type(params).__name__, length, dtype),
             "block_len counts bytes: give whole elements",
         )
     nd_num = nd2nz.constant("nd_num")
     if nd_num is not None and nd_num != 1:
-        raise ApiValueError(f"{api}: a UB -> L1 ND to NZ copy moves one matrix: nd_num must be 1, got {nd_num}")
+        raise ApiValueError(one_matrix_message(api, nd_num))
     _check_nd2nz_ranges(api, nd2nz)
     builder.insert(ir.DataCopyPadNd2NzOp(d.ssa, s.ssa, params.ssa, nd2nz.ssa))
 

@@ -17,12 +17,16 @@ from typing import Any
 from ascx.dialects.ascendc.adv_ops import InitGlobalMemoryOp
 from ascx.dialects.ascendc.fwk_ops import InitBufferOp
 from ascx.dialects.ascendc.types import PipeType
+from ascx.language.basic.operands import type_list
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import IRBuilder, active
 from ascx.language.core.convert import describe, element_operand, integer_operand
-from ascx.language.core.dtype import float16, float32, int16, int32, uint16, uint32, uint64
+from ascx.language.core.dtype import DataType, float16, float32, int16, int32, uint8, uint16, uint32, uint64
 from ascx.language.core.global_size import known_size, warn_without_elements
 from ascx.language.core.tensor import GlobalTensor
+from ascx.language.reference import records
+
+record = records(__name__, "basic/data_copy")
 
 API = "init_global_memory"
 DTYPES = (uint16, int16, float16, uint32, int32, float32)
@@ -32,35 +36,81 @@ KERNEL_CHECK = (
     "CANN's InitGlobalMemory checks gmWorkspaceAddr.GetSize() > 0 in its CPU-debug build "
     "(init_global_memory_check_common.h), where the kernel aborts; the NPU build does not check"
 )
+NO_SIZE = f"{API}: the GlobalTensor has no size: {KERNEL_CHECK}"
+NO_PIPE = f"{API}: the kernel has no TPipe; CANN's InitGlobalMemory takes its buffer and event id from it"
+AFTER_INIT_BUFFER = (
+    f"{API}: called after TPipe.init_buffer; CANN's InitGlobalMemory page supports it only before "
+    "InitBuffer (it fills the unified buffer's free space)"
+)
 
 
+def not_global_message(got: str) -> str:
+    """``got`` describes the argument (``a LocalTensor``)."""
+    return f"{API}: gm_workspace_addr must be a GlobalTensor, got {got}"
+
+
+def dtype_message(dtype: DataType) -> str:
+    return f"{API}: the GlobalTensor holds {dtype}; InitGlobalMemory supports {type_list(DTYPES)}"
+
+
+def size_message(size: int, elements: int) -> str:
+    return (
+        f"{API}: size {size} is more than the GlobalTensor's {elements} elements; CANN's InitGlobalMemory "
+        "checks size <= gmWorkspaceAddr.GetSize()"
+    )
+
+
+@record(
+    forms=("asc.init_global_memory(gm_workspace_addr, size, value)",),
+    cpp=(
+        "template <typename T> void InitGlobalMemory(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, "
+        "const T value);",
+    ),
+    params=(
+        ("gm_workspace_addr", f"a GlobalTensor of {type_list(DTYPES)}, with a size"),
+        ("size", "how many elements to set (``uint64``)"),
+        ("value", "a number or runtime value of the tensor's type"),
+    ),
+    rules=(
+        f'A GlobalTensor: "{not_global_message("a LocalTensor")}"; of a type CANN lists: "{dtype_message(uint8)}".',
+        "A constant ``size`` is at most the tensor's known size (CANN's kernel check asserts it): "
+        f'"{size_message(4097, 4096)}". A tensor whose every ``set_global_buffer`` gives no size (or 0) is a '
+        "warning at the call naming each of them: CANN asserts ``GetSize() > 0`` only in its CPU-debug build, "
+        f'where the kernel aborts ("{NO_SIZE}"). Run-time sizes are checked by the emulation.',
+        f'After ``asc.TPipe()`` and before any ``init_buffer`` (CANN\'s page): "{NO_PIPE}", "{AFTER_INIT_BUFFER}".',
+    ),
+    notes=(
+        "For the sync analyses it is an MTE3 write of the tensor (CANN fills a unified-buffer block on the "
+        "vector pipe and copies it out on MTE3, waiting for its copies at the end). CANN's page asks for an "
+        "MTE3 -> MTE2 wait before later copies into the unified buffer and ``sync_all`` before other cores "
+        "read what it wrote; ascx's analyses do not model its use of the unified buffer.",
+        "pyasc has no ``init_global_memory``; ascx names CANN's function in pyasc's style.",
+    ),
+)
 def init_global_memory(gm_workspace_addr: Any, size: Any, value: Any) -> None:
-    """``AscendC::InitGlobalMemory<T>(gmWorkspaceAddr, size, value)``."""
+    """Set the first ``size`` elements of a GlobalTensor to ``value`` (CANN's ``InitGlobalMemory``, a utility
+    of the high-level library), e.g. to clear a workspace or an output before atomic adds."""
     builder = active(API)
     if not isinstance(gm_workspace_addr, GlobalTensor):
         raise ApiTypeError(
-            f"{API}: gm_workspace_addr must be a GlobalTensor, got {describe(gm_workspace_addr)}",
+            not_global_message(describe(gm_workspace_addr)),
             "wrap the address in a tensor: g = asc.GlobalTensor(); g.set_global_buffer(address, size)",
         )
     dtype = gm_workspace_addr.dtype
     if dtype is None:
         raise ApiValueError(f"{API}: the GlobalTensor has no data type yet", "call set_global_buffer first")
     if dtype not in DTYPES:
-        supported = ", ".join(str(d) for d in DTYPES)
-        raise ApiTypeError(f"{API}: the GlobalTensor holds {dtype}; InitGlobalMemory supports {supported}")
+        raise ApiTypeError(dtype_message(dtype))
     warn_without_elements(
         builder,
         gm_workspace_addr,
-        f"{API}: the GlobalTensor has no size: {KERNEL_CHECK}",
+        NO_SIZE,
         "give set_global_buffer the tensor's size in elements",
     )
     count = integer_operand(builder, size, uint64, api=API, param="size")
     elements = known_size(gm_workspace_addr)
     if isinstance(size, int) and elements and size > elements:  # no size at all: the warning above
-        raise ApiValueError(
-            f"{API}: size {size} is more than the GlobalTensor's {elements} elements; CANN's InitGlobalMemory "
-            "checks size <= gmWorkspaceAddr.GetSize()",
-        )
+        raise ApiValueError(size_message(size, elements))
     _check_pipe(builder)
     fill = element_operand(builder, value, dtype, api=API, param="value")
     builder.insert(InitGlobalMemoryOp(gm_workspace_addr.ssa, count, fill))
@@ -71,13 +121,12 @@ def _check_pipe(builder: IRBuilder) -> None:
     pipes = [op for op in builder.entry_block().walk() if any(isinstance(r.type, PipeType) for r in op.results)]
     if not pipes:
         raise ApiValueError(
-            f"{API}: the kernel has no TPipe; CANN's InitGlobalMemory takes its buffer and event id from it",
+            NO_PIPE,
             "create the pipe first: pipe = asc.TPipe()",
         )
     if any(isinstance(op, InitBufferOp) and isinstance(op.owner.type, PipeType) for op in builder.entry_block().walk()):
         raise ApiValueError(
-            f"{API}: called after TPipe.init_buffer; CANN's InitGlobalMemory page supports it only before "
-            "InitBuffer (it fills the unified buffer's free space)",
+            AFTER_INIT_BUFFER,
             "call init_global_memory before the pipe gives out its buffers",
         )
 

@@ -36,11 +36,40 @@ def vector_tensor(value: object, api: str, param: str) -> LocalTensor:
     if not isinstance(value, LocalTensor):
         raise ApiTypeError(f"{api}: {param} must be a LocalTensor, got {describe(value)}")
     if value.position is not None and value.position not in VECTOR_POSITIONS:
-        raise ApiValueError(
-            f"{api}: {param} is at position {value.position.name}, "
-            "but vector ops work on the unified buffer (VECIN, VECOUT, VECCALC)"
-        )
+        raise ApiValueError(position_message(api, param, value.position.name))
     return value
+
+
+def position_message(api: str, param: str, position: str) -> str:
+    return (
+        f"{api}: {param} is at position {position}, but vector ops work on the unified buffer (VECIN, VECOUT, VECCALC)"
+    )
+
+
+def vector_rules(api: str, param: str = "src") -> tuple[str, ...]:
+    """The record's rules every vector op shares: :func:`vector_tensor` (of ``api``'s tensor ``param``),
+    :func:`count_operand`, :func:`repeat_operand` and the forms, quoting their messages."""
+    return (
+        f'Every tensor is a LocalTensor in the unified buffer: "{on_chip_message(api, param)}"; a tensor at A1 etc.: '
+        f'"{position_message(api, "dst", "A1")}".',
+        f'A constant count is positive ("{count_message(api, 0)}"); repeat counts and strides fit ``uint8_t`` '
+        f'("{api}: repeat_times 300 does not fit uint8").',
+        f'A call that fits no form lists the forms: "{api}(): no form takes (LocalTensor, LocalTensor, LocalTensor, '
+        'float); the forms are: ...".',
+    )
+
+
+MASK_PARAMS = (
+    ("count", "elements, from the start of each tensor"),
+    (
+        "mask",
+        "the mask form: an int (how many elements of each 256-byte repeat), or a list of one or two 64-bit "
+        "words (which elements), emitted as ``uint64_t mask[]``",
+    ),
+    ("repeat_times", "repeats of the mask"),
+    ("is_set_mask", "compile-time; False when the mask register is already set"),
+)
+"""The record's parameters of a vector op's count and mask forms (:func:`vector_forms`)."""
 
 
 def any_tensor(value: object, api: str, param: str) -> BaseTensor:
@@ -62,8 +91,12 @@ def element_dtype(tensor: BaseTensor, api: str) -> DataType:
 def count_operand(builder: IRBuilder, value: object, api: str, dtype: DataType = int32) -> SSAValue:
     """A number of elements: a positive constant, or a runtime integer."""
     if isinstance(value, int) and not isinstance(value, bool) and value <= 0:
-        raise ApiValueError(f"{api}: count must be positive, got {value}")
+        raise ApiValueError(count_message(api, value))
     return integer_operand(builder, value, dtype, api=api, param="count")
+
+
+def count_message(api: str, value: int) -> str:
+    return f"{api}: count must be positive, got {value}"
 
 
 def mask_operand(builder: IRBuilder, value: object, api: str) -> SSAValue:
@@ -135,12 +168,23 @@ def extent_operands(
     return operands, (["is_set_mask"] if bound["is_set_mask"] else [])
 
 
+SAME_SRC_DST = "Src and dst must be same type."
+SAME_SRC0_SRC1 = "Src0 and src1 must be same type."
+SAME_SRC0_DST = "Src0 and dst must be same type."
+SAME_SRC0_SRC1_DST = "Src0, src1 and dst must be same type."
+"""pyasc's messages for operands of different types (:func:`same_dtype`)."""
+
+
+def same_dtype_message(api: str, message: str, *types: tuple[str, object]) -> str:
+    """``message`` followed by the ``(role, data type)`` of each operand."""
+    return f"{message} ({api}: {', '.join(f'{role} {dtype}' for role, dtype in types)})"
+
+
 def same_dtype(api: str, message: str, *operands: tuple[str, BaseTensor]) -> None:
     """pyasc's ``message`` when the ``(role, tensor)`` operands differ in type, followed by what each is:
     ``Src0 and src1 must be same type. (add: src0 float16, src1 float32)``."""
     if len({tensor.dtype for _, tensor in operands}) > 1:
-        types = ", ".join(f"{role} {tensor.dtype}" for role, tensor in operands)
-        raise ApiTypeError(f"{message} ({api}: {types})")
+        raise ApiTypeError(same_dtype_message(api, message, *((role, tensor.dtype) for role, tensor in operands)))
 
 
 def type_list(types: Sequence[DataType]) -> str:

@@ -13,23 +13,30 @@ from ascx.dialects import ascendc as ir
 from ascx.language.basic.dtype_rules import COMPARE, SELECT
 from ascx.language.basic.layout import address_roots, require_aligned, require_bytes, stored_addresses
 from ascx.language.basic.operands import (
+    MASK_PARAMS,
     check_dtype,
+    dtype_message,
     extent_operands,
     mask_operand,
     repeat_operand,
     same_dtype,
     tensor_param,
+    type_list,
     vector_forms,
+    vector_rules,
     vector_tensor,
 )
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
 from ascx.language.core.convert import describe, element_operand
-from ascx.language.core.dtype import float16, float32, uint8, uint32
+from ascx.language.core.dtype import float16, float32, int32, uint8, uint32
 from ascx.language.core.enums import CMPMODE, SelMode
 from ascx.language.core.forms import Form, Param, bind, instance_of, is_bool, is_int, is_mask_list, is_number
 from ascx.language.core.params import BinaryRepeatParams, UnaryRepeatParams
 from ascx.language.core.tensor import LocalTensor
+from ascx.language.reference import records
+
+record = records(__name__, "basic/vector_compare_select")
 
 COMPARE_FORMS = vector_forms(
     [tensor_param("dst"), tensor_param("src0"), tensor_param("src1"), Param("cmp_mode", lambda v: True, "CMPMODE")],
@@ -65,9 +72,13 @@ def _cmp_mode(value: object, api: str) -> ir.CmpModeAttr:
     return ir.CmpModeAttr(ir.CmpMode[value.name])
 
 
+def compare_dst_message(api: str, got: object) -> str:
+    return f"{api}: dst holds one bit per element and must be uint8, got {got}"
+
+
 def _compare_dst(dst: LocalTensor, api: str) -> None:
     if dst.dtype != uint8:
-        raise ApiTypeError(f"{api}: dst holds one bit per element and must be uint8, got {dst.dtype}")
+        raise ApiTypeError(compare_dst_message(api, dst.dtype))
 
 
 _TENSOR = instance_of(LocalTensor)
@@ -92,9 +103,36 @@ CMP_MASK_SOURCE = "vec_cmpsel.cmp_mask_source"
 """The data types of the ``Compare`` that writes ``CMPMASK`` (Atlas A2)."""
 
 
+@record(
+    forms=(
+        "asc.compare(dst, src0, src1, cmp_mode, count)",
+        "asc.compare(dst, src0, src1, cmp_mode, mask, repeat_times, repeat_params, is_set_mask=True)",
+        "asc.compare(src0, src1, cmp_mode, mask, repeat_params, is_set_mask=True)  # into CMPMASK",
+    ),
+    cpp=(
+        "template <typename T, typename U> void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, "
+        "const LocalTensor<T>& src1, CMPMODE cmpMode, uint32_t count);",
+        "template <typename T, typename U, bool isSetMask = true> void Compare(..., CMPMODE cmpMode, "
+        "uint64_t mask / const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& repeatParams);",
+        "template <typename T, bool isSetMask = true> void Compare(const LocalTensor<T>& src0, "
+        "const LocalTensor<T>& src1, CMPMODE cmpMode, const uint64_t mask / const uint64_t mask[], "
+        "const BinaryRepeatParams& repeatParams);",
+    ),
+    params=(("cmp_mode", f"``asc.CMPMODE``: {', '.join(mode.name for mode in CMPMODE)}"), *MASK_PARAMS),
+    rules=(
+        f'"{compare_dst_message("compare", float16)}"; sources {type_list(COMPARE)} of one type.',
+        f"The register form compares {type_list(CMPMASK_TYPES)} (Atlas A2): "
+        f'"{dtype_message("compare", "src0", int32, CMPMASK_TYPES)}".',
+        *vector_rules("compare", "src1"),
+    ),
+    notes=(
+        "pyasc cannot pass ``is_set_mask=False``; ascx names the template arguments then.",
+        "The register form writes one repeat's bits into the 128-bit CMPMASK (``get_cmp_mask`` stores it); "
+        "the emulation clears the bits of masked-off lanes and past the repeat's lanes.",
+    ),
+)
 def compare(*args: Any, **kwargs: Any) -> None:
-    """``AscendC::Compare(dst, src0, src1, cmpMode, count)``, its mask forms, and
-    ``Compare<T, isSetMask>(src0, src1, cmpMode, mask, repeatParams)`` into ``CMPMASK``."""
+    """Compare two tensors element by element."""
     builder = active("compare")
     form, bound = bind("compare", [*COMPARE_FORMS, *COMPARE_REGISTER_FORMS], args, kwargs)
     if form == "register":
@@ -111,8 +149,20 @@ def compare(*args: Any, **kwargs: Any) -> None:
     builder.insert(ir.VecCompareOp.of([d.ssa, a.ssa, b.ssa], optional, {"cmp_mode": mode}, flags))
 
 
+@record(
+    forms=(
+        "asc.compare_scalar(dst, src0, src1_scalar, cmp_mode, count)",
+        "asc.compare_scalar(dst, src0, src1_scalar, cmp_mode, mask, repeat_times, repeat_params, is_set_mask=True)",
+    ),
+    cpp=(
+        "template <typename T, typename U> void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, "
+        "const T src1Scalar, CMPMODE cmpMode, uint32_t count);",
+    ),
+    rules=("The rules of ``compare``; the scalar is converted to src0's type.",),
+    notes=("CANN has no register form of CompareScalar.",),
+)
 def compare_scalar(dst: Any, src0: Any, src1_scalar: Any, cmp_mode: Any, *args: Any, **kwargs: Any) -> None:
-    """``AscendC::CompareScalar(dst, src0, scalar, cmpMode, count)``."""
+    """Compare a tensor with a scalar element by element."""
     builder = active("compare_scalar")
     form, bound = bind("compare_scalar", COMPARE_SCALAR_FORMS, (dst, src0, src1_scalar, cmp_mode, *args), kwargs)
     d = vector_tensor(bound["dst"], "compare_scalar", "dst")
@@ -126,9 +176,51 @@ def compare_scalar(dst: Any, src0: Any, src1_scalar: Any, cmp_mode: Any, *args: 
     builder.insert(ir.VecCompareScalarOp.of([d.ssa, a.ssa, scalar], optional, {"cmp_mode": mode}, flags))
 
 
+def sel_mask_message(got: object) -> str:
+    return f"select: sel_mask must be an unsigned integer tensor (uint8 ... uint64), got {got}"
+
+
+SCALAR_CMPMASK_FORM = (
+    "select: without a mask, VSEL_TENSOR_SCALAR_MODE takes (dst, sel_mask, src0, repeat_times, repeat_params), "
+    "the scalar in CMPMASK"
+)
+
+
+@record(
+    forms=(
+        "asc.select(dst, sel_mask, src0, src1, sel_mode, count)",
+        "asc.select(dst, sel_mask, src0, src1, sel_mode, mask, repeat_times, repeat_params, is_set_mask=True)",
+        "asc.select(dst, src0, src1, repeat_times, repeat_params, sel_mode=asc.SelMode.VSEL_CMPMASK_SPR)",
+        "asc.select(dst, sel_mask, src0, repeat_times, repeat_params)  # the scalar in CMPMASK",
+    ),
+    cpp=(
+        "template <typename T, typename U> void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, "
+        "const LocalTensor<T>& src0, const LocalTensor<T>& src1 / T src1, SELMODE selMode, uint32_t count);",
+        "template <typename T, typename U, bool isSetMask = true> void Select(..., SELMODE selMode, "
+        "uint64_t mask / uint64_t mask[], uint8_t repeatTime, const BinaryRepeatParams& repeatParams);",
+        "template <typename T, SELMODE selMode> void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, "
+        "const LocalTensor<T>& src1, uint8_t repeatTime, const BinaryRepeatParams& repeatParams);",
+        "template <typename T, typename U> void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, "
+        "const LocalTensor<T>& src0, uint8_t repeatTime, const BinaryRepeatParams& repeatParams);",
+    ),
+    params=(
+        ("src1", "a tensor, or a scalar for ``VSEL_TENSOR_SCALAR_MODE``"),
+        ("sel_mode", f"``asc.SelMode``: {', '.join(mode.name for mode in SelMode)}"),
+    ),
+    rules=(
+        f'"{sel_mask_message(float16)}"; data types {type_list(SELECT)}.',
+        f'The scalar register form has no ``src1``: "{SCALAR_CMPMASK_FORM}".',
+        *vector_rules("select", "src0"),
+    ),
+    notes=(
+        "Without ``sel_mask``, VSEL_CMPMASK_SPR reads the bits in CMPMASK (``compare``'s register form, "
+        "``set_cmp_mask``) and VSEL_TENSOR_TENSOR_MODE the mask tensor whose address ``set_cmp_mask`` loaded; "
+        "the op names that tensor, so the sync analyses order it.",
+        "The CMPMASK form names ``<T, SELMODE::...>``: pyasc omits them and CANN cannot deduce the mode.",
+    ),
+)
 def select(dst: Any, *args: Any, **kwargs: Any) -> None:
-    """``AscendC::Select(dst, selMask, src0, src1, selMode, count)``: ``src1`` is a tensor or a scalar; the
-    forms without a mask select by ``CMPMASK``."""
+    """Choose each element from ``src0`` or ``src1`` by the bits of ``sel_mask``."""
     builder = active("select")
     form, bound = bind("select", [*SELECT_REGISTER_FORMS, *SELECT_FORMS], (dst, *args), kwargs)
     if form.startswith("cmpmask"):
@@ -142,7 +234,7 @@ def select(dst: Any, *args: Any, **kwargs: Any) -> None:
         raise ApiTypeError(f"select: sel_mode must be an asc.SelMode, got {describe(mode)}")
     check_dtype("select", a, "src0", SELECT)
     if m.dtype is None or not m.dtype.is_unsigned():
-        raise ApiTypeError(f"select: sel_mask must be an unsigned integer tensor (uint8 ... uint64), got {m.dtype}")
+        raise ApiTypeError(sel_mask_message(m.dtype))
     other = bound["src1"]
     if isinstance(other, LocalTensor):
         b = vector_tensor(other, "select", "src1")
@@ -237,8 +329,7 @@ def _select_by_cmpmask(form: str, bound: dict[str, Any]) -> None:
         mode = bound["sel_mode"]
         if mode is SelMode.VSEL_TENSOR_SCALAR_MODE:
             raise ApiValueError(
-                "select: without a mask, VSEL_TENSOR_SCALAR_MODE takes (dst, sel_mask, src0, repeat_times, "
-                "repeat_params), the scalar in CMPMASK",
+                SCALAR_CMPMASK_FORM,
                 "drop src1 and sel_mode, and set the scalar with asc.set_cmp_mask",
             )
         properties = {"sel_mode": ir.SelModeAttr(ir.SelMode[mode.name])}
@@ -253,7 +344,7 @@ def _select_by_cmpmask(form: str, bound: dict[str, Any]) -> None:
     m = vector_tensor(bound["sel_mask"], api, "sel_mask")
     same_dtype(api, "Src0 and dst must be same type.", ("src0", a), ("dst", d))
     if m.dtype is None or not m.dtype.is_unsigned():
-        raise ApiTypeError(f"select: sel_mask must be an unsigned integer tensor (uint8 ... uint64), got {m.dtype}")
+        raise ApiTypeError(sel_mask_message(m.dtype))
     builder.insert(ir.VecSelectScalarCmpMaskOp.of([d.ssa, m.ssa, a.ssa], optional))
 
 

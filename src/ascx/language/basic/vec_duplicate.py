@@ -7,16 +7,23 @@ from typing import Any
 from ascx.dialects import ascendc as ir
 from ascx.language.basic.dtype_rules import DUPLICATE
 from ascx.language.basic.operands import (
+    MASK_PARAMS,
     check_dtype,
     count_operand,
+    dtype_rule,
     mask_operand,
     repeat_operand,
     tensor_param,
+    vector_rules,
     vector_tensor,
 )
 from ascx.language.core.builder import active
 from ascx.language.core.convert import element_operand
+from ascx.language.core.dtype import uint8
 from ascx.language.core.forms import Form, Param, bind, is_bool, is_int, is_mask_list, is_number
+from ascx.language.reference import records
+
+record = records(__name__, "basic/vector_conversion")
 
 _LEAD = (tensor_param("dst"), Param("scalar", is_number, "int | float"))
 _TAIL = (
@@ -32,8 +39,22 @@ FORMS = [
 ]
 
 
+@record(
+    forms=(
+        "asc.duplicate(dst, scalar, count)",
+        "asc.duplicate(dst, scalar, mask, repeat_times, dst_block_stride, dst_repeat_stride, is_set_mask=True)",
+    ),
+    cpp=(
+        "template <typename T> void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count);",
+        "template <typename T, bool isSetMask = true> void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, "
+        "uint64_t mask / const uint64_t mask[], const uint8_t repeatTimes, const uint16_t dstBlockStride, "
+        "const uint8_t dstRepeatStride);",
+    ),
+    params=(("scalar", "a number or a runtime scalar, converted to dst's type"), *MASK_PARAMS),
+    rules=(dtype_rule("duplicate", "dst", DUPLICATE, uint8), *vector_rules("duplicate", "dst")),
+)
 def duplicate(dst: Any, scalar: Any, *args: Any, **kwargs: Any) -> None:
-    """``AscendC::Duplicate(dst, scalar, count)``."""
+    """Set every element of ``dst`` to ``scalar``; the mask form takes block and repeat strides."""
     builder = active("duplicate")
     form, bound = bind("duplicate", FORMS, (dst, scalar, *args), kwargs)
     d = vector_tensor(bound["dst"], "duplicate", "dst")

@@ -17,6 +17,14 @@ from ascx.language.core.checks import is_instance
 from ascx.language.core.convert import element_operand, integer_operand
 from ascx.language.core.dtype import DataType, bit
 from ascx.language.core.values import Handle, RuntimeScalar
+from ascx.language.reference import records
+
+record = records(__name__, "basic/data_copy")
+
+
+def bool_field_message(api: str, name: str, got: str) -> str:
+    """``got`` names the type given (``int``)."""
+    return f"{api}: {name} must be a bool, got {got}"
 
 
 class ParamsStruct(Handle):
@@ -38,7 +46,7 @@ class ParamsStruct(Handle):
             value = values[name]
             if dtype == bit:
                 if not isinstance(value, bool) and not (isinstance(value, RuntimeScalar) and value.dtype == bit):
-                    raise TypeError(f"{api}: {name} must be a bool, got {type(value).__name__}")
+                    raise TypeError(bool_field_message(api, name, type(value).__name__))
                 operands.append(integer_operand(builder, value, bit, api=api, param=name))
             elif name == "padding_value" and element_dtype is not None:
                 operands.append(element_operand(builder, value, dtype, api=api, param=name))
@@ -54,9 +62,14 @@ class ParamsStruct(Handle):
         return int(value) if isinstance(value, int) else None
 
 
+@record(
+    forms=("asc.DataCopyParams(block_count=1, block_len=0, src_stride=0, dst_stride=0)",),
+    cpp=("AscendC::DataCopyParams p{blockCount, blockLen, srcStride, dstStride};  // uint16_t each",),
+    rules=('Constants fit their fields: "DataCopyParams: block_count 70000 does not fit uint16".',),
+)
 class DataCopyParams(ParamsStruct):
-    """``AscendC::DataCopyParams``: ``block_count`` blocks of ``block_len`` 32-byte units; the strides
-    skip 32-byte units between blocks (in bytes for ``data_copy_pad``)."""
+    """``block_count`` blocks of ``block_len`` 32-byte units; the strides skip 32-byte units between blocks
+    (in bytes for ``data_copy_pad``)."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.DATA_COPY
@@ -66,8 +79,12 @@ class DataCopyParams(ParamsStruct):
         self._build(dict(block_count=block_count, block_len=block_len, src_stride=src_stride, dst_stride=dst_stride))
 
 
+@record(
+    forms=("asc.DataCopyExtParams(block_count=1, block_len=0, src_stride=0, dst_stride=0, rsv=0)",),
+    cpp=("AscendC::DataCopyExtParams p{blockCount, blockLen, srcStride, dstStride, rsv};  // uint16_t, then uint32_t",),
+)
 class DataCopyExtParams(ParamsStruct):
-    """``AscendC::DataCopyExtParams``: ``data_copy_pad``'s copy parameters with 32-bit lengths (bytes)."""
+    """``data_copy_pad``'s copy parameters, with 32-bit lengths in bytes."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.DATA_COPY_EXT
@@ -81,8 +98,13 @@ class DataCopyExtParams(ParamsStruct):
         )
 
 
+@record(
+    forms=("asc.DataCopyPadParams(is_pad=False, left_padding=0, right_padding=0, padding_value=0)",),
+    cpp=("AscendC::DataCopyPadParams p{isPad, leftPadding, rightPadding, paddingValue};",),
+    rules=(f'``is_pad`` is a bool: "{bool_field_message("DataCopyPadParams", "is_pad", "int")}".',),
+)
 class DataCopyPadParams(ParamsStruct):
-    """``AscendC::DataCopyPadParams``: pad each copied block on the left and right (in elements)."""
+    """Pad each copied block with ``left_padding``/``right_padding`` elements of ``padding_value``."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.DATA_COPY_PAD
@@ -96,8 +118,12 @@ class DataCopyPadParams(ParamsStruct):
         )
 
 
+@record(
+    forms=("asc.DataCopyPadExtParams(dtype, is_pad=False, left_padding=0, right_padding=0, padding_value=0)",),
+    cpp=("AscendC::DataCopyPadExtParams<T> p{isPad, leftPadding, rightPadding, paddingValue};",),
+)
 class DataCopyPadExtParams(ParamsStruct):
-    """``AscendC::DataCopyPadExtParams<T>``: as ``DataCopyPadParams``, with a padding value of type ``dtype``."""
+    """As ``DataCopyPadParams``, with a padding value of the tensors' type ``dtype``."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.DATA_COPY_PAD_EXT
@@ -119,9 +145,20 @@ class DataCopyPadExtParams(ParamsStruct):
         self._build(values, dtype)
 
 
+@record(
+    forms=(
+        "asc.BinaryRepeatParams(dst_blk_stride=1, src0_blk_stride=1, src1_blk_stride=1, dst_rep_stride=8, "
+        "src0_rep_stride=8, src1_rep_stride=8)",
+    ),
+    cpp=(
+        "AscendC::BinaryRepeatParams p{dstBlkStride, src0BlkStride, src1BlkStride, dstRepStride, src0RepStride, "
+        "src1RepStride};  // uint8_t each",
+    ),
+    page="basic/vector_binary",
+)
 class BinaryRepeatParams(ParamsStruct):
-    """``AscendC::BinaryRepeatParams``: block strides within a repeat and repeat strides (in 32-byte
-    blocks) of the destination and both sources."""
+    """Strides of the mask form of binary ops: within a repeat (blocks of 32 bytes) and between repeats, of
+    the destination and both sources."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.BINARY_REPEAT
@@ -155,8 +192,16 @@ class BinaryRepeatParams(ParamsStruct):
         )
 
 
+@record(
+    forms=("asc.UnaryRepeatParams(dst_blk_stride=1, src_blk_stride=1, dst_rep_stride=8, src_rep_stride=8)",),
+    cpp=(
+        "AscendC::UnaryRepeatParams p{dstBlkStride, srcBlkStride, dstRepStride, srcRepStride};  // uint16_t, uint8_t",
+    ),
+    page="basic/vector_unary",
+)
 class UnaryRepeatParams(ParamsStruct):
-    """``AscendC::UnaryRepeatParams``: block and repeat strides of the destination and the source."""
+    """Strides of the mask form of unary and tensor-scalar ops: within a repeat (blocks of 32 bytes) and
+    between repeats, of the destination and the source."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.UNARY_REPEAT
