@@ -37,149 +37,6 @@ _COUNTER = (
 
 DATA_ENTRIES = (
     ApiEntry(
-        f"{_B}.vec_copy:copy",
-        "Copy between unified-buffer tensors on the vector pipe, with a mask and block and repeat strides.",
-        ("asc.copy(dst, src, mask, repeat_time, repeat_params, is_set_mask=True)",),
-        (
-            "template <typename T, bool isSetMask = true> void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-            "const uint64_t mask / const uint64_t mask[], const uint8_t repeatTime, const CopyRepeatParams& repeatParams);",
-        ),
-        (_MASK, ("repeat_time", "pyasc's spelling"), ("repeat_params", "a ``CopyRepeatParams``")),
-        (
-            "Data types 16 and 32 bits wide; dst and src agree.  Constant repeat sizes fit CANN's 12 bits: \"copy: "
-            'dst_repeat_size is at most 4095 blocks, got 5000".',
-            "``is_set_mask`` is a bool: ``asc.copy(dst, src, 128, 1, params, 0)`` fits no form.",
-            _ALIGNED,
-        ),
-        (_COUNTER,),
-    ),
-    ApiEntry(
-        f"{_B}.vec_gather_mask:gather_mask",
-        "Keep the elements of ``src0`` whose pattern bit is set, packed at the start of ``dst``; returns how many "
-        "were kept.",
-        (
-            "kept = asc.gather_mask(dst, src0, src1_pattern, reduce_mode, mask, params, "
-            "gather_mask_mode=asc.GatherMaskMode.DEFAULT)",
-        ),
-        (
-            "template <typename T, typename U, GatherMaskMode mode = defaultGatherMaskMode> void GatherMask("
-            "const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern, "
-            "const bool reduceMode, const uint32_t mask, const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt);",
-            "template <typename T, GatherMaskMode mode = defaultGatherMaskMode> void GatherMask(..., "
-            "const uint8_t src1Pattern, ...);  // built-in patterns 1 to 7",
-        ),
-        (
-            (
-                "src1_pattern",
-                "a ``uint16``/``uint32`` tensor of bits (as wide as the data), or a built-in pattern 1 to 7",
-            ),
-            (
-                "reduce_mode",
-                "False: ``params.repeat_times`` repeats, mask unused; True: counter mode, ``mask`` elements",
-            ),
-            ("params", "a ``GatherMaskParams``"),
-            ("gather_mask_mode", "``asc.GatherMaskMode.DEFAULT`` or ``V1``"),
-        ),
-        (
-            "pyasc's checks and messages: \"Invalid dst data type for GatherMask: uint8. Supported types: half, uint16, "
-            'int16, float, uint32, int32"; "dst and src0 must have same data type. Got dst=float16, src0=float32"; '
-            '"For dst data type float32, src1_pattern must be uint32. Got uint8"; "Built-in src1_pattern must be '
-            'between 1 and 7. Got 8".',
-            'In counter mode the mask is a count: "gather_mask: with reduce_mode=True (counter mode) mask is the '
-            'number of elements, from 1 to 2**32 - 1; got 0".',
-            _ALIGNED,
-        ),
-        (
-            "The result is a ``uint64`` runtime value: ascx declares ``uint64_t rsvd_cnt = 0;`` before the call "
-            "(pyasc leaves it uninitialised) and leaves the default mode unnamed.",
-        ),
-    ),
-    ApiEntry(
-        f"{_B}.vec_gather_mask:get_gather_mask_remain_count",
-        "How many elements the last ``gather_mask`` kept, read on the scalar unit.",
-        ("count = asc.get_gather_mask_remain_count()",),
-        ("int64_t GetGatherMaskRemainCount();",),
-        notes=("An ``int64`` runtime value, CANN's type (pyasc declares ``uint64_t``).",),
-    ),
-    ApiEntry(
-        f"{_B}.vec_transpose:transpose",
-        "Transpose one 16x16 matrix of 2-byte elements, or convert between NCHW and NHWC with a work buffer.",
-        ("asc.transpose(dst, src)", "asc.transpose(dst, src, shared_tmp_buffer, params)"),
-        (
-            "template <typename T> void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src);",
-            "template <typename T> void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-            "const LocalTensor<uint8_t>& sharedTmpBuffer, const TransposeParamsExt& transposeParams);",
-        ),
-        (
-            ("shared_tmp_buffer", "a ``uint8`` work tensor"),
-            ("params", "a ``TransposeParamsExt``: the sizes and the ``asc.TransposeType``"),
-        ),
-        (
-            "pyasc's checks: \"For transpose, dst and src tensor must have the same dtype, got dst: float16, src: "
-            'int16"; "shared_tmp_buffer must have dtype uint8, got int16".  Data types int16, uint16, float16 '
-            '(ND2ND_B16: uint16): "transpose: src has data type float32; transpose supports int16, uint16, float16".',
-            'Types CANN implements on Atlas A2: "transpose: CANN does not support TRANSPOSE_NZ2ND_0213; the supported '
-            'types are TRANSPOSE_TYPE_NONE, TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC, TRANSPOSE_NHWC2NCHW".',
-            'ND2ND_B16 moves 16x16 blocks: "transpose: TRANSPOSE_ND2ND_B16 transposes 16x16 blocks; h_size must be 16, '
-            'got 8"; NCHW/NHWC sizes: "transpose: c_size is at most 4095, got 5000"; "transpose: h_size * w_size * '
-            'sizeof(float16) = 30 bytes is not a multiple of 32".',
-            "The work buffer holds (c_size + 2) (NCHW2NHWC) or (2 c_size + 1) (NHWC2NCHW) blocks of 16 rows (32 for "
-            "8-bit data) of 32 bytes, CANN's size: \"transpose: shared_tmp_buffer holds 512 bytes, but "
-            'TRANSPOSE_NCHW2NHWC with c_size 16 needs 9216".',
-            _ALIGNED,
-        ),
-        (
-            "pyasc's unit kernel passes a 512-byte buffer for NCHW2NHWC with ``c_size`` 16 and is rejected; its "
-            "generalization kernel passes (16 + c) * 16 * 8 * 4 bytes and compiles (in a ``TBuf``: CANN's ``TQue`` "
-            "takes no VECCALC queue).",
-        ),
-    ),
-    ApiEntry(
-        f"{_B}.vec_transpose:trans_data_to_5hd",
-        "NCHW to NC1HWC0: per repeat, sixteen 32-byte source blocks transposed into sixteen destination blocks.",
-        (
-            "asc.trans_data_to_5hd(dst_list, src_list, params)  # sixteen LocalTensors each",
-            "asc.trans_data_to_5hd(dst_addrs, src_addrs, params)  # sixteen get_phy_addr() values each",
-            "asc.trans_data_to_5hd(dst, src, params)  # uint64 tensors holding the addresses",
-            "asc.trans_data_to_5hd(..., params, dtype=asc.float16)  # ascx: the data type behind unknown addresses",
-        ),
-        (
-            "template <typename T> void TransDataTo5HD(const LocalTensor<T> (&dstList)[16], "
-            "const LocalTensor<T> (&srcList)[16], const TransDataTo5HDParams& nchwconvParams);",
-            "template <typename T> void TransDataTo5HD(uint64_t dstList[16], uint64_t srcList[16], "
-            "const TransDataTo5HDParams& nchwconvParams);",
-            "template <typename T> void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalTensor<uint64_t>& src, "
-            "const TransDataTo5HDParams& nchwconvParams);",
-        ),
-        (
-            ("params", "a ``TransDataTo5HDParams``"),
-            (
-                "dtype",
-                "ascx's keyword: the element type of the data, when ascx cannot see where the addresses came from",
-            ),
-        ),
-        (
-            'pyasc\'s checks: "For trans_data_to_5hd with LocalTensor inputs, dtype must be uint64."; "For '
-            'trans_data_to_5hd, dst_list and src_list must have the same length."; "For trans_data_to_5hd, all tensors '
-            'in dst_list and src_list must have the same dtype."; "For trans_data_to_5hd, address lists must contain '
-            'only RuntimeInt.".',
-            'Sixteen of each: "trans_data_to_5hd: TransDataTo5HD takes 16 destinations and sources, got 2"; each '
-            'tensor of a list 32-byte aligned: "trans_data_to_5hd: dst_list[1] starts at byte 2 of the unified buffer, '
-            'which is not 32-byte aligned".',
-            '``dst_high_half``/``src_high_half`` apply to 8-bit data: "trans_data_to_5hd: dst_high_half and '
-            'src_high_half apply to int8 and uint8 data only; the data is float16".',
-            'Addresses whose tensors ascx cannot see need ``dtype=``: "trans_data_to_5hd: cannot tell the element type '
-            'of the data: addresses whose tensors ascx cannot see".',
-        ),
-        (
-            "The address forms read and write the tensors behind the addresses: the op names them (operands the C++ "
-            "does not print), so the sync analyses order it after the writes of its sources and of the address "
-            "tensors (a scalar ``set_value``, S to V).",
-            "pyasc's unit kernel lists the sub-tensors ``x[0]`` ... ``x[15]`` (2 bytes apart) and is rejected; "
-            "its generalization kernel (``h * w`` apart) compiles and matches numpy on the emulation.",
-        ),
-    ),
-    ApiEntry(
         "ascx.language.core.tensor:LocalTensor.get_phy_addr",
         "The unified-buffer address of the tensor (plus ``offset`` elements), a ``uint64`` runtime value, for "
         "``trans_data_to_5hd``'s address forms and ``set_cmp_mask``.",
@@ -190,65 +47,6 @@ DATA_ENTRIES = (
             "pointer to a ``uint64_t``, which C++ rejects).",
         ),
         title="t.get_phy_addr",
-    ),
-    ApiEntry(
-        f"{_P}:GatherRepeatParams",
-        "``gatherb``'s strides of ``dst``: between blocks and between repeats, in 32-byte blocks.",
-        ("asc.GatherRepeatParams(dst_blk_stride=1, dst_rep_stride=8)",),
-        ("AscendC::GatherRepeatParams p{dstBlkStride, dstRepStride};  // uint8_t, uint16_t",),
-        title="asc.GatherRepeatParams",
-    ),
-    ApiEntry(
-        f"{_P}:BrcbRepeatParams",
-        "``brcb``'s strides of ``dst``: between blocks and between repeats, in 32-byte blocks.",
-        ("asc.BrcbRepeatParams(dst_blk_stride=1, dst_rep_stride=8)",),
-        ("AscendC::BrcbRepeatParams p{dstBlkStride, dstRepStride};  // uint16_t each",),
-        title="asc.BrcbRepeatParams",
-    ),
-    ApiEntry(
-        f"{_P}:CopyRepeatParams",
-        "``copy``'s strides: between blocks and between repeats, in 32-byte blocks.",
-        ("asc.CopyRepeatParams(dst_stride=0, src_stride=0, dst_repeat_size=0, src_repeat_size=0)",),
-        ("AscendC::CopyRepeatParams p{dstStride, srcStride, dstRepeatSize, srcRepeatSize};  // uint16_t each",),
-        notes=("The defaults are pyasc's (zeros); C++'s default constructor gives 1, 1, 8, 8.",),
-        title="asc.CopyRepeatParams",
-    ),
-    ApiEntry(
-        f"{_P}:GatherMaskParams",
-        "``gather_mask``'s source block stride, repeat count and repeat strides.",
-        ("asc.GatherMaskParams(src0_block_stride=1, repeat_times=1, src0_repeat_stride=0, src1_repeat_stride=0)",),
-        (
-            "AscendC::GatherMaskParams p{src0BlockStride, repeatTimes, src0RepeatStride, src1RepeatStride};"
-            "  // uint8_t, uint16_t, uint16_t, uint8_t",
-        ),
-        title="asc.GatherMaskParams",
-    ),
-    ApiEntry(
-        f"{_P}:TransposeParamsExt",
-        "``transpose``'s sizes and conversion.",
-        (
-            "asc.TransposeParamsExt(n_size=0, c_size=0, h_size=0, w_size=0, "
-            "transpose_type=asc.TransposeType.TRANSPOSE_ND2ND_B16)",
-        ),
-        ("AscendC::TransposeParamsExt p{nSize, cSize, hSize, wSize, transposeType};  // uint16_t each, TransposeType",),
-        rules=(
-            '``transpose_type`` is an ``asc.TransposeType``: "TransposeParamsExt: transpose_type must be an '
-            'asc.TransposeType, got the int 11".',
-        ),
-        title="asc.TransposeParamsExt",
-    ),
-    ApiEntry(
-        f"{_P}:TransDataTo5HDParams",
-        "``trans_data_to_5hd``'s halves (8-bit data), repeat count and repeat strides (in 32-byte blocks).",
-        (
-            "asc.TransDataTo5HDParams(dst_high_half=False, src_high_half=False, repeat_times=1, dst_rep_stride=0, "
-            "src_rep_stride=0)",
-        ),
-        (
-            "AscendC::TransDataTo5HDParams p{dstHighHalf, srcHighHalf, repeatTimes, dstRepStride, srcRepStride};"
-            "  // bool, bool, uint8_t, uint16_t, uint16_t",
-        ),
-        title="asc.TransDataTo5HDParams",
     ),
 )
 
@@ -292,7 +90,15 @@ VECTOR_DATA = Family(
         asc.trans_data_to_5hd(addrs, addrs[16:], params)
     """,
     "(MockValue(asc.int32),)",
-    modules=(f"{_B}.vec_gather", f"{_B}.vec_scatter", f"{_B}.vec_brcb"),
+    modules=(
+        f"{_B}.vec_gather",
+        f"{_B}.vec_scatter",
+        f"{_B}.vec_brcb",
+        f"{_B}.vec_copy",
+        f"{_B}.vec_gather_mask",
+        f"{_B}.vec_transpose",
+        _P,
+    ),
 )
 
 
@@ -441,17 +247,6 @@ FUSED_ENTRIES = (
         ),
     ),
     ApiEntry(
-        f"{_P}:VdeqInfo",
-        "Sixteen quantization parameter sets for ``set_deq_scale(vdeq, info)``.",
-        ("asc.VdeqInfo(scale=[...16 floats], offset=[...16 ints], sign_mode=[...16 bools])",),
-        ("AscendC::VdeqInfo v(v_scale, v_offset, v_sign_mode);  // arrays of 16 float, int16_t and bool",),
-        rules=(
-            'pyasc\'s messages: "VdeqInfo requires scale / offset / sign_mode"; "VdeqInfo expects exactly 16 elements '
-            'per field"; ascx: "VdeqInfo: sign_mode holds bools, got the int 1".',
-        ),
-        title="asc.VdeqInfo",
-    ),
-    ApiEntry(
         f"{_B}.vec_bilinear:bilinear_interpolation",
         "Bilinear interpolation: blocks of ``src0`` at the byte offsets ``src0_offset``, weighted by ``src1`` and "
         "summed ``v_repeat`` at a time.",
@@ -529,6 +324,7 @@ VECTOR_FUSED = Family(
         asc.bilinear_interpolation(c, a, off, b, 128, 1, False, 1, 128, 1, tmp)
     """,
     "(MockValue(asc.int32), MockValue(asc.float32))",
+    modules=(_P,),
 )
 
 
