@@ -4,7 +4,6 @@ families)."""
 
 from __future__ import annotations
 
-from ascx.language.basic.vec_fused import RULES
 from ascx.language.reference import ApiEntry, Family
 
 _B = "ascx.language.basic"
@@ -104,183 +103,6 @@ VECTOR_DATA = Family(
 
 # --- fused and quantizing ops -----------------------------------------------------------------------
 
-_FUSED = {
-    # name: (C++ name, meaning, template parameters, the count parameter)
-    "add_relu": ("AddRelu", "dst = max(src0 + src1, 0)", "T", "const int32_t& count"),
-    "sub_relu": ("SubRelu", "dst = max(src0 - src1, 0)", "T", "const int32_t& count"),
-    "fused_mul_add": ("FusedMulAdd", "dst = src0 * dst + src1", "T", "const int32_t& count"),
-    "fused_mul_add_relu": ("FusedMulAddRelu", "dst = max(src0 * dst + src1, 0)", "T", "const int32_t& count"),
-    "mul_add_dst": ("MulAddDst", "dst = src0 * src1 + dst", "T, U", "const int32_t& count"),
-    "add_relu_cast": ("AddReluCast", "dst = cast(max(src0 + src1, 0))", "T, U", "const uint32_t count"),
-    "sub_relu_cast": ("SubReluCast", "dst = cast(max(src0 - src1, 0))", "T, U", "const uint32_t count"),
-    "mul_cast": ("MulCast", "dst = cast(src0 * src1)", "T, U", "uint32_t count"),
-    "add_deq_relu": ("AddDeqRelu", "dst = half(max(src0 + src1, 0) * DEQSCALE)", "T, U", "const int32_t& count"),
-}
-_NO_SET_MASK = {"mul_cast"}
-_NO_COUNT_SET_MASK = {"add_relu_cast", "sub_relu_cast"}
-
-
-def _types(name: str) -> str:
-    rule = RULES[name]
-    text = f'pyasc\'s check and messages: "Invalid dst data type, got uint8, expect {rule.render()}"'
-    if rule.same:
-        return text + '; "Src0 and src1 must be same type."; "Src0, src1 and dst must be same type.".'
-    pairs = ", ".join(f"{s} -> {d}" for s, d in rule.pairs)
-    return text + f"; then CANN's pairs (Atlas A2): {pairs}."
-
-
-def _fused(name: str) -> ApiEntry:
-    cpp, meaning, template, count = _FUSED[name]
-    count_mask = "" if name in _NO_COUNT_SET_MASK | _NO_SET_MASK else ", is_set_mask=True"
-    mask_mask = "" if name in _NO_SET_MASK else ", is_set_mask=True"
-    typenames = ", ".join(f"typename {t}" for t in template.split(", "))
-    src = template.split(", ")[-1]
-    notes: list[str] = []
-    if name in ("fused_mul_add", "fused_mul_add_relu", "mul_add_dst"):
-        notes.append("``dst`` is read as well as written; the emulation rounds the product, then the sum.")
-    if name == "add_deq_relu":
-        notes.append("The scale is the DEQSCALE register (``set_deq_scale(scale)``).")
-    if name in _NO_SET_MASK:
-        notes.append("pyasc's forms have no ``is_set_mask``; ascx names ``<T, U, true>`` in the mask forms.")
-    if name in _NO_COUNT_SET_MASK:
-        notes.append("The count form has no ``is_set_mask`` (pyasc's forms).")
-    return ApiEntry(
-        f"{_B}.vec_fused:{name}",
-        f"Element-wise ``{meaning}``.",
-        (
-            f"asc.{name}(dst, src0, src1, count{count_mask})",
-            f"asc.{name}(dst, src0, src1, mask, repeat_times, repeat_params{mask_mask})",
-        ),
-        (
-            f"template <{typenames}> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<{src}>& src0, "
-            f"const LocalTensor<{src}>& src1, {count});",
-            f"template <{typenames}, bool isSetMask = true> void {cpp}(..., uint64_t mask / uint64_t mask[], "
-            "const uint8_t repeatTime, const BinaryRepeatParams& repeatParams);",
-        ),
-        (("count", "elements"), *_MASK_LIST, ("repeat_params", "a ``BinaryRepeatParams``")),
-        (_types(name), _ON_CHIP),
-        (*notes, _COUNTER),
-    )
-
-
-FUSED_ENTRIES = (
-    *(_fused(name) for name in _FUSED),
-    ApiEntry(
-        f"{_B}.vec_ternary_scalar:axpy",
-        "Element-wise ``dst = src * scalar + dst``; the scalar has ``src``'s type.",
-        (
-            "asc.axpy(dst, src, scalar, count)",
-            "asc.axpy(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)",
-        ),
-        (
-            "template <typename T, typename U> void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, "
-            "const U& scalarValue, const int32_t& count);",
-            "template <typename T, typename U, bool isSetMask = true> void Axpy(..., const U& scalarValue, "
-            "uint64_t mask / uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& repeatParams);",
-        ),
-        (("scalar", "a number or runtime scalar, converted to src's type"), *_MASK_LIST),
-        (
-            "CANN's pairs: \"axpy: float32 into float16 is not supported; axpy supports float16 -> float16, float32 -> "
-            'float32, float16 -> float32".',
-            'float16 into float32 takes 64 elements a repeat: "axpy: a repeat of float16 into float32 takes at most 64 '
-            'elements, got mask 128".',
-            _ON_CHIP,
-        ),
-        ("``asc.adv.axpy`` (the advanced API) is another function.", _COUNTER),
-    ),
-    ApiEntry(
-        f"{_B}.vec_vconv:cast_deq",
-        "Quantize: ``dst = src * scale + offset`` with the DEQSCALE register's parameters, converted to ``dst``'s "
-        "type.",
-        (
-            "asc.cast_deq(dst, src, count, is_vec_deq=True, half_block=True)",
-            "asc.cast_deq(dst, src, mask, repeat_times, repeat_params, is_set_mask=True, is_vec_deq=True, "
-            "half_block=True)",
-        ),
-        (
-            "template <typename T, typename U, bool isVecDeq = true, bool halfBlock = true> void CastDeq("
-            "const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint32_t count);",
-            "template <typename T, typename U, bool isSetMask = true, bool isVecDeq = true, bool halfBlock = true> "
-            "void CastDeq(..., const int32_t mask / const uint64_t mask[], uint8_t repeatTime, "
-            "const UnaryRepeatParams& repeatParams);",
-        ),
-        (
-            ("is_vec_deq", "True: the sixteen parameter sets of ``set_deq_scale(vdeq, info)``, cycling; False: one"),
-            ("half_block", "True: each 32-byte source block fills the upper half of its destination block"),
-            *_MASK_LIST,
-        ),
-        (
-            "CANN's pairs: \"cast_deq: float16 into int8 is not supported; cast_deq supports int16 -> int8, int16 -> "
-            'uint8, int32 -> float16".',
-            'dst and src 32-byte aligned: "cast_deq: dst starts at byte 36880 of the unified buffer, which is not '
-            '32-byte aligned".',
-        ),
-        (
-            "The flags default to True, as pyasc declares them and as CANN does; pyasc's printer ignores them and "
-            "prints ``false, false``.",
-            "With ``is_vec_deq`` the op reads the table ``set_deq_scale`` wrote (the op names it, so the sync analyses "
-            "order the table's scalar writes before it).",
-        ),
-    ),
-    ApiEntry(
-        f"{_B}.vec_vconv:set_deq_scale",
-        "Set the DEQSCALE register: a scale, a scale with offset and sign mode, or a table of sixteen sets.",
-        (
-            "asc.set_deq_scale(scale)  # half: add_deq_relu, cast_deq of int32",
-            "asc.set_deq_scale(scale, offset, sign_mode)  # cast_deq of int16",
-            "asc.set_deq_scale(vdeq, vdeq_info)  # cast_deq with is_vec_deq",
-        ),
-        (
-            "void SetDeqScale(half scale);",
-            "void SetDeqScale(float scale, int16_t offset, bool signMode);",
-            "template <typename T> void SetDeqScale(const LocalTensor<T>& vdeq, const VdeqInfo& vdeqInfo);",
-        ),
-        (
-            ("offset", "a 9-bit signed integer"),
-            ("vdeq", "a ``uint64`` tensor of at least 16 elements; the table is written there from the scalar unit"),
-            ("vdeq_info", "a ``VdeqInfo``"),
-        ),
-        (
-            'The offset fits 9 bits: "set_deq_scale: the offset is a 9-bit signed integer (-256 to 255), got 300".',
-            'The table: "set_deq_scale: vdeq holds 64-bit parameter sets and must be uint64, got uint8"; '
-            '"set_deq_scale: vdeq holds 64 bytes, but a table of 16 parameter sets needs 128".',
-        ),
-    ),
-    ApiEntry(
-        f"{_B}.vec_bilinear:bilinear_interpolation",
-        "Bilinear interpolation: blocks of ``src0`` at the byte offsets ``src0_offset``, weighted by ``src1`` and "
-        "summed ``v_repeat`` at a time.",
-        (
-            "asc.bilinear_interpolation(dst, src0, src0_offset, src1, mask, h_repeat, repeat_mode, dst_blk_stride, "
-            "v_r_offset, v_repeat, shared_tmp_buffer)",
-        ),
-        (
-            "template <typename T> void BilinearInterpolation(const LocalTensor<T>& dst, const LocalTensor<T>& src0, "
-            "const LocalTensor<uint32_t>& src0Offset, const LocalTensor<T>& src1, uint64_t mask / uint64_t mask[], "
-            "uint8_t hRepeat, bool repeatMode, uint16_t dstBlkStride, uint16_t vROffset, uint8_t vRepeat, "
-            "const LocalTensor<uint8_t>& sharedTmpBuffer);",
-        ),
-        (
-            ("src0_offset", "``uint32`` byte offsets of the 32-byte blocks of ``src0``"),
-            ("repeat_mode", "False: one weight of ``src1`` per repeat; True: one per block"),
-            ("v_r_offset", "the element offset between the ``v_repeat`` repeats that are summed"),
-            ("shared_tmp_buffer", "a ``uint8`` work tensor"),
-        ),
-        (
-            "float16 only (pyasc's check): \"Invalid dst data type, got float32, expect {'src': ['float16'], "
-            "'dst': ['float16']}\".",
-            'Offsets and buffer: "bilinear_interpolation: src0_offset holds byte offsets and must be uint32, got '
-            'int16"; "bilinear_interpolation: shared_tmp_buffer must be uint8, got int16".',
-            'Ranges: "bilinear_interpolation: h_repeat is from 1 to 255, got 0"; "bilinear_interpolation: v_r_offset '
-            'is from 128 to 65534, got 100".',
-            "The work buffer holds ``src0.get_size() * 32 + src1.get_size() * 32`` bytes, CANN's size: "
-            '"bilinear_interpolation: shared_tmp_buffer holds 512 bytes, but src0.get_size() * 32 + src1.get_size() '
-            '* 32 needs 32768".',
-        ),
-        ("pyasc's unit kernel passes a 512-byte buffer for 512-element sources and is rejected.",),
-    ),
-)
-
 VECTOR_FUSED = Family(
     "basic/vector_fused",
     "Vector ops: fused, multiply-accumulate and quantizing",
@@ -292,7 +114,7 @@ VECTOR_FUSED = Family(
     submodules `asc.language.basic.vec_ternary_scalar` (`axpy`) and `vec_vconv` (`cast_deq`,
     `set_deq_scale`, with `cast`, `add_relu_cast`, `sub_relu_cast`) exist in ascx with the same names.
     """,
-    FUSED_ENTRIES,
+    (),
     """
     @asc.jit
     def kernel(n: int, alpha: float) -> None:
@@ -324,7 +146,7 @@ VECTOR_FUSED = Family(
         asc.bilinear_interpolation(c, a, off, b, 128, 1, False, 1, 128, 1, tmp)
     """,
     "(MockValue(asc.int32), MockValue(asc.float32))",
-    modules=(_P,),
+    modules=(f"{_B}.vec_fused", f"{_B}.vec_ternary_scalar", f"{_B}.vec_vconv", _P, f"{_B}.vec_bilinear"),
 )
 
 
