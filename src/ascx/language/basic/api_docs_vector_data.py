@@ -152,82 +152,6 @@ VECTOR_FUSED = Family(
 
 # --- mask registers ---------------------------------------------------------------------------------
 
-MASK_ENTRIES = (
-    ApiEntry(
-        f"{_B}.vec_mask:set_vector_mask",
-        "Set the vector mask register for mask-form ops called with ``is_set_mask=False``.",
-        (
-            "asc.set_vector_mask(length, dtype, mode)  # counter mode: an element count",
-            "asc.set_vector_mask(mask_high, mask_low, dtype, mode)  # normal mode: the lanes of a repeat",
-        ),
-        (
-            "template <typename T, MaskMode mode = MaskMode::NORMAL> void SetVectorMask(int32_t len);",
-            "template <typename T, MaskMode mode = MaskMode::NORMAL> void SetVectorMask(const uint64_t maskHigh, "
-            "const uint64_t maskLow);",
-        ),
-        (
-            ("dtype", "the element type of the ops the mask is for (``asc.float16`` ...)"),
-            ("mode", "``asc.MaskMode.NORMAL`` or ``COUNTER``; the mode the register is in (``set_mask_count``)"),
-        ),
-        (
-            '"set_vector_mask: dtype must be an asc data type (asc.float16, ...), got the int 3"; "set_vector_mask: '
-            'mode must be an asc.MaskMode, got the int 1".',
-            'In counter mode the count goes in the low word: "set_vector_mask: in counter mode mask_high must be 0, '
-            'got 5"; 32-bit types have 64 lanes: "set_vector_mask: a repeat of float32 has 64 lanes, so mask_high '
-            'must be 0, got 1".',
-        ),
-        (
-            "The register is per core and in program order on the vector pipe: the ops that read it follow it "
-            "without synchronisation.",
-        ),
-    ),
-    ApiEntry(
-        f"{_B}.vec_mask:set_mask_count",
-        "Counter mode: the mask of a mask-form op is the number of elements it computes, in as many repeats as "
-        "that takes (``repeat_times`` is ignored).",
-        ("asc.set_mask_count()",),
-        ("void SetMaskCount();",),
-        notes=(
-            "The emulation keeps the mode per core; a count form (which sets its own mask) returns the register "
-            "to normal mode as CANN does.",
-        ),
-    ),
-    ApiEntry(
-        f"{_B}.vec_mask:set_mask_norm",
-        "Normal mode (the default): the mask selects the lanes of each repeat.",
-        ("asc.set_mask_norm()",),
-        ("void SetMaskNorm();",),
-    ),
-    ApiEntry(
-        f"{_B}.vec_mask:reset_mask",
-        "Set every lane of the mask register (normal mode).",
-        ("asc.reset_mask()",),
-        ("void ResetMask();",),
-    ),
-    ApiEntry(
-        f"{_B}.vec_cmpsel:set_cmp_mask",
-        "Load the 128-bit CMPMASK register from the start of ``src``: selection bits (VSEL_CMPMASK_SPR), the scalar "
-        "(VSEL_TENSOR_SCALAR_MODE) or the address of a selection tensor (VSEL_TENSOR_TENSOR_MODE) for ``select``'s "
-        "register forms.",
-        ("asc.set_cmp_mask(src)",),
-        ("template <typename T> void SetCmpMask(const LocalTensor<T>& src);",),
-        rules=(
-            'The source is 16-byte aligned: "set_cmp_mask: src starts at byte 8200 of the unified buffer, which is not '
-            '16-byte aligned".',
-        ),
-    ),
-    ApiEntry(
-        f"{_B}.vec_cmpsel:get_cmp_mask",
-        "Store the CMPMASK register (the bits of ``compare``'s register form) at the start of ``dst``.",
-        ("asc.get_cmp_mask(dst)",),
-        ("template <typename T> void GetCmpMask(const LocalTensor<T>& dst);",),
-        rules=(
-            '"get_cmp_mask: dst must have 8-, 16- or 32-bit elements, got uint64"; CANN asks for at least 128 bytes: '
-            '"get_cmp_mask: dst holds 64 bytes, but GetCmpMask needs 128".',
-        ),
-    ),
-)
-
 VECTOR_MASK = Family(
     "basic/vector_mask",
     "Vector ops: the mask registers",
@@ -239,7 +163,7 @@ VECTOR_MASK = Family(
     forms read ([compare and select](vector_compare_select.md)).  The registers are per core; the
     emulation keeps both, and its tests compare the counter and normal modes with numpy.
     """,
-    MASK_ENTRIES,
+    (),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -259,6 +183,7 @@ VECTOR_MASK = Family(
         asc.set_cmp_mask(bits)
     """,
     "(MockValue(asc.int32),)",
+    modules=(f"{_B}.vec_mask", f"{_B}.vec_cmpsel"),
 )
 
 
