@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from ascx.language.basic.api_docs_reduce_sort import SCALAR_UNIT, SORT, VECTOR_REDUCE
 from ascx.language.basic.api_docs_system import FAMILIES as SYSTEM_FAMILIES
-from ascx.language.basic.api_docs_vector_data import SHIFT_ENTRIES, VECTOR_DATA, VECTOR_FUSED, VECTOR_MASK
+from ascx.language.basic.api_docs_vector_data import VECTOR_DATA, VECTOR_FUSED, VECTOR_MASK
 from ascx.language.basic.cube_api_docs import FAMILIES as CUBE_FAMILIES
 from ascx.language.basic.dtype_rules import BINARY, BINARY_SCALAR, UNARY, pyasc_valid_types
 from ascx.language.reference import ApiEntry, Family
@@ -349,7 +349,7 @@ VECTOR_BINARY_SCALAR = Family(
     Element-wise operations of a tensor and a scalar, on the vector pipe.  Ascend C names the
     element type and `isSetMask` in the template of both forms.
     """,
-    (*(_binary_scalar(name) for name in _BINARY_SCALAR), *SHIFT_ENTRIES),
+    tuple(_binary_scalar(name) for name in _BINARY_SCALAR),
     """
     @asc.jit
     def kernel(alpha: float) -> None:
@@ -365,6 +365,7 @@ VECTOR_BINARY_SCALAR = Family(
         asc.shift_right(i, i, 1, 128, 2, asc.UnaryRepeatParams())
     """,
     "(MockValue(asc.float32),)",
+    modules=(f"{_B}.vec_binary_scalar",),
 )
 
 _UNARY = {

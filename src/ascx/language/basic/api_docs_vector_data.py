@@ -1,6 +1,6 @@
-"""Reference records of the data-rearranging vector ops, the fused and quantizing ops, the mask registers
-and the shifts (rendered by ``ascx.language.reference``; ``ascx.language.basic.api_docs`` lists the
-families)."""
+"""The families of the data-rearranging vector ops, the fused and quantizing ops and the mask registers
+(rendered by ``ascx.language.reference``; ``ascx.language.basic.api_docs`` lists the families); their
+records stand beside the APIs, in the modules each family names."""
 
 from __future__ import annotations
 
@@ -8,29 +8,6 @@ from ascx.language.reference import ApiEntry, Family
 
 _B = "ascx.language.basic"
 _P = "ascx.language.core.vector_params"
-_ON_CHIP = (
-    'Every tensor is a LocalTensor in the unified buffer: "gather: src is a GlobalTensor, but vector ops work on '
-    'LocalTensors in the unified buffer".'
-)
-_ALIGNED = (
-    "Each tensor starts on a 32-byte boundary of the unified buffer (CANN's address rule): \"gather: dst starts "
-    'at byte 1040 of the unified buffer, which is not 32-byte aligned".'
-)
-_MASK = (
-    "mask",
-    "an int (how many elements of each repeat; in counter mode, of the whole call) or a list of one or two "
-    "64-bit words (which elements), emitted as ``uint64_t mask[]``",
-)
-_MASK_LIST = (
-    _MASK,
-    ("repeat_times", "repeats of 256 bytes (``uint8_t``)"),
-    ("is_set_mask", "compile-time; False when the mask register is already set (``set_vector_mask``)"),
-)
-_COUNTER = (
-    "In counter mode (``set_mask_count``) the mask forms take the mask as an element count and ignore "
-    "``repeat_times`` (CANN's counter mode); the emulation does the same."
-)
-
 
 # --- data-rearranging ops ---------------------------------------------------------------------------
 
@@ -187,36 +164,4 @@ VECTOR_MASK = Family(
 )
 
 
-# --- shifts -------------------------------------------------------------------------------------------
-
-
-def _shift(name: str, cpp: str, how: str) -> ApiEntry:
-    return ApiEntry(
-        f"{_B}.vec_binary_scalar:{name}",
-        f"Element-wise ``{how}``: unsigned types shift logically, signed ones arithmetically.",
-        (
-            f"asc.{name}(dst, src, scalar, count, is_set_mask=True)",
-            f"asc.{name}(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)",
-        ),
-        (
-            f"template <typename T, bool isSetMask = true> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& "
-            "src, const T& scalarValue, const int32_t& count);",
-            f"template <typename T, bool isSetMask = true> void {cpp}(..., const T& scalarValue, uint64_t mask / "
-            "uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& repeatParams);",
-        ),
-        (("scalar", "the number of bits, converted to the tensors' type"), *_MASK_LIST),
-        (
-            f'Data types int16, uint16, int32, uint32: "{name}: src has data type float16; {name} supports int16, '
-            'uint16, int32, uint32".',
-            f'A constant shift is at most the width: "{name}: int16 elements shift by 0 to 16 bits, got 17".',
-            _ON_CHIP,
-        ),
-    )
-
-
-SHIFT_ENTRIES = (
-    _shift("shift_left", "ShiftLeft", "dst = src << scalar"),
-    _shift("shift_right", "ShiftRight", "dst = src >> scalar"),
-)
-
-__all__ = ["SHIFT_ENTRIES", "VECTOR_DATA", "VECTOR_FUSED", "VECTOR_MASK"]
+__all__ = ["VECTOR_DATA", "VECTOR_FUSED", "VECTOR_MASK"]
