@@ -59,10 +59,14 @@ def element_dtype(tensor: BaseTensor, api: str) -> DataType:
     return tensor.dtype
 
 
+def count_message(api: str, value: int) -> str:
+    return f"{api}: count must be positive, got {value}"
+
+
 def count_operand(builder: IRBuilder, value: object, api: str, dtype: DataType = int32) -> SSAValue:
     """A number of elements: a positive constant, or a runtime integer."""
     if isinstance(value, int) and not isinstance(value, bool) and value <= 0:
-        raise ApiValueError(f"{api}: count must be positive, got {value}")
+        raise ApiValueError(count_message(api, value))
     return integer_operand(builder, value, dtype, api=api, param="count")
 
 
@@ -135,12 +139,16 @@ def extent_operands(
     return operands, (["is_set_mask"] if bound["is_set_mask"] else [])
 
 
+def same_dtype_message(api: str, message: str, *types: tuple[str, object]) -> str:
+    """pyasc's ``message`` followed by the ``(role, type)`` of each operand."""
+    return f"{message} ({api}: {', '.join(f'{role} {dtype}' for role, dtype in types)})"
+
+
 def same_dtype(api: str, message: str, *operands: tuple[str, BaseTensor]) -> None:
     """pyasc's ``message`` when the ``(role, tensor)`` operands differ in type, followed by what each is:
     ``Src0 and src1 must be same type. (add: src0 float16, src1 float32)``."""
     if len({tensor.dtype for _, tensor in operands}) > 1:
-        types = ", ".join(f"{role} {tensor.dtype}" for role, tensor in operands)
-        raise ApiTypeError(f"{message} ({api}: {types})")
+        raise ApiTypeError(same_dtype_message(api, message, *((role, tensor.dtype) for role, tensor in operands)))
 
 
 def type_list(types: Sequence[DataType]) -> str:
