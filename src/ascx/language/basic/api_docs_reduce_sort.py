@@ -1,9 +1,10 @@
-"""Reference records of the reductions, the sort and region-proposal family and the scalar-unit ops
-(part of ``ascx.language.basic.api_docs``, which lists these families with the others)."""
+"""The families of the reductions, the sort and region-proposal APIs and the scalar-unit ops (part of
+``ascx.language.basic.api_docs``, which lists these families with the others); their records stand
+beside the APIs, in the modules each family names."""
 
 from __future__ import annotations
 
-from ascx.language.reference import ApiEntry, Family
+from ascx.language.reference import Family
 
 _B = "ascx.language.basic"
 
@@ -88,15 +89,6 @@ SORT = Family(
 
 # --- scalar unit ------------------------------------------------------------------------------------------
 
-_BITS_VALUE = (
-    'A constant ``value_in`` fits the parameter: "scalar_count_leading_zero: value_in -1 does not fit uint64"; a '
-    "runtime integer converts at the call, as C++ converts it."
-)
-_COUNT_VALUE = (
-    "``count_value`` is a compile-time 0 or 1 (pyasc's checks and messages): \"count_value must be a Python int "
-    '(compile-time constant).", "count_value must be 0 or 1."'
-)
-
 SCALAR_UNIT = Family(
     "basic/scalar",
     "Scalar unit: `scalar_cast`, `to_float` and the bit counts",
@@ -106,77 +98,7 @@ SCALAR_UNIT = Family(
     `ScalarGetSFFValue`, ...); CANN keeps them next to their successors (`Cast`, `GetSFFValue`,
     `GetBitCount`, `CountLeadingZero`), and the emulation has both.
     """,
-    (
-        ApiEntry(
-            f"{_B}.scalar:scalar_cast",
-            "Convert a float32 to ``dtype``: float16 rounding to odd, int32 with ``CAST_ROUND`` (half away from "
-            "zero), ``CAST_CEIL``, ``CAST_FLOOR`` or ``CAST_RINT`` (half to even), bfloat16 to nearest even.",
-            ("asc.scalar_cast(value_in, dtype, round_mode)",),
-            (
-                "template <typename T, typename U, RoundMode roundMode> U ScalarCast(T valueIn);",
-                "bfloat16_t Cast(const float& fVal);  // for dtype=asc.bfloat16",
-            ),
-            (("value_in", "a number or a runtime value (converted to float)"),),
-            (
-                'The target type is float16, int32 or bfloat16 (pyasc\'s message): "Unsupported target dtype: int64".',
-                'The rounding is one CANN documents for the type: "scalar_cast: float32 to float16 rounds with CAST_ODD, '
-                'not CAST_RINT", "scalar_cast: float32 to int32 rounds with CAST_ROUND, CAST_CEIL, CAST_FLOOR, '
-                'CAST_RINT, not CAST_TRUNC".',
-                '``round_mode`` is an enum member: "scalar_cast: round_mode must be an asc.RoundMode, got the int 1".',
-            ),
-            (
-                "bfloat16 is ascx's addition (pyasc raises for it after building the call); it prints CANN's "
-                "``AscendC::Cast(float)``.",
-                "On the emulation, int32 results outside the range saturate (assumed, not documented).",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.scalar:to_float",
-            "Widen a runtime bfloat16 value to float32 (exact: its 16 bits become the top half of the float).",
-            ("asc.to_float(value)",),
-            ("float ToFloat(const bfloat16_t& bVal);",),
-            (("value", "a runtime bfloat16 value (from a tensor's ``get_value``, or ``scalar_cast``)"),),
-            (
-                "Only a runtime bfloat16 value, the one type CANN's ToFloat takes on the Ascend 910B family: "
-                "\"to_float: value must be a runtime bfloat16 value (CANN's ToFloat(const bfloat16_t&)), got a "
-                'runtime float32 value" (a Python number is a float already).',
-            ),
-            (
-                "pyasc has no ``to_float``; ascx names CANN's ``ToFloat`` in pyasc's style.  CANN marks it as "
-                "superseded by ``Cast``, which it keeps for the other direction (``scalar_cast(..., asc.bfloat16, ...)``).",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.scalar:scalar_get_sff_value",
-            "The position of the lowest bit of the 64-bit ``value_in`` that equals ``count_value``, or -1 (``int64``).",
-            ("asc.scalar_get_sff_value(value_in, count_value)",),
-            ("template <int countValue> int64_t ScalarGetSFFValue(uint64_t valueIn);",),
-            rules=(_COUNT_VALUE, _BITS_VALUE),
-        ),
-        ApiEntry(
-            f"{_B}.scalar:scalar_get_count_of_value",
-            "How many of the 64 bits of ``value_in`` equal ``count_value`` (``int64``).",
-            ("asc.scalar_get_count_of_value(value_in, count_value)",),
-            ("template <int countValue> int64_t ScalarGetCountOfValue(uint64_t valueIn);",),
-            rules=(_COUNT_VALUE, _BITS_VALUE),
-            notes=("pyasc does not check ``count_value`` here; ascx checks it as for ``scalar_get_sff_value``.",),
-        ),
-        ApiEntry(
-            f"{_B}.scalar:scalar_count_leading_zero",
-            "The zero bits above the highest one bit of the 64-bit ``value_in``; 64 for 0 (``int64``).",
-            ("asc.scalar_count_leading_zero(value_in)",),
-            ("int64_t ScalarCountLeadingZero(uint64_t valueIn);",),
-            rules=(_BITS_VALUE,),
-        ),
-        ApiEntry(
-            f"{_B}.scalar:count_bits_cnt_same_as_sign_bit",
-            "How many bits after the sign bit of the 64-bit ``value_in`` equal it, counted from the top; -1 for 0 "
-            "and -1 (``int64``).",
-            ("asc.count_bits_cnt_same_as_sign_bit(value_in)",),
-            ("int64_t CountBitsCntSameAsSignBit(int64_t valueIn);",),
-            rules=('An integer: "count_bits_cnt_same_as_sign_bit: value_in must be an integer, got the float 1.5".',),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(n: int, f: float) -> None:
@@ -190,4 +112,5 @@ SCALAR_UNIT = Family(
         same = asc.count_bits_cnt_same_as_sign_bit(n)
     """,
     "(MockValue(asc.int32), MockValue(asc.float32))",
+    modules=(f"{_B}.scalar",),
 )
