@@ -1,258 +1,12 @@
-"""Reference records of the reductions, the sort and region-proposal family and the scalar-unit ops
-(part of ``ascx.language.basic.api_docs``, which lists these families with the others)."""
+"""The families of the reductions, the sort and region-proposal APIs and the scalar-unit ops (part of
+``ascx.language.basic.api_docs``, which lists these families with the others); their records stand
+beside the APIs, in the modules each family names."""
 
 from __future__ import annotations
 
-from ascx.language.reference import ApiEntry, Family
+from ascx.language.reference import Family
 
 _B = "ascx.language.basic"
-_TENSORS = (
-    'Every tensor is a LocalTensor in the unified buffer: "whole_reduce_sum: src is a GlobalTensor, but vector ops '
-    'work on LocalTensors in the unified buffer".'
-)
-_FLOATS = (
-    'Data types float16, float32 (Atlas A2), one for both tensors: "whole_reduce_sum: src has data type int16; '
-    'whole_reduce_sum supports float16, float32", "whole_reduce_max: dst has data type float32 but src has float16; '
-    'whole_reduce_max works on one data type".'
-)
-_MASK = (
-    "A constant ``mask`` counts at most the lanes of one repeat (128 for float16, 64 for float32; 0 makes the call a "
-    'no-op, as CANN documents for Atlas A2): "block_reduce_max: mask 512 is more than the 128 elements of one repeat '
-    'of float16", "block_reduce_min: mask -1 is negative"; with ``is_set_mask=False`` it is a placeholder and is '
-    "not checked."
-)
-_RANGES = (
-    'Constant repeat counts are in [0, 255] and strides in [0, 65535]: "pair_reduce_sum: repeat_time 256 is outside '
-    '[0, 255]", "whole_reduce_sum: src_rep_stride 65536 is outside [0, 65535]".'
-)
-_SRC_ALIGNED = (
-    'A source whose start the kernel shows is 32-byte aligned: "whole_reduce_sum: src starts 16 bytes past a 32-byte '
-    'boundary; the source of a vector instruction is 32-byte aligned".'
-)
-_SET_MASK = ("is_set_mask", "compile-time; False when the mask register is already set (``<T, false>``)")
-_MASK_PARAM = (
-    "mask",
-    "an int (the first ``mask`` lanes of each repeat) or a list of one or two 64-bit words (which lanes)",
-)
-_STRIDE_PARAMS = (
-    ("src_blk_stride", "32-byte blocks between the blocks of a repeat"),
-    ("src_rep_stride", "32-byte blocks between repeats"),
-)
-_TEMPLATE_NOTE = (
-    "pyasc prints no template arguments, so its ``is_set_mask=False`` is lost; ascx names ``<T, isSetMask>``."
-)
-_SUM_NOTE = (
-    "The lanes add as a binary tree, neighbours first, as CANN documents; on the emulation every addition is rounded "
-    "to the data type (half sums round to half at each level)."
-)
-
-
-def _whole(kind: str) -> ApiEntry:
-    cpp = f"WholeReduce{kind.capitalize()}"
-    extreme = kind != "sum"
-    order = ", order=asc.ReduceOrder.ORDER_VALUE_INDEX" if extreme else ""
-    order_cpp = ", ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX" if extreme else ""
-    meaning = {"sum": "The sum", "max": "The maximum", "min": "The minimum"}[kind]
-    summary = f"{meaning} of each repeat of ``src`` into ``dst``, one result per repeat" + (
-        ", with its index in the repeat placed as ``order`` says." if extreme else "."
-    )
-    rules = [_TENSORS, _FLOATS, _MASK, _RANGES, _SRC_ALIGNED]
-    params = [_MASK_PARAM, ("repeat_time", "repeats, [0, 255]")]
-    if extreme:
-        params.append(
-            (
-                "dst_rep_stride",
-                "results between repeats, in units of what one repeat writes: a value-index pair, a value, or a "
-                "``uint32_t`` index (ORDER_ONLY_INDEX)",
-            )
-        )
-        params.append(
-            (
-                "order",
-                "``ReduceOrder``: ``ORDER_VALUE_INDEX`` [value, index], ``ORDER_INDEX_VALUE`` [index, value], "
-                "``ORDER_ONLY_VALUE``, ``ORDER_ONLY_INDEX`` (a ``uint32_t``); the index is the lane in the repeat, "
-                "stored as the bits of an unsigned integer of the data type's size; ties give the first lane",
-            )
-        )
-        rules.append(
-            "``dst`` is aligned to what one repeat writes (4 bytes for a float16 pair or index, 8 for a float32 pair): "
-            '"whole_reduce_max: dst starts 2 bytes past a 4-byte boundary; WholeReduceMax with ORDER_VALUE_INDEX '
-            'writes 4-byte results".'
-        )
-        notes = (
-            "pyasc's ``whole_reduce_max``/``whole_reduce_min`` reject the ``is_set_mask`` their overloads declare; "
-            "ascx takes it.",
-            _TEMPLATE_NOTE,
-        )
-    else:
-        params.append(("dst_rep_stride", "elements between the results of consecutive repeats"))
-        notes = (_SUM_NOTE, _TEMPLATE_NOTE)
-    params += [*_STRIDE_PARAMS, _SET_MASK]
-    return ApiEntry(
-        f"{_B}.vec_reduce_per_repeat:whole_reduce_{kind}",
-        summary,
-        (
-            f"asc.whole_reduce_{kind}(dst, src, mask, repeat_time, dst_rep_stride, src_blk_stride, src_rep_stride"
-            f"{order}, is_set_mask=True)",
-        ),
-        (
-            f"template <typename T, bool isSetMask = true> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& "
-            f"src, const int32_t mask, const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride, "
-            f"const int32_t srcRepStride{order_cpp});",
-            f"template <typename T, bool isSetMask = true> void {cpp}(..., const uint64_t mask[], const int32_t repeatTime, "
-            f"...{order_cpp});",
-        ),
-        tuple(params),
-        tuple(rules),
-        notes,
-    )
-
-
-def _block(kind: str) -> ApiEntry:
-    cpp = f"BlockReduce{kind.capitalize()}"
-    meaning = {"sum": "sum", "max": "maximum", "min": "minimum"}[kind]
-    return ApiEntry(
-        f"{_B}.vec_reduce_per_repeat:block_reduce_{kind}",
-        f"The {meaning} of each 32-byte block of a repeat: 8 results per repeat.  A block with no lane in the mask is "
-        "not written (Atlas A2).",
-        (
-            f"asc.block_reduce_{kind}(dst, src, repeat, mask, dst_rep_stride, src_blk_stride, src_rep_stride, "
-            "is_set_mask=True)",
-        ),
-        (
-            f"template <typename T, bool isSetMask = true> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& "
-            "src, const int32_t repeatTime, const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride, "
-            "const int32_t srcRepStride);",
-            f"template <typename T, bool isSetMask = true> void {cpp}(..., const int32_t repeatTime, const uint64_t mask[], "
-            "...);",
-        ),
-        (
-            ("repeat", "repeats, [0, 255] (before the mask, as in C++)"),
-            _MASK_PARAM,
-            ("dst_rep_stride", "units of 8 results (16 bytes for float16, 32 for float32) between repeats"),
-            *_STRIDE_PARAMS,
-            _SET_MASK,
-        ),
-        (
-            _TENSORS,
-            _FLOATS,
-            _MASK,
-            _RANGES,
-            _SRC_ALIGNED,
-            '``dst`` is 16-byte (float16) or 32-byte (float32) aligned: "block_reduce_sum: dst starts 16 bytes past a '
-            '32-byte boundary; BlockReduceSum writes 8 results per repeat to a 32-byte aligned address".',
-        ),
-        (
-            "pyasc's kernels pass ``mask=512`` and ``mask=2**31 - 1``; ascx rejects them "
-            "([pyasc kernels ascx rejects](../pyasc_rejections.md)).",
-            "``is_set_mask`` is CANN's template argument; pyasc's ``block_reduce_*`` do not take it.",
-            *((_SUM_NOTE,) if kind == "sum" else ()),
-        ),
-    )
-
-
-_PAIR = ApiEntry(
-    f"{_B}.vec_reduce_per_repeat:pair_reduce_sum",
-    "The sum of each pair of neighbouring lanes (0 and 1, 2 and 3, ...): half a repeat of results per repeat.  A "
-    "pair with neither lane in the mask is not written (Atlas A2).",
-    (
-        "asc.pair_reduce_sum(dst, src, repeat_time, mask, dst_rep_stride, src_blk_stride, src_rep_stride, "
-        "is_set_mask=True)",
-    ),
-    (
-        "template <typename T, bool isSetMask = true> void PairReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& "
-        "src, const int32_t repeatTime, const int32_t mask, const int32_t dstRepStride, const int32_t srcBlkStride, "
-        "const int32_t srcRepStride);",
-        "template <typename T, bool isSetMask = true> void PairReduceSum(..., const int32_t repeatTime, const uint64_t "
-        "mask[], ...);",
-    ),
-    (
-        ("repeat_time", "repeats, [0, 255]"),
-        _MASK_PARAM,
-        ("dst_rep_stride", "units of 128 bytes (one repeat's results) between repeats"),
-        *_STRIDE_PARAMS,
-        _SET_MASK,
-    ),
-    (
-        _TENSORS,
-        _FLOATS,
-        _MASK,
-        _RANGES,
-        _SRC_ALIGNED,
-        '``dst`` is 32-byte aligned: "pair_reduce_sum: dst starts 16 bytes past a 32-byte boundary; PairReduceSum '
-        'writes to a 32-byte aligned address".',
-    ),
-    (_TEMPLATE_NOTE,),
-)
-
-_REPEAT = ApiEntry(
-    f"{_B}.vec_reduce_per_repeat:repeat_reduce_sum",
-    "The sum of each repeat, as ``whole_reduce_sum`` (``dst_blk_stride`` is not used on Atlas A2).",
-    (
-        "asc.repeat_reduce_sum(dst, src, repeat_time, mask, dst_blk_stride, src_blk_stride, dst_rep_stride, "
-        "src_rep_stride, is_set_mask=True)",
-    ),
-    (
-        "template <typename T, bool isSetMask = true> void RepeatReduceSum(const LocalTensor<T>& dst, const "
-        "LocalTensor<T>& src, const int32_t repeatTime, const int32_t mask, const int32_t dstBlkStride, const int32_t "
-        "srcBlkStride, const int32_t dstRepStride, const int32_t srcRepStride);",
-    ),
-    (
-        ("repeat_time", "repeats, [0, 255]"),
-        ("mask", "the first ``mask`` lanes of each repeat (no bit-mask form)"),
-        ("dst_rep_stride", "elements between the results of consecutive repeats"),
-        _SET_MASK,
-    ),
-    (_TENSORS, _FLOATS, _MASK, _RANGES, _SRC_ALIGNED),
-    (_SUM_NOTE, _TEMPLATE_NOTE),
-)
-
-_REDUCE_FORMS = (
-    "(dst, src, shared_tmp_buffer, count{index})",
-    "(dst, src, shared_tmp_buffer, mask, repeat_time, src_rep_stride{index})",
-)
-
-
-def _reduce(name: str, cpp: str, meaning: str, index: bool) -> ApiEntry:
-    extra = ", cal_index=False" if index else ""
-    cpp_extra = ", bool calIndex = false" if index else ""
-    rules = [
-        'Data types float16, float32; dst, src and the buffer agree: "Src, dst and shared_tmp_buffer must be same type. '
-        '(reduce_sum: float16, float16, float32)".',
-        'Every tensor is a LocalTensor in the unified buffer: "add: src1 is a GlobalTensor, but vector ops work on '
-        'LocalTensors in the unified buffer".',
-        'A constant count is positive ("reduce_sum: count must be positive, got 0"); a constant mask counts at most the '
-        'lanes of one repeat ("reduce_sum: mask 129 is more than the 128 elements of one repeat of float16"); '
-        "``repeat_time`` is an ``int32_t`` (CANN allows more than 255 repeats here) and ``src_rep_stride`` is in "
-        '[0, 65535] ("reduce_max: src_rep_stride 65536 is outside [0, 65535]").',
-        "``src`` and ``shared_tmp_buffer`` are 32-byte aligned when the kernel shows where they start "
-        '("reduce_min: shared_tmp_buffer starts 16 bytes past a 32-byte boundary; ReduceMin reads and writes 32-byte '
-        'aligned operands").',
-        "On the emulation, a ``shared_tmp_buffer`` smaller than CANN's formula asks for is an error "
-        "(\"ReduceMax: sharedTmpBuffer holds 8 elements but the reduction needs 24 (CANN's formula for the count "
-        'form)"), and a count or repeat count of 0 does nothing.',
-    ]
-    if index:
-        rules.append(
-            'With ``cal_index``, ``dst`` holds the value and its index: "reduce_max: dst starts 2 bytes past a 4-byte '
-            'boundary; ReduceMax writes the value and its index to a 4-byte aligned address".'
-        )
-    return ApiEntry(
-        f"{_B}.vec_reduce:{name}",
-        f"The {meaning} of the elements of ``src`` into ``dst[0]``"
-        + (" (with its index after it when ``cal_index``)." if index else ".")
-        + " ``shared_tmp_buffer`` is scratch space.",
-        tuple(f"asc.{name}" + form.format(index=extra) for form in _REDUCE_FORMS),
-        (
-            f"template <typename T> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-            f"const LocalTensor<T>& sharedTmpBuffer, const int32_t count{cpp_extra});",
-            f"template <typename T> void {cpp}(..., const int32_t mask / const uint64_t mask[], const int32_t repeatTime, "
-            f"const int32_t srcRepStride{cpp_extra});",
-        ),
-        (("count", "elements (``uint32``, as pyasc types it)"), ("repeat_time", "pyasc's spelling")),
-        tuple(rules),
-        ("pyasc converts ``repeat_time`` and ``src_rep_stride`` to ``uint8``, so more than 255 wraps around.",),
-    )
 
 
 VECTOR_REDUCE = Family(
@@ -267,19 +21,7 @@ VECTOR_REDUCE = Family(
     The emulation's results are CANN's documented layouts; its sums round like the hardware's
     binary tree (see [the emulation](../../emulation.md)).
     """,
-    (
-        _reduce("reduce_sum", "ReduceSum", "sum", False),
-        _reduce("reduce_max", "ReduceMax", "maximum", True),
-        _reduce("reduce_min", "ReduceMin", "minimum", True),
-        _whole("sum"),
-        _whole("max"),
-        _whole("min"),
-        _block("sum"),
-        _block("max"),
-        _block("min"),
-        _PAIR,
-        _REPEAT,
-    ),
+    (),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -299,37 +41,10 @@ VECTOR_REDUCE = Family(
         asc.repeat_reduce_sum(dst, src, 4, 64, 0, 1, 1, 8)
     """,
     "(MockValue(asc.int32),)",
+    modules=(f"{_B}.vec_reduce", f"{_B}.vec_reduce_per_repeat"),
 )
 
 # --- sorting and region proposals -----------------------------------------------------------------------
-
-_SORT_TYPES = 'Data types float16, float32: "sort32: src0 has data type int16; sort32 supports float16, float32".'
-_REPEAT_RULE = 'A constant ``repeat_time`` is in [0, 255]: "sort32: repeat_time 256 is outside [0, 255]".'
-_INDICES = 'The indices are ``uint32``: "sort32: src1 has data type int32; sort32 takes the indices as uint32".'
-_A2_WARNING = (
-    "CANN implements it for the Atlas inference and training products only: on the Ascend 910B family it compiles "
-    'and fails when it runs, so ascx warns at the call ("rp_sort16: CANN supports RpSort16 on the Atlas inference '
-    "and training products only; on the Ascend 910B family it compiles and fails when it runs (the CPU emulation runs "
-    'RpSort16 as documented)"); the emulation runs the documented semantics.'
-)
-_PROPOSAL = (
-    "A region proposal is 8 elements: x1, y1, x2, y2, score, label and two reserved (16 bytes in float16, 32 in "
-    "float32)."
-)
-_VALID_BIT = (
-    '``valid_bit`` is 3, 7 or 15 (the first 2, 3 or 4 queues) and at most the queues given: "mrg_sort: valid_bit 5 is '
-    'not 3, 7 or 15 (the first 2, 3 or 4 queues)", "mrg_sort: valid_bit 15 merges 4 queues but sort_list has 2".'
-)
-_MERGE_SEMANTICS = (
-    "Queues merge largest score first; on equal scores the queue listed first goes first.  A repeat count above 1 "
-    "needs four contiguous queues of one length, ``valid_bit`` 15 and no exhausted suspension (an error on the "
-    "emulation otherwise)."
-)
-_SOURCE_LIST = (
-    "The queues print as ``AscendC::MrgSortSrcList<T>(src1, src2, src3, src4)`` at the call, missing queues as empty "
-    "tensors; pyasc's ``MrgSortSrcList<half> v{a, b}`` for two queues does not compile against CANN, which has only "
-    "the four-tensor constructor."
-)
 
 SORT = Family(
     "basic/sort",
@@ -345,189 +60,7 @@ SORT = Family(
     on the Atlas inference and training products only, so on the Ascend 910B family they compile
     with a warning.  All run on the vector pipe except the three queries (scalar unit).
     """,
-    (
-        ApiEntry(
-            f"{_B}.proposal:sort32",
-            "Sort each group of 32 scores (``src0``) with their indices (``src1``) into (score, index) structures, "
-            "largest score first.",
-            ("asc.sort32(dst, src0, src1, repeat_time)",),
-            (
-                "template <typename T> void Sort32(const LocalTensor<T>& dst, const LocalTensor<T>& src0, "
-                "const LocalTensor<uint32_t>& src1, const int32_t repeatTime);",
-            ),
-            (("repeat_time", "groups of 32, [0, 255]"),),
-            (
-                _SORT_TYPES,
-                _INDICES,
-                _REPEAT_RULE,
-                'Operands start 32-byte aligned: "sort32: src0 starts 16 bytes past a 32-byte boundary; Sort32 takes '
-                '32-byte aligned operands".',
-            ),
-            ("A NaN score sorts before every number on the emulation (not documented by CANN).",),
-        ),
-        ApiEntry(
-            f"{_B}.proposal:sort",
-            "``sort32`` of ``repeat_time`` groups, then with ``is_full_sort`` a merge of all of them into one sorted "
-            "sequence (``tmp`` is scratch space of the sorted size).",
-            ("asc.sort(dst, concat, index, tmp, repeat_time, is_full_sort=False)",),
-            (
-                "template <typename T, bool isFullSort> void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& "
-                "concat, const LocalTensor<uint32_t>& index, LocalTensor<T>& tmp, const int32_t repeatTime);",
-            ),
-            (("is_full_sort", "compile-time bool, pyasc's check and message"),),
-            (
-                _SORT_TYPES,
-                _REPEAT_RULE,
-                "``is_full_sort`` is a literal: \"The 'is_full_sort' argument must be a boolean literal (True or "
-                "False), but got a runtime int1 value of type RuntimeScalar. This parameter must be a compile-time "
-                'constant."',
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.proposal:mrg_sort",
-            "Merge two to four sorted queues of (score, index) structures into one, largest score first.",
-            (
-                "asc.mrg_sort(dst, sort_list, element_count_list, sorted_num, valid_bit, repeat_time, "
-                "is_exhausted_suspension=False)",
-                "asc.mrg_sort(dst, sort_list, params)",
-            ),
-            (
-                "template <typename T, bool isExhaustedSuspension = false> void MrgSort(const LocalTensor<T>& dst, "
-                "const MrgSortSrcList<T>& sortList, const uint16_t elementCountList[4], uint32_t sortedNum[4], "
-                "uint16_t validBit, const int32_t repeatTime);",
-                "template <typename T> void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, "
-                "const MrgSort4Info& params);",
-            ),
-            (
-                ("sort_list", "an ``asc.MrgSortSrcList``"),
-                ("element_count_list", "4 queue lengths in structures, [0, 4095], printed as a ``uint16_t`` array"),
-                (
-                    "sorted_num",
-                    "4 integers, printed as the ``uint32_t`` array CANN fills (the counts are read with "
-                    "``get_mrg_sort_result``)",
-                ),
-                ("is_exhausted_suspension", "compile-time bool: stop when a queue runs out"),
-            ),
-            (
-                _VALID_BIT,
-                'The lists have 4 elements: "mrg_sort: element_count_list has 4 elements (one per queue), got 3"; '
-                'lengths are in [0, 4095]: "mrg_sort: element_count_list 4096 is outside [0, 4095]".',
-                'dst is 32-byte and the queues 8-byte aligned: "mrg_sort: sort_list.src2 starts 4 bytes past an '
-                '8-byte boundary; MrgSort reads queues of 8-byte structures from 8-byte aligned addresses".',
-                'The list and dst have one data type: "mrg_sort: sort_list is of float16 but dst is float32; '
-                'mrg_sort works on one data type".',
-            ),
-            (_MERGE_SEMANTICS, _SOURCE_LIST),
-        ),
-        ApiEntry(
-            f"{_B}.proposal:mrg_sort4",
-            "Merge two to four sorted queues of region proposals into one, largest score first.",
-            ("asc.mrg_sort4(dst, src, params)",),
-            (
-                "template <typename T> void MrgSort4(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, "
-                "const MrgSort4Info& params);",
-            ),
-            (("params", "an ``asc.MrgSort4Info``; the lengths count proposals"),),
-            (
-                _VALID_BIT,
-                'dst and the queues are 16-byte (float16) or 32-byte (float32) aligned: "mrg_sort4: dst starts 8 '
-                'bytes past a 16-byte boundary; MrgSort4 takes 16-byte aligned float16 proposals".',
-                _A2_WARNING,
-            ),
-            (_PROPOSAL, _MERGE_SEMANTICS),
-        ),
-        ApiEntry(
-            f"{_B}.proposal:rp_sort16",
-            "Sort each group of 16 region proposals by score, largest first.",
-            ("asc.rp_sort16(dst, src, repeat_time)",),
-            (
-                "template <typename T> void RpSort16(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime);",
-            ),
-            (("repeat_time", "groups of 16 proposals, [0, 255]"),),
-            (
-                'Data types float16, float32: "rp_sort16: src has data type int16; rp_sort16 supports float16, float32".',
-                _A2_WARNING,
-            ),
-            (_PROPOSAL,),
-        ),
-        ApiEntry(
-            f"{_B}.proposal:proposal_concat",
-            "Put 16 consecutive elements of ``src`` into field ``mode_number`` of 16 region proposals, per repeat.",
-            ("asc.proposal_concat(dst, src, repeat_time, mode_number)",),
-            (
-                "template <typename T> void ProposalConcat(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-                "const int32_t repeatTime, const int32_t modeNumber);",
-            ),
-            (("mode_number", "the field: 0 x1, 1 y1, 2 x2, 3 y2, 4 score, 5 label"),),
-            ('``mode_number`` is in [0, 5]: "proposal_concat: mode_number 6 is outside [0, 5]".', _A2_WARNING),
-            (_PROPOSAL,),
-        ),
-        ApiEntry(
-            f"{_B}.proposal:proposal_extract",
-            "Take field ``mode_number`` of 16 region proposals into 16 consecutive elements, per repeat.",
-            ("asc.proposal_extract(dst, src, repeat_time, mode_number)",),
-            (
-                "template <typename T> void ProposalExtract(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-                "const int32_t repeatTime, const int32_t modeNumber);",
-            ),
-            (("mode_number", "the field: 0 x1, 1 y1, 2 x2, 3 y2, 4 score, 5 label"),),
-            ("``mode_number`` is in [0, 5].", _A2_WARNING),
-            (_PROPOSAL,),
-        ),
-        ApiEntry(
-            f"{_B}.proposal:get_sort_len",
-            "The elements of ``dtype`` that ``elem_count`` sorted structures take (``uint32``): 4 per structure for "
-            "float16, 2 for float32.",
-            ("asc.get_sort_len(elem_count, dtype=asc.float32)",),
-            ("template <typename T> uint32_t GetSortLen(const uint32_t elemCount);",),
-            (("dtype", "ascx's addition: the ``T`` of the C++ template; pyasc always prints ``float``"),),
-            ('``dtype`` is float16 or float32: "get_sort_len: dtype must be asc.float16 or asc.float32, got int32".',),
-        ),
-        ApiEntry(
-            f"{_B}.proposal:get_sort_offset",
-            "Where sorted structure ``elem_offset`` starts, in elements of ``dtype`` (``uint32``).",
-            ("asc.get_sort_offset(elem_offset, dtype=asc.float32)",),
-            ("template <typename T> uint32_t GetSortOffset(const uint32_t elemOffset);",),
-            (("dtype", "ascx's addition: the ``T`` of the C++ template; pyasc always prints ``float``"),),
-            ('An integer offset: "get_sort_offset: elem_offset must be an integer, got the float 1.5".',),
-        ),
-        ApiEntry(
-            f"{_B}.proposal:get_mrg_sort_result",
-            "How many structures each of the four queues gave to the last ``mrg_sort`` with exhausted suspension "
-            "(four ``uint16`` runtime values, read by the scalar unit).",
-            ("l1, l2, l3, l4 = asc.get_mrg_sort_result()",),
-            (
-                "void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortList2, uint16_t& mrgSortList3, "
-                "uint16_t& mrgSortList4);",
-            ),
-        ),
-        ApiEntry(
-            "ascx.language.core.sort_structs:MrgSortSrcList",
-            "The sorted queues of a merge: two to four LocalTensors of ``dtype`` (a compile-time list).",
-            ("asc.MrgSortSrcList(dtype, src1, src2, src3=None, src4=None)",),
-            ("template <typename T> struct MrgSortSrcList { LocalTensor<T> src1, src2, src3, src4; };",),
-            rules=(
-                "The tensors have the list's data type: \"MrgSortSrcList: src1 has data type float16 but the list is of "
-                'float32"; "MrgSortSrcList: src4 is given without src3".',
-            ),
-            notes=(_SOURCE_LIST,),
-        ),
-        ApiEntry(
-            "ascx.language.core.sort_structs:MrgSort4Info",
-            "The parameters of ``mrg_sort``/``mrg_sort4``: four queue lengths, whether to stop when a queue runs "
-            "out, the valid queues and the repeat count.",
-            ("asc.MrgSort4Info(element_lengths, if_exhausted_suspension=False, valid_bit=15, repeat_times=1)",),
-            (
-                "uint16_t lengths[] = {...}; AscendC::MrgSort4Info info{lengths, ifExhaustedSuspension, validBit, "
-                "repeatTimes};",
-            ),
-            rules=(
-                '4 lengths in [0, 4095]: "MrgSort4Info: element_lengths has 4 queue lengths, got 2"; ``valid_bit`` is '
-                '3, 7 or 15; ``repeat_times`` is in [0, 255]; the suspension switch is a bool: "MrgSort4Info: '
-                'if_exhausted_suspension must be a bool, got the int 1".',
-            ),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -551,18 +84,10 @@ SORT = Family(
         asc.proposal_extract(scores, dst, 1, 4)
     """,
     "(MockValue(asc.int32),)",
+    modules=(f"{_B}.proposal", "ascx.language.core.sort_structs"),
 )
 
 # --- scalar unit ------------------------------------------------------------------------------------------
-
-_BITS_VALUE = (
-    'A constant ``value_in`` fits the parameter: "scalar_count_leading_zero: value_in -1 does not fit uint64"; a '
-    "runtime integer converts at the call, as C++ converts it."
-)
-_COUNT_VALUE = (
-    "``count_value`` is a compile-time 0 or 1 (pyasc's checks and messages): \"count_value must be a Python int "
-    '(compile-time constant).", "count_value must be 0 or 1."'
-)
 
 SCALAR_UNIT = Family(
     "basic/scalar",
@@ -573,77 +98,7 @@ SCALAR_UNIT = Family(
     `ScalarGetSFFValue`, ...); CANN keeps them next to their successors (`Cast`, `GetSFFValue`,
     `GetBitCount`, `CountLeadingZero`), and the emulation has both.
     """,
-    (
-        ApiEntry(
-            f"{_B}.scalar:scalar_cast",
-            "Convert a float32 to ``dtype``: float16 rounding to odd, int32 with ``CAST_ROUND`` (half away from "
-            "zero), ``CAST_CEIL``, ``CAST_FLOOR`` or ``CAST_RINT`` (half to even), bfloat16 to nearest even.",
-            ("asc.scalar_cast(value_in, dtype, round_mode)",),
-            (
-                "template <typename T, typename U, RoundMode roundMode> U ScalarCast(T valueIn);",
-                "bfloat16_t Cast(const float& fVal);  // for dtype=asc.bfloat16",
-            ),
-            (("value_in", "a number or a runtime value (converted to float)"),),
-            (
-                'The target type is float16, int32 or bfloat16 (pyasc\'s message): "Unsupported target dtype: int64".',
-                'The rounding is one CANN documents for the type: "scalar_cast: float32 to float16 rounds with CAST_ODD, '
-                'not CAST_RINT", "scalar_cast: float32 to int32 rounds with CAST_ROUND, CAST_CEIL, CAST_FLOOR, '
-                'CAST_RINT, not CAST_TRUNC".',
-                '``round_mode`` is an enum member: "scalar_cast: round_mode must be an asc.RoundMode, got the int 1".',
-            ),
-            (
-                "bfloat16 is ascx's addition (pyasc raises for it after building the call); it prints CANN's "
-                "``AscendC::Cast(float)``.",
-                "On the emulation, int32 results outside the range saturate (assumed, not documented).",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.scalar:to_float",
-            "Widen a runtime bfloat16 value to float32 (exact: its 16 bits become the top half of the float).",
-            ("asc.to_float(value)",),
-            ("float ToFloat(const bfloat16_t& bVal);",),
-            (("value", "a runtime bfloat16 value (from a tensor's ``get_value``, or ``scalar_cast``)"),),
-            (
-                "Only a runtime bfloat16 value, the one type CANN's ToFloat takes on the Ascend 910B family: "
-                "\"to_float: value must be a runtime bfloat16 value (CANN's ToFloat(const bfloat16_t&)), got a "
-                'runtime float32 value" (a Python number is a float already).',
-            ),
-            (
-                "pyasc has no ``to_float``; ascx names CANN's ``ToFloat`` in pyasc's style.  CANN marks it as "
-                "superseded by ``Cast``, which it keeps for the other direction (``scalar_cast(..., asc.bfloat16, ...)``).",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.scalar:scalar_get_sff_value",
-            "The position of the lowest bit of the 64-bit ``value_in`` that equals ``count_value``, or -1 (``int64``).",
-            ("asc.scalar_get_sff_value(value_in, count_value)",),
-            ("template <int countValue> int64_t ScalarGetSFFValue(uint64_t valueIn);",),
-            rules=(_COUNT_VALUE, _BITS_VALUE),
-        ),
-        ApiEntry(
-            f"{_B}.scalar:scalar_get_count_of_value",
-            "How many of the 64 bits of ``value_in`` equal ``count_value`` (``int64``).",
-            ("asc.scalar_get_count_of_value(value_in, count_value)",),
-            ("template <int countValue> int64_t ScalarGetCountOfValue(uint64_t valueIn);",),
-            rules=(_COUNT_VALUE, _BITS_VALUE),
-            notes=("pyasc does not check ``count_value`` here; ascx checks it as for ``scalar_get_sff_value``.",),
-        ),
-        ApiEntry(
-            f"{_B}.scalar:scalar_count_leading_zero",
-            "The zero bits above the highest one bit of the 64-bit ``value_in``; 64 for 0 (``int64``).",
-            ("asc.scalar_count_leading_zero(value_in)",),
-            ("int64_t ScalarCountLeadingZero(uint64_t valueIn);",),
-            rules=(_BITS_VALUE,),
-        ),
-        ApiEntry(
-            f"{_B}.scalar:count_bits_cnt_same_as_sign_bit",
-            "How many bits after the sign bit of the 64-bit ``value_in`` equal it, counted from the top; -1 for 0 "
-            "and -1 (``int64``).",
-            ("asc.count_bits_cnt_same_as_sign_bit(value_in)",),
-            ("int64_t CountBitsCntSameAsSignBit(int64_t valueIn);",),
-            rules=('An integer: "count_bits_cnt_same_as_sign_bit: value_in must be an integer, got the float 1.5".',),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(n: int, f: float) -> None:
@@ -657,4 +112,5 @@ SCALAR_UNIT = Family(
         same = asc.count_bits_cnt_same_as_sign_bit(n)
     """,
     "(MockValue(asc.int32), MockValue(asc.float32))",
+    modules=(f"{_B}.scalar",),
 )

@@ -1,256 +1,15 @@
-"""Reference records of the data-rearranging vector ops, the fused and quantizing ops, the mask registers
-(rendered by ``ascx.language.reference``; ``ascx.language.basic.api_docs`` lists the
-families)."""
+"""The families of the data-rearranging vector ops, the fused and quantizing ops and the mask registers
+(rendered by ``ascx.language.reference``; ``ascx.language.basic.api_docs`` lists the families); their
+records stand beside the APIs, in the modules each family names."""
 
 from __future__ import annotations
 
-from ascx.language.basic.vec_fused import RULES
-from ascx.language.reference import ApiEntry, Family
+from ascx.language.reference import Family
 
 _B = "ascx.language.basic"
 _P = "ascx.language.core.vector_params"
-_ON_CHIP = (
-    'Every tensor is a LocalTensor in the unified buffer: "gather: src is a GlobalTensor, but vector ops work on '
-    'LocalTensors in the unified buffer".'
-)
-_ALIGNED = (
-    "Each tensor starts on a 32-byte boundary of the unified buffer (CANN's address rule): \"gather: dst starts "
-    'at byte 1040 of the unified buffer, which is not 32-byte aligned".'
-)
-_MASK = (
-    "mask",
-    "an int (how many elements of each repeat; in counter mode, of the whole call) or a list of one or two "
-    "64-bit words (which elements), emitted as ``uint64_t mask[]``",
-)
-_MASK_LIST = (
-    _MASK,
-    ("repeat_times", "repeats of 256 bytes (``uint8_t``)"),
-    ("is_set_mask", "compile-time; False when the mask register is already set (``set_vector_mask``)"),
-)
-_COUNTER = (
-    "In counter mode (``set_mask_count``) the mask forms take the mask as an element count and ignore "
-    "``repeat_times`` (CANN's counter mode); the emulation does the same."
-)
-
 
 # --- data-rearranging ops ---------------------------------------------------------------------------
-
-DATA_ENTRIES = (
-    ApiEntry(
-        f"{_B}.vec_copy:copy",
-        "Copy between unified-buffer tensors on the vector pipe, with a mask and block and repeat strides.",
-        ("asc.copy(dst, src, mask, repeat_time, repeat_params, is_set_mask=True)",),
-        (
-            "template <typename T, bool isSetMask = true> void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-            "const uint64_t mask / const uint64_t mask[], const uint8_t repeatTime, const CopyRepeatParams& repeatParams);",
-        ),
-        (_MASK, ("repeat_time", "pyasc's spelling"), ("repeat_params", "a ``CopyRepeatParams``")),
-        (
-            "Data types 16 and 32 bits wide; dst and src agree.  Constant repeat sizes fit CANN's 12 bits: \"copy: "
-            'dst_repeat_size is at most 4095 blocks, got 5000".',
-            "``is_set_mask`` is a bool: ``asc.copy(dst, src, 128, 1, params, 0)`` fits no form.",
-            _ALIGNED,
-        ),
-        (_COUNTER,),
-    ),
-    ApiEntry(
-        f"{_B}.vec_gather_mask:gather_mask",
-        "Keep the elements of ``src0`` whose pattern bit is set, packed at the start of ``dst``; returns how many "
-        "were kept.",
-        (
-            "kept = asc.gather_mask(dst, src0, src1_pattern, reduce_mode, mask, params, "
-            "gather_mask_mode=asc.GatherMaskMode.DEFAULT)",
-        ),
-        (
-            "template <typename T, typename U, GatherMaskMode mode = defaultGatherMaskMode> void GatherMask("
-            "const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern, "
-            "const bool reduceMode, const uint32_t mask, const GatherMaskParams& gatherMaskParams, uint64_t& rsvdCnt);",
-            "template <typename T, GatherMaskMode mode = defaultGatherMaskMode> void GatherMask(..., "
-            "const uint8_t src1Pattern, ...);  // built-in patterns 1 to 7",
-        ),
-        (
-            (
-                "src1_pattern",
-                "a ``uint16``/``uint32`` tensor of bits (as wide as the data), or a built-in pattern 1 to 7",
-            ),
-            (
-                "reduce_mode",
-                "False: ``params.repeat_times`` repeats, mask unused; True: counter mode, ``mask`` elements",
-            ),
-            ("params", "a ``GatherMaskParams``"),
-            ("gather_mask_mode", "``asc.GatherMaskMode.DEFAULT`` or ``V1``"),
-        ),
-        (
-            "pyasc's checks and messages: \"Invalid dst data type for GatherMask: uint8. Supported types: half, uint16, "
-            'int16, float, uint32, int32"; "dst and src0 must have same data type. Got dst=float16, src0=float32"; '
-            '"For dst data type float32, src1_pattern must be uint32. Got uint8"; "Built-in src1_pattern must be '
-            'between 1 and 7. Got 8".',
-            'In counter mode the mask is a count: "gather_mask: with reduce_mode=True (counter mode) mask is the '
-            'number of elements, from 1 to 2**32 - 1; got 0".',
-            _ALIGNED,
-        ),
-        (
-            "The result is a ``uint64`` runtime value: ascx declares ``uint64_t rsvd_cnt = 0;`` before the call "
-            "(pyasc leaves it uninitialised) and leaves the default mode unnamed.",
-        ),
-    ),
-    ApiEntry(
-        f"{_B}.vec_gather_mask:get_gather_mask_remain_count",
-        "How many elements the last ``gather_mask`` kept, read on the scalar unit.",
-        ("count = asc.get_gather_mask_remain_count()",),
-        ("int64_t GetGatherMaskRemainCount();",),
-        notes=("An ``int64`` runtime value, CANN's type (pyasc declares ``uint64_t``).",),
-    ),
-    ApiEntry(
-        f"{_B}.vec_transpose:transpose",
-        "Transpose one 16x16 matrix of 2-byte elements, or convert between NCHW and NHWC with a work buffer.",
-        ("asc.transpose(dst, src)", "asc.transpose(dst, src, shared_tmp_buffer, params)"),
-        (
-            "template <typename T> void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src);",
-            "template <typename T> void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-            "const LocalTensor<uint8_t>& sharedTmpBuffer, const TransposeParamsExt& transposeParams);",
-        ),
-        (
-            ("shared_tmp_buffer", "a ``uint8`` work tensor"),
-            ("params", "a ``TransposeParamsExt``: the sizes and the ``asc.TransposeType``"),
-        ),
-        (
-            "pyasc's checks: \"For transpose, dst and src tensor must have the same dtype, got dst: float16, src: "
-            'int16"; "shared_tmp_buffer must have dtype uint8, got int16".  Data types int16, uint16, float16 '
-            '(ND2ND_B16: uint16): "transpose: src has data type float32; transpose supports int16, uint16, float16".',
-            'Types CANN implements on Atlas A2: "transpose: CANN does not support TRANSPOSE_NZ2ND_0213; the supported '
-            'types are TRANSPOSE_TYPE_NONE, TRANSPOSE_ND2ND_B16, TRANSPOSE_NCHW2NHWC, TRANSPOSE_NHWC2NCHW".',
-            'ND2ND_B16 moves 16x16 blocks: "transpose: TRANSPOSE_ND2ND_B16 transposes 16x16 blocks; h_size must be 16, '
-            'got 8"; NCHW/NHWC sizes: "transpose: c_size is at most 4095, got 5000"; "transpose: h_size * w_size * '
-            'sizeof(float16) = 30 bytes is not a multiple of 32".',
-            "The work buffer holds (c_size + 2) (NCHW2NHWC) or (2 c_size + 1) (NHWC2NCHW) blocks of 16 rows (32 for "
-            "8-bit data) of 32 bytes, CANN's size: \"transpose: shared_tmp_buffer holds 512 bytes, but "
-            'TRANSPOSE_NCHW2NHWC with c_size 16 needs 9216".',
-            _ALIGNED,
-        ),
-        (
-            "pyasc's unit kernel passes a 512-byte buffer for NCHW2NHWC with ``c_size`` 16 and is rejected; its "
-            "generalization kernel passes (16 + c) * 16 * 8 * 4 bytes and compiles (in a ``TBuf``: CANN's ``TQue`` "
-            "takes no VECCALC queue).",
-        ),
-    ),
-    ApiEntry(
-        f"{_B}.vec_transpose:trans_data_to_5hd",
-        "NCHW to NC1HWC0: per repeat, sixteen 32-byte source blocks transposed into sixteen destination blocks.",
-        (
-            "asc.trans_data_to_5hd(dst_list, src_list, params)  # sixteen LocalTensors each",
-            "asc.trans_data_to_5hd(dst_addrs, src_addrs, params)  # sixteen get_phy_addr() values each",
-            "asc.trans_data_to_5hd(dst, src, params)  # uint64 tensors holding the addresses",
-            "asc.trans_data_to_5hd(..., params, dtype=asc.float16)  # ascx: the data type behind unknown addresses",
-        ),
-        (
-            "template <typename T> void TransDataTo5HD(const LocalTensor<T> (&dstList)[16], "
-            "const LocalTensor<T> (&srcList)[16], const TransDataTo5HDParams& nchwconvParams);",
-            "template <typename T> void TransDataTo5HD(uint64_t dstList[16], uint64_t srcList[16], "
-            "const TransDataTo5HDParams& nchwconvParams);",
-            "template <typename T> void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalTensor<uint64_t>& src, "
-            "const TransDataTo5HDParams& nchwconvParams);",
-        ),
-        (
-            ("params", "a ``TransDataTo5HDParams``"),
-            (
-                "dtype",
-                "ascx's keyword: the element type of the data, when ascx cannot see where the addresses came from",
-            ),
-        ),
-        (
-            'pyasc\'s checks: "For trans_data_to_5hd with LocalTensor inputs, dtype must be uint64."; "For '
-            'trans_data_to_5hd, dst_list and src_list must have the same length."; "For trans_data_to_5hd, all tensors '
-            'in dst_list and src_list must have the same dtype."; "For trans_data_to_5hd, address lists must contain '
-            'only RuntimeInt.".',
-            'Sixteen of each: "trans_data_to_5hd: TransDataTo5HD takes 16 destinations and sources, got 2"; each '
-            'tensor of a list 32-byte aligned: "trans_data_to_5hd: dst_list[1] starts at byte 2 of the unified buffer, '
-            'which is not 32-byte aligned".',
-            '``dst_high_half``/``src_high_half`` apply to 8-bit data: "trans_data_to_5hd: dst_high_half and '
-            'src_high_half apply to int8 and uint8 data only; the data is float16".',
-            'Addresses whose tensors ascx cannot see need ``dtype=``: "trans_data_to_5hd: cannot tell the element type '
-            'of the data: addresses whose tensors ascx cannot see".',
-        ),
-        (
-            "The address forms read and write the tensors behind the addresses: the op names them (operands the C++ "
-            "does not print), so the sync analyses order it after the writes of its sources and of the address "
-            "tensors (a scalar ``set_value``, S to V).",
-            "pyasc's unit kernel lists the sub-tensors ``x[0]`` ... ``x[15]`` (2 bytes apart) and is rejected; "
-            "its generalization kernel (``h * w`` apart) compiles and matches numpy on the emulation.",
-        ),
-    ),
-    ApiEntry(
-        "ascx.language.core.tensor:LocalTensor.get_phy_addr",
-        "The unified-buffer address of the tensor (plus ``offset`` elements), a ``uint64`` runtime value, for "
-        "``trans_data_to_5hd``'s address forms and ``set_cmp_mask``.",
-        ("addr = t.get_phy_addr()", "addr = t.get_phy_addr(offset)"),
-        ("uint64_t addr = (uint64_t)t.GetPhyAddr();", "uint64_t addr = (uint64_t)t.GetPhyAddr(offset);"),
-        notes=(
-            "``GetPhyAddr`` returns a ``__ubuf__`` pointer; ascx converts it as CANN's examples do (pyasc assigns the "
-            "pointer to a ``uint64_t``, which C++ rejects).",
-        ),
-        title="t.get_phy_addr",
-    ),
-    ApiEntry(
-        f"{_P}:GatherRepeatParams",
-        "``gatherb``'s strides of ``dst``: between blocks and between repeats, in 32-byte blocks.",
-        ("asc.GatherRepeatParams(dst_blk_stride=1, dst_rep_stride=8)",),
-        ("AscendC::GatherRepeatParams p{dstBlkStride, dstRepStride};  // uint8_t, uint16_t",),
-        title="asc.GatherRepeatParams",
-    ),
-    ApiEntry(
-        f"{_P}:BrcbRepeatParams",
-        "``brcb``'s strides of ``dst``: between blocks and between repeats, in 32-byte blocks.",
-        ("asc.BrcbRepeatParams(dst_blk_stride=1, dst_rep_stride=8)",),
-        ("AscendC::BrcbRepeatParams p{dstBlkStride, dstRepStride};  // uint16_t each",),
-        title="asc.BrcbRepeatParams",
-    ),
-    ApiEntry(
-        f"{_P}:CopyRepeatParams",
-        "``copy``'s strides: between blocks and between repeats, in 32-byte blocks.",
-        ("asc.CopyRepeatParams(dst_stride=0, src_stride=0, dst_repeat_size=0, src_repeat_size=0)",),
-        ("AscendC::CopyRepeatParams p{dstStride, srcStride, dstRepeatSize, srcRepeatSize};  // uint16_t each",),
-        notes=("The defaults are pyasc's (zeros); C++'s default constructor gives 1, 1, 8, 8.",),
-        title="asc.CopyRepeatParams",
-    ),
-    ApiEntry(
-        f"{_P}:GatherMaskParams",
-        "``gather_mask``'s source block stride, repeat count and repeat strides.",
-        ("asc.GatherMaskParams(src0_block_stride=1, repeat_times=1, src0_repeat_stride=0, src1_repeat_stride=0)",),
-        (
-            "AscendC::GatherMaskParams p{src0BlockStride, repeatTimes, src0RepeatStride, src1RepeatStride};"
-            "  // uint8_t, uint16_t, uint16_t, uint8_t",
-        ),
-        title="asc.GatherMaskParams",
-    ),
-    ApiEntry(
-        f"{_P}:TransposeParamsExt",
-        "``transpose``'s sizes and conversion.",
-        (
-            "asc.TransposeParamsExt(n_size=0, c_size=0, h_size=0, w_size=0, "
-            "transpose_type=asc.TransposeType.TRANSPOSE_ND2ND_B16)",
-        ),
-        ("AscendC::TransposeParamsExt p{nSize, cSize, hSize, wSize, transposeType};  // uint16_t each, TransposeType",),
-        rules=(
-            '``transpose_type`` is an ``asc.TransposeType``: "TransposeParamsExt: transpose_type must be an '
-            'asc.TransposeType, got the int 11".',
-        ),
-        title="asc.TransposeParamsExt",
-    ),
-    ApiEntry(
-        f"{_P}:TransDataTo5HDParams",
-        "``trans_data_to_5hd``'s halves (8-bit data), repeat count and repeat strides (in 32-byte blocks).",
-        (
-            "asc.TransDataTo5HDParams(dst_high_half=False, src_high_half=False, repeat_times=1, dst_rep_stride=0, "
-            "src_rep_stride=0)",
-        ),
-        (
-            "AscendC::TransDataTo5HDParams p{dstHighHalf, srcHighHalf, repeatTimes, dstRepStride, srcRepStride};"
-            "  // bool, bool, uint8_t, uint16_t, uint16_t",
-        ),
-        title="asc.TransDataTo5HDParams",
-    ),
-)
 
 VECTOR_DATA = Family(
     "basic/vector_data",
@@ -264,7 +23,7 @@ VECTOR_DATA = Family(
     `asc.language.basic.vec_gather`, `vec_gather_mask`, `vec_scatter`, `vec_brcb` and
     `vec_transpose` exist in ascx with the same names.
     """,
-    DATA_ENTRIES,
+    (),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -292,199 +51,20 @@ VECTOR_DATA = Family(
         asc.trans_data_to_5hd(addrs, addrs[16:], params)
     """,
     "(MockValue(asc.int32),)",
-    modules=(f"{_B}.vec_gather", f"{_B}.vec_scatter", f"{_B}.vec_brcb", "ascx.language.core.tensor"),
+    modules=(
+        f"{_B}.vec_gather",
+        f"{_B}.vec_scatter",
+        f"{_B}.vec_brcb",
+        f"{_B}.vec_copy",
+        f"{_B}.vec_gather_mask",
+        f"{_B}.vec_transpose",
+        _P,
+        "ascx.language.core.tensor",
+    ),
 )
 
 
 # --- fused and quantizing ops -----------------------------------------------------------------------
-
-_FUSED = {
-    # name: (C++ name, meaning, template parameters, the count parameter)
-    "add_relu": ("AddRelu", "dst = max(src0 + src1, 0)", "T", "const int32_t& count"),
-    "sub_relu": ("SubRelu", "dst = max(src0 - src1, 0)", "T", "const int32_t& count"),
-    "fused_mul_add": ("FusedMulAdd", "dst = src0 * dst + src1", "T", "const int32_t& count"),
-    "fused_mul_add_relu": ("FusedMulAddRelu", "dst = max(src0 * dst + src1, 0)", "T", "const int32_t& count"),
-    "mul_add_dst": ("MulAddDst", "dst = src0 * src1 + dst", "T, U", "const int32_t& count"),
-    "add_relu_cast": ("AddReluCast", "dst = cast(max(src0 + src1, 0))", "T, U", "const uint32_t count"),
-    "sub_relu_cast": ("SubReluCast", "dst = cast(max(src0 - src1, 0))", "T, U", "const uint32_t count"),
-    "mul_cast": ("MulCast", "dst = cast(src0 * src1)", "T, U", "uint32_t count"),
-    "add_deq_relu": ("AddDeqRelu", "dst = half(max(src0 + src1, 0) * DEQSCALE)", "T, U", "const int32_t& count"),
-}
-_NO_SET_MASK = {"mul_cast"}
-_NO_COUNT_SET_MASK = {"add_relu_cast", "sub_relu_cast"}
-
-
-def _types(name: str) -> str:
-    rule = RULES[name]
-    text = f'pyasc\'s check and messages: "Invalid dst data type, got uint8, expect {rule.render()}"'
-    if rule.same:
-        return text + '; "Src0 and src1 must be same type."; "Src0, src1 and dst must be same type.".'
-    pairs = ", ".join(f"{s} -> {d}" for s, d in rule.pairs)
-    return text + f"; then CANN's pairs (Atlas A2): {pairs}."
-
-
-def _fused(name: str) -> ApiEntry:
-    cpp, meaning, template, count = _FUSED[name]
-    count_mask = "" if name in _NO_COUNT_SET_MASK | _NO_SET_MASK else ", is_set_mask=True"
-    mask_mask = "" if name in _NO_SET_MASK else ", is_set_mask=True"
-    typenames = ", ".join(f"typename {t}" for t in template.split(", "))
-    src = template.split(", ")[-1]
-    notes: list[str] = []
-    if name in ("fused_mul_add", "fused_mul_add_relu", "mul_add_dst"):
-        notes.append("``dst`` is read as well as written; the emulation rounds the product, then the sum.")
-    if name == "add_deq_relu":
-        notes.append("The scale is the DEQSCALE register (``set_deq_scale(scale)``).")
-    if name in _NO_SET_MASK:
-        notes.append("pyasc's forms have no ``is_set_mask``; ascx names ``<T, U, true>`` in the mask forms.")
-    if name in _NO_COUNT_SET_MASK:
-        notes.append("The count form has no ``is_set_mask`` (pyasc's forms).")
-    return ApiEntry(
-        f"{_B}.vec_fused:{name}",
-        f"Element-wise ``{meaning}``.",
-        (
-            f"asc.{name}(dst, src0, src1, count{count_mask})",
-            f"asc.{name}(dst, src0, src1, mask, repeat_times, repeat_params{mask_mask})",
-        ),
-        (
-            f"template <{typenames}> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<{src}>& src0, "
-            f"const LocalTensor<{src}>& src1, {count});",
-            f"template <{typenames}, bool isSetMask = true> void {cpp}(..., uint64_t mask / uint64_t mask[], "
-            "const uint8_t repeatTime, const BinaryRepeatParams& repeatParams);",
-        ),
-        (("count", "elements"), *_MASK_LIST, ("repeat_params", "a ``BinaryRepeatParams``")),
-        (_types(name), _ON_CHIP),
-        (*notes, _COUNTER),
-    )
-
-
-FUSED_ENTRIES = (
-    *(_fused(name) for name in _FUSED),
-    ApiEntry(
-        f"{_B}.vec_ternary_scalar:axpy",
-        "Element-wise ``dst = src * scalar + dst``; the scalar has ``src``'s type.",
-        (
-            "asc.axpy(dst, src, scalar, count)",
-            "asc.axpy(dst, src, scalar, mask, repeat_times, repeat_params, is_set_mask=True)",
-        ),
-        (
-            "template <typename T, typename U> void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, "
-            "const U& scalarValue, const int32_t& count);",
-            "template <typename T, typename U, bool isSetMask = true> void Axpy(..., const U& scalarValue, "
-            "uint64_t mask / uint64_t mask[], const uint8_t repeatTime, const UnaryRepeatParams& repeatParams);",
-        ),
-        (("scalar", "a number or runtime scalar, converted to src's type"), *_MASK_LIST),
-        (
-            "CANN's pairs: \"axpy: float32 into float16 is not supported; axpy supports float16 -> float16, float32 -> "
-            'float32, float16 -> float32".',
-            'float16 into float32 takes 64 elements a repeat: "axpy: a repeat of float16 into float32 takes at most 64 '
-            'elements, got mask 128".',
-            _ON_CHIP,
-        ),
-        ("``asc.adv.axpy`` (the advanced API) is another function.", _COUNTER),
-    ),
-    ApiEntry(
-        f"{_B}.vec_vconv:cast_deq",
-        "Quantize: ``dst = src * scale + offset`` with the DEQSCALE register's parameters, converted to ``dst``'s "
-        "type.",
-        (
-            "asc.cast_deq(dst, src, count, is_vec_deq=True, half_block=True)",
-            "asc.cast_deq(dst, src, mask, repeat_times, repeat_params, is_set_mask=True, is_vec_deq=True, "
-            "half_block=True)",
-        ),
-        (
-            "template <typename T, typename U, bool isVecDeq = true, bool halfBlock = true> void CastDeq("
-            "const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint32_t count);",
-            "template <typename T, typename U, bool isSetMask = true, bool isVecDeq = true, bool halfBlock = true> "
-            "void CastDeq(..., const int32_t mask / const uint64_t mask[], uint8_t repeatTime, "
-            "const UnaryRepeatParams& repeatParams);",
-        ),
-        (
-            ("is_vec_deq", "True: the sixteen parameter sets of ``set_deq_scale(vdeq, info)``, cycling; False: one"),
-            ("half_block", "True: each 32-byte source block fills the upper half of its destination block"),
-            *_MASK_LIST,
-        ),
-        (
-            "CANN's pairs: \"cast_deq: float16 into int8 is not supported; cast_deq supports int16 -> int8, int16 -> "
-            'uint8, int32 -> float16".',
-            'dst and src 32-byte aligned: "cast_deq: dst starts at byte 36880 of the unified buffer, which is not '
-            '32-byte aligned".',
-        ),
-        (
-            "The flags default to True, as pyasc declares them and as CANN does; pyasc's printer ignores them and "
-            "prints ``false, false``.",
-            "With ``is_vec_deq`` the op reads the table ``set_deq_scale`` wrote (the op names it, so the sync analyses "
-            "order the table's scalar writes before it).",
-        ),
-    ),
-    ApiEntry(
-        f"{_B}.vec_vconv:set_deq_scale",
-        "Set the DEQSCALE register: a scale, a scale with offset and sign mode, or a table of sixteen sets.",
-        (
-            "asc.set_deq_scale(scale)  # half: add_deq_relu, cast_deq of int32",
-            "asc.set_deq_scale(scale, offset, sign_mode)  # cast_deq of int16",
-            "asc.set_deq_scale(vdeq, vdeq_info)  # cast_deq with is_vec_deq",
-        ),
-        (
-            "void SetDeqScale(half scale);",
-            "void SetDeqScale(float scale, int16_t offset, bool signMode);",
-            "template <typename T> void SetDeqScale(const LocalTensor<T>& vdeq, const VdeqInfo& vdeqInfo);",
-        ),
-        (
-            ("offset", "a 9-bit signed integer"),
-            ("vdeq", "a ``uint64`` tensor of at least 16 elements; the table is written there from the scalar unit"),
-            ("vdeq_info", "a ``VdeqInfo``"),
-        ),
-        (
-            'The offset fits 9 bits: "set_deq_scale: the offset is a 9-bit signed integer (-256 to 255), got 300".',
-            'The table: "set_deq_scale: vdeq holds 64-bit parameter sets and must be uint64, got uint8"; '
-            '"set_deq_scale: vdeq holds 64 bytes, but a table of 16 parameter sets needs 128".',
-        ),
-    ),
-    ApiEntry(
-        f"{_P}:VdeqInfo",
-        "Sixteen quantization parameter sets for ``set_deq_scale(vdeq, info)``.",
-        ("asc.VdeqInfo(scale=[...16 floats], offset=[...16 ints], sign_mode=[...16 bools])",),
-        ("AscendC::VdeqInfo v(v_scale, v_offset, v_sign_mode);  // arrays of 16 float, int16_t and bool",),
-        rules=(
-            'pyasc\'s messages: "VdeqInfo requires scale / offset / sign_mode"; "VdeqInfo expects exactly 16 elements '
-            'per field"; ascx: "VdeqInfo: sign_mode holds bools, got the int 1".',
-        ),
-        title="asc.VdeqInfo",
-    ),
-    ApiEntry(
-        f"{_B}.vec_bilinear:bilinear_interpolation",
-        "Bilinear interpolation: blocks of ``src0`` at the byte offsets ``src0_offset``, weighted by ``src1`` and "
-        "summed ``v_repeat`` at a time.",
-        (
-            "asc.bilinear_interpolation(dst, src0, src0_offset, src1, mask, h_repeat, repeat_mode, dst_blk_stride, "
-            "v_r_offset, v_repeat, shared_tmp_buffer)",
-        ),
-        (
-            "template <typename T> void BilinearInterpolation(const LocalTensor<T>& dst, const LocalTensor<T>& src0, "
-            "const LocalTensor<uint32_t>& src0Offset, const LocalTensor<T>& src1, uint64_t mask / uint64_t mask[], "
-            "uint8_t hRepeat, bool repeatMode, uint16_t dstBlkStride, uint16_t vROffset, uint8_t vRepeat, "
-            "const LocalTensor<uint8_t>& sharedTmpBuffer);",
-        ),
-        (
-            ("src0_offset", "``uint32`` byte offsets of the 32-byte blocks of ``src0``"),
-            ("repeat_mode", "False: one weight of ``src1`` per repeat; True: one per block"),
-            ("v_r_offset", "the element offset between the ``v_repeat`` repeats that are summed"),
-            ("shared_tmp_buffer", "a ``uint8`` work tensor"),
-        ),
-        (
-            "float16 only (pyasc's check): \"Invalid dst data type, got float32, expect {'src': ['float16'], "
-            "'dst': ['float16']}\".",
-            'Offsets and buffer: "bilinear_interpolation: src0_offset holds byte offsets and must be uint32, got '
-            'int16"; "bilinear_interpolation: shared_tmp_buffer must be uint8, got int16".',
-            'Ranges: "bilinear_interpolation: h_repeat is from 1 to 255, got 0"; "bilinear_interpolation: v_r_offset '
-            'is from 128 to 65534, got 100".',
-            "The work buffer holds ``src0.get_size() * 32 + src1.get_size() * 32`` bytes, CANN's size: "
-            '"bilinear_interpolation: shared_tmp_buffer holds 512 bytes, but src0.get_size() * 32 + src1.get_size() '
-            '* 32 needs 32768".',
-        ),
-        ("pyasc's unit kernel passes a 512-byte buffer for 512-element sources and is rejected.",),
-    ),
-)
 
 VECTOR_FUSED = Family(
     "basic/vector_fused",
@@ -497,7 +77,7 @@ VECTOR_FUSED = Family(
     submodules `asc.language.basic.vec_ternary_scalar` (`axpy`) and `vec_vconv` (`cast_deq`,
     `set_deq_scale`, with `cast`, `add_relu_cast`, `sub_relu_cast`) exist in ascx with the same names.
     """,
-    FUSED_ENTRIES,
+    (),
     """
     @asc.jit
     def kernel(n: int, alpha: float) -> None:
@@ -529,86 +109,11 @@ VECTOR_FUSED = Family(
         asc.bilinear_interpolation(c, a, off, b, 128, 1, False, 1, 128, 1, tmp)
     """,
     "(MockValue(asc.int32), MockValue(asc.float32))",
+    modules=(f"{_B}.vec_fused", f"{_B}.vec_ternary_scalar", f"{_B}.vec_vconv", _P, f"{_B}.vec_bilinear"),
 )
 
 
 # --- mask registers ---------------------------------------------------------------------------------
-
-MASK_ENTRIES = (
-    ApiEntry(
-        f"{_B}.vec_mask:set_vector_mask",
-        "Set the vector mask register for mask-form ops called with ``is_set_mask=False``.",
-        (
-            "asc.set_vector_mask(length, dtype, mode)  # counter mode: an element count",
-            "asc.set_vector_mask(mask_high, mask_low, dtype, mode)  # normal mode: the lanes of a repeat",
-        ),
-        (
-            "template <typename T, MaskMode mode = MaskMode::NORMAL> void SetVectorMask(int32_t len);",
-            "template <typename T, MaskMode mode = MaskMode::NORMAL> void SetVectorMask(const uint64_t maskHigh, "
-            "const uint64_t maskLow);",
-        ),
-        (
-            ("dtype", "the element type of the ops the mask is for (``asc.float16`` ...)"),
-            ("mode", "``asc.MaskMode.NORMAL`` or ``COUNTER``; the mode the register is in (``set_mask_count``)"),
-        ),
-        (
-            '"set_vector_mask: dtype must be an asc data type (asc.float16, ...), got the int 3"; "set_vector_mask: '
-            'mode must be an asc.MaskMode, got the int 1".',
-            'In counter mode the count goes in the low word: "set_vector_mask: in counter mode mask_high must be 0, '
-            'got 5"; 32-bit types have 64 lanes: "set_vector_mask: a repeat of float32 has 64 lanes, so mask_high '
-            'must be 0, got 1".',
-        ),
-        (
-            "The register is per core and in program order on the vector pipe: the ops that read it follow it "
-            "without synchronisation.",
-        ),
-    ),
-    ApiEntry(
-        f"{_B}.vec_mask:set_mask_count",
-        "Counter mode: the mask of a mask-form op is the number of elements it computes, in as many repeats as "
-        "that takes (``repeat_times`` is ignored).",
-        ("asc.set_mask_count()",),
-        ("void SetMaskCount();",),
-        notes=(
-            "The emulation keeps the mode per core; a count form (which sets its own mask) returns the register "
-            "to normal mode as CANN does.",
-        ),
-    ),
-    ApiEntry(
-        f"{_B}.vec_mask:set_mask_norm",
-        "Normal mode (the default): the mask selects the lanes of each repeat.",
-        ("asc.set_mask_norm()",),
-        ("void SetMaskNorm();",),
-    ),
-    ApiEntry(
-        f"{_B}.vec_mask:reset_mask",
-        "Set every lane of the mask register (normal mode).",
-        ("asc.reset_mask()",),
-        ("void ResetMask();",),
-    ),
-    ApiEntry(
-        f"{_B}.vec_cmpsel:set_cmp_mask",
-        "Load the 128-bit CMPMASK register from the start of ``src``: selection bits (VSEL_CMPMASK_SPR), the scalar "
-        "(VSEL_TENSOR_SCALAR_MODE) or the address of a selection tensor (VSEL_TENSOR_TENSOR_MODE) for ``select``'s "
-        "register forms.",
-        ("asc.set_cmp_mask(src)",),
-        ("template <typename T> void SetCmpMask(const LocalTensor<T>& src);",),
-        rules=(
-            'The source is 16-byte aligned: "set_cmp_mask: src starts at byte 8200 of the unified buffer, which is not '
-            '16-byte aligned".',
-        ),
-    ),
-    ApiEntry(
-        f"{_B}.vec_cmpsel:get_cmp_mask",
-        "Store the CMPMASK register (the bits of ``compare``'s register form) at the start of ``dst``.",
-        ("asc.get_cmp_mask(dst)",),
-        ("template <typename T> void GetCmpMask(const LocalTensor<T>& dst);",),
-        rules=(
-            '"get_cmp_mask: dst must have 8-, 16- or 32-bit elements, got uint64"; CANN asks for at least 128 bytes: '
-            '"get_cmp_mask: dst holds 64 bytes, but GetCmpMask needs 128".',
-        ),
-    ),
-)
 
 VECTOR_MASK = Family(
     "basic/vector_mask",
@@ -621,7 +126,7 @@ VECTOR_MASK = Family(
     forms read ([compare and select](vector_compare_select.md)).  The registers are per core; the
     emulation keeps both, and its tests compare the counter and normal modes with numpy.
     """,
-    MASK_ENTRIES,
+    (),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -641,4 +146,5 @@ VECTOR_MASK = Family(
         asc.set_cmp_mask(bits)
     """,
     "(MockValue(asc.int32),)",
+    modules=(f"{_B}.vec_mask", f"{_B}.vec_cmpsel"),
 )

@@ -93,6 +93,10 @@ def require_aligned(api: str, tensor: LocalTensor, param: str, alignment: int = 
         )
 
 
+def bytes_message(api: str, param: str, have: int, why: str, needed: int) -> str:
+    return f"{api}: {param} holds {have} bytes, but {why} needs {needed}"
+
+
 def require_bytes(api: str, tensor: LocalTensor, param: str, needed: int, why: str) -> None:
     """That ``tensor`` holds at least ``needed`` bytes, when its size is constant."""
     size = placement(tensor).size
@@ -101,7 +105,7 @@ def require_bytes(api: str, tensor: LocalTensor, param: str, needed: int, why: s
     assert tensor.dtype is not None
     have = size * tensor.dtype.sizeof()
     if have < needed:
-        raise ApiValueError(f"{api}: {param} holds {have} bytes, but {why} needs {needed}")
+        raise ApiValueError(bytes_message(api, param, have, why, needed))
 
 
 # --- addresses -----------------------------------------------------------------------------------------

@@ -88,15 +88,15 @@ def element_dtype(tensor: BaseTensor, api: str) -> DataType:
     return tensor.dtype
 
 
+def count_message(api: str, value: int) -> str:
+    return f"{api}: count must be positive, got {value}"
+
+
 def count_operand(builder: IRBuilder, value: object, api: str, dtype: DataType = int32) -> SSAValue:
     """A number of elements: a positive constant, or a runtime integer."""
     if isinstance(value, int) and not isinstance(value, bool) and value <= 0:
         raise ApiValueError(count_message(api, value))
     return integer_operand(builder, value, dtype, api=api, param="count")
-
-
-def count_message(api: str, value: int) -> str:
-    return f"{api}: count must be positive, got {value}"
 
 
 def mask_operand(builder: IRBuilder, value: object, api: str) -> SSAValue:

@@ -28,6 +28,10 @@ def lanes(dtype: DataType) -> int:
     return REPEAT_BYTES // (dtype.bitwidth // 8)
 
 
+def range_message(api: str, param: str, value: int, bounds: tuple[int, int]) -> str:
+    return f"{api}: {param} {value} is outside [{bounds[0]}, {bounds[1]}]"
+
+
 def ranged_operand(
     builder: IRBuilder,
     value: object,
@@ -40,13 +44,21 @@ def ranged_operand(
     runtime value is passed as it is."""
     low, high = bounds
     if isinstance(value, int) and not isinstance(value, bool) and not low <= value <= high:
-        raise ApiValueError(f"{api}: {param} {value} is outside [{low}, {high}]")
+        raise ApiValueError(range_message(api, param, value, bounds))
     return integer_operand(builder, value, dtype, api=api, param=param)
 
 
 COUNTER_MODE_SEEN = "vector mask counter mode"
 """Kernel state: ``set_mask_count`` was traced, so a mask-form call's constant mask may be an element
 count (counter mode), not the lanes of one repeat (the mode is a run-time state of the core)."""
+
+
+def negative_mask_message(api: str, value: int) -> str:
+    return f"{api}: mask {value} is negative"
+
+
+def lanes_message(api: str, value: int, dtype: DataType) -> str:
+    return f"{api}: mask {value} is more than the {lanes(dtype)} elements of one repeat of {dtype}"
 
 
 def lane_mask_operand(builder: IRBuilder, value: object, api: str, dtype: DataType, *, checked: bool) -> SSAValue:
@@ -57,11 +69,10 @@ def lane_mask_operand(builder: IRBuilder, value: object, api: str, dtype: DataTy
     if isinstance(value, int) and not isinstance(value, bool):
         count = lanes(dtype)
         if checked and value < 0:
-            raise ApiValueError(f"{api}: mask {value} is negative")
+            raise ApiValueError(negative_mask_message(api, value))
         if checked and value > count and not builder.kernel_state.get(COUNTER_MODE_SEEN):
             raise ApiValueError(
-                f"{api}: mask {value} is more than the {count} elements of one repeat of {dtype}",
-                "pass a list of 64-bit words to pick elements bit by bit",
+                lanes_message(api, value, dtype), "pass a list of 64-bit words to pick elements bit by bit"
             )
         return integer_operand(builder, value, int32, api=api, param="mask")
     if isinstance(value, list | tuple):
@@ -69,15 +80,16 @@ def lane_mask_operand(builder: IRBuilder, value: object, api: str, dtype: DataTy
     return integer_operand(builder, value, int32, api=api, param="mask")
 
 
+def one_dtype_message(api: str, name: str, dtype: object, first_name: str, first: object) -> str:
+    return f"{api}: {name} has data type {dtype} but {first_name} has {first}; {api} works on one data type"
+
+
 def one_dtype(api: str, *tensors: tuple[str, BaseTensor]) -> None:
     """All ``tensors`` have the data type of the first."""
     first_name, first = tensors[0]
     for name, tensor in tensors[1:]:
         if tensor.dtype != first.dtype:
-            raise ApiTypeError(
-                f"{api}: {name} has data type {tensor.dtype} but {first_name} has {first.dtype}; "
-                f"{api} works on one data type"
-            )
+            raise ApiTypeError(one_dtype_message(api, name, tensor.dtype, first_name, first.dtype))
 
 
 def float_operands(api: str, allowed: Sequence[DataType], *tensors: tuple[str, BaseTensor]) -> None:

@@ -68,12 +68,16 @@ def _article(number: int) -> str:
     return "an" if str(number).startswith("8") or number in (11, 18) else "a"
 
 
+def alignment_message(api: str, param: str, residue: int, alignment: int, why: str) -> str:
+    return f"{api}: {param} starts {residue} bytes past {_article(alignment)} {alignment}-byte boundary; {why}"
+
+
 def check_alignment(api: str, param: str, tensor: LocalTensor, alignment: int, why: str) -> None:
     """An error when ``tensor`` is known to start off an ``alignment``-byte boundary; ``why`` says which
     CANN rule asks for it."""
     residue = start_residue(tensor, alignment)
     if residue:
         raise ApiValueError(
-            f"{api}: {param} starts {residue} bytes past {_article(alignment)} {alignment}-byte boundary; {why}",
+            alignment_message(api, param, residue, alignment, why),
             f"start {param} at a multiple of {alignment} bytes",
         )

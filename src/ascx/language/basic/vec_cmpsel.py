@@ -11,7 +11,14 @@ from xdsl.ir import SSAValue
 
 from ascx.dialects import ascendc as ir
 from ascx.language.basic.dtype_rules import COMPARE, SELECT
-from ascx.language.basic.layout import address_roots, require_aligned, require_bytes, stored_addresses
+from ascx.language.basic.layout import (
+    address_roots,
+    aligned_message,
+    bytes_message,
+    require_aligned,
+    require_bytes,
+    stored_addresses,
+)
 from ascx.language.basic.operands import (
     MASK_PARAMS,
     check_dtype,
@@ -29,7 +36,7 @@ from ascx.language.basic.operands import (
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
 from ascx.language.core.convert import describe, element_operand
-from ascx.language.core.dtype import float16, float32, int32, uint8, uint32
+from ascx.language.core.dtype import float16, float32, int32, uint8, uint32, uint64
 from ascx.language.core.enums import CMPMODE, SelMode
 from ascx.language.core.forms import Form, Param, bind, instance_of, is_bool, is_int, is_mask_list, is_number
 from ascx.language.core.params import BinaryRepeatParams, UnaryRepeatParams
@@ -264,8 +271,16 @@ def _compare_into_cmpmask(bound: dict[str, Any]) -> None:
     builder.insert(ir.VecCompareCmpMaskOp.of([a.ssa, b.ssa], optional, {"cmp_mode": mode}, flags))
 
 
+@record(
+    forms=("asc.set_cmp_mask(src)",),
+    cpp=("template <typename T> void SetCmpMask(const LocalTensor<T>& src);",),
+    rules=(f'The source is 16-byte aligned: "{aligned_message("set_cmp_mask", "src", 8200, 16)}".',),
+    page="basic/vector_mask",
+)
 def set_cmp_mask(src: Any) -> None:
-    """``AscendC::SetCmpMask(src)``: the first 16 bytes of ``src`` into ``CMPMASK``."""
+    """Load the 128-bit CMPMASK register from the start of ``src``: selection bits (VSEL_CMPMASK_SPR), the scalar
+    (VSEL_TENSOR_SCALAR_MODE) or the address of a selection tensor (VSEL_TENSOR_TENSOR_MODE) for ``select``'s
+    register forms."""
     api = "set_cmp_mask"
     builder = active(api)
     s = vector_tensor(src, api, "src")
@@ -274,16 +289,33 @@ def set_cmp_mask(src: Any) -> None:
     builder.kernel_state[CMP_MASK_SOURCE] = s.ssa
 
 
+def cmp_mask_type_message(got: object) -> str:
+    return f"get_cmp_mask: dst must have 8-, 16- or 32-bit elements, got {got}"
+
+
+CMP_MASK_BYTES = 128
+"""What ``GetCmpMask`` stores (CANN asks for at least this many bytes)."""
+
+
+@record(
+    forms=("asc.get_cmp_mask(dst)",),
+    cpp=("template <typename T> void GetCmpMask(const LocalTensor<T>& dst);",),
+    rules=(
+        f'"{cmp_mask_type_message(uint64)}"; CANN asks for at least {CMP_MASK_BYTES} bytes: '
+        f'"{bytes_message("get_cmp_mask", "dst", 64, "GetCmpMask", CMP_MASK_BYTES)}".',
+    ),
+    page="basic/vector_mask",
+)
 def get_cmp_mask(dst: Any) -> None:
-    """``AscendC::GetCmpMask(dst)``: ``CMPMASK`` into ``dst``."""
+    """Store the CMPMASK register (the bits of ``compare``'s register form) at the start of ``dst``."""
     api = "get_cmp_mask"
     builder = active(api)
     d = vector_tensor(dst, api, "dst")
     assert d.dtype is not None
     if d.dtype.sizeof() > 4:
-        raise ApiTypeError(f"get_cmp_mask: dst must have 8-, 16- or 32-bit elements, got {d.dtype}")
+        raise ApiTypeError(cmp_mask_type_message(d.dtype))
     require_aligned(api, d, "dst", 16)
-    require_bytes(api, d, "dst", 128, "GetCmpMask")
+    require_bytes(api, d, "dst", CMP_MASK_BYTES, "GetCmpMask")
     builder.insert(ir.GetCmpMaskOp(d.ssa))
 
 

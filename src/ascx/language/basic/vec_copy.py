@@ -6,20 +6,25 @@ from __future__ import annotations
 from typing import Any
 
 from ascx.dialects import ascendc as ir
-from ascx.language.basic.layout import require_aligned
+from ascx.language.basic.layout import aligned_rule, require_aligned
 from ascx.language.basic.operands import (
     check_dtype,
+    dtype_rule,
     mask_operand,
     repeat_operand,
     same_dtype,
     tensor_param,
     vector_tensor,
 )
-from ascx.language.basic.vec_gather import DATA_TYPES
+from ascx.language.basic.vec_gather import COUNTER_NOTE, DATA_TYPES, MASK_PARAM
 from ascx.language.core.api_errors import ApiValueError
 from ascx.language.core.builder import active
+from ascx.language.core.dtype import uint8
 from ascx.language.core.forms import Form, Param, bind, instance_of, is_bool, is_int, is_mask_list
 from ascx.language.core.vector_params import CopyRepeatParams
+from ascx.language.reference import records
+
+record = records(__name__, "basic/vector_data")
 
 _TAIL = (
     Param("repeat_time", is_int, "int"),
@@ -34,8 +39,27 @@ MAX_REPEAT_SIZE = 4095
 """The largest repeat stride of ``CopyRepeatParams`` (blocks)."""
 
 
+def repeat_size_message(field: str, value: int) -> str:
+    return f"copy: {field} is at most {MAX_REPEAT_SIZE} blocks, got {value}"
+
+
+@record(
+    forms=("asc.copy(dst, src, mask, repeat_time, repeat_params, is_set_mask=True)",),
+    cpp=(
+        "template <typename T, bool isSetMask = true> void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
+        "const uint64_t mask / const uint64_t mask[], const uint8_t repeatTime, const CopyRepeatParams& repeatParams);",
+    ),
+    params=(MASK_PARAM, ("repeat_time", "pyasc's spelling"), ("repeat_params", "a ``CopyRepeatParams``")),
+    rules=(
+        dtype_rule("copy", "src", DATA_TYPES, uint8, "dst and src agree"),
+        f'Constant repeat sizes fit CANN\'s 12 bits: "{repeat_size_message("dst_repeat_size", 5000)}".',
+        "``is_set_mask`` is a bool: ``asc.copy(dst, src, 128, 1, params, 0)`` fits no form.",
+        aligned_rule("copy"),
+    ),
+    notes=(COUNTER_NOTE,),
+)
 def copy(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
-    """``AscendC::Copy<T, isSetMask>(dst, src, mask, repeatTime, repeatParams)``."""
+    """Copy between unified-buffer tensors on the vector pipe, with a mask and block and repeat strides."""
     api = "copy"
     builder = active(api)
     _, bound = bind(api, FORMS, (dst, src, *args), kwargs)
@@ -50,7 +74,7 @@ def copy(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
     for field in ("dst_repeat_size", "src_repeat_size"):
         value = params.constant(field)
         if value is not None and value > MAX_REPEAT_SIZE:
-            raise ApiValueError(f"copy: {field} is at most {MAX_REPEAT_SIZE} blocks, got {value}")
+            raise ApiValueError(repeat_size_message(field, value))
     optional = {
         "mask": mask_operand(builder, bound["mask"], api),
         "repeat_times": repeat_operand(builder, bound["repeat_time"], api, "repeat_time"),

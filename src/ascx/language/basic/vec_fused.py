@@ -17,17 +17,22 @@ from ascx.language.basic.operands import (
     count_form,
     extent_operands,
     mask_forms,
+    on_chip_rule,
     same_dtype,
     tensor_param,
     vector_forms,
     vector_tensor,
 )
+from ascx.language.basic.vec_gather import COUNTER_NOTE, MASK_PARAM
 from ascx.language.core.api_errors import ApiTypeError
 from ascx.language.core.builder import active
 from ascx.language.core.dtype import DataType, float16, float32, int8, int16, int32, uint8
 from ascx.language.core.forms import Form, bind
 from ascx.language.core.params import BinaryRepeatParams
 from ascx.language.core.tensor import LocalTensor
+from ascx.language.reference import records
+
+record = records(__name__, "basic/vector_fused")
 
 _LEADING = [tensor_param("dst"), tensor_param("src0"), tensor_param("src1")]
 FORMS = vector_forms(_LEADING, BinaryRepeatParams, count_set_mask=True)
@@ -88,20 +93,101 @@ RULES: dict[str, TypeRule] = {
 rejects ``mul_add_dst`` of half into float, which CANN supports."""
 
 
+def type_message(role: str, got: object, rule: TypeRule) -> str:
+    """pyasc's ``check_type`` message."""
+    return f"Invalid {role} data type, got {got}, expect {rule.render()}"
+
+
+SAME_SOURCES = "Src0 and src1 must be same type."
+"""pyasc's messages (``same_dtype`` adds each operand's type)."""
+SAME_ALL = "Src0, src1 and dst must be same type."
+
+
+def pairs_message(api: str, src: object, dst: object, pairs: Sequence[tuple[DataType, DataType]]) -> str:
+    """A (source, destination) pair of types the API does not take on Atlas A2."""
+    supported = ", ".join(f"{s} -> {d}" for s, d in pairs)
+    return f"{api}: {src} into {dst} is not supported; {api} supports {supported}"
+
+
 def check_fused_types(api: str, dst: LocalTensor, src0: LocalTensor, src1: LocalTensor) -> None:
     """pyasc's ``check_type`` for the fused ops, then CANN's source/destination pairs."""
     rule = RULES[api]
     if dst.dtype not in rule.dst:
-        raise ApiTypeError(f"Invalid dst data type, got {dst.dtype}, expect {rule.render()}")
+        raise ApiTypeError(type_message("dst", dst.dtype, rule))
     for tensor, role in ((src0, "src0"), (src1, "src1")):
         if tensor.dtype not in rule.src:
-            raise ApiTypeError(f"Invalid {role} data type, got {tensor.dtype}, expect {rule.render()}")
-    same_dtype(api, "Src0 and src1 must be same type.", ("src0", src0), ("src1", src1))
+            raise ApiTypeError(type_message(role, tensor.dtype, rule))
+    same_dtype(api, SAME_SOURCES, ("src0", src0), ("src1", src1))
     if rule.same and dst.dtype != src0.dtype:
-        same_dtype(api, "Src0, src1 and dst must be same type.", ("src0", src0), ("src1", src1), ("dst", dst))
+        same_dtype(api, SAME_ALL, ("src0", src0), ("src1", src1), ("dst", dst))
     if rule.pairs and (src0.dtype, dst.dtype) not in rule.pairs:
-        supported = ", ".join(f"{s} -> {d}" for s, d in rule.pairs)
-        raise ApiTypeError(f"{api}: {src0.dtype} into {dst.dtype} is not supported; {api} supports {supported}")
+        raise ApiTypeError(pairs_message(api, src0.dtype, dst.dtype, rule.pairs))
+
+
+MASK_FORM_PARAMS = (
+    MASK_PARAM,
+    ("repeat_times", "repeats of 256 bytes (``uint8_t``)"),
+    ("is_set_mask", "compile-time; False when the mask register is already set (``set_vector_mask``)"),
+)
+"""The records of the parameters of the mask forms after ``mask``."""
+
+_FUSED = {
+    # name: (C++ name, meaning, template parameters, the count parameter)
+    "add_relu": ("AddRelu", "dst = max(src0 + src1, 0)", "T", "const int32_t& count"),
+    "sub_relu": ("SubRelu", "dst = max(src0 - src1, 0)", "T", "const int32_t& count"),
+    "fused_mul_add": ("FusedMulAdd", "dst = src0 * dst + src1", "T", "const int32_t& count"),
+    "fused_mul_add_relu": ("FusedMulAddRelu", "dst = max(src0 * dst + src1, 0)", "T", "const int32_t& count"),
+    "mul_add_dst": ("MulAddDst", "dst = src0 * src1 + dst", "T, U", "const int32_t& count"),
+    "add_relu_cast": ("AddReluCast", "dst = cast(max(src0 + src1, 0))", "T, U", "const uint32_t count"),
+    "sub_relu_cast": ("SubReluCast", "dst = cast(max(src0 - src1, 0))", "T, U", "const uint32_t count"),
+    "mul_cast": ("MulCast", "dst = cast(src0 * src1)", "T, U", "uint32_t count"),
+    "add_deq_relu": ("AddDeqRelu", "dst = half(max(src0 + src1, 0) * DEQSCALE)", "T, U", "const int32_t& count"),
+}
+_NO_SET_MASK = {"mul_cast"}
+_NO_COUNT_SET_MASK = {"add_relu_cast", "sub_relu_cast"}
+
+
+def _types_rule(name: str) -> str:
+    rule = RULES[name]
+    text = f'pyasc\'s check and messages: "{type_message("dst", uint8, rule)}"'
+    if rule.same:
+        return text + f'; "{SAME_SOURCES}"; "{SAME_ALL}".'
+    pairs = ", ".join(f"{s} -> {d}" for s, d in rule.pairs)
+    return text + f"; then CANN's pairs (Atlas A2): {pairs}."
+
+
+def fused_record(name: str) -> dict[str, Any]:
+    """The record fields of the fused op ``name``."""
+    cpp, meaning, template, count = _FUSED[name]
+    count_mask = "" if name in _NO_COUNT_SET_MASK | _NO_SET_MASK else ", is_set_mask=True"
+    mask_mask = "" if name in _NO_SET_MASK else ", is_set_mask=True"
+    typenames = ", ".join(f"typename {t}" for t in template.split(", "))
+    src = template.split(", ")[-1]
+    notes: list[str] = []
+    if name in ("fused_mul_add", "fused_mul_add_relu", "mul_add_dst"):
+        notes.append("``dst`` is read as well as written; the emulation rounds the product, then the sum.")
+    if name == "add_deq_relu":
+        notes.append("The scale is the DEQSCALE register (``set_deq_scale(scale)``).")
+    if name in _NO_SET_MASK:
+        notes.append("pyasc's forms have no ``is_set_mask``; ascx names ``<T, U, true>`` in the mask forms.")
+    if name in _NO_COUNT_SET_MASK:
+        notes.append("The count form has no ``is_set_mask`` (pyasc's forms).")
+    return {
+        "summary": f"Element-wise ``{meaning}``.",
+        "forms": (
+            f"asc.{name}(dst, src0, src1, count{count_mask})",
+            f"asc.{name}(dst, src0, src1, mask, repeat_times, repeat_params{mask_mask})",
+        ),
+        "cpp": (
+            f"template <{typenames}> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<{src}>& src0, "
+            f"const LocalTensor<{src}>& src1, {count});",
+            f"template <{typenames}, bool isSetMask = true> void {cpp}(..., uint64_t mask / uint64_t mask[], "
+            "const uint8_t repeatTime, const BinaryRepeatParams& repeatParams);",
+        ),
+        "params": (("count", "elements"), *MASK_FORM_PARAMS, ("repeat_params", "a ``BinaryRepeatParams``")),
+        "rules": (_types_rule(name), on_chip_rule(name, "src0")),
+        "notes": (*notes, COUNTER_NOTE),
+    }
 
 
 def _operands(name: str, forms: list[Form], args: tuple[Any, ...], kwargs: dict[str, Any]) -> tuple[Any, ...]:
@@ -138,15 +224,23 @@ def _ternary(name: str, kind: ir.TernaryKind) -> Callable[..., None]:
     return op
 
 
-add_relu = _fused("add_relu", ir.FusedKind.ADD_RELU, FORMS)
-sub_relu = _fused("sub_relu", ir.FusedKind.SUB_RELU, FORMS)
-add_relu_cast = _fused("add_relu_cast", ir.FusedKind.ADD_RELU_CAST, CAST_FORMS)
-sub_relu_cast = _fused("sub_relu_cast", ir.FusedKind.SUB_RELU_CAST, CAST_FORMS)
-mul_cast = _fused("mul_cast", ir.FusedKind.MUL_CAST, MUL_CAST_FORMS)
-add_deq_relu = _fused("add_deq_relu", ir.FusedKind.ADD_DEQ_RELU, FORMS)
-fused_mul_add = _ternary("fused_mul_add", ir.TernaryKind.FUSED_MUL_ADD)
-fused_mul_add_relu = _ternary("fused_mul_add_relu", ir.TernaryKind.FUSED_MUL_ADD_RELU)
-mul_add_dst = _ternary("mul_add_dst", ir.TernaryKind.MUL_ADD_DST)
+add_relu = record.document(_fused("add_relu", ir.FusedKind.ADD_RELU, FORMS), **fused_record("add_relu"))
+sub_relu = record.document(_fused("sub_relu", ir.FusedKind.SUB_RELU, FORMS), **fused_record("sub_relu"))
+add_relu_cast = record.document(
+    _fused("add_relu_cast", ir.FusedKind.ADD_RELU_CAST, CAST_FORMS), **fused_record("add_relu_cast")
+)
+sub_relu_cast = record.document(
+    _fused("sub_relu_cast", ir.FusedKind.SUB_RELU_CAST, CAST_FORMS), **fused_record("sub_relu_cast")
+)
+mul_cast = record.document(_fused("mul_cast", ir.FusedKind.MUL_CAST, MUL_CAST_FORMS), **fused_record("mul_cast"))
+add_deq_relu = record.document(_fused("add_deq_relu", ir.FusedKind.ADD_DEQ_RELU, FORMS), **fused_record("add_deq_relu"))
+fused_mul_add = record.document(
+    _ternary("fused_mul_add", ir.TernaryKind.FUSED_MUL_ADD), **fused_record("fused_mul_add")
+)
+fused_mul_add_relu = record.document(
+    _ternary("fused_mul_add_relu", ir.TernaryKind.FUSED_MUL_ADD_RELU), **fused_record("fused_mul_add_relu")
+)
+mul_add_dst = record.document(_ternary("mul_add_dst", ir.TernaryKind.MUL_ADD_DST), **fused_record("mul_add_dst"))
 
 
 __all__ = [

@@ -12,13 +12,24 @@ from ascx.dialects import ascendc as ir
 from ascx.language.basic.dtype_rules import REDUCE
 from ascx.language.basic.operands import (
     check_dtype,
+    count_message,
     count_operand,
+    dtype_rule,
+    on_chip_rule,
     same_dtype,
+    same_dtype_message,
     tensor_param,
     vector_tensor,
 )
-from ascx.language.basic.reduce_args import INT32_RANGE, UINT16_RANGE, lane_mask_operand, ranged_operand
-from ascx.language.basic.ub_alignment import check_alignment
+from ascx.language.basic.reduce_args import (
+    INT32_RANGE,
+    UINT16_RANGE,
+    lane_mask_operand,
+    lanes_message,
+    range_message,
+    ranged_operand,
+)
+from ascx.language.basic.ub_alignment import alignment_message, check_alignment
 
 # pyasc's ``asc.language.basic.vec_reduce`` also holds the per-repeat reductions.
 from ascx.language.basic.vec_reduce_per_repeat import (
@@ -32,8 +43,13 @@ from ascx.language.basic.vec_reduce_per_repeat import (
     whole_reduce_sum,
 )
 from ascx.language.core.builder import active
-from ascx.language.core.dtype import uint32
+from ascx.language.core.dtype import float16, float32, int16, uint32
 from ascx.language.core.forms import Form, Param, bind, is_bool, is_int, is_mask_list
+from ascx.language.reference import records
+
+record = records(__name__, "basic/vector_reduce")
+SAME_TYPES = "Src, dst and shared_tmp_buffer must be same type."
+"""pyasc's message (``same_dtype`` adds each operand's type)."""
 
 
 def _forms(with_index: bool) -> list[Form]:
@@ -45,6 +61,64 @@ def _forms(with_index: bool) -> list[Form]:
         Form("mask", (*lead, Param("mask", is_mask_list, "list[int]"), *tail)),
         Form("count", (*lead, Param("count", is_int, "int"), *index)),
     ]
+
+
+def operands_why(cpp: str) -> str:
+    return f"{cpp} reads and writes 32-byte aligned operands"
+
+
+def index_why(cpp: str, pair: int) -> str:
+    return f"{cpp} writes the value and its index to a {pair}-byte aligned address"
+
+
+_FORMS_SHOWN = (
+    "(dst, src, shared_tmp_buffer, count{index})",
+    "(dst, src, shared_tmp_buffer, mask, repeat_time, src_rep_stride{index})",
+)
+
+
+def reduce_record(name: str, kind: ir.ReduceKind, meaning: str) -> dict[str, Any]:
+    """The record fields of the reduction ``name``."""
+    cpp = kind.cpp
+    index = kind is not ir.ReduceKind.SUM
+    extra = ", cal_index=False" if index else ""
+    cpp_extra = ", bool calIndex = false" if index else ""
+    same = same_dtype_message(name, SAME_TYPES, ("src", float16), ("dst", float16), ("shared_tmp_buffer", float32))
+    rules = [
+        dtype_rule(name, "src", REDUCE, int16, f'dst, src and the buffer agree: "{same}"'),
+        on_chip_rule(name, "src"),
+        f'A constant count is positive ("{count_message(name, 0)}"); a constant mask counts at most the lanes of one '
+        f'repeat ("{lanes_message(name, 129, float16)}"); ``repeat_time`` is an ``int32_t`` (CANN allows more than '
+        f"255 repeats here) and ``src_rep_stride`` is in [{UINT16_RANGE[0]}, {UINT16_RANGE[1]}] "
+        f'("{range_message(name, "src_rep_stride", 65536, UINT16_RANGE)}").',
+        "``src`` and ``shared_tmp_buffer`` are 32-byte aligned when the kernel shows where they start "
+        f'("{alignment_message(name, "shared_tmp_buffer", 16, 32, operands_why(cpp))}").',
+        "On the emulation, a ``shared_tmp_buffer`` smaller than CANN's formula asks for is an error "
+        "(\"ReduceMax: sharedTmpBuffer holds 8 elements but the reduction needs 24 (CANN's formula for the count "
+        'form)"), and a count or repeat count of 0 does nothing.',
+    ]
+    if index:
+        rules.append(
+            "With ``cal_index``, ``dst`` holds the value and its index: "
+            f'"{alignment_message(name, "dst", 2, 4, index_why(cpp, 4))}".'
+        )
+    return {
+        "summary": f"The {meaning} of the elements of ``src`` into ``dst[0]``"
+        + (" (with its index after it when ``cal_index``)." if index else ".")
+        + " ``shared_tmp_buffer`` is scratch space.",
+        "forms": tuple(f"asc.{name}" + form.format(index=extra) for form in _FORMS_SHOWN),
+        "cpp": (
+            f"template <typename T> void {cpp}(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
+            f"const LocalTensor<T>& sharedTmpBuffer, const int32_t count{cpp_extra});",
+            f"template <typename T> void {cpp}(..., const int32_t mask / const uint64_t mask[], "
+            f"const int32_t repeatTime, const int32_t srcRepStride{cpp_extra});",
+        ),
+        "params": (("count", "elements (``uint32``, as pyasc types it)"), ("repeat_time", "pyasc's spelling")),
+        "rules": tuple(rules),
+        "notes": (
+            "pyasc converts ``repeat_time`` and ``src_rep_stride`` to ``uint8``, so more than 255 wraps around.",
+        ),
+    }
 
 
 def _reduce(name: str, kind: ir.ReduceKind) -> Callable[..., None]:
@@ -60,18 +134,17 @@ def _reduce(name: str, kind: ir.ReduceKind) -> Callable[..., None]:
         check_dtype(name, s, "src", REDUCE)
         same_dtype(
             name,
-            "Src, dst and shared_tmp_buffer must be same type.",
+            SAME_TYPES,
             ("src", s),
             ("dst", d),
             ("shared_tmp_buffer", tmp),
         )
         assert s.dtype is not None
         for param, tensor in (("src", s), ("shared_tmp_buffer", tmp)):
-            check_alignment(name, param, tensor, 32, f"{cpp} reads and writes 32-byte aligned operands")
+            check_alignment(name, param, tensor, 32, operands_why(cpp))
         if bound.get("cal_index", False):
             pair = 2 * s.dtype.bitwidth // 8
-            why = f"{cpp} writes the value and its index to a {pair}-byte aligned address"
-            check_alignment(name, "dst", d, pair, why)
+            check_alignment(name, "dst", d, pair, index_why(cpp, pair))
         if form == "count":
             optional = {"count": count_operand(builder, bound["count"], name, uint32)}
         else:
@@ -89,9 +162,15 @@ def _reduce(name: str, kind: ir.ReduceKind) -> Callable[..., None]:
     return op
 
 
-reduce_sum = _reduce("reduce_sum", ir.ReduceKind.SUM)
-reduce_max = _reduce("reduce_max", ir.ReduceKind.MAX)
-reduce_min = _reduce("reduce_min", ir.ReduceKind.MIN)
+reduce_sum = record.document(
+    _reduce("reduce_sum", ir.ReduceKind.SUM), **reduce_record("reduce_sum", ir.ReduceKind.SUM, "sum")
+)
+reduce_max = record.document(
+    _reduce("reduce_max", ir.ReduceKind.MAX), **reduce_record("reduce_max", ir.ReduceKind.MAX, "maximum")
+)
+reduce_min = record.document(
+    _reduce("reduce_min", ir.ReduceKind.MIN), **reduce_record("reduce_min", ir.ReduceKind.MIN, "minimum")
+)
 
 __all__ = [
     "block_reduce_max",

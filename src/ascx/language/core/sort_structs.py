@@ -22,14 +22,41 @@ from ascx.language.core.convert import describe, integer_operand
 from ascx.language.core.dtype import DataType, bit, uint16
 from ascx.language.core.tensor import LocalTensor
 from ascx.language.core.values import Handle, RuntimeScalar
+from ascx.language.reference import records
+
+record = records(__name__, "basic/sort")
 
 QUEUE_LENGTH_RANGE = (0, 4095)
 VALID_BITS = (3, 7, 15)
 """``validBit``: the first 2, 3 or 4 queues take part."""
 
 
+SRC4_WITHOUT_SRC3 = "MrgSortSrcList: src4 is given without src3"
+
+
+def source_type_message(name: str, dtype: object, list_dtype: object) -> str:
+    return f"MrgSortSrcList: {name} has data type {dtype} but the list is of {list_dtype}"
+
+
+SOURCE_LIST_NOTE = (
+    "The queues print as ``AscendC::MrgSortSrcList<T>(src1, src2, src3, src4)`` at the call, missing queues as empty "
+    "tensors; pyasc's ``MrgSortSrcList<half> v{a, b}`` for two queues does not compile against CANN, which has only "
+    "the four-tensor constructor."
+)
+
+
+@record(
+    forms=("asc.MrgSortSrcList(dtype, src1, src2, src3=None, src4=None)",),
+    cpp=("template <typename T> struct MrgSortSrcList { LocalTensor<T> src1, src2, src3, src4; };",),
+    rules=(
+        "The tensors have the list's data type: "
+        f'"{source_type_message("src1", "float16", "float32")}"; "{SRC4_WITHOUT_SRC3}".',
+    ),
+    notes=(SOURCE_LIST_NOTE,),
+    title="asc.MrgSortSrcList",
+)
 class MrgSortSrcList:
-    """``AscendC::MrgSortSrcList<T>``: two to four sorted queues (LocalTensors of ``dtype``)."""
+    """The sorted queues of a merge: two to four LocalTensors of ``dtype`` (a compile-time list)."""
 
     __slots__ = ("dtype", "sources")
 
@@ -39,7 +66,7 @@ class MrgSortSrcList:
             raise ApiTypeError(f"MrgSortSrcList: dtype must be a DataType, got {describe(dtype)}")
         given = [("src1", src1), ("src2", src2), ("src3", src3), ("src4", src4)]
         if src3 is None and src4 is not None:
-            raise ApiValueError("MrgSortSrcList: src4 is given without src3", "pass the queues in order")
+            raise ApiValueError(SRC4_WITHOUT_SRC3, "pass the queues in order")
         sources: list[LocalTensor] = []
         for name, value in given:
             if value is None:
@@ -47,7 +74,7 @@ class MrgSortSrcList:
             if not isinstance(value, LocalTensor):
                 raise ApiTypeError(f"MrgSortSrcList: {name} must be a LocalTensor, got {describe(value)}")
             if value.dtype != dtype:
-                raise ApiTypeError(f"MrgSortSrcList: {name} has data type {value.dtype} but the list is of {dtype}")
+                raise ApiTypeError(source_type_message(name, value.dtype, dtype))
             sources.append(value)
         self.dtype = dtype
         self.sources = tuple(sources)
@@ -56,9 +83,30 @@ class MrgSortSrcList:
         return len(self.sources)
 
 
+def lengths_message(got: int) -> str:
+    return f"MrgSort4Info: element_lengths has 4 queue lengths, got {got}"
+
+
+def suspension_message(got: object) -> str:
+    return f"MrgSort4Info: if_exhausted_suspension must be a bool, got {describe(got)}"
+
+
+@record(
+    forms=("asc.MrgSort4Info(element_lengths, if_exhausted_suspension=False, valid_bit=15, repeat_times=1)",),
+    cpp=(
+        "uint16_t lengths[] = {...}; AscendC::MrgSort4Info info{lengths, ifExhaustedSuspension, validBit, "
+        "repeatTimes};",
+    ),
+    rules=(
+        f'4 lengths in [{QUEUE_LENGTH_RANGE[0]}, {QUEUE_LENGTH_RANGE[1]}]: "{lengths_message(2)}"; ``valid_bit`` is '
+        f"{', '.join(map(str, VALID_BITS[:-1]))} or {VALID_BITS[-1]}; ``repeat_times`` is in [0, 255]; the "
+        f'suspension switch is a bool: "{suspension_message(1)}".',
+    ),
+    title="asc.MrgSort4Info",
+)
 class MrgSort4Info(Handle):
-    """``AscendC::MrgSort4Info``: the four queue lengths (in sorted structures), whether the merge stops
-    when a queue runs out, which queues take part (``valid_bit`` 3, 7 or 15) and the repeat count."""
+    """The parameters of ``mrg_sort``/``mrg_sort4``: four queue lengths, whether to stop when a queue runs
+    out, the valid queues and the repeat count."""
 
     __slots__ = ("element_lengths", "if_exhausted_suspension", "repeat_times", "valid_bit")
 
@@ -73,13 +121,12 @@ class MrgSort4Info(Handle):
             )
         lengths = list(cast("Sequence[object]", element_lengths))
         if len(lengths) != 4:
-            raise ApiValueError(f"{api}: element_lengths has 4 queue lengths, got {len(lengths)}")
+            raise ApiValueError(lengths_message(len(lengths)))
         operands = [_ranged(builder, v, api, "element_lengths", QUEUE_LENGTH_RANGE) for v in lengths]
         if not isinstance(if_exhausted_suspension, bool) and not (
             isinstance(if_exhausted_suspension, RuntimeScalar) and if_exhausted_suspension.dtype == bit
         ):
-            shown = describe(if_exhausted_suspension)
-            raise ApiTypeError(f"{api}: if_exhausted_suspension must be a bool, got {shown}")
+            raise ApiTypeError(suspension_message(if_exhausted_suspension))
         suspension = integer_operand(builder, if_exhausted_suspension, bit, api=api, param="if_exhausted_suspension")
         check_valid_bit(api, valid_bit)
         valid = integer_operand(builder, valid_bit, uint16, api=api, param="valid_bit")
@@ -91,11 +138,15 @@ class MrgSort4Info(Handle):
         self.repeat_times = repeat_times
 
 
+def valid_bit_message(api: str, valid_bit: int) -> str:
+    return f"{api}: valid_bit {valid_bit} is not 3, 7 or 15 (the first 2, 3 or 4 queues)"
+
+
 def check_valid_bit(api: str, valid_bit: object) -> None:
     """A constant ``valid_bit`` is 3, 7 or 15."""
     if isinstance(valid_bit, int) and not isinstance(valid_bit, bool) and valid_bit not in VALID_BITS:
         raise ApiValueError(
-            f"{api}: valid_bit {valid_bit} is not 3, 7 or 15 (the first 2, 3 or 4 queues)",
+            valid_bit_message(api, valid_bit),
             "valid_bit=0b1111 merges four queues",
         )
 

@@ -20,11 +20,18 @@ from ascx.language.core.dtype import bit, float32, int16
 from ascx.language.core.enums import TransposeType
 from ascx.language.core.params import ParamsStruct
 from ascx.language.core.values import Handle
+from ascx.language.reference import records
+
+record = records(__name__, "basic/vector_data")
 
 
+@record(
+    forms=("asc.GatherRepeatParams(dst_blk_stride=1, dst_rep_stride=8)",),
+    cpp=("AscendC::GatherRepeatParams p{dstBlkStride, dstRepStride};  // uint8_t, uint16_t",),
+    title="asc.GatherRepeatParams",
+)
 class GatherRepeatParams(ParamsStruct):
-    """``AscendC::GatherRepeatParams``: the destination's block stride within a repeat and its repeat
-    stride, in 32-byte blocks, for ``gatherb``."""
+    """``gatherb``'s strides of ``dst``: between blocks and between repeats, in 32-byte blocks."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.GATHER_REPEAT
@@ -34,9 +41,13 @@ class GatherRepeatParams(ParamsStruct):
         self._build(dict(dst_blk_stride=dst_blk_stride, dst_rep_stride=dst_rep_stride))
 
 
+@record(
+    forms=("asc.BrcbRepeatParams(dst_blk_stride=1, dst_rep_stride=8)",),
+    cpp=("AscendC::BrcbRepeatParams p{dstBlkStride, dstRepStride};  // uint16_t each",),
+    title="asc.BrcbRepeatParams",
+)
 class BrcbRepeatParams(ParamsStruct):
-    """``AscendC::BrcbRepeatParams``: the destination's block and repeat strides, in 32-byte blocks,
-    for ``brcb``."""
+    """``brcb``'s strides of ``dst``: between blocks and between repeats, in 32-byte blocks."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.BRCB_REPEAT
@@ -46,9 +57,16 @@ class BrcbRepeatParams(ParamsStruct):
         self._build(dict(dst_blk_stride=dst_blk_stride, dst_rep_stride=dst_rep_stride))
 
 
+@record(
+    forms=("asc.GatherMaskParams(src0_block_stride=1, repeat_times=1, src0_repeat_stride=0, src1_repeat_stride=0)",),
+    cpp=(
+        "AscendC::GatherMaskParams p{src0BlockStride, repeatTimes, src0RepeatStride, src1RepeatStride};"
+        "  // uint8_t, uint16_t, uint16_t, uint8_t",
+    ),
+    title="asc.GatherMaskParams",
+)
 class GatherMaskParams(ParamsStruct):
-    """``AscendC::GatherMaskParams``: ``src0``'s block and repeat strides (32-byte blocks), the repeat
-    count and the pattern tensor's repeat stride, for ``gather_mask``."""
+    """``gather_mask``'s source block stride, repeat count and repeat strides."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.GATHER_MASK
@@ -71,9 +89,21 @@ class GatherMaskParams(ParamsStruct):
         )
 
 
+def transpose_type_message(got: object) -> str:
+    return f"TransposeParamsExt: transpose_type must be an asc.TransposeType, got {describe(got)}"
+
+
+@record(
+    forms=(
+        "asc.TransposeParamsExt(n_size=0, c_size=0, h_size=0, w_size=0, "
+        "transpose_type=asc.TransposeType.TRANSPOSE_ND2ND_B16)",
+    ),
+    cpp=("AscendC::TransposeParamsExt p{nSize, cSize, hSize, wSize, transposeType};  // uint16_t each, TransposeType",),
+    rules=(f'``transpose_type`` is an ``asc.TransposeType``: "{transpose_type_message(11)}".',),
+    title="asc.TransposeParamsExt",
+)
 class TransposeParamsExt(ParamsStruct):
-    """``AscendC::TransposeParamsExt``: the shape (N, C, H, W) and the layout change of ``transpose``'s
-    extended form."""
+    """``transpose``'s sizes and conversion."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.TRANSPOSE_EXT
@@ -88,9 +118,7 @@ class TransposeParamsExt(ParamsStruct):
         transpose_type: Any = TransposeType.TRANSPOSE_ND2ND_B16,
     ) -> None:
         if not isinstance(transpose_type, TransposeType):
-            raise ApiTypeError(
-                f"TransposeParamsExt: transpose_type must be an asc.TransposeType, got {describe(transpose_type)}"
-            )
+            raise ApiTypeError(transpose_type_message(transpose_type))
         self._build(
             dict(n_size=n_size, c_size=c_size, h_size=h_size, w_size=w_size, transpose_type=int(transpose_type))
         )
@@ -100,9 +128,19 @@ class TransposeParamsExt(ParamsStruct):
         return TransposeType(self.values["transpose_type"])
 
 
+@record(
+    forms=(
+        "asc.TransDataTo5HDParams(dst_high_half=False, src_high_half=False, repeat_times=1, dst_rep_stride=0, "
+        "src_rep_stride=0)",
+    ),
+    cpp=(
+        "AscendC::TransDataTo5HDParams p{dstHighHalf, srcHighHalf, repeatTimes, dstRepStride, srcRepStride};"
+        "  // bool, bool, uint8_t, uint16_t, uint16_t",
+    ),
+    title="asc.TransDataTo5HDParams",
+)
 class TransDataTo5HDParams(ParamsStruct):
-    """``AscendC::TransDataTo5HDParams``: which half of each destination and source block holds the
-    8-bit data, the repeat count and the repeat strides (32-byte blocks) of ``trans_data_to_5hd``."""
+    """``trans_data_to_5hd``'s halves (8-bit data), repeat count and repeat strides (in 32-byte blocks)."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.TRANS_DATA_TO_5HD
@@ -127,9 +165,14 @@ class TransDataTo5HDParams(ParamsStruct):
         )
 
 
+@record(
+    forms=("asc.CopyRepeatParams(dst_stride=0, src_stride=0, dst_repeat_size=0, src_repeat_size=0)",),
+    cpp=("AscendC::CopyRepeatParams p{dstStride, srcStride, dstRepeatSize, srcRepeatSize};  // uint16_t each",),
+    notes=("The defaults are pyasc's (zeros); C++'s default constructor gives 1, 1, 8, 8.",),
+    title="asc.CopyRepeatParams",
+)
 class CopyRepeatParams(ParamsStruct):
-    """``AscendC::CopyRepeatParams``: the block strides within a repeat and the repeat strides (32-byte
-    blocks) of ``copy``'s destination and source."""
+    """``copy``'s strides: between blocks and between repeats, in 32-byte blocks."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.COPY_REPEAT
@@ -153,9 +196,24 @@ VDEQ_TENSOR_SIZE = 16
 32-byte block of ``int16_t``; ``set_deq_scale`` writes them into a 128-byte tensor."""
 
 
+VDEQ_MISSING = "VdeqInfo requires scale / offset / sign_mode"
+"""pyasc's messages."""
+VDEQ_LENGTHS = "VdeqInfo expects exactly 16 elements per field"
+
+
+def sign_mode_message(got: object) -> str:
+    return f"VdeqInfo: sign_mode holds bools, got {describe(got)}"
+
+
+@record(
+    forms=("asc.VdeqInfo(scale=[...16 floats], offset=[...16 ints], sign_mode=[...16 bools])",),
+    cpp=("AscendC::VdeqInfo v(v_scale, v_offset, v_sign_mode);  // arrays of 16 float, int16_t and bool",),
+    rules=(f'pyasc\'s messages: "{VDEQ_MISSING}"; "{VDEQ_LENGTHS}"; ascx: "{sign_mode_message(1)}".',),
+    title="asc.VdeqInfo",
+    page="basic/vector_fused",
+)
 class VdeqInfo(Handle):
-    """``AscendC::VdeqInfo``: sixteen dequantisation parameter sets (scale, offset, sign mode) for
-    ``set_deq_scale(vdeq, vdeq_info)``; built from three arrays, as CANN's constructor takes them."""
+    """Sixteen quantization parameter sets for ``set_deq_scale(vdeq, info)``."""
 
     __slots__ = ("values",)
 
@@ -163,7 +221,7 @@ class VdeqInfo(Handle):
         api = "VdeqInfo"
         builder = active(api)
         if scale is None or offset is None or sign_mode is None:
-            raise ApiValueError("VdeqInfo requires scale / offset / sign_mode")
+            raise ApiValueError(VDEQ_MISSING)
         lists: list[Sequence[object]] = []
         for name, value in (("scale", scale), ("offset", offset), ("sign_mode", sign_mode)):
             if not isinstance(value, list | tuple):
@@ -172,13 +230,13 @@ class VdeqInfo(Handle):
                 )
             lists.append(cast("Sequence[object]", value))
         if any(len(values) != VDEQ_TENSOR_SIZE for values in lists):
-            raise ApiValueError("VdeqInfo expects exactly 16 elements per field")
+            raise ApiValueError(VDEQ_LENGTHS)
         operands: list[SSAValue] = []
         operands += [element_operand(builder, v, float32, api=api, param="scale") for v in lists[0]]
         operands += [integer_operand(builder, v, int16, api=api, param="offset") for v in lists[1]]
         for v in lists[2]:
             if not isinstance(v, bool):
-                raise ApiTypeError(f"VdeqInfo: sign_mode holds bools, got {describe(v)}")
+                raise ApiTypeError(sign_mode_message(v))
             operands.append(integer_operand(builder, v, bit, api=api, param="sign_mode"))
         super().__init__(builder.insert(ir.VdeqInfoOp(operands)).result)
         self.values = (tuple(lists[0]), tuple(lists[1]), tuple(lists[2]))
