@@ -357,8 +357,6 @@ PROFILING = Family(
     records=_RECORDS,
 )
 
-_L = f"{_B}.list_tensor"
-
 LIST_TENSOR = Family(
     "basic/list_tensor",
     "Tensor lists: `TensorDesc` and `ListTensorDesc`",
@@ -372,98 +370,7 @@ LIST_TENSOR = Family(
     start is an error ("ListTensorDesc::Init: the list's records (2 of 3 words) do not end where its
     data pointers start (word 8)").
     """,
-    (
-        ApiEntry(
-            f"{_L}:ListTensorDesc",
-            "A decoded list of tensors: ``ListTensorDesc()`` then ``init``, or the list at ``data`` at once.",
-            ("asc.ListTensorDesc()", "asc.ListTensorDesc(data, length=0xffffffff, shape_size=0xffffffff)"),
-            (
-                "ListTensorDesc();",
-                "ListTensorDesc(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff);",
-            ),
-            (
-                ("data", "the kernel's address of the list"),
-                ("length", "bytes; 0xffffffff: not checked"),
-                ("shape_size", "tensors; 0xffffffff: not checked"),
-            ),
-            ('"ListTensorDesc: data must be a global address (the kernel\'s pointer to the list), got the int 3".',),
-            title="asc.ListTensorDesc",
-        ),
-        ApiEntry(
-            f"{_L}:ListTensorDesc.init",
-            "Decode the list at ``data``; with ``length`` and ``shape_size`` other than 0xffffffff the list must "
-            "have that many bytes and tensors.",
-            ("descs.init(data, length=0xffffffff, shape_size=0xffffffff)",),
-            ("void Init(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff);",),
-        ),
-        ApiEntry(
-            f"{_L}:ListTensorDesc.get_desc",
-            "Fill ``desc`` with tensor ``index``: its dimensions go where ``desc.set_shape_addr`` points.",
-            ("descs.get_desc(desc, index)",),
-            ("template <class T> void GetDesc(TensorDesc<T>& desc, uint32_t index);",),
-            rules=('"ListTensorDesc.get_desc: desc must be an asc.TensorDesc, got a GlobalAddress".',),
-        ),
-        ApiEntry(
-            f"{_L}:ListTensorDesc.get_data_ptr",
-            "The data of tensor ``index``, as a global address of ``dtype``.",
-            ("address = descs.get_data_ptr(index, dtype)",),
-            ("template <class T> __gm__ T* GetDataPtr(uint32_t index);",),
-        ),
-        ApiEntry(
-            f"{_L}:ListTensorDesc.get_size",
-            "The number of tensors (``uint32``; pyasc's returns nothing).",
-            ("count = descs.get_size()",),
-            ("uint32_t GetSize();",),
-        ),
-        ApiEntry(
-            f"{_L}:TensorDesc",
-            "One tensor of a list, of element type ``dtype``.",
-            ("asc.TensorDesc(dtype=asc.float32)",),
-            ("template <class T> class TensorDesc;",),
-            title="asc.TensorDesc",
-        ),
-        ApiEntry(
-            f"{_L}:TensorDesc.set_shape_addr",
-            "Where ``get_desc`` writes the tensor's dimensions: an ``asc.array`` of ``uint64`` (an integer address is "
-            "passed as it is).",
-            ("desc.set_shape_addr(asc.array(asc.uint64, max_dims))",),
-            ("void SetShapeAddr(uint64_t* shapePtr);",),
-            rules=(
-                'A constant 0 is a null pointer, which CANN asserts against: "TensorDesc.set_shape_addr: the shape '
-                'address is a null pointer (CANN asserts shapePtr != nullptr)".',
-            ),
-        ),
-        ApiEntry(
-            f"{_L}:TensorDesc.get_dim",
-            "The tensor's number of dimensions (``uint64``).",
-            ("dims = desc.get_dim()",),
-            ("uint64_t GetDim();",),
-        ),
-        ApiEntry(
-            f"{_L}:TensorDesc.get_index",
-            "The tensor's index in its list (``uint64``).",
-            ("index = desc.get_index()",),
-            ("uint64_t GetIndex();",),
-        ),
-        ApiEntry(
-            f"{_L}:TensorDesc.get_shape",
-            "Dimension ``offset`` (``uint64``).",
-            ("size = desc.get_shape(offset)",),
-            ("uint64_t GetShape(uint32_t offset);",),
-        ),
-        ApiEntry(
-            f"{_L}:TensorDesc.get_data_ptr",
-            "The tensor's data, a global address of ``dtype``.",
-            ("address = desc.get_data_ptr()",),
-            ("__gm__ T* GetDataPtr();",),
-        ),
-        ApiEntry(
-            f"{_L}:TensorDesc.get_data_obj",
-            "The tensor as a ``GlobalTensor`` of as many elements as its shape has.",
-            ("tensor = desc.get_data_obj()",),
-            ("GlobalTensor<T> GetDataObj();",),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(inputs: asc.GlobalAddress, out: asc.GlobalAddress) -> None:
@@ -488,6 +395,7 @@ LIST_TENSOR = Family(
     """,
     "(MockTensor(asc.uint8), MockTensor(asc.float32))",
     records=_RECORDS,
+    modules=(f"{_B}.list_tensor",),
 )
 
 FAMILIES = (SYSTEM_CONTROL, PROFILING, LIST_TENSOR)
