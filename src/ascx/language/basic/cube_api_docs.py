@@ -418,58 +418,6 @@ CUBE_MATMUL = Family(
 
 # --- fixpipe, the ND/NZ copies, LocalMemAllocator ------------------------------------------------------
 
-FIXPIPE = ApiEntry(
-    f"{_B}.fixpipe:fixpipe",
-    "Take ``m_size`` x ``n_size`` results out of L0C (CO1) to GM or L1 on FIX, converting (``quant_pre``), with "
-    "ReLU, and in the layout the config names: ND (``ROW_MAJOR``, the default) or NZ.",
-    (
-        "asc.fixpipe(dst, src, intri_params, config=asc.FixpipeConfig(asc.CO2Layout.ROW_MAJOR))",
-        "asc.fixpipe(dst, src, cbuf_workspace, intri_params, config=asc.FixpipeConfig(asc.CO2Layout.ROW_MAJOR))",
-    ),
-    (
-        "template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR> void Fixpipe(const "
-        "GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& intriParams);",
-        "template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR> void Fixpipe(const "
-        "LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& intriParams);  // into L1",
-        "template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR, typename S = uint64_t, ...> "
-        "void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<S>& cbufWorkspace, "
-        "const FixpipeParamsV220& intriParams);",
-    ),
-    (
-        ("dst", "a GlobalTensor, or a LocalTensor in L1 (A1/B1/C1/TSCM)"),
-        ("src", "CO1 (L0C), float32 or int32"),
-        ("cbuf_workspace", "uint64 per-channel quantisation factors in C1, for the vector ``quant_pre`` modes"),
-        (
-            "config",
-            "``FixpipeConfig.cfg_row_major()`` / ``cfg_nz()``; printed as ``AscendC::CFG_ROW_MAJOR`` / ``CFG_NZ``",
-        ),
-    ),
-    (
-        'The conversion needs its mode: "fixpipe: quant_pre NoQuant does not convert float32 to float16" (hint: '
-        'QuantModes.F322F16); "fixpipe: Fixpipe does not convert float32 to int32; from float32 it writes bfloat16, '
-        'float16, float32, int8, uint8 on dav-c220 (Atlas A2)".',
-        '"fixpipe: dst is at position VECIN, but Fixpipe from L0C to UB is not supported on dav-c220 (Atlas A2)"; '
-        '"fixpipe: CO2Layout.COLUMN_MAJOR (NZ to DN) is not supported on dav-c220 (Atlas A2): CANN documents it for '
-        'the Ascend 950 only".',
-        '"fixpipe: quant_pre VQF322B8_PRE takes its factors from a cbuf_workspace"; "fixpipe: src_stride 16 is less '
-        'than m_size 30 rounded up to 16 (32): the Z blocks of the NZ source would overlap"; "fixpipe: dst_stride must '
-        'not be 0 (ND: elements per row; NZ: 32-byte blocks between Z blocks)".',
-    ),
-    (
-        "Emulation: NZ to ND and NZ to NZ, float32 -> float16/bfloat16 rounding to nearest even (F322F16, "
-        "F322BF16), ReLU, windows of the source, into GM and into L1; the other ``quant_pre`` modes, the "
-        "``cbuf_workspace``, channel split and int8 NZ output stop with a located error.",
-    ),
-)
-
-SET_FIX_PIPE_PRE_QUANT_FLAG = ApiEntry(
-    f"{_B}.fixpipe:set_fix_pipe_pre_quant_flag",
-    "The scalar quantisation factor ``fixpipe``'s scalar ``quant_pre`` modes use (the FPC register).",
-    ("asc.set_fix_pipe_pre_quant_flag(config)",),
-    ("void SetFixpipePreQuantFlag(uint64_t config);",),
-    rules=('"set_fix_pipe_pre_quant_flag: config must be an integer, got the bool True".',),
-)
-
 FIXPIPE_PARAMS = ApiEntry(
     f"{_P}:FixpipeParamsV220",
     "``fixpipe``'s sizes (``n_size`` columns, ``m_size`` rows), strides (``src_stride`` in rows of the NZ source; "
@@ -594,56 +542,6 @@ COPY_STRUCTS = (
     ),
 )
 
-SET_PAD_VALUE = ApiEntry(
-    f"{_B}.data_copy:set_pad_value",
-    "The value ``data_copy_pad`` pads with, for copies into ``pos`` (``TPosition.MAX``: every position).",
-    ("asc.set_pad_value(padding_value, pos=asc.TPosition.MAX)",),
-    ("template <typename T, TPosition pos = TPosition::MAX> void SetPadValue(T paddingValue);",),
-    rules=('"set_pad_value(): pos must be one of [TPosition.MAX, TPosition.VECIN, TPosition.VECOUT]".',),
-    notes=("The emulation records the value; ``data_copy_pad``'s emulation does not read it yet.",),
-)
-
-LOCAL_MEM_ALLOCATOR = (
-    ApiEntry(
-        "ascx.language.core.memory_allocator:LocalMemAllocator",
-        "Static tensor programming without ``TPipe``: an allocator hands out consecutive tensors of one physical "
-        "memory (``hard``), from its start. One allocator per memory at a time.",
-        ("asc.LocalMemAllocator(hard=asc.Hardware.UB)",),
-        ("AscendC::LocalMemAllocator<AscendC::Hardware::L1> a;",),
-        (("hard", "an on-chip ``asc.Hardware``: UB, L1, L0A, L0B, L0C, BIAS, FIXBUF"),),
-        (
-            '"LocalMemAllocator: only one LocalMemAllocator can exist at Hardware.L1 at a time"; '
-            '"LocalMemAllocator: hard must be an on-chip asc.Hardware (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF), got '
-            'Hardware.GM".',
-        ),
-        title="asc.LocalMemAllocator",
-    ),
-    ApiEntry(
-        "ascx.language.core.memory_allocator:LocalMemAllocator.alloc",
-        "The next ``tile_size`` elements of the allocator's memory, as a LocalTensor at ``pos``; a constant size "
-        "is a template argument.",
-        ("tensor = allocator.alloc(pos, data_type, tile_size)",),
-        (
-            "AscendC::LocalTensor<T> t = a.Alloc<pos, T, tileSize>();  // a constant tile_size",
-            "AscendC::LocalTensor<T> t = a.Alloc<pos, T>(tileSize);  // a runtime tile_size",
-        ),
-        rules=(
-            '"LocalMemAllocator.alloc: position A2 is in L0A, but this allocator allocates Hardware.L1 (logic pos and '
-            'hardware pos not matched)"; "LocalMemAllocator.alloc: the tensor would start at byte 20, which is not '
-            '32-byte aligned (the tile of 10 float16 elements at A1 ended there)"; "LocalMemAllocator.alloc: 20000 '
-            'float32 elements from byte 0 end at byte 80000, beyond the 65536 bytes of L0A".',
-        ),
-        title="LocalMemAllocator.alloc",
-    ),
-    ApiEntry(
-        "ascx.language.core.memory_allocator:LocalMemAllocator.get_cur_addr",
-        "The byte address the next allocation starts at.",
-        ("address = allocator.get_cur_addr()",),
-        ("uint32_t address = a.GetCurAddr();",),
-        title="LocalMemAllocator.get_cur_addr",
-    ),
-)
-
 CUBE_DATA_MOVEMENT = Family(
     "basic/cube_data_movement",
     "Cube: `fixpipe`, the ND/NZ copies and `LocalMemAllocator`",
@@ -656,15 +554,7 @@ CUBE_DATA_MOVEMENT = Family(
     memory fixed addresses, without `TPipe`.  The matrix loads and `mmad` are on the
     [cube matmul page](cube_matmul.md).
     """,
-    (
-        FIXPIPE,
-        SET_FIX_PIPE_PRE_QUANT_FLAG,
-        FIXPIPE_PARAMS,
-        FIXPIPE_CONFIG,
-        *COPY_STRUCTS,
-        SET_PAD_VALUE,
-        *LOCAL_MEM_ALLOCATOR,
-    ),
+    (FIXPIPE_PARAMS, FIXPIPE_CONFIG, *COPY_STRUCTS),  # core/cube_params.py: listed until it is restructured
     """
     @asc.jit(matmul_cube_only=True)
     def kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress) -> None:
@@ -695,6 +585,7 @@ CUBE_DATA_MOVEMENT = Family(
         # The vector core's side: asc.data_copy(yg, ub_tensor, asc.Nz2NdParamsFull(1, 16, 16, 1, 16, 16, 1))
     """,
     "(MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16))",
+    modules=(f"{_B}.fixpipe", f"{_B}.data_copy", "ascx.language.core.memory_allocator"),
 )
 
 
