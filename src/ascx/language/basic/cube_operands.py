@@ -58,6 +58,15 @@ def position_message(api: str, param: str, got: TPosition, positions: Collection
     return f"{api}: {param} is at position {got.name}, but {api} takes it in {memory_name(positions)}"
 
 
+def position_rule(api: str, param: str, got: TPosition, positions: Collection[TPosition], global_param: str) -> str:
+    """The record's rule for :func:`local_operand`, quoting its messages."""
+    return (
+        "Each tensor is a LocalTensor at the position CANN documents for it, with the messages: "
+        f'"{position_message(api, param, got, positions)}"; a GlobalTensor where a LocalTensor goes: '
+        f'"{global_message(api, global_param)}".'
+    )
+
+
 def local_operand(value: object, api: str, param: str, positions: Collection[TPosition] | None = None) -> LocalTensor:
     """A LocalTensor operand, at one of ``positions`` when its position is known."""
     if isinstance(value, GlobalTensor):

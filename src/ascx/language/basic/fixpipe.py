@@ -14,7 +14,7 @@ from typing import Any
 
 from ascx.dialects import ascendc as ir
 from ascx.language.basic.cube_operands import L0C, L1, UB, check_alignment, check_range, field, local_operand
-from ascx.language.basic.mm import DAV_C220
+from ascx.language.basic.mm import DAV_C220, unit_flag_message
 from ascx.language.basic.operands import element_dtype
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
@@ -239,7 +239,7 @@ def _check_params(
         raise ApiValueError(src_stride_message(src_stride, m_size))
     unit_flag = field(params, "unit_flag")
     if unit_flag is not None and unit_flag not in (0, 2, 3):
-        raise ApiValueError(f"{api}: unit_flag is {unit_flag}; it is 0 (off), 2 (keep the unit flag) or 3 (reset it)")
+        raise ApiValueError(unit_flag_message(api, unit_flag))
     if field(params, "is_channel_split"):
         if not (src == float32 and dst == float32):
             raise ApiValueError(f"{api}: is_channel_split needs float32 source and destination, not {src} -> {dst}")
