@@ -3,7 +3,7 @@ checkpoint and profiling APIs (``docs/reference/basic/profiling.md``)."""
 
 from __future__ import annotations
 
-from ascx.language.reference import ApiEntry, Family
+from ascx.language.reference import Family
 
 _B = "ascx.language.basic"
 _RECORDS = "ascx.language.basic.api_docs_system"
@@ -20,241 +20,7 @@ SYSTEM_CONTROL = Family(
     modelled: the counters advance, `trap` stops the kernel at the call, the store atomic configuration
     is the atomic mode of copies to GM, an armed exception register stops the UB access it watches.
     """,
-    (
-        ApiEntry(
-            f"{_B}.cache:data_cache_clean_and_invalid",
-            "Write the data cache's dirty lines of ``dst`` back and invalidate them, so that what the scalar unit "
-            "reads and writes through the cache meets what the DMA pipes read and write.",
-            (
-                "asc.data_cache_clean_and_invalid(entire_type, dst, dcci_dst=None)",
-                "asc.data_cache_clean_and_invalid(entire_type, dcci_dst, dst)",
-            ),
-            (
-                "template <typename T, CacheLine entireType, DcciDst dcciDst> "
-                "void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst);",
-                "template <typename T, CacheLine entireType, DcciDst dcciDst> "
-                "void DataCacheCleanAndInvalid(const LocalTensor<T>& dst);",
-                "template <typename T, CacheLine entireType> "
-                "void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst);",
-            ),
-            (
-                (
-                    "entire_type",
-                    "``asc.CacheLine.SINGLE_CACHE_LINE`` (the line of ``dst``'s address) or "
-                    "``ENTIRE_DATA_CACHE`` (the whole cache; slow)",
-                ),
-                ("dst", "a ``GlobalTensor``, or a ``LocalTensor`` with ``dcci_dst``"),
-                ("dcci_dst", "an ``asc.DcciDst``: which cache"),
-            ),
-            (
-                'The modes are enum members: "data_cache_clean_and_invalid: entire_type must be an asc.CacheLine, '
-                'got the int 0".',
-                'A LocalTensor needs ``dcci_dst``: "data_cache_clean_and_invalid: a LocalTensor needs dcci_dst (CANN '
-                'has no DataCacheCleanAndInvalid<T, entireType> of a LocalTensor)".',
-            ),
-            ("The scalar pipe reads and writes ``dst`` (the sync passes order it like a scalar access).",),
-        ),
-        ApiEntry(
-            f"{_B}.common:data_cache_preload",
-            "Load the cache line ``cache_offset`` bytes into ``src`` into the data cache (a hint).",
-            ("asc.data_cache_preload(src, cache_offset)",),
-            ("template <typename T> void DataCachePreload(const GlobalTensor<uint64_t>& src, const T cacheOffset);",),
-            (("src", "a ``GlobalTensor`` of ``uint64``"), ("cache_offset", "bytes; passed as ``int64_t``")),
-            (
-                '"data_cache_preload: src must be a GlobalTensor of uint64, got float16 (CANN: const '
-                'GlobalTensor<uint64_t>& src)".',
-            ),
-            (
-                "CANN accepts an ``int16_t`` or ``int64_t`` offset; ascx always writes ``<int64_t>`` (pyasc passes an "
-                "``int32_t`` constant, which CANN's dav-c220 implementation does not support).",
-                "More than four preloads in a row stall the scalar pipe (CANN).",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.cache:icache_preload",
-            "Preload ``pre_fetch_len`` 2 KiB units of the kernel's instructions into the instruction cache (a hint).",
-            ("asc.icache_preload(pre_fetch_len)",),
-            ("void ICachePreLoad(const int64_t preFetchLen);",),
-            rules=(
-                "A constant length is below the instruction cache's size in 2 KiB units: 8 on a vector core (16 KiB), "
-                '16 in a cube-only kernel (32 KiB): "icache_preload: pre_fetch_len counts 2 KiB units and must be 0 to '
-                '7, got 8 (the instruction cache is 16 KiB on a vector core)".',
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.cache:get_icache_preload_status",
-            "0 when the last ``icache_preload`` has completed, 1 while it runs (``int64``; always 0 on the emulation).",
-            ("status = asc.get_icache_preload_status()",),
-            ("int64_t GetICachePreloadStatus();",),
-        ),
-        ApiEntry(
-            f"{_B}.sys_var:get_system_cycle",
-            "The system counter (``int64``): 50 counts a microsecond on the 910B.  It is read on the scalar pipe: "
-            "to time another pipe's work, put a ``pipe_barrier`` of that pipe before it.",
-            ("cycle = asc.get_system_cycle()",),
-            ("int64_t GetSystemCycle();",),
-            notes=("On the emulation it follows the host's steady clock at 50 MHz and always advances.",),
-        ),
-        ApiEntry(
-            f"{_B}.sys_var:get_program_counter",
-            "Where the program is (``int64``).",
-            ("pc = asc.get_program_counter()",),
-            ("int64_t GetProgramCounter();",),
-            notes=("On the emulation: the kernel's Python source line being run.",),
-        ),
-        ApiEntry(
-            f"{_B}.sys_var:get_arch_version",
-            "The AI core's architecture version, hexadecimal coded (``uint32``; ``0x220`` on the 910B): written into "
-            "a ``uint32_t`` variable initialised with ``core_version``, which ascx returns.",
-            ("version = asc.get_arch_version(core_version)",),
-            ("void GetArchVersion(uint32_t& coreVersion);",),
-            notes=("pyasc's returns nothing, so the version is lost; ascx returns it.",),
-        ),
-        ApiEntry(
-            f"{_B}.sys_var:get_data_block_size_in_bytes",
-            "The bytes of a data block: 32 (``int32``).",
-            ("size = asc.get_data_block_size_in_bytes()",),
-            ("constexpr int16_t GetDataBlockSizeInBytes();",),
-        ),
-        ApiEntry(
-            f"{_B}.sys_var:get_task_ratio",
-            "How many cores of this kind the task has per logical AI core (``int64``): 2 on a vector core of a MIX "
-            "1:2 kernel, otherwise 1.",
-            ("ratio = asc.get_task_ratio()",),
-            ("int64_t GetTaskRatio();",),
-        ),
-        ApiEntry(
-            f"{_B}.sys_var:trap",
-            "Stop the AI core: an exception for the host.  On the emulation the run fails at the call with "
-            '"Trap() stopped the kernel".',
-            ("asc.trap()",),
-            ("void Trap();",),
-        ),
-        ApiEntry(
-            f"{_B}.block_sync:data_sync_barrier",
-            "The scalar unit waits until its earlier memory accesses have completed: of GM and UB (``ALL``), GM "
-            "(``DDR``), UB, or SEQ.",
-            ("asc.data_sync_barrier(asc.MemDsbT.ALL)",),
-            ("template <MemDsbT arg0> void DataSyncBarrier();",),
-            rules=('"data_sync_barrier: arg0 must be an asc.MemDsbT, got the int 0".',),
-            notes=("It orders the scalar unit's own accesses; pipes are ordered with flags and barriers.",),
-        ),
-        ApiEntry(
-            f"{_B}.common:set_store_atomic_config",
-            "The atomic mode of later copies to GM: they add to the data there in ``atomic_type`` "
-            "(``AtomicDtype.ATOMIC_NONE``: they overwrite again).",
-            ("asc.set_store_atomic_config(atomic_type, atomic_op)",),
-            ("template <AtomicDtype type, AtomicOp op> void SetStoreAtomicConfig();",),
-            (
-                (
-                    "atomic_type",
-                    "an ``asc.AtomicDtype``: ``ATOMIC_NONE``, ``ATOMIC_F32``, ``ATOMIC_F16``, ``ATOMIC_S16``, "
-                    "``ATOMIC_S32``, ``ATOMIC_S8``, ``ATOMIC_BF16``",
-                ),
-                ("atomic_op", "``asc.AtomicOp.ATOMIC_SUM``"),
-            ),
-            ('"set_store_atomic_config: atomic_op must be an asc.AtomicOp, got the int 0".',),
-            (
-                "The same mode as ``set_atomic_add(dtype)``; ``ascx-verify-pipe-sync``'s AT rules do not follow this "
-                "call yet.",
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.common:get_store_atomic_config",
-            "The store atomic's type and operation, as the numbers of ``asc.AtomicDtype`` and ``asc.AtomicOp`` (two "
-            "``uint16``; type 0 when no atomic add is set).",
-            ("atomic_type, atomic_op = asc.get_store_atomic_config()",),
-            ("void GetStoreAtomicConfig(uint16_t& atomicType, uint16_t& atomicOp);",),
-        ),
-        ApiEntry(
-            f"{_B}.common:init_soc_state",
-            "Reset the core's state: no atomic mode, mask mode normal, the vector mask full (on a cube core, the "
-            "load padding value and boundary).",
-            ("asc.init_soc_state()",),
-            ("void InitSocState();",),
-        ),
-        ApiEntry(
-            "ascx.language.core.system_params:CheckLocalMemoryIAParam",
-            "The set-up of ``check_local_memory_ia``: which exception register, the UB range ``(start_addr, "
-            "end_addr]`` in 32-byte units, the kinds of access to trap, and whether the register is armed.",
-            (
-                "asc.CheckLocalMemoryIAParam(enable_bit=0, start_addr=0, end_addr=0, is_scalar_read=False, "
-                "is_scalar_write=False, is_vector_read=False, is_vector_write=False, is_mte_read=False, "
-                "is_mte_write=False, is_enable=False)",
-            ),
-            (
-                "struct CheckLocalMemoryIAParam { uint8_t enableBit; uint32_t startAddr; uint32_t endAddr; "
-                "bool isScalarRead; ... bool isEnable; };",
-            ),
-            rules=(
-                '"CheckLocalMemoryIAParam: enable_bit selects exception register 0 to 3, got 4"; '
-                '"CheckLocalMemoryIAParam: end_addr counts 32-byte units, 0 to 65535, got 70000"; '
-                '"CheckLocalMemoryIAParam: the range (start_addr, end_addr] is empty: 9 > 3".',
-            ),
-            title="asc.CheckLocalMemoryIAParam",
-        ),
-        ApiEntry(
-            f"{_B}.common:check_local_memory_ia",
-            "Arm exception register ``enable_bit`` to trap the selected kinds of UB access (scalar, vector, MTE; "
-            "read, write) in the 32-byte units ``(start_addr, end_addr]``; a call with ``is_enable=False`` disarms "
-            "it (CANN: disarm after each use).",
-            ("asc.check_local_memory_ia(asc.CheckLocalMemoryIAParam(...))",),
-            ("void CheckLocalMemoryIA(const CheckLocalMemoryIAParam& checkParams);",),
-            rules=('"check_local_memory_ia: check_params must be an asc.CheckLocalMemoryIAParam, got the int 3".',),
-            notes=(
-                'On the emulation an armed register stops the kernel at a watched access: "Duplicate: vector write of '
-                "UB bytes 0..255 hits the range (1, 3] of 32-byte units that CheckLocalMemoryIA armed in exception "
-                'register 2".',
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.common:set_hccl_context",
-            "Store the address of HCCL communication context ``index`` (0 or 1) for the collective-communication "
-            "library.",
-            ("asc.set_hccl_context(index, context)",),
-            ("template <uint32_t index> void SetHcclContext(__gm__ uint8_t* context);",),
-            (("index", "0 or 1, a compile-time int (a template argument)"), ("context", "a global address")),
-            (
-                '"set_hccl_context: index must be 0 or 1 (a core keeps two HCCL contexts), got 2"; "get_hccl_context: '
-                'index must be a compile-time int (it is a template argument), got a runtime int32 value".',
-            ),
-        ),
-        ApiEntry(
-            f"{_B}.common:get_hccl_context",
-            "The address ``set_hccl_context`` stored for context ``index`` (a ``uint8`` address).",
-            ("context = asc.get_hccl_context(index)",),
-            ("template <uint32_t index> __gm__ uint8_t* GetHcclContext();",),
-        ),
-        ApiEntry(
-            f"{_B}.common:set_sys_workspace",
-            "Set the system workspace library APIs use (a workspace already set is kept).",
-            ("asc.set_sys_workspace(workspace)",),
-            ("void SetSysWorkspace(GM_ADDR workspace);",),
-            rules=(
-                '"set_sys_workspace: workspace must be a global address (a pointer parameter of the kernel), got the '
-                'int 0".',
-            ),
-            notes=("CANN marks ``SetSysWorkspace`` deprecated.",),
-        ),
-        ApiEntry(
-            f"{_B}.common:get_sys_workspace",
-            "The system workspace (a ``uint8`` address): the one ``set_sys_workspace`` set, else the runtime's.",
-            ("workspace = asc.get_sys_workspace()",),
-            ("__gm__ uint8_t* GetSysWorkSpacePtr();  // outside namespace AscendC",),
-        ),
-        ApiEntry(
-            "ascx.language.core.system_params:SliceInfo",
-            "One dimension of a sliced copy: elements ``start_index`` to ``end_index``, ``stride`` apart, in bursts of "
-            "``burst_len`` elements, of a dimension of ``shape_value`` elements.",
-            ("asc.SliceInfo(start_index=0, end_index=None, stride=0, burst_len=None, shape_value=0)",),
-            (
-                "struct SliceInfo { uint32_t startIndex; uint32_t endIndex = 31; uint32_t stride; "
-                "uint32_t burstLen = 32; uint32_t shapeValue; };",
-            ),
-            notes=("``end_index`` defaults to 31 and ``burst_len`` to 32, as in CANN.",),
-            title="asc.SliceInfo",
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, w: asc.GlobalAddress, n: int) -> None:
@@ -291,6 +57,13 @@ SYSTEM_CONTROL = Family(
     """,
     "(MockTensor(asc.float32), MockTensor(asc.uint64), MockValue(asc.int32))",
     records=_RECORDS,
+    modules=(
+        f"{_B}.cache",
+        f"{_B}.common",
+        f"{_B}.sys_var",
+        f"{_B}.block_sync",
+        "ascx.language.core.system_params",
+    ),
 )
 
 PROFILING = Family(
@@ -321,8 +94,6 @@ PROFILING = Family(
     modules=(f"{_B}.debug",),
 )
 
-_L = f"{_B}.list_tensor"
-
 LIST_TENSOR = Family(
     "basic/list_tensor",
     "Tensor lists: `TensorDesc` and `ListTensorDesc`",
@@ -336,98 +107,7 @@ LIST_TENSOR = Family(
     start is an error ("ListTensorDesc::Init: the list's records (2 of 3 words) do not end where its
     data pointers start (word 8)").
     """,
-    (
-        ApiEntry(
-            f"{_L}:ListTensorDesc",
-            "A decoded list of tensors: ``ListTensorDesc()`` then ``init``, or the list at ``data`` at once.",
-            ("asc.ListTensorDesc()", "asc.ListTensorDesc(data, length=0xffffffff, shape_size=0xffffffff)"),
-            (
-                "ListTensorDesc();",
-                "ListTensorDesc(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff);",
-            ),
-            (
-                ("data", "the kernel's address of the list"),
-                ("length", "bytes; 0xffffffff: not checked"),
-                ("shape_size", "tensors; 0xffffffff: not checked"),
-            ),
-            ('"ListTensorDesc: data must be a global address (the kernel\'s pointer to the list), got the int 3".',),
-            title="asc.ListTensorDesc",
-        ),
-        ApiEntry(
-            f"{_L}:ListTensorDesc.init",
-            "Decode the list at ``data``; with ``length`` and ``shape_size`` other than 0xffffffff the list must "
-            "have that many bytes and tensors.",
-            ("descs.init(data, length=0xffffffff, shape_size=0xffffffff)",),
-            ("void Init(__gm__ void* data, uint32_t length = 0xffffffff, uint32_t shapeSize = 0xffffffff);",),
-        ),
-        ApiEntry(
-            f"{_L}:ListTensorDesc.get_desc",
-            "Fill ``desc`` with tensor ``index``: its dimensions go where ``desc.set_shape_addr`` points.",
-            ("descs.get_desc(desc, index)",),
-            ("template <class T> void GetDesc(TensorDesc<T>& desc, uint32_t index);",),
-            rules=('"ListTensorDesc.get_desc: desc must be an asc.TensorDesc, got a GlobalAddress".',),
-        ),
-        ApiEntry(
-            f"{_L}:ListTensorDesc.get_data_ptr",
-            "The data of tensor ``index``, as a global address of ``dtype``.",
-            ("address = descs.get_data_ptr(index, dtype)",),
-            ("template <class T> __gm__ T* GetDataPtr(uint32_t index);",),
-        ),
-        ApiEntry(
-            f"{_L}:ListTensorDesc.get_size",
-            "The number of tensors (``uint32``; pyasc's returns nothing).",
-            ("count = descs.get_size()",),
-            ("uint32_t GetSize();",),
-        ),
-        ApiEntry(
-            f"{_L}:TensorDesc",
-            "One tensor of a list, of element type ``dtype``.",
-            ("asc.TensorDesc(dtype=asc.float32)",),
-            ("template <class T> class TensorDesc;",),
-            title="asc.TensorDesc",
-        ),
-        ApiEntry(
-            f"{_L}:TensorDesc.set_shape_addr",
-            "Where ``get_desc`` writes the tensor's dimensions: an ``asc.array`` of ``uint64`` (an integer address is "
-            "passed as it is).",
-            ("desc.set_shape_addr(asc.array(asc.uint64, max_dims))",),
-            ("void SetShapeAddr(uint64_t* shapePtr);",),
-            rules=(
-                'A constant 0 is a null pointer, which CANN asserts against: "TensorDesc.set_shape_addr: the shape '
-                'address is a null pointer (CANN asserts shapePtr != nullptr)".',
-            ),
-        ),
-        ApiEntry(
-            f"{_L}:TensorDesc.get_dim",
-            "The tensor's number of dimensions (``uint64``).",
-            ("dims = desc.get_dim()",),
-            ("uint64_t GetDim();",),
-        ),
-        ApiEntry(
-            f"{_L}:TensorDesc.get_index",
-            "The tensor's index in its list (``uint64``).",
-            ("index = desc.get_index()",),
-            ("uint64_t GetIndex();",),
-        ),
-        ApiEntry(
-            f"{_L}:TensorDesc.get_shape",
-            "Dimension ``offset`` (``uint64``).",
-            ("size = desc.get_shape(offset)",),
-            ("uint64_t GetShape(uint32_t offset);",),
-        ),
-        ApiEntry(
-            f"{_L}:TensorDesc.get_data_ptr",
-            "The tensor's data, a global address of ``dtype``.",
-            ("address = desc.get_data_ptr()",),
-            ("__gm__ T* GetDataPtr();",),
-        ),
-        ApiEntry(
-            f"{_L}:TensorDesc.get_data_obj",
-            "The tensor as a ``GlobalTensor`` of as many elements as its shape has.",
-            ("tensor = desc.get_data_obj()",),
-            ("GlobalTensor<T> GetDataObj();",),
-        ),
-    ),
+    (),
     """
     @asc.jit
     def kernel(inputs: asc.GlobalAddress, out: asc.GlobalAddress) -> None:
@@ -452,6 +132,7 @@ LIST_TENSOR = Family(
     """,
     "(MockTensor(asc.uint8), MockTensor(asc.float32))",
     records=_RECORDS,
+    modules=(f"{_B}.list_tensor",),
 )
 
 FAMILIES = (SYSTEM_CONTROL, PROFILING, LIST_TENSOR)

@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from ascx.dialects import ascendc as ir
+from ascx.language.basic.system_args import enum_member, enum_message, lower
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
 from ascx.language.core.convert import describe, integer_operand
 from ascx.language.core.dtype import float16, int32
 from ascx.language.core.enums import PipeID
+from ascx.language.core.system_enums import MemDsbT
 from ascx.language.core.tensor import GlobalTensor, LocalTensor
 from ascx.language.fwk.tpipe import hard_event
 from ascx.language.reference import records
@@ -292,12 +294,17 @@ def notify_next_block(gm_workspace: Any, ub_workspace: Any) -> None:
     active("notify_next_block").insert(ir.NotifyNextBlockOp(gm, ub))
 
 
+@record(
+    forms=("asc.data_sync_barrier(asc.MemDsbT.ALL)",),
+    cpp=("template <MemDsbT arg0> void DataSyncBarrier();",),
+    rules=(f'"{enum_message("data_sync_barrier", "arg0", MemDsbT, "the int 0")}".',),
+    notes=("It orders the scalar unit's own accesses; pipes are ordered with flags and barriers.",),
+    page="basic/system_control",
+)
 def data_sync_barrier(arg0: Any) -> None:
-    """``AscendC::DataSyncBarrier<MemDsbT::M>()``: the scalar unit waits until its earlier accesses of
-    GM and UB (``ALL``), GM (``DDR``), UB or SEQ have completed."""
+    """The scalar unit waits until its earlier memory accesses have completed: of GM and UB (``ALL``), GM
+    (``DDR``), UB, or SEQ."""
     from ascx.dialects.ascendc import system_api_ops as sys_ir
-    from ascx.language.basic.system_args import enum_member, lower
-    from ascx.language.core.system_enums import MemDsbT
 
     builder = active("data_sync_barrier")
     mem = enum_member(arg0, MemDsbT, "data_sync_barrier", "arg0")

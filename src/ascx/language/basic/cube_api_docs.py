@@ -1,5 +1,7 @@
-"""Reference records of the cube-level API (rendered by ``ascx.language.reference``): matrix loads and
-``mmad``, ``fixpipe`` and the ND/NZ copies, ``LocalMemAllocator``, AIPP.
+"""The cube-level families (rendered by ``ascx.language.reference``): matrix loads and ``mmad``, ``fixpipe``
+and the ND/NZ copies, ``LocalMemAllocator``, AIPP.  The records stand beside their APIs (``mm.py``,
+``mm_modes.py``, ``fixpipe.py``, ``data_copy.py``, ``aipp.py``, ``core/memory_allocator.py``,
+``core/aipp_types.py``); those of the parameter structs of ``core/cube_params.py`` are still listed here.
 
 The C++ of each record is the overload of CANN's Ascend C headers that ascx prints; where pyasc 1.1.1
 prints something else, the record's notes say what and why.
@@ -7,28 +9,20 @@ prints something else, the record's notes say what and why.
 
 from __future__ import annotations
 
+from ascx.language.basic.cube_operands import range_message
 from ascx.language.reference import ApiEntry, Family
 
 _B = "ascx.language.basic"
 _P = "ascx.language.core.cube_params"
 _A = "ascx.language.core.aipp_types"
 
-_POSITION_RULE = (
-    "Each tensor is a LocalTensor at the position CANN documents for it, with the messages: "
-    '"mmad: fm is at position A1, but mmad takes it in L0A (A2)"; a GlobalTensor where a LocalTensor goes: '
-    '"mmad: dst is a GlobalTensor, but mmad takes a LocalTensor here".'
-)
-_FIELD_RULE = (
+_FIELD_RULE = (  # the first and last messages are raised in core/cube_params.py, quoted here
     "Constant fields fit their C++ types and documented ranges: "
-    '"LoadData2DParams: repeat_times 300 does not fit uint8"; "mmad: MmadParams.m is 4096, outside [0, 4095]"; '
+    '"LoadData2DParams: repeat_times 300 does not fit uint8"; '
+    f'"{range_message("mmad", "MmadParams", "m", 4096, 0, 4095)}"; '
     'bool fields take bools (or 0/1): "LoadData2DParams: if_transpose must be a bool, got the int 2".'
 )
 _NOT_ON_A2 = "not on dav-c220 (Atlas A2)"
-
-
-def _not_on_a2(api: str, params: str, what: str) -> str:
-    message = f"{api}: {params} is not supported on dav-c220 (Atlas A2): {what}"
-    return f'Rejected on dav-c220 (Atlas A2), as CANN documents: "{message}".'
 
 
 # --- matrix loads, mmad, the cube's settings ---------------------------------------------------------
@@ -61,193 +55,6 @@ MMAD_PARAMS = ApiEntry(
         "computes nothing. ascx prints every field.",
     ),
     title="asc.MmadParams",
-)
-
-MMAD = ApiEntry(
-    f"{_B}.mm:mmad",
-    "``dst (L0C) = fm (L0A) x filter (L0B)``, started from zeros, the bias, or what ``dst`` holds, as "
-    "``MmadParams`` says; on the cube pipe (M).",
-    ("asc.mmad(dst, fm, filter, mmad_params)", "asc.mmad(dst, fm, filter, bias, mmad_params)"),
-    (
-        "template <typename T, typename U, typename S> void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, "
-        "const LocalTensor<S>& filter, const MmadParams& mmadParams);",
-        "template <typename T, typename U, typename S, typename V> void Mmad(const LocalTensor<T>& dst, "
-        "const LocalTensor<U>& fm, const LocalTensor<S>& filter, const LocalTensor<V>& bias, "
-        "const MmadParams& mmadParams);",
-    ),
-    (
-        ("dst", "CO1 (L0C): float32, or int32 for int8 inputs"),
-        ("fm, filter", "A2 (L0A) and B2 (L0B), 512-byte aligned, in the fractal (NZ/ZZ) layouts ``load_data`` makes"),
-        ("bias", "C2 (the bias table) or CO1, of ``dst``'s type"),
-    ),
-    (
-        "Data types: int8 x int8 -> int32, float16 x float16 -> float32, float32 x float32 -> float32, bfloat16 x "
-        'bfloat16 -> float32 (dav-c220): "mmad: float16 x float16 -> int32 is not a cube data type combination; on '
-        'dav-c220 (Atlas A2) Mmad computes ...".',
-        _POSITION_RULE,
-        '"mmad: fm starts at byte 32 of A2, which is not 512-byte aligned"; "mmad: unit_flag is 1; it is 0 (off), 2 '
-        '(keep the unit flag) or 3 (reset it)".',
-    ),
-    (
-        "The sync analyses see the read of ``dst`` when the Mmad may accumulate and its tile is under 10 fractals "
-        "((m/16)*(n/16) < 10): CANN's documentation asks for a ``PIPE_M`` barrier between such Mmads, and "
-        "ascx-insert-sync adds it.",
-        "Emulation: float16/bfloat16 products summed in float32 in order over k (no fused multiply-add), int8 in "
-        "int32, partial fractals and the GEMV case (m=1) as documented; HF32 mode warns and computes float32.",
-    ),
-)
-
-MMAD_WITH_SPARSE = ApiEntry(
-    f"{_B}.mm:mmad_with_sparse",
-    "``mmad`` with a 4:2 sparse ``filter`` whose index ``load_data_with_sparse`` loaded: int8 x int8 -> int32.",
-    ("asc.mmad_with_sparse(dst, fm, filter, mmad_params)",),
-    (
-        "template <typename T = int32_t, typename U = int8_t> void MmadWithSparse(const LocalTensor<T>& dst, "
-        "const LocalTensor<U>& fm, const LocalTensor<U>& filter, const MmadParams& mmadParams);",
-    ),
-    rules=('"mmad_with_sparse: dst is float32; mmad_with_sparse supports int32".', _POSITION_RULE),
-    notes=("Not emulated: running it on the CPU stops with a located error.",),
-)
-
-LOAD_DATA = ApiEntry(
-    f"{_B}.mm:load_data",
-    "Load 512-byte fractals: GM or L1 into L0A/L0B (``LoadData2DParams``), GM into L1, or an im2col window of "
-    "a feature map in L1 into L0A/L0B (``LoadData3DParamsV2``/``V2Pro``). From GM on MTE2, from L1 on MTE1.",
-    ("asc.load_data(dst, src, params)",),
-    (
-        "template <typename T> void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-        "const LoadData2DParams& loadDataParams);",
-        "template <typename T> void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, "
-        "const LoadData2DParams& loadDataParams);",
-        "template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, typename U = "
-        "PrimT<T>, ...> void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-        "const LoadData3DParamsV2<U>& loadDataParams);",
-        "template <typename T> void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-        "const LoadData3DParamsV2Pro& loadDataParams);",
-    ),
-    (
-        ("dst", "A2/B2 (L0A/L0B), 512-byte aligned; A1/B1 for a 2D load from GM"),
-        ("src", "A1/B1/C1/TSCM (L1) or a GlobalTensor (2D only)"),
-        (
-            "params",
-            "LoadData2DParams, LoadData3DParamsV2, LoadData3DParamsV2Pro (LoadData2DParamsV2 and V1: not on A2)",
-        ),
-    ),
-    (
-        _not_on_a2(
-            "load_data", "LoadData2DParamsV2", "CANN documents LoadData (2D matrix load V2) for other SoCs only"
-        ),
-        '"load_data: a 3D load reads a feature map in L1 (A1/B1), not a GlobalTensor"; "load_data: if_transpose '
-        'transposes 16-bit fractals only, but the tensors are int8"; "load_data: addr_mode 1 (decreasing) applies to '
-        'loads from GM into L1 only".',
-        '"load_data: dst is float32 but src is float16; load_data does not convert".',
-        _POSITION_RULE,
-    ),
-    (
-        "pyasc prints ``LoadData3DParamsV1``/``V2`` without their template argument and ``padList`` as four loose "
-        "values, which CANN rejects; ascx prints ``LoadData3DParamsV2<half>`` and passes the pad list as the "
-        "``uint8_t[4]`` array its constructor takes.",
-        "Emulation: the 2D loads (with and without ``if_transpose``); the 3D loads stop with a located error.",
-    ),
-)
-
-LOAD_DATA_WITH_TRANSPOSE = ApiEntry(
-    f"{_B}.mm:load_data_with_transpose",
-    "Load square blocks of fractals from L1 into L0A/L0B transposed (8-, 16- and 32-bit types), on MTE1.",
-    ("asc.load_data_with_transpose(dst, src, params)",),
-    (
-        "template <typename T> void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
-        "const LoadData2dTransposeParams& loadDataParams);",
-    ),
-    (("params", "LoadData2dTransposeParams (LoadData2dTransposeParamsV2: not on A2)"),),
-    (
-        _not_on_a2(
-            "load_data_with_transpose", "LoadData2dTransposeParamsV2", "CANN documents it for the Ascend 950 only"
-        ),
-        '"load_data_with_transpose: dst is at position A1, but load_data_with_transpose takes it in L0A/L0B (A2, B2)".',
-        "\"load_data_with_transpose: addr_mode 1 (decreasing) is not applied on dav-c220 (Atlas A2): CANN's "
-        'LoadDataWithTranspose counts the squares up (addr_cal_mode inc) whatever addr_mode says".',
-    ),
-    ("Emulation: int8/uint8 (32x32 blocks, two fractals out), 16-bit, and 32-bit (16x16 from two fractals).",),
-)
-
-LOAD_DATA_WITH_SPARSE = ApiEntry(
-    f"{_B}.mm:load_data_with_sparse",
-    "Load dense int8 weights from B1 into B2 with their 2-bit index (packed in uint8) for ``mmad_with_sparse``.",
-    ("asc.load_data_with_sparse(dst, src, idx, load_data_params)",),
-    (
-        "template <typename T = int8_t, typename U = uint8_t> void LoadDataWithSparse(const LocalTensor<T>& dst, "
-        "const LocalTensor<T>& src, const LocalTensor<U>& idx, const LoadData2DParams& loadDataParam);",
-    ),
-    rules=('"load_data_with_sparse: src is at position A1, but load_data_with_sparse takes it in B1".',),
-    notes=("Not emulated: running it on the CPU stops with a located error.",),
-)
-
-INIT_CONST_VALUE = ApiEntry(
-    f"{_B}.mm:init_const_value",
-    "Fill ``repeat_times`` x ``block_num`` 32-byte blocks of an L1/L0A/L0B tensor with a value; MTE2 into L1, "
-    "MTE1 into L0A/L0B.",
-    ("asc.init_const_value(dst, init_const_value_params)",),
-    (
-        "template <typename T, typename U = PrimT<T>, ...> void InitConstValue(const LocalTensor<T>& dst, "
-        "const InitConstValueParams<U>& initConstValueParams);",
-    ),
-    rules=(
-        '"init_const_value: dst is int8; init_const_value supports int16, uint16, float16, bfloat16, int32, uint32, '
-        'float32"; "init_const_value: InitConstValueParams holds a float32 init_value, but the tensors are float16".',
-    ),
-    notes=("pyasc prints ``InitConstValueParams`` without its template argument, which CANN rejects.",),
-)
-
-
-def _setting(name: str, summary: str, form: str, cpp: str, rule: str = "", note: str = "") -> ApiEntry:
-    module = "mm_modes" if name.startswith(("set_hf32", "set_mm_")) else "mm"
-    return ApiEntry(
-        f"{_B}.{module}:{name}", summary, (form,), (cpp,), rules=(rule,) if rule else (), notes=(note,) if note else ()
-    )
-
-
-SETTINGS = (
-    _setting(
-        "set_load_data_boundary",
-        "The end of the L1 region 3D loads read (bytes from L1's start; 0: no boundary).",
-        "asc.set_load_data_boundary(boundary)",
-        "void SetLoadDataBoundary(uint32_t boundaryValue);",
-    ),
-    _setting(
-        "set_load_data_padding_value",
-        "The value 3D loads pad with.",
-        "asc.set_load_data_padding_value(pad_value)",
-        "template <typename T> void SetLoadDataPaddingValue(const T padValue);",
-        '"set_load_data_padding_value: pad_value must be a number, got a str".',
-    ),
-    _setting(
-        "set_load_data_repeat",
-        "Repeat the next 3D loads (``LoadDataRepeatParam``).",
-        "asc.set_load_data_repeat(param)",
-        "void SetLoadDataRepeat(const LoadDataRepeatParam& repeatParams);",
-        '"set_load_data_repeat: repeat_mode is 2; it is 0 or 1".',
-    ),
-    _setting(
-        "set_hf32_mode",
-        "Multiply float32 in the cube as HF32 (True) or float32 (False).",
-        "asc.set_hf32_mode(hf32_mode)",
-        "void SetHF32Mode(bool hf32Mode);  // the bool overload (CANN: superseded by HF32Mode)",
-        '"set_hf32_mode: hf32_mode must be a bool, got the int 2".',
-        "The emulation warns once and keeps computing float32.",
-    ),
-    _setting(
-        "set_hf32_trans_mode",
-        "HF32 rounding: to nearest with ties away from zero (True) or to even (False).",
-        "asc.set_hf32_trans_mode(trans_mode)",
-        "void SetHF32TransMode(bool hf32TransMode);  // the bool overload (CANN: superseded by HF32TransMode)",
-    ),
-    _setting(
-        "set_mm_layout_transform",
-        "The order the cube walks a large Mmad in: N first (True) or M first (False).",
-        "asc.set_mm_layout_transform(mm_layout_mode)",
-        "void SetMMLayoutTransform(bool mmLayoutMode);",
-    ),
 )
 
 
@@ -362,17 +169,7 @@ CUBE_MATMUL = Family(
     dav-c220), the fractal layouts, and the documented arithmetic; `examples/cube_matmul*.py` run
     matmuls end to end and match numpy bit for bit.
     """,
-    (
-        MMAD,
-        MMAD_WITH_SPARSE,
-        LOAD_DATA,
-        LOAD_DATA_WITH_TRANSPOSE,
-        LOAD_DATA_WITH_SPARSE,
-        INIT_CONST_VALUE,
-        *SETTINGS,
-        MMAD_PARAMS,
-        *LOAD_STRUCTS,
-    ),
+    (MMAD_PARAMS, *LOAD_STRUCTS),  # core/cube_params.py: listed until it is restructured
     """
     @asc.jit(matmul_cube_only=True)
     def kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress) -> None:
@@ -412,62 +209,11 @@ CUBE_MATMUL = Family(
         asc.set_hf32_trans_mode(False)
     """,
     "(MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float32))",
+    modules=(f"{_B}.mm", f"{_B}.mm_modes"),
 )
 
 
 # --- fixpipe, the ND/NZ copies, LocalMemAllocator ------------------------------------------------------
-
-FIXPIPE = ApiEntry(
-    f"{_B}.fixpipe:fixpipe",
-    "Take ``m_size`` x ``n_size`` results out of L0C (CO1) to GM or L1 on FIX, converting (``quant_pre``), with "
-    "ReLU, and in the layout the config names: ND (``ROW_MAJOR``, the default) or NZ.",
-    (
-        "asc.fixpipe(dst, src, intri_params, config=asc.FixpipeConfig(asc.CO2Layout.ROW_MAJOR))",
-        "asc.fixpipe(dst, src, cbuf_workspace, intri_params, config=asc.FixpipeConfig(asc.CO2Layout.ROW_MAJOR))",
-    ),
-    (
-        "template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR> void Fixpipe(const "
-        "GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& intriParams);",
-        "template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR> void Fixpipe(const "
-        "LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& intriParams);  // into L1",
-        "template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR, typename S = uint64_t, ...> "
-        "void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<S>& cbufWorkspace, "
-        "const FixpipeParamsV220& intriParams);",
-    ),
-    (
-        ("dst", "a GlobalTensor, or a LocalTensor in L1 (A1/B1/C1/TSCM)"),
-        ("src", "CO1 (L0C), float32 or int32"),
-        ("cbuf_workspace", "uint64 per-channel quantisation factors in C1, for the vector ``quant_pre`` modes"),
-        (
-            "config",
-            "``FixpipeConfig.cfg_row_major()`` / ``cfg_nz()``; printed as ``AscendC::CFG_ROW_MAJOR`` / ``CFG_NZ``",
-        ),
-    ),
-    (
-        'The conversion needs its mode: "fixpipe: quant_pre NoQuant does not convert float32 to float16" (hint: '
-        'QuantModes.F322F16); "fixpipe: Fixpipe does not convert float32 to int32; from float32 it writes bfloat16, '
-        'float16, float32, int8, uint8 on dav-c220 (Atlas A2)".',
-        '"fixpipe: dst is at position VECIN, but Fixpipe from L0C to UB is not supported on dav-c220 (Atlas A2)"; '
-        '"fixpipe: CO2Layout.COLUMN_MAJOR (NZ to DN) is not supported on dav-c220 (Atlas A2): CANN documents it for '
-        'the Ascend 950 only".',
-        '"fixpipe: quant_pre VQF322B8_PRE takes its factors from a cbuf_workspace"; "fixpipe: src_stride 16 is less '
-        'than m_size 30 rounded up to 16 (32): the Z blocks of the NZ source would overlap"; "fixpipe: dst_stride must '
-        'not be 0 (ND: elements per row; NZ: 32-byte blocks between Z blocks)".',
-    ),
-    (
-        "Emulation: NZ to ND and NZ to NZ, float32 -> float16/bfloat16 rounding to nearest even (F322F16, "
-        "F322BF16), ReLU, windows of the source, into GM and into L1; the other ``quant_pre`` modes, the "
-        "``cbuf_workspace``, channel split and int8 NZ output stop with a located error.",
-    ),
-)
-
-SET_FIX_PIPE_PRE_QUANT_FLAG = ApiEntry(
-    f"{_B}.fixpipe:set_fix_pipe_pre_quant_flag",
-    "The scalar quantisation factor ``fixpipe``'s scalar ``quant_pre`` modes use (the FPC register).",
-    ("asc.set_fix_pipe_pre_quant_flag(config)",),
-    ("void SetFixpipePreQuantFlag(uint64_t config);",),
-    rules=('"set_fix_pipe_pre_quant_flag: config must be an integer, got the bool True".',),
-)
 
 FIXPIPE_PARAMS = ApiEntry(
     f"{_P}:FixpipeParamsV220",
@@ -593,56 +339,6 @@ COPY_STRUCTS = (
     ),
 )
 
-SET_PAD_VALUE = ApiEntry(
-    f"{_B}.data_copy:set_pad_value",
-    "The value ``data_copy_pad`` pads with, for copies into ``pos`` (``TPosition.MAX``: every position).",
-    ("asc.set_pad_value(padding_value, pos=asc.TPosition.MAX)",),
-    ("template <typename T, TPosition pos = TPosition::MAX> void SetPadValue(T paddingValue);",),
-    rules=('"set_pad_value(): pos must be one of [TPosition.MAX, TPosition.VECIN, TPosition.VECOUT]".',),
-    notes=("The emulation records the value; ``data_copy_pad``'s emulation does not read it yet.",),
-)
-
-LOCAL_MEM_ALLOCATOR = (
-    ApiEntry(
-        "ascx.language.core.memory_allocator:LocalMemAllocator",
-        "Static tensor programming without ``TPipe``: an allocator hands out consecutive tensors of one physical "
-        "memory (``hard``), from its start. One allocator per memory at a time.",
-        ("asc.LocalMemAllocator(hard=asc.Hardware.UB)",),
-        ("AscendC::LocalMemAllocator<AscendC::Hardware::L1> a;",),
-        (("hard", "an on-chip ``asc.Hardware``: UB, L1, L0A, L0B, L0C, BIAS, FIXBUF"),),
-        (
-            '"LocalMemAllocator: only one LocalMemAllocator can exist at Hardware.L1 at a time"; '
-            '"LocalMemAllocator: hard must be an on-chip asc.Hardware (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF), got '
-            'Hardware.GM".',
-        ),
-        title="asc.LocalMemAllocator",
-    ),
-    ApiEntry(
-        "ascx.language.core.memory_allocator:LocalMemAllocator.alloc",
-        "The next ``tile_size`` elements of the allocator's memory, as a LocalTensor at ``pos``; a constant size "
-        "is a template argument.",
-        ("tensor = allocator.alloc(pos, data_type, tile_size)",),
-        (
-            "AscendC::LocalTensor<T> t = a.Alloc<pos, T, tileSize>();  // a constant tile_size",
-            "AscendC::LocalTensor<T> t = a.Alloc<pos, T>(tileSize);  // a runtime tile_size",
-        ),
-        rules=(
-            '"LocalMemAllocator.alloc: position A2 is in L0A, but this allocator allocates Hardware.L1 (logic pos and '
-            'hardware pos not matched)"; "LocalMemAllocator.alloc: the tensor would start at byte 20, which is not '
-            '32-byte aligned (the tile of 10 float16 elements at A1 ended there)"; "LocalMemAllocator.alloc: 20000 '
-            'float32 elements from byte 0 end at byte 80000, beyond the 65536 bytes of L0A".',
-        ),
-        title="LocalMemAllocator.alloc",
-    ),
-    ApiEntry(
-        "ascx.language.core.memory_allocator:LocalMemAllocator.get_cur_addr",
-        "The byte address the next allocation starts at.",
-        ("address = allocator.get_cur_addr()",),
-        ("uint32_t address = a.GetCurAddr();",),
-        title="LocalMemAllocator.get_cur_addr",
-    ),
-)
-
 CUBE_DATA_MOVEMENT = Family(
     "basic/cube_data_movement",
     "Cube: `fixpipe`, the ND/NZ copies and `LocalMemAllocator`",
@@ -655,15 +351,7 @@ CUBE_DATA_MOVEMENT = Family(
     memory fixed addresses, without `TPipe`.  The matrix loads and `mmad` are on the
     [cube matmul page](cube_matmul.md).
     """,
-    (
-        FIXPIPE,
-        SET_FIX_PIPE_PRE_QUANT_FLAG,
-        FIXPIPE_PARAMS,
-        FIXPIPE_CONFIG,
-        *COPY_STRUCTS,
-        SET_PAD_VALUE,
-        *LOCAL_MEM_ALLOCATOR,
-    ),
+    (FIXPIPE_PARAMS, FIXPIPE_CONFIG, *COPY_STRUCTS),  # core/cube_params.py: listed until it is restructured
     """
     @asc.jit(matmul_cube_only=True)
     def kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress) -> None:
@@ -694,77 +382,14 @@ CUBE_DATA_MOVEMENT = Family(
         # The vector core's side: asc.data_copy(yg, ub_tensor, asc.Nz2NdParamsFull(1, 16, 16, 1, 16, 16, 1))
     """,
     "(MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16))",
+    modules=(f"{_B}.fixpipe", f"{_B}.data_copy", "ascx.language.core.memory_allocator"),
 )
 
 
 # --- AIPP ------------------------------------------------------------------------------------------------
 
 
-def _aipp(name: str, summary: str, form: str, cpp: str) -> ApiEntry:
-    return ApiEntry(f"{_A}:{name}", summary, (form,), (cpp,), title=f"asc.{name}")
-
-
-AIPP_STRUCTS = (
-    ApiEntry(
-        f"{_A}:AippParams",
-        "The AIPP configuration ``set_aipp_functions`` takes: its parts, each defaulted, and the type ``dtype`` "
-        "(int8 or float16) of the padding values.",
-        (
-            "asc.AippParams(dtype, padding_params=None, swap_params=None, single_line_params=None, dtc_params=None, "
-            "c_padding_params=None, csc_params=None)",
-        ),
-        (
-            "AscendC::AippParams<U> cfg{paddingParams, swapParams, singleLineParams, dtcParams, cPaddingParams, "
-            "cscParams};",
-        ),
-        rules=(
-            '"AippParams dtype must be asc.int8 or asc.float16, but got float32"; "AippParams: swap_params must be an '
-            'asc.AippSwapParams, got AippPaddingParams".',
-        ),
-        title="asc.AippParams",
-    ),
-    _aipp(
-        "AippPaddingParams",
-        "Padding of the loaded image: mode and a value per channel.",
-        "asc.AippPaddingParams(padding_mode=0, padding_value_ch0=0, padding_value_ch1=0, padding_value_ch2=0, "
-        "padding_value_ch3=0)",
-        "AscendC::AippPaddingParams<U> p{paddingMode, paddingValueCh0, paddingValueCh1, paddingValueCh2, "
-        "paddingValueCh3};",
-    ),
-    _aipp(
-        "AippSwapParams",
-        "Swap the R and B channels, U and V, or the alpha channel.",
-        "asc.AippSwapParams(is_swap_rb=False, is_swap_uv=False, is_swap_ax=False)",
-        "AscendC::AippSwapParams p{isSwapRB, isSwapUV, isSwapAX};",
-    ),
-    _aipp(
-        "AippSingleLineParams",
-        "Copy one line of the image.",
-        "asc.AippSingleLineParams(is_single_line_copy=False)",
-        "AscendC::AippSingleLineParams p{isSingleLineCopy};",
-    ),
-    _aipp(
-        "AippDataTypeConvParams",
-        "Convert the pixels: ``(pixel - mean - min) * var`` per channel, with a rounding mode.",
-        "asc.AippDataTypeConvParams(dtc_mean_ch0=0, dtc_mean_ch1=0, dtc_mean_ch2=0, dtc_min_ch0=0.0, dtc_min_ch1=0.0, "
-        "dtc_min_ch2=0.0, dtc_var_ch0=1.0, dtc_var_ch1=1.0, dtc_var_ch2=1.0, dtc_round_mode=0)",
-        "AscendC::AippDataTypeConvParams p{dtcMeanCh0, dtcMeanCh1, dtcMeanCh2, dtcMinCh0, dtcMinCh1, dtcMinCh2, "
-        "dtcVarCh0, dtcVarCh1, dtcVarCh2, dtcRoundMode};",
-    ),
-    _aipp(
-        "AippChannelPaddingParams",
-        "Pad the channels: mode and value.",
-        "asc.AippChannelPaddingParams(c_padding_mode=0, c_padding_value=0)",
-        "AscendC::AippChannelPaddingParams<U> p{cPaddingMode, cPaddingValue};",
-    ),
-    _aipp(
-        "AippColorSpaceConvParams",
-        "Colour space conversion: a 3 x 3 matrix with input and output biases.",
-        "asc.AippColorSpaceConvParams(is_enable_csc=False, csc_matrix_r0_c0=0, ..., csc_matrix_r2_c2=0, "
-        "csc_bias_in_0=0, csc_bias_in_1=0, csc_bias_in_2=0, csc_bias_out_0=0, csc_bias_out_1=0, csc_bias_out_2=0)",
-        "AscendC::AippColorSpaceConvParams p{isEnableCsc, cscMatrixR0C0, ..., cscMatrixR2C2, cscBiasIn0, cscBiasIn1, "
-        "cscBiasIn2, cscBiasOut0, cscBiasOut1, cscBiasOut2};",
-    ),
+LOAD_IMAGE_PARAMS = (  # core/cube_params.py: listed until that module is restructured
     ApiEntry(
         f"{_P}:LoadImageToLocalParams",
         "The window of the image ``load_image_to_local`` loads (``horiz_size`` x ``vert_size`` from "
@@ -777,7 +402,7 @@ AIPP_STRUCTS = (
             "AscendC::LoadImageToLocalParams p{horizSize, vertSize, horizStartPos, vertStartPos, srcHorizSize, "
             "topPadSize, botPadSize, leftPadSize, rightPadSize};",
         ),
-        rules=('"load_image_to_local: LoadImageToLocalParams.horiz_size is 1, outside [2, 4095]".',),
+        rules=(f'"{range_message("load_image_to_local", "LoadImageToLocalParams", "horiz_size", 1, 2, 4095)}".',),
         title="asc.LoadImageToLocalParams",
     ),
 )
@@ -791,43 +416,7 @@ AIPP = Family(
     (one uint8 plane for RGB888/XRGB8888, two for YUV420SP: Y and UV) and the configuration;
     `load_image_to_local` loads a window of it, on MTE2.
     """,
-    (
-        ApiEntry(
-            f"{_B}.aipp:set_aipp_functions",
-            "Name the image and the preprocessing of the next ``load_image_to_local`` calls.",
-            (
-                "asc.set_aipp_functions(src0, input_format, config)",
-                "asc.set_aipp_functions(src0, src1, input_format, config)  # YUV420SP: Y and UV planes",
-            ),
-            (
-                "template <typename T, typename U> void SetAippFunctions(const GlobalTensor<T>& src0, "
-                "AippInputFormat format, AippParams<U> config);",
-                "template <typename T, typename U> void SetAippFunctions(const GlobalTensor<T>& src0, "
-                "const GlobalTensor<T>& src1, AippInputFormat format, AippParams<U> config);",
-            ),
-            (("input_format", "an ``asc.AippInputFormat``: YUV420SP_U8, XRGB8888_U8, RGB888_U8, YUV400_U8"),),
-            (
-                '"set_aipp_functions: src0 holds float16, but AippInputFormat.RGB888_U8 images are uint8"; '
-                '"set_aipp_functions: a YUV420SP_U8 image has two planes: pass src0 (Y) and src1 (UV)".',
-            ),
-            ("pyasc's tests pass int8 and float16 images; CANN documents uint8 images, which ascx requires.",),
-        ),
-        ApiEntry(
-            f"{_B}.aipp:load_image_to_local",
-            "Load a window of the image ``set_aipp_functions`` named into L1, preprocessed, on MTE2.",
-            ("asc.load_image_to_local(dst, load_data_params)",),
-            (
-                "template <typename T> void LoadImageToLocal(const LocalTensor<T>& dst, "
-                "const LoadImageToLocalParams& loadDataParams);",
-            ),
-            rules=(
-                '"load_image_to_local: dst is at position VECIN, but load_image_to_local takes it in L1 (A1, B1, C1, '
-                'TSCM)"; "load_image_to_local: dst is float32; load_image_to_local supports int8, float16".',
-            ),
-            notes=("Not emulated: running it on the CPU stops with a located error.",),
-        ),
-        *AIPP_STRUCTS,
-    ),
+    LOAD_IMAGE_PARAMS,
     """
     @asc.jit(matmul_cube_only=True)
     def kernel(y: asc.GlobalAddress, uv: asc.GlobalAddress) -> None:
@@ -849,6 +438,7 @@ AIPP = Family(
         asc.load_image_to_local(a1, asc.LoadImageToLocalParams(16, 16, 0, 0, 64))
     """,
     "(MockTensor(asc.uint8), MockTensor(asc.uint8))",
+    modules=(f"{_B}.aipp", _A),
 )
 
 FAMILIES = (CUBE_MATMUL, CUBE_DATA_MOVEMENT, AIPP)

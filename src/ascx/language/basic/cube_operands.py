@@ -17,7 +17,7 @@ from xdsl.ir import SSAValue
 
 from ascx.dialects import ascendc as ir
 from ascx.dialects.ascendc.cube_ops import integer_constant
-from ascx.language.basic.operands import any_tensor, element_dtype
+from ascx.language.basic.operands import any_tensor, element_dtype, type_list
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import IRBuilder
 from ascx.language.core.convert import describe
@@ -50,16 +50,31 @@ def memory_name(positions: Collection[TPosition]) -> str:
     return names
 
 
+def global_message(api: str, param: str) -> str:
+    return f"{api}: {param} is a GlobalTensor, but {api} takes a LocalTensor here"
+
+
+def position_message(api: str, param: str, got: TPosition, positions: Collection[TPosition]) -> str:
+    return f"{api}: {param} is at position {got.name}, but {api} takes it in {memory_name(positions)}"
+
+
+def position_rule(api: str, param: str, got: TPosition, positions: Collection[TPosition], global_param: str) -> str:
+    """The record's rule for :func:`local_operand`, quoting its messages."""
+    return (
+        "Each tensor is a LocalTensor at the position CANN documents for it, with the messages: "
+        f'"{position_message(api, param, got, positions)}"; a GlobalTensor where a LocalTensor goes: '
+        f'"{global_message(api, global_param)}".'
+    )
+
+
 def local_operand(value: object, api: str, param: str, positions: Collection[TPosition] | None = None) -> LocalTensor:
     """A LocalTensor operand, at one of ``positions`` when its position is known."""
     if isinstance(value, GlobalTensor):
-        raise ApiTypeError(f"{api}: {param} is a GlobalTensor, but {api} takes a LocalTensor here")
+        raise ApiTypeError(global_message(api, param))
     if not isinstance(value, LocalTensor):
         raise ApiTypeError(f"{api}: {param} must be a LocalTensor, got {describe(value)}")
     if positions is not None and value.position is not None and value.position not in positions:
-        raise ApiValueError(
-            f"{api}: {param} is at position {value.position.name}, but {api} takes it in {memory_name(positions)}"
-        )
+        raise ApiValueError(position_message(api, param, value.position, positions))
     return value
 
 
@@ -73,14 +88,22 @@ def dtype_of(tensor: BaseTensor, api: str) -> DataType:
     return element_dtype(tensor, api)
 
 
+def dtypes_message(api: str, what: str, got: DataType, allowed: Sequence[DataType]) -> str:
+    return f"{api}: {what} is {got}; {api} supports {type_list(allowed)}"
+
+
 def check_dtypes(api: str, what: str, got: DataType, allowed: Sequence[DataType]) -> None:
     if got not in allowed:
-        raise ApiTypeError(f"{api}: {what} is {got}; {api} supports {', '.join(str(d) for d in allowed)}")
+        raise ApiTypeError(dtypes_message(api, what, got, allowed))
+
+
+def convert_message(api: str, a_name: str, a: object, b_name: str, b: object) -> str:
+    return f"{api}: {a_name} is {a} but {b_name} is {b}; {api} does not convert"
 
 
 def same_dtype(api: str, a: BaseTensor, a_name: str, b: BaseTensor, b_name: str) -> None:
     if a.dtype != b.dtype:
-        raise ApiTypeError(f"{api}: {a_name} is {a.dtype} but {b_name} is {b.dtype}; {api} does not convert")
+        raise ApiTypeError(convert_message(api, a_name, a.dtype, b_name, b.dtype))
 
 
 def byte_address(builder: IRBuilder, tensor: LocalTensor) -> int | None:
@@ -109,14 +132,17 @@ def byte_address(builder: IRBuilder, tensor: LocalTensor) -> int | None:
     return None if start is None else start + shift
 
 
+def alignment_message(api: str, param: str, address: int, where: str, alignment: int) -> str:
+    return f"{api}: {param} starts at byte {address} of {where}, which is not {alignment}-byte aligned"
+
+
 def check_alignment(builder: IRBuilder, api: str, param: str, tensor: LocalTensor, alignment: int) -> None:
     """The tensor must start at a multiple of ``alignment`` bytes (when its address is known)."""
     address = byte_address(builder, tensor)
     if address is not None and address % alignment:
         where = tensor.position.name if tensor.position is not None else "its memory"
         raise ApiValueError(
-            f"{api}: {param} starts at byte {address} of {where}, which is not {alignment}-byte aligned",
-            f"place it at a multiple of {alignment} bytes",
+            alignment_message(api, param, address, where, alignment), f"place it at a multiple of {alignment} bytes"
         )
 
 
@@ -126,11 +152,15 @@ def field(params: ParamsStruct, name: str) -> int | None:
     return int(value) if isinstance(value, int) else None
 
 
+def range_message(api: str, struct: str, name: str, value: int, low: int, high: int) -> str:
+    return f"{api}: {struct}.{name} is {value}, outside [{low}, {high}]"
+
+
 def check_range(api: str, params: ParamsStruct, name: str, low: int, high: int) -> None:
     """A constant field must lie in ``[low, high]`` (CANN's documented range)."""
     value = field(params, name)
     if value is not None and not low <= value <= high:
-        raise ApiValueError(f"{api}: {type(params).__name__}.{name} is {value}, outside [{low}, {high}]")
+        raise ApiValueError(range_message(api, type(params).__name__, name, value, low, high))
 
 
 def bool_flag(builder: IRBuilder, value: object, api: str, param: str) -> SSAValue:

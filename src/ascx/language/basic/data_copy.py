@@ -280,8 +280,19 @@ def data_copy_pad(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
 
 
 PAD_VALUE_POSITIONS = (TPosition.MAX, TPosition.VECIN, TPosition.VECOUT)
+PAD_POSITION_MESSAGE = (
+    f"set_pad_value(): pos must be one of [{', '.join(f'TPosition.{p.name}' for p in PAD_VALUE_POSITIONS)}]"
+)
 
 
+@record(
+    forms=("asc.set_pad_value(padding_value, pos=asc.TPosition.MAX)",),
+    cpp=("template <typename T, TPosition pos = TPosition::MAX> void SetPadValue(T paddingValue);",),
+    rules=(f'"{PAD_POSITION_MESSAGE}".',),
+    notes=("The emulation records the value; ``data_copy_pad``'s emulation does not read it yet.",),
+    summary="The value ``data_copy_pad`` pads with, for copies into ``pos`` (``TPosition.MAX``: every position).",
+    page="basic/cube_data_movement",
+)
 def set_pad_value(padding_value: Any, pos: Any = TPosition.MAX) -> None:
     """``AscendC::SetPadValue<T, pos>(paddingValue)``: the value ``data_copy_pad`` pads with in copies from
     GM into ``pos`` (``MAX``: ``VECIN`` and ``VECOUT``); ``T`` follows the value (an int is ``int32_t``,
@@ -289,7 +300,7 @@ def set_pad_value(padding_value: Any, pos: Any = TPosition.MAX) -> None:
     api = "set_pad_value"
     builder = active(api)
     if pos is not None and pos not in PAD_VALUE_POSITIONS:
-        raise ValueError("set_pad_value(): pos must be one of [TPosition.MAX, TPosition.VECIN, TPosition.VECOUT]")
+        raise ValueError(PAD_POSITION_MESSAGE)
     position = None if pos is None else TPosition(pos)
     if isinstance(padding_value, bool) or not isinstance(padding_value, int | float | RuntimeScalar):
         raise ApiTypeError(f"{api}: padding_value must be a number, got {describe(padding_value)}")

@@ -14,7 +14,7 @@ from typing import Any
 
 from ascx.dialects import ascendc as ir
 from ascx.language.basic.cube_operands import L0C, L1, UB, check_alignment, check_range, field, local_operand
-from ascx.language.basic.mm import DAV_C220
+from ascx.language.basic.mm import DAV_C220, unit_flag_message
 from ascx.language.basic.operands import element_dtype
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
@@ -25,6 +25,9 @@ from ascx.language.core.dtype import DataType, bfloat16, float16, float32, int8,
 from ascx.language.core.enums import TPosition
 from ascx.language.core.forms import Form, Param, bind, instance_of
 from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
+from ascx.language.reference import records
+
+record = records(__name__, "basic/cube_data_movement")
 
 CONVERSIONS: dict[tuple[DataType, DataType], tuple[QuantModes, ...]] = {
     (float32, float32): (QuantModes.NoQuant,),
@@ -41,6 +44,44 @@ CONVERSIONS: dict[tuple[DataType, DataType], tuple[QuantModes, ...]] = {
 
 TENSOR_QUANT = frozenset({QuantModes.VDEQF16, QuantModes.VQF322B8_PRE, QuantModes.VREQ8})
 """The modes whose factors come per channel from ``cbuf_workspace``."""
+
+
+COLUMN_MAJOR_UNSUPPORTED = (
+    f"fixpipe: CO2Layout.COLUMN_MAJOR (NZ to DN) is not supported on {DAV_C220}: CANN documents it for the "
+    "Ascend 950 only"
+)
+ZERO_DST_STRIDE = "fixpipe: dst_stride must not be 0 (ND: elements per row; NZ: 32-byte blocks between Z blocks)"
+
+
+def quant_message(api: str, quant: QuantModes, src: DataType, dst: DataType) -> str:
+    return f"{api}: quant_pre {quant.name} does not convert {src} to {dst}"
+
+
+def conversion_message(src: DataType, dst: DataType) -> str:
+    targets = sorted(str(d) for (s, d) in CONVERSIONS if s == src)
+    return (
+        f"fixpipe: Fixpipe does not convert {src} to {dst}; from {src} it writes {', '.join(targets) or 'nothing'}"
+        f" on {DAV_C220}"
+    )
+
+
+def to_ub_message(position: TPosition) -> str:
+    return f"fixpipe: dst is at position {position.name}, but Fixpipe from L0C to UB is not supported on {DAV_C220}"
+
+
+def workspace_needed_message(quant: QuantModes) -> str:
+    return f"fixpipe: quant_pre {quant.name} takes its factors from a cbuf_workspace"
+
+
+def src_stride_message(src_stride: int, m_size: int) -> str:
+    return (
+        f"fixpipe: src_stride {src_stride} is less than m_size {m_size} rounded up to 16 "
+        f"({(m_size + 15) // 16 * 16}): the Z blocks of the NZ source would overlap"
+    )
+
+
+def pre_quant_config_message(got: str) -> str:
+    return f"set_fix_pipe_pre_quant_flag: config must be an integer, got {got}"
 
 
 def _tensor(value: object) -> bool:
@@ -76,8 +117,44 @@ FIXPIPE_FORMS = [
 ]
 
 
+@record(
+    forms=(
+        "asc.fixpipe(dst, src, intri_params, config=asc.FixpipeConfig(asc.CO2Layout.ROW_MAJOR))",
+        "asc.fixpipe(dst, src, cbuf_workspace, intri_params, config=asc.FixpipeConfig(asc.CO2Layout.ROW_MAJOR))",
+    ),
+    cpp=(
+        "template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR> void Fixpipe(const "
+        "GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& intriParams);",
+        "template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR> void Fixpipe(const "
+        "LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& intriParams);  // into L1",
+        "template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR, typename S = uint64_t, ...> "
+        "void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<S>& cbufWorkspace, "
+        "const FixpipeParamsV220& intriParams);",
+    ),
+    params=(
+        ("dst", "a GlobalTensor, or a LocalTensor in L1 (A1/B1/C1/TSCM)"),
+        ("src", "CO1 (L0C), float32 or int32"),
+        ("cbuf_workspace", "uint64 per-channel quantisation factors in C1, for the vector ``quant_pre`` modes"),
+        (
+            "config",
+            "``FixpipeConfig.cfg_row_major()`` / ``cfg_nz()``; printed as ``AscendC::CFG_ROW_MAJOR`` / ``CFG_NZ``",
+        ),
+    ),
+    rules=(
+        f'The conversion needs its mode: "{quant_message("fixpipe", QuantModes.NoQuant, float32, float16)}" (hint: '
+        f'QuantModes.{CONVERSIONS[float32, float16][0].name}); "{conversion_message(float32, int32)}".',
+        f'"{to_ub_message(TPosition.VECIN)}"; "{COLUMN_MAJOR_UNSUPPORTED}".',
+        f'"{workspace_needed_message(QuantModes.VQF322B8_PRE)}"; "{src_stride_message(16, 30)}"; "{ZERO_DST_STRIDE}".',
+    ),
+    notes=(
+        "Emulation: NZ to ND and NZ to NZ, float32 -> float16/bfloat16 rounding to nearest even (F322F16, "
+        "F322BF16), ReLU, windows of the source, into GM and into L1; the other ``quant_pre`` modes, the "
+        "``cbuf_workspace``, channel split and int8 NZ output stop with a located error.",
+    ),
+)
 def fixpipe(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
-    """``AscendC::Fixpipe<T, U, CFG>(dst, src[, cbufWorkspace], params)``: a result from L0C to GM or L1."""
+    """Take ``m_size`` x ``n_size`` results out of L0C (CO1) to GM or L1 on FIX, converting (``quant_pre``),
+    with ReLU, and in the layout the config names: ND (``ROW_MAJOR``, the default) or NZ."""
     api = "fixpipe"
     builder = active(api)
     form, bound = bind(api, FIXPIPE_FORMS, (dst, src, *args), kwargs)
@@ -88,8 +165,7 @@ def fixpipe(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
     assert isinstance(config, FixpipeConfig)
     if config.layout is CO2Layout.COLUMN_MAJOR:
         raise ApiValueError(
-            f"{api}: CO2Layout.COLUMN_MAJOR (NZ to DN) is not supported on {DAV_C220}: CANN documents it for the "
-            "Ascend 950 only",
+            COLUMN_MAJOR_UNSUPPORTED,
             "use CO2Layout.ROW_MAJOR or CO2Layout.NZ",
         )
     s = local_operand(bound["src"], api, "src", L0C)
@@ -113,7 +189,7 @@ def fixpipe(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
     elif quant in TENSOR_QUANT:
         assert quant is not None
         raise ApiValueError(
-            f"{api}: quant_pre {quant.name} takes its factors from a cbuf_workspace",
+            workspace_needed_message(quant),
             "call asc.fixpipe(dst, src, cbuf_workspace, params, config)",
         )
     nd2nd = config.layout is CO2Layout.ROW_MAJOR and isinstance(d, GlobalTensor)
@@ -127,8 +203,7 @@ def _destination(api: str, value: object) -> BaseTensor:
         return value
     if isinstance(value, LocalTensor) and value.position is not None and value.position in UB:
         raise ApiValueError(
-            f"{api}: dst is at position {value.position.name}, but Fixpipe from L0C to UB is not supported on "
-            f"{DAV_C220}",
+            to_ub_message(value.position),
             "take the result to GM, or to L1 (A1, B1, C1)",
         )
     return local_operand(value, api, "dst", L1)
@@ -137,17 +212,13 @@ def _destination(api: str, value: object) -> BaseTensor:
 def _check_conversion(api: str, src: DataType, dst: DataType, params: FixpipeParamsV220) -> QuantModes | None:
     modes = CONVERSIONS.get((src, dst))
     if modes is None:
-        targets = sorted(str(d) for (s, d) in CONVERSIONS if s == src)
-        raise ApiTypeError(
-            f"{api}: Fixpipe does not convert {src} to {dst}; from {src} it writes {', '.join(targets) or 'nothing'}"
-            f" on {DAV_C220}"
-        )
+        raise ApiTypeError(conversion_message(src, dst))
     value = params.values["quant_pre"]
     if isinstance(value, int) and not isinstance(value, bool):
         quant = QuantModes(value)
         if quant not in modes:
             raise ApiValueError(
-                f"{api}: quant_pre {quant.name} does not convert {src} to {dst}",
+                quant_message(api, quant, src, dst),
                 f"use QuantModes.{modes[0].name}",
             )
         return quant
@@ -162,18 +233,13 @@ def _check_params(
     check_range(api, params, "src_nd_stride", 0, 512)
     dst_stride = field(params, "dst_stride")
     if dst_stride == 0:
-        raise ApiValueError(
-            f"{api}: dst_stride must not be 0 (ND: elements per row; NZ: 32-byte blocks between Z blocks)"
-        )
+        raise ApiValueError(ZERO_DST_STRIDE)
     m_size, src_stride = field(params, "m_size"), field(params, "src_stride")
     if m_size is not None and src_stride is not None and src_stride < (m_size + 15) // 16 * 16:
-        raise ApiValueError(
-            f"{api}: src_stride {src_stride} is less than m_size {m_size} rounded up to 16 "
-            f"({(m_size + 15) // 16 * 16}): the Z blocks of the NZ source would overlap"
-        )
+        raise ApiValueError(src_stride_message(src_stride, m_size))
     unit_flag = field(params, "unit_flag")
     if unit_flag is not None and unit_flag not in (0, 2, 3):
-        raise ApiValueError(f"{api}: unit_flag is {unit_flag}; it is 0 (off), 2 (keep the unit flag) or 3 (reset it)")
+        raise ApiValueError(unit_flag_message(api, unit_flag))
     if field(params, "is_channel_split"):
         if not (src == float32 and dst == float32):
             raise ApiValueError(f"{api}: is_channel_split needs float32 source and destination, not {src} -> {dst}")
@@ -181,12 +247,17 @@ def _check_params(
             raise ApiValueError(f"{api}: is_channel_split cannot be combined with NZ to ND (use CO2Layout.NZ)")
 
 
+@record(
+    forms=("asc.set_fix_pipe_pre_quant_flag(config)",),
+    cpp=("void SetFixpipePreQuantFlag(uint64_t config);",),
+    rules=(f'"{pre_quant_config_message(describe(True))}".',),
+)
 def set_fix_pipe_pre_quant_flag(config: Any) -> None:
-    """``AscendC::SetFixpipePreQuantFlag(config)``: the scalar quantisation factor of later L0C copies."""
+    """The scalar quantisation factor ``fixpipe``'s scalar ``quant_pre`` modes use (the FPC register)."""
     api = "set_fix_pipe_pre_quant_flag"
     builder = active(api)
     if isinstance(config, bool):
-        raise ApiTypeError(f"{api}: config must be an integer, got {describe(config)}")
+        raise ApiTypeError(pre_quant_config_message(describe(config)))
     value = integer_operand(builder, config, uint64, api=api, param="config")
     builder.insert(ir.CubeSettingOp(ir.CubeSetting.FIXPIPE_PRE_QUANT_FLAG, value))
 

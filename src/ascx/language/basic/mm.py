@@ -23,11 +23,16 @@ from ascx.language.basic.cube_operands import (
     L0B,
     L0C,
     L1,
+    alignment_message,
     check_alignment,
     check_dtypes,
     check_range,
+    convert_message,
+    dtypes_message,
     field,
     local_operand,
+    position_message,
+    position_rule,
     same_dtype,
     tensor_operand,
 )
@@ -63,9 +68,13 @@ from ascx.language.core.enums import TPosition
 from ascx.language.core.forms import Form, Param, bind, instance_of
 from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
 from ascx.language.core.values import RuntimeScalar
+from ascx.language.reference import records
+
+record = records(__name__, "basic/cube_matmul")
 
 DAV_C220 = "dav-c220 (Atlas A2)"
 B1 = frozenset({TPosition.B1})
+SPARSE_DST_TYPES = (int32,)
 
 MMAD_TYPES: tuple[tuple[DataType, DataType], ...] = (
     (int32, int8),
@@ -74,6 +83,25 @@ MMAD_TYPES: tuple[tuple[DataType, DataType], ...] = (
     (float32, bfloat16),
 )
 """(dst, fm = filter) data types of the cube on dav-c220."""
+
+
+def not_supported_message(api: str, what: str, why: str) -> str:
+    return f"{api}: {what} is not supported on {DAV_C220}: {why}"
+
+
+def not_supported_rule(api: str, what: str, why: str) -> str:
+    return f'Rejected on {DAV_C220}, as CANN documents: "{not_supported_message(api, what, why)}".'
+
+
+def mmad_types_message(api: str, fm: object, filter: object, dst: object) -> str:
+    return (
+        f"{api}: {fm} x {filter} -> {dst} is not a cube data type combination; on {DAV_C220} "
+        "Mmad computes " + ", ".join(f"{a} x {a} -> {d}" for d, a in MMAD_TYPES)
+    )
+
+
+def unit_flag_message(api: str, unit_flag: int) -> str:
+    return f"{api}: unit_flag is {unit_flag}; it is 0 (off), 2 (keep the unit flag) or 3 (reset it)"
 
 
 def _tensor(value: object) -> bool:
@@ -99,10 +127,7 @@ MMAD_FORMS = [
 def _mmad_types(api: str, dst: LocalTensor, fm: LocalTensor, filter: LocalTensor) -> None:
     same_dtype(api, fm, "fm", filter, "filter")
     if (dst.dtype, fm.dtype) not in MMAD_TYPES:
-        raise ApiTypeError(
-            f"{api}: {fm.dtype} x {filter.dtype} -> {dst.dtype} is not a cube data type combination; on {DAV_C220} "
-            "Mmad computes " + ", ".join(f"{a} x {a} -> {d}" for d, a in MMAD_TYPES),
-        )
+        raise ApiTypeError(mmad_types_message(api, fm.dtype, filter.dtype, dst.dtype))
 
 
 def _mmad_params(api: str, params: MmadParams) -> None:
@@ -110,9 +135,7 @@ def _mmad_params(api: str, params: MmadParams) -> None:
         check_range(api, params, name, 0, 4095)
     unit_flag = field(params, "unit_flag")
     if unit_flag is not None and unit_flag not in (0, 2, 3):
-        raise ApiValueError(
-            f"{api}: unit_flag is {unit_flag}; it is 0 (off), 2 (keep the unit flag) or 3 (reset it)",
-        )
+        raise ApiValueError(unit_flag_message(api, unit_flag))
 
 
 def _mmad_operands(api: str, dst: object, fm: object, filter: object) -> tuple[LocalTensor, LocalTensor, LocalTensor]:
@@ -126,8 +149,36 @@ def _mmad_operands(api: str, dst: object, fm: object, filter: object) -> tuple[L
     return d, a, b
 
 
+@record(
+    forms=("asc.mmad(dst, fm, filter, mmad_params)", "asc.mmad(dst, fm, filter, bias, mmad_params)"),
+    cpp=(
+        "template <typename T, typename U, typename S> void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, "
+        "const LocalTensor<S>& filter, const MmadParams& mmadParams);",
+        "template <typename T, typename U, typename S, typename V> void Mmad(const LocalTensor<T>& dst, "
+        "const LocalTensor<U>& fm, const LocalTensor<S>& filter, const LocalTensor<V>& bias, "
+        "const MmadParams& mmadParams);",
+    ),
+    params=(
+        ("dst", "CO1 (L0C): float32, or int32 for int8 inputs"),
+        ("fm, filter", "A2 (L0A) and B2 (L0B), 512-byte aligned, in the fractal (NZ/ZZ) layouts ``load_data`` makes"),
+        ("bias", "C2 (the bias table) or CO1, of ``dst``'s type"),
+    ),
+    rules=(
+        f'Data types on {DAV_C220}: "{mmad_types_message("mmad", float16, float16, int32)}".',
+        position_rule("mmad", "fm", TPosition.A1, L0A, "dst"),
+        f'"{alignment_message("mmad", "fm", 32, "A2", FRACTAL_BYTES)}"; "{unit_flag_message("mmad", 1)}".',
+    ),
+    notes=(
+        "The sync analyses see the read of ``dst`` when the Mmad may accumulate and its tile is under 10 fractals "
+        "((m/16)*(n/16) < 10): CANN's documentation asks for a ``PIPE_M`` barrier between such Mmads, and "
+        "ascx-insert-sync adds it.",
+        "Emulation: float16/bfloat16 products summed in float32 in order over k (no fused multiply-add), int8 in "
+        "int32, partial fractals and the GEMV case (m=1) as documented; HF32 mode warns and computes float32.",
+    ),
+)
 def mmad(dst: Any, fm: Any, filter: Any, *args: Any, **kwargs: Any) -> None:
-    """``AscendC::Mmad(dst, fm, filter[, bias], params)``: ``dst (CO1) = fm (A2) x filter (B2)`` (+ C)."""
+    """``dst (L0C) = fm (L0A) x filter (L0B)``, started from zeros, the bias, or what ``dst`` holds, as
+    ``MmadParams`` says; on the cube pipe (M)."""
     api = "mmad"
     builder = active(api)
     form, bound = bind(api, MMAD_FORMS, (dst, fm, filter, *args), kwargs)
@@ -146,13 +197,24 @@ def mmad(dst: Any, fm: Any, filter: Any, *args: Any, **kwargs: Any) -> None:
     builder.insert(ir.MmadOp(d.ssa, a.ssa, b.ssa, params.ssa, bias))
 
 
+@record(
+    forms=("asc.mmad_with_sparse(dst, fm, filter, mmad_params)",),
+    cpp=(
+        "template <typename T = int32_t, typename U = int8_t> void MmadWithSparse(const LocalTensor<T>& dst, "
+        "const LocalTensor<U>& fm, const LocalTensor<U>& filter, const MmadParams& mmadParams);",
+    ),
+    rules=(
+        f'"{dtypes_message("mmad_with_sparse", "dst", float32, SPARSE_DST_TYPES)}".',
+        position_rule("mmad_with_sparse", "fm", TPosition.A1, L0A, "dst"),
+    ),
+    notes=("Not emulated: running it on the CPU stops with a located error.",),
+)
 def mmad_with_sparse(dst: Any, fm: Any, filter: Any, mmad_params: Any) -> None:
-    """``AscendC::MmadWithSparse(dst, fm, filter, mmadParams)``: int8 x sparse int8 -> int32, with the index
-    ``load_data_with_sparse`` loaded."""
+    """``mmad`` with a 4:2 sparse ``filter`` whose index ``load_data_with_sparse`` loaded: int8 x int8 -> int32."""
     api = "mmad_with_sparse"
     builder = active(api)
     d, a, b = _mmad_operands(api, dst, fm, filter)
-    check_dtypes(api, "dst", d.dtype or int32, (int32,))
+    check_dtypes(api, "dst", d.dtype or int32, SPARSE_DST_TYPES)
     check_dtypes(api, "fm", a.dtype or int8, (int8,))
     check_dtypes(api, "filter", b.dtype or int8, (int8,))
     if not isinstance(mmad_params, MmadParams):
@@ -171,19 +233,66 @@ LOAD_DATA_FORMS = [
     Form(cls.__name__, (Param("dst", _tensor), Param("src", _tensor), Param("params", instance_of(cls), cls.__name__)))
     for cls in _LOAD_PARAMS
 ]
+ELSEWHERE = {
+    "LoadData2DParamsV2": "CANN documents LoadData (2D matrix load V2) for other SoCs only",
+    "LoadData3DParamsV1": "CANN documents LoadData (3D load) v1 for other SoCs only",
+}
+"""The parameter structs of ``load_data`` that CANN documents for other SoCs, and why they are rejected."""
+GLOBAL_3D = "load_data: a 3D load reads a feature map in L1 (A1/B1), not a GlobalTensor"
 
 
+def transpose_16_message(api: str, dtype: object) -> str:
+    return f"{api}: if_transpose transposes 16-bit fractals only, but the tensors are {dtype}"
+
+
+def decreasing_message(api: str) -> str:
+    return f"{api}: addr_mode 1 (decreasing) applies to loads from GM into L1 only"
+
+
+@record(
+    forms=("asc.load_data(dst, src, params)",),
+    cpp=(
+        "template <typename T> void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
+        "const LoadData2DParams& loadDataParams);",
+        "template <typename T> void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, "
+        "const LoadData2DParams& loadDataParams);",
+        "template <typename T, const IsResetLoad3dConfig& defaultConfig = IS_RESER_LOAD3D_DEFAULT_CONFIG, typename U = "
+        "PrimT<T>, ...> void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
+        "const LoadData3DParamsV2<U>& loadDataParams);",
+        "template <typename T> void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
+        "const LoadData3DParamsV2Pro& loadDataParams);",
+    ),
+    params=(
+        ("dst", "A2/B2 (L0A/L0B), 512-byte aligned; A1/B1 for a 2D load from GM"),
+        ("src", "A1/B1/C1/TSCM (L1) or a GlobalTensor (2D only)"),
+        (
+            "params",
+            "LoadData2DParams, LoadData3DParamsV2, LoadData3DParamsV2Pro (LoadData2DParamsV2 and V1: not on A2)",
+        ),
+    ),
+    rules=(
+        not_supported_rule("load_data", "LoadData2DParamsV2", ELSEWHERE["LoadData2DParamsV2"]),
+        f'"{GLOBAL_3D}"; "{transpose_16_message("load_data", int8)}"; "{decreasing_message("load_data")}".',
+        f'"{convert_message("load_data", "dst", float32, "src", float16)}".',
+        position_rule("load_data", "dst", TPosition.VECIN, L0, "dst"),
+    ),
+    notes=(
+        "pyasc prints ``LoadData3DParamsV1``/``V2`` without their template argument and ``padList`` as four loose "
+        "values, which CANN rejects; ascx prints ``LoadData3DParamsV2<half>`` and passes the pad list as the "
+        "``uint8_t[4]`` array its constructor takes.",
+        "Emulation: the 2D loads (with and without ``if_transpose``); the 3D loads stop with a located error.",
+    ),
+)
 def load_data(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
-    """``AscendC::LoadData(dst, src, params)``: 512-byte fractals into L0A/L0B (2D, from L1 or GM; or from
-    GM into L1), or an img2col load of a feature map in L1 (3D)."""
+    """Load 512-byte fractals: GM or L1 into L0A/L0B (``LoadData2DParams``), GM into L1, or an im2col window
+    of a feature map in L1 into L0A/L0B (``LoadData3DParamsV2``/``V2Pro``). From GM on MTE2, from L1 on MTE1."""
     api = "load_data"
     builder = active(api)
     form, bound = bind(api, LOAD_DATA_FORMS, (dst, src, *args), kwargs)
     params = bound["params"]
-    if form in ("LoadData2DParamsV2", "LoadData3DParamsV1"):
-        what = "LoadData (2D matrix load V2)" if form == "LoadData2DParamsV2" else "LoadData (3D load) v1"
+    if form in ELSEWHERE:
         raise ApiTypeError(
-            f"{api}: {form} is not supported on {DAV_C220}: CANN documents {what} for other SoCs only",
+            not_supported_message(api, form, ELSEWHERE[form]),
             "use asc.LoadData2DParams" if form == "LoadData2DParamsV2" else "use asc.LoadData3DParamsV2",
         )
     s = tensor_operand(bound["src"], api, "src")
@@ -195,7 +304,7 @@ def load_data(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
     else:
         d = local_operand(bound["dst"], api, "dst", L0)
         if isinstance(s, GlobalTensor):
-            raise ApiTypeError(f"{api}: a 3D load reads a feature map in L1 (A1/B1), not a GlobalTensor")
+            raise ApiTypeError(GLOBAL_3D)
         s = local_operand(s, api, "src", L1)
         same_dtype(api, d, "dst", s, "src")
         check_alignment(builder, api, "dst", d, FRACTAL_BYTES)
@@ -230,14 +339,14 @@ def _check_2d_params(api: str, params: LoadData2DParams, dst: LocalTensor, src: 
             raise ApiValueError(f"{api}: if_transpose applies to loads from L1 into L0A/L0B only, not from GM")
         if dst.dtype is not None and dst.dtype.sizeof() != 2:
             raise ApiTypeError(
-                f"{api}: if_transpose transposes 16-bit fractals only, but the tensors are {dst.dtype}",
+                transpose_16_message(api, dst.dtype),
                 "use asc.load_data_with_transpose for 8- and 32-bit types",
             )
     mode = field(params, "addr_mode")
     if mode is not None and mode not in (0, 1):
         raise ApiValueError(f"{api}: addr_mode is {mode}; it is 0 (increasing) or 1 (decreasing)")
     if mode == 1 and not (isinstance(src, GlobalTensor) and dst.position in L1):
-        raise ApiValueError(f"{api}: addr_mode 1 (decreasing) applies to loads from GM into L1 only")
+        raise ApiValueError(decreasing_message(api))
 
 
 # --- load_data_with_transpose, load_data_with_sparse -------------------------------------------------
@@ -249,16 +358,35 @@ TRANSPOSE_FORMS = [
 ]
 
 
+TRANSPOSE_V2_WHY = "CANN documents it for the Ascend 950 only"
+TRANSPOSE_DECREASING = (
+    f"load_data_with_transpose: addr_mode 1 (decreasing) is not applied on {DAV_C220}: CANN's LoadDataWithTranspose "
+    "counts the squares up (addr_cal_mode inc) whatever addr_mode says"
+)
+
+
+@record(
+    forms=("asc.load_data_with_transpose(dst, src, params)",),
+    cpp=(
+        "template <typename T> void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src, "
+        "const LoadData2dTransposeParams& loadDataParams);",
+    ),
+    params=(("params", "LoadData2dTransposeParams (LoadData2dTransposeParamsV2: not on A2)"),),
+    rules=(
+        not_supported_rule("load_data_with_transpose", "LoadData2dTransposeParamsV2", TRANSPOSE_V2_WHY),
+        f'"{position_message("load_data_with_transpose", "dst", TPosition.A1, L0)}".',
+        f'"{TRANSPOSE_DECREASING}".',
+    ),
+    notes=("Emulation: int8/uint8 (32x32 blocks, two fractals out), 16-bit, and 32-bit (16x16 from two fractals).",),
+)
 def load_data_with_transpose(dst: Any, src: Any, *args: Any, **kwargs: Any) -> None:
-    """``AscendC::LoadDataWithTranspose(dst, src, params)``: square blocks of fractals from L1, transposed,
-    into L0A/L0B."""
+    """Load square blocks of fractals from L1 into L0A/L0B transposed (8-, 16- and 32-bit types), on MTE1."""
     api = "load_data_with_transpose"
     builder = active(api)
     form, bound = bind(api, TRANSPOSE_FORMS, (dst, src, *args), kwargs)
     if form == "LoadData2dTransposeParamsV2":
         raise ApiTypeError(
-            f"{api}: LoadData2dTransposeParamsV2 is not supported on {DAV_C220}: CANN documents it for the "
-            "Ascend 950 only",
+            not_supported_message(api, form, TRANSPOSE_V2_WHY),
             "use asc.LoadData2dTransposeParams",
         )
     d = local_operand(bound["dst"], api, "dst", L0)
@@ -274,16 +402,23 @@ def load_data_with_transpose(dst: Any, src: Any, *args: Any, **kwargs: Any) -> N
         raise ApiValueError(f"{api}: addr_mode is {mode}; it is 0 (increasing) or 1 (decreasing)")
     if mode == 1:
         raise ApiValueError(
-            f"{api}: addr_mode 1 (decreasing) is not applied on {DAV_C220}: CANN's LoadDataWithTranspose counts "
-            "the squares up (addr_cal_mode inc) whatever addr_mode says",
+            TRANSPOSE_DECREASING,
             "count up from the first square: start_index at the lowest square, addr_mode 0",
         )
     builder.insert(ir.LoadDataWithTransposeOp(d.ssa, s.ssa, params.ssa))
 
 
+@record(
+    forms=("asc.load_data_with_sparse(dst, src, idx, load_data_params)",),
+    cpp=(
+        "template <typename T = int8_t, typename U = uint8_t> void LoadDataWithSparse(const LocalTensor<T>& dst, "
+        "const LocalTensor<T>& src, const LocalTensor<U>& idx, const LoadData2DParams& loadDataParam);",
+    ),
+    rules=(f'"{position_message("load_data_with_sparse", "src", TPosition.A1, B1)}".',),
+    notes=("Not emulated: running it on the CPU stops with a located error.",),
+)
 def load_data_with_sparse(dst: Any, src: Any, idx: Any, load_data_params: Any) -> None:
-    """``AscendC::LoadDataWithSparse(dst, src, idx, params)``: dense int8 weights from L1 (B1) into L0B (B2),
-    with their 2-bit index (packed in uint8) into the cube's index buffer."""
+    """Load dense int8 weights from B1 into B2 with their 2-bit index (packed in uint8) for ``mmad_with_sparse``."""
     api = "load_data_with_sparse"
     builder = active(api)
     d = local_operand(dst, api, "dst", L0B)
@@ -303,8 +438,22 @@ def load_data_with_sparse(dst: Any, src: Any, idx: Any, load_data_params: Any) -
 FILL_TYPES = (int16, uint16, float16, bfloat16, int32, uint32, float32)
 
 
+@record(
+    forms=("asc.init_const_value(dst, init_const_value_params)",),
+    cpp=(
+        "template <typename T, typename U = PrimT<T>, ...> void InitConstValue(const LocalTensor<T>& dst, "
+        "const InitConstValueParams<U>& initConstValueParams);",
+    ),
+    rules=(
+        # TemplatedParams.for_tensor (core/cube_params.py) raises the second message; it is quoted here
+        f'"{dtypes_message("init_const_value", "dst", int8, FILL_TYPES)}"; "init_const_value: InitConstValueParams '
+        'holds a float32 init_value, but the tensors are float16".',
+    ),
+    notes=("pyasc prints ``InitConstValueParams`` without its template argument, which CANN rejects.",),
+)
 def init_const_value(dst: Any, init_const_value_params: Any) -> None:
-    """``AscendC::InitConstValue(dst, InitConstValueParams<T>)``: fill blocks of an L1/L0A/L0B tensor."""
+    """Fill ``repeat_times`` x ``block_num`` 32-byte blocks of an L1/L0A/L0B tensor with a value; MTE2 into L1,
+    MTE1 into L0A/L0B."""
     api = "init_const_value"
     builder = active(api)
     d = local_operand(dst, api, "dst", L1 | L0)
@@ -324,20 +473,35 @@ def init_const_value(dst: Any, init_const_value_params: Any) -> None:
 # --- the load settings ------------------------------------------------------------------------------
 
 
+def pad_number_message(got: str) -> str:
+    return f"set_load_data_padding_value: pad_value must be a number, got {got}"
+
+
+def repeat_mode_message(mode: int) -> str:
+    return f"set_load_data_repeat: repeat_mode is {mode}; it is 0 or 1"
+
+
+@record(forms=("asc.set_load_data_boundary(boundary)",), cpp=("void SetLoadDataBoundary(uint32_t boundaryValue);",))
 def set_load_data_boundary(boundary: Any) -> None:
-    """``AscendC::SetLoadDataBoundary(boundary)``: the L1 address past which 3D loads wrap around (0: none)."""
+    """The end of the L1 region 3D loads read (bytes from L1's start; 0: no boundary)."""
     builder = active("set_load_data_boundary")
     value = integer_operand(builder, boundary, uint32, api="set_load_data_boundary", param="boundary")
     builder.insert(ir.CubeSettingOp(ir.CubeSetting.LOAD_DATA_BOUNDARY, value))
 
 
+@record(
+    forms=("asc.set_load_data_padding_value(pad_value)",),
+    cpp=("template <typename T> void SetLoadDataPaddingValue(const T padValue);",),
+    rules=(f'"{pad_number_message(describe("0"))}".',),
+    summary="The value 3D loads pad with.",
+)
 def set_load_data_padding_value(pad_value: Any) -> None:
     """``AscendC::SetLoadDataPaddingValue(padValue)``: the value 3D loads pad with (its C++ type follows the
     value: an int is ``int32_t``, a float ``float``)."""
     api = "set_load_data_padding_value"
     builder = active(api)
     if isinstance(pad_value, bool) or not isinstance(pad_value, int | float | RuntimeScalar):
-        raise ApiTypeError(f"{api}: pad_value must be a number, got {describe(pad_value)}")
+        raise ApiTypeError(pad_number_message(describe(pad_value)))
     if isinstance(pad_value, RuntimeScalar):
         value = pad_value.ssa
     else:
@@ -347,15 +511,20 @@ def set_load_data_padding_value(pad_value: Any) -> None:
     builder.insert(ir.CubeSettingOp(ir.CubeSetting.LOAD_DATA_PADDING_VALUE, value))
 
 
+@record(
+    forms=("asc.set_load_data_repeat(param)",),
+    cpp=("void SetLoadDataRepeat(const LoadDataRepeatParam& repeatParams);",),
+    rules=(f'"{repeat_mode_message(2)}".',),
+)
 def set_load_data_repeat(param: Any) -> None:
-    """``AscendC::SetLoadDataRepeat(param)``: the repeat of the next 3D loads."""
+    """Repeat the next 3D loads (``LoadDataRepeatParam``)."""
     api = "set_load_data_repeat"
     builder = active(api)
     if not isinstance(param, LoadDataRepeatParam):
         raise ApiTypeError(f"{api}: param must be an asc.LoadDataRepeatParam, got {describe(param)}")
     mode = field(param, "repeat_mode")
     if mode is not None and mode not in (0, 1):
-        raise ApiValueError(f"{api}: repeat_mode is {mode}; it is 0 or 1")
+        raise ApiValueError(repeat_mode_message(mode))
     builder.insert(ir.CubeSettingOp(ir.CubeSetting.LOAD_DATA_REPEAT, param.ssa))
 
 

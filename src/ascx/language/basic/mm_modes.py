@@ -13,6 +13,9 @@ from typing import Any
 from ascx.dialects import ascendc as ir
 from ascx.language.basic.cube_operands import bool_flag
 from ascx.language.core.builder import active
+from ascx.language.reference import records
+
+record = records(__name__, "basic/cube_matmul")
 
 
 def _set(setting: ir.CubeSetting, api: str, param: str, value: Any) -> None:
@@ -20,18 +23,33 @@ def _set(setting: ir.CubeSetting, api: str, param: str, value: Any) -> None:
     builder.insert(ir.CubeSettingOp(setting, bool_flag(builder, value, api, param)))
 
 
+@record(
+    forms=("asc.set_hf32_mode(hf32_mode)",),
+    cpp=("void SetHF32Mode(bool hf32Mode);  // the bool overload (CANN: superseded by HF32Mode)",),
+    # bool_operand (core/cube_params.py) raises this message; it is quoted here
+    rules=('"set_hf32_mode: hf32_mode must be a bool, got the int 2".',),
+    notes=("The emulation warns once and keeps computing float32.",),
+)
 def set_hf32_mode(hf32_mode: Any) -> None:
-    """``AscendC::SetHF32Mode(hf32Mode)``: float32 ``Mmad`` inputs are rounded to HF32 (True) or not."""
+    """Multiply float32 in the cube as HF32 (True) or float32 (False)."""
     _set(ir.CubeSetting.HF32_MODE, "set_hf32_mode", "hf32_mode", hf32_mode)
 
 
+@record(
+    forms=("asc.set_hf32_trans_mode(trans_mode)",),
+    cpp=("void SetHF32TransMode(bool hf32TransMode);  // the bool overload (CANN: superseded by HF32TransMode)",),
+)
 def set_hf32_trans_mode(trans_mode: Any) -> None:
-    """``AscendC::SetHF32TransMode(transMode)``: HF32 rounds to nearest even (False) or towards zero (True)."""
+    """HF32 rounding: to nearest with ties away from zero (True) or to even (False)."""
     _set(ir.CubeSetting.HF32_TRANS_MODE, "set_hf32_trans_mode", "trans_mode", trans_mode)
 
 
+@record(
+    forms=("asc.set_mm_layout_transform(mm_layout_mode)",),
+    cpp=("void SetMMLayoutTransform(bool mmLayoutMode);",),
+)
 def set_mm_layout_transform(mm_layout_mode: Any) -> None:
-    """``AscendC::SetMMLayoutTransform(mmLayoutMode)``: ``Mmad`` walks the result N first (True) or M first."""
+    """The order the cube walks a large Mmad in: N first (True) or M first (False)."""
     _set(ir.CubeSetting.MM_LAYOUT_TRANSFORM, "set_mm_layout_transform", "mm_layout_mode", mm_layout_mode)
 
 

@@ -70,14 +70,20 @@ def ascend_is_aiv() -> RuntimeScalar:
     return RuntimeScalar(op.result, bit, origin="the core type (ascend_is_aiv())")
 
 
+@record(forms=("ratio = asc.get_task_ratio()",), cpp=("int64_t GetTaskRatio();",), page="basic/system_control")
 def get_task_ratio() -> RuntimeScalar:
-    """``AscendC::GetTaskRatio()``: the cores of this kind per logical AI core (``int64``): 2 on a vector
-    core of a MIX 1:2 kernel, otherwise 1."""
+    """How many cores of this kind the task has per logical AI core (``int64``): 2 on a vector core of a MIX
+    1:2 kernel, otherwise 1."""
     return _sys_var(ir.SysVar.TASK_RATIO, int64, "get_task_ratio")
 
 
+@record(
+    forms=("size = asc.get_data_block_size_in_bytes()",),
+    cpp=("constexpr int16_t GetDataBlockSizeInBytes();",),
+    page="basic/system_control",
+)
 def get_data_block_size_in_bytes() -> RuntimeScalar:
-    """``AscendC::GetDataBlockSizeInBytes()``: the bytes of a data block, 32 (``int32``)."""
+    """The bytes of a data block: 32 (``int32``)."""
     return _sys_var(ir.SysVar.DATA_BLOCK_SIZE_IN_BYTES, int32, "get_data_block_size_in_bytes")
 
 
@@ -88,21 +94,38 @@ def _counter(counter: sys_ir.SystemCounter, api: str, origin: str) -> RuntimeSca
     return value
 
 
+@record(
+    forms=("cycle = asc.get_system_cycle()",),
+    cpp=("int64_t GetSystemCycle();",),
+    notes=("On the emulation it follows the host's steady clock at 50 MHz and always advances.",),
+    page="basic/system_control",
+)
 def get_system_cycle() -> RuntimeScalar:
-    """``AscendC::GetSystemCycle()``: the system counter (``int64``; 50 cycles a microsecond on the 910B).
-    It counts on the scalar pipe: to time another pipe's work, put a ``pipe_barrier`` before it."""
+    """The system counter (``int64``): 50 counts a microsecond on the 910B.  It is read on the scalar pipe:
+    to time another pipe's work, put a ``pipe_barrier`` of that pipe before it."""
     return _counter(sys_ir.SystemCounter.SYSTEM_CYCLE, "get_system_cycle", "the system counter")
 
 
+@record(
+    forms=("pc = asc.get_program_counter()",),
+    cpp=("int64_t GetProgramCounter();",),
+    notes=("On the emulation: the kernel's Python source line being run.",),
+    page="basic/system_control",
+)
 def get_program_counter() -> RuntimeScalar:
-    """``AscendC::GetProgramCounter()``: where the program is (``int64``)."""
+    """Where the program is (``int64``)."""
     return _counter(sys_ir.SystemCounter.PROGRAM_COUNTER, "get_program_counter", "the program counter")
 
 
+@record(
+    forms=("version = asc.get_arch_version(core_version)",),
+    cpp=("void GetArchVersion(uint32_t& coreVersion);",),
+    notes=("pyasc's returns nothing, so the version is lost; ascx returns it.",),
+    page="basic/system_control",
+)
 def get_arch_version(core_version: Any) -> RuntimeScalar:
-    """``AscendC::GetArchVersion(coreVersion)``: writes the AI core's architecture version (hexadecimal
-    coded) into a ``uint32_t`` variable initialised with ``core_version``; ascx returns that variable
-    (pyasc returns nothing)."""
+    """The AI core's architecture version, hexadecimal coded (``uint32``; ``0x220`` on the 910B): written into
+    a ``uint32_t`` variable initialised with ``core_version``, which ascx returns."""
     api = "get_arch_version"
     builder = active(api)
     initial = integer_operand(builder, core_version, uint32, api=api, param="core_version")
@@ -112,9 +135,10 @@ def get_arch_version(core_version: Any) -> RuntimeScalar:
     return value
 
 
+@record(forms=("asc.trap()",), cpp=("void Trap();",), page="basic/system_control")
 def trap() -> None:
-    """``AscendC::Trap()``: stops the AI core (an exception for the host; on the emulation, an error at
-    the call)."""
+    """Stop the AI core: an exception for the host.  On the emulation the run fails at the call with
+    "Trap() stopped the kernel"."""
     active("trap").insert(sys_ir.CoreControlOp(sys_ir.CoreControl.TRAP))
 
 

@@ -15,12 +15,36 @@ from ascx.dialects import ascendc as ir
 from ascx.language.core.builder import active
 from ascx.language.core.checks import is_instance
 from ascx.language.core.cube_params import CubeParams, build_struct
-from ascx.language.core.dtype import DataType, float16, int8
+from ascx.language.core.dtype import DataType, float16, float32, int8
+from ascx.language.reference import records
+
+record = records(__name__, "basic/aipp")
+AIPP_TYPES = (int8, float16)
+"""The types ``AippParams`` converts images to."""
 
 
+def aipp_dtype_message(got: object) -> str:
+    return f"AippParams dtype must be {' or '.join(f'asc.{t}' for t in AIPP_TYPES)}, but got {got}"
+
+
+def part_message(name: str, cls: type, got: object) -> str:
+    return f"AippParams: {name} must be an asc.{cls.__name__}, got {type(got).__name__}"
+
+
+@record(
+    forms=(
+        "asc.AippPaddingParams(padding_mode=0, padding_value_ch0=0, padding_value_ch1=0, padding_value_ch2=0, "
+        "padding_value_ch3=0)",
+    ),
+    cpp=(
+        "AscendC::AippPaddingParams<U> p{paddingMode, paddingValueCh0, paddingValueCh1, paddingValueCh2, "
+        "paddingValueCh3};",
+    ),
+    title="asc.AippPaddingParams",
+)
 @dataclass
 class AippPaddingParams:
-    """``AscendC::AippPaddingParams<T>``: how the image is padded, and with what per channel."""
+    """Padding of the loaded image: mode and a value per channel."""
 
     padding_mode: Any = 0
     padding_value_ch0: Any = 0
@@ -29,25 +53,46 @@ class AippPaddingParams:
     padding_value_ch3: Any = 0
 
 
+@record(
+    forms=("asc.AippSwapParams(is_swap_rb=False, is_swap_uv=False, is_swap_ax=False)",),
+    cpp=("AscendC::AippSwapParams p{isSwapRB, isSwapUV, isSwapAX};",),
+    title="asc.AippSwapParams",
+)
 @dataclass
 class AippSwapParams:
-    """``AscendC::AippSwapParams``: swap the R and B, U and V, or A and X channels."""
+    """Swap the R and B channels, U and V, or the alpha channel."""
 
     is_swap_rb: Any = False
     is_swap_uv: Any = False
     is_swap_ax: Any = False
 
 
+@record(
+    forms=("asc.AippSingleLineParams(is_single_line_copy=False)",),
+    cpp=("AscendC::AippSingleLineParams p{isSingleLineCopy};",),
+    title="asc.AippSingleLineParams",
+)
 @dataclass
 class AippSingleLineParams:
-    """``AscendC::AippSingleLineParams``: copy a single line."""
+    """Copy one line of the image."""
 
     is_single_line_copy: Any = False
 
 
+@record(
+    forms=(
+        "asc.AippDataTypeConvParams(dtc_mean_ch0=0, dtc_mean_ch1=0, dtc_mean_ch2=0, dtc_min_ch0=0.0, "
+        "dtc_min_ch1=0.0, dtc_min_ch2=0.0, dtc_var_ch0=1.0, dtc_var_ch1=1.0, dtc_var_ch2=1.0, dtc_round_mode=0)",
+    ),
+    cpp=(
+        "AscendC::AippDataTypeConvParams p{dtcMeanCh0, dtcMeanCh1, dtcMeanCh2, dtcMinCh0, dtcMinCh1, dtcMinCh2, "
+        "dtcVarCh0, dtcVarCh1, dtcVarCh2, dtcRoundMode};",
+    ),
+    title="asc.AippDataTypeConvParams",
+)
 @dataclass
 class AippDataTypeConvParams:
-    """``AscendC::AippDataTypeConvParams``: ``(x - mean - min) * var`` per channel, converting the type."""
+    """Convert the pixels: ``(pixel - mean - min) * var`` per channel, with a rounding mode."""
 
     dtc_mean_ch0: Any = 0
     dtc_mean_ch1: Any = 0
@@ -61,17 +106,33 @@ class AippDataTypeConvParams:
     dtc_round_mode: Any = 0
 
 
+@record(
+    forms=("asc.AippChannelPaddingParams(c_padding_mode=0, c_padding_value=0)",),
+    cpp=("AscendC::AippChannelPaddingParams<U> p{cPaddingMode, cPaddingValue};",),
+    title="asc.AippChannelPaddingParams",
+)
 @dataclass
 class AippChannelPaddingParams:
-    """``AscendC::AippChannelPaddingParams<T>``: pad the channel dimension."""
+    """Pad the channels: mode and value."""
 
     c_padding_mode: Any = 0
     c_padding_value: Any = 0
 
 
+@record(
+    forms=(
+        "asc.AippColorSpaceConvParams(is_enable_csc=False, csc_matrix_r0_c0=0, ..., csc_matrix_r2_c2=0, "
+        "csc_bias_in_0=0, csc_bias_in_1=0, csc_bias_in_2=0, csc_bias_out_0=0, csc_bias_out_1=0, csc_bias_out_2=0)",
+    ),
+    cpp=(
+        "AscendC::AippColorSpaceConvParams p{isEnableCsc, cscMatrixR0C0, ..., cscMatrixR2C2, cscBiasIn0, "
+        "cscBiasIn1, cscBiasIn2, cscBiasOut0, cscBiasOut1, cscBiasOut2};",
+    ),
+    title="asc.AippColorSpaceConvParams",
+)
 @dataclass
 class AippColorSpaceConvParams:
-    """``AscendC::AippColorSpaceConvParams``: a 3 x 3 colour space conversion with input/output biases."""
+    """Colour space conversion: a 3 x 3 matrix with input and output biases."""
 
     is_enable_csc: Any = False
     csc_matrix_r0_c0: Any = 0
@@ -108,9 +169,21 @@ class _Part(CubeParams):
     __slots__ = ()
 
 
+@record(
+    forms=(
+        "asc.AippParams(dtype, padding_params=None, swap_params=None, single_line_params=None, dtc_params=None, "
+        "c_padding_params=None, csc_params=None)",
+    ),
+    cpp=(
+        "AscendC::AippParams<U> cfg{paddingParams, swapParams, singleLineParams, dtcParams, cPaddingParams, "
+        "cscParams};",
+    ),
+    rules=(f'"{aipp_dtype_message(float32)}"; "{part_message("swap_params", AippSwapParams, AippPaddingParams())}".',),
+    title="asc.AippParams",
+)
 class AippParams(CubeParams):
-    """``AscendC::AippParams<T>``: every AIPP setting, for images converted to ``dtype`` (``asc.int8`` or
-    ``asc.float16``)."""
+    """The AIPP configuration ``set_aipp_functions`` takes: its parts, each defaulted, and the type ``dtype``
+    (int8 or float16) of the padding values."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.AIPP
@@ -126,8 +199,8 @@ class AippParams(CubeParams):
         c_padding_params: AippChannelPaddingParams | None = None,
         csc_params: AippColorSpaceConvParams | None = None,
     ) -> None:
-        if not is_instance(dtype, DataType) or dtype not in (int8, float16):
-            raise TypeError(f"AippParams dtype must be asc.int8 or asc.float16, but got {dtype}")
+        if not is_instance(dtype, DataType) or dtype not in AIPP_TYPES:
+            raise TypeError(aipp_dtype_message(dtype))
         builder = active("AippParams")
         given = (padding_params, swap_params, single_line_params, dtc_params, c_padding_params, csc_params)
         values: dict[str, Any] = {}
@@ -135,7 +208,7 @@ class AippParams(CubeParams):
             if part is None:
                 part = cls()
             if not isinstance(part, cls):
-                raise TypeError(f"AippParams: {name} must be an asc.{cls.__name__}, got {type(part).__name__}")
+                raise TypeError(part_message(name, cls, part))
             fields = dict(vars(part))
             names = tuple(fields)
             struct = object.__new__(_Part)

@@ -21,10 +21,13 @@ from ascx.language.core.builder import active
 from ascx.language.core.checks import is_instance
 from ascx.language.core.convert import describe, integer_operand
 from ascx.language.core.cube_enums import Hardware
-from ascx.language.core.dtype import DataType, int32, uint32
+from ascx.language.core.dtype import DataType, float16, float32, int32, uint32
 from ascx.language.core.enums import TPosition
 from ascx.language.core.tensor import LocalTensor
 from ascx.language.core.values import Handle, RuntimeScalar
+from ascx.language.reference import records
+
+record = records(__name__, "basic/cube_data_movement")
 
 CAPACITY: dict[Hardware, int] = {
     Hardware.UB: 192 * 1024,
@@ -42,6 +45,39 @@ ALIGNMENT = 32
 
 ADDRESSES = "tensor_byte_addresses"
 """``kernel_state`` key: the byte address of each tensor an allocator gave out (by SSA value)."""
+ON_CHIP = ", ".join(h.name for h in CAPACITY)
+"""The memories an allocator allocates: ``UB, L1, ...``."""
+
+
+def hard_message(shown: str) -> str:
+    return f"LocalMemAllocator: hard must be an on-chip asc.Hardware ({ON_CHIP}), got {shown}"
+
+
+def one_allocator_message(hardware: Hardware) -> str:
+    return f"LocalMemAllocator: only one LocalMemAllocator can exist at Hardware.{hardware.name} at a time"
+
+
+def mismatch_message(api: str, position: TPosition, where: str, hardware: Hardware) -> str:
+    return (
+        f"{api}: position {position.name} is {where}, but this allocator allocates "
+        f"Hardware.{hardware.name} (logic pos and hardware pos not matched)"
+    )
+
+
+def tile_text(count: int, dtype: DataType, position: TPosition) -> str:
+    return f"the tile of {count} {dtype} elements at {position.name}"
+
+
+def misaligned_message(api: str, start: int, last: str) -> str:
+    return f"{api}: the tensor would start at byte {start}, which is not {ALIGNMENT}-byte aligned ({last} ended there)"
+
+
+def beyond_message(api: str, count: int, dtype: DataType, start: int, hardware: Hardware) -> str:
+    end = start + count * dtype.sizeof()
+    return (
+        f"{api}: {count} {dtype} elements from byte {start} end at byte {end}, beyond the {CAPACITY[hardware]} "
+        f"bytes of {hardware.name}"
+    )
 
 
 @dataclass
@@ -52,8 +88,19 @@ class _Head:
     last: str = ""
 
 
+_ALLOC = "LocalMemAllocator.alloc"
+
+
+@record(
+    forms=("asc.LocalMemAllocator(hard=asc.Hardware.UB)",),
+    cpp=("AscendC::LocalMemAllocator<AscendC::Hardware::L1> a;",),
+    params=(("hard", f"an on-chip ``asc.Hardware``: {ON_CHIP}"),),
+    rules=(f'"{one_allocator_message(Hardware.L1)}"; "{hard_message("Hardware.GM")}".',),
+    title="asc.LocalMemAllocator",
+)
 class LocalMemAllocator(Handle):
-    """``AscendC::LocalMemAllocator<hard>``: hands out consecutive tensors of the memory ``hard``."""
+    """Static tensor programming without ``TPipe``: an allocator hands out consecutive tensors of one physical
+    memory (``hard``), from its start. One allocator per memory at a time."""
 
     __slots__ = ("_head", "hardware")
 
@@ -61,30 +108,46 @@ class LocalMemAllocator(Handle):
         builder = active("LocalMemAllocator")
         if not is_instance(hard, Hardware) or hard in (Hardware.GM, Hardware.MAX):
             shown = f"Hardware.{Hardware(hard).name}" if is_instance(hard, Hardware) else describe(hard)
-            raise ApiValueError(
-                "LocalMemAllocator: hard must be an on-chip asc.Hardware (UB, L1, L0A, L0B, L0C, BIAS, FIXBUF), "
-                f"got {shown}"
-            )
+            raise ApiValueError(hard_message(shown))
         self.hardware = Hardware(hard)
         taken: set[Hardware] = builder.kernel_state.setdefault("local_mem_allocators", set())
         if self.hardware in taken:
             raise ApiValueError(
-                f"LocalMemAllocator: only one LocalMemAllocator can exist at Hardware.{self.hardware.name} at a time",
+                one_allocator_message(self.hardware),
                 "allocate every tensor of this memory from the first allocator",
             )
         taken.add(self.hardware)
         self._head = _Head()
         super().__init__(builder.insert(ir.LocalMemAllocatorOp(ir.Hardware[self.hardware.name])).result)
 
+    @record(
+        forms=("address = allocator.get_cur_addr()",),
+        cpp=("uint32_t address = a.GetCurAddr();",),
+        title="LocalMemAllocator.get_cur_addr",
+    )
     def get_cur_addr(self) -> RuntimeScalar:
-        """``GetCurAddr()``: the byte address the next allocation starts at (``uint32``)."""
+        """The byte address the next allocation starts at."""
         builder = active("LocalMemAllocator.get_cur_addr")
         op = builder.insert(ir.LocalMemAllocatorGetCurAddrOp(self.ssa))
         return RuntimeScalar(op.result, uint32, origin="an allocator's current address")
 
+    @record(
+        forms=("tensor = allocator.alloc(pos, data_type, tile_size)",),
+        cpp=(
+            "AscendC::LocalTensor<T> t = a.Alloc<pos, T, tileSize>();  // a constant tile_size",
+            "AscendC::LocalTensor<T> t = a.Alloc<pos, T>(tileSize);  // a runtime tile_size",
+        ),
+        rules=(
+            f'"{mismatch_message(_ALLOC, TPosition.A2, "in L0A", Hardware.L1)}"; '
+            f'"{misaligned_message(_ALLOC, 20, tile_text(10, float16, TPosition.A1))}"; '
+            f'"{beyond_message(_ALLOC, 20000, float32, 0, Hardware.L0A)}".',
+        ),
+        title="LocalMemAllocator.alloc",
+    )
     def alloc(self, pos: Any, data_type: Any, tile_size: Any) -> LocalTensor:
-        """The next ``tile_size`` elements of ``data_type`` as a tensor at ``pos``."""
-        api = "LocalMemAllocator.alloc"
+        """The next ``tile_size`` elements of the allocator's memory, as a LocalTensor at ``pos``; a constant
+        size is a template argument."""
+        api = _ALLOC
         builder = active(api)
         position = self._position(pos, api)
         if not is_instance(data_type, DataType):
@@ -112,8 +175,7 @@ class LocalMemAllocator(Handle):
         if memory is None or memory.name != self.hardware.name:
             where = f"in {memory.name}" if memory is not None else "not in an allocator's memory"
             raise ApiValueError(
-                f"{api}: position {position.name} is {where}, but this allocator allocates "
-                f"Hardware.{self.hardware.name} (logic pos and hardware pos not matched)",
+                mismatch_message(api, position, where, self.hardware),
                 "allocate it from a LocalMemAllocator of that memory",
             )
         return position
@@ -124,23 +186,17 @@ class LocalMemAllocator(Handle):
         start = head.at
         if start is not None and start % ALIGNMENT:
             raise ApiValueError(
-                f"{api}: the tensor would start at byte {start}, which is not {ALIGNMENT}-byte aligned "
-                f"({head.last} ended there)",
+                misaligned_message(api, start, head.last),
                 f"make the previous tile a multiple of {ALIGNMENT} bytes",
             )
         if count is None or start is None:
             head.at = None
             return start
         end = start + count * dtype.sizeof()
-        capacity = CAPACITY[self.hardware]
-        if end > capacity:
-            raise ApiValueError(
-                f"{api}: {count} {dtype} elements from byte {start} end at byte {end}, beyond the {capacity} bytes "
-                f"of {self.hardware.name}",
-                "use smaller tiles",
-            )
+        if end > CAPACITY[self.hardware]:
+            raise ApiValueError(beyond_message(api, count, dtype, start, self.hardware), "use smaller tiles")
         head.at = end
-        head.last = f"the tile of {count} {dtype} elements at {position.name}"
+        head.last = tile_text(count, dtype, position)
         return start
 
 

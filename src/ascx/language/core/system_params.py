@@ -12,6 +12,9 @@ from typing import Any
 from ascx.dialects import ascendc as ir
 from ascx.language.core.api_errors import ApiValueError
 from ascx.language.core.params import ParamsStruct
+from ascx.language.reference import records
+
+record = records(__name__, "basic/system_control")
 
 ONE_BLK_SIZE = 32
 """Bytes of a data block; ``SliceInfo``'s default ``burst_len`` (and ``end_index`` one less)."""
@@ -21,10 +24,34 @@ IA_ADDRESSES = range(65536)
 """``startAddr`` and ``endAddr`` count 32-byte units of the UB, 0 to 65535."""
 
 
+def ia_register_message(got: int) -> str:
+    return f"CheckLocalMemoryIAParam: enable_bit selects exception register 0 to 3, got {got}"
+
+
+def ia_address_message(param: str, got: int) -> str:
+    return f"CheckLocalMemoryIAParam: {param} counts 32-byte units, 0 to 65535, got {got}"
+
+
+def ia_range_message(start: int, end: int) -> str:
+    return f"CheckLocalMemoryIAParam: the range (start_addr, end_addr] is empty: {start} > {end}"
+
+
+@record(
+    forms=(
+        "asc.CheckLocalMemoryIAParam(enable_bit=0, start_addr=0, end_addr=0, is_scalar_read=False, "
+        "is_scalar_write=False, is_vector_read=False, is_vector_write=False, is_mte_read=False, "
+        "is_mte_write=False, is_enable=False)",
+    ),
+    cpp=(
+        "struct CheckLocalMemoryIAParam { uint8_t enableBit; uint32_t startAddr; uint32_t endAddr; "
+        "bool isScalarRead; ... bool isEnable; };",
+    ),
+    rules=(f'"{ia_register_message(4)}"; "{ia_address_message("end_addr", 70000)}"; "{ia_range_message(9, 3)}".',),
+    title="asc.CheckLocalMemoryIAParam",
+)
 class CheckLocalMemoryIAParam(ParamsStruct):
-    """``AscendC::CheckLocalMemoryIAParam``: which exception register (``enable_bit``, 0 to 3), the UB
-    range ``(start_addr, end_addr]`` in 32-byte units, the kinds of access to trap, and whether the
-    register is armed (``is_enable``)."""
+    """The set-up of ``check_local_memory_ia``: which exception register, the UB range ``(start_addr,
+    end_addr]`` in 32-byte units, the kinds of access to trap, and whether the register is armed."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.CHECK_LOCAL_MEMORY_IA
@@ -54,19 +81,18 @@ class CheckLocalMemoryIAParam(ParamsStruct):
         is_mte_write: Any = False,
         is_enable: Any = False,
     ) -> None:
-        api = "CheckLocalMemoryIAParam"
         if isinstance(enable_bit, int) and not isinstance(enable_bit, bool) and enable_bit not in IA_REGISTERS:
-            raise ApiValueError(f"{api}: enable_bit selects exception register 0 to 3, got {enable_bit}")
+            raise ApiValueError(ia_register_message(enable_bit))
         for name, value in (("start_addr", start_addr), ("end_addr", end_addr)):
             if isinstance(value, int) and not isinstance(value, bool) and value not in IA_ADDRESSES:
-                raise ApiValueError(f"{api}: {name} counts 32-byte units, 0 to 65535, got {value}")
+                raise ApiValueError(ia_address_message(name, value))
         if (
             isinstance(start_addr, int)
             and isinstance(end_addr, int)
             and not isinstance(start_addr, bool)
             and end_addr < start_addr
         ):
-            raise ApiValueError(f"{api}: the range (start_addr, end_addr] is empty: {start_addr} > {end_addr}")
+            raise ApiValueError(ia_range_message(start_addr, end_addr))
         self._build(
             dict(
                 enable_bit=enable_bit,
@@ -83,10 +109,18 @@ class CheckLocalMemoryIAParam(ParamsStruct):
         )
 
 
+@record(
+    forms=("asc.SliceInfo(start_index=0, end_index=None, stride=0, burst_len=None, shape_value=0)",),
+    cpp=(
+        "struct SliceInfo { uint32_t startIndex; uint32_t endIndex = 31; uint32_t stride; "
+        "uint32_t burstLen = 32; uint32_t shapeValue; };",
+    ),
+    notes=("``end_index`` defaults to 31 and ``burst_len`` to 32, as in CANN.",),
+    title="asc.SliceInfo",
+)
 class SliceInfo(ParamsStruct):
-    """``AscendC::SliceInfo``: one dimension of a sliced copy: elements ``start_index`` to ``end_index``,
-    ``stride`` apart, in bursts of ``burst_len`` elements, of a dimension of ``shape_value`` elements
-    (``end_index`` defaults to 31 and ``burst_len`` to 32, CANN's defaults)."""
+    """One dimension of a sliced copy: elements ``start_index`` to ``end_index``, ``stride`` apart, in bursts
+    of ``burst_len`` elements, of a dimension of ``shape_value`` elements."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.SLICE_INFO
