@@ -1,6 +1,8 @@
-"""The reference of the library functions beyond Matmul: one record per function, rendered both as the
-docstring of the Python function and as its page under ``docs/reference/adv/`` (with an example kernel
-and the Ascend C ascx emits for it, produced when the page is generated).
+"""The reference of the library functions beyond Matmul: one record per function, declared beside the
+function in its family module (``lib_record = library_records(__name__)``, ``@lib_record(...)``), rendered
+both as the docstring of the Python function and as its page under ``docs/reference/adv/`` (with an example
+kernel and the Ascend C ascx emits for it, produced when the page is generated).  This module holds the
+mechanism, the example kernels (``FLAVORS``) and the rendering; ``MODULES`` lists the family modules.
 
     python -m ascx.cli.api_docs        # regenerate every page
 
@@ -142,6 +144,8 @@ class LibDoc:
     notes: tuple[str, ...] = ()
     element: str = "asc.float16"
     """The element type of a ``binary`` example."""
+    module: str = ""
+    """The module that defines the function and declares the record."""
 
     def target(self) -> Callable[..., Any]:
         import ascx.language.adv as adv
@@ -232,6 +236,7 @@ class LibraryRecords:
             example,
             tuple(notes),
             element,
+            self.module,
         )
         self.entries.append(doc)
         function.__doc__ = render_docstring(doc)
@@ -334,7 +339,10 @@ def render_page(doc: LibDoc) -> str:
         out += ["## Notes", ""]
         out += [f"- {note}" for note in doc.notes]
         out += [""]
-    out += ["Generated from `ascx.language.adv.lib_api_docs`; see also [the library overview](README.md).", ""]
+    out += [
+        f"Generated from the record beside the function in `{doc.module}`; see also [the library overview](README.md).",
+        "",
+    ]
     return "\n".join(out)
 
 

@@ -241,14 +241,22 @@ def _math_record(how: str, *, in_place: bool = False) -> Callable[[_F], _F]:
     return declare
 
 
-def _binary_record(minimum: str, precision: str, element: str) -> Callable[[_F], _F]:
-    """The record of a function of two source tensors (its docstring the summary): ``minimum`` the smallest
-    temporary buffer, ``element`` the element type of its example."""
+def _binary_minimums(function: BinaryMathFunction) -> str:
+    if function is BinaryMathFunction.XOR:
+        return f"{xor_tmp_size(1, 2)[1]} bytes"
+    half, single, integer = (power_tmp_size(1, size, is_int)[1] for size, is_int in ((2, False), (4, False), (4, True)))
+    return f"{half} bytes for half, {single} for float32, {integer} for int32"
+
+
+def _binary_record(precision: str, element: str) -> Callable[[_F], _F]:
+    """The record of a function of two source tensors (its docstring the summary); ``element`` is the element
+    type of its example."""
 
     def declare(api: _F) -> _F:
         function = BinaryMathFunction(api.__name__)
         name, cpp_name = str(function), function.cpp
         types = ", ".join(str(t) for t in (POWER_TYPES if function is BinaryMathFunction.POWER else XOR_TYPES))
+        minimum = _binary_minimums(function)
         head = f"template <typename T, bool isReuseSource = false>\nvoid {cpp_name}(const LocalTensor<T>& dstTensor, "
         operands = "const LocalTensor<T>& src0Tensor, const LocalTensor<T>& src1Tensor"
         return lib_record.document(
@@ -391,7 +399,7 @@ def _taylor_level_range_message(got: str) -> str:
         f'"{_taylor_level_range_message("the int 256")}".',
         "With a Taylor level, a temporary buffer of known size holds CANN's minimum: 4 repeats (1024 bytes) for "
         "half, 3 for float32, 2 for float32 with ``is_reuse_source``: "
-        f'"{tmp_size_message("exp", 256, "Exp of float32", 768)}".',
+        f'"{tmp_size_message("exp", 256, "Exp of float32", math_tmp_size("exp", 1, 4)[1])}".',
         "The rules of the other math functions on types, counts, alignment and overlap.",
     ),
     precision="Level 0: e^x of the input in double, rounded to float32, then to the output type (0 ULP from numpy). "
@@ -482,7 +490,6 @@ def trunc(dst: Any, src: Any, count: Any = None, temp_buffer: Any = None, is_reu
 
 
 @_binary_record(
-    "2048 bytes for half, 1280 for float32, 1536 for int32",
     "Floats: pow() of the inputs in double, rounded to float32, then to the output type (negative bases with "
     "integral exponents keep their sign): within 1 ULP of numpy, measured 0. int32: exact, wrapping around; a "
     "negative exponent gives 0 unless the base is 1 or -1.",
@@ -495,7 +502,7 @@ def power(
     _binary(BinaryMathFunction.POWER, dst, src0, src1, count, temp_buffer, is_reuse_source)
 
 
-@_binary_record("256 bytes", "Exact.", "asc.int16")
+@_binary_record("Exact.", "asc.int16")
 def xor(
     dst: Any, src0: Any, src1: Any, count: Any = None, temp_buffer: Any = None, is_reuse_source: Any = False
 ) -> None:
