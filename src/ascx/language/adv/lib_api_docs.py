@@ -1,6 +1,8 @@
-"""The reference of the library functions beyond Matmul: one record per function, rendered both as the
-docstring of the Python function and as its page under ``docs/reference/adv/`` (with an example kernel
-and the Ascend C ascx emits for it, produced when the page is generated).
+"""The reference of the library functions beyond Matmul: one record per function, declared beside the
+function in its family module (``lib_record = library_records(__name__)``, ``@lib_record(...)``), rendered
+both as the docstring of the Python function and as its page under ``docs/reference/adv/`` (with an example
+kernel and the Ascend C ascx emits for it, produced when the page is generated).  This module holds the
+mechanism, the example kernels (``FLAVORS``) and the rendering; ``MODULES`` lists the family modules.
 
     python -m ascx.cli.api_docs        # regenerate every page
 
@@ -12,14 +14,14 @@ The C++ prototypes are CANN 9.1's (``adv_api``), the sizes and rules those of CA
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import textwrap
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
 from pathlib import Path
-from typing import Any
-
-from ascx.language.adv.tmp_sizes import math_tmp_size
+from typing import Any, TypeVar
 
 KERNEL_HEAD = "import ascx as asc\nfrom ascx.runtime.jit import MockTensor, MockValue\n"
 
@@ -142,6 +144,8 @@ class LibDoc:
     notes: tuple[str, ...] = ()
     element: str = "asc.float16"
     """The element type of a ``binary`` example."""
+    module: str = ""
+    """The module that defines the function and declares the record."""
 
     def target(self) -> Callable[..., Any]:
         import ascx.language.adv as adv
@@ -151,449 +155,128 @@ class LibDoc:
 
 # --- the records -----------------------------------------------------------------------------------------
 
-_FLOAT_ONLY_REUSE = ("cos", "sin", "exp", "digamma", "lgamma")
-_COUNT_ONLY = ("ceil", "floor", "round", "digamma", "lgamma", "exp")
-_IN_PLACE = ("round", "trunc")
+MODULES = (
+    "ascx.language.adv.math",
+    "ascx.language.adv.activation",
+    "ascx.language.adv.normalization",
+    "ascx.language.adv.quantization",
+    "ascx.language.adv.sort",
+)
+"""The family modules whose functions have records (declared beside them, :func:`library_records`), in the
+order of the pages in the index."""
 
-_MATH: dict[str, tuple[str, str]] = {
-    "acos": ("arccos(x), element by element; the input must lie in [-1, 1] (else the result is NaN)", "std::acos"),
-    "acosh": ("arccosh(x); the input must be at least 1", "std::acosh"),
-    "asin": ("arcsin(x); the input must lie in [-1, 1]", "std::asin"),
-    "asinh": ("arcsinh(x)", "std::asinh"),
-    "atan": ("arctan(x)", "std::atan"),
-    "atanh": ("arctanh(x); the input must lie in (-1, 1)", "std::atanh"),
-    "ceil": ("the smallest integer not below x (rounding towards +inf)", "std::ceil"),
-    "cos": ("cos(x); CANN documents inputs in [-65504, 65504]", "std::cos"),
-    "cosh": ("cosh(x)", "std::cosh"),
-    "digamma": ("digamma(x) = d/dx ln Gamma(x), NaN at the poles 0, -1, -2, ...", "a double-precision series"),
-    "erf": ("the error function erf(x)", "std::erf"),
-    "erfc": ("the complementary error function erfc(x) = 1 - erf(x)", "std::erfc"),
-    "floor": ("the largest integer not above x (rounding towards -inf)", "std::floor"),
-    "frac": ("the fractional part x - trunc(x) (its sign is x's)", "x - std::trunc(x)"),
-    "lgamma": ("ln |Gamma(x)|", "std::lgamma"),
-    "log": ("the natural logarithm ln(x)", "std::log"),
-    "round": ("x rounded to the nearest integer, ties to even (Round(2.5) = 2, Round(3.5) = 4)", "ties to even"),
-    "sign": ("the sign of x: 1, -1, or 0 for zeros and NaN", "exact"),
-    "sin": ("sin(x); CANN documents inputs in [-65504, 65504]", "std::sin"),
-    "sinh": ("sinh(x)", "std::sinh"),
-    "tan": ("tan(x); CANN documents inputs in (-65504, 65504)", "std::tan"),
-    "tanh": ("tanh(x)", "std::tanh"),
-    "trunc": ("x rounded towards zero", "std::trunc"),
-}
-_EXACT = ("ceil", "floor", "round", "sign", "trunc", "frac")
+RECORDS: dict[str, LibraryRecords] = {}
+"""Module name -> the records declared in it (filled as the modules are imported)."""
+
+_F = TypeVar("_F", bound=Callable[..., Any])
 
 
-def _minimums(name: str) -> str:
-    if name == "log":
-        return "none: ``Log`` takes no temporary buffer"
-    half, single = math_tmp_size(name, 1, 2)[1], math_tmp_size(name, 1, 4)[1]
-    text = (
-        f"{half} bytes for half, {single or 'none'} for float32"
-        if single
-        else f"{half} bytes for half, none for float32"
-    )
-    reuse = math_tmp_size(name, 1, 4, True)[1]
-    if reuse != single:
-        text += f" ({reuse} with ``is_reuse_source``)"
-    return text
+@dataclass
+class LibraryRecords:
+    """The records of the library functions one module defines, each declared beside its function::
 
+        lib_record = library_records(__name__)
 
-def _math_doc(name: str) -> LibDoc:
-    what, how = _MATH[name]
-    cpp_name = name.capitalize()
-    head = f"template <typename T, bool isReuseSource = false>\nvoid {cpp_name}(const LocalTensor<T>& dstTensor, "
-    forms = [
-        head
-        + "const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount);",
-        head + "const LocalTensor<T>& srcTensor, const uint32_t calCount);",
-    ]
-    if name not in _COUNT_ONLY:
-        forms += [
-            head + "const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer);",
-            head + "const LocalTensor<T>& srcTensor);",
-        ]
-    if name == "log":
-        forms = [forms[1], forms[3]]
-    reuse = (
-        "``isReuseSource``: with a float32 source the library may overwrite ``src`` and needs less temporary space; "
-        "it has no effect for half"
-        if name in _FLOAT_ONLY_REUSE
-        else "``isReuseSource``: reserved by CANN (pass False); True warns, as CANN's kernel check does"
-    )
-    rules = [
-        f'``src`` and ``dst`` are half or float32 LocalTensors of one type: "{name}: src has data type int16; {name} '
-        'supports float16, float32"; "dst has data type float32, but src has float16; they must match".',
-        f"A temporary buffer of known size holds at least CANN's minimum, {_minimums(name)} (CANN: \"the reserved "
-        f'temporary space must not be smaller than the minimum"): "{name}: temp_buffer has 256 bytes, but '
-        f'{cpp_name} of float16 needs at least N bytes".',
-        f'A known count does not exceed the operands: "{name}: count 512 exceeds the 256 elements of dst".',
-        f'Operands at known addresses start at multiples of 32 bytes: "{name}: src starts at byte 16 of the unified '
-        f'buffer; {name} needs its operands 32-byte aligned".',
-        reuse + ".",
-    ]
-    if name in _COUNT_ONLY:
-        rules.append(f'CANN declares {cpp_name} only with ``calCount``: "{name}: count is required: CANN declares '
-                     f'{cpp_name} only with calCount".')  # fmt: skip
-    if name == "log":
-        rules.append("CANN's Log takes no temporary buffer: \"log: CANN's Log takes no temporary buffer\".")
-    overlap = (
-        "``src`` and ``dst`` may be the same tensor"
-        if name in _IN_PLACE
-        else "``src`` and ``dst`` may not overlap, nor may ``temp_buffer`` overlap either (CANN); the emulation fails "
-        "the run when they do"
-    )
-    rules.append(overlap + ".")
-    if name in _EXACT:
-        precision = "Exact (0 ULP): the result is an integer or a difference of the input's own bits."
-    else:
-        precision = (
-            f"f(x) of the input in double precision ({how}), rounded to float32, then to the output type with "
-            "round-to-nearest-even: within 0.5 ULP of f(x) for float32 and 0.5 ULP + 2^-13 for half; measured "
-            "0 ULP from numpy's float64 result rounded the same way."
+        @lib_record(cpp=(...), params=(...), rules=(...), precision="...", example=("half", "asc.adv.f(...)"))
+        def f(dst: Any, src: Any, ...) -> None:
+            \"\"\"``F``: what it computes.\"\"\"
+
+    The function's own docstring is the record's summary (unless ``summary`` is given); declaring the record
+    gives the function its whole docstring (:func:`render_docstring`) at once.  ``document`` does the same
+    for a function whose record is built by a helper (``lib_record.document(acos, ...)``).
+    """
+
+    module: str
+    entries: list[LibDoc] = field(default_factory=lambda: list[LibDoc]())
+
+    def __call__(
+        self,
+        cpp: Sequence[str],
+        params: Sequence[tuple[str, str]],
+        rules: Sequence[str],
+        precision: str,
+        example: tuple[str, str],
+        notes: Sequence[str] = (),
+        *,
+        summary: str = "",
+        element: str = "asc.float16",
+    ) -> Callable[[_F], _F]:
+        def declare(function: _F) -> _F:
+            return self.document(
+                function, cpp, params, rules, precision, example, notes, summary=summary, element=element
+            )
+
+        return declare
+
+    def document(
+        self,
+        function: _F,
+        cpp: Sequence[str],
+        params: Sequence[tuple[str, str]],
+        rules: Sequence[str],
+        precision: str,
+        example: tuple[str, str],
+        notes: Sequence[str] = (),
+        *,
+        summary: str = "",
+        element: str = "asc.float16",
+    ) -> _F:
+        """Record ``function`` (a function of this module, named as ``asc.adv`` exports it) and give it its
+        docstring."""
+        name = function.__name__
+        if any(doc.name == name for doc in self.entries):
+            raise ValueError(f"{self.module}:{name} has two records")
+        doc = LibDoc(
+            name,
+            summary or _summary(function),
+            tuple(cpp),
+            tuple(params),
+            tuple(rules),
+            precision,
+            example,
+            tuple(notes),
+            element,
+            self.module,
         )
-    call = f"asc.adv.{name}(dst, src, 1024, tmp)" if name != "log" else "asc.adv.log(dst, src, 1024)"
-    return LibDoc(
-        name,
-        f"``{cpp_name}``: {what}.",
-        tuple(forms),
-        (
-            ("dst", "the result, a LocalTensor of ``src``'s type (half or float32)"),
-            ("src", "the input"),
-            ("count", "how many elements (all of ``src`` when None); a constant or a runtime integer"),
-            ("temp_buffer", "a uint8 LocalTensor for intermediate values; None lets the library use reserved space"),
-            ("is_reuse_source", "compile-time bool, the ``isReuseSource`` template argument"),
-        ),
-        tuple(rules),
-        precision,
-        ("half", call),
-    )
+        self.entries.append(doc)
+        function.__doc__ = render_docstring(doc)
+        return function
 
 
-def _exp_doc() -> LibDoc:
-    return LibDoc(
-        "exp",
-        "``Exp``: e^x, element by element, with the vector instruction or a Taylor expansion of "
-        "``taylor_expand_level`` terms of the fractional part.",
-        (
-            "template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>\nvoid Exp(const "
-            "LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const LocalTensor<uint8_t>& sharedTmpBuffer, "
-            "const uint32_t calCount);",
-            "template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>\nvoid Exp(const "
-            "LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t calCount);",
-        ),
-        (
-            ("dst", "the result, of ``src``'s type (half or float32)"),
-            ("src", "the input"),
-            ("count", "how many elements (required)"),
-            ("taylor_expand_level", "compile-time int in [0, 255]: 0 uses the Exp instruction; CANN recommends 10-15"),
-            ("temp_buffer", "a uint8 LocalTensor; unused with level 0"),
-            ("is_reuse_source", "compile-time bool; with a float32 source the library may overwrite ``src``"),
-        ),
-        (
-            '``taylor_expand_level`` is a template argument: "exp: taylor_expand_level must be a compile-time int in '
-            '[0, 255] (it is a template argument of the C++ call), got a runtime int32 value"; "exp: '
-            'taylor_expand_level must be an int in [0, 255], got the int 256".',
-            "With a Taylor level, a temporary buffer of known size holds CANN's minimum: 4 repeats (1024 bytes) for "
-            'half, 3 for float32, 2 for float32 with ``is_reuse_source``: "exp: temp_buffer has 256 bytes, but Exp of '
-            'float32 needs at least 768 bytes".',
-            "The rules of the other math functions on types, counts, alignment and overlap.",
-        ),
-        "Level 0: e^x of the input in double, rounded to float32, then to the output type (0 ULP from numpy). "
-        "Level k > 0: CANN's algorithm step by step in float32 (x = n + f, n = floor(x); e^n times 1 + f + f^2/2! + "
-        "... + f^k/k!, every product and sum rounded to float32), bit-exact with a numpy model of those steps; its "
-        "relative error is the Taylor remainder (below e/(k+1)!, 0.11 for k = 3, 2e-7 in float32 for k = 12).",
-        ("half", "asc.adv.exp(dst, src, 1024, 12, tmp)"),
-    )
+def library_records(module: str) -> LibraryRecords:
+    """The records of the library functions of ``module`` (its ``__name__``, one of :data:`MODULES`)."""
+    if module in RECORDS:
+        raise ValueError(f"{module} declares its records twice")
+    RECORDS[module] = LibraryRecords(module)
+    return RECORDS[module]
 
 
-def _binary_doc(name: str, what: str, types: str, element: str, minimum: str, precision: str) -> LibDoc:
-    cpp_name = name.capitalize()
-    head = f"template <typename T, bool isReuseSource = false>\nvoid {cpp_name}(const LocalTensor<T>& dstTensor, "
-    operands = "const LocalTensor<T>& src0Tensor, const LocalTensor<T>& src1Tensor"
-    return LibDoc(
-        name,
-        f"``{cpp_name}``: {what}.",
-        (
-            f"{head}{operands}, const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount);",
-            f"{head}{operands}, const uint32_t calCount);",
-            f"{head}{operands}, const LocalTensor<uint8_t>& sharedTmpBuffer);",
-            f"{head}{operands});",
-        ),
-        (
-            ("dst", f"the result, of the sources' type ({types})"),
-            ("src0", "the first operand"),
-            ("src1", "the second operand"),
-            ("count", "how many elements (all of ``src0`` when None)"),
-            ("temp_buffer", "a uint8 LocalTensor for intermediate values, or None"),
-            ("is_reuse_source", "compile-time bool; reserved by CANN"),
-        ),
-        (
-            f'The three tensors are {types} of one type: "{name}: src0 has data type ...; {name} supports {types}".',
-            f'A temporary buffer of known size holds at least {minimum}: "{name}: temp_buffer has 256 bytes, but '
-            f'{cpp_name} of ... needs at least N bytes".',
-            "``dst`` may not overlap a source, and without a count the sources have one size (the emulation fails "
-            "the run otherwise).",
-        ),
-        precision,
-        ("binary", f"asc.adv.{name}(dst, src0, src1, 1024, tmp)"),
-        element=element,
-    )
+def _summary(function: Callable[..., Any]) -> str:
+    """A function's own docstring as a record's summary: its paragraphs, each on one line."""
+    doc = function.__doc__
+    if not doc or not doc.strip():
+        raise ValueError(f"{function.__qualname__} has a record but no docstring to summarise it")
+    return "\n\n".join(" ".join(part.split("\n")) for part in inspect.cleandoc(doc).split("\n\n"))
 
 
-def _records() -> tuple[LibDoc, ...]:
-    docs = [_math_doc(name) for name in sorted(_MATH)]
-    docs.append(_exp_doc())
-    docs.append(
-        _binary_doc(
-            "power",
-            "src0 raised to the power src1, element by element",
-            "float16, float32, int32",
-            "asc.float16",
-            "2048 bytes for half, 1280 for float32, 1536 for int32",
-            "Floats: pow() of the inputs in double, rounded to float32, then to the output type (negative bases with "
-            "integral exponents keep their sign): within 1 ULP of numpy, measured 0. int32: exact, wrapping around; a "
-            "negative exponent gives 0 unless the base is 1 or -1.",
-        )
-    )
-    docs.append(
-        _binary_doc(
-            "xor",
-            "the bitwise exclusive or of src0 and src1",
-            "int16, uint16",
-            "asc.int16",
-            "256 bytes",
-            "Exact.",
-        )
-    )
-    docs += [_axpy_doc(), _softmax_doc(), _rmsnorm_doc(), _quant_doc(), _concat_doc(), _extract_doc()]
-    return tuple(sorted(docs, key=lambda d: d.name))
+@cache
+def docs() -> tuple[LibDoc, ...]:
+    """Every record, module by module (:data:`MODULES`), each module's in definition order."""
+    found: list[LibDoc] = []
+    for module in MODULES:
+        importlib.import_module(module)
+        found += RECORDS[module].entries
+    return tuple(found)
 
 
-def _axpy_doc() -> LibDoc:
-    return LibDoc(
-        "axpy",
-        "``Axpy``: ``dst += src * scalar``, element by element, in float32 (more precise than the vector Axpy).",
-        (
-            "template <typename T, typename U, bool isReuseSource = false>\nvoid Axpy(const LocalTensor<T>& dstTensor, "
-            "const LocalTensor<U>& srcTensor, const U scalarValue, const LocalTensor<uint8_t>& sharedTmpBuffer, "
-            "const uint32_t calCount);",
-        ),
-        (
-            ("dst", "the accumulator: half with a half ``src``, float32 with a half or float32 ``src``"),
-            ("src", "the tensor multiplied"),
-            ("scalar", "a number or a runtime scalar, converted to ``src``'s type"),
-            ("count", "how many elements (required by CANN)"),
-            ("temp_buffer", "a uint8 LocalTensor (required by CANN); 1024 bytes at least for a half ``src``"),
-            ("is_reuse_source", "compile-time bool; reserved by CANN"),
-        ),
-        (
-            'CANN declares only the form with a temporary buffer and a count: "axpy: temp_buffer is required: CANN '
-            "declares Axpy only with a temporary buffer and a count\" (pyasc's defaults of None cannot compile).",
-            '"axpy: dst has data type float16 and src float32; Axpy takes both half, both float32, or a float32 dst '
-            'with a half src".',
-            "The rules of the other math functions on counts, the minimum buffer, alignment and overlap.",
-        ),
-        "src * scalar and dst + that, each rounded to float32, then dst rounded to its type: bit-exact with numpy's "
-        "float32 steps.",
-        ("axpy", "asc.adv.axpy(dst, src, 0.5, 1024, tmp)"),
-    )
-
-
-def _softmax_doc() -> LibDoc:
-    t = "template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>\n"
-    return LibDoc(
-        "softmax",
-        "``SoftMax``: softmax over the last axis of a ``[src_m, src_k]`` input, with each row's sum and maximum "
-        "broadcast over one 32-byte block of ``sum`` and ``max``. The shape is ``src``'s when it has one "
-        "(``src.set_shape_info(...)``: the last axis is ``src_k``, the product of the others ``src_m``), else the "
-        "tiling's; when the two differ, CANN recomputes the tiling on the device for the shape and the temporary "
-        "space at hand (so a zero ``SoftmaxTiling`` with the shape set, as in pyasc's own softmax test, works), "
-        "and so does the emulation.",
-        (
-            t + "void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTensor, const LocalTensor<T>& "
-            "maxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer, const "
-            "SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {});",
-            t + "void SoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& sumTensor, const "
-            "LocalTensor<float>& maxTensor, const LocalTensor<half>& srcTensor, const LocalTensor<uint8_t>& "
-            "sharedTmpBuffer, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {});",
-            "(and the same two without sharedTmpBuffer)",
-        ),
-        (
-            ("dst", "the result, of ``src``'s type (half or float32); may be ``src``"),
-            ("sum", "the row sums, one 32-byte block per row; of ``src``'s type, or float32 for a half ``src``"),
-            ("max", "the row maxima, like ``sum``"),
-            ("src", "the input, ``src_m`` rows of ``src_k`` elements, the rows 32-byte aligned"),
-            (
-                "tiling",
-                "a ``SoftmaxTiling`` (filled by ``asc.lib.host.soft_max_tiling_func``, or built in the kernel)",
-            ),
-            ("temp_buffer", "a uint8 LocalTensor; the tiling's ``split_m`` rows of it are used at a time"),
-            ("reuse_source", "compile-time bool; reserved by CANN"),
-            ("basic_block", "compile-time bool: the shape is a basic block (faster)"),
-            ("data_format_nz", "compile-time bool: the input is in the NZ layout (not emulated)"),
-        ),
-        (
-            "``src_k`` of a tiling built in the kernel is 32-byte aligned: \"softmax: the tiling's src_k 10 is not "
-            '32-byte aligned for float16; SoftMax needs the last axis 32-byte aligned".',
-            "A temporary buffer of known size holds one row (GetSoftMaxMinTmpSize, (32/sizeof(T) + src_k + 64) * 4 "
-            'bytes): "softmax: temp_buffer has 256 bytes, but SoftMax of rows of 128 float16 needs at least 832 '
-            "bytes\"; at run time it holds the tiling's ``split_m`` rows (one row of the shape when the tiling is "
-            "recomputed for ``src``'s shape).",
-            '"softmax: the tiling\'s shape [4, 128] has 512 elements, more than the 256 of src"; "softmax: sum and '
-            'max have data type int16 for a float16 src; they hold the type of src, or float32 for a half src".',
-            "``basic_block=True`` needs ``src_k`` a multiple of 64 in [256 / sizeof(T), 2048) and ``src_m`` a "
-            'multiple of 8: "softmax: basic_block=True needs ...".',
-            '"softmax: tiling must be a SoftmaxTiling, got a RmsNormTiling"; "softmax: the SoftmaxTiling was built '
-            'outside the kernel".',
-            "``temp_buffer`` may not overlap an operand; ``dst`` and ``src`` have the same size (the emulation fails "
-            "the run otherwise).",
-        ),
-        "In float32 (half inputs widened): the row maximum (exact), x - max, e^(x - max), the row sum accumulated "
-        "in order and the division, each rounded to float32; dst rounded to its type. Bit-exact with numpy's float32 "
-        "steps; within 2e-6 (float32) / 1e-3 (half) relative error of float64.",
-        ("softmax", "asc.adv.softmax(dst, row_sum, row_max, src, tiling, tmp)"),
-        notes=("pyasc 1.1.1 drops ``temp_buffer`` from the call it emits; ascx passes it, as CANN declares.",),
-    )
-
-
-def _rmsnorm_doc() -> LibDoc:
-    return LibDoc(
-        "rmsnorm",
-        "``RmsNorm``: ``dst = src / sqrt(mean(src^2) + epsilon) * gamma`` over the last axis of a ``[b, s, h]`` "
-        "input, the mean taken with the tiling's ``1 / original_h_length``.",
-        (
-            "template <typename T, bool isBasicBlock = false>\nvoid RmsNorm(const LocalTensor<T>& dstLocal, const "
-            "LocalTensor<T>& srcLocal, const LocalTensor<T>& gammaLocal, const LocalTensor<uint8_t>& sharedTmpBuffer, "
-            "const T epsilon, const RmsNormTiling& tiling);",
-            "template <typename T, bool isBasicBlock = false>\nvoid RmsNorm(const LocalTensor<T>& dstLocal, const "
-            "LocalTensor<T>& srcLocal, const LocalTensor<T>& gammaLocal, const T epsilon, const RmsNormTiling& "
-            "tiling);",
-        ),
-        (
-            ("dst", "the result, of ``src``'s type (half or float32); may not overlap ``gamma``"),
-            ("src", "the input, ``b * s`` rows of ``h`` elements (``h`` 32-byte aligned, padded with zeros)"),
-            ("gamma", "the scale, ``h`` elements of ``src``'s type"),
-            ("epsilon", "a number or a runtime scalar, converted to ``src``'s type"),
-            (
-                "tiling",
-                "a ``RmsNormTiling`` (filled by ``asc.lib.host.get_rms_norm_tiling_info``, or built in the kernel)",
-            ),
-            ("temp_buffer", "a uint8 LocalTensor; the tiling's ``main_bs_length`` rows of it are used at a time"),
-            ("basic_block", "compile-time bool: the shape is a basic block"),
-        ),
-        (
-            "\"rmsnorm: the tiling's h_length 60 is not 32-byte aligned for float16; RmsNorm needs the last axis "
-            '32-byte aligned".',
-            "A temporary buffer of known size holds one row ((h * 2 + 8) * 4 bytes for half, (h + 8) * 4 for float32): "
-            '"rmsnorm: temp_buffer has 256 bytes, but RmsNorm of rows of 64 float16 needs at least 544 bytes".',
-            '"rmsnorm: gamma has 128 elements, fewer than the tiling\'s h_length 256"; the shape fits ``src`` and '
-            "``dst``.",
-            "``basic_block=True`` needs ``h`` a multiple of 64 below 2048 and ``b * s`` a multiple of 8.",
-            "``temp_buffer`` may not overlap an operand, nor ``dst`` ``gamma`` (the emulation fails the run).",
-        ),
-        "In float32: the squares, their sum (in order), times 1/original_h, + epsilon, the square root, its "
-        "reciprocal and the two products each rounded to float32; dst rounded to its type. Bit-exact with numpy's "
-        "float32 steps; within 4e-6 (float32) / 1e-3 (half) relative error of float64.",
-        ("rmsnorm", "asc.adv.rmsnorm(dst, src, gamma, epsilon, tiling, tmp)"),
-    )
-
-
-def _quant_doc() -> LibDoc:
-    t = (
-        "template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = "
-        "ASCEND_QUANT_DEFAULT_CFG>\n"
-    )
-    return LibDoc(
-        "quant",
-        "``AscendQuant`` (per tensor): ``dst = round(src * scale + offset)`` as int8.",
-        (
-            t + "void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const "
-            "LocalTensor<uint8_t>& sharedTmpBuffer, const float scale, const float offset, const uint32_t calCount);",
-            t + "void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const float "
-            "scale, const float offset, const uint32_t calCount);",
-            "(and the same two without calCount)",
-        ),
-        (
-            ("dst", "the int8 result"),
-            ("src", "the input, half or float32"),
-            ("scale", "a number or a runtime scalar (float in C++)"),
-            ("offset", "a number or a runtime scalar (float in C++)"),
-            ("count", "how many elements (all of ``src`` when None), a multiple of 32"),
-            ("temp_buffer", "a uint8 LocalTensor of at least 512 bytes, or None"),
-            ("reuse_source", "compile-time bool; reserved by CANN"),
-            (
-                "config",
-                "an ``asc.adv.QuantConfig(calc_count, offset_count, scale_count, work_local_size)``, compile-time",
-            ),
-        ),
-        (
-            '"quant: dst has data type float16; AscendQuant writes int8".',
-            '"quant: count 48 is not a multiple of 32; AscendQuant needs the data of its int8 output 32-byte aligned".',
-            '"quant: temp_buffer has 256 bytes, but AscendQuant needs at least 512 bytes".',
-            "The config's counts are template arguments (compile-time ``uint32_t``); ``work_local_size`` fits the "
-            "buffer; with ``calc_count`` and ``work_local_size`` both non-zero, ``calc_count`` replaces the count and "
-            '``work_local_size`` is at least 64 (CANN divides by it): "quant: QuantConfig.work_local_size 32 is too '
-            'small: ...".',
-        ),
-        "As CANN documents: src, scale and offset converted to half; src * scale and + offset each rounded to half; "
-        "rounded to the nearest integer (ties to even) and saturated to [-128, 127]. Bit-exact with numpy's half "
-        "steps; within one integer step of the float64 result.",
-        ("quant", "asc.adv.quant(dst, src, scale, 0.5, 1024, tmp)"),
-        notes=(
-            "pyasc 1.1.1 converts scale and offset to the source type before the call; ascx passes float32, the type "
-            "of CANN's parameters (AscendQuant converts them to half itself).",
-        ),
-    )
-
-
-def _concat_doc() -> LibDoc:
-    return LibDoc(
-        "concat",
-        "``Concat``: prepare ``src`` for ``Sort``; on Atlas A2 ``dst`` comes to refer to ``src``'s memory.",
-        (
-            "template <typename T>\nvoid Concat(LocalTensor<T>& concat, const LocalTensor<T>& src, const "
-            "LocalTensor<T>& tmp, const int32_t repeatTime);",
-        ),
-        (
-            ("dst", "the tensor that comes to refer to ``src`` (half or float32)"),
-            ("src", "the scores to sort"),
-            ("tmp", "a tensor of ``src``'s type (unused on Atlas A2; ``GetConcatTmpSize`` is 0)"),
-            ("repeat_time", "in [0, 255], 16 elements per repeat"),
-        ),
-        (
-            '"concat: tmp has data type float32, but src has float16; they must match"; "concat: repeat_time 256 is '
-            'outside [0, 255]"; operands 32-byte aligned.',
-        ),
-        "No data moves (CANN: ``concat = src``).",
-        ("sort", "asc.adv.concat(records, records, values, 1)"),
-    )
-
-
-def _extract_doc() -> LibDoc:
-    return LibDoc(
-        "extract",
-        "``Extract``: split ``Sort``'s (value, index) records into values and uint32 indices.",
-        (
-            "template <typename T>\nvoid Extract(const LocalTensor<T>& dstValue, const LocalTensor<uint32_t>& "
-            "dstIndex, const LocalTensor<T>& sorted, const int32_t repeatTime);",
-        ),
-        (
-            ("dst_value", "the values, of ``src``'s type (half or float32)"),
-            ("dst_index", "the indices, uint32"),
-            ("src", "the records: 8 bytes each, the value in the low bytes, the index in bytes 4-7"),
-            ("repeat_time", "in [0, 255], 32 records per repeat"),
-        ),
-        (
-            '"extract: dst_index has data type int16; extract supports uint32"; "extract: repeat_time 256 is outside '
-            '[0, 255]"; operands 32-byte aligned.',
-        ),
-        "Exact (the bits of the values and indices are copied).",
-        ("sort", "asc.adv.extract(values, indices, records, 8)"),
-    )
-
-
-DOCS: tuple[LibDoc, ...] = _records()
-DOCS_BY_NAME = {doc.name: doc for doc in DOCS}
+def __getattr__(name: str) -> Any:
+    # ``DOCS`` and ``DOCS_BY_NAME`` are read when first asked for: the family modules import this one to
+    # declare their records, so it cannot import them when it is imported.
+    if name == "DOCS":
+        return docs()
+    if name == "DOCS_BY_NAME":
+        return {doc.name: doc for doc in docs()}
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
 # --- rendering -------------------------------------------------------------------------------------------
@@ -656,7 +339,10 @@ def render_page(doc: LibDoc) -> str:
         out += ["## Notes", ""]
         out += [f"- {note}" for note in doc.notes]
         out += [""]
-    out += ["Generated from `ascx.language.adv.lib_api_docs`; see also [the library overview](README.md).", ""]
+    out += [
+        f"Generated from the record beside the function in `{doc.module}`; see also [the library overview](README.md).",
+        "",
+    ]
     return "\n".join(out)
 
 
@@ -664,21 +350,20 @@ def render_index() -> str:
     from ascx.language.adv.lib_api_overview import OVERVIEW
 
     out = [OVERVIEW.rstrip("\n"), "", "## The functions", ""]
-    out += [f"- [`asc.adv.{doc.name}`]({doc.name}.md): {doc.summary.split('. ')[0].rstrip('.')}." for doc in DOCS]
+    out += [f"- [`asc.adv.{doc.name}`]({doc.name}.md): {doc.summary.split('. ')[0].rstrip('.')}." for doc in docs()]
     return "\n".join(out) + "\n"
 
 
 def pages() -> dict[str, str]:
     """File name -> text of every page, the index included."""
-    result = {f"{doc.name}.md": render_page(doc) for doc in DOCS}
+    result = {f"{doc.name}.md": render_page(doc) for doc in docs()}
     result["README.md"] = render_index()
     return result
 
 
 def apply_docstrings() -> None:
-    """Give every documented function its docstring from its record (when ``asc.adv`` is imported)."""
-    for doc in DOCS:
-        doc.target().__doc__ = render_docstring(doc)
+    """Nothing to do: declaring a record (:class:`LibraryRecords`) gives its function its docstring.  Kept
+    for the hook of ``ascx.language.adv`` that still calls it."""
 
 
 def write_pages(directory: Path) -> None:

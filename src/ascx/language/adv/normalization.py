@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ascx.dialects.ascendc.adv_ops import RmsNormOp
+from ascx.language.adv.lib_api_docs import library_records
 from ascx.language.adv.lib_tiling import RmsNormTiling
 from ascx.language.adv.tmp_sizes import rmsnorm_tmp_size
 from ascx.language.adv.utils import (
@@ -17,16 +18,64 @@ from ascx.language.adv.utils import (
     require_dtype,
     require_same_dtype,
     template_flag,
+    tiling_shape_message,
     tmp_operand,
+    tmp_size_message,
 )
 from ascx.language.core.api_errors import ApiValueError
 from ascx.language.core.builder import active
 from ascx.language.core.convert import element_operand
 from ascx.language.core.dtype import float16, float32
 
+lib_record = library_records(__name__)
+
 BASIC_BLOCK_RULE = "the last axis (h_length) is a multiple of 64 below 2048 and b_length * s_length a multiple of 8"
 
 
+def _h_length_message(h: int, dtype: object) -> str:
+    """The message of a tiling whose last axis is not 32-byte aligned."""
+    return (
+        f"rmsnorm: the tiling's h_length {h} is not 32-byte aligned for {dtype}; RmsNorm needs the last axis "
+        "32-byte aligned"
+    )
+
+
+def _gamma_message(elements: int, h: int) -> str:
+    """The message of a ``gamma`` shorter than the last axis."""
+    return f"rmsnorm: gamma has {elements} elements, fewer than the tiling's h_length {h}"
+
+
+@lib_record(
+    cpp=(
+        "template <typename T, bool isBasicBlock = false>\nvoid RmsNorm(const LocalTensor<T>& dstLocal, const "
+        "LocalTensor<T>& srcLocal, const LocalTensor<T>& gammaLocal, const LocalTensor<uint8_t>& sharedTmpBuffer, "
+        "const T epsilon, const RmsNormTiling& tiling);",
+        "template <typename T, bool isBasicBlock = false>\nvoid RmsNorm(const LocalTensor<T>& dstLocal, const "
+        "LocalTensor<T>& srcLocal, const LocalTensor<T>& gammaLocal, const T epsilon, const RmsNormTiling& "
+        "tiling);",
+    ),
+    params=(
+        ("dst", "the result, of ``src``'s type (half or float32); may not overlap ``gamma``"),
+        ("src", "the input, ``b * s`` rows of ``h`` elements (``h`` 32-byte aligned, padded with zeros)"),
+        ("gamma", "the scale, ``h`` elements of ``src``'s type"),
+        ("epsilon", "a number or a runtime scalar, converted to ``src``'s type"),
+        ("tiling", "a ``RmsNormTiling`` (filled by ``asc.lib.host.get_rms_norm_tiling_info``, or built in the kernel)"),
+        ("temp_buffer", "a uint8 LocalTensor; the tiling's ``main_bs_length`` rows of it are used at a time"),
+        ("basic_block", "compile-time bool: the shape is a basic block"),
+    ),
+    rules=(
+        f'"{_h_length_message(60, float16)}".',
+        "A temporary buffer of known size holds one row ((h * 2 + 8) * 4 bytes for half, (h + 8) * 4 for float32): "
+        f'"{tmp_size_message("rmsnorm", 256, "RmsNorm of rows of 64 float16", rmsnorm_tmp_size(1, 1, 64, 2)[1])}".',
+        f'"{_gamma_message(128, 256)}"; the shape fits ``src`` and ``dst``.',
+        "``basic_block=True`` needs ``h`` a multiple of 64 below 2048 and ``b * s`` a multiple of 8.",
+        "``temp_buffer`` may not overlap an operand, nor ``dst`` ``gamma`` (the emulation fails the run).",
+    ),
+    precision="In float32: the squares, their sum (in order), times 1/original_h, + epsilon, the square root, its "
+    "reciprocal and the two products each rounded to float32; dst rounded to its type. Bit-exact with numpy's "
+    "float32 steps; within 4e-6 (float32) / 1e-3 (half) relative error of float64.",
+    example=("rmsnorm", "asc.adv.rmsnorm(dst, src, gamma, epsilon, tiling, tmp)"),
+)
 def rmsnorm(
     dst: Any,
     src: Any,
@@ -36,6 +85,8 @@ def rmsnorm(
     temp_buffer: Any = None,
     basic_block: Any = False,
 ) -> None:
+    """``RmsNorm``: ``dst = src / sqrt(mean(src^2) + epsilon) * gamma`` over the last axis of a ``[b, s, h]``
+    input, the mean taken with the tiling's ``1 / original_h_length``."""
     api = "rmsnorm"
     builder = active(api)
     d = lib_tensor(dst, api, "dst")
@@ -54,8 +105,7 @@ def rmsnorm(
     if isinstance(h, int) and h > 0:
         if h * type_size % 32:
             raise ApiValueError(
-                f"rmsnorm: the tiling's h_length {h} is not 32-byte aligned for {dtype_of(s)}; RmsNorm needs the "
-                "last axis 32-byte aligned",
+                _h_length_message(h, dtype_of(s)),
                 "pad H to a multiple of 32 bytes and set original_h_length to the real length",
             )
         _, minimum = rmsnorm_tmp_size(1, 1, h, type_size)
@@ -65,15 +115,12 @@ def rmsnorm(
         )  # fmt: skip
         elements = known_elements(g)
         if elements is not None and elements < h:
-            raise ApiValueError(f"rmsnorm: gamma has {elements} elements, fewer than the tiling's h_length {h}")
+            raise ApiValueError(_gamma_message(elements, h))
         if isinstance(b, int) and isinstance(sl, int) and b > 0 and sl > 0:
             for name, tensor in (("src", s), ("dst", d)):
                 elements = known_elements(tensor)
                 if elements is not None and b * sl * h > elements:
-                    raise ApiValueError(
-                        f"rmsnorm: the tiling's shape [{b}, {sl}, {h}] has {b * sl * h} elements, more than the "
-                        f"{elements} of {name}"
-                    )
+                    raise ApiValueError(tiling_shape_message(api, (b, sl, h), elements, name))
             if basic and not (h % 64 == 0 and h < 2048 and b * sl % 8 == 0):
                 raise ApiValueError(
                     f"rmsnorm: basic_block=True needs {BASIC_BLOCK_RULE}; the tiling has [{b}, {sl}, {h}]",

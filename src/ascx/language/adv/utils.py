@@ -38,19 +38,27 @@ def dtype_of(tensor: LocalTensor) -> DataType:
     return tensor.dtype
 
 
+def dtype_message(api: str, param: str, got: object, allowed: Sequence[object]) -> str:
+    """The message of an operand of a type the function does not take (``require_dtype``); the records quote
+    it with example values."""
+    return f"{api}: {param} has data type {got}; {api} supports {', '.join(str(d) for d in allowed)}"
+
+
 def require_dtype(api: str, tensor: LocalTensor, param: str, allowed: Sequence[DataType]) -> None:
     if tensor.dtype not in allowed:
-        supported = ", ".join(str(d) for d in allowed)
-        raise ApiTypeError(f"{api}: {param} has data type {tensor.dtype}; {api} supports {supported}")
+        raise ApiTypeError(dtype_message(api, param, tensor.dtype, allowed))
+
+
+def same_dtype_message(api: str, param: str, got: object, first: str, expected: object) -> str:
+    """The message of operands whose types differ (``require_same_dtype``)."""
+    return f"{api}: {param} has data type {got}, but {first} has {expected}; they must match"
 
 
 def require_same_dtype(api: str, first: tuple[str, LocalTensor], *others: tuple[str, LocalTensor]) -> None:
     name, tensor = first
     for other_name, other in others:
         if other.dtype != tensor.dtype:
-            raise ApiTypeError(
-                f"{api}: {other_name} has data type {other.dtype}, but {name} has {tensor.dtype}; they must match"
-            )
+            raise ApiTypeError(same_dtype_message(api, other_name, other.dtype, name, tensor.dtype))
 
 
 def template_flag(value: object, api: str, param: str) -> bool:
@@ -105,6 +113,11 @@ def known_elements(tensor: LocalTensor) -> int | None:
     return None if size is None else size // dtype_of(tensor).sizeof()
 
 
+def count_message(api: str, count: object, elements: object, param: str) -> str:
+    """The message of a count beyond an operand (``check_count``)."""
+    return f"{api}: count {count} exceeds the {elements} elements of {param}"
+
+
 def check_count(api: str, count: object, *tensors: tuple[str, LocalTensor]) -> None:
     """A known count must not exceed the elements of any operand whose size is known (CANN's kernel
     check: calCount <= tensor size)."""
@@ -114,7 +127,23 @@ def check_count(api: str, count: object, *tensors: tuple[str, LocalTensor]) -> N
     for name, tensor in tensors:
         elements = known_elements(tensor)
         if elements is not None and n > elements:
-            raise ApiValueError(f"{api}: count {n} exceeds the {elements} elements of {name}")
+            raise ApiValueError(count_message(api, n, elements, name))
+
+
+def aligned_message(api: str, param: str, start: object) -> str:
+    """The message of an operand that does not start at a multiple of 32 bytes (``check_aligned``)."""
+    return f"{api}: {param} starts at byte {start} of the unified buffer; {api} needs its operands 32-byte aligned"
+
+
+def tiling_shape_message(api: str, shape: Sequence[int], elements: object, param: str) -> str:
+    """The message of a tiling whose shape has more elements than an operand."""
+    total = 1
+    for extent in shape:
+        total *= extent
+    return (
+        f"{api}: the tiling's shape [{', '.join(str(e) for e in shape)}] has {total} elements, more than the "
+        f"{elements} of {param}"
+    )
 
 
 def check_aligned(api: str, *tensors: tuple[str, LocalTensor]) -> None:
@@ -123,9 +152,14 @@ def check_aligned(api: str, *tensors: tuple[str, LocalTensor]) -> None:
         start = tensor_extent(tensor.ssa).start
         if start is not None and start % BLOCK:
             raise ApiValueError(
-                f"{api}: {name} starts at byte {start} of the unified buffer; {api} needs its operands 32-byte aligned",
+                aligned_message(api, name, start),
                 "place tensors at multiples of 32 bytes (and views at offsets of whole 32-byte blocks)",
             )
+
+
+def tmp_size_message(api: str, size: object, how: str, minimum: object) -> str:
+    """The message of a temporary buffer below the minimum (``check_tmp_size``)."""
+    return f"{api}: temp_buffer has {size} bytes, but {how} needs at least {minimum} bytes"
 
 
 def check_tmp_size(api: str, tmp: LocalTensor | None, minimum: int, how: str, hint: str) -> None:
@@ -135,19 +169,29 @@ def check_tmp_size(api: str, tmp: LocalTensor | None, minimum: int, how: str, hi
         return
     size = tensor_extent(tmp.ssa).size
     if size is not None and size < minimum:
-        raise ApiValueError(f"{api}: temp_buffer has {size} bytes, but {how} needs at least {minimum} bytes", hint)
+        raise ApiValueError(tmp_size_message(api, size, how, minimum), hint)
 
 
 TilingT = TypeVar("TilingT", bound=LibTiling)
 
 
+def tiling_type_message(api: str, cls: str, got: str) -> str:
+    """The message of a tiling argument of another type (``kernel_tiling``; ``got`` as ``describe`` puts it)."""
+    return f"{api}: tiling must be a {cls}, got {got}"
+
+
+def outside_kernel_message(api: str, cls: str) -> str:
+    """The message of a tiling struct built outside the kernel (``kernel_tiling``)."""
+    return f"{api}: the {cls} was built outside the kernel"
+
+
 def kernel_tiling(value: object, cls: type[TilingT], api: str) -> TilingT:
     """The tiling struct argument: a kernel-local ``cls`` (built in the kernel, or a kernel parameter)."""
     if not isinstance(value, cls):
-        raise ApiTypeError(f"{api}: tiling must be a {cls.__name__}, got {describe(value)}")
+        raise ApiTypeError(tiling_type_message(api, cls.__name__, describe(value)))
     if not value.is_bound:
         raise ApiTypeError(
-            f"{api}: the {cls.__name__} was built outside the kernel",
+            outside_kernel_message(api, cls.__name__),
             "pass it to the kernel as an argument, or build it in the kernel",
         )
     return value
