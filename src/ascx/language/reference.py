@@ -178,7 +178,7 @@ class ModuleRecords:
             raise ValueError(f"{target} has two records")
         entry = ApiEntry(
             target,
-            summary or _summary(api),
+            summary or summary_of(api),
             tuple(forms),
             tuple(cpp),
             tuple(params),
@@ -204,7 +204,7 @@ def records(module: str, page: str) -> ModuleRecords:
     return RECORDS[module]
 
 
-def _summary(api: object) -> str:
+def summary_of(api: object) -> str:
     """An API's own docstring as a record's summary: its paragraphs, each on one line."""
     doc = vars(api).get("__doc__") if isinstance(api, type) else getattr(api, "__doc__", None)
     if not isinstance(doc, str) or not doc.strip():

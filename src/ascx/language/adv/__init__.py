@@ -11,10 +11,8 @@ def _document() -> None:
     if not docstrings_wanted():
         return
     from ascx.language.adv.api_docs import apply_docstrings as document_matmul
-    from ascx.language.adv.lib_api_docs import apply_docstrings as document_library
 
-    document_matmul()
-    document_library()
+    document_matmul()  # the library functions' records stand beside them and document them at import
 
 
 __getattr__, __dir__ = lazy_exports(

@@ -23,6 +23,9 @@ from functools import cache
 from pathlib import Path
 from typing import Any, TypeVar
 
+from ascx.language.docstrings import docstrings_wanted
+from ascx.language.reference import summary_of
+
 KERNEL_HEAD = "import ascx as asc\nfrom ascx.runtime.jit import MockTensor, MockValue\n"
 
 
@@ -228,7 +231,7 @@ class LibraryRecords:
             raise ValueError(f"{self.module}:{name} has two records")
         doc = LibDoc(
             name,
-            summary or _summary(function),
+            summary or summary_of(function),
             tuple(cpp),
             tuple(params),
             tuple(rules),
@@ -239,7 +242,8 @@ class LibraryRecords:
             self.module,
         )
         self.entries.append(doc)
-        function.__doc__ = render_docstring(doc)
+        if docstrings_wanted():  # a tool that skips docstrings (``skip_docstrings``) leaves them off here too
+            function.__doc__ = render_docstring(doc)
         return function
 
 
@@ -249,14 +253,6 @@ def library_records(module: str) -> LibraryRecords:
         raise ValueError(f"{module} declares its records twice")
     RECORDS[module] = LibraryRecords(module)
     return RECORDS[module]
-
-
-def _summary(function: Callable[..., Any]) -> str:
-    """A function's own docstring as a record's summary: its paragraphs, each on one line."""
-    doc = function.__doc__
-    if not doc or not doc.strip():
-        raise ValueError(f"{function.__qualname__} has a record but no docstring to summarise it")
-    return "\n\n".join(" ".join(part.split("\n")) for part in inspect.cleandoc(doc).split("\n\n"))
 
 
 @cache
@@ -359,11 +355,6 @@ def pages() -> dict[str, str]:
     result = {f"{doc.name}.md": render_page(doc) for doc in docs()}
     result["README.md"] = render_index()
     return result
-
-
-def apply_docstrings() -> None:
-    """Nothing to do: declaring a record (:class:`LibraryRecords`) gives its function its docstring.  Kept
-    for the hook of ``ascx.language.adv`` that still calls it."""
 
 
 def write_pages(directory: Path) -> None:
