@@ -291,6 +291,7 @@ from ascx.dialects.ascendc.vector_ops import VecCastOp as VecCastOp
 from ascx.dialects.ascendc.vector_ops import VecCompareOp as VecCompareOp
 from ascx.dialects.ascendc.vector_ops import VecCompareScalarOp as VecCompareScalarOp
 from ascx.dialects.ascendc.vector_ops import VecDuplicateOp as VecDuplicateOp
+from ascx.dialects.ascendc.vector_ops import VecCreateVecIndexOp as VecCreateVecIndexOp
 from ascx.dialects.ascendc.vector_ops import VecReduceOp as VecReduceOp
 from ascx.dialects.ascendc.vector_ops import VecSelectOp as VecSelectOp
 from ascx.dialects.ascendc.vector_ops import VecUnaryOp as VecUnaryOp
@@ -589,6 +590,7 @@ __all__ = [
     "VecCompareOp",
     "VecCompareScalarOp",
     "VecDuplicateOp",
+    "VecCreateVecIndexOp",
     "VecReduceOp",
     "VecSelectOp",
     "VecUnaryOp",

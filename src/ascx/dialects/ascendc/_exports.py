@@ -103,7 +103,7 @@ EXPORTS = {
     ),
     "ascx.dialects.ascendc.vector_ops": (
         "VECTOR_OPS MaskListOp VecBinaryOp VecBinaryScalarOp VecCastOp VecCompareOp VecCompareScalarOp VecDuplicateOp "
-        "VecReduceOp VecSelectOp VecUnaryOp "
+        "VecCreateVecIndexOp VecReduceOp VecSelectOp VecUnaryOp "
     ),
     "ascx.dialects.ascendc.vector_syntax": "VectorSyntax",
 }
