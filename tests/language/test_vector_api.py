@@ -18,6 +18,22 @@ import pytest
 from ascx.testing.snippets import snippet_error, snippet_lines
 
 EMITS: dict[str, tuple[str, list[str]]] = {
+    "create_vec_index_count": (
+        "asc.create_vec_index(i16, 0, 256)",
+        ["AscendC::CreateVecIndex<int16_t>(i16, 0, 256);"],
+    ),
+    "create_vec_index_mask": (
+        "asc.create_vec_index(g32, f, 64, 2, 1, 8)",
+        ["AscendC::CreateVecIndex<float>(g32, f, 64, 2, 1, 8);"],
+    ),
+    "create_vec_index_mask_list_runtime_first": (
+        "asc.create_vec_index(c, n, [n, 0], 1, 1, 8)",
+        [
+            "half v = static_cast<half>(n);",
+            "uint64_t mask[] = {static_cast<uint64_t>(n), 0};",
+            "AscendC::CreateVecIndex<half>(c, v, mask, 1, 1, 8);",
+        ],
+    ),
     "add_count": (
         "asc.add(c, a, b, 256)",
         ["AscendC::Add(c, a, b, 256);"],
@@ -373,6 +389,31 @@ REJECTS: dict[str, tuple[str, str]] = {
     "cast_int_round_mode": (
         "asc.cast(g32, a, 1, 256)",
         "TypeError: cast: round_mode must be an asc.RoundMode, got the int 1",
+    ),
+    "create_vec_index_uint8": (
+        "asc.create_vec_index(m8, 0, 256)",
+        "TypeError: create_vec_index: dst has data type uint8; create_vec_index supports float16, int16, float32, int32",
+    ),
+    "create_vec_index_beyond_int16": (
+        "asc.create_vec_index(i16, 32760, 128)",
+        "ValueError: create_vec_index: the values run from 32760 to 32887, beyond the range of int16",
+    ),
+    "create_vec_index_global": (
+        "asc.create_vec_index(xg, 0, 256)",
+        "TypeError: create_vec_index: dst is a GlobalTensor, but vector ops work on LocalTensors in the unified buffer",
+    ),
+    "create_vec_index_unaligned": (
+        "t = asc.LocalTensor(asc.int16, asc.TPosition.VECCALC, 16, 64); asc.create_vec_index(t, 0, 64)",
+        "ValueError: create_vec_index: dst starts at byte 16 of the unified buffer, which is not 32-byte aligned",
+    ),
+    "create_vec_index_no_form": (
+        "asc.create_vec_index(i16, 0, 128, 2)",
+        "TypeError: create_vec_index(): no form takes (LocalTensor, int, int, int); the forms are:\n"
+        "  create_vec_index(dst, first_value: int | float, mask: int, repeat_time: int, dst_blk_stride: int, "
+        "dst_rep_stride: int)\n"
+        "  create_vec_index(dst, first_value: int | float, mask: list[int], repeat_time: int, dst_blk_stride: int, "
+        "dst_rep_stride: int)\n"
+        "  create_vec_index(dst, first_value: int | float, count: int)",
     ),
     "duplicate_uint8": (
         "asc.duplicate(m8, 1, 256)",

@@ -1013,10 +1013,23 @@ def test_inter_block_sync_needs_a_tpipe(kernel_module: Load) -> None:
         "kernel's TPipe (GetTPipePtr()->FetchEventID), and this kernel creates none [XC-9]",
         "L3:5: note: `asc.ib_wait` (CANN's IBWait) needs it too",
         "L4:5: note: `asc.sync_all` (CANN's SyncAll) needs it too",
-        "note: create one before the first inter-block call: `pipe = asc.TPipe()`",
+        "note: create one before the first of these calls: `pipe = asc.TPipe()`",
     ]
     assert warnings_of(kernel_module, body, pipe=True) == []
     assert warnings_of(kernel_module, "asc.sync_all()") == []
+
+
+def test_create_vec_index_needs_a_tpipe(kernel_module: Load) -> None:
+    """XC-9 for CreateVecIndex, which waits for its scalar writes with an event id from the TPipe: the op
+    declares it (``TakesPipeEventIds``), as the inter-block ops do."""
+    body = "asc.create_vec_index(il, 0, 64)\nasc.create_vec_index(il, 64, 64)"
+    assert errors(kernel_module, body) == [
+        "L1:5: error: `asc.create_vec_index` (CANN's CreateVecIndex) needs a TPipe: CANN's implementation takes its "
+        "event ids from the kernel's TPipe (GetTPipePtr()->FetchEventID), and this kernel creates none [XC-9]",
+        "L2:5: note: `asc.create_vec_index` (CANN's CreateVecIndex) needs it too",
+        "note: create one before the first of these calls: `pipe = asc.TPipe()`",
+    ]
+    assert warnings_of(kernel_module, body, pipe=True) == []
 
 
 def test_cross_block_gm_access(kernel_module: Load) -> None:

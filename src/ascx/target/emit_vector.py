@@ -85,6 +85,12 @@ def _duplicate(p: AscendCPrinter, op: ir.VecDuplicateOp) -> None:
     _call(p, "Duplicate", template, [p.expr(op.dst), p.expr(op.scalar), *_extent(p, op)])
 
 
+@emits(ir.VecCreateVecIndexOp)
+def _create_vec_index(p: AscendCPrinter, op: ir.VecCreateVecIndexOp) -> None:
+    """``T`` is always named: ``firstValue`` (``const T&``) would otherwise make a literal deduce it too."""
+    _call(p, "CreateVecIndex", [_element(op.dst)], [p.expr(op.dst), p.expr(op.first_value), *_extent(p, op)])
+
+
 def _int_literal_of_another_type(value: SSAValue) -> bool:
     """Whether ``value`` prints as an integer literal (C++ ``int``) but has another integer type."""
     owner = value.owner

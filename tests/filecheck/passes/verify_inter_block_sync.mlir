@@ -2,7 +2,7 @@
 
 // ascx-verify-pipe-sync (docs/rules/cross-core.md): the inter-block pairing lints XC-5 and XC-6, and the
 // inter-block sync ops that silence XC-7.  The kernels were traced from Python (locations k.py:<line>:<col>);
-// each creates the TPipe inter-block sync takes its event ids from (XC-9, the last case).
+// each creates the TPipe inter-block sync takes its event ids from (XC-9, the last two cases).
 // Warnings go to stderr while the module goes to stdout: PYTHONUNBUFFERED keeps them in order.
 
 // XC-5: every block waits for the previous one, none notifies; a notify on one branch only.
@@ -186,4 +186,21 @@ func.func @k(%w: !ascendc.gm_addr<i32> loc(unknown)) attributes {ascendc.kernel}
 }
 // CHECK:      k.py:12:5: error: `asc.ib_set` (CANN's IBSet) needs a TPipe: CANN's implementation takes its event ids from the kernel's TPipe (GetTPipePtr()->FetchEventID), and this kernel creates none [XC-9]
 // CHECK-NEXT: k.py:13:5: note: `asc.ib_wait` (CANN's IBWait) needs it too
-// CHECK-NEXT: note: create one before the first inter-block call: `pipe = asc.TPipe()`
+// CHECK-NEXT: note: create one before the first of these calls: `pipe = asc.TPipe()`
+
+// -----
+
+// XC-9 for CreateVecIndex, whose CANN implementation waits for its scalar writes with an event id from the
+// TPipe (the op declares TakesPipeEventIds).
+// Python source:
+//   asc.create_vec_index(ub, 0, 64)
+func.func @k() attributes {ascendc.kernel} {
+  %c0_ui32 = ascendc.constant 0 : ui32 loc("k.py":10:10)
+  %c64_ui32 = ascendc.constant 64 : ui32 loc("k.py":10:10)
+  %ub = ascendc.local_tensor veccalc, %c0_ui32, %c64_ui32 : ui32, ui32 -> !ascendc.local_tensor<i32> loc("k.py":10:10)
+  %c0_i32 = arith.constant 0 : i32 loc("k.py":11:5)
+  ascendc.vec.create_vec_index %ub, %c0_i32 count %c64_ui32 : (!ascendc.local_tensor<i32>, i32, ui32) loc("k.py":11:5)
+  func.return loc("k.py":11:5)
+}
+// CHECK:      k.py:11:5: error: `asc.create_vec_index` (CANN's CreateVecIndex) needs a TPipe: CANN's implementation takes its event ids from the kernel's TPipe (GetTPipePtr()->FetchEventID), and this kernel creates none [XC-9]
+// CHECK-NEXT: note: create one before the first of these calls: `pipe = asc.TPipe()`

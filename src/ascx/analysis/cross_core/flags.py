@@ -25,6 +25,7 @@ from ascx.dialects.ascendc.sync_ops import (
     WaitPreBlockOp,
 )
 from ascx.dialects.ascendc.system_ops import SysVarOp
+from ascx.dialects.ascendc.traits import TakesPipeEventIds
 from ascx.passes.kernel_type import decide_kernel_type, is_hard_sync_all
 
 SYNC_ALL_FLAGS = range(11, 15)
@@ -66,9 +67,11 @@ def check_cross_core(kernel: func.FuncOp, diagnostics: DiagnosticList) -> list[O
     has_pipe = False
     matmuls = 0
     for op in kernel.walk():
+        takes_ids = op.get_trait(TakesPipeEventIds)
+        if takes_ids is not None and takes_ids.needed_by(op):
+            needs_pipe.append(op)
         if type(op) in INTER_BLOCK_PAIRS:
             inter_block.append(op)
-            needs_pipe.append(op)
         elif isinstance(op, PipeOp):
             has_pipe = True
         elif isinstance(op, CrossCoreSetFlagOp):
@@ -80,8 +83,6 @@ def check_cross_core(kernel: func.FuncOp, diagnostics: DiagnosticList) -> list[O
         elif isinstance(op, SyncAllOp):
             _check_sync_all(op, kernel, diagnostics)
             _check_sync_all_kernel_type(op, kernel, diagnostics)
-            if not is_hard_sync_all(op):
-                needs_pipe.append(op)
     if needs_pipe and not has_pipe:
         _check_event_ids_have_a_pipe(needs_pipe, diagnostics)
     _check_reserved_flags(sets, waits, matmuls, diagnostics)
@@ -89,26 +90,18 @@ def check_cross_core(kernel: func.FuncOp, diagnostics: DiagnosticList) -> list[O
     return inter_block
 
 
-_CALLS: dict[type[Operation], tuple[str, str]] = {
-    IBSetOp: ("ib_set", "IBSet"),
-    IBWaitOp: ("ib_wait", "IBWait"),
-    NotifyNextBlockOp: ("notify_next_block", "NotifyNextBlock"),
-    WaitPreBlockOp: ("wait_pre_block", "WaitPreBlock"),
-    SyncAllOp: ("sync_all", "SyncAll"),
-}
-"""The inter-block calls that take event ids from the TPipe: ascx's name and CANN's."""
-
-
 def _call_name(op: Operation) -> str:
-    python, cann = _CALLS[type(op)]
-    return f"`asc.{python}` (CANN's {cann})"
+    takes_ids = op.get_trait(TakesPipeEventIds)
+    assert takes_ids is not None
+    return f"`asc.{takes_ids.api}` (CANN's {takes_ids.cpp})"
 
 
 def _check_event_ids_have_a_pipe(ops: list[Operation], diagnostics: DiagnosticList) -> None:
-    """XC-9: inter-block synchronisation in a kernel that creates no TPipe.  CANN's IBSet, IBWait,
-    NotifyNextBlock, WaitPreBlock and the software SyncAll take the event ids of their own copies from the
-    kernel's TPipe (``GetTPipePtr()->FetchEventID``); without one the core stops there (SIGSEGV on the CANN
-    emulation backend).  One error, at the first call; the others are its notes."""
+    """XC-9: a call whose CANN implementation takes event ids from the kernel's TPipe
+    (``GetTPipePtr()->FetchEventID``; the ops declare it, ``TakesPipeEventIds``), in a kernel that creates
+    none: IBSet, IBWait, NotifyNextBlock, WaitPreBlock and the software SyncAll for the event ids of their own
+    copies, CreateVecIndex for its scalar-to-vector wait.  Without one the core stops there (SIGSEGV on the
+    CANN emulation backend).  One error, at the first call; the others are its notes."""
     first, *others = ops
     diagnostics.add(
         "error",
@@ -117,7 +110,7 @@ def _check_event_ids_have_a_pipe(ops: list[Operation], diagnostics: DiagnosticLi
         f"{_call_name(first)} needs a TPipe: CANN's implementation takes its event ids from the kernel's TPipe "
         "(GetTPipePtr()->FetchEventID), and this kernel creates none",
         [note(op, f"{_call_name(op)} needs it too") for op in others]
-        + [note(None, "create one before the first inter-block call: `pipe = asc.TPipe()`")],
+        + [note(None, "create one before the first of these calls: `pipe = asc.TPipe()`")],
     )
 
 

@@ -290,6 +290,7 @@ from ascx.dialects.ascendc.vector_ops import VecBinaryScalarOp as VecBinaryScala
 from ascx.dialects.ascendc.vector_ops import VecCastOp as VecCastOp
 from ascx.dialects.ascendc.vector_ops import VecCompareOp as VecCompareOp
 from ascx.dialects.ascendc.vector_ops import VecCompareScalarOp as VecCompareScalarOp
+from ascx.dialects.ascendc.vector_ops import VecCreateVecIndexOp as VecCreateVecIndexOp
 from ascx.dialects.ascendc.vector_ops import VecDuplicateOp as VecDuplicateOp
 from ascx.dialects.ascendc.vector_ops import VecReduceOp as VecReduceOp
 from ascx.dialects.ascendc.vector_ops import VecSelectOp as VecSelectOp
@@ -588,6 +589,7 @@ __all__ = [
     "VecCastOp",
     "VecCompareOp",
     "VecCompareScalarOp",
+    "VecCreateVecIndexOp",
     "VecDuplicateOp",
     "VecReduceOp",
     "VecSelectOp",

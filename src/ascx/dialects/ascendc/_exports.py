@@ -102,8 +102,8 @@ EXPORTS = {
         "VecSelectCmpMaskOp VecSelectScalarCmpMaskOp "
     ),
     "ascx.dialects.ascendc.vector_ops": (
-        "VECTOR_OPS MaskListOp VecBinaryOp VecBinaryScalarOp VecCastOp VecCompareOp VecCompareScalarOp VecDuplicateOp "
-        "VecReduceOp VecSelectOp VecUnaryOp "
+        "VECTOR_OPS MaskListOp VecBinaryOp VecBinaryScalarOp VecCastOp VecCompareOp VecCompareScalarOp "
+        "VecCreateVecIndexOp VecDuplicateOp VecReduceOp VecSelectOp VecUnaryOp "
     ),
     "ascx.dialects.ascendc.vector_syntax": "VectorSyntax",
 }

@@ -29,7 +29,7 @@ from ascx.dialects.ascendc.basic_enums import HardEvent, HardEventAttr
 from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe, PipeAttr
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
-from ascx.dialects.ascendc.traits import ExecutesOn
+from ascx.dialects.ascendc.traits import ExecutesOn, TakesPipeEventIds
 from ascx.dialects.ascendc.types import ElementType, GlobalTensorType, LocalTensorType
 
 
@@ -145,7 +145,7 @@ class SyncAllOp(IRDLOperation):
     """
 
     name = "ascendc.sync_all"
-    traits = traits_def(ExecutesOn(Pipe.PIPE_S))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), TakesPipeEventIds("sync_all", "SyncAll"))
     gm_workspace = opt_operand_def(GlobalTensorType)
     ub_workspace = opt_operand_def(LocalTensorType)
     used_cores = opt_operand_def(AnyInteger)
@@ -167,6 +167,10 @@ class SyncAllOp(IRDLOperation):
             operands=[gm_workspace, ub_workspace, used_cores],
             properties={"is_aiv_only": BoolAttr.from_bool(is_aiv_only)},
         )
+
+    def takes_pipe_event_ids(self) -> bool:
+        """Only the software SyncAll (with workspaces) takes event ids from the TPipe."""
+        return self.gm_workspace is not None
 
     def verify_(self) -> None:
         present = {self.gm_workspace is None, self.ub_workspace is None, self.used_cores is None}
@@ -214,6 +218,7 @@ class IBSetOp(_InterBlockEvent):
     """
 
     name = "ascendc.ib_set"
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), TakesPipeEventIds("ib_set", "IBSet"))
 
 
 @op_definition
@@ -225,6 +230,7 @@ class IBWaitOp(_InterBlockEvent):
     """
 
     name = "ascendc.ib_wait"
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), TakesPipeEventIds("ib_wait", "IBWait"))
 
 
 class _BlockChain(IRDLOperation):
@@ -249,6 +255,7 @@ class NotifyNextBlockOp(_BlockChain):
     """
 
     name = "ascendc.notify_next_block"
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), TakesPipeEventIds("notify_next_block", "NotifyNextBlock"))
 
 
 @op_definition
@@ -260,6 +267,7 @@ class WaitPreBlockOp(_BlockChain):
     """
 
     name = "ascendc.wait_pre_block"
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), TakesPipeEventIds("wait_pre_block", "WaitPreBlock"))
 
 
 class AtomicKind(StrEnum):

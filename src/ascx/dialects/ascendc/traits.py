@@ -119,6 +119,21 @@ class ExecutesOn(OpTrait):
 
 
 @dataclass(frozen=True)
+class TakesPipeEventIds(OpTrait):
+    """CANN's implementation of the op synchronises itself with event ids it takes from the kernel's TPipe
+    (``GetTPipePtr()->FetchEventID``), so a kernel that calls it must create one (XC-9,
+    docs/rules/cross-core.md#xc-9).  ``api`` and ``cpp`` name the call in the diagnostic."""
+
+    api: str
+    cpp: str
+
+    def needed_by(self, op: Operation) -> bool:
+        """Whether this call of the op takes event ids (the hardware ``SyncAll`` takes none)."""
+        check = getattr(op, "takes_pipe_event_ids", None)
+        return bool(check()) if callable(check) else True
+
+
+@dataclass(frozen=True)
 class TensorAccess(OpTrait):
     """The tensors the op's work reads (``reads``) and writes (``writes``), on the op's pipe.
 

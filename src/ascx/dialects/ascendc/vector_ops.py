@@ -41,7 +41,7 @@ from ascx.dialects.ascendc.basic_types import MaskListType, ParamsKind, ParamsTy
 from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
-from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
+from ascx.dialects.ascendc.traits import ExecutesOn, TakesPipeEventIds, TensorAccess
 from ascx.dialects.ascendc.types import ElementType, LocalTensorType, tensor_element_type
 from ascx.dialects.ascendc.vector_syntax import Modes, Names, VectorSyntax
 
@@ -209,6 +209,40 @@ class VecDuplicateOp(VectorSyntax):
 
 
 @op_definition
+class VecCreateVecIndexOp(VectorSyntax):
+    """``AscendC::CreateVecIndex(dst, firstValue, count)``: ``dst[i] = firstValue + i``; the mask forms take
+    block and repeat strides, element ``j`` of repeat ``r`` getting ``firstValue + r * lanes + j``.
+
+    CANN writes the first 32-byte block with the scalar unit, waits for it with an event id it takes from
+    the TPipe (hence ``TakesPipeEventIds``, rule XC-9), and adds on the vector pipe; the op is ordered as
+    vector work (docs/reference/basic/vector_conversion.md#asc-create_vec_index).
+    """
+
+    name = "ascendc.vec.create_vec_index"
+    LEADING: ClassVar[Names] = ("dst", "first_value")
+    OPTIONAL: ClassVar[Names] = ("count", "mask", "repeat_time", "dst_blk_stride", "dst_rep_stride")
+    MASK_FORM: ClassVar[Names] = ("mask", "repeat_time", "dst_blk_stride", "dst_rep_stride")
+    dst = operand_def(LocalTensorType)
+    first_value = operand_def(ElementType)
+    count = opt_operand_def(AnyInteger)
+    mask = opt_operand_def(Mask)
+    repeat_time = opt_operand_def(AnyInteger)
+    dst_blk_stride = opt_operand_def(AnyInteger)
+    dst_rep_stride = opt_operand_def(AnyInteger)
+    irdl_options = _OPTIONS
+    traits = traits_def(
+        ExecutesOn(Pipe.PIPE_V),
+        MemoryWriteEffect(),
+        TensorAccess(writes=("dst",)),
+        TakesPipeEventIds("create_vec_index", "CreateVecIndex"),
+    )
+
+    def verify_(self) -> None:
+        self.verify_form()
+        _scalar_matches(self, "first_value", "dst")
+
+
+@op_definition
 class VecReduceOp(VectorSyntax):
     """``AscendC::ReduceSum(dst, src, sharedTmpBuffer, count)``, ``ReduceMax``/``ReduceMin`` (which also
     take ``calIndex``); the mask form takes ``repeatTime`` and ``srcRepStride``."""
@@ -362,6 +396,7 @@ VECTOR_OPS: tuple[type[VectorSyntax], ...] = (
     VecUnaryOp,
     VecCastOp,
     VecDuplicateOp,
+    VecCreateVecIndexOp,
     VecReduceOp,
     VecCompareOp,
     VecCompareScalarOp,
@@ -377,6 +412,7 @@ __all__ = [
     "VecCastOp",
     "VecCompareOp",
     "VecCompareScalarOp",
+    "VecCreateVecIndexOp",
     "VecDuplicateOp",
     "VecReduceOp",
     "VecSelectOp",

@@ -108,6 +108,7 @@ from ascx.language.basic.vec_cmpsel import get_cmp_mask as get_cmp_mask
 from ascx.language.basic.vec_cmpsel import select as select
 from ascx.language.basic.vec_cmpsel import set_cmp_mask as set_cmp_mask
 from ascx.language.basic.vec_copy import copy as copy
+from ascx.language.basic.vec_duplicate import create_vec_index as create_vec_index
 from ascx.language.basic.vec_duplicate import duplicate as duplicate
 from ascx.language.basic.vec_fused import add_deq_relu as add_deq_relu
 from ascx.language.basic.vec_fused import add_relu as add_relu
@@ -267,6 +268,7 @@ __all__ = [
     "select",
     "set_cmp_mask",
     "copy",
+    "create_vec_index",
     "duplicate",
     "add_deq_relu",
     "add_relu",

@@ -45,7 +45,7 @@ EXPORTS = {
     "ascx.language.basic.vec_cast": "cast",
     "ascx.language.basic.vec_cmpsel": "compare compare_scalar get_cmp_mask select set_cmp_mask",
     "ascx.language.basic.vec_copy": "copy",
-    "ascx.language.basic.vec_duplicate": "duplicate",
+    "ascx.language.basic.vec_duplicate": "create_vec_index duplicate",
     "ascx.language.basic.vec_fused": (
         "add_deq_relu add_relu add_relu_cast fused_mul_add fused_mul_add_relu mul_add_dst mul_cast sub_relu "
         "sub_relu_cast "

@@ -536,6 +536,81 @@ void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const uint64_t m
     detail::duplicate_masked<T, isSetMask>(dst, scalarValue, mask, repeatTimes, dstBlockStride, dstRepeatStride);
 }
 
+// CreateVecIndex: element j of repeat r is firstValue + r * lanes + j, computed as CANN does it.  The scalar
+// unit writes the first 32-byte block (firstValue + j: integers in 64 bits, half and float in float), and
+// then, on the vector pipe, each later block of the first repeat adds the block's length to the block before
+// it, and each later repeat adds a repeat's length to the repeat before it, rounding to T at every add.  The
+// bit-mask form writes every selected lane of the first repeat with the scalar unit.  The first repeat is
+// written even for repeatTime 0 (CANN's implementation runs it before it counts the repeats).  The scalar
+// unit's wait takes an event id from the TPipe, which the kernel must have.
+
+namespace detail {
+template <typename T>
+T index_value(const T& first, uint32_t offset) {
+    if constexpr (std::is_integral_v<T>) {
+        return static_cast<T>(static_cast<int64_t>(first) + static_cast<int64_t>(offset));
+    } else {
+        return static_cast<T>(static_cast<float>(first) + static_cast<float>(offset));
+    }
+}
+
+template <typename T>
+void create_vec_index(const LocalTensor<T>& dst, const T& firstValue, const ascx_emu::Repeats& rep,
+                      const ascx_emu::Stride& ds, bool chain_blocks) {
+    const char* what = "CreateVecIndex";
+    needs_tpipe(what);
+    const uint32_t block = ascx_emu::BLOCK_BYTES / sizeof(T);
+    T row[ascx_emu::MAX_LANES];
+    for (uint32_t j = 0; j < rep.lanes; ++j) {
+        if (!chain_blocks) {
+            row[j] = index_value(firstValue, j);
+            continue;
+        }
+        T value = index_value(firstValue, j % block);
+        for (uint32_t b = 0; b < j / block; ++b) {
+            value = ascx_emu::ops::add(value, index_value(T(0), block));
+        }
+        row[j] = value;
+    }
+    const T step = index_value(T(0), rep.lanes);
+    const uint32_t times = rep.times == 0 && !rep.count_form ? 1 : rep.times;
+    ascx_emu::Repeats written = rep;
+    written.times = times;
+    T* out = dst.span(written.extent(ds), what);
+    ascx_emu::on_v(dst, written.extent(ds), true, what);
+    for (uint32_t r = 0; r < times; ++r) {
+        for (uint32_t j = 0; j < rep.lanes && r > 0; ++j) {
+            row[j] = ascx_emu::ops::add(row[j], step);
+        }
+        for (uint32_t j = 0; j < rep.lanes; ++j) {
+            if (written.active(r, j)) {
+                out[ascx_emu::lane_offset(ds, r, j)] = row[j];
+            }
+        }
+    }
+}
+}  // namespace detail
+
+template <typename T>
+void CreateVecIndex(LocalTensor<T> dst, const T& firstValue, uint32_t count) {
+    const ascx_emu::Repeats rep = ascx_emu::count_repeats(sizeof(T), count, "CreateVecIndex");
+    detail::create_vec_index(dst, firstValue, rep, rep.contiguous<T>(), true);
+}
+
+template <typename T>
+void CreateVecIndex(LocalTensor<T>& dst, const T& firstValue, uint64_t mask, uint8_t repeatTime, uint16_t dstBlkStride,
+                    uint8_t dstRepStride) {
+    const ascx_emu::Repeats rep = ascx_emu::mask_repeats<true>(sizeof(T), mask, repeatTime, "CreateVecIndex");
+    detail::create_vec_index(dst, firstValue, rep, ascx_emu::strided<T>(dstBlkStride, dstRepStride), true);
+}
+
+template <typename T>
+void CreateVecIndex(LocalTensor<T>& dst, const T& firstValue, uint64_t mask[], uint8_t repeatTime,
+                    uint16_t dstBlkStride, uint8_t dstRepStride) {
+    const ascx_emu::Repeats rep = ascx_emu::mask_repeats<true>(sizeof(T), mask, repeatTime, "CreateVecIndex");
+    detail::create_vec_index(dst, firstValue, rep, ascx_emu::strided<T>(dstBlkStride, dstRepStride), false);
+}
+
 }  // namespace AscendC
 
 // --- reductions -------------------------------------------------------------------------------------
