@@ -16,7 +16,7 @@ from ascx.dialects import ascendc as ir
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import IRBuilder
 from ascx.language.core.convert import describe, integer_operand
-from ascx.language.core.dtype import DataType, int32, uint8, uint64
+from ascx.language.core.dtype import DataType, float16, float32, int16, int32, uint8, uint16, uint64
 from ascx.language.core.enums import TPosition
 from ascx.language.core.forms import Form, Param, instance_of, is_bool, is_int, is_mask_list
 from ascx.language.core.params import BinaryRepeatParams, ParamsStruct, UnaryRepeatParams
@@ -185,6 +185,20 @@ def same_dtype(api: str, message: str, *operands: tuple[str, BaseTensor]) -> Non
     ``Src0 and src1 must be same type. (add: src0 float16, src1 float32)``."""
     if len({tensor.dtype for _, tensor in operands}) > 1:
         raise ApiTypeError(same_dtype_message(api, message, *((role, tensor.dtype) for role, tensor in operands)))
+
+
+FLOATS = (float16, float32)
+ARITHMETIC = (float16, float32, int16, int32)
+BITWISE = (int16, uint16)
+"""Type sets several ops share (Atlas A2, dav-c220); each op's own table stands in its family module.  pyasc
+checks the element-wise binary ops only (``check_type``, whose messages ascx keeps); the other tables are
+those the Ascend C documentation gives for each API, which pyasc documents and ascx enforces."""
+
+
+def pyasc_valid_types(valid: tuple[DataType, ...]) -> str:
+    """pyasc's rendering of a valid-type table: ``{'src': ['float16', ...], 'dst': [...]}``."""
+    names = [d.name for d in valid]
+    return str({"src": names, "dst": names})
 
 
 def type_list(types: Sequence[DataType]) -> str:

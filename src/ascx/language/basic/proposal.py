@@ -17,8 +17,7 @@ from xdsl.dialects.builtin import UnitAttr
 from xdsl.ir import SSAValue
 
 from ascx.dialects import ascendc as ir
-from ascx.language.basic.dtype_rules import FLOATS
-from ascx.language.basic.operands import check_dtype, dtype_rule, tensor_param, vector_tensor
+from ascx.language.basic.operands import FLOATS, check_dtype, dtype_rule, tensor_param, vector_tensor
 from ascx.language.basic.reduce_args import UINT8_RANGE, float_operands, range_message, ranged_operand
 from ascx.language.basic.ub_alignment import alignment_message, check_alignment
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError

@@ -7,12 +7,15 @@ from collections.abc import Callable
 from typing import Any
 
 from ascx.dialects import ascendc as ir
-from ascx.language.basic.dtype_rules import BINARY, pyasc_valid_types
 from ascx.language.basic.operands import (
+    ARITHMETIC,
+    BITWISE,
+    FLOATS,
     MASK_PARAMS,
     SAME_SRC0_SRC1,
     SAME_SRC0_SRC1_DST,
     extent_operands,
+    pyasc_valid_types,
     same_dtype,
     same_dtype_message,
     tensor_param,
@@ -30,6 +33,12 @@ from ascx.language.core.tensor import LocalTensor
 from ascx.language.reference import records
 
 record = records(__name__, "basic/vector_binary")
+
+BINARY: dict[str, tuple[DataType, ...]] = {
+    "add": ARITHMETIC, "sub": ARITHMETIC, "mul": ARITHMETIC, "max": ARITHMETIC, "min": ARITHMETIC,
+    "div": FLOATS, "bitwise_and": BITWISE, "bitwise_or": BITWISE,
+}  # fmt: skip
+"""The data types of each op (pyasc's ``check_type`` table)."""
 
 FORMS = vector_forms(
     [tensor_param("dst"), tensor_param("src0"), tensor_param("src1")], BinaryRepeatParams, count_set_mask=True

@@ -9,8 +9,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ascx.dialects import ascendc as ir
-from ascx.language.basic.dtype_rules import BINARY_SCALAR
 from ascx.language.basic.operands import (
+    ARITHMETIC,
+    FLOATS,
     MASK_PARAMS,
     SAME_SRC_DST,
     check_dtype,
@@ -40,6 +41,11 @@ FORMS = vector_forms(
     UnaryRepeatParams,
     count_set_mask=True,
 )
+
+BINARY_SCALAR: dict[str, tuple[DataType, ...]] = {
+    "adds": ARITHMETIC, "muls": ARITHMETIC, "maxs": ARITHMETIC, "mins": ARITHMETIC, "leaky_relu": FLOATS,
+}  # fmt: skip
+"""The data types of each op (CANN's documentation, Atlas A2)."""
 
 
 def _forms(name: str, cpp: str) -> dict[str, Any]:

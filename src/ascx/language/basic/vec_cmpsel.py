@@ -10,7 +10,6 @@ from typing import Any
 from xdsl.ir import SSAValue
 
 from ascx.dialects import ascendc as ir
-from ascx.language.basic.dtype_rules import COMPARE, SELECT
 from ascx.language.basic.layout import (
     address_roots,
     aligned_message,
@@ -20,6 +19,7 @@ from ascx.language.basic.layout import (
     stored_addresses,
 )
 from ascx.language.basic.operands import (
+    FLOATS,
     MASK_PARAMS,
     check_dtype,
     dtype_message,
@@ -71,6 +71,10 @@ SELECT_FORMS = vector_forms(
     BinaryRepeatParams,
     count_set_mask=False,
 )
+
+COMPARE = (float16, float32, int32)
+SELECT = FLOATS
+"""What ``Compare`` compares and ``Select`` selects on Atlas A2."""
 
 
 def _cmp_mode(value: object, api: str) -> ir.CmpModeAttr:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from ascx.dialects import ascendc as ir
-from ascx.language.basic.dtype_rules import DUPLICATE
 from ascx.language.basic.layout import aligned_rule, require_aligned
 from ascx.language.basic.operands import (
     MASK_PARAMS,
@@ -28,6 +27,9 @@ from ascx.language.core.forms import Form, Param, bind, is_bool, is_int, is_mask
 from ascx.language.reference import records
 
 record = records(__name__, "basic/vector_conversion")
+
+DUPLICATE = (float16, float32, int16, uint16, int32, uint32)
+"""What ``Duplicate`` fills on Atlas A2."""
 
 _LEAD = (tensor_param("dst"), Param("scalar", is_number, "int | float"))
 _TAIL = (

@@ -9,8 +9,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ascx.dialects import ascendc as ir
-from ascx.language.basic.dtype_rules import REDUCE
 from ascx.language.basic.operands import (
+    FLOATS,
     check_dtype,
     count_message,
     count_operand,
@@ -75,6 +75,9 @@ _FORMS_SHOWN = (
     "(dst, src, shared_tmp_buffer, count{index})",
     "(dst, src, shared_tmp_buffer, mask, repeat_time, src_rep_stride{index})",
 )
+
+REDUCE = FLOATS
+"""What ``ReduceSum``/``ReduceMax``/``ReduceMin`` reduce on Atlas A2."""
 
 
 def reduce_record(name: str, kind: ir.ReduceKind, meaning: str) -> dict[str, Any]:

@@ -12,8 +12,7 @@ from typing import Any
 from xdsl.ir import SSAValue
 
 from ascx.dialects import ascendc as ir
-from ascx.language.basic.dtype_rules import FLOATS
-from ascx.language.basic.operands import dtype_message, on_chip_rule, tensor_param, type_list, vector_tensor
+from ascx.language.basic.operands import FLOATS, dtype_message, on_chip_rule, tensor_param, type_list, vector_tensor
 from ascx.language.basic.reduce_args import (
     UINT8_RANGE,
     UINT16_RANGE,

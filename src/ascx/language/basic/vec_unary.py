@@ -7,8 +7,9 @@ from collections.abc import Callable
 from typing import Any
 
 from ascx.dialects import ascendc as ir
-from ascx.language.basic.dtype_rules import UNARY
 from ascx.language.basic.operands import (
+    BITWISE,
+    FLOATS,
     MASK_PARAMS,
     SAME_SRC_DST,
     check_dtype,
@@ -22,10 +23,16 @@ from ascx.language.basic.operands import (
     vector_tensor,
 )
 from ascx.language.core.builder import active
-from ascx.language.core.dtype import uint8
+from ascx.language.core.dtype import DataType, float16, float32, int32, uint8
 from ascx.language.core.forms import bind
 from ascx.language.core.params import UnaryRepeatParams
 from ascx.language.reference import records
+
+UNARY: dict[str, tuple[DataType, ...]] = {
+    "abs": FLOATS, "exp": FLOATS, "ln": FLOATS, "sqrt": FLOATS, "rsqrt": FLOATS, "reciprocal": FLOATS,
+    "relu": (float16, float32, int32), "bitwise_not": BITWISE,
+}  # fmt: skip
+"""The data types of each op (CANN's documentation, Atlas A2)."""
 
 record = records(__name__, "basic/vector_unary")
 
