@@ -7,6 +7,8 @@ import inspect
 from typing import Any
 
 from ascx.dialects import ascendc as ir
+from ascx.dialects.ascendc.matmul_modes import forbidden_in_mix_dual_master
+from ascx.language.adv.api_docs import matmul_records
 from ascx.language.adv.errors import require_compile_time
 from ascx.language.adv.matmul_base import (
     C_DTYPES,
@@ -18,12 +20,15 @@ from ascx.language.adv.matmul_base import (
     is_tensor,
     no_viable_candidate,
 )
+from ascx.language.adv.matmul_modes import not_in_mix_dual_master_rule, not_with_ib_share_ab_rule
 from ascx.language.core.builder import IRBuilder, active
 from ascx.language.core.convert import scalar_operand
 from ascx.language.core.dtype import bit, float16, float32, int8, int32
 from ascx.language.core.enums import CubeFormat, IterateMode, LayoutMode, TPosition
 from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
 from ascx.language.core.values import Handle, RuntimeScalar
+
+matmul_record = matmul_records(__name__)
 
 ONLY_LOOP_CONDITION = "the result of iterate() can only be used as a with-item, a while condition, or discarded"
 """docs/matmul-protocol.md#the-result-of-iterate"""
@@ -107,12 +112,40 @@ class MatmulResults(MatmulBase):
 
     # -- iterate
 
+    @matmul_record(
+        cpp=(
+            "template <bool sync = true> bool Iterate(bool enPartialSum = false);",
+            "template <bool sync = true, typename T> bool Iterate(bool enPartialSum, "
+            "const LocalTensor<T>& localCmatrix);",
+        ),
+        params=(
+            ("en_partial_sum", "accumulate into the previous result"),
+            ("sync", "compile-time; the C++ template argument"),
+            ("local_c_matrix", "a CO1 LocalTensor (cube-only kernels, C at CO1 in NZ format)"),
+        ),
+        rules=(
+            "Use the result as ``while mm.iterate():``, ``with mm.iterate() as count:`` (count numbers the blocks "
+            'from 0), or as a statement (one call): "the result of iterate() can only be used as a with-item, a '
+            'while condition, or discarded".',
+            '``sync=False`` needs a MIX kernel, C at VECIN/VECOUT/VECCALC and ``set_workspace`` first: "iterate with '
+            'sync=False requires the C MatmulType position to be VECIN, VECOUT or VECCALC".',
+            "``MatmulConfig.iterate_mode`` must include ``ITERATE_MODE_NORMAL``.",
+            not_in_mix_dual_master_rule("iterate"),
+            not_with_ib_share_ab_rule("iterate"),
+        ),
+        example=(
+            "gm",
+            "with mm.iterate() as count:\n    mm.get_tensor_c(c_global)\n"
+            "while mm.iterate():\n    mm.get_tensor_c(c_global)",
+        ),
+        notes=(
+            "pyasc's documentation writes ``while mm.iterate() as count:``, which is not Python; the with-form is "
+            "pyasc's, the while-form an ascx extension.",
+        ),
+    )
     def iterate(self, en_partial_sum: Any = False, sync: Any = True, local_c_matrix: Any = None) -> MatmulIterator:
-        """``mm.Iterate<sync>(en_partial_sum[, local_c_matrix])``: compute the next result block.
-
-        The result drives ``while mm.iterate():`` or ``with mm.iterate() as count:``; as a bare
-        statement it is one call (``mm.iterate(sync=False)`` posts the whole computation).
-        """
+        """Compute the next result block; false when there is none. With ``sync=False`` the first call posts the
+        whole computation to the cube core."""
         builder = self._builder("iterate")
         self._results_mode("iterate")
         if local_c_matrix is not None:
@@ -142,9 +175,51 @@ class MatmulResults(MatmulBase):
 
     # -- get_tensor_c
 
+    @matmul_record(
+        cpp=(
+            "template <bool sync = true> void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, "
+            "bool enSequentialWrite = false);",
+            "template <bool sync = true, bool doPad = false> void GetTensorC(const LocalTensor<DstT>& c, "
+            "uint8_t enAtomic = 0, bool enSequentialWrite = false, ...);",
+            "template <bool sync = true> void GetTensorC(const GlobalTensor<DstT>& gm, const LocalTensor<DstT>& "
+            "co2Local, uint8_t enAtomic = 0, bool enSequentialWrite = false);",
+            "template <bool sync = true> GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0, "
+            "bool enSequentialWrite = false);",
+        ),
+        params=(
+            ("tensor", "the destination, of C's dtype"),
+            ("en_atomic", "0-3 (0 for a LocalTensor destination)"),
+            ("en_sequential_write", "write a dense base block instead of its place in C"),
+            ("sync", "compile-time; must match the driving ``iterate``"),
+            ("optional_tensor", "a LocalTensor that also receives the block (GM + UB form)"),
+        ),
+        rules=(
+            '"Tensor type is not supported in get_tensor_c"; "Params en_atomic should be in [0, 1, 2, 3]".',
+            'Driven by an ``iterate`` of the same ``sync``: "get_tensor_c must follow iterate() on the same Matmul".',
+            '``sync=False`` only into a LocalTensor or in the returning form: "get_tensor_c with sync=False only '
+            'supports a LocalTensor output or the returning form"; the returning form needs C at VECIN.',
+            "``MatmulConfig.enable_get_tensor_c`` must be True.",
+            not_in_mix_dual_master_rule("get_tensor_c"),
+            not_with_ib_share_ab_rule("get_tensor_c"),
+        ),
+        example=(
+            "ub",
+            """c_block = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 128 * 256)
+mm.set_workspace(c_global)
+mm.iterate(sync=False)
+for i in range(2):
+    mm.get_tensor_c(c_block, sync=False)
+    mm.wait_get_tensor_c()
+view = mm.get_tensor_c(sync=False)""",
+        ),
+        overloads=(
+            "get_tensor_c(tensor, en_atomic=0, en_sequential_write=False, sync=True, optional_tensor=None)",
+            "get_tensor_c(en_atomic=0, en_sequential_write=False, sync=True) -> GlobalTensor",
+        ),
+    )
     def get_tensor_c(self, *args: Any, **kwargs: Any) -> GlobalTensor | None:
-        """``mm.GetTensorC<sync>(tensor, en_atomic, en_sequential_write)``, the GM + UB form with
-        ``optional_tensor``, or (no tensor) ``g = mm.get_tensor_c(sync=False)`` returning a GlobalTensor."""
+        """Fetch the current result block: into a tensor, into GM and a LocalTensor at once, or (no tensor,
+        ``sync=False``) as a returned GlobalTensor viewing the workspace slot."""
         first = args[0] if args else kwargs.get("tensor")
         into = is_tensor(first)
         try:
@@ -240,8 +315,26 @@ class MatmulResults(MatmulBase):
                 f"{method} sync={sync} does not match sync={self.last_iterate_sync} of the driving iterate()"
             )
 
+    @matmul_record(
+        cpp=("void AsyncGetTensorC(const LocalTensor<DstT>& c);",),
+        params=(("c", "a LocalTensor of C's dtype"),),
+        rules=(
+            '"async_get_tensor_c: c must be a LocalTensor"; MIX kernels only; after an asynchronous ``iterate``.',
+            not_in_mix_dual_master_rule("async_get_tensor_c"),
+            not_with_ib_share_ab_rule("async_get_tensor_c"),
+        ),
+        example=(
+            "ub",
+            """c_block = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 128 * 256)
+mm.set_workspace(c_global)
+mm.iterate(sync=False)
+mm.async_get_tensor_c(c_block)  # AscxWarning: emitted as GetTensorC<false>(c_block, 0, false)
+mm.wait_get_tensor_c()""",
+        ),
+    )
     def async_get_tensor_c(self, c: LocalTensor) -> None:
-        """``mm.AsyncGetTensorC(c)``: deprecated; ``get_tensor_c(c, sync=False)`` replaces it."""
+        """Deprecated: fetch the next block into a LocalTensor asynchronously. ascx rewrites it into
+        ``get_tensor_c(c, sync=False)`` and warns."""
         method = "async_get_tensor_c"
         builder = self._builder(method)
         self._results_mode(method)
@@ -253,8 +346,23 @@ class MatmulResults(MatmulBase):
         self._check_driven(method, False)
         builder.insert(ir.MatmulAsyncGetTensorCOp(self.ssa, c.ssa))
 
+    @matmul_record(
+        cpp=("void WaitGetTensorC();",),
+        rules=(
+            'MIX kernels only: "wait_get_tensor_c is not supported in cube-only kernels".',
+            not_in_mix_dual_master_rule("wait_get_tensor_c"),
+        ),
+        example=(
+            "ub",
+            """c_block = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 128 * 256)
+mm.set_workspace(c_global)
+mm.iterate(sync=False)
+mm.get_tensor_c(c_block, sync=False)
+mm.wait_get_tensor_c()""",
+        ),
+    )
     def wait_get_tensor_c(self) -> None:
-        """``mm.WaitGetTensorC()``: completes the asynchronous fetches into LocalTensors."""
+        """Complete the asynchronous fetches into LocalTensors (an MTE2 to vector handshake)."""
         builder = self._builder("wait_get_tensor_c")
         self._not_dual_master("wait_get_tensor_c")
         self._mix_only(builder, "wait_get_tensor_c")
@@ -262,6 +370,38 @@ class MatmulResults(MatmulBase):
 
     # -- iterate_all
 
+    @matmul_record(
+        cpp=(
+            "template <bool sync = true> void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, "
+            "bool enSequentialWrite = false, bool waitIterateAll = false, bool fakeMsg = false);",
+            "template <bool sync = true> void IterateAll(const LocalTensor<DstT>& ubCmatrix, uint8_t enAtomic = 0);",
+        ),
+        params=(
+            ("tensor", "the output, of C's dtype"),
+            ("en_atomic", "0-3"),
+            ("sync", "compile-time"),
+            ("en_sequential_write", "GlobalTensor output only"),
+            ("wait_iterate_all", "with ``sync=False``: ``wait_iterate_all()`` completes the computation"),
+            ("fake_msg", "needs ``do_ib_share_norm`` or ``intra_block_part_sum``"),
+        ),
+        rules=(
+            '"Param wait_iterate_all can be True only when sync is False".',
+            '"When iterate_all output to LocalTensor, param {name} is not supported."; a LocalTensor output is '
+            "synchronous and needs C at A1, B1, C1 or TSCM (or CO1 in cube-only kernels).",
+            "``sync=False`` without ``wait_iterate_all=True`` warns: the kernel must synchronise by other means.",
+            "In MixDualMaster mode, and with IBShare on both A and B, results come only from ``iterate_all`` to a "
+            f'GlobalTensor: "{forbidden_in_mix_dual_master("iterate_all to a LocalTensor")}".',
+            "In a MIX kernel the tensors are set (``set_tensor_a``/``set_tensor_b``) since the client's last message "
+            "to the AIC: every message clears CANN's ``isFirstIter``, which this call asserts; the emulation stops "
+            "there (docs/emulation.md#the-tiling-check).",
+        ),
+        example=("gm", "mm.iterate_all(c_global, sync=False, wait_iterate_all=True)\nmm.wait_iterate_all()"),
+        notes=(
+            "MixDualMaster mode (``MatmulConfig(enable_mix_dual_master=True)``; in a MIX 1:2 kernel with "
+            "``MatmulType(..., ib_share=True)`` on A and B) computes on the AIC while the AIVs' ``iterate_all`` "
+            "only waits: see ``examples/matmul_mix_dual_master.py``.",
+        ),
+    )
     def iterate_all(
         self,
         tensor: BaseTensor,
@@ -271,8 +411,7 @@ class MatmulResults(MatmulBase):
         wait_iterate_all: Any = None,
         fake_msg: Any = None,
     ) -> None:
-        """``mm.IterateAll<sync>(tensor, en_atomic, en_sequential_write, wait_iterate_all, fake_msg)``: the
-        whole result; ``mm.IterateAll<true>(tensor, en_atomic)`` for a LocalTensor."""
+        """Compute the whole result: into a GlobalTensor (optionally asynchronously), or into an L1 LocalTensor."""
         method = "iterate_all"
         builder = self._builder(method)
         self._requires_tiling(method)
@@ -350,8 +489,14 @@ class MatmulResults(MatmulBase):
         if fake_msg is True and not (self.config.do_ib_share_norm or self.config.intra_block_part_sum):
             raise ValueError("fake_msg=True requires do_ib_share_norm=True or intra_block_part_sum=True")
 
+    @matmul_record(
+        cpp=("void WaitIterateAll();",),
+        rules=("MIX kernels only.",),
+        example=("gm", "mm.iterate_all(c_global, sync=False, wait_iterate_all=True)\nmm.wait_iterate_all()"),
+        notes=("pyasc's documentation shows ``SetSingleShape``'s prototype here; this is the right one.",),
+    )
     def wait_iterate_all(self) -> None:
-        """``mm.WaitIterateAll()``: completes an ``iterate_all(sync=False, wait_iterate_all=True)``."""
+        """Complete an ``iterate_all(sync=False, wait_iterate_all=True)``."""
         builder = self._builder("wait_iterate_all")
         self._mix_only(builder, "wait_iterate_all")
         builder.insert(ir.MatmulWaitIterateAllOp(self.ssa))
@@ -367,10 +512,54 @@ class MatmulResults(MatmulBase):
         if "quant" in self.seen:
             raise ValueError(f"{method} does not support quantization (set_quant_scalar / set_quant_vector)")
 
+    @matmul_record(
+        cpp=(
+            "template <bool sync = true, bool waitIterateBatch = false> void IterateBatch("
+            "const GlobalTensor<DstT>& gm, "
+            "uint32_t batchA, uint32_t batchB, bool enSequentialWrite, uint32_t matrixStrideA = 0, "
+            "uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0, bool enPartialSum = false, uint8_t enAtomic = 0);",
+            "template <bool sync = true> void IterateBatch(const LocalTensor<DstT>& ubCmatrix, ...same arguments...);",
+            "void IterateBatch(const GlobalTensor<DstT>& gm, bool enPartialSum, uint8_t enAtomic, "
+            "bool enSequentialWrite, uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, "
+            "uint32_t matrixStrideC = 0);  // cube-only",
+        ),
+        params=(
+            ("tensor", "int32, float32 or float16 output"),
+            ("batch_a, batch_b", "batch counts (MIX)"),
+            ("en_sequential_write", "False for GM output, True for UB output"),
+            ("en_partial_sum, en_atomic", "omitted ones are written as C++'s defaults ``false``/``0``"),
+            ("sync, wait_iterate_batch", "compile-time; a UB output is synchronous"),
+        ),
+        rules=(
+            'A and B need the same layout, not NONE: "iterate_batch does not support layout NONE for A".',
+            "The Norm template only; no quantisation on the object; cube-only kernels call ``set_batch_num`` first "
+            "and output to GM only.",
+            "Layouts (CANN's IterateBatch docs): NORMAL and BNGS1S2 hold whole matrices one after another; BSNGD is "
+            "``[B, S, N, G, D]`` with each batch an ``[S, D]`` matrix whose rows are ``N * G * D`` apart and the "
+            "batches of one call ``D`` apart (``matrix_stride_a``/``b`` override it), SBNGD ``[S, B, N, G, D]`` "
+            "with rows ``B * N * G * D`` apart; the tiling's layout fields (``set_a_layout`` ...) give B, S, N, G, "
+            "D. Different batch counts broadcast G, N or B; a C with G = 1 adds up the G results.",
+            not_in_mix_dual_master_rule("iterate_batch"),
+            not_with_ib_share_ab_rule("iterate_batch"),
+            "In a MIX kernel the tensors are set (``set_tensor_a``/``set_tensor_b``) since the client's last message "
+            "to the AIC: every message clears CANN's ``isFirstIter``, which this call asserts; the emulation stops "
+            "there (docs/emulation.md#the-tiling-check).",
+        ),
+        example=(
+            "batch",
+            """mm.iterate_batch(c_global, 2, 2, False, sync=False, wait_iterate_batch=True)
+mm.wait_iterate_batch()""",
+        ),
+        overloads=(
+            "iterate_batch(tensor, batch_a, batch_b, en_sequential_write, matrix_stride_a=0, matrix_stride_b=0, "
+            "matrix_stride_c=0, en_partial_sum=None, en_atomic=None, sync=True, wait_iterate_batch=None)",
+            "iterate_batch(tensor, en_partial_sum, en_atomic, en_sequential_write, matrix_stride_a=0, "
+            "matrix_stride_b=0, matrix_stride_c=0)  # cube-only kernels",
+        ),
+    )
     def iterate_batch(self, *args: Any, **kwargs: Any) -> None:
-        """Batch Matmul.  In MIX kernels ``iterate_batch(tensor, batch_a, batch_b, en_sequential_write, ...,
-        sync=True, wait_iterate_batch=None)``; in cube-only kernels ``iterate_batch(tensor, en_partial_sum,
-        en_atomic, en_sequential_write, ...)`` (the signature follows the kernel mode)."""
+        """Batch Matmul. The signature follows the kernel mode: the first form in MIX kernels, the second in
+        cube-only kernels."""
         builder = self._builder("iterate_batch")
         self._results_mode("iterate_batch")
         self._requires_tiling("iterate_batch")
@@ -480,6 +669,37 @@ class MatmulResults(MatmulBase):
         ]
         builder.insert(ir.MatmulIterateBatchCubeOp(self.ssa, tensor.ssa, *operands))
 
+    @matmul_record(
+        cpp=(
+            "template <bool sync = true, bool waitIterateBatch = false> void IterateNBatch(const uint32_t batchLoop, "
+            "uint32_t batchA, uint32_t batchB, bool enSequentialWrite, uint32_t matrixStrideA = 0, "
+            "uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0);",
+        ),
+        params=(
+            ("batch_loop", "how many batches"),
+            ("batch_a, batch_b", "batch counts"),
+            ("en_sequential_write", "dense output"),
+            ("sync, wait_iterate_batch", "compile-time"),
+        ),
+        rules=(
+            '"Param wait_iterate_batch can be True only when sync is False".',
+            "Needs ``MatmulConfig.is_n_batch=True``, A and B layouts other than NONE/NORMAL, and "
+            "``set_workspace`` first.",
+            "Step ``l`` reads A and B ``l * batch`` heads further in their layouts and writes its ``max(batch_a, "
+            "batch_b)`` results into the workspace after step ``l - 1``'s (in C's layout).",
+            not_in_mix_dual_master_rule("iterate_n_batch"),
+            not_with_ib_share_ab_rule("iterate_n_batch"),
+            "In a MIX kernel the tensors are set (``set_tensor_a``/``set_tensor_b``) since the client's last message "
+            "to the AIC: every message clears CANN's ``isFirstIter``, which this call asserts; the emulation stops "
+            "there (docs/emulation.md#the-tiling-check).",
+        ),
+        example=(
+            "batch",
+            """mm.set_workspace(c_global)
+mm.iterate_n_batch(4, 2, 2, False, sync=False, wait_iterate_batch=True)
+mm.wait_iterate_batch()""",
+        ),
+    )
     def iterate_n_batch(
         self,
         batch_loop: Any,
@@ -492,8 +712,7 @@ class MatmulResults(MatmulBase):
         sync: Any = True,
         wait_iterate_batch: Any = False,
     ) -> None:
-        """``mm.IterateNBatch<sync, wait>(batch_loop, batch_a, batch_b, en_sequential_write, strides...)``:
-        ``batch_loop`` batch computations in one call (MIX kernels)."""
+        """Run ``batch_loop`` batch computations in one call (MIX kernels)."""
         method = "iterate_n_batch"
         builder = self._builder(method)
         self._results_mode(method)
@@ -525,14 +744,74 @@ class MatmulResults(MatmulBase):
         ]
         builder.insert(ir.MatmulIterateNBatchOp(self.ssa, *operands, sync=sync_flag, wait_iterate_batch=wait_flag))
 
+    @matmul_record(
+        cpp=(
+            "template <bool sync = true> GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB, "
+            "bool enSequentialWrite = false);",
+            "template <bool sync = true> void GetBatchTensorC(const LocalTensor<DstT>& c, uint32_t batchA, "
+            "uint32_t batchB, bool enSequentialWrite = false);",
+        ),
+        params=(
+            ("tensor", "a LocalTensor (second form)"),
+            ("batch_a, batch_b", "required"),
+            ("sync", "must be False"),
+        ),
+        rules=(
+            '"Matmul get_batch_tensor_c only support params sync=False"; after ``iterate_n_batch(sync=False)``, at '
+            "most ``batch_loop`` times.",
+            "The returned GlobalTensor views the next ``max(batch_a, batch_b) * singleCoreM * singleCoreN`` results "
+            "of the workspace; into a LocalTensor, one step's results keep the row strides of C's layout.",
+            not_in_mix_dual_master_rule("get_batch_tensor_c"),
+            not_with_ib_share_ab_rule("get_batch_tensor_c"),
+        ),
+        example=(
+            "batch",
+            """mm.set_workspace(c_global)
+mm.iterate_n_batch(4, 2, 2, False, sync=False, wait_iterate_batch=True)
+mm.wait_iterate_batch()
+result = mm.get_batch_tensor_c(2, 2, sync=False)""",
+        ),
+        overloads=(
+            "get_batch_tensor_c(batch_a, batch_b, en_sequential_write=False, sync=True) -> GlobalTensor",
+            "get_batch_tensor_c(tensor, batch_a, batch_b, en_sequential_write=False, sync=True)",
+        ),
+    )
     def get_batch_tensor_c(self, *args: Any, **kwargs: Any) -> GlobalTensor | None:
-        """``g = mm.get_batch_tensor_c(batch_a, batch_b, sync=False)`` returning a GlobalTensor, or
-        ``mm.get_batch_tensor_c(ub, batch_a, batch_b, sync=False)`` into a LocalTensor."""
+        """Fetch a batch result of an asynchronous ``iterate_n_batch``: returned as a GlobalTensor, or into a
+        LocalTensor."""
         return self._get_batch("get_batch_tensor_c", args, kwargs)
 
+    @matmul_record(
+        cpp=(
+            "template <bool sync = true> GlobalTensor<DstT> GetBatchC(uint32_t batchA, uint32_t batchB, "
+            "bool enSequentialWrite = false);",
+            "template <bool sync = true> void GetBatchC(const LocalTensor<DstT>& c, uint32_t batchA, "
+            "uint32_t batchB, bool enSequentialWrite = false);",
+        ),
+        params=(
+            ("tensor", "a LocalTensor (second form)"),
+            ("batch_a, batch_b", "required"),
+            ("sync", "must be False"),
+        ),
+        rules=(
+            "The rules of ``get_batch_tensor_c``; the messages name ``get_batch_c``.",
+            not_in_mix_dual_master_rule("get_batch_c"),
+        ),
+        example=(
+            "batch",
+            """mm.set_workspace(c_global)
+mm.iterate_n_batch(4, 2, 2, False, sync=False, wait_iterate_batch=True)
+mm.wait_iterate_batch()
+result = mm.get_batch_c(2, 2, sync=False)""",
+        ),
+        overloads=(
+            "get_batch_c(batch_a, batch_b, en_sequential_write=False, sync=True) -> GlobalTensor",
+            "get_batch_c(tensor, batch_a, batch_b, en_sequential_write=False, sync=True)",
+        ),
+    )
     def get_batch_c(self, *args: Any, **kwargs: Any) -> GlobalTensor | None:
-        """CANN's ``GetBatchC``, the same as ``get_batch_tensor_c`` (an ascx extension; pyasc 1.1.1 has
-        only ``get_batch_tensor_c``).  Printed as ``GetBatchTensorC``, which CANN recommends."""
+        """CANN's ``GetBatchC``, which does what ``get_batch_tensor_c`` does (an ascx extension: pyasc 1.1.1 has only
+        ``get_batch_tensor_c``). Printed as ``GetBatchTensorC``, which CANN recommends."""
         return self._get_batch("get_batch_c", args, kwargs)
 
     def _get_batch(self, method: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> GlobalTensor | None:
@@ -574,8 +853,18 @@ class MatmulResults(MatmulBase):
         op = builder.insert(ir.MatmulGetBatchTensorCViewOp(self.ssa, a, b, sequential, result_type))
         return _global_view(op.result, self.c_type.dtype)
 
+    @matmul_record(
+        cpp=("void WaitIterateBatch();",),
+        rules=("MIX kernels only.", not_in_mix_dual_master_rule("wait_iterate_batch")),
+        example=(
+            "batch",
+            """mm.iterate_batch(c_global, 2, 2, False, sync=False, wait_iterate_batch=True)
+mm.wait_iterate_batch()""",
+        ),
+    )
     def wait_iterate_batch(self) -> None:
-        """``mm.WaitIterateBatch()``: completes an asynchronous ``iterate_batch``/``iterate_n_batch``."""
+        """Complete an asynchronous ``iterate_batch`` or ``iterate_n_batch`` started with
+        ``wait_iterate_batch=True``."""
         builder = self._builder("wait_iterate_batch")
         self._not_dual_master("wait_iterate_batch")
         self._mix_only(builder, "wait_iterate_batch")
