@@ -13,6 +13,7 @@ from ascx.dialects import ascendc as ir
 from ascx.language.adv import matmul_gemv
 from ascx.language.adv.api_docs import matmul_records
 from ascx.language.adv.errors import require_compile_time
+from ascx.language.adv.matmul_base import no_tiling_message, not_ended_message, requires_config_message
 from ascx.language.adv.matmul_config import MatmulConfig
 from ascx.language.adv.matmul_inputs import MatmulInputs
 from ascx.language.adv.matmul_modes import check_declaration
@@ -25,10 +26,14 @@ from ascx.language.core.checks import is_instance
 from ascx.language.core.enums import LayoutMode, MatmulPolicy, TPosition
 from ascx.language.core.values import GlobalAddress
 from ascx.language.fwk.tpipe import TPipe
+from ascx.passes.matmul_register import used_before_register_message
 
 matmul_record = matmul_records(__name__)
 
 __all__ = ["Matmul", "MatmulIterator", "register_matmul"]
+
+WORKSPACE_NOT_GM = "register_matmul: workspace must be a GM address"
+INIT_TILING_TYPE = "init: tiling must be a TCubeTiling"
 
 
 @matmul_record(
@@ -40,10 +45,10 @@ __all__ = ["Matmul", "MatmulIterator", "register_matmul"]
         ("tiling", "a kernel-local ``TCubeTiling``; without one, call ``init(tiling)`` before computing"),
     ),
     rules=(
-        '``workspace`` must be a GM address: "register_matmul: workspace must be a GM address".',
+        f'``workspace`` must be a GM address: "{WORKSPACE_NOT_GM}".',
         "Every Matmul object is registered exactly once, not inside a loop and under no branch that "
         "differs between the AIC and its AIVs, before any method is called on it and in a block that holds "
-        'every call: "Matmul {obj} is used before register_matmul".',
+        f'every call: "{used_before_register_message("{obj}")}".',
         "All registrations of a kernel become one ``REGIST_MATMUL_OBJ`` (the macro declares fixed names and "
         "returns on the AIC side); they must share the pipe and the workspace.",
         "At most 4 objects; with more than one, each registration passes a tiling.",
@@ -59,7 +64,7 @@ def register_matmul(pipe: TPipe, workspace: GlobalAddress, matmul: Matmul, tilin
     if not is_instance(pipe, TPipe):
         raise TypeError(f"register_matmul: pipe must be a TPipe, got {type(pipe).__name__}")
     if not is_instance(workspace, GlobalAddress):
-        raise TypeError("register_matmul: workspace must be a GM address")
+        raise TypeError(WORKSPACE_NOT_GM)
     if not is_instance(matmul, Matmul):
         raise TypeError(f"register_matmul: matmul must be a Matmul, got {type(matmul).__name__}")
     if tiling is not None and not (is_instance(tiling, TCubeTiling) and tiling.is_bound):
@@ -127,10 +132,9 @@ class Matmul(MatmulInputs, MatmulResults):
             ("tiling", "a kernel-local ``TCubeTiling`` (built in the kernel, or a ``TCubeTiling`` kernel parameter)"),
         ),
         rules=(
-            '``tiling`` must be a TCubeTiling: "init: tiling must be a TCubeTiling".',
+            f'``tiling`` must be a TCubeTiling: "{INIT_TILING_TYPE}".',
             "A computation (``iterate``, ``iterate_all``, ``iterate_batch``, ``iterate_n_batch``) needs the tiling "
-            'from ``register_matmul`` or ``init``: "Matmul {obj} has no tiling: pass a tiling to register_matmul or '
-            'call init(tiling) before {method}".',
+            f'from ``register_matmul`` or ``init``: "{no_tiling_message("{obj}", "{method}")}".',
         ),
         example=(
             "gm",
@@ -141,16 +145,16 @@ class Matmul(MatmulInputs, MatmulResults):
         """Give the Matmul its tiling, when ``register_matmul`` did not."""
         builder = self._builder("init")
         if not is_instance(tiling, TCubeTiling) or not tiling.is_bound:
-            raise TypeError("init: tiling must be a TCubeTiling")
+            raise TypeError(INIT_TILING_TYPE)
         self.seen.add("tiling")
         builder.insert(ir.MatmulInitOp(self.ssa, tiling.ssa))
 
     @matmul_record(
         cpp=("void End();",),
         rules=(
-            '``MatmulConfig.enable_end`` must be True: "end requires MatmulConfig.enable_end=True".',
-            "A kernel that uses several Matmul objects ends one before calling another's methods: \"end() must be "
-            'called on Matmul {a} before calling {method} on Matmul {b}".',
+            f'``MatmulConfig.enable_end`` must be True: "{requires_config_message("end", "enable_end")}".',
+            "A kernel that uses several Matmul objects ends one before calling another's methods: "
+            f'"{not_ended_message("{a}", "{method}", "{b}")}".',
         ),
         example=("gm", "mm.iterate_all(c_global)\nmm.end()"),
     )

@@ -12,8 +12,13 @@ from ascx.language.adv.matmul_base import (
     AB_DTYPES,
     MatmulBase,
     bind,
+    cube_only_message,
+    dtype_mismatch_message,
     is_tensor,
+    kind_mismatch_message,
     no_viable_candidate,
+    unsupported_layout_message,
+    unsupported_tensor_message,
 )
 from ascx.language.adv.matmul_modes import not_in_mix_dual_master_rule
 from ascx.language.adv.matrix_offset import MatrixOffset
@@ -34,13 +39,32 @@ WORKSPACE_SIZE_ASSERTION = (
 )
 
 
+WORKSPACE_WITHOUT_SIZE = f"set_workspace: the workspace GlobalTensor has no size: {WORKSPACE_SIZE_ASSERTION}"
+WORKSPACE_SIZE_REQUIRED = "set_workspace: size is required when addr is a GM address"
+BIAS_NOT_INT32 = "Bias type is not supported when input A and B is int8"
+BIAS_TYPE = "Bias type is not supported in set_bias"
+USER_DEF_INFO_NOT_GM = "set_user_def_info: tiling_ptr must be a GM address"
+SPARSE_INDEX_NEEDS_MDL = "set_sparse_index requires an MDL config (do_multi_data_load=True)"
+ORG_KC_NEEDS_KB = "set_org_shape: org_kc requires org_kb"
+
+
+def transpose_message(method: str, role: str) -> str:
+    """``transpose=True`` for an operand whose MatmulType is not declared transposed."""
+    return f"{method}: transpose=True requires the {role} MatmulType to have is_trans=True"
+
+
+def unsupported_scalar_message(method: str) -> str:
+    """pyasc's message of a scalar input to an operand whose dtype takes none (int8)."""
+    return f"Scalar type is not supported in {method}"
+
+
 def _check_workspace_size(builder: IRBuilder, workspace: GlobalTensor) -> None:
     """``set_workspace(tensor)``: CANN's CPU-debug build asserts that the tensor has elements, so a tensor known
     to have none gets a warning at the call (``core.global_size``)."""
     warn_without_elements(
         builder,
         workspace,
-        f"set_workspace: the workspace GlobalTensor has no size: {WORKSPACE_SIZE_ASSERTION}",
+        WORKSPACE_WITHOUT_SIZE,
         "give set_global_buffer the workspace's size in elements, or call set_workspace(addr, size) with a GM address",
     )
 
@@ -81,15 +105,15 @@ class MatmulInputs(MatmulBase):
             ("scalar", "a number or a runtime scalar, converted to A's dtype (half or float32 only)"),
         ),
         rules=(
-            '"Tensor type is not supported in set_tensor_a"; "Tensor dtype {got} does not match the A dtype {want} '
-            'declared by the Matmul in set_tensor_a".',
-            'A GlobalTensor needs A at GM, a LocalTensor elsewhere: "set_tensor_a: a LocalTensor does not match the A '
-            'MatmulType position GM".',
-            '"set_tensor_a: transpose=True requires the A MatmulType to have is_trans=True"; '
-            '"Scalar type is not supported in set_tensor_a" for an int8 A.',
+            f'"{unsupported_tensor_message("set_tensor_a")}"; '
+            f'"{dtype_mismatch_message("{got}", "A", "{want}", "set_tensor_a")}".',
+            "A GlobalTensor needs A at GM, a LocalTensor elsewhere: "
+            f'"{kind_mismatch_message("set_tensor_a", "LocalTensor", "A", "GM")}".',
+            f'"{transpose_message("set_tensor_a", "A")}"; '
+            f'"{unsupported_scalar_message("set_tensor_a")}" for an int8 A.',
             not_in_mix_dual_master_rule("set_tensor_a with a LocalTensor", inputs=True) + " Likewise with a scalar.",
             "A in ``CubeFormat.VECTOR`` (GEMV) is not transposed (CANN asserts it in SetTensorA): "
-            '"set_tensor_a: A is in CubeFormat.VECTOR (GEMV): In GEMV mode, matrix A should not be transposed."; a '
+            f'"{matmul_gemv.transposed_message("set_tensor_a")}"; a '
             "flag known only at run time is checked by the emulation "
             "([GEMV](../matmul.md#gemv-a-in-cubeformatvector)).",
         ),
@@ -149,12 +173,12 @@ class MatmulInputs(MatmulBase):
         if not isinstance(tensor, GlobalTensor):
             self._not_dual_master(f"{method} with a LocalTensor", inputs=True)
         if tensor.dtype not in AB_DTYPES:
-            raise ValueError(f"Tensor type is not supported in {method}")
+            raise ValueError(unsupported_tensor_message(method))
         self._check_dtype(tensor.dtype, role, method)
         self._check_kind(tensor, role, method)
         declared = self._declared(role)
         if not isinstance(transpose, RuntimeScalar) and transpose and not declared.is_trans:
-            raise ValueError(f"{method}: transpose=True requires the {role} MatmulType to have is_trans=True")
+            raise ValueError(transpose_message(method, role))
         if role == "A" and not isinstance(transpose, RuntimeScalar) and transpose:
             matmul_gemv.check_transpose(declared, method)
         flag = self._flag(builder, transpose, method, "transpose")
@@ -165,7 +189,7 @@ class MatmulInputs(MatmulBase):
         self._not_dual_master(f"{method} with a scalar", inputs=True)
         dtype = self._declared(role).dtype
         if dtype not in (float16, float32):
-            raise ValueError(f"Scalar type is not supported in {method}")
+            raise ValueError(unsupported_scalar_message(method))
         value = self._integer(builder, scalar, method, "scalar", dtype)
         op_cls = ir.MatmulSetScalarAOp if role == "A" else ir.MatmulSetScalarBOp
         builder.insert(op_cls(self.ssa, value))
@@ -179,8 +203,7 @@ class MatmulInputs(MatmulBase):
         ),
         params=(("tensor", "of the bias MatmulType's dtype (C's, when ``Matmul(bias=None)``)"),),
         rules=(
-            'int32 when A and B are int8 ("Bias type is not supported when input A and B is int8"), else float16 or '
-            'float32 ("Bias type is not supported in set_bias").',
+            f'int32 when A and B are int8 ("{BIAS_NOT_INT32}"), else float16 or float32 ("{BIAS_TYPE}").',
             "``MatmulConfig.enable_set_bias`` must be True; the tiling must have ``is_bias=1``.",
             not_in_mix_dual_master_rule("set_bias with a LocalTensor", inputs=True),
         ),
@@ -195,9 +218,9 @@ class MatmulInputs(MatmulBase):
             self._not_dual_master("set_bias with a LocalTensor", inputs=True)
         if self.a_type.dtype == int8 and self.b_type.dtype == int8:
             if tensor.dtype != int32:
-                raise ValueError("Bias type is not supported when input A and B is int8")
+                raise ValueError(BIAS_NOT_INT32)
         elif tensor.dtype not in (float16, float32):
-            raise ValueError("Bias type is not supported in set_bias")
+            raise ValueError(BIAS_TYPE)
         self._check_dtype(tensor.dtype, "bias", "set_bias")
         self._check_kind(tensor, "bias", "set_bias")
         self._requires("enable_set_bias", "set_bias")
@@ -239,7 +262,7 @@ class MatmulInputs(MatmulBase):
         cpp=("void SetUserDefInfo(const uint64_t tilingPtr);",),
         params=(("tiling_ptr", "a GM address or a GlobalTensor"),),
         rules=(
-            '"set_user_def_info: tiling_ptr must be a GM address" otherwise (an int or a TCubeTiling).',
+            f'"{USER_DEF_INFO_NOT_GM}" otherwise (an int or a TCubeTiling).',
             not_in_mix_dual_master_rule("set_user_def_info"),
         ),
         example=("gm", "mm.set_user_def_info(workspace)"),
@@ -249,7 +272,7 @@ class MatmulInputs(MatmulBase):
         builder = self._builder("set_user_def_info")
         self._not_dual_master("set_user_def_info")
         if not is_instance(tiling_ptr, (GlobalAddress, GlobalTensor)):
-            raise TypeError("set_user_def_info: tiling_ptr must be a GM address")
+            raise TypeError(USER_DEF_INFO_NOT_GM)
         self._requires("enable_set_define_data", "set_user_def_info")
         builder.insert(ir.MatmulSetUserDefInfoOp(self.ssa, tiling_ptr.ssa))
 
@@ -257,8 +280,8 @@ class MatmulInputs(MatmulBase):
         cpp=("void SetSparseIndex(const GlobalTensor<uint8_t>& indexGlobal);",),
         params=(("index_global", "a GlobalTensor of uint8, in NZ format"),),
         rules=(
-            '"set_sparse_index is only supported in cube-only kernels (matmul_cube_only=True)"',
-            '"set_sparse_index requires an MDL config (do_multi_data_load=True)"',
+            f'"{cube_only_message("set_sparse_index")}"',
+            f'"{SPARSE_INDEX_NEEDS_MDL}"',
         ),
         example=("cube", "index = asc.GlobalTensor()\nindex.set_global_buffer(workspace)\nmm.set_sparse_index(index)"),
     )
@@ -267,7 +290,7 @@ class MatmulInputs(MatmulBase):
         builder = self._builder("set_sparse_index")
         self._cube_only(builder, "set_sparse_index")
         if not self.config.do_multi_data_load:
-            raise ValueError("set_sparse_index requires an MDL config (do_multi_data_load=True)")
+            raise ValueError(SPARSE_INDEX_NEEDS_MDL)
         if not is_instance(index_global, GlobalTensor):
             raise TypeError("set_sparse_index: index_global must be a GlobalTensor")
         if index_global.dtype != uint8:
@@ -285,7 +308,7 @@ class MatmulInputs(MatmulBase):
             ("enable_hf32", "turn HF32 on"),
             ("trans_mode", "1 selects HF32 transform mode 1, anything else mode 0"),
         ),
-        rules=('"set_hf32 is only supported in cube-only kernels (matmul_cube_only=True)"',),
+        rules=(f'"{cube_only_message("set_hf32")}"',),
         example=("cube", "mm.set_hf32(True, 1)"),
     )
     def set_hf32(self, enable_hf32: Any = False, trans_mode: Any = 0) -> None:
@@ -317,7 +340,7 @@ class MatmulInputs(MatmulBase):
         params=(("batch_a", "batches of A"), ("batch_b", "batches of B")),
         rules=(
             "Cube-only kernels only, and A's layout must not be NONE "
-            '("set_batch_num does not support layout NONE for A").',
+            f'("{unsupported_layout_message("set_batch_num", "NONE", "A")}").',
             not_in_mix_dual_master_rule("set_batch_num"),
         ),
         example=("cube_batch", "mm.set_batch_num(2, 2)\nmm.iterate_batch(c_global, False, 0, False)"),
@@ -328,7 +351,7 @@ class MatmulInputs(MatmulBase):
         self._not_dual_master("set_batch_num")
         self._cube_only(builder, "set_batch_num")
         if self._layout("A") is LayoutMode.NONE:
-            raise ValueError("set_batch_num does not support layout NONE for A")
+            raise ValueError(unsupported_layout_message("set_batch_num", "NONE", "A"))
         a = self._integer(builder, batch_a, "set_batch_num", "batch_a")
         b = self._integer(builder, batch_b, "set_batch_num", "batch_b")
         builder.insert(ir.MatmulSetBatchNumOp(self.ssa, a, b))
@@ -341,14 +364,11 @@ class MatmulInputs(MatmulBase):
         ),
         params=(("addr", "a GlobalTensor, or a GM address"), ("size", "required with a GM address")),
         rules=(
-            '"set_workspace: size is required when addr is a GM address".',
-            "A GlobalTensor should have a size: CANN's ``SetWorkspace(GlobalTensor)`` asserts ``addr.GetSize() > 0`` "
-            "in its CPU-debug build (``MatmulClient`` in ``include/adv_api/matmul/matmul_client.h``, ``MatmulImpl`` in "
-            "``matmul_impl_base.h``), where the kernel aborts; the NPU build does not check (CANN's own "
-            "``matmul_async_iterate`` sample gives none). So a tensor whose every ``set_global_buffer`` gives no "
-            "``buffer_size`` (or a constant 0) is a warning at the call naming each ``set_global_buffer``: "
-            "\"set_workspace: the workspace GlobalTensor has no size: CANN's SetWorkspace(GlobalTensor) asserts "
-            "addr.GetSize() > 0 in its CPU-debug build (...)\". A size computed at run time is CANN's to check.",
+            f'"{WORKSPACE_SIZE_REQUIRED}".',
+            "A GlobalTensor should have a size, though CANN's own ``matmul_async_iterate`` sample gives none: a "
+            "tensor whose every ``set_global_buffer`` gives no ``buffer_size`` (or a constant 0) is a warning at the "
+            f'call naming each ``set_global_buffer``: "{WORKSPACE_WITHOUT_SIZE}". A size computed at run time is '
+            "CANN's to check.",
             "Call it before an asynchronous ``iterate``, ``get_tensor_c(sync=False)`` or ``iterate_n_batch``.",
             not_in_mix_dual_master_rule("set_workspace"),
         ),
@@ -364,7 +384,7 @@ class MatmulInputs(MatmulBase):
             builder.insert(ir.MatmulSetWorkspaceOp(self.ssa, addr.ssa))
         elif is_instance(addr, GlobalAddress):
             if size is None:
-                raise ValueError("set_workspace: size is required when addr is a GM address")
+                raise ValueError(WORKSPACE_SIZE_REQUIRED)
             builder.insert(
                 ir.MatmulSetWorkspaceOp(self.ssa, addr.ssa, self._integer(builder, size, "set_workspace", "size"))
             )
@@ -430,14 +450,14 @@ mm.iterate_all(c_global)""",
             ("org_kb", "K of B"),
             ("org_kc", "N of the output C; needs ``org_kb``"),
         ),
-        rules=('"set_org_shape: org_kc requires org_kb"; ``MatmulConfig.enable_set_org_shape`` must be True.',),
+        rules=(f'"{ORG_KC_NEEDS_KB}"; ``MatmulConfig.enable_set_org_shape`` must be True.',),
         example=("gm", "mm.set_org_shape(512, 512, 512)\nmm.set_org_shape(512, 512, 512, 512, 512)"),
     )
     def set_org_shape(self, org_m: Any, org_n: Any, org_ka: Any, org_kb: Any = None, org_kc: Any = None) -> None:
         """Set the full (original) shapes of A, B and C."""
         builder = self._builder("set_org_shape")
         if org_kc is not None and org_kb is None:
-            raise ValueError("set_org_shape: org_kc requires org_kb")
+            raise ValueError(ORG_KC_NEEDS_KB)
         self._requires("enable_set_org_shape", "set_org_shape")
         names = ("org_m", "org_n", "org_ka", "org_kb", "org_kc")
         shape = [
@@ -467,9 +487,8 @@ mm.iterate_all(c_global)""",
     @matmul_record(
         cpp=("template <bool isTurnOnDebug = true> MatrixOffset GetOffsetC();",),
         rules=(
-            '"get_offset_c is only supported in cube-only kernels (matmul_cube_only=True)"',
-            '"get_offset_c is reserved in CANN: MatmulImpl::GetOffsetC static_asserts "unsupported!" and the MIX '
-            'client reports it not supported, so no kernel that calls it builds" (in a cube-only kernel)',
+            f'"{cube_only_message("get_offset_c")}"',
+            f'"{GET_OFFSET_C_RESERVED}" (in a cube-only kernel)',
         ),
         example=("cube", "mm.iterate()\noffset = mm.get_offset_c()"),
         notes=(
