@@ -16,9 +16,13 @@ from ascx.language.adv.matmul_base import (
     MatmulBase,
     bind,
     check_en_atomic,
+    en_atomic_message,
     is_local,
     is_tensor,
+    mix_only_message,
     no_viable_candidate,
+    unsupported_layout_message,
+    unsupported_tensor_message,
 )
 from ascx.language.adv.matmul_modes import not_in_mix_dual_master_rule, not_with_ib_share_ab_rule
 from ascx.language.core.builder import IRBuilder, active
@@ -32,6 +36,34 @@ matmul_record = matmul_records(__name__)
 
 ONLY_LOOP_CONDITION = "the result of iterate() can only be used as a with-item, a while condition, or discarded"
 """docs/matmul-protocol.md#the-result-of-iterate"""
+ASYNC_ITERATE_POSITION = "iterate with sync=False requires the C MatmulType position to be VECIN, VECOUT or VECCALC"
+ASYNC_GET_TENSOR_C_FORMS = "get_tensor_c with sync=False only supports a LocalTensor output or the returning form"
+ASYNC_GET_TENSOR_C_LOCAL = "async_get_tensor_c: c must be a LocalTensor"
+WAIT_ITERATE_ALL_NEEDS_ASYNC = "Param wait_iterate_all can be True only when sync is False"
+WAIT_ITERATE_BATCH_NEEDS_ASYNC = "Param wait_iterate_batch can be True only when sync is False"
+FIRST_ITERATION_RULE = (
+    "In a MIX kernel the tensors are set (``set_tensor_a``/``set_tensor_b``) since the client's last message "
+    "to the AIC: every message clears CANN's ``isFirstIter``, which this call asserts; the emulation stops "
+    "there (docs/emulation.md#the-tiling-check)."
+)
+"""The reference rule of the computations whose first message CANN asserts is a first iteration."""
+
+
+def not_driven_message(method: str) -> str:
+    """A fetch traced before any ``iterate`` of its Matmul object."""
+    return f"{method} must follow iterate() on the same Matmul"
+
+
+def local_output_param_message(name: str) -> str:
+    """An ``iterate_all`` parameter that its LocalTensor form does not take."""
+    return f"When iterate_all output to LocalTensor, param {name} is not supported."
+
+
+def batch_sync_message(method: str) -> str:
+    """pyasc's message of a batch fetch with ``sync=True``."""
+    return f"Matmul {method} only support params sync=False"
+
+
 _BATCH_C_DTYPES = (int32, float32, float16)
 _LOCAL_C_MATRIX_DTYPES = (int32, float32)
 _L1_POSITIONS = (TPosition.A1, TPosition.B1, TPosition.C1, TPosition.TSCM)
@@ -125,10 +157,9 @@ class MatmulResults(MatmulBase):
         ),
         rules=(
             "Use the result as ``while mm.iterate():``, ``with mm.iterate() as count:`` (count numbers the blocks "
-            'from 0), or as a statement (one call): "the result of iterate() can only be used as a with-item, a '
-            'while condition, or discarded".',
-            '``sync=False`` needs a MIX kernel, C at VECIN/VECOUT/VECCALC and ``set_workspace`` first: "iterate with '
-            'sync=False requires the C MatmulType position to be VECIN, VECOUT or VECCALC".',
+            f'from 0), or as a statement (one call): "{ONLY_LOOP_CONDITION}".',
+            "``sync=False`` needs a MIX kernel, C at VECIN/VECOUT/VECCALC and ``set_workspace`` first: "
+            f'"{ASYNC_ITERATE_POSITION}".',
             "``MatmulConfig.iterate_mode`` must include ``ITERATE_MODE_NORMAL``.",
             not_in_mix_dual_master_rule("iterate"),
             not_with_ib_share_ab_rule("iterate"),
@@ -165,9 +196,7 @@ class MatmulResults(MatmulBase):
         if not sync_flag:
             self._sync_in_cube(builder, "iterate", sync_flag)
             if self._position("C") not in UB_POSITIONS:
-                raise ValueError(
-                    "iterate with sync=False requires the C MatmulType position to be VECIN, VECOUT or VECCALC"
-                )
+                raise ValueError(ASYNC_ITERATE_POSITION)
             self._requires_workspace("iterate")
         self._requires_mode(IterateMode.ITERATE_MODE_NORMAL, "iterate")
         self._requires_tiling("iterate")
@@ -194,10 +223,10 @@ class MatmulResults(MatmulBase):
             ("optional_tensor", "a LocalTensor that also receives the block (GM + UB form)"),
         ),
         rules=(
-            '"Tensor type is not supported in get_tensor_c"; "Params en_atomic should be in [0, 1, 2, 3]".',
-            'Driven by an ``iterate`` of the same ``sync``: "get_tensor_c must follow iterate() on the same Matmul".',
-            '``sync=False`` only into a LocalTensor or in the returning form: "get_tensor_c with sync=False only '
-            'supports a LocalTensor output or the returning form"; the returning form needs C at VECIN.',
+            f'"{unsupported_tensor_message("get_tensor_c")}"; "{en_atomic_message()}".',
+            f'Driven by an ``iterate`` of the same ``sync``: "{not_driven_message("get_tensor_c")}".',
+            "``sync=False`` only into a LocalTensor or in the returning form: "
+            f'"{ASYNC_GET_TENSOR_C_FORMS}"; the returning form needs C at VECIN.',
             "``MatmulConfig.enable_get_tensor_c`` must be True.",
             not_in_mix_dual_master_rule("get_tensor_c"),
             not_with_ib_share_ab_rule("get_tensor_c"),
@@ -244,7 +273,7 @@ view = mm.get_tensor_c(sync=False)""",
         builder = self._builder(method)
         self._results_mode(method)
         if tensor.dtype not in C_DTYPES:
-            raise ValueError("Tensor type is not supported in get_tensor_c")
+            raise ValueError(unsupported_tensor_message(method))
         check_en_atomic(en_atomic)
         if optional_tensor is not None:
             if not isinstance(tensor, GlobalTensor) or not is_local(optional_tensor):
@@ -264,9 +293,7 @@ view = mm.get_tensor_c(sync=False)""",
         if not sync_flag:
             self._sync_in_cube(builder, method, sync_flag)
             if not local_only:
-                raise ValueError(
-                    "get_tensor_c with sync=False only supports a LocalTensor output or the returning form"
-                )
+                raise ValueError(ASYNC_GET_TENSOR_C_FORMS)
             if self._position("C") not in UB_POSITIONS:
                 raise ValueError(
                     "get_tensor_c with sync=False requires the C MatmulType position to be VECIN, VECOUT or VECCALC"
@@ -309,7 +336,7 @@ view = mm.get_tensor_c(sync=False)""",
         """In trace order, a fetch follows an ``iterate`` of the same ``sync``
         (docs/matmul-protocol.md#fetches-and-their-iteration)."""
         if self.last_iterate_sync is None:
-            raise ValueError(f"{method} must follow iterate() on the same Matmul")
+            raise ValueError(not_driven_message(method))
         if self.last_iterate_sync != sync:
             raise ValueError(
                 f"{method} sync={sync} does not match sync={self.last_iterate_sync} of the driving iterate()"
@@ -319,7 +346,7 @@ view = mm.get_tensor_c(sync=False)""",
         cpp=("void AsyncGetTensorC(const LocalTensor<DstT>& c);",),
         params=(("c", "a LocalTensor of C's dtype"),),
         rules=(
-            '"async_get_tensor_c: c must be a LocalTensor"; MIX kernels only; after an asynchronous ``iterate``.',
+            f'"{ASYNC_GET_TENSOR_C_LOCAL}"; MIX kernels only; after an asynchronous ``iterate``.',
             not_in_mix_dual_master_rule("async_get_tensor_c"),
             not_with_ib_share_ab_rule("async_get_tensor_c"),
         ),
@@ -339,7 +366,7 @@ mm.wait_get_tensor_c()""",
         builder = self._builder(method)
         self._results_mode(method)
         if not is_local(c):
-            raise TypeError("async_get_tensor_c: c must be a LocalTensor")
+            raise TypeError(ASYNC_GET_TENSOR_C_LOCAL)
         self._check_dtype(c.dtype, "C", method)
         self._mix_only(builder, method)
         self._requires_workspace(method)
@@ -349,7 +376,7 @@ mm.wait_get_tensor_c()""",
     @matmul_record(
         cpp=("void WaitGetTensorC();",),
         rules=(
-            'MIX kernels only: "wait_get_tensor_c is not supported in cube-only kernels".',
+            f'MIX kernels only: "{mix_only_message("wait_get_tensor_c")}".',
             not_in_mix_dual_master_rule("wait_get_tensor_c"),
         ),
         example=(
@@ -385,15 +412,13 @@ mm.wait_get_tensor_c()""",
             ("fake_msg", "needs ``do_ib_share_norm`` or ``intra_block_part_sum``"),
         ),
         rules=(
-            '"Param wait_iterate_all can be True only when sync is False".',
-            '"When iterate_all output to LocalTensor, param {name} is not supported."; a LocalTensor output is '
+            f'"{WAIT_ITERATE_ALL_NEEDS_ASYNC}".',
+            f'"{local_output_param_message("{name}")}"; a LocalTensor output is '
             "synchronous and needs C at A1, B1, C1 or TSCM (or CO1 in cube-only kernels).",
             "``sync=False`` without ``wait_iterate_all=True`` warns: the kernel must synchronise by other means.",
             "In MixDualMaster mode, and with IBShare on both A and B, results come only from ``iterate_all`` to a "
             f'GlobalTensor: "{forbidden_in_mix_dual_master("iterate_all to a LocalTensor")}".',
-            "In a MIX kernel the tensors are set (``set_tensor_a``/``set_tensor_b``) since the client's last message "
-            "to the AIC: every message clears CANN's ``isFirstIter``, which this call asserts; the emulation stops "
-            "there (docs/emulation.md#the-tiling-check).",
+            FIRST_ITERATION_RULE,
         ),
         example=("gm", "mm.iterate_all(c_global, sync=False, wait_iterate_all=True)\nmm.wait_iterate_all()"),
         notes=(
@@ -439,14 +464,14 @@ mm.wait_get_tensor_c()""",
                 ("fake_msg", fake_msg),
             ):
                 if value is not None:
-                    raise ValueError(f"When iterate_all output to LocalTensor, param {name} is not supported.")
+                    raise ValueError(local_output_param_message(name))
         if tensor.dtype not in C_DTYPES:
-            raise ValueError("Tensor type is not supported in iterate_all")
+            raise ValueError(unsupported_tensor_message(method))
         check_en_atomic(en_atomic)
         sync_flag = self._constant_flag(sync, "sync", method)
         wait_flag = self._constant_flag(wait_iterate_all, "wait_iterate_all", method) if to_global else False
         if wait_flag and sync_flag:
-            raise ValueError("Param wait_iterate_all can be True only when sync is False")
+            raise ValueError(WAIT_ITERATE_ALL_NEEDS_ASYNC)
         self._check_dtype(tensor.dtype, "C", method)
         if not to_global:
             self._iterate_all_local_rules(builder, en_atomic, sync_flag)
@@ -531,7 +556,7 @@ mm.wait_get_tensor_c()""",
             ("sync, wait_iterate_batch", "compile-time; a UB output is synchronous"),
         ),
         rules=(
-            'A and B need the same layout, not NONE: "iterate_batch does not support layout NONE for A".',
+            f'A and B need the same layout, not NONE: "{unsupported_layout_message("iterate_batch", "NONE", "A")}".',
             "The Norm template only; no quantisation on the object; cube-only kernels call ``set_batch_num`` first "
             "and output to GM only.",
             "Layouts (CANN's IterateBatch docs): NORMAL and BNGS1S2 hold whole matrices one after another; BSNGD is "
@@ -541,9 +566,7 @@ mm.wait_get_tensor_c()""",
             "D. Different batch counts broadcast G, N or B; a C with G = 1 adds up the G results.",
             not_in_mix_dual_master_rule("iterate_batch"),
             not_with_ib_share_ab_rule("iterate_batch"),
-            "In a MIX kernel the tensors are set (``set_tensor_a``/``set_tensor_b``) since the client's last message "
-            "to the AIC: every message clears CANN's ``isFirstIter``, which this call asserts; the emulation stops "
-            "there (docs/emulation.md#the-tiling-check).",
+            FIRST_ITERATION_RULE,
         ),
         example=(
             "batch",
@@ -590,7 +613,7 @@ mm.wait_iterate_batch()""",
         if not is_tensor(tensor):
             raise TypeError("iterate_batch: tensor must be a GlobalTensor or LocalTensor")
         if tensor.dtype not in _BATCH_C_DTYPES:
-            raise ValueError("Tensor type is not supported in iterate_batch")
+            raise ValueError(unsupported_tensor_message(method))
         to_global = isinstance(tensor, GlobalTensor)
         if _compile_time(en_sequential_write):
             if to_global and en_sequential_write:
@@ -601,7 +624,7 @@ mm.wait_iterate_batch()""",
         sync_flag = self._constant_flag(sync, "sync", method)
         wait_flag = self._constant_flag(wait_iterate_batch, "wait_iterate_batch", method)
         if to_global and wait_flag and sync_flag:
-            raise ValueError("Param wait_iterate_batch can be True only when sync is False")
+            raise ValueError(WAIT_ITERATE_BATCH_NEEDS_ASYNC)
         self._check_dtype(tensor.dtype, "C", method)
         if not to_global:
             if not sync_flag:
@@ -631,7 +654,7 @@ mm.wait_iterate_batch()""",
         if a is not b:
             raise ValueError(f"{method} requires A and B to use the same layout")
         if a is LayoutMode.NONE:
-            raise ValueError(f"{method} does not support layout NONE for A")
+            raise ValueError(unsupported_layout_message(method, "NONE", "A"))
 
     def _iterate_batch_cube(
         self,
@@ -648,13 +671,13 @@ mm.wait_iterate_batch()""",
         if not isinstance(tensor, GlobalTensor):
             raise TypeError("iterate_batch interface under cube-only scene only support output to GM.")
         if tensor.dtype not in _BATCH_C_DTYPES:
-            raise ValueError("Tensor type is not supported in iterate_batch")
+            raise ValueError(unsupported_tensor_message(method))
         check_en_atomic(en_atomic)
         if _compile_time(en_sequential_write) and en_sequential_write:
             raise ValueError("When output to GM, en_sequential_write should be False in iterate_batch")
         self._check_dtype(tensor.dtype, "C", method)
         if self._layout("A") is LayoutMode.NONE:
-            raise ValueError(f"{method} does not support layout NONE for A")
+            raise ValueError(unsupported_layout_message(method, "NONE", "A"))
         if "set_batch_num" not in self.seen:
             raise ValueError("iterate_batch in a cube-only kernel requires set_batch_num() before it")
         self._norm_template(method)
@@ -682,16 +705,14 @@ mm.wait_iterate_batch()""",
             ("sync, wait_iterate_batch", "compile-time"),
         ),
         rules=(
-            '"Param wait_iterate_batch can be True only when sync is False".',
+            f'"{WAIT_ITERATE_BATCH_NEEDS_ASYNC}".',
             "Needs ``MatmulConfig.is_n_batch=True``, A and B layouts other than NONE/NORMAL, and "
             "``set_workspace`` first.",
             "Step ``l`` reads A and B ``l * batch`` heads further in their layouts and writes its ``max(batch_a, "
             "batch_b)`` results into the workspace after step ``l - 1``'s (in C's layout).",
             not_in_mix_dual_master_rule("iterate_n_batch"),
             not_with_ib_share_ab_rule("iterate_n_batch"),
-            "In a MIX kernel the tensors are set (``set_tensor_a``/``set_tensor_b``) since the client's last message "
-            "to the AIC: every message clears CANN's ``isFirstIter``, which this call asserts; the emulation stops "
-            "there (docs/emulation.md#the-tiling-check).",
+            FIRST_ITERATION_RULE,
         ),
         example=(
             "batch",
@@ -720,14 +741,14 @@ mm.wait_iterate_batch()""",
         sync_flag = self._constant_flag(sync, "sync", method)
         wait_flag = self._constant_flag(wait_iterate_batch, "wait_iterate_batch", method)
         if wait_flag and sync_flag:
-            raise ValueError("Param wait_iterate_batch can be True only when sync is False")
+            raise ValueError(WAIT_ITERATE_BATCH_NEEDS_ASYNC)
         self._mix_only(builder, method)
         self._requires("is_n_batch", method)
         for role in ("A", "B"):
             if self._layout(role) in (LayoutMode.NONE, LayoutMode.NORMAL):
-                raise ValueError(f"{method} does not support layout {self._layout(role).name} for {role}")
+                raise ValueError(unsupported_layout_message(method, self._layout(role).name, role))
         if self._layout("C") is LayoutMode.NORMAL:
-            raise ValueError(f"{method} does not support layout NORMAL for C")
+            raise ValueError(unsupported_layout_message(method, "NORMAL", "C"))
         self._requires_workspace(method)
         self._requires_mode(IterateMode.ITERATE_MODE_N_BATCH, method)
         self._no_quant(method)
@@ -757,7 +778,7 @@ mm.wait_iterate_batch()""",
             ("sync", "must be False"),
         ),
         rules=(
-            '"Matmul get_batch_tensor_c only support params sync=False"; after ``iterate_n_batch(sync=False)``, at '
+            f'"{batch_sync_message("get_batch_tensor_c")}"; after ``iterate_n_batch(sync=False)``, at '
             "most ``batch_loop`` times.",
             "The returned GlobalTensor views the next ``max(batch_a, batch_b) * singleCoreM * singleCoreN`` results "
             "of the workspace; into a LocalTensor, one step's results keep the row strides of C's layout.",
@@ -832,7 +853,7 @@ result = mm.get_batch_c(2, 2, sync=False)""",
         self._results_mode(method)
         require_compile_time(bound["sync"], "sync", method)
         if bound["sync"]:
-            raise ValueError(f"Matmul {method} only support params sync=False")
+            raise ValueError(batch_sync_message(method))
         tensor = bound.get("tensor")
         if tensor is not None and not is_local(tensor):
             raise TypeError(f"{method}: tensor must be a LocalTensor")
