@@ -1,10 +1,11 @@
 """Regenerate the API reference pages: ``python -m ascx.cli.api_docs [REFERENCE_DIRECTORY]``.
 
-The Matmul pages (``matmul/``, one per API) are rendered from ``ascx.language.adv.api_docs``, those of the
-rest of the library (``adv/``, one per function) from the records beside the functions that
-``ascx.language.adv.lib_api_docs`` collects; the family pages of the core, framework and basic APIs
-(``core/``, ``fwk/``, ``basic/``) from the records that ``ascx.language.reference`` collects.  The same
-records give the Python objects their docstrings.  The default directory is ``docs/reference``.
+The Matmul pages (``matmul/``, one per API) are rendered from the records beside the Matmul methods
+that ``ascx.language.adv.api_docs`` collects, those of the rest of the library (``adv/``, one per
+function) from the records beside the functions that ``ascx.language.adv.lib_api_docs`` collects; the
+family pages of the core, framework and basic APIs (``core/``, ``fwk/``, ``basic/``) from the records that
+``ascx.language.reference`` collects.  The same records give the Python objects their docstrings.  The
+default directory is ``docs/reference``.
 """
 
 from __future__ import annotations

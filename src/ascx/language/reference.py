@@ -1,6 +1,6 @@
 """API reference pages per family: one record per API, rendered both as the docstring of the Python
 object and as a section of its family's page under ``docs/reference/`` (the Matmul API has one page
-per method, from ``ascx.language.adv.api_docs``, rendered the same way).
+per method, from the records beside its methods that ``ascx.language.adv.api_docs`` collects).
 
     python -m ascx.cli.api_docs        # regenerate every page
 

@@ -50,6 +50,11 @@ from ascx.passes.base import AscxPass
 MAX_MATMUL_OBJECTS = 4
 
 
+def used_before_register_message(obj: str) -> str:
+    """A method called on a Matmul object before its ``register_matmul``."""
+    return f"Matmul {obj} is used before register_matmul"
+
+
 def _name(value: SSAValue) -> str:
     return value.name_hint or "object"
 
@@ -263,7 +268,7 @@ def _check_uses(kernel: func.FuncOp, registered: dict[SSAValue, list[RegisterMat
                 ),
             )
         if ancestor.is_before_in_block(reg):
-            raise op_error(op, f"Matmul {_name(obj)} is used before register_matmul", kind="matmul-register")
+            raise op_error(op, used_before_register_message(_name(obj)), kind="matmul-register")
 
 
 def _parent_block(op: Operation) -> Block:

@@ -4,17 +4,6 @@ functions, ``softmax``, ``rmsnorm``, ``quant``, ``concat``/``extract`` and their
 from ascx.language.adv._exports import EXPORTS
 from ascx.lazy_exports import lazy_exports
 
-
-def _document() -> None:
-    from ascx.language.docstrings import docstrings_wanted
-
-    if not docstrings_wanted():
-        return
-    from ascx.language.adv.api_docs import apply_docstrings as document_matmul
-
-    document_matmul()  # the library functions' records stand beside them and document them at import
-
-
 __getattr__, __dir__ = lazy_exports(
     __name__,
     globals(),
@@ -27,5 +16,4 @@ __getattr__, __dir__ = lazy_exports(
         ),
     },
     star_submodules="activation math normalization quantization sort types utils",
-    on_first_use=_document,
 )

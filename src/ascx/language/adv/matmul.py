@@ -11,7 +11,9 @@ from typing import Any
 
 from ascx.dialects import ascendc as ir
 from ascx.language.adv import matmul_gemv
+from ascx.language.adv.api_docs import matmul_records
 from ascx.language.adv.errors import require_compile_time
+from ascx.language.adv.matmul_base import no_tiling_message, not_ended_message, requires_config_message
 from ascx.language.adv.matmul_config import MatmulConfig
 from ascx.language.adv.matmul_inputs import MatmulInputs
 from ascx.language.adv.matmul_modes import check_declaration
@@ -24,8 +26,53 @@ from ascx.language.core.checks import is_instance
 from ascx.language.core.enums import LayoutMode, MatmulPolicy, TPosition
 from ascx.language.core.values import GlobalAddress
 from ascx.language.fwk.tpipe import TPipe
+from ascx.passes.matmul_register import used_before_register_message
+
+matmul_record = matmul_records(__name__)
 
 __all__ = ["Matmul", "MatmulIterator", "register_matmul"]
+
+WORKSPACE_NOT_GM = "register_matmul: workspace must be a GM address"
+INIT_TILING_TYPE = "init: tiling must be a TCubeTiling"
+
+
+@matmul_record(
+    cpp=("REGIST_MATMUL_OBJ(&pipe, workspace, mm[, &tiling], ...);",),
+    params=(
+        ("pipe", "the kernel's ``TPipe``"),
+        ("workspace", "the system (KFC) workspace: a GM address, i.e. a kernel pointer argument"),
+        ("matmul", "the ``Matmul`` to register"),
+        ("tiling", "a kernel-local ``TCubeTiling``; without one, call ``init(tiling)`` before computing"),
+    ),
+    rules=(
+        f'``workspace`` must be a GM address: "{WORKSPACE_NOT_GM}".',
+        "Every Matmul object is registered exactly once, not inside a loop and under no branch that "
+        "differs between the AIC and its AIVs, before any method is called on it and in a block that holds "
+        f'every call: "{used_before_register_message("{obj}")}".',
+        "All registrations of a kernel become one ``REGIST_MATMUL_OBJ`` (the macro declares fixed names and "
+        "returns on the AIC side); they must share the pipe and the workspace.",
+        "At most 4 objects; with more than one, each registration passes a tiling.",
+        "In MixDualMaster mode (``MatmulConfig(enable_mix_dual_master=True)``) the AIC does not return in "
+        "``REGIST_MATMUL_OBJ``: it runs the kernel's code and computes its objects itself, without messages "
+        "from the AIVs (the CPU emulation runs it too).",
+    ),
+    example=("gm", "mm.iterate_all(c_global)\nmm.end()"),
+)
+def register_matmul(pipe: TPipe, workspace: GlobalAddress, matmul: Matmul, tiling: TCubeTiling | None = None) -> None:
+    """Register a Matmul object with the pipe and the system workspace: ``REGIST_MATMUL_OBJ``."""
+    builder = active("register_matmul")
+    if not is_instance(pipe, TPipe):
+        raise TypeError(f"register_matmul: pipe must be a TPipe, got {type(pipe).__name__}")
+    if not is_instance(workspace, GlobalAddress):
+        raise TypeError(WORKSPACE_NOT_GM)
+    if not is_instance(matmul, Matmul):
+        raise TypeError(f"register_matmul: matmul must be a Matmul, got {type(matmul).__name__}")
+    if tiling is not None and not (is_instance(tiling, TCubeTiling) and tiling.is_bound):
+        raise TypeError("register_matmul: tiling must be a TCubeTiling")
+    tilings = [tiling.ssa] if tiling is not None else []
+    if tiling is not None:
+        matmul.seen.add("tiling")
+    builder.insert(ir.RegisterMatmulOp(pipe.ssa, workspace.ssa, [matmul.ssa], tilings))
 
 
 class Matmul(MatmulInputs, MatmulResults):
@@ -79,36 +126,43 @@ class Matmul(MatmulInputs, MatmulResults):
             op = ir.MatmulCreateOp(a_attr, b_attr, c_attr, bias_attr, self.config.to_attr(), policy)
         self.bind(builder.insert(op).result)
 
+    @matmul_record(
+        cpp=("void Init(const TCubeTiling* __restrict cubeTiling, TPipe* tpipe = nullptr);",),
+        params=(
+            ("tiling", "a kernel-local ``TCubeTiling`` (built in the kernel, or a ``TCubeTiling`` kernel parameter)"),
+        ),
+        rules=(
+            f'``tiling`` must be a TCubeTiling: "{INIT_TILING_TYPE}".',
+            "A computation (``iterate``, ``iterate_all``, ``iterate_batch``, ``iterate_n_batch``) needs the tiling "
+            f'from ``register_matmul`` or ``init``: "{no_tiling_message("{obj}", "{method}")}".',
+        ),
+        example=(
+            "gm",
+            "local = asc.adv.TCubeTiling(m=512, n=512, k_a=512, k_b=512)\nmm.init(local)\nmm.iterate_all(c_global)",
+        ),
+    )
     def init(self, tiling: TCubeTiling) -> None:
-        """``mm.Init(&tiling)``: give the object its tiling (when ``register_matmul`` did not)."""
+        """Give the Matmul its tiling, when ``register_matmul`` did not."""
         builder = self._builder("init")
         if not is_instance(tiling, TCubeTiling) or not tiling.is_bound:
-            raise TypeError("init: tiling must be a TCubeTiling")
+            raise TypeError(INIT_TILING_TYPE)
         self.seen.add("tiling")
         builder.insert(ir.MatmulInitOp(self.ssa, tiling.ssa))
 
+    @matmul_record(
+        cpp=("void End();",),
+        rules=(
+            f'``MatmulConfig.enable_end`` must be True: "{requires_config_message("end", "enable_end")}".',
+            "A kernel that uses several Matmul objects ends one before calling another's methods: "
+            f'"{not_ended_message("{a}", "{method}", "{b}")}".',
+        ),
+        example=("gm", "mm.iterate_all(c_global)\nmm.end()"),
+    )
     def end(self) -> None:
-        """``mm.End()``: release the object; required before switching to another Matmul."""
+        """Release the Matmul object; required before calling methods of another Matmul."""
         builder = self._builder("end")
         self._requires("enable_end", "end")
         builder.insert(ir.MatmulEndOp(self.ssa))
-
-
-def register_matmul(pipe: TPipe, workspace: GlobalAddress, matmul: Matmul, tiling: TCubeTiling | None = None) -> None:
-    """``REGIST_MATMUL_OBJ(&pipe, workspace, matmul[, &tiling])``: registers a Matmul object."""
-    builder = active("register_matmul")
-    if not is_instance(pipe, TPipe):
-        raise TypeError(f"register_matmul: pipe must be a TPipe, got {type(pipe).__name__}")
-    if not is_instance(workspace, GlobalAddress):
-        raise TypeError("register_matmul: workspace must be a GM address")
-    if not is_instance(matmul, Matmul):
-        raise TypeError(f"register_matmul: matmul must be a Matmul, got {type(matmul).__name__}")
-    if tiling is not None and not (is_instance(tiling, TCubeTiling) and tiling.is_bound):
-        raise TypeError("register_matmul: tiling must be a TCubeTiling")
-    tilings = [tiling.ssa] if tiling is not None else []
-    if tiling is not None:
-        matmul.seen.add("tiling")
-    builder.insert(ir.RegisterMatmulOp(pipe.ssa, workspace.ssa, [matmul.ssa], tilings))
 
 
 def _policy_member(policy: MatmulPolicy) -> str:

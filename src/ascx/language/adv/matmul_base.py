@@ -35,6 +35,53 @@ _CURRENT = "matmul.current"
 """``IRBuilder.kernel_state`` key of the Matmul object the kernel is using."""
 
 
+def not_ended_message(current: str, method: str, other: str) -> str:
+    """A method called on one Matmul object while another one, used before, has not been ended."""
+    return f"end() must be called on Matmul {current} before calling {method} on Matmul {other}"
+
+
+def no_tiling_message(obj: str, method: str) -> str:
+    """A computation on a Matmul object that was given no tiling."""
+    return f"Matmul {obj} has no tiling: pass a tiling to register_matmul or call init(tiling) before {method}"
+
+
+def cube_only_message(method: str) -> str:
+    return f"{method} is only supported in cube-only kernels (matmul_cube_only=True)"
+
+
+def mix_only_message(method: str) -> str:
+    return f"{method} is not supported in cube-only kernels"
+
+
+def requires_config_message(method: str, field: str, value: bool = True) -> str:
+    """A method that needs a ``MatmulConfig`` field set (or cleared)."""
+    return f"{method} requires MatmulConfig.{field}={value}"
+
+
+def unsupported_tensor_message(method: str) -> str:
+    """pyasc's message of a tensor whose dtype is not in the method's allow-list."""
+    return f"Tensor type is not supported in {method}"
+
+
+def dtype_mismatch_message(got: object, role: str, want: object, method: str) -> str:
+    """A tensor whose dtype is not the one the Matmul declares for its role."""
+    return f"Tensor dtype {got} does not match the {role} dtype {want} declared by the Matmul in {method}"
+
+
+def kind_mismatch_message(method: str, kind: str, role: str, position: str) -> str:
+    """A GlobalTensor for a role declared on chip, or a LocalTensor for one declared at GM."""
+    return f"{method}: a {kind} does not match the {role} MatmulType position {position}"
+
+
+def unsupported_layout_message(method: str, layout: str, role: str) -> str:
+    return f"{method} does not support layout {layout} for {role}"
+
+
+def en_atomic_message(shown: str = "[0, 1, 2, 3]") -> str:
+    """pyasc's message of an ``en_atomic`` out of range."""
+    return f"Params en_atomic should be in {shown}"
+
+
 def bind(method: str, signature: inspect.Signature, args: Sequence[Any], kwargs: dict[str, Any]) -> dict[str, Any]:
     """The arguments of one overload, defaults applied; ``TypeError`` when they do not fit."""
     bound = signature.bind(*args, **kwargs)
@@ -85,9 +132,7 @@ class MatmulBase(Handle):
         builder = active(f"Matmul.{method}")
         current = builder.kernel_state.get(_CURRENT)
         if current is not None and current is not self:
-            raise ValueError(
-                f"end() must be called on Matmul {current._label()} before calling {method} on Matmul {self._label()}"
-            )
+            raise ValueError(not_ended_message(current._label(), method, self._label()))
         builder.kernel_state[_CURRENT] = None if method == "end" else self
         return builder
 
@@ -97,20 +142,17 @@ class MatmulBase(Handle):
     def _requires_tiling(self, method: str) -> None:
         """A computation needs the tiling (docs/matmul-protocol.md#the-tiling), from ``register_matmul`` or ``init``."""
         if "tiling" not in self.seen:
-            raise ValueError(
-                f"Matmul {self._label()} has no tiling: pass a tiling to register_matmul or call init(tiling) "
-                f"before {method}"
-            )
+            raise ValueError(no_tiling_message(self._label(), method))
 
     @staticmethod
     def _cube_only(builder: IRBuilder, method: str) -> None:
         if not builder.options.matmul_cube_only:
-            raise ValueError(f"{method} is only supported in cube-only kernels (matmul_cube_only=True)")
+            raise ValueError(cube_only_message(method))
 
     @staticmethod
     def _mix_only(builder: IRBuilder, method: str) -> None:
         if builder.options.matmul_cube_only:
-            raise ValueError(f"{method} is not supported in cube-only kernels")
+            raise ValueError(mix_only_message(method))
 
     @staticmethod
     def _sync_in_cube(builder: IRBuilder, method: str, sync: Any) -> None:
@@ -131,7 +173,7 @@ class MatmulBase(Handle):
 
     def _requires(self, field: str, method: str, value: bool = True) -> None:
         if bool(getattr(self.config, field)) != value:
-            raise ValueError(f"{method} requires MatmulConfig.{field}={value}")
+            raise ValueError(requires_config_message(method, field, value))
 
     def _requires_mode(self, mode: IterateMode, method: str) -> None:
         if not self.config.iterate_mode & mode:
@@ -145,16 +187,14 @@ class MatmulBase(Handle):
     def _check_dtype(self, dtype: DataType | None, role: str, method: str) -> None:
         want = self._declared(role).dtype
         if dtype != want:
-            raise ValueError(
-                f"Tensor dtype {dtype} does not match the {role} dtype {want} declared by the Matmul in {method}"
-            )
+            raise ValueError(dtype_mismatch_message(dtype, role, want, method))
 
     def _check_kind(self, tensor: BaseTensor, role: str, method: str) -> None:
         position = TPosition(self._declared(role).position)
         is_global = isinstance(tensor, GlobalTensor)
         if is_global != (position is TPosition.GM):
             kind = "GlobalTensor" if is_global else "LocalTensor"
-            raise TypeError(f"{method}: a {kind} does not match the {role} MatmulType position {position.name}")
+            raise TypeError(kind_mismatch_message(method, kind, role, position.name))
 
     def _position(self, role: str) -> TPosition:
         return TPosition(self._declared(role).position)
@@ -191,7 +231,7 @@ def is_local(value: object) -> bool:
 def check_en_atomic(en_atomic: Any, allowed: Sequence[object] = EN_ATOMIC, shown: str = "[0, 1, 2, 3]") -> None:
     """pyasc's range check; a runtime value is left to the verification pass and the emulator."""
     if not isinstance(en_atomic, Handle) and en_atomic not in allowed:
-        raise ValueError(f"Params en_atomic should be in {shown}")
+        raise ValueError(en_atomic_message(shown))
 
 
 MISSING = _MISSING

@@ -48,10 +48,15 @@ def check_declaration(a: MatmulType, b: MatmulType, c: MatmulType, bias: MatmulT
         )
 
 
+def transposed_message(method: str) -> str:
+    """A GEMV A passed with ``transpose=True``: CANN's assertion, at the call."""
+    return f"{method}: A is in CubeFormat.VECTOR (GEMV): {TRANSPOSED}"
+
+
 def check_transpose(a: MatmulType, method: str) -> None:
     """``set_tensor_a(tensor, transpose=True)`` with the flag known while tracing."""
     if is_gemv(a):
         raise ApiValueError(
-            f"{method}: A is in CubeFormat.VECTOR (GEMV): {TRANSPOSED}",
+            transposed_message(method),
             "pass transpose=False: a GEMV A is one row of K elements",
         )

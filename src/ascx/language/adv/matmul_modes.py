@@ -89,3 +89,16 @@ def require_not_mix_dual_master(modes: MatmulModes, method: str, inputs: bool = 
     if modes.mix_dual_master:
         hint = "pass a GlobalTensor (A, B and the bias at TPosition.GM)" if inputs else rules.MIX_DUAL_MASTER_HINT
         raise ApiValueError(rules.forbidden_in_mix_dual_master(method, inputs), hint)
+
+
+def not_in_mix_dual_master_rule(method: str, inputs: bool = False) -> str:
+    """The reference rule of a method (or form) CANN's documentation does not support in MixDualMaster mode,
+    quoting the error of :func:`require_not_mix_dual_master` (and of :func:`require_results_mode`)."""
+    message = rules.forbidden_in_mix_dual_master(method, inputs)
+    return f'Not in MixDualMaster mode (CANN\'s page of the method): "{message}".'
+
+
+def not_with_ib_share_ab_rule(method: str) -> str:
+    """The reference rule of a result method CANN does not support with IBShare on both A and B, quoting the
+    error of :func:`require_results_mode`."""
+    return f'Not with IBShare on both A and B: "{rules.forbidden_with_ib_share_ab(method)}".'

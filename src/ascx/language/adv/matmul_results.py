@@ -7,6 +7,8 @@ import inspect
 from typing import Any
 
 from ascx.dialects import ascendc as ir
+from ascx.dialects.ascendc.matmul_modes import forbidden_in_mix_dual_master
+from ascx.language.adv.api_docs import matmul_records
 from ascx.language.adv.errors import require_compile_time
 from ascx.language.adv.matmul_base import (
     C_DTYPES,
@@ -14,10 +16,15 @@ from ascx.language.adv.matmul_base import (
     MatmulBase,
     bind,
     check_en_atomic,
+    en_atomic_message,
     is_local,
     is_tensor,
+    mix_only_message,
     no_viable_candidate,
+    unsupported_layout_message,
+    unsupported_tensor_message,
 )
+from ascx.language.adv.matmul_modes import not_in_mix_dual_master_rule, not_with_ib_share_ab_rule
 from ascx.language.core.builder import IRBuilder, active
 from ascx.language.core.convert import scalar_operand
 from ascx.language.core.dtype import bit, float16, float32, int8, int32
@@ -25,8 +32,38 @@ from ascx.language.core.enums import CubeFormat, IterateMode, LayoutMode, TPosit
 from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
 from ascx.language.core.values import Handle, RuntimeScalar
 
+matmul_record = matmul_records(__name__)
+
 ONLY_LOOP_CONDITION = "the result of iterate() can only be used as a with-item, a while condition, or discarded"
 """docs/matmul-protocol.md#the-result-of-iterate"""
+ASYNC_ITERATE_POSITION = "iterate with sync=False requires the C MatmulType position to be VECIN, VECOUT or VECCALC"
+ASYNC_GET_TENSOR_C_FORMS = "get_tensor_c with sync=False only supports a LocalTensor output or the returning form"
+ASYNC_GET_TENSOR_C_LOCAL = "async_get_tensor_c: c must be a LocalTensor"
+WAIT_ITERATE_ALL_NEEDS_ASYNC = "Param wait_iterate_all can be True only when sync is False"
+WAIT_ITERATE_BATCH_NEEDS_ASYNC = "Param wait_iterate_batch can be True only when sync is False"
+FIRST_ITERATION_RULE = (
+    "In a MIX kernel the tensors are set (``set_tensor_a``/``set_tensor_b``) since the client's last message "
+    "to the AIC: every message clears CANN's ``isFirstIter``, which this call asserts; the emulation stops "
+    "there (docs/emulation.md#the-tiling-check)."
+)
+"""The reference rule of the computations whose first message CANN asserts is a first iteration."""
+
+
+def not_driven_message(method: str) -> str:
+    """A fetch traced before any ``iterate`` of its Matmul object."""
+    return f"{method} must follow iterate() on the same Matmul"
+
+
+def local_output_param_message(name: str) -> str:
+    """An ``iterate_all`` parameter that its LocalTensor form does not take."""
+    return f"When iterate_all output to LocalTensor, param {name} is not supported."
+
+
+def batch_sync_message(method: str) -> str:
+    """pyasc's message of a batch fetch with ``sync=True``."""
+    return f"Matmul {method} only support params sync=False"
+
+
 _BATCH_C_DTYPES = (int32, float32, float16)
 _LOCAL_C_MATRIX_DTYPES = (int32, float32)
 _L1_POSITIONS = (TPosition.A1, TPosition.B1, TPosition.C1, TPosition.TSCM)
@@ -107,12 +144,39 @@ class MatmulResults(MatmulBase):
 
     # -- iterate
 
+    @matmul_record(
+        cpp=(
+            "template <bool sync = true> bool Iterate(bool enPartialSum = false);",
+            "template <bool sync = true, typename T> bool Iterate(bool enPartialSum, "
+            "const LocalTensor<T>& localCmatrix);",
+        ),
+        params=(
+            ("en_partial_sum", "accumulate into the previous result"),
+            ("sync", "compile-time; the C++ template argument"),
+            ("local_c_matrix", "a CO1 LocalTensor (cube-only kernels, C at CO1 in NZ format)"),
+        ),
+        rules=(
+            "Use the result as ``while mm.iterate():``, ``with mm.iterate() as count:`` (count numbers the blocks "
+            f'from 0), or as a statement (one call): "{ONLY_LOOP_CONDITION}".',
+            "``sync=False`` needs a MIX kernel, C at VECIN/VECOUT/VECCALC and ``set_workspace`` first: "
+            f'"{ASYNC_ITERATE_POSITION}".',
+            "``MatmulConfig.iterate_mode`` must include ``ITERATE_MODE_NORMAL``.",
+            not_in_mix_dual_master_rule("iterate"),
+            not_with_ib_share_ab_rule("iterate"),
+        ),
+        example=(
+            "gm",
+            "with mm.iterate() as count:\n    mm.get_tensor_c(c_global)\n"
+            "while mm.iterate():\n    mm.get_tensor_c(c_global)",
+        ),
+        notes=(
+            "pyasc's documentation writes ``while mm.iterate() as count:``, which is not Python; the with-form is "
+            "pyasc's, the while-form an ascx extension.",
+        ),
+    )
     def iterate(self, en_partial_sum: Any = False, sync: Any = True, local_c_matrix: Any = None) -> MatmulIterator:
-        """``mm.Iterate<sync>(en_partial_sum[, local_c_matrix])``: compute the next result block.
-
-        The result drives ``while mm.iterate():`` or ``with mm.iterate() as count:``; as a bare
-        statement it is one call (``mm.iterate(sync=False)`` posts the whole computation).
-        """
+        """Compute the next result block; false when there is none. With ``sync=False`` the first call posts the
+        whole computation to the cube core."""
         builder = self._builder("iterate")
         self._results_mode("iterate")
         if local_c_matrix is not None:
@@ -132,9 +196,7 @@ class MatmulResults(MatmulBase):
         if not sync_flag:
             self._sync_in_cube(builder, "iterate", sync_flag)
             if self._position("C") not in UB_POSITIONS:
-                raise ValueError(
-                    "iterate with sync=False requires the C MatmulType position to be VECIN, VECOUT or VECCALC"
-                )
+                raise ValueError(ASYNC_ITERATE_POSITION)
             self._requires_workspace("iterate")
         self._requires_mode(IterateMode.ITERATE_MODE_NORMAL, "iterate")
         self._requires_tiling("iterate")
@@ -142,9 +204,51 @@ class MatmulResults(MatmulBase):
 
     # -- get_tensor_c
 
+    @matmul_record(
+        cpp=(
+            "template <bool sync = true> void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, "
+            "bool enSequentialWrite = false);",
+            "template <bool sync = true, bool doPad = false> void GetTensorC(const LocalTensor<DstT>& c, "
+            "uint8_t enAtomic = 0, bool enSequentialWrite = false, ...);",
+            "template <bool sync = true> void GetTensorC(const GlobalTensor<DstT>& gm, const LocalTensor<DstT>& "
+            "co2Local, uint8_t enAtomic = 0, bool enSequentialWrite = false);",
+            "template <bool sync = true> GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0, "
+            "bool enSequentialWrite = false);",
+        ),
+        params=(
+            ("tensor", "the destination, of C's dtype"),
+            ("en_atomic", "0-3 (0 for a LocalTensor destination)"),
+            ("en_sequential_write", "write a dense base block instead of its place in C"),
+            ("sync", "compile-time; must match the driving ``iterate``"),
+            ("optional_tensor", "a LocalTensor that also receives the block (GM + UB form)"),
+        ),
+        rules=(
+            f'"{unsupported_tensor_message("get_tensor_c")}"; "{en_atomic_message()}".',
+            f'Driven by an ``iterate`` of the same ``sync``: "{not_driven_message("get_tensor_c")}".',
+            "``sync=False`` only into a LocalTensor or in the returning form: "
+            f'"{ASYNC_GET_TENSOR_C_FORMS}"; the returning form needs C at VECIN.',
+            "``MatmulConfig.enable_get_tensor_c`` must be True.",
+            not_in_mix_dual_master_rule("get_tensor_c"),
+            not_with_ib_share_ab_rule("get_tensor_c"),
+        ),
+        example=(
+            "ub",
+            """c_block = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 128 * 256)
+mm.set_workspace(c_global)
+mm.iterate(sync=False)
+for i in range(2):
+    mm.get_tensor_c(c_block, sync=False)
+    mm.wait_get_tensor_c()
+view = mm.get_tensor_c(sync=False)""",
+        ),
+        overloads=(
+            "get_tensor_c(tensor, en_atomic=0, en_sequential_write=False, sync=True, optional_tensor=None)",
+            "get_tensor_c(en_atomic=0, en_sequential_write=False, sync=True) -> GlobalTensor",
+        ),
+    )
     def get_tensor_c(self, *args: Any, **kwargs: Any) -> GlobalTensor | None:
-        """``mm.GetTensorC<sync>(tensor, en_atomic, en_sequential_write)``, the GM + UB form with
-        ``optional_tensor``, or (no tensor) ``g = mm.get_tensor_c(sync=False)`` returning a GlobalTensor."""
+        """Fetch the current result block: into a tensor, into GM and a LocalTensor at once, or (no tensor,
+        ``sync=False``) as a returned GlobalTensor viewing the workspace slot."""
         first = args[0] if args else kwargs.get("tensor")
         into = is_tensor(first)
         try:
@@ -169,7 +273,7 @@ class MatmulResults(MatmulBase):
         builder = self._builder(method)
         self._results_mode(method)
         if tensor.dtype not in C_DTYPES:
-            raise ValueError("Tensor type is not supported in get_tensor_c")
+            raise ValueError(unsupported_tensor_message(method))
         check_en_atomic(en_atomic)
         if optional_tensor is not None:
             if not isinstance(tensor, GlobalTensor) or not is_local(optional_tensor):
@@ -189,9 +293,7 @@ class MatmulResults(MatmulBase):
         if not sync_flag:
             self._sync_in_cube(builder, method, sync_flag)
             if not local_only:
-                raise ValueError(
-                    "get_tensor_c with sync=False only supports a LocalTensor output or the returning form"
-                )
+                raise ValueError(ASYNC_GET_TENSOR_C_FORMS)
             if self._position("C") not in UB_POSITIONS:
                 raise ValueError(
                     "get_tensor_c with sync=False requires the C MatmulType position to be VECIN, VECOUT or VECCALC"
@@ -234,27 +336,60 @@ class MatmulResults(MatmulBase):
         """In trace order, a fetch follows an ``iterate`` of the same ``sync``
         (docs/matmul-protocol.md#fetches-and-their-iteration)."""
         if self.last_iterate_sync is None:
-            raise ValueError(f"{method} must follow iterate() on the same Matmul")
+            raise ValueError(not_driven_message(method))
         if self.last_iterate_sync != sync:
             raise ValueError(
                 f"{method} sync={sync} does not match sync={self.last_iterate_sync} of the driving iterate()"
             )
 
+    @matmul_record(
+        cpp=("void AsyncGetTensorC(const LocalTensor<DstT>& c);",),
+        params=(("c", "a LocalTensor of C's dtype"),),
+        rules=(
+            f'"{ASYNC_GET_TENSOR_C_LOCAL}"; MIX kernels only; after an asynchronous ``iterate``.',
+            not_in_mix_dual_master_rule("async_get_tensor_c"),
+            not_with_ib_share_ab_rule("async_get_tensor_c"),
+        ),
+        example=(
+            "ub",
+            """c_block = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 128 * 256)
+mm.set_workspace(c_global)
+mm.iterate(sync=False)
+mm.async_get_tensor_c(c_block)  # AscxWarning: emitted as GetTensorC<false>(c_block, 0, false)
+mm.wait_get_tensor_c()""",
+        ),
+    )
     def async_get_tensor_c(self, c: LocalTensor) -> None:
-        """``mm.AsyncGetTensorC(c)``: deprecated; ``get_tensor_c(c, sync=False)`` replaces it."""
+        """Deprecated: fetch the next block into a LocalTensor asynchronously. ascx rewrites it into
+        ``get_tensor_c(c, sync=False)`` and warns."""
         method = "async_get_tensor_c"
         builder = self._builder(method)
         self._results_mode(method)
         if not is_local(c):
-            raise TypeError("async_get_tensor_c: c must be a LocalTensor")
+            raise TypeError(ASYNC_GET_TENSOR_C_LOCAL)
         self._check_dtype(c.dtype, "C", method)
         self._mix_only(builder, method)
         self._requires_workspace(method)
         self._check_driven(method, False)
         builder.insert(ir.MatmulAsyncGetTensorCOp(self.ssa, c.ssa))
 
+    @matmul_record(
+        cpp=("void WaitGetTensorC();",),
+        rules=(
+            f'MIX kernels only: "{mix_only_message("wait_get_tensor_c")}".',
+            not_in_mix_dual_master_rule("wait_get_tensor_c"),
+        ),
+        example=(
+            "ub",
+            """c_block = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 128 * 256)
+mm.set_workspace(c_global)
+mm.iterate(sync=False)
+mm.get_tensor_c(c_block, sync=False)
+mm.wait_get_tensor_c()""",
+        ),
+    )
     def wait_get_tensor_c(self) -> None:
-        """``mm.WaitGetTensorC()``: completes the asynchronous fetches into LocalTensors."""
+        """Complete the asynchronous fetches into LocalTensors (an MTE2 to vector handshake)."""
         builder = self._builder("wait_get_tensor_c")
         self._not_dual_master("wait_get_tensor_c")
         self._mix_only(builder, "wait_get_tensor_c")
@@ -262,6 +397,36 @@ class MatmulResults(MatmulBase):
 
     # -- iterate_all
 
+    @matmul_record(
+        cpp=(
+            "template <bool sync = true> void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, "
+            "bool enSequentialWrite = false, bool waitIterateAll = false, bool fakeMsg = false);",
+            "template <bool sync = true> void IterateAll(const LocalTensor<DstT>& ubCmatrix, uint8_t enAtomic = 0);",
+        ),
+        params=(
+            ("tensor", "the output, of C's dtype"),
+            ("en_atomic", "0-3"),
+            ("sync", "compile-time"),
+            ("en_sequential_write", "GlobalTensor output only"),
+            ("wait_iterate_all", "with ``sync=False``: ``wait_iterate_all()`` completes the computation"),
+            ("fake_msg", "needs ``do_ib_share_norm`` or ``intra_block_part_sum``"),
+        ),
+        rules=(
+            f'"{WAIT_ITERATE_ALL_NEEDS_ASYNC}".',
+            f'"{local_output_param_message("{name}")}"; a LocalTensor output is '
+            "synchronous and needs C at A1, B1, C1 or TSCM (or CO1 in cube-only kernels).",
+            "``sync=False`` without ``wait_iterate_all=True`` warns: the kernel must synchronise by other means.",
+            "In MixDualMaster mode, and with IBShare on both A and B, results come only from ``iterate_all`` to a "
+            f'GlobalTensor: "{forbidden_in_mix_dual_master("iterate_all to a LocalTensor")}".',
+            FIRST_ITERATION_RULE,
+        ),
+        example=("gm", "mm.iterate_all(c_global, sync=False, wait_iterate_all=True)\nmm.wait_iterate_all()"),
+        notes=(
+            "MixDualMaster mode (``MatmulConfig(enable_mix_dual_master=True)``; in a MIX 1:2 kernel with "
+            "``MatmulType(..., ib_share=True)`` on A and B) computes on the AIC while the AIVs' ``iterate_all`` "
+            "only waits: see ``examples/matmul_mix_dual_master.py``.",
+        ),
+    )
     def iterate_all(
         self,
         tensor: BaseTensor,
@@ -271,8 +436,7 @@ class MatmulResults(MatmulBase):
         wait_iterate_all: Any = None,
         fake_msg: Any = None,
     ) -> None:
-        """``mm.IterateAll<sync>(tensor, en_atomic, en_sequential_write, wait_iterate_all, fake_msg)``: the
-        whole result; ``mm.IterateAll<true>(tensor, en_atomic)`` for a LocalTensor."""
+        """Compute the whole result: into a GlobalTensor (optionally asynchronously), or into an L1 LocalTensor."""
         method = "iterate_all"
         builder = self._builder(method)
         self._requires_tiling(method)
@@ -300,14 +464,14 @@ class MatmulResults(MatmulBase):
                 ("fake_msg", fake_msg),
             ):
                 if value is not None:
-                    raise ValueError(f"When iterate_all output to LocalTensor, param {name} is not supported.")
+                    raise ValueError(local_output_param_message(name))
         if tensor.dtype not in C_DTYPES:
-            raise ValueError("Tensor type is not supported in iterate_all")
+            raise ValueError(unsupported_tensor_message(method))
         check_en_atomic(en_atomic)
         sync_flag = self._constant_flag(sync, "sync", method)
         wait_flag = self._constant_flag(wait_iterate_all, "wait_iterate_all", method) if to_global else False
         if wait_flag and sync_flag:
-            raise ValueError("Param wait_iterate_all can be True only when sync is False")
+            raise ValueError(WAIT_ITERATE_ALL_NEEDS_ASYNC)
         self._check_dtype(tensor.dtype, "C", method)
         if not to_global:
             self._iterate_all_local_rules(builder, en_atomic, sync_flag)
@@ -350,8 +514,14 @@ class MatmulResults(MatmulBase):
         if fake_msg is True and not (self.config.do_ib_share_norm or self.config.intra_block_part_sum):
             raise ValueError("fake_msg=True requires do_ib_share_norm=True or intra_block_part_sum=True")
 
+    @matmul_record(
+        cpp=("void WaitIterateAll();",),
+        rules=("MIX kernels only.",),
+        example=("gm", "mm.iterate_all(c_global, sync=False, wait_iterate_all=True)\nmm.wait_iterate_all()"),
+        notes=("pyasc's documentation shows ``SetSingleShape``'s prototype here; this is the right one.",),
+    )
     def wait_iterate_all(self) -> None:
-        """``mm.WaitIterateAll()``: completes an ``iterate_all(sync=False, wait_iterate_all=True)``."""
+        """Complete an ``iterate_all(sync=False, wait_iterate_all=True)``."""
         builder = self._builder("wait_iterate_all")
         self._mix_only(builder, "wait_iterate_all")
         builder.insert(ir.MatmulWaitIterateAllOp(self.ssa))
@@ -367,10 +537,52 @@ class MatmulResults(MatmulBase):
         if "quant" in self.seen:
             raise ValueError(f"{method} does not support quantization (set_quant_scalar / set_quant_vector)")
 
+    @matmul_record(
+        cpp=(
+            "template <bool sync = true, bool waitIterateBatch = false> void IterateBatch("
+            "const GlobalTensor<DstT>& gm, "
+            "uint32_t batchA, uint32_t batchB, bool enSequentialWrite, uint32_t matrixStrideA = 0, "
+            "uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0, bool enPartialSum = false, uint8_t enAtomic = 0);",
+            "template <bool sync = true> void IterateBatch(const LocalTensor<DstT>& ubCmatrix, ...same arguments...);",
+            "void IterateBatch(const GlobalTensor<DstT>& gm, bool enPartialSum, uint8_t enAtomic, "
+            "bool enSequentialWrite, uint32_t matrixStrideA = 0, uint32_t matrixStrideB = 0, "
+            "uint32_t matrixStrideC = 0);  // cube-only",
+        ),
+        params=(
+            ("tensor", "int32, float32 or float16 output"),
+            ("batch_a, batch_b", "batch counts (MIX)"),
+            ("en_sequential_write", "False for GM output, True for UB output"),
+            ("en_partial_sum, en_atomic", "omitted ones are written as C++'s defaults ``false``/``0``"),
+            ("sync, wait_iterate_batch", "compile-time; a UB output is synchronous"),
+        ),
+        rules=(
+            f'A and B need the same layout, not NONE: "{unsupported_layout_message("iterate_batch", "NONE", "A")}".',
+            "The Norm template only; no quantisation on the object; cube-only kernels call ``set_batch_num`` first "
+            "and output to GM only.",
+            "Layouts (CANN's IterateBatch docs): NORMAL and BNGS1S2 hold whole matrices one after another; BSNGD is "
+            "``[B, S, N, G, D]`` with each batch an ``[S, D]`` matrix whose rows are ``N * G * D`` apart and the "
+            "batches of one call ``D`` apart (``matrix_stride_a``/``b`` override it), SBNGD ``[S, B, N, G, D]`` "
+            "with rows ``B * N * G * D`` apart; the tiling's layout fields (``set_a_layout`` ...) give B, S, N, G, "
+            "D. Different batch counts broadcast G, N or B; a C with G = 1 adds up the G results.",
+            not_in_mix_dual_master_rule("iterate_batch"),
+            not_with_ib_share_ab_rule("iterate_batch"),
+            FIRST_ITERATION_RULE,
+        ),
+        example=(
+            "batch",
+            """mm.iterate_batch(c_global, 2, 2, False, sync=False, wait_iterate_batch=True)
+mm.wait_iterate_batch()""",
+        ),
+        overloads=(
+            "iterate_batch(tensor, batch_a, batch_b, en_sequential_write, matrix_stride_a=0, matrix_stride_b=0, "
+            "matrix_stride_c=0, en_partial_sum=None, en_atomic=None, sync=True, wait_iterate_batch=None)",
+            "iterate_batch(tensor, en_partial_sum, en_atomic, en_sequential_write, matrix_stride_a=0, "
+            "matrix_stride_b=0, matrix_stride_c=0)  # cube-only kernels",
+        ),
+    )
     def iterate_batch(self, *args: Any, **kwargs: Any) -> None:
-        """Batch Matmul.  In MIX kernels ``iterate_batch(tensor, batch_a, batch_b, en_sequential_write, ...,
-        sync=True, wait_iterate_batch=None)``; in cube-only kernels ``iterate_batch(tensor, en_partial_sum,
-        en_atomic, en_sequential_write, ...)`` (the signature follows the kernel mode)."""
+        """Batch Matmul. The signature follows the kernel mode: the first form in MIX kernels, the second in
+        cube-only kernels."""
         builder = self._builder("iterate_batch")
         self._results_mode("iterate_batch")
         self._requires_tiling("iterate_batch")
@@ -401,7 +613,7 @@ class MatmulResults(MatmulBase):
         if not is_tensor(tensor):
             raise TypeError("iterate_batch: tensor must be a GlobalTensor or LocalTensor")
         if tensor.dtype not in _BATCH_C_DTYPES:
-            raise ValueError("Tensor type is not supported in iterate_batch")
+            raise ValueError(unsupported_tensor_message(method))
         to_global = isinstance(tensor, GlobalTensor)
         if _compile_time(en_sequential_write):
             if to_global and en_sequential_write:
@@ -412,7 +624,7 @@ class MatmulResults(MatmulBase):
         sync_flag = self._constant_flag(sync, "sync", method)
         wait_flag = self._constant_flag(wait_iterate_batch, "wait_iterate_batch", method)
         if to_global and wait_flag and sync_flag:
-            raise ValueError("Param wait_iterate_batch can be True only when sync is False")
+            raise ValueError(WAIT_ITERATE_BATCH_NEEDS_ASYNC)
         self._check_dtype(tensor.dtype, "C", method)
         if not to_global:
             if not sync_flag:
@@ -442,7 +654,7 @@ class MatmulResults(MatmulBase):
         if a is not b:
             raise ValueError(f"{method} requires A and B to use the same layout")
         if a is LayoutMode.NONE:
-            raise ValueError(f"{method} does not support layout NONE for A")
+            raise ValueError(unsupported_layout_message(method, "NONE", "A"))
 
     def _iterate_batch_cube(
         self,
@@ -459,13 +671,13 @@ class MatmulResults(MatmulBase):
         if not isinstance(tensor, GlobalTensor):
             raise TypeError("iterate_batch interface under cube-only scene only support output to GM.")
         if tensor.dtype not in _BATCH_C_DTYPES:
-            raise ValueError("Tensor type is not supported in iterate_batch")
+            raise ValueError(unsupported_tensor_message(method))
         check_en_atomic(en_atomic)
         if _compile_time(en_sequential_write) and en_sequential_write:
             raise ValueError("When output to GM, en_sequential_write should be False in iterate_batch")
         self._check_dtype(tensor.dtype, "C", method)
         if self._layout("A") is LayoutMode.NONE:
-            raise ValueError(f"{method} does not support layout NONE for A")
+            raise ValueError(unsupported_layout_message(method, "NONE", "A"))
         if "set_batch_num" not in self.seen:
             raise ValueError("iterate_batch in a cube-only kernel requires set_batch_num() before it")
         self._norm_template(method)
@@ -480,6 +692,35 @@ class MatmulResults(MatmulBase):
         ]
         builder.insert(ir.MatmulIterateBatchCubeOp(self.ssa, tensor.ssa, *operands))
 
+    @matmul_record(
+        cpp=(
+            "template <bool sync = true, bool waitIterateBatch = false> void IterateNBatch(const uint32_t batchLoop, "
+            "uint32_t batchA, uint32_t batchB, bool enSequentialWrite, uint32_t matrixStrideA = 0, "
+            "uint32_t matrixStrideB = 0, uint32_t matrixStrideC = 0);",
+        ),
+        params=(
+            ("batch_loop", "how many batches"),
+            ("batch_a, batch_b", "batch counts"),
+            ("en_sequential_write", "dense output"),
+            ("sync, wait_iterate_batch", "compile-time"),
+        ),
+        rules=(
+            f'"{WAIT_ITERATE_BATCH_NEEDS_ASYNC}".',
+            "Needs ``MatmulConfig.is_n_batch=True``, A and B layouts other than NONE/NORMAL, and "
+            "``set_workspace`` first.",
+            "Step ``l`` reads A and B ``l * batch`` heads further in their layouts and writes its ``max(batch_a, "
+            "batch_b)`` results into the workspace after step ``l - 1``'s (in C's layout).",
+            not_in_mix_dual_master_rule("iterate_n_batch"),
+            not_with_ib_share_ab_rule("iterate_n_batch"),
+            FIRST_ITERATION_RULE,
+        ),
+        example=(
+            "batch",
+            """mm.set_workspace(c_global)
+mm.iterate_n_batch(4, 2, 2, False, sync=False, wait_iterate_batch=True)
+mm.wait_iterate_batch()""",
+        ),
+    )
     def iterate_n_batch(
         self,
         batch_loop: Any,
@@ -492,8 +733,7 @@ class MatmulResults(MatmulBase):
         sync: Any = True,
         wait_iterate_batch: Any = False,
     ) -> None:
-        """``mm.IterateNBatch<sync, wait>(batch_loop, batch_a, batch_b, en_sequential_write, strides...)``:
-        ``batch_loop`` batch computations in one call (MIX kernels)."""
+        """Run ``batch_loop`` batch computations in one call (MIX kernels)."""
         method = "iterate_n_batch"
         builder = self._builder(method)
         self._results_mode(method)
@@ -501,14 +741,14 @@ class MatmulResults(MatmulBase):
         sync_flag = self._constant_flag(sync, "sync", method)
         wait_flag = self._constant_flag(wait_iterate_batch, "wait_iterate_batch", method)
         if wait_flag and sync_flag:
-            raise ValueError("Param wait_iterate_batch can be True only when sync is False")
+            raise ValueError(WAIT_ITERATE_BATCH_NEEDS_ASYNC)
         self._mix_only(builder, method)
         self._requires("is_n_batch", method)
         for role in ("A", "B"):
             if self._layout(role) in (LayoutMode.NONE, LayoutMode.NORMAL):
-                raise ValueError(f"{method} does not support layout {self._layout(role).name} for {role}")
+                raise ValueError(unsupported_layout_message(method, self._layout(role).name, role))
         if self._layout("C") is LayoutMode.NORMAL:
-            raise ValueError(f"{method} does not support layout NORMAL for C")
+            raise ValueError(unsupported_layout_message(method, "NORMAL", "C"))
         self._requires_workspace(method)
         self._requires_mode(IterateMode.ITERATE_MODE_N_BATCH, method)
         self._no_quant(method)
@@ -525,14 +765,74 @@ class MatmulResults(MatmulBase):
         ]
         builder.insert(ir.MatmulIterateNBatchOp(self.ssa, *operands, sync=sync_flag, wait_iterate_batch=wait_flag))
 
+    @matmul_record(
+        cpp=(
+            "template <bool sync = true> GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB, "
+            "bool enSequentialWrite = false);",
+            "template <bool sync = true> void GetBatchTensorC(const LocalTensor<DstT>& c, uint32_t batchA, "
+            "uint32_t batchB, bool enSequentialWrite = false);",
+        ),
+        params=(
+            ("tensor", "a LocalTensor (second form)"),
+            ("batch_a, batch_b", "required"),
+            ("sync", "must be False"),
+        ),
+        rules=(
+            f'"{batch_sync_message("get_batch_tensor_c")}"; after ``iterate_n_batch(sync=False)``, at '
+            "most ``batch_loop`` times.",
+            "The returned GlobalTensor views the next ``max(batch_a, batch_b) * singleCoreM * singleCoreN`` results "
+            "of the workspace; into a LocalTensor, one step's results keep the row strides of C's layout.",
+            not_in_mix_dual_master_rule("get_batch_tensor_c"),
+            not_with_ib_share_ab_rule("get_batch_tensor_c"),
+        ),
+        example=(
+            "batch",
+            """mm.set_workspace(c_global)
+mm.iterate_n_batch(4, 2, 2, False, sync=False, wait_iterate_batch=True)
+mm.wait_iterate_batch()
+result = mm.get_batch_tensor_c(2, 2, sync=False)""",
+        ),
+        overloads=(
+            "get_batch_tensor_c(batch_a, batch_b, en_sequential_write=False, sync=True) -> GlobalTensor",
+            "get_batch_tensor_c(tensor, batch_a, batch_b, en_sequential_write=False, sync=True)",
+        ),
+    )
     def get_batch_tensor_c(self, *args: Any, **kwargs: Any) -> GlobalTensor | None:
-        """``g = mm.get_batch_tensor_c(batch_a, batch_b, sync=False)`` returning a GlobalTensor, or
-        ``mm.get_batch_tensor_c(ub, batch_a, batch_b, sync=False)`` into a LocalTensor."""
+        """Fetch a batch result of an asynchronous ``iterate_n_batch``: returned as a GlobalTensor, or into a
+        LocalTensor."""
         return self._get_batch("get_batch_tensor_c", args, kwargs)
 
+    @matmul_record(
+        cpp=(
+            "template <bool sync = true> GlobalTensor<DstT> GetBatchC(uint32_t batchA, uint32_t batchB, "
+            "bool enSequentialWrite = false);",
+            "template <bool sync = true> void GetBatchC(const LocalTensor<DstT>& c, uint32_t batchA, "
+            "uint32_t batchB, bool enSequentialWrite = false);",
+        ),
+        params=(
+            ("tensor", "a LocalTensor (second form)"),
+            ("batch_a, batch_b", "required"),
+            ("sync", "must be False"),
+        ),
+        rules=(
+            "The rules of ``get_batch_tensor_c``; the messages name ``get_batch_c``.",
+            not_in_mix_dual_master_rule("get_batch_c"),
+        ),
+        example=(
+            "batch",
+            """mm.set_workspace(c_global)
+mm.iterate_n_batch(4, 2, 2, False, sync=False, wait_iterate_batch=True)
+mm.wait_iterate_batch()
+result = mm.get_batch_c(2, 2, sync=False)""",
+        ),
+        overloads=(
+            "get_batch_c(batch_a, batch_b, en_sequential_write=False, sync=True) -> GlobalTensor",
+            "get_batch_c(tensor, batch_a, batch_b, en_sequential_write=False, sync=True)",
+        ),
+    )
     def get_batch_c(self, *args: Any, **kwargs: Any) -> GlobalTensor | None:
-        """CANN's ``GetBatchC``, the same as ``get_batch_tensor_c`` (an ascx extension; pyasc 1.1.1 has
-        only ``get_batch_tensor_c``).  Printed as ``GetBatchTensorC``, which CANN recommends."""
+        """CANN's ``GetBatchC``, which does what ``get_batch_tensor_c`` does (an ascx extension: pyasc 1.1.1 has only
+        ``get_batch_tensor_c``). Printed as ``GetBatchTensorC``, which CANN recommends."""
         return self._get_batch("get_batch_c", args, kwargs)
 
     def _get_batch(self, method: str, args: tuple[Any, ...], kwargs: dict[str, Any]) -> GlobalTensor | None:
@@ -553,7 +853,7 @@ class MatmulResults(MatmulBase):
         self._results_mode(method)
         require_compile_time(bound["sync"], "sync", method)
         if bound["sync"]:
-            raise ValueError(f"Matmul {method} only support params sync=False")
+            raise ValueError(batch_sync_message(method))
         tensor = bound.get("tensor")
         if tensor is not None and not is_local(tensor):
             raise TypeError(f"{method}: tensor must be a LocalTensor")
@@ -574,8 +874,18 @@ class MatmulResults(MatmulBase):
         op = builder.insert(ir.MatmulGetBatchTensorCViewOp(self.ssa, a, b, sequential, result_type))
         return _global_view(op.result, self.c_type.dtype)
 
+    @matmul_record(
+        cpp=("void WaitIterateBatch();",),
+        rules=("MIX kernels only.", not_in_mix_dual_master_rule("wait_iterate_batch")),
+        example=(
+            "batch",
+            """mm.iterate_batch(c_global, 2, 2, False, sync=False, wait_iterate_batch=True)
+mm.wait_iterate_batch()""",
+        ),
+    )
     def wait_iterate_batch(self) -> None:
-        """``mm.WaitIterateBatch()``: completes an asynchronous ``iterate_batch``/``iterate_n_batch``."""
+        """Complete an asynchronous ``iterate_batch`` or ``iterate_n_batch`` started with
+        ``wait_iterate_batch=True``."""
         builder = self._builder("wait_iterate_batch")
         self._not_dual_master("wait_iterate_batch")
         self._mix_only(builder, "wait_iterate_batch")

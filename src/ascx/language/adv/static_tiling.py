@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ascx.dialects import ascendc as ir
+from ascx.language.adv.api_docs import matmul_records
 from ascx.language.adv.errors import require_compile_time
 from ascx.language.adv.matmul_config import MatmulConfig
 from ascx.language.adv.matmul_type import MatmulType
@@ -13,6 +14,8 @@ from ascx.language.core.builder import active
 from ascx.language.core.checks import is_instance
 from ascx.language.core.dtype import int32
 from ascx.language.core.values import Handle, RuntimeScalar
+
+matmul_record = matmul_records(__name__)
 
 STATIC_PY_FIELDS: dict[str, str] = {py: cpp for py, cpp in CPP_FIELD.items() if cpp in ir.STATIC_TILING_FIELDS}
 """Python field name -> C++ member of the 46 ``MatmulApiStaticTiling`` fields."""
@@ -42,6 +45,22 @@ class MatmulApiStaticTiling(Handle):
         return value
 
 
+@matmul_record(
+    cpp=(
+        "template <class A_TYPE, class B_TYPE, class C_TYPE, class BIAS_TYPE> constexpr MatmulApiStaticTiling "
+        "GetMatmulApiTiling(const MatmulConfig& mmCFG, int32_t l1Size = Impl::L1_SIZE);",
+    ),
+    params=(
+        ("mm_cfg", "the MatmulConfig"),
+        ("a_type, b_type, c_type", "MatmulTypes"),
+        ("bias_type", "None: C's position, format and dtype"),
+        ("l1_size", "None: C++'s default"),
+    ),
+    rules=(
+        "The order pyasc documents, ``(mm_cfg, l1_size, a_type, b_type, c_type, bias_type=None)``, is accepted too.",
+    ),
+    example=("static", "base_m = static.base_m\nmm.iterate_all(c_global)"),
+)
 def get_matmul_api_tiling(
     mm_cfg: MatmulConfig,
     a_type: Any,
@@ -51,12 +70,8 @@ def get_matmul_api_tiling(
     l1_size: Any = None,
     *rest: Any,
 ) -> MatmulApiStaticTiling:
-    """``AscendC::GetMatmulApiTiling<A, B, C, Bias>(mm_cfg[, l1_size])``: a constant tiling.
-
-    The real order is ``(mm_cfg, a_type, b_type, c_type, bias_type=None, l1_size=None)``; the order
-    pyasc documents, ``(mm_cfg, l1_size, a_type, b_type, c_type, bias_type=None)``, is accepted too.
-    ``bias_type=None`` gives the bias C's position, format and dtype; ``l1_size=None`` is C++'s default.
-    """
+    """Compute a constant tiling at compile time: ``constexpr static MatmulApiStaticTiling``, usable as ``Matmul(...,
+    matmul_config=tiling)``. Reading a field (``tiling.base_m``) reads the constant."""
     builder = active("get_matmul_api_tiling")
     if not is_instance(a_type, MatmulType):  # the documented order: l1_size second
         l1_size, a_type, b_type, c_type, bias_type = a_type, b_type, c_type, bias_type, l1_size
