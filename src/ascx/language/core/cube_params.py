@@ -7,6 +7,15 @@ on the object so that the APIs taking it can check constant fields at the call. 
 take ``True``/``False`` (or ``0``/``1``, as pyasc does); enumeration fields take the enum
 (``asc.QuantModes.F322F16``), printed by name.
 
+Each struct's fields are stated once on each side.  The C++ side (names, constructor order, types)
+is the struct's layout in ``ascx.dialects.ascendc.cube_structs``; the Python field names and their
+C++ order derive from it as for every ``ParamsStruct`` (the C++ name in snake case, unless the
+class's ``RENAMED`` gives pyasc's).  The Python side is the constructor's signature: pyasc's names,
+positional order (where it differs from C++'s, as in ``LoadDataRepeatParam``) and defaults; its
+body hands its arguments (``locals()``) to the builder, which takes them in C++ order.  A field
+that pyasc does not expose has its value in the class's ``FIXED``.  ``MmadParams`` picks one of
+its two C++ constructors by the arguments given, so its defaults are per constructor.
+
 Structs templated on the tensors' element type (``InitConstValueParams<T>``,
 ``LoadData3DParamsV1<T>``, ``LoadData3DParamsV2<T>``) whose value field is a plain Python number
 are built where they are used, for the tensors they are used with, so that
@@ -15,7 +24,7 @@ are built where they are used, for the tensors they are used with, so that
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from enum import IntEnum
 from typing import Any, ClassVar, cast
 
@@ -60,8 +69,8 @@ class CubeParams(ParamsStruct):
 
     __slots__ = ()
 
-    KIND: ClassVar[ir.ParamsKind]
-    NAMES: ClassVar[tuple[str, ...]]
+    FIXED: ClassVar[Mapping[str, object]] = {}
+    """Fields that pyasc does not expose, by Python name: their value."""
 
     def to_ir(self) -> CubeParams:
         """pyasc's handle of the struct: the struct itself (``asc.X.from_ir(p.to_ir())`` is ``p``)."""
@@ -73,15 +82,20 @@ class CubeParams(ParamsStruct):
             raise TypeError(f"{cls.__name__}.from_ir: expected a {cls.__name__}, got {describe(handle)}")
         return handle
 
+    def _fields(self, arguments: dict[str, Any], kind: ir.ParamsKind | None = None) -> dict[str, Any]:
+        """The field values: the constructor's ``arguments`` (its ``locals()``) and ``FIXED``."""
+        values = {name: value for name, value in arguments.items() if name != "self"} | dict(self.FIXED)
+        names = self.field_names(kind) if kind is not None else self.NAMES
+        assert values.keys() == set(names), f"{type(self).__name__}: arguments {list(values)}, fields {names}"
+        return values
+
     def _build_cube(
-        self,
-        values: dict[str, Any],
-        element_dtype: DataType | None = None,
-        kind: ir.ParamsKind | None = None,
-        names: tuple[str, ...] | None = None,
+        self, arguments: dict[str, Any], element_dtype: DataType | None = None, kind: ir.ParamsKind | None = None
     ) -> None:
         api = type(self).__name__
-        ssa = build_struct(active(api), api, kind or self.KIND, names or self.NAMES, values, element_dtype)
+        kind = kind or self.KIND
+        values = self._fields(arguments, kind)
+        ssa = build_struct(active(api), api, kind, self.field_names(kind), values, element_dtype)
         super(ParamsStruct, self).__init__(ssa)
         self.values = values
         self.element_dtype = element_dtype
@@ -159,7 +173,8 @@ class TemplatedParams(CubeParams):
     __slots__ = ()
     VALUE_FIELD: ClassVar[str]
 
-    def _build_templated(self, values: dict[str, Any]) -> None:
+    def _build_templated(self, arguments: dict[str, Any]) -> None:
+        values = self._fields(arguments)
         value = values[self.VALUE_FIELD]
         numpy = _numpy_scalar(value)
         if numpy is not None:
@@ -202,8 +217,15 @@ class TemplatedParams(CubeParams):
 
 # --- Mmad ------------------------------------------------------------------------------------------
 
-_LEGACY = ("is_bias", "fm_offset", "en_ssparse", "en_winograd_a", "en_winograd_b")
-_UNIT_FLAG = ("unit_flag", "cmatrix_source", "cmatrix_init_val")
+_MMAD_DEFAULTS: dict[ir.ParamsKind, dict[str, Any]] = {
+    ir.ParamsKind.MMAD: dict(unit_flag=0, cmatrix_source=False, cmatrix_init_val=True),
+    ir.ParamsKind.MMAD_LEGACY: dict(
+        is_bias=False, fm_offset=0, en_ssparse=False, en_winograd_a=False, en_winograd_b=False
+    ),
+}
+"""The defaults of the fields after ``m, n, k`` of either C++ constructor (pyasc's signature takes None for
+each, so that the fields given choose the constructor)."""
+_MMAD_FIELDS = frozenset(name for defaults in _MMAD_DEFAULTS.values() for name in defaults)
 
 
 class MmadParams(CubeParams):
@@ -231,34 +253,17 @@ class MmadParams(CubeParams):
         cmatrix_source: Any = None,
         cmatrix_init_val: Any = None,
     ) -> None:
-        given = dict(
-            is_bias=is_bias,
-            fm_offset=fm_offset,
-            en_ssparse=en_ssparse,
-            en_winograd_a=en_winograd_a,
-            en_winograd_b=en_winograd_b,
-            unit_flag=unit_flag,
-            cmatrix_source=cmatrix_source,
-            cmatrix_init_val=cmatrix_init_val,
-        )
-        legacy = [name for name in _LEGACY if given[name] is not None]
-        unit = [name for name in _UNIT_FLAG if given[name] is not None]
+        given = {name: value for name, value in locals().items() if name in _MMAD_FIELDS and value is not None}
+        legacy = [name for name in given if name in _MMAD_DEFAULTS[ir.ParamsKind.MMAD_LEGACY]]
+        unit = [name for name in given if name in _MMAD_DEFAULTS[ir.ParamsKind.MMAD]]
         if legacy and unit:
             raise ApiTypeError(
                 f"MmadParams: {legacy[0]} and {unit[0]} belong to different constructors of AscendC::MmadParams",
-                "give either unit_flag/cmatrix_source/cmatrix_init_val or is_bias/fm_offset/en_ssparse/en_winograd_a/"
-                "en_winograd_b",
+                f"give either {'/'.join(_MMAD_DEFAULTS[ir.ParamsKind.MMAD])} or "
+                f"{'/'.join(_MMAD_DEFAULTS[ir.ParamsKind.MMAD_LEGACY])}",
             )
-        values: dict[str, Any] = dict(m=m, n=n, k=k)
-        names = _LEGACY if legacy else _UNIT_FLAG
-        defaults: dict[str, Any] = (
-            dict(is_bias=False, fm_offset=0, en_ssparse=False, en_winograd_a=False, en_winograd_b=False)
-            if legacy
-            else dict(unit_flag=0, cmatrix_source=False, cmatrix_init_val=True)
-        )
-        values |= {name: defaults[name] if given[name] is None else given[name] for name in names}
         kind = ir.ParamsKind.MMAD_LEGACY if legacy else ir.ParamsKind.MMAD
-        self._build_cube(values, kind=kind, names=("m", "n", "k", *names))
+        self._build_cube(dict(m=m, n=n, k=k) | _MMAD_DEFAULTS[kind] | given, kind=kind)
 
 
 # --- loads into L1 / L0A / L0B ------------------------------------------------------------------
@@ -271,7 +276,6 @@ class LoadData2DParams(CubeParams):
 
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_DATA_2D
-    NAMES = ("start_index", "repeat_times", "src_stride", "sid", "dst_gap", "if_transpose", "addr_mode")
 
     def __init__(
         self,
@@ -283,17 +287,7 @@ class LoadData2DParams(CubeParams):
         if_transpose: Any = False,
         addr_mode: Any = 0,
     ) -> None:
-        self._build_cube(
-            dict(
-                start_index=start_index,
-                repeat_times=repeat_times,
-                src_stride=src_stride,
-                sid=sid,
-                dst_gap=dst_gap,
-                if_transpose=if_transpose,
-                addr_mode=addr_mode,
-            )
-        )
+        self._build_cube(locals())
 
 
 class LoadData2DParamsV2(CubeParams):
@@ -301,16 +295,6 @@ class LoadData2DParamsV2(CubeParams):
 
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_DATA_2D_V2
-    NAMES = (
-        "m_start_position",
-        "k_start_position",
-        "m_step",
-        "k_step",
-        "src_stride",
-        "dst_stride",
-        "if_transpose",
-        "sid",
-    )
 
     def __init__(
         self,
@@ -323,18 +307,7 @@ class LoadData2DParamsV2(CubeParams):
         if_transpose: Any = False,
         sid: Any = 0,
     ) -> None:
-        self._build_cube(
-            dict(
-                m_start_position=m_start_position,
-                k_start_position=k_start_position,
-                m_step=m_step,
-                k_step=k_step,
-                src_stride=src_stride,
-                dst_stride=dst_stride,
-                if_transpose=if_transpose,
-                sid=sid,
-            )
-        )
+        self._build_cube(locals())
 
 
 _PAD = (0, 0, 0, 0)
@@ -346,27 +319,6 @@ class LoadData3DParamsV1(TemplatedParams):
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_DATA_3D_V1
     VALUE_FIELD = "pad_value"
-    NAMES = (
-        "pad_list",
-        "l1_h",
-        "l1_w",
-        "c1_index",
-        "fetch_filter_w",
-        "fetch_filter_h",
-        "left_top_w",
-        "left_top_h",
-        "stride_w",
-        "stride_h",
-        "filter_w",
-        "filter_h",
-        "dilation_filter_w",
-        "dilation_filter_h",
-        "jump_stride",
-        "repeat_mode",
-        "repeat_time",
-        "c_size",
-        "pad_value",
-    )
 
     def __init__(
         self,
@@ -390,29 +342,7 @@ class LoadData3DParamsV1(TemplatedParams):
         c_size: Any = 0,
         pad_value: Any = 0,
     ) -> None:
-        self._build_templated(
-            dict(
-                pad_list=pad_list,
-                l1_h=l1_h,
-                l1_w=l1_w,
-                c1_index=c1_index,
-                fetch_filter_w=fetch_filter_w,
-                fetch_filter_h=fetch_filter_h,
-                left_top_w=left_top_w,
-                left_top_h=left_top_h,
-                stride_w=stride_w,
-                stride_h=stride_h,
-                filter_w=filter_w,
-                filter_h=filter_h,
-                dilation_filter_w=dilation_filter_w,
-                dilation_filter_h=dilation_filter_h,
-                jump_stride=jump_stride,
-                repeat_mode=repeat_mode,
-                repeat_time=repeat_time,
-                c_size=c_size,
-                pad_value=pad_value,
-            )
-        )
+        self._build_templated(locals())
 
 
 class LoadData3DParamsV2(TemplatedParams):
@@ -422,28 +352,7 @@ class LoadData3DParamsV2(TemplatedParams):
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_DATA_3D_V2
     VALUE_FIELD = "pad_value"
-    NAMES = (
-        "pad_list",
-        "l1_h",
-        "l1_w",
-        "channel_size",
-        "k_extension",
-        "m_extension",
-        "k_start_pt",
-        "m_start_pt",
-        "stride_w",
-        "stride_h",
-        "filter_w",
-        "filter_h",
-        "dilation_filter_w",
-        "dilation_filter_h",
-        "en_transpose",
-        "en_small_k",
-        "pad_value",
-        "filter_size_w",
-        "filter_size_h",
-        "f_matrix_ctrl",
-    )
+    FIXED: ClassVar[Mapping[str, object]] = {"en_small_k": False}
 
     def __init__(
         self,
@@ -467,30 +376,7 @@ class LoadData3DParamsV2(TemplatedParams):
         filter_size_h: Any = False,
         f_matrix_ctrl: Any = False,
     ) -> None:
-        self._build_templated(
-            dict(
-                pad_list=pad_list,
-                l1_h=l1_h,
-                l1_w=l1_w,
-                channel_size=channel_size,
-                k_extension=k_extension,
-                m_extension=m_extension,
-                k_start_pt=k_start_pt,
-                m_start_pt=m_start_pt,
-                stride_w=stride_w,
-                stride_h=stride_h,
-                filter_w=filter_w,
-                filter_h=filter_h,
-                dilation_filter_w=dilation_filter_w,
-                dilation_filter_h=dilation_filter_h,
-                en_transpose=en_transpose,
-                en_small_k=False,
-                pad_value=pad_value,
-                filter_size_w=filter_size_w,
-                filter_size_h=filter_size_h,
-                f_matrix_ctrl=f_matrix_ctrl,
-            )
-        )
+        self._build_templated(locals())
 
 
 class LoadData3DParamsV2Pro(CubeParams):
@@ -499,16 +385,6 @@ class LoadData3DParamsV2Pro(CubeParams):
 
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_DATA_3D_V2_PRO
-    NAMES = (
-        "channel_size",
-        "en_transpose",
-        "en_small_k",
-        "filter_size_w",
-        "filter_size_h",
-        "f_matrix_ctrl",
-        "ext_config",
-        "filter_config",
-    )
 
     def __init__(
         self,
@@ -521,18 +397,7 @@ class LoadData3DParamsV2Pro(CubeParams):
         ext_config: Any = 0,
         filter_config: Any = 0x10101010101,
     ) -> None:
-        self._build_cube(
-            dict(
-                channel_size=channel_size,
-                en_transpose=en_transpose,
-                en_small_k=en_small_k,
-                filter_size_w=filter_size_w,
-                filter_size_h=filter_size_h,
-                f_matrix_ctrl=f_matrix_ctrl,
-                ext_config=ext_config,
-                filter_config=filter_config,
-            )
-        )
+        self._build_cube(locals())
 
 
 class LoadData2dTransposeParams(CubeParams):
@@ -541,7 +406,6 @@ class LoadData2dTransposeParams(CubeParams):
 
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_DATA_2D_TRANSPOSE
-    NAMES = ("start_index", "repeat_times", "src_stride", "dst_gap", "dst_frac_gap", "addr_mode")
 
     def __init__(
         self,
@@ -552,16 +416,7 @@ class LoadData2dTransposeParams(CubeParams):
         dst_frac_gap: Any = 0,
         addr_mode: Any = 0,
     ) -> None:
-        self._build_cube(
-            dict(
-                start_index=start_index,
-                repeat_times=repeat_times,
-                src_stride=src_stride,
-                dst_gap=dst_gap,
-                dst_frac_gap=dst_frac_gap,
-                addr_mode=addr_mode,
-            )
-        )
+        self._build_cube(locals())
 
 
 class LoadData2dTransposeParamsV2(CubeParams):
@@ -570,7 +425,6 @@ class LoadData2dTransposeParamsV2(CubeParams):
 
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_DATA_2D_TRANSPOSE_V2
-    NAMES = ("start_index", "repeat_times", "src_stride", "dst_gap", "dst_frac_gap", "src_frac_gap", "addr_mode")
 
     def __init__(
         self,
@@ -582,17 +436,7 @@ class LoadData2dTransposeParamsV2(CubeParams):
         src_frac_gap: Any = 0,
         addr_mode: Any = 0,
     ) -> None:
-        self._build_cube(
-            dict(
-                start_index=start_index,
-                repeat_times=repeat_times,
-                src_stride=src_stride,
-                dst_gap=dst_gap,
-                dst_frac_gap=dst_frac_gap,
-                src_frac_gap=src_frac_gap,
-                addr_mode=addr_mode,
-            )
-        )
+        self._build_cube(locals())
 
 
 class LoadDataRepeatParam(CubeParams):
@@ -601,10 +445,9 @@ class LoadDataRepeatParam(CubeParams):
 
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_DATA_REPEAT
-    NAMES = ("repeat_stride", "repeat_time", "repeat_mode")
 
     def __init__(self, repeat_time: Any = 1, repeat_stride: Any = 0, repeat_mode: Any = 0) -> None:
-        self._build_cube(dict(repeat_time=repeat_time, repeat_stride=repeat_stride, repeat_mode=repeat_mode))
+        self._build_cube(locals())
 
 
 class InitConstValueParams(TemplatedParams):
@@ -614,12 +457,9 @@ class InitConstValueParams(TemplatedParams):
     __slots__ = ()
     KIND = ir.ParamsKind.INIT_CONST_VALUE
     VALUE_FIELD = "init_value"
-    NAMES = ("repeat_times", "block_num", "dst_gap", "init_value")
 
     def __init__(self, repeat_times: Any = 0, block_num: Any = 0, dst_gap: Any = 0, init_value: Any = 0) -> None:
-        self._build_templated(
-            dict(repeat_times=repeat_times, block_num=block_num, dst_gap=dst_gap, init_value=init_value)
-        )
+        self._build_templated(locals())
 
 
 class LoadImageToLocalParams(CubeParams):
@@ -627,17 +467,6 @@ class LoadImageToLocalParams(CubeParams):
 
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_IMAGE_TO_LOCAL
-    NAMES = (
-        "horiz_size",
-        "vert_size",
-        "horiz_start_pos",
-        "vert_start_pos",
-        "src_horiz_size",
-        "top_pad_size",
-        "bot_pad_size",
-        "left_pad_size",
-        "right_pad_size",
-    )
 
     def __init__(
         self,
@@ -651,19 +480,7 @@ class LoadImageToLocalParams(CubeParams):
         left_pad_size: Any = 0,
         right_pad_size: Any = 0,
     ) -> None:
-        self._build_cube(
-            dict(
-                horiz_size=horiz_size,
-                vert_size=vert_size,
-                horiz_start_pos=horiz_start_pos,
-                vert_start_pos=vert_start_pos,
-                src_horiz_size=src_horiz_size,
-                top_pad_size=top_pad_size,
-                bot_pad_size=bot_pad_size,
-                left_pad_size=left_pad_size,
-                right_pad_size=right_pad_size,
-            )
-        )
+        self._build_cube(locals())
 
 
 # --- ND <-> NZ copies, the way out of L0C ------------------------------------------------------
@@ -676,16 +493,6 @@ class Nd2NzParams(CubeParams):
 
     __slots__ = ()
     KIND = ir.ParamsKind.ND2NZ
-    NAMES = (
-        "nd_num",
-        "n_value",
-        "d_value",
-        "src_nd_matrix_stride",
-        "src_d_value",
-        "dst_nz_c0_stride",
-        "dst_nz_n_stride",
-        "dst_nz_matrix_stride",
-    )
 
     def __init__(
         self,
@@ -698,18 +505,7 @@ class Nd2NzParams(CubeParams):
         dst_nz_n_stride: Any,
         dst_nz_matrix_stride: Any,
     ) -> None:
-        self._build_cube(
-            dict(
-                nd_num=nd_num,
-                n_value=n_value,
-                d_value=d_value,
-                src_nd_matrix_stride=src_nd_matrix_stride,
-                src_d_value=src_d_value,
-                dst_nz_c0_stride=dst_nz_c0_stride,
-                dst_nz_n_stride=dst_nz_n_stride,
-                dst_nz_matrix_stride=dst_nz_matrix_stride,
-            )
-        )
+        self._build_cube(locals())
 
 
 class Nz2NdParamsFull(CubeParams):
@@ -717,15 +513,6 @@ class Nz2NdParamsFull(CubeParams):
 
     __slots__ = ()
     KIND = ir.ParamsKind.NZ2ND_FULL
-    NAMES = (
-        "nd_num",
-        "n_value",
-        "d_value",
-        "src_nd_matrix_stride",
-        "src_n_stride",
-        "dst_d_stride",
-        "dst_nd_matrix_stride",
-    )
 
     def __init__(
         self,
@@ -737,17 +524,7 @@ class Nz2NdParamsFull(CubeParams):
         dst_d_stride: Any,
         dst_nd_matrix_stride: Any,
     ) -> None:
-        self._build_cube(
-            dict(
-                nd_num=nd_num,
-                n_value=n_value,
-                d_value=d_value,
-                src_nd_matrix_stride=src_nd_matrix_stride,
-                src_n_stride=src_n_stride,
-                dst_d_stride=dst_d_stride,
-                dst_nd_matrix_stride=dst_nd_matrix_stride,
-            )
-        )
+        self._build_cube(locals())
 
 
 class DataCopyCO12DstParams(CubeParams):
@@ -756,7 +533,6 @@ class DataCopyCO12DstParams(CubeParams):
 
     __slots__ = ()
     KIND = ir.ParamsKind.DATA_COPY_CO12_DST
-    NAMES = ("n_size", "m_size", "dst_stride", "src_stride", "quant_pre", "relu_pre", "channel_split", "nz2nd_en")
 
     def __init__(
         self,
@@ -769,18 +545,7 @@ class DataCopyCO12DstParams(CubeParams):
         channel_split: Any = False,
         nz2nd_en: Any = False,
     ) -> None:
-        self._build_cube(
-            dict(
-                n_size=n_size,
-                m_size=m_size,
-                dst_stride=dst_stride,
-                src_stride=src_stride,
-                quant_pre=quant_pre,
-                relu_pre=relu_pre,
-                channel_split=channel_split,
-                nz2nd_en=nz2nd_en,
-            )
-        )
+        self._build_cube(locals())
 
 
 class DataCopyEnhancedParams(CubeParams):
@@ -788,15 +553,13 @@ class DataCopyEnhancedParams(CubeParams):
 
     __slots__ = ()
     KIND = ir.ParamsKind.DATA_COPY_ENHANCED
-    NAMES = (
-        "block_mode",
-        "deq_scale",
-        "deq_value_in",
-        "sid_store_mode_in",
-        "is_relu_in",
-        "pad_mode_in",
-        "pad_value_in",
-    )
+    RENAMED: ClassVar[Mapping[str, str]] = {
+        "deqValue": "deq_value_in",
+        "sidStoreMode": "sid_store_mode_in",
+        "isRelu": "is_relu_in",
+        "padMode": "pad_mode_in",
+        "padValue": "pad_value_in",
+    }
 
     def __init__(
         self,
@@ -808,17 +571,7 @@ class DataCopyEnhancedParams(CubeParams):
         pad_mode_in: Any = pad_t.PAD_NONE,
         pad_value_in: Any = 0,
     ) -> None:
-        self._build_cube(
-            dict(
-                block_mode=block_mode,
-                deq_scale=deq_scale,
-                deq_value_in=deq_value_in,
-                sid_store_mode_in=sid_store_mode_in,
-                is_relu_in=is_relu_in,
-                pad_mode_in=pad_mode_in,
-                pad_value_in=pad_value_in,
-            )
-        )
+        self._build_cube(locals())
 
 
 class FixpipeParamsV220(CubeParams):
@@ -828,20 +581,6 @@ class FixpipeParamsV220(CubeParams):
 
     __slots__ = ()
     KIND = ir.ParamsKind.FIXPIPE_V220
-    NAMES = (
-        "n_size",
-        "m_size",
-        "src_stride",
-        "dst_stride",
-        "relu_en",
-        "quant_pre",
-        "deq_scalar",
-        "nd_num",
-        "src_nd_stride",
-        "dst_nd_stride",
-        "unit_flag",
-        "is_channel_split",
-    )
 
     def __init__(
         self,
@@ -858,22 +597,7 @@ class FixpipeParamsV220(CubeParams):
         unit_flag: Any = 0,
         is_channel_split: Any = False,
     ) -> None:
-        self._build_cube(
-            dict(
-                n_size=n_size,
-                m_size=m_size,
-                src_stride=src_stride,
-                dst_stride=dst_stride,
-                relu_en=relu_en,
-                quant_pre=quant_pre,
-                deq_scalar=deq_scalar,
-                nd_num=nd_num,
-                src_nd_stride=src_nd_stride,
-                dst_nd_stride=dst_nd_stride,
-                unit_flag=unit_flag,
-                is_channel_split=is_channel_split,
-            )
-        )
+        self._build_cube(locals())
 
 
 class FixpipeConfig:

@@ -3,10 +3,17 @@
 Constructing one in a kernel builds it (``AscendC::DataCopyParams p{...};``), with every field
 converted to its C++ type; the Python values stay on the object so that the APIs taking it can
 check constant fields at the call.
+
+A struct's fields are declared once, by its layout (``ascx.dialects.ascendc.LAYOUTS[KIND]``: C++
+names, order and types); ``ParamsStruct.NAMES``, the Python names in C++ order, is derived from it:
+each C++ name in snake case (``dstNzC0Stride``: ``dst_nz_c0_stride``), unless ``RENAMED`` gives
+pyasc's own.  The constructor's signature is pyasc's (names, positional order, defaults).
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from xdsl.ir import SSAValue
@@ -27,14 +34,36 @@ def bool_field_message(api: str, name: str, got: str) -> str:
     return f"{api}: {name} must be a bool, got {got}"
 
 
+def python_name(cpp_name: str) -> str:
+    """A C++ field's name in snake case, as pyasc names its parameter (``l1H``: ``l1_h``)."""
+    return re.sub(r"(?<!^)(?=[A-Z])", "_", cpp_name).lower()
+
+
 class ParamsStruct(Handle):
     """A parameter struct built in the kernel; ``values`` holds the fields as the kernel gave them."""
 
     __slots__ = ("element_dtype", "values")
 
     KIND: ClassVar[ir.ParamsKind]
+    RENAMED: ClassVar[Mapping[str, str]] = {}
+    """pyasc's names of the fields it does not name by :func:`python_name`: C++ name -> Python name."""
     NAMES: ClassVar[tuple[str, ...]]
-    """The Python names of the fields, in C++ declaration order."""
+    """The Python names of the fields, in C++ declaration order: derived from the layout of ``KIND`` (a
+    class that states them is checked against it)."""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "KIND" in vars(cls):
+            names = cls.field_names(cls.KIND)
+            stated = vars(cls).get("NAMES", names)
+            if stated != names:
+                raise TypeError(f"{cls.__name__}.NAMES {stated} are not the fields of its layout, {names}")
+            cls.NAMES = names  # pyright: ignore[reportConstantRedefinition]  (derived once per class)
+
+    @classmethod
+    def field_names(cls, kind: ir.ParamsKind) -> tuple[str, ...]:
+        """The Python names of the fields of ``kind``'s layout, in C++ order."""
+        return tuple(cls.RENAMED.get(cpp_name, python_name(cpp_name)) for cpp_name, _ in ir.LAYOUTS[kind].fields)
 
     def _build(self, values: dict[str, Any], element_dtype: DataType | None = None) -> None:
         api = type(self).__name__
