@@ -41,6 +41,7 @@ from ascx.dialects.ascendc import (
     RegisterMatmulOp,
 )
 from ascx.dialects.ascendc.kernel_attrs import CUBE_ONLY_ATTR, KERNEL_ATTR, KERNEL_TYPE_ATTR
+from ascx.dialects.ascendc.matmul_ops import used_before_register_message
 from ascx.dialects.ascendc.system_api_ops import GetSysWorkspaceOp
 from ascx.dialects.ascendc.system_ops import SysVar, SysVarOp
 from ascx.dialects.ascendc.traits import MatmulMethod
@@ -48,11 +49,6 @@ from ascx.errors import AscxWarning
 from ascx.passes.base import AscxPass
 
 MAX_MATMUL_OBJECTS = 4
-
-
-def used_before_register_message(obj: str) -> str:
-    """A method called on a Matmul object before its ``register_matmul``."""
-    return f"Matmul {obj} is used before register_matmul"
 
 
 def _name(value: SSAValue) -> str:

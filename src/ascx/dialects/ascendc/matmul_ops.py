@@ -141,6 +141,12 @@ def verify_tensor_role(tensor: SSAValue, declared: MatmulTypeAttr, role: str) ->
         raise VerifyException(f"a {kind} does not match the {role} MatmulType position {declared.position.data}")
 
 
+def used_before_register_message(obj: str) -> str:
+    """What ``ascx-matmul-register`` reports for a method called on a Matmul object before its
+    ``RegisterMatmulOp`` (the API's record quotes it too)."""
+    return f"Matmul {obj} is used before register_matmul"
+
+
 def matmul_declaration(value: SSAValue) -> MatmulCreateOp:
     """The ``ascendc.matmul.create`` op that declares the Matmul object ``value``."""
     owner = value.owner

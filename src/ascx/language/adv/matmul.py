@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from ascx.dialects import ascendc as ir
+from ascx.dialects.ascendc.matmul_ops import used_before_register_message
 from ascx.language.adv import matmul_gemv
 from ascx.language.adv.api_docs import matmul_records
 from ascx.language.adv.errors import require_compile_time
@@ -26,7 +27,6 @@ from ascx.language.core.checks import is_instance
 from ascx.language.core.enums import LayoutMode, MatmulPolicy, TPosition
 from ascx.language.core.values import GlobalAddress
 from ascx.language.fwk.tpipe import TPipe
-from ascx.passes.matmul_register import used_before_register_message
 
 matmul_record = matmul_records(__name__)
 

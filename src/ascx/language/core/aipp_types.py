@@ -187,7 +187,6 @@ class AippParams(CubeParams):
 
     __slots__ = ()
     KIND = ir.ParamsKind.AIPP
-    NAMES = ("padding_params", "swap_params", "single_line_params", "dtc_params", "c_padding_params", "csc_params")
 
     def __init__(
         self,

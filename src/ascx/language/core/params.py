@@ -102,7 +102,6 @@ class DataCopyParams(ParamsStruct):
 
     __slots__ = ()
     KIND = ir.ParamsKind.DATA_COPY
-    NAMES = ("block_count", "block_len", "src_stride", "dst_stride")
 
     def __init__(self, block_count: Any = 1, block_len: Any = 0, src_stride: Any = 0, dst_stride: Any = 0) -> None:
         self._build(dict(block_count=block_count, block_len=block_len, src_stride=src_stride, dst_stride=dst_stride))
@@ -117,7 +116,6 @@ class DataCopyExtParams(ParamsStruct):
 
     __slots__ = ()
     KIND = ir.ParamsKind.DATA_COPY_EXT
-    NAMES = ("block_count", "block_len", "src_stride", "dst_stride", "rsv")
 
     def __init__(
         self, block_count: Any = 1, block_len: Any = 0, src_stride: Any = 0, dst_stride: Any = 0, rsv: Any = 0
@@ -137,7 +135,6 @@ class DataCopyPadParams(ParamsStruct):
 
     __slots__ = ()
     KIND = ir.ParamsKind.DATA_COPY_PAD
-    NAMES = ("is_pad", "left_padding", "right_padding", "padding_value")
 
     def __init__(
         self, is_pad: Any = False, left_padding: Any = 0, right_padding: Any = 0, padding_value: Any = 0
@@ -156,7 +153,6 @@ class DataCopyPadExtParams(ParamsStruct):
 
     __slots__ = ()
     KIND = ir.ParamsKind.DATA_COPY_PAD_EXT
-    NAMES = ("is_pad", "left_padding", "right_padding", "padding_value")
 
     def __init__(
         self,
@@ -191,14 +187,6 @@ class BinaryRepeatParams(ParamsStruct):
 
     __slots__ = ()
     KIND = ir.ParamsKind.BINARY_REPEAT
-    NAMES = (
-        "dst_blk_stride",
-        "src0_blk_stride",
-        "src1_blk_stride",
-        "dst_rep_stride",
-        "src0_rep_stride",
-        "src1_rep_stride",
-    )
 
     def __init__(
         self,
@@ -234,7 +222,6 @@ class UnaryRepeatParams(ParamsStruct):
 
     __slots__ = ()
     KIND = ir.ParamsKind.UNARY_REPEAT
-    NAMES = ("dst_blk_stride", "src_blk_stride", "dst_rep_stride", "src_rep_stride")
 
     def __init__(
         self, dst_blk_stride: Any = 1, src_blk_stride: Any = 1, dst_rep_stride: Any = 8, src_rep_stride: Any = 8

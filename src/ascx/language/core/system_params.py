@@ -55,18 +55,6 @@ class CheckLocalMemoryIAParam(ParamsStruct):
 
     __slots__ = ()
     KIND = ir.ParamsKind.CHECK_LOCAL_MEMORY_IA
-    NAMES = (
-        "enable_bit",
-        "start_addr",
-        "end_addr",
-        "is_scalar_read",
-        "is_scalar_write",
-        "is_vector_read",
-        "is_vector_write",
-        "is_mte_read",
-        "is_mte_write",
-        "is_enable",
-    )
 
     def __init__(
         self,
@@ -124,7 +112,6 @@ class SliceInfo(ParamsStruct):
 
     __slots__ = ()
     KIND = ir.ParamsKind.SLICE_INFO
-    NAMES = ("start_index", "end_index", "stride", "burst_len", "shape_value")
 
     def __init__(
         self,

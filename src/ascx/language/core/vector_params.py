@@ -35,7 +35,6 @@ class GatherRepeatParams(ParamsStruct):
 
     __slots__ = ()
     KIND = ir.ParamsKind.GATHER_REPEAT
-    NAMES = ("dst_blk_stride", "dst_rep_stride")
 
     def __init__(self, dst_blk_stride: Any = 1, dst_rep_stride: Any = 8) -> None:
         self._build(dict(dst_blk_stride=dst_blk_stride, dst_rep_stride=dst_rep_stride))
@@ -51,7 +50,6 @@ class BrcbRepeatParams(ParamsStruct):
 
     __slots__ = ()
     KIND = ir.ParamsKind.BRCB_REPEAT
-    NAMES = ("dst_blk_stride", "dst_rep_stride")
 
     def __init__(self, dst_blk_stride: Any = 1, dst_rep_stride: Any = 8) -> None:
         self._build(dict(dst_blk_stride=dst_blk_stride, dst_rep_stride=dst_rep_stride))
@@ -70,7 +68,6 @@ class GatherMaskParams(ParamsStruct):
 
     __slots__ = ()
     KIND = ir.ParamsKind.GATHER_MASK
-    NAMES = ("src0_block_stride", "repeat_times", "src0_repeat_stride", "src1_repeat_stride")
 
     def __init__(
         self,
@@ -107,7 +104,6 @@ class TransposeParamsExt(ParamsStruct):
 
     __slots__ = ()
     KIND = ir.ParamsKind.TRANSPOSE_EXT
-    NAMES = ("n_size", "c_size", "h_size", "w_size", "transpose_type")
 
     def __init__(
         self,
@@ -144,7 +140,6 @@ class TransDataTo5HDParams(ParamsStruct):
 
     __slots__ = ()
     KIND = ir.ParamsKind.TRANS_DATA_TO_5HD
-    NAMES = ("dst_high_half", "src_high_half", "repeat_times", "dst_rep_stride", "src_rep_stride")
 
     def __init__(
         self,
@@ -176,7 +171,6 @@ class CopyRepeatParams(ParamsStruct):
 
     __slots__ = ()
     KIND = ir.ParamsKind.COPY_REPEAT
-    NAMES = ("dst_stride", "src_stride", "dst_repeat_size", "src_repeat_size")
 
     def __init__(
         self, dst_stride: Any = 0, src_stride: Any = 0, dst_repeat_size: Any = 0, src_repeat_size: Any = 0
