@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from ascx.language.docstrings import docstrings_wanted
-from ascx.language.reference import summary_of
+from ascx.language.records import summary_of
 
 KERNEL_HEAD = "import ascx as asc\nfrom ascx.runtime.jit import MockTensor, MockValue\n"
 

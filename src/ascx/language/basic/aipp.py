@@ -28,7 +28,7 @@ from ascx.language.core.dtype import float16, float32, int8, uint8
 from ascx.language.core.enums import TPosition
 from ascx.language.core.forms import Form, Param, bind, instance_of
 from ascx.language.core.tensor import GlobalTensor
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/aipp")
 

@@ -12,7 +12,7 @@ from ascx.language.core.api_errors import ApiTypeError
 from ascx.language.core.builder import active
 from ascx.language.core.convert import describe
 from ascx.language.core.dtype import DataType, bfloat16, float16, float32, int8, int16, int32, uint8
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/atomic")
 

@@ -16,7 +16,7 @@ from ascx.language.core.enums import PipeID
 from ascx.language.core.system_enums import MemDsbT
 from ascx.language.core.tensor import GlobalTensor, LocalTensor
 from ascx.language.fwk.tpipe import hard_event
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/sync")
 

@@ -16,7 +16,7 @@ from ascx.language.core.dtype import int64
 from ascx.language.core.system_enums import CacheLine, DcciDst
 from ascx.language.core.tensor import GlobalTensor
 from ascx.language.core.values import RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/system_control")
 

@@ -16,7 +16,7 @@ from ascx.language.core.system_enums import AtomicDtype, AtomicOp
 from ascx.language.core.system_params import CheckLocalMemoryIAParam
 from ascx.language.core.tensor import GlobalTensor
 from ascx.language.core.values import GlobalAddress, RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/system_control")
 

@@ -35,7 +35,7 @@ from ascx.language.core.params import (
 )
 from ascx.language.core.tensor import BaseTensor, GlobalTensor
 from ascx.language.core.values import RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/data_copy")
 

@@ -18,7 +18,7 @@ from ascx.language.core.convert import describe, integer_operand
 from ascx.language.core.dtype import DataType, bit, float16, float32, int32, uint32
 from ascx.language.core.shape_info import ShapeInfo
 from ascx.language.core.values import GlobalAddress, RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/debug")
 PROFILING = "basic/profiling"

@@ -25,7 +25,7 @@ from ascx.language.core.dtype import DataType, bfloat16, float16, float32, int8,
 from ascx.language.core.enums import TPosition
 from ascx.language.core.forms import Form, Param, bind, instance_of
 from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/cube_data_movement")
 

@@ -24,7 +24,7 @@ from ascx.language.core.convert import describe, element_operand, integer_operan
 from ascx.language.core.dtype import DataType, float16, float32, int16, int32, uint8, uint16, uint32, uint64
 from ascx.language.core.global_size import known_size, warn_without_elements
 from ascx.language.core.tensor import GlobalTensor
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/data_copy")
 

@@ -19,7 +19,7 @@ from ascx.language.core.convert import describe, integer_operand
 from ascx.language.core.dtype import DataType, float32, uint32, uint64
 from ascx.language.core.tensor import GlobalTensor
 from ascx.language.core.values import GlobalAddress, Handle, RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/list_tensor")
 

@@ -68,7 +68,7 @@ from ascx.language.core.enums import TPosition
 from ascx.language.core.forms import Form, Param, bind, instance_of
 from ascx.language.core.tensor import BaseTensor, GlobalTensor, LocalTensor
 from ascx.language.core.values import RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/cube_matmul")
 

@@ -13,7 +13,7 @@ from typing import Any
 from ascx.dialects import ascendc as ir
 from ascx.language.basic.cube_operands import bool_flag
 from ascx.language.core.builder import active
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/cube_matmul")
 

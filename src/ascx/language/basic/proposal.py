@@ -35,7 +35,7 @@ from ascx.language.core.sort_structs import (
 )
 from ascx.language.core.tensor import LocalTensor
 from ascx.language.core.values import Handle, RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/sort")
 

@@ -17,7 +17,7 @@ from ascx.language.core.convert import describe, integer_operand, scalar_operand
 from ascx.language.core.dtype import DataType, bfloat16, float16, float32, int32, int64, uint64
 from ascx.language.core.enums import RoundMode
 from ascx.language.core.values import RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/scalar")
 

@@ -12,7 +12,7 @@ from ascx.language.core.builder import active
 from ascx.language.core.convert import integer_operand
 from ascx.language.core.dtype import DataType, bit, int32, int64, uint32
 from ascx.language.core.values import RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/system")
 

@@ -15,7 +15,7 @@ from ascx.language.core.builder import active
 from ascx.language.core.convert import describe, integer_operand
 from ascx.language.core.dtype import bit, float16, float32, int16, uint8, uint16, uint32
 from ascx.language.core.values import RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_fused")
 RULE = TypeRule((float16,), (float16,))

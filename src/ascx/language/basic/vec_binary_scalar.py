@@ -32,7 +32,7 @@ from ascx.language.core.convert import element_operand
 from ascx.language.core.dtype import DataType, float16, int16, int32, uint8, uint16, uint32
 from ascx.language.core.forms import Param, bind, is_number
 from ascx.language.core.params import UnaryRepeatParams
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_binary_scalar")
 

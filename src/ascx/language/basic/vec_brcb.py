@@ -21,7 +21,7 @@ from ascx.language.core.builder import active
 from ascx.language.core.dtype import uint8
 from ascx.language.core.forms import Form, Param, bind, instance_of, is_int
 from ascx.language.core.vector_params import BrcbRepeatParams
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_data")
 ZERO_STRIDE = "brcb: dst_blk_stride must not be 0 (CANN leaves it undefined)"

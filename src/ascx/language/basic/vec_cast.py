@@ -20,7 +20,7 @@ from ascx.language.core.dtype import float16
 from ascx.language.core.enums import RoundMode
 from ascx.language.core.forms import Param, bind
 from ascx.language.core.params import UnaryRepeatParams
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_conversion")
 

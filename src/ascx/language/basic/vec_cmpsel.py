@@ -41,7 +41,7 @@ from ascx.language.core.enums import CMPMODE, SelMode
 from ascx.language.core.forms import Form, Param, bind, instance_of, is_bool, is_int, is_mask_list, is_number
 from ascx.language.core.params import BinaryRepeatParams, UnaryRepeatParams
 from ascx.language.core.tensor import LocalTensor
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_compare_select")
 

@@ -22,7 +22,7 @@ from ascx.language.core.builder import active
 from ascx.language.core.dtype import uint8
 from ascx.language.core.forms import Form, Param, bind, instance_of, is_bool, is_int, is_mask_list
 from ascx.language.core.vector_params import CopyRepeatParams
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_data")
 

@@ -24,7 +24,7 @@ from ascx.language.core.builder import active
 from ascx.language.core.convert import element_operand, integer_operand
 from ascx.language.core.dtype import DataType, float16, float32, int16, int32, uint8, uint16, uint32
 from ascx.language.core.forms import Form, Param, bind, is_bool, is_int, is_mask_list, is_number
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_conversion")
 

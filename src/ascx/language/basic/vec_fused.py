@@ -30,7 +30,7 @@ from ascx.language.core.dtype import DataType, float16, float32, int8, int16, in
 from ascx.language.core.forms import Form, bind
 from ascx.language.core.params import BinaryRepeatParams
 from ascx.language.core.tensor import LocalTensor
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_fused")
 

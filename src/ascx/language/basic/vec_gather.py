@@ -36,7 +36,7 @@ from ascx.language.core.dtype import (
 from ascx.language.core.forms import Form, Param, bind, instance_of, is_int, is_mask_list
 from ascx.language.core.tensor import LocalTensor
 from ascx.language.core.vector_params import GatherRepeatParams
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_data")
 

@@ -24,7 +24,7 @@ from ascx.language.core.forms import Form, Param, bind, instance_of, is_int
 from ascx.language.core.tensor import LocalTensor
 from ascx.language.core.values import RuntimeScalar
 from ascx.language.core.vector_params import GatherMaskParams
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_data")
 

@@ -18,7 +18,7 @@ from ascx.language.core.convert import describe, integer_operand
 from ascx.language.core.dtype import DataType, float32, int32, uint64
 from ascx.language.core.enums import MaskMode
 from ascx.language.core.forms import Form, Param, bind, is_int
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_mask")
 API = "set_vector_mask"

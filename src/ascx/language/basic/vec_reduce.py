@@ -45,7 +45,7 @@ from ascx.language.basic.vec_reduce_per_repeat import (
 from ascx.language.core.builder import active
 from ascx.language.core.dtype import float16, float32, int16, uint32
 from ascx.language.core.forms import Form, Param, bind, is_bool, is_int, is_mask_list
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_reduce")
 SAME_TYPES = "Src, dst and shared_tmp_buffer must be same type."

@@ -30,7 +30,7 @@ from ascx.language.core.builder import IRBuilder, active
 from ascx.language.core.dtype import float16, float32, int16
 from ascx.language.core.enums import ReduceOrder
 from ascx.language.core.forms import Form, Param, bind, instance_of, is_bool, is_int, is_mask_list
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_reduce")
 

@@ -27,7 +27,7 @@ from ascx.language.core.builder import active
 from ascx.language.core.convert import integer_operand
 from ascx.language.core.dtype import int16, uint8, uint32
 from ascx.language.core.forms import bind
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_data")
 

@@ -22,7 +22,7 @@ from ascx.language.core.convert import element_operand
 from ascx.language.core.dtype import float16, float32
 from ascx.language.core.forms import Form, Param, bind, is_number
 from ascx.language.core.params import UnaryRepeatParams
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_fused")
 

@@ -47,7 +47,7 @@ from ascx.language.core.forms import Form, Param, bind, instance_of
 from ascx.language.core.tensor import LocalTensor
 from ascx.language.core.values import RuntimeScalar
 from ascx.language.core.vector_params import TransDataTo5HDParams, TransposeParamsExt
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_data")
 

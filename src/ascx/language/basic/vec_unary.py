@@ -26,7 +26,7 @@ from ascx.language.core.builder import active
 from ascx.language.core.dtype import DataType, float16, float32, int32, uint8
 from ascx.language.core.forms import bind
 from ascx.language.core.params import UnaryRepeatParams
-from ascx.language.reference import records
+from ascx.language.records import records
 
 UNARY: dict[str, tuple[DataType, ...]] = {
     "abs": FLOATS, "exp": FLOATS, "ln": FLOATS, "sqrt": FLOATS, "rsqrt": FLOATS, "reciprocal": FLOATS,

@@ -21,7 +21,7 @@ from ascx.language.core.forms import Form, Param, bind, instance_of, is_bool, is
 from ascx.language.core.params import UnaryRepeatParams
 from ascx.language.core.tensor import LocalTensor
 from ascx.language.core.vector_params import VDEQ_TENSOR_SIZE, VdeqInfo
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_fused")
 

@@ -16,7 +16,7 @@ from ascx.language.core.builder import active
 from ascx.language.core.checks import is_instance
 from ascx.language.core.cube_params import CubeParams, build_struct
 from ascx.language.core.dtype import DataType, float16, float32, int8
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/aipp")
 AIPP_TYPES = (int8, float16)

@@ -14,7 +14,7 @@ from ascx.language.core.builder import IRBuilder, active
 from ascx.language.core.convert import describe, element_operand, integer_operand
 from ascx.language.core.dtype import DataType, int32
 from ascx.language.core.values import Handle, RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "core/helpers")
 ARRAY_DTYPE = "Array dtype must be integer or float"

@@ -25,7 +25,7 @@ from ascx.language.core.dtype import DataType, float16, float32, int32, uint32
 from ascx.language.core.enums import TPosition
 from ascx.language.core.tensor import LocalTensor
 from ascx.language.core.values import Handle, RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/cube_data_movement")
 

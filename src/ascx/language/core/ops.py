@@ -14,7 +14,7 @@ from ascx.language.core.builder import IRBuilder, active
 from ascx.language.core.convert import describe, scalar_operand
 from ascx.language.core.dtype import DataType, bit, float32, int32
 from ascx.language.core.values import Handle, RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "core/helpers")
 

@@ -24,7 +24,7 @@ from ascx.language.core.checks import is_instance
 from ascx.language.core.convert import element_operand, integer_operand
 from ascx.language.core.dtype import DataType, bit
 from ascx.language.core.values import Handle, RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/data_copy")
 

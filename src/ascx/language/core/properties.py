@@ -9,7 +9,7 @@ from ascx.language.core.builder import active
 from ascx.language.core.checks import is_instance
 from ascx.language.core.dtype import DataType, int16, int32
 from ascx.language.core.values import RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "core/values")
 

@@ -11,7 +11,7 @@ from ascx.language.core.builder import active
 from ascx.language.core.convert import describe, integer_operand
 from ascx.language.core.dtype import int32, uint32
 from ascx.language.core.values import Handle, RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "core/values")
 

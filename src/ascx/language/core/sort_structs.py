@@ -22,7 +22,7 @@ from ascx.language.core.convert import describe, integer_operand
 from ascx.language.core.dtype import DataType, bit, uint16
 from ascx.language.core.tensor import LocalTensor
 from ascx.language.core.values import Handle, RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/sort")
 

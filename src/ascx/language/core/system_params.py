@@ -12,7 +12,7 @@ from typing import Any
 from ascx.dialects import ascendc as ir
 from ascx.language.core.api_errors import ApiValueError
 from ascx.language.core.params import ParamsStruct
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/system_control")
 

@@ -21,7 +21,7 @@ from ascx.language.core.tensor_metadata import (
 )
 from ascx.language.core.values import GlobalAddress, Handle, RuntimeScalar
 from ascx.language.fwk.budget import UNIFIED_BUFFER, beyond_message
-from ascx.language.reference import records
+from ascx.language.records import records
 
 if TYPE_CHECKING:
     from ascx.language.fwk.tque import TQueBind

@@ -23,7 +23,7 @@ from ascx.language.core.dtype import DataType
 from ascx.language.core.enums import TPosition
 from ascx.language.core.tensor import LocalTensor
 from ascx.language.core.values import Handle
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "core/helpers")
 NEEDS_INSERT_SYNC = "LocalTensorAuto: automatic tensors need ascx-insert-sync, which places their synchronisation"

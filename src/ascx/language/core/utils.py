@@ -8,7 +8,7 @@ from typing import Any
 from ascx.language.core.constexpr import ConstExpr
 from ascx.language.core.convert import describe
 from ascx.language.core.values import RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "core/helpers")
 

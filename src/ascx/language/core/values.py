@@ -12,7 +12,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ascx.language.core.dtype import DataType
-from ascx.language.reference import records
+from ascx.language.records import records
 
 if TYPE_CHECKING:
     from xdsl.ir import SSAValue

@@ -20,7 +20,7 @@ from ascx.language.core.dtype import bit, float32, int16
 from ascx.language.core.enums import TransposeType
 from ascx.language.core.params import ParamsStruct
 from ascx.language.core.values import Handle
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "basic/vector_data")
 

@@ -14,7 +14,7 @@ from ascx.language.core.enums import TPosition
 from ascx.language.core.tensor import LocalTensor
 from ascx.language.core.values import Handle
 from ascx.language.fwk.tque import compile_time_int, compile_time_position, dtype_argument
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "fwk/buffers")
 TBUF_AT_GM = "TBuf: a buffer cannot be at position GM"

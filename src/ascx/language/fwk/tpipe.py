@@ -18,7 +18,7 @@ from ascx.language.core.values import Handle, RuntimeScalar
 from ascx.language.fwk.budget import L1_BYTES, UB_BYTES, UNIFIED_BUFFER, align32, claim, overflow_message
 from ascx.language.fwk.tbuf import TBuf, TBufPool, pool_spelled, share_message
 from ascx.language.fwk.tque import TQueBind
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "fwk/pipe")
 _PIPE_KEY = "tpipe"

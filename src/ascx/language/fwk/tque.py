@@ -20,7 +20,7 @@ from ascx.language.core.enums import TPosition
 from ascx.language.core.tensor import LocalTensor
 from ascx.language.core.tensor_metadata import not_for_the_npu, not_for_the_npu_message
 from ascx.language.core.values import Handle, RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 record = records(__name__, "fwk/queues")
 DEPTH_REQUIRED = "TQue: depth is required (C++ has no default)"
