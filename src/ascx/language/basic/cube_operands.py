@@ -21,6 +21,7 @@ from ascx.language.basic.operands import any_tensor, element_dtype, type_list
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import IRBuilder
 from ascx.language.core.convert import describe
+from ascx.language.core.cube_params import range_message
 from ascx.language.core.dtype import DataType
 from ascx.language.core.enums import TPosition
 from ascx.language.core.memory_allocator import ADDRESSES
@@ -150,10 +151,6 @@ def field(params: ParamsStruct, name: str) -> int | None:
     """A struct field the kernel gave as a Python int (or bool), else None."""
     value = params.values.get(name)
     return int(value) if isinstance(value, int) else None
-
-
-def range_message(api: str, struct: str, name: str, value: int, low: int, high: int) -> str:
-    return f"{api}: {struct}.{name} is {value}, outside [{low}, {high}]"
 
 
 def check_range(api: str, params: ParamsStruct, name: str, low: int, high: int) -> None:

@@ -53,6 +53,11 @@ def fits(value: int, dtype: DataType) -> bool:
     return -(1 << (dtype.bitwidth - 1)) <= value < (1 << (dtype.bitwidth - 1))
 
 
+def fit_message(api: str, param: str, value: int, dtype: DataType) -> str:
+    """The error of a constant ``value`` that ``dtype`` cannot represent."""
+    return f"{api}: {param} {value} does not fit {dtype}"
+
+
 def integer_operand(builder: IRBuilder, value: object, dtype: DataType, *, api: str, param: str) -> SSAValue:
     """An integer argument that C++ converts to ``dtype`` implicitly: a Python int becomes a ``dtype``
     constant (it must fit), a runtime integer is passed as it is (C++ converts it at the call).
@@ -60,7 +65,7 @@ def integer_operand(builder: IRBuilder, value: object, dtype: DataType, *, api: 
     if isinstance(value, int):
         number = int(value)
         if not fits(number, dtype):
-            raise ValueError(f"{api}: {param} {number} does not fit {dtype}")
+            raise ValueError(fit_message(api, param, number, dtype))
         return builder.constant(number, dtype.to_ir())
     if isinstance(value, RuntimeScalar) and value.dtype.is_int():
         return value.ssa
@@ -82,7 +87,7 @@ def element_operand(builder: IRBuilder, value: object, dtype: DataType, *, api: 
         raise TypeError(f"{api}: {param} must be a number of the tensor's type {dtype}, got {describe(value)}")
     if isinstance(value, int):
         if dtype.is_int() and not fits(value, dtype):
-            raise ValueError(f"{api}: {param} {value} does not fit {dtype}")
+            raise ValueError(fit_message(api, param, value, dtype))
         return builder.constant(value if dtype.is_int() else float(value), dtype.to_ir())
     if isinstance(value, float):
         if dtype.is_int():

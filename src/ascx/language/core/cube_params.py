@@ -35,12 +35,13 @@ from ascx.dialects.ascendc.cube_structs import PAD_SIZE, PadListType
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import IRBuilder, active
 from ascx.language.core.checks import is_instance
-from ascx.language.core.convert import describe, element_operand, integer_operand
+from ascx.language.core.convert import describe, element_operand, fit_message, integer_operand
 from ascx.language.core.cube_enums import BlockMode, CO2Layout, QuantModes, pad_t
 from ascx.language.core.dtype import DataType, bit, uint8
 from ascx.language.core.enums import DeqScale
 from ascx.language.core.params import ParamsStruct
 from ascx.language.core.values import RuntimeScalar
+from ascx.language.reference import records
 
 ENUM_FIELDS: dict[str, type[IntEnum]] = {
     "quantPre": QuantModes,
@@ -49,6 +50,39 @@ ENUM_FIELDS: dict[str, type[IntEnum]] = {
     "padMode": pad_t,
 }
 """The enumeration a field of that C++ name takes."""
+
+record = records(__name__, "basic/cube_matmul")
+
+
+def range_message(api: str, struct: str, name: str, value: int, low: int, high: int) -> str:
+    """The error of a constant field outside CANN's documented range (``cube_operands.check_range``)."""
+    return f"{api}: {struct}.{name} is {value}, outside [{low}, {high}]"
+
+
+def bool_message(api: str, param: str, value: object) -> str:
+    return f"{api}: {param} must be a bool, got {describe(value)}"
+
+
+def enum_message(api: str, param: str, enum: type[IntEnum], value: IntEnum) -> str:
+    return f"{api}: {param} must be an asc.{enum.__name__}, got {type(value).__name__}.{value.name}"
+
+
+FIELD_RULE = (
+    "Constant fields fit their C++ types and documented ranges: "
+    f'"{fit_message("LoadData2DParams", "repeat_times", 300, uint8)}"; '
+    f'"{range_message("mmad", "MmadParams", "m", 4096, 0, 4095)}"; '
+    f'bool fields take bools (or 0/1): "{bool_message("LoadData2DParams", "if_transpose", 2)}".'
+)
+"""The rule of every struct's constant fields (checked as the struct is built, ranges by the APIs taking it)."""
+
+NOT_ON_A2 = "not on dav-c220 (Atlas A2)"
+"""The C++ comment of a struct CANN documents for other SoCs only (printed without ``AscendC::``)."""
+
+
+def struct_record(form: str, cpp: str, *, notes: tuple[str, ...] = (), a2: bool = True) -> dict[str, Any]:
+    """The record fields of a parameter struct: its form, its C++ (``a2=False``: not on dav-c220) and
+    :data:`FIELD_RULE`."""
+    return dict(forms=(form,), cpp=(cpp if a2 else f"{cpp}  // {NOT_ON_A2}",), rules=(FIELD_RULE,), notes=notes)
 
 
 def _numpy_scalar(value: object) -> tuple[DataType, float | int] | None:
@@ -135,7 +169,7 @@ def _field(builder: IRBuilder, api: str, name: str, cpp_name: str, field_type: A
     enum = ENUM_FIELDS.get(cpp_name)
     if enum is not None:
         if isinstance(value, IntEnum) and not isinstance(value, enum):
-            raise ApiTypeError(f"{api}: {name} must be an asc.{enum.__name__}, got {type(value).__name__}.{value.name}")
+            raise ApiTypeError(enum_message(api, name, enum, value))
         if isinstance(value, int) and not isinstance(value, bool) and int(value) not in {int(e) for e in enum}:
             raise ApiValueError(f"{api}: {name} {int(value)} is not an asc.{enum.__name__}")
         return integer_operand(builder, value, uint8, api=api, param=name)
@@ -151,7 +185,7 @@ def bool_operand(builder: IRBuilder, value: object, api: str, param: str) -> SSA
         return integer_operand(builder, bool(value), bit, api=api, param=param)
     if isinstance(value, RuntimeScalar) and value.dtype.is_int():
         return value.ssa
-    raise ApiTypeError(f"{api}: {param} must be a bool, got {describe(value)}")
+    raise ApiTypeError(bool_message(api, param, value))
 
 
 def pad_list_operand(builder: IRBuilder, value: object, api: str) -> SSAValue:
@@ -228,6 +262,36 @@ each, so that the fields given choose the constructor)."""
 _MMAD_FIELDS = frozenset(name for defaults in _MMAD_DEFAULTS.values() for name in defaults)
 
 
+def mmad_constructors_message(legacy: str, unit: str) -> str:
+    return f"MmadParams: {legacy} and {unit} belong to different constructors of AscendC::MmadParams"
+
+
+@record(
+    forms=(
+        "asc.MmadParams(m=0, n=0, k=0, unit_flag=0, cmatrix_source=False, cmatrix_init_val=True)",
+        "asc.MmadParams(m, n, k, is_bias, fm_offset=0, en_ssparse=False, en_winograd_a=False, en_winograd_b=False)",
+    ),
+    cpp=(
+        "AscendC::MmadParams p{m, n, k, unitFlag, cmatrixSource, cmatrixInitVal};  // uint16_t x3, uint8_t, bool, bool",
+        "AscendC::MmadParams p{m, n, k, isBias, fmOffset, enSsparse, enWinogradA, enWinogradB};  // the other one",
+    ),
+    params=(
+        ("m, n, k", "rows of ``fm``, columns of ``filter``, the shared dimension; each 0 to 4095"),
+        ("unit_flag", "0 (off), 2 or 3: the L0C handshake with ``fixpipe``"),
+        ("is_bias", "the legacy constructor's flag: True starts from L0C (accumulate), False from zeros"),
+    ),
+    rules=(
+        f'The two C++ constructors do not mix: "{mmad_constructors_message("is_bias", "unit_flag")}".',
+        FIELD_RULE,
+    ),
+    notes=(
+        "pyasc prints ``AscendC::MmadParams v;`` for ``MmadParams(16, 16, 16)``: the sizes are lost and the Mmad "
+        "computes nothing. ascx prints every field.",
+    ),
+    summary="The sizes of one ``mmad`` (``m`` x ``k`` times ``k`` x ``n``) and how L0C starts: zeros "
+    "(``cmatrix_init_val=True``, the default), the bias table (``cmatrix_source=True``) or what L0C holds "
+    "(both False: accumulate).",
+)
 class MmadParams(CubeParams):
     """``AscendC::MmadParams``: ``m x k`` times ``k x n``, and where the result starts from.
 
@@ -258,7 +322,7 @@ class MmadParams(CubeParams):
         unit = [name for name in given if name in _MMAD_DEFAULTS[ir.ParamsKind.MMAD]]
         if legacy and unit:
             raise ApiTypeError(
-                f"MmadParams: {legacy[0]} and {unit[0]} belong to different constructors of AscendC::MmadParams",
+                mmad_constructors_message(legacy[0], unit[0]),
                 f"give either {'/'.join(_MMAD_DEFAULTS[ir.ParamsKind.MMAD])} or "
                 f"{'/'.join(_MMAD_DEFAULTS[ir.ParamsKind.MMAD_LEGACY])}",
             )
@@ -269,10 +333,16 @@ class MmadParams(CubeParams):
 # --- loads into L1 / L0A / L0B ------------------------------------------------------------------
 
 
+@record(
+    **struct_record(
+        "asc.LoadData2DParams(start_index=0, repeat_times=1, src_stride=0, sid=0, dst_gap=0, if_transpose=False, "
+        "addr_mode=0)",
+        "AscendC::LoadData2DParams p{startIndex, repeatTimes, srcStride, sid, dstGap, ifTranspose, addrMode};",
+    )
+)
 class LoadData2DParams(CubeParams):
-    """``AscendC::LoadData2DParams``: ``repeat_times`` 512-byte fractals from fractal ``start_index``,
-    ``src_stride`` fractals apart in the source and ``dst_gap`` fractals apart in the destination,
-    each transposed when ``if_transpose`` (L1 to L0A/L0B, 16-bit types)."""
+    """A 2D load: ``repeat_times`` fractals from fractal ``start_index``, ``src_stride`` fractals apart, with
+    ``dst_gap`` fractals between them in the destination, transposed (``if_transpose``, 16-bit only)."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_DATA_2D
@@ -290,8 +360,16 @@ class LoadData2DParams(CubeParams):
         self._build_cube(locals())
 
 
+@record(
+    **struct_record(
+        "asc.LoadData2DParamsV2(m_start_position=0, k_start_position=0, m_step=0, k_step=0, src_stride=0, "
+        "dst_stride=0, if_transpose=False, sid=0)",
+        "LoadData2DParamsV2 p{mStartPosition, kStartPosition, mStep, kStep, srcStride, dstStride, ifTranspose, sid};",
+        a2=False,
+    )
+)
 class LoadData2DParamsV2(CubeParams):
-    """``AscendC::LoadData2DParamsV2``: a 2D load by start positions and steps (Ascend 950 only)."""
+    """The V2 2D load (positions and steps in fractals)."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_DATA_2D_V2
@@ -313,8 +391,19 @@ class LoadData2DParamsV2(CubeParams):
 _PAD = (0, 0, 0, 0)
 
 
+@record(
+    **struct_record(
+        "asc.LoadData3DParamsV1(pad_list=(0, 0, 0, 0), l1_h=1, l1_w=1, c1_index=0, fetch_filter_w=0, fetch_filter_h=0, "
+        "left_top_w=0, left_top_h=0, stride_w=1, stride_h=1, filter_w=1, filter_h=1, dilation_filter_w=1, "
+        "dilation_filter_h=1, jump_stride=1, repeat_mode=0, repeat_time=1, c_size=0, pad_value=0)",
+        "LoadData3DParamsV1<T> p{padList, l1H, l1W, c1Index, fetchFilterW, fetchFilterH, leftTopW, leftTopH, "
+        "strideW, strideH, filterW, filterH, dilationFilterW, dilationFilterH, jumpStride, repeatMode, repeatTime, "
+        "cSize, padValue};",
+        a2=False,
+    )
+)
 class LoadData3DParamsV1(TemplatedParams):
-    """``AscendC::LoadData3DParamsV1<T>``: an img2col load (not on dav-c220: ``load_data`` rejects it)."""
+    """The V1 3D (im2col) load."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_DATA_3D_V1
@@ -345,9 +434,22 @@ class LoadData3DParamsV1(TemplatedParams):
         self._build_templated(locals())
 
 
+@record(
+    **struct_record(
+        "asc.LoadData3DParamsV2(pad_list=(0, 0, 0, 0), l1_h=1, l1_w=1, channel_size=1, k_extension=1, m_extension=1, "
+        "k_start_pt=0, m_start_pt=0, stride_w=1, stride_h=1, filter_w=1, filter_h=1, dilation_filter_w=1, "
+        "dilation_filter_h=1, en_transpose=False, pad_value=0, filter_size_w=False, filter_size_h=False, "
+        "f_matrix_ctrl=False)",
+        "uint8_t padList[4] = {l, r, t, b}; AscendC::LoadData3DParamsV2<T> p{padList, l1H, l1W, channelSize, "
+        "kExtension, mExtension, kStartPt, "
+        "mStartPt, strideW, strideH, filterW, filterH, dilationFilterW, dilationFilterH, enTranspose, enSmallK, "
+        "padValue, filterSizeW, filterSizeH, fMatrixCtrl};",
+        notes=("``en_small_k`` keeps C++'s default (false): pyasc has no parameter for it.",),
+    )
+)
 class LoadData3DParamsV2(TemplatedParams):
-    """``AscendC::LoadData3DParamsV2<T>``: an img2col load of an NC1HWC0 feature map in L1 into L0A/L0B
-    (``en_small_k``, which pyasc does not expose, is false)."""
+    """An im2col window of a feature map in L1 (``l1_h`` x ``l1_w`` x ``channel_size``) as an ``m_extension`` x
+    ``k_extension`` matrix; the struct's type follows the tensors' (pyasc leaves it out)."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_DATA_3D_V2
@@ -379,9 +481,16 @@ class LoadData3DParamsV2(TemplatedParams):
         self._build_templated(locals())
 
 
+@record(
+    **struct_record(
+        "asc.LoadData3DParamsV2Pro(channel_size=0, en_transpose=False, en_small_k=False, filter_size_w=False, "
+        "filter_size_h=False, f_matrix_ctrl=False, ext_config=0, filter_config=0x10101010101)",
+        "AscendC::LoadData3DParamsV2Pro p{channelSize, enTranspose, enSmallK, filterSizeW, filterSizeH, fMatrixCtrl, "
+        "extConfig, filterConfig};",
+    )
+)
 class LoadData3DParamsV2Pro(CubeParams):
-    """``AscendC::LoadData3DParamsV2Pro``: a 3D load whose feature-map and filter settings are packed in
-    ``ext_config``/``filter_config``."""
+    """The 3D load with its configuration packed in two 64-bit words (``ext_config``, ``filter_config``)."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_DATA_3D_V2_PRO
@@ -400,9 +509,16 @@ class LoadData3DParamsV2Pro(CubeParams):
         self._build_cube(locals())
 
 
+@record(
+    **struct_record(
+        "asc.LoadData2dTransposeParams(start_index=0, repeat_times=1, src_stride=0, dst_gap=0, dst_frac_gap=0, "
+        "addr_mode=0)",
+        "AscendC::LoadData2dTransposeParams p{startIndex, repeatTimes, srcStride, dstGap, dstFracGap, addrMode};",
+    )
+)
 class LoadData2dTransposeParams(CubeParams):
-    """``AscendC::LoadData2dTransposeParams``: ``repeat_times`` square blocks (one 512-byte fractal of a
-    16-bit type, two of an 8- or 32-bit type) transposed from L1 into L0A/L0B."""
+    """A transposing load: ``repeat_times`` square blocks (one 512-byte fractal of a 16-bit type, two of an 8- or
+    32-bit type) from fractal ``start_index``."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_DATA_2D_TRANSPOSE
@@ -419,9 +535,16 @@ class LoadData2dTransposeParams(CubeParams):
         self._build_cube(locals())
 
 
+@record(
+    **struct_record(
+        "asc.LoadData2dTransposeParamsV2(start_index=0, repeat_times=0, src_stride=0, dst_gap=0, dst_frac_gap=0, "
+        "src_frac_gap=0, addr_mode=0)",
+        "LoadData2dTransposeParamsV2 p{startIndex, repeatTimes, srcStride, dstGap, dstFracGap, srcFracGap, addrMode};",
+        a2=False,
+    )
+)
 class LoadData2dTransposeParamsV2(CubeParams):
-    """``AscendC::LoadData2dTransposeParamsV2``: the transposing load with a source fractal gap
-    (Ascend 950 only)."""
+    """The V2 transposing load, with ``src_frac_gap``."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_DATA_2D_TRANSPOSE_V2
@@ -439,9 +562,18 @@ class LoadData2dTransposeParamsV2(CubeParams):
         self._build_cube(locals())
 
 
+@record(
+    **struct_record(
+        "asc.LoadDataRepeatParam(repeat_time=1, repeat_stride=0, repeat_mode=0)",
+        "AscendC::LoadDataRepeatParam p{repeatStride, repeatTime, repeatMode};  // uint16_t, uint8_t, uint8_t",
+        notes=(
+            "pyasc prints the fields in its parameter order (``{repeatTime, repeatStride, repeatMode}``), which "
+            "swaps the first two in C++; ascx prints C++'s order.",
+        ),
+    )
+)
 class LoadDataRepeatParam(CubeParams):
-    """``AscendC::LoadDataRepeatParam``: the repeat of 3D loads (``SetLoadDataRepeat``).  C++ takes
-    ``{repeatStride, repeatTime, repeatMode}``; pyasc's keywords and defaults are kept."""
+    """How ``set_load_data_repeat`` repeats 3D loads."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_DATA_REPEAT
@@ -450,9 +582,15 @@ class LoadDataRepeatParam(CubeParams):
         self._build_cube(locals())
 
 
+@record(
+    **struct_record(
+        "asc.InitConstValueParams(repeat_times=0, block_num=0, dst_gap=0, init_value=0)",
+        "AscendC::InitConstValueParams<T> p{repeatTimes, blockNum, dstGap, initValue};",
+    )
+)
 class InitConstValueParams(TemplatedParams):
-    """``AscendC::InitConstValueParams<T>``: ``repeat_times`` runs of ``block_num`` blocks (32 bytes in L1,
-    512 bytes in L0A/L0B), ``dst_gap`` blocks apart, set to ``init_value``."""
+    """``init_const_value``'s blocks (32 bytes in L1, 512 bytes in L0A/L0B) and value; the struct's type is the
+    tensor's (literal values take it, a runtime value must match)."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.INIT_CONST_VALUE
@@ -462,8 +600,21 @@ class InitConstValueParams(TemplatedParams):
         self._build_templated(locals())
 
 
+@record(
+    forms=(
+        "asc.LoadImageToLocalParams(horiz_size=2, vert_size=2, horiz_start_pos=0, vert_start_pos=0, "
+        "src_horiz_size=2, top_pad_size=0, bot_pad_size=0, left_pad_size=0, right_pad_size=0)",
+    ),
+    cpp=(
+        "AscendC::LoadImageToLocalParams p{horizSize, vertSize, horizStartPos, vertStartPos, srcHorizSize, "
+        "topPadSize, botPadSize, leftPadSize, rightPadSize};",
+    ),
+    rules=(f'"{range_message("load_image_to_local", "LoadImageToLocalParams", "horiz_size", 1, 2, 4095)}".',),
+    page="basic/aipp",
+)
 class LoadImageToLocalParams(CubeParams):
-    """``AscendC::LoadImageToLocalParams``: the window of the AIPP image to load, and its padding."""
+    """The window of the image ``load_image_to_local`` loads (``horiz_size`` x ``vert_size`` from
+    (``horiz_start_pos``, ``vert_start_pos``) of a ``src_horiz_size``-wide image) and its padding."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.LOAD_IMAGE_TO_LOCAL
@@ -485,11 +636,37 @@ class LoadImageToLocalParams(CubeParams):
 
 # --- ND <-> NZ copies, the way out of L0C ------------------------------------------------------
 
+COPY_FORM_CPP = "template <typename T> void DataCopy(const {dst}& dst, const {src}& src, const {p}& intriParams);"
+"""The prototype of a ``DataCopy`` taking a cube copy struct (``.format(dst=..., src=..., p=...)``)."""
 
+
+@record(
+    forms=(
+        "asc.data_copy(dst, src, asc.Nd2NzParams(nd_num, n_value, d_value, src_nd_matrix_stride, src_d_value, "
+        "dst_nz_c0_stride, dst_nz_n_stride, dst_nz_matrix_stride))",
+    ),
+    cpp=(
+        "AscendC::Nd2NzParams p{ndNum, nValue, dValue, srcNdMatrixStride, srcDValue, dstNzC0Stride, dstNzNStride, "
+        "dstNzMatrixStride};",
+        COPY_FORM_CPP.format(dst="LocalTensor<T>", src="GlobalTensor<T>", p="Nd2NzParams"),
+        COPY_FORM_CPP.format(dst="LocalTensor<T>", src="LocalTensor<T>", p="Nd2NzParams") + "  // UB -> TSCM",
+    ),
+    rules=(  # raised by basic/data_copy_cube.py, which this module cannot import
+        '"data_copy: Nd2NzParams copy into L1; dst is a GlobalTensor"; "data_copy: a UB -> L1 ND to NZ copy moves '
+        'one matrix: nd_num must be 1, got 2"; "data_copy: Nd2NzParams.dst_nz_c0_stride is 0, outside [1, 16384]".',
+    ),
+    notes=(
+        "Emulated from GM and from UB.",
+        "``data_copy_pad(dst, src, data_copy_params, nd2nz_params)`` takes it too: UB -> a GM relay -> TSCM "
+        "([data_copy_pad](data_copy.md#asc-data_copy_pad)).",
+    ),
+    page="basic/cube_data_movement",
+)
 class Nd2NzParams(CubeParams):
-    """``AscendC::Nd2NzParams``: ``nd_num`` ND matrices of ``n_value`` rows and ``d_value`` columns (rows
-    ``src_d_value`` elements apart) into NZ: column blocks of C0 (32 bytes) ``dst_nz_c0_stride`` C0 rows
-    apart, rows ``dst_nz_n_stride`` C0 apart, matrices ``dst_nz_matrix_stride`` elements apart."""
+    """``data_copy`` ND -> NZ into L1: ``nd_num`` matrices of ``n_value`` rows x ``d_value`` columns (rows
+    ``src_d_value`` elements apart) become fractal Z blocks, ``dst_nz_c0_stride`` 32-byte blocks apart (rows
+    ``dst_nz_n_stride`` apart, matrices ``dst_nz_matrix_stride`` elements apart); from GM on MTE2, or one matrix
+    from UB into TSCM on MTE3."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.ND2NZ
@@ -508,8 +685,21 @@ class Nd2NzParams(CubeParams):
         self._build_cube(locals())
 
 
+@record(
+    forms=(
+        "asc.data_copy(dst, src, asc.Nz2NdParamsFull(nd_num, n_value, d_value, src_nd_matrix_stride, src_n_stride, "
+        "dst_d_stride, dst_nd_matrix_stride))",
+    ),
+    cpp=(
+        "AscendC::Nz2NdParamsFull p{ndNum, nValue, dValue, srcNdMatrixStride, srcNStride, dstDStride, "
+        "dstNdMatrixStride};",
+        COPY_FORM_CPP.format(dst="GlobalTensor<T>", src="LocalTensor<T>", p="Nz2NdParamsFull"),
+    ),
+    rules=('"data_copy: Nz2NdParamsFull.d_value must be a multiple of 16, got 20".',),  # basic/data_copy_cube.py
+    page="basic/cube_data_movement",
+)
 class Nz2NdParamsFull(CubeParams):
-    """``AscendC::Nz2NdParamsFull``: NZ matrices (16 x 16 fractals) in UB to ND in GM."""
+    """``data_copy`` NZ (16 x 16 fractals, in UB) -> ND in GM, on MTE3."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.NZ2ND_FULL
@@ -527,9 +717,26 @@ class Nz2NdParamsFull(CubeParams):
         self._build_cube(locals())
 
 
+@record(
+    forms=(
+        "asc.data_copy(dst, src, asc.DataCopyCO12DstParams(n_size, m_size, dst_stride, src_stride, "
+        "quant_pre=asc.QuantModes.NoQuant, relu_pre=0, channel_split=False, nz2nd_en=False))",
+    ),
+    cpp=(
+        "AscendC::DataCopyCO12DstParams p{nSize, mSize, dstStride, srcStride, quantPre, reluPre, channelSplit, "
+        "nz2ndEn};",
+        "template <typename T, typename U> void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, "
+        "const DataCopyCO12DstParams& intriParams);",
+    ),
+    rules=(  # raised by basic/data_copy_cube.py
+        '"data_copy: quant_pre NoQuant does not convert float32 to float16"; "data_copy: dst is at position VECIN, '
+        'but DataCopy from L0C to UB is not supported on dav-c220 (Atlas A2)".',
+    ),
+    page="basic/cube_data_movement",
+)
 class DataCopyCO12DstParams(CubeParams):
-    """``AscendC::DataCopyCO12DstParams``: an ``m_size x n_size`` L0C result to GM or L1, converted
-    (``quant_pre``), with ReLU (``relu_pre``) and NZ to ND (``nz2nd_en``)."""
+    """``data_copy`` out of L0C (CO1) to GM or L1 on FIX, converting (``quant_pre``), with ReLU (``relu_pre``)
+    and NZ -> ND (``nz2nd_en``)."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.DATA_COPY_CO12_DST
@@ -548,8 +755,25 @@ class DataCopyCO12DstParams(CubeParams):
         self._build_cube(locals())
 
 
+@record(
+    forms=("asc.data_copy(dst, src, repeat_params, enhanced_params)",),
+    cpp=(
+        "AscendC::DataCopyEnhancedParams p{blockMode, deqScale, deqValue, sidStoreMode, isRelu, padMode, padValue};",
+        "template <typename T> void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, "
+        "const DataCopyParams& intriParams, const DataCopyEnhancedParams& enhancedParams);",
+    ),
+    params=(
+        (
+            "block_mode, deq_scale, pad_mode_in",
+            "``asc.BlockMode``, ``asc.DeqScale``, ``asc.pad_t`` members, printed by name",
+        ),
+    ),
+    rules=(f'"{enum_message("DataCopyEnhancedParams", "block_mode", BlockMode, DeqScale.DEQ)}".',),
+    page="basic/cube_data_movement",
+)
 class DataCopyEnhancedParams(CubeParams):
-    """``AscendC::DataCopyEnhancedParams``: the fractal mode and on-the-fly conversion of a block copy."""
+    """``data_copy`` of blocks (a ``DataCopyParams``) with a block mode and an on-the-fly conversion; the
+    conversions apply between on-chip buffers (UB), a copy to or from GM moves the data unchanged."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.DATA_COPY_ENHANCED
@@ -574,10 +798,24 @@ class DataCopyEnhancedParams(CubeParams):
         self._build_cube(locals())
 
 
+@record(
+    forms=(
+        "asc.FixpipeParamsV220(n_size, m_size, src_stride, dst_stride, quant_pre=asc.QuantModes.NoQuant, deq_scalar=0, "
+        "nd_num=1, src_nd_stride=0, dst_nd_stride=0, relu_en=False, unit_flag=0, is_channel_split=False)",
+    ),
+    cpp=(
+        "AscendC::FixpipeParamsV220 p{nSize, mSize, srcStride, dstStride, reluEn, quantPre, deqScalar, ndNum, "
+        "srcNdStride, dstNdStride, unitFlag, isChannelSplit};",
+    ),
+    params=(("quant_pre", "an ``asc.QuantModes``, printed by name (``QuantMode_t::F322F16``)"),),
+    rules=(f'"{enum_message("FixpipeParamsV220", "quant_pre", QuantModes, CO2Layout.NZ)}".', FIELD_RULE),
+    notes=("C++ puts ``reluEn`` fifth; ascx prints the fields in C++'s order whatever the Python order.",),
+    page="basic/cube_data_movement",
+)
 class FixpipeParamsV220(CubeParams):
-    """``AscendC::FixpipeParamsV220``: an ``m_size x n_size`` L0C result out of L0C (Z column blocks
-    ``src_stride`` C0 rows apart; ND rows or NZ blocks ``dst_stride`` apart), converted (``quant_pre``,
-    ``deq_scalar``), with ReLU (``relu_en``), for ``nd_num`` matrices."""
+    """``fixpipe``'s sizes (``n_size`` columns, ``m_size`` rows), strides (``src_stride`` in rows of the NZ source;
+    ``dst_stride`` in elements per ND row, or 32-byte blocks for NZ), conversion (``quant_pre``, ``deq_scalar``)
+    and ReLU, for ``nd_num`` matrices."""
 
     __slots__ = ()
     KIND = ir.ParamsKind.FIXPIPE_V220
@@ -600,15 +838,32 @@ class FixpipeParamsV220(CubeParams):
         self._build_cube(locals())
 
 
+def fixpipe_config_message(layout: object) -> str:
+    return f"FixpipeConfig: layout must be an asc.CO2Layout, got {describe(layout)}"
+
+
+@record(
+    forms=(
+        "asc.FixpipeConfig(asc.CO2Layout.ROW_MAJOR)",
+        "asc.FixpipeConfig.cfg_row_major()",
+        "asc.FixpipeConfig.cfg_nz()",
+    ),
+    cpp=("AscendC::Fixpipe<T, U, AscendC::CFG_ROW_MAJOR>(...)  // or AscendC::CFG_NZ",),
+    rules=(f'"{fixpipe_config_message(1)}".',),
+    notes=(
+        "pyasc declares a ``FixpipeConfig`` variable as well; CANN takes the config as a template argument only, "
+        "which ascx prints.",
+    ),
+    page="basic/cube_data_movement",
+)
 class FixpipeConfig:
-    """``AscendC::FixpipeConfig``: the layout ``fixpipe`` writes.  A compile-time value (C++ takes it as a
-    template argument: ``AscendC::CFG_ROW_MAJOR``, ``CFG_NZ``), so it may be built anywhere."""
+    """The layout ``fixpipe`` writes, a compile-time template argument (so it may be built anywhere)."""
 
     __slots__ = ("layout",)
 
     def __init__(self, layout: CO2Layout) -> None:
         if not is_instance(layout, CO2Layout):
-            raise TypeError(f"FixpipeConfig: layout must be an asc.CO2Layout, got {describe(layout)}")
+            raise TypeError(fixpipe_config_message(layout))
         self.layout = CO2Layout(layout)
 
     @classmethod
