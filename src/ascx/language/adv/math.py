@@ -24,7 +24,7 @@ from ascx.dialects.ascendc.adv_ops import (
     MathFunction,
     MathFunctionAttr,
 )
-from ascx.language.adv.lib_api_docs import library_records
+from ascx.language.adv.lib_records import library_records
 from ascx.language.adv.tmp_sizes import math_tmp_size, power_tmp_size, xor_tmp_size
 from ascx.language.adv.utils import (
     aligned_message,

@@ -12,12 +12,12 @@ from typing import Any
 from ascx.dialects import ascendc as ir
 from ascx.dialects.ascendc.matmul_ops import used_before_register_message
 from ascx.language.adv import matmul_gemv
-from ascx.language.adv.api_docs import matmul_records
 from ascx.language.adv.errors import require_compile_time
 from ascx.language.adv.matmul_base import no_tiling_message, not_ended_message, requires_config_message
 from ascx.language.adv.matmul_config import MatmulConfig
 from ascx.language.adv.matmul_inputs import MatmulInputs
 from ascx.language.adv.matmul_modes import check_declaration
+from ascx.language.adv.matmul_records import matmul_records
 from ascx.language.adv.matmul_results import MatmulIterator, MatmulResults
 from ascx.language.adv.matmul_type import MatmulType
 from ascx.language.adv.static_tiling import MatmulApiStaticTiling

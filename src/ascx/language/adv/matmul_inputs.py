@@ -7,7 +7,6 @@ from typing import Any
 
 from ascx.dialects import ascendc as ir
 from ascx.language.adv import matmul_gemv
-from ascx.language.adv.api_docs import matmul_records
 from ascx.language.adv.matmul_base import (
     AB_DTYPES,
     MatmulBase,
@@ -21,6 +20,7 @@ from ascx.language.adv.matmul_base import (
     unsupported_tensor_message,
 )
 from ascx.language.adv.matmul_modes import not_in_mix_dual_master_rule
+from ascx.language.adv.matmul_records import matmul_records
 from ascx.language.adv.matrix_offset import MatrixOffset
 from ascx.language.core.builder import IRBuilder
 from ascx.language.core.checks import is_instance

@@ -8,7 +8,6 @@ from typing import Any
 
 from ascx.dialects import ascendc as ir
 from ascx.dialects.ascendc.matmul_modes import forbidden_in_mix_dual_master
-from ascx.language.adv.api_docs import matmul_records
 from ascx.language.adv.errors import require_compile_time
 from ascx.language.adv.matmul_base import (
     C_DTYPES,
@@ -25,6 +24,7 @@ from ascx.language.adv.matmul_base import (
     unsupported_tensor_message,
 )
 from ascx.language.adv.matmul_modes import not_in_mix_dual_master_rule, not_with_ib_share_ab_rule
+from ascx.language.adv.matmul_records import matmul_records
 from ascx.language.core.builder import IRBuilder, active
 from ascx.language.core.convert import scalar_operand
 from ascx.language.core.dtype import bit, float16, float32, int8, int32

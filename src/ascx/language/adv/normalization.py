@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ascx.dialects.ascendc.adv_ops import RmsNormOp
-from ascx.language.adv.lib_api_docs import library_records
+from ascx.language.adv.lib_records import library_records
 from ascx.language.adv.lib_tiling import RmsNormTiling
 from ascx.language.adv.tmp_sizes import rmsnorm_tmp_size
 from ascx.language.adv.utils import (

@@ -9,7 +9,7 @@ from xdsl.dialects.builtin import DenseArrayBase, i64
 from ascx.dialects.ascendc.adv_ops import QuantOp
 from ascx.language.adv.config_helpers import QuantConfig
 from ascx.language.adv.known_values import known_int, tensor_extent
-from ascx.language.adv.lib_api_docs import library_records
+from ascx.language.adv.lib_records import library_records
 from ascx.language.adv.tmp_sizes import quant_tmp_size
 from ascx.language.adv.utils import (
     check_aligned,

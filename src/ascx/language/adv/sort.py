@@ -14,7 +14,7 @@ from xdsl.ir import SSAValue
 
 from ascx.dialects.ascendc.adv_ops import ConcatOp, ExtractOp
 from ascx.language.adv.known_values import known_int
-from ascx.language.adv.lib_api_docs import library_records
+from ascx.language.adv.lib_records import library_records
 from ascx.language.adv.utils import (
     check_aligned,
     dtype_message,

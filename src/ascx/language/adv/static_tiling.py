@@ -5,9 +5,9 @@ from __future__ import annotations
 from typing import Any
 
 from ascx.dialects import ascendc as ir
-from ascx.language.adv.api_docs import matmul_records
 from ascx.language.adv.errors import require_compile_time
 from ascx.language.adv.matmul_config import MatmulConfig
+from ascx.language.adv.matmul_records import matmul_records
 from ascx.language.adv.matmul_type import MatmulType
 from ascx.language.adv.tiling import CPP_FIELD
 from ascx.language.core.builder import active

@@ -41,7 +41,7 @@ from ascx.language.core.dtype import DataType, bit, uint8
 from ascx.language.core.enums import DeqScale
 from ascx.language.core.params import ParamsStruct
 from ascx.language.core.values import RuntimeScalar
-from ascx.language.reference import records
+from ascx.language.records import records
 
 ENUM_FIELDS: dict[str, type[IntEnum]] = {
     "quantPre": QuantModes,
