@@ -1,9 +1,9 @@
 """Whether this process gives the API its docstrings from the reference records.
 
-The family packages apply the records' docstrings before their first name is imported
-(``ascx.language.reference.document_package``).  A command-line tool shows no docstring, so it
-switches that off (``skip_docstrings``): reading the records and importing every documented module
-of a package is a twentieth of a cold compile.  A module of its own so that switching costs nothing.
+Declaring an API's record gives the API its whole docstring when its module is imported
+(``ascx.language.records``).  A command-line tool shows no docstring, so it switches that off
+(``skip_docstrings``): the records are still declared, their docstrings not rendered.  A module of its
+own so that switching costs nothing.
 """
 
 from __future__ import annotations

@@ -13,7 +13,6 @@ from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
 from ascx.language.docstrings import docstrings_wanted
-from ascx.lazy_exports import lazy_names
 
 
 @dataclass(frozen=True)
@@ -52,14 +51,8 @@ class ApiEntry:
         return re.sub(r"[^a-z0-9_-]", "", self.name.lower().replace(".", "-"))
 
     def resolve(self) -> Any:
-        """The Python object the record documents, read as a kernel reads it: through its family
-        package (``asc.language.basic.add``) when the package exports it, so the package's
-        docstrings are applied first (``document_package``)."""
+        """The Python object the record documents."""
         module_name, path = self.target.split(":")
-        package = importlib.import_module(".".join(module_name.split(".")[:3]))
-        exported = path.split(".")[0]
-        if exported in lazy_names(package):
-            getattr(package, exported)
         obj: Any = importlib.import_module(module_name)
         for part in path.split("."):
             obj = getattr(obj, part)

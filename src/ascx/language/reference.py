@@ -15,13 +15,11 @@ from __future__ import annotations
 import importlib
 import textwrap
 import warnings
-from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from ascx.errors import AscxWarning
-from ascx.language.docstrings import docstrings_wanted
 from ascx.language.records import (
     RECORDS as RECORDS,
     ApiEntry as ApiEntry,
@@ -42,22 +40,21 @@ class Family:
     """The page's path under ``docs/reference`` without ``.md``: ``"basic/vector_binary"``."""
     title: str
     intro: str
-    listed: tuple[ApiEntry, ...]
-    """Records kept apart from their APIs (being moved beside them, into ``modules``)."""
+    modules: tuple[str, ...]
+    """The modules whose records (declared beside their APIs, ``ascx.language.records``) make up the page,
+    in page order; a module's records for other pages are left out."""
     example: str
-    """A kernel file (after ``KERNEL_HEAD``) defining ``@asc.jit def kernel``."""
+    """A kernel file (after ``KERNEL_HEAD``) defining ``@asc.jit def kernel``; the records' ``example``
+    statements are added at its end."""
     example_args: str
     """The arguments ``kernel.compile`` gets, as a Python expression."""
     records: str = ""
-    """The module that holds the records, when not ``ascx.language.<first part of slug>.api_docs``."""
-    modules: tuple[str, ...] = ()
-    """The modules whose records (declared beside their APIs, :func:`records`) make up the page, in page
-    order; a module's records for other pages are left out."""
+    """The module that holds the family, when not ``ascx.language.<first part of slug>.api_docs``."""
 
     @property
     def entries(self) -> tuple[ApiEntry, ...]:
-        """The page's records: the listed ones, then those of ``modules`` in definition order."""
-        found = list(self.listed)
+        """The page's records: those of ``modules``, each module's in definition order."""
+        found: list[ApiEntry] = []
         for module in self.modules:
             importlib.import_module(module)
             found += [entry for entry in RECORDS[module].entries if entry.page == self.slug]
@@ -148,23 +145,6 @@ def pages() -> dict[str, str]:
     result = {f"{family.slug}.md": render_page(family) for family in families}
     result["api.md"] = render_index(families)
     return result
-
-
-def document_package(package: str) -> None:
-    """Give the APIs defined in ``package`` their docstrings from the records of every family.
-
-    A family package (``ascx.language.core``, ``basic``, ``fwk``) calls this before it imports its
-    first name on demand (``ascx.lazy_exports``), so documenting costs nothing until the package is
-    used, and only imports what that package defines."""
-    if not docstrings_wanted():
-        return
-    prefix = f"{package}."
-    for family in all_families():
-        for entry in family.listed:
-            if entry.target.startswith(prefix):
-                target: Callable[..., Any] = entry.resolve()
-                function = getattr(target, "__func__", target)
-                function.__doc__ = render_docstring(entry, family.slug)
 
 
 def write_pages(reference_dir: Path) -> None:

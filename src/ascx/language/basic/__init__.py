@@ -4,16 +4,6 @@ atomics and debug output."""
 from ascx.language.basic._exports import EXPORTS
 from ascx.lazy_exports import lazy_exports
 
-
-def _document() -> None:
-    from ascx.language.docstrings import docstrings_wanted
-
-    if docstrings_wanted():
-        from ascx.language.reference import document_package
-
-        document_package(__name__)
-
-
 __getattr__, __dir__ = lazy_exports(
     __name__,
     globals(),
@@ -21,5 +11,4 @@ __getattr__, __dir__ = lazy_exports(
         **EXPORTS,
         "ascx.language.basic": "cache common determine_compute_sync set_atomic utils list_tensor",
     },
-    on_first_use=_document,
 )

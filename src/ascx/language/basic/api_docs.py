@@ -22,7 +22,7 @@ DATA_COPY = Family(
     `data_copy_pad` measures blocks in bytes and pads each to 32 bytes on chip.  Struct fields take
     their C++ types: a constant is a literal, a runtime value is converted.
     """,
-    (),
+    (f"{_B}.data_copy", f"{_B}.global_memory", "ascx.language.core.params"),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, y: asc.GlobalAddress, n: int) -> None:
@@ -42,7 +42,6 @@ DATA_COPY = Family(
         asc.data_copy_pad(a, xg, asc.DataCopyParams(1, 20), asc.DataCopyPadParams(True, 0, 6, 0))
     """,
     "(MockTensor(asc.float16), MockTensor(asc.float16), MockValue(asc.int32))",
-    modules=(f"{_B}.data_copy", f"{_B}.global_memory", "ascx.language.core.params"),
 )
 
 VECTOR_BINARY = Family(
@@ -54,7 +53,7 @@ VECTOR_BINARY = Family(
     elements of each repeat and the strides of a `BinaryRepeatParams`).  pyasc's dispatch order and
     keywords are kept: the mask forms are tried first, then the count form.
     """,
-    (),
+    (f"{_B}.vec_binary", "ascx.language.core.params"),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -72,7 +71,6 @@ VECTOR_BINARY = Family(
         asc.bitwise_or(i, i, i, 256)
     """,
     "(MockValue(asc.int32),)",
-    modules=(f"{_B}.vec_binary", "ascx.language.core.params"),
 )
 
 VECTOR_BINARY_SCALAR = Family(
@@ -82,7 +80,7 @@ VECTOR_BINARY_SCALAR = Family(
     Element-wise operations of a tensor and a scalar, on the vector pipe.  Ascend C names the
     element type and `isSetMask` in the template of both forms.
     """,
-    (),
+    (f"{_B}.vec_binary_scalar",),
     """
     @asc.jit
     def kernel(alpha: float) -> None:
@@ -98,7 +96,6 @@ VECTOR_BINARY_SCALAR = Family(
         asc.shift_right(i, i, 1, 128, 2, asc.UnaryRepeatParams())
     """,
     "(MockValue(asc.float32),)",
-    modules=(f"{_B}.vec_binary_scalar",),
 )
 
 VECTOR_UNARY = Family(
@@ -107,7 +104,7 @@ VECTOR_UNARY = Family(
     """
     Element-wise functions of one tensor, on the vector pipe, in the count and mask forms.
     """,
-    (),
+    (f"{_B}.vec_unary", "ascx.language.core.params"),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -124,7 +121,6 @@ VECTOR_UNARY = Family(
         asc.bitwise_not(i, i, 256)
     """,
     "(MockValue(asc.int32),)",
-    modules=(f"{_B}.vec_unary", "ascx.language.core.params"),
 )
 
 VECTOR_CONVERSION = Family(
@@ -134,7 +130,7 @@ VECTOR_CONVERSION = Family(
     `cast` converts element types with a rounding mode; `duplicate` fills a tensor with a scalar.
     Both run on the vector pipe.
     """,
-    (),
+    (f"{_B}.vec_cast", f"{_B}.vec_duplicate"),
     """
     @asc.jit
     def kernel(value: float) -> None:
@@ -146,7 +142,6 @@ VECTOR_CONVERSION = Family(
         asc.duplicate(h, 0.0, 128, 2, 1, 8)
     """,
     "(MockValue(asc.float32),)",
-    modules=(f"{_B}.vec_cast", f"{_B}.vec_duplicate"),
 )
 
 VECTOR_COMPARE_SELECT = Family(
@@ -161,7 +156,7 @@ VECTOR_COMPARE_SELECT = Family(
     a `src1` (the scalar in CMPMASK) reads it.  pyasc's dispatch order is kept: the register forms
     are tried first.
     """,
-    (),
+    (f"{_B}.vec_cmpsel",),
     """
     @asc.jit
     def kernel(threshold: float) -> None:
@@ -178,7 +173,6 @@ VECTOR_COMPARE_SELECT = Family(
         asc.select(c, bits, a, 2, asc.BinaryRepeatParams())
     """,
     "(MockValue(asc.float32),)",
-    modules=(f"{_B}.vec_cmpsel",),
 )
 
 SYNC = Family(
@@ -192,7 +186,7 @@ SYNC = Family(
     `sync_all` waits for every block, `ib_set`/`ib_wait` let one block wait for an event of
     another, and `wait_pre_block`/`notify_next_block` run a section block after block.
     """,
-    (),
+    (f"{_B}.block_sync",),
     """
     @asc.jit
     def kernel(w: asc.GlobalAddress, n: int) -> None:
@@ -217,7 +211,6 @@ SYNC = Family(
         asc.notify_next_block(gm, ub)
     """,
     "(MockTensor(asc.int32), MockValue(asc.int32))",
-    modules=(f"{_B}.block_sync",),
 )
 
 
@@ -228,7 +221,7 @@ SYSTEM = Family(
     Where the running core is.  In a MIX kernel, user code after `register_matmul` runs on the
     vector cores; `ascend_is_aic()`/`ascend_is_aiv()` test the core type (docs/sync-model.md#cores-and-kernel-types).
     """,
-    (),
+    (f"{_B}.sys_var",),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, block_length: int) -> None:
@@ -243,7 +236,6 @@ SYSTEM = Family(
             asc.pipe_barrier(asc.PipeID.PIPE_M)
     """,
     "(MockTensor(asc.float16), MockValue(asc.int32))",
-    modules=(f"{_B}.sys_var",),
 )
 
 ATOMIC = Family(
@@ -253,7 +245,7 @@ ATOMIC = Family(
     The atomic mode decides how later copies to global memory combine with the data already there,
     until `set_atomic_none`.
     """,
-    (),
+    (f"{_B}.atomic",),
     """
     @asc.jit
     def kernel(y: asc.GlobalAddress) -> None:
@@ -270,7 +262,6 @@ ATOMIC = Family(
         asc.set_atomic_none()
     """,
     "(MockTensor(asc.float32),)",
-    modules=(f"{_B}.atomic",),
 )
 
 DEBUG = Family(
@@ -281,7 +272,7 @@ DEBUG = Family(
     `AscendC::InitDump` (inside `#if defined ASCENDC_DUMP`); the output appears in builds that
     define `ASCENDC_DUMP`.
     """,
-    (),
+    (f"{_B}.debug",),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, n: int) -> None:
@@ -291,7 +282,6 @@ DEBUG = Family(
         asc.dump_tensor(g, 1, n)
     """,
     "(MockTensor(asc.float16), MockValue(asc.int32))",
-    modules=(f"{_B}.debug",),
 )
 
 FAMILIES = (

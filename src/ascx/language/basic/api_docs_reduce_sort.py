@@ -21,7 +21,7 @@ VECTOR_REDUCE = Family(
     The emulation's results are CANN's documented layouts; its sums round like the hardware's
     binary tree (see [the emulation](../../emulation.md)).
     """,
-    (),
+    (f"{_B}.vec_reduce", f"{_B}.vec_reduce_per_repeat"),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -41,7 +41,6 @@ VECTOR_REDUCE = Family(
         asc.repeat_reduce_sum(dst, src, 4, 64, 0, 1, 1, 8)
     """,
     "(MockValue(asc.int32),)",
-    modules=(f"{_B}.vec_reduce", f"{_B}.vec_reduce_per_repeat"),
 )
 
 # --- sorting and region proposals -----------------------------------------------------------------------
@@ -60,7 +59,7 @@ SORT = Family(
     on the Atlas inference and training products only, so on the Ascend 910B family they compile
     with a warning.  All run on the vector pipe except the three queries (scalar unit).
     """,
-    (),
+    (f"{_B}.proposal", "ascx.language.core.sort_structs"),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -84,7 +83,6 @@ SORT = Family(
         asc.proposal_extract(scores, dst, 1, 4)
     """,
     "(MockValue(asc.int32),)",
-    modules=(f"{_B}.proposal", "ascx.language.core.sort_structs"),
 )
 
 # --- scalar unit ------------------------------------------------------------------------------------------
@@ -98,7 +96,7 @@ SCALAR_UNIT = Family(
     `ScalarGetSFFValue`, ...); CANN keeps them next to their successors (`Cast`, `GetSFFValue`,
     `GetBitCount`, `CountLeadingZero`), and the emulation has both.
     """,
-    (),
+    (f"{_B}.scalar",),
     """
     @asc.jit
     def kernel(n: int, f: float) -> None:
@@ -112,5 +110,4 @@ SCALAR_UNIT = Family(
         same = asc.count_bits_cnt_same_as_sign_bit(n)
     """,
     "(MockValue(asc.int32), MockValue(asc.float32))",
-    modules=(f"{_B}.scalar",),
 )

@@ -20,7 +20,13 @@ SYSTEM_CONTROL = Family(
     modelled: the counters advance, `trap` stops the kernel at the call, the store atomic configuration
     is the atomic mode of copies to GM, an armed exception register stops the UB access it watches.
     """,
-    (),
+    (
+        f"{_B}.cache",
+        f"{_B}.common",
+        f"{_B}.sys_var",
+        f"{_B}.block_sync",
+        "ascx.language.core.system_params",
+    ),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, w: asc.GlobalAddress, n: int) -> None:
@@ -57,13 +63,6 @@ SYSTEM_CONTROL = Family(
     """,
     "(MockTensor(asc.float32), MockTensor(asc.uint64), MockValue(asc.int32))",
     records=_RECORDS,
-    modules=(
-        f"{_B}.cache",
-        f"{_B}.common",
-        f"{_B}.sys_var",
-        f"{_B}.block_sync",
-        "ascx.language.core.system_params",
-    ),
 )
 
 PROFILING = Family(
@@ -75,7 +74,7 @@ PROFILING = Family(
     `metrics_prof_start`/`metrics_prof_stop` bracket the code the NPU profiler measures (nothing on the
     emulation).
     """,
-    (),
+    (f"{_B}.debug",),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, n: int) -> None:
@@ -91,7 +90,6 @@ PROFILING = Family(
     """,
     "(MockTensor(asc.float16), MockValue(asc.int32))",
     records=_RECORDS,
-    modules=(f"{_B}.debug",),
 )
 
 LIST_TENSOR = Family(
@@ -107,7 +105,7 @@ LIST_TENSOR = Family(
     start is an error ("ListTensorDesc::Init: the list's records (2 of 3 words) do not end where its
     data pointers start (word 8)").
     """,
-    (),
+    (f"{_B}.list_tensor",),
     """
     @asc.jit
     def kernel(inputs: asc.GlobalAddress, out: asc.GlobalAddress) -> None:
@@ -132,7 +130,6 @@ LIST_TENSOR = Family(
     """,
     "(MockTensor(asc.uint8), MockTensor(asc.float32))",
     records=_RECORDS,
-    modules=(f"{_B}.list_tensor",),
 )
 
 FAMILIES = (SYSTEM_CONTROL, PROFILING, LIST_TENSOR)

@@ -23,7 +23,16 @@ VECTOR_DATA = Family(
     `asc.language.basic.vec_gather`, `vec_gather_mask`, `vec_scatter`, `vec_brcb` and
     `vec_transpose` exist in ascx with the same names.
     """,
-    (),
+    (
+        f"{_B}.vec_gather",
+        f"{_B}.vec_scatter",
+        f"{_B}.vec_brcb",
+        f"{_B}.vec_copy",
+        f"{_B}.vec_gather_mask",
+        f"{_B}.vec_transpose",
+        _P,
+        "ascx.language.core.tensor",
+    ),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -51,16 +60,6 @@ VECTOR_DATA = Family(
         asc.trans_data_to_5hd(addrs, addrs[16:], params)
     """,
     "(MockValue(asc.int32),)",
-    modules=(
-        f"{_B}.vec_gather",
-        f"{_B}.vec_scatter",
-        f"{_B}.vec_brcb",
-        f"{_B}.vec_copy",
-        f"{_B}.vec_gather_mask",
-        f"{_B}.vec_transpose",
-        _P,
-        "ascx.language.core.tensor",
-    ),
 )
 
 
@@ -77,7 +76,7 @@ VECTOR_FUSED = Family(
     submodules `asc.language.basic.vec_ternary_scalar` (`axpy`) and `vec_vconv` (`cast_deq`,
     `set_deq_scale`, with `cast`, `add_relu_cast`, `sub_relu_cast`) exist in ascx with the same names.
     """,
-    (),
+    (f"{_B}.vec_fused", f"{_B}.vec_ternary_scalar", f"{_B}.vec_vconv", _P, f"{_B}.vec_bilinear"),
     """
     @asc.jit
     def kernel(n: int, alpha: float) -> None:
@@ -109,7 +108,6 @@ VECTOR_FUSED = Family(
         asc.bilinear_interpolation(c, a, off, b, 128, 1, False, 1, 128, 1, tmp)
     """,
     "(MockValue(asc.int32), MockValue(asc.float32))",
-    modules=(f"{_B}.vec_fused", f"{_B}.vec_ternary_scalar", f"{_B}.vec_vconv", _P, f"{_B}.vec_bilinear"),
 )
 
 
@@ -126,7 +124,7 @@ VECTOR_MASK = Family(
     forms read ([compare and select](vector_compare_select.md)).  The registers are per core; the
     emulation keeps both, and its tests compare the counter and normal modes with numpy.
     """,
-    (),
+    (f"{_B}.vec_mask", f"{_B}.vec_cmpsel"),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -146,5 +144,4 @@ VECTOR_MASK = Family(
         asc.set_cmp_mask(bits)
     """,
     "(MockValue(asc.int32),)",
-    modules=(f"{_B}.vec_mask", f"{_B}.vec_cmpsel"),
 )

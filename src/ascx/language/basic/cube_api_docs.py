@@ -32,7 +32,7 @@ CUBE_MATMUL = Family(
     dav-c220), the fractal layouts, and the documented arithmetic; `examples/cube_matmul*.py` run
     matmuls end to end and match numpy bit for bit.
     """,
-    (),
+    (_P, f"{_B}.mm", f"{_B}.mm_modes"),
     """
     @asc.jit(matmul_cube_only=True)
     def kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress) -> None:
@@ -72,7 +72,6 @@ CUBE_MATMUL = Family(
         asc.set_hf32_trans_mode(False)
     """,
     "(MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float32))",
-    modules=(_P, f"{_B}.mm", f"{_B}.mm_modes"),
 )
 
 
@@ -90,7 +89,7 @@ CUBE_DATA_MOVEMENT = Family(
     memory fixed addresses, without `TPipe`.  The matrix loads and `mmad` are on the
     [cube matmul page](cube_matmul.md).
     """,
-    (),
+    (_P, f"{_B}.fixpipe", f"{_B}.data_copy", "ascx.language.core.memory_allocator"),
     """
     @asc.jit(matmul_cube_only=True)
     def kernel(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress) -> None:
@@ -121,7 +120,6 @@ CUBE_DATA_MOVEMENT = Family(
         # The vector core's side: asc.data_copy(yg, ub_tensor, asc.Nz2NdParamsFull(1, 16, 16, 1, 16, 16, 1))
     """,
     "(MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16))",
-    modules=(_P, f"{_B}.fixpipe", f"{_B}.data_copy", "ascx.language.core.memory_allocator"),
 )
 
 
@@ -136,7 +134,7 @@ AIPP = Family(
     (one uint8 plane for RGB888/XRGB8888, two for YUV420SP: Y and UV) and the configuration;
     `load_image_to_local` loads a window of it, on MTE2.
     """,
-    (),
+    (_P, f"{_B}.aipp", _A),
     """
     @asc.jit(matmul_cube_only=True)
     def kernel(y: asc.GlobalAddress, uv: asc.GlobalAddress) -> None:
@@ -158,7 +156,6 @@ AIPP = Family(
         asc.load_image_to_local(a1, asc.LoadImageToLocalParams(16, 16, 0, 0, 64))
     """,
     "(MockTensor(asc.uint8), MockTensor(asc.uint8))",
-    modules=(_P, f"{_B}.aipp", _A),
 )
 
 FAMILIES = (CUBE_MATMUL, CUBE_DATA_MOVEMENT, AIPP)

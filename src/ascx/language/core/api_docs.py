@@ -18,7 +18,7 @@ TENSORS = Family(
     [buffers](../fwk/buffers.md)), or from a fixed on-chip address.  `t[offset:]` is the view that
     starts `offset` elements further on.  Element access runs on the scalar unit.
     """,
-    (),
+    (f"{_C}.tensor",),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, n: int) -> None:
@@ -37,7 +37,6 @@ TENSORS = Family(
         declared = asc.LocalTensor(asc.float32)
     """,
     "(MockTensor(asc.float16), MockValue(asc.int32))",
-    modules=(f"{_C}.tensor",),
 )
 
 VALUES = Family(
@@ -49,7 +48,7 @@ VALUES = Family(
     `get_shape_size`; `asc.property` reads a hardware constant.  Data types and enums are listed
     in [core](../core.md).
     """,
-    (),
+    (f"{_C}.values", f"{_C}.shape_info", f"{_C}.properties"),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, n: int) -> None:
@@ -60,7 +59,6 @@ VALUES = Family(
         asc.dump_tensor(g, 1, elements, shape)
     """,
     "(MockTensor(asc.float16), MockValue(asc.int32))",
-    modules=(f"{_C}.values", f"{_C}.shape_info", f"{_C}.properties"),
 )
 
 FAMILIES = (TENSORS, VALUES, *PARITY_FAMILIES)

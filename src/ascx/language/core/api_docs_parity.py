@@ -19,7 +19,7 @@ TENSOR_METADATA = Family(
     CANN's kernel API does not offer a kernel (CPU-debug-only functions, protected members); ascx has
     them, and each is an error at the call that says why.
     """,
-    (),
+    (f"{_C}.tensor", f"{_C}.shape_info", "ascx.language.fwk.tpipe", "ascx.language.fwk.tque"),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress) -> None:
@@ -41,7 +41,6 @@ TENSOR_METADATA = Family(
     """,
     "(MockTensor(asc.float16),)",
     records=_RECORDS,
-    modules=(f"{_C}.tensor", f"{_C}.shape_info", "ascx.language.fwk.tpipe", "ascx.language.fwk.tque"),
 )
 
 HELPERS = Family(
@@ -52,7 +51,7 @@ HELPERS = Family(
     `asc.array` a scalar array of the kernel; `asc.number` a scalar of a given type; `asc.inline` C++ written
     by hand; `ceildiv` and `static_assert` compile-time helpers.
     """,
-    (),
+    (f"{_C}.tensor_auto", f"{_C}.array", f"{_C}.ops", f"{_C}.utils"),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, n: int) -> None:
@@ -69,7 +68,6 @@ HELPERS = Family(
     """,
     "(MockTensor(asc.float32), MockValue(asc.int32))",
     records=_RECORDS,
-    modules=(f"{_C}.tensor_auto", f"{_C}.array", f"{_C}.ops", f"{_C}.utils"),
 )
 
 FAMILIES = (TENSOR_METADATA, HELPERS)

@@ -15,7 +15,7 @@ PIPE = Family(
     owns the event ids of each `HardEvent` (docs/sync-model.md#flags-and-event-ids).  `asc.get_tpipe_ptr()` returns it
     wherever a device function needs it.
     """,
-    (),
+    (f"{_F}.tpipe",),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -36,7 +36,6 @@ PIPE = Family(
         pipe.destroy()
     """,
     "(MockValue(asc.int32),)",
-    modules=(f"{_F}.tpipe",),
 )
 
 QUEUES = Family(
@@ -50,7 +49,7 @@ QUEUES = Family(
     before MTE3 (the copy out).  Tensors remember their queue, so `data_copy` can check that a copy
     goes the way its queue orders.
     """,
-    (),
+    (f"{_F}.tque",),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress, y: asc.GlobalAddress) -> None:
@@ -89,7 +88,6 @@ QUEUES = Family(
         vacant = q_in.vacant_in_que()
     """,
     "(MockTensor(asc.float16), MockTensor(asc.float16))",
-    modules=(f"{_F}.tque",),
 )
 
 BUFFERS = Family(
@@ -101,7 +99,7 @@ BUFFERS = Family(
     the pipe's memory that queues and buffers can be given memory from, and that `reset` frees for
     reuse.
     """,
-    (),
+    (f"{_F}.tbuf",),
     """
     @asc.jit
     def kernel(n: int) -> None:
@@ -120,7 +118,6 @@ BUFFERS = Family(
         pool.reset()
     """,
     "(MockValue(asc.int32),)",
-    modules=(f"{_F}.tbuf",),
 )
 
 FAMILIES = (PIPE, QUEUES, BUFFERS)
