@@ -165,7 +165,7 @@ def _pair(
             f"more than {EVENT_ID_COUNT} simultaneously live {str(event).upper()} events are needed in this loop; "
             'use event_ids="fetch" or restructure the loop'
             if ids.mode != "fetch"
-            else f"two {str(event).upper()} pairs are live at once in this loop, which fetched ids cannot "
+            else f"two {event.name} pairs are live at once in this loop, which fetched ids cannot "
             'tell apart; use event_ids="alloc" or restructure the loop',
         )
         colour = EVENT_ID_COUNT - 1

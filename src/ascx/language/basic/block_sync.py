@@ -161,9 +161,9 @@ def data_sync_barrier(arg0: Any) -> None:
     """``AscendC::DataSyncBarrier<MemDsbT::M>()``: the scalar unit waits until its earlier accesses of
     GM and UB (``ALL``), GM (``DDR``), UB or SEQ have completed."""
     from ascx.dialects.ascendc import system_api_ops as sys_ir
-    from ascx.language.basic.system_args import enum_member, lower
+    from ascx.language.basic.system_args import enum_member
     from ascx.language.core.system_enums import MemDsbT
 
     builder = active("data_sync_barrier")
     mem = enum_member(arg0, MemDsbT, "data_sync_barrier", "arg0")
-    builder.insert(sys_ir.DataSyncBarrierOp(sys_ir.MemDsbT(lower(mem))))
+    builder.insert(sys_ir.DataSyncBarrierOp(mem))
