@@ -49,7 +49,7 @@ def _facts(name: str, prefixes: tuple[str, ...]) -> list[tuple[str, str, list[st
         if op.name.startswith(prefixes):
             pipe = ir.issued_pipe(op)
             reads, writes = ir.tensor_accesses(op)
-            facts.append((op.name, str(pipe), _names(reads), _names(writes)))
+            facts.append((op.name, pipe.ir if pipe is not None else "None", _names(reads), _names(writes)))
     return facts
 
 
@@ -155,12 +155,12 @@ def test_a_copy_between_local_tensors_runs_on_the_vector_pipe() -> None:
     assert ir.issued_pipe(ir.DataCopyOp(a.result, b.result, count.result)) is ir.Pipe.PIPE_V
 
 
-@pytest.mark.parametrize("event", list(ir.HardEvent), ids=str)
+@pytest.mark.parametrize("event", list(ir.HardEvent), ids=lambda event: event.ir)
 def test_flags_are_issued_to_the_pipes_their_event_names(event: ir.HardEvent) -> None:
-    source, target = str(event).split("_")
+    source, target = event.name.split("_")
     event_id = ir.ConstantOp(0, ir.UI64).result
-    assert ir.issued_pipe(ir.SetFlagOp(event, event_id)) is ir.Pipe(f"pipe_{source}")
-    assert ir.issued_pipe(ir.WaitFlagOp(event, event_id)) is ir.Pipe(f"pipe_{target}")
+    assert ir.issued_pipe(ir.SetFlagOp(event, event_id)) is ir.Pipe[f"PIPE_{source}"]
+    assert ir.issued_pipe(ir.WaitFlagOp(event, event_id)) is ir.Pipe[f"PIPE_{target}"]
 
 
 def test_barriers_and_cross_core_flags_run_on_their_pipe() -> None:

@@ -195,7 +195,7 @@ def test_the_op_writes_the_tensor_on_mte3(tmp_path: Path) -> None:
     compiled = module.k.compile(MockTensor(asc.float32)).module
     ops = [op for op in compiled.walk() if isinstance(op, ir.adv_ops.InitGlobalMemoryOp)]
     assert len(ops) == 1
-    assert str(ir.issued_pipe(ops[0])) == "pipe_mte3"
+    assert ir.issued_pipe(ops[0]) is ir.Pipe.PIPE_MTE3
     reads, writes = ir.tensor_accesses(ops[0])
     assert (reads, [v.name_hint for v in writes]) == ([], ["g"])
 

@@ -95,9 +95,9 @@ def _label(op: Operation) -> str:
     where = "<inserted>" if "ascx.inserted" in op.attributes else str(location.line if location else "?")
     detail = ""
     if isinstance(op, SetFlagOp | WaitFlagOp):
-        detail = f" {op.event.data}"
+        detail = f" {op.event.data.ir}"
     elif isinstance(op, PipeBarrierOp):
-        detail = f" {op.pipe.data}"
+        detail = f" {op.pipe.data.ir}"
     return f"{op.name.removeprefix('ascendc.')}{detail} @ {where}"
 
 

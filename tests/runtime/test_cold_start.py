@@ -156,12 +156,17 @@ def test_a_family_package_exports_what_its_modules_list(package: str) -> None:
 
 
 def test_a_name_listed_by_two_modules_is_exported_from_the_one_that_defines_it(tmp_path: Path) -> None:
+    """``compat`` lists ``add`` of the package's ``ops`` (exported from ``ops``) and ``sep`` from outside the
+    package (exported from ``compat``, as ``ascx.language.core.enums`` exports ``ascx.enums``' classes)."""
     from ascx.cli import export_stubs
 
     (tmp_path / "ops.py").write_text('def add(): ...\n\n__all__ = ["add"]\n')
-    (tmp_path / "compat.py").write_text('from pkg.ops import add\nfrom os import sep\n\n__all__ = ["add", "sep"]\n')
+    (tmp_path / "compat.py").write_text(
+        "from pkg.ops import add\nfrom .ops import add as plus\nfrom os import sep\n\n"
+        '__all__ = ["add", "plus", "sep"]\n'
+    )
     (tmp_path / "_private.py").write_text('__all__ = ["hidden"]\n')
-    assert export_stubs.export_table("pkg", tmp_path) == {"pkg.ops": "add"}
+    assert export_stubs.export_table("pkg", tmp_path) == {"pkg.compat": "sep", "pkg.ops": "add"}
 
 
 def test_the_stubs_are_generated_from_the_export_tables() -> None:

@@ -26,7 +26,7 @@ def test_plain_values_print_by_value() -> None:
 
 def test_ascx_values() -> None:
     assert fingerprint(asc.float16) == "dtype:float16"
-    assert fingerprint(asc.TPosition.GM) == "enum:ascx.language.core.enums.TPosition.GM=0"
+    assert fingerprint(asc.TPosition.GM) == "enum:ascx.enums.TPosition.GM=0"
     t = asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16)
     assert fingerprint(t) == fingerprint(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float16))
     assert fingerprint(t) != fingerprint(asc.adv.MatmulType(asc.TPosition.GM, asc.CubeFormat.ND, asc.float32))

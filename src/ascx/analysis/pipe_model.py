@@ -55,4 +55,4 @@ def enque_orders_fetches(position: TPosition) -> bool:
 
 def pipe_label(pipe: Pipe) -> str:
     """``MTE2`` for ``PIPE_MTE2``: how diagnostics name a pipe."""
-    return str(pipe).removeprefix("pipe_").upper()
+    return pipe.name.removeprefix("PIPE_")

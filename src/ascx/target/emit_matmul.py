@@ -101,7 +101,7 @@ def _matmul_create(p: AscendCPrinter, op: ir.MatmulCreateOp) -> None:
     if op.policy is not None:
         args += [
             "AscendC::MatmulCallBackFunc<nullptr, nullptr, nullptr>",
-            f"AscendC::Impl::Detail::{op.policy.data}",
+            f"AscendC::Impl::Detail::{op.policy.data.name}",
         ]
     p.line(f"AscendC::Matmul<{', '.join(args)}> {name};")
 

@@ -8,18 +8,19 @@ from xdsl.ir import SSAValue
 
 from ascx.dialects.ascendc import system_api_ops as sys_ir
 from ascx.dialects.ascendc.types import GMAddrType, tensor_element_type
+from ascx.enums import IrEnum
 from ascx.target.printer import AscendCPrinter, cpp_type, emits, scalar_type
 
 
-def _enum(enum_name: str, member: str) -> str:
-    return f"AscendC::{enum_name}::{member.upper()}"
+def _enum(member: IrEnum) -> str:
+    return f"AscendC::{type(member).__name__}::{member.name}"
 
 
 @emits(sys_ir.DataCacheCleanAndInvalidOp)
 def _dcci(p: AscendCPrinter, op: sys_ir.DataCacheCleanAndInvalidOp) -> None:
-    template = [scalar_type(tensor_element_type(op.dst.type)), _enum("CacheLine", str(op.entire_type.data))]
+    template = [scalar_type(tensor_element_type(op.dst.type)), _enum(op.entire_type.data)]
     if op.dcci_dst is not None:
-        template.append(_enum("DcciDst", str(op.dcci_dst.data)))
+        template.append(_enum(op.dcci_dst.data))
     p.line(f"AscendC::DataCacheCleanAndInvalid<{', '.join(template)}>({p.expr(op.dst)});")
 
 
@@ -52,13 +53,13 @@ def _core_control(p: AscendCPrinter, op: sys_ir.CoreControlOp) -> None:
 
 @emits(sys_ir.DataSyncBarrierOp)
 def _data_sync_barrier(p: AscendCPrinter, op: sys_ir.DataSyncBarrierOp) -> None:
-    p.line(f"AscendC::DataSyncBarrier<{_enum('MemDsbT', str(op.mem.data))}>();")
+    p.line(f"AscendC::DataSyncBarrier<{_enum(op.mem.data)}>();")
 
 
 @emits(sys_ir.SetStoreAtomicConfigOp)
 def _set_store_atomic_config(p: AscendCPrinter, op: sys_ir.SetStoreAtomicConfigOp) -> None:
-    kind = _enum("AtomicDtype", str(op.atomic_type.data))
-    operation = _enum("AtomicOp", str(op.atomic_op.data))
+    kind = _enum(op.atomic_type.data)
+    operation = _enum(op.atomic_op.data)
     p.line(f"AscendC::SetStoreAtomicConfig<{kind}, {operation}>();")
 
 

@@ -167,7 +167,7 @@ def check_core_pipe(analysis: PipeSyncAnalysis, op: Operation, pipe: Pipe) -> No
             "FL-10",
             op,
             f"`{python_call(op) if not isinstance(op, SetFlagOp | WaitFlagOp) else flag_call(op)}` names pipe "
-            f"{str(pipe).upper()}, which the {core} core does not use",
+            f"{pipe.name}, which the {core} core does not use",
         )
 
 

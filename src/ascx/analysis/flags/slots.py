@@ -41,7 +41,7 @@ class FlagTables:
 
 
 def event_text(event: HardEvent) -> str:
-    return f"HardEvent.{str(event).upper()}"
+    return f"HardEvent.{event.name}"
 
 
 def id_text(value: SSAValue) -> str:
@@ -81,13 +81,14 @@ def slot_text(key: SlotKey, op: Operation | None = None) -> str:
         shown = id_text(op.event_id)
     else:
         shown = str(ident) if isinstance(ident, int) else "id"
-    return f"{str(event).upper()}#{shown}"
+    return f"{event.name if isinstance(event, HardEvent) else str(event).upper()}#{shown}"
 
 
 def slot_order(key: SlotKey, set_op: Operation) -> tuple[str, str]:
     """A deterministic order of slots (by event, then by the id's spelling)."""
     shown = id_text(set_op.event_id) if isinstance(set_op, SetFlagOp | WaitFlagOp) else ""
-    return (str(key[0]), shown)
+    event = key[0]
+    return (event.ir if isinstance(event, HardEvent) else str(event), shown)
 
 
 def is_pure_integer(value: SSAValue) -> bool:

@@ -162,10 +162,10 @@ def _pair(
             "error",
             "IN-E1",
             hazard.consumer,
-            f"more than {EVENT_ID_COUNT} simultaneously live {str(event).upper()} events are needed in this loop; "
+            f"more than {EVENT_ID_COUNT} simultaneously live {event.name} events are needed in this loop; "
             'use event_ids="fetch" or restructure the loop'
             if ids.mode != "fetch"
-            else f"two {str(event).upper()} pairs are live at once in this loop, which fetched ids cannot "
+            else f"two {event.name} pairs are live at once in this loop, which fetched ids cannot "
             'tell apart; use event_ids="alloc" or restructure the loop',
         )
         colour = EVENT_ID_COUNT - 1
@@ -239,7 +239,7 @@ def _report_unreachable_pipe(inserter: PipeSyncInserter, event: HardEvent, hazar
         "error",
         "IN-E3",
         hazard.consumer,
-        f"cannot take an event id for the {str(event).upper()} flags that order `{python_call(hazard.consumer)}` "
+        f"cannot take an event id for the {event.name} flags that order `{python_call(hazard.consumer)}` "
         f"after `{python_call(hazard.producer)}` from the kernel's TPipe: it is created at {where(pipe)}, inside "
         "a region these flags are not in, and a second TPipe would reset the first",
         [

@@ -199,19 +199,17 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
     def join(self, then_state: PipeState, else_state: PipeState, branch: scf.IfOp) -> PipeState:
         for check in BRANCH_CHECKS.values():
             check(self, then_state, else_state, branch)
-        return self._join(then_state, else_state, keep_slots_of_first=True)
+        return self._join(then_state, else_state)
 
     def join_loop(self, entry: PipeState, carried: PipeState, loop: Operation) -> PipeState:
-        return self._join(entry, carried, keep_slots_of_first=True, counts_of_first=True)
+        return self._join(entry, carried, counts_of_first=True)
 
     def join_peeled(self, once: PipeState, more: PipeState, loop: scf.ForOp) -> PipeState:
         for check in PEELED_CHECKS.values():
             check(self, once, more, loop)
-        return self._join(once, more, keep_slots_of_first=True)
+        return self._join(once, more)
 
-    def _join(
-        self, a: PipeState, b: PipeState, *, keep_slots_of_first: bool, counts_of_first: bool = False
-    ) -> PipeState:
+    def _join(self, a: PipeState, b: PipeState, *, counts_of_first: bool = False) -> PipeState:
         balance.unify_fifos(self, a, b)
         log = dict(a.log)
         for key, right in b.log.items():
@@ -227,8 +225,7 @@ class PipeSyncAnalysis(ReportingAnalysis[PipeState]):
                 )
         slots = dict(a.slots)
         for key, slot in b.slots.items():
-            if key not in slots and (not keep_slots_of_first or isinstance(key[0], str)):
-                slots[key] = slot  # a private (queue) slot pending on one path only: may be pending
+            slots.setdefault(key, slot)  # a slot pending on one path only may be pending (a's set op stands)
         queues = balance.join_queues(a.queues, b.queues, counts_of_first=counts_of_first, order=self.token_order)
         event_ids = {key: a.event_ids.get(key) or b.event_ids.get(key) for key in {**a.event_ids, **b.event_ids}}
         return PipeState(

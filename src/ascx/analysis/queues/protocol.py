@@ -117,8 +117,7 @@ def init_buffer(analysis: PipeSyncAnalysis, op: InitBufferOp, state: PipeState) 
         analysis.warn(
             "TQ-14",
             declared,
-            f"queue position {str(where).upper()} is not modelled by ascx sync analysis; its implied events "
-            "are ignored",
+            f"queue position {where.name} is not modelled by ascx sync analysis; its implied events are ignored",
         )
     state.initialised = state.initialised | {buffer}
 
@@ -332,8 +331,9 @@ def check_use(
             partner=tensor,
         )
     if mismatched and events is not None:
+        assert where is not None
         src, dst = events[0].src, events[0].dst
-        label = str(where).upper()
+        label = where.name
         analysis.warn(
             "TQ-12",
             op,

@@ -14,6 +14,5 @@ __getattr__, __dir__ = lazy_exports(
     globals(),
     {
         **EXPORTS,
-        "ascx.kernel_type": "KernelType",
     },
 )

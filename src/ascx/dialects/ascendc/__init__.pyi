@@ -71,6 +71,7 @@ from ascx.dialects.ascendc.data_copy_ops import copy_pipe as copy_pipe
 from ascx.dialects.ascendc.dialect import AscendC as AscendC
 from ascx.dialects.ascendc.enums import CubeFormat as CubeFormat
 from ascx.dialects.ascendc.enums import CubeFormatAttr as CubeFormatAttr
+from ascx.dialects.ascendc.enums import KernelType as KernelType
 from ascx.dialects.ascendc.enums import KernelTypeAttr as KernelTypeAttr
 from ascx.dialects.ascendc.enums import LayoutMode as LayoutMode
 from ascx.dialects.ascendc.enums import LayoutModeAttr as LayoutModeAttr
@@ -296,7 +297,6 @@ from ascx.dialects.ascendc.vector_ops import VecReduceOp as VecReduceOp
 from ascx.dialects.ascendc.vector_ops import VecSelectOp as VecSelectOp
 from ascx.dialects.ascendc.vector_ops import VecUnaryOp as VecUnaryOp
 from ascx.dialects.ascendc.vector_syntax import VectorSyntax as VectorSyntax
-from ascx.kernel_type import KernelType as KernelType
 
 __all__ = [
     "ADV_ATTRS",
@@ -370,6 +370,7 @@ __all__ = [
     "AscendC",
     "CubeFormat",
     "CubeFormatAttr",
+    "KernelType",
     "KernelTypeAttr",
     "LayoutMode",
     "LayoutModeAttr",
@@ -595,5 +596,4 @@ __all__ = [
     "VecSelectOp",
     "VecUnaryOp",
     "VectorSyntax",
-    "KernelType",
 ]

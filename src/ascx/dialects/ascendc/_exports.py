@@ -25,8 +25,8 @@ EXPORTS = {
     "ascx.dialects.ascendc.data_copy_ops": "DataCopyOp DataCopyPadOp ParamsOp copy_pipe",
     "ascx.dialects.ascendc.dialect": "AscendC",
     "ascx.dialects.ascendc.enums": (
-        "CubeFormat CubeFormatAttr KernelTypeAttr LayoutMode LayoutModeAttr MatmulPolicy MatmulPolicyAttr Pipe "
-        "PipeAttr TPosition TPositionAttr "
+        "CubeFormat CubeFormatAttr KernelType KernelTypeAttr LayoutMode LayoutModeAttr MatmulPolicy MatmulPolicyAttr "
+        "Pipe PipeAttr TPosition TPositionAttr "
     ),
     "ascx.dialects.ascendc.fwk_ops": (
         "AllocTensorOp DeclareOp DequeOp EnqueOp EventIdAction EventIdActionAttr EventIdOp FreeTensorOp InitBufPoolOp "

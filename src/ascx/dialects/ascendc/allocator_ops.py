@@ -14,10 +14,8 @@ Example::
 from __future__ import annotations
 
 from collections.abc import Sequence
-from enum import auto
 
 from xdsl.dialects.builtin import IntAttr, IntegerType, Signedness
-from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, ParametrizedAttribute, SpacedOpaqueSyntaxAttribute, SSAValue, TypeAttribute
 from xdsl.irdl import (
     IRDLOperation,
@@ -33,30 +31,18 @@ from xdsl.parser import AttrParser, Parser
 from xdsl.printer import Printer
 from xdsl.traits import MemoryAllocEffect, MemoryReadEffect
 from xdsl.utils.exceptions import VerifyException
-from xdsl.utils.str_enum import StrEnum
 
 from ascx.dialects.ascendc.definition import op_definition
+from ascx.dialects.ascendc.enum_attr import IrEnumAttribute, parse_ir_enum
 from ascx.dialects.ascendc.enums import Pipe, TPosition, TPositionAttr
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn
 from ascx.dialects.ascendc.types import LocalTensorType
-
-
-class Hardware(StrEnum):
-    """A physical memory (``AscendC::Hardware``)."""
-
-    GM = auto()
-    UB = auto()
-    L1 = auto()
-    L0A = auto()
-    L0B = auto()
-    L0C = auto()
-    BIAS = auto()
-    FIXBUF = auto()
+from ascx.enums import Hardware as Hardware
 
 
 @irdl_attr_definition
-class HardwareAttr(EnumAttribute[Hardware], SpacedOpaqueSyntaxAttribute):
+class HardwareAttr(IrEnumAttribute[Hardware], SpacedOpaqueSyntaxAttribute):
     """A ``Hardware``; prints as ``#ascendc<hardware l1>``."""
 
     name = "ascendc.hardware"
@@ -92,12 +78,12 @@ class LocalMemAllocatorType(ParametrizedAttribute, TypeAttribute):
 
     def print_parameters(self, printer: Printer) -> None:
         with printer.in_angle_brackets():
-            printer.print_string(str(self.hardware.data))
+            printer.print_string(self.hardware.data.ir)
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
         with parser.in_angle_brackets():
-            return (HardwareAttr(parser.parse_str_enum(Hardware)),)
+            return (HardwareAttr(parse_ir_enum(parser, Hardware)),)
 
 
 @op_definition
@@ -148,7 +134,7 @@ class LocalMemAllocatorAllocOp(IRDLOperation):
     def print(self, printer: Printer) -> None:
         printer.print_string(" ")
         printer.print_operand(self.allocator)
-        printer.print_string(f" {self.position.data.value}")
+        printer.print_string(f" {self.position.data.ir}")
         if self.static_size is not None:
             printer.print_string(f" size {self.static_size.data}")
         if self.tile_size is not None:
@@ -163,7 +149,7 @@ class LocalMemAllocatorAllocOp(IRDLOperation):
     @classmethod
     def parse(cls, parser: Parser) -> LocalMemAllocatorAllocOp:
         allocator = parser.parse_unresolved_operand()
-        position = TPosition(parser.parse_identifier())
+        position = parse_ir_enum(parser, TPosition)
         size: int | None = parser.parse_integer() if parser.parse_optional_keyword("size") else None
         tile = parser.parse_unresolved_operand() if parser.parse_optional_keyword("dynamic") else None
         attributes = parser.parse_optional_attr_dict()
@@ -196,7 +182,8 @@ class LocalMemAllocatorAllocOp(IRDLOperation):
         wanted = HARDWARE_OF.get(self.position.data)
         if wanted is not hardware:
             raise VerifyException(
-                f"position {self.position.data} is in {wanted} memory, but the allocator allocates {hardware}"
+                f"position {self.position.data.ir} is in {None if wanted is None else wanted.ir} memory, but the "
+                f"allocator allocates {hardware.ir}"
             )
 
 

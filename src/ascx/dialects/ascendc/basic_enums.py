@@ -1,5 +1,9 @@
 """Enumerations of the basic API: events, rounding and comparison modes, cache hints, and the kinds
 of the vector op families.  IR spellings are lower case; the printer spells the C++ names.
+
+``HardEvent``, ``RoundMode``, ``CmpMode`` (the kernel API's ``CMPMODE``), ``SelMode``, ``CacheMode``,
+``CacheRwMode`` and ``MaskMode`` are the kernel API's enums, defined once in ``ascx.enums``; the kinds
+of the op families exist in the dialect only.
 """
 
 from __future__ import annotations
@@ -11,105 +15,19 @@ from xdsl.ir import SpacedOpaqueSyntaxAttribute
 from xdsl.irdl import irdl_attr_definition
 from xdsl.utils.str_enum import StrEnum
 
-from ascx.dialects.ascendc.enums import Pipe
+from ascx.dialects.ascendc.enum_attr import IrEnumAttribute
+from ascx.enums import (
+    CMPMODE as CMPMODE,
+    CacheMode as CacheMode,
+    CacheRwMode as CacheRwMode,
+    HardEvent as HardEvent,
+    MaskMode as MaskMode,
+    RoundMode as RoundMode,
+    SelMode as SelMode,
+)
 
-
-class HardEvent(StrEnum):
-    """``AscendC::HardEvent``: ``SRC_DST`` orders the DST pipe after the SRC pipe (docs/sync-model.md#hardevents)."""
-
-    MTE2_MTE1 = auto()
-    MTE1_MTE2 = auto()
-    MTE1_M = auto()
-    M_MTE1 = auto()
-    MTE2_V = auto()
-    V_MTE2 = auto()
-    MTE3_V = auto()
-    V_MTE3 = auto()
-    M_V = auto()
-    V_M = auto()
-    V_V = auto()
-    MTE3_MTE1 = auto()
-    MTE1_MTE3 = auto()
-    MTE1_V = auto()
-    MTE2_M = auto()
-    M_MTE2 = auto()
-    V_MTE1 = auto()
-    M_FIX = auto()
-    FIX_M = auto()
-    MTE3_MTE2 = auto()
-    MTE2_MTE3 = auto()
-    S_V = auto()
-    V_S = auto()
-    S_MTE2 = auto()
-    MTE2_S = auto()
-    S_MTE3 = auto()
-    MTE3_S = auto()
-    MTE2_FIX = auto()
-    FIX_MTE2 = auto()
-    FIX_S = auto()
-    M_S = auto()
-    FIX_MTE3 = auto()
-    MTE1_FIX = auto()
-    FIX_MTE1 = auto()
-    FIX_FIX = auto()
-
-    @property
-    def src(self) -> Pipe:
-        """The pipe that signals."""
-        return Pipe(f"pipe_{str(self).split('_')[0]}")
-
-    @property
-    def dst(self) -> Pipe:
-        """The pipe that waits."""
-        return Pipe(f"pipe_{str(self).split('_')[1]}")
-
-
-class RoundMode(StrEnum):
-    """``AscendC::RoundMode`` of ``Cast``."""
-
-    CAST_NONE = auto()
-    CAST_RINT = auto()
-    CAST_FLOOR = auto()
-    CAST_CEIL = auto()
-    CAST_ROUND = auto()
-    CAST_TRUNC = auto()
-    CAST_ODD = auto()
-
-
-class CmpMode(StrEnum):
-    """``AscendC::CMPMODE`` of ``Compare``."""
-
-    LT = auto()
-    GT = auto()
-    EQ = auto()
-    LE = auto()
-    GE = auto()
-    NE = auto()
-
-
-class SelMode(StrEnum):
-    """``AscendC::SELMODE`` of ``Select``."""
-
-    VSEL_CMPMASK_SPR = auto()
-    VSEL_TENSOR_SCALAR_MODE = auto()
-    VSEL_TENSOR_TENSOR_MODE = auto()
-
-
-class CacheMode(StrEnum):
-    """``AscendC::CacheMode`` of ``GlobalTensor::SetL2CacheHint``."""
-
-    CACHE_MODE_NORMAL = auto()
-    CACHE_MODE_DISABLE = auto()
-    CACHE_MODE_LAST = auto()
-    CACHE_MODE_PERSISTENT = auto()
-
-
-class CacheRwMode(StrEnum):
-    """``AscendC::CacheRwMode`` of ``GlobalTensor::SetL2CacheHint``."""
-
-    READ = auto()
-    WRITE = auto()
-    RW = auto()
+CmpMode = CMPMODE
+"""``AscendC::CMPMODE`` of ``Compare``: the dialect's name for the kernel API's ``CMPMODE``."""
 
 
 class BinaryKind(StrEnum):
@@ -174,13 +92,6 @@ class ReduceKind(StrEnum):
         return f"Reduce{str(self).capitalize()}"
 
 
-class MaskMode(StrEnum):
-    """``AscendC::MaskMode``: the vector mask register holds per-repeat lanes (normal) or an element count."""
-
-    NORMAL = auto()
-    COUNTER = auto()
-
-
 class FusedKind(StrEnum):
     """The fused element-wise ops that write ``dst`` from ``src0`` and ``src1`` (``AddRelu`` ... ``AddDeqRelu``);
     the ``*_cast`` ones, ``mul_cast`` and ``add_deq_relu`` convert to ``dst``'s type."""
@@ -216,34 +127,34 @@ class TernaryKind(StrEnum):
 
 
 @irdl_attr_definition
-class HardEventAttr(EnumAttribute[HardEvent], SpacedOpaqueSyntaxAttribute):
+class HardEventAttr(IrEnumAttribute[HardEvent], SpacedOpaqueSyntaxAttribute):
     """A ``HardEvent``; prints as ``#ascendc<event mte2_v>``."""
 
     name = "ascendc.event"
 
 
 @irdl_attr_definition
-class RoundModeAttr(EnumAttribute[RoundMode], SpacedOpaqueSyntaxAttribute):
+class RoundModeAttr(IrEnumAttribute[RoundMode], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.round_mode"
 
 
 @irdl_attr_definition
-class CmpModeAttr(EnumAttribute[CmpMode], SpacedOpaqueSyntaxAttribute):
+class CmpModeAttr(IrEnumAttribute[CmpMode], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.cmp_mode"
 
 
 @irdl_attr_definition
-class SelModeAttr(EnumAttribute[SelMode], SpacedOpaqueSyntaxAttribute):
+class SelModeAttr(IrEnumAttribute[SelMode], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.sel_mode"
 
 
 @irdl_attr_definition
-class CacheModeAttr(EnumAttribute[CacheMode], SpacedOpaqueSyntaxAttribute):
+class CacheModeAttr(IrEnumAttribute[CacheMode], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.cache_mode"
 
 
 @irdl_attr_definition
-class CacheRwModeAttr(EnumAttribute[CacheRwMode], SpacedOpaqueSyntaxAttribute):
+class CacheRwModeAttr(IrEnumAttribute[CacheRwMode], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.cache_rw_mode"
 
 
@@ -268,7 +179,7 @@ class ReduceKindAttr(EnumAttribute[ReduceKind], SpacedOpaqueSyntaxAttribute):
 
 
 @irdl_attr_definition
-class MaskModeAttr(EnumAttribute[MaskMode], SpacedOpaqueSyntaxAttribute):
+class MaskModeAttr(IrEnumAttribute[MaskMode], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.mask_mode"
 
 

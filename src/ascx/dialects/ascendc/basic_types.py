@@ -15,6 +15,8 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.str_enum import StrEnum
 
+from ascx.enums import TransposeType, names_by_value
+
 _U8 = IntegerType(8, Signedness.UNSIGNED)
 _U16 = IntegerType(16, Signedness.UNSIGNED)
 _U32 = IntegerType(32, Signedness.UNSIGNED)
@@ -168,23 +170,7 @@ LAYOUTS: dict[ParamsKind, StructLayout] = {
 ``kernel_struct_binary.h``, ``kernel_struct_unary.h``, ``kernel_struct_gather.h``, ``kernel_struct_brcb.h``,
 ``kernel_struct_transpose.h``)."""
 
-CPP_ENUMS: dict[str, tuple[str, ...]] = {
-    "AscendC::TransposeType": (
-        "TRANSPOSE_TYPE_NONE",
-        "TRANSPOSE_NZ2ND_0213",
-        "TRANSPOSE_NZ2NZ_0213",
-        "TRANSPOSE_NZ2NZ_012_WITH_N",
-        "TRANSPOSE_NZ2ND_012_WITH_N",
-        "TRANSPOSE_NZ2ND_012_WITHOUT_N",
-        "TRANSPOSE_NZ2NZ_012_WITHOUT_N",
-        "TRANSPOSE_ND2ND_ONLY",
-        "TRANSPOSE_ND_UB_GM",
-        "TRANSPOSE_GRAD_ND_UB_GM",
-        "TRANSPOSE_ND2ND_B16",
-        "TRANSPOSE_NCHW2NHWC",
-        "TRANSPOSE_NHWC2NCHW",
-    ),
-}
+CPP_ENUMS: dict[str, tuple[str, ...]] = {"AscendC::TransposeType": names_by_value(TransposeType)}
 """The members of the C++ enums that struct fields hold, by value (``enum class TransposeType : uint8_t``)."""
 
 

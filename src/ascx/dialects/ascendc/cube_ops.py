@@ -36,6 +36,7 @@ from xdsl.utils.str_enum import StrEnum
 from ascx.dialects.ascendc.basic_types import LAYOUTS, ParamsKind, ParamsType
 from ascx.dialects.ascendc.cube_structs import MMAD_KINDS, PAD_SIZE, PadListType
 from ascx.dialects.ascendc.definition import op_definition
+from ascx.dialects.ascendc.enum_attr import IrEnumAttribute
 from ascx.dialects.ascendc.enums import Pipe, TPosition, TPositionAttr
 from ascx.dialects.ascendc.object_ops import ConstantOp
 from ascx.dialects.ascendc.positions import L1_POSITIONS, tensor_position
@@ -48,6 +49,7 @@ from ascx.dialects.ascendc.types import (
     TensorType,
     tensor_element_type,
 )
+from ascx.enums import AippInputFormat as AippInputFormat, CO2Layout as CO2Layout
 
 _EFFECTS = (MemoryReadEffect(), MemoryWriteEffect())
 
@@ -503,20 +505,8 @@ class DataCopyEnhancedOp(IRDLOperation):
             _same_elements(self, "dst", "src")
 
 
-class CO2Layout(StrEnum):
-    """The layout ``Fixpipe`` writes (``AscendC::CO2Layout``); C++ names the config ``CFG_<NAME>``."""
-
-    NZ = auto()
-    ROW_MAJOR = auto()
-    COLUMN_MAJOR = auto()
-
-    @property
-    def config(self) -> str:
-        return f"AscendC::CFG_{self.name}"
-
-
 @irdl_attr_definition
-class CO2LayoutAttr(EnumAttribute[CO2Layout], SpacedOpaqueSyntaxAttribute):
+class CO2LayoutAttr(IrEnumAttribute[CO2Layout], SpacedOpaqueSyntaxAttribute):
     """A ``CO2Layout``; prints as ``#ascendc<co2_layout row_major>``."""
 
     name = "ascendc.co2_layout"
@@ -634,17 +624,8 @@ class SetPadValueOp(IRDLOperation):
         super().__init__(operands=[value], properties=properties)
 
 
-class AippInputFormat(StrEnum):
-    """``AscendC::AippInputFormat``."""
-
-    YUV420SP_U8 = auto()
-    XRGB8888_U8 = auto()
-    RGB888_U8 = auto()
-    YUV400_U8 = auto()
-
-
 @irdl_attr_definition
-class AippInputFormatAttr(EnumAttribute[AippInputFormat], SpacedOpaqueSyntaxAttribute):
+class AippInputFormatAttr(IrEnumAttribute[AippInputFormat], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.aipp_input_format"
 
 

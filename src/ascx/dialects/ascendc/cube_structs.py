@@ -10,6 +10,7 @@ basic structs.  Importing this module registers the layouts in ``LAYOUTS``.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from enum import IntEnum
 
 from xdsl.dialects.builtin import Float16Type, IntAttr, IntegerType, i1
 from xdsl.ir import Attribute, ParametrizedAttribute, TypeAttribute
@@ -18,6 +19,7 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
 from ascx.dialects.ascendc.basic_types import CPP_ENUMS, LAYOUTS, U8, U16, U32, U64, ParamsKind, StructLayout
+from ascx.enums import BlockMode, DeqScale, QuantModes, names_by_value, pad_t
 
 I16 = IntegerType(16)
 I32 = IntegerType(32)
@@ -48,35 +50,17 @@ class PadListType(ParametrizedAttribute, TypeAttribute):
             return (IntAttr(parser.parse_integer(allow_boolean=False, allow_negative=False)),)
 
 
-def _enum(cpp_name: str, *names: str) -> str:
+def _enum(cpp_name: str, enum: type[IntEnum]) -> str:
     """Register a C++ enumeration whose members are numbered from 0 (``CPP_ENUMS``); its C++ name."""
-    CPP_ENUMS[cpp_name] = names
+    CPP_ENUMS[cpp_name] = names_by_value(enum)
     return cpp_name
 
 
-QUANT_MODE = _enum(
-    "QuantMode_t",
-    "NoQuant",
-    "F322F16",
-    "F322BF16",
-    "DEQF16",
-    "VDEQF16",
-    "QF322B8_PRE",
-    "VQF322B8_PRE",
-    "REQ8",
-    "VREQ8",
-)
+QUANT_MODE = _enum("QuantMode_t", QuantModes)
 """``QuantMode_t``: the dav-c220 modes (pyasc's ``QuantModes``)."""
-BLOCK_MODE = _enum(
-    "AscendC::BlockMode",
-    "BLOCK_MODE_NORMAL",
-    "BLOCK_MODE_MATRIX",
-    "BLOCK_MODE_VECTOR",
-    "BLOCK_MODE_SMALL_CHANNEL",
-    "BLOCK_MODE_DEPTHWISE",
-)
-DEQ_SCALE = _enum("AscendC::DeqScale", "DEQ_NONE", "DEQ", "VDEQ", "DEQ8", "VDEQ8", "DEQ16", "VDEQ16")
-PAD_MODE = _enum("pad_t", *(["PAD_NONE"] + [f"PAD_MODE{i}" for i in range(1, 9)]))
+BLOCK_MODE = _enum("AscendC::BlockMode", BlockMode)
+DEQ_SCALE = _enum("AscendC::DeqScale", DeqScale)
+PAD_MODE = _enum("pad_t", pad_t)
 
 _B = i1
 

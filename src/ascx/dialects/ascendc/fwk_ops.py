@@ -72,7 +72,7 @@ class DeclareOp(IRDLOperation):
     def verify_(self) -> None:
         t = self.result.type
         if isinstance(t, TQueType) and t.position.data not in _QUEUE_POSITIONS:
-            raise VerifyException(f"a TQue cannot be at position {t.position.data}")
+            raise VerifyException(f"a TQue cannot be at position {t.position.data.ir}")
         if isinstance(t, TQueType | TQueBindType) and t.depth.data < 0:
             raise VerifyException("a queue depth cannot be negative")
         if isinstance(t, TQueBindType | TBufType | TBufPoolType) and TPosition.GM in _positions(t):

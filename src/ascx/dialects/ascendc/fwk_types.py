@@ -14,6 +14,7 @@ from xdsl.irdl import base, irdl_attr_definition
 from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 
+from ascx.dialects.ascendc.enum_attr import parse_ir_enum
 from ascx.dialects.ascendc.enums import TPosition, TPositionAttr
 
 
@@ -30,7 +31,7 @@ def _parse(parser: AttrParser, kinds: str) -> list[Attribute]:
             if index:
                 parser.parse_punctuation(",")
             if kind == "p":
-                values.append(TPositionAttr(parser.parse_str_enum(TPosition)))
+                values.append(TPositionAttr(parse_ir_enum(parser, TPosition)))
             else:
                 values.append(IntAttr(parser.parse_integer(allow_boolean=False, allow_negative=False)))
     return values
@@ -48,7 +49,7 @@ class TQueType(ParametrizedAttribute, TypeAttribute):
         super().__init__(TPositionAttr(position), IntAttr(depth))
 
     def print_parameters(self, printer: Printer) -> None:
-        _print(printer, str(self.position.data), str(self.depth.data))
+        _print(printer, self.position.data.ir, str(self.depth.data))
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -69,7 +70,7 @@ class TQueBindType(ParametrizedAttribute, TypeAttribute):
         super().__init__(TPositionAttr(src), TPositionAttr(dst), IntAttr(depth))
 
     def print_parameters(self, printer: Printer) -> None:
-        _print(printer, str(self.src.data), str(self.dst.data), str(self.depth.data))
+        _print(printer, self.src.data.ir, self.dst.data.ir, str(self.depth.data))
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -87,7 +88,7 @@ class TBufType(ParametrizedAttribute, TypeAttribute):
         super().__init__(TPositionAttr(position))
 
     def print_parameters(self, printer: Printer) -> None:
-        _print(printer, str(self.position.data))
+        _print(printer, self.position.data.ir)
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
@@ -107,7 +108,7 @@ class TBufPoolType(ParametrizedAttribute, TypeAttribute):
         super().__init__(TPositionAttr(position), IntAttr(buf_id_size))
 
     def print_parameters(self, printer: Printer) -> None:
-        _print(printer, str(self.position.data), str(self.buf_id_size.data))
+        _print(printer, self.position.data.ir, str(self.buf_id_size.data))
 
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:

@@ -16,14 +16,15 @@ properties).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 from xdsl.dialects.builtin import UnitAttr
-from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
+
+from ascx.dialects.ascendc.enum_attr import AnyEnumAttribute
 
 Names = tuple[str, ...]
 
@@ -31,7 +32,7 @@ Names = tuple[str, ...]
 class LibCallSyntax(IRDLOperation):
     """Mixin: the shared ``print``/``parse`` and builder of the library ops."""
 
-    MODE: ClassVar[tuple[str, type[EnumAttribute[Any]]] | None] = None
+    MODE: ClassVar[tuple[str, type[AnyEnumAttribute]] | None] = None
     LEADING: ClassVar[Names] = ()
     OPTIONAL: ClassVar[Names] = ()
     ATTRS: ClassVar[Names] = ()
@@ -66,7 +67,8 @@ class LibCallSyntax(IRDLOperation):
 
     def print(self, printer: Printer) -> None:
         if self.MODE is not None:
-            printer.print_string(f" {getattr(self, self.MODE[0]).data}")
+            printer.print_string(" ")
+            getattr(self, self.MODE[0]).print_parameter(printer)
         printer.print_string(" ")
         printer.print_list([getattr(self, name) for name in self.LEADING], printer.print_operand)
         for name, value in self.present_optional():
@@ -90,7 +92,7 @@ class LibCallSyntax(IRDLOperation):
         properties: dict[str, Attribute] = {}
         if cls.MODE is not None:
             name, attr_type = cls.MODE
-            properties[name] = attr_type(parser.parse_str_enum(attr_type.enum_type))
+            properties[name] = attr_type(attr_type.parse_parameter(parser))
         leading = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_unresolved_operand)
         optional: dict[str, UnresolvedOperand] = {}
         while (keyword := parser.parse_optional_keyword_in(cls.OPTIONAL)) is not None:

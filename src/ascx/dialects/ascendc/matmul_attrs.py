@@ -20,6 +20,7 @@ from xdsl.parser import AttrParser
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
+from ascx.dialects.ascendc.enum_attr import parse_ir_enum
 from ascx.dialects.ascendc.enums import (
     CubeFormat,
     CubeFormatAttr,
@@ -77,9 +78,9 @@ class MatmulTypeAttr(ParametrizedAttribute):
     @classmethod
     def parse_parameters(cls, parser: AttrParser) -> Sequence[Attribute]:
         with parser.in_angle_brackets():
-            position = parser.parse_str_enum(TPosition)
+            position = parse_ir_enum(parser, TPosition)
             parser.parse_punctuation(",")
-            fmt = parser.parse_str_enum(CubeFormat)
+            fmt = parse_ir_enum(parser, CubeFormat)
             parser.parse_punctuation(",")
             element_type = parser.parse_type()
             is_trans, layout, ib_share = False, LayoutMode.NONE, False
@@ -90,7 +91,7 @@ class MatmulTypeAttr(ParametrizedAttribute):
                     ib_share = True
                 else:
                     parser.parse_keyword("layout")
-                    layout = parser.parse_str_enum(LayoutMode)
+                    layout = parse_ir_enum(parser, LayoutMode)
         return (
             TPositionAttr(position),
             CubeFormatAttr(fmt),
@@ -101,12 +102,12 @@ class MatmulTypeAttr(ParametrizedAttribute):
         )
 
     def print_parameters(self, printer: Printer) -> None:
-        printer.print_string(f"<{self.position.data}, {self.format.data}, ")
+        printer.print_string(f"<{self.position.data.ir}, {self.format.data.ir}, ")
         printer.print_attribute(self.element_type)
         if self.is_trans.data:
             printer.print_string(", trans")
         if self.layout.data != LayoutMode.NONE:
-            printer.print_string(f", layout {self.layout.data}")
+            printer.print_string(f", layout {self.layout.data.ir}")
         if self.ib_share.data:
             printer.print_string(", ib_share")
         printer.print_string(">")

@@ -281,7 +281,7 @@ class MatmulIterateAllLocalOp(_ResultOp):
         self.check_c(self.tensor)
         position = self.declaration.c_type.position.data
         if position not in _L1_POSITIONS:
-            raise VerifyException(f"iterate_all to a LocalTensor requires C in L1 or CO1, not {position}")
+            raise VerifyException(f"iterate_all to a LocalTensor requires C in L1 or CO1, not {position.ir}")
 
 
 @op_definition

@@ -12,6 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ascx.enums import BatchMode, BatchOutMode, IterateOrder, ScheduleType, names_by_value
+
 ConfigValue = bool | int | str
 """A field value: ``bool`` for flags, ``int`` for unsigned integers, ``str`` for enumerators."""
 
@@ -33,12 +35,9 @@ class ConfigField:
 
 
 ENUMERATORS: dict[str, tuple[str, ...]] = {
-    "BatchMode": ("NONE", "BATCH_LESS_THAN_L1", "BATCH_LARGE_THAN_L1", "SINGLE_LARGE_THAN_L1"),
-    "IterateOrder": ("ORDER_M", "ORDER_N", "UNDEF"),
-    "ScheduleType": ("INNER_PRODUCT", "OUTER_PRODUCT"),
-    "BatchOutMode": ("SINGLE_BATCH", "MULTI_BATCH", "DYNAMIC"),
+    enum.__name__: names_by_value(enum) for enum in (BatchMode, IterateOrder, ScheduleType, BatchOutMode)
 }
-"""The enumerators of the config enums, indexed by their pyasc value."""
+"""The enumerators of the config enums (``ascx.enums``), indexed by their pyasc value."""
 
 
 def _b(name: str, cpp: str, default: bool = False) -> ConfigField:

@@ -103,7 +103,7 @@ class MatmulCreateOp(IRDLOperation):
         static_tiling: SSAValue | None = None,
     ):
         properties: dict[str, Attribute | None] = {"a": a, "b": b, "c": c, "bias": bias, "config": config}
-        if policy is not None and policy != MatmulPolicy.MATMUL_POLICY:
+        if policy is not None and policy is not MatmulPolicy.MatmulPolicy:
             properties["policy"] = MatmulPolicyAttr(policy)
         super().__init__(operands=[static_tiling], properties=properties, result_types=[MatmulObjType()])
 
@@ -138,7 +138,7 @@ def verify_tensor_role(tensor: SSAValue, declared: MatmulTypeAttr, role: str) ->
     is_global = isinstance(tensor.type, GlobalTensorType)
     if is_global != (declared.position.data == TPosition.GM):
         kind = "GlobalTensor" if is_global else "LocalTensor"
-        raise VerifyException(f"a {kind} does not match the {role} MatmulType position {declared.position.data}")
+        raise VerifyException(f"a {kind} does not match the {role} MatmulType position {declared.position.data.ir}")
 
 
 def used_before_register_message(obj: str) -> str:

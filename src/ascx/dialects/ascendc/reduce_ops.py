@@ -9,11 +9,9 @@ count before the mask).  All run on the vector pipe, read ``src`` and write ``ds
 
 from __future__ import annotations
 
-from enum import auto
 from typing import ClassVar
 
 from xdsl.dialects.builtin import UnitAttr
-from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import SpacedOpaqueSyntaxAttribute
 from xdsl.irdl import (
     AttrSizedOperandSegments,
@@ -26,29 +24,21 @@ from xdsl.irdl import (
 )
 from xdsl.traits import MemoryReadEffect, MemoryWriteEffect
 from xdsl.utils.exceptions import VerifyException
-from xdsl.utils.str_enum import StrEnum
 
 from ascx.dialects.ascendc.basic_enums import ReduceKind, ReduceKindAttr
 from ascx.dialects.ascendc.definition import op_definition
+from ascx.dialects.ascendc.enum_attr import IrEnumAttribute
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
 from ascx.dialects.ascendc.types import LocalTensorType, tensor_element_type
 from ascx.dialects.ascendc.vector_ops import Mask
 from ascx.dialects.ascendc.vector_syntax import Modes, Names, VectorSyntax
-
-
-class ReduceOrder(StrEnum):
-    """``AscendC::ReduceOrder``: where ``WholeReduceMax``/``Min`` put the value and its index."""
-
-    ORDER_VALUE_INDEX = auto()
-    ORDER_INDEX_VALUE = auto()
-    ORDER_ONLY_VALUE = auto()
-    ORDER_ONLY_INDEX = auto()
+from ascx.enums import ReduceOrder as ReduceOrder
 
 
 @irdl_attr_definition
-class ReduceOrderAttr(EnumAttribute[ReduceOrder], SpacedOpaqueSyntaxAttribute):
+class ReduceOrderAttr(IrEnumAttribute[ReduceOrder], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.reduce_order"
 
 

@@ -29,60 +29,25 @@ from xdsl.utils.str_enum import StrEnum
 
 from ascx.dialects.ascendc.basic_types import ParamsKind, ParamsType
 from ascx.dialects.ascendc.definition import op_definition
+from ascx.dialects.ascendc.enum_attr import IrEnumAttribute
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.int_constraints import SIGNLESS_I64
 from ascx.dialects.ascendc.system_ops import DebugOutput
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
 from ascx.dialects.ascendc.traits import CleansDataCache, ExecutesOn, TensorAccess
 from ascx.dialects.ascendc.types import GlobalTensorType, GMAddrType, TensorType
+from ascx.enums import (
+    AtomicDtype as AtomicDtype,
+    AtomicOp as AtomicOp,
+    CacheLine as CacheLine,
+    DcciDst as DcciDst,
+    MemDsbT as MemDsbT,
+)
 
 UI8 = IntegerType(8, Signedness.UNSIGNED)
 UI16 = IntegerType(16, Signedness.UNSIGNED)
 UI32 = IntegerType(32, Signedness.UNSIGNED)
 UI64 = IntegerType(64, Signedness.UNSIGNED)
-
-
-class CacheLine(StrEnum):
-    """``AscendC::CacheLine``: one cache line, or the whole data cache."""
-
-    SINGLE_CACHE_LINE = auto()
-    ENTIRE_DATA_CACHE = auto()
-
-
-class DcciDst(StrEnum):
-    """``AscendC::DcciDst``: which cache ``DataCacheCleanAndInvalid`` works on."""
-
-    CACHELINE_ALL = auto()
-    CACHELINE_UB = auto()
-    CACHELINE_OUT = auto()
-    CACHELINE_ATOMIC = auto()
-
-
-class MemDsbT(StrEnum):
-    """``AscendC::MemDsbT``: the memory accesses ``DataSyncBarrier`` waits for."""
-
-    ALL = auto()
-    DDR = auto()
-    UB = auto()
-    SEQ = auto()
-
-
-class AtomicDtype(StrEnum):
-    """``AscendC::AtomicDtype``: the element type of the store atomic (``ATOMIC_NONE``: none)."""
-
-    ATOMIC_NONE = auto()
-    ATOMIC_F32 = auto()
-    ATOMIC_F16 = auto()
-    ATOMIC_S16 = auto()
-    ATOMIC_S32 = auto()
-    ATOMIC_S8 = auto()
-    ATOMIC_BF16 = auto()
-
-
-class AtomicOp(StrEnum):
-    """``AscendC::AtomicOp``: the store atomic's operation."""
-
-    ATOMIC_SUM = auto()
 
 
 class SystemCounter(StrEnum):
@@ -115,27 +80,27 @@ class CoreControl(StrEnum):
 
 
 @irdl_attr_definition
-class CacheLineAttr(EnumAttribute[CacheLine], SpacedOpaqueSyntaxAttribute):
+class CacheLineAttr(IrEnumAttribute[CacheLine], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.cache_line"
 
 
 @irdl_attr_definition
-class DcciDstAttr(EnumAttribute[DcciDst], SpacedOpaqueSyntaxAttribute):
+class DcciDstAttr(IrEnumAttribute[DcciDst], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.dcci_dst"
 
 
 @irdl_attr_definition
-class MemDsbTAttr(EnumAttribute[MemDsbT], SpacedOpaqueSyntaxAttribute):
+class MemDsbTAttr(IrEnumAttribute[MemDsbT], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.mem_dsb"
 
 
 @irdl_attr_definition
-class AtomicDtypeAttr(EnumAttribute[AtomicDtype], SpacedOpaqueSyntaxAttribute):
+class AtomicDtypeAttr(IrEnumAttribute[AtomicDtype], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.atomic_dtype"
 
 
 @irdl_attr_definition
-class AtomicOpAttr(EnumAttribute[AtomicOp], SpacedOpaqueSyntaxAttribute):
+class AtomicOpAttr(IrEnumAttribute[AtomicOp], SpacedOpaqueSyntaxAttribute):
     name = "ascendc.atomic_op"
 
 

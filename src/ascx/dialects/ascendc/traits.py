@@ -17,6 +17,7 @@ from xdsl.ir import Operation, SSAValue
 from xdsl.traits import OpTrait
 
 from ascx.dialects.ascendc.enums import Pipe
+from ascx.enums import CacheLine
 
 
 @runtime_checkable
@@ -168,7 +169,7 @@ class CleansDataCache(OpTrait):
 
     def entire(self, op: Operation) -> bool:
         entire_type = op.properties.get("entire_type")
-        return entire_type is not None and str(getattr(entire_type, "data", "")) == "entire_data_cache"
+        return entire_type is not None and getattr(entire_type, "data", None) is CacheLine.ENTIRE_DATA_CACHE
 
 
 @dataclass(frozen=True)

@@ -15,17 +15,18 @@ form or the mask form of the call.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, ClassVar, Self
+from typing import ClassVar, Self
 
 from xdsl.dialects.builtin import UnitAttr
-from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import Attribute, SSAValue
 from xdsl.irdl import IRDLOperation
 from xdsl.parser import Parser, UnresolvedOperand
 from xdsl.printer import Printer
 from xdsl.utils.exceptions import VerifyException
 
-Modes = tuple[tuple[str, type[EnumAttribute[Any]]], ...]
+from ascx.dialects.ascendc.enum_attr import AnyEnumAttribute
+
+Modes = tuple[tuple[str, type[AnyEnumAttribute]], ...]
 Names = tuple[str, ...]
 
 _FLAG_SPELLING = {
@@ -95,8 +96,8 @@ class VectorSyntax(IRDLOperation):
 
     def print(self, printer: Printer) -> None:
         for name, _ in self.MODES:
-            attr = getattr(self, name)
-            printer.print_string(f" {attr.data}")
+            printer.print_string(" ")
+            getattr(self, name).print_parameter(printer)
         printer.print_string(" ")
         printer.print_list([getattr(self, name) for name in self.LEADING], printer.print_operand)
         for name, value in self.present_optional():
@@ -114,8 +115,7 @@ class VectorSyntax(IRDLOperation):
     def parse(cls, parser: Parser) -> VectorSyntax:
         properties: dict[str, Attribute] = {}
         for name, attr_type in cls.MODES:
-            enum_type = attr_type.enum_type
-            properties[name] = attr_type(parser.parse_str_enum(enum_type))
+            properties[name] = attr_type(attr_type.parse_parameter(parser))
         leading = parser.parse_comma_separated_list(parser.Delimiter.NONE, parser.parse_unresolved_operand)
         optional: dict[str, UnresolvedOperand] = {}
         while (keyword := parser.parse_optional_keyword_in(cls.OPTIONAL)) is not None:

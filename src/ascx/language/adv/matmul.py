@@ -119,7 +119,7 @@ class Matmul(MatmulInputs, MatmulResults):
         if not builder.options.matmul_cube_only:
             _check_batch_template(a, self.config)
         self.modes = check_declaration(builder, a, b, c, bias, self.config)
-        policy = ir.MatmulPolicy[_policy_member(self.policy)]
+        policy = self.policy
         if static is not None:
             op = ir.MatmulCreateOp(a_attr, b_attr, c_attr, bias_attr, None, policy, static.ssa)
         else:
@@ -163,15 +163,6 @@ class Matmul(MatmulInputs, MatmulResults):
         builder = self._builder("end")
         self._requires("enable_end", "end")
         builder.insert(ir.MatmulEndOp(self.ssa))
-
-
-def _policy_member(policy: MatmulPolicy) -> str:
-    return {
-        MatmulPolicy.MatmulPolicy: "MATMUL_POLICY",
-        MatmulPolicy.TrianUpperMatmulPolicy: "TRIAN_UPPER",
-        MatmulPolicy.TrianLowerMatmulPolicy: "TRIAN_LOWER",
-        MatmulPolicy.NBuffer33MatmulPolicy: "NBUFFER33",
-    }[policy]
 
 
 def _check_batch_template(a: MatmulType, config: MatmulConfig) -> None:

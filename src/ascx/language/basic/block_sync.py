@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ascx.dialects import ascendc as ir
-from ascx.language.basic.system_args import enum_member, enum_message, lower
+from ascx.language.basic.system_args import enum_member, enum_message
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
 from ascx.language.core.convert import describe, integer_operand
@@ -308,7 +308,7 @@ def data_sync_barrier(arg0: Any) -> None:
 
     builder = active("data_sync_barrier")
     mem = enum_member(arg0, MemDsbT, "data_sync_barrier", "arg0")
-    builder.insert(sys_ir.DataSyncBarrierOp(sys_ir.MemDsbT(lower(mem))))
+    builder.insert(sys_ir.DataSyncBarrierOp(mem))
 
 
 __all__ = [

@@ -8,7 +8,7 @@ from typing import Any
 
 from ascx.dialects.ascendc import system_api_ops as sys_ir
 from ascx.language.basic.operands import any_tensor
-from ascx.language.basic.system_args import enum_member, enum_message, lower
+from ascx.language.basic.system_args import enum_member, enum_message
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
 from ascx.language.core.convert import integer_operand
@@ -78,9 +78,7 @@ def data_cache_clean_and_invalid(entire_type: Any, dst: Any, dcci_dst: Any = Non
     target = None if dcci_dst is None else enum_member(dcci_dst, DcciDst, api, "dcci_dst")
     if target is None and not isinstance(tensor, GlobalTensor):
         raise ApiTypeError(LOCAL_NEEDS_DCCI, "pass dcci_dst=asc.DcciDst.CACHELINE_UB")
-    op = sys_ir.DataCacheCleanAndInvalidOp(
-        tensor.ssa, sys_ir.CacheLine(lower(line)), None if target is None else sys_ir.DcciDst(lower(target))
-    )
+    op = sys_ir.DataCacheCleanAndInvalidOp(tensor.ssa, line, target)
     builder.insert(op)
 
 

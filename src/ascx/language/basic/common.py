@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from ascx.dialects.ascendc import system_api_ops as sys_ir
-from ascx.language.basic.system_args import compile_time_int, compile_time_message, enum_member, enum_message, lower
+from ascx.language.basic.system_args import compile_time_int, compile_time_message, enum_member, enum_message
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
 from ascx.language.core.convert import describe, integer_operand
@@ -92,7 +92,7 @@ def set_store_atomic_config(atomic_type: Any, atomic_op: Any) -> None:
     builder = active(api)
     kind = enum_member(atomic_type, AtomicDtype, api, "atomic_type")
     operation = enum_member(atomic_op, AtomicOp, api, "atomic_op")
-    builder.insert(sys_ir.SetStoreAtomicConfigOp(sys_ir.AtomicDtype(lower(kind)), sys_ir.AtomicOp(lower(operation))))
+    builder.insert(sys_ir.SetStoreAtomicConfigOp(kind, operation))
 
 
 @record(

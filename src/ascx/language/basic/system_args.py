@@ -4,7 +4,7 @@ integers."""
 from __future__ import annotations
 
 from enum import IntEnum
-from typing import Any, TypeVar
+from typing import TypeVar
 
 from ascx.language.core.api_errors import ApiTypeError
 from ascx.language.core.convert import describe
@@ -38,8 +38,3 @@ def compile_time_int(value: object, api: str, param: str, why: str) -> int:
         compile_time_message(api, param, why, describe(value)),
         "annotate the kernel parameter as asc.ConstExpr[int]",
     )
-
-
-def lower(member: Any) -> str:
-    """An enum member as the dialect spells it (``CacheLine.SINGLE_CACHE_LINE`` -> ``single_cache_line``)."""
-    return str(member.name).lower()
