@@ -121,7 +121,7 @@ def main(m: int = 1024, k: int = 256, n: int = 640, alpha: float = 0.001) -> Non
     run_with_progress(matmul_leaky_relu, tiling.used_core_num // 2, a, b, c, bias, alpha, tiling, workspace)
     product = a.astype(np.float32) @ b.astype(np.float32) + bias
     expected = np.where(product >= 0, product, product * np.float32(alpha))
-    ok = np.allclose(c, expected, rtol=1e-3, atol=1e-3)
+    ok = np.array_equal(c, expected)  # small integers: the products and sums are exact in float32
     print(
         f"matmul_leaky_relu: {'OK' if ok else 'MISMATCH'} ({m}x{k} @ {k}x{n} + bias, LeakyReLU({alpha}), "
         f"max abs error {np.abs(c - expected).max():g})"

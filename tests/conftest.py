@@ -46,6 +46,31 @@ def headers_location() -> Path:
     return Path(configured) if configured else REPO.parent / "shared" / "cann"
 
 
+TYPECHECK_ENV = "ASCX_CANN_TYPECHECK"
+DEVKIT_GIT_ENV = "ASCX_ASC_DEVKIT_GIT"
+
+
+@pytest.fixture(scope="session")
+def cann_typecheck() -> Path:
+    """``cann-typecheck FILE.cpp aiv|aic`` (a host syntax check against CANN's headers): ``$ASCX_CANN_TYPECHECK``
+    or ``../shared/tools/cann-typecheck``; a test that needs it is skipped, saying where it looked."""
+    configured = os.environ.get(TYPECHECK_ENV)
+    tool = Path(configured) if configured else REPO.parent / "shared" / "tools" / "cann-typecheck"
+    if not tool.exists():
+        pytest.skip(f"cann-typecheck is not at {tool} (set {TYPECHECK_ENV})")
+    return tool
+
+
+@pytest.fixture(scope="session")
+def asc_devkit_git() -> Path:
+    """A git directory of CANN's asc-devkit repository (all its headers): ``$ASCX_ASC_DEVKIT_GIT``; a test
+    that needs it is skipped without it."""
+    configured = os.environ.get(DEVKIT_GIT_ENV)
+    if not configured or not Path(configured).exists():
+        pytest.skip(f"no asc-devkit repository ({DEVKIT_GIT_ENV}={configured or ''})")
+    return Path(configured)
+
+
 @pytest.fixture(scope="session")
 def cann_headers(shared_check_dir: Path) -> CannHeaders:
     location = headers_location()

@@ -417,6 +417,41 @@ def test_compare_writes_bits_little_endian(kernel_module: Callable[[str], Module
     np.testing.assert_array_equal(z[:32], np.packbits(np.arange(N) % 3 == 0, bitorder="little"))
 
 
+MODES = {
+    "LT": np.less,
+    "GT": np.greater,
+    "EQ": np.equal,
+    "LE": np.less_equal,
+    "GE": np.greater_equal,
+    "NE": np.not_equal,
+}
+"""Every ``CMPMODE`` and what it computes."""
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32])
+def test_every_compare_mode_of_both_compares(kernel_module: Callable[[str], ModuleType], dtype: Any) -> None:
+    """Each of the six modes, tensor-tensor and tensor-scalar, on inputs with equal pairs (so EQ, LE, GE and NE
+    each differ from LT and GT): the bits against numpy's."""
+    calls = []
+    for row, mode in enumerate(MODES):
+        calls += [
+            f"asc.compare(m, a, b, asc.CMPMODE.{mode}, 256)",
+            f"asc.data_copy(zg[{64 * row}:], m, 32)",
+            f"asc.compare_scalar(m, a, 0.5, asc.CMPMODE.{mode}, 256)",
+            f"asc.data_copy(zg[{64 * row + 32}:], m, 32)",
+        ]
+    body = "m = asc.LocalTensor(asc.uint8, asc.TPosition.VECOUT, 12288, 32)\n" + "\n".join(calls)
+    x = (np.arange(N) % 7 / 2).astype(dtype)  # 0, 0.5, ..., 3: 0.5 recurs
+    y = np.where(np.arange(N) % 3 == 0, x, 1.5).astype(dtype)
+    z = np.zeros(64 * len(MODES), dtype=np.uint8)
+    kernel(kernel_module, body)[1](x, y, z, 0.0)
+    for row, compare in enumerate(MODES.values()):
+        np.testing.assert_array_equal(z[64 * row : 64 * row + 32], np.packbits(compare(x, y), bitorder="little"))
+        np.testing.assert_array_equal(
+            z[64 * row + 32 : 64 * row + 64], np.packbits(compare(x, dtype(0.5)), bitorder="little")
+        )
+
+
 # --- errors a kernel can make -------------------------------------------------------------------------
 
 
@@ -458,10 +493,7 @@ def test_the_sync_checker_sees_vector_ops(kernel_module: Callable[[str], ModuleT
 
 # --- atomics and debug output ------------------------------------------------------------------------
 
-ATOMIC_HOOK = "gm_write" in (INCLUDE_DIR / "ascx_emu" / "data_copy.h").read_text()
 
-
-@pytest.mark.skipif(not ATOMIC_HOOK, reason="DataCopy to GM does not go through ascx_emu::gm_write yet")
 def test_atomic_modes_combine_copies_to_gm(kernel_module: Callable[[str], ModuleType]) -> None:
     body = """
     asc.set_atomic_add(asc.float32)

@@ -294,6 +294,22 @@ def test_a_square_problem_on_one_core_gets_cann_like_blocks() -> None:
     assert all(getattr(t, f) == 0 for f in ("trans_length", "share_mode", "share_ub_size", "mx_type_para"))
 
 
+@pytest.mark.parametrize("cls", [host.MatmulApiTiling, host.MultiCoreMatmulTiling])
+def test_c_is_double_buffered_in_l0c_by_default_when_two_blocks_fit(cls: type[host.MatmulApiTilingBase]) -> None:
+    """Double buffering of C is on by default: a 128 x 128 block (64 KiB of float32) twice fits L0C, so
+    ``db_l0c`` is 2; ``set_double_buffer(c=False)`` makes it 1; a 128 x 256 block does not fit twice."""
+    api = fp16_api(cls)
+    api.set_shape(128, 128, 128)
+    t = tiling_of(api)
+    assert (t.base_m, t.base_n, t.db_l0c, t.share_l0c_size) == (128, 128, 2, 2 * 128 * 128 * 4)
+    api.set_double_buffer(True, True, False, True)
+    t = tiling_of(api)
+    assert (t.base_m, t.base_n, t.db_l0c, t.share_l0c_size) == (128, 128, 1, 128 * 128 * 4)
+    api = fp16_api(cls)
+    api.set_shape(128, 256, 64)
+    assert tiling_of(api).db_l0c == 1
+
+
 def test_set_single_shape_and_set_align_split() -> None:
     api = fp16_api()
     api.set_dim(48)

@@ -330,19 +330,14 @@ def cann_check_kernels(directory: Path) -> Iterator[tuple[str, str]]:
         yield f"test_adv_lib_api::{case}", source
 
 
-TYPECHECK = Path(os.environ.get("ASCX_CANN_TYPECHECK", "/work/shared/tools/cann-typecheck"))
-"""CANN's type-check of emitted kernels (``cann-typecheck FILE.cpp aiv|aic``); the test is skipped without it."""
-
-
-@pytest.mark.skipif(not TYPECHECK.exists(), reason="cann-typecheck is not installed")
 @pytest.mark.parametrize("side", ["aiv", "aic"])
-def test_every_emitted_call_passes_cann_typecheck(tmp_path: Path, side: str) -> None:
+def test_every_emitted_call_passes_cann_typecheck(tmp_path: Path, cann_typecheck: Path, side: str) -> None:
     statements = "; ".join(statement for statement, _ in EMITS.values())
     source, _, _ = _compile(tmp_path, statements)
     path = tmp_path / "adv_lib.cpp"
     path.write_text(source)
     result = subprocess.run(
-        [str(TYPECHECK), str(path), side, "-w"],
+        [str(cann_typecheck), str(path), side, "-w"],
         capture_output=True,
         text=True,
         env={**os.environ, "CANN_TYPECHECK_PCH": "1"},

@@ -187,16 +187,15 @@ def test_a_list_whose_records_do_not_match_its_pointers(kernel_module: KernelMod
 
 
 @pytest.fixture(scope="module")
-def cann_root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """A CANN type-check root with the full asc-devkit headers (from the repository snapshot)."""
-    mirror = Path("/work/.mirror/mirror-cann+asc-devkit/repo")
-    shared = Path("/work/shared/cann")
-    tool = Path("/work/shared/tools/cann-typecheck")
-    if not (mirror.exists() and shared.exists() and tool.exists()):
-        pytest.skip("the asc-devkit snapshot or ../shared/cann is absent: cannot type-check against CANN")
+def cann_root(tmp_path_factory: pytest.TempPathFactory, asc_devkit_git: Path, cann_typecheck: Path) -> Iterator[Path]:
+    """A CANN type-check root with the full asc-devkit headers (from the repository's git directory) and
+    the stubs of ``../shared/cann``."""
+    shared = cann_typecheck.parent.parent / "cann"
+    if not shared.exists():
+        pytest.skip(f"CANN's stubs are not at {shared}")
     root = tmp_path_factory.mktemp("cann")
     archive = subprocess.run(
-        ["git", "--git-dir", str(mirror), "archive", "HEAD", "include", "impl"], capture_output=True, check=True
+        ["git", "--git-dir", str(asc_devkit_git), "archive", "HEAD", "include", "impl"], capture_output=True, check=True
     ).stdout
     with tarfile.open(fileobj=BytesIO(archive)) as tar:
         tar.extractall(root / "asc-devkit", filter="data")
@@ -207,12 +206,12 @@ def cann_root(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 @pytest.mark.parametrize("side", ["aiv", "aic"])
 def test_the_cpp_type_checks_against_cann(
-    kernel_module: KernelModule, cann_root: Path, tmp_path: Path, side: str
+    kernel_module: KernelModule, cann_root: Path, cann_typecheck: Path, tmp_path: Path, side: str
 ) -> None:
     source = tmp_path / "kernel.cpp"
     source.write_text(kernel_module(KERNEL).k.compile(*ARGS).source)
     result = subprocess.run(
-        ["/work/shared/tools/cann-typecheck", str(source), side, "-w"],
+        [str(cann_typecheck), str(source), side, "-w"],
         capture_output=True,
         text=True,
         env={**os.environ, "CANN_TYPECHECK_ROOT": str(cann_root)},

@@ -302,19 +302,9 @@ def test_pyasc_signatures() -> None:
     assert list(inspect.signature(asc.dump_acc_chk_point).parameters) == ["tensor", "index", "count_off", "dump_size"]
 
 
-CANN_TYPECHECK = Path(__file__).resolve().parents[2].parent.parent / "shared" / "tools" / "cann-typecheck"
-
-
-def _typecheck_tool() -> Path:
-    for candidate in (CANN_TYPECHECK, Path("/work/shared/tools/cann-typecheck")):
-        if candidate.exists():
-            return candidate
-    pytest.skip("cann-typecheck is absent (../shared/tools/cann-typecheck): CANN's headers cannot check the C++")
-
-
 @pytest.mark.parametrize("side", ["aiv", "aic"])
 @pytest.mark.parametrize("slug", ["basic/system_control", "basic/profiling"])
-def test_the_pages_kernels_type_check_against_cann(tmp_path: Path, slug: str, side: str) -> None:
+def test_the_pages_kernels_type_check_against_cann(tmp_path: Path, cann_typecheck: Path, slug: str, side: str) -> None:
     """The C++ of every system API (each page's example calls them all) is accepted by CANN's headers."""
     import os
     import subprocess
@@ -322,7 +312,7 @@ def test_the_pages_kernels_type_check_against_cann(tmp_path: Path, slug: str, si
     from ascx.language.basic.api_docs_system import FAMILIES
     from ascx.language.reference import compile_example
 
-    tool = _typecheck_tool()
+    tool = cann_typecheck
     family = next(f for f in FAMILIES if f.slug == slug)
     source = tmp_path / "kernel.cpp"
     source.write_text(compile_example(family))

@@ -77,10 +77,10 @@ def test_on_the_emulation(kernel_module: KernelModule) -> None:
 
 
 @pytest.mark.parametrize("side", ["aiv", "aic"])
-def test_the_cpp_type_checks_against_cann(kernel_module: KernelModule, tmp_path: Path, side: str) -> None:
-    tool = Path("/work/shared/tools/cann-typecheck")
-    if not tool.exists():
-        pytest.skip("cann-typecheck is absent (../shared/tools/cann-typecheck)")
+def test_the_cpp_type_checks_against_cann(
+    kernel_module: KernelModule, cann_typecheck: Path, tmp_path: Path, side: str
+) -> None:
+    tool = cann_typecheck
     source = tmp_path / "kernel.cpp"
     source.write_text(kernel_module(KERNEL).k.compile(*ARGS).source)
     result = subprocess.run(

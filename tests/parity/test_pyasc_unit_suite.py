@@ -1,6 +1,6 @@
 """pyasc's own unit tests of the language API, run with ``asc`` standing for ascx
 (``tools/run_pyasc_unit_tests.py``).  Opt-in: set ``ASCX_PYASC_REPO`` to a pyasc checkout or its bare git
-snapshot (such as ``/work/.mirror/hicann+pyasc/repo``); the run takes minutes.
+snapshot (the ``fetch`` of hicann/pyasc); the run takes minutes.
 
 ``pyasc_unit_expected.json`` lists every test that fails today with why: a name another part of issue
 14 (or issue 15) adds, or a kernel ascx rejects on purpose (``docs/reference/pyasc_parity.md`` gives
