@@ -33,6 +33,48 @@ def test_debug_info_prints_locations(repo: Path, capsys: pytest.CaptureFixture[s
     assert 'loc("' in capsys.readouterr().out
 
 
+def test_the_traced_ir_through_ascx_opt_is_the_compile(repo: Path, tmp_path: Path) -> None:
+    """``--emit ir-traced`` prints the IR before any pass: the Matmul's wait is not there yet, and running
+    the compile's pipeline over it with ``ascx-opt`` prints exactly what ``ascx compile`` prints (issue 28.9)."""
+    from ascx.runtime.pipeline_spec import pipeline_for
+
+    bin_dir = Path(sys.executable).parent
+    traced = subprocess.run(
+        [bin_dir / "ascx", "compile", repo / EXAMPLE, "--emit", "ir-traced"], capture_output=True, text=True, check=True
+    ).stdout
+    assert traced.startswith("builtin.module {\n")
+    assert "kernel_type" not in traced  # ascx-kernel-type records it
+    assert "loc(" not in traced
+    (tmp_path / "traced.mlir").write_text(traced)
+    from ascx.language.core.kernel_options import KernelOptions
+
+    passes = ",".join(pipeline_for(KernelOptions()))
+    lowered = subprocess.run(
+        [bin_dir / "ascx-opt", tmp_path / "traced.mlir", "-p", passes, "-t", "ascendc"],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout
+    compiled = subprocess.run(
+        [bin_dir / "ascx", "compile", repo / EXAMPLE], capture_output=True, text=True, check=True
+    ).stdout
+    assert lowered == compiled
+    assert "matmul.WaitIterateAll();" in compiled
+
+
+def test_a_kernel_traces_without_its_passes(repo: Path) -> None:
+    """``kernel.trace(...)``: the module as traced, verified, with no pass run (no kernel-type record yet)."""
+    from xdsl.dialects.builtin import ModuleOp
+
+    from ascx.testing.examples import example_kernel
+
+    kernel, args = example_kernel("vector_add")
+    module = kernel.trace(*args)
+    assert isinstance(module, ModuleOp)
+    assert "kernel_type" not in str(module)
+    assert "kernel_type" in kernel.compile(*args).ir
+
+
 def test_args_select_the_specialisation(repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     output = tmp_path / "out.cpp"
     args = "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.uint8)"

@@ -1,6 +1,6 @@
 """``ascx``: compile kernels written in Python to Ascend C.
 
-ascx compile FILE.py[::FUNC] [--emit ascendc|ir] [--args "MockTensor(asc.float16), ..."] [-o OUT]
+ascx compile FILE.py[::FUNC] [--emit ascendc|ir|ir-traced] [--args "MockTensor(asc.float16), ..."] [-o OUT]
 ascx build FILE.py[::FUNC] [--target cann|emu|check] [--args ...] [-o DIR] [--auto-sync] [--cann-headers DIR]
 ascx explain RULE
 """
@@ -28,7 +28,11 @@ def _parser() -> argparse.ArgumentParser:
     compile_cmd = commands.add_parser("compile", help="compile a kernel and print its Ascend C (or IR)")
     compile_cmd.add_argument("target", metavar="FILE.py[::FUNC]", help="the kernel file, optionally ::kernel name")
     compile_cmd.add_argument(
-        "--emit", choices=("ascendc", "ir"), default="ascendc", help="what to print (default: ascendc)"
+        "--emit",
+        choices=("ascendc", "ir", "ir-traced"),
+        default="ascendc",
+        help="what to print: the Ascend C (default), the IR after the pipeline, or the IR as traced, before any "
+        "pass (what ascx-opt takes)",
     )
     compile_cmd.add_argument(
         "--args",
@@ -64,6 +68,23 @@ def _parser() -> argparse.ArgumentParser:
     explain_cmd = commands.add_parser("explain", help="explain a diagnostic's rule, e.g. ascx explain MM-4")
     explain_cmd.add_argument("rule", metavar="RULE", help="the rule ID in brackets at the end of a diagnostic")
     return parser
+
+
+def _traced_ir(args: argparse.Namespace) -> str:
+    """The kernel's IR before any pass, as ``--emit ir`` prints IR (``--debug-info`` adds locations)."""
+    from io import StringIO
+
+    from xdsl.printer import Printer
+
+    from ascx.cli.kernel_loading import default_arguments, find_kernel, load_module, parse_arguments
+
+    file_part, _, func_name = str(args.target).partition("::")
+    path = Path(file_part)
+    kernel = find_kernel(load_module(path), path, func_name or None)
+    kernel_args = parse_arguments(args.args) if args.args else default_arguments(kernel)
+    out = StringIO()
+    Printer(stream=out, print_debuginfo=bool(args.debug_info)).print_op(kernel.trace(*kernel_args))
+    return out.getvalue() + "\n"
 
 
 def _compiled(args: argparse.Namespace) -> CompiledKernel:
@@ -119,6 +140,8 @@ def run_compile(args: argparse.Namespace) -> str:
         return explain(args.rule)
     if args.command == "build":
         return run_build(args)
+    if args.emit == "ir-traced":
+        return _traced_ir(args)
     compiled = _compiled(args)
     if args.emit == "ir":
         return compiled.ir_with_locations() if args.debug_info else compiled.ir

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from types import FunctionType
 
 from xdsl.dialects import func
+from xdsl.dialects.builtin import ModuleOp
 
 from ascx.analysis.report import collecting
 from ascx.diagnostics import verify_module
@@ -56,6 +57,16 @@ def compile_kernel(
         KernelWarning(str(w.message), w.filename, w.lineno) for w in caught if issubclass(w.category, AscxWarning)
     )
     return kernel
+
+
+def trace_module(fn: FunctionType, params: Sequence[KernelParam], options: KernelOptions) -> ModuleOp:
+    """The kernel's IR as traced, before any pass (with the requested kernel type recorded, as a compile
+    records it): what ``ascx-opt`` takes to run passes on (``ascx compile --emit ir-traced``)."""
+    with gc_paused():
+        module = trace_kernel(fn, params, options).module
+        apply_kernel_type_request(module, options.kernel_type)
+        verify_module(module)
+    return module
 
 
 def _compile_kernel(

@@ -12,7 +12,7 @@ import inspect
 import warnings
 from collections.abc import Callable
 from types import FunctionType
-from typing import Any, Generic, ParamSpec, TypeVar, cast, overload
+from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar, cast, overload
 
 from ascx.errors import AscxError, AscxWarning, KernelError, SourceLocation
 from ascx.language.core.constexpr import ConstExpr, is_constexpr_annotation
@@ -24,6 +24,9 @@ from ascx.runtime.disk_cache import active_cache, cache_key
 from ascx.runtime.pipeline_spec import pipeline_for
 from ascx.tracer.gc_pause import gc_paused
 from ascx.tracer.signature import KernelParam, KernelStruct
+
+if TYPE_CHECKING:
+    from xdsl.dialects.builtin import ModuleOp
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -289,6 +292,19 @@ class JITFunction(Generic[P, R]):
                 disk.store(disk_key, compiled)
         self._cache[key] = compiled
         return compiled
+
+    def trace(self, *args: Any, **kwargs: Any) -> ModuleOp:
+        """The kernel's IR for these arguments as traced, before any pass: what a pass writer gives
+        ``ascx-opt`` (``ascx compile FILE --emit ir-traced`` prints it).  Not cached."""
+        params = self.specialize(*args, **kwargs)
+        with gc_paused():
+            from ascx.runtime.compiler import trace_module
+
+        try:
+            return trace_module(self.ascx_python_function, params, self.kernel_options)
+        except AscxError as error:
+            error.__traceback__ = None
+            raise
 
     def _compile(self, params: tuple[KernelParam, ...], options: KernelOptions) -> CompiledKernel:
         with gc_paused():  # the compiler's first import defines the dialect: long-lived objects, no garbage
