@@ -16,6 +16,15 @@ import pytest
 from ascx.testing.snippets import snippet_error, snippet_lines
 
 EMITS: dict[str, tuple[str, list[str]]] = {
+    "tbuf_as_a_queue": (
+        "pipe.init_buffer(buf, 1024); t = buf.alloc_tensor(asc.uint8); buf.enque(t); t2 = buf.deque(asc.float32); "
+        "buf.free_tensor(t2); buf.free_tensor(t)",
+        [
+            "pipe.InitBuffer(buf, 1024);",
+            "AscendC::LocalTensor<uint8_t> t = buf.Get<uint8_t>();",
+            "AscendC::LocalTensor<float> t2 = buf.Get<float>();",
+        ],
+    ),
     "queue_protocol": (
         "t = qin.alloc_tensor(asc.float16); asc.data_copy(t, xg, 256); qin.enque(t); t2 = qin.deque(asc.float16); qin.free_tensor(t2)",
         [
@@ -144,6 +153,14 @@ EMITS: dict[str, tuple[str, list[str]]] = {
 }
 
 REJECTS: dict[str, tuple[str, str]] = {
+    "tbuf_alloc_tensor_form": (
+        "t = buf.get(asc.float16); buf.alloc_tensor(t)",
+        "TypeError: TBuf.alloc_tensor: CANN's TBuf declares AllocTensor<T>() and DeQue<T>() only, no tensor form",
+    ),
+    "tbuf_free_not_a_tensor": (
+        "buf.free_tensor(3)",
+        "TypeError: TBuf.free_tensor: expected a LocalTensor, got the int 3",
+    ),
     "tque_without_depth": (
         "q = asc.TQue(asc.TPosition.VECIN)",
         "TypeError: TQue: depth is required (C++ has no default)",

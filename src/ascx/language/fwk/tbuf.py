@@ -8,7 +8,7 @@ from typing import Any
 from ascx.dialects import ascendc as ir
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
-from ascx.language.core.convert import integer_operand
+from ascx.language.core.convert import describe, integer_operand
 from ascx.language.core.dtype import uint32
 from ascx.language.core.enums import TPosition
 from ascx.language.core.tensor import LocalTensor
@@ -18,6 +18,11 @@ from ascx.language.records import records
 
 record = records(__name__, "fwk/buffers")
 TBUF_AT_GM = "TBuf: a buffer cannot be at position GM"
+TBUF_DTYPE_FORMS = "TBuf.alloc_tensor: CANN's TBuf declares AllocTensor<T>() and DeQue<T>() only, no tensor form"
+
+
+def tbuf_tensor_message(method: str, got: str) -> str:
+    return f"TBuf.{method}: expected a LocalTensor, got {got}"
 
 
 def offset_message(buf_offset: int) -> str:
@@ -73,6 +78,63 @@ class TBuf(Handle):
             length = integer_operand(builder, len, uint32, api="TBuf.get", param="len")
         op = builder.insert(ir.TBufGetOp(self.ssa, element.to_ir(), length))
         return LocalTensor.wrap(op.result, element, self.position)
+
+    @record(
+        forms=("t = buf.alloc_tensor(dtype)",),
+        cpp=("template <typename T> LocalTensor<T> Get();  // what CANN's TBuf::AllocTensor<T>() returns",),
+        rules=(f"The tensor form of a queue's ``alloc_tensor`` is not a TBuf's: \"{TBUF_DTYPE_FORMS}\".",),
+        notes=(
+            "pyasc's TBuf inherits TQueBind's methods, and CANN's TBuf redeclares four of them: ``AllocTensor`` "
+            "and ``DeQue`` return ``Get<T>()`` (the whole buffer), ``EnQue`` and ``FreeTensor`` do nothing.  ascx "
+            "emits ``buf.Get<T>()``.",
+        ),
+        example="scratch_bytes = buf.alloc_tensor(asc.uint8)\nbuf.free_tensor(scratch_bytes)\nbuf.enque(scratch_bytes)",
+        title="buf.alloc_tensor",
+    )
+    def alloc_tensor(self, dtype: Any) -> LocalTensor:
+        """The whole buffer as a tensor of ``dtype``, as ``get(dtype)``: a queue's method on a TBuf."""
+        if isinstance(dtype, LocalTensor):
+            raise ApiTypeError(TBUF_DTYPE_FORMS, "use buf.get(dtype), or a TQue for the tensor form")
+        return self.get(dtype)
+
+    @record(
+        forms=("t = buf.deque(dtype)",),
+        cpp=("template <typename T> LocalTensor<T> Get();  // what CANN's TBuf::DeQue<T>() returns",),
+        notes=("As ``alloc_tensor``: ascx emits ``buf.Get<T>()``.",),
+        example="queued = buf.deque(asc.float32)",
+        title="buf.deque",
+    )
+    def deque(self, dtype: Any) -> LocalTensor:
+        """The whole buffer as a tensor of ``dtype``, as ``get(dtype)`` (CANN's ``TBuf::DeQue``)."""
+        if isinstance(dtype, LocalTensor):
+            raise ApiTypeError(TBUF_DTYPE_FORMS, "use buf.get(dtype), or a TQue for the tensor form")
+        return self.get(dtype)
+
+    @record(
+        forms=("buf.free_tensor(t)",),
+        cpp=("// nothing: CANN's TBuf::FreeTensor<T>(LocalTensor<T>&) does nothing",),
+        rules=(f'The argument is a LocalTensor: "{tbuf_tensor_message("free_tensor", "the int 3")}".',),
+        notes=("It emits nothing: a TBuf's tensors are not queued, and CANN's call does nothing.",),
+        title="buf.free_tensor",
+    )
+    def free_tensor(self, tensor: Any) -> None:
+        """Nothing (CANN's ``TBuf::FreeTensor``): a TBuf's tensor needs no freeing."""
+        self._tensor_argument("free_tensor", tensor)
+
+    @record(
+        forms=("buf.enque(t)",),
+        cpp=("// nothing: CANN's TBuf::EnQue<T>(const LocalTensor<T>&) does nothing",),
+        notes=("As ``free_tensor``: it emits nothing.",),
+        title="buf.enque",
+    )
+    def enque(self, tensor: Any) -> None:
+        """Nothing (CANN's ``TBuf::EnQue``): a TBuf's tensors are not queued."""
+        self._tensor_argument("enque", tensor)
+
+    def _tensor_argument(self, method: str, tensor: object) -> None:
+        active(f"TBuf.{method}")
+        if not isinstance(tensor, LocalTensor):
+            raise ApiTypeError(tbuf_tensor_message(method, describe(tensor)))
 
     @record(
         forms=("t = buf.get_with_offset(size, buf_offset, dtype)",),
