@@ -76,43 +76,44 @@ def _traced_ir(args: argparse.Namespace) -> str:
 
     from xdsl.printer import Printer
 
-    from ascx.cli.kernel_loading import default_arguments, find_kernel, load_module, parse_arguments
+    from ascx.cli.kernel_loading import find_kernel, kernel_arguments, load_module
 
     file_part, _, func_name = str(args.target).partition("::")
     path = Path(file_part)
     kernel = find_kernel(load_module(path), path, func_name or None)
-    kernel_args = parse_arguments(args.args) if args.args else default_arguments(kernel)
+    given = kernel_arguments(kernel, args.args)
     out = StringIO()
-    Printer(stream=out, print_debuginfo=bool(args.debug_info)).print_op(kernel.trace(*kernel_args))
+    Printer(stream=out, print_debuginfo=bool(args.debug_info)).print_op(kernel.trace(*given.args, **given.kwargs))
     return out.getvalue() + "\n"
 
 
 def _compiled(args: argparse.Namespace) -> CompiledKernel:
-    from ascx.cli.kernel_loading import default_arguments, find_kernel, load_module, parse_arguments
+    from ascx.cli.kernel_loading import args_template, find_kernel, kernel_arguments, load_module
 
     file_part, _, func_name = str(args.target).partition("::")
     path = Path(file_part)
     kernel = find_kernel(load_module(path), path, func_name or None)
-    kernel_args = parse_arguments(args.args) if args.args else default_arguments(kernel)
+    given = kernel_arguments(kernel, args.args)
     try:
-        return kernel.compile(*kernel_args)
+        return kernel.compile(*given.args, **given.kwargs)
     except KernelError as exc:
         if exc.kind != "argument-count":
+            assumption = given.assumption_hint()
+            if assumption is not None:
+                exc.notes.append(assumption)
             raise
-        params = ", ".join(kernel.signature.parameters)
         raise AscxError(
             exc.message,
             exc.location,
-            hints=[f"--args gives one value per parameter of {kernel.__name__}({params})"],
+            hints=[f'--args gives the parameters of {kernel.__name__}, e.g. --args "{args_template(kernel)}"'],
             kind="usage",
         ) from None
     except TypeError as exc:
         code = kernel.ascx_python_function.__code__
-        params = ", ".join(kernel.signature.parameters)
         raise AscxError(
             f"cannot bind the arguments to {kernel.__name__}: {exc}",
             SourceLocation(code.co_filename, code.co_firstlineno),
-            hints=[f"--args gives one value per parameter of {kernel.__name__}({params})"],
+            hints=[f'--args gives the parameters of {kernel.__name__}, e.g. --args "{args_template(kernel)}"'],
             kind="usage",
         ) from None
 

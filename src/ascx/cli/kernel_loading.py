@@ -6,6 +6,7 @@ import importlib.util
 import inspect
 import sys
 import traceback
+from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
 from typing import Any, cast
@@ -75,40 +76,107 @@ def find_kernel(module: ModuleType, path: Path, name: str | None) -> JITFunction
 
 
 def default_arguments(kernel: JITFunction[..., Any]) -> list[Any]:
-    """One spec per parameter: ``MockTensor(float16)`` for addresses and unannotated parameters
-    (as pyasc-ref does), ``MockValue`` of int32/float32 for ``int``/``float`` parameters, and the
-    struct class itself for a parameter annotated with one (``asc.adv.TCubeTiling``).
-    """
-    args: list[Any] = []
+    """One spec per parameter, as :func:`kernel_arguments` assumes them (a parameter with a Python default
+    takes it)."""
+    arguments = kernel_arguments(kernel, None)
+    return [*arguments.args, *arguments.kwargs.values()]
+
+
+@dataclass(frozen=True)
+class KernelArguments:
+    """What ``ascx compile`` passes to the kernel: the ``--args`` given, positional and by keyword, plus a
+    spec for every other parameter without a Python default (``assumed``: name -> the spec, spelled)."""
+
+    args: list[Any]
+    kwargs: dict[str, Any]
+    assumed: dict[str, str]
+
+    def assumption_hint(self) -> str | None:
+        """Where the specs the user did not give came from, for an error that may be theirs."""
+        if not self.assumed:
+            return None
+        spelled = ", ".join(f"{name}={spec}" for name, spec in self.assumed.items())
+        names = ", ".join(f"{name}=..." for name in self.assumed)
+        return f'ascx compile assumed {spelled}, as --args gave none: name the real ones, --args "{names}"'
+
+
+def kernel_arguments(kernel: JITFunction[..., Any], text: str | None) -> KernelArguments:
+    """The ``--args`` of ``ascx compile`` (positional, then ``name=value``; None when absent), completed: a
+    parameter left out takes its Python default, or else an assumed spec, ``MockTensor(asc.float16)`` for an
+    address or an unannotated parameter (as pyasc-ref does), ``MockValue`` of int32/float32 for ``int``/``float``,
+    and the struct class itself for a struct parameter (``asc.adv.TCubeTiling``).  A compile-time parameter
+    (``asc.ConstExpr``) without a default has no spec to assume: that is a usage error, whose hint is the
+    kernel's whole ``--args`` template."""
+    args, kwargs = _parse_call(text) if text else ([], {})
+    params = list(kernel.signature.parameters.values())
+    assumed: dict[str, str] = {}
+    for param in params[len(args) :]:
+        if param.name in kwargs or param.default is not inspect.Parameter.empty:
+            continue
+        spec, spelled = _assumed(kernel, param)
+        kwargs[param.name] = spec
+        assumed[param.name] = spelled
+    return KernelArguments(args, kwargs, assumed)
+
+
+def _assumed(kernel: JITFunction[..., Any], param: inspect.Parameter) -> tuple[Any, str]:
+    annotation = param.annotation
+    if is_constexpr_annotation(annotation):
+        raise AscxError(
+            f"parameter '{param.name}' of {kernel.__name__} is asc.ConstExpr and has no default: ascx compile "
+            "cannot assume its value",
+            hints=[f'give it with --args, e.g. --args "{args_template(kernel)}"'],
+            kind="usage",
+        )
+    if annotation in (int, "int"):
+        return MockValue(int32), "MockValue(asc.int32)"
+    if annotation in (float, "float"):
+        return MockValue(float32), "MockValue(asc.float32)"
+    if isinstance(annotation, type) and hasattr(annotation, "ascx_struct_type"):
+        package = "asc.adv" if annotation.__module__.startswith("ascx.language.adv") else "asc"
+        return annotation, f"{package}.{annotation.__qualname__}"
+    return MockTensor(float16), "MockTensor(asc.float16)"
+
+
+def args_template(kernel: JITFunction[..., Any]) -> str:
+    """``x=MockTensor(asc.float16), n=MockValue(asc.int32), tile=...``: every parameter of the kernel, with
+    what ascx compile would assume or its default, and ``...`` where there is nothing to assume."""
+    parts: list[str] = []
     for param in kernel.signature.parameters.values():
-        annotation = param.annotation
-        if is_constexpr_annotation(annotation):
-            raise AscxError(
-                f"parameter '{param.name}' is asc.ConstExpr and has no default spec",
-                hints=['give every argument with --args, e.g. --args "MockTensor(asc.float16), 128"'],
-                kind="usage",
-            )
-        if annotation in (int, "int"):
-            args.append(MockValue(int32))
-        elif annotation in (float, "float"):
-            args.append(MockValue(float32))
-        elif isinstance(annotation, type) and hasattr(annotation, "ascx_struct_type"):
-            args.append(annotation)
+        if param.default is not inspect.Parameter.empty:
+            parts.append(f"{param.name}={param.default!r}")
+        elif is_constexpr_annotation(param.annotation):
+            parts.append(f"{param.name}=...")
         else:
-            args.append(MockTensor(float16))
-    return args
+            parts.append(f"{param.name}={_assumed(kernel, param)[1]}")
+    return ", ".join(parts)
+
+
+def _parse_call(text: str) -> tuple[list[Any], dict[str, Any]]:
+    """``--args`` read as the arguments of a call: ``MockTensor(asc.float32), 128, tile=256``; the data types
+    (``float32``) and ``asc``, ``MockTensor``, ``MockValue`` are in scope."""
+    import ascx
+    from ascx.language.core import dtype
+
+    def collect(*args: Any, **kwargs: Any) -> tuple[list[Any], dict[str, Any]]:
+        return list(args), kwargs
+
+    scope: dict[str, Any] = {name: value for name, value in vars(dtype).items() if isinstance(value, dtype.DataType)}
+    scope |= {"asc": ascx, "ascx": ascx, "MockTensor": MockTensor, "MockValue": MockValue, "_collect_": collect}
+    try:
+        parsed = eval(f"_collect_({text})", scope)
+    except Exception as exc:
+        raise AscxError(f"--args: cannot evaluate {text!r}: {type(exc).__name__}: {exc}", kind="usage") from None
+    return cast("tuple[list[Any], dict[str, Any]]", parsed)
 
 
 def parse_arguments(text: str) -> list[Any]:
-    """``--args``: a Python expression list with ``asc``, ``MockTensor`` and ``MockValue`` in scope."""
-    import ascx
-
-    scope = {"asc": ascx, "ascx": ascx, "MockTensor": MockTensor, "MockValue": MockValue}
-    try:
-        value = eval(f"({text},)", scope)
-    except Exception as exc:
-        raise AscxError(f"--args: cannot evaluate {text!r}: {type(exc).__name__}: {exc}", kind="usage") from None
-    return list(value)
+    """``--args`` given positionally only: a Python expression list with ``asc``, ``MockTensor`` and
+    ``MockValue`` in scope."""
+    args, kwargs = _parse_call(text)
+    if kwargs:
+        raise AscxError(f"--args: {text!r} names parameters; this use takes positional values only", kind="usage")
+    return args
 
 
 def kernel_signature(kernel: JITFunction[..., Any]) -> str:
