@@ -85,7 +85,7 @@ def default_arguments(kernel: JITFunction[..., Any]) -> list[Any]:
 @dataclass(frozen=True)
 class KernelArguments:
     """What ``ascx compile`` passes to the kernel: the ``--args`` given, positional and by keyword, plus a
-    spec for every other parameter without a Python default (``assumed``: name -> the spec, spelled)."""
+    spec for every other parameter without a Python default (``assumed``: name -> how that spec is spelled)."""
 
     args: list[Any]
     kwargs: dict[str, Any]
