@@ -190,6 +190,46 @@ def test_a_compile_time_parameter_without_a_default_asks_for_its_value(
     ]
 
 
+UNSYNCED = """import ascx as asc
+
+
+@asc.jit
+def copy_twice(x: asc.GlobalAddress, y: asc.GlobalAddress) -> None:
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    a = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 256)
+    asc.data_copy(a, xg, 256)
+    asc.data_copy(yg, a, 256)
+"""
+
+
+@pytest.mark.filterwarnings("always")
+def test_the_jit_options_on_the_command_line(repo: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--no-insert-sync``, ``--no-verify-sync``, ``--sync-report``, ``--kernel-type`` override the kernel's
+    ``@asc.jit`` options (issue 28.3)."""
+    source = tmp_path / "copy_twice.py"
+    source.write_text(UNSYNCED)
+    assert main(["compile", str(source)]) == 0
+    assert "AscendC::SetFlag<AscendC::HardEvent::MTE2_MTE3>(0);" in capsys.readouterr().out
+    err = run_failing(["compile", str(source), "--no-insert-sync"], capsys)
+    assert err.splitlines()[0] == (
+        f"{source}:12:5: error: `asc.data_copy` (MTE3) reads `a` written by `asc.data_copy` (MTE2) without "
+        "synchronization; needs MTE2 → MTE3 ordering [HZ-1]"
+    )
+    assert main(["compile", str(source), "--no-insert-sync", "--no-verify-sync"]) == 0
+    out, err = capsys.readouterr()
+    assert "SetFlag" not in out
+    assert "warning: verify_sync=False: this kernel's synchronization is not verified" in err
+    assert main(["compile", str(source), "--sync-report"]) == 0
+    assert "warning: remark: inserted asc.set_flag/asc.wait_flag(HardEvent.MTE2_MTE3, 0) for HZ-1" in (
+        capsys.readouterr().err
+    )
+    assert main(["compile", str(repo / "examples" / "vector_add.py"), "--kernel-type", "MIX_AIV_1_0"]) == 0
+    assert "    KERNEL_TASK_TYPE_DEFAULT(KERNEL_TYPE_MIX_AIV_1_0);\n" in capsys.readouterr().out
+
+
 def test_file_with_several_kernels_needs_a_name(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     source = tmp_path / "two.py"
     source.write_text(

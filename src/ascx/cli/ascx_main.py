@@ -12,13 +12,42 @@ import sys
 import warnings
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, TextIO
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ascx.errors import AscxError, AscxWarning, KernelError, SourceLocation
 from ascx.version import __version__
 
 if TYPE_CHECKING:
     from ascx.runtime.compiler import CompiledKernel
+    from ascx.runtime.jit import JITFunction
+
+
+KERNEL_TYPES = ("AIV_ONLY", "AIC_ONLY", "MIX_AIV_1_0", "MIX_AIC_1_1", "MIX_AIC_1_2")
+"""The kernel types ``@asc.jit(kernel_type=...)`` can ask for (docs/reference/jit.md#kernel-types)."""
+
+
+def _add_jit_options(command: argparse.ArgumentParser) -> None:
+    """``@asc.jit``'s options, overriding the kernel's own where given."""
+    group = command.add_argument_group("@asc.jit options (the kernel's own unless given)")
+    group.add_argument("--insert-sync", action=argparse.BooleanOptionalAction, help="insert_sync")
+    group.add_argument("--verify-sync", action=argparse.BooleanOptionalAction, help="verify_sync")
+    group.add_argument("--sync-report", action=argparse.BooleanOptionalAction, help="sync_report")
+    group.add_argument("--warnings-as-errors", action=argparse.BooleanOptionalAction, help="warnings_as_errors")
+    group.add_argument("--kernel-type", choices=KERNEL_TYPES, help="kernel_type: ask for this kernel type")
+
+
+def jit_options(args: argparse.Namespace) -> dict[str, object]:
+    """The ``@asc.jit`` options the command line sets."""
+    options: dict[str, object] = {
+        name: getattr(args, name)
+        for name in ("insert_sync", "verify_sync", "sync_report", "warnings_as_errors")
+        if getattr(args, name, None) is not None
+    }
+    if getattr(args, "kernel_type", None) is not None:
+        from ascx.runtime.config import KernelType
+
+        options["kernel_type"] = KernelType[args.kernel_type]
+    return options
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -37,11 +66,13 @@ def _parser() -> argparse.ArgumentParser:
     compile_cmd.add_argument(
         "--args",
         metavar="EXPR",
-        help="kernel arguments as Python, with asc, MockTensor and MockValue in scope; "
-        "default: MockTensor(asc.float16) per address parameter, MockValue for int/float parameters",
+        help="kernel arguments as the arguments of a call (positional, then name=value), with asc, MockTensor, "
+        "MockValue and the data types in scope; a parameter left out takes its default, else "
+        "MockTensor(asc.float16) for an address, MockValue for int/float",
     )
     compile_cmd.add_argument("--debug-info", action="store_true", help="with --emit ir: print op locations")
     compile_cmd.add_argument("-o", "--output", metavar="OUT", help="write to OUT instead of standard output")
+    _add_jit_options(compile_cmd)
     build_cmd = commands.add_parser(
         "build", help="compile a kernel and build it (CANN's bisheng, the CPU emulation, or a check against CANN)"
     )
@@ -55,6 +86,7 @@ def _parser() -> argparse.ArgumentParser:
         "check: type-check the Ascend C against CANN's headers with the host compiler",
     )
     build_cmd.add_argument("--args", metavar="EXPR", help="kernel arguments, as for compile")
+    _add_jit_options(build_cmd)
     build_cmd.add_argument("-o", "--output", metavar="DIR", default=".", help="where the build goes (cann; default .)")
     build_cmd.add_argument(
         "--auto-sync", action="store_true", help="cann: also let bisheng insert synchronisation (--cce-auto-sync)"
@@ -80,11 +112,21 @@ def _traced_ir(args: argparse.Namespace) -> str:
 
     file_part, _, func_name = str(args.target).partition("::")
     path = Path(file_part)
-    kernel = find_kernel(load_module(path), path, func_name or None)
+    kernel = _with_options(find_kernel(load_module(path), path, func_name or None), args)
     given = kernel_arguments(kernel, args.args)
     out = StringIO()
     Printer(stream=out, print_debuginfo=bool(args.debug_info)).print_op(kernel.trace(*given.args, **given.kwargs))
     return out.getvalue() + "\n"
+
+
+def _with_options(kernel: JITFunction[..., Any], args: argparse.Namespace) -> JITFunction[..., Any]:
+    """The kernel with the command line's ``@asc.jit`` options over its own."""
+    options = jit_options(args)
+    if not options:
+        return kernel
+    from ascx.runtime.jit import JITFunction
+
+    return JITFunction(kernel.fn, **{**kernel.user_options, **options})
 
 
 def _compiled(args: argparse.Namespace) -> CompiledKernel:
@@ -92,7 +134,7 @@ def _compiled(args: argparse.Namespace) -> CompiledKernel:
 
     file_part, _, func_name = str(args.target).partition("::")
     path = Path(file_part)
-    kernel = find_kernel(load_module(path), path, func_name or None)
+    kernel = _with_options(find_kernel(load_module(path), path, func_name or None), args)
     given = kernel_arguments(kernel, args.args)
     try:
         return kernel.compile(*given.args, **given.kwargs)
