@@ -22,8 +22,12 @@ if TYPE_CHECKING:
     from ascx.runtime.jit import JITFunction
 
 
-KERNEL_TYPES = ("AIV_ONLY", "AIC_ONLY", "MIX_AIV_1_0", "MIX_AIC_1_1", "MIX_AIC_1_2")
-"""The kernel types ``@asc.jit(kernel_type=...)`` can ask for (docs/reference/jit.md#kernel-types)."""
+def _kernel_types() -> list[str]:
+    """The kernel types ascx builds, which ``@asc.jit(kernel_type=...)`` can ask for
+    (docs/reference/jit.md#kernel-types)."""
+    from ascx.kernel_type import KernelType
+
+    return [kind.name for kind in KernelType]
 
 
 def _add_jit_options(command: argparse.ArgumentParser) -> None:
@@ -33,7 +37,7 @@ def _add_jit_options(command: argparse.ArgumentParser) -> None:
     group.add_argument("--verify-sync", action=argparse.BooleanOptionalAction, help="verify_sync")
     group.add_argument("--sync-report", action=argparse.BooleanOptionalAction, help="sync_report")
     group.add_argument("--warnings-as-errors", action=argparse.BooleanOptionalAction, help="warnings_as_errors")
-    group.add_argument("--kernel-type", choices=KERNEL_TYPES, help="kernel_type: ask for this kernel type")
+    group.add_argument("--kernel-type", choices=_kernel_types(), help="kernel_type: ask for this kernel type")
 
 
 def jit_options(args: argparse.Namespace) -> dict[str, object]:
