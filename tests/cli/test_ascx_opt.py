@@ -125,3 +125,24 @@ def test_malformed_types_are_located_parse_errors(
     column = len("func.func @f(%a: !ascendc.gm_addr") + 1
     where = f"{tmp_path / 'input.mlir'}:1:{column}"
     assert err == f"{where}: error: {message}\n    1 | {line}\n      | {' ' * (column - 1)}{carets}\n"
+
+
+def test_help_names_ascx_s_passes_first_in_pipeline_order() -> None:
+    """``ascx-opt --help`` says which passes are ascx's, in the order ``ascx compile`` runs them, before
+    xDSL's hundred (issue 28.3); ``-p``'s list also starts with them."""
+    import subprocess
+    import sys
+
+    from ascx.passes import get_all_passes
+
+    result = subprocess.run(
+        [Path(sys.executable).parent / "ascx-opt", "--help"], capture_output=True, text=True, check=True
+    )
+    text = " ".join(result.stdout.split())
+    assert (
+        "ascx's passes, in the order ascx compile runs them: ascx-matmul-register, ascx-migrate-async-get-tensor-c, "
+        "ascx-insert-sync, ascx-verify-matmul-sync, ascx-verify-pipe-sync, ascx-kernel-type, ascx-kernel-prologue "
+        "(docs/passes/)" in text
+    )
+    listed = text[text.index("Available passes are:") :].split(":", 1)[1].replace(" ", "").split(",")
+    assert set(listed[: len(get_all_passes())]) == set(get_all_passes())

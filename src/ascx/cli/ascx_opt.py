@@ -75,9 +75,21 @@ class AscxOptMain(xDSLOptMain):
         self.pipeline = PassPipeline.parse_spec(self.available_passes, self.args.passes, verify_between)
 
 
+def description() -> str:
+    """What ``ascx-opt --help`` says first: ascx's own passes, in the order of the compile's pipeline."""
+    from ascx.language.core.kernel_options import KernelOptions
+    from ascx.runtime.pipeline_spec import pipeline_for
+
+    return (
+        "xdsl-opt with ascx's ascendc dialect and target (-t ascendc prints Ascend C). ascx's passes, in the "
+        f"order ascx compile runs them: {', '.join(pipeline_for(KernelOptions()))} (docs/passes/); xDSL's and any "
+        "installed package's follow in -p's list."
+    )
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     try:
-        tool = AscxOptMain(description="ascx modular optimizer", args=argv)
+        tool = AscxOptMain(description=description(), args=argv)
     except ValueError as error:  # unknown pass names or pass options
         print(f"error: {error}", file=sys.stderr)
         return 1
