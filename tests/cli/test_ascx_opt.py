@@ -146,3 +146,12 @@ def test_help_names_ascx_s_passes_first_in_pipeline_order() -> None:
     )
     listed = text[text.index("Available passes are:") :].split(":", 1)[1].replace(" ", "").split(",")
     assert set(listed[: len(get_all_passes())]) == set(get_all_passes())
+
+
+def test_version_names_ascx_and_xdsl(capsys: pytest.CaptureFixture[str]) -> None:
+    import xdsl
+
+    from ascx.version import __version__
+
+    assert main(["--version"]) == 0
+    assert capsys.readouterr().out == f"ascx-opt {__version__} (xDSL {xdsl.__version__})\n"

@@ -88,6 +88,13 @@ def description() -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    if list(sys.argv[1:] if argv is None else argv) == ["--version"]:  # xdsl-opt's own would name xDSL only
+        import xdsl
+
+        from ascx.version import __version__
+
+        print(f"ascx-opt {__version__} (xDSL {xdsl.__version__})")
+        return 0
     try:
         tool = AscxOptMain(description=description(), args=argv)
     except ValueError as error:  # unknown pass names or pass options
