@@ -6,21 +6,34 @@ without the dialect (``ascx.dialects.ascendc`` re-exports it and wraps it as ``K
 
 from __future__ import annotations
 
-from enum import auto
-
-from xdsl.utils.str_enum import StrEnum
+from ascx.enums import IrEnum
 
 
-class KernelType(StrEnum):
-    """How a kernel is built and launched: the cores it runs on (CANN's ``KERNEL_TYPE_*``)."""
+class KernelType(IrEnum):
+    """The cores a kernel runs on: CANN's ``KERNEL_TYPE_*`` with pyasc's numbering.  It is also pyasc's
+    ``asc.runtime.config.KernelType``, which ``@asc.jit(kernel_type=...)`` takes and
+    ``CompiledKernel.kernel_type`` holds.  ascx builds the five of :meth:`in_ir` (the IR's kernel types);
+    the hard-sync MIX types and ``MIX_AIC_1_0`` are pyasc's names only."""
 
-    MIX_AIC_1_2 = auto()
-    AIC_ONLY = auto()
-    AIV_ONLY = auto()
-    MIX_AIC_1_1 = auto()
-    """One AIC and one AIV per block."""
-    MIX_AIV_1_0 = auto()
+    AIV_ONLY = 0
+    AIC_ONLY = 1
+    MIX_AIV_HARD_SYNC = 2
+    MIX_AIC_HARD_SYNC = 3
+    MIX_AIV_1_0 = 4
     """Vector cores only, as a MIX kernel (what CANN's hard ``SyncAll`` needs in a vector kernel)."""
+    MIX_AIC_1_0 = 5
+    MIX_AIC_1_1 = 6
+    """One AIC and one AIV per block."""
+    MIX_AIC_1_2 = 7
+
+    def __str__(self) -> str:
+        """``MIX_AIC_1_2``: what ``print(compiled.kernel_type)`` shows (an ``IntEnum`` would show ``7``)."""
+        return self.name
+
+    @classmethod
+    def in_ir(cls) -> tuple[KernelType, ...]:
+        """The kernel types ascx builds."""
+        return (cls.AIV_ONLY, cls.AIC_ONLY, cls.MIX_AIV_1_0, cls.MIX_AIC_1_1, cls.MIX_AIC_1_2)
 
     @property
     def cann_name(self) -> str:

@@ -27,7 +27,7 @@ def test_the_python_snippet_runs_from_the_repository_root(repo: Path) -> None:
     assert result.returncode == 0, result.stderr[-2000:]
     assert result.stdout.startswith('#include "kernel_operator.h"\n')
     assert "builtin.module {" in result.stdout
-    assert result.stdout.rstrip("\n").endswith("\nmix_aic_1_2")
+    assert result.stdout.rstrip("\n").endswith("\nMIX_AIC_1_2")
 
 
 def test_the_shell_snippet_runs_from_the_repository_root(repo: Path, tmp_path: Path) -> None:

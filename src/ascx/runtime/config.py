@@ -11,6 +11,7 @@ from __future__ import annotations
 from enum import Enum
 
 from ascx.errors import AscxError
+from ascx.kernel_type import KernelType as KernelType
 from ascx.lib import runtime as rt
 from ascx.lib.runtime.platforms import Platform as Platform
 
@@ -20,25 +21,6 @@ class Backend(Enum):
 
     Model = "Model"
     NPU = "NPU"
-
-
-class KernelType(Enum):
-    """The cores a kernel runs on (pyasc's and CANN's ``KERNEL_TYPE_*`` numbering).
-
-    ``@asc.jit(kernel_type=KernelType.X)`` asks for one; ascx builds ``AIV_ONLY``, ``AIC_ONLY``,
-    ``MIX_AIV_1_0``, ``MIX_AIC_1_1`` and ``MIX_AIC_1_2`` kernels and checks the request against what the
-    kernel does (see
-    ``docs/reference/jit.md#kernel-types``).
-    """
-
-    AIV_ONLY = 0
-    AIC_ONLY = 1
-    MIX_AIV_HARD_SYNC = 2
-    MIX_AIC_HARD_SYNC = 3
-    MIX_AIV_1_0 = 4
-    MIX_AIC_1_0 = 5
-    MIX_AIC_1_1 = 6
-    MIX_AIC_1_2 = 7
 
 
 def set_platform(

@@ -240,9 +240,9 @@ class DiskCache:
             return None
         source = _read_artifact(entry, manifest, _SOURCE)
         try:
-            kernel_type = KernelType(manifest["kernel_type"])
-        except ValueError as error:
-            raise CorruptEntry(str(error)) from error
+            kernel_type = KernelType[manifest["kernel_type"]]
+        except KeyError as error:
+            raise CorruptEntry(f"no kernel type {error}") from error
         launch = _read_launch_facts(entry, manifest)
         kernel = CompiledKernel.from_source(
             manifest["name"],
@@ -276,7 +276,7 @@ class DiskCache:
             "format": FORMAT,
             "key": key,
             "name": kernel.name,
-            "kernel_type": kernel.kernel_type.value,
+            "kernel_type": kernel.kernel_type.name,
             "mix_dual_master": facts.mix_dual_master,
             "dependencies": [
                 {"where": d.where, "name": d.name, "owner": d.owner, "fingerprint": d.fingerprint} for d in recorded

@@ -6,7 +6,6 @@ defined once in ``ascx.enums``; their attributes are ``IrEnumAttribute``s (``enu
 
 from __future__ import annotations
 
-from xdsl.dialects.utils import EnumAttribute
 from xdsl.ir import (
     SpacedOpaqueSyntaxAttribute,
 )
@@ -57,7 +56,7 @@ class MatmulPolicyAttr(IrEnumAttribute[MatmulPolicy], SpacedOpaqueSyntaxAttribut
 
 
 @irdl_attr_definition
-class KernelTypeAttr(EnumAttribute[KernelType], SpacedOpaqueSyntaxAttribute):
+class KernelTypeAttr(IrEnumAttribute[KernelType], SpacedOpaqueSyntaxAttribute):
     """The kernel type decided by ``ascx-kernel-type``; prints as ``#ascendc<kernel_type mix_aic_1_2>``."""
 
     name = "ascendc.kernel_type"
