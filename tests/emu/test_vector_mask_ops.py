@@ -66,6 +66,59 @@ def test_counter_mode_counts_elements_across_repeats(kernel_module: Load) -> Non
     np.testing.assert_array_equal(got["z4"], want)
 
 
+@pytest.mark.parametrize("mask", [65, 100, 127])
+def test_a_continuous_mask_past_64_lanes_reaches_the_second_word(kernel_module: Load, mask: int) -> None:
+    """float16: 128 lanes a repeat, lanes 64-127 in the mask's second word; a continuous mask past 64, given
+    to the op (``add``, ``abs``) or set beforehand (``set_vector_mask`` then ``sub`` with ``is_set_mask=False``),
+    selects the first ``mask`` lanes of each of 2 repeats (issue 32: a one-test mutant of that word)."""
+    x = RNG.uniform(-4, 4, N).astype(np.float16)
+    y = RNG.uniform(-4, 4, N).astype(np.float16)
+    body = f"""
+    asc.add(z0, x, y, {mask}, 2, asc.BinaryRepeatParams())
+    asc.abs(z1, x, {mask}, 2, asc.UnaryRepeatParams())
+    asc.set_vector_mask({mask}, dtype=asc.float16, mode=asc.MaskMode.NORMAL)
+    asc.sub(z2, x, y, 0, 2, asc.BinaryRepeatParams(), False)
+    asc.reset_mask()
+    """
+    outs = {f"z{i}": np.zeros(N, np.float16) for i in range(3)}
+    got = run(kernel_module, body, {"x": x, "y": y}, outs)
+    picked = np.array([r * 128 + j for r in range(2) for j in range(mask)])
+    for name, value in (("z0", x + y), ("z1", np.abs(x)), ("z2", x - y)):
+        want = np.zeros(N, np.float16)
+        want[picked] = value[picked]
+        np.testing.assert_array_equal(got[name], want, err_msg=name)
+
+
+@pytest.mark.parametrize("count", [1, 127, 129, 256])
+def test_counter_mode_runs_as_many_repeats_as_the_count_needs(kernel_module: Load, count: int) -> None:
+    """float16 in counter mode: ``count`` elements take ``ceil(count / 128)`` repeats whatever the call's repeat
+    count says, in a binary, a unary and a tensor-scalar op, contiguous and with the destination's blocks 2
+    apart (issue 32: a one-test mutant of that count)."""
+    x = RNG.uniform(-4, 4, N).astype(np.float16)
+    y = RNG.uniform(-4, 4, N).astype(np.float16)
+    body = f"""
+    asc.set_mask_count()
+    asc.set_vector_mask({count}, dtype=asc.float16, mode=asc.MaskMode.COUNTER)
+    asc.mul(z0, x, y, 0, 1, asc.BinaryRepeatParams(), False)
+    asc.exp(z1, x, 0, 1, asc.UnaryRepeatParams(), False)
+    asc.maxs(z2, x, 0.0, 0, 1, asc.UnaryRepeatParams(), False)
+    asc.adds(z3, x, 2.0, 0, 1, asc.UnaryRepeatParams(2, 1, 16, 8), False)
+    asc.set_mask_norm()
+    asc.reset_mask()
+    """
+    outs = {f"z{i}": np.full(2 * N, -1, np.float16) for i in range(4)}
+    got = run(kernel_module, body, {"x": x, "y": y}, outs)
+    want = np.full(2 * N, -1, np.float16)
+    want[blocks_apart(count, 128, 2, 16, 16)] = x[:count] + np.float16(2.0)  # blocks 2 apart, repeats 16 blocks
+    np.testing.assert_array_equal(got["z3"], want, err_msg="z3")
+    for name, value in (("z0", x * y), ("z2", np.maximum(x, np.float16(0)))):
+        want = np.full(2 * N, -1, np.float16)
+        want[:count] = value[:count]
+        np.testing.assert_array_equal(got[name], want, err_msg=name)
+    np.testing.assert_allclose(got["z1"][:count], np.exp(x[:count].astype(np.float32)), rtol=2e-3)
+    np.testing.assert_array_equal(got["z1"][count:], np.float16(-1))
+
+
 def test_normal_mode_masks_set_outside_the_op(kernel_module: Load) -> None:
     x = RNG.uniform(-4, 4, N).astype(np.float16)
     y = RNG.uniform(-4, 4, N).astype(np.float16)
