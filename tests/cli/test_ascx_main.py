@@ -358,3 +358,20 @@ def test_version(tmp_path: Path) -> None:
 
     result = _console("--version", cache=tmp_path)
     assert (result.returncode, result.stdout, result.stderr) == (0, f"ascx {__version__}\n", "")
+
+
+def test_default_arguments_keep_a_defaulted_parameter_in_its_place(tmp_path: Path) -> None:
+    """A parameter with a default between two without: each spec stays at its parameter's position."""
+    from ascx.cli.kernel_loading import default_arguments, find_kernel, load_module
+    from ascx.runtime.jit import MockTensor, MockValue
+
+    source = tmp_path / "k.py"
+    source.write_text(
+        "import ascx as asc\n\n\n@asc.jit\n"
+        "def k(x: asc.GlobalAddress, tile: asc.ConstExpr[int] = 64, n: int = 3, y: asc.GlobalAddress = None) -> None:\n"
+        "    pass\n"
+    )
+    args = default_arguments(find_kernel(load_module(source), source, None))
+    assert [type(a) for a in args] == [MockTensor, int, int, type(None)]
+    assert args[1:3] == [64, 3]
+    assert not any(isinstance(a, MockValue) for a in args)

@@ -18,6 +18,7 @@ from ascx.errors import AscxError, AscxWarning, KernelError, SourceLocation
 from ascx.version import __version__
 
 if TYPE_CHECKING:
+    from ascx.cli.kernel_loading import KernelArguments
     from ascx.runtime.compiler import CompiledKernel
     from ascx.runtime.jit import JITFunction
 
@@ -112,15 +113,20 @@ def _traced_ir(args: argparse.Namespace) -> str:
 
     from xdsl.printer import Printer
 
+    kernel, given = _kernel_and_arguments(args)
+    out = StringIO()
+    Printer(stream=out, print_debuginfo=bool(args.debug_info)).print_op(kernel.trace(*given.args, **given.kwargs))
+    return out.getvalue() + "\n"
+
+
+def _kernel_and_arguments(args: argparse.Namespace) -> tuple[JITFunction[..., Any], KernelArguments]:
+    """The kernel ``FILE.py[::FUNC]`` names, with the command line's ``@asc.jit`` options, and its arguments."""
     from ascx.cli.kernel_loading import find_kernel, kernel_arguments, load_module
 
     file_part, _, func_name = str(args.target).partition("::")
     path = Path(file_part)
     kernel = _with_options(find_kernel(load_module(path), path, func_name or None), args)
-    given = kernel_arguments(kernel, args.args)
-    out = StringIO()
-    Printer(stream=out, print_debuginfo=bool(args.debug_info)).print_op(kernel.trace(*given.args, **given.kwargs))
-    return out.getvalue() + "\n"
+    return kernel, kernel_arguments(kernel, args.args)
 
 
 def _with_options(kernel: JITFunction[..., Any], args: argparse.Namespace) -> JITFunction[..., Any]:
@@ -134,12 +140,9 @@ def _with_options(kernel: JITFunction[..., Any], args: argparse.Namespace) -> JI
 
 
 def _compiled(args: argparse.Namespace) -> CompiledKernel:
-    from ascx.cli.kernel_loading import args_template, find_kernel, kernel_arguments, load_module
+    from ascx.cli.kernel_loading import args_template
 
-    file_part, _, func_name = str(args.target).partition("::")
-    path = Path(file_part)
-    kernel = _with_options(find_kernel(load_module(path), path, func_name or None), args)
-    given = kernel_arguments(kernel, args.args)
+    kernel, given = _kernel_and_arguments(args)
     try:
         return kernel.compile(*given.args, **given.kwargs)
     except KernelError as exc:

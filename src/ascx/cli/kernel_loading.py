@@ -78,8 +78,8 @@ def find_kernel(module: ModuleType, path: Path, name: str | None) -> JITFunction
 def default_arguments(kernel: JITFunction[..., Any]) -> list[Any]:
     """One spec per parameter, as :func:`kernel_arguments` assumes them (a parameter with a Python default
     takes it)."""
-    arguments = kernel_arguments(kernel, None)
-    return [*arguments.args, *arguments.kwargs.values()]
+    assumed = kernel_arguments(kernel, None).kwargs
+    return [assumed.get(name, param.default) for name, param in kernel.signature.parameters.items()]
 
 
 @dataclass(frozen=True)

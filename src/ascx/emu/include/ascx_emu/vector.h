@@ -576,8 +576,9 @@ void create_vec_index(const LocalTensor<T>& dst, const T& firstValue, const ascx
     const uint32_t times = rep.times == 0 && !rep.count_form ? 1 : rep.times;
     ascx_emu::Repeats written = rep;
     written.times = times;
-    T* out = dst.span(written.extent(ds), what);
-    ascx_emu::on_v(dst, written.extent(ds), true, what);
+    const uint64_t extent = written.extent(ds);
+    T* out = dst.span(extent, what);
+    ascx_emu::on_v(dst, extent, true, what);
     for (uint32_t r = 0; r < times; ++r) {
         for (uint32_t j = 0; j < rep.lanes && r > 0; ++j) {
             row[j] = ascx_emu::ops::add(row[j], step);
