@@ -138,6 +138,32 @@ def test_softmax_with_a_kernel_built_tiling_in_place(tmp_path: Path) -> None:
     assert np.array_equal(x, expected)
 
 
+SHAPE_INFO_IN_KERNEL = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+src = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 512)
+sums = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 4096, 64)
+maxes = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 4352, 64)
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 8192, 1024)
+asc.data_copy(src, xg, 512)
+shape = asc.adv.SoftmaxShapeInfo(src_m=m, src_k=64, ori_src_m=m, ori_src_k=64)
+asc.adv.softmax(src, sums, maxes, src, asc.adv.SoftmaxTiling(), tmp, softmax_shape_info=shape)
+asc.data_copy(xg, src, 512)
+"""
+
+
+@pytest.mark.differential_rtol(3e-6, LAST_BITS)
+def test_softmax_computes_on_the_shape_a_softmax_shape_info_gives(tmp_path: Path) -> None:
+    """A zero tiling, no ShapeInfo on the tensor, the rows set at run time: both backends take the shape from
+    the SoftMaxShapeInfo and recompute the tiling on the device for it; rows past ``m`` stay as they were."""
+    kernel = an.load_kernel(tmp_path, SHAPE_INFO_IN_KERNEL, "x: asc.GlobalAddress, m: int")
+    x = np.random.default_rng(3).normal(0, 2, (8, 64)).astype(np.float32)
+    expected = x.copy()
+    expected[:6] = an.softmax_model(x[:6])[0]
+    kernel[1](x, 6)
+    assert np.array_equal(x, expected)
+
+
 def test_softmax_temporary_buffer_smaller_than_the_tiling_fails_at_run_time(tmp_path: Path) -> None:
     kernel = an.load_kernel(tmp_path, TILING_IN_KERNEL.format(tmp=1024, split=4, maxes=4352), "x: asc.GlobalAddress")
     with pytest.raises(EmulationError) as caught:

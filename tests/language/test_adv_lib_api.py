@@ -118,6 +118,19 @@ EMITS: dict[str, tuple[str, list[str]]] = {
             "AscendC::SoftMax<half, false, true, true>(c, f32, f32, a, v);",
         ],
     ),
+    "softmax_shape_info": (
+        "asc.adv.softmax(c, f32, f32[64:], a, asc.adv.SoftmaxTiling(), tmp, "
+        "softmax_shape_info=asc.adv.SoftmaxShapeInfo(8, 32, ori_src_k=n))",
+        [
+            "AscendC::LocalTensor<float> v = f32[64];",
+            "SoftMaxTiling v_1;",
+            "AscendC::SoftMaxShapeInfo v_2;",
+            "v_2.srcM = 8;",
+            "v_2.srcK = 32;",
+            "v_2.oriSrcK = n;",
+            "AscendC::SoftMax<half, false, false, false>(c, f32, v, a, tmp, v_1, v_2);",
+        ],
+    ),
     "rmsnorm": (
         "asc.adv.rmsnorm(c, a, b, 1e-5, asc.adv.RmsNormTiling(h_length=256), tmp)",
         [
@@ -220,6 +233,20 @@ ERRORS: dict[str, tuple[str, str]] = {
     "softmax_unaligned_k": (
         "asc.adv.softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=1, src_k=10))",
         "ValueError: softmax: the tiling's src_k 10 is not 32-byte aligned for float16; SoftMax needs the last axis 32-byte aligned",
+    ),
+    "softmax_shape_info_type": (
+        "asc.adv.softmax(c, b, b, a, asc.adv.SoftmaxTiling(), softmax_shape_info=asc.adv.SoftmaxTiling())",
+        "TypeError: softmax: softmax_shape_info must be a SoftmaxShapeInfo, got a SoftmaxTiling",
+    ),
+    "softmax_shape_info_unaligned_k": (
+        "asc.adv.softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=8, src_k=32), "
+        "softmax_shape_info=asc.adv.SoftmaxShapeInfo(2, 24))",
+        "ValueError: softmax: the softmax_shape_info's src_k 24 is not 32-byte aligned for float16; SoftMax needs the last axis 32-byte aligned",
+    ),
+    "softmax_shape_info_shape": (
+        "asc.adv.softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=2, src_k=128), "
+        "softmax_shape_info=asc.adv.SoftmaxShapeInfo(4, 128))",
+        "ValueError: softmax: the softmax_shape_info's shape [4, 128] has 512 elements, more than the 256 of src",
     ),
     "softmax_tmp": (
         "asc.adv.softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=2, src_k=128), small)",

@@ -61,7 +61,7 @@ def _axpy(p: AscendCPrinter, op: adv.AdvAxpyOp) -> None:
 def _softmax(p: AscendCPrinter, op: adv.SoftmaxOp) -> None:
     template = [_element(op.src), *(_flag(op, f) for f in ("reuse_source", "basic_block", "data_format_nz"))]
     tensors = [p.expr(op.dst), p.expr(op.sum), p.expr(op.max), p.expr(op.src)]
-    _call(p, "SoftMax", template, [*tensors, *_optional(p, op.tmp), p.expr(op.tiling)])
+    _call(p, "SoftMax", template, [*tensors, *_optional(p, op.tmp), p.expr(op.tiling), *_optional(p, op.shape_info)])
 
 
 @emits(adv.RmsNormOp)

@@ -31,6 +31,7 @@ from xdsl.utils.base_printer import BasePrinter
 
 from ascx.diagnostics import op_error, source_location
 from ascx.dialects import ascendc as ir
+from ascx.dialects.ascendc.adv_ops import LIB_STRUCT_NAMESPACES
 from ascx.dialects.ascendc.kernel_attrs import KERNEL_ATTR
 from ascx.registry import Registry
 from ascx.target.names import Names, kernel_symbol
@@ -101,7 +102,7 @@ def cpp_type(t: Attribute) -> str:
         case ir.CubeTilingType():
             return "TCubeTiling"
         case ir.LibTilingType():
-            return t.cpp_name
+            return LIB_STRUCT_NAMESPACES.get(t.cpp_name, "") + t.cpp_name
         case ir.ShapeInfoType():
             return "AscendC::ShapeInfo"
         case _:

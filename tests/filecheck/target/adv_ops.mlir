@@ -65,6 +65,9 @@ builtin.module {
     %c1_i32 = arith.constant 1 : i32
     ascendc.lib_tiling.set %local "splitM", %c1_i32 : !ascendc.lib_tiling<"SoftMaxTiling">, i32
     ascendc.adv.softmax %c, %w, %w, %a, %local data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">)
+    %shape = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxShapeInfo">
+    ascendc.lib_tiling.set %shape "srcM", %c2_i32 : !ascendc.lib_tiling<"SoftMaxShapeInfo">, i32
+    ascendc.adv.softmax %c, %w, %w, %a, %local tmp %tmp shape_info %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
     %norm = ascendc.lib_tiling : !ascendc.lib_tiling<"RmsNormTiling">
     ascendc.lib_tiling.set %norm "bLength", %c1_i32 : !ascendc.lib_tiling<"RmsNormTiling">, i32
     ascendc.lib_tiling.set %norm "sLength", %c2_i32 : !ascendc.lib_tiling<"RmsNormTiling">, i32
@@ -134,6 +137,9 @@ builtin.module {
 // CHECK-NEXT:    local.srcK = 128;
 // CHECK-NEXT:    local.splitM = 1;
 // CHECK-NEXT:    AscendC::SoftMax<half, false, false, true>(c, w, w, a, local);
+// CHECK-NEXT:    AscendC::SoftMaxShapeInfo shape;
+// CHECK-NEXT:    shape.srcM = 2;
+// CHECK-NEXT:    AscendC::SoftMax<half, false, false, false>(c, w, w, a, tmp, local, shape);
 // CHECK-NEXT:    RmsNormTiling norm;
 // CHECK-NEXT:    norm.bLength = 1;
 // CHECK-NEXT:    norm.sLength = 2;

@@ -170,10 +170,10 @@ def _tmp_bytes(tmp: SSAValue | None) -> None:
             raise VerifyException(f"tmp must be a local_tensor<ui8>, got {tmp.type}")
 
 
-def _tiling(tiling: SSAValue, struct: str) -> None:
+def _tiling(tiling: SSAValue, struct: str, name: str = "tiling") -> None:
     assert isinstance(tiling.type, LibTilingType)
     if tiling.type.cpp_name != struct:
-        raise VerifyException(f"tiling must be a {struct}, got {tiling.type}")
+        raise VerifyException(f"{name} must be a {struct}, got {tiling.type}")
 
 
 @op_definition
@@ -277,15 +277,15 @@ class AdvAxpyOp(LibCallSyntax):
 @op_definition
 class SoftmaxOp(LibCallSyntax):
     """``AscendC::SoftMax<T, isReuseSource, isBasicBlock, isDataFormatNZ>(dst, sum, max, src[, sharedTmpBuffer],
-    tiling)``: softmax over the last axis of ``src`` ([srcM, srcK] from the tiling), with the row sums and
-    maxima broadcast over one 32-byte block per row.
+    tiling[, softmaxShapeInfo])``: softmax over the last axis of ``src`` ([srcM, srcK] from the shape info, else
+    src's shape, else the tiling), with the row sums and maxima broadcast over one 32-byte block per row.
 
-    Example: ``ascendc.adv.softmax %d, %s, %m, %x, %tiling tmp %t basic_block : (...)``
+    Example: ``ascendc.adv.softmax %d, %s, %m, %x, %tiling tmp %t shape_info %si basic_block : (...)``
     """
 
     name = "ascendc.adv.softmax"
     LEADING: ClassVar[Names] = ("dst", "sum", "max", "src", "tiling")
-    OPTIONAL: ClassVar[Names] = ("tmp",)
+    OPTIONAL: ClassVar[Names] = ("tmp", "shape_info")
     FLAGS: ClassVar[Names] = ("reuse_source", "basic_block", "data_format_nz")
     dst = operand_def(LocalTensorType)
     sum = operand_def(LocalTensorType)
@@ -293,6 +293,7 @@ class SoftmaxOp(LibCallSyntax):
     src = operand_def(LocalTensorType)
     tiling = operand_def(LibTilingType)
     tmp = opt_operand_def(LocalTensorType)
+    shape_info = opt_operand_def(LibTilingType)
     reuse_source = opt_prop_def(UnitAttr)
     basic_block = opt_prop_def(UnitAttr)
     data_format_nz = opt_prop_def(UnitAttr)
@@ -305,6 +306,8 @@ class SoftmaxOp(LibCallSyntax):
         _floating(self, "src")
         _tmp_bytes(self.tmp)
         _tiling(self.tiling, "SoftMaxTiling")
+        if self.shape_info is not None:
+            _tiling(self.shape_info, "SoftMaxShapeInfo", "shape_info")
         src, stats = _element(self, "src"), _element(self, "sum")
         if stats != src and not (isinstance(src, Float16Type) and isinstance(stats, Float32Type)):
             raise VerifyException(f"sum and max hold the type of src, or f32 for a f16 src; got {stats} for {src}")
@@ -434,9 +437,13 @@ _RMSNORM_FIELDS = (
 LIB_TILING_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "SoftMaxTiling": tuple((name, "i32") for name in _SOFTMAX_FIELDS),
     "RmsNormTiling": tuple((name, "f32" if name == "reciprocalOfHLength" else "i32") for name in _RMSNORM_FIELDS),
+    "SoftMaxShapeInfo": tuple((name, "i32") for name in ("srcM", "srcK", "oriSrcM", "oriSrcK")),
 }
 """The members of each tiling struct (C++ names, in declaration order) and their IR types: CANN's
 ``uint32_t`` members read as ``i32`` (pyasc's ``int32``), ``float`` as ``f32``."""
+
+LIB_STRUCT_NAMESPACES: dict[str, str] = {"SoftMaxShapeInfo": "AscendC::"}
+"""The structs CANN declares in a namespace (the tiling structs are global: ``kernel_tiling.h``)."""
 
 
 def _field_type(struct: LibTilingType, field: str) -> Attribute:

@@ -14,6 +14,7 @@ from ascx.language.adv.config_helpers import get_normal_config as get_normal_con
 from ascx.language.adv.config_helpers import get_special_basic_config as get_special_basic_config
 from ascx.language.adv.config_helpers import get_special_mdl_config as get_special_mdl_config
 from ascx.language.adv.lib_tiling import RmsNormTiling as RmsNormTiling
+from ascx.language.adv.lib_tiling import SoftmaxShapeInfo as SoftmaxShapeInfo
 from ascx.language.adv.lib_tiling import SoftmaxTiling as SoftmaxTiling
 from ascx.language.adv.math import acos as acos
 from ascx.language.adv.math import acosh as acosh
@@ -87,6 +88,7 @@ __all__ = [
     "get_special_basic_config",
     "get_special_mdl_config",
     "RmsNormTiling",
+    "SoftmaxShapeInfo",
     "SoftmaxTiling",
     "acos",
     "acosh",

@@ -6,7 +6,7 @@ from typing import Any
 
 from ascx.dialects.ascendc.adv_ops import SoftmaxOp
 from ascx.language.adv.lib_records import library_records
-from ascx.language.adv.lib_tiling import SoftmaxTiling
+from ascx.language.adv.lib_tiling import SoftmaxShapeInfo, SoftmaxTiling
 from ascx.language.adv.tmp_sizes import softmax_row_floats
 from ascx.language.adv.utils import (
     check_aligned,
@@ -14,6 +14,7 @@ from ascx.language.adv.utils import (
     dtype_of,
     kernel_tiling,
     known_elements,
+    known_softmax_shape,
     lib_tensor,
     outside_kernel_message,
     require_dtype,
@@ -50,17 +51,17 @@ def _sum_type_message(sums: object, src: object) -> str:
     )
 
 
-def _src_k_message(src_k: int, dtype: object) -> str:
-    """The message of a tiling whose last axis is not 32-byte aligned."""
+def _src_k_message(src_k: int, dtype: object, source: str = "tiling") -> str:
+    """The message of a shape whose last axis is not 32-byte aligned (``source``: where the shape came from)."""
     return (
-        f"softmax: the tiling's src_k {src_k} is not 32-byte aligned for {dtype}; SoftMax needs the last axis "
+        f"softmax: the {source}'s src_k {src_k} is not 32-byte aligned for {dtype}; SoftMax needs the last axis "
         "32-byte aligned"
     )
 
 
-def _basic_block_message(src_m: int, src_k: int) -> str:
+def _basic_block_message(src_m: int, src_k: int, source: str = "tiling") -> str:
     """The message of ``basic_block=True`` for a shape that is not a basic block."""
-    return f"softmax: basic_block=True needs {BASIC_BLOCK_RULE}; the tiling has [{src_m}, {src_k}]"
+    return f"softmax: basic_block=True needs {BASIC_BLOCK_RULE}; the {source} has [{src_m}, {src_k}]"
 
 
 @lib_record(
@@ -83,6 +84,11 @@ def _basic_block_message(src_m: int, src_k: int) -> str:
         ("reuse_source", "compile-time bool; reserved by CANN"),
         ("basic_block", "compile-time bool: the shape is a basic block (faster)"),
         ("data_format_nz", "compile-time bool: the input is in the NZ layout (not emulated)"),
+        (
+            "softmax_shape_info",
+            "a ``SoftmaxShapeInfo`` built in the kernel: the shape to compute on (its ``src_m``/``src_k``, when "
+            "both are non-zero, take precedence over ``src``'s shape and the tiling's)",
+        ),
     ),
     rules=(
         f'``src_k`` of a tiling built in the kernel is 32-byte aligned: "{_src_k_message(10, float16)}".',
@@ -94,7 +100,10 @@ def _basic_block_message(src_m: int, src_k: int) -> str:
         "``basic_block=True`` needs ``src_k`` a multiple of 64 in [256 / sizeof(T), 2048) and ``src_m`` a "
         f'multiple of 8: "{_basic_block_message(4, 100)}".',
         f'"{tiling_type_message("softmax", "SoftmaxTiling", "a RmsNormTiling")}"; '
-        f'"{outside_kernel_message("softmax", "SoftmaxTiling")}".',
+        f'"{outside_kernel_message("softmax", "SoftmaxTiling")}"; '
+        f'"{tiling_type_message("softmax", "SoftmaxShapeInfo", "a SoftmaxTiling", "softmax_shape_info")}".',
+        "With a ``softmax_shape_info`` whose ``src_m`` and ``src_k`` are known and non-zero, the checks above "
+        f'apply to its shape: "{_src_k_message(10, float16, "softmax_shape_info")}".',
         "``temp_buffer`` may not overlap an operand; ``dst`` and ``src`` have the same size (the emulation fails "
         "the run otherwise).",
     ),
@@ -114,13 +123,14 @@ def softmax(
     reuse_source: Any = False,
     basic_block: Any = False,
     data_format_nz: Any = False,
+    softmax_shape_info: Any = None,
 ) -> None:
     """``SoftMax``: softmax over the last axis of a ``[src_m, src_k]`` input, with each row's sum and maximum
     broadcast over one 32-byte block of ``sum`` and ``max``. The shape is ``src``'s when it has one
     (``src.set_shape_info(...)``: the last axis is ``src_k``, the product of the others ``src_m``), else the
     tiling's; when the two differ, CANN recomputes the tiling on the device for the shape and the temporary
     space at hand (so a zero ``SoftmaxTiling`` with the shape set, as in pyasc's own softmax test, works), and
-    so does the emulation."""
+    so does the emulation. ``softmax_shape_info`` gives the shape explicitly (CANN's ``SoftMaxShapeInfo``)."""
     api = "softmax"
     builder = active(api)
     d = lib_tensor(dst, api, "dst")
@@ -139,12 +149,16 @@ def softmax(
     tmp = tmp_operand(temp_buffer, api)
     check_aligned(api, ("dst", d), ("sum", sums), ("max", maxes), ("src", s), *((("temp_buffer", tmp),) if tmp else ()))
     type_size = dtype_of(s).sizeof()
-    fields = t.known_fields()
-    src_m, src_k = fields.get("src_m"), fields.get("src_k")
+    shape_info = (
+        None
+        if softmax_shape_info is None
+        else kernel_tiling(softmax_shape_info, SoftmaxShapeInfo, api, "softmax_shape_info")
+    )
+    src_m, src_k, source = known_softmax_shape(t, shape_info)
     if isinstance(src_k, int) and src_k > 0:
         if src_k * type_size % 32:
             raise ApiValueError(
-                _src_k_message(src_k, dtype_of(s)),
+                _src_k_message(src_k, dtype_of(s), source),
                 "pad the last axis of the input to a multiple of 32 bytes",
             )
         check_tmp_size(
@@ -152,23 +166,24 @@ def softmax(
             "size it with asc.lib.host.get_soft_max_min_tmp_size / get_soft_max_max_tmp_size",
         )  # fmt: skip
         if isinstance(src_m, int) and src_m > 0:
-            _check_shape(api, d, s, src_m, src_k)
+            _check_shape(api, d, s, src_m, src_k, source)
             if basic and not (src_k % 64 == 0 and 256 // type_size <= src_k < 2048 and src_m % 8 == 0):
                 raise ApiValueError(
-                    _basic_block_message(src_m, src_k),
+                    _basic_block_message(src_m, src_k, source),
                     "pass basic_block=False",
                 )
     reserved_flag(builder, reuse, api, "reuse_source")
     flags = [f for f, on in (("reuse_source", reuse), ("basic_block", basic), ("data_format_nz", nz)) if on]
-    op = SoftmaxOp.of([d.ssa, sums.ssa, maxes.ssa, s.ssa, t.ssa], {"tmp": tmp.ssa if tmp else None}, flags=flags)
+    optional = {"tmp": tmp.ssa if tmp else None, "shape_info": shape_info.ssa if shape_info else None}
+    op = SoftmaxOp.of([d.ssa, sums.ssa, maxes.ssa, s.ssa, t.ssa], optional, flags=flags)
     builder.insert(op)
 
 
-def _check_shape(api: str, d: Any, s: Any, src_m: int, src_k: int) -> None:
+def _check_shape(api: str, d: Any, s: Any, src_m: int, src_k: int, source: str) -> None:
     for name, tensor in (("src", s), ("dst", d)):
         elements = known_elements(tensor)
         if elements is not None and src_m * src_k > elements:
-            raise ApiValueError(tiling_shape_message(api, (src_m, src_k), elements, name))
+            raise ApiValueError(tiling_shape_message(api, (src_m, src_k), elements, name, source))
 
 
 __all__ = ["softmax"]

@@ -15,7 +15,8 @@ _PART_0 = """# The library beyond Matmul (`asc.adv`)
 
 pyasc 1.1.1's high-level library functions besides the Matmul API ([its pages](../matmul/README.md)): the
 math functions (`acos` ... `trunc`, `exp` with its Taylor expansion, `power`, `xor`, `axpy`), `softmax` with
-`SoftmaxTiling`, `rmsnorm` with `RmsNormTiling`, `quant` with `QuantConfig`, and `concat`/`extract` around
+`SoftmaxTiling` (and `SoftmaxShapeInfo`, the shape it computes on), `rmsnorm` with `RmsNormTiling`, `quant`
+with `QuantConfig`, and `concat`/`extract` around
 `Sort`.  Each is an `ascendc.adv.*` op that runs on the vector pipe (it reads its sources and writes its
 destinations and its temporary buffer, for the sync passes), prints CANN 9.1's C++ call, and runs on the CPU
 emulation (`adv_api/` of the emulation headers).  The submodules have pyasc's names: `asc.adv.math`,

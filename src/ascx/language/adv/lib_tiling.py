@@ -1,4 +1,5 @@
-"""``asc.adv.SoftmaxTiling`` and ``asc.adv.RmsNormTiling``: the tiling structs of ``softmax`` and ``rmsnorm``.
+"""``asc.adv.SoftmaxTiling`` and ``asc.adv.RmsNormTiling``: the tiling structs of ``softmax`` and ``rmsnorm``;
+``asc.adv.SoftmaxShapeInfo``, the shape the softmax family computes on.
 
 They behave as ``TCubeTiling`` does: built on the host (by ``asc.lib.host.soft_max_tiling_func`` or
 ``get_rms_norm_tiling_info``, or field by field) a struct is a plain value whose fields are Python
@@ -182,4 +183,19 @@ class RmsNormTiling(LibTiling):
     """``sizeof(RmsNormTiling)``: 11 ``uint32_t`` and one ``float``."""
 
 
-__all__ = ["RmsNormTiling", "SoftmaxTiling"]
+class SoftmaxShapeInfo(LibTiling):
+    """``AscendC::SoftMaxShapeInfo``: the shape ``[src_m, src_k]`` the softmax family computes on, and the
+    original shape ``[ori_src_m, ori_src_k]`` before the last axis was padded to 32 bytes. Given to
+    ``softmax(..., softmax_shape_info=...)`` it takes precedence over the source tensor's shape and the
+    tiling's; a tiling whose ``[src_m, src_k]`` differs is recomputed on the device for it."""
+
+    CPP_NAME: ClassVar[str] = "SoftMaxShapeInfo"
+    FIELDS: ClassVar[tuple[tuple[str, str, DataType], ...]] = (
+        ("src_m", "srcM", int32), ("src_k", "srcK", int32), ("ori_src_m", "oriSrcM", int32),
+        ("ori_src_k", "oriSrcK", int32),
+    )  # fmt: skip
+    C_SIZE = 16
+    """``sizeof(SoftMaxShapeInfo)``: 4 ``uint32_t``."""
+
+
+__all__ = ["RmsNormTiling", "SoftmaxShapeInfo", "SoftmaxTiling"]

@@ -15,7 +15,7 @@ from typing import TypeVar
 from xdsl.ir import SSAValue
 
 from ascx.language.adv.known_values import known_int, tensor_extent
-from ascx.language.adv.lib_tiling import LibTiling
+from ascx.language.adv.lib_tiling import LibTiling, SoftmaxShapeInfo, SoftmaxTiling
 from ascx.language.basic.operands import vector_tensor
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import IRBuilder
@@ -135,13 +135,13 @@ def aligned_message(api: str, param: str, start: object) -> str:
     return f"{api}: {param} starts at byte {start} of the unified buffer; {api} needs its operands 32-byte aligned"
 
 
-def tiling_shape_message(api: str, shape: Sequence[int], elements: object, param: str) -> str:
-    """The message of a tiling whose shape has more elements than an operand."""
+def tiling_shape_message(api: str, shape: Sequence[int], elements: object, param: str, source: str = "tiling") -> str:
+    """The message of a tiling (or another ``source`` of the shape) whose shape has more elements than an operand."""
     total = 1
     for extent in shape:
         total *= extent
     return (
-        f"{api}: the tiling's shape [{', '.join(str(e) for e in shape)}] has {total} elements, more than the "
+        f"{api}: the {source}'s shape [{', '.join(str(e) for e in shape)}] has {total} elements, more than the "
         f"{elements} of {param}"
     )
 
@@ -175,9 +175,9 @@ def check_tmp_size(api: str, tmp: LocalTensor | None, minimum: int, how: str, hi
 TilingT = TypeVar("TilingT", bound=LibTiling)
 
 
-def tiling_type_message(api: str, cls: str, got: str) -> str:
+def tiling_type_message(api: str, cls: str, got: str, param: str = "tiling") -> str:
     """The message of a tiling argument of another type (``kernel_tiling``; ``got`` as ``describe`` puts it)."""
-    return f"{api}: tiling must be a {cls}, got {got}"
+    return f"{api}: {param} must be a {cls}, got {got}"
 
 
 def outside_kernel_message(api: str, cls: str) -> str:
@@ -185,13 +185,30 @@ def outside_kernel_message(api: str, cls: str) -> str:
     return f"{api}: the {cls} was built outside the kernel"
 
 
-def kernel_tiling(value: object, cls: type[TilingT], api: str) -> TilingT:
-    """The tiling struct argument: a kernel-local ``cls`` (built in the kernel, or a kernel parameter)."""
+def kernel_tiling(value: object, cls: type[TilingT], api: str, param: str = "tiling") -> TilingT:
+    """The tiling struct argument ``param``: a kernel-local ``cls`` (built in the kernel, or a kernel parameter)."""
     if not isinstance(value, cls):
-        raise ApiTypeError(tiling_type_message(api, cls.__name__, describe(value)))
+        raise ApiTypeError(tiling_type_message(api, cls.__name__, describe(value), param))
     if not value.is_bound:
         raise ApiTypeError(
             outside_kernel_message(api, cls.__name__),
             "pass it to the kernel as an argument, or build it in the kernel",
         )
     return value
+
+
+def known_softmax_shape(
+    tiling: SoftmaxTiling, shape_info: SoftmaxShapeInfo | None
+) -> tuple[int | float | None, int | float | None, str]:
+    """``[src_m, src_k]`` of a softmax-family call as far as known at trace time, and where it comes from: a
+    ``SoftmaxShapeInfo`` whose ``src_m`` and ``src_k`` are both known and non-zero (CANN computes on that
+    shape), else the tiling's. A shape info whose fields are set at run time gives no known shape."""
+    if shape_info is not None:
+        given = shape_info.known_fields()
+        m, k = given.get("src_m"), given.get("src_k")
+        if m and k:
+            return m, k, "softmax_shape_info"
+        if m is None or k is None:
+            return None, None, "softmax_shape_info"
+    fields = tiling.known_fields()
+    return fields.get("src_m"), fields.get("src_k"), "tiling"

@@ -66,6 +66,15 @@ ascendc.adv.softmax %a, %a, %a, %a, %tiling : (!ascendc.local_tensor<f16>, !asce
 %c0 = ascendc.constant 0 : ui32
 %c256 = ascendc.constant 256 : ui32
 %a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">
+ascendc.adv.softmax %a, %a, %a, %a, %tiling shape_info %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.lib_tiling<"SoftMaxTiling">) loc("k.py":7:1)
+// CHECK: k.py:7:1: error: shape_info must be a SoftMaxShapeInfo, got !ascendc.lib_tiling<"SoftMaxTiling">
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
 %s = arith.constant 1.0 : f32
 ascendc.adv.quant %a, %a, %s, %s : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f32, f32) loc("k.py":8:1)
 // CHECK: k.py:8:1: error: dst must be a local_tensor<i8>, got !ascendc.local_tensor<f16>

@@ -66,6 +66,9 @@ builtin.module {
     %c1_i32 = arith.constant 1 : i32
     ascendc.lib_tiling.set %local "splitM", %c1_i32 : !ascendc.lib_tiling<"SoftMaxTiling">, i32
     ascendc.adv.softmax %c, %w, %w, %a, %local data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">)
+    %shape = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxShapeInfo">
+    ascendc.lib_tiling.set %shape "srcM", %c2_i32 : !ascendc.lib_tiling<"SoftMaxShapeInfo">, i32
+    ascendc.adv.softmax %c, %w, %w, %a, %local tmp %tmp shape_info %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
     %norm = ascendc.lib_tiling : !ascendc.lib_tiling<"RmsNormTiling">
     ascendc.lib_tiling.set %norm "bLength", %c1_i32 : !ascendc.lib_tiling<"RmsNormTiling">, i32
     ascendc.lib_tiling.set %norm "sLength", %c2_i32 : !ascendc.lib_tiling<"RmsNormTiling">, i32
@@ -146,6 +149,9 @@ builtin.module {
 // CHECK-NEXT:     %c1_i32 = arith.constant 1 : i32
 // CHECK-NEXT:     ascendc.lib_tiling.set %local "splitM", %c1_i32 : !ascendc.lib_tiling<"SoftMaxTiling">, i32
 // CHECK-NEXT:     ascendc.adv.softmax %c, %w, %w, %a, %local data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">)
+// CHECK-NEXT:     %shape = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxShapeInfo">
+// CHECK-NEXT:     ascendc.lib_tiling.set %shape "srcM", %c2_i32 : !ascendc.lib_tiling<"SoftMaxShapeInfo">, i32
+// CHECK-NEXT:     ascendc.adv.softmax %c, %w, %w, %a, %local tmp %tmp shape_info %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
 // CHECK-NEXT:     %norm = ascendc.lib_tiling : !ascendc.lib_tiling<"RmsNormTiling">
 // CHECK-NEXT:     ascendc.lib_tiling.set %norm "bLength", %c1_i32 : !ascendc.lib_tiling<"RmsNormTiling">, i32
 // CHECK-NEXT:     ascendc.lib_tiling.set %norm "sLength", %c2_i32 : !ascendc.lib_tiling<"RmsNormTiling">, i32
