@@ -668,7 +668,7 @@ TRACE_TIME_RULES = {
         3,
     ),
     "MM-15": (
-        "mm.iterate_all(c_gm)\nmm2 = asc.adv.Matmul(A, A, C)\nmm2.set_tensor_a(a_gm)",
+        "mm.set_tensor_a(a_gm)\nmm2 = asc.adv.Matmul(A, A, C)\nmm2.set_tensor_a(a_gm)",
         "GM",
         "ValueError: end() must be called on Matmul mm before calling set_tensor_a on Matmul mm2",
         3,
@@ -686,6 +686,45 @@ def test_rules_the_tracer_enforces(kernel_module: Callable[[str], ModuleType], r
     assert caught.value.message == message
     assert caught.value.location is not None
     assert caught.value.location.line - BODY_START + 1 == line
+
+
+def test_an_object_ended_by_the_server_may_be_switched_from(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Huawei's FlashAttention kernels set up and start a second Matmul while the first one's
+    ``IterateAll<false>`` is in flight, and end each after its wait: the AIC's server ends an object after
+    every IterateAll (CANN's matmul_server_impl_c220.h), so neither the tracer nor MM-15 refuses the switch
+    (docs/matmul-protocol.md#switching-objects); the C++ keeps the calls in the kernel's order."""
+    body = """
+        lo = asc.GlobalTensor()
+        lo.set_global_buffer(c, 4096)
+        hi = asc.GlobalTensor()
+        hi.set_global_buffer(c, 8192)
+        mm.iterate_all(lo, sync=False, wait_iterate_all=True)
+        mm2.set_tensor_a(a_gm)
+        mm2.set_tensor_b(a_gm)
+        mm.wait_iterate_all()
+        mm2.iterate_all(hi[4096:], sync=False, wait_iterate_all=True)
+        mm2.wait_iterate_all()
+        mm.end()
+        mm2.end()
+    """
+    source = KERNEL.format(
+        options="insert_sync=False", body=textwrap.indent(textwrap.dedent(body).strip("\n"), "    "), c_pos="GM",
+        layout="", config="",
+    ).replace(
+        "asc.adv.register_matmul(pipe, ws, mm, asc.adv.TCubeTiling(m=64))",
+        "asc.adv.register_matmul(pipe, ws, mm, asc.adv.TCubeTiling(m=64))\n    mm2 = asc.adv.Matmul(A, A, C)\n"
+        "    asc.adv.register_matmul(pipe, ws, mm2, asc.adv.TCubeTiling(m=64))",
+    )  # fmt: skip
+    compiled = _load(kernel_module, source).k.compile(*ARGS)
+    calls = [line.strip() for line in compiled.source.splitlines() if "IterateAll" in line or ".End()" in line]
+    assert calls == [
+        "mm.IterateAll<false>(lo, 0, false, true, false);",
+        "mm.WaitIterateAll();",
+        "mm2.IterateAll<false>(v_2, 0, false, true, false);",
+        "mm2.WaitIterateAll();",
+        "mm.End();",
+        "mm2.End();",
+    ]
 
 
 # --- found by the fuzzer (issue 19) ---------------------------------------------------------------------
