@@ -727,6 +727,50 @@ def test_an_object_ended_by_the_server_may_be_switched_from(kernel_module: Calla
     ]
 
 
+PREFETCH = """
+for j in range(n):
+    if j == 0:
+        mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+    mm.wait_iterate_all()
+    asc.data_copy(cl, c_gm, 256)
+    if j + {ahead} < n:
+        mm.set_org_shape(64, 64, 64)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(a_gm)
+        mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+    for c in range(2):
+        asc.adds(x, x, 1.0, 256)
+mm.end()
+"""
+
+
+def test_a_loop_that_prefetches_the_next_block_verifies(kernel_module: Callable[[str], ModuleType]) -> None:
+    """FlashAttention's Q·Kᵀ prefetch: the next block starts on all but the last iteration (``j + 1 < n``) and
+    is waited for at the top of the next one. The loop is walked peeled, so the start is known not to happen
+    in the last iteration; the start stays pending across the inner loop; and each block's setters
+    (SetOrgShape, then the tensors) are in the documented order for its computation (MM-28)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _, compiled = compile_body(kernel_module, PREFETCH.format(ahead=1), insert=True)
+    assert [line for line in sync_lines(compiled.source) if "Iterate" in line or "End" in line] == [
+        "mm.IterateAll<false>(c_gm, 0, false, true, false);",
+        "mm.WaitIterateAll();",
+        "mm.IterateAll<false>(c_gm, 0, false, true, false);",
+        "mm.End();",
+    ]
+
+
+def test_a_prefetch_that_stops_one_block_early_leaves_a_wait_with_nothing_to_wait_for(
+    kernel_module: Callable[[str], ModuleType],
+) -> None:
+    """The near miss: ``j + 2 < n`` starts no block for the last iteration, whose wait would never return."""
+    assert diagnostics(kernel_module, PREFETCH.format(ahead=2), insert=True) == [
+        "L4:9: error: `mm.wait_iterate_all()` has no matching asynchronous `mm.iterate_all(..., sync=False, "
+        "wait_iterate_all=True)`; it would wait for a completion that is never signalled [MM-4]",
+        "note: on some paths through the enclosing branches and loops",
+    ]
+
+
 # --- found by the fuzzer (issue 19) ---------------------------------------------------------------------
 
 

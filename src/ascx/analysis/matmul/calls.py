@@ -31,7 +31,7 @@ _MUST_PRECEDE: dict[str, tuple[str, ...]] = {
     "SetSelfDefineData": ("setter:SetTensorA", "setter:SetTensorB"),
 }
 """Setters (by C++ name) and the calls they must come before (MM-28): ``compute`` is the first compute
-call, ``setter:X`` the first call of setter X."""
+call, ``setter:X`` the first call of setter X since the last computation."""
 
 _INPUT_ROLES = {"SetTensorA": "matrix A", "SetTensorB": "matrix B", "SetBias": "bias"}
 
@@ -232,9 +232,13 @@ def _ended_by_server(analysis: MatmulProtocolAnalysis, call: Call) -> bool:
 
 def _activate(analysis: MatmulProtocolAnalysis, call: Call, state: MatmulState) -> None:
     """MM-15: a computation on an object while another one is active (used since its ``end()``); the object
-    is active after it, unless the server ended it."""
+    is active after it, unless the server ended it. The setters after it set up the next computation: the
+    order MM-28 checks starts again (Huawei's attention kernels call SetOrgShape, SetTensorA, SetTensorB and
+    IterateAll for every block)."""
     _check_switch(analysis, call, state)
     state.active = state.active - {call.mm} if _ended_by_server(analysis, call) else state.active | {call.mm}
+    for key in [key for key in call.obj.last if key.startswith("setter:")]:
+        del call.obj.last[key]
 
 
 def _check_switch(analysis: MatmulProtocolAnalysis, call: Call, state: MatmulState) -> None:
