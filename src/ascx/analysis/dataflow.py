@@ -255,7 +255,8 @@ class ForwardAnalysis(ABC, Generic[S]):
 
     peel_only_last_guards = False
     """With ``peel_guarded_loops``: peel only a loop with a guard against its last index (the Matmul protocol
-    walks loops guarded against their first index in its own way: docs/rules/matmul.md#loops-that-may-run-zero-times)."""
+    walks loops guarded against their first index in its own way:
+    docs/rules/matmul.md#loops-that-may-run-zero-times)."""
 
     correlate_branches = False
     """Keep the paths through an ``if`` apart, instead of joining them after it, while a later ``if`` of the
