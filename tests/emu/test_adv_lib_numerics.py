@@ -240,6 +240,89 @@ def test_rmsnorm_with_gamma_and_epsilon(
     assert an.relative_error(y, reference) <= (4e-6 if dtype is np.float32 else 1e-3)
 
 
+# --- LayerNorm -------------------------------------------------------------------------------------------
+
+LAYERNORM_BODY = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+gg = asc.GlobalTensor()
+gg.set_global_buffer(g)
+yg = asc.GlobalTensor()
+yg.set_global_buffer(y)
+mg = asc.GlobalTensor()
+mg.set_global_buffer(mv)
+src = asc.LocalTensor({t}, asc.TPosition.VECIN, 0, {size})
+gamma = asc.LocalTensor({t}, asc.TPosition.VECIN, 65536, {h})
+beta = asc.LocalTensor({t}, asc.TPosition.VECIN, 73728, {h})
+dst = asc.LocalTensor({t}, asc.TPosition.VECOUT, 32768, {size})
+mean = asc.LocalTensor({t}, asc.TPosition.VECOUT, 81920, {rows})
+variance = asc.LocalTensor({t}, asc.TPosition.VECOUT, 86016, {rows})
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 90112, {tmp_bytes})
+asc.data_copy(src, xg, {size})
+asc.data_copy(gamma, gg, {h})
+asc.data_copy(beta, gg[{h}:], {h})
+asc.adv.layernorm(dst, mean, variance, src, gamma, beta, {eps}, tiling, tmp{reuse})
+asc.data_copy(yg, dst, {size})
+asc.data_copy(mg, mean, {rows})
+asc.data_copy(mg[{rows}:], variance, {rows})
+"""
+LAYERNORM_PARAMS = (
+    "x: asc.GlobalAddress, g: asc.GlobalAddress, y: asc.GlobalAddress, mv: asc.GlobalAddress, "
+    "tiling: asc.adv.LayerNormTiling"
+)
+
+
+@pytest.mark.parametrize(
+    ("dtype", "shape", "tmp_scale", "reuse"),
+    [
+        (np.float32, (2, 4, 64), 1, False),  # one row per round, 8 rounds
+        (np.float32, (1, 9, 200), 3, False),  # h = 3 * 64 + 8: the partial block; 3 rows per round
+        (np.float32, (1, 5, 40), 2, True),  # h < 64; src reused; a tail round
+        (np.float16, (1, 9, 128), 4, False),  # rounds of 4 rows and a tail of 1
+        (np.float16, (2, 3, 96), 7, False),  # every row in one round
+    ],
+    ids=["f32-rows", "f32-partial-block", "f32-reuse-tail", "f16-tail", "f16-one-round"],
+)
+def test_layernorm_with_mean_and_variance(
+    tmp_path: Path, dtype: type, shape: tuple[int, int, int], tmp_scale: int, reuse: bool
+) -> None:
+    b, s, h = shape
+    rows = b * s
+    type_size = np.dtype(dtype).itemsize
+    _, minimum = host.get_layer_norm_max_min_tmp_size([b, s, h, h], type_size, reuse)
+    tmp_bytes = -(-(minimum + (tmp_scale - 1) * 3 * h * 4) // 32) * 32
+    tiling = asc.adv.LayerNormTiling()
+    host.get_layer_norm_nd_tiling_info([b, s, h, h], tmp_bytes, type_size, reuse, tiling)
+    eps = 1e-5
+    body = LAYERNORM_BODY.format(
+        t=NAMES[dtype], size=rows * h, h=h, rows=-(-rows // 16) * 16, tmp_bytes=tmp_bytes, eps=eps,
+        reuse=", reuse_source=True" if reuse else "",
+    )  # fmt: skip
+    kernel = an.load_kernel(tmp_path, body, LAYERNORM_PARAMS)
+    rng = np.random.default_rng(5)
+    x = rng.normal(1.5, 2, (rows, h)).astype(dtype)
+    gamma_beta = np.concatenate([rng.uniform(0.5, 1.5, h), rng.uniform(-1, 1, h)]).astype(dtype)
+    y = np.zeros_like(x)
+    stats = np.zeros(2 * -(-rows // 16) * 16, dtype=dtype)
+    kernel[1](x, gamma_beta, y, stats, tiling)
+    eps_t = float(np.array(eps, dtype=dtype))
+    out, mean, variance = an.layernorm_model(x, gamma_beta[:h], gamma_beta[h:], eps_t, tiling.last_dim_value_back)
+    padded = len(stats) // 2
+    assert np.array_equal(y, out.astype(dtype))
+    assert np.array_equal(stats[:rows], mean.astype(dtype))
+    assert np.array_equal(stats[padded : padded + rows], variance.astype(dtype))
+    x64 = x.astype(np.float64)
+    mean64 = x64.mean(axis=1, keepdims=True)
+    var64 = ((x64 - mean64) ** 2).mean(axis=1, keepdims=True)
+    g64, b64 = gamma_beta[:h].astype(np.float64), gamma_beta[h:].astype(np.float64)
+    reference = (x64 - mean64) / np.sqrt(var64 + eps_t) * g64 + b64
+    y_bound, stats_bound = (1e-5, 1e-6) if dtype is np.float32 else (2e-3, 1e-3)
+    # relative to max(|exact|, 1): adding beta cancels, so results near 0 keep the error of the terms
+    assert np.max(np.abs(y.astype(np.float64) - reference) / np.maximum(np.abs(reference), 1)) <= y_bound
+    assert an.relative_error(stats[:rows], mean64[:, 0]) <= stats_bound
+    assert an.relative_error(stats[padded : padded + rows], var64[:, 0]) <= stats_bound
+
+
 QUANT_BODY = """
 xg = asc.GlobalTensor()
 xg.set_global_buffer(x)

@@ -13,13 +13,13 @@
     tiling.get_tiling(tiling_data)  # 0; raises host.TilingError with the reason when impossible
 
 How the tiling is chosen: docs/reference/host_tiling.md.  The host side of the rest of the library
-(temporary-buffer sizes, the SoftMax and RmsNorm tilings) is ``ascx.lib.host.adv_tiling``:
+(temporary-buffer sizes, the SoftMax, RmsNorm and LayerNorm tilings) is ``ascx.lib.host.adv_tiling``:
 docs/reference/adv/README.md#the-host-side-asclibhost.
 """
 
 from __future__ import annotations
 
-from ascx.language.adv.lib_tiling import RmsNormTiling, SoftmaxTiling
+from ascx.language.adv.lib_tiling import LayerNormTiling, RmsNormTiling, SoftmaxTiling
 from ascx.language.adv.tiling import TCubeTiling
 from ascx.lib.host.adv_tiling import (
     get_acos_max_min_tmp_size,
@@ -40,6 +40,8 @@ from ascx.lib.host.adv_tiling import (
     get_exp_max_min_tmp_size,
     get_floor_max_min_tmp_size,
     get_frac_max_min_tmp_size,
+    get_layer_norm_max_min_tmp_size,
+    get_layer_norm_nd_tiling_info,
     get_lgamma_max_min_tmp_size,
     get_log_max_min_tmp_size,
     get_power_max_min_tmp_size,
@@ -90,6 +92,7 @@ __all__ = [
     "CubeFormat",
     "DataType",
     "DequantType",
+    "LayerNormTiling",
     "MatmulApiTiling",
     "MatmulApiTilingBase",
     "MatmulConfigParams",
@@ -124,6 +127,8 @@ __all__ = [
     "get_exp_max_min_tmp_size",
     "get_floor_max_min_tmp_size",
     "get_frac_max_min_tmp_size",
+    "get_layer_norm_max_min_tmp_size",
+    "get_layer_norm_nd_tiling_info",
     "get_lgamma_max_min_tmp_size",
     "get_log_max_min_tmp_size",
     "get_power_max_min_tmp_size",
