@@ -5,6 +5,7 @@ sweep of shapes, types and buffer sizes."""
 from __future__ import annotations
 
 import itertools
+import re
 import struct
 
 import pytest
@@ -200,3 +201,67 @@ def test_rmsnorm_host_failures() -> None:
         host.get_rms_norm_tiling_info([2, 8, 60], [2, 8, 60], 4096, 2, tiling)
     with pytest.raises(TilingError, match=r"the shape must be \[B, S, H\]"):
         host.get_rms_norm_max_min_tmp_size([8, 64], 2)
+
+
+# --- LayerNorm -------------------------------------------------------------------------------------------
+
+
+def test_layernorm_at_the_documented_shape() -> None:
+    """CANN's LayerNorm Tiling page: [2, 16, 64, 64] half, the minimum buffer: one row per round."""
+    assert host.get_layer_norm_max_min_tmp_size([2, 16, 64, 64], 2, False) == (3 * 8192 + 2 * 128, 3 * 256 + 2 * 128)
+    assert host.get_layer_norm_max_min_tmp_size([2, 16, 64, 64], 4, True) == (2 * 8192 + 2 * 128, 2 * 256 + 2 * 128)
+    tiling = asc.adv.LayerNormTiling()
+    assert host.get_layer_norm_nd_tiling_info([2, 16, 64, 64], 1024, 2, False, tiling) is None
+    fields = (2, 16, 64, 64, 2048, 32, 3, 0, 32, 32, 32, 256, 64, 64, 128, 192, 32, 64, 0, 2048, 1, 0, 32, 64, 1)
+    assert tiling.pack() == struct.pack("<25If", *fields, 1 / 64)
+    assert len(tiling.pack()) == asc.adv.LayerNormTiling.C_SIZE
+
+
+LAYERNORM_SHAPES = [(b, s, h) for b in (1, 2, 3) for s in (1, 4, 9, 33) for h in (16, 40, 64, 200, 1024)]
+
+
+@pytest.mark.parametrize("type_size", [2, 4])
+@pytest.mark.parametrize("reuse", [False, True])
+def test_layernorm_tiling_invariants_over_a_sweep(type_size: int, reuse: bool) -> None:
+    areas = 2 if reuse and type_size == 4 else 3
+    for b, s, h in LAYERNORM_SHAPES:
+        if h * type_size % 32:
+            continue
+        rows = b * s
+        maximum, minimum = host.get_layer_norm_max_min_tmp_size([b, s, h, h], type_size, reuse)
+        assert minimum <= maximum
+        for stack in sorted({minimum, minimum + 100, 2 * minimum, maximum, maximum + 4096}):
+            t = asc.adv.LayerNormTiling()
+            host.get_layer_norm_nd_tiling_info([b, s, h, h], stack, type_size, reuse, t)
+            where = (b, s, h, type_size, stack)
+            assert t.number_of_tmp_buf == areas, where
+            assert t.one_tmp_size % h == 0, where
+            assert 0 < t.one_tmp_size <= rows * h, where
+            assert t.first_tmp_start_pos + areas * t.one_tmp_size <= t.tmp_buf_size == stack // 4, where
+            mean_var = 0 if type_size == 4 else 2 * (-(-rows // 8) * 8)
+            assert t.first_tmp_start_pos == mean_var, where
+            assert t.loop_round * t.input_round_size + t.input_tail_size == rows * h, where
+            assert t.mean_var_round_size * h == t.input_round_size == t.bsh_cur_length == t.bs_cur_length * h, where
+            assert t.mean_var_tail_size * h == t.input_tail_size < t.input_round_size, where
+            assert t.mean_var_tail_pos + t.mean_var_tail_size == rows, where
+            if stack >= maximum:
+                assert t.loop_round == 1, where
+                assert t.input_tail_size == 0, where
+
+
+def test_layernorm_host_failures() -> None:
+    tiling = asc.adv.LayerNormTiling()
+    with pytest.raises(TilingError, match=r"GetLayerNormNDTilingInfo: 700 bytes of temporary buffer hold no row"):
+        host.get_layer_norm_nd_tiling_info([2, 16, 64, 64], 700, 2, False, tiling)
+    with pytest.raises(TilingError, match=r"fewer than the mean and variance areas of 512 rows \(4096 bytes\)"):
+        host.get_layer_norm_nd_tiling_info([2, 256, 16, 16], 4000, 2, False, tiling)
+    assert tiling.b_length == 0  # not filled
+    with pytest.raises(ValueError, match=re.escape("[LayerNorm][GetLayerNormMaxMinTmpSize] The dims of srcShape is 3")):
+        host.get_layer_norm_max_min_tmp_size([2, 16, 64], 2, False)
+    unsupported = "[LayerNorm][GetLayerNormNDTilingInfo] Type size 8 is unsupported!"
+    with pytest.raises(ValueError, match=re.escape(unsupported)):
+        host.get_layer_norm_nd_tiling_info([2, 16, 64, 64], 4096, 8, False, tiling)
+    with pytest.raises(ValueError, match=re.escape("Input Shape size must be greater than 0.")):
+        host.get_layer_norm_max_min_tmp_size([2, 0, 64, 64], 2, False)
+    with pytest.raises(TypeError, match=r"fills a host asc\.adv\.LayerNormTiling"):
+        host.get_layer_norm_nd_tiling_info([2, 16, 64, 64], 4096, 2, False, asc.adv.RmsNormTiling())

@@ -146,6 +146,25 @@ EMITS: dict[str, tuple[str, list[str]]] = {
             "AscendC::RmsNorm<float, true>(f32, f32, f32, f, v);",
         ],
     ),
+    "layernorm": (
+        "asc.adv.layernorm(c, b[240:], b[224:], a, b[64:], b[128:], 1e-5, asc.adv.LayerNormTiling(h_length=64), tmp)",
+        [
+            "AscendC::LocalTensor<half> v = b[240];",
+            "AscendC::LocalTensor<half> v_1 = b[224];",
+            "AscendC::LocalTensor<half> v_2 = b[64];",
+            "AscendC::LocalTensor<half> v_3 = b[128];",
+            "LayerNormTiling v_4;",
+            "v_4.hLength = 64;",
+            "AscendC::LayerNorm<half, false>(c, v, v_1, a, v_2, v_3, tmp, half(1.0013580322265625e-05), v_4);",
+        ],
+    ),
+    "layernorm_reuse_runtime_epsilon": (
+        "asc.adv.layernorm(f32, f32, f32, f32, f32, f32, f, asc.adv.LayerNormTiling(), reuse_source=True)",
+        [
+            "LayerNormTiling v;",
+            "AscendC::LayerNorm<float, true>(f32, f32, f32, f32, f32, f32, f, v);",
+        ],
+    ),
     "quant": ("asc.adv.quant(q8, a, 2.0, 0.5)", ["AscendC::AscendQuant<half, false>(q8, a, 2.0f, 0.5f);"]),
     "quant_config": (
         "asc.adv.quant(q8, a, f, 1, 128, tmp, False, asc.adv.QuantConfig(128, 0, 0, 1024))",
@@ -279,6 +298,46 @@ ERRORS: dict[str, tuple[str, str]] = {
     "rmsnorm_basic_block": (
         "asc.adv.rmsnorm(c, a, b, 1.0, asc.adv.RmsNormTiling(b_length=1, s_length=2, h_length=64), basic_block=True)",
         "ValueError: rmsnorm: basic_block=True needs the last axis (h_length) is a multiple of 64 below 2048 and b_length * s_length a multiple of 8; the tiling has [1, 2, 64]",
+    ),
+    "layernorm_dtype": (
+        "asc.adv.layernorm(i16, i16, i16, i16, i16, i16, 1, asc.adv.LayerNormTiling())",
+        "TypeError: layernorm: src has data type int16; layernorm supports float16, float32",
+    ),
+    "layernorm_beta_type": (
+        "asc.adv.layernorm(c, b, b, a, b, f32, 1.0, asc.adv.LayerNormTiling())",
+        "TypeError: layernorm: beta has data type float32, but src has float16; they must match",
+    ),
+    "layernorm_tiling_type": (
+        "asc.adv.layernorm(c, b, b, a, b, b, 1.0, asc.adv.RmsNormTiling())",
+        "TypeError: layernorm: tiling must be a LayerNormTiling, got a RmsNormTiling",
+    ),
+    "layernorm_reuse_half": (
+        "asc.adv.layernorm(c, b, b, a, b, b, 1.0, asc.adv.LayerNormTiling(), reuse_source=True)",
+        "TypeError: layernorm: reuse_source=True needs float32 src, got float16; CANN's LayerNorm reuses only a float32 source",
+    ),
+    "layernorm_h_length": (
+        "asc.adv.layernorm(c, b, b, a, b, b, 1.0, asc.adv.LayerNormTiling(h_length=60))",
+        "ValueError: layernorm: the tiling's h_length 60 is not 32-byte aligned for float16; LayerNorm needs the last axis 32-byte aligned",
+    ),
+    "layernorm_gamma_bytes": (
+        "g = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 49152, 24); asc.adv.layernorm(c, b, b, a, g, b, 1.0, asc.adv.LayerNormTiling())",
+        "ValueError: layernorm: gamma has 48 bytes, not a multiple of 32; LayerNorm needs gamma and beta 32-byte aligned",
+    ),
+    "layernorm_gamma_short": (
+        "asc.adv.layernorm(c, b, b, a, b[128:], b, 1.0, asc.adv.LayerNormTiling(h_length=256))",
+        "ValueError: layernorm: gamma has 128 elements, fewer than the tiling's h_length 256",
+    ),
+    "layernorm_src_short": (
+        "asc.adv.layernorm(c, b, b, a, b, b, 1.0, asc.adv.LayerNormTiling(b_length=2, s_length=4, h_length=64))",
+        "ValueError: layernorm: the tiling's shape [2, 4, 64] has 512 elements, more than the 256 of src",
+    ),
+    "layernorm_mean_short": (
+        "m = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 49152, 8); asc.adv.layernorm(c, m, b[224:], a, b, b, 1.0, asc.adv.LayerNormTiling(b_length=1, s_length=16, h_length=16))",
+        "ValueError: layernorm: mean has 8 elements, fewer than the tiling's b_length * s_length 16",
+    ),
+    "layernorm_tmp": (
+        "asc.adv.layernorm(c, b[240:], b[224:], a, b, b, 1.0, asc.adv.LayerNormTiling(b_length=1, s_length=4, h_length=64), small)",
+        "ValueError: layernorm: temp_buffer has 256 bytes, but LayerNorm of 1 x 4 rows of 64 float16 needs at least 832 bytes",
     ),
     "quant_dst": ("asc.adv.quant(c, a, 1.0, 0.0)", "TypeError: quant: dst has data type float16; AscendQuant writes int8"),
     "quant_count_alignment": (
