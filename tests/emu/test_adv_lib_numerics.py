@@ -10,6 +10,7 @@ softmax 2e-6 (float32) / 1e-3 (half, the rounding of the output), its sums and m
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -321,6 +322,67 @@ def test_layernorm_with_mean_and_variance(
     assert np.max(np.abs(y.astype(np.float64) - reference) / np.maximum(np.abs(reference), 1)) <= y_bound
     assert an.relative_error(stats[:rows], mean64[:, 0]) <= stats_bound
     assert an.relative_error(stats[padded : padded + rows], var64[:, 0]) <= stats_bound
+
+
+def _layernorm_kernel(tmp_path: Path, shape: tuple[int, int, int], tmp_bytes: int, kernel_tmp: int, body: str) -> Any:
+    """The LayerNorm kernel (float32) with a temporary buffer of ``kernel_tmp`` bytes and the tiling for
+    ``tmp_bytes``, its body edited by ``body`` (the call's line replaced)."""
+    b, s, h = shape
+    text = LAYERNORM_BODY.format(
+        t="asc.float32", size=b * s * h, h=h, rows=16, tmp_bytes=kernel_tmp, eps=1e-5, reuse=""
+    ).replace("asc.adv.layernorm(dst, mean, variance, src, gamma, beta, 1e-05, tiling, tmp)\n", body)
+    return an.load_kernel(tmp_path, text, LAYERNORM_PARAMS)
+
+
+def _layernorm_args(shape: tuple[int, int, int], tmp_bytes: int) -> tuple[Any, ...]:
+    b, s, h = shape
+    tiling = asc.adv.LayerNormTiling()
+    host.get_layer_norm_nd_tiling_info([b, s, h, h], tmp_bytes, 4, False, tiling)
+    rng = np.random.default_rng(8)
+    x = rng.normal(0, 1, (b * s, h)).astype(np.float32)
+    gamma_beta = np.concatenate([rng.uniform(0.5, 1.5, h), rng.uniform(-1, 1, h)]).astype(np.float32)
+    return x, gamma_beta, np.zeros_like(x), np.zeros(32, dtype=np.float32), tiling
+
+
+CALL = "asc.adv.layernorm(dst, mean, variance, src, gamma, beta, 1e-05, tiling, tmp)  # the call under test\n"
+
+
+def test_layernorm_temporary_buffer_smaller_than_the_tiling_fails_at_run_time(tmp_path: Path) -> None:
+    kernel = _layernorm_kernel(tmp_path, (1, 5, 40), 1024, 544, CALL)
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](*_layernorm_args((1, 5, 40), 1024))
+    assert caught.value.message.split(": ", 2)[2] == (
+        "LayerNorm: the temporary buffer has 544 bytes, fewer than the tiling's tmpBufSize 256 float32 elements"
+    )
+
+
+def test_layernorm_mean_overlapping_variance_fails_at_run_time(tmp_path: Path) -> None:
+    call = CALL.replace("mean, variance, src", "mean, mean, src")
+    kernel = _layernorm_kernel(tmp_path, (1, 5, 40), 1024, 1024, call)
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](*_layernorm_args((1, 5, 40), 1024))
+    assert caught.value.message.split(": ", 2)[2] == (
+        "LayerNorm: outputMean (bytes [81920, 81940) of UB) overlaps outputVariance (bytes [81920, 81940)); CANN "
+        "does not support it"
+    )
+
+
+def test_layernorm_a_tiling_reused_after_a_tail_processes_tail_sized_rounds(tmp_path: Path) -> None:
+    """CANN's LayerNorm takes its tiling by reference and leaves the tail's bshCurLength and bsCurLength in it:
+    a second call with the same struct processes one row per round (rows 0 and 2) and the tail (row 4) of this
+    [1, 5, 40] input with rounds of two rows, and leaves rows 1 and 3 of its output as they were."""
+    second = CALL.replace("(dst,", "(dst2,")
+    call = CALL + "dst2 = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 40960, 200)\n"
+    call += "asc.data_copy(dst2, yg[200:], 200)\n" + second + "asc.data_copy(yg[200:], dst2, 200)\n"
+    shape = (1, 5, 40)
+    kernel = _layernorm_kernel(tmp_path, shape, 1024, 1024, call)
+    x, gamma_beta, _, stats, tiling = _layernorm_args(shape, 1024)
+    y = np.zeros((10, 40), dtype=np.float32)
+    kernel[1](x, gamma_beta, y, stats, tiling)
+    out, _, _ = an.layernorm_model(x, gamma_beta[:40], gamma_beta[40:], float(np.float32(1e-5)), 1 / 40)
+    assert np.array_equal(y[:5], out)
+    assert np.array_equal(y[5:][[0, 2, 4]], out[[0, 2, 4]])
+    assert not y[5:][[1, 3]].any()
 
 
 QUANT_BODY = """
