@@ -196,6 +196,22 @@ def test_tiling_fields_read_and_written_in_the_kernel(tmp_path: Path) -> None:
     ]
 
 
+def test_layernorm_tiling_fields_are_read_again_after_the_call(tmp_path: Path) -> None:
+    """LayerNorm takes its tiling by reference and sets bshCurLength and bsCurLength: a read after the call is
+    a new read, not the value read before it."""
+    statement = (
+        "t = asc.adv.LayerNormTiling(); r = t.bsh_cur_length; "
+        "asc.adv.layernorm(f32, f32, f32, f32, f32, f32, f, t); u = t.bsh_cur_length + r"
+    )
+    assert lines(tmp_path, statement) == [
+        "LayerNormTiling t;",
+        "int32_t bsh_cur_length = t.bshCurLength;",
+        "AscendC::LayerNorm<float, false>(f32, f32, f32, f32, f32, f32, f, t);",
+        "int32_t bsh_cur_length_1 = t.bshCurLength;",
+        "int32_t u = bsh_cur_length_1 + bsh_cur_length;",
+    ]
+
+
 ERRORS: dict[str, tuple[str, str]] = {
     "acos_int": ("asc.adv.acos(i16, i16)", "TypeError: acos: src has data type int16; acos supports float16, float32"),
     "acos_mixed": ("asc.adv.acos(f32, a)", "TypeError: acos: dst has data type float32, but src has float16; they must match"),
