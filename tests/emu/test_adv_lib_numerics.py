@@ -385,6 +385,100 @@ def test_layernorm_a_tiling_reused_after_a_tail_processes_tail_sized_rounds(tmp_
     assert not y[5:][[1, 3]].any()
 
 
+# --- DeepNorm --------------------------------------------------------------------------------------------
+
+DEEPNORM_BODY = """
+{pipe}
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+gg = asc.GlobalTensor()
+gg.set_global_buffer(g)
+yg = asc.GlobalTensor()
+yg.set_global_buffer(y)
+mg = asc.GlobalTensor()
+mg.set_global_buffer(mv)
+src = asc.LocalTensor({t}, asc.TPosition.VECIN, 0, {size})
+gx = asc.LocalTensor({t}, asc.TPosition.VECIN, 32768, {size})
+beta = asc.LocalTensor({t}, asc.TPosition.VECIN, 65536, {h})
+gamma = asc.LocalTensor({t}, asc.TPosition.VECIN, 73728, {h})
+dst = asc.LocalTensor({t}, asc.TPosition.VECOUT, 81920, {size})
+mean = asc.LocalTensor({t}, asc.TPosition.VECOUT, 114688, {rows})
+rstd = asc.LocalTensor({t}, asc.TPosition.VECOUT, 118784, {rows})
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 122880, {tmp_bytes})
+asc.data_copy(src, xg, {size})
+asc.data_copy(gx, xg[{size}:], {size})
+asc.data_copy(beta, gg, {h})
+asc.data_copy(gamma, gg[{h}:], {h})
+asc.data_copy(mean, mg, {rows})  # the padding past b * s rows: what the kernel copies out, DeepNorm does not write
+asc.data_copy(rstd, mg[{rows}:], {rows})
+asc.adv.deepnorm(dst, mean, rstd, src, gx, beta, gamma, {alpha}, {eps}, tiling, tmp{flags})
+asc.data_copy(yg, dst, {size})
+asc.data_copy(mg, mean, {rows})
+asc.data_copy(mg[{rows}:], rstd, {rows})
+"""
+DEEPNORM_PARAMS = (
+    "x: asc.GlobalAddress, g: asc.GlobalAddress, y: asc.GlobalAddress, mv: asc.GlobalAddress, "
+    "tiling: asc.adv.DeepNormTiling"
+)
+
+
+@pytest.mark.parametrize(
+    ("dtype", "shape", "original_h", "tmp_scale", "reuse", "basic"),
+    [
+        (np.float32, (2, 4, 64), 64, 1, False, False),  # one row per round
+        (np.float32, (1, 9, 200), 197, 3, False, False),  # padded H: sums over 197, two tree levels
+        (np.float32, (1, 5, 40), 40, 2, True, False),  # src reused; a tail round
+        (np.float16, (1, 9, 128), 128, 4, False, False),  # rounds of 4 rows and a tail of 1
+        (np.float32, (2, 8, 128), 128, 16, False, True),  # basic block: rounds of 8 rows
+        (np.float16, (1, 16, 192), 192, 100, False, True),  # basic block, every row in one round
+    ],
+    ids=["f32-rows", "f32-padded", "f32-reuse-tail", "f16-tail", "f32-basic", "f16-basic"],
+)
+def test_deepnorm_with_mean_and_variance(
+    tmp_path: Path, dtype: type, shape: tuple[int, int, int], original_h: int, tmp_scale: int, reuse: bool, basic: bool
+) -> None:
+    b, s, h = shape
+    rows = b * s
+    type_size = np.dtype(dtype).itemsize
+    maximum, minimum = host.get_deep_norm_max_min_tmp_size([b, s, h], type_size, reuse, basic)
+    tmp_bytes = min(-(-(minimum + (tmp_scale - 1) * 3 * h * 4) // 32) * 32, maximum)
+    tiling = asc.adv.DeepNormTiling()
+    assert host.get_deep_norm_tiling_info([b, s, h], [b, s, original_h], tmp_bytes, type_size, reuse, basic, tiling)
+    padded = -(-rows // 16) * 16
+    flags = (", reuse_source=True" if reuse else "") + (", basic_block=True" if basic else "")
+    body = DEEPNORM_BODY.format(
+        pipe=an.pipe_reserving(122880 + tmp_bytes), t=NAMES[dtype], size=rows * h, h=h, rows=padded,
+        tmp_bytes=tmp_bytes, alpha=0.75, eps=1e-5, flags=flags,
+    )  # fmt: skip
+    kernel = an.load_kernel(tmp_path, body, DEEPNORM_PARAMS)
+    rng = np.random.default_rng(6)
+    x = rng.normal(1.5, 2, (rows, h)).astype(dtype)
+    gx = rng.normal(0, 1, (rows, h)).astype(dtype)
+    x[:, original_h:] = 0
+    gx[:, original_h:] = 0
+    beta_gamma = np.concatenate([rng.uniform(-1, 1, h), rng.uniform(0.5, 1.5, h)]).astype(dtype)
+    y = np.zeros_like(x)
+    stats = np.zeros(2 * padded, dtype=dtype)
+    kernel[1](np.concatenate([x.ravel(), gx.ravel()]), beta_gamma, y, stats, tiling)
+    eps_t, alpha_t = float(np.array(1e-5, dtype=dtype)), float(np.array(0.75, dtype=dtype))
+    out, mean, variance = an.deepnorm_model(
+        x, gx, beta_gamma[h:], beta_gamma[:h], alpha_t, eps_t, tiling.last_dim_value_back, original_h, basic
+    )
+    assert np.array_equal(y, out.astype(dtype))
+    assert np.array_equal(stats[:rows], mean.astype(dtype))
+    assert np.array_equal(stats[padded : padded + rows], variance.astype(dtype))
+    x1 = alpha_t * x.astype(np.float64) + gx.astype(np.float64)
+    mean64 = x1[:, :original_h].mean(axis=1, keepdims=True)
+    var64 = ((x1[:, :original_h] - mean64) ** 2).mean(axis=1, keepdims=True)
+    g64, b64 = beta_gamma[h:].astype(np.float64), beta_gamma[:h].astype(np.float64)
+    reference = ((x1 - mean64) / np.sqrt(var64 + eps_t) * g64 + b64)[:, :original_h]
+    y_bound, stats_bound = (1e-5, 1e-6) if dtype is np.float32 else (2e-3, 1e-3)
+    got = y[:, :original_h].astype(np.float64)
+    assert np.max(np.abs(got - reference) / np.maximum(np.abs(reference), 1)) <= y_bound
+    assert an.relative_error(stats[:rows], mean64[:, 0]) <= stats_bound
+    assert an.relative_error(stats[padded : padded + rows], var64[:, 0]) <= stats_bound
+
+
 QUANT_BODY = """
 xg = asc.GlobalTensor()
 xg.set_global_buffer(x)

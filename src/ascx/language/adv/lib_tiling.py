@@ -1,6 +1,6 @@
-"""``asc.adv.SoftmaxTiling``, ``asc.adv.RmsNormTiling`` and ``asc.adv.LayerNormTiling``: the tiling structs of
-``softmax``, ``rmsnorm`` and ``layernorm``; ``asc.adv.SoftmaxShapeInfo``, the shape the softmax family
-computes on.
+"""``asc.adv.SoftmaxTiling``, ``asc.adv.RmsNormTiling``, ``asc.adv.LayerNormTiling`` and ``asc.adv.DeepNormTiling``:
+the tiling structs of ``softmax``, ``rmsnorm``, ``layernorm`` and ``deepnorm``; ``asc.adv.SoftmaxShapeInfo``,
+the shape the softmax family computes on.
 
 They behave as ``TCubeTiling`` does: built on the host (by ``asc.lib.host.soft_max_tiling_func`` or
 ``get_rms_norm_tiling_info``, or field by field) a struct is a plain value whose fields are Python
@@ -231,4 +231,14 @@ class LayerNormTiling(LibTiling):
     """``sizeof(LayerNormTiling)``: 25 ``uint32_t`` and one ``float``."""
 
 
-__all__ = ["LayerNormTiling", "RmsNormTiling", "SoftmaxShapeInfo", "SoftmaxTiling"]
+class DeepNormTiling(LibTiling):
+    """``DeepNormTiling``: ``LayerNormTiling``'s 26 fields (the same names, order and meaning) for ``deepnorm``
+    (``asc.lib.host.get_deep_norm_tiling_info`` fills it)."""
+
+    CPP_NAME: ClassVar[str] = "DeepNormTiling"
+    FIELDS: ClassVar[tuple[tuple[str, str, DataType], ...]] = LayerNormTiling.FIELDS
+    C_SIZE = 104
+    """``sizeof(DeepNormTiling)``: 25 ``uint32_t`` and one ``float``."""
+
+
+__all__ = ["DeepNormTiling", "LayerNormTiling", "RmsNormTiling", "SoftmaxShapeInfo", "SoftmaxTiling"]
