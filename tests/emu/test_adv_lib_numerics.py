@@ -479,6 +479,28 @@ def test_deepnorm_with_mean_and_variance(
     assert an.relative_error(stats[padded : padded + rows], var64[:, 0]) <= stats_bound
 
 
+def test_deepnorm_dst_sharing_src_without_reuse_fails_at_run_time(tmp_path: Path) -> None:
+    body = DEEPNORM_BODY.format(
+        pipe=an.pipe_reserving(126976), t="asc.float32", size=512, h=64, rows=16, tmp_bytes=4096, alpha=0.75,
+        eps=1e-5, flags="",
+    ).replace("asc.adv.deepnorm(dst,", "asc.adv.deepnorm(src[0:],")  # fmt: skip
+    kernel = an.load_kernel(tmp_path, body, DEEPNORM_PARAMS)
+    tiling = asc.adv.DeepNormTiling()
+    assert host.get_deep_norm_tiling_info([1, 8, 64], [1, 8, 64], 4096, 4, False, False, tiling)
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](
+            np.zeros(1024, np.float32),
+            np.ones(128, np.float32),
+            np.zeros(512, np.float32),
+            np.zeros(32, np.float32),
+            tiling,
+        )
+    assert caught.value.message.split(": ", 2)[2] == (
+        "DeepNorm: dstLocal (bytes [0, 2048) of UB) overlaps srcLocal (CANN: without isReuseSrc they may not share "
+        "memory) (bytes [0, 2048)); CANN does not support it"
+    )
+
+
 QUANT_BODY = """
 xg = asc.GlobalTensor()
 xg.set_global_buffer(x)

@@ -265,3 +265,57 @@ def test_layernorm_host_failures() -> None:
         host.get_layer_norm_max_min_tmp_size([2, 0, 64, 64], 2, False)
     with pytest.raises(TypeError, match=r"fills a host asc\.adv\.LayerNormTiling"):
         host.get_layer_norm_nd_tiling_info([2, 16, 64, 64], 4096, 2, False, asc.adv.RmsNormTiling())
+
+
+# --- DeepNorm --------------------------------------------------------------------------------------------
+
+
+def test_deepnorm_at_the_documented_shape() -> None:
+    """CANN's DeepNorm Tiling page: [2, 16, 64] half, the minimum buffer: LayerNorm's sizes and fields."""
+    assert host.get_deep_norm_max_min_tmp_size([2, 16, 64], 2, False, False) == (3 * 8192 + 2 * 128, 3 * 256 + 256)
+    for basic in (False, True):
+        tiling = asc.adv.DeepNormTiling()
+        assert host.get_deep_norm_tiling_info([2, 16, 64], [2, 16, 64], 1024, 2, False, basic, tiling)
+        fields = (2, 16, 64, 64, 2048, 32, 3, 0, 32, 32, 32, 256, 64, 64, 128, 192, 32, 64, 0, 2048, 1, 0, 32, 64, 1)
+        assert tiling.pack() == struct.pack("<25If", *fields, 1 / 64)
+
+
+def test_deepnorm_basic_block_rounds_are_multiples_of_eight_rows() -> None:
+    for stack in (24 * 1024, 40 * 1024, 100 * 1024):
+        tiling = asc.adv.DeepNormTiling()
+        assert host.get_deep_norm_tiling_info([4, 16, 128], [4, 16, 128], stack, 4, False, True, tiling)
+        assert tiling.one_tmp_size % (8 * 128) == 0, stack
+        plain = asc.adv.DeepNormTiling()
+        assert host.get_deep_norm_tiling_info([4, 16, 128], [4, 16, 128], stack, 4, False, False, plain)
+        assert plain.one_tmp_size == min(stack // 4 // 3 // 128 * 128, 4 * 16 * 128)
+        assert tiling.one_tmp_size == plain.one_tmp_size // 1024 * 1024
+
+
+def test_deepnorm_padded_h() -> None:
+    tiling = asc.adv.DeepNormTiling()
+    assert host.get_deep_norm_tiling_info([1, 4, 208], [1, 4, 200], 1 << 16, 4, True, False, tiling)
+    assert (tiling.h_length, tiling.original_h_length, tiling.number_of_tmp_buf) == (208, 200, 2)
+    assert tiling.last_dim_value_back == struct.unpack("<f", struct.pack("<f", 1 / 200))[0]
+    assert (tiling.loop_round, tiling.input_tail_size, tiling.first_tmp_start_pos) == (1, 0, 0)
+
+
+def test_deepnorm_host_failures() -> None:
+    tiling = asc.adv.DeepNormTiling()
+    api = "[DeepNorm][GetDeepNormTilingInfo]"
+    with pytest.raises(TilingError, match=r"GetDeepNormTilingInfo: 1000 bytes .* fewer than the minimum 1024"):
+        host.get_deep_norm_tiling_info([2, 16, 64], [2, 16, 64], 1000, 2, False, False, tiling)
+    with pytest.raises(TilingError, match=r"the origin shape \[2, 8, 64\] does not fit \[2, 16, 64\]"):
+        host.get_deep_norm_tiling_info([2, 16, 64], [2, 8, 64], 4096, 2, False, False, tiling)
+    with pytest.raises(ValueError, match=re.escape(f"{api} The range of originH is 70, must be (0, 64]!")):
+        host.get_deep_norm_tiling_info([2, 16, 64], [2, 16, 70], 4096, 2, False, False, tiling)
+    with pytest.raises(ValueError, match=re.escape(f"{api} When isBasicBlock is true, originH is 60, H is 64")):
+        host.get_deep_norm_tiling_info([2, 16, 64], [2, 16, 60], 4096, 2, False, True, tiling)
+    with pytest.raises(ValueError, match=re.escape(f"{api} The last axis H must be 32B aligned!")):
+        host.get_deep_norm_tiling_info([2, 16, 60], [2, 16, 60], 4096, 2, False, False, tiling)
+    with pytest.raises(ValueError, match=re.escape("The value of last axis can not be greater than 2040!")):
+        host.get_deep_norm_max_min_tmp_size([1, 8, 2048], 4, False, False)
+    with pytest.raises(ValueError, match=re.escape("The non-last axis B*S must be 8 aligned!")):
+        host.get_deep_norm_max_min_tmp_size([1, 4, 64], 4, False, True)
+    with pytest.raises(ValueError, match=re.escape("should be 3 (e.g. [B, S, H])!")):
+        host.get_deep_norm_max_min_tmp_size([16, 64], 4, False, False)
+    assert tiling.b_length == 0  # not filled

@@ -13,16 +13,17 @@ def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> str:
 
 _PART_0 = """# The library beyond Matmul (`asc.adv`)
 
-pyasc 1.1.1's high-level library functions besides the Matmul API ([its pages](../matmul/README.md)): the
-math functions (`acos` ... `trunc`, `exp` with its Taylor expansion, `power`, `xor`, `axpy`), `softmax` with
+pyasc 1.1.1's high-level library functions besides the Matmul API ([its pages](../matmul/README.md)): the math
+functions (`acos` ... `trunc`, `exp` with its Taylor expansion, `power`, `xor`, `axpy`), `softmax` with
 `SoftmaxTiling` (and `SoftmaxShapeInfo`, the shape it computes on), `rmsnorm` with `RmsNormTiling`, `quant`
 with `QuantConfig`, and `concat`/`extract` around `Sort`; beyond pyasc, `layernorm` with `LayerNormTiling`
-(CANN's `LayerNorm` with mean and variance).  Each is an `ascendc.adv.*` op that runs on the vector pipe (it
-reads its sources and writes its destinations and its temporary buffer, for the sync passes), prints CANN
-9.1's C++ call, and runs on the CPU emulation (`adv_api/` of the emulation headers).  The submodules have
-pyasc's names: `asc.adv.math`, `asc.adv.activation` (softmax), `asc.adv.normalization` (rmsnorm, layernorm),
-`asc.adv.quantization` (quant), `asc.adv.sort` (concat, extract), `asc.adv.types` (the configuration types)
-and `asc.adv.utils` (the argument checks the functions share).
+(CANN's `LayerNorm` with mean and variance) and `deepnorm` with `DeepNormTiling`. Each is an `ascendc.adv.*`
+op that runs on the vector pipe (it reads its sources and writes its destinations and its temporary buffer,
+for the sync passes), prints CANN 9.1's C++ call, and runs on the CPU emulation (`adv_api/` of the emulation
+headers). The submodules have pyasc's names: `asc.adv.math`, `asc.adv.activation` (softmax),
+`asc.adv.normalization` (rmsnorm, layernorm, deepnorm), `asc.adv.quantization` (quant), `asc.adv.sort`
+(concat, extract), `asc.adv.types` (the configuration types) and `asc.adv.utils` (the argument checks the
+functions share).
 
 ## What every function checks
 
@@ -120,6 +121,22 @@ _PART_1 = _table(
             "`GetLayerNormNDTilingInfo(srcShape, stackBufferSize, typeSize, isReuseSource, tiling)`",
             "`get_layer_norm_nd_tiling_info(src_shape, stack_buffer_size, type_size, is_reuse_source, tiling)`",
             "None, fills the `LayerNormTiling`",
+        ),
+        (
+            "`GetDeepNormMaxMinTmpSize(srcShape, typeSize, isReuseSource, isBasicBlock, max, min)`",
+            "`get_deep_norm_max_min_tmp_size(src_shape, type_size, is_reuse_source, is_basic_block)`",
+            "`(max_value, min_value)`",
+        ),
+        (
+            (
+                "`GetDeepNormTilingInfo(srcShape, originSrcShape, stackBufferSize, typeSize, isReuseSource, "
+                "isBasicBlock, tiling)`"
+            ),
+            (
+                "`get_deep_norm_tiling_info(src_shape, origin_src_shape, stack_buffer_size, type_size, "
+                "is_reuse_source, is_basic_block, tiling)`"
+            ),
+            "True, fills the `DeepNormTiling`",
         ),
     ],
 )

@@ -367,7 +367,8 @@ _DEEPNORM_H_EXAMPLE = _deepnorm_message("the tiling's h_length 2048 is more than
         "known size (CANN's kernel check), which must also be whole 32-byte blocks; ``h`` is 32-byte aligned.",
         f'"{_DEEPNORM_SHARE}".',
         "The shape fits the operands: ``src``, ``gx``, ``dst`` (``b * s * h``), ``mean``, ``rstd`` (``b * s``), "
-        "``gamma`` and ``beta`` (``h``), with LayerNorm's messages.",
+        "``gamma`` and ``beta`` (``h``): e.g. \"deepnorm: rstd has 8 elements, fewer than the tiling's b_length "
+        '* s_length 16".',
         "A temporary buffer of known size holds CANN's minimum (LayerNorm's: three float32 rows, two with a reused "
         "float32 source, and the float32 mean and variance of every row): "
         f'"{tmp_size_message("deepnorm", 256, "DeepNorm of 2 x 8 rows of 64 float16", _DEEPNORM_MIN)}".',
