@@ -501,6 +501,33 @@ def test_deepnorm_dst_sharing_src_without_reuse_fails_at_run_time(tmp_path: Path
     )
 
 
+def test_deepnorm_a_tiling_reused_after_a_tail_processes_tail_sized_rounds(tmp_path: Path) -> None:
+    """As LayerNorm's: a second call with the DeepNormTiling the first left the tail's lengths in processes
+    rows 0, 2 and 4 of this [1, 5, 64] input (rounds of two rows and a tail of one) and leaves rows 1 and 3."""
+    call = "asc.adv.deepnorm(dst, mean, rstd, src, gx, beta, gamma, 0.75, 1e-05, tiling, tmp)\n"
+    second = call.replace("(dst,", "(dst2,")
+    extra = "dst2 = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 98304, 320)\n"
+    extra += "asc.data_copy(dst2, yg[320:], 320)\n" + second + "asc.data_copy(yg[320:], dst2, 320)\n"
+    body = DEEPNORM_BODY.format(
+        pipe=an.pipe_reserving(126976), t="asc.float32", size=320, h=64, rows=16, tmp_bytes=2048, alpha=0.75,
+        eps=1e-5, flags="",
+    ).replace(call, call + extra)  # fmt: skip
+    kernel = an.load_kernel(tmp_path, body, DEEPNORM_PARAMS)
+    tiling = asc.adv.DeepNormTiling()
+    assert host.get_deep_norm_tiling_info([1, 5, 64], [1, 5, 64], 2048, 4, False, False, tiling)
+    assert (tiling.loop_round, tiling.bs_cur_length, tiling.mean_var_tail_size) == (2, 2, 1)
+    rng = np.random.default_rng(9)
+    x, gx = rng.normal(0, 1, (5, 64)).astype(np.float32), rng.normal(0, 1, (5, 64)).astype(np.float32)
+    beta_gamma = np.concatenate([rng.uniform(-1, 1, 64), rng.uniform(0.5, 1.5, 64)]).astype(np.float32)
+    y = np.zeros((10, 64), dtype=np.float32)
+    kernel[1](np.concatenate([x.ravel(), gx.ravel()]), beta_gamma, y, np.zeros(32, np.float32), tiling)
+    c = tiling.last_dim_value_back
+    out, _, _ = an.deepnorm_model(x, gx, beta_gamma[64:], beta_gamma[:64], 0.75, float(np.float32(1e-5)), c, 64, False)
+    assert np.array_equal(y[:5], out)
+    assert np.array_equal(y[5:][[0, 2, 4]], out[[0, 2, 4]])
+    assert not y[5:][[1, 3]].any()
+
+
 QUANT_BODY = """
 xg = asc.GlobalTensor()
 xg.set_global_buffer(x)

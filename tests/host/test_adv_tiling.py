@@ -299,6 +299,31 @@ def test_deepnorm_padded_h() -> None:
     assert (tiling.loop_round, tiling.input_tail_size, tiling.first_tmp_start_pos) == (1, 0, 0)
 
 
+@pytest.mark.parametrize("type_size", [2, 4])
+@pytest.mark.parametrize(("reuse", "basic"), [(False, False), (True, False), (False, True)])
+def test_deepnorm_tiling_invariants_over_a_sweep(type_size: int, reuse: bool, basic: bool) -> None:
+    areas = 2 if reuse and type_size == 4 else 3
+    for b, s, h in LAYERNORM_SHAPES:
+        if h * type_size % 32 or h > 2040 or (basic and (h % 64 or b * s % 8)):
+            continue
+        rows = b * s
+        maximum, minimum = host.get_deep_norm_max_min_tmp_size([b, s, h], type_size, reuse, basic)
+        assert (maximum, minimum) == host.get_layer_norm_max_min_tmp_size([b, s, h, h], type_size, reuse)
+        for stack in sorted({minimum, minimum + 100, 2 * minimum, maximum, maximum + 4096}):
+            t = asc.adv.DeepNormTiling()
+            assert host.get_deep_norm_tiling_info([b, s, h], [b, s, h], stack, type_size, reuse, basic, t)
+            where = (b, s, h, type_size, stack)
+            assert t.number_of_tmp_buf == areas, where
+            assert t.one_tmp_size % h == 0, where
+            assert 0 < t.one_tmp_size <= rows * h, where
+            if basic and t.one_tmp_size >= 8 * h:
+                assert t.one_tmp_size % (8 * h) == 0, where
+            assert t.first_tmp_start_pos + areas * t.one_tmp_size <= t.tmp_buf_size == stack // 4, where
+            assert t.loop_round * t.input_round_size + t.input_tail_size == rows * h, where
+            assert t.mean_var_round_size * h == t.input_round_size == t.bsh_cur_length == t.bs_cur_length * h, where
+            assert t.mean_var_tail_pos + t.mean_var_tail_size == rows, where
+
+
 def test_deepnorm_host_failures() -> None:
     tiling = asc.adv.DeepNormTiling()
     api = "[DeepNorm][GetDeepNormTilingInfo]"
