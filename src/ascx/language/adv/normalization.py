@@ -200,7 +200,8 @@ _LAYERNORM_MIN = layernorm_tmp_size(2, 8, 64, 2, False)[1]
         "with a reused float32 source, and the float32 mean and variance of every row, each area 32-byte "
         f'aligned): "{tmp_size_message("layernorm", 256, "LayerNorm of 2 x 8 rows of 64 float16", _LAYERNORM_MIN)}".',
         "At run time (the emulation fails the run): the tiling's work areas fit the temporary buffer "
-        "(``third_tmp_start_pos + one_tmp_size <= tmp_buf_size <= `` its float32 elements), its rounds cover "
+        "(``third_tmp_start_pos + one_tmp_size <= tmp_buf_size``, and the buffer holds ``tmp_buf_size`` float32 "
+        "elements), its rounds cover "
         "whole rows of the shape, and ``temp_buffer`` overlaps no operand; ``mean`` and ``variance`` overlap "
         "no other operand, ``dst`` none but ``src``.",
     ),
