@@ -1,6 +1,6 @@
 # The library functions beyond Matmul from Python to IR and to C++: each math function once, exp with
-# its Taylor expansion, power, xor, axpy, softmax and rmsnorm with kernel-built tilings and a tiling
-# kernel parameter, quant with a QuantConfig, concat and extract.
+# its Taylor expansion, power, xor, axpy, softmax, rmsnorm, layernorm and deepnorm with kernel-built
+# tilings and a tiling kernel parameter, quant with a QuantConfig, concat and extract.
 #
 # RUN: ascx compile %s --args "asc.adv.SoftmaxTiling(), MockValue(asc.int32), MockValue(asc.float32)" --emit ir | filecheck %s --check-prefix=IR
 # RUN: ascx compile %s --args "asc.adv.SoftmaxTiling(), MockValue(asc.int32), MockValue(asc.float32)" | filecheck %s --check-prefix=CPP --match-full-lines --strict-whitespace
@@ -52,6 +52,11 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
     norm = asc.adv.RmsNormTiling(b_length=1, s_length=2, h_length=128)
     norm.reciprocal_of_h_length = 1.0 / 128
     asc.adv.rmsnorm(c, a, b, eps, norm, tmp)
+    ln = asc.adv.LayerNormTiling(b_length=1, s_length=2, h_length=64)
+    asc.adv.layernorm(c, b[240:], b[224:], a, b[64:], b[128:], eps, ln, tmp)
+    asc.adv.layernorm(w, w, w, w, w, w, 0.5, ln, reuse_source=True)
+    dn = asc.adv.DeepNormTiling(b_length=1, s_length=8, h_length=32, original_h_length=32)
+    asc.adv.deepnorm(w, w[240:], w[232:], w, w, w[64:], w[128:], eps, 0.5, dn, tmp, True)
     asc.adv.quant(q, a, 2.0, 0.5, 256)
     asc.adv.quant(q, a, eps, 0, 128, tmp, False, asc.adv.QuantConfig(128, 0, 0, 1024))
     asc.adv.concat(c, a, b, 4)
@@ -109,7 +114,16 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
 # IR: ascendc.lib_tiling.set %norm "reciprocalOfHLength", %cst_1 : !ascendc.lib_tiling<"RmsNormTiling">, f32
 # IR: %1 = arith.truncf %eps : f32 to f16
 # IR: ascendc.adv.rmsnorm %c, %a, %b, %1, %norm tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, !ascendc.lib_tiling<"RmsNormTiling">, !ascendc.local_tensor<ui8>)
-# IR: ascendc.adv.quant %q, %a, %cst_2, %cst_3 count %c256_ui32 : (!ascendc.local_tensor<i8>, !ascendc.local_tensor<f16>, f32, f32, ui32)
+# IR: %ln = ascendc.lib_tiling : !ascendc.lib_tiling<"LayerNormTiling">
+# IR: ascendc.lib_tiling.set %ln "bLength", %c1_i32 : !ascendc.lib_tiling<"LayerNormTiling">, i32
+# IR: ascendc.lib_tiling.set %ln "sLength", %c2_i32 : !ascendc.lib_tiling<"LayerNormTiling">, i32
+# IR: ascendc.lib_tiling.set %ln "hLength", %c64_i32 : !ascendc.lib_tiling<"LayerNormTiling">, i32
+# IR: ascendc.adv.layernorm %c, %2, %3, %a, %4, %5, %6, %ln tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, !ascendc.lib_tiling<"LayerNormTiling">, !ascendc.local_tensor<ui8>)
+# IR: ascendc.adv.layernorm %w, %w, %w, %w, %w, %w, %cst_2, %ln reuse_source : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, f32, !ascendc.lib_tiling<"LayerNormTiling">)
+# IR: %dn = ascendc.lib_tiling : !ascendc.lib_tiling<"DeepNormTiling">
+# IR: ascendc.lib_tiling.set %dn "originalHLength", %c32_i32 : !ascendc.lib_tiling<"DeepNormTiling">, i32
+# IR: ascendc.adv.deepnorm %w, %7, %8, %w, %w, %9, %10, %eps, %cst_2, %dn tmp %tmp reuse_source : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, f32, f32, !ascendc.lib_tiling<"DeepNormTiling">, !ascendc.local_tensor<ui8>)
+# IR: ascendc.adv.quant %q, %a, %cst_3, %cst_2 count %c256_ui32 : (!ascendc.local_tensor<i8>, !ascendc.local_tensor<f16>, f32, f32, ui32)
 # IR: ascendc.adv.quant %q, %a, %eps, %cst_4 count %c128_ui32 tmp %tmp config array<i64: 128, 0, 0, 1024> : (!ascendc.local_tensor<i8>, !ascendc.local_tensor<f16>, f32, f32, ui32, !ascendc.local_tensor<ui8>)
 # IR: ascendc.adv.concat %c, %a, %b, %c4_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32)
 # IR: ascendc.adv.extract %c, %u, %a, %c2_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<ui32>, !ascendc.local_tensor<f16>, i32)
@@ -170,6 +184,27 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
 # CPP-NEXT:    norm.reciprocalOfHLength = 0.0078125f;
 # CPP-NEXT:    half v_1 = static_cast<half>(eps);
 # CPP-NEXT:    AscendC::RmsNorm<half, false>(c, a, b, tmp, v_1, norm);
+# CPP-NEXT:    LayerNormTiling ln;
+# CPP-NEXT:    ln.bLength = 1;
+# CPP-NEXT:    ln.sLength = 2;
+# CPP-NEXT:    ln.hLength = 64;
+# CPP-NEXT:    AscendC::LocalTensor<half> v_2 = b[240];
+# CPP-NEXT:    AscendC::LocalTensor<half> v_3 = b[224];
+# CPP-NEXT:    AscendC::LocalTensor<half> v_4 = b[64];
+# CPP-NEXT:    AscendC::LocalTensor<half> v_5 = b[128];
+# CPP-NEXT:    half v_6 = static_cast<half>(eps);
+# CPP-NEXT:    AscendC::LayerNorm<half, false>(c, v_2, v_3, a, v_4, v_5, tmp, v_6, ln);
+# CPP-NEXT:    AscendC::LayerNorm<float, true>(w, w, w, w, w, w, 0.5f, ln);
+# CPP-NEXT:    DeepNormTiling dn;
+# CPP-NEXT:    dn.bLength = 1;
+# CPP-NEXT:    dn.sLength = 8;
+# CPP-NEXT:    dn.hLength = 32;
+# CPP-NEXT:    dn.originalHLength = 32;
+# CPP-NEXT:    AscendC::LocalTensor<float> v_7 = w[240];
+# CPP-NEXT:    AscendC::LocalTensor<float> v_8 = w[232];
+# CPP-NEXT:    AscendC::LocalTensor<float> v_9 = w[64];
+# CPP-NEXT:    AscendC::LocalTensor<float> v_10 = w[128];
+# CPP-NEXT:    AscendC::DeepNorm<float, true, false>(w, v_7, v_8, w, w, v_9, v_10, tmp, eps, 0.5f, dn);
 # CPP-NEXT:    AscendC::AscendQuant<half, false>(q, a, 2.0f, 0.5f, 256);
 # CPP-NEXT:    constexpr static AscendC::AscendQuantConfig quant_config = {128, 0, 0, 1024};
 # CPP-NEXT:    AscendC::AscendQuant<half, false, quant_config>(q, a, tmp, eps, 0.0f, 128);
