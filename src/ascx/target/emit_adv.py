@@ -64,6 +64,15 @@ def _softmax(p: AscendCPrinter, op: adv.SoftmaxOp) -> None:
     _call(p, "SoftMax", template, [*tensors, *_optional(p, op.tmp), p.expr(op.tiling), *_optional(p, op.shape_info)])
 
 
+@emits(adv.SoftmaxFlashV2Op)
+def _softmax_flash_v2(p: AscendCPrinter, op: adv.SoftmaxFlashV2Op) -> None:
+    flags = ("is_update", "reuse_source", "basic_block", "data_format_nz")
+    template = [_element(op.src), *(_flag(op, f) for f in flags), "AscendC::SOFTMAX_DEFAULT_CFG"]
+    operands = (op.dst, op.exp_sum, op.max, op.src, op.exp_max, op.in_exp_sum, op.in_max)
+    args = [*(p.expr(v) for v in operands), *_optional(p, op.tmp), p.expr(op.tiling), *_optional(p, op.shape_info)]
+    _call(p, "SoftmaxFlashV2", template, args)
+
+
 @emits(adv.RmsNormOp)
 def _rmsnorm(p: AscendCPrinter, op: adv.RmsNormOp) -> None:
     args = [p.expr(op.dst), p.expr(op.src), p.expr(op.gamma), *_optional(p, op.tmp), p.expr(op.epsilon)]
