@@ -313,12 +313,6 @@ class SoftmaxOp(LibCallSyntax):
             raise VerifyException(f"sum and max hold the type of src, or f32 for a f16 src; got {stats} for {src}")
 
 
-def _lib_struct(value: SSAValue, struct: str, name: str) -> None:
-    assert isinstance(value.type, LibTilingType)
-    if value.type.cpp_name != struct:
-        raise VerifyException(f"{name} must be a {struct}, got {value.type}")
-
-
 class SoftmaxFlashV2Access(TensorAccess):
     """What ``SoftmaxFlashV2`` reads and writes, by its flags and types: ``in_exp_sum`` and ``in_max`` are read
     and ``exp_max`` written with ``is_update`` only; CANN's float basic-block code also leaves ``x - max`` in
@@ -380,7 +374,7 @@ class SoftmaxFlashV2Op(LibCallSyntax):
         _tmp_bytes(self.tmp)
         _tiling(self.tiling, "SoftMaxTiling")
         if self.shape_info is not None:
-            _lib_struct(self.shape_info, "SoftMaxShapeInfo", "shape_info")
+            _tiling(self.shape_info, "SoftMaxShapeInfo", "shape_info")
         src, stats = _element(self, "src"), _element(self, "exp_sum")
         if stats != src and not (isinstance(src, Float16Type) and isinstance(stats, Float32Type)):
             raise VerifyException(f"the stats hold the type of src, or f32 for a f16 src; got {stats} for {src}")

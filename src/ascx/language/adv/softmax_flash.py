@@ -6,7 +6,7 @@ from typing import Any
 
 from ascx.dialects.ascendc.adv_ops import SoftmaxFlashV2Op
 from ascx.language.adv.lib_records import library_records
-from ascx.language.adv.lib_tiling import SoftmaxTiling
+from ascx.language.adv.lib_tiling import SoftmaxShapeInfo, SoftmaxTiling
 from ascx.language.adv.tmp_sizes import softmax_flash_v2_tmp_size
 from ascx.language.adv.utils import (
     check_aligned,
@@ -14,6 +14,7 @@ from ascx.language.adv.utils import (
     dtype_of,
     kernel_tiling,
     known_elements,
+    known_softmax_shape,
     lib_tensor,
     outside_kernel_message,
     require_dtype,
@@ -53,23 +54,23 @@ def stats_type_message(api: str, stats: object, src: object) -> str:
     )
 
 
-def src_k_message(api: str, src_k: int, dtype: object) -> str:
-    """The message of a known last axis that is not 32-byte aligned."""
+def src_k_message(api: str, src_k: int, dtype: object, source: str = "tiling") -> str:
+    """The message of a known last axis that is not 32-byte aligned (``source``: where the shape came from)."""
     return (
-        f"{api}: the tiling's src_k {src_k} is not 32-byte aligned for {dtype}; the last axis must be 32-byte aligned"
+        f"{api}: the {source}'s src_k {src_k} is not 32-byte aligned for {dtype}; the last axis must be 32-byte aligned"
     )
 
 
-def basic_block_message(api: str, src_m: int, src_k: int) -> str:
+def basic_block_message(api: str, src_m: int, src_k: int, source: str = "tiling") -> str:
     """The message of ``basic_block=True`` for a shape that is not a basic block."""
-    return f"{api}: basic_block=True needs {BASIC_BLOCK_RULE}; the tiling has [{src_m}, {src_k}]"
+    return f"{api}: basic_block=True needs {BASIC_BLOCK_RULE}; the {source} has [{src_m}, {src_k}]"
 
 
-def stats_size_message(api: str, param: str, elements: int, rows: int, per_row: int) -> str:
+def stats_size_message(api: str, param: str, elements: int, rows: int, per_row: int, source: str = "tiling") -> str:
     """The message of a stats tensor smaller than one 32-byte block per row."""
     return (
         f"{api}: {param} has {elements} elements, fewer than the {rows * per_row} of one 32-byte block ({per_row} "
-        f"elements) per row of the tiling's {rows} rows"
+        f"elements) per row of the {source}'s {rows} rows"
     )
 
 
@@ -104,6 +105,12 @@ def stats_size_message(api: str, param: str, elements: int, rows: int, per_row: 
         ("reuse_source", "compile-time bool; reserved by CANN"),
         ("basic_block", "compile-time bool: the shape is a basic block (faster)"),
         ("data_format_nz", "compile-time bool: the input is in the NZ layout (not emulated)"),
+        (
+            "softmax_shape_info",
+            "a ``SoftmaxShapeInfo`` built in the kernel: the shape to compute on (its ``src_m``/``src_k``, when "
+            "both are non-zero, take precedence over ``src``'s shape and the tiling's; its ``ori_src_k`` is the "
+            "unpadded last axis the rows are reduced over)",
+        ),
     ),
     rules=(
         f'"{stats_type_message(API, "int16", float16)}".',
@@ -116,7 +123,10 @@ def stats_size_message(api: str, param: str, elements: int, rows: int, per_row: 
         "``basic_block=True`` needs ``src_k`` a multiple of 64 in [256 / sizeof(T), 2048) and ``src_m`` a "
         f'multiple of 8: "{basic_block_message(API, 4, 100)}".',
         f'"{tiling_type_message(API, "SoftmaxTiling", "a RmsNormTiling")}"; '
-        f'"{outside_kernel_message(API, "SoftmaxTiling")}".',
+        f'"{outside_kernel_message(API, "SoftmaxTiling")}"; '
+        f'"{tiling_type_message(API, "SoftmaxShapeInfo", "a SoftmaxTiling", "softmax_shape_info")}".',
+        "With a ``softmax_shape_info`` whose ``src_m`` and ``src_k`` are known and non-zero, the checks above "
+        f'apply to its shape: "{src_k_message(API, 10, float16, "softmax_shape_info")}".',
         "At run time, as CANN: the shape comes from ``src``'s ShapeInfo (``src.set_shape_info(...)``), and a tiling "
         "of another shape is recomputed for it; a tiling of the shape must be the one ``SoftMaxFlashV2TilingFunc`` "
         "makes; no operands overlap but ``src``/``dst``, ``max``/``in_max`` and ``exp_sum``/``in_exp_sum`` as one "
@@ -156,6 +166,7 @@ def softmax_flash_v2(
     reuse_source: Any = False,
     basic_block: Any = False,
     data_format_nz: Any = False,
+    softmax_shape_info: Any = None,
 ) -> None:
     """``SoftmaxFlashV2``: one step of FlashAttention-2's online softmax over the last axis of a ``[src_m, src_k]``
     input. Without ``is_update``: ``max = rowmax(src)``, ``dst = exp(src - max)`` (not normalised),
@@ -187,8 +198,13 @@ def softmax_flash_v2(
     tensors = (("dst", d), ("exp_sum", sums), ("max", maxes), ("src", s), ("exp_max", e))
     inputs = (("in_exp_sum", in_sums), ("in_max", in_maxes))
     check_aligned(API, *tensors, *inputs, *((("temp_buffer", tmp),) if tmp else ()))
-    fields = t.known_fields()
-    _check_known_shape(fields.get("src_m"), fields.get("src_k"), d, s, tmp, basic, update, tensors + inputs)
+    shape_info = (
+        None
+        if softmax_shape_info is None
+        else kernel_tiling(softmax_shape_info, SoftmaxShapeInfo, API, "softmax_shape_info")
+    )
+    src_m, src_k, source = known_softmax_shape(t, shape_info)
+    _check_known_shape(src_m, src_k, source, d, s, tmp, basic, update, tensors + inputs)
     reserved_flag(builder, reuse, API, "reuse_source")
     flags = [
         f
@@ -196,12 +212,14 @@ def softmax_flash_v2(
         if on
     ]
     leading = [d.ssa, sums.ssa, maxes.ssa, s.ssa, e.ssa, in_sums.ssa, in_maxes.ssa, t.ssa]
-    builder.insert(SoftmaxFlashV2Op.of(leading, {"tmp": tmp.ssa if tmp else None}, flags=flags))
+    optional = {"tmp": tmp.ssa if tmp else None, "shape_info": shape_info.ssa if shape_info else None}
+    builder.insert(SoftmaxFlashV2Op.of(leading, optional, flags=flags))
 
 
 def _check_known_shape(
     src_m: object,
     src_k: object,
+    source: str,
     d: LocalTensor,
     s: LocalTensor,
     tmp: LocalTensor | None,
@@ -217,7 +235,7 @@ def _check_known_shape(
     size1, size2 = src_type.sizeof(), stats_type.sizeof()
     if src_k * size1 % 32:
         raise ApiValueError(
-            src_k_message(API, src_k, src_type), "pad the last axis of the input to a multiple of 32 bytes"
+            src_k_message(API, src_k, src_type, source), "pad the last axis of the input to a multiple of 32 bytes"
         )
     minimum = softmax_flash_v2_tmp_size(max(src_m, 1) if isinstance(src_m, int) else 1, src_k, size1, size2, basic)[1]
     check_tmp_size(
@@ -229,16 +247,16 @@ def _check_known_shape(
     for name, tensor in (("src", s), ("dst", d)):
         elements = known_elements(tensor)
         if elements is not None and src_m * src_k > elements:
-            raise ApiValueError(tiling_shape_message(API, (src_m, src_k), elements, name))
+            raise ApiValueError(tiling_shape_message(API, (src_m, src_k), elements, name, source))
     for name, tensor in tensors:
         if name in ("src", "dst") or (not update and name in ("exp_max", "in_exp_sum", "in_max")):
             continue
         per_row = 32 // dtype_of(tensor).sizeof()
         elements = known_elements(tensor)
         if elements is not None and elements < src_m * per_row:
-            raise ApiValueError(stats_size_message(API, name, elements, src_m, per_row))
+            raise ApiValueError(stats_size_message(API, name, elements, src_m, per_row, source))
     if basic and not (src_k % 64 == 0 and 256 // size1 <= src_k < 2048 and src_m % 8 == 0):
-        raise ApiValueError(basic_block_message(API, src_m, src_k), "pass basic_block=False")
+        raise ApiValueError(basic_block_message(API, src_m, src_k, source), "pass basic_block=False")
 
 
 __all__ = ["softmax_flash_v2"]
