@@ -1,0 +1,220 @@
+"""SoftmaxFlashV2 on the CPU emulation: bit-exact with a numpy model of CANN's float32 steps in CANN's order
+(``ascx.testing.adv_numerics.softmax_flash_v2_model``) and, on the differential run, with CANN's own
+implementation on the CANN backend (no tolerance); FlashAttention's online softmax over blocks of scores
+reproduces numpy's softmax and attention output; and the run-time checks.
+
+Bounds against float64: each step of the model is a float32 operation, so the maxima are exact, the row sums
+within k * 2^-24 relative error, and dst within 2^-23 (float32) / one half ULP (half, CAST_ROUND).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+
+import ascx as asc
+from ascx.emu.launch import EmulationError
+from ascx.lib import host
+from ascx.testing import adv_numerics as an
+
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
+
+NAMES = {np.float16: "asc.float16", np.float32: "asc.float32"}
+PARAMS = (
+    "x: asc.GlobalAddress, y: asc.GlobalAddress, em: asc.GlobalAddress, s: asc.GlobalAddress, "
+    "mx: asc.GlobalAddress, tiling: asc.adv.SoftmaxTiling"
+)
+BODY = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+yg = asc.GlobalTensor()
+yg.set_global_buffer(y)
+eg = asc.GlobalTensor()
+eg.set_global_buffer(em)
+sg = asc.GlobalTensor()
+sg.set_global_buffer(s)
+mg = asc.GlobalTensor()
+mg.set_global_buffer(mx)
+{pipe}
+src = asc.LocalTensor({t}, asc.TPosition.VECIN, 0, {size})
+dst = asc.LocalTensor({t}, asc.TPosition.VECOUT, 40960, {size})
+sums = asc.LocalTensor({st}, asc.TPosition.VECOUT, 81920, {stats})
+maxes = asc.LocalTensor({st}, asc.TPosition.VECOUT, 86016, {stats})
+emax = asc.LocalTensor({t}, asc.TPosition.VECOUT, {emax_at}, {estats})
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 94208, {tmp_bytes})
+asc.data_copy(src, xg, {size})
+{shape}
+asc.adv.softmax_flash_v2(dst, sums, maxes, src, emax, sums, maxes, tiling, tmp, basic_block={basic})
+asc.data_copy(yg, dst, {size})
+for b in range(1, {blocks}):
+    asc.data_copy(src, xg[b * {size}:], {size})
+    asc.adv.softmax_flash_v2(dst, sums, maxes, src, emax, sums, maxes, tiling, tmp,
+        is_update=True, basic_block={basic})
+    asc.data_copy(yg[b * {size}:], dst, {size})
+    asc.data_copy(eg[b * {estats}:], emax, {estats})
+asc.data_copy(sg, sums, {stats})
+asc.data_copy(mg, maxes, {stats})
+"""
+SET_SHAPE = "src.set_shape_info(asc.ShapeInfo(asc.array(asc.int32, ({m}, {k}))))"
+
+
+def run_blocks(
+    directory: Path,
+    x: Any,
+    stats_dtype: Any,
+    tiling: asc.adv.SoftmaxTiling,
+    tmp_bytes: int,
+    basic: bool = False,
+    shape: bool = True,
+    emax_at: int = 90112,
+) -> tuple[Any, Any, Any, Any]:
+    """SoftmaxFlashV2 over the blocks ``x[0]``, ``x[1]``, ... ([blocks, m, k]): the first without ``is_update``,
+    the others with it, the stats updated in place (``max``/``in_max`` and ``exp_sum``/``in_exp_sum`` one tensor
+    each, as FlashAttention calls it). Returns (dst of each block, exp_max of each block, exp_sum, max)."""
+    blocks, m, k = x.shape
+    stats = 32 // np.dtype(stats_dtype).itemsize
+    lanes = 32 // x.dtype.itemsize
+    body = BODY.format(
+        t=NAMES[x.dtype.type], st=NAMES[np.dtype(stats_dtype).type], size=m * k, stats=m * stats,
+        estats=m * lanes, tmp_bytes=tmp_bytes, blocks=blocks, basic=basic, emax_at=emax_at,
+        shape=SET_SHAPE.format(m=m, k=k) if shape else "", pipe=an.pipe_reserving(163840),
+    )  # fmt: skip
+    kernel = an.load_kernel(directory, body, PARAMS)
+    y = np.zeros_like(x)
+    em = np.zeros((blocks, m, lanes), x.dtype)
+    s = np.zeros((m, stats), stats_dtype)
+    mx = np.zeros((m, stats), stats_dtype)
+    kernel[1](x, y, em, s, mx, tiling)
+    return y, em, s, mx
+
+
+def host_tiling(m: int, k: int, size1: int, size2: int, tmp_bytes: int, basic: bool = False) -> asc.adv.SoftmaxTiling:
+    tiling = asc.adv.SoftmaxTiling()
+    host.soft_max_flash_v2_tiling_func([m, k], size1, size2, tmp_bytes, tiling, True, basic)
+    return tiling
+
+
+CASES = [
+    # (src dtype, stats dtype, m, k, rows per step, basic block)
+    pytest.param(np.float32, np.float32, 16, 64, 4, False, id="float32"),
+    pytest.param(np.float16, np.float16, 16, 64, 4, False, id="half"),
+    pytest.param(np.float16, np.float32, 10, 32, 4, False, id="half-float32-stats-short-rows-tail"),
+    pytest.param(np.float32, np.float32, 10, 40, 3, False, id="float32-k40-tail"),
+    pytest.param(np.float16, np.float32, 8, 96, 8, False, id="half-float32-stats-k96"),
+    pytest.param(np.float32, np.float32, 8, 320, 8, False, id="float32-k320"),
+    pytest.param(np.float16, np.float32, 4, 640, 4, False, id="half-float32-stats-k640"),
+    pytest.param(np.float16, np.float16, 5, 192, 2, False, id="half-k192-tail"),
+    pytest.param(np.float32, np.float32, 16, 64, 8, True, id="float32-basic-block"),
+    pytest.param(np.float16, np.float32, 16, 128, 8, True, id="half-float32-stats-basic-block"),
+    pytest.param(np.float16, np.float16, 8, 512, 8, True, id="half-basic-block-k512"),
+    pytest.param(np.float32, np.float32, 8, 1024, 8, True, id="float32-basic-block-k1024"),
+]
+
+
+@pytest.mark.parametrize(("dtype", "stats_dtype", "m", "k", "rows", "basic"), CASES)
+def test_each_step_is_cann_s_float32_steps(
+    tmp_path: Path, dtype: Any, stats_dtype: Any, m: int, k: int, rows: int, basic: bool
+) -> None:
+    size1, size2 = np.dtype(dtype).itemsize, np.dtype(stats_dtype).itemsize
+    tmp_bytes = rows * host.get_soft_max_flash_v2_min_tmp_size([1, k], size1, size2, True, False)
+    if basic:
+        tmp_bytes = rows // 8 * host.get_soft_max_flash_v2_min_tmp_size([m, k], size1, size2, True, True)
+    tiling = host_tiling(m, k, size1, size2, tmp_bytes, basic)
+    assert (tiling.split_m, tiling.tail_m) == (rows, m % rows)
+    x = np.random.default_rng(k).normal(0, 3, (3, m, k)).astype(dtype)
+    y, em, s, mx = run_blocks(tmp_path, x, stats_dtype, tiling, tmp_bytes, basic)
+    dst, new_max, new_sum, _ = an.softmax_flash_v2_model(x[0], stats_dtype, basic_block=basic)
+    assert np.array_equal(y[0], dst)
+    for b in range(1, 3):
+        dst, new_max, new_sum, exp_max = an.softmax_flash_v2_model(x[b], stats_dtype, new_max, new_sum, basic)
+        assert np.array_equal(y[b], dst)
+        assert np.array_equal(em[b], exp_max)
+    assert np.array_equal(mx, new_max)
+    assert np.array_equal(s, new_sum)
+    # the stats fill their block with one value, the maxima are exact
+    full = x.astype(np.float64).transpose(1, 0, 2).reshape(m, -1)
+    assert np.array_equal(mx, np.repeat(full.max(axis=1, keepdims=True), mx.shape[1], axis=1).astype(stats_dtype))
+
+
+def test_the_1024_element_basic_block_adds_in_its_own_order() -> None:
+    """CANN's basic-block reduction of 1024 elements pairs chunk i with chunk i + 8 (not the order of the other
+    shapes); the model (and the emulation) follow it."""
+    e = np.random.default_rng(3).uniform(0, 1, (64, 1024)).astype(np.float32)
+    special, generic = an.flash_row_sums(e, 1024, True), an.flash_row_sums(e, 1024, False)
+    assert not np.array_equal(special, generic)
+    assert np.allclose(special, e.astype(np.float64).sum(axis=1), rtol=1e-6)
+
+
+@pytest.mark.parametrize("stats_dtype", [np.float32, np.float16])
+def test_online_softmax_over_blocks_is_numpy_s_softmax_and_attention(tmp_path: Path, stats_dtype: Any) -> None:
+    """FlashAttention-2's use: rows of Q.K^T in blocks of 64 columns (half), the update form with the previous
+    block's max and sum, exp_max rescaling the output accumulated so far: O = O * exp_max + exp(S_b - max) V_b,
+    and at the end O / sum is softmax(S) V."""
+    m, k, blocks = 16, 64, 4
+    size2 = np.dtype(stats_dtype).itemsize
+    tmp_bytes = host.get_soft_max_flash_v2_max_tmp_size([m, k], 2, size2, True)
+    tiling = host_tiling(m, k, 2, size2, tmp_bytes)
+    rng = np.random.default_rng(7)
+    scores = rng.normal(0, 2, (blocks, m, k)).astype(np.float16)
+    values = rng.normal(0, 1, (blocks, k, 32)).astype(np.float64)
+    y, em, s, mx = run_blocks(tmp_path, scores, stats_dtype, tiling, tmp_bytes)
+    out = y[0].astype(np.float64) @ values[0]
+    for b in range(1, blocks):
+        out = out * em[b][:, :1].astype(np.float64) + y[b].astype(np.float64) @ values[b]
+    out /= s[:, :1].astype(np.float64)
+    full = scores.astype(np.float64).transpose(1, 0, 2).reshape(m, -1)
+    p = np.exp(full - full.max(axis=1, keepdims=True))
+    p /= p.sum(axis=1, keepdims=True)
+    expected = p @ values.reshape(blocks * k, 32)
+    assert np.array_equal(mx[:, 0], full.max(axis=1).astype(stats_dtype))
+    # half dst and exp_max (and half stats) round each step to 11 bits: 4e-3 of the output's scale
+    assert np.max(np.abs(out - expected)) <= 4e-3 * np.max(np.abs(expected))
+    total = np.exp(full - full.max(axis=1, keepdims=True)).sum(axis=1)
+    assert np.allclose(s[:, 0].astype(np.float64), total, rtol=2e-6 if stats_dtype is np.float32 else 2e-3)
+
+
+def _failure(tmp_path: Path, **kwargs: Any) -> str:
+    m, k = 8, 64
+    x = np.zeros((2, m, k), np.float32)
+    tmp_bytes = kwargs.pop("tmp_bytes", 8 * host.get_soft_max_flash_v2_min_tmp_size([m, k], 4, 4, True))
+    tiling = kwargs.pop("tiling", None) or host_tiling(m, k, 4, 4, tmp_bytes)
+    with pytest.raises(EmulationError) as caught:
+        run_blocks(tmp_path, x, np.float32, tiling, tmp_bytes, **kwargs)
+    return caught.value.message.split(": ", 2)[2]
+
+
+def test_a_call_without_a_shape_is_an_error(tmp_path: Path) -> None:
+    """CANN's SoftmaxFlashV2 asserts when neither softmaxShapeInfo nor the source's ShapeInfo gives a shape."""
+    assert _failure(tmp_path, shape=False) == (
+        "SoftmaxFlashV2: srcTensor has no ShapeInfo and softmaxShapeInfo gives no shape; CANN's SoftmaxFlashV2 "
+        "asserts shapeInfo.shapeDim must > 0 (set the shape with SetShapeInfo or pass a SoftMaxShapeInfo)"
+    )
+
+
+def test_a_tiling_not_made_by_the_tiling_function_is_an_error(tmp_path: Path) -> None:
+    tiling = host_tiling(8, 64, 4, 4, 8 * host.get_soft_max_flash_v2_min_tmp_size([8, 64], 4, 4, True))
+    tiling.reduce_size = 7
+    assert _failure(tmp_path, tiling=tiling) == (
+        "SoftmaxFlashV2: the tiling's reduceSize is 7, but SoftMaxFlashV2TilingFunc makes 64 for [8, 64] in steps "
+        "of splitM 8 rows; CANN's SoftmaxFlashV2 reads every field of the tiling"
+    )
+
+
+def test_a_temporary_buffer_smaller_than_the_tiling_s_rows_is_an_error(tmp_path: Path) -> None:
+    tiling = host_tiling(8, 64, 4, 4, 8 * host.get_soft_max_flash_v2_min_tmp_size([8, 64], 4, 4, True))
+    assert _failure(tmp_path, tiling=tiling, tmp_bytes=1024) == (
+        "SoftmaxFlashV2: the temporary buffer has 1024 bytes, but the tiling's splitM rows needs at least 2304 "
+        "(CANN's minimum temporary size)"
+    )
+
+
+def test_outputs_overlapping_is_an_error(tmp_path: Path) -> None:
+    """expMax placed on the sums: CANN allows only src/dst, max/inMax and expSum/inExpSum as one tensor."""
+    assert _failure(tmp_path, emax_at=81920) == (
+        "SoftmaxFlashV2: expSumTensor (bytes [81920, 82176)) overlaps expMaxTensor (bytes [81920, 82176)); CANN "
+        "allows only srcTensor and dstTensor, maxTensor and inMaxTensor, expSumTensor and inExpSumTensor to be one "
+        "tensor"
+    )
