@@ -12,6 +12,7 @@ kernel tensor aliases.  The verifiers accept only the call forms CANN declares (
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import auto
 from typing import ClassVar
 
@@ -381,6 +382,50 @@ class SoftmaxFlashV2Op(LibCallSyntax):
 
 
 @op_definition
+class SoftmaxFlashV2TilingOp(IRDLOperation):
+    """``SoftMaxTiling t = AscendC::SoftMaxFlashV2TilingFunc(shapeInfo, dataTypeSize1, dataTypeSize2,
+    localWorkSpaceSize, isUpdate, isBasicBlock, isDataFormatNZ, isFlashOutputBrc);``: the tiling of
+    ``SoftmaxFlashV2`` computed in the kernel, for a shape and ``localWorkSpaceSize`` bytes of temporary space.
+
+    Example: ``%t = ascendc.adv.softmax_flash_v2_tiling %shape, %c2, %c4, %n is_update : ...``
+    """
+
+    name = "ascendc.adv.softmax_flash_v2_tiling"
+    shape_info = operand_def(LibTilingType)
+    data_type_size1 = operand_def(AnyInteger)
+    data_type_size2 = operand_def(AnyInteger)
+    local_work_space_size = operand_def(AnyInteger)
+    is_update = opt_prop_def(UnitAttr)
+    basic_block = opt_prop_def(UnitAttr)
+    data_format_nz = opt_prop_def(UnitAttr)
+    is_flash_output_brc = opt_prop_def(UnitAttr)
+    result = result_def(LibTilingType)
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect(), MemoryReadEffect())
+    assembly_format = (
+        "$shape_info `,` $data_type_size1 `,` $data_type_size2 `,` $local_work_space_size "
+        "(`is_update` $is_update^)? (`basic_block` $basic_block^)? (`data_format_nz` $data_format_nz^)? "
+        "(`is_flash_output_brc` $is_flash_output_brc^)? attr-dict `:` type($shape_info) `,` "
+        "type($data_type_size1) `,` type($data_type_size2) `,` type($local_work_space_size) `->` type($result)"
+    )
+
+    FLAGS: ClassVar[Names] = ("is_update", "basic_block", "data_format_nz", "is_flash_output_brc")
+
+    def __init__(self, shape_info: SSAValue, sizes: tuple[SSAValue, SSAValue, SSAValue], flags: Sequence[str] = ()):
+        super().__init__(
+            operands=[shape_info, *sizes],
+            properties={flag: UnitAttr() for flag in flags},
+            result_types=[LibTilingType("SoftMaxTiling")],
+        )
+
+    def has_flag(self, flag: str) -> bool:
+        return self.properties.get(flag) is not None
+
+    def verify_(self) -> None:
+        _tiling(self.shape_info, "SoftMaxShapeInfo", "shape_info")
+        _tiling(self.result, "SoftMaxTiling", "result")
+
+
+@op_definition
 class RmsNormOp(LibCallSyntax):
     """``AscendC::RmsNorm<T, isBasicBlock>(dst, src, gamma[, sharedTmpBuffer], epsilon, tiling)``.
 
@@ -662,6 +707,7 @@ ADV_OPS = (
     AdvAxpyOp,
     SoftmaxOp,
     SoftmaxFlashV2Op,
+    SoftmaxFlashV2TilingOp,
     RmsNormOp,
     QuantOp,
     ConcatOp,

@@ -51,6 +51,7 @@ from ascx.language.adv.matrix_offset import MatrixOffset as MatrixOffset
 from ascx.language.adv.normalization import rmsnorm as rmsnorm
 from ascx.language.adv.quantization import quant as quant
 from ascx.language.adv.softmax_flash import softmax_flash_v2 as softmax_flash_v2
+from ascx.language.adv.softmax_flash import softmax_flash_v2_tiling_func as softmax_flash_v2_tiling_func
 from ascx.language.adv.sort import concat as concat
 from ascx.language.adv.sort import extract as extract
 from ascx.language.adv.static_tiling import MatmulApiStaticTiling as MatmulApiStaticTiling
@@ -126,6 +127,7 @@ __all__ = [
     "rmsnorm",
     "quant",
     "softmax_flash_v2",
+    "softmax_flash_v2_tiling_func",
     "concat",
     "extract",
     "MatmulApiStaticTiling",

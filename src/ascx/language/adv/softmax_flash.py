@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ascx.dialects.ascendc.adv_ops import SoftmaxFlashV2Op
+from ascx.dialects.ascendc.adv_ops import SoftmaxFlashV2Op, SoftmaxFlashV2TilingOp
 from ascx.language.adv.lib_records import library_records
 from ascx.language.adv.lib_tiling import SoftmaxShapeInfo, SoftmaxTiling
 from ascx.language.adv.tmp_sizes import softmax_flash_v2_tmp_size
@@ -28,8 +28,10 @@ from ascx.language.adv.utils import (
 )
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
-from ascx.language.core.dtype import float16, float32
+from ascx.language.core.convert import describe, integer_operand
+from ascx.language.core.dtype import float16, float32, uint32
 from ascx.language.core.tensor import LocalTensor
+from ascx.language.core.values import Handle
 
 lib_record = library_records(__name__)
 
@@ -259,4 +261,94 @@ def _check_known_shape(
         raise ApiValueError(basic_block_message(API, src_m, src_k, source), "pass basic_block=False")
 
 
-__all__ = ["softmax_flash_v2"]
+TILING_API = "softmax_flash_v2_tiling_func"
+
+
+def tiling_flag_message(param: str, got: str) -> str:
+    """The message of a flag of the kernel-side tiling function not known at compile time."""
+    return f"{TILING_API}: {param} must be a compile-time bool, got {got}"
+
+
+def type_size_message(param: str, size: int) -> str:
+    """The message of an element size the tiling function does not take."""
+    return f"{TILING_API}: {param} is {size}; SoftmaxFlashV2 takes elements of 2 (half) or 4 (float) bytes"
+
+
+@lib_record(
+    cpp=(
+        "constexpr SoftMaxTiling SoftMaxFlashV2TilingFunc(const SoftMaxShapeInfo& shapeInfo, const uint32_t "
+        "dataTypeSize1, const uint32_t dataTypeSize2, const uint32_t localWorkSpaceSize, const bool isUpdate = "
+        "false, const bool isBasicBlock = false, const bool isDataFormatNZ = false, const bool isFlashOutputBrc = "
+        "false);",
+    ),
+    params=(
+        ("shape_info", "a ``SoftmaxShapeInfo`` built in the kernel: its ``src_m`` and ``src_k`` are the shape"),
+        ("data_type_size1", "bytes of a source element: 2 (half) or 4 (float)"),
+        ("data_type_size2", "bytes of an element of the max/sum tensors: 2 or 4"),
+        ("local_work_space_size", "bytes of temporary space ``softmax_flash_v2`` will get"),
+        ("is_update", "compile-time bool, as ``softmax_flash_v2``'s (CANN's Atlas A2 tiling does not use it)"),
+        ("basic_block", "compile-time bool, as ``softmax_flash_v2``'s"),
+        ("data_format_nz", "compile-time bool: the NZ layout (not emulated by ``softmax_flash_v2``)"),
+        ("is_flash_output_brc", "compile-time bool: outputs without the 32-byte broadcast (not exposed by ascx)"),
+    ),
+    rules=(
+        f'"{tiling_type_message(TILING_API, "SoftmaxShapeInfo", "a SoftmaxTiling", "shape_info")}"; '
+        f'"{outside_kernel_message(TILING_API, "SoftmaxShapeInfo")}".',
+        f'Known element sizes are 2 or 4: "{type_size_message("data_type_size1", 8)}".',
+        f'"{tiling_flag_message("is_update", "a runtime bool value")}".',
+        "Returns a ``SoftmaxTiling`` of the kernel, computed on the device: as many rows per step as fit, a "
+        "multiple of 8 when fewer than all, basic blocks in whole steps of 8 rows below 64 * 256 elements; its "
+        "fields can be read and set.",
+    ),
+    precision="Integer arithmetic, as CANN's (the emulation computes the same tiling). It agrees with the host "
+    "``asc.lib.host.soft_max_flash_v2_tiling_func`` except for basic blocks of 1024 elements, for which CANN's "
+    "host formula reserves 64 floats more per row than this kernel-side one.",
+    example=(
+        "softmax_flash_v2",
+        "tiling = asc.adv.softmax_flash_v2_tiling_func(asc.adv.SoftmaxShapeInfo(16, 256, 16, 256), 2, 4, 16384, True)",
+    ),
+    notes=(
+        "The kernel-side ``SoftMaxTilingFunc`` of ``softmax`` is internal to CANN (``impl/``, undocumented); "
+        "ascx does not offer it.",
+    ),
+)
+def softmax_flash_v2_tiling_func(
+    shape_info: Any,
+    data_type_size1: Any,
+    data_type_size2: Any,
+    local_work_space_size: Any,
+    is_update: Any = False,
+    basic_block: Any = False,
+    data_format_nz: Any = False,
+    is_flash_output_brc: Any = False,
+) -> SoftmaxTiling:
+    """``SoftMaxFlashV2TilingFunc`` in the kernel: the ``SoftmaxTiling`` of ``softmax_flash_v2`` for the shape of
+    ``shape_info`` and ``local_work_space_size`` bytes of temporary space, computed on the device (for a shape known
+    only in the kernel, where the host's tiling was made for another)."""
+    builder = active(TILING_API)
+    info = kernel_tiling(shape_info, SoftmaxShapeInfo, TILING_API, "shape_info")
+    sizes = (
+        ("data_type_size1", data_type_size1),
+        ("data_type_size2", data_type_size2),
+        ("local_work_space_size", local_work_space_size),
+    )
+    for name, value in sizes[:2]:
+        if isinstance(value, int) and not isinstance(value, bool) and value not in (2, 4):
+            raise ApiValueError(type_size_message(name, value), "pass 2 for half, 4 for float")
+    operands = tuple(integer_operand(builder, value, uint32, api=TILING_API, param=name) for name, value in sizes)
+    flags: list[str] = []
+    for name, value in (
+        ("is_update", is_update),
+        ("basic_block", basic_block),
+        ("data_format_nz", data_format_nz),
+        ("is_flash_output_brc", is_flash_output_brc),
+    ):
+        if isinstance(value, Handle) or not isinstance(value, bool | int):
+            raise ApiTypeError(tiling_flag_message(name, describe(value)), "pass True or False")
+        if value:
+            flags.append(name)
+    op = builder.insert(SoftmaxFlashV2TilingOp(info.ssa, (operands[0], operands[1], operands[2]), flags))
+    return SoftmaxTiling.of_value(op.result, f"the SoftmaxTiling {TILING_API} computes in the kernel")
+
+
+__all__ = ["softmax_flash_v2", "softmax_flash_v2_tiling_func"]
