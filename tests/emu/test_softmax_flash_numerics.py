@@ -9,6 +9,7 @@ within k * 2^-24 relative error, and dst within 2^-23 (float32) / one half ULP (
 
 from __future__ import annotations
 
+import struct
 from pathlib import Path
 from typing import Any
 
@@ -218,3 +219,89 @@ def test_outputs_overlapping_is_an_error(tmp_path: Path) -> None:
         "allows only srcTensor and dstTensor, maxTensor and inMaxTensor, expSumTensor and inExpSumTensor to be one "
         "tensor"
     )
+
+
+DEVICE_TILING = """
+tg = asc.GlobalTensor()
+tg.set_global_buffer(t)
+shape = asc.adv.SoftmaxShapeInfo(m, k, m, k)
+tiling = asc.adv.softmax_flash_v2_tiling_func(shape, {size1}, {size2}, work, True, {basic})
+tg.set_value(0, tiling.src_m)
+tg.set_value(1, tiling.src_k)
+tg.set_value(2, tiling.src_size)
+tg.set_value(3, tiling.out_max_m)
+tg.set_value(4, tiling.out_max_k)
+tg.set_value(5, tiling.out_max_size)
+tg.set_value(6, tiling.split_m)
+tg.set_value(7, tiling.split_k)
+tg.set_value(8, tiling.split_size)
+tg.set_value(9, tiling.reduce_m)
+tg.set_value(10, tiling.reduce_k)
+tg.set_value(11, tiling.reduce_size)
+tg.set_value(12, tiling.range_m)
+tg.set_value(13, tiling.tail_m)
+tg.set_value(14, tiling.tail_split_size)
+tg.set_value(15, tiling.tail_reduce_size)
+"""
+
+
+@pytest.mark.parametrize(
+    ("size1", "size2", "basic", "shapes"),
+    [
+        (2, 4, False, [(16, 64, 3000), (10, 32, 2000), (40, 128, 9000), (1, 2048, 20000)]),
+        (4, 4, False, [(64, 64, 1000), (9, 1024, 300)]),
+        (2, 2, True, [(64, 128, 30000), (16, 512, 50000)]),
+        (4, 4, True, [(32, 64, 4096), (16, 1024, 2304)]),
+    ],
+)
+def test_the_kernel_side_tiling_is_the_host_s(
+    tmp_path: Path, size1: int, size2: int, basic: bool, shapes: list[tuple[int, int, int]]
+) -> None:
+    """SoftMaxFlashV2TilingFunc in the kernel (runtime shape and space) makes the tiling the host makes for the
+    same shape and space, but for a basic block of 1024 elements: CANN's host formula reserves 64 floats more per
+    row there, its kernel-side formula does not."""
+    body = DEVICE_TILING.format(size1=size1, size2=size2, basic=basic)
+    kernel = an.load_kernel(tmp_path, body, "t: asc.GlobalAddress, m: int, k: int, work: int")
+    for m, k, work in shapes:
+        fields = np.zeros(16, np.int32)
+        kernel[1](fields, m, k, work)
+        host_made = asc.adv.SoftmaxTiling()
+        host.soft_max_flash_v2_tiling_func([m, k], size1, size2, work, host_made, True, basic)
+        if basic and k == 1024:
+            assert (fields[6], host_made.split_m) == (8, 4)  # splitM: 72 floats a row in the kernel, 136 on the host
+        else:
+            assert list(fields) == list(struct.unpack("<16I", host_made.pack())), (m, k, work)
+
+
+KERNEL_TILED = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+yg = asc.GlobalTensor()
+yg.set_global_buffer(y)
+{pipe}
+src = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 2048)
+dst = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 4096, 2048)
+sums = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 8192, 128)
+maxes = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 8704, 128)
+emax = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 9216, 256)
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 10240, 2400)
+asc.data_copy(src, xg, 2048)
+shape = asc.adv.SoftmaxShapeInfo(m, 128, m, 128)
+tiling = asc.adv.softmax_flash_v2_tiling_func(shape, 2, 4, 2400)
+asc.adv.softmax_flash_v2(dst, sums, maxes, src, emax, sums, maxes, tiling, tmp, softmax_shape_info=shape)
+asc.data_copy(yg, dst, 2048)
+"""
+
+
+def test_softmax_flash_v2_with_a_tiling_made_in_the_kernel(tmp_path: Path) -> None:
+    """The shape known only in the kernel (16 rows of 128), its tiling made there for 2400 bytes (three rows a
+    step, a tail of one)."""
+    kernel = an.load_kernel(
+        tmp_path,
+        KERNEL_TILED.format(pipe=an.pipe_reserving(16384)),
+        "x: asc.GlobalAddress, y: asc.GlobalAddress, m: int",
+    )
+    x = np.random.default_rng(5).normal(0, 3, (16, 128)).astype(np.float16)
+    y = np.zeros_like(x)
+    kernel[1](x, y, 16)
+    assert np.array_equal(y, an.softmax_flash_v2_model(x, np.float32)[0])

@@ -163,6 +163,21 @@ EMITS: dict[str, tuple[str, list[str]]] = {
             "AscendC::SoftmaxFlashV2<half, false, false, false, false, AscendC::SOFTMAX_DEFAULT_CFG>(c, b, v, a, c, b, v_1, v_2, v_3);",
         ],
     ),
+    "softmax_flash_v2_tiling_func": (
+        "asc.adv.softmax_flash_v2(c, f32, f32[64:], a, b, f32, f32[64:], asc.adv.softmax_flash_v2_tiling_func("
+        "asc.adv.SoftmaxShapeInfo(8, 32, 8, 32), 2, 4, n, True, basic_block=False), tmp, is_update=True)",
+        [
+            "AscendC::LocalTensor<float> v = f32[64];",
+            "AscendC::LocalTensor<float> v_1 = f32[64];",
+            "AscendC::SoftMaxShapeInfo v_2;",
+            "v_2.srcM = 8;",
+            "v_2.srcK = 32;",
+            "v_2.oriSrcM = 8;",
+            "v_2.oriSrcK = 32;",
+            "SoftMaxTiling v_3 = AscendC::SoftMaxFlashV2TilingFunc(v_2, 2, 4, n, true, false, false, false);",
+            "AscendC::SoftmaxFlashV2<half, true, false, false, false, AscendC::SOFTMAX_DEFAULT_CFG>(c, f32, v, a, b, f32, v_1, tmp, v_3);",
+        ],
+    ),
     "rmsnorm": (
         "asc.adv.rmsnorm(c, a, b, 1e-5, asc.adv.RmsNormTiling(h_length=256), tmp)",
         [
@@ -350,6 +365,18 @@ ERRORS: dict[str, tuple[str, str]] = {
         "asc.adv.softmax_flash_v2(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(), "
         "softmax_shape_info=asc.adv.SoftmaxShapeInfo(2, 24, 2, 24))",
         "ValueError: softmax_flash_v2: the softmax_shape_info's src_k 24 is not 32-byte aligned for float16; the last axis must be 32-byte aligned",
+    ),
+    "softmax_flash_v2_tiling_func_shape_info": (
+        "asc.adv.softmax_flash_v2_tiling_func(asc.adv.SoftmaxTiling(), 2, 4, 1024)",
+        "TypeError: softmax_flash_v2_tiling_func: shape_info must be a SoftmaxShapeInfo, got a SoftmaxTiling",
+    ),
+    "softmax_flash_v2_tiling_func_type_size": (
+        "asc.adv.softmax_flash_v2_tiling_func(asc.adv.SoftmaxShapeInfo(8, 32), 8, 4, 1024)",
+        "ValueError: softmax_flash_v2_tiling_func: data_type_size1 is 8; SoftmaxFlashV2 takes elements of 2 (half) or 4 (float) bytes",
+    ),
+    "softmax_flash_v2_tiling_func_flag": (
+        "asc.adv.softmax_flash_v2_tiling_func(asc.adv.SoftmaxShapeInfo(8, 32), 2, 4, 1024, n > 0)",
+        "TypeError: softmax_flash_v2_tiling_func: is_update must be a compile-time bool, got a runtime int1 value",
     ),
     "rmsnorm_gamma_type": (
         "asc.adv.rmsnorm(c, a, f32, 1.0, asc.adv.RmsNormTiling())",

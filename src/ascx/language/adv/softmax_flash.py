@@ -295,7 +295,7 @@ def type_size_message(param: str, size: int) -> str:
         f'"{tiling_type_message(TILING_API, "SoftmaxShapeInfo", "a SoftmaxTiling", "shape_info")}"; '
         f'"{outside_kernel_message(TILING_API, "SoftmaxShapeInfo")}".',
         f'Known element sizes are 2 or 4: "{type_size_message("data_type_size1", 8)}".',
-        f'"{tiling_flag_message("is_update", "a runtime bool value")}".',
+        f'"{tiling_flag_message("is_update", "a runtime int1 value")}".',
         "Returns a ``SoftmaxTiling`` of the kernel, computed on the device: as many rows per step as fit, a "
         "multiple of 8 when fewer than all, basic blocks in whole steps of 8 rows below 64 * 256 elements; its "
         "fields can be read and set.",
