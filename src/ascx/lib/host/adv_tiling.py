@@ -388,8 +388,8 @@ def soft_max_flash_v2_tiling_func(
     tail = m % rows
     if is_flash_output_brc and (m // rows > 1 or tail) and rows % (SOFTMAX_BLOCK // data_type_size1):
         raise fail(
-            f"When dataTypeSize1({data_type_size1}) is float(or half), softmaxFlashTiling.reduceM({rows}) must be "
-            "a multiple of 8(or 16), Adjust the input parameter -> localWorkSpaceSize."
+            f"{api}: When dataTypeSize1({data_type_size1}) is float(or half), softmaxFlashTiling.reduceM({rows}) "
+            "must be a multiple of 8(or 16), Adjust the input parameter -> localWorkSpaceSize."
         )
     fields = {
         "src_m": m, "src_k": k, "src_size": m * k, "out_max_m": m, "out_max_k": stats, "out_max_size": m * stats,
