@@ -64,6 +64,7 @@ from ascx.language.adv import sort as sort
 from ascx.language.adv import types as types
 from ascx.language.adv import utils as utils
 from ascx.language.adv import math as math
+from ascx.language.adv import softmax_flash as softmax_flash
 from ascx.language.core.enums import BatchMode as BatchMode
 from ascx.language.core.enums import BatchOutMode as BatchOutMode
 from ascx.language.core.enums import CubeFormat as CubeFormat

@@ -48,7 +48,7 @@ _HALF_ROW_TMP = softmax_flash_v2_tmp_size(1, 128, 2, 4)[1]
 """The bytes of temporary space one row of 128 half elements with float stats takes (the record's example)."""
 
 
-def stats_type_message(api: str, stats: object, src: object) -> str:
+def _stats_type_message(api: str, stats: object, src: object) -> str:
     """The message of max/sum tensors of a type that cannot hold ``src``'s stats."""
     return (
         f"{api}: exp_sum, max, in_exp_sum and in_max have data type {stats} for a {src} src; they hold the type of "
@@ -56,19 +56,19 @@ def stats_type_message(api: str, stats: object, src: object) -> str:
     )
 
 
-def src_k_message(api: str, src_k: int, dtype: object, source: str = "tiling") -> str:
+def _src_k_message(api: str, src_k: int, dtype: object, source: str = "tiling") -> str:
     """The message of a known last axis that is not 32-byte aligned (``source``: where the shape came from)."""
     return (
         f"{api}: the {source}'s src_k {src_k} is not 32-byte aligned for {dtype}; the last axis must be 32-byte aligned"
     )
 
 
-def basic_block_message(api: str, src_m: int, src_k: int, source: str = "tiling") -> str:
+def _basic_block_message(api: str, src_m: int, src_k: int, source: str = "tiling") -> str:
     """The message of ``basic_block=True`` for a shape that is not a basic block."""
     return f"{api}: basic_block=True needs {BASIC_BLOCK_RULE}; the {source} has [{src_m}, {src_k}]"
 
 
-def stats_size_message(api: str, param: str, elements: int, rows: int, per_row: int, source: str = "tiling") -> str:
+def _stats_size_message(api: str, param: str, elements: int, rows: int, per_row: int, source: str = "tiling") -> str:
     """The message of a stats tensor smaller than one 32-byte block per row."""
     return (
         f"{api}: {param} has {elements} elements, fewer than the {rows * per_row} of one 32-byte block ({per_row} "
@@ -115,20 +115,20 @@ def stats_size_message(api: str, param: str, elements: int, rows: int, per_row: 
         ),
     ),
     rules=(
-        f'"{stats_type_message(API, "int16", float16)}".',
-        f'``src_k`` of a tiling built in the kernel is 32-byte aligned: "{src_k_message(API, 10, float16)}".',
+        f'"{_stats_type_message(API, "int16", float16)}".',
+        f'``src_k`` of a tiling built in the kernel is 32-byte aligned: "{_src_k_message(API, 10, float16)}".',
         "A temporary buffer of known size holds CANN's minimum (GetSoftMaxFlashV2MinTmpSize: one row, eight "
         f'for a basic block): "{tmp_size_message(API, 256, "SoftmaxFlashV2 of rows of 128 float16", _HALF_ROW_TMP)}"; '
         "at run time it holds the tiling's ``split_m`` rows.",
         f'"{tiling_shape_message(API, (4, 128), 256, "src")}"; the stats tensors hold one 32-byte block per row: '
-        f'"{stats_size_message(API, "max", 16, 4, 8)}".',
+        f'"{_stats_size_message(API, "max", 16, 4, 8)}".',
         "``basic_block=True`` needs ``src_k`` a multiple of 64 in [256 / sizeof(T), 2048) and ``src_m`` a "
-        f'multiple of 8: "{basic_block_message(API, 4, 100)}".',
+        f'multiple of 8: "{_basic_block_message(API, 4, 100)}".',
         f'"{tiling_type_message(API, "SoftmaxTiling", "a RmsNormTiling")}"; '
         f'"{outside_kernel_message(API, "SoftmaxTiling")}"; '
         f'"{tiling_type_message(API, "SoftmaxShapeInfo", "a SoftmaxTiling", "softmax_shape_info")}".',
         "With a ``softmax_shape_info`` whose ``src_m`` and ``src_k`` are known and non-zero, the checks above "
-        f'apply to its shape: "{src_k_message(API, 10, float16, "softmax_shape_info")}".',
+        f'apply to its shape: "{_src_k_message(API, 10, float16, "softmax_shape_info")}".',
         "At run time, as CANN: the shape comes from ``src``'s ShapeInfo (``src.set_shape_info(...)``), and a tiling "
         "of another shape is recomputed for it; a tiling of the shape must be the one ``SoftMaxFlashV2TilingFunc`` "
         "makes; no operands overlap but ``src``/``dst``, ``max``/``in_max`` and ``exp_sum``/``in_exp_sum`` as one "
@@ -190,7 +190,7 @@ def softmax_flash_v2(
     require_same_dtype(API, ("src", s), ("dst", d), ("exp_max", e))
     require_same_dtype(API, ("exp_sum", sums), ("max", maxes), ("in_exp_sum", in_sums), ("in_max", in_maxes))
     if sums.dtype != s.dtype and not (s.dtype == float16 and sums.dtype == float32):
-        raise ApiTypeError(stats_type_message(API, sums.dtype, s.dtype))
+        raise ApiTypeError(_stats_type_message(API, sums.dtype, s.dtype))
     t = kernel_tiling(tiling, SoftmaxTiling, API)
     update = template_flag(is_update, API, "is_update")
     reuse = template_flag(reuse_source, API, "reuse_source")
@@ -237,7 +237,7 @@ def _check_known_shape(
     size1, size2 = src_type.sizeof(), stats_type.sizeof()
     if src_k * size1 % 32:
         raise ApiValueError(
-            src_k_message(API, src_k, src_type, source), "pad the last axis of the input to a multiple of 32 bytes"
+            _src_k_message(API, src_k, src_type, source), "pad the last axis of the input to a multiple of 32 bytes"
         )
     minimum = softmax_flash_v2_tmp_size(max(src_m, 1) if isinstance(src_m, int) else 1, src_k, size1, size2, basic)[1]
     check_tmp_size(
@@ -256,20 +256,20 @@ def _check_known_shape(
         per_row = 32 // dtype_of(tensor).sizeof()
         elements = known_elements(tensor)
         if elements is not None and elements < src_m * per_row:
-            raise ApiValueError(stats_size_message(API, name, elements, src_m, per_row, source))
+            raise ApiValueError(_stats_size_message(API, name, elements, src_m, per_row, source))
     if basic and not (src_k % 64 == 0 and 256 // size1 <= src_k < 2048 and src_m % 8 == 0):
-        raise ApiValueError(basic_block_message(API, src_m, src_k, source), "pass basic_block=False")
+        raise ApiValueError(_basic_block_message(API, src_m, src_k, source), "pass basic_block=False")
 
 
 TILING_API = "softmax_flash_v2_tiling_func"
 
 
-def tiling_flag_message(param: str, got: str) -> str:
+def _tiling_flag_message(param: str, got: str) -> str:
     """The message of a flag of the kernel-side tiling function not known at compile time."""
     return f"{TILING_API}: {param} must be a compile-time bool, got {got}"
 
 
-def type_size_message(param: str, size: int) -> str:
+def _type_size_message(param: str, size: int) -> str:
     """The message of an element size the tiling function does not take."""
     return f"{TILING_API}: {param} is {size}; SoftmaxFlashV2 takes elements of 2 (half) or 4 (float) bytes"
 
@@ -294,8 +294,8 @@ def type_size_message(param: str, size: int) -> str:
     rules=(
         f'"{tiling_type_message(TILING_API, "SoftmaxShapeInfo", "a SoftmaxTiling", "shape_info")}"; '
         f'"{outside_kernel_message(TILING_API, "SoftmaxShapeInfo")}".',
-        f'Known element sizes are 2 or 4: "{type_size_message("data_type_size1", 8)}".',
-        f'"{tiling_flag_message("is_update", "a runtime int1 value")}".',
+        f'Known element sizes are 2 or 4: "{_type_size_message("data_type_size1", 8)}".',
+        f'"{_tiling_flag_message("is_update", "a runtime int1 value")}".',
         "Returns a ``SoftmaxTiling`` of the kernel, computed on the device: as many rows per step as fit, a "
         "multiple of 8 when fewer than all, basic blocks in whole steps of 8 rows below 64 * 256 elements; its "
         "fields can be read and set.",
@@ -334,7 +334,7 @@ def softmax_flash_v2_tiling_func(
     )
     for name, value in sizes[:2]:
         if isinstance(value, int) and not isinstance(value, bool) and value not in (2, 4):
-            raise ApiValueError(type_size_message(name, value), "pass 2 for half, 4 for float")
+            raise ApiValueError(_type_size_message(name, value), "pass 2 for half, 4 for float")
     operands = tuple(integer_operand(builder, value, uint32, api=TILING_API, param=name) for name, value in sizes)
     flags: list[str] = []
     for name, value in (
@@ -344,7 +344,7 @@ def softmax_flash_v2_tiling_func(
         ("is_flash_output_brc", is_flash_output_brc),
     ):
         if isinstance(value, Handle) or not isinstance(value, bool | int):
-            raise ApiTypeError(tiling_flag_message(name, describe(value)), "pass True or False")
+            raise ApiTypeError(_tiling_flag_message(name, describe(value)), "pass True or False")
         if value:
             flags.append(name)
     op = builder.insert(SoftmaxFlashV2TilingOp(info.ssa, (operands[0], operands[1], operands[2]), flags))
