@@ -336,7 +336,7 @@ def softmax_flash_v2_model(
     reduce_k = k if basic_block or original_k is None else original_k
     hi = xf[:, :reduce_k].max(axis=1, keepdims=True)
     update = in_max is not None and in_sum is not None
-    in_m = in_max.astype(np.float32) if update else np.repeat(hi, lanes, axis=1)
+    in_m = in_max.astype(np.float32) if in_max is not None and update else np.repeat(hi, lanes, axis=1)
     lane_max = np.where(in_m > hi, in_m, hi).astype(np.float32) if update else in_m
     e = _exp32((xf - lane_max[:, np.arange(k) % 8]).astype(np.float32))
     total = flash_row_sums(e, reduce_k, basic_block and k == 1024)[:, None]
