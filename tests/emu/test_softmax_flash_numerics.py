@@ -305,3 +305,41 @@ def test_softmax_flash_v2_with_a_tiling_made_in_the_kernel(tmp_path: Path) -> No
     y = np.zeros_like(x)
     kernel[1](x, y, 16)
     assert np.array_equal(y, an.softmax_flash_v2_model(x, np.float32)[0])
+
+
+PADDED = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+yg = asc.GlobalTensor()
+yg.set_global_buffer(y)
+sg = asc.GlobalTensor()
+sg.set_global_buffer(s)
+{pipe}
+src = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 512)
+dst = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 4096, 512)
+sums = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 8192, 64)
+maxes = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 8448, 64)
+emax = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 8704, 64)
+asc.data_copy(src, xg, 512)
+shape = asc.adv.SoftmaxShapeInfo(8, 64, 8, {original})
+tiling = asc.adv.softmax_flash_v2_tiling_func(shape, 4, 4, 8 * 72 * 4, basic_block={basic})
+asc.adv.softmax_flash_v2(dst, sums, maxes, src, emax, sums, maxes, tiling, softmax_shape_info=shape,
+    basic_block={basic})
+asc.data_copy(yg, dst, 512)
+asc.data_copy(sg, sums, 64)
+"""
+
+
+@pytest.mark.parametrize(("original", "basic"), [(40, False), (64, False), (0, True)])
+def test_a_padded_last_axis_is_reduced_over_the_original_one(tmp_path: Path, original: int, basic: bool) -> None:
+    """A SoftMaxShapeInfo of 64 columns of which the first ``original`` are data (the rest padding): the maximum and
+    sum run over those, dst over all 64; a basic block reduces every column whatever the original shape says."""
+    body = PADDED.format(pipe=an.pipe_reserving(16384), original=original, basic=basic)
+    kernel = an.load_kernel(tmp_path, body, "x: asc.GlobalAddress, y: asc.GlobalAddress, s: asc.GlobalAddress")
+    x = np.random.default_rng(11).normal(0, 2, (8, 64)).astype(np.float32)
+    y = np.zeros_like(x)
+    s = np.zeros((8, 8), np.float32)
+    kernel[1](x, y, s)
+    dst, _, sums, _ = an.softmax_flash_v2_model(x, np.float32, basic_block=basic, original_k=original or None)
+    assert np.array_equal(y, dst)
+    assert np.array_equal(s, sums)

@@ -245,7 +245,7 @@ FlashShape flash_shape(const char* api, const AscendC::LocalTensor<T1>& src, con
         shape.m = given.srcM;
         shape.k = given.srcK;
         shape.original_k = given.oriSrcK;
-        if (given.oriSrcK == 0 || given.oriSrcK > given.srcK) {
+        if (!basic && (given.oriSrcK == 0 || given.oriSrcK > given.srcK)) {  // a basic block reduces all srcK
             fail("%s: softmaxShapeInfo's oriSrcK %u is not in [1, srcK %u]; CANN reduces each row over its first "
                  "oriSrcK elements (give the original shape, equal to [srcM, srcK] when nothing was padded)",
                  api, given.oriSrcK, given.srcK);
@@ -264,7 +264,7 @@ FlashShape flash_shape(const char* api, const AscendC::LocalTensor<T1>& src, con
         }
         shape.m = static_cast<uint32_t>(m);
         shape.original_k = info.originalShapeDim > 0 ? info.originalShape[info.originalShapeDim - 1] : 0;
-        if (shape.k == 0 || shape.original_k == 0 || shape.original_k > shape.k) {
+        if (shape.k == 0 || (!basic && (shape.original_k == 0 || shape.original_k > shape.k))) {
             fail("%s: srcTensor's ShapeInfo has a last axis of %u and an original one of %u; both must be non-zero "
                  "and the original at most the last axis",
                  api, shape.k, shape.original_k);
