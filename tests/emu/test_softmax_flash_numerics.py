@@ -343,3 +343,25 @@ def test_a_padded_last_axis_is_reduced_over_the_original_one(tmp_path: Path, ori
     dst, _, sums, _ = an.softmax_flash_v2_model(x, np.float32, basic_block=basic, original_k=original or None)
     assert np.array_equal(y, dst)
     assert np.array_equal(s, sums)
+
+
+def test_masked_scores_of_causal_attention(tmp_path: Path) -> None:
+    """Scores masked with -inf, as causal attention masks them: a row fully masked in a later block leaves the
+    running max and sum as they were (its dst is 0, its exp_max 1), a half-masked row sums its other half; both
+    backends and the model agree bit for bit."""
+    m, k = 8, 64
+    tmp_bytes = host.get_soft_max_flash_v2_max_tmp_size([m, k], 2, 4, True)
+    tiling = host_tiling(m, k, 2, 4, tmp_bytes)
+    x = np.random.default_rng(13).normal(0, 3, (3, m, k)).astype(np.float16)
+    x[1, 2, :] = -np.inf
+    x[2, 3, ::2] = -np.inf
+    y, em, s, mx = run_blocks(tmp_path, x, np.float32, tiling, tmp_bytes)
+    dst, new_max, new_sum, _ = an.softmax_flash_v2_model(x[0], np.float32)
+    for b in range(1, 3):
+        dst, new_max, new_sum, exp_max = an.softmax_flash_v2_model(x[b], np.float32, new_max, new_sum)
+        assert np.array_equal(y[b], dst)
+        assert np.array_equal(em[b], exp_max)
+    assert not y[1, 2].any()
+    assert np.all(em[1, 2] == 1)
+    assert np.array_equal(s, new_sum)
+    assert np.array_equal(mx, new_max)
