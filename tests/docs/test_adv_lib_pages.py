@@ -16,7 +16,7 @@ from ascx.language.adv.lib_api_docs import DOCS, DOCS_BY_NAME, LibDoc, pages, re
 
 PAGES = Path(__file__).resolve().parents[2] / "docs" / "reference" / "adv"
 RENDERED = pages()
-LIBRARY_MODULES = ("math", "activation", "normalization", "quantization", "sort")
+LIBRARY_MODULES = ("math", "activation", "softmax_flash", "normalization", "quantization", "sort")
 
 
 @pytest.mark.parametrize("name", sorted(RENDERED))
@@ -44,7 +44,7 @@ def test_docstrings_come_from_the_records() -> None:
         assert inspect.getdoc(getattr(asc.adv, doc.name)) == inspect.cleandoc(render_docstring(doc))
 
 
-_CPP_NAME = re.compile(r"\bvoid ([A-Z][A-Za-z]+)\(")
+_CPP_NAME = re.compile(r"\b(?:void|SoftMaxTiling) ([A-Z][A-Za-z0-9]+)\(")
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda d: d.name)

@@ -53,6 +53,8 @@ from ascx.lib.host.adv_tiling import (
     get_sign_max_min_tmp_size,
     get_sin_max_min_tmp_size,
     get_sinh_max_min_tmp_size,
+    get_soft_max_flash_v2_max_tmp_size,
+    get_soft_max_flash_v2_min_tmp_size,
     get_soft_max_max_tmp_size,
     get_soft_max_min_tmp_size,
     get_tan_max_min_tmp_size,
@@ -60,6 +62,7 @@ from ascx.lib.host.adv_tiling import (
     get_trunc_max_min_tmp_size,
     get_xor_max_min_tmp_size,
     is_basic_block_in_soft_max,
+    soft_max_flash_v2_tiling_func,
     soft_max_tiling_func,
 )
 from ascx.lib.host.enums import (
@@ -143,6 +146,8 @@ __all__ = [
     "get_sign_max_min_tmp_size",
     "get_sin_max_min_tmp_size",
     "get_sinh_max_min_tmp_size",
+    "get_soft_max_flash_v2_max_tmp_size",
+    "get_soft_max_flash_v2_min_tmp_size",
     "get_soft_max_max_tmp_size",
     "get_soft_max_min_tmp_size",
     "get_tan_max_min_tmp_size",
@@ -150,5 +155,6 @@ __all__ = [
     "get_trunc_max_min_tmp_size",
     "get_xor_max_min_tmp_size",
     "is_basic_block_in_soft_max",
+    "soft_max_flash_v2_tiling_func",
     "soft_max_tiling_func",
 ]
