@@ -196,7 +196,7 @@ def flash_attention(  # noqa: C901 -- one kernel body, step by step as docs/exam
             pv.set_tail(rows, head_dim, cols)
             pv.iterate_all(pv_gm, sync=not overlap, wait_iterate_all=overlap)
             if j > 0:
-                for c in range(chunks):
+                for c in asc.static_range(chunks):
                     asc.mul(acc[c * 64 :], acc[c * 64 :], exp_max, 64, rows, per_row)
             if overlap:
                 pv.wait_iterate_all()
@@ -207,7 +207,7 @@ def flash_attention(  # noqa: C901 -- one kernel body, step by step as docs/exam
             asc.add(acc, acc, block_out, rows * head_dim)
             pv_in.free_tensor(block_out)
 
-        for c in range(chunks):
+        for c in asc.static_range(chunks):
             asc.div(acc[c * 64 :], acc[c * 64 :], row_sum, 64, rows, per_row)
         result = out_out.alloc_tensor(asc.float16)
         asc.cast(result, acc, asc.RoundMode.CAST_ROUND, rows * head_dim)

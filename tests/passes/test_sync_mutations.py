@@ -63,6 +63,7 @@ EQUIVALENT: dict[tuple[str, str], str] = {
     ): "the IN-12 final barrier (insertion policy, not a rule)",
     ("matmul_softmax", "pipe_barrier pipe_all @ <inserted>"): "the IN-12 final barrier (insertion policy, not a rule)",
     ("rmsnorm_quant", "pipe_barrier pipe_all @ <inserted>"): "the IN-12 final barrier (insertion policy, not a rule)",
+    ("flash_attention", "pipe_barrier pipe_all @ <inserted>"): "the IN-12 final barrier (insertion policy, not a rule)",
     ("cube_matmul", "pipe_barrier pipe_all @ <inserted>"): "the IN-12 final barrier (insertion policy, not a rule)",
     (
         "cube_matmul_queues",

@@ -92,7 +92,10 @@ class MatmulWaitInserter:
                 return
             if limit is None:
                 limit = sum(1 for _ in self.kernel.walk())  # each fix completes one record
-            fix = analysis.fixes[0]
+            # a wait the work needs on every path first: it is unguarded, and often completes what the other
+            # fixes would guard (a prefetch loop whose wait was deleted: the wait before the first read of the
+            # block repairs the loop, a guarded one before the next start could not be placed)
+            fix = next((f for f in analysis.fixes if f.must), analysis.fixes[0])
             key = (fix.rule, fix.record.start, fix.record.previous, fix.at)
             earlier = self._inserted.get(key)
             if earlier is not None or limit <= 0:
