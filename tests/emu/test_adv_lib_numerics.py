@@ -356,3 +356,148 @@ def test_concat_sort_extract_sorts_with_indices(tmp_path: Path) -> None:
     expected = np.argsort(-scores, kind="stable")
     assert np.array_equal(order, expected.astype(np.uint32))
     assert np.array_equal(values, scores[expected])
+
+
+# --- SoftMax's variants: SimpleSoftMax -------------------------------------------------------------------
+
+SIMPLE_SOFTMAX_BODY = """{pipe}
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+yg = asc.GlobalTensor()
+yg.set_global_buffer(y)
+sg = asc.GlobalTensor()
+sg.set_global_buffer(s)
+mg = asc.GlobalTensor()
+mg.set_global_buffer(mx)
+src = asc.LocalTensor({t}, asc.TPosition.VECIN, 0, {size})
+dst = asc.LocalTensor({t}, asc.TPosition.VECOUT, 32768, {size})
+sums = asc.LocalTensor({st}, asc.TPosition.VECIN, 65536, {stats})
+maxes = asc.LocalTensor({st}, asc.TPosition.VECIN, 69632, {stats})
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 73728, {tmp_bytes})
+asc.data_copy(src, xg, {size})
+asc.data_copy(sums, sg, {stats})
+asc.data_copy(maxes, mg, {stats})
+src.set_shape_info(asc.ShapeInfo(asc.array(asc.int32, ({m}, {k}))))
+asc.adv.simple_softmax(dst, sums, maxes, src, tiling, {tmp_arg}{flags})
+asc.data_copy(yg, dst, {size})
+"""
+
+
+def _simple_softmax_run(
+    tmp_path: Path,
+    dtype: type,
+    stats_dtype: type,
+    shape: tuple[int, int],
+    *,
+    with_tmp: bool = True,
+    flags: str = "",
+    rows: int = 3,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """SimpleSoftMax of a normal(0, 3) input with the float32 sums and maxima of ``softmax_model`` (stored in
+    ``stats_dtype``), the tiling filled by the host for a temporary buffer of ``rows`` rows: (x, y, the sums and
+    the maxima as stored, one per row)."""
+    m, k = shape
+    type_size = np.dtype(dtype).itemsize
+    tmp_bytes = rows * host.get_soft_max_min_tmp_size(list(shape), type_size)
+    tiling = asc.adv.SoftmaxTiling()
+    host.soft_max_tiling_func(list(shape), type_size, tmp_bytes, tiling)
+    block = 32 // np.dtype(stats_dtype).itemsize
+    if block != 32 // type_size:
+        # the host SoftMaxTilingFunc takes one data type size (src's); CANN's kernel-side SoftMaxTilingFunc
+        # sizes the statistics' blocks by their own type, and SimpleSoftMax reads row r's at r * reduceK
+        tiling.out_max_k, tiling.out_max_size = block, m * block
+        tiling.reduce_k, tiling.reduce_size = block, int(tiling.split_m) * block
+        tiling.tail_reduce_size = int(tiling.tail_m) * block
+    body = SIMPLE_SOFTMAX_BODY.format(
+        t=NAMES[dtype], st=NAMES[stats_dtype], size=m * k, stats=m * block, tmp_bytes=tmp_bytes, m=m, k=k,
+        tmp_arg="tmp" if with_tmp else "None", flags=flags,
+        pipe="" if with_tmp else "\npipe = asc.TPipe()  # CANN takes the temporary space from the pipe's stack buffer",
+    )  # fmt: skip
+    kernel = an.load_kernel(tmp_path, body, SOFTMAX_PARAMS)
+    x = np.random.default_rng(7).normal(0, 3, (m, k)).astype(dtype)
+    _, total, hi = an.softmax_model(x)
+    sums = np.repeat(total.astype(stats_dtype), block, axis=1)
+    maxes = np.repeat(hi.astype(stats_dtype), block, axis=1)
+    y = np.zeros_like(x)
+    kernel[1](x, y, sums, maxes, tiling)
+    return x, y, sums[:, :1], maxes[:, :1]
+
+
+@pytest.mark.parametrize(
+    ("dtype", "stats_dtype", "shape", "with_tmp"),
+    [
+        pytest.param(np.float32, np.float32, (16, 64), True, id="float32"),
+        pytest.param(np.float32, np.float32, (8, 256), False, id="float32-no-tmp"),
+        pytest.param(np.float16, np.float16, (8, 128), True, id="half"),
+        pytest.param(np.float16, np.float32, (24, 64), True, id="half-float32-stats"),
+    ],
+)
+def test_simple_softmax_with_given_sums_and_maxima(
+    tmp_path: Path, dtype: type, stats_dtype: type, shape: tuple[int, int], with_tmp: bool
+) -> None:
+    """Bit-exact with CANN's float32 steps (``an.simple_softmax_model``) on both backends; within 2e-6 (float32)
+    / 1e-3 (half) of the float64 softmax when the sums and maxima are softmax's own."""
+    x, y, total, hi = _simple_softmax_run(tmp_path, dtype, stats_dtype, shape, with_tmp=with_tmp)
+    assert np.array_equal(y, an.simple_softmax_model(x, total, hi))
+    exact = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True).astype(np.float64))
+    reference = exact / exact.sum(axis=1, keepdims=True)
+    assert an.relative_error(y, reference) <= (2e-6 if dtype is np.float32 else 1e-3)
+
+
+def test_simple_softmax_basic_block(tmp_path: Path) -> None:
+    """``basic_block=True`` on a basic-block shape and tiling ([8, 128] half, the 8 rows at once, no tail rows:
+    ``is_basic_block_in_soft_max``): the same values."""
+    x, y, total, hi = _simple_softmax_run(
+        tmp_path, np.float16, np.float16, (8, 128), flags=", basic_block=True", rows=8
+    )
+    assert np.array_equal(y, an.simple_softmax_model(x, total, hi))
+
+
+def test_half_ties_away_rounds_ties_away_from_zero() -> None:
+    """The reference rounding of the half results: 1 + 2^-11 (a tie) rounds up, -(1 + 2^-11) down, 1 + 2^-12
+    to 1, and 1 + 3 * 2^-11 (a tie whose even neighbour is above) up too."""
+    x = np.array([1 + 2**-11, -(1 + 2**-11), 1 + 2**-12, 1 + 3 * 2**-11, 65520.0], dtype=np.float32)
+    got = an.half_ties_away(x)
+    assert got.tolist() == [1 + 2**-10, -(1 + 2**-10), 1.0, 1 + 2 * 2**-10, np.inf]
+
+
+SIMPLE_SOFTMAX_CHECKS = """
+src = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 512)
+sums = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 4096, 64)
+maxes = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 4352, 64)
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 8192, 8192)
+asc.duplicate(src, 0.0, 512)
+asc.duplicate(sums, 1.0, 64)
+asc.duplicate(maxes, 0.0, 64)
+{setup}
+tiling = asc.adv.SoftmaxTiling(src_m=8, src_k=64, split_m=8, reduce_k={reduce_k})
+asc.adv.simple_softmax(src, sums, maxes, src, tiling, tmp)  # the call under test
+"""
+
+
+@pytest.mark.clean_room_only(
+    "a run-time check of the clean-room emulation: CANN documents each row's block of the statistics as one "
+    "value and does not check it (it reads lane j % 8 for the element j)"
+)
+def test_simple_softmax_statistics_block_of_several_values_fails(tmp_path: Path) -> None:
+    body = SIMPLE_SOFTMAX_CHECKS.format(setup="maxes.set_value(19, 2.0)", reduce_k=8)
+    kernel = an.load_kernel(tmp_path, body, "x: asc.GlobalAddress")
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](np.zeros(1, dtype=np.float32))
+    assert caught.value.message.split(": ", 2)[2] == (
+        "SimpleSoftMax: the block of row 2 of inMaxTensor holds different values (element 3 is 2, element 0 0); "
+        "each row's 32-byte block holds one value"
+    )
+
+
+@pytest.mark.clean_room_only(
+    "a run-time check of the clean-room emulation: CANN's SimpleSoftMax reads row r's statistics at r * reduceK "
+    "and computes with the wrong rows' values"
+)
+def test_simple_softmax_tiling_for_another_statistics_type_fails(tmp_path: Path) -> None:
+    kernel = an.load_kernel(tmp_path, SIMPLE_SOFTMAX_CHECKS.format(setup="", reduce_k=16), "x: asc.GlobalAddress")
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](np.zeros(1, dtype=np.float32))
+    assert "SimpleSoftMax: the tiling's reduceK is 16, but inSumTensor (one 32-byte block per row) and inMaxTensor" in (
+        caught.value.message
+    )

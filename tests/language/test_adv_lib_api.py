@@ -156,6 +156,31 @@ EMITS: dict[str, tuple[str, list[str]]] = {
     ),
     "concat": ("asc.adv.concat(c, a, b, 4)", ["AscendC::Concat(c, a, b, 4);"]),
     "extract": ("asc.adv.extract(c, u32, a, n)", ["AscendC::Extract(c, u32, a, n);"]),
+    # --- SoftMax's variants ---
+    "simple_softmax": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=2, src_k=128), tmp)",
+        [
+            "SoftMaxTiling v;",
+            "v.srcM = 2;",
+            "v.srcK = 128;",
+            "AscendC::SimpleSoftMax<half, false, false, false>(c, b, b, a, tmp, v);",
+        ],
+    ),
+    "simple_softmax_float_stats_flags": (
+        "asc.adv.simple_softmax(c, f32, f32[128:], a, asc.adv.SoftmaxTiling(), None, False, True, True)",
+        [
+            "AscendC::LocalTensor<float> v = f32[128];",
+            "SoftMaxTiling v_1;",
+            "AscendC::SimpleSoftMax<half, false, true, true>(c, f32, v, a, v_1);",
+        ],
+    ),
+    "simple_softmax_float": (
+        "asc.adv.simple_softmax(f32, f32, f32, f32, asc.adv.SoftmaxTiling())",
+        [
+            "SoftMaxTiling v;",
+            "AscendC::SimpleSoftMax<float, false, false, false>(f32, f32, f32, f32, v);",
+        ],
+    ),
 }
 
 
@@ -312,6 +337,55 @@ ERRORS: dict[str, tuple[str, str]] = {
     "concat_types": ("asc.adv.concat(c, a, f32, 4)", "TypeError: concat: tmp has data type float32, but src has float16; they must match"),
     "concat_repeat": ("asc.adv.concat(c, a, b, 256)", "ValueError: concat: repeat_time 256 is outside [0, 255]"),
     "extract_index": ("asc.adv.extract(c, i16, a, 1)", "TypeError: extract: dst_index has data type int16; extract supports uint32"),
+    # --- SoftMax's variants ---
+    "simple_softmax_tiling_type": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.RmsNormTiling())",
+        "TypeError: simple_softmax: tiling must be a SoftmaxTiling, got a RmsNormTiling",
+    ),
+    "simple_softmax_src_type": (
+        "asc.adv.simple_softmax(i16, i16, i16, i16, asc.adv.SoftmaxTiling())",
+        "TypeError: simple_softmax: src has data type int16; simple_softmax supports float16, float32",
+    ),
+    "simple_softmax_dst_type": (
+        "asc.adv.simple_softmax(f32, b, b, a, asc.adv.SoftmaxTiling())",
+        "TypeError: simple_softmax: dst has data type float32, but src has float16; they must match",
+    ),
+    "simple_softmax_stats_differ": (
+        "asc.adv.simple_softmax(c, b, f32, a, asc.adv.SoftmaxTiling())",
+        "TypeError: simple_softmax: in_max has data type float32, but in_sum has float16; they must match",
+    ),
+    "simple_softmax_stats_type": (
+        "asc.adv.simple_softmax(c, i16, i16, a, asc.adv.SoftmaxTiling())",
+        "TypeError: simple_softmax: in_sum and in_max have data type int16 for a float16 src; they hold the type of src, or float32 for a half src",
+    ),
+    "simple_softmax_unaligned_k": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=1, src_k=10))",
+        "ValueError: simple_softmax: the tiling's src_k 10 is not 32-byte aligned for float16; SimpleSoftMax needs the last axis 32-byte aligned",
+    ),
+    "simple_softmax_tmp": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=2, src_k=128), small)",
+        "ValueError: simple_softmax: temp_buffer has 256 bytes, but SimpleSoftMax of rows of 128 float16 needs at least 832 bytes",
+    ),
+    "simple_softmax_shape": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=4, src_k=128))",
+        "ValueError: simple_softmax: the tiling's shape [4, 128] has 512 elements, more than the 256 of src",
+    ),
+    "simple_softmax_basic_block": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=2, src_k=128), basic_block=True)",
+        "ValueError: simple_softmax: basic_block=True needs the last axis (src_k) a multiple of 64, at least 256 / sizeof(T) and below 2048, and the rows (src_m) a multiple of 8; the tiling has [2, 128]",
+    ),
+    "simple_softmax_runtime_flag": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(), basic_block=n > 0)",
+        "TypeError: simple_softmax: basic_block must be a compile-time bool (it is a template argument of the C++ call), got a runtime int1 value",
+    ),
+    "simple_softmax_unaligned": (
+        "asc.adv.simple_softmax(c, odd, odd, a, asc.adv.SoftmaxTiling())",
+        "ValueError: simple_softmax: in_sum starts at byte 40976 of the unified buffer; simple_softmax needs its operands 32-byte aligned",
+    ),
+    "simple_softmax_tmp_type": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(), a)",
+        "TypeError: simple_softmax: temp_buffer has data type float16; the temporary buffer is a uint8 tensor",
+    ),
 }  # fmt: skip
 
 
@@ -339,6 +413,15 @@ def test_reserved_flags_warn_as_cann_does(tmp_path: Path) -> None:
     ]
     _, caught, _ = _compile(tmp_path, "asc.adv.exp(c, a, 256, 0, is_reuse_source=True)")
     assert caught == []  # Exp's flag is not reserved (it takes effect for float32 sources)
+
+
+def test_simple_softmax_reserved_flag_warns(tmp_path: Path) -> None:
+    _, caught, line = _compile(
+        tmp_path, "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(), reuse_source=True)"
+    )
+    assert [(str(w.message), w.lineno) for w in caught] == [
+        ("simple_softmax: reuse_source=True has no effect: CANN reserves the parameter (pass False)", line)
+    ]
 
 
 def test_a_host_tiling_captured_by_the_kernel_is_rejected(tmp_path: Path) -> None:

@@ -125,3 +125,13 @@ def _init_global_memory(p: AscendCPrinter, op: adv.InitGlobalMemoryOp) -> None:
     t = op.tensor.type
     assert isinstance(t, ir.GlobalTensorType)
     _call(p, "InitGlobalMemory", [scalar_type(t.element_type)], [p.expr(op.tensor), p.expr(op.size), p.expr(op.value)])
+
+
+# --- SoftMax's variants: SimpleSoftMax ----------------------------------------------------------------
+
+
+@emits(adv.SimpleSoftmaxOp)
+def _simple_softmax(p: AscendCPrinter, op: adv.SimpleSoftmaxOp) -> None:
+    template = [_element(op.src), *(_flag(op, f) for f in ("reuse_source", "basic_block", "data_format_nz"))]
+    tensors = [p.expr(op.dst), p.expr(op.in_sum), p.expr(op.in_max), p.expr(op.src)]
+    _call(p, "SimpleSoftMax", template, [*tensors, *_optional(p, op.tmp), p.expr(op.tiling)])

@@ -223,6 +223,33 @@ def softmax_model(x: Array) -> tuple[Array, Array, Array]:
     return dst, total, hi
 
 
+# --- SoftMax's variants -----------------------------------------------------------------------------
+
+
+def half_ties_away(x: Array) -> Array:
+    """float32 values rounded to half to nearest, ties away from zero (Cast's CAST_ROUND, which CANN's softmax
+    family rounds its float32 results to half with)."""
+    xf = np.asarray(x, dtype=np.float32).astype(np.float64)
+    with np.errstate(over="ignore"):
+        h = xf.astype(np.float16)
+    hd = h.astype(np.float64)
+    toward = np.where(xf > hd, np.float16(np.inf), np.float16(-np.inf)).astype(np.float16)
+    other = np.nextafter(h, toward)
+    with np.errstate(invalid="ignore"):
+        tie = (hd != xf) & (np.abs(other.astype(np.float64) - xf) == np.abs(hd - xf)) & (np.abs(other) > np.abs(h))
+    return np.where(tie, other, h).astype(np.float16)
+
+
+def simple_softmax_model(x: Array, total: Array, hi: Array) -> Array:
+    """SimpleSoftMax in CANN's float32 steps: e^(x - max) / sum, each step rounded to float32; a half result
+    rounded with :func:`half_ties_away`. ``total`` and ``hi`` hold one value per row (shape ``[m, 1]``)."""
+    xf = x.astype(np.float32)
+    shifted = (xf - hi.astype(np.float32)).astype(np.float32)
+    e = np.exp(shifted.astype(np.float64)).astype(np.float32)
+    q = (e / total.astype(np.float32)).astype(np.float32)
+    return q if x.dtype == np.float32 else half_ties_away(q)
+
+
 def rmsnorm_model(x: Array, gamma: Array, eps: float, reciprocal: float) -> Array:
     """RmsNorm in float32 steps (what the emulation computes), as float32."""
     xf = x.astype(np.float32)

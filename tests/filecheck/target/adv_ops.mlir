@@ -3,7 +3,7 @@
 // The exact C++ of the library ops beyond Matmul: the template arguments CANN declares (the element
 // type, Exp's Taylor level, the flags, AscendQuant's config as a constexpr static object), the optional
 // temporary buffer and count in CANN's order, and the tiling structs declared, filled, read and copied
-// in from a kernel parameter.
+// in from a kernel parameter; SimpleSoftMax with and without its temporary buffer.
 
 builtin.module {
   ascendc.include "kernel_operator.h"
@@ -84,6 +84,8 @@ builtin.module {
     %c4_i32 = arith.constant 4 : i32
     ascendc.adv.concat %c, %a, %b, %c4_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32)
     ascendc.adv.extract %c, %u, %a, %c2_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<ui32>, !ascendc.local_tensor<f16>, i32)
+    ascendc.adv.simple_softmax %c, %b, %b, %a, %tiling tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>)
+    ascendc.adv.simple_softmax %c, %w, %w, %a, %local basic_block data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">)
     func.return
   }
 }
@@ -152,4 +154,6 @@ builtin.module {
 // CHECK-NEXT:    AscendC::AscendQuant<half, false, quant_config>(q, a, tmp, eps, 0.0f, 128);
 // CHECK-NEXT:    AscendC::Concat(c, a, b, 4);
 // CHECK-NEXT:    AscendC::Extract(c, u, a, 2);
+// CHECK-NEXT:    AscendC::SimpleSoftMax<half, false, false, false>(c, b, b, a, tmp, tiling);
+// CHECK-NEXT:    AscendC::SimpleSoftMax<half, false, true, true>(c, w, w, a, local);
 // CHECK-NEXT:}

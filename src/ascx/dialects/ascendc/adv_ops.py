@@ -424,6 +424,50 @@ class ExtractOp(LibCallSyntax):
             raise VerifyException(f"dst_index must be a local_tensor<ui32>, got {self.dst_index.type}")
 
 
+# --- SoftMax's variants: SimpleSoftMax ------------------------------------------------------------
+
+
+def _softmax_stats(op: IRDLOperation, src: str, stats: str) -> None:
+    """The row statistics hold the element type of ``src``, or f32 for an f16 ``src``."""
+    s, t = _element(op, src), _element(op, stats)
+    if t != s and not (isinstance(s, Float16Type) and isinstance(t, Float32Type)):
+        raise VerifyException(f"{stats} holds the type of {src}, or f32 for a f16 {src}; got {t} for {s}")
+
+
+@op_definition
+class SimpleSoftmaxOp(LibCallSyntax):
+    """``AscendC::SimpleSoftMax<T, isReuseSource, isBasicBlock, isDataFormatNZ>(dst, inSum, inMax, src[,
+    sharedTmpBuffer], tiling)``: softmax over the last axis of ``src`` with the row sums and maxima given (one
+    32-byte block per row), e^(x - max) / sum.
+
+    Example: ``ascendc.adv.simple_softmax %d, %s, %m, %x, %tiling tmp %t basic_block : (...)``
+    """
+
+    name = "ascendc.adv.simple_softmax"
+    LEADING: ClassVar[Names] = ("dst", "in_sum", "in_max", "src", "tiling")
+    OPTIONAL: ClassVar[Names] = ("tmp",)
+    FLAGS: ClassVar[Names] = ("reuse_source", "basic_block", "data_format_nz")
+    dst = operand_def(LocalTensorType)
+    in_sum = operand_def(LocalTensorType)
+    in_max = operand_def(LocalTensorType)
+    src = operand_def(LocalTensorType)
+    tiling = operand_def(LibTilingType)
+    tmp = opt_operand_def(LocalTensorType)
+    reuse_source = opt_prop_def(UnitAttr)
+    basic_block = opt_prop_def(UnitAttr)
+    data_format_nz = opt_prop_def(UnitAttr)
+    irdl_options = _OPTIONS
+    traits = traits_def(*_V, TensorAccess(reads=("src", "in_sum", "in_max"), writes=("dst", "tmp")))
+
+    def verify_(self) -> None:
+        _same_element_type(self, "dst", "src")
+        _same_element_type(self, "in_sum", "in_max")
+        _floating(self, "src")
+        _tmp_bytes(self.tmp)
+        _tiling(self.tiling, "SoftMaxTiling")
+        _softmax_stats(self, "src", "in_sum")
+
+
 # --- the tiling structs ----------------------------------------------------------------------------
 
 _SOFTMAX_FIELDS = (
@@ -603,6 +647,7 @@ ADV_OPS = (
     LibTilingSetOp,
     LibTilingGetOp,
     LibTilingLoadOp,
+    SimpleSoftmaxOp,
 )
 ADV_ATTRS = (MathFunctionAttr, BinaryMathFunctionAttr, LibTilingType)
 

@@ -50,6 +50,7 @@ from ascx.language.adv.matmul_type import MatmulType as MatmulType
 from ascx.language.adv.matrix_offset import MatrixOffset as MatrixOffset
 from ascx.language.adv.normalization import rmsnorm as rmsnorm
 from ascx.language.adv.quantization import quant as quant
+from ascx.language.adv.softmax_variants import simple_softmax as simple_softmax
 from ascx.language.adv.sort import concat as concat
 from ascx.language.adv.sort import extract as extract
 from ascx.language.adv.static_tiling import MatmulApiStaticTiling as MatmulApiStaticTiling
@@ -124,6 +125,7 @@ __all__ = [
     "MatrixOffset",
     "rmsnorm",
     "quant",
+    "simple_softmax",
     "concat",
     "extract",
     "MatmulApiStaticTiling",

@@ -24,6 +24,9 @@ emulation (`adv_api/` of the emulation headers).  The submodules have pyasc's na
 `asc.adv.sort` (concat, extract), `asc.adv.types` (the configuration types) and `asc.adv.utils` (the argument
 checks the functions share).
 
+Beyond pyasc 1.1.1, CANN's SoftMax variants (`ascx.language.adv.softmax_variants`): `simple_softmax`
+(`SimpleSoftMax`, softmax with the row sums and maxima given).
+
 ## What every function checks
 
 At trace time, where the kernel states it: the data types CANN documents for the function; tensors in the

@@ -123,3 +123,32 @@ ascendc.init_global_memory %g, %n, %v : !ascendc.global_tensor<i8>, i32, i8 loc(
 %v = arith.constant 0 : i32
 ascendc.init_global_memory %g, %n, %v : !ascendc.global_tensor<f32>, i32, i32 loc("k.py":14:1)
 // CHECK: k.py:14:1: error: value has type i32, but the tensor holds f32
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f32>
+%h = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">
+ascendc.adv.simple_softmax %a, %h, %h, %a, %tiling : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.lib_tiling<"SoftMaxTiling">) loc("k.py":20:1)
+// CHECK: k.py:20:1: error: in_sum holds the type of src, or f32 for a f16 src; got f16 for f32
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"RmsNormTiling">
+ascendc.adv.simple_softmax %a, %a, %a, %a, %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"RmsNormTiling">) loc("k.py":21:1)
+// CHECK: k.py:21:1: error: tiling must be a SoftMaxTiling, got !ascendc.lib_tiling<"RmsNormTiling">
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%w = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f32>
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">
+ascendc.adv.simple_softmax %a, %a, %w, %a, %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">) loc("k.py":22:1)
+// CHECK: k.py:22:1: error: in_max has element type f32, but in_sum has f16

@@ -3,7 +3,7 @@
 
 // Every op of the library beyond Matmul (the math functions in their call forms, Exp with its Taylor
 // level, Power, Xor, Axpy, SoftMax and RmsNorm with their tiling structs, AscendQuant with a config,
-// Concat, Extract) and the tiling-struct ops: the custom format round-trips, generic form too.  The
+// Concat, Extract, SimpleSoftMax) and the tiling-struct ops: the custom format round-trips, generic form too.  The
 // module is what `ascx compile --emit ir` makes of tests/filecheck/api/adv_lib.py.
 
 builtin.module {
@@ -85,6 +85,8 @@ builtin.module {
     %c4_i32 = arith.constant 4 : i32
     ascendc.adv.concat %c, %a, %b, %c4_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32)
     ascendc.adv.extract %c, %u, %a, %c2_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<ui32>, !ascendc.local_tensor<f16>, i32)
+    ascendc.adv.simple_softmax %c, %b, %b, %a, %tiling tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>)
+    ascendc.adv.simple_softmax %c, %w, %w, %a, %local reuse_source basic_block data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">)
     func.return
   }
 }
@@ -168,6 +170,8 @@ builtin.module {
 // CHECK-NEXT:     %c4_i32 = arith.constant 4 : i32
 // CHECK-NEXT:     ascendc.adv.concat %c, %a, %b, %c4_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32)
 // CHECK-NEXT:     ascendc.adv.extract %c, %u, %a, %c2_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<ui32>, !ascendc.local_tensor<f16>, i32)
+// CHECK-NEXT:     ascendc.adv.simple_softmax %c, %b, %b, %a, %tiling tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>)
+// CHECK-NEXT:     ascendc.adv.simple_softmax %c, %w, %w, %a, %local reuse_source basic_block data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">)
 // CHECK-NEXT:     func.return
 // CHECK-NEXT:   }
 // CHECK-NEXT: }

@@ -1,0 +1,191 @@
+// ascx host emulation of SoftMax's variants (adv_api/activation/simplesoftmax.h): SimpleSoftMax, softmax
+// over the last axis of a [srcM, srcK] input with the row sums and maxima given, one 32-byte block per row
+// of inSumTensor and inMaxTensor.  Clean-room.
+//
+// The shape follows SoftMax's rule (softmax.h: softmaxShapeInfo's, else src's ShapeInfo, else the
+// tiling's; a shape other than the tiling's makes the kernel recompute its tiling for the temporary space
+// at hand).
+//
+// Precision (CANN's order of steps on Atlas A2): half inputs and statistics are widened to float32; x - max,
+// exp and the division by the sum each round to float32; a half dst is rounded with CAST_ROUND (to nearest,
+// ties away from zero), as CANN's implementation rounds its float32 results to half.
+//
+// Checks at run time: the last axis is 32-byte aligned, the shape fits src and dst, dst and src have the
+// same size, inSumTensor and inMaxTensor hold one block per row and each block holds one value (CANN
+// documents it; its implementation reads lane j % 8 of the block for the element j of a row), the
+// temporary buffer holds the tiling's splitM rows (at least one: GetSoftMaxMinTmpSize) and overlaps no
+// operand, and isBasicBlock's shape rule holds.  Two facts of CANN's implementation are checked too, as
+// it computes something else otherwise: a tiling used with isBasicBlock has no tail rows (CANN's
+// basic-block path skips them), and a tiling's reduceK (when set) is the statistics' elements per block
+// (CANN reads row r's statistics at r * reduceK; the host SoftMaxTilingFunc takes one data type size, so
+// for float statistics of a half src it fills 16 where CANN's kernel-side tiling has 8).
+// isDataFormatNZ is not emulated (the run fails).
+#pragma once
+
+#include <cstring>
+
+#include "adv_api/activation/softmax.h"
+#include "ascx_emu/convert.h"
+#include "ascx_emu/debug.h"
+#include "ascx_emu/lib_common.h"
+#include "kernel_tiling/kernel_tiling.h"
+
+namespace ascx_emu {
+namespace lib {
+
+/// A float32 result stored as ``T``: a half rounded with CAST_ROUND (CANN's softmax family rounds so).
+template <typename T>
+T store_cast_round(float v) {
+    if constexpr (std::is_same_v<T, float>) {
+        return v;
+    } else {
+        return round_to_floating<T>(static_cast<double>(v), AscendC::RoundMode::CAST_ROUND);
+    }
+}
+
+/// Every element of row ``r``'s block of a statistics tensor holds the same value (bit for bit).
+template <typename U>
+void check_uniform_block(const AscendC::LocalTensor<U>& t, uint64_t r, const char* name, const char* api) {
+    const uint64_t block = 32 / sizeof(U);
+    const U* row = t.data() + r * block;
+    for (uint64_t j = 1; j < block; ++j) {
+        if (std::memcmp(&row[j], &row[0], sizeof(U)) != 0) {
+            fail("%s: the block of row %llu of %s holds different values (element %llu is %g, element 0 %g); "
+                 "each row's 32-byte block holds one value",
+                 api, static_cast<unsigned long long>(r), name, static_cast<unsigned long long>(j),
+                 static_cast<double>(load(row[j])), static_cast<double>(load(row[0])));
+        }
+    }
+}
+
+/// The shape of a softmax variant and the checks SoftMax's variants share: the aligned last axis, the
+/// basic-block rule, the sizes of src, dst and the statistics, and the temporary buffer.
+template <typename T, typename U, bool isBasicBlock, bool isDataFormatNZ>
+SoftmaxShape softmax_variant_shape(const char* api, const AscendC::LocalTensor<T>& dst,
+                                   const AscendC::LocalTensor<U>& sum, const char* sum_name,
+                                   const AscendC::LocalTensor<U>& max, const char* max_name,
+                                   const AscendC::LocalTensor<T>& src, const AscendC::LocalTensor<uint8_t>* tmp,
+                                   const SoftMaxTiling& tiling, const AscendC::SoftMaxShapeInfo& shape_info) {
+    if (isDataFormatNZ) {
+        fail("%s: isDataFormatNZ=true (the NZ layout) is not emulated", api);
+    }
+    const SoftmaxShape shape = softmax_shape(src, tiling, shape_info);
+    const uint64_t m = shape.m;
+    const uint64_t k = shape.k;
+    if (k * sizeof(T) % 32 != 0) {
+        fail("%s: the %s srcK %llu is not 32-byte aligned; the last axis must be", api,
+             shape.retiled ? "shape's" : "tiling's", static_cast<unsigned long long>(k));
+    }
+    if (isBasicBlock && !(k % 64 == 0 && k >= 256 / sizeof(T) && k < 2048 && m % 8 == 0)) {
+        fail("%s: isBasicBlock=true needs srcK a multiple of 64 in [256/sizeof(T), 2048) and srcM a multiple of 8; "
+             "the %s [%llu, %llu]",
+             api, shape.retiled ? "shape is" : "tiling has", static_cast<unsigned long long>(m),
+             static_cast<unsigned long long>(k));
+    }
+    if (isBasicBlock && !shape.retiled && tiling.tailM != 0) {
+        fail("%s: isBasicBlock=true with a tiling of %u tail rows (tailM): CANN's basic-block path computes only "
+             "the rangeM splits of splitM rows; the tiling is not a basic block (IsBasicBlockInSoftMax)",
+             api, tiling.tailM);
+    }
+    if (!shape.retiled && tiling.reduceK != 0 && tiling.reduceK != 32 / sizeof(U)) {
+        fail("%s: the tiling's reduceK is %u, but %s and %s hold %llu elements per 32-byte block; CANN reads the "
+             "row statistics %u elements apart (a tiling filled for the data type size of src; set reduceK, "
+             "reduceSize, outMaxK and outMaxSize for the statistics' type)",
+             api, tiling.reduceK, sum_name, max_name, static_cast<unsigned long long>(32 / sizeof(U)), tiling.reduceK);
+    }
+    if (dst.GetSize() != src.GetSize()) {
+        fail("%s: dstTensor has %u elements and srcTensor %u; they must be equal", api, dst.GetSize(), src.GetSize());
+    }
+    check_count(src, m * k, "srcTensor (srcM * srcK of the tiling)", api);
+    const uint64_t block = 32 / sizeof(U);
+    check_count(sum, m * block, sum_name, api);
+    check_count(max, m * block, max_name, api);
+    if (tmp != nullptr) {
+        const uint64_t rows = !shape.retiled && tiling.splitM > 0 ? tiling.splitM : 1;
+        const uint64_t need = rows * (32 / sizeof(T) + k + 64) * 4;
+        check_tmp(*tmp, need, api, shape.retiled ? "one row of the shape" : "the tiling's splitM rows");
+        const Range t = range_of(*tmp, tmp->GetSize());
+        no_overlap(t, "sharedTmpBuffer", range_of(src, m * k), "srcTensor", api);
+        no_overlap(t, "sharedTmpBuffer", range_of(dst, m * k), "dstTensor", api);
+        no_overlap(t, "sharedTmpBuffer", range_of(sum, m * block), sum_name, api);
+        no_overlap(t, "sharedTmpBuffer", range_of(max, m * block), max_name, api);
+    }
+    return shape;
+}
+
+template <typename T, typename U, bool isBasicBlock, bool isDataFormatNZ>
+void simple_softmax(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& in_sum,
+                    const AscendC::LocalTensor<U>& in_max, const AscendC::LocalTensor<T>& src,
+                    const AscendC::LocalTensor<uint8_t>* tmp, const SoftMaxTiling& tiling,
+                    const AscendC::SoftMaxShapeInfo& shape_info) {
+    static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "SimpleSoftMax takes half or float");
+    static_assert(std::is_same_v<U, T> || (std::is_same_v<T, half> && std::is_same_v<U, float>),
+                  "inSumTensor and inMaxTensor hold T, or float for a half T");
+    const char* api = "SimpleSoftMax";
+    const SoftmaxShape shape = softmax_variant_shape<T, U, isBasicBlock, isDataFormatNZ>(
+        api, dst, in_sum, "inSumTensor (one 32-byte block per row)", in_max, "inMaxTensor (one 32-byte block per row)",
+        src, tmp, tiling, shape_info);
+    const uint64_t m = shape.m;
+    const uint64_t k = shape.k;
+    const uint64_t block = 32 / sizeof(U);
+    reads(src, m * k, api);
+    reads(in_sum, m * block, api);
+    reads(in_max, m * block, api);
+    if (tmp != nullptr) {
+        writes(*tmp, tmp->GetSize(), api);
+    }
+    writes(dst, m * k, api);
+    const T* in = src.data();
+    T* out = dst.data();
+    for (uint64_t r = 0; r < m; ++r) {
+        check_uniform_block(in_sum, r, "inSumTensor", api);
+        check_uniform_block(in_max, r, "inMaxTensor", api);
+        const float hi = load(in_max.data()[r * block]);
+        const float total = load(in_sum.data()[r * block]);
+        for (uint64_t j = 0; j < k; ++j) {
+            const float e = f32(std::exp(static_cast<double>(f32(static_cast<double>(load(in[r * k + j])) - hi))));
+            out[r * k + j] = store_cast_round<T>(e / total);
+        }
+    }
+}
+
+}  // namespace lib
+}  // namespace ascx_emu
+
+namespace AscendC {
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor,
+                   const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling,
+                   const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ascx_emu::lib::simple_softmax<T, T, isBasicBlock, isDataFormatNZ>(dstTensor, inSumTensor, inMaxTensor, srcTensor,
+                                                                       nullptr, tiling, softmaxShapeInfo);
+}
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor,
+                   const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor,
+                   const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ascx_emu::lib::simple_softmax<half, float, isBasicBlock, isDataFormatNZ>(
+        dstTensor, inSumTensor, inMaxTensor, srcTensor, nullptr, tiling, softmaxShapeInfo);
+}
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor,
+                   const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor,
+                   const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling,
+                   const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ascx_emu::lib::simple_softmax<T, T, isBasicBlock, isDataFormatNZ>(dstTensor, inSumTensor, inMaxTensor, srcTensor,
+                                                                       &sharedTmpBuffer, tiling, softmaxShapeInfo);
+}
+
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor,
+                   const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor,
+                   const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling,
+                   const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ascx_emu::lib::simple_softmax<half, float, isBasicBlock, isDataFormatNZ>(
+        dstTensor, inSumTensor, inMaxTensor, srcTensor, &sharedTmpBuffer, tiling, softmaxShapeInfo);
+}
+
+}  // namespace AscendC

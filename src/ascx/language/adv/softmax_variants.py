@@ -1,0 +1,204 @@
+"""``asc.adv.simple_softmax``: softmax over the last axis with the row sums and maxima given
+(``AscendC::SimpleSoftMax``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ascx.dialects.ascendc.adv_ops import SimpleSoftmaxOp
+from ascx.language.adv.lib_records import library_records
+from ascx.language.adv.lib_tiling import SoftmaxTiling
+from ascx.language.adv.tmp_sizes import softmax_row_floats
+from ascx.language.adv.utils import (
+    check_aligned,
+    check_tmp_size,
+    dtype_of,
+    kernel_tiling,
+    known_elements,
+    lib_tensor,
+    outside_kernel_message,
+    require_dtype,
+    require_same_dtype,
+    reserved_flag,
+    template_flag,
+    tiling_shape_message,
+    tiling_type_message,
+    tmp_operand,
+    tmp_size_message,
+)
+from ascx.language.core.api_errors import ApiTypeError, ApiValueError
+from ascx.language.core.builder import active
+from ascx.language.core.dtype import DataType, float16, float32
+from ascx.language.core.tensor import LocalTensor
+
+lib_record = library_records(__name__)
+
+_ROW_128_HALF = softmax_row_floats(128, 2) * 4
+"""The bytes of temporary space one row of 128 half elements takes (the example of the records' rules)."""
+
+_SIMPLE_T = (
+    "template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false, "
+    "const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>\n"
+)
+
+
+def _stats_type_message(api: str, stats: object, src: object) -> str:
+    """The message of ``in_sum``/``in_max`` of a type that cannot hold ``src``'s row statistics."""
+    return (
+        f"{api}: in_sum and in_max have data type {stats} for a {src} src; they hold the type of src, or float32 "
+        "for a half src"
+    )
+
+
+def _src_k_message(api: str, cpp: str, src_k: int, dtype: object) -> str:
+    """The message of a tiling whose last axis is not 32-byte aligned."""
+    return (
+        f"{api}: the tiling's src_k {src_k} is not 32-byte aligned for {dtype}; {cpp} needs the last axis 32-byte "
+        "aligned"
+    )
+
+
+def _basic_block_message(api: str, src_m: int, src_k: int) -> str:
+    """The message of ``basic_block=True`` for a shape that is not a basic block."""
+    return (
+        f"{api}: basic_block=True needs the last axis (src_k) a multiple of 64, at least 256 / sizeof(T) and below "
+        f"2048, and the rows (src_m) a multiple of 8; the tiling has [{src_m}, {src_k}]"
+    )
+
+
+def _stats(api: str, s: LocalTensor, sums: LocalTensor, maxes: LocalTensor) -> None:
+    require_same_dtype(api, ("in_sum", sums), ("in_max", maxes))
+    if sums.dtype != s.dtype and not (s.dtype == float16 and sums.dtype == float32):
+        raise ApiTypeError(_stats_type_message(api, sums.dtype, s.dtype))
+
+
+def _check_shape(api: str, d: LocalTensor, s: LocalTensor, src_m: int, src_k: int) -> None:
+    for name, tensor in (("src", s), ("dst", d)):
+        elements = known_elements(tensor)
+        if elements is not None and src_m * src_k > elements:
+            raise ApiValueError(tiling_shape_message(api, (src_m, src_k), elements, name))
+
+
+def _check_tiling_shape(
+    api: str, cpp: str, fields: dict[str, int | float], d: LocalTensor, s: LocalTensor, tmp: LocalTensor | None
+) -> tuple[int, int] | None:
+    """The checks of a tiling whose ``src_m``/``src_k`` are known: the aligned last axis, a temporary buffer of one
+    row at least, the shape within ``src`` and ``dst``; returns the shape when both are known."""
+    src_m, src_k = fields.get("src_m"), fields.get("src_k")
+    if not (isinstance(src_k, int) and src_k > 0):
+        return None
+    dtype: DataType = dtype_of(s)
+    type_size = dtype.sizeof()
+    if src_k * type_size % 32:
+        hint = "pad the last axis of the input to a multiple of 32 bytes"
+        raise ApiValueError(_src_k_message(api, cpp, src_k, dtype), hint)
+    check_tmp_size(
+        api, tmp, softmax_row_floats(src_k, type_size) * 4, f"{cpp} of rows of {src_k} {dtype}",
+        "size it with asc.lib.host.get_soft_max_min_tmp_size / get_soft_max_max_tmp_size",
+    )  # fmt: skip
+    if not (isinstance(src_m, int) and src_m > 0):
+        return None
+    _check_shape(api, d, s, src_m, src_k)
+    return src_m, src_k
+
+
+@lib_record(
+    cpp=(
+        _SIMPLE_T + "void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor, "
+        "const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& "
+        "sharedTmpBuffer, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {});",
+        _SIMPLE_T + "void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor, "
+        "const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor, const LocalTensor<uint8_t>& "
+        "sharedTmpBuffer, const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {});",
+        "(and the same two without sharedTmpBuffer)",
+    ),
+    params=(
+        ("dst", "the result, of ``src``'s type (half or float32); may be ``src``"),
+        (
+            "in_sum",
+            "the row sums of e^(x - max), one 32-byte block per row holding one value; of ``src``'s type, or "
+            "float32 for a half ``src`` (what ``softmax`` writes)",
+        ),
+        ("in_max", "the row maxima, like ``in_sum``"),
+        ("src", "the input, ``src_m`` rows of ``src_k`` elements, the rows 32-byte aligned"),
+        ("tiling", "a ``SoftmaxTiling`` (filled by ``asc.lib.host.soft_max_tiling_func``, or built in the kernel)"),
+        ("temp_buffer", "a uint8 LocalTensor (sized with ``get_soft_max_min_tmp_size``/``max``)"),
+        ("reuse_source", "compile-time bool; reserved by CANN"),
+        ("basic_block", "compile-time bool: the shape is a basic block (faster)"),
+        ("data_format_nz", "compile-time bool: the input is in the NZ layout (not emulated)"),
+    ),
+    rules=(
+        "``src_k`` of a tiling built in the kernel is 32-byte aligned: "
+        f'"{_src_k_message("simple_softmax", "SimpleSoftMax", 10, float16)}".',
+        "A temporary buffer of known size holds one row (GetSoftMaxMinTmpSize, (32/sizeof(T) + src_k + 64) * 4 bytes): "
+        f'"{tmp_size_message("simple_softmax", 256, "SimpleSoftMax of rows of 128 float16", _ROW_128_HALF)}".',
+        f'"{tiling_shape_message("simple_softmax", (4, 128), 256, "src")}"; '
+        f'"{_stats_type_message("simple_softmax", "int16", float16)}".',
+        f'``basic_block=True`` needs a basic-block shape: "{_basic_block_message("simple_softmax", 4, 100)}".',
+        f'"{tiling_type_message("simple_softmax", "SoftmaxTiling", "a RmsNormTiling")}"; '
+        f'"{outside_kernel_message("simple_softmax", "SoftmaxTiling")}".',
+        "Each row's block of ``in_sum`` and ``in_max`` holds one value (CANN reads its lane j % 8 for the element "
+        "j of a row); ``temp_buffer`` may not overlap an operand; ``dst`` and ``src`` have the same size (the "
+        "emulation fails the run otherwise).",
+    ),
+    precision="As CANN's (Atlas A2): in float32, half inputs and statistics widened: x - max, e^(x - max) and the "
+    "division by the sum, each rounded to float32; a half dst rounded to nearest, ties away from zero (CANN's "
+    "CAST_ROUND). Bit-exact with numpy's float32 steps (and CANN's rounding to half); the two emulation backends "
+    "agree bit for bit.",
+    example=("softmax", "asc.adv.simple_softmax(dst, row_sum, row_max, src, tiling, tmp)"),
+    notes=(
+        "pyasc 1.1.1 has no ``simple_softmax``; ascx names it after ``softmax`` and CANN's ``SimpleSoftMax``.",
+        "CANN's ``config`` template argument (a ``SoftmaxConfig``) keeps its default, ``SOFTMAX_DEFAULT_CFG``.",
+        "CANN's host ``SoftMaxTilingFunc`` takes one data type size (``src``'s): for float32 statistics of a half "
+        "``src`` it fills ``reduce_k`` 16 (a half block), and CANN's SimpleSoftMax then reads row r's statistics "
+        "at r * 16 floats. Set ``out_max_k``/``reduce_k`` to 8 and ``out_max_size``/``reduce_size``/"
+        "``tail_reduce_size`` to match (what CANN's kernel-side tiling computes); the emulation fails the run "
+        "on a ``reduce_k`` that is not the statistics' elements per block.",
+        "With ``basic_block=True`` CANN computes only the tiling's ``range_m`` splits of ``split_m`` rows (no tail "
+        "rows): use a tiling ``asc.lib.host.is_basic_block_in_soft_max`` accepts; the emulation fails the run "
+        "on a tiling with ``tail_m`` rows.",
+    ),
+)
+def simple_softmax(
+    dst: Any,
+    in_sum: Any,
+    in_max: Any,
+    src: Any,
+    tiling: Any,
+    temp_buffer: Any = None,
+    reuse_source: Any = False,
+    basic_block: Any = False,
+    data_format_nz: Any = False,
+) -> None:
+    """``SimpleSoftMax``: softmax over the last axis of a ``[src_m, src_k]`` input with each row's sum and
+    maximum given (``in_sum``, ``in_max``, as ``softmax`` writes them): dst = e^(src - max) / sum, with no
+    reduction. The shape is ``src``'s when it has one (``src.set_shape_info(...)``), else the tiling's; when
+    the two differ, CANN recomputes the tiling on the device, and so does the emulation."""
+    api = "simple_softmax"
+    builder = active(api)
+    d = lib_tensor(dst, api, "dst")
+    s = lib_tensor(src, api, "src")
+    sums = lib_tensor(in_sum, api, "in_sum")
+    maxes = lib_tensor(in_max, api, "in_max")
+    require_dtype(api, s, "src", (float16, float32))
+    require_same_dtype(api, ("src", s), ("dst", d))
+    _stats(api, s, sums, maxes)
+    t = kernel_tiling(tiling, SoftmaxTiling, api)
+    reuse = template_flag(reuse_source, api, "reuse_source")
+    basic = template_flag(basic_block, api, "basic_block")
+    nz = template_flag(data_format_nz, api, "data_format_nz")
+    tmp = tmp_operand(temp_buffer, api)
+    tensors = (("dst", d), ("in_sum", sums), ("in_max", maxes), ("src", s))
+    check_aligned(api, *tensors, *((("temp_buffer", tmp),) if tmp else ()))
+    shape = _check_tiling_shape(api, "SimpleSoftMax", t.known_fields(), d, s, tmp)
+    if shape is not None and basic:
+        src_m, src_k = shape
+        if not (src_k % 64 == 0 and 256 // dtype_of(s).sizeof() <= src_k < 2048 and src_m % 8 == 0):
+            raise ApiValueError(_basic_block_message(api, src_m, src_k), "pass basic_block=False")
+    reserved_flag(builder, reuse, api, "reuse_source")
+    flags = [f for f, on in (("reuse_source", reuse), ("basic_block", basic), ("data_format_nz", nz)) if on]
+    operands = [d.ssa, sums.ssa, maxes.ssa, s.ssa, t.ssa]
+    builder.insert(SimpleSoftmaxOp.of(operands, {"tmp": tmp.ssa if tmp else None}, flags=flags))
+
+
+__all__ = ["simple_softmax"]
