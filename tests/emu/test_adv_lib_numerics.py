@@ -501,3 +501,37 @@ def test_simple_softmax_tiling_for_another_statistics_type_fails(tmp_path: Path)
     assert "SimpleSoftMax: the tiling's reduceK is 16, but inSumTensor (one 32-byte block per row) and inMaxTensor" in (
         caught.value.message
     )
+
+
+SIMPLE_SHAPE_INFO = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+sg = asc.GlobalTensor()
+sg.set_global_buffer(s)
+mg = asc.GlobalTensor()
+mg.set_global_buffer(mx)
+src = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 512)
+sums = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 4096, 64)
+maxes = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 4352, 64)
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 8192, 1024)
+asc.data_copy(src, xg, 512)
+asc.data_copy(sums, sg, 64)
+asc.data_copy(maxes, mg, 64)
+shape = asc.adv.SoftmaxShapeInfo(src_m=m, src_k=64, ori_src_m=m, ori_src_k=64)
+asc.adv.simple_softmax(src, sums, maxes, src, asc.adv.SoftmaxTiling(), tmp, softmax_shape_info=shape)
+asc.data_copy(xg, src, 512)
+"""
+
+
+def test_simple_softmax_computes_on_the_shape_a_softmax_shape_info_gives(tmp_path: Path) -> None:
+    """A zero tiling, no ShapeInfo on the tensor, the rows set at run time: both backends take the shape from
+    the SoftMaxShapeInfo and recompute the tiling on the device for it (for float32 statistics: reduceK 8);
+    rows past ``m`` stay as they were. Bit for bit on both backends."""
+    params = "x: asc.GlobalAddress, s: asc.GlobalAddress, mx: asc.GlobalAddress, m: int"
+    kernel = an.load_kernel(tmp_path, SIMPLE_SHAPE_INFO, params)
+    x = np.random.default_rng(4).normal(0, 2, (8, 64)).astype(np.float32)
+    _, total, hi = an.softmax_model(x)
+    expected = x.copy()
+    expected[:6] = an.simple_softmax_model(x[:6], total[:6], hi[:6])
+    kernel[1](x, np.repeat(total, 8, axis=1), np.repeat(hi, 8, axis=1), 6)
+    assert np.array_equal(x, expected)

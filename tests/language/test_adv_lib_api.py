@@ -174,6 +174,18 @@ EMITS: dict[str, tuple[str, list[str]]] = {
             "AscendC::SimpleSoftMax<half, false, true, true>(c, f32, v, a, v_1);",
         ],
     ),
+    "simple_softmax_shape_info": (
+        "asc.adv.simple_softmax(f32, f32, f32, f32, asc.adv.SoftmaxTiling(), tmp, "
+        "softmax_shape_info=asc.adv.SoftmaxShapeInfo(4, 64, ori_src_m=n))",
+        [
+            "SoftMaxTiling v;",
+            "AscendC::SoftMaxShapeInfo v_1;",
+            "v_1.srcM = 4;",
+            "v_1.srcK = 64;",
+            "v_1.oriSrcM = n;",
+            "AscendC::SimpleSoftMax<float, false, false, false>(f32, f32, f32, f32, tmp, v, v_1);",
+        ],
+    ),
     "simple_softmax_float": (
         "asc.adv.simple_softmax(f32, f32, f32, f32, asc.adv.SoftmaxTiling())",
         [
@@ -381,6 +393,25 @@ ERRORS: dict[str, tuple[str, str]] = {
     "simple_softmax_unaligned": (
         "asc.adv.simple_softmax(c, odd, odd, a, asc.adv.SoftmaxTiling())",
         "ValueError: simple_softmax: in_sum starts at byte 40976 of the unified buffer; simple_softmax needs its operands 32-byte aligned",
+    ),
+    "simple_softmax_shape_info_type": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(), softmax_shape_info=asc.adv.SoftmaxTiling())",
+        "TypeError: simple_softmax: softmax_shape_info must be a SoftmaxShapeInfo, got a SoftmaxTiling",
+    ),
+    "simple_softmax_shape_info_unaligned_k": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=8, src_k=32), "
+        "softmax_shape_info=asc.adv.SoftmaxShapeInfo(2, 24))",
+        "ValueError: simple_softmax: the softmax_shape_info's src_k 24 is not 32-byte aligned for float16; SimpleSoftMax needs the last axis 32-byte aligned",
+    ),
+    "simple_softmax_shape_info_shape": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=2, src_k=128), "
+        "softmax_shape_info=asc.adv.SoftmaxShapeInfo(4, 128))",
+        "ValueError: simple_softmax: the softmax_shape_info's shape [4, 128] has 512 elements, more than the 256 of src",
+    ),
+    "simple_softmax_shape_info_basic_block": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=2, src_k=128), basic_block=True, "
+        "softmax_shape_info=asc.adv.SoftmaxShapeInfo(1, 256))",
+        "ValueError: simple_softmax: basic_block=True needs the last axis (src_k) a multiple of 64, at least 256 / sizeof(T) and below 2048, and the rows (src_m) a multiple of 8; the softmax_shape_info has [1, 256]",
     ),
     "simple_softmax_tmp_type": (
         "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(), a)",

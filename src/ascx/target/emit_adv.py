@@ -134,4 +134,5 @@ def _init_global_memory(p: AscendCPrinter, op: adv.InitGlobalMemoryOp) -> None:
 def _simple_softmax(p: AscendCPrinter, op: adv.SimpleSoftmaxOp) -> None:
     template = [_element(op.src), *(_flag(op, f) for f in ("reuse_source", "basic_block", "data_format_nz"))]
     tensors = [p.expr(op.dst), p.expr(op.in_sum), p.expr(op.in_max), p.expr(op.src)]
-    _call(p, "SimpleSoftMax", template, [*tensors, *_optional(p, op.tmp), p.expr(op.tiling)])
+    args = [*tensors, *_optional(p, op.tmp), p.expr(op.tiling), *_optional(p, op.shape_info)]
+    _call(p, "SimpleSoftMax", template, args)

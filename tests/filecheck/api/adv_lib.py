@@ -58,6 +58,8 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
     asc.adv.extract(c, u, a, 2)
     asc.adv.simple_softmax(c, b, b, a, tiling, tmp)
     asc.adv.simple_softmax(c, w, w, a, local, basic_block=False, data_format_nz=True)
+    shape = asc.adv.SoftmaxShapeInfo(2, 64, 2, 64)
+    asc.adv.simple_softmax(w, w, w, w, local, tmp, softmax_shape_info=shape)
 
 
 # IR: func.func @adv_lib(%tiling_gm: !ascendc.gm_struct_addr<!ascendc.lib_tiling<"SoftMaxTiling">>, %n: i32, %eps: f32) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type aiv_only>} {
@@ -117,6 +119,8 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
 # IR: ascendc.adv.extract %c, %u, %a, %c2_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<ui32>, !ascendc.local_tensor<f16>, i32)
 # IR: ascendc.adv.simple_softmax %c, %b, %b, %a, %tiling tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>)
 # IR: ascendc.adv.simple_softmax %c, %w, %w, %a, %local data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">)
+# IR: %shape = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxShapeInfo">
+# IR: ascendc.adv.simple_softmax %w, %w, %w, %w, %local tmp %tmp shape_info %shape : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
 
 # CPP:#include "kernel_operator.h"
 # CPP-EMPTY:
@@ -181,4 +185,10 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
 # CPP-NEXT:    AscendC::Extract(c, u, a, 2);
 # CPP-NEXT:    AscendC::SimpleSoftMax<half, false, false, false>(c, b, b, a, tmp, tiling);
 # CPP-NEXT:    AscendC::SimpleSoftMax<half, false, false, true>(c, w, w, a, local);
+# CPP-NEXT:    AscendC::SoftMaxShapeInfo shape;
+# CPP-NEXT:    shape.srcM = 2;
+# CPP-NEXT:    shape.srcK = 64;
+# CPP-NEXT:    shape.oriSrcM = 2;
+# CPP-NEXT:    shape.oriSrcK = 64;
+# CPP-NEXT:    AscendC::SimpleSoftMax<float, false, false, false>(w, w, w, w, tmp, local, shape);
 # CPP-NEXT:}

@@ -86,6 +86,7 @@ builtin.module {
     ascendc.adv.extract %c, %u, %a, %c2_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<ui32>, !ascendc.local_tensor<f16>, i32)
     ascendc.adv.simple_softmax %c, %b, %b, %a, %tiling tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>)
     ascendc.adv.simple_softmax %c, %w, %w, %a, %local basic_block data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">)
+    ascendc.adv.simple_softmax %w, %w, %w, %w, %local tmp %tmp shape_info %shape : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
     func.return
   }
 }
@@ -156,4 +157,5 @@ builtin.module {
 // CHECK-NEXT:    AscendC::Extract(c, u, a, 2);
 // CHECK-NEXT:    AscendC::SimpleSoftMax<half, false, false, false>(c, b, b, a, tmp, tiling);
 // CHECK-NEXT:    AscendC::SimpleSoftMax<half, false, true, true>(c, w, w, a, local);
+// CHECK-NEXT:    AscendC::SimpleSoftMax<float, false, false, false>(w, w, w, w, tmp, local, shape);
 // CHECK-NEXT:}

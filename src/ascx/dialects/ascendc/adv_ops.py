@@ -437,15 +437,15 @@ def _softmax_stats(op: IRDLOperation, src: str, stats: str) -> None:
 @op_definition
 class SimpleSoftmaxOp(LibCallSyntax):
     """``AscendC::SimpleSoftMax<T, isReuseSource, isBasicBlock, isDataFormatNZ>(dst, inSum, inMax, src[,
-    sharedTmpBuffer], tiling)``: softmax over the last axis of ``src`` with the row sums and maxima given (one
-    32-byte block per row), e^(x - max) / sum.
+    sharedTmpBuffer], tiling[, softmaxShapeInfo])``: softmax over the last axis of ``src`` with the row sums and
+    maxima given (one 32-byte block per row), e^(x - max) / sum.
 
-    Example: ``ascendc.adv.simple_softmax %d, %s, %m, %x, %tiling tmp %t basic_block : (...)``
+    Example: ``ascendc.adv.simple_softmax %d, %s, %m, %x, %tiling tmp %t shape_info %si basic_block : (...)``
     """
 
     name = "ascendc.adv.simple_softmax"
     LEADING: ClassVar[Names] = ("dst", "in_sum", "in_max", "src", "tiling")
-    OPTIONAL: ClassVar[Names] = ("tmp",)
+    OPTIONAL: ClassVar[Names] = ("tmp", "shape_info")
     FLAGS: ClassVar[Names] = ("reuse_source", "basic_block", "data_format_nz")
     dst = operand_def(LocalTensorType)
     in_sum = operand_def(LocalTensorType)
@@ -453,6 +453,7 @@ class SimpleSoftmaxOp(LibCallSyntax):
     src = operand_def(LocalTensorType)
     tiling = operand_def(LibTilingType)
     tmp = opt_operand_def(LocalTensorType)
+    shape_info = opt_operand_def(LibTilingType)
     reuse_source = opt_prop_def(UnitAttr)
     basic_block = opt_prop_def(UnitAttr)
     data_format_nz = opt_prop_def(UnitAttr)
@@ -465,6 +466,8 @@ class SimpleSoftmaxOp(LibCallSyntax):
         _floating(self, "src")
         _tmp_bytes(self.tmp)
         _tiling(self.tiling, "SoftMaxTiling")
+        if self.shape_info is not None:
+            _tiling(self.shape_info, "SoftMaxShapeInfo", "shape_info")
         _softmax_stats(self, "src", "in_sum")
 
 

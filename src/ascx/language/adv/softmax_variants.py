@@ -7,7 +7,7 @@ from typing import Any
 
 from ascx.dialects.ascendc.adv_ops import SimpleSoftmaxOp
 from ascx.language.adv.lib_records import library_records
-from ascx.language.adv.lib_tiling import SoftmaxTiling
+from ascx.language.adv.lib_tiling import SoftmaxShapeInfo, SoftmaxTiling
 from ascx.language.adv.tmp_sizes import softmax_row_floats
 from ascx.language.adv.utils import (
     check_aligned,
@@ -15,6 +15,7 @@ from ascx.language.adv.utils import (
     dtype_of,
     kernel_tiling,
     known_elements,
+    known_softmax_shape,
     lib_tensor,
     outside_kernel_message,
     require_dtype,
@@ -50,19 +51,19 @@ def _stats_type_message(api: str, stats: object, src: object) -> str:
     )
 
 
-def _src_k_message(api: str, cpp: str, src_k: int, dtype: object) -> str:
-    """The message of a tiling whose last axis is not 32-byte aligned."""
+def _src_k_message(api: str, cpp: str, src_k: int, dtype: object, source: str = "tiling") -> str:
+    """The message of a shape whose last axis is not 32-byte aligned (``source``: where the shape came from)."""
     return (
-        f"{api}: the tiling's src_k {src_k} is not 32-byte aligned for {dtype}; {cpp} needs the last axis 32-byte "
-        "aligned"
+        f"{api}: the {source}'s src_k {src_k} is not 32-byte aligned for {dtype}; {cpp} needs the last axis "
+        "32-byte aligned"
     )
 
 
-def _basic_block_message(api: str, src_m: int, src_k: int) -> str:
+def _basic_block_message(api: str, src_m: int, src_k: int, source: str = "tiling") -> str:
     """The message of ``basic_block=True`` for a shape that is not a basic block."""
     return (
         f"{api}: basic_block=True needs the last axis (src_k) a multiple of 64, at least 256 / sizeof(T) and below "
-        f"2048, and the rows (src_m) a multiple of 8; the tiling has [{src_m}, {src_k}]"
+        f"2048, and the rows (src_m) a multiple of 8; the {source} has [{src_m}, {src_k}]"
     )
 
 
@@ -72,34 +73,46 @@ def _stats(api: str, s: LocalTensor, sums: LocalTensor, maxes: LocalTensor) -> N
         raise ApiTypeError(_stats_type_message(api, sums.dtype, s.dtype))
 
 
-def _check_shape(api: str, d: LocalTensor, s: LocalTensor, src_m: int, src_k: int) -> None:
+def _check_shape(api: str, d: LocalTensor, s: LocalTensor, src_m: int, src_k: int, source: str) -> None:
     for name, tensor in (("src", s), ("dst", d)):
         elements = known_elements(tensor)
         if elements is not None and src_m * src_k > elements:
-            raise ApiValueError(tiling_shape_message(api, (src_m, src_k), elements, name))
+            raise ApiValueError(tiling_shape_message(api, (src_m, src_k), elements, name, source))
 
 
-def _check_tiling_shape(
-    api: str, cpp: str, fields: dict[str, int | float], d: LocalTensor, s: LocalTensor, tmp: LocalTensor | None
-) -> tuple[int, int] | None:
-    """The checks of a tiling whose ``src_m``/``src_k`` are known: the aligned last axis, a temporary buffer of one
-    row at least, the shape within ``src`` and ``dst``; returns the shape when both are known."""
-    src_m, src_k = fields.get("src_m"), fields.get("src_k")
+def _shape_info_operand(value: object, api: str) -> SoftmaxShapeInfo | None:
+    """The optional ``softmax_shape_info``: a kernel-local ``SoftmaxShapeInfo``."""
+    return None if value is None else kernel_tiling(value, SoftmaxShapeInfo, api, "softmax_shape_info")
+
+
+def _check_known_shape(
+    api: str,
+    cpp: str,
+    tiling: SoftmaxTiling,
+    shape_info: SoftmaxShapeInfo | None,
+    d: LocalTensor,
+    s: LocalTensor,
+    tmp: LocalTensor | None,
+) -> tuple[int, int, str] | None:
+    """The checks of a shape known at trace time (the shape info's, else the tiling's): the aligned last axis, a
+    temporary buffer of one row at least, the shape within ``src`` and ``dst``; returns ``(src_m, src_k, where
+    the shape came from)`` when both are known."""
+    src_m, src_k, source = known_softmax_shape(tiling, shape_info)
     if not (isinstance(src_k, int) and src_k > 0):
         return None
     dtype: DataType = dtype_of(s)
     type_size = dtype.sizeof()
     if src_k * type_size % 32:
         hint = "pad the last axis of the input to a multiple of 32 bytes"
-        raise ApiValueError(_src_k_message(api, cpp, src_k, dtype), hint)
+        raise ApiValueError(_src_k_message(api, cpp, src_k, dtype, source), hint)
     check_tmp_size(
         api, tmp, softmax_row_floats(src_k, type_size) * 4, f"{cpp} of rows of {src_k} {dtype}",
         "size it with asc.lib.host.get_soft_max_min_tmp_size / get_soft_max_max_tmp_size",
     )  # fmt: skip
     if not (isinstance(src_m, int) and src_m > 0):
         return None
-    _check_shape(api, d, s, src_m, src_k)
-    return src_m, src_k
+    _check_shape(api, d, s, src_m, src_k, source)
+    return src_m, src_k, source
 
 
 @lib_record(
@@ -126,6 +139,11 @@ def _check_tiling_shape(
         ("reuse_source", "compile-time bool; reserved by CANN"),
         ("basic_block", "compile-time bool: the shape is a basic block (faster)"),
         ("data_format_nz", "compile-time bool: the input is in the NZ layout (not emulated)"),
+        (
+            "softmax_shape_info",
+            "a ``SoftmaxShapeInfo`` built in the kernel: the shape to compute on (its ``src_m``/``src_k``, when "
+            "both are non-zero, take precedence over ``src``'s shape and the tiling's)",
+        ),
     ),
     rules=(
         "``src_k`` of a tiling built in the kernel is 32-byte aligned: "
@@ -136,7 +154,11 @@ def _check_tiling_shape(
         f'"{_stats_type_message("simple_softmax", "int16", float16)}".',
         f'``basic_block=True`` needs a basic-block shape: "{_basic_block_message("simple_softmax", 4, 100)}".',
         f'"{tiling_type_message("simple_softmax", "SoftmaxTiling", "a RmsNormTiling")}"; '
-        f'"{outside_kernel_message("simple_softmax", "SoftmaxTiling")}".',
+        f'"{outside_kernel_message("simple_softmax", "SoftmaxTiling")}"; '
+        f'"{tiling_type_message("simple_softmax", "SoftmaxShapeInfo", "a SoftmaxTiling", "softmax_shape_info")}".',
+        "With a ``softmax_shape_info`` whose ``src_m`` and ``src_k`` are known and non-zero, the checks above "
+        "apply to its shape: "
+        f'"{_src_k_message("simple_softmax", "SimpleSoftMax", 10, float16, "softmax_shape_info")}".',
         "Each row's block of ``in_sum`` and ``in_max`` holds one value (CANN reads its lane j % 8 for the element "
         "j of a row); ``temp_buffer`` may not overlap an operand; ``dst`` and ``src`` have the same size (the "
         "emulation fails the run otherwise).",
@@ -169,11 +191,13 @@ def simple_softmax(
     reuse_source: Any = False,
     basic_block: Any = False,
     data_format_nz: Any = False,
+    softmax_shape_info: Any = None,
 ) -> None:
     """``SimpleSoftMax``: softmax over the last axis of a ``[src_m, src_k]`` input with each row's sum and
     maximum given (``in_sum``, ``in_max``, as ``softmax`` writes them): dst = e^(src - max) / sum, with no
     reduction. The shape is ``src``'s when it has one (``src.set_shape_info(...)``), else the tiling's; when
-    the two differ, CANN recomputes the tiling on the device, and so does the emulation."""
+    the two differ, CANN recomputes the tiling on the device, and so does the emulation.
+    ``softmax_shape_info`` gives the shape explicitly (CANN's ``SoftMaxShapeInfo``)."""
     api = "simple_softmax"
     builder = active(api)
     d = lib_tensor(dst, api, "dst")
@@ -188,17 +212,19 @@ def simple_softmax(
     basic = template_flag(basic_block, api, "basic_block")
     nz = template_flag(data_format_nz, api, "data_format_nz")
     tmp = tmp_operand(temp_buffer, api)
+    shape_info = _shape_info_operand(softmax_shape_info, api)
     tensors = (("dst", d), ("in_sum", sums), ("in_max", maxes), ("src", s))
     check_aligned(api, *tensors, *((("temp_buffer", tmp),) if tmp else ()))
-    shape = _check_tiling_shape(api, "SimpleSoftMax", t.known_fields(), d, s, tmp)
+    shape = _check_known_shape(api, "SimpleSoftMax", t, shape_info, d, s, tmp)
     if shape is not None and basic:
-        src_m, src_k = shape
+        src_m, src_k, source = shape
         if not (src_k % 64 == 0 and 256 // dtype_of(s).sizeof() <= src_k < 2048 and src_m % 8 == 0):
-            raise ApiValueError(_basic_block_message(api, src_m, src_k), "pass basic_block=False")
+            raise ApiValueError(_basic_block_message(api, src_m, src_k, source), "pass basic_block=False")
     reserved_flag(builder, reuse, api, "reuse_source")
     flags = [f for f, on in (("reuse_source", reuse), ("basic_block", basic), ("data_format_nz", nz)) if on]
     operands = [d.ssa, sums.ssa, maxes.ssa, s.ssa, t.ssa]
-    builder.insert(SimpleSoftmaxOp.of(operands, {"tmp": tmp.ssa if tmp else None}, flags=flags))
+    optional = {"tmp": tmp.ssa if tmp else None, "shape_info": shape_info.ssa if shape_info else None}
+    builder.insert(SimpleSoftmaxOp.of(operands, optional, flags=flags))
 
 
 __all__ = ["simple_softmax"]

@@ -152,3 +152,12 @@ ascendc.adv.simple_softmax %a, %a, %a, %a, %tiling : (!ascendc.local_tensor<f16>
 %tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">
 ascendc.adv.simple_softmax %a, %a, %w, %a, %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">) loc("k.py":22:1)
 // CHECK: k.py:22:1: error: in_max has element type f32, but in_sum has f16
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">
+ascendc.adv.simple_softmax %a, %a, %a, %a, %tiling shape_info %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.lib_tiling<"SoftMaxTiling">) loc("k.py":23:1)
+// CHECK: k.py:23:1: error: shape_info must be a SoftMaxShapeInfo, got !ascendc.lib_tiling<"SoftMaxTiling">
