@@ -535,3 +535,134 @@ def test_simple_softmax_computes_on_the_shape_a_softmax_shape_info_gives(tmp_pat
     expected[:6] = an.simple_softmax_model(x[:6], total[:6], hi[:6])
     kernel[1](x, np.repeat(total, 8, axis=1), np.repeat(hi, 8, axis=1), 6)
     assert np.array_equal(x, expected)
+
+
+# --- SoftMax's variants: LogSoftMax ----------------------------------------------------------------------
+
+LOG_SOFTMAX_BODY = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+yg = asc.GlobalTensor()
+yg.set_global_buffer(y)
+sg = asc.GlobalTensor()
+sg.set_global_buffer(s)
+mg = asc.GlobalTensor()
+mg.set_global_buffer(mx)
+src = asc.LocalTensor({t}, asc.TPosition.VECIN, 0, {size})
+dst = asc.LocalTensor({t}, asc.TPosition.VECOUT, 32768, {size})
+sums = asc.LocalTensor({t}, asc.TPosition.VECOUT, 65536, {stats})
+maxes = asc.LocalTensor({t}, asc.TPosition.VECOUT, 69632, {stats})
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 73728, {tmp_bytes})
+asc.data_copy(src, xg, {size})
+src.set_shape_info(asc.ShapeInfo(asc.array(asc.int32, ({m}, {k}))))  # LogSoftMax takes the shape from it
+asc.adv.log_softmax(dst, sums, maxes, src, tiling, tmp)
+asc.data_copy(yg, dst, {size})
+asc.data_copy(sg, sums, {stats})
+asc.data_copy(mg, maxes, {stats})
+"""
+LOG_SUM_ORDER = (
+    "the clean-room LogSoftMax adds each row in order, CANN's with its vector reduction tree (BlockReduceSum, "
+    "WholeReduceSum): the sums differ in the last bit, and so do the log10 values computed from them (218 of the "
+    "1024 [16, 64] results differ, by 7e-8 relative); the half case rounds the difference away"
+)
+LOG_SOFTMAX_PARAMS = ", ".join(
+    [*(f"{name}: asc.GlobalAddress" for name in ("x", "y", "s", "mx")), "tiling: asc.adv.LogSoftmaxTiling"]
+)
+
+
+def _log_softmax_run(tmp_path: Path, dtype: type, shape: tuple[int, int], seed: int = 8) -> tuple[np.ndarray, ...]:
+    """LogSoftMax of a normal(0, 3) input with a temporary buffer of 3 rows: (x, y, sums, maxes)."""
+    m, k = shape
+    type_size = np.dtype(dtype).itemsize
+    tmp_bytes = 3 * host.get_log_soft_max_min_tmp_size(list(shape), type_size)
+    tiling = asc.adv.LogSoftmaxTiling()
+    host.log_soft_max_tiling_func(list(shape), type_size, tmp_bytes, tiling)
+    block = 32 // type_size
+    body = LOG_SOFTMAX_BODY.format(t=NAMES[dtype], size=m * k, stats=m * block, tmp_bytes=tmp_bytes, m=m, k=k)
+    kernel = an.load_kernel(tmp_path, body, LOG_SOFTMAX_PARAMS)
+    x = np.random.default_rng(seed).normal(0, 3, (m, k)).astype(dtype)
+    y = np.zeros_like(x)
+    sums = np.zeros((m, block), dtype=dtype)
+    maxes = np.zeros((m, block), dtype=dtype)
+    kernel[1](x, y, sums, maxes, tiling)
+    return x, y, sums, maxes
+
+
+@pytest.mark.parametrize(
+    ("dtype", "shape"),
+    [
+        pytest.param(np.float32, (16, 64), id="float32", marks=pytest.mark.differential_rtol(1e-5, LOG_SUM_ORDER)),
+        pytest.param(np.float32, (8, 256), id="float32-k256", marks=pytest.mark.differential_rtol(1e-5, LOG_SUM_ORDER)),
+        pytest.param(np.float16, (8, 128), id="half"),
+    ],
+)
+def test_log_softmax_over_the_last_axis(tmp_path: Path, dtype: type, shape: tuple[int, int]) -> None:
+    """Bit-exact with ``an.log_softmax_model`` (CANN's float32 steps, the sum in order) on the clean-room
+    backend; the CANN backend within ``LOG_SUM_ORDER``'s 1e-5 (float32) and bit for bit in half; within 2e-6
+    (float32) / 1e-3 (half) of the float64 log10 softmax. k = 256 takes CANN's other path for rows of 192 or
+    more elements."""
+    x, y, sums, maxes = _log_softmax_run(tmp_path, dtype, shape)
+    dst, total, hi = an.log_softmax_model(x)
+    block = sums.shape[1]
+    assert np.array_equal(y, dst)
+    assert np.array_equal(sums, np.repeat(total, block, axis=1))
+    assert np.array_equal(maxes, np.repeat(hi, block, axis=1))
+    exact = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True).astype(np.float64))
+    reference = np.log10(exact / exact.sum(axis=1, keepdims=True))
+    assert an.relative_error(y, reference) <= (2e-6 if dtype is np.float32 else 1e-3)
+
+
+LOG_SHAPE_INFO = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+yg = asc.GlobalTensor()
+yg.set_global_buffer(y)
+src = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 1024)
+dst = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 4096, 1024)
+sums = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 8192, 128)
+maxes = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 8448, 128)
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 16384, 2048)
+asc.data_copy(src, xg, 1024)
+asc.data_copy(dst, yg, 1024)
+{shape_on_src}
+shape = asc.adv.SoftmaxShapeInfo(src_m=m, src_k=128, ori_src_m=m, ori_src_k=128)
+asc.adv.log_softmax({dst}, sums, maxes, src, asc.adv.LogSoftmaxTiling(), tmp, softmax_shape_info=shape)  # under test
+asc.data_copy(yg, dst, 1024)
+"""
+SRC_SHAPE = "src.set_shape_info(asc.ShapeInfo(asc.array(asc.int32, (8, 128))))"
+
+
+def test_log_softmax_computes_on_the_shape_a_softmax_shape_info_gives(tmp_path: Path) -> None:
+    """A zero tiling and the rows set at run time: both backends compute rows [0, m) of the [8, 128] half input
+    (CANN's kernel computes its own tiling for the shape and the temporary buffer); the other rows of dst stay
+    as they were. Bit for bit on both backends."""
+    body = LOG_SHAPE_INFO.format(shape_on_src=SRC_SHAPE, dst="dst")
+    kernel = an.load_kernel(tmp_path, body, "x: asc.GlobalAddress, y: asc.GlobalAddress, m: int")
+    x = np.random.default_rng(9).normal(0, 3, (8, 128)).astype(np.float16)
+    y = np.full((8, 128), 7.0, dtype=np.float16)
+    kernel[1](x, y, 5)
+    expected = np.full((8, 128), 7.0, dtype=np.float16)
+    expected[:5] = an.log_softmax_model(x[:5])[0]
+    assert np.array_equal(y, expected)
+
+
+@pytest.mark.clean_room_only(
+    "run-time checks of the clean-room emulation: CANN's LogSoftMax reads src's ShapeInfo unchecked when it has "
+    "none, and computes in place although it documents dst and src as not overlapping"
+)
+def test_log_softmax_needs_a_shape_and_separate_dst(tmp_path: Path) -> None:
+    params = "x: asc.GlobalAddress, y: asc.GlobalAddress, m: int"
+    no_shape = an.load_kernel(tmp_path, LOG_SHAPE_INFO.format(shape_on_src="", dst="dst"), params)
+    x = np.zeros((8, 128), dtype=np.float16)
+    with pytest.raises(EmulationError) as caught:
+        no_shape[1](x, x.copy(), 0)
+    assert caught.value.message.split(": ", 2)[2] == (
+        "LogSoftMax: src has no ShapeInfo and softmaxShapeInfo gives no shape; LogSoftMax takes its shape from one "
+        "of them (not from the tiling)"
+    )
+    in_place = an.load_kernel(tmp_path, LOG_SHAPE_INFO.format(shape_on_src=SRC_SHAPE, dst="src"), params)
+    with pytest.raises(EmulationError) as caught:
+        in_place[1](x, x.copy(), 8)
+    assert caught.value.message.split(": ", 2)[2] == (
+        "LogSoftMax: dst (bytes [0, 2048) of UB) overlaps src (bytes [0, 2048)); CANN does not support it"
+    )

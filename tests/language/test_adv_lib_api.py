@@ -186,6 +186,28 @@ EMITS: dict[str, tuple[str, list[str]]] = {
             "AscendC::SimpleSoftMax<float, false, false, false>(f32, f32, f32, f32, tmp, v, v_1);",
         ],
     ),
+    "log_softmax": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(), tmp)",
+        [
+            "LogSoftMaxTiling v;",
+            "AscendC::LogSoftMax<half, false, false>(c, b, b, a, tmp, v);",
+        ],
+    ),
+    "log_softmax_flags_shape_info": (
+        "asc.adv.log_softmax(f32, f32[64:], f32[128:], f32, asc.adv.LogSoftmaxTiling(src_m=1, src_k=64), tmp, "
+        "False, True, asc.adv.SoftmaxShapeInfo(n, 64))",
+        [
+            "AscendC::LocalTensor<float> v = f32[64];",
+            "AscendC::LocalTensor<float> v_1 = f32[128];",
+            "LogSoftMaxTiling v_2;",
+            "v_2.srcM = 1;",
+            "v_2.srcK = 64;",
+            "AscendC::SoftMaxShapeInfo v_3;",
+            "v_3.srcM = n;",
+            "v_3.srcK = 64;",
+            "AscendC::LogSoftMax<float, false, true>(f32, v, v_1, f32, tmp, v_2, v_3);",
+        ],
+    ),
     "simple_softmax_float": (
         "asc.adv.simple_softmax(f32, f32, f32, f32, asc.adv.SoftmaxTiling())",
         [
@@ -413,6 +435,54 @@ ERRORS: dict[str, tuple[str, str]] = {
         "softmax_shape_info=asc.adv.SoftmaxShapeInfo(1, 256))",
         "ValueError: simple_softmax: basic_block=True needs the last axis (src_k) a multiple of 64, at least 256 / sizeof(T) and below 2048, and the rows (src_m) a multiple of 8; the softmax_shape_info has [1, 256]",
     ),
+    "log_softmax_no_tmp": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling())",
+        "ValueError: log_softmax: temp_buffer is required: CANN declares LogSoftMax only with a sharedTmpBuffer",
+    ),
+    "log_softmax_stats_type": (
+        "asc.adv.log_softmax(c, f32, f32, a, asc.adv.LogSoftmaxTiling(), tmp)",
+        "TypeError: log_softmax: sum and max have data type float32 for a float16 src; LogSoftMax's sum and max hold the type of src",
+    ),
+    "log_softmax_src_type": (
+        "asc.adv.log_softmax(i16, i16, i16, i16, asc.adv.LogSoftmaxTiling(), tmp)",
+        "TypeError: log_softmax: src has data type int16; log_softmax supports float16, float32",
+    ),
+    "log_softmax_stats_differ": (
+        "asc.adv.log_softmax(c, b, f32, a, asc.adv.LogSoftmaxTiling(), tmp)",
+        "TypeError: log_softmax: max has data type float32, but sum has float16; they must match",
+    ),
+    "log_softmax_tiling_type": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.SoftmaxTiling(), tmp)",
+        "TypeError: log_softmax: tiling must be a LogSoftmaxTiling, got a SoftmaxTiling",
+    ),
+    "log_softmax_unaligned_k": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(src_m=1, src_k=10), tmp)",
+        "ValueError: log_softmax: the tiling's src_k 10 is not 32-byte aligned for float16; LogSoftMax needs the last axis 32-byte aligned",
+    ),
+    "log_softmax_tmp": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(src_m=2, src_k=128), small)",
+        "ValueError: log_softmax: temp_buffer has 256 bytes, but LogSoftMax of rows of 128 float16 needs at least 832 bytes",
+    ),
+    "log_softmax_shape_info_shape": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(), tmp, softmax_shape_info=asc.adv.SoftmaxShapeInfo(4, 128))",
+        "ValueError: log_softmax: the softmax_shape_info's shape [4, 128] has 512 elements, more than the 256 of src",
+    ),
+    "log_softmax_shape_info_type": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(), tmp, softmax_shape_info=asc.adv.LogSoftmaxTiling())",
+        "TypeError: log_softmax: softmax_shape_info must be a SoftmaxShapeInfo, got a LogSoftmaxTiling",
+    ),
+    "log_softmax_runtime_flag": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(), tmp, data_format_nz=n > 0)",
+        "TypeError: log_softmax: data_format_nz must be a compile-time bool (it is a template argument of the C++ call), got a runtime int1 value",
+    ),
+    "log_softmax_unaligned": (
+        "asc.adv.log_softmax(c, b, odd, a, asc.adv.LogSoftmaxTiling(), tmp)",
+        "ValueError: log_softmax: max starts at byte 40976 of the unified buffer; log_softmax needs its operands 32-byte aligned",
+    ),
+    "log_softmax_tmp_type": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(), a)",
+        "TypeError: log_softmax: temp_buffer has data type float16; the temporary buffer is a uint8 tensor",
+    ),
     "simple_softmax_tmp_type": (
         "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(), a)",
         "TypeError: simple_softmax: temp_buffer has data type float16; the temporary buffer is a uint8 tensor",
@@ -453,6 +523,22 @@ def test_simple_softmax_reserved_flag_warns(tmp_path: Path) -> None:
     assert [(str(w.message), w.lineno) for w in caught] == [
         ("simple_softmax: reuse_source=True has no effect: CANN reserves the parameter (pass False)", line)
     ]
+
+
+def test_log_softmax_reserved_flag_warns(tmp_path: Path) -> None:
+    _, caught, line = _compile(tmp_path, "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(), tmp, True)")
+    assert [(str(w.message), w.lineno) for w in caught] == [
+        ("log_softmax: reuse_source=True has no effect: CANN reserves the parameter (pass False)", line)
+    ]
+
+
+def test_a_log_softmax_host_tiling_captured_by_the_kernel_is_rejected(tmp_path: Path) -> None:
+    source = KERNEL.format(statement="asc.adv.log_softmax(c, b, b, a, HOST, tmp)").replace(
+        "@asc.jit", "HOST = asc.adv.LogSoftmaxTiling()\n\n\n@asc.jit"
+    )
+    module = load_kernel_source(tmp_path, source)
+    with pytest.raises(KernelError, match=re.escape("log_softmax: the LogSoftmaxTiling was built outside the kernel")):
+        module.k.compile(*ARGS)
 
 
 def test_a_host_tiling_captured_by_the_kernel_is_rejected(tmp_path: Path) -> None:

@@ -127,7 +127,7 @@ def _init_global_memory(p: AscendCPrinter, op: adv.InitGlobalMemoryOp) -> None:
     _call(p, "InitGlobalMemory", [scalar_type(t.element_type)], [p.expr(op.tensor), p.expr(op.size), p.expr(op.value)])
 
 
-# --- SoftMax's variants: SimpleSoftMax ----------------------------------------------------------------
+# --- SoftMax's variants: SimpleSoftMax, LogSoftMax ----------------------------------------------------------------
 
 
 @emits(adv.SimpleSoftmaxOp)
@@ -136,3 +136,10 @@ def _simple_softmax(p: AscendCPrinter, op: adv.SimpleSoftmaxOp) -> None:
     tensors = [p.expr(op.dst), p.expr(op.in_sum), p.expr(op.in_max), p.expr(op.src)]
     args = [*tensors, *_optional(p, op.tmp), p.expr(op.tiling), *_optional(p, op.shape_info)]
     _call(p, "SimpleSoftMax", template, args)
+
+
+@emits(adv.LogSoftmaxOp)
+def _log_softmax(p: AscendCPrinter, op: adv.LogSoftmaxOp) -> None:
+    template = [_element(op.src), _flag(op, "reuse_source"), _flag(op, "data_format_nz")]
+    tensors = [p.expr(op.dst), p.expr(op.sum), p.expr(op.max), p.expr(op.src), p.expr(op.tmp)]
+    _call(p, "LogSoftMax", template, [*tensors, p.expr(op.tiling), *_optional(p, op.shape_info)])

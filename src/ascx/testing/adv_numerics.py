@@ -250,6 +250,25 @@ def simple_softmax_model(x: Array, total: Array, hi: Array) -> Array:
     return q if x.dtype == np.float32 else half_ties_away(q)
 
 
+LOG10_E = np.float32(0.4342944819)
+"""CANN's LogSoftMax multiplies ln by this float32 constant (log10 e) to get log10."""
+
+
+def log_softmax_model(x: Array) -> tuple[Array, Array, Array]:
+    """LogSoftMax in the emulation's float32 steps (CANN's order, the sum accumulated in order): (dst, sum, max)
+    in ``x``'s type, a half result rounded with :func:`half_ties_away`; ``sum``/``max`` of shape ``[m, 1]``."""
+    _, total, hi = softmax_model(x)
+    xf = x.astype(np.float32)
+    e = np.exp((xf - hi).astype(np.float32).astype(np.float64)).astype(np.float32)
+    q = (e / total).astype(np.float32)
+    with np.errstate(divide="ignore"):
+        ln = np.log(q.astype(np.float64)).astype(np.float32)
+    dst = (ln * LOG10_E).astype(np.float32)
+    if x.dtype == np.float32:
+        return dst, total, hi
+    return half_ties_away(dst), half_ties_away(total), half_ties_away(hi)
+
+
 def rmsnorm_model(x: Array, gamma: Array, eps: float, reciprocal: float) -> Array:
     """RmsNorm in float32 steps (what the emulation computes), as float32."""
     xf = x.astype(np.float32)

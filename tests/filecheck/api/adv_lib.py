@@ -1,6 +1,6 @@
 # The library functions beyond Matmul from Python to IR and to C++: each math function once, exp with
 # its Taylor expansion, power, xor, axpy, softmax and rmsnorm with kernel-built tilings and a tiling
-# kernel parameter, quant with a QuantConfig, concat and extract, and simple_softmax.
+# kernel parameter, quant with a QuantConfig, concat and extract, simple_softmax and log_softmax.
 #
 # RUN: ascx compile %s --args "asc.adv.SoftmaxTiling(), MockValue(asc.int32), MockValue(asc.float32)" --emit ir | filecheck %s --check-prefix=IR
 # RUN: ascx compile %s --args "asc.adv.SoftmaxTiling(), MockValue(asc.int32), MockValue(asc.float32)" | filecheck %s --check-prefix=CPP --match-full-lines --strict-whitespace
@@ -60,6 +60,9 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
     asc.adv.simple_softmax(c, w, w, a, local, basic_block=False, data_format_nz=True)
     shape = asc.adv.SoftmaxShapeInfo(2, 64, 2, 64)
     asc.adv.simple_softmax(w, w, w, w, local, tmp, softmax_shape_info=shape)
+    log_tiling = asc.adv.LogSoftmaxTiling(src_m=2, src_k=64)
+    asc.adv.log_softmax(c, b, b, a, log_tiling, tmp, softmax_shape_info=shape)
+    asc.adv.log_softmax(c, b, b, a, log_tiling, tmp, reuse_source=False, data_format_nz=True)
 
 
 # IR: func.func @adv_lib(%tiling_gm: !ascendc.gm_struct_addr<!ascendc.lib_tiling<"SoftMaxTiling">>, %n: i32, %eps: f32) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type aiv_only>} {
@@ -121,6 +124,11 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
 # IR: ascendc.adv.simple_softmax %c, %w, %w, %a, %local data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">)
 # IR: %shape = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxShapeInfo">
 # IR: ascendc.adv.simple_softmax %w, %w, %w, %w, %local tmp %tmp shape_info %shape : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
+# IR: %log_tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"LogSoftMaxTiling">
+# IR: ascendc.lib_tiling.set %log_tiling "srcM", %c2_i32 : !ascendc.lib_tiling<"LogSoftMaxTiling">, i32
+# IR: ascendc.lib_tiling.set %log_tiling "srcK", %c64_i32 : !ascendc.lib_tiling<"LogSoftMaxTiling">, i32
+# IR: ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling shape_info %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
+# IR: ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">)
 
 # CPP:#include "kernel_operator.h"
 # CPP-EMPTY:
@@ -191,4 +199,9 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
 # CPP-NEXT:    shape.oriSrcM = 2;
 # CPP-NEXT:    shape.oriSrcK = 64;
 # CPP-NEXT:    AscendC::SimpleSoftMax<float, false, false, false>(w, w, w, w, tmp, local, shape);
+# CPP-NEXT:    LogSoftMaxTiling log_tiling;
+# CPP-NEXT:    log_tiling.srcM = 2;
+# CPP-NEXT:    log_tiling.srcK = 64;
+# CPP-NEXT:    AscendC::LogSoftMax<half, false, false>(c, b, b, a, tmp, log_tiling, shape);
+# CPP-NEXT:    AscendC::LogSoftMax<half, false, true>(c, b, b, a, tmp, log_tiling);
 # CPP-NEXT:}

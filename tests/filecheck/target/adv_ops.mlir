@@ -3,7 +3,7 @@
 // The exact C++ of the library ops beyond Matmul: the template arguments CANN declares (the element
 // type, Exp's Taylor level, the flags, AscendQuant's config as a constexpr static object), the optional
 // temporary buffer and count in CANN's order, and the tiling structs declared, filled, read and copied
-// in from a kernel parameter; SimpleSoftMax with and without its temporary buffer.
+// in from a kernel parameter; SimpleSoftMax with and without its temporary buffer, LogSoftMax with its tiling struct.
 
 builtin.module {
   ascendc.include "kernel_operator.h"
@@ -87,6 +87,10 @@ builtin.module {
     ascendc.adv.simple_softmax %c, %b, %b, %a, %tiling tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>)
     ascendc.adv.simple_softmax %c, %w, %w, %a, %local basic_block data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">)
     ascendc.adv.simple_softmax %w, %w, %w, %w, %local tmp %tmp shape_info %shape : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
+    %log_tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"LogSoftMaxTiling">
+    ascendc.lib_tiling.set %log_tiling "srcM", %c2_i32 : !ascendc.lib_tiling<"LogSoftMaxTiling">, i32
+    ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling shape_info %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
+    ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling reuse_source data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">)
     func.return
   }
 }
@@ -158,4 +162,8 @@ builtin.module {
 // CHECK-NEXT:    AscendC::SimpleSoftMax<half, false, false, false>(c, b, b, a, tmp, tiling);
 // CHECK-NEXT:    AscendC::SimpleSoftMax<half, false, true, true>(c, w, w, a, local);
 // CHECK-NEXT:    AscendC::SimpleSoftMax<float, false, false, false>(w, w, w, w, tmp, local, shape);
+// CHECK-NEXT:    LogSoftMaxTiling log_tiling;
+// CHECK-NEXT:    log_tiling.srcM = 2;
+// CHECK-NEXT:    AscendC::LogSoftMax<half, false, false>(c, b, b, a, tmp, log_tiling, shape);
+// CHECK-NEXT:    AscendC::LogSoftMax<half, true, true>(c, b, b, a, tmp, log_tiling);
 // CHECK-NEXT:}

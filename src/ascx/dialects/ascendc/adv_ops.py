@@ -424,7 +424,7 @@ class ExtractOp(LibCallSyntax):
             raise VerifyException(f"dst_index must be a local_tensor<ui32>, got {self.dst_index.type}")
 
 
-# --- SoftMax's variants: SimpleSoftMax ------------------------------------------------------------
+# --- SoftMax's variants: SimpleSoftMax, LogSoftMax ------------------------------------------------------------
 
 
 def _softmax_stats(op: IRDLOperation, src: str, stats: str) -> None:
@@ -471,6 +471,40 @@ class SimpleSoftmaxOp(LibCallSyntax):
         _softmax_stats(self, "src", "in_sum")
 
 
+@op_definition
+class LogSoftmaxOp(LibCallSyntax):
+    """``AscendC::LogSoftMax<T, isReuseSource, isDataFormatNZ>(dst, sum, max, src, sharedTmpBuffer, tiling[,
+    softmaxShapeInfo])``: log10 of the softmax over the last axis of ``src``, with the row sums and maxima
+    broadcast over one 32-byte block per row of ``sum`` and ``max``.
+
+    Example: ``ascendc.adv.log_softmax %d, %s, %m, %x, %t, %tiling shape_info %si : (...)``
+    """
+
+    name = "ascendc.adv.log_softmax"
+    LEADING: ClassVar[Names] = ("dst", "sum", "max", "src", "tmp", "tiling")
+    OPTIONAL: ClassVar[Names] = ("shape_info",)
+    FLAGS: ClassVar[Names] = ("reuse_source", "data_format_nz")
+    dst = operand_def(LocalTensorType)
+    sum = operand_def(LocalTensorType)
+    max = operand_def(LocalTensorType)
+    src = operand_def(LocalTensorType)
+    tmp = operand_def(LocalTensorType)
+    tiling = operand_def(LibTilingType)
+    shape_info = opt_operand_def(LibTilingType)
+    reuse_source = opt_prop_def(UnitAttr)
+    data_format_nz = opt_prop_def(UnitAttr)
+    irdl_options = _OPTIONS
+    traits = traits_def(*_V, TensorAccess(reads=("src",), writes=("dst", "sum", "max", "tmp")))
+
+    def verify_(self) -> None:
+        _same_element_type(self, "dst", "src", "sum", "max")
+        _floating(self, "src")
+        _tmp_bytes(self.tmp)
+        _tiling(self.tiling, "LogSoftMaxTiling")
+        if self.shape_info is not None:
+            _tiling(self.shape_info, "SoftMaxShapeInfo", "shape_info")
+
+
 # --- the tiling structs ----------------------------------------------------------------------------
 
 _SOFTMAX_FIELDS = (
@@ -485,6 +519,7 @@ LIB_TILING_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "SoftMaxTiling": tuple((name, "i32") for name in _SOFTMAX_FIELDS),
     "RmsNormTiling": tuple((name, "f32" if name == "reciprocalOfHLength" else "i32") for name in _RMSNORM_FIELDS),
     "SoftMaxShapeInfo": tuple((name, "i32") for name in ("srcM", "srcK", "oriSrcM", "oriSrcK")),
+    "LogSoftMaxTiling": tuple((name, "i32") for name in _SOFTMAX_FIELDS),
 }
 """The members of each tiling struct (C++ names, in declaration order) and their IR types: CANN's
 ``uint32_t`` members read as ``i32`` (pyasc's ``int32``), ``float`` as ``f32``."""
@@ -651,6 +686,7 @@ ADV_OPS = (
     LibTilingGetOp,
     LibTilingLoadOp,
     SimpleSoftmaxOp,
+    LogSoftmaxOp,
 )
 ADV_ATTRS = (MathFunctionAttr, BinaryMathFunctionAttr, LibTilingType)
 

@@ -13,6 +13,7 @@ from ascx.language.adv.config_helpers import get_mm_config as get_mm_config
 from ascx.language.adv.config_helpers import get_normal_config as get_normal_config
 from ascx.language.adv.config_helpers import get_special_basic_config as get_special_basic_config
 from ascx.language.adv.config_helpers import get_special_mdl_config as get_special_mdl_config
+from ascx.language.adv.lib_tiling import LogSoftmaxTiling as LogSoftmaxTiling
 from ascx.language.adv.lib_tiling import RmsNormTiling as RmsNormTiling
 from ascx.language.adv.lib_tiling import SoftmaxShapeInfo as SoftmaxShapeInfo
 from ascx.language.adv.lib_tiling import SoftmaxTiling as SoftmaxTiling
@@ -50,6 +51,7 @@ from ascx.language.adv.matmul_type import MatmulType as MatmulType
 from ascx.language.adv.matrix_offset import MatrixOffset as MatrixOffset
 from ascx.language.adv.normalization import rmsnorm as rmsnorm
 from ascx.language.adv.quantization import quant as quant
+from ascx.language.adv.softmax_variants import log_softmax as log_softmax
 from ascx.language.adv.softmax_variants import simple_softmax as simple_softmax
 from ascx.language.adv.sort import concat as concat
 from ascx.language.adv.sort import extract as extract
@@ -88,6 +90,7 @@ __all__ = [
     "get_normal_config",
     "get_special_basic_config",
     "get_special_mdl_config",
+    "LogSoftmaxTiling",
     "RmsNormTiling",
     "SoftmaxShapeInfo",
     "SoftmaxTiling",
@@ -125,6 +128,7 @@ __all__ = [
     "MatrixOffset",
     "rmsnorm",
     "quant",
+    "log_softmax",
     "simple_softmax",
     "concat",
     "extract",

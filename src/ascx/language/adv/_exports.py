@@ -9,7 +9,7 @@ EXPORTS = {
         "get_ib_share_norm_config get_mdl_config get_mm_config get_normal_config get_special_basic_config "
         "get_special_mdl_config "
     ),
-    "ascx.language.adv.lib_tiling": "RmsNormTiling SoftmaxShapeInfo SoftmaxTiling",
+    "ascx.language.adv.lib_tiling": "LogSoftmaxTiling RmsNormTiling SoftmaxShapeInfo SoftmaxTiling",
     "ascx.language.adv.math": (
         "acos acosh asin asinh atan atanh axpy ceil cos cosh digamma erf erfc exp floor frac lgamma log power round "
         "sign sin sinh tan tanh trunc xor "
@@ -20,7 +20,7 @@ EXPORTS = {
     "ascx.language.adv.matrix_offset": "MatrixOffset",
     "ascx.language.adv.normalization": "rmsnorm",
     "ascx.language.adv.quantization": "quant",
-    "ascx.language.adv.softmax_variants": "simple_softmax",
+    "ascx.language.adv.softmax_variants": "log_softmax simple_softmax",
     "ascx.language.adv.sort": "concat extract",
     "ascx.language.adv.static_tiling": "MatmulApiStaticTiling get_matmul_api_tiling",
     "ascx.language.adv.tiling": "TCubeTiling",

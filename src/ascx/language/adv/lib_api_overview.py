@@ -25,7 +25,8 @@ emulation (`adv_api/` of the emulation headers).  The submodules have pyasc's na
 checks the functions share).
 
 Beyond pyasc 1.1.1, CANN's SoftMax variants (`ascx.language.adv.softmax_variants`): `simple_softmax`
-(`SimpleSoftMax`, softmax with the row sums and maxima given).
+(`SimpleSoftMax`, softmax with the row sums and maxima given) and `log_softmax` with `LogSoftmaxTiling`
+(`LogSoftMax`, log10 of the softmax).
 
 ## What every function checks
 
@@ -99,6 +100,19 @@ _PART_1 = _table(
             "bool",
         ),
         (
+            "`GetLogSoftMaxMaxTmpSize` / `GetLogSoftMaxMinTmpSize(srcShape, dataTypeSize, isReuseSource)`",
+            (
+                "`get_log_soft_max_max_tmp_size` / `get_log_soft_max_min_tmp_size(src_shape, data_type_size, "
+                "is_reuse_source=False)`"
+            ),
+            "bytes (SoftMax's on Atlas A2)",
+        ),
+        (
+            "`LogSoftMaxTilingFunc(srcShape, dataTypeSize, localWorkSpaceSize, tiling)`",
+            "`log_soft_max_tiling_func(src_shape, data_type_size, local_work_space_size, softmax_tiling)`",
+            "fills the `LogSoftmaxTiling`",
+        ),
+        (
             "`GetRmsNormMaxMinTmpSize(srcShape, typeSize, max, min, isBasicBlock = false)`",
             "`get_rms_norm_max_min_tmp_size(src_shape, type_size, is_basic_block=False)`",
             "`(max_value, min_value)`",
@@ -121,7 +135,8 @@ _PART_2 = """
 Where CANN returns false, the Python function raises `asc.lib.host.TilingError` with the reason; where CANN's
 host checks log an error (an empty or unaligned shape, an unsupported type size, `is_reuse_source` for a half
 `sin`/`cos`), it raises `ValueError` with CANN's message.  One deviation: `soft_max_tiling_func` with a buffer
-smaller than one row raises `TilingError` (CANN computes `split_m = 0`, which no kernel can use).
+smaller than one row raises `TilingError` (CANN computes `split_m = 0`, which no kernel can use), and so does
+`log_soft_max_tiling_func` (CANN divides by it).
 `tests/host/test_adv_tiling.py` checks CANN's values at documented points and the invariants of the tilings
 over a sweep of shapes, types and buffer sizes.  pyasc 1.1.1's `asc.lib.host` exposes none of these (only
 the Matmul tiling).

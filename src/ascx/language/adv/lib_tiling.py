@@ -198,4 +198,15 @@ class SoftmaxShapeInfo(LibTiling):
     """``sizeof(SoftMaxShapeInfo)``: 4 ``uint32_t``."""
 
 
-__all__ = ["RmsNormTiling", "SoftmaxShapeInfo", "SoftmaxTiling"]
+class LogSoftmaxTiling(LibTiling):
+    """``LogSoftMaxTiling``: ``SoftMaxTiling``'s 16 ``uint32_t`` fields, for ``log_softmax``
+    (``asc.lib.host.log_soft_max_tiling_func`` fills it). CANN's LogSoftMax recomputes its tiling on the device
+    from the shape and the temporary buffer it is given, so the kernel reads none of it."""
+
+    CPP_NAME: ClassVar[str] = "LogSoftMaxTiling"
+    FIELDS: ClassVar[tuple[tuple[str, str, DataType], ...]] = SoftmaxTiling.FIELDS
+    C_SIZE = 64
+    """``sizeof(LogSoftMaxTiling)``: 16 ``uint32_t``."""
+
+
+__all__ = ["LogSoftmaxTiling", "RmsNormTiling", "SoftmaxShapeInfo", "SoftmaxTiling"]

@@ -1,13 +1,13 @@
-"""``asc.adv.simple_softmax``: softmax over the last axis with the row sums and maxima given
-(``AscendC::SimpleSoftMax``)."""
+"""CANN's SoftMax variants: ``asc.adv.simple_softmax``, softmax over the last axis with the row sums and maxima
+given (``AscendC::SimpleSoftMax``), and ``asc.adv.log_softmax``, its log10 (``AscendC::LogSoftMax``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ascx.dialects.ascendc.adv_ops import SimpleSoftmaxOp
+from ascx.dialects.ascendc.adv_ops import LogSoftmaxOp, SimpleSoftmaxOp
 from ascx.language.adv.lib_records import library_records
-from ascx.language.adv.lib_tiling import SoftmaxShapeInfo, SoftmaxTiling
+from ascx.language.adv.lib_tiling import LogSoftmaxTiling, SoftmaxShapeInfo, SoftmaxTiling
 from ascx.language.adv.tmp_sizes import softmax_row_floats
 from ascx.language.adv.utils import (
     check_aligned,
@@ -88,7 +88,7 @@ def _shape_info_operand(value: object, api: str) -> SoftmaxShapeInfo | None:
 def _check_known_shape(
     api: str,
     cpp: str,
-    tiling: SoftmaxTiling,
+    tiling: SoftmaxTiling | LogSoftmaxTiling,
     shape_info: SoftmaxShapeInfo | None,
     d: LocalTensor,
     s: LocalTensor,
@@ -227,4 +227,118 @@ def simple_softmax(
     builder.insert(SimpleSoftmaxOp.of(operands, optional, flags=flags))
 
 
-__all__ = ["simple_softmax"]
+_LOG_T = "template <typename T, bool isReuseSource = false, bool isDataFormatNZ = false>\n"
+
+
+def _log_stats_message(stats: object, src: object) -> str:
+    """The message of ``sum``/``max`` of another type than ``src`` (LogSoftMax has one type parameter)."""
+    return (
+        f"log_softmax: sum and max have data type {stats} for a {src} src; LogSoftMax's sum and max hold the type "
+        "of src"
+    )
+
+
+def _log_tmp_required_message() -> str:
+    return "log_softmax: temp_buffer is required: CANN declares LogSoftMax only with a sharedTmpBuffer"
+
+
+@lib_record(
+    cpp=(
+        _LOG_T + "void LogSoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sum, const LocalTensor<T>& max, "
+        "const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const LogSoftMaxTiling& tiling, "
+        "const SoftMaxShapeInfo& softmaxShapeInfo = {});",
+    ),
+    params=(
+        ("dst", "the result, log10 of the softmax, of ``src``'s type (half or float32); not ``src``"),
+        ("sum", "written: the row sums of e^(x - max), one 32-byte block per row, of ``src``'s type"),
+        ("max", "written: the row maxima, like ``sum``"),
+        ("src", "the input, ``src_m`` rows of ``src_k`` elements, the rows 32-byte aligned"),
+        (
+            "tiling",
+            "a ``LogSoftmaxTiling`` (filled by ``asc.lib.host.log_soft_max_tiling_func``, or built in the kernel); "
+            "CANN's kernel recomputes it from the shape and ``temp_buffer``",
+        ),
+        ("temp_buffer", "a uint8 LocalTensor, required (``get_log_soft_max_min_tmp_size``/``max``)"),
+        ("reuse_source", "compile-time bool; reserved by CANN"),
+        ("data_format_nz", "compile-time bool: the input is in the NZ layout (not emulated)"),
+        (
+            "softmax_shape_info",
+            "a ``SoftmaxShapeInfo`` built in the kernel: the shape to compute on (its ``src_m``/``src_k``, when "
+            "both are non-zero, take precedence over ``src``'s shape)",
+        ),
+    ),
+    rules=(
+        f'"{_log_tmp_required_message()}"; "{_log_stats_message(float32, float16)}".',
+        "``src_k`` of a tiling or shape info built in the kernel is 32-byte aligned: "
+        f'"{_src_k_message("log_softmax", "LogSoftMax", 10, float16)}".',
+        "A temporary buffer of known size holds one row (GetLogSoftMaxMinTmpSize, (32/sizeof(T) + src_k + 64) * 4 "
+        f'bytes): "{tmp_size_message("log_softmax", 256, "LogSoftMax of rows of 128 float16", _ROW_128_HALF)}".',
+        f'"{tiling_shape_message("log_softmax", (4, 128), 256, "src")}".',
+        f'"{tiling_type_message("log_softmax", "LogSoftmaxTiling", "a SoftmaxTiling")}"; '
+        f'"{outside_kernel_message("log_softmax", "LogSoftmaxTiling")}".',
+        "The shape is ``softmax_shape_info``'s, else ``src``'s ShapeInfo (``src.set_shape_info``): CANN's kernel "
+        "does not read the tiling's; ``dst`` may not overlap ``src``, nor ``temp_buffer`` an operand (the "
+        "emulation fails the run otherwise).",
+    ),
+    precision="As CANN's (Atlas A2), in float32, half inputs widened: the row maximum (exact), x - max, e^(x - max), "
+    "the row sum, the division, ln and the product with 0.4342944819 (log10 e), each rounded to float32; a half "
+    "dst, sum and max rounded with CAST_ROUND (ties away from zero). The clean-room emulation adds the row in "
+    "order, CANN's with its vector reduction tree, so a float32 sum may differ in its last bit: the backends "
+    "agree within 1e-5 relative in float32 (7e-8 measured), bit for bit on the half inputs tested (a half result "
+    "may move by one ULP); the emulation is bit-exact with numpy's float32 steps "
+    "(``ascx.testing.adv_numerics.log_softmax_model``) and within 2e-6 (float32) / 1e-3 (half) of float64.",
+    example=("log_softmax", "asc.adv.log_softmax(dst, row_sum, row_max, src, tiling, tmp)"),
+    notes=(
+        "pyasc 1.1.1 has no ``log_softmax``; ascx names it after ``softmax`` and CANN's ``LogSoftMax``.",
+        "The logarithm is base 10, as CANN documents and computes (``np.log10``), not the natural logarithm of "
+        "``torch.log_softmax``.",
+        "CANN declares only the form with a ``sharedTmpBuffer`` and ``sum``/``max`` of ``src``'s type (no float32 "
+        "statistics for a half ``src``).",
+    ),
+)
+def log_softmax(
+    dst: Any,
+    sum: Any,
+    max: Any,
+    src: Any,
+    tiling: Any,
+    temp_buffer: Any = None,
+    reuse_source: Any = False,
+    data_format_nz: Any = False,
+    softmax_shape_info: Any = None,
+) -> None:
+    """``LogSoftMax``: log10 of the softmax over the last axis of a ``[src_m, src_k]`` input, writing each row's
+    sum of e^(x - max) and maximum broadcast over one 32-byte block of ``sum`` and ``max``. The shape is
+    ``softmax_shape_info``'s when given, else ``src``'s (``src.set_shape_info(...)``); CANN's kernel computes
+    its own tiling for it and the temporary buffer."""
+    api = "log_softmax"
+    builder = active(api)
+    d = lib_tensor(dst, api, "dst")
+    s = lib_tensor(src, api, "src")
+    sums = lib_tensor(sum, api, "sum")
+    maxes = lib_tensor(max, api, "max")
+    require_dtype(api, s, "src", (float16, float32))
+    require_same_dtype(api, ("src", s), ("dst", d))
+    require_same_dtype(api, ("sum", sums), ("max", maxes))
+    if sums.dtype != s.dtype:
+        raise ApiTypeError(_log_stats_message(sums.dtype, s.dtype))
+    t = kernel_tiling(tiling, LogSoftmaxTiling, api)
+    reuse = template_flag(reuse_source, api, "reuse_source")
+    nz = template_flag(data_format_nz, api, "data_format_nz")
+    if temp_buffer is None:
+        raise ApiValueError(
+            _log_tmp_required_message(), "pass a uint8 LocalTensor of get_log_soft_max_min_tmp_size bytes"
+        )
+    tmp = tmp_operand(temp_buffer, api)
+    assert tmp is not None
+    shape_info = _shape_info_operand(softmax_shape_info, api)
+    tensors = (("dst", d), ("sum", sums), ("max", maxes), ("src", s), ("temp_buffer", tmp))
+    check_aligned(api, *tensors)
+    _check_known_shape(api, "LogSoftMax", t, shape_info, d, s, tmp)
+    reserved_flag(builder, reuse, api, "reuse_source")
+    flags = [f for f, on in (("reuse_source", reuse), ("data_format_nz", nz)) if on]
+    operands = [d.ssa, sums.ssa, maxes.ssa, s.ssa, tmp.ssa, t.ssa]
+    builder.insert(LogSoftmaxOp.of(operands, {"shape_info": shape_info.ssa if shape_info else None}, flags=flags))
+
+
+__all__ = ["log_softmax", "simple_softmax"]

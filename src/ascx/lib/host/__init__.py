@@ -19,7 +19,7 @@ docs/reference/adv/README.md#the-host-side-asclibhost.
 
 from __future__ import annotations
 
-from ascx.language.adv.lib_tiling import RmsNormTiling, SoftmaxTiling
+from ascx.language.adv.lib_tiling import LogSoftmaxTiling, RmsNormTiling, SoftmaxTiling
 from ascx.language.adv.tiling import TCubeTiling
 from ascx.lib.host.adv_tiling import (
     get_acos_max_min_tmp_size,
@@ -42,6 +42,8 @@ from ascx.lib.host.adv_tiling import (
     get_frac_max_min_tmp_size,
     get_lgamma_max_min_tmp_size,
     get_log_max_min_tmp_size,
+    get_log_soft_max_max_tmp_size,
+    get_log_soft_max_min_tmp_size,
     get_power_max_min_tmp_size,
     get_rms_norm_max_min_tmp_size,
     get_rms_norm_tiling_info,
@@ -56,6 +58,7 @@ from ascx.lib.host.adv_tiling import (
     get_trunc_max_min_tmp_size,
     get_xor_max_min_tmp_size,
     is_basic_block_in_soft_max,
+    log_soft_max_tiling_func,
     soft_max_tiling_func,
 )
 from ascx.lib.host.enums import (
@@ -90,6 +93,7 @@ __all__ = [
     "CubeFormat",
     "DataType",
     "DequantType",
+    "LogSoftmaxTiling",
     "MatmulApiTiling",
     "MatmulApiTilingBase",
     "MatmulConfigParams",
@@ -126,6 +130,8 @@ __all__ = [
     "get_frac_max_min_tmp_size",
     "get_lgamma_max_min_tmp_size",
     "get_log_max_min_tmp_size",
+    "get_log_soft_max_max_tmp_size",
+    "get_log_soft_max_min_tmp_size",
     "get_power_max_min_tmp_size",
     "get_rms_norm_max_min_tmp_size",
     "get_rms_norm_tiling_info",
@@ -140,5 +146,6 @@ __all__ = [
     "get_trunc_max_min_tmp_size",
     "get_xor_max_min_tmp_size",
     "is_basic_block_in_soft_max",
+    "log_soft_max_tiling_func",
     "soft_max_tiling_func",
 ]

@@ -161,3 +161,40 @@ ascendc.adv.simple_softmax %a, %a, %w, %a, %tiling : (!ascendc.local_tensor<f16>
 %tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">
 ascendc.adv.simple_softmax %a, %a, %a, %a, %tiling shape_info %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.lib_tiling<"SoftMaxTiling">) loc("k.py":23:1)
 // CHECK: k.py:23:1: error: shape_info must be a SoftMaxShapeInfo, got !ascendc.lib_tiling<"SoftMaxTiling">
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%w = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f32>
+%t = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<ui8>
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"LogSoftMaxTiling">
+ascendc.adv.log_softmax %a, %w, %w, %a, %t, %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">) loc("k.py":24:1)
+// CHECK: k.py:24:1: error: sum has element type f32, but dst has f16
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%t = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<ui8>
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">
+ascendc.adv.log_softmax %a, %a, %a, %a, %t, %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"SoftMaxTiling">) loc("k.py":25:1)
+// CHECK: k.py:25:1: error: tiling must be a LogSoftMaxTiling, got !ascendc.lib_tiling<"SoftMaxTiling">
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"LogSoftMaxTiling">
+ascendc.adv.log_softmax %a, %a, %a, %a, %a, %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"LogSoftMaxTiling">) loc("k.py":26:1)
+// CHECK: k.py:26:1: error: tmp must be a local_tensor<ui8>, got !ascendc.local_tensor<f16>
+
+// -----
+
+%t = ascendc.lib_tiling : !ascendc.lib_tiling<"LogSoftMaxTiling">
+%v = arith.constant 1 : i32
+ascendc.lib_tiling.set %t "hLength", %v : !ascendc.lib_tiling<"LogSoftMaxTiling">, i32 loc("k.py":27:1)
+// CHECK: k.py:27:1: error: 'hLength' is not a LogSoftMaxTiling field

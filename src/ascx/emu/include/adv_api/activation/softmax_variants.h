@@ -1,6 +1,7 @@
-// ascx host emulation of SoftMax's variants (adv_api/activation/simplesoftmax.h): SimpleSoftMax, softmax
-// over the last axis of a [srcM, srcK] input with the row sums and maxima given, one 32-byte block per row
-// of inSumTensor and inMaxTensor.  Clean-room.
+// ascx host emulation of SoftMax's variants (adv_api/activation/simplesoftmax.h, logsoftmax.h): SimpleSoftMax,
+// softmax over the last axis of a [srcM, srcK] input with the row sums and maxima given, one 32-byte block per
+// row of inSumTensor and inMaxTensor; LogSoftMax, log10 of the softmax, writing the sums and maxima.
+// Clean-room.  (SimpleSoftMax's facts first; LogSoftMax's are above its implementation below.)
 //
 // The shape follows SoftMax's rule (softmax.h: softmaxShapeInfo's, else src's ShapeInfo, else the
 // tiling's; a shape other than the tiling's makes the kernel recompute its tiling for the temporary space
@@ -149,6 +150,112 @@ void simple_softmax(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
     }
 }
 
+// LogSoftMax.  The shape is softmaxShapeInfo's [srcM, srcK] when both are non-zero, else src's ShapeInfo
+// (the last axis k, the product of the others m); CANN's kernel never reads the tiling's shape: it computes
+// a tiling of its own for the shape and the temporary buffer.  A src with neither fails the run, and so does
+// a padded last axis (oriSrcK != srcK, not emulated) and isDataFormatNZ.
+//
+// Precision (CANN's order of steps on Atlas A2): in float32, half inputs widened: the row maximum (exact),
+// x - max, exp, the row sum (added in order here; CANN adds with its vector reduction tree), the division,
+// ln and the product with 0.4342944819f (log10 e), each rounded to float32.  max and sum are stored in T,
+// a half rounded with CAST_ROUND, as is a half dst; the division uses the float32 sum and max.
+//
+// Checks at run time: the last axis is 32-byte aligned, the shape fits src and dst, dst and src have the
+// same size and do not overlap (CANN documents it), sum and max hold one block per row, the temporary
+// buffer holds one row (GetLogSoftMaxMinTmpSize) and overlaps no operand.
+
+inline constexpr float kLog10E = 0.4342944819f;
+
+template <typename T>
+SoftmaxShape log_softmax_shape(const AscendC::LocalTensor<T>& src, const AscendC::SoftMaxShapeInfo& given) {
+    uint64_t m = 0;
+    uint64_t k = 0;
+    uint64_t original_k = 0;
+    if (given.srcM != 0 && given.srcK != 0) {
+        m = given.srcM;
+        k = given.srcK;
+        original_k = given.oriSrcK != 0 ? given.oriSrcK : k;
+    } else {
+        const AscendC::ShapeInfo info = src.GetShapeInfo();
+        if (info.shapeDim == 0) {
+            fail("LogSoftMax: src has no ShapeInfo and softmaxShapeInfo gives no shape; LogSoftMax takes its shape "
+                 "from one of them (not from the tiling)");
+        }
+        k = info.shape[info.shapeDim - 1];
+        m = 1;
+        for (uint8_t i = 0; i + 1 < info.shapeDim; ++i) {
+            m *= info.shape[i];
+        }
+        original_k = info.originalShapeDim > 0 ? info.originalShape[info.originalShapeDim - 1] : k;
+    }
+    if (original_k != k) {
+        fail("LogSoftMax: an original last axis of %llu in a shape of %llu (a padded last axis) is not emulated",
+             static_cast<unsigned long long>(original_k), static_cast<unsigned long long>(k));
+    }
+    return {m, k, true};
+}
+
+template <typename T, bool isDataFormatNZ>
+void log_softmax(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<T>& sum,
+                 const AscendC::LocalTensor<T>& max, const AscendC::LocalTensor<T>& src,
+                 const AscendC::LocalTensor<uint8_t>& tmp, const AscendC::SoftMaxShapeInfo& shape_info) {
+    static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "LogSoftMax takes half or float");
+    const char* api = "LogSoftMax";
+    if (isDataFormatNZ) {
+        fail("LogSoftMax: isDataFormatNZ=true (the NZ layout) is not emulated");
+    }
+    const SoftmaxShape shape = log_softmax_shape(src, shape_info);
+    const uint64_t m = shape.m;
+    const uint64_t k = shape.k;
+    if (k * sizeof(T) % 32 != 0) {
+        fail("LogSoftMax: the shape's srcK %llu is not 32-byte aligned; the last axis must be",
+             static_cast<unsigned long long>(k));
+    }
+    if (dst.GetSize() != src.GetSize()) {
+        fail("LogSoftMax: dst has %u elements and src %u; they must be equal", dst.GetSize(), src.GetSize());
+    }
+    check_count(src, m * k, "src (srcM * srcK of the shape)", api);
+    const uint64_t block = 32 / sizeof(T);
+    check_count(sum, m * block, "sum (one 32-byte block per row)", api);
+    check_count(max, m * block, "max (one 32-byte block per row)", api);
+    no_overlap(range_of(dst, m * k), "dst", range_of(src, m * k), "src", api);
+    check_tmp(tmp, (block + k + 64) * 4, api, "one row of the shape");
+    const Range t = range_of(tmp, tmp.GetSize());
+    no_overlap(t, "sharedTmpBuffer", range_of(src, m * k), "src", api);
+    no_overlap(t, "sharedTmpBuffer", range_of(dst, m * k), "dst", api);
+    no_overlap(t, "sharedTmpBuffer", range_of(sum, m * block), "sum", api);
+    no_overlap(t, "sharedTmpBuffer", range_of(max, m * block), "max", api);
+    reads(src, m * k, api);
+    writes(tmp, tmp.GetSize(), api);
+    writes(max, m * block, api);
+    writes(sum, m * block, api);
+    writes(dst, m * k, api);
+    const T* in = src.data();
+    T* out = dst.data();
+    std::vector<float> row(k);
+    for (uint64_t r = 0; r < m; ++r) {
+        float hi = -std::numeric_limits<float>::infinity();
+        for (uint64_t j = 0; j < k; ++j) {
+            row[j] = load(in[r * k + j]);
+            hi = std::isnan(row[j]) || row[j] > hi ? row[j] : hi;
+        }
+        float total = 0;
+        for (uint64_t j = 0; j < k; ++j) {
+            row[j] = f32(std::exp(static_cast<double>(f32(static_cast<double>(row[j]) - hi))));
+            total = f32(static_cast<double>(total) + row[j]);
+        }
+        for (uint64_t j = 0; j < k; ++j) {
+            const float q = row[j] / total;
+            const float ln = f32(std::log(static_cast<double>(q)));
+            out[r * k + j] = store_cast_round<T>(ln * kLog10E);
+        }
+        for (uint64_t j = 0; j < block; ++j) {
+            sum.data()[r * block + j] = store_cast_round<T>(total);
+            max.data()[r * block + j] = store_cast_round<T>(hi);
+        }
+    }
+}
+
 }  // namespace lib
 }  // namespace ascx_emu
 
@@ -186,6 +293,14 @@ void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>&
                    const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
     ascx_emu::lib::simple_softmax<half, float, isBasicBlock, isDataFormatNZ>(
         dstTensor, inSumTensor, inMaxTensor, srcTensor, &sharedTmpBuffer, tiling, softmaxShapeInfo);
+}
+
+template <typename T, bool isReuseSource = false, bool isDataFormatNZ = false>
+void LogSoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sum, const LocalTensor<T>& max,
+                const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const LogSoftMaxTiling& tiling,
+                const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    (void)tiling;  // CANN's LogSoftMax computes its own tiling (the header comment)
+    ascx_emu::lib::log_softmax<T, isDataFormatNZ>(dst, sum, max, src, sharedTmpBuffer, softmaxShapeInfo);
 }
 
 }  // namespace AscendC
