@@ -15,6 +15,7 @@ import numpy as np
 import pytest
 
 import ascx as asc
+from ascx.analysis.report import SyncError
 from ascx.emu.launch import EmulationError
 from ascx.lib import host
 from ascx.testing import adv_numerics as an
@@ -666,3 +667,80 @@ def test_log_softmax_needs_a_shape_and_separate_dst(tmp_path: Path) -> None:
     assert caught.value.message.split(": ", 2)[2] == (
         "LogSoftMax: dst (bytes [0, 2048) of UB) overlaps src (bytes [0, 2048)); CANN does not support it"
     )
+
+
+# --- SoftMax's variants: AdjustSoftMaxRes ----------------------------------------------------------------
+
+ADJUST_BODY = """
+pipe = asc.TPipe()  # CANN's AdjustSoftMaxRes takes an event id from it
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+mg = asc.GlobalTensor()
+mg.set_global_buffer(mx)
+fg = asc.GlobalTensor()
+fg.set_global_buffer(flag)
+res = asc.LocalTensor({t1}, asc.TPosition.VECIN, 0, {size})
+maxes = asc.LocalTensor({t2}, asc.TPosition.VECIN, 32768, {stats})
+found_flag = asc.LocalTensor(asc.int32, asc.TPosition.VECOUT, 40960, 8)
+asc.data_copy(res, xg, {size})
+asc.data_copy(maxes, mg, {stats})
+asc.duplicate(found_flag, 0, 8)
+shape = asc.adv.SoftmaxShapeInfo({m}, {k}, {m}, {k})
+found = asc.adv.adjust_softmax_res(res, maxes, {bits}, {to}, shape, step_size_mode={mode})
+if found:
+    asc.duplicate(found_flag, 1, 8)
+asc.data_copy(xg, res, {size})
+asc.data_copy(fg, found_flag, 8)
+"""
+
+
+@pytest.mark.parametrize(
+    ("t1", "t2", "mode", "matching"),
+    [
+        pytest.param(np.float32, np.float32, 0, (1, 5), id="float-float"),
+        pytest.param(np.float16, np.float32, 0, (0, 7), id="half-float"),
+        pytest.param(np.float16, np.float16, 0, (3,), id="half-half"),
+        pytest.param(np.float32, np.float32, 1, (2, 6), id="float-step1"),
+        pytest.param(np.float32, np.float16, 0, (), id="no-match"),
+    ],
+)
+def test_adjust_softmax_res_resets_the_rows_whose_maximum_matches(
+    tmp_path: Path, t1: type, t2: type, mode: int, matching: tuple[int, ...]
+) -> None:
+    """Rows whose maximum has the bits of -FLT_MAX (half: of -65504, 0xFBFF) become ``to``; the result says
+    whether any did. Exact on both backends."""
+    m, k = 8, 64
+    per_row = 1 if mode else 32 // np.dtype(t2).itemsize
+    sentinel = np.finfo(t2).min
+    bits = int(np.array(sentinel, dtype=t2).view(np.uint32 if t2 is np.float32 else np.uint16))
+    maxima = np.random.default_rng(10).normal(0, 1, m).astype(t2)
+    maxima[list(matching)] = sentinel
+    mx = np.repeat(maxima[:, None], per_row, axis=1)
+    stats = mx.size + (-mx.size) % (32 // np.dtype(t2).itemsize)
+    mx = np.concatenate([mx.ravel(), np.zeros(stats - mx.size, dtype=t2)])
+    body = ADJUST_BODY.format(
+        t1=NAMES[t1], t2=NAMES[t2], size=m * k, stats=stats, m=m, k=k, bits=hex(bits), to=-2.5, mode=mode
+    )
+    kernel = an.load_kernel(tmp_path, body, "x: asc.GlobalAddress, mx: asc.GlobalAddress, flag: asc.GlobalAddress")
+    x = np.random.default_rng(11).normal(0, 1, (m, k)).astype(t1)
+    expected = x.copy()
+    expected[list(matching)] = -2.5
+    flag = np.full(8, 7, dtype=np.int32)
+    kernel[1](x, mx, flag)
+    assert np.array_equal(x, expected)
+    assert flag.tolist() == [1 if matching else 0] * 8
+
+
+def test_adjust_softmax_res_needs_a_tpipe(tmp_path: Path) -> None:
+    """A kernel without a TPipe is rejected at compile time (rule XC-9: CANN's AdjustSoftMaxRes takes an event
+    id from it; on the emulation, both backends fail the call)."""
+    body = ADJUST_BODY.replace("pipe = asc.TPipe()", "").format(
+        t1="asc.float32", t2="asc.float32", size=512, stats=64, m=8, k=64, bits=0, to=0.0, mode=0
+    )
+    kernel = an.load_kernel(tmp_path, body, "x: asc.GlobalAddress, mx: asc.GlobalAddress, flag: asc.GlobalAddress")
+    with pytest.raises(SyncError) as caught:
+        kernel[1](np.zeros(512, np.float32), np.zeros(64, np.float32), np.zeros(8, np.int32))
+    assert (
+        "`asc.adv.adjust_softmax_res` (CANN's AdjustSoftMaxRes) needs a TPipe: CANN's implementation takes its "
+        "event ids from the kernel's TPipe (GetTPipePtr()->FetchEventID), and this kernel creates none [XC-9]"
+    ) in str(caught.value)

@@ -208,6 +208,34 @@ EMITS: dict[str, tuple[str, list[str]]] = {
             "AscendC::LogSoftMax<float, false, true>(f32, v, v_1, f32, tmp, v_2, v_3);",
         ],
     ),
+    "adjust_softmax_res": (
+        "asc.adv.adjust_softmax_res(f32, f32, 0xFF7FFFFF, 0.0, asc.adv.SoftmaxShapeInfo(4, 64, 4, 64))",
+        [
+            "AscendC::SoftMaxShapeInfo v;",
+            "v.srcM = 4;",
+            "v.srcK = 64;",
+            "v.oriSrcM = 4;",
+            "v.oriSrcK = 64;",
+            "AscendC::AdjustSoftMaxRes<float, float, false, 0>(f32, f32, 4286578687U, 0.0f, v);",
+        ],
+    ),
+    "adjust_softmax_res_half_float_step": (
+        "asc.adv.adjust_softmax_res(c, f32, n, f, asc.adv.SoftmaxShapeInfo(2, 128), step_size_mode=1)",
+        [
+            "AscendC::SoftMaxShapeInfo v;",
+            "v.srcM = 2;",
+            "v.srcK = 128;",
+            "half v_1 = static_cast<half>(f);",
+            "AscendC::AdjustSoftMaxRes<half, float, false, 1>(c, f32, n, v_1, v);",
+        ],
+    ),
+    "adjust_softmax_res_nz": (
+        "asc.adv.adjust_softmax_res(c, b, 0xFBFF, -1.0, asc.adv.SoftmaxShapeInfo(), True)",
+        [
+            "AscendC::SoftMaxShapeInfo v;",
+            "AscendC::AdjustSoftMaxRes<half, half, true, 0>(c, b, 64511, half(-1.0), v);",
+        ],
+    ),
     "simple_softmax_float": (
         "asc.adv.simple_softmax(f32, f32, f32, f32, asc.adv.SoftmaxTiling())",
         [
@@ -482,6 +510,50 @@ ERRORS: dict[str, tuple[str, str]] = {
     "log_softmax_tmp_type": (
         "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(), a)",
         "TypeError: log_softmax: temp_buffer has data type float16; the temporary buffer is a uint8 tensor",
+    ),
+    "adjust_softmax_res_from_float": (
+        "asc.adv.adjust_softmax_res(f32, f32, 1.0, 0.0, asc.adv.SoftmaxShapeInfo())",
+        "TypeError: adjust_softmax_res: from_ must be the uint32 bits of the maximum to look for (0x3f800000 for 1.0), got the float 1.0",
+    ),
+    "adjust_softmax_res_from_range": (
+        "asc.adv.adjust_softmax_res(f32, f32, -1, 0.0, asc.adv.SoftmaxShapeInfo())",
+        "ValueError: adjust_softmax_res: from_ -1 does not fit uint32",
+    ),
+    "adjust_softmax_res_max_type": (
+        "asc.adv.adjust_softmax_res(f32, i16, 0, 0.0, asc.adv.SoftmaxShapeInfo())",
+        "TypeError: adjust_softmax_res: max has data type int16; adjust_softmax_res supports float16, float32",
+    ),
+    "adjust_softmax_res_res_type": (
+        "asc.adv.adjust_softmax_res(i16, f32, 0, 0, asc.adv.SoftmaxShapeInfo())",
+        "TypeError: adjust_softmax_res: softmax_res has data type int16; adjust_softmax_res supports float16, float32",
+    ),
+    "adjust_softmax_res_shape_info_type": (
+        "asc.adv.adjust_softmax_res(f32, f32, 0, 0.0, asc.adv.SoftmaxTiling())",
+        "TypeError: adjust_softmax_res: softmax_shape_info must be a SoftmaxShapeInfo, got a SoftmaxTiling",
+    ),
+    "adjust_softmax_res_nz_step": (
+        "asc.adv.adjust_softmax_res(f32, f32, 0, 0.0, asc.adv.SoftmaxShapeInfo(), True, 1)",
+        "ValueError: adjust_softmax_res: a non-zero step_size_mode takes an ND max tensor; CANN supports it only without data_format_nz",
+    ),
+    "adjust_softmax_res_step_range": (
+        "asc.adv.adjust_softmax_res(f32, f32, 0, 0.0, asc.adv.SoftmaxShapeInfo(), step_size_mode=256)",
+        "ValueError: adjust_softmax_res: step_size_mode must be a compile-time uint8_t (0: one value per 32-byte block, else one per element), got the int 256",
+    ),
+    "adjust_softmax_res_step_runtime": (
+        "asc.adv.adjust_softmax_res(f32, f32, 0, 0.0, asc.adv.SoftmaxShapeInfo(), step_size_mode=n)",
+        "TypeError: adjust_softmax_res: step_size_mode must be a compile-time uint8_t (0: one value per 32-byte block, else one per element), got a runtime int32 value",
+    ),
+    "adjust_softmax_res_unaligned_k": (
+        "asc.adv.adjust_softmax_res(c, b, 0, 0.0, asc.adv.SoftmaxShapeInfo(2, 24))",
+        "ValueError: adjust_softmax_res: the softmax_shape_info's src_k 24 is not 32-byte aligned for float16; AdjustSoftMaxRes needs the last axis 32-byte aligned",
+    ),
+    "adjust_softmax_res_shape": (
+        "asc.adv.adjust_softmax_res(c, b, 0, 0.0, asc.adv.SoftmaxShapeInfo(4, 128))",
+        "ValueError: adjust_softmax_res: the softmax_shape_info's shape [4, 128] has 512 elements, more than the 256 of softmax_res",
+    ),
+    "adjust_softmax_res_unaligned": (
+        "asc.adv.adjust_softmax_res(c, odd, 0, 0.0, asc.adv.SoftmaxShapeInfo())",
+        "ValueError: adjust_softmax_res: max starts at byte 40976 of the unified buffer; adjust_softmax_res needs its operands 32-byte aligned",
     ),
     "simple_softmax_tmp_type": (
         "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(), a)",

@@ -127,7 +127,7 @@ def _init_global_memory(p: AscendCPrinter, op: adv.InitGlobalMemoryOp) -> None:
     _call(p, "InitGlobalMemory", [scalar_type(t.element_type)], [p.expr(op.tensor), p.expr(op.size), p.expr(op.value)])
 
 
-# --- SoftMax's variants: SimpleSoftMax, LogSoftMax ----------------------------------------------------------------
+# --- SoftMax's variants: SimpleSoftMax, LogSoftMax, AdjustSoftMaxRes ---------------------------------------------
 
 
 @emits(adv.SimpleSoftmaxOp)
@@ -143,3 +143,16 @@ def _log_softmax(p: AscendCPrinter, op: adv.LogSoftmaxOp) -> None:
     template = [_element(op.src), _flag(op, "reuse_source"), _flag(op, "data_format_nz")]
     tensors = [p.expr(op.dst), p.expr(op.sum), p.expr(op.max), p.expr(op.src), p.expr(op.tmp)]
     _call(p, "LogSoftMax", template, [*tensors, p.expr(op.tiling), *_optional(p, op.shape_info)])
+
+
+@emits(adv.AdjustSoftmaxResOp)
+def _adjust_softmax_res(p: AscendCPrinter, op: adv.AdjustSoftmaxResOp) -> None:
+    mode = op.step_size_mode.value.data if op.step_size_mode is not None else 0
+    nz = "true" if op.data_format_nz is not None else "false"
+    template = [_element(op.softmax_res), _element(op.max), nz, str(mode)]
+    args = [p.expr(op.softmax_res), p.expr(op.max), p.expr(op.from_bits), p.expr(op.to), p.expr(op.shape_info)]
+    call = f"AscendC::AdjustSoftMaxRes<{', '.join(template)}>({', '.join(args)})"
+    if op.result.uses:
+        p.line(f"bool {p.names.get(op.result)} = {call};")
+    else:
+        p.line(f"{call};")

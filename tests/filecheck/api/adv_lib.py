@@ -1,6 +1,7 @@
 # The library functions beyond Matmul from Python to IR and to C++: each math function once, exp with
 # its Taylor expansion, power, xor, axpy, softmax and rmsnorm with kernel-built tilings and a tiling
-# kernel parameter, quant with a QuantConfig, concat and extract, simple_softmax and log_softmax.
+# kernel parameter, quant with a QuantConfig, concat and extract, simple_softmax, log_softmax and
+# adjust_softmax_res (its bool result in a condition).
 #
 # RUN: ascx compile %s --args "asc.adv.SoftmaxTiling(), MockValue(asc.int32), MockValue(asc.float32)" --emit ir | filecheck %s --check-prefix=IR
 # RUN: ascx compile %s --args "asc.adv.SoftmaxTiling(), MockValue(asc.int32), MockValue(asc.float32)" | filecheck %s --check-prefix=CPP --match-full-lines --strict-whitespace
@@ -63,6 +64,8 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
     log_tiling = asc.adv.LogSoftmaxTiling(src_m=2, src_k=64)
     asc.adv.log_softmax(c, b, b, a, log_tiling, tmp, softmax_shape_info=shape)
     asc.adv.log_softmax(c, b, b, a, log_tiling, tmp, reuse_source=False, data_format_nz=True)
+    if asc.adv.adjust_softmax_res(w, w, 0xFF7FFFFF, 0.0, shape, step_size_mode=1):
+        asc.adv.adjust_softmax_res(c, w, n, eps, shape)
 
 
 # IR: func.func @adv_lib(%tiling_gm: !ascendc.gm_struct_addr<!ascendc.lib_tiling<"SoftMaxTiling">>, %n: i32, %eps: f32) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type aiv_only>} {
@@ -129,6 +132,10 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
 # IR: ascendc.lib_tiling.set %log_tiling "srcK", %c64_i32 : !ascendc.lib_tiling<"LogSoftMaxTiling">, i32
 # IR: ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling shape_info %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
 # IR: ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">)
+# IR: %c4286578687_ui32 = ascendc.constant 4286578687 : ui32
+# IR: %2 = ascendc.adv.adjust_softmax_res %w, %w, %c4286578687_ui32, %cst_4, %shape step_size_mode 1 : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, ui32, f32, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+# IR: scf.if %2 {
+# IR: %4 = ascendc.adv.adjust_softmax_res %c, %w, %n, %3, %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, i32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
 
 # CPP:#include "kernel_operator.h"
 # CPP-EMPTY:
@@ -204,4 +211,9 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
 # CPP-NEXT:    log_tiling.srcK = 64;
 # CPP-NEXT:    AscendC::LogSoftMax<half, false, false>(c, b, b, a, tmp, log_tiling, shape);
 # CPP-NEXT:    AscendC::LogSoftMax<half, false, true>(c, b, b, a, tmp, log_tiling);
+# CPP-NEXT:    bool v_2 = AscendC::AdjustSoftMaxRes<float, float, false, 1>(w, w, 4286578687U, 0.0f, shape);
+# CPP-NEXT:    if (v_2) {
+# CPP-NEXT:        half v_3 = static_cast<half>(eps);
+# CPP-NEXT:        AscendC::AdjustSoftMaxRes<half, float, false, 0>(c, w, n, v_3, shape);
+# CPP-NEXT:    }
 # CPP-NEXT:}

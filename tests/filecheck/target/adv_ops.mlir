@@ -3,7 +3,8 @@
 // The exact C++ of the library ops beyond Matmul: the template arguments CANN declares (the element
 // type, Exp's Taylor level, the flags, AscendQuant's config as a constexpr static object), the optional
 // temporary buffer and count in CANN's order, and the tiling structs declared, filled, read and copied
-// in from a kernel parameter; SimpleSoftMax with and without its temporary buffer, LogSoftMax with its tiling struct.
+// in from a kernel parameter; SimpleSoftMax with and without its temporary buffer, LogSoftMax with its tiling struct,
+// AdjustSoftMaxRes with its bool result used and unused.
 
 builtin.module {
   ascendc.include "kernel_operator.h"
@@ -91,6 +92,12 @@ builtin.module {
     ascendc.lib_tiling.set %log_tiling "srcM", %c2_i32 : !ascendc.lib_tiling<"LogSoftMaxTiling">, i32
     ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling shape_info %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
     ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling reuse_source data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">)
+    %c7 = ascendc.constant 4286578687 : ui32
+    %found = ascendc.adv.adjust_softmax_res %w, %w, %c7, %cst_4, %shape step_size_mode 1 : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, ui32, f32, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+    %unused = ascendc.adv.adjust_softmax_res %c, %b, %n, %1, %shape data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+    scf.if %found {
+      %2 = ascendc.adv.adjust_softmax_res %c, %w, %n, %1, %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, i32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+    }
     func.return
   }
 }
@@ -166,4 +173,9 @@ builtin.module {
 // CHECK-NEXT:    log_tiling.srcM = 2;
 // CHECK-NEXT:    AscendC::LogSoftMax<half, false, false>(c, b, b, a, tmp, log_tiling, shape);
 // CHECK-NEXT:    AscendC::LogSoftMax<half, true, true>(c, b, b, a, tmp, log_tiling);
+// CHECK-NEXT:    bool found = AscendC::AdjustSoftMaxRes<float, float, false, 1>(w, w, 4286578687U, 0.0f, shape);
+// CHECK-NEXT:    AscendC::AdjustSoftMaxRes<half, half, true, 0>(c, b, n, v_1, shape);
+// CHECK-NEXT:    if (found) {
+// CHECK-NEXT:        AscendC::AdjustSoftMaxRes<half, float, false, 0>(c, w, n, v_1, shape);
+// CHECK-NEXT:    }
 // CHECK-NEXT:}

@@ -50,7 +50,7 @@ from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.lib_call_syntax import LibCallSyntax, Names
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
-from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
+from ascx.dialects.ascendc.traits import ExecutesOn, TakesPipeEventIds, TensorAccess
 from ascx.dialects.ascendc.types import (
     ElementType,
     GlobalTensorType,
@@ -424,7 +424,7 @@ class ExtractOp(LibCallSyntax):
             raise VerifyException(f"dst_index must be a local_tensor<ui32>, got {self.dst_index.type}")
 
 
-# --- SoftMax's variants: SimpleSoftMax, LogSoftMax ------------------------------------------------------------
+# --- SoftMax's variants: SimpleSoftMax, LogSoftMax, AdjustSoftMaxRes ---------------------------------------------
 
 
 def _softmax_stats(op: IRDLOperation, src: str, stats: str) -> None:
@@ -503,6 +503,77 @@ class LogSoftmaxOp(LibCallSyntax):
         _tiling(self.tiling, "LogSoftMaxTiling")
         if self.shape_info is not None:
             _tiling(self.shape_info, "SoftMaxShapeInfo", "shape_info")
+
+
+ADJUST_SOFTMAX_RES_TYPES = ("f16", "f32")
+"""The element types of AdjustSoftMaxRes's softMaxRes (T1) and maxTensor (T2): half and float."""
+
+
+@op_definition
+class AdjustSoftmaxResOp(IRDLOperation):
+    """``AscendC::AdjustSoftMaxRes<T1, T2, isDataFormatNZ, stepSizeMode>(softMaxRes, maxTensor, from, to,
+    softmaxShapeInfo)``: every row of ``softmax_res`` whose maximum in ``max`` has the bits ``from`` is set to
+    ``to``; the ``i1`` result says whether any row was.  CANN's implementation waits for the vector pipe, reads
+    the maxima on the scalar unit, fills the rows on the vector pipe, and takes its event id from the kernel's
+    TPipe.
+
+    Example: ``%r = ascendc.adv.adjust_softmax_res %res, %max, %from, %to, %si step_size_mode 1 : (...) -> i1``
+    """
+
+    name = "ascendc.adv.adjust_softmax_res"
+    softmax_res = operand_def(LocalTensorType)
+    max = operand_def(LocalTensorType)
+    from_bits = operand_def(AnyInteger)
+    to = operand_def(ElementType)
+    shape_info = operand_def(LibTilingType)
+    data_format_nz = opt_prop_def(UnitAttr)
+    step_size_mode = opt_prop_def(IntegerAttr[I64])
+    result = result_def(IntegerType(1))
+    traits = traits_def(
+        *_V,
+        TensorAccess(reads=("softmax_res", "max"), writes=("softmax_res",)),
+        TakesPipeEventIds("adv.adjust_softmax_res", "AdjustSoftMaxRes"),
+    )
+    assembly_format = (
+        "$softmax_res `,` $max `,` $from_bits `,` $to `,` $shape_info (`data_format_nz` $data_format_nz^)? "
+        "(`step_size_mode` $step_size_mode^)? attr-dict `:` `(` type($softmax_res) `,` type($max) `,` "
+        "type($from_bits) `,` type($to) `,` type($shape_info) `)` `->` type($result)"
+    )
+
+    def __init__(
+        self,
+        softmax_res: SSAValue,
+        max: SSAValue,
+        from_bits: SSAValue,
+        to: SSAValue,
+        shape_info: SSAValue,
+        *,
+        data_format_nz: bool = False,
+        step_size_mode: int = 0,
+    ):
+        properties: dict[str, Attribute] = {}
+        if data_format_nz:
+            properties["data_format_nz"] = UnitAttr()
+        if step_size_mode:
+            properties["step_size_mode"] = IntegerAttr(step_size_mode, 64)
+        super().__init__(
+            operands=[softmax_res, max, from_bits, to, shape_info],
+            properties=properties,
+            result_types=[IntegerType(1)],
+        )
+
+    def verify_(self) -> None:
+        for name in ("softmax_res", "max"):
+            if str(_element(self, name)) not in ADJUST_SOFTMAX_RES_TYPES:
+                raise VerifyException(f"{name} must hold f16 or f32 elements, got {_element(self, name)}")
+        if self.to.type != _element(self, "softmax_res"):
+            raise VerifyException(f"to has type {self.to.type}, but softmax_res holds {_element(self, 'softmax_res')}")
+        _tiling(self.shape_info, "SoftMaxShapeInfo", "shape_info")
+        mode = self.step_size_mode
+        if mode is not None and not 0 <= mode.value.data <= 255:
+            raise VerifyException(f"step_size_mode is a uint8_t, got {mode.value.data}")
+        if mode is not None and mode.value.data and self.data_format_nz is not None:
+            raise VerifyException("a non-zero step_size_mode takes an ND max tensor (not data_format_nz)")
 
 
 # --- the tiling structs ----------------------------------------------------------------------------
@@ -687,6 +758,7 @@ ADV_OPS = (
     LibTilingLoadOp,
     SimpleSoftmaxOp,
     LogSoftmaxOp,
+    AdjustSoftmaxResOp,
 )
 ADV_ATTRS = (MathFunctionAttr, BinaryMathFunctionAttr, LibTilingType)
 

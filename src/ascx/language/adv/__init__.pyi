@@ -51,6 +51,7 @@ from ascx.language.adv.matmul_type import MatmulType as MatmulType
 from ascx.language.adv.matrix_offset import MatrixOffset as MatrixOffset
 from ascx.language.adv.normalization import rmsnorm as rmsnorm
 from ascx.language.adv.quantization import quant as quant
+from ascx.language.adv.softmax_variants import adjust_softmax_res as adjust_softmax_res
 from ascx.language.adv.softmax_variants import log_softmax as log_softmax
 from ascx.language.adv.softmax_variants import simple_softmax as simple_softmax
 from ascx.language.adv.sort import concat as concat
@@ -128,6 +129,7 @@ __all__ = [
     "MatrixOffset",
     "rmsnorm",
     "quant",
+    "adjust_softmax_res",
     "log_softmax",
     "simple_softmax",
     "concat",

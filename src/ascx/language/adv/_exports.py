@@ -20,7 +20,7 @@ EXPORTS = {
     "ascx.language.adv.matrix_offset": "MatrixOffset",
     "ascx.language.adv.normalization": "rmsnorm",
     "ascx.language.adv.quantization": "quant",
-    "ascx.language.adv.softmax_variants": "log_softmax simple_softmax",
+    "ascx.language.adv.softmax_variants": "adjust_softmax_res log_softmax simple_softmax",
     "ascx.language.adv.sort": "concat extract",
     "ascx.language.adv.static_tiling": "MatmulApiStaticTiling get_matmul_api_tiling",
     "ascx.language.adv.tiling": "TCubeTiling",

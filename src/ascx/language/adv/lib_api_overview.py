@@ -25,8 +25,9 @@ emulation (`adv_api/` of the emulation headers).  The submodules have pyasc's na
 checks the functions share).
 
 Beyond pyasc 1.1.1, CANN's SoftMax variants (`ascx.language.adv.softmax_variants`): `simple_softmax`
-(`SimpleSoftMax`, softmax with the row sums and maxima given) and `log_softmax` with `LogSoftmaxTiling`
-(`LogSoftMax`, log10 of the softmax).
+(`SimpleSoftMax`, softmax with the row sums and maxima given), `log_softmax` with `LogSoftmaxTiling`
+(`LogSoftMax`, log10 of the softmax) and `adjust_softmax_res` (`AdjustSoftMaxRes`, which resets the rows whose
+maximum has given bits and returns a runtime bool).
 
 ## What every function checks
 

@@ -1,17 +1,20 @@
 """CANN's SoftMax variants: ``asc.adv.simple_softmax``, softmax over the last axis with the row sums and maxima
-given (``AscendC::SimpleSoftMax``), and ``asc.adv.log_softmax``, its log10 (``AscendC::LogSoftMax``)."""
+given (``AscendC::SimpleSoftMax``), ``asc.adv.log_softmax``, its log10 (``AscendC::LogSoftMax``), and
+``asc.adv.adjust_softmax_res``, which resets the rows of a result whose maximum has given bits
+(``AscendC::AdjustSoftMaxRes``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ascx.dialects.ascendc.adv_ops import LogSoftmaxOp, SimpleSoftmaxOp
+from ascx.dialects.ascendc.adv_ops import AdjustSoftmaxResOp, LogSoftmaxOp, SimpleSoftmaxOp
 from ascx.language.adv.lib_records import library_records
 from ascx.language.adv.lib_tiling import LogSoftmaxTiling, SoftmaxShapeInfo, SoftmaxTiling
 from ascx.language.adv.tmp_sizes import softmax_row_floats
 from ascx.language.adv.utils import (
     check_aligned,
     check_tmp_size,
+    dtype_message,
     dtype_of,
     kernel_tiling,
     known_elements,
@@ -29,8 +32,10 @@ from ascx.language.adv.utils import (
 )
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
-from ascx.language.core.dtype import DataType, float16, float32
+from ascx.language.core.convert import describe, element_operand, integer_operand
+from ascx.language.core.dtype import DataType, bit, float16, float32, uint32
 from ascx.language.core.tensor import LocalTensor
+from ascx.language.core.values import Handle, RuntimeScalar
 
 lib_record = library_records(__name__)
 
@@ -341,4 +346,125 @@ def log_softmax(
     builder.insert(LogSoftmaxOp.of(operands, {"shape_info": shape_info.ssa if shape_info else None}, flags=flags))
 
 
-__all__ = ["log_softmax", "simple_softmax"]
+_ADJUST_T = "template <typename T1, typename T2, bool isDataFormatNZ = false, uint8_t stepSizeMode = 0>\n"
+
+
+def _from_message(got: str) -> str:
+    return (
+        f"adjust_softmax_res: from_ must be the uint32 bits of the maximum to look for (0x3f800000 for 1.0), got {got}"
+    )
+
+
+def _step_size_message(got: str) -> str:
+    return (
+        "adjust_softmax_res: step_size_mode must be a compile-time uint8_t (0: one value per 32-byte block, else "
+        f"one per element), got {got}"
+    )
+
+
+_NZ_STEP_MESSAGE = (
+    "adjust_softmax_res: a non-zero step_size_mode takes an ND max tensor; CANN supports it only without data_format_nz"
+)
+
+
+def _step_size_mode(value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ApiTypeError(_step_size_message(describe(value)), "pass an int in [0, 255]")
+    if not 0 <= value <= 255:
+        raise ApiValueError(_step_size_message(f"the int {value}"), "pass an int in [0, 255]")
+    return value
+
+
+@lib_record(
+    cpp=(
+        _ADJUST_T + "bool AdjustSoftMaxRes(const LocalTensor<T1>& softMaxRes, const LocalTensor<T2>& maxTensor, "
+        "const uint32_t from, const T1 to, const SoftMaxShapeInfo& softmaxShapeInfo);",
+    ),
+    params=(
+        ("softmax_res", "read and written: a softmax result, ``src_m`` rows of ``src_k`` elements (half or float32)"),
+        (
+            "max",
+            "the row maxima (half or float32): one 32-byte block per row (its first element is compared), or one "
+            "element per row with ``step_size_mode`` non-zero",
+        ),
+        ("from_", "the uint32 bits of the maximum to look for (a half maximum compares its 16 low bits)"),
+        ("to", "the value the rows are set to: a number or a runtime scalar, converted to ``softmax_res``'s type"),
+        ("softmax_shape_info", "a ``SoftmaxShapeInfo`` built in the kernel: ``[src_m, src_k]`` of ``softmax_res``"),
+        ("data_format_nz", "compile-time bool: the NZ layout (not emulated)"),
+        ("step_size_mode", "compile-time uint8_t: 0, one maximum per 32-byte block; else one per element"),
+    ),
+    rules=(
+        f'"{dtype_message("adjust_softmax_res", "max", "int16", (float16, float32))}"; '
+        f'"{_from_message("the float 1.0")}".',
+        f'"{tiling_type_message("adjust_softmax_res", "SoftmaxShapeInfo", "a SoftmaxTiling", "softmax_shape_info")}"; '
+        f'"{_NZ_STEP_MESSAGE}".',
+        "With ``src_m``/``src_k`` known: "
+        f'"{_src_k_message("adjust_softmax_res", "AdjustSoftMaxRes", 10, float16, "softmax_shape_info")}"; '
+        f'"{tiling_shape_message("adjust_softmax_res", (4, 128), 256, "softmax_res", "softmax_shape_info")}".',
+        "The kernel needs a TPipe (CANN takes an event id from it: rule XC-9); ``max`` holds a block (or an "
+        "element) per row (the emulation fails the run otherwise).",
+    ),
+    precision="Exact: the maxima are compared bit for bit, and the rows set to ``to``; the two backends agree bit "
+    "for bit. Returns a runtime ``bool`` (``asc.bit``) scalar, usable in ``if``/``while`` conditions.",
+    example=(
+        "softmax_shape",
+        "found = asc.adv.adjust_softmax_res(dst, row_max, 0xFF7FFFFF, 0.0, asc.adv.SoftmaxShapeInfo(16, 256, 16, 256))",
+    ),
+    notes=(
+        "pyasc 1.1.1 has no ``adjust_softmax_res``; ``from_`` has an underscore because ``from`` is a Python keyword.",
+        "The result is computed on the scalar unit after CANN's own V-to-S wait; ascx's sync passes see the call on "
+        "the vector pipe.",
+    ),
+)
+def adjust_softmax_res(
+    softmax_res: Any,
+    max: Any,
+    from_: Any,
+    to: Any,
+    softmax_shape_info: Any,
+    data_format_nz: Any = False,
+    step_size_mode: Any = 0,
+) -> RuntimeScalar:
+    """``AdjustSoftMaxRes``: sets every row of ``softmax_res`` whose maximum in ``max`` has the bits ``from_``
+    to ``to`` (a row of ``-FLT_MAX`` maxima, say, to 0), and returns whether any row matched, as a runtime
+    ``bool``."""
+    api = "adjust_softmax_res"
+    builder = active(api)
+    res = lib_tensor(softmax_res, api, "softmax_res")
+    maxes = lib_tensor(max, api, "max")
+    require_dtype(api, res, "softmax_res", (float16, float32))
+    require_dtype(api, maxes, "max", (float16, float32))
+    if isinstance(from_, float) or (isinstance(from_, RuntimeScalar) and not from_.dtype.is_int()):
+        raise ApiTypeError(
+            _from_message(describe(from_)), "the bits of a float: struct.unpack('<I', struct.pack('<f', x))[0]"
+        )
+    from_bits = integer_operand(builder, from_, uint32, api=api, param="from_")
+    to_value = element_operand(builder, to, dtype_of(res), api=api, param="to")
+    shape_info = kernel_tiling(softmax_shape_info, SoftmaxShapeInfo, api, "softmax_shape_info")
+    nz = template_flag(data_format_nz, api, "data_format_nz")
+    if isinstance(step_size_mode, Handle):
+        raise ApiTypeError(_step_size_message(describe(step_size_mode)), "pass an int in [0, 255]")
+    mode = _step_size_mode(step_size_mode)
+    if mode and nz:
+        raise ApiValueError(_NZ_STEP_MESSAGE, "pass step_size_mode=0 or data_format_nz=False")
+    check_aligned(api, ("softmax_res", res), ("max", maxes))
+    fields = shape_info.known_fields()
+    src_m, src_k = fields.get("src_m"), fields.get("src_k")
+    if isinstance(src_k, int) and src_k > 0:
+        dtype = dtype_of(res)
+        if src_k * dtype.sizeof() % 32:
+            hint = "pad the last axis of the result to a multiple of 32 bytes"
+            raise ApiValueError(_src_k_message(api, "AdjustSoftMaxRes", src_k, dtype, "softmax_shape_info"), hint)
+        if isinstance(src_m, int) and src_m > 0:
+            elements = known_elements(res)
+            if elements is not None and src_m * src_k > elements:
+                message = tiling_shape_message(api, (src_m, src_k), elements, "softmax_res", "softmax_shape_info")
+                raise ApiValueError(message)
+    op = AdjustSoftmaxResOp(
+        res.ssa, maxes.ssa, from_bits, to_value, shape_info.ssa, data_format_nz=nz, step_size_mode=mode
+    )
+    builder.insert(op)
+    return RuntimeScalar(op.result, bit, origin="the result of adjust_softmax_res")
+
+
+__all__ = ["adjust_softmax_res", "log_softmax", "simple_softmax"]

@@ -198,3 +198,44 @@ ascendc.adv.log_softmax %a, %a, %a, %a, %a, %tiling : (!ascendc.local_tensor<f16
 %v = arith.constant 1 : i32
 ascendc.lib_tiling.set %t "hLength", %v : !ascendc.lib_tiling<"LogSoftMaxTiling">, i32 loc("k.py":27:1)
 // CHECK: k.py:27:1: error: 'hLength' is not a LogSoftMaxTiling field
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%i = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<i16>
+%to = arith.constant 0.0 : f16
+%shape = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxShapeInfo">
+%r = ascendc.adv.adjust_softmax_res %a, %i, %c0, %to, %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<i16>, ui32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1 loc("k.py":28:1)
+// CHECK: k.py:28:1: error: max must hold f16 or f32 elements, got i16
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%to = arith.constant 0.0 : f32
+%shape = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxShapeInfo">
+%r = ascendc.adv.adjust_softmax_res %a, %a, %c0, %to, %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32, f32, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1 loc("k.py":29:1)
+// CHECK: k.py:29:1: error: to has type f32, but softmax_res holds f16
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%to = arith.constant 0.0 : f16
+%shape = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">
+%r = ascendc.adv.adjust_softmax_res %a, %a, %c0, %to, %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32, f16, !ascendc.lib_tiling<"SoftMaxTiling">) -> i1 loc("k.py":30:1)
+// CHECK: k.py:30:1: error: shape_info must be a SoftMaxShapeInfo, got !ascendc.lib_tiling<"SoftMaxTiling">
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%to = arith.constant 0.0 : f16
+%shape = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxShapeInfo">
+%r = ascendc.adv.adjust_softmax_res %a, %a, %c0, %to, %shape data_format_nz step_size_mode 1 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1 loc("k.py":31:1)
+// CHECK: k.py:31:1: error: a non-zero step_size_mode takes an ND max tensor (not data_format_nz)

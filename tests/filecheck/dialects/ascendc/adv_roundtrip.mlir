@@ -3,7 +3,7 @@
 
 // Every op of the library beyond Matmul (the math functions in their call forms, Exp with its Taylor
 // level, Power, Xor, Axpy, SoftMax and RmsNorm with their tiling structs, AscendQuant with a config,
-// Concat, Extract, SimpleSoftMax, LogSoftMax) and the tiling-struct ops: the custom format round-trips, generic form too.  The
+// Concat, Extract, SimpleSoftMax, LogSoftMax, AdjustSoftMaxRes) and the tiling-struct ops: the custom format round-trips, generic form too.  The
 // module is what `ascx compile --emit ir` makes of tests/filecheck/api/adv_lib.py.
 
 builtin.module {
@@ -92,6 +92,12 @@ builtin.module {
     ascendc.lib_tiling.set %log_tiling "srcM", %c2_i32 : !ascendc.lib_tiling<"LogSoftMaxTiling">, i32
     ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling shape_info %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
     ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling reuse_source data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">)
+    %c7 = ascendc.constant 4286578687 : ui32
+    %found = ascendc.adv.adjust_softmax_res %w, %w, %c7, %cst_4, %shape step_size_mode 1 : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, ui32, f32, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+    %unused = ascendc.adv.adjust_softmax_res %c, %b, %n, %1, %shape data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+    scf.if %found {
+      %2 = ascendc.adv.adjust_softmax_res %c, %w, %n, %1, %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, i32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+    }
     func.return
   }
 }
@@ -182,6 +188,12 @@ builtin.module {
 // CHECK-NEXT:     ascendc.lib_tiling.set %log_tiling "srcM", %c2_i32 : !ascendc.lib_tiling<"LogSoftMaxTiling">, i32
 // CHECK-NEXT:     ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling shape_info %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
 // CHECK-NEXT:     ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling reuse_source data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">)
+// CHECK-NEXT:     %c7 = ascendc.constant 4286578687 : ui32
+// CHECK-NEXT:     %found = ascendc.adv.adjust_softmax_res %w, %w, %c7, %cst_4, %shape step_size_mode 1 : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, ui32, f32, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+// CHECK-NEXT:     %unused = ascendc.adv.adjust_softmax_res %c, %b, %n, %1, %shape data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+// CHECK-NEXT:     scf.if %found {
+// CHECK-NEXT:       %2 = ascendc.adv.adjust_softmax_res %c, %w, %n, %1, %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, i32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+// CHECK-NEXT:     }
 // CHECK-NEXT:     func.return
 // CHECK-NEXT:   }
 // CHECK-NEXT: }

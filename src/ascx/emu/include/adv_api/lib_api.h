@@ -1,6 +1,6 @@
 // ascx host emulation of the high-level library beyond Matmul that kernel_operator.h brings in (CANN's
 // adv_api/kernel_api.h): the math functions, SoftMax, RmsNorm, AscendQuant, Concat and Extract, and
-// InitGlobalMemory; SoftMax's variants SimpleSoftMax and LogSoftMax.
+// InitGlobalMemory; SoftMax's variants SimpleSoftMax, LogSoftMax and AdjustSoftMaxRes.
 // Clean-room.
 #pragma once
 

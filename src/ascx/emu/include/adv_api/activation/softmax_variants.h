@@ -1,7 +1,8 @@
 // ascx host emulation of SoftMax's variants (adv_api/activation/simplesoftmax.h, logsoftmax.h): SimpleSoftMax,
 // softmax over the last axis of a [srcM, srcK] input with the row sums and maxima given, one 32-byte block per
-// row of inSumTensor and inMaxTensor; LogSoftMax, log10 of the softmax, writing the sums and maxima.
-// Clean-room.  (SimpleSoftMax's facts first; LogSoftMax's are above its implementation below.)
+// row of inSumTensor and inMaxTensor; LogSoftMax, log10 of the softmax, writing the sums and maxima; and
+// AdjustSoftMaxRes (adv_api/activation/softmax.h), which resets the rows of a result whose maximum has given
+// bits.  Clean-room.  (SimpleSoftMax's facts first; the others' are above their implementations below.)
 //
 // The shape follows SoftMax's rule (softmax.h: softmaxShapeInfo's, else src's ShapeInfo, else the
 // tiling's; a shape other than the tiling's makes the kernel recompute its tiling for the temporary space
@@ -29,6 +30,7 @@
 #include "ascx_emu/convert.h"
 #include "ascx_emu/debug.h"
 #include "ascx_emu/lib_common.h"
+#include "ascx_emu/sync.h"
 #include "kernel_tiling/kernel_tiling.h"
 
 namespace ascx_emu {
@@ -256,6 +258,60 @@ void log_softmax(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<
     }
 }
 
+// AdjustSoftMaxRes.  For each row r < srcM of softmaxShapeInfo, the maximum is maxTensor's element r * step
+// (step: the elements of a 32-byte block, or 1 with stepSizeMode non-zero); when its bits (a half's 16 bits
+// against from's low 16) equal from, the row's srcK elements of softMaxRes become to.  Returns whether any row
+// did.  CANN takes an event id from the kernel's TPipe (its V-to-S wait), so the kernel needs one.
+// Checks at run time: the TPipe, srcK 32-byte aligned, srcM * srcK within softMaxRes, srcM maxima within
+// maxTensor; isDataFormatNZ is not emulated (the run fails).
+
+template <typename T1, typename T2, bool isDataFormatNZ, uint8_t stepSizeMode>
+bool adjust_softmax_res(const AscendC::LocalTensor<T1>& res, const AscendC::LocalTensor<T2>& max, uint32_t from,
+                        T1 to, const AscendC::SoftMaxShapeInfo& shape) {
+    static_assert(std::is_same_v<T1, half> || std::is_same_v<T1, float>, "AdjustSoftMaxRes: T1 is half or float");
+    static_assert(std::is_same_v<T2, half> || std::is_same_v<T2, float>, "AdjustSoftMaxRes: T2 is half or float");
+    const char* api = "AdjustSoftMaxRes";
+    AscendC::detail::needs_tpipe(api);
+    if (isDataFormatNZ) {
+        fail("AdjustSoftMaxRes: isDataFormatNZ=true (the NZ layout) is not emulated");
+    }
+    const uint64_t m = shape.srcM;
+    const uint64_t k = shape.srcK;
+    if (k * sizeof(T1) % 32 != 0) {
+        fail("AdjustSoftMaxRes: softmaxShapeInfo.srcK %llu is not 32-byte aligned; the last axis must be",
+             static_cast<unsigned long long>(k));
+    }
+    check_count(res, m * k, "softMaxRes (srcM * srcK of softmaxShapeInfo)", api);
+    const uint64_t step = stepSizeMode != 0 ? 1 : 32 / sizeof(T2);
+    if (m > 0) {
+        check_count(max, (m - 1) * step + 1, "maxTensor (a maximum per row)", api);
+    }
+    reads(max, m == 0 ? 0 : (m - 1) * step + 1, api);
+    reads(res, m * k, api);
+    writes(res, m * k, api);
+    bool found = false;
+    for (uint64_t r = 0; r < m; ++r) {
+        const T2 value = max.data()[r * step];
+        bool match = false;
+        if constexpr (std::is_same_v<T2, float>) {
+            uint32_t bits = 0;
+            std::memcpy(&bits, &value, sizeof bits);
+            match = bits == from;
+        } else {
+            uint16_t bits = 0;
+            std::memcpy(&bits, &value, sizeof bits);
+            match = bits == static_cast<uint16_t>(from);
+        }
+        if (match) {
+            for (uint64_t j = 0; j < k; ++j) {
+                res.data()[r * k + j] = to;
+            }
+            found = true;
+        }
+    }
+    return found;
+}
+
 }  // namespace lib
 }  // namespace ascx_emu
 
@@ -301,6 +357,13 @@ void LogSoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sum, const Loca
                 const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
     (void)tiling;  // CANN's LogSoftMax computes its own tiling (the header comment)
     ascx_emu::lib::log_softmax<T, isDataFormatNZ>(dst, sum, max, src, sharedTmpBuffer, softmaxShapeInfo);
+}
+
+template <typename T1, typename T2, bool isDataFormatNZ = false, uint8_t stepSizeMode = 0>
+bool AdjustSoftMaxRes(const LocalTensor<T1>& softMaxRes, const LocalTensor<T2>& maxTensor, const uint32_t from,
+                      const T1 to, const SoftMaxShapeInfo& softmaxShapeInfo) {
+    return ascx_emu::lib::adjust_softmax_res<T1, T2, isDataFormatNZ, stepSizeMode>(softMaxRes, maxTensor, from, to,
+                                                                                   softmaxShapeInfo);
 }
 
 }  // namespace AscendC
