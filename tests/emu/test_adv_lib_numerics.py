@@ -10,6 +10,7 @@ softmax 2e-6 (float32) / 1e-3 (half, the rounding of the output), its sums and m
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
@@ -239,6 +240,293 @@ def test_rmsnorm_with_gamma_and_epsilon(
     x64 = x.astype(np.float64)
     reference = x64 / np.sqrt((x64**2).sum(axis=1, keepdims=True) / original_h + eps_t) * gamma.astype(np.float64)
     assert an.relative_error(y, reference) <= (4e-6 if dtype is np.float32 else 1e-3)
+
+
+# --- LayerNorm -------------------------------------------------------------------------------------------
+
+LAYERNORM_BODY = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+gg = asc.GlobalTensor()
+gg.set_global_buffer(g)
+yg = asc.GlobalTensor()
+yg.set_global_buffer(y)
+mg = asc.GlobalTensor()
+mg.set_global_buffer(mv)
+src = asc.LocalTensor({t}, asc.TPosition.VECIN, 0, {size})
+gamma = asc.LocalTensor({t}, asc.TPosition.VECIN, 65536, {h})
+beta = asc.LocalTensor({t}, asc.TPosition.VECIN, 73728, {h})
+dst = asc.LocalTensor({t}, asc.TPosition.VECOUT, 32768, {size})
+mean = asc.LocalTensor({t}, asc.TPosition.VECOUT, 81920, {rows})
+variance = asc.LocalTensor({t}, asc.TPosition.VECOUT, 86016, {rows})
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 90112, {tmp_bytes})
+asc.data_copy(src, xg, {size})
+asc.data_copy(gamma, gg, {h})
+asc.data_copy(beta, gg[{h}:], {h})
+asc.adv.layernorm(dst, mean, variance, src, gamma, beta, {eps}, tiling, tmp{reuse})
+asc.data_copy(yg, dst, {size})
+asc.data_copy(mg, mean, {rows})
+asc.data_copy(mg[{rows}:], variance, {rows})
+"""
+LAYERNORM_PARAMS = (
+    "x: asc.GlobalAddress, g: asc.GlobalAddress, y: asc.GlobalAddress, mv: asc.GlobalAddress, "
+    "tiling: asc.adv.LayerNormTiling"
+)
+
+
+@pytest.mark.parametrize(
+    ("dtype", "shape", "tmp_scale", "reuse"),
+    [
+        (np.float32, (2, 4, 64), 1, False),  # one row per round, 8 rounds
+        (np.float32, (1, 9, 200), 3, False),  # h = 3 * 64 + 8: the partial block; 3 rows per round
+        (np.float32, (1, 5, 40), 2, True),  # h < 64; src reused; a tail round
+        (np.float16, (1, 9, 128), 4, False),  # rounds of 4 rows and a tail of 1
+        (np.float16, (2, 3, 96), 7, False),  # every row in one round
+    ],
+    ids=["f32-rows", "f32-partial-block", "f32-reuse-tail", "f16-tail", "f16-one-round"],
+)
+def test_layernorm_with_mean_and_variance(
+    tmp_path: Path, dtype: type, shape: tuple[int, int, int], tmp_scale: int, reuse: bool
+) -> None:
+    b, s, h = shape
+    rows = b * s
+    type_size = np.dtype(dtype).itemsize
+    _, minimum = host.get_layer_norm_max_min_tmp_size([b, s, h, h], type_size, reuse)
+    tmp_bytes = -(-(minimum + (tmp_scale - 1) * 3 * h * 4) // 32) * 32
+    tiling = asc.adv.LayerNormTiling()
+    host.get_layer_norm_nd_tiling_info([b, s, h, h], tmp_bytes, type_size, reuse, tiling)
+    eps = 1e-5
+    body = LAYERNORM_BODY.format(
+        t=NAMES[dtype], size=rows * h, h=h, rows=-(-rows // 16) * 16, tmp_bytes=tmp_bytes, eps=eps,
+        reuse=", reuse_source=True" if reuse else "",
+    )  # fmt: skip
+    kernel = an.load_kernel(tmp_path, body, LAYERNORM_PARAMS)
+    rng = np.random.default_rng(5)
+    x = rng.normal(1.5, 2, (rows, h)).astype(dtype)
+    gamma_beta = np.concatenate([rng.uniform(0.5, 1.5, h), rng.uniform(-1, 1, h)]).astype(dtype)
+    y = np.zeros_like(x)
+    stats = np.zeros(2 * -(-rows // 16) * 16, dtype=dtype)
+    kernel[1](x, gamma_beta, y, stats, tiling)
+    eps_t = float(np.array(eps, dtype=dtype))
+    out, mean, variance = an.layernorm_model(x, gamma_beta[:h], gamma_beta[h:], eps_t, tiling.last_dim_value_back)
+    padded = len(stats) // 2
+    assert np.array_equal(y, out.astype(dtype))
+    assert np.array_equal(stats[:rows], mean.astype(dtype))
+    assert np.array_equal(stats[padded : padded + rows], variance.astype(dtype))
+    x64 = x.astype(np.float64)
+    mean64 = x64.mean(axis=1, keepdims=True)
+    var64 = ((x64 - mean64) ** 2).mean(axis=1, keepdims=True)
+    g64, b64 = gamma_beta[:h].astype(np.float64), gamma_beta[h:].astype(np.float64)
+    reference = (x64 - mean64) / np.sqrt(var64 + eps_t) * g64 + b64
+    y_bound, stats_bound = (1e-5, 1e-6) if dtype is np.float32 else (2e-3, 1e-3)
+    # relative to max(|exact|, 1): adding beta cancels, so results near 0 keep the error of the terms
+    assert np.max(np.abs(y.astype(np.float64) - reference) / np.maximum(np.abs(reference), 1)) <= y_bound
+    assert an.relative_error(stats[:rows], mean64[:, 0]) <= stats_bound
+    assert an.relative_error(stats[padded : padded + rows], var64[:, 0]) <= stats_bound
+
+
+def _layernorm_kernel(tmp_path: Path, shape: tuple[int, int, int], tmp_bytes: int, kernel_tmp: int, body: str) -> Any:
+    """The LayerNorm kernel (float32) with a temporary buffer of ``kernel_tmp`` bytes and the tiling for
+    ``tmp_bytes``, its body edited by ``body`` (the call's line replaced)."""
+    b, s, h = shape
+    text = LAYERNORM_BODY.format(
+        t="asc.float32", size=b * s * h, h=h, rows=16, tmp_bytes=kernel_tmp, eps=1e-5, reuse=""
+    ).replace("asc.adv.layernorm(dst, mean, variance, src, gamma, beta, 1e-05, tiling, tmp)\n", body)
+    return an.load_kernel(tmp_path, text, LAYERNORM_PARAMS)
+
+
+def _layernorm_args(shape: tuple[int, int, int], tmp_bytes: int) -> tuple[Any, ...]:
+    b, s, h = shape
+    tiling = asc.adv.LayerNormTiling()
+    host.get_layer_norm_nd_tiling_info([b, s, h, h], tmp_bytes, 4, False, tiling)
+    rng = np.random.default_rng(8)
+    x = rng.normal(0, 1, (b * s, h)).astype(np.float32)
+    gamma_beta = np.concatenate([rng.uniform(0.5, 1.5, h), rng.uniform(-1, 1, h)]).astype(np.float32)
+    return x, gamma_beta, np.zeros_like(x), np.zeros(32, dtype=np.float32), tiling
+
+
+CALL = "asc.adv.layernorm(dst, mean, variance, src, gamma, beta, 1e-05, tiling, tmp)  # the call under test\n"
+
+
+def test_layernorm_temporary_buffer_smaller_than_the_tiling_fails_at_run_time(tmp_path: Path) -> None:
+    kernel = _layernorm_kernel(tmp_path, (1, 5, 40), 1024, 544, CALL)
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](*_layernorm_args((1, 5, 40), 1024))
+    assert caught.value.message.split(": ", 2)[2] == (
+        "LayerNorm: the temporary buffer has 544 bytes, fewer than the tiling's tmpBufSize 256 float32 elements"
+    )
+
+
+def test_layernorm_mean_overlapping_variance_fails_at_run_time(tmp_path: Path) -> None:
+    call = CALL.replace("mean, variance, src", "mean, mean, src")
+    kernel = _layernorm_kernel(tmp_path, (1, 5, 40), 1024, 1024, call)
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](*_layernorm_args((1, 5, 40), 1024))
+    assert caught.value.message.split(": ", 2)[2] == (
+        "LayerNorm: outputMean (bytes [81920, 81940) of UB) overlaps outputVariance (bytes [81920, 81940)); CANN "
+        "does not support it"
+    )
+
+
+def test_layernorm_a_tiling_reused_after_a_tail_processes_tail_sized_rounds(tmp_path: Path) -> None:
+    """CANN's LayerNorm takes its tiling by reference and leaves the tail's bshCurLength and bsCurLength in it:
+    a second call with the same struct processes one row per round (rows 0 and 2) and the tail (row 4) of this
+    [1, 5, 40] input with rounds of two rows, and leaves rows 1 and 3 of its output as they were."""
+    second = CALL.replace("(dst,", "(dst2,")
+    call = CALL + "dst2 = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 40960, 200)\n"
+    call += "asc.data_copy(dst2, yg[200:], 200)\n" + second + "asc.data_copy(yg[200:], dst2, 200)\n"
+    shape = (1, 5, 40)
+    kernel = _layernorm_kernel(tmp_path, shape, 1024, 1024, call)
+    x, gamma_beta, _, stats, tiling = _layernorm_args(shape, 1024)
+    y = np.zeros((10, 40), dtype=np.float32)
+    kernel[1](x, gamma_beta, y, stats, tiling)
+    out, _, _ = an.layernorm_model(x, gamma_beta[:40], gamma_beta[40:], float(np.float32(1e-5)), 1 / 40)
+    assert np.array_equal(y[:5], out)
+    assert np.array_equal(y[5:][[0, 2, 4]], out[[0, 2, 4]])
+    assert not y[5:][[1, 3]].any()
+
+
+# --- DeepNorm --------------------------------------------------------------------------------------------
+
+DEEPNORM_BODY = """
+{pipe}
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+gg = asc.GlobalTensor()
+gg.set_global_buffer(g)
+yg = asc.GlobalTensor()
+yg.set_global_buffer(y)
+mg = asc.GlobalTensor()
+mg.set_global_buffer(mv)
+src = asc.LocalTensor({t}, asc.TPosition.VECIN, 0, {size})
+gx = asc.LocalTensor({t}, asc.TPosition.VECIN, 32768, {size})
+beta = asc.LocalTensor({t}, asc.TPosition.VECIN, 65536, {h})
+gamma = asc.LocalTensor({t}, asc.TPosition.VECIN, 73728, {h})
+dst = asc.LocalTensor({t}, asc.TPosition.VECOUT, 81920, {size})
+mean = asc.LocalTensor({t}, asc.TPosition.VECOUT, 114688, {rows})
+rstd = asc.LocalTensor({t}, asc.TPosition.VECOUT, 118784, {rows})
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 122880, {tmp_bytes})
+asc.data_copy(src, xg, {size})
+asc.data_copy(gx, xg[{size}:], {size})
+asc.data_copy(beta, gg, {h})
+asc.data_copy(gamma, gg[{h}:], {h})
+asc.data_copy(mean, mg, {rows})  # the padding past b * s rows: what the kernel copies out, DeepNorm does not write
+asc.data_copy(rstd, mg[{rows}:], {rows})
+asc.adv.deepnorm(dst, mean, rstd, src, gx, beta, gamma, {alpha}, {eps}, tiling, tmp{flags})
+asc.data_copy(yg, dst, {size})
+asc.data_copy(mg, mean, {rows})
+asc.data_copy(mg[{rows}:], rstd, {rows})
+"""
+DEEPNORM_PARAMS = (
+    "x: asc.GlobalAddress, g: asc.GlobalAddress, y: asc.GlobalAddress, mv: asc.GlobalAddress, "
+    "tiling: asc.adv.DeepNormTiling"
+)
+
+
+@pytest.mark.parametrize(
+    ("dtype", "shape", "original_h", "tmp_scale", "reuse", "basic"),
+    [
+        (np.float32, (2, 4, 64), 64, 1, False, False),  # one row per round
+        (np.float32, (1, 9, 200), 197, 3, False, False),  # padded H: sums over 197, two tree levels
+        (np.float32, (1, 5, 40), 40, 2, True, False),  # src reused; a tail round
+        (np.float16, (1, 9, 128), 128, 4, False, False),  # rounds of 4 rows and a tail of 1
+        (np.float32, (2, 8, 128), 128, 16, False, True),  # basic block: rounds of 8 rows
+        (np.float16, (1, 16, 192), 192, 100, False, True),  # basic block, every row in one round
+    ],
+    ids=["f32-rows", "f32-padded", "f32-reuse-tail", "f16-tail", "f32-basic", "f16-basic"],
+)
+def test_deepnorm_with_mean_and_variance(
+    tmp_path: Path, dtype: type, shape: tuple[int, int, int], original_h: int, tmp_scale: int, reuse: bool, basic: bool
+) -> None:
+    b, s, h = shape
+    rows = b * s
+    type_size = np.dtype(dtype).itemsize
+    maximum, minimum = host.get_deep_norm_max_min_tmp_size([b, s, h], type_size, reuse, basic)
+    tmp_bytes = min(-(-(minimum + (tmp_scale - 1) * 3 * h * 4) // 32) * 32, maximum)
+    tiling = asc.adv.DeepNormTiling()
+    assert host.get_deep_norm_tiling_info([b, s, h], [b, s, original_h], tmp_bytes, type_size, reuse, basic, tiling)
+    padded = -(-rows // 16) * 16
+    flags = (", reuse_source=True" if reuse else "") + (", basic_block=True" if basic else "")
+    body = DEEPNORM_BODY.format(
+        pipe=an.pipe_reserving(122880 + tmp_bytes), t=NAMES[dtype], size=rows * h, h=h, rows=padded,
+        tmp_bytes=tmp_bytes, alpha=0.75, eps=1e-5, flags=flags,
+    )  # fmt: skip
+    kernel = an.load_kernel(tmp_path, body, DEEPNORM_PARAMS)
+    rng = np.random.default_rng(6)
+    x = rng.normal(1.5, 2, (rows, h)).astype(dtype)
+    gx = rng.normal(0, 1, (rows, h)).astype(dtype)
+    x[:, original_h:] = 0
+    gx[:, original_h:] = 0
+    beta_gamma = np.concatenate([rng.uniform(-1, 1, h), rng.uniform(0.5, 1.5, h)]).astype(dtype)
+    y = np.zeros_like(x)
+    stats = np.zeros(2 * padded, dtype=dtype)
+    kernel[1](np.concatenate([x.ravel(), gx.ravel()]), beta_gamma, y, stats, tiling)
+    eps_t, alpha_t = float(np.array(1e-5, dtype=dtype)), float(np.array(0.75, dtype=dtype))
+    out, mean, variance = an.deepnorm_model(
+        x, gx, beta_gamma[h:], beta_gamma[:h], alpha_t, eps_t, tiling.last_dim_value_back, original_h, basic
+    )
+    assert np.array_equal(y, out.astype(dtype))
+    assert np.array_equal(stats[:rows], mean.astype(dtype))
+    assert np.array_equal(stats[padded : padded + rows], variance.astype(dtype))
+    x1 = alpha_t * x.astype(np.float64) + gx.astype(np.float64)
+    mean64 = x1[:, :original_h].mean(axis=1, keepdims=True)
+    var64 = ((x1[:, :original_h] - mean64) ** 2).mean(axis=1, keepdims=True)
+    g64, b64 = beta_gamma[h:].astype(np.float64), beta_gamma[:h].astype(np.float64)
+    reference = ((x1 - mean64) / np.sqrt(var64 + eps_t) * g64 + b64)[:, :original_h]
+    y_bound, stats_bound = (1e-5, 1e-6) if dtype is np.float32 else (2e-3, 1e-3)
+    got = y[:, :original_h].astype(np.float64)
+    assert np.max(np.abs(got - reference) / np.maximum(np.abs(reference), 1)) <= y_bound
+    assert an.relative_error(stats[:rows], mean64[:, 0]) <= stats_bound
+    assert an.relative_error(stats[padded : padded + rows], var64[:, 0]) <= stats_bound
+
+
+def test_deepnorm_dst_sharing_src_without_reuse_fails_at_run_time(tmp_path: Path) -> None:
+    body = DEEPNORM_BODY.format(
+        pipe=an.pipe_reserving(126976), t="asc.float32", size=512, h=64, rows=16, tmp_bytes=4096, alpha=0.75,
+        eps=1e-5, flags="",
+    ).replace("asc.adv.deepnorm(dst,", "asc.adv.deepnorm(src[0:],")  # fmt: skip
+    kernel = an.load_kernel(tmp_path, body, DEEPNORM_PARAMS)
+    tiling = asc.adv.DeepNormTiling()
+    assert host.get_deep_norm_tiling_info([1, 8, 64], [1, 8, 64], 4096, 4, False, False, tiling)
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](
+            np.zeros(1024, np.float32),
+            np.ones(128, np.float32),
+            np.zeros(512, np.float32),
+            np.zeros(32, np.float32),
+            tiling,
+        )
+    assert caught.value.message.split(": ", 2)[2] == (
+        "DeepNorm: dstLocal (bytes [0, 2048) of UB) overlaps srcLocal (CANN: without isReuseSrc they may not share "
+        "memory) (bytes [0, 2048)); CANN does not support it"
+    )
+
+
+def test_deepnorm_a_tiling_reused_after_a_tail_processes_tail_sized_rounds(tmp_path: Path) -> None:
+    """As LayerNorm's: a second call with the DeepNormTiling the first left the tail's lengths in processes
+    rows 0, 2 and 4 of this [1, 5, 64] input (rounds of two rows and a tail of one) and leaves rows 1 and 3."""
+    call = "asc.adv.deepnorm(dst, mean, rstd, src, gx, beta, gamma, 0.75, 1e-05, tiling, tmp)\n"
+    second = call.replace("(dst,", "(dst2,")
+    extra = "dst2 = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 98304, 320)\n"
+    extra += "asc.data_copy(dst2, yg[320:], 320)\n" + second + "asc.data_copy(yg[320:], dst2, 320)\n"
+    body = DEEPNORM_BODY.format(
+        pipe=an.pipe_reserving(126976), t="asc.float32", size=320, h=64, rows=16, tmp_bytes=2048, alpha=0.75,
+        eps=1e-5, flags="",
+    ).replace(call, call + extra)  # fmt: skip
+    kernel = an.load_kernel(tmp_path, body, DEEPNORM_PARAMS)
+    tiling = asc.adv.DeepNormTiling()
+    assert host.get_deep_norm_tiling_info([1, 5, 64], [1, 5, 64], 2048, 4, False, False, tiling)
+    assert (tiling.loop_round, tiling.bs_cur_length, tiling.mean_var_tail_size) == (2, 2, 1)
+    rng = np.random.default_rng(9)
+    x, gx = rng.normal(0, 1, (5, 64)).astype(np.float32), rng.normal(0, 1, (5, 64)).astype(np.float32)
+    beta_gamma = np.concatenate([rng.uniform(-1, 1, 64), rng.uniform(0.5, 1.5, 64)]).astype(np.float32)
+    y = np.zeros((10, 64), dtype=np.float32)
+    kernel[1](np.concatenate([x.ravel(), gx.ravel()]), beta_gamma, y, np.zeros(32, np.float32), tiling)
+    c = tiling.last_dim_value_back
+    out, _, _ = an.deepnorm_model(x, gx, beta_gamma[64:], beta_gamma[:64], 0.75, float(np.float32(1e-5)), c, 64, False)
+    assert np.array_equal(y[:5], out)
+    assert np.array_equal(y[5:][[0, 2, 4]], out[[0, 2, 4]])
+    assert not y[5:][[1, 3]].any()
 
 
 QUANT_BODY = """

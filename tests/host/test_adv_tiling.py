@@ -5,6 +5,7 @@ sweep of shapes, types and buffer sizes."""
 from __future__ import annotations
 
 import itertools
+import re
 import struct
 
 import pytest
@@ -241,3 +242,146 @@ def test_rmsnorm_host_failures() -> None:
         host.get_rms_norm_tiling_info([2, 8, 60], [2, 8, 60], 4096, 2, tiling)
     with pytest.raises(TilingError, match=r"the shape must be \[B, S, H\]"):
         host.get_rms_norm_max_min_tmp_size([8, 64], 2)
+
+
+# --- LayerNorm -------------------------------------------------------------------------------------------
+
+
+def test_layernorm_at_the_documented_shape() -> None:
+    """CANN's LayerNorm Tiling page: [2, 16, 64, 64] half, the minimum buffer: one row per round."""
+    assert host.get_layer_norm_max_min_tmp_size([2, 16, 64, 64], 2, False) == (3 * 8192 + 2 * 128, 3 * 256 + 2 * 128)
+    assert host.get_layer_norm_max_min_tmp_size([2, 16, 64, 64], 4, True) == (2 * 8192 + 2 * 128, 2 * 256 + 2 * 128)
+    tiling = asc.adv.LayerNormTiling()
+    assert host.get_layer_norm_nd_tiling_info([2, 16, 64, 64], 1024, 2, False, tiling) is None
+    fields = (2, 16, 64, 64, 2048, 32, 3, 0, 32, 32, 32, 256, 64, 64, 128, 192, 32, 64, 0, 2048, 1, 0, 32, 64, 1)
+    assert tiling.pack() == struct.pack("<25If", *fields, 1 / 64)
+    assert len(tiling.pack()) == asc.adv.LayerNormTiling.C_SIZE
+
+
+LAYERNORM_SHAPES = [(b, s, h) for b in (1, 2, 3) for s in (1, 4, 9, 33) for h in (16, 40, 64, 200, 1024)]
+
+
+@pytest.mark.parametrize("type_size", [2, 4])
+@pytest.mark.parametrize("reuse", [False, True])
+def test_layernorm_tiling_invariants_over_a_sweep(type_size: int, reuse: bool) -> None:
+    areas = 2 if reuse and type_size == 4 else 3
+    for b, s, h in LAYERNORM_SHAPES:
+        if h * type_size % 32:
+            continue
+        rows = b * s
+        maximum, minimum = host.get_layer_norm_max_min_tmp_size([b, s, h, h], type_size, reuse)
+        assert minimum <= maximum
+        for stack in sorted({minimum, minimum + 100, 2 * minimum, maximum, maximum + 4096}):
+            t = asc.adv.LayerNormTiling()
+            host.get_layer_norm_nd_tiling_info([b, s, h, h], stack, type_size, reuse, t)
+            where = (b, s, h, type_size, stack)
+            assert t.number_of_tmp_buf == areas, where
+            assert t.one_tmp_size % h == 0, where
+            assert 0 < t.one_tmp_size <= rows * h, where
+            assert t.first_tmp_start_pos + areas * t.one_tmp_size <= t.tmp_buf_size == stack // 4, where
+            mean_var = 0 if type_size == 4 else 2 * (-(-rows // 8) * 8)
+            assert t.first_tmp_start_pos == mean_var, where
+            assert t.loop_round * t.input_round_size + t.input_tail_size == rows * h, where
+            assert t.mean_var_round_size * h == t.input_round_size == t.bsh_cur_length == t.bs_cur_length * h, where
+            assert t.mean_var_tail_size * h == t.input_tail_size < t.input_round_size, where
+            assert t.mean_var_tail_pos + t.mean_var_tail_size == rows, where
+            if stack >= maximum:
+                assert t.loop_round == 1, where
+                assert t.input_tail_size == 0, where
+
+
+def test_layernorm_host_failures() -> None:
+    tiling = asc.adv.LayerNormTiling()
+    with pytest.raises(TilingError, match=r"GetLayerNormNDTilingInfo: 700 bytes of temporary buffer hold no row"):
+        host.get_layer_norm_nd_tiling_info([2, 16, 64, 64], 700, 2, False, tiling)
+    with pytest.raises(TilingError, match=r"fewer than the mean and variance areas of 512 rows \(4096 bytes\)"):
+        host.get_layer_norm_nd_tiling_info([2, 256, 16, 16], 4000, 2, False, tiling)
+    assert tiling.b_length == 0  # not filled
+    with pytest.raises(ValueError, match=re.escape("[LayerNorm][GetLayerNormMaxMinTmpSize] The dims of srcShape is 3")):
+        host.get_layer_norm_max_min_tmp_size([2, 16, 64], 2, False)
+    unsupported = "[LayerNorm][GetLayerNormNDTilingInfo] Type size 8 is unsupported!"
+    with pytest.raises(ValueError, match=re.escape(unsupported)):
+        host.get_layer_norm_nd_tiling_info([2, 16, 64, 64], 4096, 8, False, tiling)
+    with pytest.raises(ValueError, match=re.escape("Input Shape size must be greater than 0.")):
+        host.get_layer_norm_max_min_tmp_size([2, 0, 64, 64], 2, False)
+    with pytest.raises(TypeError, match=r"fills a host asc\.adv\.LayerNormTiling"):
+        host.get_layer_norm_nd_tiling_info([2, 16, 64, 64], 4096, 2, False, asc.adv.RmsNormTiling())
+
+
+# --- DeepNorm --------------------------------------------------------------------------------------------
+
+
+def test_deepnorm_at_the_documented_shape() -> None:
+    """CANN's DeepNorm Tiling page: [2, 16, 64] half, the minimum buffer: LayerNorm's sizes and fields."""
+    assert host.get_deep_norm_max_min_tmp_size([2, 16, 64], 2, False, False) == (3 * 8192 + 2 * 128, 3 * 256 + 256)
+    for basic in (False, True):
+        tiling = asc.adv.DeepNormTiling()
+        assert host.get_deep_norm_tiling_info([2, 16, 64], [2, 16, 64], 1024, 2, False, basic, tiling)
+        fields = (2, 16, 64, 64, 2048, 32, 3, 0, 32, 32, 32, 256, 64, 64, 128, 192, 32, 64, 0, 2048, 1, 0, 32, 64, 1)
+        assert tiling.pack() == struct.pack("<25If", *fields, 1 / 64)
+
+
+def test_deepnorm_basic_block_rounds_are_multiples_of_eight_rows() -> None:
+    for stack in (24 * 1024, 40 * 1024, 100 * 1024):
+        tiling = asc.adv.DeepNormTiling()
+        assert host.get_deep_norm_tiling_info([4, 16, 128], [4, 16, 128], stack, 4, False, True, tiling)
+        assert tiling.one_tmp_size % (8 * 128) == 0, stack
+        plain = asc.adv.DeepNormTiling()
+        assert host.get_deep_norm_tiling_info([4, 16, 128], [4, 16, 128], stack, 4, False, False, plain)
+        assert plain.one_tmp_size == min(stack // 4 // 3 // 128 * 128, 4 * 16 * 128)
+        assert tiling.one_tmp_size == plain.one_tmp_size // 1024 * 1024
+
+
+def test_deepnorm_padded_h() -> None:
+    tiling = asc.adv.DeepNormTiling()
+    assert host.get_deep_norm_tiling_info([1, 4, 208], [1, 4, 200], 1 << 16, 4, True, False, tiling)
+    assert (tiling.h_length, tiling.original_h_length, tiling.number_of_tmp_buf) == (208, 200, 2)
+    assert tiling.last_dim_value_back == struct.unpack("<f", struct.pack("<f", 1 / 200))[0]
+    assert (tiling.loop_round, tiling.input_tail_size, tiling.first_tmp_start_pos) == (1, 0, 0)
+
+
+@pytest.mark.parametrize("type_size", [2, 4])
+@pytest.mark.parametrize(("reuse", "basic"), [(False, False), (True, False), (False, True)])
+def test_deepnorm_tiling_invariants_over_a_sweep(type_size: int, reuse: bool, basic: bool) -> None:
+    areas = 2 if reuse and type_size == 4 else 3
+    for b, s, h in LAYERNORM_SHAPES:
+        if h * type_size % 32 or h > 2040 or (basic and (h % 64 or b * s % 8)):
+            continue
+        rows = b * s
+        maximum, minimum = host.get_deep_norm_max_min_tmp_size([b, s, h], type_size, reuse, basic)
+        assert (maximum, minimum) == host.get_layer_norm_max_min_tmp_size([b, s, h, h], type_size, reuse)
+        for stack in sorted({minimum, minimum + 100, 2 * minimum, maximum, maximum + 4096}):
+            t = asc.adv.DeepNormTiling()
+            assert host.get_deep_norm_tiling_info([b, s, h], [b, s, h], stack, type_size, reuse, basic, t)
+            where = (b, s, h, type_size, stack)
+            assert t.number_of_tmp_buf == areas, where
+            assert t.one_tmp_size % h == 0, where
+            assert 0 < t.one_tmp_size <= rows * h, where
+            if basic and t.one_tmp_size >= 8 * h:
+                assert t.one_tmp_size % (8 * h) == 0, where
+            assert t.first_tmp_start_pos + areas * t.one_tmp_size <= t.tmp_buf_size == stack // 4, where
+            assert t.loop_round * t.input_round_size + t.input_tail_size == rows * h, where
+            assert t.mean_var_round_size * h == t.input_round_size == t.bsh_cur_length == t.bs_cur_length * h, where
+            assert t.mean_var_tail_pos + t.mean_var_tail_size == rows, where
+
+
+def test_deepnorm_host_failures() -> None:
+    tiling = asc.adv.DeepNormTiling()
+    api = "[DeepNorm][GetDeepNormTilingInfo]"
+    with pytest.raises(TilingError, match=r"GetDeepNormTilingInfo: 1000 bytes .* fewer than the minimum 1024"):
+        host.get_deep_norm_tiling_info([2, 16, 64], [2, 16, 64], 1000, 2, False, False, tiling)
+    with pytest.raises(TilingError, match=r"the origin shape \[2, 8, 64\] does not fit \[2, 16, 64\]"):
+        host.get_deep_norm_tiling_info([2, 16, 64], [2, 8, 64], 4096, 2, False, False, tiling)
+    with pytest.raises(ValueError, match=re.escape(f"{api} The range of originH is 70, must be (0, 64]!")):
+        host.get_deep_norm_tiling_info([2, 16, 64], [2, 16, 70], 4096, 2, False, False, tiling)
+    with pytest.raises(ValueError, match=re.escape(f"{api} When isBasicBlock is true, originH is 60, H is 64")):
+        host.get_deep_norm_tiling_info([2, 16, 64], [2, 16, 60], 4096, 2, False, True, tiling)
+    with pytest.raises(ValueError, match=re.escape(f"{api} The last axis H must be 32B aligned!")):
+        host.get_deep_norm_tiling_info([2, 16, 60], [2, 16, 60], 4096, 2, False, False, tiling)
+    with pytest.raises(ValueError, match=re.escape("The value of last axis can not be greater than 2040!")):
+        host.get_deep_norm_max_min_tmp_size([1, 8, 2048], 4, False, False)
+    with pytest.raises(ValueError, match=re.escape("The non-last axis B*S must be 8 aligned!")):
+        host.get_deep_norm_max_min_tmp_size([1, 4, 64], 4, False, True)
+    with pytest.raises(ValueError, match=re.escape("should be 3 (e.g. [B, S, H])!")):
+        host.get_deep_norm_max_min_tmp_size([16, 64], 4, False, False)
+    assert tiling.b_length == 0  # not filled

@@ -146,6 +146,44 @@ EMITS: dict[str, tuple[str, list[str]]] = {
             "AscendC::RmsNorm<float, true>(f32, f32, f32, f, v);",
         ],
     ),
+    "layernorm": (
+        "asc.adv.layernorm(c, b[240:], b[224:], a, b[64:], b[128:], 1e-5, asc.adv.LayerNormTiling(h_length=64), tmp)",
+        [
+            "AscendC::LocalTensor<half> v = b[240];",
+            "AscendC::LocalTensor<half> v_1 = b[224];",
+            "AscendC::LocalTensor<half> v_2 = b[64];",
+            "AscendC::LocalTensor<half> v_3 = b[128];",
+            "LayerNormTiling v_4;",
+            "v_4.hLength = 64;",
+            "AscendC::LayerNorm<half, false>(c, v, v_1, a, v_2, v_3, tmp, half(1.0013580322265625e-05), v_4);",
+        ],
+    ),
+    "layernorm_reuse_runtime_epsilon": (
+        "asc.adv.layernorm(f32, f32, f32, f32, f32, f32, f, asc.adv.LayerNormTiling(), reuse_source=True)",
+        [
+            "LayerNormTiling v;",
+            "AscendC::LayerNorm<float, true>(f32, f32, f32, f32, f32, f32, f, v);",
+        ],
+    ),
+    "deepnorm": (
+        "asc.adv.deepnorm(c, b[240:], b[224:], a, a, b[64:], b[128:], 0.5, 1e-5, asc.adv.DeepNormTiling(h_length=64), tmp)",
+        [
+            "AscendC::LocalTensor<half> v = b[240];",
+            "AscendC::LocalTensor<half> v_1 = b[224];",
+            "AscendC::LocalTensor<half> v_2 = b[64];",
+            "AscendC::LocalTensor<half> v_3 = b[128];",
+            "DeepNormTiling v_4;",
+            "v_4.hLength = 64;",
+            "AscendC::DeepNorm<half, false, false>(c, v, v_1, a, a, v_2, v_3, tmp, half(0.5), half(1.0013580322265625e-05), v_4);",
+        ],
+    ),
+    "deepnorm_flags_runtime_scalars": (
+        "asc.adv.deepnorm(f32, f32, f32, f32, f32, f32, f32, f, f, asc.adv.DeepNormTiling(), None, True, True)",
+        [
+            "DeepNormTiling v;",
+            "AscendC::DeepNorm<float, true, true>(f32, f32, f32, f32, f32, f32, f32, f, f, v);",
+        ],
+    ),
     "quant": ("asc.adv.quant(q8, a, 2.0, 0.5)", ["AscendC::AscendQuant<half, false>(q8, a, 2.0f, 0.5f);"]),
     "quant_config": (
         "asc.adv.quant(q8, a, f, 1, 128, tmp, False, asc.adv.QuantConfig(128, 0, 0, 1024))",
@@ -264,6 +302,22 @@ def test_tiling_fields_read_and_written_in_the_kernel(tmp_path: Path) -> None:
     ]
 
 
+def test_layernorm_tiling_fields_are_read_again_after_the_call(tmp_path: Path) -> None:
+    """LayerNorm takes its tiling by reference and sets bshCurLength and bsCurLength: a read after the call is
+    a new read, not the value read before it."""
+    statement = (
+        "t = asc.adv.LayerNormTiling(); r = t.bsh_cur_length; "
+        "asc.adv.layernorm(f32, f32, f32, f32, f32, f32, f, t); u = t.bsh_cur_length + r"
+    )
+    assert lines(tmp_path, statement) == [
+        "LayerNormTiling t;",
+        "int32_t bsh_cur_length = t.bshCurLength;",
+        "AscendC::LayerNorm<float, false>(f32, f32, f32, f32, f32, f32, f, t);",
+        "int32_t bsh_cur_length_1 = t.bshCurLength;",
+        "int32_t u = bsh_cur_length_1 + bsh_cur_length;",
+    ]
+
+
 ERRORS: dict[str, tuple[str, str]] = {
     "acos_int": ("asc.adv.acos(i16, i16)", "TypeError: acos: src has data type int16; acos supports float16, float32"),
     "acos_mixed": ("asc.adv.acos(f32, a)", "TypeError: acos: dst has data type float32, but src has float16; they must match"),
@@ -366,6 +420,106 @@ ERRORS: dict[str, tuple[str, str]] = {
     "rmsnorm_basic_block": (
         "asc.adv.rmsnorm(c, a, b, 1.0, asc.adv.RmsNormTiling(b_length=1, s_length=2, h_length=64), basic_block=True)",
         "ValueError: rmsnorm: basic_block=True needs the last axis (h_length) is a multiple of 64 below 2048 and b_length * s_length a multiple of 8; the tiling has [1, 2, 64]",
+    ),
+    "layernorm_dtype": (
+        "asc.adv.layernorm(i16, i16, i16, i16, i16, i16, 1, asc.adv.LayerNormTiling())",
+        "TypeError: layernorm: src has data type int16; layernorm supports float16, float32",
+    ),
+    "layernorm_beta_type": (
+        "asc.adv.layernorm(c, b, b, a, b, f32, 1.0, asc.adv.LayerNormTiling())",
+        "TypeError: layernorm: beta has data type float32, but src has float16; they must match",
+    ),
+    "layernorm_tiling_type": (
+        "asc.adv.layernorm(c, b, b, a, b, b, 1.0, asc.adv.RmsNormTiling())",
+        "TypeError: layernorm: tiling must be a LayerNormTiling, got a RmsNormTiling",
+    ),
+    "layernorm_reuse_half": (
+        "asc.adv.layernorm(c, b, b, a, b, b, 1.0, asc.adv.LayerNormTiling(), reuse_source=True)",
+        "TypeError: layernorm: reuse_source=True needs float32 src, got float16; CANN's LayerNorm reuses only a float32 source",
+    ),
+    "layernorm_h_length": (
+        "asc.adv.layernorm(c, b, b, a, b, b, 1.0, asc.adv.LayerNormTiling(h_length=60))",
+        "ValueError: layernorm: the tiling's h_length 60 is not 32-byte aligned for float16; LayerNorm needs the last axis 32-byte aligned",
+    ),
+    "layernorm_gamma_bytes": (
+        "g = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 49152, 24); asc.adv.layernorm(c, b, b, a, g, b, 1.0, asc.adv.LayerNormTiling())",
+        "ValueError: layernorm: gamma has 48 bytes, not a multiple of 32; LayerNorm needs gamma and beta 32-byte aligned",
+    ),
+    "layernorm_gamma_short": (
+        "asc.adv.layernorm(c, b, b, a, b[128:], b, 1.0, asc.adv.LayerNormTiling(h_length=256))",
+        "ValueError: layernorm: gamma has 128 elements, fewer than the tiling's h_length 256",
+    ),
+    "layernorm_src_short": (
+        "asc.adv.layernorm(c, b, b, a, b, b, 1.0, asc.adv.LayerNormTiling(b_length=2, s_length=4, h_length=64))",
+        "ValueError: layernorm: the tiling's shape [2, 4, 64] has 512 elements, more than the 256 of src",
+    ),
+    "layernorm_mean_short": (
+        "m = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 49152, 8); asc.adv.layernorm(c, m, b[224:], a, b, b, 1.0, asc.adv.LayerNormTiling(b_length=1, s_length=16, h_length=16))",
+        "ValueError: layernorm: mean has 8 elements, fewer than the tiling's b_length * s_length 16",
+    ),
+    "layernorm_tmp": (
+        "asc.adv.layernorm(c, b[240:], b[224:], a, b, b, 1.0, asc.adv.LayerNormTiling(b_length=1, s_length=4, h_length=64), small)",
+        "ValueError: layernorm: temp_buffer has 256 bytes, but LayerNorm of 1 x 4 rows of 64 float16 needs at least 832 bytes",
+    ),
+    "deepnorm_dtype": (
+        "asc.adv.deepnorm(i16, i16, i16, i16, i16, i16, i16, 1, 1, asc.adv.DeepNormTiling())",
+        "TypeError: deepnorm: src has data type int16; deepnorm supports float16, float32",
+    ),
+    "deepnorm_gx_type": (
+        "asc.adv.deepnorm(c, b, b, a, f32, b, b, 1.0, 1.0, asc.adv.DeepNormTiling())",
+        "TypeError: deepnorm: gx has data type float32, but src has float16; they must match",
+    ),
+    "deepnorm_tiling_type": (
+        "asc.adv.deepnorm(c, b, b, a, a, b, b, 1.0, 1.0, asc.adv.LayerNormTiling())",
+        "TypeError: deepnorm: tiling must be a DeepNormTiling, got a LayerNormTiling",
+    ),
+    "deepnorm_reuse_half": (
+        "asc.adv.deepnorm(c, b, b, a, a, b, b, 1.0, 1.0, asc.adv.DeepNormTiling(), reuse_source=True)",
+        "TypeError: deepnorm: reuse_source=True needs float32 src, got float16",
+    ),
+    "deepnorm_dst_is_src": (
+        "asc.adv.deepnorm(a, b, b, a, c, b, b, 1.0, 1.0, asc.adv.DeepNormTiling())",
+        "ValueError: deepnorm: dst is src; CANN's DeepNorm shares their memory only with reuse_source=True",
+    ),
+    "deepnorm_h_length": (
+        "asc.adv.deepnorm(c, b, b, a, a, b, b, 1.0, 1.0, asc.adv.DeepNormTiling(h_length=2048))",
+        "ValueError: deepnorm: the tiling's h_length 2048 is more than 2040",
+    ),
+    "deepnorm_h_aligned": (
+        "asc.adv.deepnorm(c, b, b, a, a, b, b, 1.0, 1.0, asc.adv.DeepNormTiling(h_length=60))",
+        "ValueError: deepnorm: the tiling's h_length 60 is not 32-byte aligned for float16",
+    ),
+    "deepnorm_gamma_bytes": (
+        "g = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 49152, 24); asc.adv.deepnorm(c, b, b, a, a, b, g, 1.0, 1.0, asc.adv.DeepNormTiling())",
+        "ValueError: deepnorm: gamma has 48 bytes, not a multiple of 32 (CANN's check)",
+    ),
+    "deepnorm_beta_long": (
+        "g = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 49152, 2048); asc.adv.deepnorm(c, b, b, a, a, g, b, 1.0, 1.0, asc.adv.DeepNormTiling())",
+        "ValueError: deepnorm: beta has 2048 elements, more than 2040 (CANN's check)",
+    ),
+    "deepnorm_gamma_short": (
+        "asc.adv.deepnorm(c, b, b, a, a, b, b[128:], 1.0, 1.0, asc.adv.DeepNormTiling(h_length=256))",
+        "ValueError: deepnorm: gamma has 128 elements, fewer than the tiling's h_length 256",
+    ),
+    "deepnorm_basic_block": (
+        "asc.adv.deepnorm(c, b, b, a, a, b, b, 1.0, 1.0, asc.adv.DeepNormTiling(b_length=1, s_length=2, h_length=64, original_h_length=64), basic_block=True)",
+        "ValueError: deepnorm: basic_block=True needs h_length and original_h_length multiples of 64 and b_length * s_length a multiple of 8; the tiling has [1, 2, 64] with original_h_length 64",
+    ),
+    "deepnorm_gx_short": (
+        "asc.adv.deepnorm(c, b, b, a, b[128:], b, b, 1.0, 1.0, asc.adv.DeepNormTiling(b_length=1, s_length=4, h_length=64))",
+        "ValueError: deepnorm: the tiling's shape [1, 4, 64] has 256 elements, more than the 128 of gx",
+    ),
+    "deepnorm_rstd_short": (
+        "m = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 49152, 8); asc.adv.deepnorm(c, b[224:], m, a, a, b, b, 1.0, 1.0, asc.adv.DeepNormTiling(b_length=1, s_length=16, h_length=16))",
+        "ValueError: deepnorm: rstd has 8 elements, fewer than the tiling's b_length * s_length 16",
+    ),
+    "deepnorm_tmp": (
+        "asc.adv.deepnorm(c, b[240:], b[224:], a, a, b, b, 1.0, 1.0, asc.adv.DeepNormTiling(b_length=1, s_length=4, h_length=64), small)",
+        "ValueError: deepnorm: temp_buffer has 256 bytes, but DeepNorm of 1 x 4 rows of 64 float16 needs at least 832 bytes",
+    ),
+    "deepnorm_alpha": (
+        "asc.adv.deepnorm(c, b, b, a, a, b, b, 'x', 1.0, asc.adv.DeepNormTiling())",
+        "TypeError: deepnorm: alpha must be a number, got a str",
     ),
     "quant_dst": ("asc.adv.quant(c, a, 1.0, 0.0)", "TypeError: quant: dst has data type float16; AscendQuant writes int8"),
     "quant_count_alignment": (

@@ -614,7 +614,7 @@ def test_two_matmul_objects_make_valid_cpp(kernel_module: Callable[[str], Module
         ),
         (
             "asc.adv.register_matmul(pipe, w, first, t)\n    asc.adv.register_matmul(pipe, w, second, t)\n"
-            "    first.iterate_all(gc)\n    second.iterate_all(gc)",
+            "    first.set_org_shape(64, 64, 64)\n    second.iterate_all(gc)",
             "ValueError: end() must be called on Matmul first before calling iterate_all on Matmul second",
         ),
     ],

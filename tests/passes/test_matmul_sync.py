@@ -668,7 +668,7 @@ TRACE_TIME_RULES = {
         3,
     ),
     "MM-15": (
-        "mm.iterate_all(c_gm)\nmm2 = asc.adv.Matmul(A, A, C)\nmm2.set_tensor_a(a_gm)",
+        "mm.set_tensor_a(a_gm)\nmm2 = asc.adv.Matmul(A, A, C)\nmm2.set_tensor_a(a_gm)",
         "GM",
         "ValueError: end() must be called on Matmul mm before calling set_tensor_a on Matmul mm2",
         3,
@@ -686,6 +686,89 @@ def test_rules_the_tracer_enforces(kernel_module: Callable[[str], ModuleType], r
     assert caught.value.message == message
     assert caught.value.location is not None
     assert caught.value.location.line - BODY_START + 1 == line
+
+
+def test_an_object_ended_by_the_server_may_be_switched_from(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Huawei's FlashAttention kernels set up and start a second Matmul while the first one's
+    ``IterateAll<false>`` is in flight, and end each after its wait: the AIC's server ends an object after
+    every IterateAll (CANN's matmul_server_impl_c220.h), so neither the tracer nor MM-15 refuses the switch
+    (docs/matmul-protocol.md#switching-objects); the C++ keeps the calls in the kernel's order."""
+    body = """
+        lo = asc.GlobalTensor()
+        lo.set_global_buffer(c, 4096)
+        hi = asc.GlobalTensor()
+        hi.set_global_buffer(c, 8192)
+        mm.iterate_all(lo, sync=False, wait_iterate_all=True)
+        mm2.set_tensor_a(a_gm)
+        mm2.set_tensor_b(a_gm)
+        mm.wait_iterate_all()
+        mm2.iterate_all(hi[4096:], sync=False, wait_iterate_all=True)
+        mm2.wait_iterate_all()
+        mm.end()
+        mm2.end()
+    """
+    source = KERNEL.format(
+        options="insert_sync=False", body=textwrap.indent(textwrap.dedent(body).strip("\n"), "    "), c_pos="GM",
+        layout="", config="",
+    ).replace(
+        "asc.adv.register_matmul(pipe, ws, mm, asc.adv.TCubeTiling(m=64))",
+        "asc.adv.register_matmul(pipe, ws, mm, asc.adv.TCubeTiling(m=64))\n    mm2 = asc.adv.Matmul(A, A, C)\n"
+        "    asc.adv.register_matmul(pipe, ws, mm2, asc.adv.TCubeTiling(m=64))",
+    )  # fmt: skip
+    compiled = _load(kernel_module, source).k.compile(*ARGS)
+    calls = [line.strip() for line in compiled.source.splitlines() if "IterateAll" in line or ".End()" in line]
+    assert calls == [
+        "mm.IterateAll<false>(lo, 0, false, true, false);",
+        "mm.WaitIterateAll();",
+        "mm2.IterateAll<false>(v_2, 0, false, true, false);",
+        "mm2.WaitIterateAll();",
+        "mm.End();",
+        "mm2.End();",
+    ]
+
+
+PREFETCH = """
+for j in range(n):
+    if j == 0:
+        mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+    mm.wait_iterate_all()
+    asc.data_copy(cl, c_gm, 256)
+    if j + {ahead} < n:
+        mm.set_org_shape(64, 64, 64)
+        mm.set_tensor_a(a_gm)
+        mm.set_tensor_b(a_gm)
+        mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+    for c in range(2):
+        asc.adds(x, x, 1.0, 256)
+mm.end()
+"""
+
+
+def test_a_loop_that_prefetches_the_next_block_verifies(kernel_module: Callable[[str], ModuleType]) -> None:
+    """FlashAttention's Q·Kᵀ prefetch: the next block starts on all but the last iteration (``j + 1 < n``) and
+    is waited for at the top of the next one. The loop is walked peeled, so the start is known not to happen
+    in the last iteration; the start stays pending across the inner loop; and each block's setters
+    (SetOrgShape, then the tensors) are in the documented order for its computation (MM-28)."""
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        _, compiled = compile_body(kernel_module, PREFETCH.format(ahead=1), insert=True)
+    assert [line for line in sync_lines(compiled.source) if "Iterate" in line or "End" in line] == [
+        "mm.IterateAll<false>(c_gm, 0, false, true, false);",
+        "mm.WaitIterateAll();",
+        "mm.IterateAll<false>(c_gm, 0, false, true, false);",
+        "mm.End();",
+    ]
+
+
+def test_a_prefetch_that_stops_one_block_early_leaves_a_wait_with_nothing_to_wait_for(
+    kernel_module: Callable[[str], ModuleType],
+) -> None:
+    """The near miss: ``j + 2 < n`` starts no block for the last iteration, whose wait would never return."""
+    assert diagnostics(kernel_module, PREFETCH.format(ahead=2), insert=True) == [
+        "L4:9: error: `mm.wait_iterate_all()` has no matching asynchronous `mm.iterate_all(..., sync=False, "
+        "wait_iterate_all=True)`; it would wait for a completion that is never signalled [MM-4]",
+        "note: on some paths through the enclosing branches and loops",
+    ]
 
 
 # --- found by the fuzzer (issue 19) ---------------------------------------------------------------------

@@ -155,16 +155,22 @@ def _left_early(loop: scf.ForOp) -> bool:
 
 
 def _is_guard(
-    compare: arith.CmpiOp, phases: dict[SSAValue, tuple[scf.ForOp, bool, bool]], loop: scf.ForOp, step: int
+    compare: arith.CmpiOp,
+    phases: dict[SSAValue, tuple[scf.ForOp, bool, bool]],
+    loop: scf.ForOp,
+    step: int,
+    last_only: bool = False,
 ) -> bool:
     """Whether ``compare`` compares ``loop``'s induction variable (plus a constant) with its lower bound, or
-    (step 1) its upper bound, plus a constant: a guard a peeled walk can decide."""
+    (step 1) its upper bound, plus a constant: a guard a peeled walk can decide (``last_only``: only the
+    guards against the last iteration)."""
     lhs, rhs = compare.lhs, compare.rhs
     if _induction(lhs, phases) is None:
         lhs, rhs = rhs, lhs
     if _induction(lhs, phases) is None:
         return False
-    return _offset(rhs, loop.lb) is not None or (step == 1 and _offset(rhs, loop.ub) is not None)
+    against_last = step == 1 and _offset(rhs, loop.ub) is not None
+    return against_last if last_only else _offset(rhs, loop.lb) is not None or against_last
 
 
 def constant_trip_count(loop: scf.ForOp) -> int | None:
@@ -246,6 +252,11 @@ class ForwardAnalysis(ABC, Generic[S]):
     peel_guarded_loops = False
     """Walk a ``for`` whose body branches on its induction variable against its first or last index peeled
     (:meth:`_visit_peeled_for`, docs/rules/flags.md#loops-guarded-by-their-index)."""
+
+    peel_only_last_guards = False
+    """With ``peel_guarded_loops``: peel only a loop with a guard against its last index (the Matmul protocol
+    walks loops guarded against their first index in its own way:
+    docs/rules/matmul.md#loops-that-may-run-zero-times)."""
 
     correlate_branches = False
     """Keep the paths through an ``if`` apart, instead of joining them after it, while a later ``if`` of the
@@ -711,7 +722,9 @@ class ForwardAnalysis(ABC, Generic[S]):
                         condition = inner.cond.owner
                         if isinstance(condition, arith.XOrIOp):
                             condition = condition.lhs.owner
-                        if isinstance(condition, arith.CmpiOp) and _is_guard(condition, phases, loop, step):
+                        if isinstance(condition, arith.CmpiOp) and _is_guard(
+                            condition, phases, loop, step, self.peel_only_last_guards
+                        ):
                             found = True
                             break
             self._guarded[loop] = found

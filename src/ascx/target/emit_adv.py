@@ -70,6 +70,20 @@ def _rmsnorm(p: AscendCPrinter, op: adv.RmsNormOp) -> None:
     _call(p, "RmsNorm", [_element(op.src), _flag(op, "basic_block")], [*args, p.expr(op.tiling)])
 
 
+@emits(adv.LayerNormOp)
+def _layernorm(p: AscendCPrinter, op: adv.LayerNormOp) -> None:
+    tensors = [p.expr(v) for v in (op.dst, op.mean, op.variance, op.src, op.gamma, op.beta)]
+    args = [*tensors, *_optional(p, op.tmp), p.expr(op.epsilon), p.expr(op.tiling)]
+    _call(p, "LayerNorm", [_element(op.src), _flag(op, "reuse_source")], args)
+
+
+@emits(adv.DeepNormOp)
+def _deepnorm(p: AscendCPrinter, op: adv.DeepNormOp) -> None:
+    tensors = [p.expr(v) for v in (op.dst, op.mean, op.rstd, op.src, op.gx, op.beta, op.gamma)]
+    args = [*tensors, *_optional(p, op.tmp), p.expr(op.alpha), p.expr(op.epsilon), p.expr(op.tiling)]
+    _call(p, "DeepNorm", [_element(op.src), _flag(op, "reuse_source"), _flag(op, "basic_block")], args)
+
+
 @emits(adv.QuantOp)
 def _quant(p: AscendCPrinter, op: adv.QuantOp) -> None:
     template = [_element(op.src), _flag(op, "reuse_source")]

@@ -22,7 +22,8 @@ ASCENDC_RESERVED = frozenset(
     TCubeTiling MatmulConfig MatmulApiStaticTiling CubeFormat LayoutMode BatchMode IterateOrder ScheduleType
     BatchOutMode GM_ADDR REGIST_MATMUL_OBJ g_coreType set_ffts_base_addr ffts_cross_core_sync
     PIPE_S PIPE_V PIPE_M PIPE_MTE1 PIPE_MTE2 PIPE_MTE3 PIPE_ALL PIPE_MTE4 PIPE_MTE5 PIPE_V2 PIPE_FIX
-    ASCENDC_CUBE_ONLY server __kfcClient__ ASCubeObjConfig asEnableMixDualMaster SoftMaxTiling RmsNormTiling""".split()
+    ASCENDC_CUBE_ONLY server __kfcClient__ ASCubeObjConfig asEnableMixDualMaster SoftMaxTiling RmsNormTiling
+    LayerNormTiling DeepNormTiling""".split()
 )
 """Names the emitted code or the Ascend C headers use at kernel scope."""
 GLOBAL_NAMES = frozenset({"matmul"}) | C_GLOBAL_NAMES

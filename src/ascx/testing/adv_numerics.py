@@ -2,10 +2,10 @@
 
 The tests (``tests/emu/test_adv_*_numerics.py``) and ``benchmarks/adv_lib_precision.py`` share these
 kernels and references: one kernel applies every one-source math function to its own row of inputs,
-others run ``exp`` with a Taylor expansion, ``power``, ``xor``, ``axpy``, ``softmax``, ``rmsnorm`` and
-``quant``.  References are computed in float64 and rounded the way the documented precision says
-(float32 first, then the destination type), or are float32/half step-by-step models where CANN
-documents the steps.
+others run ``exp`` with a Taylor expansion, ``power``, ``xor``, ``axpy``, ``softmax``, ``rmsnorm``,
+``layernorm``, ``deepnorm`` and ``quant``.  References are computed in float64 and rounded the way the documented
+precision says (float32 first, then the destination type), or are float32/half step-by-step models where
+CANN documents the steps.
 """
 
 from __future__ import annotations
@@ -277,6 +277,77 @@ def rmsnorm_model(x: Array, gamma: Array, eps: float, reciprocal: float) -> Arra
     root = np.sqrt((mean + np.float32(eps)).astype(np.float32))
     rstd = (np.float32(1) / root).astype(np.float32)
     return ((xf * rstd).astype(np.float32) * gamma.astype(np.float32)).astype(np.float32)
+
+
+def layernorm_row_sums(v: Array) -> Array:
+    """The sums of the rows of float32 ``v`` (rows of ``h``) in CANN's LayerNorm order: lane j of 64 adds
+    elements j, 64 + j, ... in order (the partial last block last), then the 64 lanes add as a binary tree
+    (neighbours first, zeros for the lanes a short row lacks); float32 throughout."""
+    rows, h = v.shape
+    lanes = np.zeros((rows, 64), dtype=np.float32)
+    if h > 64:
+        lanes[:] = v[:, :64]
+        for k in range(1, h // 64):
+            lanes = (v[:, 64 * k : 64 * k + 64] + lanes).astype(np.float32)
+        tail = h % 64
+        if tail:
+            lanes[:, :tail] = (v[:, h - tail :] + lanes[:, :tail]).astype(np.float32)
+    else:
+        lanes[:, :h] = v
+    while lanes.shape[1] > 1:
+        lanes = (lanes[:, 0::2] + lanes[:, 1::2]).astype(np.float32)
+    return lanes[:, 0]
+
+
+def layernorm_model(x: Array, gamma: Array, beta: Array, eps: float, c: float) -> tuple[Array, Array, Array]:
+    """LayerNorm (the form with mean and variance) in CANN's float32 steps and order, with ``c`` the tiling's
+    ``last_dim_value_back``: (output, mean, variance) in float32, x of shape (rows, h)."""
+    xf = x.astype(np.float32)
+    cf = np.float32(c)
+    mean = layernorm_row_sums((xf * cf).astype(np.float32))
+    diff = (xf - mean[:, None]).astype(np.float32)
+    variance = layernorm_row_sums((((diff * diff).astype(np.float32)) * cf).astype(np.float32))
+    root = np.sqrt((variance + np.float32(eps)).astype(np.float32))
+    inv = (np.float32(1) / root).astype(np.float32)
+    y = (inv[:, None] * diff).astype(np.float32)
+    out = ((y * gamma.astype(np.float32)).astype(np.float32) + beta.astype(np.float32)).astype(np.float32)
+    return out, mean, variance
+
+
+def deepnorm_row_sums(v: Array) -> Array:
+    """The sums of the rows of float32 ``v`` in CANN's DeepNorm order: 64-lane binary trees (zeros for the lanes
+    a partial group lacks), then the same over the group sums, until one value is left; float32 throughout."""
+    level = v.astype(np.float32)
+    while level.shape[1] > 1:
+        groups = -(-level.shape[1] // 64)
+        lanes = np.zeros((level.shape[0], groups * 64), dtype=np.float32)
+        lanes[:, : level.shape[1]] = level
+        lanes = lanes.reshape(level.shape[0] * groups, 64)
+        while lanes.shape[1] > 1:
+            lanes = (lanes[:, 0::2] + lanes[:, 1::2]).astype(np.float32)
+        level = lanes.reshape(level.shape[0], groups)
+    return level[:, 0]
+
+
+def deepnorm_model(
+    x: Array, gx: Array, gamma: Array, beta: Array, alpha: float, eps: float, c: float, original_h: int, basic: bool
+) -> tuple[Array, Array, Array]:
+    """DeepNorm in CANN's float32 steps and order: (dst, mean, variance) in float32, x and gx of shape (rows, h);
+    the row sums over the first ``original_h`` values (over all h, LayerNorm's way, for a basic block)."""
+    x1 = ((x.astype(np.float32) * np.float32(alpha)).astype(np.float32) + gx.astype(np.float32)).astype(np.float32)
+    cf = np.float32(c)
+
+    def sums(v: Array) -> Array:
+        return layernorm_row_sums(v) if basic else deepnorm_row_sums(v[:, :original_h])
+
+    mean = sums((x1 * cf).astype(np.float32))
+    diff = (x1 - mean[:, None]).astype(np.float32)
+    variance = sums((((diff * diff).astype(np.float32)) * cf).astype(np.float32))
+    root = np.sqrt((variance + np.float32(eps)).astype(np.float32))
+    inv = (np.float32(1) / root).astype(np.float32)
+    y = (diff * inv[:, None]).astype(np.float32)
+    out = ((y * gamma.astype(np.float32)).astype(np.float32) + beta.astype(np.float32)).astype(np.float32)
+    return out, mean, variance
 
 
 def quant_model(x: Array, scale: float, offset: float) -> Array:

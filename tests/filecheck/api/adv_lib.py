@@ -1,7 +1,7 @@
 # The library functions beyond Matmul from Python to IR and to C++: each math function once, exp with
-# its Taylor expansion, power, xor, axpy, softmax and rmsnorm with kernel-built tilings and a tiling
-# kernel parameter, quant with a QuantConfig, concat and extract, simple_softmax, log_softmax and
-# adjust_softmax_res (its bool result in a condition).
+# its Taylor expansion, power, xor, axpy, softmax, rmsnorm, layernorm and deepnorm with kernel-built
+# tilings and a tiling kernel parameter, quant with a QuantConfig, concat and extract, simple_softmax,
+# log_softmax and adjust_softmax_res (its bool result in a condition).
 #
 # RUN: ascx compile %s --args "asc.adv.SoftmaxTiling(), MockValue(asc.int32), MockValue(asc.float32)" --emit ir | filecheck %s --check-prefix=IR
 # RUN: ascx compile %s --args "asc.adv.SoftmaxTiling(), MockValue(asc.int32), MockValue(asc.float32)" | filecheck %s --check-prefix=CPP --match-full-lines --strict-whitespace
@@ -53,6 +53,11 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
     norm = asc.adv.RmsNormTiling(b_length=1, s_length=2, h_length=128)
     norm.reciprocal_of_h_length = 1.0 / 128
     asc.adv.rmsnorm(c, a, b, eps, norm, tmp)
+    ln = asc.adv.LayerNormTiling(b_length=1, s_length=2, h_length=64)
+    asc.adv.layernorm(c, b[240:], b[224:], a, b[64:], b[128:], eps, ln, tmp)
+    asc.adv.layernorm(w, w, w, w, w, w, 0.5, ln, reuse_source=True)
+    dn = asc.adv.DeepNormTiling(b_length=1, s_length=8, h_length=32, original_h_length=32)
+    asc.adv.deepnorm(w, w[240:], w[232:], w, w, w[64:], w[128:], eps, 0.5, dn, tmp, True)
     asc.adv.quant(q, a, 2.0, 0.5, 256)
     asc.adv.quant(q, a, eps, 0, 128, tmp, False, asc.adv.QuantConfig(128, 0, 0, 1024))
     asc.adv.concat(c, a, b, 4)
@@ -119,7 +124,16 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
 # IR: ascendc.lib_tiling.set %norm "reciprocalOfHLength", %cst_1 : !ascendc.lib_tiling<"RmsNormTiling">, f32
 # IR: %1 = arith.truncf %eps : f32 to f16
 # IR: ascendc.adv.rmsnorm %c, %a, %b, %1, %norm tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, !ascendc.lib_tiling<"RmsNormTiling">, !ascendc.local_tensor<ui8>)
-# IR: ascendc.adv.quant %q, %a, %cst_2, %cst_3 count %c256_ui32 : (!ascendc.local_tensor<i8>, !ascendc.local_tensor<f16>, f32, f32, ui32)
+# IR: %ln = ascendc.lib_tiling : !ascendc.lib_tiling<"LayerNormTiling">
+# IR: ascendc.lib_tiling.set %ln "bLength", %c1_i32 : !ascendc.lib_tiling<"LayerNormTiling">, i32
+# IR: ascendc.lib_tiling.set %ln "sLength", %c2_i32 : !ascendc.lib_tiling<"LayerNormTiling">, i32
+# IR: ascendc.lib_tiling.set %ln "hLength", %c64_i32 : !ascendc.lib_tiling<"LayerNormTiling">, i32
+# IR: ascendc.adv.layernorm %c, %2, %3, %a, %4, %5, %6, %ln tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, !ascendc.lib_tiling<"LayerNormTiling">, !ascendc.local_tensor<ui8>)
+# IR: ascendc.adv.layernorm %w, %w, %w, %w, %w, %w, %cst_2, %ln reuse_source : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, f32, !ascendc.lib_tiling<"LayerNormTiling">)
+# IR: %dn = ascendc.lib_tiling : !ascendc.lib_tiling<"DeepNormTiling">
+# IR: ascendc.lib_tiling.set %dn "originalHLength", %c32_i32 : !ascendc.lib_tiling<"DeepNormTiling">, i32
+# IR: ascendc.adv.deepnorm %w, %7, %8, %w, %w, %9, %10, %eps, %cst_2, %dn tmp %tmp reuse_source : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, f32, f32, !ascendc.lib_tiling<"DeepNormTiling">, !ascendc.local_tensor<ui8>)
+# IR: ascendc.adv.quant %q, %a, %cst_3, %cst_2 count %c256_ui32 : (!ascendc.local_tensor<i8>, !ascendc.local_tensor<f16>, f32, f32, ui32)
 # IR: ascendc.adv.quant %q, %a, %eps, %cst_4 count %c128_ui32 tmp %tmp config array<i64: 128, 0, 0, 1024> : (!ascendc.local_tensor<i8>, !ascendc.local_tensor<f16>, f32, f32, ui32, !ascendc.local_tensor<ui8>)
 # IR: ascendc.adv.concat %c, %a, %b, %c4_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32)
 # IR: ascendc.adv.extract %c, %u, %a, %c2_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<ui32>, !ascendc.local_tensor<f16>, i32)
@@ -133,9 +147,9 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
 # IR: ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling shape_info %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
 # IR: ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">)
 # IR: %c4286578687_ui32 = ascendc.constant 4286578687 : ui32
-# IR: %2 = ascendc.adv.adjust_softmax_res %w, %w, %c4286578687_ui32, %cst_4, %shape step_size_mode 1 : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, ui32, f32, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
-# IR: scf.if %2 {
-# IR: %4 = ascendc.adv.adjust_softmax_res %c, %w, %n, %3, %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, i32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+# IR: %11 = ascendc.adv.adjust_softmax_res %w, %w, %c4286578687_ui32, %cst_4, %shape step_size_mode 1 : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, ui32, f32, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+# IR: scf.if %11 {
+# IR: %13 = ascendc.adv.adjust_softmax_res %c, %w, %n, %12, %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, i32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
 
 # CPP:#include "kernel_operator.h"
 # CPP-EMPTY:
@@ -193,6 +207,27 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
 # CPP-NEXT:    norm.reciprocalOfHLength = 0.0078125f;
 # CPP-NEXT:    half v_1 = static_cast<half>(eps);
 # CPP-NEXT:    AscendC::RmsNorm<half, false>(c, a, b, tmp, v_1, norm);
+# CPP-NEXT:    LayerNormTiling ln;
+# CPP-NEXT:    ln.bLength = 1;
+# CPP-NEXT:    ln.sLength = 2;
+# CPP-NEXT:    ln.hLength = 64;
+# CPP-NEXT:    AscendC::LocalTensor<half> v_2 = b[240];
+# CPP-NEXT:    AscendC::LocalTensor<half> v_3 = b[224];
+# CPP-NEXT:    AscendC::LocalTensor<half> v_4 = b[64];
+# CPP-NEXT:    AscendC::LocalTensor<half> v_5 = b[128];
+# CPP-NEXT:    half v_6 = static_cast<half>(eps);
+# CPP-NEXT:    AscendC::LayerNorm<half, false>(c, v_2, v_3, a, v_4, v_5, tmp, v_6, ln);
+# CPP-NEXT:    AscendC::LayerNorm<float, true>(w, w, w, w, w, w, 0.5f, ln);
+# CPP-NEXT:    DeepNormTiling dn;
+# CPP-NEXT:    dn.bLength = 1;
+# CPP-NEXT:    dn.sLength = 8;
+# CPP-NEXT:    dn.hLength = 32;
+# CPP-NEXT:    dn.originalHLength = 32;
+# CPP-NEXT:    AscendC::LocalTensor<float> v_7 = w[240];
+# CPP-NEXT:    AscendC::LocalTensor<float> v_8 = w[232];
+# CPP-NEXT:    AscendC::LocalTensor<float> v_9 = w[64];
+# CPP-NEXT:    AscendC::LocalTensor<float> v_10 = w[128];
+# CPP-NEXT:    AscendC::DeepNorm<float, true, false>(w, v_7, v_8, w, w, v_9, v_10, tmp, eps, 0.5f, dn);
 # CPP-NEXT:    AscendC::AscendQuant<half, false>(q, a, 2.0f, 0.5f, 256);
 # CPP-NEXT:    constexpr static AscendC::AscendQuantConfig quant_config = {128, 0, 0, 1024};
 # CPP-NEXT:    AscendC::AscendQuant<half, false, quant_config>(q, a, tmp, eps, 0.0f, 128);
@@ -211,9 +246,9 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
 # CPP-NEXT:    log_tiling.srcK = 64;
 # CPP-NEXT:    AscendC::LogSoftMax<half, false, false>(c, b, b, a, tmp, log_tiling, shape);
 # CPP-NEXT:    AscendC::LogSoftMax<half, false, true>(c, b, b, a, tmp, log_tiling);
-# CPP-NEXT:    bool v_2 = AscendC::AdjustSoftMaxRes<float, float, false, 1>(w, w, 4286578687U, 0.0f, shape);
-# CPP-NEXT:    if (v_2) {
-# CPP-NEXT:        half v_3 = static_cast<half>(eps);
-# CPP-NEXT:        AscendC::AdjustSoftMaxRes<half, float, false, 0>(c, w, n, v_3, shape);
+# CPP-NEXT:    bool v_11 = AscendC::AdjustSoftMaxRes<float, float, false, 1>(w, w, 4286578687U, 0.0f, shape);
+# CPP-NEXT:    if (v_11) {
+# CPP-NEXT:        half v_12 = static_cast<half>(eps);
+# CPP-NEXT:        AscendC::AdjustSoftMaxRes<half, float, false, 0>(c, w, n, v_12, shape);
 # CPP-NEXT:    }
 # CPP-NEXT:}

@@ -2,9 +2,10 @@
 
 // The exact C++ of the library ops beyond Matmul: the template arguments CANN declares (the element
 // type, Exp's Taylor level, the flags, AscendQuant's config as a constexpr static object), the optional
-// temporary buffer and count in CANN's order, and the tiling structs declared, filled, read and copied
-// in from a kernel parameter; SimpleSoftMax with and without its temporary buffer, LogSoftMax with its tiling struct,
-// AdjustSoftMaxRes with its bool result used and unused.
+// temporary buffer and count in CANN's order (LayerNorm's tiling passed by reference as a local struct),
+// and the tiling structs declared, filled, read and copied in from a kernel parameter; SimpleSoftMax with
+// and without its temporary buffer, LogSoftMax with its tiling struct, AdjustSoftMaxRes with its bool result
+// used and unused.
 
 builtin.module {
   ascendc.include "kernel_operator.h"
@@ -77,6 +78,13 @@ builtin.module {
     ascendc.lib_tiling.set %norm "reciprocalOfHLength", %cst_1 : !ascendc.lib_tiling<"RmsNormTiling">, f32
     %1 = arith.truncf %eps : f32 to f16
     ascendc.adv.rmsnorm %c, %a, %b, %1, %norm tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, !ascendc.lib_tiling<"RmsNormTiling">, !ascendc.local_tensor<ui8>)
+    %ln = ascendc.lib_tiling : !ascendc.lib_tiling<"LayerNormTiling">
+    ascendc.lib_tiling.set %ln "hLength", %c128_i32 : !ascendc.lib_tiling<"LayerNormTiling">, i32
+    ascendc.adv.layernorm %c, %b, %b, %a, %b, %b, %1, %ln tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, !ascendc.lib_tiling<"LayerNormTiling">, !ascendc.local_tensor<ui8>)
+    ascendc.adv.layernorm %w, %w, %w, %w, %w, %w, %eps, %ln reuse_source : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, f32, !ascendc.lib_tiling<"LayerNormTiling">)
+    %dn = ascendc.lib_tiling : !ascendc.lib_tiling<"DeepNormTiling">
+    ascendc.adv.deepnorm %c, %b, %b, %a, %a, %b, %b, %1, %1, %dn tmp %tmp basic_block : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, f16, !ascendc.lib_tiling<"DeepNormTiling">, !ascendc.local_tensor<ui8>)
+    ascendc.adv.deepnorm %w, %w, %w, %w, %w, %w, %w, %eps, %eps, %dn reuse_source : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, f32, f32, !ascendc.lib_tiling<"DeepNormTiling">)
     %cst_2 = arith.constant 2.000000e+00 : f32
     %cst_3 = arith.constant 5.000000e-01 : f32
     ascendc.adv.quant %q, %a, %cst_2, %cst_3 count %c256_ui32 : (!ascendc.local_tensor<i8>, !ascendc.local_tensor<f16>, f32, f32, ui32)
@@ -161,6 +169,13 @@ builtin.module {
 // CHECK-NEXT:    norm.reciprocalOfHLength = 0.0078125f;
 // CHECK-NEXT:    half v_1 = static_cast<half>(eps);
 // CHECK-NEXT:    AscendC::RmsNorm<half, false>(c, a, b, tmp, v_1, norm);
+// CHECK-NEXT:    LayerNormTiling ln;
+// CHECK-NEXT:    ln.hLength = 128;
+// CHECK-NEXT:    AscendC::LayerNorm<half, false>(c, b, b, a, b, b, tmp, v_1, ln);
+// CHECK-NEXT:    AscendC::LayerNorm<float, true>(w, w, w, w, w, w, eps, ln);
+// CHECK-NEXT:    DeepNormTiling dn;
+// CHECK-NEXT:    AscendC::DeepNorm<half, false, true>(c, b, b, a, a, b, b, tmp, v_1, v_1, dn);
+// CHECK-NEXT:    AscendC::DeepNorm<float, true, false>(w, w, w, w, w, w, w, eps, eps, dn);
 // CHECK-NEXT:    AscendC::AscendQuant<half, false>(q, a, 2.0f, 0.5f, 256);
 // CHECK-NEXT:    constexpr static AscendC::AscendQuantConfig quant_config = {128, 0, 0, 1024};
 // CHECK-NEXT:    AscendC::AscendQuant<half, false, quant_config>(q, a, tmp, eps, 0.0f, 128);

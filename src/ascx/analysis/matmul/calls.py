@@ -15,6 +15,10 @@ from ascx.analysis.matmul.state import WAIT_OF_KIND, MatmulState, ObjectState, R
 from ascx.analysis.matmul.workspace_size import bytes_written, workspace_bytes
 from ascx.analysis.report import Note, note
 from ascx.analysis.spelling import matmul_call, snake_case, value_name
+from ascx.dialects.ascendc.kernel_attrs import CUBE_ONLY_ATTR
+from ascx.dialects.ascendc.matmul_compute_ops import MatmulIterateBatchOp
+from ascx.dialects.ascendc.matmul_modes import is_mix_dual_master
+from ascx.dialects.ascendc.matmul_ops import MatmulIterateAllOp, matmul_declaration
 from ascx.dialects.ascendc.traits import MatmulAccess, MatmulAsyncStart, MatmulRole, is_async_call, tensor_accesses
 
 if TYPE_CHECKING:
@@ -27,7 +31,7 @@ _MUST_PRECEDE: dict[str, tuple[str, ...]] = {
     "SetSelfDefineData": ("setter:SetTensorA", "setter:SetTensorB"),
 }
 """Setters (by C++ name) and the calls they must come before (MM-28): ``compute`` is the first compute
-call, ``setter:X`` the first call of setter X."""
+call, ``setter:X`` the first call of setter X since the last computation."""
 
 _INPUT_ROLES = {"SetTensorA": "matrix A", "SetTensorB": "matrix B", "SetBias": "bias"}
 
@@ -161,9 +165,8 @@ def compute(analysis: MatmulProtocolAnalysis, call: Call, state: MatmulState) ->
     """A computation: the object becomes active (MM-15 when another one is); an asynchronous start makes a
     record (MM-7 when earlier work is pending, MM-8 when it cannot be waited for, MM-17 and MM-19 for an
     iteration into the workspace)."""
-    op, obj, mm = call.op, call.obj, call.mm
-    _check_switch(analysis, call, state)
-    state.active = state.active | {mm}
+    op, obj = call.op, call.obj
+    _activate(analysis, call, state)
     obj.last.setdefault("compute", op)
     start = op.get_trait(MatmulAsyncStart)
     check_bare_iterate(analysis, obj)
@@ -214,6 +217,28 @@ def compute(analysis: MatmulProtocolAnalysis, call: Call, state: MatmulState) ->
     inputs = tuple((region, binder, role) for role, (region, binder) in obj.bindings.items() if role != "workspace")
     record = Record(op, start.kind, waitable, output, inputs, iteration=uses_workspace)
     obj.records[record.key] = record
+
+
+def _ended_by_server(analysis: MatmulProtocolAnalysis, call: Call) -> bool:
+    """An ``IterateAll``/``IterateBatch`` into global memory on a MIX kernel's vector core: the AIC's server
+    ends the object after it (CANN's ``matmul_server_impl_c220.h``), so it leaves no object active for MM-15
+    (docs/matmul-protocol.md#switching-objects)."""
+    if not isinstance(call.op, MatmulIterateAllOp | MatmulIterateBatchOp):
+        return False
+    if CUBE_ONLY_ATTR in analysis.kernel.attributes:
+        return False
+    return not is_mix_dual_master(matmul_declaration(call.op.operands[0]).effective_config)
+
+
+def _activate(analysis: MatmulProtocolAnalysis, call: Call, state: MatmulState) -> None:
+    """MM-15: a computation on an object while another one is active (used since its ``end()``); the object
+    is active after it, unless the server ended it. The setters after it set up the next computation: the
+    order MM-28 checks starts again (Huawei's attention kernels call SetOrgShape, SetTensorA, SetTensorB and
+    IterateAll for every block)."""
+    _check_switch(analysis, call, state)
+    state.active = state.active - {call.mm} if _ended_by_server(analysis, call) else state.active | {call.mm}
+    for key in [key for key in call.obj.last if key.startswith("setter:")]:
+        del call.obj.last[key]
 
 
 def _check_switch(analysis: MatmulProtocolAnalysis, call: Call, state: MatmulState) -> None:

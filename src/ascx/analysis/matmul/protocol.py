@@ -55,6 +55,13 @@ ZERO_TRIP_NOTE = "only when this loop runs zero times: its trip count is a runti
 class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
     """Runs over one kernel function; collects diagnostics and the fixable violations."""
 
+    peel_guarded_loops = True
+    peel_only_last_guards = True
+    correlate_branches = True
+    """A loop that starts the next block's computation on all but its last iteration (``if j + 1 < n``) and
+    waits for it at the top of the next one, as attention kernels prefetch Q·Kᵀ, is walked peeled, with the
+    guards decided in its first, middle and last iterations (docs/matmul-protocol.md#prefetching-loops)."""
+
     def __init__(self, kernel: func.FuncOp):
         super().__init__()
         self.kernel = kernel
@@ -241,9 +248,12 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
         def varies(key: object) -> bool:
             return _varies_in(key, loop)
 
+        def inside(start: Operation) -> bool:
+            return loop.is_ancestor(start)
+
         for obj in state.objects.values():
-            obj.records = retag(obj.records, previous=previous, varies=varies)
-            obj.unfetched = retag(obj.unfetched, previous=False, varies=varies)
+            obj.records = retag(obj.records, previous=previous, varies=varies, inside=inside)
+            obj.unfetched = retag(obj.unfetched, previous=False, varies=varies, inside=inside)
         state.path = frozenset(lit for lit in state.path if not varies(lit[0]))
         return state
 

@@ -176,16 +176,23 @@ def join_objects(a: ObjectState, b: ObjectState, literals: tuple[tuple[object, b
 
 
 def retag(
-    records: dict[tuple[Operation, bool], Record], *, previous: bool, varies: Callable[[object], bool]
+    records: dict[tuple[Operation, bool], Record],
+    *,
+    previous: bool,
+    varies: Callable[[object], bool],
+    inside: Callable[[Operation], bool],
 ) -> dict[tuple[Operation, bool], Record]:
     """``records`` across a loop's back edge (``previous``) or exit: a condition that ``varies`` from one
     iteration to the next (the first-iteration test, or one computed from values defined in the loop)
-    says nothing about the next iteration or after the loop, so it leaves the guard as :data:`UNDECIDED`."""
+    says nothing about the next iteration or after the loop, so it leaves the guard as :data:`UNDECIDED`.
+    Only work started ``inside`` the loop changes iteration; work started before it (pending across an inner
+    loop, as a prefetch is across the loops of the block it overlaps) keeps its tag, so the loop's entry and
+    back edge agree on it."""
     retagged: dict[tuple[Operation, bool], Record] = {}
     for record in records.values():
         kept = frozenset(lit for lit in record.guard if not varies(lit[0]))
         guard = kept if len(kept) == len(record.guard) else kept | {UNDECIDED}
-        moved = replace(record, previous=previous, guard=guard)
+        moved = replace(record, previous=previous if inside(record.start) else record.previous, guard=guard)
         existing = retagged.get(moved.key)
         if existing is not None:  # the same start, pending from two iterations: one record
             moved = replace(existing, must=existing.must or moved.must, guard=existing.guard & moved.guard)

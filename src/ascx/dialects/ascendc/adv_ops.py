@@ -1,7 +1,7 @@
 """The high-level library beyond Matmul: the math functions (``Acos`` ... ``Xor``, ``Axpy``),
-``SoftMax``, ``RmsNorm``, ``AscendQuant``, ``Concat`` and ``Extract``, the utility ``InitGlobalMemory``,
-and the tiling structs ``SoftMaxTiling`` and ``RmsNormTiling`` with the ops that declare, fill, read and
-load them.
+``SoftMax``, ``RmsNorm``, ``LayerNorm``, ``DeepNorm``, ``AscendQuant``, ``Concat`` and ``Extract``, the
+utility ``InitGlobalMemory``, and the tiling structs ``SoftMaxTiling``, ``RmsNormTiling``, ``LayerNormTiling``
+and ``DeepNormTiling`` with the ops that declare, fill, read and load them.
 
 Every library op runs on the vector pipe: it reads its sources and writes its destinations, and a
 temporary buffer it is given (``tmp``) is written too (the library keeps intermediate values in it).
@@ -344,6 +344,92 @@ class RmsNormOp(LibCallSyntax):
 
 
 @op_definition
+class LayerNormOp(LibCallSyntax):
+    """``AscendC::LayerNorm<T, isReuseSource>(output, outputMean, outputVariance, inputX, gamma, beta
+    [, sharedTmpBuffer], epsilon, tiling)``: layer normalisation over the last axis of a ``[B, S, H]`` input,
+    with the mean and variance of each row.  The call updates the tiling's ``bshCurLength`` and
+    ``bsCurLength`` (CANN takes the struct by non-const reference), and with ``reuse_source`` a float32
+    ``src`` is CANN's work area, so ``src`` is listed as written.
+
+    Example: ``ascendc.adv.layernorm %y, %mean, %var, %x, %gamma, %beta, %eps, %tiling tmp %t : (...)``
+    """
+
+    name = "ascendc.adv.layernorm"
+    LEADING: ClassVar[Names] = ("dst", "mean", "variance", "src", "gamma", "beta", "epsilon", "tiling")
+    OPTIONAL: ClassVar[Names] = ("tmp",)
+    FLAGS: ClassVar[Names] = ("reuse_source",)
+    dst = operand_def(LocalTensorType)
+    mean = operand_def(LocalTensorType)
+    variance = operand_def(LocalTensorType)
+    src = operand_def(LocalTensorType)
+    gamma = operand_def(LocalTensorType)
+    beta = operand_def(LocalTensorType)
+    epsilon = operand_def(ElementType)
+    tiling = operand_def(LibTilingType)
+    tmp = opt_operand_def(LocalTensorType)
+    reuse_source = opt_prop_def(UnitAttr)
+    irdl_options = _OPTIONS
+    traits = traits_def(
+        *_V, TensorAccess(reads=("src", "gamma", "beta"), writes=("dst", "mean", "variance", "src", "tmp"))
+    )
+
+    def verify_(self) -> None:
+        _same_element_type(self, "dst", "mean", "variance", "src", "gamma", "beta")
+        _floating(self, "src")
+        _tmp_bytes(self.tmp)
+        _tiling(self.tiling, "LayerNormTiling")
+        if self.epsilon.type != _element(self, "src"):
+            raise VerifyException(f"epsilon has type {self.epsilon.type}, but src holds {_element(self, 'src')}")
+        if self.reuse_source is not None and isinstance(_element(self, "src"), Float16Type):
+            raise VerifyException("LayerNorm takes isReuseSource only for float: CANN rejects it for half")
+
+
+@op_definition
+class DeepNormOp(LibCallSyntax):
+    """``AscendC::DeepNorm<T, isReuseSrc, isBasicBlock>(dst, mean, rstd, src, gx, beta, gamma[, sharedTmpBuffer],
+    alpha, epsilon, tiling)``: LayerNorm of ``alpha * src + gx`` over the last axis of a ``[B, S, H]`` input.
+    Like ``LayerNorm`` the call updates the tiling's ``bshCurLength`` and ``bsCurLength``, and with
+    ``reuse_source`` a float32 ``src`` is a work area, so ``src`` is listed as written.
+
+    Example: ``ascendc.adv.deepnorm %y, %m, %r, %x, %gx, %beta, %gamma, %alpha, %eps, %tiling tmp %t : (...)``
+    """
+
+    name = "ascendc.adv.deepnorm"
+    LEADING: ClassVar[Names] = ("dst", "mean", "rstd", "src", "gx", "beta", "gamma", "alpha", "epsilon", "tiling")
+    OPTIONAL: ClassVar[Names] = ("tmp",)
+    FLAGS: ClassVar[Names] = ("reuse_source", "basic_block")
+    dst = operand_def(LocalTensorType)
+    mean = operand_def(LocalTensorType)
+    rstd = operand_def(LocalTensorType)
+    src = operand_def(LocalTensorType)
+    gx = operand_def(LocalTensorType)
+    beta = operand_def(LocalTensorType)
+    gamma = operand_def(LocalTensorType)
+    alpha = operand_def(ElementType)
+    epsilon = operand_def(ElementType)
+    tiling = operand_def(LibTilingType)
+    tmp = opt_operand_def(LocalTensorType)
+    reuse_source = opt_prop_def(UnitAttr)
+    basic_block = opt_prop_def(UnitAttr)
+    irdl_options = _OPTIONS
+    traits = traits_def(
+        *_V, TensorAccess(reads=("src", "gx", "beta", "gamma"), writes=("dst", "mean", "rstd", "src", "tmp"))
+    )
+
+    def verify_(self) -> None:
+        _same_element_type(self, "dst", "mean", "rstd", "src", "gx", "beta", "gamma")
+        _floating(self, "src")
+        _tmp_bytes(self.tmp)
+        _tiling(self.tiling, "DeepNormTiling")
+        for scalar in ("alpha", "epsilon"):
+            value: SSAValue = getattr(self, scalar)
+            if value.type != _element(self, "src"):
+                raise VerifyException(f"{scalar} has type {value.type}, but src holds {_element(self, 'src')}")
+        if self.reuse_source is not None and isinstance(_element(self, "src"), Float16Type):
+            raise VerifyException("DeepNorm takes isReuseSrc only for float: CANN rejects it for half")
+
+
+@op_definition
 class QuantOp(LibCallSyntax):
     """``AscendC::AscendQuant<T, isReuseSource[, config]>(dst, src[, sharedTmpBuffer], scale, offset[, calCount])``:
     per-tensor quantisation to ``int8_t``; ``config`` is the ``AscendQuantConfig`` (``calcCount``,
@@ -586,10 +672,19 @@ _RMSNORM_FIELDS = (
     "bLength", "sLength", "hLength", "originalHLength", "reciprocalOfHLength", "mainBshLength", "mainBsLength",
     "mainBsLengthAlign", "loopRound", "inputTailPos", "tailBshLength", "tailBsLength",
 )  # fmt: skip
+_LAYERNORM_FIELDS = (
+    "bLength", "sLength", "hLength", "originalHLength", "inputXSize", "meanVarSize", "numberOfTmpBuf",
+    "meanTmpTensorPos", "meanTmpTensorSize", "varianceTmpTensorPos", "varianceTmpTensorSize", "tmpBufSize",
+    "oneTmpSize", "firstTmpStartPos", "secondTmpStartPos", "thirdTmpStartPos", "loopRound", "inputRoundSize",
+    "inputTailSize", "inputTailPos", "meanVarRoundSize", "meanVarTailSize", "meanVarTailPos", "bshCurLength",
+    "bsCurLength", "lastDimValueBack",
+)  # fmt: skip
 LIB_TILING_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "SoftMaxTiling": tuple((name, "i32") for name in _SOFTMAX_FIELDS),
     "RmsNormTiling": tuple((name, "f32" if name == "reciprocalOfHLength" else "i32") for name in _RMSNORM_FIELDS),
     "SoftMaxShapeInfo": tuple((name, "i32") for name in ("srcM", "srcK", "oriSrcM", "oriSrcK")),
+    "LayerNormTiling": tuple((name, "f32" if name == "lastDimValueBack" else "i32") for name in _LAYERNORM_FIELDS),
+    "DeepNormTiling": tuple((name, "f32" if name == "lastDimValueBack" else "i32") for name in _LAYERNORM_FIELDS),
     "LogSoftMaxTiling": tuple((name, "i32") for name in _SOFTMAX_FIELDS),
 }
 """The members of each tiling struct (C++ names, in declaration order) and their IR types: CANN's
@@ -748,6 +843,8 @@ ADV_OPS = (
     AdvAxpyOp,
     SoftmaxOp,
     RmsNormOp,
+    LayerNormOp,
+    DeepNormOp,
     QuantOp,
     ConcatOp,
     ExtractOp,

@@ -110,7 +110,8 @@ class CubeTilingType(ParametrizedAttribute, TypeAttribute):
 @irdl_attr_definition
 class LibTilingType(ParametrizedAttribute, TypeAttribute):
     """A kernel-local tiling struct of a library API other than Matmul, named by its C++ struct:
-    ``!ascendc.lib_tiling<"SoftMaxTiling">``, ``!ascendc.lib_tiling<"RmsNormTiling">``."""
+    ``!ascendc.lib_tiling<"SoftMaxTiling">``, ``!ascendc.lib_tiling<"RmsNormTiling">``,
+    ``!ascendc.lib_tiling<"LayerNormTiling">``, ``!ascendc.lib_tiling<"DeepNormTiling">``."""
 
     name = "ascendc.lib_tiling"
     struct_name: StringAttr = param_def(base(StringAttr))

@@ -13,6 +13,8 @@ from ascx.language.adv.config_helpers import get_mm_config as get_mm_config
 from ascx.language.adv.config_helpers import get_normal_config as get_normal_config
 from ascx.language.adv.config_helpers import get_special_basic_config as get_special_basic_config
 from ascx.language.adv.config_helpers import get_special_mdl_config as get_special_mdl_config
+from ascx.language.adv.lib_tiling import DeepNormTiling as DeepNormTiling
+from ascx.language.adv.lib_tiling import LayerNormTiling as LayerNormTiling
 from ascx.language.adv.lib_tiling import LogSoftmaxTiling as LogSoftmaxTiling
 from ascx.language.adv.lib_tiling import RmsNormTiling as RmsNormTiling
 from ascx.language.adv.lib_tiling import SoftmaxShapeInfo as SoftmaxShapeInfo
@@ -49,6 +51,8 @@ from ascx.language.adv.matmul import register_matmul as register_matmul
 from ascx.language.adv.matmul_config import MatmulConfig as MatmulConfig
 from ascx.language.adv.matmul_type import MatmulType as MatmulType
 from ascx.language.adv.matrix_offset import MatrixOffset as MatrixOffset
+from ascx.language.adv.normalization import deepnorm as deepnorm
+from ascx.language.adv.normalization import layernorm as layernorm
 from ascx.language.adv.normalization import rmsnorm as rmsnorm
 from ascx.language.adv.quantization import quant as quant
 from ascx.language.adv.softmax_variants import adjust_softmax_res as adjust_softmax_res
@@ -91,6 +95,8 @@ __all__ = [
     "get_normal_config",
     "get_special_basic_config",
     "get_special_mdl_config",
+    "DeepNormTiling",
+    "LayerNormTiling",
     "LogSoftmaxTiling",
     "RmsNormTiling",
     "SoftmaxShapeInfo",
@@ -127,6 +133,8 @@ __all__ = [
     "MatmulConfig",
     "MatmulType",
     "MatrixOffset",
+    "deepnorm",
+    "layernorm",
     "rmsnorm",
     "quant",
     "adjust_softmax_res",

@@ -9,7 +9,9 @@ EXPORTS = {
         "get_ib_share_norm_config get_mdl_config get_mm_config get_normal_config get_special_basic_config "
         "get_special_mdl_config "
     ),
-    "ascx.language.adv.lib_tiling": "LogSoftmaxTiling RmsNormTiling SoftmaxShapeInfo SoftmaxTiling",
+    "ascx.language.adv.lib_tiling": (
+        "DeepNormTiling LayerNormTiling LogSoftmaxTiling RmsNormTiling SoftmaxShapeInfo SoftmaxTiling "
+    ),
     "ascx.language.adv.math": (
         "acos acosh asin asinh atan atanh axpy ceil cos cosh digamma erf erfc exp floor frac lgamma log power round "
         "sign sin sinh tan tanh trunc xor "
@@ -18,7 +20,7 @@ EXPORTS = {
     "ascx.language.adv.matmul_config": "MatmulConfig",
     "ascx.language.adv.matmul_type": "MatmulType",
     "ascx.language.adv.matrix_offset": "MatrixOffset",
-    "ascx.language.adv.normalization": "rmsnorm",
+    "ascx.language.adv.normalization": "deepnorm layernorm rmsnorm",
     "ascx.language.adv.quantization": "quant",
     "ascx.language.adv.softmax_variants": "adjust_softmax_res log_softmax simple_softmax",
     "ascx.language.adv.sort": "concat extract",

@@ -134,6 +134,41 @@ asc.data_copy(gamma, x_global[4096:], 256)""",
         "asc.data_copy(y_global, dst, 4096)",
         "MockTensor(asc.float16), MockTensor(asc.float16), asc.adv.RmsNormTiling, MockValue(asc.float32)",
     ),
+    "layernorm": Flavor(
+        "x: asc.GlobalAddress, y: asc.GlobalAddress, tiling: asc.adv.LayerNormTiling, epsilon: float",
+        _GM
+        + """src = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 4096)
+gamma = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 8192, 256)
+beta = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 8704, 256)
+dst = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 16384, 4096)
+mean = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 24576, 16)
+variance = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 24608, 16)
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 32768, 8192)
+asc.data_copy(src, x_global, 4096)
+asc.data_copy(gamma, x_global[4096:], 256)
+asc.data_copy(beta, x_global[4352:], 256)""",
+        "asc.data_copy(y_global, dst, 4096)",
+        "MockTensor(asc.float16), MockTensor(asc.float16), asc.adv.LayerNormTiling, MockValue(asc.float32)",
+    ),
+    "deepnorm": Flavor(
+        "x: asc.GlobalAddress, y: asc.GlobalAddress, tiling: asc.adv.DeepNormTiling, alpha: float, epsilon: float",
+        _GM
+        + """src = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 4096)
+gx = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 8192, 4096)
+beta = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 16384, 256)
+gamma = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 16896, 256)
+dst = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 24576, 4096)
+mean = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 32768, 16)
+rstd = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 32800, 16)
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 40960, 8192)
+asc.data_copy(src, x_global, 4096)
+asc.data_copy(gx, x_global[4096:], 4096)
+asc.data_copy(beta, x_global[8192:], 256)
+asc.data_copy(gamma, x_global[8448:], 256)""",
+        "asc.data_copy(y_global, dst, 4096)",
+        "MockTensor(asc.float16), MockTensor(asc.float16), asc.adv.DeepNormTiling, MockValue(asc.float32), "
+        "MockValue(asc.float32)",
+    ),
     "quant": Flavor(
         "x: asc.GlobalAddress, y: asc.GlobalAddress, scale: float",
         _GM

@@ -13,16 +13,17 @@ def _table(header: tuple[str, ...], rows: list[tuple[str, ...]]) -> str:
 
 _PART_0 = """# The library beyond Matmul (`asc.adv`)
 
-pyasc 1.1.1's high-level library functions besides the Matmul API ([its pages](../matmul/README.md)): the
-math functions (`acos` ... `trunc`, `exp` with its Taylor expansion, `power`, `xor`, `axpy`), `softmax` with
+pyasc 1.1.1's high-level library functions besides the Matmul API ([its pages](../matmul/README.md)): the math
+functions (`acos` ... `trunc`, `exp` with its Taylor expansion, `power`, `xor`, `axpy`), `softmax` with
 `SoftmaxTiling` (and `SoftmaxShapeInfo`, the shape it computes on), `rmsnorm` with `RmsNormTiling`, `quant`
-with `QuantConfig`, and `concat`/`extract` around
-`Sort`.  Each is an `ascendc.adv.*` op that runs on the vector pipe (it reads its sources and writes its
-destinations and its temporary buffer, for the sync passes), prints CANN 9.1's C++ call, and runs on the CPU
-emulation (`adv_api/` of the emulation headers).  The submodules have pyasc's names: `asc.adv.math`,
-`asc.adv.activation` (softmax), `asc.adv.normalization` (rmsnorm), `asc.adv.quantization` (quant),
-`asc.adv.sort` (concat, extract), `asc.adv.types` (the configuration types) and `asc.adv.utils` (the argument
-checks the functions share).
+with `QuantConfig`, and `concat`/`extract` around `Sort`; beyond pyasc, `layernorm` with `LayerNormTiling`
+(CANN's `LayerNorm` with mean and variance) and `deepnorm` with `DeepNormTiling`. Each is an `ascendc.adv.*`
+op that runs on the vector pipe (it reads its sources and writes its destinations and its temporary buffer,
+for the sync passes), prints CANN 9.1's C++ call, and runs on the CPU emulation (`adv_api/` of the emulation
+headers). The submodules have pyasc's names: `asc.adv.math`, `asc.adv.activation` (softmax),
+`asc.adv.normalization` (rmsnorm, layernorm, deepnorm), `asc.adv.quantization` (quant), `asc.adv.sort`
+(concat, extract), `asc.adv.types` (the configuration types) and `asc.adv.utils` (the argument checks the
+functions share).
 
 Beyond pyasc 1.1.1, CANN's SoftMax variants (`ascx.language.adv.softmax_variants`): `simple_softmax`
 (`SimpleSoftMax`, softmax with the row sums and maxima given), `log_softmax` with `LogSoftmaxTiling`
@@ -129,6 +130,32 @@ _PART_1 = _table(
             ),
             "True, fills the `RmsNormTiling`",
         ),
+        (
+            "`GetLayerNormMaxMinTmpSize(srcShape, typeSize, isReuseSource, max, min)`",
+            "`get_layer_norm_max_min_tmp_size(src_shape, type_size, is_reuse_source)`",
+            "`(max_value, min_value)`; `src_shape` is `[B, S, storageHLength, originHLength]`",
+        ),
+        (
+            "`GetLayerNormNDTilingInfo(srcShape, stackBufferSize, typeSize, isReuseSource, tiling)`",
+            "`get_layer_norm_nd_tiling_info(src_shape, stack_buffer_size, type_size, is_reuse_source, tiling)`",
+            "None, fills the `LayerNormTiling`",
+        ),
+        (
+            "`GetDeepNormMaxMinTmpSize(srcShape, typeSize, isReuseSource, isBasicBlock, max, min)`",
+            "`get_deep_norm_max_min_tmp_size(src_shape, type_size, is_reuse_source, is_basic_block)`",
+            "`(max_value, min_value)`",
+        ),
+        (
+            (
+                "`GetDeepNormTilingInfo(srcShape, originSrcShape, stackBufferSize, typeSize, isReuseSource, "
+                "isBasicBlock, tiling)`"
+            ),
+            (
+                "`get_deep_norm_tiling_info(src_shape, origin_src_shape, stack_buffer_size, type_size, "
+                "is_reuse_source, is_basic_block, tiling)`"
+            ),
+            "True, fills the `DeepNormTiling`",
+        ),
     ],
 )
 
@@ -136,8 +163,10 @@ _PART_2 = """
 Where CANN returns false, the Python function raises `asc.lib.host.TilingError` with the reason; where CANN's
 host checks log an error (an empty or unaligned shape, an unsupported type size, `is_reuse_source` for a half
 `sin`/`cos`), it raises `ValueError` with CANN's message.  One deviation: `soft_max_tiling_func` with a buffer
-smaller than one row raises `TilingError` (CANN computes `split_m = 0`, which no kernel can use), and so does
-`log_soft_max_tiling_func` (CANN divides by it).
+smaller than one row raises `TilingError` (CANN computes `split_m = 0`, which no kernel can use), and so
+does `log_soft_max_tiling_func` (CANN divides by it) and `get_layer_norm_nd_tiling_info` where CANN leaves
+the tiling unfilled (no room for a row in each work area) or, its `uint32_t` subtraction wrapping, fills one
+LayerNorm's kernel check rejects (a half buffer smaller than the mean and variance areas).
 `tests/host/test_adv_tiling.py` checks CANN's values at documented points and the invariants of the tilings
 over a sweep of shapes, types and buffer sizes.  pyasc 1.1.1's `asc.lib.host` exposes none of these (only
 the Matmul tiling).

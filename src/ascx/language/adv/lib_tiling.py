@@ -1,5 +1,6 @@
-"""``asc.adv.SoftmaxTiling`` and ``asc.adv.RmsNormTiling``: the tiling structs of ``softmax`` and ``rmsnorm``;
-``asc.adv.SoftmaxShapeInfo``, the shape the softmax family computes on.
+"""``asc.adv.SoftmaxTiling``, ``asc.adv.RmsNormTiling``, ``asc.adv.LayerNormTiling`` and ``asc.adv.DeepNormTiling``:
+the tiling structs of ``softmax``, ``rmsnorm``, ``layernorm`` and ``deepnorm``; ``asc.adv.SoftmaxShapeInfo``,
+the shape the softmax family computes on.
 
 They behave as ``TCubeTiling`` does: built on the host (by ``asc.lib.host.soft_max_tiling_func`` or
 ``get_rms_norm_tiling_info``, or field by field) a struct is a plain value whose fields are Python
@@ -103,6 +104,13 @@ class LibTiling(Handle):
             self._reads.pop(name, None)
         self._fields[name] = value
 
+    def forget_reads(self, *names: str) -> None:
+        """Drop the cached kernel reads of fields that a library call has changed (``LayerNorm`` takes its
+        tiling by reference and sets ``bshCurLength`` and ``bsCurLength``): later reads emit a new read."""
+        reads: dict[str, RuntimeScalar] = object.__getattribute__(self, "_reads")
+        for name in names:
+            reads.pop(name, None)
+
     def known_fields(self) -> dict[str, int | float]:
         """The fields whose values are known at trace time: all of a host struct's; of a struct built in the
         kernel, those assigned exactly once, a constant, in the block that declares the struct (so on every
@@ -198,6 +206,41 @@ class SoftmaxShapeInfo(LibTiling):
     """``sizeof(SoftMaxShapeInfo)``: 4 ``uint32_t``."""
 
 
+class LayerNormTiling(LibTiling):
+    """``LayerNormTiling``: the shape ``[b, s, h]`` of ``layernorm``'s input, ``1 / original_h_length`` and how
+    the rows are split over the three float32 work areas of the temporary buffer
+    (``asc.lib.host.get_layer_norm_nd_tiling_info`` fills it)."""
+
+    CPP_NAME: ClassVar[str] = "LayerNormTiling"
+    FIELDS: ClassVar[tuple[tuple[str, str, DataType], ...]] = (
+        ("b_length", "bLength", int32), ("s_length", "sLength", int32), ("h_length", "hLength", int32),
+        ("original_h_length", "originalHLength", int32), ("input_x_size", "inputXSize", int32),
+        ("mean_var_size", "meanVarSize", int32), ("number_of_tmp_buf", "numberOfTmpBuf", int32),
+        ("mean_tmp_tensor_pos", "meanTmpTensorPos", int32), ("mean_tmp_tensor_size", "meanTmpTensorSize", int32),
+        ("variance_tmp_tensor_pos", "varianceTmpTensorPos", int32),
+        ("variance_tmp_tensor_size", "varianceTmpTensorSize", int32), ("tmp_buf_size", "tmpBufSize", int32),
+        ("one_tmp_size", "oneTmpSize", int32), ("first_tmp_start_pos", "firstTmpStartPos", int32),
+        ("second_tmp_start_pos", "secondTmpStartPos", int32), ("third_tmp_start_pos", "thirdTmpStartPos", int32),
+        ("loop_round", "loopRound", int32), ("input_round_size", "inputRoundSize", int32),
+        ("input_tail_size", "inputTailSize", int32), ("input_tail_pos", "inputTailPos", int32),
+        ("mean_var_round_size", "meanVarRoundSize", int32), ("mean_var_tail_size", "meanVarTailSize", int32),
+        ("mean_var_tail_pos", "meanVarTailPos", int32), ("bsh_cur_length", "bshCurLength", int32),
+        ("bs_cur_length", "bsCurLength", int32), ("last_dim_value_back", "lastDimValueBack", float32),
+    )  # fmt: skip
+    C_SIZE = 104
+    """``sizeof(LayerNormTiling)``: 25 ``uint32_t`` and one ``float``."""
+
+
+class DeepNormTiling(LibTiling):
+    """``DeepNormTiling``: ``LayerNormTiling``'s 26 fields (the same names, order and meaning) for ``deepnorm``
+    (``asc.lib.host.get_deep_norm_tiling_info`` fills it)."""
+
+    CPP_NAME: ClassVar[str] = "DeepNormTiling"
+    FIELDS: ClassVar[tuple[tuple[str, str, DataType], ...]] = LayerNormTiling.FIELDS
+    C_SIZE = 104
+    """``sizeof(DeepNormTiling)``: 25 ``uint32_t`` and one ``float``."""
+
+
 class LogSoftmaxTiling(LibTiling):
     """``LogSoftMaxTiling``: ``SoftMaxTiling``'s 16 ``uint32_t`` fields, for ``log_softmax``
     (``asc.lib.host.log_soft_max_tiling_func`` fills it). CANN's LogSoftMax recomputes its tiling on the device
@@ -209,4 +252,11 @@ class LogSoftmaxTiling(LibTiling):
     """``sizeof(LogSoftMaxTiling)``: 16 ``uint32_t``."""
 
 
-__all__ = ["LogSoftmaxTiling", "RmsNormTiling", "SoftmaxShapeInfo", "SoftmaxTiling"]
+__all__ = [
+    "DeepNormTiling",
+    "LayerNormTiling",
+    "LogSoftmaxTiling",
+    "RmsNormTiling",
+    "SoftmaxShapeInfo",
+    "SoftmaxTiling",
+]

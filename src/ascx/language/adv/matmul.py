@@ -153,7 +153,8 @@ class Matmul(MatmulInputs, MatmulResults):
         cpp=("void End();",),
         rules=(
             f'``MatmulConfig.enable_end`` must be True: "{requires_config_message("end", "enable_end")}".',
-            "A kernel that uses several Matmul objects ends one before calling another's methods: "
+            "A kernel that uses several Matmul objects ends one before calling another's methods (an "
+            "``iterate_all``/``iterate_batch`` into GM on a MIX kernel's vector core is ended by the AIC's server): "
             f'"{not_ended_message("{a}", "{method}", "{b}")}".',
         ),
         example=("gm", "mm.iterate_all(c_global)\nmm.end()"),

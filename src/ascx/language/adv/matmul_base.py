@@ -128,13 +128,25 @@ class MatmulBase(Handle):
 
     def _builder(self, method: str) -> IRBuilder:
         """The kernel's builder, after the rule of switching objects (docs/matmul-protocol.md#switching-objects):
-        once a kernel calls a method of another Matmul, the previous one must have been ended."""
+        once a kernel calls a method of another Matmul, the previous one must have been ended (by ``end()``,
+        or by the AIC's server after an ``iterate_all``/``iterate_batch``: ``_ended_by_server``). Waiting for
+        such a computation is neither a switch nor makes the object active again."""
         builder = active(f"Matmul.{method}")
+        if method in ("wait_iterate_all", "wait_iterate_batch"):
+            return builder  # waits for a computation the server ended; uses no cube resources
         current = builder.kernel_state.get(_CURRENT)
         if current is not None and current is not self:
             raise ValueError(not_ended_message(current._label(), method, self._label()))
         builder.kernel_state[_CURRENT] = None if method == "end" else self
         return builder
+
+    def _ended_by_server(self, builder: IRBuilder) -> None:
+        """After an ``iterate_all``/``iterate_batch`` into global memory on a MIX kernel's vector core, the
+        AIC's Matmul server ends the object itself (CANN's ``matmul_server_impl_c220.h`` calls ``End()`` after
+        each), so the kernel may use another object, as Huawei's FlashAttention kernels do while an
+        asynchronous one is in flight (docs/matmul-protocol.md#switching-objects)."""
+        if not builder.options.matmul_cube_only and not self.modes.mix_dual_master:
+            builder.kernel_state[_CURRENT] = None
 
     def _label(self) -> str:
         return self._name or "object"

@@ -493,6 +493,7 @@ mm.wait_get_tensor_c()""",
                 wait_iterate_all=wait_flag,
             )
         )
+        self._ended_by_server(builder)
 
     def _iterate_all_local_rules(self, builder: IRBuilder, en_atomic: Any, sync: bool) -> None:
         """A LocalTensor output: synchronous, no atomic mode, C in L1 (or CO1 in cube-only kernels)."""
@@ -648,6 +649,7 @@ mm.wait_iterate_batch()""",
         builder.insert(
             ir.MatmulIterateBatchOp(self.ssa, tensor.ssa, *operands, sync=sync_flag, wait_iterate_batch=wait_flag)
         )
+        self._ended_by_server(builder)
 
     def _batch_layouts(self, method: str) -> None:
         a, b = self._layout("A"), self._layout("B")

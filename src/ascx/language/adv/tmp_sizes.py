@@ -174,3 +174,20 @@ def rmsnorm_rows_fitting(tmp_bytes: int, h: int, type_size: int) -> int:
     while total >= (rows + 1) * h * coeff + -(-(rows + 1) // 8) * 8:
         rows += 1
     return rows
+
+
+# --- LayerNorm (in its own block: GetLayerNormMaxMinTmpSize, the [B, S, H] form) -----------------------
+
+U32 = 0xFFFFFFFF
+"""CANN's host computes in ``uint32_t``; the sizes wrap as its arithmetic does."""
+
+
+def layernorm_tmp_size(b: int, s: int, h: int, type_size: int, reuse_source: bool) -> tuple[int, int]:
+    """``GetLayerNormMaxMinTmpSize`` for a ``[B, S, H]`` input: three float32 work areas of all ``b * s * h``
+    elements (maximum) or of one row (minimum), two when a float32 source is reused, plus the float32 mean
+    and variance of every row; each area rounded up to 32 bytes."""
+    mean_var = -(-((b * s * 4) & U32) // BLOCK) * BLOCK & U32
+    whole = -(-((b * s * h * 4) & U32) // BLOCK) * BLOCK & U32
+    row = -(-((h * 4) & U32) // BLOCK) * BLOCK & U32
+    areas = 2 if reuse_source and type_size == 4 else 3
+    return (areas * whole + 2 * mean_var) & U32, (areas * row + 2 * mean_var) & U32

@@ -13,13 +13,19 @@
     tiling.get_tiling(tiling_data)  # 0; raises host.TilingError with the reason when impossible
 
 How the tiling is chosen: docs/reference/host_tiling.md.  The host side of the rest of the library
-(temporary-buffer sizes, the SoftMax and RmsNorm tilings) is ``ascx.lib.host.adv_tiling``:
+(temporary-buffer sizes, the SoftMax, RmsNorm, LayerNorm and DeepNorm tilings) is ``ascx.lib.host.adv_tiling``:
 docs/reference/adv/README.md#the-host-side-asclibhost.
 """
 
 from __future__ import annotations
 
-from ascx.language.adv.lib_tiling import LogSoftmaxTiling, RmsNormTiling, SoftmaxTiling
+from ascx.language.adv.lib_tiling import (
+    DeepNormTiling,
+    LayerNormTiling,
+    LogSoftmaxTiling,
+    RmsNormTiling,
+    SoftmaxTiling,
+)
 from ascx.language.adv.tiling import TCubeTiling
 from ascx.lib.host.adv_tiling import (
     get_acos_max_min_tmp_size,
@@ -34,12 +40,16 @@ from ascx.lib.host.adv_tiling import (
     get_concat_tmp_size,
     get_cos_max_min_tmp_size,
     get_cosh_max_min_tmp_size,
+    get_deep_norm_max_min_tmp_size,
+    get_deep_norm_tiling_info,
     get_digamma_max_min_tmp_size,
     get_erf_max_min_tmp_size,
     get_erfc_max_min_tmp_size,
     get_exp_max_min_tmp_size,
     get_floor_max_min_tmp_size,
     get_frac_max_min_tmp_size,
+    get_layer_norm_max_min_tmp_size,
+    get_layer_norm_nd_tiling_info,
     get_lgamma_max_min_tmp_size,
     get_log_max_min_tmp_size,
     get_log_soft_max_max_tmp_size,
@@ -92,7 +102,9 @@ __all__ = [
     "CoreMemType",
     "CubeFormat",
     "DataType",
+    "DeepNormTiling",
     "DequantType",
+    "LayerNormTiling",
     "LogSoftmaxTiling",
     "MatmulApiTiling",
     "MatmulApiTilingBase",
@@ -122,12 +134,16 @@ __all__ = [
     "get_concat_tmp_size",
     "get_cos_max_min_tmp_size",
     "get_cosh_max_min_tmp_size",
+    "get_deep_norm_max_min_tmp_size",
+    "get_deep_norm_tiling_info",
     "get_digamma_max_min_tmp_size",
     "get_erf_max_min_tmp_size",
     "get_erfc_max_min_tmp_size",
     "get_exp_max_min_tmp_size",
     "get_floor_max_min_tmp_size",
     "get_frac_max_min_tmp_size",
+    "get_layer_norm_max_min_tmp_size",
+    "get_layer_norm_nd_tiling_info",
     "get_lgamma_max_min_tmp_size",
     "get_log_max_min_tmp_size",
     "get_log_soft_max_max_tmp_size",

@@ -22,7 +22,13 @@ import struct
 from collections.abc import Sequence
 
 from ascx.language.adv import tmp_sizes
-from ascx.language.adv.lib_tiling import LogSoftmaxTiling, RmsNormTiling, SoftmaxTiling
+from ascx.language.adv.lib_tiling import (
+    DeepNormTiling,
+    LayerNormTiling,
+    LogSoftmaxTiling,
+    RmsNormTiling,
+    SoftmaxTiling,
+)
 from ascx.lib.host.platform import PlatformAscendC
 from ascx.lib.host.search import TilingError, fail
 
@@ -419,6 +425,185 @@ def get_rms_norm_tiling_info(
     return True
 
 
+# --- LayerNorm -----------------------------------------------------------------------------------------
+
+LAYERNORM_TILING_FIELDS = (
+    "b_length", "s_length", "h_length", "original_h_length", "input_x_size", "mean_var_size", "number_of_tmp_buf",
+    "mean_tmp_tensor_pos", "mean_tmp_tensor_size", "variance_tmp_tensor_pos", "variance_tmp_tensor_size",
+    "tmp_buf_size", "one_tmp_size", "first_tmp_start_pos", "second_tmp_start_pos", "third_tmp_start_pos",
+    "loop_round", "input_round_size", "input_tail_size", "input_tail_pos", "mean_var_round_size",
+    "mean_var_tail_size", "mean_var_tail_pos", "bsh_cur_length", "bs_cur_length", "last_dim_value_back",
+)  # fmt: skip
+
+
+def _layer_norm_shape(src_shape: Shape, type_size: int, function: str) -> tuple[int, int, int, int]:
+    """CANN's ``CheckLayerNormHostCommon``: a non-empty 4-dim shape ``[B, S, storageHLength, originHLength]``
+    and a type size of 2 or 4, with CANN's messages."""
+    dims = _dims(src_shape, function)
+    prefix = f"[LayerNorm][{function}]"
+    if math.prod(dims) <= 0:
+        raise ValueError(f"{prefix} Input Shape size must be greater than 0.")
+    if len(dims) != 4:
+        raise ValueError(
+            f"{prefix} The dims of srcShape is {len(dims)}, should be 4 (e.g. [B, S, storageHLength, originHLength])!"
+        )
+    if type_size not in (2, 4):
+        raise ValueError(f"{prefix} Type size {type_size} is unsupported!")
+    b, s, h, oh = dims
+    return b, s, h, oh
+
+
+def get_layer_norm_max_min_tmp_size(src_shape: Shape, type_size: int, is_reuse_source: bool) -> tuple[int, int]:
+    """``GetLayerNormMaxMinTmpSize`` (the form for ``layernorm`` with mean and variance): ``(max_value,
+    min_value)`` bytes for an input ``[B, S, storageHLength, originHLength]``."""
+    b, s, h, _ = _layer_norm_shape(src_shape, type_size, "GetLayerNormMaxMinTmpSize")
+    return tmp_sizes.layernorm_tmp_size(b, s, h, type_size, bool(is_reuse_source))
+
+
+def get_layer_norm_nd_tiling_info(
+    src_shape: Shape, stack_buffer_size: int, type_size: int, is_reuse_source: bool, tiling: object
+) -> None:
+    """``GetLayerNormNDTilingInfo`` (the form that fills a ``LayerNormTiling``): the tiling of an input
+    ``[B, S, storageHLength, originHLength]`` and a temporary buffer of ``stack_buffer_size`` bytes, in CANN's
+    ``uint32_t`` arithmetic.  Where CANN leaves the tiling unfilled (a buffer without room for one row) or
+    fills one its kernel rejects (a half buffer smaller than the mean and variance areas), raises
+    :class:`TilingError` with the reason."""
+    api = "GetLayerNormNDTilingInfo"
+    if not isinstance(tiling, LayerNormTiling) or tiling.is_bound:
+        raise TypeError(f"{api} fills a host asc.adv.LayerNormTiling, got {tiling!r}")
+    b, s, h, oh = _layer_norm_shape(src_shape, type_size, api)
+    u32 = tmp_sizes.U32
+    if h == 0:
+        raise ValueError("the value of hLength should not be zero.")
+    input_x_size = (b * s * h) & u32
+    mean_var_size = (b * s) & u32
+    buffers = 2 if is_reuse_source and type_size == 4 else 3
+    mean_size = (mean_var_size + 7) // 8 * 8 & u32
+    mean_var_total = 0 if type_size == 4 else (2 * mean_size) & u32
+    tmp_buf_size = (stack_buffer_size // 4) & u32
+    one = ((tmp_buf_size - mean_var_total) & u32) // buffers
+    one = min(one // h * h, input_x_size)
+    if one == 0:
+        raise fail(
+            f"{api}: {stack_buffer_size} bytes of temporary buffer hold no row of {h} float32 elements "
+            f"in each of {buffers} work areas (CANN leaves the tiling unfilled)",
+            "size the buffer with asc.lib.host.get_layer_norm_max_min_tmp_size",
+        )
+    if mean_var_total + buffers * one > tmp_buf_size:
+        raise fail(
+            f"{api}: {stack_buffer_size} bytes of temporary buffer are fewer than the mean and variance areas "
+            f"of {b * s} rows ({mean_var_total * 4} bytes) and a row per work area; CANN's tiling would make "
+            "LayerNorm's kernel check fail",
+            "size the buffer with asc.lib.host.get_layer_norm_max_min_tmp_size",
+        )
+    tail = input_x_size % one
+    mean_var_tail = tail // h
+    values = (
+        b, s, h, oh & u32, input_x_size, mean_var_size, buffers, 0, mean_size, mean_size, mean_size, tmp_buf_size,
+        one, mean_var_total, mean_var_total + one, mean_var_total + 2 * one, input_x_size // one, one, tail,
+        input_x_size - tail, one // h, mean_var_tail, mean_var_size - mean_var_tail, one, one // h,
+        _f32(1.0 / _f32(float(oh & u32))) if oh else math.inf,
+    )  # fmt: skip
+    for name, value in zip(LAYERNORM_TILING_FIELDS, values, strict=True):
+        setattr(tiling, name, value)
+
+
+# --- DeepNorm ------------------------------------------------------------------------------------------
+
+
+def _deep_norm_shape(src_shape: Shape, type_size: int, is_basic_block: bool, function: str) -> tuple[int, int, int]:
+    """CANN's ``CheckDeepNormHostCommon``: a non-empty ``[B, S, H]`` of a 2- or 4-byte type, H 32-byte aligned and
+    at most 2040 (a multiple of 64 and B * S of 8 for a basic block), with CANN's messages."""
+    dims = _dims(src_shape, function)
+    prefix = f"[DeepNorm][{function}]"
+    if math.prod(dims) <= 0:
+        raise ValueError(f"{prefix} Input Shape size must be greater than 0.")
+    if type_size not in (2, 4):
+        raise ValueError(f"{prefix} Type size {type_size} is unsupported!")
+    if len(dims) != 3:
+        raise ValueError(f"{prefix} The dims of srcShape is {len(dims)}, should be 3 (e.g. [B, S, H])!")
+    b, s, h = dims
+    if h <= 0:
+        raise ValueError(f"{prefix} The last axis H must be greater than 0!")
+    if b * s <= 0:
+        raise ValueError(f"{prefix} The non-last axis B*S must be greater than 0!")
+    if h * type_size % 32:
+        raise ValueError(f"{prefix} The last axis H must be 32B aligned!")
+    if h > 2040:
+        raise ValueError(f"{prefix} The value of last axis can not be greater than 2040!")
+    if is_basic_block and h % 64:
+        raise ValueError(f"{prefix} The last axis H must be 64 aligned!")
+    if is_basic_block and b * s % 8:
+        raise ValueError(f"{prefix} The non-last axis B*S must be 8 aligned!")
+    return b, s, h
+
+
+def get_deep_norm_max_min_tmp_size(
+    src_shape: Shape, type_size: int, is_reuse_source: bool, is_basic_block: bool
+) -> tuple[int, int]:
+    """``GetDeepNormMaxMinTmpSize``: ``(max_value, min_value)`` bytes for an input ``[B, S, H]`` (LayerNorm's
+    sizes: three float32 work areas, two for a reused float32 source, and the float32 mean and variance)."""
+    b, s, h = _deep_norm_shape(src_shape, type_size, is_basic_block, "GetDeepNormMaxMinTmpSize")
+    return tmp_sizes.layernorm_tmp_size(b, s, h, type_size, bool(is_reuse_source))
+
+
+def get_deep_norm_tiling_info(
+    src_shape: Shape,
+    origin_src_shape: Shape,
+    stack_buffer_size: int,
+    type_size: int,
+    is_reuse_source: bool,
+    is_basic_block: bool,
+    tiling: object,
+) -> bool:
+    """``GetDeepNormTilingInfo``: fill ``tiling`` for an input ``[B, S, H]`` (``origin_src_shape`` has the real,
+    unpadded H) and a temporary buffer of ``stack_buffer_size`` bytes; True, or :class:`TilingError` with the
+    reason where CANN returns false."""
+    api = "GetDeepNormTilingInfo"
+    if not isinstance(tiling, DeepNormTiling) or tiling.is_bound:
+        raise TypeError(f"{api} fills a host asc.adv.DeepNormTiling, got {tiling!r}")
+    b, s, h = _deep_norm_shape(src_shape, type_size, is_basic_block, api)
+    origin = _dims(origin_src_shape, api)
+    if len(origin) != 3:
+        raise fail(f"{api}: the origin shape must be [B, S, originH], got {origin}")
+    ob, os_, oh = origin
+    if not 0 < oh <= h:
+        raise ValueError(f"[DeepNorm][{api}] The range of originH is {oh}, must be (0, {h}]!")
+    if is_basic_block and oh != h:
+        raise ValueError(
+            f"[DeepNorm][{api}] When isBasicBlock is true, originH is {oh}, H is {h}, originH must be equal to H!"
+        )
+    _, minimum = tmp_sizes.layernorm_tmp_size(b, s, h, type_size, bool(is_reuse_source))
+    if stack_buffer_size < minimum:
+        raise fail(f"{api}: {stack_buffer_size} bytes of temporary buffer are fewer than the minimum {minimum}")
+    if (b, s) != (ob, os_):
+        raise fail(f"{api}: the origin shape {[ob, os_, oh]} does not fit {[b, s, h]} (same B and S)")
+    u32 = tmp_sizes.U32
+    input_x_size = b * s * h & u32
+    mean_var_size = b * s & u32
+    buffers = 2 if is_reuse_source and type_size == 4 else 3
+    mean_size = (mean_var_size + 7) // 8 * 8 & u32
+    mean_var_total = 0 if type_size == 4 else 2 * mean_size
+    tmp_buf_size = stack_buffer_size // 4 & u32
+    one = ((tmp_buf_size - mean_var_total) & u32) // buffers
+    one = min(one // h * h, input_x_size)
+    if is_basic_block and one // (8 * h) > 0:
+        one = one // (8 * h) * (8 * h)
+    if one == 0:
+        raise fail(f"{api}: {stack_buffer_size} bytes of temporary buffer hold no row in each of {buffers} work areas")
+    tail = input_x_size % one
+    mean_var_tail = tail // h
+    values = (
+        b, s, h, oh, input_x_size, mean_var_size, buffers, 0, mean_size, mean_size, mean_size, tmp_buf_size, one,
+        mean_var_total, mean_var_total + one, mean_var_total + 2 * one, input_x_size // one, one, tail,
+        input_x_size - tail, one // h, mean_var_tail, mean_var_size - mean_var_tail, one, one // h,
+        _f32(1.0 / _f32(float(oh))),
+    )  # fmt: skip
+    for name, value in zip(LAYERNORM_TILING_FIELDS, values, strict=True):
+        setattr(tiling, name, value)
+    return True
+
+
 def _f32(value: float) -> float:
     return struct.unpack("<f", struct.pack("<f", value))[0]
 
@@ -437,12 +622,16 @@ __all__ = [
     "get_concat_tmp_size",
     "get_cos_max_min_tmp_size",
     "get_cosh_max_min_tmp_size",
+    "get_deep_norm_max_min_tmp_size",
+    "get_deep_norm_tiling_info",
     "get_digamma_max_min_tmp_size",
     "get_erf_max_min_tmp_size",
     "get_erfc_max_min_tmp_size",
     "get_exp_max_min_tmp_size",
     "get_floor_max_min_tmp_size",
     "get_frac_max_min_tmp_size",
+    "get_layer_norm_max_min_tmp_size",
+    "get_layer_norm_nd_tiling_info",
     "get_lgamma_max_min_tmp_size",
     "get_log_max_min_tmp_size",
     "get_power_max_min_tmp_size",

@@ -91,8 +91,8 @@ ascendc.adv.extract %a, %i, %a, %r : (!ascendc.local_tensor<f16>, !ascendc.local
 
 // -----
 
-%t = ascendc.lib_tiling : !ascendc.lib_tiling<"LayerNormTiling"> loc("k.py":10:1)
-// CHECK: k.py:10:1: error: unknown tiling struct 'LayerNormTiling'
+%t = ascendc.lib_tiling : !ascendc.lib_tiling<"LayerNormGradTiling"> loc("k.py":10:1)
+// CHECK: k.py:10:1: error: unknown tiling struct 'LayerNormGradTiling'
 
 // -----
 
@@ -123,6 +123,79 @@ ascendc.init_global_memory %g, %n, %v : !ascendc.global_tensor<i8>, i32, i8 loc(
 %v = arith.constant 0 : i32
 ascendc.init_global_memory %g, %n, %v : !ascendc.global_tensor<f32>, i32, i32 loc("k.py":14:1)
 // CHECK: k.py:14:1: error: value has type i32, but the tensor holds f32
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%e = arith.constant 1.0 : f16
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"RmsNormTiling">
+ascendc.adv.layernorm %a, %a, %a, %a, %a, %a, %e, %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, !ascendc.lib_tiling<"RmsNormTiling">) loc("k.py":15:1)
+// CHECK: k.py:15:1: error: tiling must be a LayerNormTiling, got !ascendc.lib_tiling<"RmsNormTiling">
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%e = arith.constant 1.0 : f32
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"LayerNormTiling">
+ascendc.adv.layernorm %a, %a, %a, %a, %a, %a, %e, %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f32, !ascendc.lib_tiling<"LayerNormTiling">) loc("k.py":16:1)
+// CHECK: k.py:16:1: error: epsilon has type f32, but src holds f16
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%e = arith.constant 1.0 : f16
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"LayerNormTiling">
+ascendc.adv.layernorm %a, %a, %a, %a, %a, %a, %e, %tiling reuse_source : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, !ascendc.lib_tiling<"LayerNormTiling">) loc("k.py":17:1)
+// CHECK: k.py:17:1: error: LayerNorm takes isReuseSource only for float: CANN rejects it for half
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<i32>
+%e = arith.constant 1 : i32
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"LayerNormTiling">
+ascendc.adv.layernorm %a, %a, %a, %a, %a, %a, %e, %tiling : (!ascendc.local_tensor<i32>, !ascendc.local_tensor<i32>, !ascendc.local_tensor<i32>, !ascendc.local_tensor<i32>, !ascendc.local_tensor<i32>, !ascendc.local_tensor<i32>, i32, !ascendc.lib_tiling<"LayerNormTiling">) loc("k.py":18:1)
+// CHECK: k.py:18:1: error: src must hold f16 or f32 elements, got i32
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%al = arith.constant 1.0 : f16
+%e = arith.constant 1.0 : f16
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"LayerNormTiling">
+ascendc.adv.deepnorm %a, %a, %a, %a, %a, %a, %a, %al, %e, %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, f16, !ascendc.lib_tiling<"LayerNormTiling">) loc("k.py":19:1)
+// CHECK: k.py:19:1: error: tiling must be a DeepNormTiling, got !ascendc.lib_tiling<"LayerNormTiling">
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%al = arith.constant 1.0 : f32
+%e = arith.constant 1.0 : f16
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"DeepNormTiling">
+ascendc.adv.deepnorm %a, %a, %a, %a, %a, %a, %a, %al, %e, %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f32, f16, !ascendc.lib_tiling<"DeepNormTiling">) loc("k.py":20:1)
+// CHECK: k.py:20:1: error: alpha has type f32, but src holds f16
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%al = arith.constant 1.0 : f16
+%e = arith.constant 1.0 : f16
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"DeepNormTiling">
+ascendc.adv.deepnorm %a, %a, %a, %a, %a, %a, %a, %al, %e, %tiling reuse_source : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, f16, !ascendc.lib_tiling<"DeepNormTiling">) loc("k.py":21:1)
+// CHECK: k.py:21:1: error: DeepNorm takes isReuseSrc only for float: CANN rejects it for half
 
 // -----
 

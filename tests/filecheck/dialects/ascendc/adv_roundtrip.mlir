@@ -2,8 +2,8 @@
 // RUN: ascx-opt %s --print-op-generic | ascx-opt | filecheck %s
 
 // Every op of the library beyond Matmul (the math functions in their call forms, Exp with its Taylor
-// level, Power, Xor, Axpy, SoftMax and RmsNorm with their tiling structs, AscendQuant with a config,
-// Concat, Extract, SimpleSoftMax, LogSoftMax, AdjustSoftMaxRes) and the tiling-struct ops: the custom format round-trips, generic form too.  The
+// level, Power, Xor, Axpy, SoftMax, RmsNorm, LayerNorm and DeepNorm with their tiling structs, AscendQuant
+// with a config, Concat, Extract, SimpleSoftMax, LogSoftMax, AdjustSoftMaxRes) and the tiling-struct ops: the custom format round-trips, generic form too.  The
 // module is what `ascx compile --emit ir` makes of tests/filecheck/api/adv_lib.py.
 
 builtin.module {
@@ -77,6 +77,14 @@ builtin.module {
     ascendc.lib_tiling.set %norm "reciprocalOfHLength", %cst_1 : !ascendc.lib_tiling<"RmsNormTiling">, f32
     %1 = arith.truncf %eps : f32 to f16
     ascendc.adv.rmsnorm %c, %a, %b, %1, %norm tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, !ascendc.lib_tiling<"RmsNormTiling">, !ascendc.local_tensor<ui8>)
+    %ln = ascendc.lib_tiling : !ascendc.lib_tiling<"LayerNormTiling">
+    ascendc.lib_tiling.set %ln "hLength", %c128_i32 : !ascendc.lib_tiling<"LayerNormTiling">, i32
+    ascendc.lib_tiling.set %ln "lastDimValueBack", %cst_1 : !ascendc.lib_tiling<"LayerNormTiling">, f32
+    ascendc.adv.layernorm %c, %b, %b, %a, %b, %b, %1, %ln tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, !ascendc.lib_tiling<"LayerNormTiling">, !ascendc.local_tensor<ui8>)
+    ascendc.adv.layernorm %w, %w, %w, %w, %w, %w, %eps, %ln reuse_source : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, f32, !ascendc.lib_tiling<"LayerNormTiling">)
+    %dn = ascendc.lib_tiling : !ascendc.lib_tiling<"DeepNormTiling">
+    ascendc.adv.deepnorm %c, %b, %b, %a, %a, %b, %b, %1, %1, %dn tmp %tmp basic_block : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, f16, !ascendc.lib_tiling<"DeepNormTiling">, !ascendc.local_tensor<ui8>)
+    ascendc.adv.deepnorm %w, %w, %w, %w, %w, %w, %w, %eps, %eps, %dn reuse_source : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, f32, f32, !ascendc.lib_tiling<"DeepNormTiling">)
     %cst_2 = arith.constant 2.000000e+00 : f32
     %cst_3 = arith.constant 5.000000e-01 : f32
     ascendc.adv.quant %q, %a, %cst_2, %cst_3 count %c256_ui32 : (!ascendc.local_tensor<i8>, !ascendc.local_tensor<f16>, f32, f32, ui32)
@@ -173,6 +181,14 @@ builtin.module {
 // CHECK-NEXT:     ascendc.lib_tiling.set %norm "reciprocalOfHLength", %cst_1 : !ascendc.lib_tiling<"RmsNormTiling">, f32
 // CHECK-NEXT:     %1 = arith.truncf %eps : f32 to f16
 // CHECK-NEXT:     ascendc.adv.rmsnorm %c, %a, %b, %1, %norm tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, !ascendc.lib_tiling<"RmsNormTiling">, !ascendc.local_tensor<ui8>)
+// CHECK-NEXT:     %ln = ascendc.lib_tiling : !ascendc.lib_tiling<"LayerNormTiling">
+// CHECK-NEXT:     ascendc.lib_tiling.set %ln "hLength", %c128_i32 : !ascendc.lib_tiling<"LayerNormTiling">, i32
+// CHECK-NEXT:     ascendc.lib_tiling.set %ln "lastDimValueBack", %cst_1 : !ascendc.lib_tiling<"LayerNormTiling">, f32
+// CHECK-NEXT:     ascendc.adv.layernorm %c, %b, %b, %a, %b, %b, %1, %ln tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, !ascendc.lib_tiling<"LayerNormTiling">, !ascendc.local_tensor<ui8>)
+// CHECK-NEXT:     ascendc.adv.layernorm %w, %w, %w, %w, %w, %w, %eps, %ln reuse_source : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, f32, !ascendc.lib_tiling<"LayerNormTiling">)
+// CHECK-NEXT:     %dn = ascendc.lib_tiling : !ascendc.lib_tiling<"DeepNormTiling">
+// CHECK-NEXT:     ascendc.adv.deepnorm %c, %b, %b, %a, %a, %b, %b, %1, %1, %dn tmp %tmp basic_block : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, f16, !ascendc.lib_tiling<"DeepNormTiling">, !ascendc.local_tensor<ui8>)
+// CHECK-NEXT:     ascendc.adv.deepnorm %w, %w, %w, %w, %w, %w, %w, %eps, %eps, %dn reuse_source : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, f32, f32, !ascendc.lib_tiling<"DeepNormTiling">)
 // CHECK-NEXT:     %cst_2 = arith.constant 2.000000e+00 : f32
 // CHECK-NEXT:     %cst_3 = arith.constant 5.000000e-01 : f32
 // CHECK-NEXT:     ascendc.adv.quant %q, %a, %cst_2, %cst_3 count %c256_ui32 : (!ascendc.local_tensor<i8>, !ascendc.local_tensor<f16>, f32, f32, ui32)

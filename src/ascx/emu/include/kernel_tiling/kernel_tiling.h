@@ -68,7 +68,7 @@ struct TCubeTiling {
 
 static_assert(sizeof(TCubeTiling) == 200, "TCubeTiling must be 50 int32_t fields (200 bytes), as ascx packs it");
 
-// The tiling structs of SoftMax and RmsNorm (ascx.language.adv.lib_tiling packs them the same way:
+// The tiling structs of SoftMax, RmsNorm, LayerNorm and DeepNorm (ascx.language.adv.lib_tiling packs them the same way:
 // little-endian uint32_t fields, the float reciprocalOfHLength in IEEE binary32).
 #pragma pack(push, 8)
 struct SoftMaxTiling {
@@ -105,6 +105,64 @@ struct RmsNormTiling {
     uint32_t tailBsLength = 0;
 };
 
+struct LayerNormTiling {
+    uint32_t bLength = 0;
+    uint32_t sLength = 0;
+    uint32_t hLength = 0;
+    uint32_t originalHLength = 0;
+    uint32_t inputXSize = 0;
+    uint32_t meanVarSize = 0;
+    uint32_t numberOfTmpBuf = 0;
+    uint32_t meanTmpTensorPos = 0;
+    uint32_t meanTmpTensorSize = 0;
+    uint32_t varianceTmpTensorPos = 0;
+    uint32_t varianceTmpTensorSize = 0;
+    uint32_t tmpBufSize = 0;
+    uint32_t oneTmpSize = 0;
+    uint32_t firstTmpStartPos = 0;
+    uint32_t secondTmpStartPos = 0;
+    uint32_t thirdTmpStartPos = 0;
+    uint32_t loopRound = 0;
+    uint32_t inputRoundSize = 0;
+    uint32_t inputTailSize = 0;
+    uint32_t inputTailPos = 0;
+    uint32_t meanVarRoundSize = 0;
+    uint32_t meanVarTailSize = 0;
+    uint32_t meanVarTailPos = 0;
+    uint32_t bshCurLength = 0;
+    uint32_t bsCurLength = 0;
+    float lastDimValueBack = 0;
+};
+
+struct DeepNormTiling {
+    uint32_t bLength = 0;
+    uint32_t sLength = 0;
+    uint32_t hLength = 0;
+    uint32_t originalHLength = 0;
+    uint32_t inputXSize = 0;
+    uint32_t meanVarSize = 0;
+    uint32_t numberOfTmpBuf = 0;
+    uint32_t meanTmpTensorPos = 0;
+    uint32_t meanTmpTensorSize = 0;
+    uint32_t varianceTmpTensorPos = 0;
+    uint32_t varianceTmpTensorSize = 0;
+    uint32_t tmpBufSize = 0;
+    uint32_t oneTmpSize = 0;
+    uint32_t firstTmpStartPos = 0;
+    uint32_t secondTmpStartPos = 0;
+    uint32_t thirdTmpStartPos = 0;
+    uint32_t loopRound = 0;
+    uint32_t inputRoundSize = 0;
+    uint32_t inputTailSize = 0;
+    uint32_t inputTailPos = 0;
+    uint32_t meanVarRoundSize = 0;
+    uint32_t meanVarTailSize = 0;
+    uint32_t meanVarTailPos = 0;
+    uint32_t bshCurLength = 0;
+    uint32_t bsCurLength = 0;
+    float lastDimValueBack = 0;
+};
+
 // LogSoftMax's tiling struct: SoftMaxTiling's fields under its own name.
 struct LogSoftMaxTiling {
     uint32_t srcM = 0;
@@ -129,6 +187,8 @@ struct LogSoftMaxTiling {
 static_assert(sizeof(LogSoftMaxTiling) == 64, "LogSoftMaxTiling must be 16 uint32_t fields, as ascx packs it");
 static_assert(sizeof(SoftMaxTiling) == 64, "SoftMaxTiling must be 16 uint32_t fields, as ascx packs it");
 static_assert(sizeof(RmsNormTiling) == 48, "RmsNormTiling must be 12 four-byte fields, as ascx packs it");
+static_assert(sizeof(LayerNormTiling) == 104, "LayerNormTiling must be 26 four-byte fields, as ascx packs it");
+static_assert(sizeof(DeepNormTiling) == 104, "DeepNormTiling must be 26 four-byte fields, as ascx packs it");
 
 }  // namespace tiling
 }  // namespace AscendC
@@ -136,4 +196,6 @@ static_assert(sizeof(RmsNormTiling) == 48, "RmsNormTiling must be 12 four-byte f
 using AscendC::tiling::TCubeTiling;
 using AscendC::tiling::SoftMaxTiling;
 using AscendC::tiling::RmsNormTiling;
+using AscendC::tiling::LayerNormTiling;
+using AscendC::tiling::DeepNormTiling;
 using AscendC::tiling::LogSoftMaxTiling;
