@@ -44,7 +44,7 @@ def test_docstrings_come_from_the_records() -> None:
         assert inspect.getdoc(getattr(asc.adv, doc.name)) == inspect.cleandoc(render_docstring(doc))
 
 
-_CPP_NAME = re.compile(r"\b(?:void|bool) ([A-Z][A-Za-z]+)\(")
+_CPP_NAME = re.compile(r"\b(?:void|bool|SoftMaxTiling) ([A-Z][A-Za-z0-9]+)\(")
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda d: d.name)

@@ -131,6 +131,53 @@ EMITS: dict[str, tuple[str, list[str]]] = {
             "AscendC::SoftMax<half, false, false, false>(c, f32, v, a, tmp, v_1, v_2);",
         ],
     ),
+    "softmax_flash_v2_update": (
+        "asc.adv.softmax_flash_v2(c, f32, f32[64:], a, b, f32, f32[64:], asc.adv.SoftmaxTiling(), tmp, is_update=True)",
+        [
+            "AscendC::LocalTensor<float> v = f32[64];",
+            "AscendC::LocalTensor<float> v_1 = f32[64];",
+            "SoftMaxTiling v_2;",
+            "AscendC::SoftmaxFlashV2<half, true, false, false, false, AscendC::SOFTMAX_DEFAULT_CFG>(c, f32, v, a, b, f32, v_1, tmp, v_2);",
+        ],
+    ),
+    "softmax_flash_v2_flags": (
+        "asc.adv.softmax_flash_v2(f32, f32, f32, f32, f32, f32, f32, asc.adv.SoftmaxTiling(), None, False, True, True, "
+        "True)",
+        [
+            "SoftMaxTiling v;",
+            "AscendC::SoftmaxFlashV2<float, false, true, true, true, AscendC::SOFTMAX_DEFAULT_CFG>(f32, f32, f32, f32, f32, f32, f32, v);",
+        ],
+    ),
+    "softmax_flash_v2_shape_info": (
+        "asc.adv.softmax_flash_v2(c, b, b[128:], a, c, b, b[128:], asc.adv.SoftmaxTiling(), "
+        "softmax_shape_info=asc.adv.SoftmaxShapeInfo(8, 16, 8, 16))",
+        [
+            "AscendC::LocalTensor<half> v = b[128];",
+            "AscendC::LocalTensor<half> v_1 = b[128];",
+            "SoftMaxTiling v_2;",
+            "AscendC::SoftMaxShapeInfo v_3;",
+            "v_3.srcM = 8;",
+            "v_3.srcK = 16;",
+            "v_3.oriSrcM = 8;",
+            "v_3.oriSrcK = 16;",
+            "AscendC::SoftmaxFlashV2<half, false, false, false, false, AscendC::SOFTMAX_DEFAULT_CFG>(c, b, v, a, c, b, v_1, v_2, v_3);",
+        ],
+    ),
+    "softmax_flash_v2_tiling_func": (
+        "asc.adv.softmax_flash_v2(c, f32, f32[64:], a, b, f32, f32[64:], asc.adv.softmax_flash_v2_tiling_func("
+        "asc.adv.SoftmaxShapeInfo(8, 32, 8, 32), 2, 4, n, True, basic_block=False), tmp, is_update=True)",
+        [
+            "AscendC::LocalTensor<float> v = f32[64];",
+            "AscendC::LocalTensor<float> v_1 = f32[64];",
+            "AscendC::SoftMaxShapeInfo v_2;",
+            "v_2.srcM = 8;",
+            "v_2.srcK = 32;",
+            "v_2.oriSrcM = 8;",
+            "v_2.oriSrcK = 32;",
+            "SoftMaxTiling v_3 = AscendC::SoftMaxFlashV2TilingFunc(v_2, 2, 4, n, true, false, false, false);",
+            "AscendC::SoftmaxFlashV2<half, true, false, false, false, AscendC::SOFTMAX_DEFAULT_CFG>(c, f32, v, a, b, f32, v_1, tmp, v_3);",
+        ],
+    ),
     "rmsnorm": (
         "asc.adv.rmsnorm(c, a, b, 1e-5, asc.adv.RmsNormTiling(h_length=256), tmp)",
         [
@@ -400,6 +447,77 @@ ERRORS: dict[str, tuple[str, str]] = {
     "softmax_basic_block": (
         "asc.adv.softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=2, src_k=128), basic_block=True)",
         "ValueError: softmax: basic_block=True needs the last axis (src_k) is a multiple of 64, at least 256 / sizeof(T) and below 2048, and the rows (src_m) are a multiple of 8; the tiling has [2, 128]",
+    ),
+    "softmax_flash_v2_stats_type": (
+        "asc.adv.softmax_flash_v2(c, i16, i16, a, b, i16, i16, asc.adv.SoftmaxTiling())",
+        "TypeError: softmax_flash_v2: exp_sum, max, in_exp_sum and in_max have data type int16 for a float16 src; they hold the type of src, or float32 for a half src",
+    ),
+    "softmax_flash_v2_exp_max_type": (
+        "asc.adv.softmax_flash_v2(c, b, b, a, f32, b, b, asc.adv.SoftmaxTiling())",
+        "TypeError: softmax_flash_v2: exp_max has data type float32, but src has float16; they must match",
+    ),
+    "softmax_flash_v2_in_max_type": (
+        "asc.adv.softmax_flash_v2(c, f32, f32, a, b, f32, b, asc.adv.SoftmaxTiling())",
+        "TypeError: softmax_flash_v2: in_max has data type float16, but exp_sum has float32; they must match",
+    ),
+    "softmax_flash_v2_tiling_type": (
+        "asc.adv.softmax_flash_v2(c, b, b, a, b, b, b, asc.adv.RmsNormTiling())",
+        "TypeError: softmax_flash_v2: tiling must be a SoftmaxTiling, got a RmsNormTiling",
+    ),
+    "softmax_flash_v2_update_runtime": (
+        "asc.adv.softmax_flash_v2(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(), is_update=n)",
+        "TypeError: softmax_flash_v2: is_update must be a compile-time bool (it is a template argument of the C++ call), got a runtime int32 value",
+    ),
+    "softmax_flash_v2_unaligned_k": (
+        "asc.adv.softmax_flash_v2(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(src_m=1, src_k=10))",
+        "ValueError: softmax_flash_v2: the tiling's src_k 10 is not 32-byte aligned for float16; the last axis must be 32-byte aligned",
+    ),
+    "softmax_flash_v2_tmp": (
+        "asc.adv.softmax_flash_v2(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(src_m=2, src_k=128), small)",
+        "ValueError: softmax_flash_v2: temp_buffer has 256 bytes, but SoftmaxFlashV2 of rows of 128 float16 needs at least 896 bytes",
+    ),
+    "softmax_flash_v2_basic_tmp": (
+        "asc.adv.softmax_flash_v2(c, f32, f32, a, b, f32, f32, asc.adv.SoftmaxTiling(src_m=2, src_k=128), small, "
+        "basic_block=True)",
+        "ValueError: softmax_flash_v2: temp_buffer has 256 bytes, but SoftmaxFlashV2 of rows of 128 float16 needs at least 6400 bytes",
+    ),
+    "softmax_flash_v2_shape": (
+        "asc.adv.softmax_flash_v2(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(src_m=4, src_k=128))",
+        "ValueError: softmax_flash_v2: the tiling's shape [4, 128] has 512 elements, more than the 256 of src",
+    ),
+    "softmax_flash_v2_stats_size": (
+        "asc.adv.softmax_flash_v2(c, b, b[240:], a, b, b, b, asc.adv.SoftmaxTiling(src_m=2, src_k=64))",
+        "ValueError: softmax_flash_v2: max has 16 elements, fewer than the 32 of one 32-byte block (16 elements) per row of the tiling's 2 rows",
+    ),
+    "softmax_flash_v2_exp_max_size": (
+        "asc.adv.softmax_flash_v2(c, b, b, a, b[240:], b, b, asc.adv.SoftmaxTiling(src_m=2, src_k=64), is_update=True)",
+        "ValueError: softmax_flash_v2: exp_max has 16 elements, fewer than the 32 of one 32-byte block (16 elements) per row of the tiling's 2 rows",
+    ),
+    "softmax_flash_v2_basic_block": (
+        "asc.adv.softmax_flash_v2(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(src_m=2, src_k=128), basic_block=True)",
+        "ValueError: softmax_flash_v2: basic_block=True needs the last axis (src_k) is a multiple of 64, at least 256 / sizeof(T) and below 2048, and the rows (src_m) are a multiple of 8; the tiling has [2, 128]",
+    ),
+    "softmax_flash_v2_shape_info_type": (
+        "asc.adv.softmax_flash_v2(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(), "
+        "softmax_shape_info=asc.adv.SoftmaxTiling())",
+        "TypeError: softmax_flash_v2: softmax_shape_info must be a SoftmaxShapeInfo, got a SoftmaxTiling",
+    ),
+    "softmax_flash_v2_shape_info_unaligned_k": (
+        "asc.adv.softmax_flash_v2(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(), "
+        "softmax_shape_info=asc.adv.SoftmaxShapeInfo(2, 24, 2, 24))",
+        "ValueError: softmax_flash_v2: the softmax_shape_info's src_k 24 is not 32-byte aligned for float16; the last axis must be 32-byte aligned",
+    ),
+    "softmax_flash_v2_tiling_func_shape_info": (
+        "asc.adv.softmax_flash_v2_tiling_func(asc.adv.SoftmaxTiling(), 2, 4, 1024)",
+        "TypeError: softmax_flash_v2_tiling_func: shape_info must be a SoftmaxShapeInfo, got a SoftmaxTiling",
+    ),
+    "softmax_flash_v2_tiling_func_type_size": (
+        "asc.adv.softmax_flash_v2_tiling_func(asc.adv.SoftmaxShapeInfo(8, 32), 8, 4, 1024)",
+        "ValueError: softmax_flash_v2_tiling_func: data_type_size1 is 8; SoftmaxFlashV2 takes elements of 2 (half) or 4 (float) bytes",
+    ),
+    "softmax_flash_v2_tiling_func_flag": (
+        "asc.adv.softmax_flash_v2_tiling_func(asc.adv.SoftmaxShapeInfo(8, 32), 2, 4, 1024, n > 0)",
+        "TypeError: softmax_flash_v2_tiling_func: is_update must be a compile-time bool, got a runtime int1 value",
     ),
     "rmsnorm_gamma_type": (
         "asc.adv.rmsnorm(c, a, f32, 1.0, asc.adv.RmsNormTiling())",

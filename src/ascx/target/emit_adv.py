@@ -21,7 +21,7 @@ def _element(value: SSAValue) -> str:
     return scalar_type(t.element_type)
 
 
-def _flag(op: adv.LibCallSyntax, flag: str) -> str:
+def _flag(op: adv.LibCallSyntax | adv.SoftmaxFlashV2TilingOp, flag: str) -> str:
     return "true" if op.has_flag(flag) else "false"
 
 
@@ -62,6 +62,23 @@ def _softmax(p: AscendCPrinter, op: adv.SoftmaxOp) -> None:
     template = [_element(op.src), *(_flag(op, f) for f in ("reuse_source", "basic_block", "data_format_nz"))]
     tensors = [p.expr(op.dst), p.expr(op.sum), p.expr(op.max), p.expr(op.src)]
     _call(p, "SoftMax", template, [*tensors, *_optional(p, op.tmp), p.expr(op.tiling), *_optional(p, op.shape_info)])
+
+
+@emits(adv.SoftmaxFlashV2Op)
+def _softmax_flash_v2(p: AscendCPrinter, op: adv.SoftmaxFlashV2Op) -> None:
+    flags = ("is_update", "reuse_source", "basic_block", "data_format_nz")
+    template = [_element(op.src), *(_flag(op, f) for f in flags), "AscendC::SOFTMAX_DEFAULT_CFG"]
+    operands = (op.dst, op.exp_sum, op.max, op.src, op.exp_max, op.in_exp_sum, op.in_max)
+    args = [*(p.expr(v) for v in operands), *_optional(p, op.tmp), p.expr(op.tiling), *_optional(p, op.shape_info)]
+    _call(p, "SoftmaxFlashV2", template, args)
+
+
+@emits(adv.SoftmaxFlashV2TilingOp)
+def _softmax_flash_v2_tiling(p: AscendCPrinter, op: adv.SoftmaxFlashV2TilingOp) -> None:
+    sizes = (op.data_type_size1, op.data_type_size2, op.local_work_space_size)
+    args = [p.expr(op.shape_info), *(p.expr(v) for v in sizes), *(_flag(op, f) for f in op.FLAGS)]
+    call = f"AscendC::SoftMaxFlashV2TilingFunc({', '.join(args)})"
+    p.line(f"{cpp_type(op.result.type)} {p.names.get(op.result)} = {call};")
 
 
 @emits(adv.RmsNormOp)

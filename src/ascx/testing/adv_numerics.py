@@ -374,3 +374,95 @@ def unary_exact(name: str, x: Array) -> Array:
     """The float64 value of the function at the input."""
     with np.errstate(all="ignore"):
         return UNARY[name].reference(x.astype(np.float64))
+
+
+# --- SoftmaxFlashV2: CANN's float32 steps in CANN's order -------------------------------------------------
+
+
+def _tree_sum(values: Array) -> Array:
+    """The sum over the last axis (a power of two) as a binary tree, neighbours first, in float32."""
+    v = values.astype(np.float32)
+    while v.shape[-1] > 1:
+        v = (v[..., 0::2] + v[..., 1::2]).astype(np.float32)
+    return v[..., 0]
+
+
+def flash_row_sums(e: Array, k: int, basic_1024: bool = False) -> Array:
+    """The sums of the first ``k`` values of each row of ``e`` (float32) in CANN's vector order: 64-lane chunks
+    added column by column (from 512 elements on, the first eight chunks as 8-element block sums), the tail onto
+    the first lanes, then a tree over the 64 lanes; a 1024-element basic block adds chunk i + 8's tree sum to
+    chunk i's, then a tree over the eight."""
+    e = e.astype(np.float32)
+    m = e.shape[0]
+    if basic_1024:
+        chunks = [_tree_sum(e[:, 64 * i : 64 * i + 64]) for i in range(16)]
+        return _tree_sum(np.stack([(chunks[i] + chunks[i + 8]).astype(np.float32) for i in range(8)], axis=1))
+    if k < 64:
+        lanes = np.zeros((m, 64), np.float32)
+        lanes[:, :k] = e[:, :k]
+        return _tree_sum(lanes)
+    chunks, tail = divmod(k, 64)
+    if k >= 512:
+        blocks = [_tree_sum(e[:, 64 * c : 64 * c + 64].reshape(m, 8, 8)) for c in range(8)]
+        lanes, first = np.concatenate(blocks, axis=1), 8
+    elif k >= 128:
+        lanes, first = (e[:, :64] + e[:, 64:128]).astype(np.float32), 2
+    else:
+        lanes, first = e[:, :64].copy(), 1
+    for c in range(first, chunks):
+        lanes = (lanes + e[:, 64 * c : 64 * c + 64]).astype(np.float32)
+    lanes[:, :tail] = (lanes[:, :tail] + e[:, 64 * chunks : 64 * chunks + tail]).astype(np.float32)
+    return _tree_sum(lanes)
+
+
+def half_round_away(values: Array) -> Array:
+    """float32 values rounded to half to nearest, ties away from zero (CAST_ROUND)."""
+    f = values.astype(np.float32).astype(np.float64)
+    h = values.astype(np.float32).astype(np.float16)
+    d = f - h.astype(np.float64)
+    toward = np.nextafter(h, np.where(d > 0, np.float16(np.inf), np.float16(-np.inf)).astype(np.float16))
+    other = toward.astype(np.float64)
+    with np.errstate(invalid="ignore"):
+        tie = (d != 0) & (np.abs(other - f) == np.abs(d)) & (np.abs(other) > np.abs(h.astype(np.float64)))
+    return np.where(tie, toward, h)
+
+
+def _store(values: Array, dtype: Any) -> Array:
+    return half_round_away(values) if np.dtype(dtype) == np.float16 else values.astype(np.float32)
+
+
+def _exp32(values: Array) -> Array:
+    with np.errstate(over="ignore", invalid="ignore"):
+        return np.exp(values.astype(np.float32).astype(np.float64)).astype(np.float32)
+
+
+def softmax_flash_v2_model(
+    x: Array,
+    stats_dtype: Any,
+    in_max: Array | None = None,
+    in_sum: Array | None = None,
+    basic_block: bool = False,
+    original_k: int | None = None,
+) -> tuple[Array, Array, Array, Array | None]:
+    """``SoftmaxFlashV2`` of ``x`` ([m, k]) step by step as CANN computes it: (dst, max, exp_sum, exp_max), the
+    stats one 32-byte block per row; the update form when ``in_max``/``in_sum`` are given (one block per row).
+    The stats combine lane by lane; element j subtracts lane j % 8 of the max."""
+    k = x.shape[1]
+    lanes = 32 // np.dtype(stats_dtype).itemsize
+    xf = x.astype(np.float32)
+    reduce_k = k if basic_block or original_k is None else original_k
+    hi = xf[:, :reduce_k].max(axis=1, keepdims=True)
+    update = in_max is not None and in_sum is not None
+    in_m = in_max.astype(np.float32) if in_max is not None and update else np.repeat(hi, lanes, axis=1)
+    lane_max = np.where(in_m > hi, in_m, hi).astype(np.float32) if update else in_m
+    e = _exp32((xf - lane_max[:, np.arange(k) % 8]).astype(np.float32))
+    total = flash_row_sums(e, reduce_k, basic_block and k == 1024)[:, None]
+    if update:
+        assert in_sum is not None
+        exp_max = _exp32((in_m - lane_max).astype(np.float32))
+        sums = ((exp_max * in_sum.astype(np.float32)).astype(np.float32) + total).astype(np.float32)
+        exp_lanes = 32 // x.dtype.itemsize
+        exp_out = _store(exp_max[:, np.arange(exp_lanes) % lanes], x.dtype)
+    else:
+        sums, exp_out = np.repeat(total, lanes, axis=1), None
+    return _store(e, x.dtype), _store(lane_max, stats_dtype), _store(sums, stats_dtype), exp_out

@@ -12,6 +12,7 @@ kernel tensor aliases.  The verifiers accept only the call forms CANN declares (
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from enum import auto
 from typing import ClassVar
 
@@ -30,7 +31,7 @@ from xdsl.dialects.builtin import (
     i32,
 )
 from xdsl.dialects.utils import EnumAttribute
-from xdsl.ir import Attribute, SpacedOpaqueSyntaxAttribute, SSAValue
+from xdsl.ir import Attribute, Operation, SpacedOpaqueSyntaxAttribute, SSAValue
 from xdsl.irdl import (
     AttrSizedOperandSegments,
     IRDLOperation,
@@ -311,6 +312,117 @@ class SoftmaxOp(LibCallSyntax):
         src, stats = _element(self, "src"), _element(self, "sum")
         if stats != src and not (isinstance(src, Float16Type) and isinstance(stats, Float32Type)):
             raise VerifyException(f"sum and max hold the type of src, or f32 for a f16 src; got {stats} for {src}")
+
+
+class SoftmaxFlashV2Access(TensorAccess):
+    """What ``SoftmaxFlashV2`` reads and writes, by its flags and types: ``in_exp_sum`` and ``in_max`` are read
+    and ``exp_max`` written with ``is_update`` only; CANN's float basic-block code also leaves ``x - max`` in
+    ``src`` (without ``is_update``) and ``expMax * inExpSum`` in ``in_exp_sum`` (with it)."""
+
+    def _float_basic(self, op: Operation) -> bool:
+        assert isinstance(op, SoftmaxFlashV2Op)
+        return op.has_flag("basic_block") and isinstance(_element(op, "src"), Float32Type)
+
+    def read_values(self, op: Operation) -> list[SSAValue]:
+        assert isinstance(op, SoftmaxFlashV2Op)
+        return [op.src, *((op.in_exp_sum, op.in_max) if op.has_flag("is_update") else ())]
+
+    def written_values(self, op: Operation) -> list[SSAValue]:
+        assert isinstance(op, SoftmaxFlashV2Op)
+        update = op.has_flag("is_update")
+        written = [op.dst, op.exp_sum, op.max, *((op.exp_max,) if update else ())]
+        if self._float_basic(op):
+            written.append(op.in_exp_sum if update else op.src)
+        return written + ([op.tmp] if op.tmp is not None else [])
+
+
+@op_definition
+class SoftmaxFlashV2Op(LibCallSyntax):
+    """``AscendC::SoftmaxFlashV2<T, isUpdate, isReuseSource, isBasicBlock, isDataFormatNZ, SOFTMAX_DEFAULT_CFG>(dst,
+    expSum, max, src, expMax, inExpSum, inMax[, sharedTmpBuffer], tiling[, softmaxShapeInfo])``: one step of
+    FlashAttention-2's online softmax over the last axis of ``src``: ``dst = exp(src - max)`` (not normalised),
+    the row maxima and sums over one 32-byte block per row, updated from ``in_max``/``in_exp_sum`` with
+    ``is_update`` (then ``exp_max = exp(in_max - max)``).
+
+    Example: ``ascendc.adv.softmax_flash_v2 %d, %s, %m, %x, %e, %is, %im, %tiling tmp %t is_update : (...)``
+    """
+
+    name = "ascendc.adv.softmax_flash_v2"
+    LEADING: ClassVar[Names] = ("dst", "exp_sum", "max", "src", "exp_max", "in_exp_sum", "in_max", "tiling")
+    OPTIONAL: ClassVar[Names] = ("tmp", "shape_info")
+    FLAGS: ClassVar[Names] = ("is_update", "reuse_source", "basic_block", "data_format_nz")
+    dst = operand_def(LocalTensorType)
+    exp_sum = operand_def(LocalTensorType)
+    max = operand_def(LocalTensorType)
+    src = operand_def(LocalTensorType)
+    exp_max = operand_def(LocalTensorType)
+    in_exp_sum = operand_def(LocalTensorType)
+    in_max = operand_def(LocalTensorType)
+    tiling = operand_def(LibTilingType)
+    tmp = opt_operand_def(LocalTensorType)
+    shape_info = opt_operand_def(LibTilingType)
+    is_update = opt_prop_def(UnitAttr)
+    reuse_source = opt_prop_def(UnitAttr)
+    basic_block = opt_prop_def(UnitAttr)
+    data_format_nz = opt_prop_def(UnitAttr)
+    irdl_options = _OPTIONS
+    traits = traits_def(*_V, SoftmaxFlashV2Access())
+
+    def verify_(self) -> None:
+        _same_element_type(self, "dst", "src", "exp_max")
+        _same_element_type(self, "exp_sum", "max", "in_exp_sum", "in_max")
+        _floating(self, "src")
+        _tmp_bytes(self.tmp)
+        _tiling(self.tiling, "SoftMaxTiling")
+        if self.shape_info is not None:
+            _tiling(self.shape_info, "SoftMaxShapeInfo", "shape_info")
+        src, stats = _element(self, "src"), _element(self, "exp_sum")
+        if stats != src and not (isinstance(src, Float16Type) and isinstance(stats, Float32Type)):
+            raise VerifyException(f"the stats hold the type of src, or f32 for a f16 src; got {stats} for {src}")
+
+
+@op_definition
+class SoftmaxFlashV2TilingOp(IRDLOperation):
+    """``SoftMaxTiling t = AscendC::SoftMaxFlashV2TilingFunc(shapeInfo, dataTypeSize1, dataTypeSize2,
+    localWorkSpaceSize, isUpdate, isBasicBlock, isDataFormatNZ, isFlashOutputBrc);``: the tiling of
+    ``SoftmaxFlashV2`` computed in the kernel, for a shape and ``localWorkSpaceSize`` bytes of temporary space.
+
+    Example: ``%t = ascendc.adv.softmax_flash_v2_tiling %shape, %c2, %c4, %n is_update : ...``
+    """
+
+    name = "ascendc.adv.softmax_flash_v2_tiling"
+    shape_info = operand_def(LibTilingType)
+    data_type_size1 = operand_def(AnyInteger)
+    data_type_size2 = operand_def(AnyInteger)
+    local_work_space_size = operand_def(AnyInteger)
+    is_update = opt_prop_def(UnitAttr)
+    basic_block = opt_prop_def(UnitAttr)
+    data_format_nz = opt_prop_def(UnitAttr)
+    is_flash_output_brc = opt_prop_def(UnitAttr)
+    result = result_def(LibTilingType)
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryAllocEffect(), MemoryReadEffect())
+    assembly_format = (
+        "$shape_info `,` $data_type_size1 `,` $data_type_size2 `,` $local_work_space_size "
+        "(`is_update` $is_update^)? (`basic_block` $basic_block^)? (`data_format_nz` $data_format_nz^)? "
+        "(`is_flash_output_brc` $is_flash_output_brc^)? attr-dict `:` type($shape_info) `,` "
+        "type($data_type_size1) `,` type($data_type_size2) `,` type($local_work_space_size) `->` type($result)"
+    )
+
+    FLAGS: ClassVar[Names] = ("is_update", "basic_block", "data_format_nz", "is_flash_output_brc")
+
+    def __init__(self, shape_info: SSAValue, sizes: tuple[SSAValue, SSAValue, SSAValue], flags: Sequence[str] = ()):
+        super().__init__(
+            operands=[shape_info, *sizes],
+            properties={flag: UnitAttr() for flag in flags},
+            result_types=[LibTilingType("SoftMaxTiling")],
+        )
+
+    def has_flag(self, flag: str) -> bool:
+        return self.properties.get(flag) is not None
+
+    def verify_(self) -> None:
+        _tiling(self.shape_info, "SoftMaxShapeInfo", "shape_info")
+        _tiling(self.result, "SoftMaxTiling", "result")
 
 
 @op_definition
@@ -842,6 +954,8 @@ ADV_OPS = (
     AdvBinaryMathOp,
     AdvAxpyOp,
     SoftmaxOp,
+    SoftmaxFlashV2Op,
+    SoftmaxFlashV2TilingOp,
     RmsNormOp,
     LayerNormOp,
     DeepNormOp,

@@ -96,6 +96,19 @@ asc.data_copy(src, x_global, 4096)""",
         "asc.data_copy(y_global, dst, 4096)",
         "MockTensor(asc.float16), MockTensor(asc.float16), asc.adv.SoftmaxTiling",
     ),
+    "softmax_flash_v2": Flavor(
+        "x: asc.GlobalAddress, y: asc.GlobalAddress, tiling: asc.adv.SoftmaxTiling",
+        _GM
+        + """src = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 4096)
+dst = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 8192, 4096)
+row_sum = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 16384, 256)
+row_max = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 17408, 256)
+exp_max = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 18432, 512)
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 19456, 16384)
+asc.data_copy(src, x_global, 4096)""",
+        "asc.data_copy(y_global, dst, 4096)",
+        "MockTensor(asc.float16), MockTensor(asc.float16), asc.adv.SoftmaxTiling",
+    ),
     "log_softmax": Flavor(
         "x: asc.GlobalAddress, y: asc.GlobalAddress, tiling: asc.adv.LogSoftmaxTiling",
         _GM

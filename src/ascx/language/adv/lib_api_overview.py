@@ -16,14 +16,15 @@ _PART_0 = """# The library beyond Matmul (`asc.adv`)
 pyasc 1.1.1's high-level library functions besides the Matmul API ([its pages](../matmul/README.md)): the math
 functions (`acos` ... `trunc`, `exp` with its Taylor expansion, `power`, `xor`, `axpy`), `softmax` with
 `SoftmaxTiling` (and `SoftmaxShapeInfo`, the shape it computes on), `rmsnorm` with `RmsNormTiling`, `quant`
-with `QuantConfig`, and `concat`/`extract` around `Sort`; beyond pyasc, `layernorm` with `LayerNormTiling`
-(CANN's `LayerNorm` with mean and variance) and `deepnorm` with `DeepNormTiling`. Each is an `ascendc.adv.*`
+with `QuantConfig`, and `concat`/`extract` around `Sort`; beyond pyasc, `softmax_flash_v2` (FlashAttention-2's
+online softmax step) with its kernel-side tiling function, `layernorm` with `LayerNormTiling` (CANN's
+`LayerNorm` with mean and variance) and `deepnorm` with `DeepNormTiling`. Each is an `ascendc.adv.*`
 op that runs on the vector pipe (it reads its sources and writes its destinations and its temporary buffer,
 for the sync passes), prints CANN 9.1's C++ call, and runs on the CPU emulation (`adv_api/` of the emulation
 headers). The submodules have pyasc's names: `asc.adv.math`, `asc.adv.activation` (softmax),
-`asc.adv.normalization` (rmsnorm, layernorm, deepnorm), `asc.adv.quantization` (quant), `asc.adv.sort`
-(concat, extract), `asc.adv.types` (the configuration types) and `asc.adv.utils` (the argument checks the
-functions share).
+`asc.adv.softmax_flash` (softmax_flash_v2, ascx's own), `asc.adv.normalization` (rmsnorm, layernorm,
+deepnorm), `asc.adv.quantization` (quant), `asc.adv.sort` (concat, extract), `asc.adv.types` (the
+configuration types) and `asc.adv.utils` (the argument checks the functions share).
 
 Beyond pyasc 1.1.1, CANN's SoftMax variants (`ascx.language.adv.softmax_variants`): `simple_softmax`
 (`SimpleSoftMax`, softmax with the row sums and maxima given), `log_softmax` with `LogSoftmaxTiling`
@@ -100,6 +101,28 @@ _PART_1 = _table(
             "`IsBasicBlockInSoftMax(tiling, dataTypeSize = 2)`",
             "`is_basic_block_in_soft_max(tiling, data_type_size=2)`",
             "bool",
+        ),
+        (
+            (
+                "`GetSoftMaxFlashV2MaxTmpSize` / `GetSoftMaxFlashV2MinTmpSize(srcShape, dataTypeSize1, dataTypeSize2, "
+                "isUpdate, isBasicBlock = false, isFlashOutputBrc = false)`"
+            ),
+            (
+                "`get_soft_max_flash_v2_max_tmp_size` / `get_soft_max_flash_v2_min_tmp_size(src_shape, "
+                "data_type_size1, data_type_size2, is_update, is_basic_block=False, is_flash_output_brc=False)`"
+            ),
+            "bytes",
+        ),
+        (
+            (
+                "`SoftMaxFlashV2TilingFunc(srcShape, dataTypeSize1, dataTypeSize2, localWorkSpaceSize, tiling, "
+                "isUpdate, isBasicBlock = false, isFlashOutputBrc = false)`"
+            ),
+            (
+                "`soft_max_flash_v2_tiling_func(src_shape, data_type_size1, data_type_size2, local_work_space_size, "
+                "softmax_flash_tiling, is_update, is_basic_block=False, is_flash_output_brc=False)`"
+            ),
+            "fills the `SoftmaxTiling` (also computed in the kernel: `asc.adv.softmax_flash_v2_tiling_func`)",
         ),
         (
             "`GetLogSoftMaxMaxTmpSize` / `GetLogSoftMaxMinTmpSize(srcShape, dataTypeSize, isReuseSource)`",

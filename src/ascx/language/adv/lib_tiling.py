@@ -66,12 +66,20 @@ class LibTiling(Handle):
     @classmethod
     def ascx_from_kernel_argument(cls, builder: IRBuilder, addr: SSAValue, name: str) -> Self:
         """The local copy a kernel makes of a struct it received in global memory."""
+        tiling = cls.of_value(
+            builder.insert(LibTilingLoadOp(addr)).result, f"a field of a {cls.__name__} kernel argument"
+        )
+        tiling.suggest_name(name)
+        return tiling
+
+    @classmethod
+    def of_value(cls, value: SSAValue, origin: str) -> Self:
+        """The struct a kernel-local IR value holds (a struct an op of the kernel computes, or loads)."""
         tiling = object.__new__(cls)
-        Handle.__init__(tiling, origin=f"a field of a {cls.__name__} kernel argument")
+        Handle.__init__(tiling, origin=origin)
         object.__setattr__(tiling, "_fields", {f[0]: 0 for f in cls.FIELDS})
         object.__setattr__(tiling, "_reads", {})
-        tiling.suggest_name(name)
-        tiling.bind(builder.insert(LibTilingLoadOp(addr)).result)
+        tiling.bind(value)
         return tiling
 
     def __getattr__(self, name: str) -> Any:

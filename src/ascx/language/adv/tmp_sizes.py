@@ -191,3 +191,43 @@ def layernorm_tmp_size(b: int, s: int, h: int, type_size: int, reuse_source: boo
     row = -(-((h * 4) & U32) // BLOCK) * BLOCK & U32
     areas = 2 if reuse_source and type_size == 4 else 3
     return (areas * whole + 2 * mean_var) & U32, (areas * row + 2 * mean_var) & U32
+
+
+SOFTMAX_BASIC_MAX_ELEMENTS = 64 * 256
+"""A basic-block step of the softmax family stays below this many elements (its repeat count fits 255)."""
+
+
+def softmax_flash_v2_row_floats(src_k: int, size1: int, size2: int, basic: bool, host: bool = True) -> int:
+    """The floats of temporary buffer one row of ``SoftmaxFlashV2`` needs on dav-c220 (``size1``: bytes of a source
+    element, ``size2`` of a max/sum element).  CANN's host formula keeps 64 floats more for a basic block of
+    1024 elements than its kernel-side tiling function (``host=False``)."""
+    stats = BLOCK // size2
+    if basic:
+        extra = 2 * SOFTMAX_UNIT if host and src_k == 1024 else SOFTMAX_UNIT
+        return stats + src_k + extra if size1 == 2 else stats + extra
+    return 2 * stats + src_k + SOFTMAX_UNIT if size1 == 2 else stats + SOFTMAX_UNIT
+
+
+def softmax_flash_v2_tmp_size(
+    src_m: int, src_k: int, size1: int, size2: int, basic: bool = False, output_brc: bool = False
+) -> tuple[int, int]:
+    """``GetSoftMaxFlashV2MaxTmpSize`` and ``GetSoftMaxFlashV2MinTmpSize`` (bytes) for a ``[src_m, src_k]`` input
+    on dav-c220 (``isUpdate`` does not enter them there): every row at once (a basic block: as many rows as a step
+    takes), and one row (a basic block: eight); ``output_brc`` (``isFlashOutputBrc``) scales the minimum to the
+    rows of one output block."""
+    basic_shape = basic and src_k % 64 == 0
+    if basic_shape and src_m % 8 == 0:
+        rows = src_m
+        while rows * src_k >= SOFTMAX_BASIC_MAX_ELEMENTS:
+            rows //= 2
+        maximum = rows * softmax_flash_v2_row_floats(src_k, size1, size2, True)
+    else:
+        maximum = src_m * softmax_flash_v2_row_floats(src_k, size1, size2, False)
+    if basic_shape:
+        minimum = 8 * softmax_flash_v2_row_floats(src_k, size1, size2, True)
+    else:
+        minimum = softmax_flash_v2_row_floats(src_k, size1, size2, False)
+    if output_brc:
+        rows_per_block = min(BLOCK // size1, src_m)
+        minimum = (minimum // 8 if basic_shape else minimum) * rows_per_block
+    return maximum * 4, minimum * 4

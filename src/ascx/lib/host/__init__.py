@@ -61,6 +61,8 @@ from ascx.lib.host.adv_tiling import (
     get_sign_max_min_tmp_size,
     get_sin_max_min_tmp_size,
     get_sinh_max_min_tmp_size,
+    get_soft_max_flash_v2_max_tmp_size,
+    get_soft_max_flash_v2_min_tmp_size,
     get_soft_max_max_tmp_size,
     get_soft_max_min_tmp_size,
     get_tan_max_min_tmp_size,
@@ -69,6 +71,7 @@ from ascx.lib.host.adv_tiling import (
     get_xor_max_min_tmp_size,
     is_basic_block_in_soft_max,
     log_soft_max_tiling_func,
+    soft_max_flash_v2_tiling_func,
     soft_max_tiling_func,
 )
 from ascx.lib.host.enums import (
@@ -155,6 +158,8 @@ __all__ = [
     "get_sign_max_min_tmp_size",
     "get_sin_max_min_tmp_size",
     "get_sinh_max_min_tmp_size",
+    "get_soft_max_flash_v2_max_tmp_size",
+    "get_soft_max_flash_v2_min_tmp_size",
     "get_soft_max_max_tmp_size",
     "get_soft_max_min_tmp_size",
     "get_tan_max_min_tmp_size",
@@ -163,5 +168,6 @@ __all__ = [
     "get_xor_max_min_tmp_size",
     "is_basic_block_in_soft_max",
     "log_soft_max_tiling_func",
+    "soft_max_flash_v2_tiling_func",
     "soft_max_tiling_func",
 ]

@@ -354,6 +354,101 @@ def log_soft_max_tiling_func(
         setattr(softmax_tiling, name, getattr(filled, name))
 
 
+# --- SoftmaxFlashV2 -------------------------------------------------------------------------------------
+
+
+def _flash_v2_shape(src_shape: Shape, size1: int, size2: int, api: str) -> tuple[int, int]:
+    m, k = _softmax_shape(src_shape, size1, api)
+    _type_size(size2, api)
+    return m, k
+
+
+def get_soft_max_flash_v2_max_tmp_size(
+    src_shape: Shape,
+    data_type_size1: int,
+    data_type_size2: int,
+    is_update: bool,
+    is_basic_block: bool = False,
+    is_flash_output_brc: bool = False,
+) -> int:
+    """``GetSoftMaxFlashV2MaxTmpSize``: the bytes with which ``softmax_flash_v2`` processes every row at once (a
+    basic block: as many rows as one step takes); ``data_type_size1`` is the source's element size,
+    ``data_type_size2`` the max/sum tensors'. On Atlas A2 ``is_update`` and ``is_flash_output_brc`` do not
+    change it."""
+    m, k = _flash_v2_shape(src_shape, data_type_size1, data_type_size2, "GetSoftMaxFlashV2MaxTmpSize")
+    return tmp_sizes.softmax_flash_v2_tmp_size(m, k, data_type_size1, data_type_size2, is_basic_block)[0]
+
+
+def get_soft_max_flash_v2_min_tmp_size(
+    src_shape: Shape,
+    data_type_size1: int,
+    data_type_size2: int,
+    is_update: bool,
+    is_basic_block: bool = False,
+    is_flash_output_brc: bool = False,
+) -> int:
+    """``GetSoftMaxFlashV2MinTmpSize``: the bytes ``softmax_flash_v2`` needs for one row (a basic block: eight;
+    ``is_flash_output_brc``: the rows of one output block)."""
+    m, k = _flash_v2_shape(src_shape, data_type_size1, data_type_size2, "GetSoftMaxFlashV2MinTmpSize")
+    sizes = tmp_sizes.softmax_flash_v2_tmp_size(
+        m, k, data_type_size1, data_type_size2, is_basic_block, is_flash_output_brc
+    )
+    return sizes[1]
+
+
+def soft_max_flash_v2_tiling_func(
+    src_shape: Shape,
+    data_type_size1: int,
+    data_type_size2: int,
+    local_work_space_size: int,
+    softmax_flash_tiling: object,
+    is_update: bool,
+    is_basic_block: bool = False,
+    is_flash_output_brc: bool = False,
+) -> None:
+    """``SoftMaxFlashV2TilingFunc``: fill ``softmax_flash_tiling`` for an input of ``src_shape`` and a temporary
+    buffer of ``local_work_space_size`` bytes: ``split_m`` rows at a time, as many as fit, a multiple of 8 (16 for
+    half with ``is_flash_output_brc``) when fewer than all; a basic block (``is_basic_block`` with the last axis
+    a multiple of 64 and the rows of 8) in whole steps of 8 rows that divide the rows, below 64 * 256 elements."""
+    api = "SoftMaxFlashV2TilingFunc"
+    if not isinstance(softmax_flash_tiling, SoftmaxTiling) or softmax_flash_tiling.is_bound:
+        raise TypeError(f"{api} fills a host asc.adv.SoftmaxTiling, got {softmax_flash_tiling!r}")
+    m, k = _flash_v2_shape(src_shape, data_type_size1, data_type_size2, api)
+    if local_work_space_size <= 0:
+        raise ValueError(f"[{api}] The localWorkSpaceSize should be greater than 0!")
+    work = local_work_space_size // 4
+    basic = is_basic_block and k % 64 == 0 and m % BASIC_TILE_NUM == 0
+    rows = work // tmp_sizes.softmax_flash_v2_row_floats(k, data_type_size1, data_type_size2, basic)
+    if basic:
+        rows = _basic_block_rows(min(rows, m), m, k)
+    unit = 16 if is_flash_output_brc and data_type_size1 == 2 else BASIC_TILE_NUM
+    rows = min(rows, m)
+    if unit < rows < m:
+        rows = rows // unit * unit
+    if rows == 0:
+        minimum = tmp_sizes.softmax_flash_v2_tmp_size(m, k, data_type_size1, data_type_size2, is_basic_block)[1]
+        raise fail(
+            f"{api}: {local_work_space_size} bytes of temporary buffer hold no row of {k} elements "
+            f"(GetSoftMaxFlashV2MinTmpSize: {minimum})",
+            "give softmax_flash_v2 at least get_soft_max_flash_v2_min_tmp_size(shape, size1, size2, is_update) bytes",
+        )
+    stats = SOFTMAX_BLOCK // data_type_size2
+    tail = m % rows
+    if is_flash_output_brc and (m // rows > 1 or tail) and rows % (SOFTMAX_BLOCK // data_type_size1):
+        raise fail(
+            f"{api}: When dataTypeSize1({data_type_size1}) is float(or half), softmaxFlashTiling.reduceM({rows}) "
+            "must be a multiple of 8(or 16), Adjust the input parameter -> localWorkSpaceSize."
+        )
+    fields = {
+        "src_m": m, "src_k": k, "src_size": m * k, "out_max_m": m, "out_max_k": stats, "out_max_size": m * stats,
+        "split_m": rows, "split_k": k, "split_size": rows * k, "reduce_m": rows, "reduce_k": stats,
+        "reduce_size": rows * stats, "range_m": m // rows, "tail_m": tail, "tail_split_size": tail * k,
+        "tail_reduce_size": tail * stats,
+    }  # fmt: skip
+    for name, value in fields.items():
+        setattr(softmax_flash_tiling, name, value)
+
+
 # --- RmsNorm -------------------------------------------------------------------------------------------
 
 
@@ -641,6 +736,8 @@ __all__ = [
     "get_sign_max_min_tmp_size",
     "get_sin_max_min_tmp_size",
     "get_sinh_max_min_tmp_size",
+    "get_soft_max_flash_v2_max_tmp_size",
+    "get_soft_max_flash_v2_min_tmp_size",
     "get_soft_max_max_tmp_size",
     "get_soft_max_min_tmp_size",
     "get_tan_max_min_tmp_size",
@@ -648,5 +745,6 @@ __all__ = [
     "get_trunc_max_min_tmp_size",
     "get_xor_max_min_tmp_size",
     "is_basic_block_in_soft_max",
+    "soft_max_flash_v2_tiling_func",
     "soft_max_tiling_func",
 ]
