@@ -255,11 +255,13 @@ LOG10_E = np.float32(0.4342944819)
 
 
 def log_softmax_model(x: Array) -> tuple[Array, Array, Array]:
-    """LogSoftMax in the emulation's float32 steps (CANN's order, the sum accumulated in order): (dst, sum, max)
-    in ``x``'s type, a half result rounded with :func:`half_ties_away`; ``sum``/``max`` of shape ``[m, 1]``."""
-    _, total, hi = softmax_model(x)
+    """LogSoftMax in CANN's float32 steps, the row sum in CANN's vector order (:func:`flash_row_sums`): (dst,
+    sum, max) in ``x``'s type, a half result rounded with :func:`half_ties_away`; ``sum``/``max`` of shape
+    ``[m, 1]``."""
     xf = x.astype(np.float32)
+    hi = xf.max(axis=-1, keepdims=True)
     e = np.exp((xf - hi).astype(np.float32).astype(np.float64)).astype(np.float32)
+    total = flash_row_sums(e, x.shape[-1])[:, None]
     q = (e / total).astype(np.float32)
     with np.errstate(divide="ignore"):
         ln = np.log(q.astype(np.float64)).astype(np.float32)

@@ -286,12 +286,11 @@ def _log_tmp_required_message() -> str:
         "emulation fails the run otherwise).",
     ),
     precision="As CANN's (Atlas A2), in float32, half inputs widened: the row maximum (exact), x - max, e^(x - max), "
-    "the row sum, the division, ln and the product with 0.4342944819 (log10 e), each rounded to float32; a half "
-    "dst, sum and max rounded with CAST_ROUND (ties away from zero). The clean-room emulation adds the row in "
-    "order, CANN's with its vector reduction tree, so a float32 sum may differ in its last bit: the backends "
-    "agree within 1e-5 relative in float32 (7e-8 measured), bit for bit on the half inputs tested (a half result "
-    "may move by one ULP); the emulation is bit-exact with numpy's float32 steps "
-    "(``ascx.testing.adv_numerics.log_softmax_model``) and within 2e-6 (float32) / 1e-3 (half) of float64.",
+    "the row sum (in CANN's vector order: 64-lane chunks, then a binary tree), the division, ln and the product "
+    "with 0.4342944819 (log10 e), each rounded to float32; a half dst, sum and max rounded with CAST_ROUND (ties "
+    "away from zero). Bit-exact with numpy's float32 steps in that order "
+    "(``ascx.testing.adv_numerics.log_softmax_model``) on both emulation backends; within 2e-6 (float32) / 1e-3 "
+    "(half) of float64.",
     example=("log_softmax", "asc.adv.log_softmax(dst, row_sum, row_max, src, tiling, tmp)"),
     notes=(
         "pyasc 1.1.1 has no ``log_softmax``; ascx names it after ``softmax`` and CANN's ``LogSoftMax``.",

@@ -27,6 +27,7 @@
 #include <cstring>
 
 #include "adv_api/activation/softmax.h"
+#include "adv_api/activation/softmax_flash.h"
 #include "ascx_emu/convert.h"
 #include "ascx_emu/debug.h"
 #include "ascx_emu/lib_common.h"
@@ -158,8 +159,8 @@ void simple_softmax(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
 // a padded last axis (oriSrcK != srcK, not emulated) and isDataFormatNZ.
 //
 // Precision (CANN's order of steps on Atlas A2): in float32, half inputs widened: the row maximum (exact),
-// x - max, exp, the row sum (added in order here; CANN adds with its vector reduction tree), the division,
-// ln and the product with 0.4342944819f (log10 e), each rounded to float32.  max and sum are stored in T,
+// x - max, exp, the row sum (in CANN's vector order: flash_row_sum of softmax_flash.h), the division, ln and
+// the product with 0.4342944819f (log10 e), each rounded to float32.  max and sum are stored in T,
 // a half rounded with CAST_ROUND, as is a half dst; the division uses the float32 sum and max.
 //
 // Checks at run time: the last axis is 32-byte aligned, the shape fits src and dst, dst and src have the
@@ -241,11 +242,10 @@ void log_softmax(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<
             row[j] = load(in[r * k + j]);
             hi = std::isnan(row[j]) || row[j] > hi ? row[j] : hi;
         }
-        float total = 0;
         for (uint64_t j = 0; j < k; ++j) {
             row[j] = f32(std::exp(static_cast<double>(f32(static_cast<double>(row[j]) - hi))));
-            total = f32(static_cast<double>(total) + row[j]);
         }
+        const float total = flash_row_sum(row.data(), static_cast<uint32_t>(k), false);
         for (uint64_t j = 0; j < k; ++j) {
             const float q = row[j] / total;
             const float ln = f32(std::log(static_cast<double>(q)));
