@@ -16,7 +16,7 @@
 // same size, inSumTensor and inMaxTensor hold one block per row and each block holds one value (CANN
 // documents it; its implementation reads lane j % 8 of the block for the element j of a row), the
 // temporary buffer holds the tiling's splitM rows (at least one: GetSoftMaxMinTmpSize) and overlaps no
-// operand, and isBasicBlock's shape rule holds.  Two facts of CANN's implementation are checked too, as
+// operand, and isBasicBlock's shape rule holds; a config with a constant shape is not emulated.  Two facts of CANN's implementation are checked too, as
 // it computes something else otherwise: a tiling used with isBasicBlock has no tail rows (CANN's
 // basic-block path skips them), and a tiling's reduceK (when set) is the statistics' elements per block
 // (CANN reads row r's statistics at r * reduceK; the host SoftMaxTilingFunc takes one data type size, so
@@ -115,6 +115,14 @@ SoftmaxShape softmax_variant_shape(const char* api, const AscendC::LocalTensor<T
         no_overlap(t, "sharedTmpBuffer", range_of(max, m * block), max_name, api);
     }
     return shape;
+}
+
+/// SimpleSoftMax's ``config``: a shape made constant at compile time (oriSrcM, oriSrcK) is not emulated.
+inline void simple_config(const AscendC::SoftmaxConfig& config) {
+    if (config.oriSrcM != 0 || config.oriSrcK != 0) {
+        fail("SimpleSoftMax: a SoftmaxConfig with a constant shape (oriSrcM %u, oriSrcK %u) is not emulated",
+             config.oriSrcM, config.oriSrcK);
+    }
 }
 
 template <typename T, typename U, bool isBasicBlock, bool isDataFormatNZ>
@@ -317,36 +325,44 @@ bool adjust_softmax_res(const AscendC::LocalTensor<T1>& res, const AscendC::Loca
 
 namespace AscendC {
 
-template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
 void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor,
                    const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling,
                    const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ascx_emu::lib::simple_config(config);
     ascx_emu::lib::simple_softmax<T, T, isBasicBlock, isDataFormatNZ>(dstTensor, inSumTensor, inMaxTensor, srcTensor,
                                                                        nullptr, tiling, softmaxShapeInfo);
 }
 
-template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
 void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor,
                    const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor,
                    const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ascx_emu::lib::simple_config(config);
     ascx_emu::lib::simple_softmax<half, float, isBasicBlock, isDataFormatNZ>(
         dstTensor, inSumTensor, inMaxTensor, srcTensor, nullptr, tiling, softmaxShapeInfo);
 }
 
-template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
 void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor,
                    const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor,
                    const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling,
                    const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ascx_emu::lib::simple_config(config);
     ascx_emu::lib::simple_softmax<T, T, isBasicBlock, isDataFormatNZ>(dstTensor, inSumTensor, inMaxTensor, srcTensor,
                                                                        &sharedTmpBuffer, tiling, softmaxShapeInfo);
 }
 
-template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
+template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false,
+          const SoftmaxConfig& config = SOFTMAX_DEFAULT_CFG>
 void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor,
                    const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor,
                    const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling,
                    const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ascx_emu::lib::simple_config(config);
     ascx_emu::lib::simple_softmax<half, float, isBasicBlock, isDataFormatNZ>(
         dstTensor, inSumTensor, inMaxTensor, srcTensor, &sharedTmpBuffer, tiling, softmaxShapeInfo);
 }
