@@ -1030,3 +1030,19 @@ def test_adjust_softmax_res_needs_a_tpipe(tmp_path: Path) -> None:
         "`asc.adv.adjust_softmax_res` (CANN's AdjustSoftMaxRes) needs a TPipe: CANN's implementation takes its "
         "event ids from the kernel's TPipe (GetTPipePtr()->FetchEventID), and this kernel creates none [XC-9]"
     ) in str(caught.value)
+
+
+def test_simple_softmax_without_a_temporary_buffer_needs_a_tpipe(tmp_path: Path) -> None:
+    """Found by the differential check: CANN's SimpleSoftMax without a sharedTmpBuffer pops the TPipe's stack
+    buffer (GetTPipePtr() is null in a kernel without one); the clean-room emulation fails such a call too."""
+    body = SIMPLE_SOFTMAX_BODY.format(
+        pipe="", t="asc.float32", st="asc.float32", size=512, stats=64, tmp_bytes=1024, m=8, k=64, tmp_arg="None",
+        flags="",
+    )  # fmt: skip
+    kernel = an.load_kernel(tmp_path, body, SOFTMAX_PARAMS)
+    tiling = asc.adv.SoftmaxTiling()
+    host.soft_max_tiling_func([8, 64], 4, 1024, tiling)
+    x = np.zeros((8, 64), np.float32)
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](x, x.copy(), np.ones((8, 8), np.float32), np.zeros((8, 8), np.float32), tiling)
+    assert "TPipe" in str(caught.value)

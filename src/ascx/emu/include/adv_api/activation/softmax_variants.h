@@ -12,7 +12,8 @@
 // exp and the division by the sum each round to float32; a half dst is rounded with CAST_ROUND (to nearest,
 // ties away from zero), as CANN's implementation rounds its float32 results to half.
 //
-// Checks at run time: the last axis is 32-byte aligned, the shape fits src and dst, dst and src have the
+// Checks at run time: a TPipe when no temporary buffer is given (CANN pops its stack buffer), the last axis
+// is 32-byte aligned, the shape fits src and dst, dst and src have the
 // same size, inSumTensor and inMaxTensor hold one block per row and each block holds one value (CANN
 // documents it; its implementation reads lane j % 8 of the block for the element j of a row), the
 // temporary buffer holds the tiling's splitM rows (at least one: GetSoftMaxMinTmpSize) and overlaps no
@@ -134,6 +135,11 @@ void simple_softmax(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTens
     static_assert(std::is_same_v<U, T> || (std::is_same_v<T, half> && std::is_same_v<U, float>),
                   "inSumTensor and inMaxTensor hold T, or float for a half T");
     const char* api = "SimpleSoftMax";
+    if (tmp == nullptr && ascx_emu::system_state.tpipe == nullptr) {
+        fail("SimpleSoftMax: without a sharedTmpBuffer CANN takes the temporary space from the TPipe's stack "
+             "buffer (PopStackBuffer), and the kernel has no TPipe: create one before the call, or pass a "
+             "temporary buffer");
+    }
     const SoftmaxShape shape = softmax_variant_shape<T, U, isBasicBlock, isDataFormatNZ>(
         api, dst, in_sum, "inSumTensor (one 32-byte block per row)", in_max, "inMaxTensor (one 32-byte block per row)",
         src, tmp, tiling, shape_info);
