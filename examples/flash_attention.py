@@ -19,7 +19,9 @@ products accumulate in float32.  With ``overlap=False`` (a compile-time paramete
 synchronous and no wait is issued: the same kernel, computed without overlapping the two cores.
 
     python examples/flash_attention.py            # both shapes on the CPU emulation, checked against numpy
-    ascx compile examples/flash_attention.py --args "$(python examples/flash_attention.py --args)"
+    ascx compile examples/flash_attention.py --args "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(asc.float16), MockTensor(asc.float32), MockTensor(asc.uint8), asc.adv.TCubeTiling, asc.adv.TCubeTiling, asc.adv.SoftmaxTiling, 1, 64, 64, 0.125, 1024, 64, 64, 64, False, True"
+
+(the last argument is ``overlap``: ``False`` compiles the sync-only variant).
 """
 
 from __future__ import annotations
@@ -327,17 +329,6 @@ SHAPES = (
 )
 
 
-def mock_arguments(overlap: bool = True) -> str:
-    """The ``--args`` of ``ascx compile`` for this kernel (the shapes are runtime values)."""
-    tensors = ", ".join(
-        f"MockTensor(asc.{t})" for t in ("float16",) * 4 + ("float32", "float32", "float16", "float32", "uint8")
-    )
-    return (
-        f"{tensors}, asc.adv.TCubeTiling, asc.adv.TCubeTiling, asc.adv.SoftmaxTiling, 1, 64, 64, 0.125, 1024, "
-        f"64, 64, 64, False, {overlap}"
-    )
-
-
 def main() -> int:
     failures = 0
     for shape in SHAPES:
@@ -353,7 +344,4 @@ def main() -> int:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:] == ["--args"]:
-        print(mock_arguments())
-    else:
-        sys.exit(main())
+    sys.exit(main())

@@ -16,7 +16,7 @@ from types import ModuleType
 import pytest
 
 import ascx as asc
-from ascx.runtime.jit import MockTensor
+from ascx.testing.examples import example_kernel
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
@@ -28,10 +28,12 @@ def fa(monkeypatch: pytest.MonkeyPatch) -> ModuleType:
 
 
 def source(fa: ModuleType, overlap: bool) -> str:
-    arguments = eval(f"({fa.mock_arguments(overlap)})", {"asc": asc, "MockTensor": MockTensor})
+    """The kernel's C++ for the arguments the tests compile the examples with, ``overlap`` last."""
+    kernel, arguments = example_kernel("flash_attention")
+    assert kernel is fa.flash_attention or kernel.fn.__name__ == "flash_attention"
     with warnings.catch_warnings():
         warnings.simplefilter("error")  # no sync diagnostic: every wait and flag is verified
-        return fa.flash_attention.compile(*arguments).source
+        return kernel.compile(*arguments[:-1], overlap).source
 
 
 @pytest.mark.parametrize("index", [0, 1], ids=["tails", "causal"])

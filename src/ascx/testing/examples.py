@@ -42,6 +42,12 @@ EXAMPLE_ARGUMENTS: dict[str, str] = {
     ),
     "matmul_mix_dual_master": f"{_MATMUL}, MockTensor(asc.float32), MockTensor(asc.uint8), asc.adv.TCubeTiling",
     "matmul_mix_dual_master_1_1": f"{_MATMUL}, MockTensor(asc.float32), MockTensor(asc.uint8), asc.adv.TCubeTiling",
+    "flash_attention": (
+        "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16), "
+        "MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(asc.float16), MockTensor(asc.float32), "
+        "MockTensor(asc.uint8), asc.adv.TCubeTiling, asc.adv.TCubeTiling, asc.adv.SoftmaxTiling, 1, 64, 64, 0.125, "
+        "1024, 64, 64, 64, False, True"
+    ),
 }
 """Example name -> its kernel arguments as ``ascx compile --args`` takes them."""
 
