@@ -33,9 +33,17 @@ HALF_ROUNDING = (
     "case): 2 of the 1024 results differ by one half ULP (a tie, and a value next to a midpoint), at most a "
     "relative 2^-10"
 )
+KERNEL_TILED_HALF = (
+    "as test_softmax_over_the_last_axis[half]: CANN's half SoftMax rounds its float32 results to half with "
+    "CAST_ROUND (ties away from zero), the clean-room one to nearest even, after float32 steps that differ in the "
+    "last bits: a few results differ by one half ULP, at most a relative 2^-10"
+)
 HALF_FLOAT32_STATS = (
     "CANN's half SoftMax with float32 sum and max tensors stops at its tensor index check (operator[]: 'offset "
-    "is 192, which can not be larger than data len 192') on this 24 x 64 case; not analysed yet"
+    "is 192, which can not be larger than data len 192') on this 24 x 64 case: the host tiling's reduceK is 16 "
+    "(its one data type size is the source's), CANN reads row r's statistics at r * reduceK, and float32 ones "
+    "hold 8 a block; the kernel-side tiling (reduceK 8) runs on both (test_softmax_with_a_tiling_softmax_tiling_"
+    "func_filled)"
 )
 SOFTMAX_BODY = """
 xg = asc.GlobalTensor()
@@ -187,6 +195,143 @@ def test_softmax_with_one_tensor_for_sum_and_max_is_an_error(tmp_path: Path) -> 
         "SoftMax: the input Tensor (sumTensor) and (maxTensor) cannot be reused, their start address is 4096, tensor "
         "size is 256 (CANN's SoftMax checks that they are two tensors)"
     )
+
+
+KERNEL_SIDE_TILING = """
+tg = asc.GlobalTensor()
+tg.set_global_buffer(t)
+shape = asc.adv.SoftmaxShapeInfo(m, k, ori_m, k)
+tiling = asc.adv.SoftmaxTiling()
+ok = asc.adv.softmax_tiling_func(work, shape, tiling, {size1}, {size2}, {basic}, {nz})
+if ok:
+    tg.set_value(16, 1)
+tg.set_value(0, tiling.src_m)
+tg.set_value(1, tiling.src_k)
+tg.set_value(2, tiling.src_size)
+tg.set_value(3, tiling.out_max_m)
+tg.set_value(4, tiling.out_max_k)
+tg.set_value(5, tiling.out_max_size)
+tg.set_value(6, tiling.split_m)
+tg.set_value(7, tiling.split_k)
+tg.set_value(8, tiling.split_size)
+tg.set_value(9, tiling.reduce_m)
+tg.set_value(10, tiling.reduce_k)
+tg.set_value(11, tiling.reduce_size)
+tg.set_value(12, tiling.range_m)
+tg.set_value(13, tiling.tail_m)
+tg.set_value(14, tiling.tail_split_size)
+tg.set_value(15, tiling.tail_reduce_size)
+"""
+
+
+@pytest.mark.parametrize(
+    ("size1", "size2", "basic", "nz", "shapes"),
+    [
+        (2, 2, False, False, [(16, 64, 16, 3000), (10, 32, 10, 2000), (40, 128, 40, 9000), (1, 2048, 1, 20000)]),
+        (2, 4, False, False, [(16, 64, 16, 3000), (24, 64, 20, 1000), (64, 256, 64, 100000)]),
+        (4, 4, False, False, [(64, 64, 64, 1000), (9, 1024, 9, 300), (8, 64, 8, 72)]),
+        (2, 2, True, False, [(64, 128, 64, 30000), (16, 512, 16, 50000), (12, 256, 12, 4000)]),
+        (4, 4, True, False, [(32, 64, 32, 4096), (16, 1024, 16, 2304), (64, 512, 64, 100000)]),
+        (2, 4, False, True, [(16, 64, 16, 1000), (32, 128, 30, 2000)]),
+    ],
+)
+def test_softmax_tiling_func_fills_cann_s_kernel_side_tiling(
+    tmp_path: Path, size1: int, size2: int, basic: bool, nz: bool, shapes: list[tuple[int, int, int, int]]
+) -> None:
+    """SoftMaxTilingFunc in the kernel (runtime shape and space) fills the 16 fields of an independent model of
+    CANN's kernel-side formula (``an.softmax_tiling_func_model``), on both backends, and returns true."""
+    body = KERNEL_SIDE_TILING.format(size1=size1, size2=size2, basic=basic, nz=nz)
+    kernel = an.load_kernel(tmp_path, body, "t: asc.GlobalAddress, m: int, k: int, ori_m: int, work: int")
+    for m, k, ori_m, work in shapes:
+        fields = np.zeros(17, np.int32)
+        kernel[1](fields, m, k, ori_m, work)
+        expected = an.softmax_tiling_func_model(work, (m, k, ori_m), size1, size2, basic, nz)
+        assert list(fields) == [*expected, 1], (m, k, ori_m, work)
+
+
+def test_softmax_tiling_func_differs_from_the_host_one(tmp_path: Path) -> None:
+    """The kernel-side and host functions on one shape and buffer: the kernel's space is in floats, its
+    statistics block follows data_type_size2, and a float source's row has no copy of the row."""
+    body = KERNEL_SIDE_TILING.format(size1=4, size2=4, basic=False, nz=False)
+    kernel = an.load_kernel(tmp_path, body, "t: asc.GlobalAddress, m: int, k: int, ori_m: int, work: int")
+    fields = np.zeros(17, np.int32)
+    kernel[1](fields, 64, 64, 64, 4096 // 4)
+    host_made = asc.adv.SoftmaxTiling()
+    host.soft_max_tiling_func([64, 64], 4, 4096, host_made)
+    assert (int(fields[6]), host_made.split_m) == (8, 7)  # 1024 floats: 72 a row in the kernel, 136 on the host
+
+
+def test_softmax_tiling_func_without_a_row_of_space_fails_at_run_time(tmp_path: Path) -> None:
+    body = KERNEL_SIDE_TILING.format(size1=2, size2=2, basic=False, nz=False)
+    kernel = an.load_kernel(tmp_path, body, "t: asc.GlobalAddress, m: int, k: int, ori_m: int, work: int")
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](np.zeros(17, np.int32), 8, 64, 8, 100)
+    assert "SoftMaxTilingFunc: 100 floats of temporary space hold no row of the shape [8, 64] (oriSrcM 8; a row " in (
+        str(caught.value)
+    )
+
+
+SOFTMAX_KERNEL_TILED = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+yg = asc.GlobalTensor()
+yg.set_global_buffer(y)
+sg = asc.GlobalTensor()
+sg.set_global_buffer(s)
+src = asc.LocalTensor({t}, asc.TPosition.VECIN, 0, {size})
+dst = asc.LocalTensor({t}, asc.TPosition.VECOUT, 16384, {size})
+sums = asc.LocalTensor({st}, asc.TPosition.VECOUT, 32768, {stats})
+maxes = asc.LocalTensor({st}, asc.TPosition.VECOUT, 36864, {stats})
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 40960, {tmp_bytes})
+asc.data_copy(src, xg, {size})
+shape = asc.adv.SoftmaxShapeInfo(m, {k}, m, {k})
+tiling = asc.adv.SoftmaxTiling()
+asc.adv.softmax_tiling_func({tmp_bytes} // 4, shape, tiling, {size1}, {size2})
+asc.adv.softmax(dst, sums, maxes, src, tiling, tmp, softmax_shape_info=shape)
+asc.data_copy(yg, dst, {size})
+asc.data_copy(sg, sums, {stats})
+"""
+
+
+@pytest.mark.parametrize(
+    ("dtype", "stats_dtype", "shape", "tmp_bytes"),
+    [
+        pytest.param(
+            np.float32, np.float32, (16, 64), 3 * 72 * 4, id="float32",
+            marks=pytest.mark.differential_rtol(3e-6, LAST_BITS),
+        ),
+        pytest.param(
+            np.float16, np.float16, (8, 128), 3 * 208 * 4, id="half",
+            marks=pytest.mark.differential_rtol(1e-3, KERNEL_TILED_HALF),
+        ),
+        pytest.param(
+            np.float16, np.float32, (24, 64), 5 * 136 * 4, id="half-float32-stats",
+            marks=pytest.mark.differential_rtol(1e-3, KERNEL_TILED_HALF),
+        ),
+    ],
+)  # fmt: skip
+def test_softmax_with_a_tiling_softmax_tiling_func_filled(
+    tmp_path: Path, dtype: type, stats_dtype: type, shape: tuple[int, int], tmp_bytes: int
+) -> None:
+    """The shape's rows known only at run time, the tiling filled in the kernel for the temporary buffer (3 or 5
+    rows a step, the row CANN's kernel-side size, less than GetSoftMaxMinTmpSize's for a float source), then
+    SoftMax on it: bit-exact with numpy's float32 steps (``an.softmax_model``) on the clean-room backend, within
+    SoftMax's stated tolerance of CANN's."""
+    m, k = shape
+    block = 32 // np.dtype(stats_dtype).itemsize
+    body = SOFTMAX_KERNEL_TILED.format(
+        t=NAMES[dtype], st=NAMES[stats_dtype], size=m * k, stats=m * block, tmp_bytes=tmp_bytes, k=k,
+        size1=np.dtype(dtype).itemsize, size2=np.dtype(stats_dtype).itemsize,
+    )  # fmt: skip
+    params = "x: asc.GlobalAddress, y: asc.GlobalAddress, s: asc.GlobalAddress, m: int"
+    kernel = an.load_kernel(tmp_path, body, params)
+    x = np.random.default_rng(4).normal(0, 3, (m, k)).astype(dtype)
+    y = np.zeros_like(x)
+    sums = np.zeros((m, block), dtype=stats_dtype)
+    kernel[1](x, y, sums, m)
+    dst, total, _ = an.softmax_model(x)
+    assert np.array_equal(y, dst.astype(dtype))
+    assert np.array_equal(sums, np.repeat(total, block, axis=1).astype(stats_dtype))
 
 
 RMSNORM_BODY = """

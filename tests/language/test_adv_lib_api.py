@@ -293,6 +293,54 @@ EMITS: dict[str, tuple[str, list[str]]] = {
             "AscendC::LogSoftMax<float, false, true>(f32, v, v_1, f32, tmp, v_2, v_3);",
         ],
     ),
+    "softmax_tiling_func": (
+        "asc.adv.softmax_tiling_func(n, asc.adv.SoftmaxShapeInfo(8, 32, 8, 32), asc.adv.SoftmaxTiling(), 2, 4)",
+        [
+            "AscendC::SoftMaxShapeInfo v;",
+            "v.srcM = 8;",
+            "v.srcK = 32;",
+            "v.oriSrcM = 8;",
+            "v.oriSrcK = 32;",
+            "SoftMaxTiling v_1;",
+            "AscendC::SoftMaxTilingFunc(n, v, v_1, 2, 4, false, false);",
+        ],
+    ),
+    "softmax_tiling_func_result": (
+        "sm_t = asc.adv.SoftmaxTiling(); asc.adv.softmax(c, f32, f32[64:], a, sm_t, tmp, "
+        "softmax_shape_info=asc.adv.SoftmaxShapeInfo(8, 32, 8, 32)) if asc.adv.softmax_tiling_func("
+        "2048, asc.adv.SoftmaxShapeInfo(8, 32, 8, 32), sm_t, 2, 4, True, data_format_nz=False) else None",
+        [
+            "SoftMaxTiling sm_t;",
+            "AscendC::SoftMaxShapeInfo v;",
+            "v.srcM = 8;",
+            "v.srcK = 32;",
+            "v.oriSrcM = 8;",
+            "v.oriSrcK = 32;",
+            "bool v_1 = AscendC::SoftMaxTilingFunc(2048, v, sm_t, 2, 4, true, false);",
+            "if (v_1) {",
+            "AscendC::LocalTensor<float> v_2 = f32[64];",
+            "AscendC::SoftMaxShapeInfo v_3;",
+            "v_3.srcM = 8;",
+            "v_3.srcK = 32;",
+            "v_3.oriSrcM = 8;",
+            "v_3.oriSrcK = 32;",
+            "AscendC::SoftMax<half, false, false, false>(c, f32, v_2, a, tmp, sm_t, v_3);",
+            "}",
+        ],
+    ),
+    "softmax_tiling_func_nz": (
+        "asc.adv.softmax_tiling_func(4096, asc.adv.SoftmaxShapeInfo(n, 64, n, 64), asc.adv.SoftmaxTiling(), 4, 4, "
+        "data_format_nz=True)",
+        [
+            "AscendC::SoftMaxShapeInfo v;",
+            "v.srcM = n;",
+            "v.srcK = 64;",
+            "v.oriSrcM = n;",
+            "v.oriSrcK = 64;",
+            "SoftMaxTiling v_1;",
+            "AscendC::SoftMaxTilingFunc(4096, v, v_1, 4, 4, false, true);",
+        ],
+    ),
     "adjust_softmax_res": (
         "asc.adv.adjust_softmax_res(f32, f32, 0xFF7FFFFF, 0.0, asc.adv.SoftmaxShapeInfo(4, 64, 4, 64))",
         [
@@ -783,6 +831,34 @@ ERRORS: dict[str, tuple[str, str]] = {
         "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(), a)",
         "TypeError: log_softmax: temp_buffer has data type float16; the temporary buffer is a uint8 tensor",
     ),
+    "softmax_tiling_func_tiling_type": (
+        "asc.adv.softmax_tiling_func(1024, asc.adv.SoftmaxShapeInfo(8, 32, 8, 32), asc.adv.SoftmaxShapeInfo(), 2, 4)",
+        "TypeError: softmax_tiling_func: tiling must be a SoftmaxTiling, got a SoftmaxShapeInfo",
+    ),
+    "softmax_tiling_func_shape_info_type": (
+        "asc.adv.softmax_tiling_func(1024, asc.adv.SoftmaxTiling(), asc.adv.SoftmaxTiling(), 2, 4)",
+        "TypeError: softmax_tiling_func: shape_info must be a SoftmaxShapeInfo, got a SoftmaxTiling",
+    ),
+    "softmax_tiling_func_type_size": (
+        "asc.adv.softmax_tiling_func(1024, asc.adv.SoftmaxShapeInfo(8, 32, 8, 32), asc.adv.SoftmaxTiling(), 2, 0)",
+        "ValueError: softmax_tiling_func: data_type_size2 is 0; SoftMax takes elements of 2 (half) or 4 (float) bytes",
+    ),
+    "softmax_tiling_func_flag": (
+        "asc.adv.softmax_tiling_func(1024, asc.adv.SoftmaxShapeInfo(8, 32, 8, 32), asc.adv.SoftmaxTiling(), 2, 4, n > 0)",
+        "TypeError: softmax_tiling_func: basic_block must be a compile-time bool, got a runtime int1 value",
+    ),
+    "softmax_tiling_func_ori_src_m": (
+        "asc.adv.softmax_tiling_func(1024, asc.adv.SoftmaxShapeInfo(8, 32), asc.adv.SoftmaxTiling(), 2, 4)",
+        "ValueError: softmax_tiling_func: the shape_info's ori_src_m is 0; SoftMaxTilingFunc splits ori_src_m rows, and CANN asserts a step of at least one row",
+    ),
+    "softmax_tiling_func_no_row": (
+        "asc.adv.softmax_tiling_func(100, asc.adv.SoftmaxShapeInfo(8, 64, 8, 64), asc.adv.SoftmaxTiling(), 2, 4)",
+        "ValueError: softmax_tiling_func: 100 floats of temporary space hold no row of 64 elements (a row takes 136 floats); CANN asserts that the temporary buffer is big enough",
+    ),
+    "softmax_tiling_func_work_type": (
+        "asc.adv.softmax_tiling_func(f, asc.adv.SoftmaxShapeInfo(8, 64, 8, 64), asc.adv.SoftmaxTiling(), 2, 4)",
+        "TypeError: softmax_tiling_func: work_local_size must be an integer, got a runtime float32 value",
+    ),
     "adjust_softmax_res_from_float": (
         "asc.adv.adjust_softmax_res(f32, f32, 1.0, 0.0, asc.adv.SoftmaxShapeInfo())",
         "TypeError: adjust_softmax_res: from_ must be the uint32 bits of the maximum to look for (0x3f800000 for 1.0), got the float 1.0",
@@ -883,6 +959,29 @@ def test_a_log_softmax_host_tiling_captured_by_the_kernel_is_rejected(tmp_path: 
     module = load_kernel_source(tmp_path, source)
     with pytest.raises(KernelError, match=re.escape("log_softmax: the LogSoftmaxTiling was built outside the kernel")):
         module.k.compile(*ARGS)
+
+
+def test_softmax_tiling_func_rejects_a_host_tiling(tmp_path: Path) -> None:
+    statement = "asc.adv.softmax_tiling_func(1024, asc.adv.SoftmaxShapeInfo(8, 32, 8, 32), HOST, 2, 4)"
+    source = KERNEL.format(statement=statement).replace("@asc.jit", "HOST = asc.adv.SoftmaxTiling()\n\n\n@asc.jit")
+    module = load_kernel_source(tmp_path, source)
+    with pytest.raises(
+        KernelError, match=re.escape("softmax_tiling_func: the SoftmaxTiling was built outside the kernel")
+    ):
+        module.k.compile(*ARGS)
+
+
+def test_a_tiling_softmax_tiling_func_fills_has_no_known_fields(tmp_path: Path) -> None:
+    """The fields set before the call are no longer known at trace time (softmax does not check the unaligned
+    src_k the kernel set first), and a field read after the call is read again."""
+    statement = (
+        "sm_t = asc.adv.SoftmaxTiling(src_k=10); before = sm_t.split_m; asc.adv.softmax_tiling_func(n, "
+        "asc.adv.SoftmaxShapeInfo(8, 32, 8, 32), sm_t, 2, 2); after = sm_t.split_m; "
+        "asc.adv.softmax(c, b, b[128:], a, sm_t, tmp)"
+    )
+    emitted = lines(tmp_path, statement)
+    assert sum("= sm_t.splitM;" in line for line in emitted) == 2
+    assert emitted[-1] == "AscendC::SoftMax<half, false, false, false>(c, b, v_1, a, tmp, sm_t);"
 
 
 def test_a_host_tiling_captured_by_the_kernel_is_rejected(tmp_path: Path) -> None:

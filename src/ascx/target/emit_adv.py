@@ -21,7 +21,7 @@ def _element(value: SSAValue) -> str:
     return scalar_type(t.element_type)
 
 
-def _flag(op: adv.LibCallSyntax | adv.SoftmaxFlashV2TilingOp, flag: str) -> str:
+def _flag(op: adv.LibCallSyntax | adv.SoftmaxFlashV2TilingOp | adv.SoftmaxTilingFuncOp, flag: str) -> str:
     return "true" if op.has_flag(flag) else "false"
 
 
@@ -79,6 +79,17 @@ def _softmax_flash_v2_tiling(p: AscendCPrinter, op: adv.SoftmaxFlashV2TilingOp) 
     args = [p.expr(op.shape_info), *(p.expr(v) for v in sizes), *(_flag(op, f) for f in op.FLAGS)]
     call = f"AscendC::SoftMaxFlashV2TilingFunc({', '.join(args)})"
     p.line(f"{cpp_type(op.result.type)} {p.names.get(op.result)} = {call};")
+
+
+@emits(adv.SoftmaxTilingFuncOp)
+def _softmax_tiling_func(p: AscendCPrinter, op: adv.SoftmaxTilingFuncOp) -> None:
+    operands = (op.work_local_size, op.shape_info, op.tiling, op.data_type_size1, op.data_type_size2)
+    args = [*(p.expr(v) for v in operands), *(_flag(op, f) for f in op.FLAGS)]
+    call = f"AscendC::SoftMaxTilingFunc({', '.join(args)})"
+    if op.result.uses:
+        p.line(f"bool {p.names.get(op.result)} = {call};")
+    else:
+        p.line(f"{call};")
 
 
 @emits(adv.RmsNormOp)

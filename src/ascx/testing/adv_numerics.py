@@ -226,6 +226,36 @@ def softmax_model(x: Array) -> tuple[Array, Array, Array]:
 # --- SoftMax's variants -----------------------------------------------------------------------------
 
 
+def softmax_tiling_func_model(
+    work: int, shape: tuple[int, int, int], size1: int, size2: int, basic: bool = False, nz: bool = False
+) -> list[int]:
+    """The 16 fields (``SoftMaxTiling``'s order) CANN's kernel-side ``SoftMaxTilingFunc`` fills for ``work`` floats
+    of temporary space and the shape ``(src_m, src_k, ori_src_m)``; [] where CANN asserts (no row fits).  From
+    the facts of ``asc.adv.softmax_tiling_func``'s record, independently of the emulation's C++."""
+    m, k, ori_m = shape
+    stats = 32 // size2
+    if nz:
+        rows = work // (16 + k)
+    else:
+        rows = min(work // (stats + (k if size1 == 2 else 0) + 64), m)
+        if basic and rows > 8 and m % 8 == 0:
+            rows = rows // 8 * 8
+            while m % rows:
+                rows -= 8
+            while rows * k >= 64 * 256:
+                rows //= 2
+    if 8 < rows < ori_m:
+        rows = rows // 8 * 8
+    rows = min(rows, ori_m)
+    if rows == 0:
+        return []
+    tail = ori_m % rows
+    return [
+        m, k, m * k, m, stats, m * stats, rows, k, rows * k, rows, stats, rows * stats, ori_m // rows, tail,
+        tail * k, tail * stats,
+    ]  # fmt: skip
+
+
 def half_ties_away(x: Array) -> Array:
     """float32 values rounded to half to nearest, ties away from zero (Cast's CAST_ROUND, which CANN's softmax
     family rounds its float32 results to half with)."""

@@ -1,7 +1,8 @@
 # The library functions beyond Matmul from Python to IR and to C++: each math function once, exp with
 # its Taylor expansion, power, xor, axpy, softmax, rmsnorm, layernorm and deepnorm with kernel-built
 # tilings and a tiling kernel parameter, quant with a QuantConfig, concat and extract, simple_softmax,
-# log_softmax and adjust_softmax_res (its bool result in a condition).
+# log_softmax, adjust_softmax_res (its bool result in a condition) and softmax_tiling_func (filling the
+# tiling kernel parameter's copy and a kernel-built tiling).
 #
 # RUN: ascx compile %s --args "asc.adv.SoftmaxTiling(), MockValue(asc.int32), MockValue(asc.float32)" --emit ir | filecheck %s --check-prefix=IR
 # RUN: ascx compile %s --args "asc.adv.SoftmaxTiling(), MockValue(asc.int32), MockValue(asc.float32)" | filecheck %s --check-prefix=CPP --match-full-lines --strict-whitespace
@@ -71,6 +72,9 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
     asc.adv.log_softmax(c, b, b, a, log_tiling, tmp, reuse_source=False, data_format_nz=True)
     if asc.adv.adjust_softmax_res(w, w, 0xFF7FFFFF, 0.0, shape, step_size_mode=1):
         asc.adv.adjust_softmax_res(c, w, n, eps, shape)
+    if asc.adv.softmax_tiling_func(8192 // 4, shape, tiling, 2, 4, True):
+        asc.adv.softmax(c, w, w[128:], a, tiling, tmp, softmax_shape_info=shape)
+    asc.adv.softmax_tiling_func(n, shape, local, 4, 4, data_format_nz=True)
 
 
 # IR: func.func @adv_lib(%tiling_gm: !ascendc.gm_struct_addr<!ascendc.lib_tiling<"SoftMaxTiling">>, %n: i32, %eps: f32) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type aiv_only>} {
@@ -150,6 +154,10 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
 # IR: %11 = ascendc.adv.adjust_softmax_res %w, %w, %c4286578687_ui32, %cst_4, %shape step_size_mode 1 : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, ui32, f32, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
 # IR: scf.if %11 {
 # IR: %13 = ascendc.adv.adjust_softmax_res %c, %w, %n, %12, %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, i32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+# IR: %14 = ascendc.adv.softmax_tiling_func %c2048_ui32, %shape, %tiling, %c2_ui32, %c4_ui32 basic_block : (ui32, !ascendc.lib_tiling<"SoftMaxShapeInfo">, !ascendc.lib_tiling<"SoftMaxTiling">, ui32, ui32) -> i1
+# IR: scf.if %14 {
+# IR: ascendc.adv.softmax %c, %w, %15, %a, %tiling tmp %tmp shape_info %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
+# IR: %16 = ascendc.adv.softmax_tiling_func %n, %shape, %local, %c4_ui32, %c4_ui32 data_format_nz : (i32, !ascendc.lib_tiling<"SoftMaxShapeInfo">, !ascendc.lib_tiling<"SoftMaxTiling">, ui32, ui32) -> i1
 
 # CPP:#include "kernel_operator.h"
 # CPP-EMPTY:
@@ -251,4 +259,10 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
 # CPP-NEXT:        half v_12 = static_cast<half>(eps);
 # CPP-NEXT:        AscendC::AdjustSoftMaxRes<half, float, false, 0>(c, w, n, v_12, shape);
 # CPP-NEXT:    }
+# CPP-NEXT:    bool v_13 = AscendC::SoftMaxTilingFunc(2048, shape, tiling, 2, 4, true, false);
+# CPP-NEXT:    if (v_13) {
+# CPP-NEXT:        AscendC::LocalTensor<float> v_14 = w[128];
+# CPP-NEXT:        AscendC::SoftMax<half, false, false, false>(c, w, v_14, a, tmp, tiling, shape);
+# CPP-NEXT:    }
+# CPP-NEXT:    AscendC::SoftMaxTilingFunc(n, shape, local, 4, 4, false, true);
 # CPP-NEXT:}

@@ -106,6 +106,14 @@ builtin.module {
     scf.if %found {
       %2 = ascendc.adv.adjust_softmax_res %c, %w, %n, %1, %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, i32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
     }
+    %c2048 = ascendc.constant 2048 : ui32
+    %c2u = ascendc.constant 2 : ui32
+    %c4u = ascendc.constant 4 : ui32
+    %filled = ascendc.adv.softmax_tiling_func %c2048, %shape, %tiling, %c2u, %c4u basic_block : (ui32, !ascendc.lib_tiling<"SoftMaxShapeInfo">, !ascendc.lib_tiling<"SoftMaxTiling">, ui32, ui32) -> i1
+    scf.if %filled {
+      ascendc.adv.softmax %c, %w, %w, %a, %tiling tmp %tmp shape_info %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
+    }
+    %nz = ascendc.adv.softmax_tiling_func %n, %shape, %local, %c4u, %c4u data_format_nz : (i32, !ascendc.lib_tiling<"SoftMaxShapeInfo">, !ascendc.lib_tiling<"SoftMaxTiling">, ui32, ui32) -> i1
     func.return
   }
 }
@@ -193,4 +201,9 @@ builtin.module {
 // CHECK-NEXT:    if (found) {
 // CHECK-NEXT:        AscendC::AdjustSoftMaxRes<half, float, false, 0>(c, w, n, v_1, shape);
 // CHECK-NEXT:    }
+// CHECK-NEXT:    bool filled = AscendC::SoftMaxTilingFunc(2048, shape, tiling, 2, 4, true, false);
+// CHECK-NEXT:    if (filled) {
+// CHECK-NEXT:        AscendC::SoftMax<half, false, false, false>(c, w, w, a, tmp, tiling, shape);
+// CHECK-NEXT:    }
+// CHECK-NEXT:    AscendC::SoftMaxTilingFunc(n, shape, local, 4, 4, false, true);
 // CHECK-NEXT:}

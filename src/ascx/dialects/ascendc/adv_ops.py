@@ -426,6 +426,57 @@ class SoftmaxFlashV2TilingOp(IRDLOperation):
 
 
 @op_definition
+class SoftmaxTilingFuncOp(IRDLOperation):
+    """``bool ok = AscendC::SoftMaxTilingFunc(workLocalSize, ndinfo, softmaxTiling, dataTypeSize1, dataTypeSize2,
+    isBasicBlock, isDataFormatNZ);``: fills the kernel-local ``SoftMaxTiling`` ``tiling`` (taken by reference)
+    for the shape of ``shape_info`` and ``work_local_size`` floats of temporary space, computed in the kernel on
+    the scalar unit; the ``i1`` result is CANN's return value (true).  No tensor is read or written.
+
+    Example: ``%ok = ascendc.adv.softmax_tiling_func %n, %shape, %t, %c2, %c4 basic_block : (...) -> i1``
+    """
+
+    name = "ascendc.adv.softmax_tiling_func"
+    work_local_size = operand_def(AnyInteger)
+    shape_info = operand_def(LibTilingType)
+    tiling = operand_def(LibTilingType)
+    data_type_size1 = operand_def(AnyInteger)
+    data_type_size2 = operand_def(AnyInteger)
+    basic_block = opt_prop_def(UnitAttr)
+    data_format_nz = opt_prop_def(UnitAttr)
+    result = result_def(IntegerType(1))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryReadEffect(), MemoryWriteEffect())
+    assembly_format = (
+        "$work_local_size `,` $shape_info `,` $tiling `,` $data_type_size1 `,` $data_type_size2 "
+        "(`basic_block` $basic_block^)? (`data_format_nz` $data_format_nz^)? attr-dict `:` `(` "
+        "type($work_local_size) `,` type($shape_info) `,` type($tiling) `,` type($data_type_size1) `,` "
+        "type($data_type_size2) `)` `->` type($result)"
+    )
+
+    FLAGS: ClassVar[Names] = ("basic_block", "data_format_nz")
+
+    def __init__(
+        self,
+        work_local_size: SSAValue,
+        shape_info: SSAValue,
+        tiling: SSAValue,
+        sizes: tuple[SSAValue, SSAValue],
+        flags: Sequence[str] = (),
+    ):
+        super().__init__(
+            operands=[work_local_size, shape_info, tiling, *sizes],
+            properties={flag: UnitAttr() for flag in flags},
+            result_types=[IntegerType(1)],
+        )
+
+    def has_flag(self, flag: str) -> bool:
+        return self.properties.get(flag) is not None
+
+    def verify_(self) -> None:
+        _tiling(self.shape_info, "SoftMaxShapeInfo", "shape_info")
+        _tiling(self.tiling, "SoftMaxTiling")
+
+
+@op_definition
 class RmsNormOp(LibCallSyntax):
     """``AscendC::RmsNorm<T, isBasicBlock>(dst, src, gamma[, sharedTmpBuffer], epsilon, tiling)``.
 
@@ -956,6 +1007,7 @@ ADV_OPS = (
     SoftmaxOp,
     SoftmaxFlashV2Op,
     SoftmaxFlashV2TilingOp,
+    SoftmaxTilingFuncOp,
     RmsNormOp,
     LayerNormOp,
     DeepNormOp,

@@ -3,7 +3,7 @@
 """What ``ascx.language.adv`` exports from its modules (their ``__all__``)."""
 
 EXPORTS = {
-    "ascx.language.adv.activation": "softmax",
+    "ascx.language.adv.activation": "softmax softmax_tiling_func",
     "ascx.language.adv.config_helpers": (
         "MatmulBatchParams MatmulFuncParams MatmulQuantParams MatmulShapeParams QuantConfig get_basic_config "
         "get_ib_share_norm_config get_mdl_config get_mm_config get_normal_config get_special_basic_config "

@@ -29,7 +29,10 @@ configuration types) and `asc.adv.utils` (the argument checks the functions shar
 Beyond pyasc 1.1.1, CANN's SoftMax variants (`ascx.language.adv.softmax_variants`): `simple_softmax`
 (`SimpleSoftMax`, softmax with the row sums and maxima given), `log_softmax` with `LogSoftmaxTiling`
 (`LogSoftMax`, log10 of the softmax) and `adjust_softmax_res` (`AdjustSoftMaxRes`, which resets the rows whose
-maximum has given bits and returns a runtime bool).
+maximum has given bits and returns a runtime bool). And `softmax_tiling_func` (`asc.adv.activation`), CANN's
+kernel-side `SoftMaxTilingFunc`: it fills a kernel-local `SoftmaxTiling` in place for a `SoftmaxShapeInfo` and
+a temporary space counted in floats, as CANN's SoftMax does on the device when the shape differs from its
+tiling's (CANN keeps it in an implementation header, undocumented: it may change).
 
 ## What every function checks
 
@@ -95,7 +98,8 @@ _PART_1 = _table(
         (
             "`SoftMaxTilingFunc(srcShape, dataTypeSize, localWorkSpaceSize, tiling)`",
             "`soft_max_tiling_func(src_shape, data_type_size, local_work_space_size, softmax_tiling)`",
-            "fills the `SoftmaxTiling`",
+            "fills the `SoftmaxTiling` (the kernel-side function of the same name, `asc.adv.softmax_tiling_func`, "
+            "differs: [its page](softmax_tiling_func.md))",
         ),
         (
             "`IsBasicBlockInSoftMax(tiling, dataTypeSize = 2)`",

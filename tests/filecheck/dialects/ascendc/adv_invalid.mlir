@@ -312,3 +312,18 @@ ascendc.lib_tiling.set %t "hLength", %v : !ascendc.lib_tiling<"LogSoftMaxTiling"
 %shape = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxShapeInfo">
 %r = ascendc.adv.adjust_softmax_res %a, %a, %c0, %to, %shape data_format_nz step_size_mode 1 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1 loc("k.py":31:1)
 // CHECK: k.py:31:1: error: a non-zero step_size_mode takes an ND max tensor (not data_format_nz)
+
+// -----
+
+%c4 = ascendc.constant 4 : ui32
+%shape = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxShapeInfo">
+%t = ascendc.lib_tiling : !ascendc.lib_tiling<"LogSoftMaxTiling">
+%r = ascendc.adv.softmax_tiling_func %c4, %shape, %t, %c4, %c4 : (ui32, !ascendc.lib_tiling<"SoftMaxShapeInfo">, !ascendc.lib_tiling<"LogSoftMaxTiling">, ui32, ui32) -> i1 loc("k.py":32:1)
+// CHECK: k.py:32:1: error: tiling must be a SoftMaxTiling, got !ascendc.lib_tiling<"LogSoftMaxTiling">
+
+// -----
+
+%c4 = ascendc.constant 4 : ui32
+%t = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">
+%r = ascendc.adv.softmax_tiling_func %c4, %t, %t, %c4, %c4 : (ui32, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.lib_tiling<"SoftMaxTiling">, ui32, ui32) -> i1 loc("k.py":33:1)
+// CHECK: k.py:33:1: error: shape_info must be a SoftMaxShapeInfo, got !ascendc.lib_tiling<"SoftMaxTiling">
