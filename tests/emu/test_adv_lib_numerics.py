@@ -271,6 +271,20 @@ def test_softmax_tiling_func_without_a_row_of_space_fails_at_run_time(tmp_path: 
     )
 
 
+def test_cann_s_softmax_tiling_func_asserts_as_the_emulation_fails(
+    tmp_path: Path, cann_emulator: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same kernel on the CANN backend alone: CANN's own assertion stops it (under ``both`` the clean-room
+    backend, run first, stops it before)."""
+    monkeypatch.setenv("ASCX_EMULATOR", "cann")
+    body = KERNEL_SIDE_TILING.format(size1=2, size2=2, basic=False, nz=False)
+    kernel = an.load_kernel(tmp_path, body, "t: asc.GlobalAddress, m: int, k: int, ori_m: int, work: int")
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](np.zeros(17, np.int32), 8, 64, 8, 100)
+    assert "CANN's SoftMaxTilingFunc" in str(caught.value)
+    assert "softmax need min tmpbuffer is not enough." in str(caught.value)
+
+
 SOFTMAX_KERNEL_TILED = """
 xg = asc.GlobalTensor()
 xg.set_global_buffer(x)
@@ -286,8 +300,8 @@ tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 40960, {tmp_bytes})
 asc.data_copy(src, xg, {size})
 shape = asc.adv.SoftmaxShapeInfo(m, {k}, m, {k})
 tiling = asc.adv.SoftmaxTiling()
-asc.adv.softmax_tiling_func({tmp_bytes} // 4, shape, tiling, {size1}, {size2})
-asc.adv.softmax(dst, sums, maxes, src, tiling, tmp, softmax_shape_info=shape)
+asc.adv.softmax_tiling_func({tmp_bytes} // 4, shape, tiling, {size1}, {size2}, {basic})
+asc.adv.softmax(dst, sums, maxes, src, tiling, tmp, basic_block={basic}, softmax_shape_info=shape)
 asc.data_copy(yg, dst, {size})
 asc.data_copy(sg, sums, {stats})
 """
@@ -308,20 +322,24 @@ asc.data_copy(sg, sums, {stats})
             np.float16, np.float32, (24, 64), 5 * 136 * 4, id="half-float32-stats",
             marks=pytest.mark.differential_rtol(1e-3, KERNEL_TILED_HALF),
         ),
+        pytest.param(
+            np.float32, np.float32, (32, 64), 8 * 72 * 4, id="float32-basic-block",
+            marks=pytest.mark.differential_rtol(3e-6, LAST_BITS),
+        ),
     ],
 )  # fmt: skip
 def test_softmax_with_a_tiling_softmax_tiling_func_filled(
     tmp_path: Path, dtype: type, stats_dtype: type, shape: tuple[int, int], tmp_bytes: int
 ) -> None:
-    """The shape's rows known only at run time, the tiling filled in the kernel for the temporary buffer (3 or 5
-    rows a step, the row CANN's kernel-side size, less than GetSoftMaxMinTmpSize's for a float source), then
-    SoftMax on it: bit-exact with numpy's float32 steps (``an.softmax_model``) on the clean-room backend, within
-    SoftMax's stated tolerance of CANN's."""
+    """The shape's rows known only at run time, the tiling filled in the kernel for the temporary buffer (3, 5 or
+    8 rows a step, the row CANN's kernel-side size, less than GetSoftMaxMinTmpSize's for a float source; the
+    32 x 64 float32 case as a basic block), then SoftMax on it: bit-exact with numpy's float32 steps
+    (``an.softmax_model``) on the clean-room backend, within SoftMax's stated tolerance of CANN's."""
     m, k = shape
     block = 32 // np.dtype(stats_dtype).itemsize
     body = SOFTMAX_KERNEL_TILED.format(
         t=NAMES[dtype], st=NAMES[stats_dtype], size=m * k, stats=m * block, tmp_bytes=tmp_bytes, k=k,
-        size1=np.dtype(dtype).itemsize, size2=np.dtype(stats_dtype).itemsize,
+        size1=np.dtype(dtype).itemsize, size2=np.dtype(stats_dtype).itemsize, basic=m == 32,
     )  # fmt: skip
     params = "x: asc.GlobalAddress, y: asc.GlobalAddress, s: asc.GlobalAddress, m: int"
     kernel = an.load_kernel(tmp_path, body, params)
