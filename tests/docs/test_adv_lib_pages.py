@@ -4,6 +4,7 @@ function the page documents."""
 
 from __future__ import annotations
 
+import importlib
 import inspect
 import re
 from pathlib import Path
@@ -12,11 +13,12 @@ import pytest
 
 import ascx as asc
 from ascx.language.adv import lib_api_docs
-from ascx.language.adv.lib_api_docs import DOCS, DOCS_BY_NAME, LibDoc, pages, render_docstring
+from ascx.language.adv.lib_api_docs import DOCS, DOCS_BY_NAME, MODULES, LibDoc, pages, render_docstring
 
 PAGES = Path(__file__).resolve().parents[2] / "docs" / "reference" / "adv"
 RENDERED = pages()
-LIBRARY_MODULES = ("math", "activation", "softmax_flash", "normalization", "quantization", "sort")
+LIBRARY_MODULES = tuple(importlib.import_module(module) for module in MODULES)
+"""The family modules of the library functions beyond Matmul (``lib_records.MODULES``)."""
 
 
 @pytest.mark.parametrize("name", sorted(RENDERED))
@@ -30,10 +32,8 @@ def test_every_library_function_has_a_page() -> None:
     functions = {
         name
         for module in LIBRARY_MODULES
-        for name, member in vars(getattr(asc.adv, module)).items()
-        if inspect.isfunction(member)
-        and member.__module__ == f"ascx.language.adv.{module}"
-        and not name.startswith("_")
+        for name, member in vars(module).items()
+        if inspect.isfunction(member) and member.__module__ == module.__name__ and not name.startswith("_")
     }
     assert functions == set(DOCS_BY_NAME)
     assert all(getattr(asc.adv, name) is DOCS_BY_NAME[name].target() for name in functions)
@@ -44,7 +44,7 @@ def test_docstrings_come_from_the_records() -> None:
         assert inspect.getdoc(getattr(asc.adv, doc.name)) == inspect.cleandoc(render_docstring(doc))
 
 
-_CPP_NAME = re.compile(r"\b(?:void|SoftMaxTiling) ([A-Z][A-Za-z0-9]+)\(")
+_CPP_NAME = re.compile(r"\b(?:void|bool|SoftMaxTiling) ([A-Z][A-Za-z0-9]+)\(")
 
 
 @pytest.mark.parametrize("doc", DOCS, ids=lambda d: d.name)

@@ -16,6 +16,7 @@ import numpy as np
 import pytest
 
 import ascx as asc
+from ascx.analysis.report import SyncError
 from ascx.emu.launch import EmulationError
 from ascx.lib import host
 from ascx.testing import adv_numerics as an
@@ -32,9 +33,17 @@ HALF_ROUNDING = (
     "case): 2 of the 1024 results differ by one half ULP (a tie, and a value next to a midpoint), at most a "
     "relative 2^-10"
 )
+KERNEL_TILED_HALF = (
+    "as test_softmax_over_the_last_axis[half]: CANN's half SoftMax rounds its float32 results to half with "
+    "CAST_ROUND (ties away from zero), the clean-room one to nearest even, after float32 steps that differ in the "
+    "last bits: a few results differ by one half ULP, at most a relative 2^-10"
+)
 HALF_FLOAT32_STATS = (
     "CANN's half SoftMax with float32 sum and max tensors stops at its tensor index check (operator[]: 'offset "
-    "is 192, which can not be larger than data len 192') on this 24 x 64 case; not analysed yet"
+    "is 192, which can not be larger than data len 192') on this 24 x 64 case: the host tiling's reduceK is 16 "
+    "(its one data type size is the source's), CANN reads row r's statistics at r * reduceK, and float32 ones "
+    "hold 8 a block; the kernel-side tiling (reduceK 8) runs on both (test_softmax_with_a_tiling_softmax_tiling_"
+    "func_filled)"
 )
 SOFTMAX_BODY = """
 xg = asc.GlobalTensor()
@@ -170,7 +179,7 @@ def test_softmax_temporary_buffer_smaller_than_the_tiling_fails_at_run_time(tmp_
     with pytest.raises(EmulationError) as caught:
         kernel[1](np.zeros(512, dtype=np.float32))
     message = str(caught.value)
-    assert "SoftMax: the temporary buffer has 1024 bytes, but the tiling's splitM rows needs at least 2176" in message
+    assert "SoftMax: the temporary buffer has 1024 bytes, but the tiling's splitM rows needs at least 1152" in message
     source = Path(kernel.fn.__code__.co_filename)
     line = next(i for i, text in enumerate(source.read_text().splitlines(), 1) if "the call under test" in text)
     assert f"{source.name}:{line}:" in message
@@ -186,6 +195,161 @@ def test_softmax_with_one_tensor_for_sum_and_max_is_an_error(tmp_path: Path) -> 
         "SoftMax: the input Tensor (sumTensor) and (maxTensor) cannot be reused, their start address is 4096, tensor "
         "size is 256 (CANN's SoftMax checks that they are two tensors)"
     )
+
+
+KERNEL_SIDE_TILING = """
+tg = asc.GlobalTensor()
+tg.set_global_buffer(t)
+shape = asc.adv.SoftmaxShapeInfo(m, k, ori_m, k)
+tiling = asc.adv.SoftmaxTiling()
+ok = asc.adv.softmax_tiling_func(work, shape, tiling, {size1}, {size2}, {basic}, {nz})
+if ok:
+    tg.set_value(16, 1)
+tg.set_value(0, tiling.src_m)
+tg.set_value(1, tiling.src_k)
+tg.set_value(2, tiling.src_size)
+tg.set_value(3, tiling.out_max_m)
+tg.set_value(4, tiling.out_max_k)
+tg.set_value(5, tiling.out_max_size)
+tg.set_value(6, tiling.split_m)
+tg.set_value(7, tiling.split_k)
+tg.set_value(8, tiling.split_size)
+tg.set_value(9, tiling.reduce_m)
+tg.set_value(10, tiling.reduce_k)
+tg.set_value(11, tiling.reduce_size)
+tg.set_value(12, tiling.range_m)
+tg.set_value(13, tiling.tail_m)
+tg.set_value(14, tiling.tail_split_size)
+tg.set_value(15, tiling.tail_reduce_size)
+"""
+
+
+@pytest.mark.parametrize(
+    ("size1", "size2", "basic", "nz", "shapes"),
+    [
+        (2, 2, False, False, [(16, 64, 16, 3000), (10, 32, 10, 2000), (40, 128, 40, 9000), (1, 2048, 1, 20000)]),
+        (2, 4, False, False, [(16, 64, 16, 3000), (24, 64, 20, 1000), (64, 256, 64, 100000)]),
+        (4, 4, False, False, [(64, 64, 64, 1000), (9, 1024, 9, 300), (8, 64, 8, 72)]),
+        (2, 2, True, False, [(64, 128, 64, 30000), (16, 512, 16, 50000), (12, 256, 12, 4000)]),
+        (4, 4, True, False, [(32, 64, 32, 4096), (16, 1024, 16, 2304), (64, 512, 64, 100000)]),
+        (2, 4, False, True, [(16, 64, 16, 1000), (32, 128, 30, 2000)]),
+    ],
+)
+def test_softmax_tiling_func_fills_cann_s_kernel_side_tiling(
+    tmp_path: Path, size1: int, size2: int, basic: bool, nz: bool, shapes: list[tuple[int, int, int, int]]
+) -> None:
+    """SoftMaxTilingFunc in the kernel (runtime shape and space) fills the 16 fields of an independent model of
+    CANN's kernel-side formula (``an.softmax_tiling_func_model``), on both backends, and returns true."""
+    body = KERNEL_SIDE_TILING.format(size1=size1, size2=size2, basic=basic, nz=nz)
+    kernel = an.load_kernel(tmp_path, body, "t: asc.GlobalAddress, m: int, k: int, ori_m: int, work: int")
+    for m, k, ori_m, work in shapes:
+        fields = np.zeros(17, np.int32)
+        kernel[1](fields, m, k, ori_m, work)
+        expected = an.softmax_tiling_func_model(work, (m, k, ori_m), size1, size2, basic, nz)
+        assert list(fields) == [*expected, 1], (m, k, ori_m, work)
+
+
+def test_softmax_tiling_func_differs_from_the_host_one(tmp_path: Path) -> None:
+    """The kernel-side and host functions on one shape and buffer: the kernel's space is in floats, its
+    statistics block follows data_type_size2, and a float source's row has no copy of the row."""
+    body = KERNEL_SIDE_TILING.format(size1=4, size2=4, basic=False, nz=False)
+    kernel = an.load_kernel(tmp_path, body, "t: asc.GlobalAddress, m: int, k: int, ori_m: int, work: int")
+    fields = np.zeros(17, np.int32)
+    kernel[1](fields, 64, 64, 64, 4096 // 4)
+    host_made = asc.adv.SoftmaxTiling()
+    host.soft_max_tiling_func([64, 64], 4, 4096, host_made)
+    assert (int(fields[6]), host_made.split_m) == (8, 7)  # 1024 floats: 72 a row in the kernel, 136 on the host
+
+
+def test_softmax_tiling_func_without_a_row_of_space_fails_at_run_time(tmp_path: Path) -> None:
+    body = KERNEL_SIDE_TILING.format(size1=2, size2=2, basic=False, nz=False)
+    kernel = an.load_kernel(tmp_path, body, "t: asc.GlobalAddress, m: int, k: int, ori_m: int, work: int")
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](np.zeros(17, np.int32), 8, 64, 8, 100)
+    assert "SoftMaxTilingFunc: 100 floats of temporary space hold no row of the shape [8, 64] (oriSrcM 8; a row " in (
+        str(caught.value)
+    )
+
+
+def test_cann_s_softmax_tiling_func_asserts_as_the_emulation_fails(
+    tmp_path: Path, cann_emulator: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The same kernel on the CANN backend alone: CANN's own assertion stops it (under ``both`` the clean-room
+    backend, run first, stops it before)."""
+    monkeypatch.setenv("ASCX_EMULATOR", "cann")
+    body = KERNEL_SIDE_TILING.format(size1=2, size2=2, basic=False, nz=False)
+    kernel = an.load_kernel(tmp_path, body, "t: asc.GlobalAddress, m: int, k: int, ori_m: int, work: int")
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](np.zeros(17, np.int32), 8, 64, 8, 100)
+    assert "CANN's SoftMaxTilingFunc" in str(caught.value)
+    assert "softmax need min tmpbuffer is not enough." in str(caught.value)
+
+
+SOFTMAX_KERNEL_TILED = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+yg = asc.GlobalTensor()
+yg.set_global_buffer(y)
+sg = asc.GlobalTensor()
+sg.set_global_buffer(s)
+src = asc.LocalTensor({t}, asc.TPosition.VECIN, 0, {size})
+dst = asc.LocalTensor({t}, asc.TPosition.VECOUT, 16384, {size})
+sums = asc.LocalTensor({st}, asc.TPosition.VECOUT, 32768, {stats})
+maxes = asc.LocalTensor({st}, asc.TPosition.VECOUT, 36864, {stats})
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 40960, {tmp_bytes})
+asc.data_copy(src, xg, {size})
+shape = asc.adv.SoftmaxShapeInfo(m, {k}, m, {k})
+tiling = asc.adv.SoftmaxTiling()
+asc.adv.softmax_tiling_func({tmp_bytes} // 4, shape, tiling, {size1}, {size2}, {basic})
+asc.adv.softmax(dst, sums, maxes, src, tiling, tmp, basic_block={basic}, softmax_shape_info=shape)
+asc.data_copy(yg, dst, {size})
+asc.data_copy(sg, sums, {stats})
+"""
+
+
+@pytest.mark.parametrize(
+    ("dtype", "stats_dtype", "shape", "tmp_bytes"),
+    [
+        pytest.param(
+            np.float32, np.float32, (16, 64), 3 * 72 * 4, id="float32",
+            marks=pytest.mark.differential_rtol(3e-6, LAST_BITS),
+        ),
+        pytest.param(
+            np.float16, np.float16, (8, 128), 3 * 208 * 4, id="half",
+            marks=pytest.mark.differential_rtol(1e-3, KERNEL_TILED_HALF),
+        ),
+        pytest.param(
+            np.float16, np.float32, (24, 64), 5 * 136 * 4, id="half-float32-stats",
+            marks=pytest.mark.differential_rtol(1e-3, KERNEL_TILED_HALF),
+        ),
+        pytest.param(
+            np.float32, np.float32, (32, 64), 8 * 72 * 4, id="float32-basic-block",
+            marks=pytest.mark.differential_rtol(3e-6, LAST_BITS),
+        ),
+    ],
+)  # fmt: skip
+def test_softmax_with_a_tiling_softmax_tiling_func_filled(
+    tmp_path: Path, dtype: type, stats_dtype: type, shape: tuple[int, int], tmp_bytes: int
+) -> None:
+    """The shape's rows known only at run time, the tiling filled in the kernel for the temporary buffer (3, 5 or
+    8 rows a step, the row CANN's kernel-side size, less than GetSoftMaxMinTmpSize's for a float source; the
+    32 x 64 float32 case as a basic block), then SoftMax on it: bit-exact with numpy's float32 steps
+    (``an.softmax_model``) on the clean-room backend, within SoftMax's stated tolerance of CANN's."""
+    m, k = shape
+    block = 32 // np.dtype(stats_dtype).itemsize
+    body = SOFTMAX_KERNEL_TILED.format(
+        t=NAMES[dtype], st=NAMES[stats_dtype], size=m * k, stats=m * block, tmp_bytes=tmp_bytes, k=k,
+        size1=np.dtype(dtype).itemsize, size2=np.dtype(stats_dtype).itemsize, basic=m == 32,
+    )  # fmt: skip
+    params = "x: asc.GlobalAddress, y: asc.GlobalAddress, s: asc.GlobalAddress, m: int"
+    kernel = an.load_kernel(tmp_path, body, params)
+    x = np.random.default_rng(4).normal(0, 3, (m, k)).astype(dtype)
+    y = np.zeros_like(x)
+    sums = np.zeros((m, block), dtype=stats_dtype)
+    kernel[1](x, y, sums, m)
+    dst, total, _ = an.softmax_model(x)
+    assert np.array_equal(y, dst.astype(dtype))
+    assert np.array_equal(sums, np.repeat(total, block, axis=1).astype(stats_dtype))
 
 
 RMSNORM_BODY = """
@@ -644,3 +808,404 @@ def test_concat_sort_extract_sorts_with_indices(tmp_path: Path) -> None:
     expected = np.argsort(-scores, kind="stable")
     assert np.array_equal(order, expected.astype(np.uint32))
     assert np.array_equal(values, scores[expected])
+
+
+# --- SoftMax's variants: SimpleSoftMax -------------------------------------------------------------------
+
+SIMPLE_SOFTMAX_BODY = """{pipe}
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+yg = asc.GlobalTensor()
+yg.set_global_buffer(y)
+sg = asc.GlobalTensor()
+sg.set_global_buffer(s)
+mg = asc.GlobalTensor()
+mg.set_global_buffer(mx)
+src = asc.LocalTensor({t}, asc.TPosition.VECIN, 0, {size})
+dst = asc.LocalTensor({t}, asc.TPosition.VECOUT, 32768, {size})
+sums = asc.LocalTensor({st}, asc.TPosition.VECIN, 65536, {stats})
+maxes = asc.LocalTensor({st}, asc.TPosition.VECIN, 69632, {stats})
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 73728, {tmp_bytes})
+asc.data_copy(src, xg, {size})
+asc.data_copy(sums, sg, {stats})
+asc.data_copy(maxes, mg, {stats})
+src.set_shape_info(asc.ShapeInfo(asc.array(asc.int32, ({m}, {k}))))
+asc.adv.simple_softmax(dst, sums, maxes, src, tiling, {tmp_arg}{flags})
+asc.data_copy(yg, dst, {size})
+"""
+
+
+def _simple_softmax_run(
+    tmp_path: Path,
+    dtype: type,
+    stats_dtype: type,
+    shape: tuple[int, int],
+    *,
+    with_tmp: bool = True,
+    flags: str = "",
+    rows: int = 3,
+) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """SimpleSoftMax of a normal(0, 3) input with the float32 sums and maxima of ``softmax_model`` (stored in
+    ``stats_dtype``), the tiling filled by the host for a temporary buffer of ``rows`` rows: (x, y, the sums and
+    the maxima as stored, one per row)."""
+    m, k = shape
+    type_size = np.dtype(dtype).itemsize
+    tmp_bytes = rows * host.get_soft_max_min_tmp_size(list(shape), type_size)
+    tiling = asc.adv.SoftmaxTiling()
+    host.soft_max_tiling_func(list(shape), type_size, tmp_bytes, tiling)
+    block = 32 // np.dtype(stats_dtype).itemsize
+    if block != 32 // type_size:
+        # the host SoftMaxTilingFunc takes one data type size (src's); CANN's kernel-side SoftMaxTilingFunc
+        # sizes the statistics' blocks by their own type, and SimpleSoftMax reads row r's at r * reduceK
+        tiling.out_max_k, tiling.out_max_size = block, m * block
+        tiling.reduce_k, tiling.reduce_size = block, int(tiling.split_m) * block
+        tiling.tail_reduce_size = int(tiling.tail_m) * block
+    body = SIMPLE_SOFTMAX_BODY.format(
+        t=NAMES[dtype], st=NAMES[stats_dtype], size=m * k, stats=m * block, tmp_bytes=tmp_bytes, m=m, k=k,
+        tmp_arg="tmp" if with_tmp else "None", flags=flags,
+        pipe="" if with_tmp else "\npipe = asc.TPipe()  # CANN takes the temporary space from the pipe's stack buffer",
+    )  # fmt: skip
+    kernel = an.load_kernel(tmp_path, body, SOFTMAX_PARAMS)
+    x = np.random.default_rng(7).normal(0, 3, (m, k)).astype(dtype)
+    _, total, hi = an.softmax_model(x)
+    sums = np.repeat(total.astype(stats_dtype), block, axis=1)
+    maxes = np.repeat(hi.astype(stats_dtype), block, axis=1)
+    y = np.zeros_like(x)
+    kernel[1](x, y, sums, maxes, tiling)
+    return x, y, sums[:, :1], maxes[:, :1]
+
+
+@pytest.mark.parametrize(
+    ("dtype", "stats_dtype", "shape", "with_tmp"),
+    [
+        pytest.param(np.float32, np.float32, (16, 64), True, id="float32"),
+        pytest.param(np.float32, np.float32, (8, 256), False, id="float32-no-tmp"),
+        pytest.param(np.float16, np.float16, (8, 128), True, id="half"),
+        pytest.param(np.float16, np.float32, (24, 64), True, id="half-float32-stats"),
+    ],
+)
+def test_simple_softmax_with_given_sums_and_maxima(
+    tmp_path: Path, dtype: type, stats_dtype: type, shape: tuple[int, int], with_tmp: bool
+) -> None:
+    """Bit-exact with CANN's float32 steps (``an.simple_softmax_model``) on both backends; within 2e-6 (float32)
+    / 1e-3 (half) of the float64 softmax when the sums and maxima are softmax's own."""
+    x, y, total, hi = _simple_softmax_run(tmp_path, dtype, stats_dtype, shape, with_tmp=with_tmp)
+    assert np.array_equal(y, an.simple_softmax_model(x, total, hi))
+    exact = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True).astype(np.float64))
+    reference = exact / exact.sum(axis=1, keepdims=True)
+    assert an.relative_error(y, reference) <= (2e-6 if dtype is np.float32 else 1e-3)
+
+
+def test_simple_softmax_basic_block(tmp_path: Path) -> None:
+    """``basic_block=True`` on a basic-block shape and tiling ([8, 128] half, the 8 rows at once, no tail rows:
+    ``is_basic_block_in_soft_max``): the same values."""
+    x, y, total, hi = _simple_softmax_run(
+        tmp_path, np.float16, np.float16, (8, 128), flags=", basic_block=True", rows=8
+    )
+    assert np.array_equal(y, an.simple_softmax_model(x, total, hi))
+
+
+def test_half_ties_away_rounds_ties_away_from_zero() -> None:
+    """The reference rounding of the half results: 1 + 2^-11 (a tie) rounds up, -(1 + 2^-11) down, 1 + 2^-12
+    to 1, and 1 + 3 * 2^-11 (a tie whose even neighbour is above) up too."""
+    x = np.array([1 + 2**-11, -(1 + 2**-11), 1 + 2**-12, 1 + 3 * 2**-11, 65520.0], dtype=np.float32)
+    got = an.half_ties_away(x)
+    assert got.tolist() == [1 + 2**-10, -(1 + 2**-10), 1.0, 1 + 2 * 2**-10, np.inf]
+
+
+SIMPLE_SOFTMAX_CHECKS = """
+src = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 512)
+sums = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 4096, 64)
+maxes = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 4352, 64)
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 8192, 8192)
+asc.duplicate(src, 0.0, 512)
+asc.duplicate(sums, 1.0, 64)
+asc.duplicate(maxes, 0.0, 64)
+{setup}
+tiling = asc.adv.SoftmaxTiling(src_m=8, src_k=64, split_m=8, reduce_k={reduce_k})
+asc.adv.simple_softmax(src, sums, maxes, src, tiling, tmp)  # the call under test
+"""
+
+
+@pytest.mark.clean_room_only(
+    "a run-time check of the clean-room emulation: CANN documents each row's block of the statistics as one "
+    "value and does not check it (it reads lane j % 8 for the element j)"
+)
+def test_simple_softmax_statistics_block_of_several_values_fails(tmp_path: Path) -> None:
+    body = SIMPLE_SOFTMAX_CHECKS.format(setup="maxes.set_value(19, 2.0)", reduce_k=8)
+    kernel = an.load_kernel(tmp_path, body, "x: asc.GlobalAddress")
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](np.zeros(1, dtype=np.float32))
+    assert caught.value.message.split(": ", 2)[2] == (
+        "SimpleSoftMax: the block of row 2 of inMaxTensor holds different values (element 3 is 2, element 0 0); "
+        "each row's 32-byte block holds one value"
+    )
+
+
+@pytest.mark.clean_room_only(
+    "a run-time check of the clean-room emulation: CANN's SimpleSoftMax reads row r's statistics at r * reduceK "
+    "and computes with the wrong rows' values"
+)
+def test_simple_softmax_tiling_for_another_statistics_type_fails(tmp_path: Path) -> None:
+    kernel = an.load_kernel(tmp_path, SIMPLE_SOFTMAX_CHECKS.format(setup="", reduce_k=16), "x: asc.GlobalAddress")
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](np.zeros(1, dtype=np.float32))
+    assert "SimpleSoftMax: the tiling's reduceK is 16, but inSumTensor (one 32-byte block per row) and inMaxTensor" in (
+        caught.value.message
+    )
+
+
+SIMPLE_SHAPE_INFO = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+sg = asc.GlobalTensor()
+sg.set_global_buffer(s)
+mg = asc.GlobalTensor()
+mg.set_global_buffer(mx)
+src = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 512)
+sums = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 4096, 64)
+maxes = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 4352, 64)
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 8192, 1024)
+asc.data_copy(src, xg, 512)
+asc.data_copy(sums, sg, 64)
+asc.data_copy(maxes, mg, 64)
+shape = asc.adv.SoftmaxShapeInfo(src_m=m, src_k=64, ori_src_m=m, ori_src_k=64)
+asc.adv.simple_softmax(src, sums, maxes, src, asc.adv.SoftmaxTiling(), tmp, softmax_shape_info=shape)
+asc.data_copy(xg, src, 512)
+"""
+
+
+def test_simple_softmax_computes_on_the_shape_a_softmax_shape_info_gives(tmp_path: Path) -> None:
+    """A zero tiling, no ShapeInfo on the tensor, the rows set at run time: both backends take the shape from
+    the SoftMaxShapeInfo and recompute the tiling on the device for it (for float32 statistics: reduceK 8);
+    rows past ``m`` stay as they were. Bit for bit on both backends."""
+    params = "x: asc.GlobalAddress, s: asc.GlobalAddress, mx: asc.GlobalAddress, m: int"
+    kernel = an.load_kernel(tmp_path, SIMPLE_SHAPE_INFO, params)
+    x = np.random.default_rng(4).normal(0, 2, (8, 64)).astype(np.float32)
+    _, total, hi = an.softmax_model(x)
+    expected = x.copy()
+    expected[:6] = an.simple_softmax_model(x[:6], total[:6], hi[:6])
+    kernel[1](x, np.repeat(total, 8, axis=1), np.repeat(hi, 8, axis=1), 6)
+    assert np.array_equal(x, expected)
+
+
+# --- SoftMax's variants: LogSoftMax ----------------------------------------------------------------------
+
+LOG_SOFTMAX_BODY = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+yg = asc.GlobalTensor()
+yg.set_global_buffer(y)
+sg = asc.GlobalTensor()
+sg.set_global_buffer(s)
+mg = asc.GlobalTensor()
+mg.set_global_buffer(mx)
+src = asc.LocalTensor({t}, asc.TPosition.VECIN, 0, {size})
+dst = asc.LocalTensor({t}, asc.TPosition.VECOUT, 32768, {size})
+sums = asc.LocalTensor({t}, asc.TPosition.VECOUT, 65536, {stats})
+maxes = asc.LocalTensor({t}, asc.TPosition.VECOUT, 69632, {stats})
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 73728, {tmp_bytes})
+asc.data_copy(src, xg, {size})
+src.set_shape_info(asc.ShapeInfo(asc.array(asc.int32, ({m}, {k}))))  # LogSoftMax takes the shape from it
+asc.adv.log_softmax(dst, sums, maxes, src, tiling, tmp)
+asc.data_copy(yg, dst, {size})
+asc.data_copy(sg, sums, {stats})
+asc.data_copy(mg, maxes, {stats})
+"""
+LOG_SOFTMAX_PARAMS = ", ".join(
+    [*(f"{name}: asc.GlobalAddress" for name in ("x", "y", "s", "mx")), "tiling: asc.adv.LogSoftmaxTiling"]
+)
+
+
+def _log_softmax_run(tmp_path: Path, dtype: type, shape: tuple[int, int], seed: int = 8) -> tuple[np.ndarray, ...]:
+    """LogSoftMax of a normal(0, 3) input with a temporary buffer of 3 rows: (x, y, sums, maxes)."""
+    m, k = shape
+    type_size = np.dtype(dtype).itemsize
+    tmp_bytes = 3 * host.get_log_soft_max_min_tmp_size(list(shape), type_size)
+    tiling = asc.adv.LogSoftmaxTiling()
+    host.log_soft_max_tiling_func(list(shape), type_size, tmp_bytes, tiling)
+    block = 32 // type_size
+    body = LOG_SOFTMAX_BODY.format(t=NAMES[dtype], size=m * k, stats=m * block, tmp_bytes=tmp_bytes, m=m, k=k)
+    kernel = an.load_kernel(tmp_path, body, LOG_SOFTMAX_PARAMS)
+    x = np.random.default_rng(seed).normal(0, 3, (m, k)).astype(dtype)
+    y = np.zeros_like(x)
+    sums = np.zeros((m, block), dtype=dtype)
+    maxes = np.zeros((m, block), dtype=dtype)
+    kernel[1](x, y, sums, maxes, tiling)
+    return x, y, sums, maxes
+
+
+@pytest.mark.parametrize(
+    ("dtype", "shape"),
+    [
+        pytest.param(np.float32, (16, 64), id="float32"),
+        pytest.param(np.float32, (8, 256), id="float32-k256"),
+        pytest.param(np.float32, (4, 40), id="float32-k40"),
+        pytest.param(np.float32, (4, 1024), id="float32-k1024"),
+        pytest.param(np.float16, (8, 128), id="half"),
+        pytest.param(np.float16, (4, 80), id="half-k80"),
+    ],
+)
+def test_log_softmax_over_the_last_axis(tmp_path: Path, dtype: type, shape: tuple[int, int]) -> None:
+    """Bit-exact with ``an.log_softmax_model`` (CANN's float32 steps and order of the row sum) on both backends,
+    and within 2e-6 (float32) / 1e-3 (half) of the float64 log10 softmax. The lengths take each of CANN's
+    reduction paths (below 64, [64, 128), [128, 512), 512 and more, a tail) and its other Ln/Muls path for rows
+    of 192 elements or more."""
+    x, y, sums, maxes = _log_softmax_run(tmp_path, dtype, shape)
+    dst, total, hi = an.log_softmax_model(x)
+    block = sums.shape[1]
+    assert np.array_equal(y, dst)
+    assert np.array_equal(sums, np.repeat(total, block, axis=1))
+    assert np.array_equal(maxes, np.repeat(hi, block, axis=1))
+    exact = np.exp(x.astype(np.float64) - x.max(axis=1, keepdims=True).astype(np.float64))
+    reference = np.log10(exact / exact.sum(axis=1, keepdims=True))
+    assert an.relative_error(y, reference) <= (2e-6 if dtype is np.float32 else 1e-3)
+
+
+LOG_SHAPE_INFO = """
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+yg = asc.GlobalTensor()
+yg.set_global_buffer(y)
+src = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 1024)
+dst = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 4096, 1024)
+sums = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 8192, 128)
+maxes = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 8448, 128)
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 16384, 2048)
+asc.data_copy(src, xg, 1024)
+asc.data_copy(dst, yg, 1024)
+{shape_on_src}
+shape = asc.adv.SoftmaxShapeInfo(src_m=m, src_k=128, ori_src_m=m, ori_src_k=128)
+asc.adv.log_softmax({dst}, sums, maxes, src, asc.adv.LogSoftmaxTiling(), tmp, softmax_shape_info=shape)  # under test
+asc.data_copy(yg, dst, 1024)
+"""
+SRC_SHAPE = "src.set_shape_info(asc.ShapeInfo(asc.array(asc.int32, (8, 128))))"
+
+
+def test_log_softmax_computes_on_the_shape_a_softmax_shape_info_gives(tmp_path: Path) -> None:
+    """A zero tiling and the rows set at run time: both backends compute rows [0, m) of the [8, 128] half input
+    (CANN's kernel computes its own tiling for the shape and the temporary buffer); the other rows of dst stay
+    as they were. Bit for bit on both backends."""
+    body = LOG_SHAPE_INFO.format(shape_on_src=SRC_SHAPE, dst="dst")
+    kernel = an.load_kernel(tmp_path, body, "x: asc.GlobalAddress, y: asc.GlobalAddress, m: int")
+    x = np.random.default_rng(9).normal(0, 3, (8, 128)).astype(np.float16)
+    y = np.full((8, 128), 7.0, dtype=np.float16)
+    kernel[1](x, y, 5)
+    expected = np.full((8, 128), 7.0, dtype=np.float16)
+    expected[:5] = an.log_softmax_model(x[:5])[0]
+    assert np.array_equal(y, expected)
+
+
+@pytest.mark.clean_room_only(
+    "run-time checks of the clean-room emulation: CANN's LogSoftMax reads src's ShapeInfo unchecked when it has "
+    "none, and computes in place although it documents dst and src as not overlapping"
+)
+def test_log_softmax_needs_a_shape_and_separate_dst(tmp_path: Path) -> None:
+    params = "x: asc.GlobalAddress, y: asc.GlobalAddress, m: int"
+    no_shape = an.load_kernel(tmp_path, LOG_SHAPE_INFO.format(shape_on_src="", dst="dst"), params)
+    x = np.zeros((8, 128), dtype=np.float16)
+    with pytest.raises(EmulationError) as caught:
+        no_shape[1](x, x.copy(), 0)
+    assert caught.value.message.split(": ", 2)[2] == (
+        "LogSoftMax: src has no ShapeInfo and softmaxShapeInfo gives no shape; LogSoftMax takes its shape from one "
+        "of them (not from the tiling)"
+    )
+    in_place = an.load_kernel(tmp_path, LOG_SHAPE_INFO.format(shape_on_src=SRC_SHAPE, dst="src"), params)
+    with pytest.raises(EmulationError) as caught:
+        in_place[1](x, x.copy(), 8)
+    assert caught.value.message.split(": ", 2)[2] == (
+        "LogSoftMax: dst (bytes [0, 2048) of UB) overlaps src (bytes [0, 2048)); CANN does not support it"
+    )
+
+
+# --- SoftMax's variants: AdjustSoftMaxRes ----------------------------------------------------------------
+
+ADJUST_BODY = """
+pipe = asc.TPipe()  # CANN's AdjustSoftMaxRes takes an event id from it
+xg = asc.GlobalTensor()
+xg.set_global_buffer(x)
+mg = asc.GlobalTensor()
+mg.set_global_buffer(mx)
+fg = asc.GlobalTensor()
+fg.set_global_buffer(flag)
+res = asc.LocalTensor({t1}, asc.TPosition.VECIN, 0, {size})
+maxes = asc.LocalTensor({t2}, asc.TPosition.VECIN, 32768, {stats})
+found_flag = asc.LocalTensor(asc.int32, asc.TPosition.VECOUT, 40960, 8)
+asc.data_copy(res, xg, {size})
+asc.data_copy(maxes, mg, {stats})
+asc.duplicate(found_flag, 0, 8)
+shape = asc.adv.SoftmaxShapeInfo({m}, {k}, {m}, {k})
+found = asc.adv.adjust_softmax_res(res, maxes, {bits}, {to}, shape, step_size_mode={mode})
+if found:
+    asc.duplicate(found_flag, 1, 8)
+asc.data_copy(xg, res, {size})
+asc.data_copy(fg, found_flag, 8)
+"""
+
+
+@pytest.mark.parametrize(
+    ("t1", "t2", "mode", "matching"),
+    [
+        pytest.param(np.float32, np.float32, 0, (1, 5), id="float-float"),
+        pytest.param(np.float16, np.float32, 0, (0, 7), id="half-float"),
+        pytest.param(np.float16, np.float16, 0, (3,), id="half-half"),
+        pytest.param(np.float32, np.float32, 1, (2, 6), id="float-step1"),
+        pytest.param(np.float32, np.float16, 0, (), id="no-match"),
+    ],
+)
+def test_adjust_softmax_res_resets_the_rows_whose_maximum_matches(
+    tmp_path: Path, t1: type, t2: type, mode: int, matching: tuple[int, ...]
+) -> None:
+    """Rows whose maximum has the bits of -FLT_MAX (half: of -65504, 0xFBFF) become ``to``; the result says
+    whether any did. Exact on both backends."""
+    m, k = 8, 64
+    per_row = 1 if mode else 32 // np.dtype(t2).itemsize
+    sentinel = np.finfo(t2).min
+    bits = int(np.array(sentinel, dtype=t2).view(np.uint32 if t2 is np.float32 else np.uint16))
+    maxima = np.random.default_rng(10).normal(0, 1, m).astype(t2)
+    maxima[list(matching)] = sentinel
+    mx = np.repeat(maxima[:, None], per_row, axis=1)
+    stats = mx.size + (-mx.size) % (32 // np.dtype(t2).itemsize)
+    mx = np.concatenate([mx.ravel(), np.zeros(stats - mx.size, dtype=t2)])
+    body = ADJUST_BODY.format(
+        t1=NAMES[t1], t2=NAMES[t2], size=m * k, stats=stats, m=m, k=k, bits=hex(bits), to=-2.5, mode=mode
+    )
+    kernel = an.load_kernel(tmp_path, body, "x: asc.GlobalAddress, mx: asc.GlobalAddress, flag: asc.GlobalAddress")
+    x = np.random.default_rng(11).normal(0, 1, (m, k)).astype(t1)
+    expected = x.copy()
+    expected[list(matching)] = -2.5
+    flag = np.full(8, 7, dtype=np.int32)
+    kernel[1](x, mx, flag)
+    assert np.array_equal(x, expected)
+    assert flag.tolist() == [1 if matching else 0] * 8
+
+
+def test_adjust_softmax_res_needs_a_tpipe(tmp_path: Path) -> None:
+    """A kernel without a TPipe is rejected at compile time (rule XC-9: CANN's AdjustSoftMaxRes takes an event
+    id from it; on the emulation, both backends fail the call)."""
+    body = ADJUST_BODY.replace("pipe = asc.TPipe()", "").format(
+        t1="asc.float32", t2="asc.float32", size=512, stats=64, m=8, k=64, bits=0, to=0.0, mode=0
+    )
+    kernel = an.load_kernel(tmp_path, body, "x: asc.GlobalAddress, mx: asc.GlobalAddress, flag: asc.GlobalAddress")
+    with pytest.raises(SyncError) as caught:
+        kernel[1](np.zeros(512, np.float32), np.zeros(64, np.float32), np.zeros(8, np.int32))
+    assert (
+        "`asc.adv.adjust_softmax_res` (CANN's AdjustSoftMaxRes) needs a TPipe: CANN's implementation takes its "
+        "event ids from the kernel's TPipe (GetTPipePtr()->FetchEventID), and this kernel creates none [XC-9]"
+    ) in str(caught.value)
+
+
+def test_simple_softmax_without_a_temporary_buffer_needs_a_tpipe(tmp_path: Path) -> None:
+    """Found by the differential check: CANN's SimpleSoftMax without a sharedTmpBuffer pops the TPipe's stack
+    buffer (GetTPipePtr() is null in a kernel without one); the clean-room emulation fails such a call too."""
+    body = SIMPLE_SOFTMAX_BODY.format(
+        pipe="", t="asc.float32", st="asc.float32", size=512, stats=64, tmp_bytes=1024, m=8, k=64, tmp_arg="None",
+        flags="",
+    )  # fmt: skip
+    kernel = an.load_kernel(tmp_path, body, SOFTMAX_PARAMS)
+    tiling = asc.adv.SoftmaxTiling()
+    host.soft_max_tiling_func([8, 64], 4, 1024, tiling)
+    x = np.zeros((8, 64), np.float32)
+    with pytest.raises(EmulationError) as caught:
+        kernel[1](x, x.copy(), np.ones((8, 8), np.float32), np.zeros((8, 8), np.float32), tiling)
+    assert "TPipe" in str(caught.value)

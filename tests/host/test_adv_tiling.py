@@ -146,6 +146,47 @@ def test_softmax_host_errors() -> None:
         host.soft_max_tiling_func([8, 16], 2, 4096, asc.adv.RmsNormTiling())
 
 
+# --- LogSoftMax -----------------------------------------------------------------------------------------
+
+
+def test_log_softmax_sizes_and_tiling_are_softmax_s() -> None:
+    """CANN's LogSoftMax host formulas for Atlas A2 are SoftMax's: (32 / type size + k + 64) floats a row, and
+    LogSoftMaxTilingFunc fills the fields SoftMaxTilingFunc fills."""
+    assert host.get_log_soft_max_min_tmp_size([64, 256], 2) == (16 + 256 + 64) * 4
+    assert host.get_log_soft_max_max_tmp_size([64, 256], 2) == 64 * (16 + 256 + 64) * 4
+    assert host.get_log_soft_max_min_tmp_size([3, 64], 4) == (8 + 64 + 64) * 4
+    tiling = asc.adv.LogSoftmaxTiling()
+    host.log_soft_max_tiling_func([2, 32, 256], 2, 10 * 336 * 4, tiling)
+    assert tiling.pack() == struct.pack(
+        "<16I", 64, 256, 64 * 256, 64, 16, 64 * 16, 8, 256, 2048, 8, 16, 128, 8, 0, 0, 0
+    )
+    for m, k in SOFTMAX_SHAPES:
+        for type_size in (2, 4):
+            if k * type_size % 32:
+                continue
+            minimum = host.get_log_soft_max_min_tmp_size([m, k], type_size)
+            assert minimum == host.get_soft_max_min_tmp_size([m, k], type_size)
+            assert host.get_log_soft_max_max_tmp_size([m, k], type_size) == m * minimum
+            for workspace in (minimum, 3 * minimum + 4, 9 * minimum):
+                log, plain = asc.adv.LogSoftmaxTiling(), asc.adv.SoftmaxTiling()
+                host.log_soft_max_tiling_func([m, k], type_size, workspace, log)
+                host.soft_max_tiling_func([m, k], type_size, workspace, plain)
+                assert log.pack() == plain.pack(), (m, k, type_size, workspace)
+
+
+def test_log_softmax_host_errors() -> None:
+    with pytest.raises(ValueError, match=r"\[GetLogSoftMaxMinTmpSize\] The shape LastAxis data size must be 32-byte"):
+        host.get_log_soft_max_min_tmp_size([8, 10], 2)
+    with pytest.raises(ValueError, match=r"\[GetLogSoftMaxMaxTmpSize\] Type size 8 is unsupported"):
+        host.get_log_soft_max_max_tmp_size([8, 16], 8)
+    with pytest.raises(ValueError, match=r"\[LogSoftMaxTilingFunc\] The localWorkSpaceSize should be greater than 0"):
+        host.log_soft_max_tiling_func([8, 16], 2, 0, asc.adv.LogSoftmaxTiling())
+    with pytest.raises(TilingError, match=r"LogSoftMaxTilingFunc: 100 bytes of temporary buffer hold no row of 16"):
+        host.log_soft_max_tiling_func([8, 16], 2, 100, asc.adv.LogSoftmaxTiling())
+    with pytest.raises(TypeError, match=r"fills a host asc.adv.LogSoftmaxTiling"):
+        host.log_soft_max_tiling_func([8, 16], 2, 4096, asc.adv.SoftmaxTiling())
+
+
 # --- RmsNorm --------------------------------------------------------------------------------------------
 
 

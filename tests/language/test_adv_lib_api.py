@@ -241,6 +241,141 @@ EMITS: dict[str, tuple[str, list[str]]] = {
     ),
     "concat": ("asc.adv.concat(c, a, b, 4)", ["AscendC::Concat(c, a, b, 4);"]),
     "extract": ("asc.adv.extract(c, u32, a, n)", ["AscendC::Extract(c, u32, a, n);"]),
+    # --- SoftMax's variants ---
+    "simple_softmax": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=2, src_k=128), tmp)",
+        [
+            "SoftMaxTiling v;",
+            "v.srcM = 2;",
+            "v.srcK = 128;",
+            "AscendC::SimpleSoftMax<half, false, false, false>(c, b, b, a, tmp, v);",
+        ],
+    ),
+    "simple_softmax_float_stats_flags": (
+        "asc.adv.simple_softmax(c, f32, f32[128:], a, asc.adv.SoftmaxTiling(), None, False, True, True)",
+        [
+            "AscendC::LocalTensor<float> v = f32[128];",
+            "SoftMaxTiling v_1;",
+            "AscendC::SimpleSoftMax<half, false, true, true>(c, f32, v, a, v_1);",
+        ],
+    ),
+    "simple_softmax_shape_info": (
+        "asc.adv.simple_softmax(f32, f32, f32, f32, asc.adv.SoftmaxTiling(), tmp, "
+        "softmax_shape_info=asc.adv.SoftmaxShapeInfo(4, 64, ori_src_m=n))",
+        [
+            "SoftMaxTiling v;",
+            "AscendC::SoftMaxShapeInfo v_1;",
+            "v_1.srcM = 4;",
+            "v_1.srcK = 64;",
+            "v_1.oriSrcM = n;",
+            "AscendC::SimpleSoftMax<float, false, false, false>(f32, f32, f32, f32, tmp, v, v_1);",
+        ],
+    ),
+    "log_softmax": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(), tmp)",
+        [
+            "LogSoftMaxTiling v;",
+            "AscendC::LogSoftMax<half, false, false>(c, b, b, a, tmp, v);",
+        ],
+    ),
+    "log_softmax_flags_shape_info": (
+        "asc.adv.log_softmax(f32, f32[64:], f32[128:], f32, asc.adv.LogSoftmaxTiling(src_m=1, src_k=64), tmp, "
+        "False, True, asc.adv.SoftmaxShapeInfo(n, 64))",
+        [
+            "AscendC::LocalTensor<float> v = f32[64];",
+            "AscendC::LocalTensor<float> v_1 = f32[128];",
+            "LogSoftMaxTiling v_2;",
+            "v_2.srcM = 1;",
+            "v_2.srcK = 64;",
+            "AscendC::SoftMaxShapeInfo v_3;",
+            "v_3.srcM = n;",
+            "v_3.srcK = 64;",
+            "AscendC::LogSoftMax<float, false, true>(f32, v, v_1, f32, tmp, v_2, v_3);",
+        ],
+    ),
+    "softmax_tiling_func": (
+        "asc.adv.softmax_tiling_func(n, asc.adv.SoftmaxShapeInfo(8, 32, 8, 32), asc.adv.SoftmaxTiling(), 2, 4)",
+        [
+            "AscendC::SoftMaxShapeInfo v;",
+            "v.srcM = 8;",
+            "v.srcK = 32;",
+            "v.oriSrcM = 8;",
+            "v.oriSrcK = 32;",
+            "SoftMaxTiling v_1;",
+            "AscendC::SoftMaxTilingFunc(n, v, v_1, 2, 4, false, false);",
+        ],
+    ),
+    "softmax_tiling_func_result": (
+        "sm_t = asc.adv.SoftmaxTiling(); asc.adv.softmax(c, f32, f32[64:], a, sm_t, tmp, "
+        "softmax_shape_info=asc.adv.SoftmaxShapeInfo(8, 32, 8, 32)) if asc.adv.softmax_tiling_func("
+        "2048, asc.adv.SoftmaxShapeInfo(8, 32, 8, 32), sm_t, 2, 4, True, data_format_nz=False) else None",
+        [
+            "SoftMaxTiling sm_t;",
+            "AscendC::SoftMaxShapeInfo v;",
+            "v.srcM = 8;",
+            "v.srcK = 32;",
+            "v.oriSrcM = 8;",
+            "v.oriSrcK = 32;",
+            "bool v_1 = AscendC::SoftMaxTilingFunc(2048, v, sm_t, 2, 4, true, false);",
+            "if (v_1) {",
+            "AscendC::LocalTensor<float> v_2 = f32[64];",
+            "AscendC::SoftMaxShapeInfo v_3;",
+            "v_3.srcM = 8;",
+            "v_3.srcK = 32;",
+            "v_3.oriSrcM = 8;",
+            "v_3.oriSrcK = 32;",
+            "AscendC::SoftMax<half, false, false, false>(c, f32, v_2, a, tmp, sm_t, v_3);",
+            "}",
+        ],
+    ),
+    "softmax_tiling_func_nz": (
+        "asc.adv.softmax_tiling_func(4096, asc.adv.SoftmaxShapeInfo(n, 64, n, 64), asc.adv.SoftmaxTiling(), 4, 4, "
+        "data_format_nz=True)",
+        [
+            "AscendC::SoftMaxShapeInfo v;",
+            "v.srcM = n;",
+            "v.srcK = 64;",
+            "v.oriSrcM = n;",
+            "v.oriSrcK = 64;",
+            "SoftMaxTiling v_1;",
+            "AscendC::SoftMaxTilingFunc(4096, v, v_1, 4, 4, false, true);",
+        ],
+    ),
+    "adjust_softmax_res": (
+        "asc.adv.adjust_softmax_res(f32, f32, 0xFF7FFFFF, 0.0, asc.adv.SoftmaxShapeInfo(4, 64, 4, 64))",
+        [
+            "AscendC::SoftMaxShapeInfo v;",
+            "v.srcM = 4;",
+            "v.srcK = 64;",
+            "v.oriSrcM = 4;",
+            "v.oriSrcK = 64;",
+            "AscendC::AdjustSoftMaxRes<float, float, false, 0>(f32, f32, 4286578687U, 0.0f, v);",
+        ],
+    ),
+    "adjust_softmax_res_half_float_step": (
+        "asc.adv.adjust_softmax_res(c, f32, n, f, asc.adv.SoftmaxShapeInfo(2, 128), step_size_mode=1)",
+        [
+            "AscendC::SoftMaxShapeInfo v;",
+            "v.srcM = 2;",
+            "v.srcK = 128;",
+            "half v_1 = static_cast<half>(f);",
+            "AscendC::AdjustSoftMaxRes<half, float, false, 1>(c, f32, n, v_1, v);",
+        ],
+    ),
+    "adjust_softmax_res_nz": (
+        "asc.adv.adjust_softmax_res(c, b, 0xFBFF, -1.0, asc.adv.SoftmaxShapeInfo(), True)",
+        [
+            "AscendC::SoftMaxShapeInfo v;",
+            "AscendC::AdjustSoftMaxRes<half, half, true, 0>(c, b, 64511, half(-1.0), v);",
+        ],
+    ),
+    "simple_softmax_float": (
+        "asc.adv.simple_softmax(f32, f32, f32, f32, asc.adv.SoftmaxTiling())",
+        [
+            "SoftMaxTiling v;",
+            "AscendC::SimpleSoftMax<float, false, false, false>(f32, f32, f32, f32, v);",
+        ],
+    ),
 }
 
 
@@ -584,6 +719,194 @@ ERRORS: dict[str, tuple[str, str]] = {
     "concat_types": ("asc.adv.concat(c, a, f32, 4)", "TypeError: concat: tmp has data type float32, but src has float16; they must match"),
     "concat_repeat": ("asc.adv.concat(c, a, b, 256)", "ValueError: concat: repeat_time 256 is outside [0, 255]"),
     "extract_index": ("asc.adv.extract(c, i16, a, 1)", "TypeError: extract: dst_index has data type int16; extract supports uint32"),
+    # --- SoftMax's variants ---
+    "simple_softmax_tiling_type": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.RmsNormTiling())",
+        "TypeError: simple_softmax: tiling must be a SoftmaxTiling, got a RmsNormTiling",
+    ),
+    "simple_softmax_src_type": (
+        "asc.adv.simple_softmax(i16, i16, i16, i16, asc.adv.SoftmaxTiling())",
+        "TypeError: simple_softmax: src has data type int16; simple_softmax supports float16, float32",
+    ),
+    "simple_softmax_dst_type": (
+        "asc.adv.simple_softmax(f32, b, b, a, asc.adv.SoftmaxTiling())",
+        "TypeError: simple_softmax: dst has data type float32, but src has float16; they must match",
+    ),
+    "simple_softmax_stats_differ": (
+        "asc.adv.simple_softmax(c, b, f32, a, asc.adv.SoftmaxTiling())",
+        "TypeError: simple_softmax: in_max has data type float32, but in_sum has float16; they must match",
+    ),
+    "simple_softmax_stats_type": (
+        "asc.adv.simple_softmax(c, i16, i16, a, asc.adv.SoftmaxTiling())",
+        "TypeError: simple_softmax: in_sum and in_max have data type int16 for a float16 src; they hold the type of src, or float32 for a half src",
+    ),
+    "simple_softmax_unaligned_k": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=1, src_k=10))",
+        "ValueError: simple_softmax: the tiling's src_k 10 is not 32-byte aligned for float16; SimpleSoftMax needs the last axis 32-byte aligned",
+    ),
+    "simple_softmax_tmp": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=2, src_k=128), small)",
+        "ValueError: simple_softmax: temp_buffer has 256 bytes, but SimpleSoftMax of rows of 128 float16 needs at least 832 bytes",
+    ),
+    "simple_softmax_shape": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=4, src_k=128))",
+        "ValueError: simple_softmax: the tiling's shape [4, 128] has 512 elements, more than the 256 of src",
+    ),
+    "simple_softmax_basic_block": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=2, src_k=128), basic_block=True)",
+        "ValueError: simple_softmax: basic_block=True needs the last axis (src_k) a multiple of 64, at least 256 / sizeof(T) and below 2048, and the rows (src_m) a multiple of 8; the tiling has [2, 128]",
+    ),
+    "simple_softmax_runtime_flag": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(), basic_block=n > 0)",
+        "TypeError: simple_softmax: basic_block must be a compile-time bool (it is a template argument of the C++ call), got a runtime int1 value",
+    ),
+    "simple_softmax_unaligned": (
+        "asc.adv.simple_softmax(c, odd, odd, a, asc.adv.SoftmaxTiling())",
+        "ValueError: simple_softmax: in_sum starts at byte 40976 of the unified buffer; simple_softmax needs its operands 32-byte aligned",
+    ),
+    "simple_softmax_shape_info_type": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(), softmax_shape_info=asc.adv.SoftmaxTiling())",
+        "TypeError: simple_softmax: softmax_shape_info must be a SoftmaxShapeInfo, got a SoftmaxTiling",
+    ),
+    "simple_softmax_shape_info_unaligned_k": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=8, src_k=32), "
+        "softmax_shape_info=asc.adv.SoftmaxShapeInfo(2, 24))",
+        "ValueError: simple_softmax: the softmax_shape_info's src_k 24 is not 32-byte aligned for float16; SimpleSoftMax needs the last axis 32-byte aligned",
+    ),
+    "simple_softmax_shape_info_shape": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=2, src_k=128), "
+        "softmax_shape_info=asc.adv.SoftmaxShapeInfo(4, 128))",
+        "ValueError: simple_softmax: the softmax_shape_info's shape [4, 128] has 512 elements, more than the 256 of src",
+    ),
+    "simple_softmax_shape_info_basic_block": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=2, src_k=128), basic_block=True, "
+        "softmax_shape_info=asc.adv.SoftmaxShapeInfo(1, 256))",
+        "ValueError: simple_softmax: basic_block=True needs the last axis (src_k) a multiple of 64, at least 256 / sizeof(T) and below 2048, and the rows (src_m) a multiple of 8; the softmax_shape_info has [1, 256]",
+    ),
+    "log_softmax_no_tmp": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling())",
+        "ValueError: log_softmax: temp_buffer is required: CANN declares LogSoftMax only with a sharedTmpBuffer",
+    ),
+    "log_softmax_stats_type": (
+        "asc.adv.log_softmax(c, f32, f32, a, asc.adv.LogSoftmaxTiling(), tmp)",
+        "TypeError: log_softmax: sum and max have data type float32 for a float16 src; LogSoftMax's sum and max hold the type of src",
+    ),
+    "log_softmax_src_type": (
+        "asc.adv.log_softmax(i16, i16, i16, i16, asc.adv.LogSoftmaxTiling(), tmp)",
+        "TypeError: log_softmax: src has data type int16; log_softmax supports float16, float32",
+    ),
+    "log_softmax_stats_differ": (
+        "asc.adv.log_softmax(c, b, f32, a, asc.adv.LogSoftmaxTiling(), tmp)",
+        "TypeError: log_softmax: max has data type float32, but sum has float16; they must match",
+    ),
+    "log_softmax_tiling_type": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.SoftmaxTiling(), tmp)",
+        "TypeError: log_softmax: tiling must be a LogSoftmaxTiling, got a SoftmaxTiling",
+    ),
+    "log_softmax_unaligned_k": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(src_m=1, src_k=10), tmp)",
+        "ValueError: log_softmax: the tiling's src_k 10 is not 32-byte aligned for float16; LogSoftMax needs the last axis 32-byte aligned",
+    ),
+    "log_softmax_tmp": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(src_m=2, src_k=128), small)",
+        "ValueError: log_softmax: temp_buffer has 256 bytes, but LogSoftMax of rows of 128 float16 needs at least 832 bytes",
+    ),
+    "log_softmax_shape_info_shape": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(), tmp, softmax_shape_info=asc.adv.SoftmaxShapeInfo(4, 128))",
+        "ValueError: log_softmax: the softmax_shape_info's shape [4, 128] has 512 elements, more than the 256 of src",
+    ),
+    "log_softmax_shape_info_type": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(), tmp, softmax_shape_info=asc.adv.LogSoftmaxTiling())",
+        "TypeError: log_softmax: softmax_shape_info must be a SoftmaxShapeInfo, got a LogSoftmaxTiling",
+    ),
+    "log_softmax_runtime_flag": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(), tmp, data_format_nz=n > 0)",
+        "TypeError: log_softmax: data_format_nz must be a compile-time bool (it is a template argument of the C++ call), got a runtime int1 value",
+    ),
+    "log_softmax_unaligned": (
+        "asc.adv.log_softmax(c, b, odd, a, asc.adv.LogSoftmaxTiling(), tmp)",
+        "ValueError: log_softmax: max starts at byte 40976 of the unified buffer; log_softmax needs its operands 32-byte aligned",
+    ),
+    "log_softmax_tmp_type": (
+        "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(), a)",
+        "TypeError: log_softmax: temp_buffer has data type float16; the temporary buffer is a uint8 tensor",
+    ),
+    "softmax_tiling_func_tiling_type": (
+        "asc.adv.softmax_tiling_func(1024, asc.adv.SoftmaxShapeInfo(8, 32, 8, 32), asc.adv.SoftmaxShapeInfo(), 2, 4)",
+        "TypeError: softmax_tiling_func: tiling must be a SoftmaxTiling, got a SoftmaxShapeInfo",
+    ),
+    "softmax_tiling_func_shape_info_type": (
+        "asc.adv.softmax_tiling_func(1024, asc.adv.SoftmaxTiling(), asc.adv.SoftmaxTiling(), 2, 4)",
+        "TypeError: softmax_tiling_func: shape_info must be a SoftmaxShapeInfo, got a SoftmaxTiling",
+    ),
+    "softmax_tiling_func_type_size": (
+        "asc.adv.softmax_tiling_func(1024, asc.adv.SoftmaxShapeInfo(8, 32, 8, 32), asc.adv.SoftmaxTiling(), 2, 0)",
+        "ValueError: softmax_tiling_func: data_type_size2 is 0; SoftMax takes elements of 2 (half) or 4 (float) bytes",
+    ),
+    "softmax_tiling_func_flag": (
+        "asc.adv.softmax_tiling_func(1024, asc.adv.SoftmaxShapeInfo(8, 32, 8, 32), asc.adv.SoftmaxTiling(), 2, 4, n > 0)",
+        "TypeError: softmax_tiling_func: basic_block must be a compile-time bool, got a runtime int1 value",
+    ),
+    "softmax_tiling_func_ori_src_m": (
+        "asc.adv.softmax_tiling_func(1024, asc.adv.SoftmaxShapeInfo(8, 32), asc.adv.SoftmaxTiling(), 2, 4)",
+        "ValueError: softmax_tiling_func: the shape_info's ori_src_m is 0; SoftMaxTilingFunc splits ori_src_m rows, and CANN asserts a step of at least one row",
+    ),
+    "softmax_tiling_func_no_row": (
+        "asc.adv.softmax_tiling_func(100, asc.adv.SoftmaxShapeInfo(8, 64, 8, 64), asc.adv.SoftmaxTiling(), 2, 4)",
+        "ValueError: softmax_tiling_func: 100 floats of temporary space hold no row of 64 elements (a row takes 136 floats); CANN asserts that the temporary buffer is big enough",
+    ),
+    "softmax_tiling_func_work_type": (
+        "asc.adv.softmax_tiling_func(f, asc.adv.SoftmaxShapeInfo(8, 64, 8, 64), asc.adv.SoftmaxTiling(), 2, 4)",
+        "TypeError: softmax_tiling_func: work_local_size must be an integer, got a runtime float32 value",
+    ),
+    "adjust_softmax_res_from_float": (
+        "asc.adv.adjust_softmax_res(f32, f32, 1.0, 0.0, asc.adv.SoftmaxShapeInfo())",
+        "TypeError: adjust_softmax_res: from_ must be the uint32 bits of the maximum to look for (0x3f800000 for 1.0), got the float 1.0",
+    ),
+    "adjust_softmax_res_from_range": (
+        "asc.adv.adjust_softmax_res(f32, f32, -1, 0.0, asc.adv.SoftmaxShapeInfo())",
+        "ValueError: adjust_softmax_res: from_ -1 does not fit uint32",
+    ),
+    "adjust_softmax_res_max_type": (
+        "asc.adv.adjust_softmax_res(f32, i16, 0, 0.0, asc.adv.SoftmaxShapeInfo())",
+        "TypeError: adjust_softmax_res: max has data type int16; adjust_softmax_res supports float16, float32",
+    ),
+    "adjust_softmax_res_res_type": (
+        "asc.adv.adjust_softmax_res(i16, f32, 0, 0, asc.adv.SoftmaxShapeInfo())",
+        "TypeError: adjust_softmax_res: softmax_res has data type int16; adjust_softmax_res supports float16, float32",
+    ),
+    "adjust_softmax_res_shape_info_type": (
+        "asc.adv.adjust_softmax_res(f32, f32, 0, 0.0, asc.adv.SoftmaxTiling())",
+        "TypeError: adjust_softmax_res: softmax_shape_info must be a SoftmaxShapeInfo, got a SoftmaxTiling",
+    ),
+    "adjust_softmax_res_nz_step": (
+        "asc.adv.adjust_softmax_res(f32, f32, 0, 0.0, asc.adv.SoftmaxShapeInfo(), True, 1)",
+        "ValueError: adjust_softmax_res: a non-zero step_size_mode takes an ND max tensor; CANN supports it only without data_format_nz",
+    ),
+    "adjust_softmax_res_step_range": (
+        "asc.adv.adjust_softmax_res(f32, f32, 0, 0.0, asc.adv.SoftmaxShapeInfo(), step_size_mode=256)",
+        "ValueError: adjust_softmax_res: step_size_mode must be a compile-time uint8_t (0: one value per 32-byte block, else one per element), got the int 256",
+    ),
+    "adjust_softmax_res_step_runtime": (
+        "asc.adv.adjust_softmax_res(f32, f32, 0, 0.0, asc.adv.SoftmaxShapeInfo(), step_size_mode=n)",
+        "TypeError: adjust_softmax_res: step_size_mode must be a compile-time uint8_t (0: one value per 32-byte block, else one per element), got a runtime int32 value",
+    ),
+    "adjust_softmax_res_unaligned_k": (
+        "asc.adv.adjust_softmax_res(c, b, 0, 0.0, asc.adv.SoftmaxShapeInfo(2, 24))",
+        "ValueError: adjust_softmax_res: the softmax_shape_info's src_k 24 is not 32-byte aligned for float16; AdjustSoftMaxRes needs the last axis 32-byte aligned",
+    ),
+    "adjust_softmax_res_shape": (
+        "asc.adv.adjust_softmax_res(c, b, 0, 0.0, asc.adv.SoftmaxShapeInfo(4, 128))",
+        "ValueError: adjust_softmax_res: the softmax_shape_info's shape [4, 128] has 512 elements, more than the 256 of softmax_res",
+    ),
+    "adjust_softmax_res_unaligned": (
+        "asc.adv.adjust_softmax_res(c, odd, 0, 0.0, asc.adv.SoftmaxShapeInfo())",
+        "ValueError: adjust_softmax_res: max starts at byte 40976 of the unified buffer; adjust_softmax_res needs its operands 32-byte aligned",
+    ),
+    "simple_softmax_tmp_type": (
+        "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(), a)",
+        "TypeError: simple_softmax: temp_buffer has data type float16; the temporary buffer is a uint8 tensor",
+    ),
 }  # fmt: skip
 
 
@@ -611,6 +934,54 @@ def test_reserved_flags_warn_as_cann_does(tmp_path: Path) -> None:
     ]
     _, caught, _ = _compile(tmp_path, "asc.adv.exp(c, a, 256, 0, is_reuse_source=True)")
     assert caught == []  # Exp's flag is not reserved (it takes effect for float32 sources)
+
+
+def test_simple_softmax_reserved_flag_warns(tmp_path: Path) -> None:
+    _, caught, line = _compile(
+        tmp_path, "asc.adv.simple_softmax(c, b, b, a, asc.adv.SoftmaxTiling(), reuse_source=True)"
+    )
+    assert [(str(w.message), w.lineno) for w in caught] == [
+        ("simple_softmax: reuse_source=True has no effect: CANN reserves the parameter (pass False)", line)
+    ]
+
+
+def test_log_softmax_reserved_flag_warns(tmp_path: Path) -> None:
+    _, caught, line = _compile(tmp_path, "asc.adv.log_softmax(c, b, b, a, asc.adv.LogSoftmaxTiling(), tmp, True)")
+    assert [(str(w.message), w.lineno) for w in caught] == [
+        ("log_softmax: reuse_source=True has no effect: CANN reserves the parameter (pass False)", line)
+    ]
+
+
+def test_a_log_softmax_host_tiling_captured_by_the_kernel_is_rejected(tmp_path: Path) -> None:
+    source = KERNEL.format(statement="asc.adv.log_softmax(c, b, b, a, HOST, tmp)").replace(
+        "@asc.jit", "HOST = asc.adv.LogSoftmaxTiling()\n\n\n@asc.jit"
+    )
+    module = load_kernel_source(tmp_path, source)
+    with pytest.raises(KernelError, match=re.escape("log_softmax: the LogSoftmaxTiling was built outside the kernel")):
+        module.k.compile(*ARGS)
+
+
+def test_softmax_tiling_func_rejects_a_host_tiling(tmp_path: Path) -> None:
+    statement = "asc.adv.softmax_tiling_func(1024, asc.adv.SoftmaxShapeInfo(8, 32, 8, 32), HOST, 2, 4)"
+    source = KERNEL.format(statement=statement).replace("@asc.jit", "HOST = asc.adv.SoftmaxTiling()\n\n\n@asc.jit")
+    module = load_kernel_source(tmp_path, source)
+    with pytest.raises(
+        KernelError, match=re.escape("softmax_tiling_func: the SoftmaxTiling was built outside the kernel")
+    ):
+        module.k.compile(*ARGS)
+
+
+def test_a_tiling_softmax_tiling_func_fills_has_no_known_fields(tmp_path: Path) -> None:
+    """The fields set before the call are no longer known at trace time (softmax does not check the unaligned
+    src_k the kernel set first), and a field read after the call is read again."""
+    statement = (
+        "sm_t = asc.adv.SoftmaxTiling(src_k=10); before = sm_t.split_m; asc.adv.softmax_tiling_func(n, "
+        "asc.adv.SoftmaxShapeInfo(8, 32, 8, 32), sm_t, 2, 2); after = sm_t.split_m; "
+        "asc.adv.softmax(c, b, b[128:], a, sm_t, tmp)"
+    )
+    emitted = lines(tmp_path, statement)
+    assert sum("= sm_t.splitM;" in line for line in emitted) == 2
+    assert emitted[-1] == "AscendC::SoftMax<half, false, false, false>(c, b, v_1, a, tmp, sm_t);"
 
 
 def test_a_host_tiling_captured_by_the_kernel_is_rejected(tmp_path: Path) -> None:

@@ -21,7 +21,7 @@ def _element(value: SSAValue) -> str:
     return scalar_type(t.element_type)
 
 
-def _flag(op: adv.LibCallSyntax | adv.SoftmaxFlashV2TilingOp, flag: str) -> str:
+def _flag(op: adv.LibCallSyntax | adv.SoftmaxFlashV2TilingOp | adv.SoftmaxTilingFuncOp, flag: str) -> str:
     return "true" if op.has_flag(flag) else "false"
 
 
@@ -79,6 +79,17 @@ def _softmax_flash_v2_tiling(p: AscendCPrinter, op: adv.SoftmaxFlashV2TilingOp) 
     args = [p.expr(op.shape_info), *(p.expr(v) for v in sizes), *(_flag(op, f) for f in op.FLAGS)]
     call = f"AscendC::SoftMaxFlashV2TilingFunc({', '.join(args)})"
     p.line(f"{cpp_type(op.result.type)} {p.names.get(op.result)} = {call};")
+
+
+@emits(adv.SoftmaxTilingFuncOp)
+def _softmax_tiling_func(p: AscendCPrinter, op: adv.SoftmaxTilingFuncOp) -> None:
+    operands = (op.work_local_size, op.shape_info, op.tiling, op.data_type_size1, op.data_type_size2)
+    args = [*(p.expr(v) for v in operands), *(_flag(op, f) for f in op.FLAGS)]
+    call = f"AscendC::SoftMaxTilingFunc({', '.join(args)})"
+    if op.result.uses:
+        p.line(f"bool {p.names.get(op.result)} = {call};")
+    else:
+        p.line(f"{call};")
 
 
 @emits(adv.RmsNormOp)
@@ -156,3 +167,34 @@ def _init_global_memory(p: AscendCPrinter, op: adv.InitGlobalMemoryOp) -> None:
     t = op.tensor.type
     assert isinstance(t, ir.GlobalTensorType)
     _call(p, "InitGlobalMemory", [scalar_type(t.element_type)], [p.expr(op.tensor), p.expr(op.size), p.expr(op.value)])
+
+
+# --- SoftMax's variants: SimpleSoftMax, LogSoftMax, AdjustSoftMaxRes ---------------------------------------------
+
+
+@emits(adv.SimpleSoftmaxOp)
+def _simple_softmax(p: AscendCPrinter, op: adv.SimpleSoftmaxOp) -> None:
+    template = [_element(op.src), *(_flag(op, f) for f in ("reuse_source", "basic_block", "data_format_nz"))]
+    tensors = [p.expr(op.dst), p.expr(op.in_sum), p.expr(op.in_max), p.expr(op.src)]
+    args = [*tensors, *_optional(p, op.tmp), p.expr(op.tiling), *_optional(p, op.shape_info)]
+    _call(p, "SimpleSoftMax", template, args)
+
+
+@emits(adv.LogSoftmaxOp)
+def _log_softmax(p: AscendCPrinter, op: adv.LogSoftmaxOp) -> None:
+    template = [_element(op.src), _flag(op, "reuse_source"), _flag(op, "data_format_nz")]
+    tensors = [p.expr(op.dst), p.expr(op.sum), p.expr(op.max), p.expr(op.src), p.expr(op.tmp)]
+    _call(p, "LogSoftMax", template, [*tensors, p.expr(op.tiling), *_optional(p, op.shape_info)])
+
+
+@emits(adv.AdjustSoftmaxResOp)
+def _adjust_softmax_res(p: AscendCPrinter, op: adv.AdjustSoftmaxResOp) -> None:
+    mode = op.step_size_mode.value.data if op.step_size_mode is not None else 0
+    nz = "true" if op.data_format_nz is not None else "false"
+    template = [_element(op.softmax_res), _element(op.max), nz, str(mode)]
+    args = [p.expr(op.softmax_res), p.expr(op.max), p.expr(op.from_bits), p.expr(op.to), p.expr(op.shape_info)]
+    call = f"AscendC::AdjustSoftMaxRes<{', '.join(template)}>({', '.join(args)})"
+    if op.result.uses:
+        p.line(f"bool {p.names.get(op.result)} = {call};")
+    else:
+        p.line(f"{call};")

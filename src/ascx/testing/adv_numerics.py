@@ -223,6 +223,84 @@ def softmax_model(x: Array) -> tuple[Array, Array, Array]:
     return dst, total, hi
 
 
+# --- SoftMax's variants -----------------------------------------------------------------------------
+
+
+def softmax_tiling_func_model(
+    work: int, shape: tuple[int, int, int], size1: int, size2: int, basic: bool = False, nz: bool = False
+) -> list[int]:
+    """The 16 fields (``SoftMaxTiling``'s order) CANN's kernel-side ``SoftMaxTilingFunc`` fills for ``work`` floats
+    of temporary space and the shape ``(src_m, src_k, ori_src_m)``; [] where CANN asserts (no row fits).  From
+    the facts of ``asc.adv.softmax_tiling_func``'s record, independently of the emulation's C++."""
+    m, k, ori_m = shape
+    stats = 32 // size2
+    if nz:
+        rows = work // (16 + k)
+    else:
+        rows = min(work // (stats + (k if size1 == 2 else 0) + 64), m)
+        if basic and rows > 8 and m % 8 == 0:
+            rows = rows // 8 * 8
+            while m % rows:
+                rows -= 8
+            while rows * k >= 64 * 256:
+                rows //= 2
+    if 8 < rows < ori_m:
+        rows = rows // 8 * 8
+    rows = min(rows, ori_m)
+    if rows == 0:
+        return []
+    tail = ori_m % rows
+    return [
+        m, k, m * k, m, stats, m * stats, rows, k, rows * k, rows, stats, rows * stats, ori_m // rows, tail,
+        tail * k, tail * stats,
+    ]  # fmt: skip
+
+
+def half_ties_away(x: Array) -> Array:
+    """float32 values rounded to half to nearest, ties away from zero (Cast's CAST_ROUND, which CANN's softmax
+    family rounds its float32 results to half with)."""
+    xf = np.asarray(x, dtype=np.float32).astype(np.float64)
+    with np.errstate(over="ignore"):
+        h = xf.astype(np.float16)
+    hd = h.astype(np.float64)
+    toward = np.where(xf > hd, np.float16(np.inf), np.float16(-np.inf)).astype(np.float16)
+    other = np.nextafter(h, toward)
+    with np.errstate(invalid="ignore"):
+        tie = (hd != xf) & (np.abs(other.astype(np.float64) - xf) == np.abs(hd - xf)) & (np.abs(other) > np.abs(h))
+    return np.where(tie, other, h).astype(np.float16)
+
+
+def simple_softmax_model(x: Array, total: Array, hi: Array) -> Array:
+    """SimpleSoftMax in CANN's float32 steps: e^(x - max) / sum, each step rounded to float32; a half result
+    rounded with :func:`half_ties_away`. ``total`` and ``hi`` hold one value per row (shape ``[m, 1]``)."""
+    xf = x.astype(np.float32)
+    shifted = (xf - hi.astype(np.float32)).astype(np.float32)
+    e = np.exp(shifted.astype(np.float64)).astype(np.float32)
+    q = (e / total.astype(np.float32)).astype(np.float32)
+    return q if x.dtype == np.float32 else half_ties_away(q)
+
+
+LOG10_E = np.float32(0.4342944819)
+"""CANN's LogSoftMax multiplies ln by this float32 constant (log10 e) to get log10."""
+
+
+def log_softmax_model(x: Array) -> tuple[Array, Array, Array]:
+    """LogSoftMax in CANN's float32 steps, the row sum in CANN's vector order (:func:`flash_row_sums`): (dst,
+    sum, max) in ``x``'s type, a half result rounded with :func:`half_ties_away`; ``sum``/``max`` of shape
+    ``[m, 1]``."""
+    xf = x.astype(np.float32)
+    hi = xf.max(axis=-1, keepdims=True)
+    e = np.exp((xf - hi).astype(np.float32).astype(np.float64)).astype(np.float32)
+    total = flash_row_sums(e, x.shape[-1])[:, None]
+    q = (e / total).astype(np.float32)
+    with np.errstate(divide="ignore"):
+        ln = np.log(q.astype(np.float64)).astype(np.float32)
+    dst = (ln * LOG10_E).astype(np.float32)
+    if x.dtype == np.float32:
+        return dst, total, hi
+    return half_ties_away(dst), half_ties_away(total), half_ties_away(hi)
+
+
 def rmsnorm_model(x: Array, gamma: Array, eps: float, reciprocal: float) -> Array:
     """RmsNorm in float32 steps (what the emulation computes), as float32."""
     xf = x.astype(np.float32)

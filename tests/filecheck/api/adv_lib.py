@@ -1,6 +1,8 @@
 # The library functions beyond Matmul from Python to IR and to C++: each math function once, exp with
 # its Taylor expansion, power, xor, axpy, softmax, rmsnorm, layernorm and deepnorm with kernel-built
-# tilings and a tiling kernel parameter, quant with a QuantConfig, concat and extract.
+# tilings and a tiling kernel parameter, quant with a QuantConfig, concat and extract, simple_softmax,
+# log_softmax, adjust_softmax_res (its bool result in a condition) and softmax_tiling_func (filling the
+# tiling kernel parameter's copy and a kernel-built tiling).
 #
 # RUN: ascx compile %s --args "asc.adv.SoftmaxTiling(), MockValue(asc.int32), MockValue(asc.float32)" --emit ir | filecheck %s --check-prefix=IR
 # RUN: ascx compile %s --args "asc.adv.SoftmaxTiling(), MockValue(asc.int32), MockValue(asc.float32)" | filecheck %s --check-prefix=CPP --match-full-lines --strict-whitespace
@@ -61,6 +63,18 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
     asc.adv.quant(q, a, eps, 0, 128, tmp, False, asc.adv.QuantConfig(128, 0, 0, 1024))
     asc.adv.concat(c, a, b, 4)
     asc.adv.extract(c, u, a, 2)
+    asc.adv.simple_softmax(c, b, b, a, tiling, tmp)
+    asc.adv.simple_softmax(c, w, w, a, local, basic_block=False, data_format_nz=True)
+    shape = asc.adv.SoftmaxShapeInfo(2, 64, 2, 64)
+    asc.adv.simple_softmax(w, w, w, w, local, tmp, softmax_shape_info=shape)
+    log_tiling = asc.adv.LogSoftmaxTiling(src_m=2, src_k=64)
+    asc.adv.log_softmax(c, b, b, a, log_tiling, tmp, softmax_shape_info=shape)
+    asc.adv.log_softmax(c, b, b, a, log_tiling, tmp, reuse_source=False, data_format_nz=True)
+    if asc.adv.adjust_softmax_res(w, w, 0xFF7FFFFF, 0.0, shape, step_size_mode=1):
+        asc.adv.adjust_softmax_res(c, w, n, eps, shape)
+    if asc.adv.softmax_tiling_func(8192 // 4, shape, tiling, 2, 4, True):
+        asc.adv.softmax(c, w, w[128:], a, tiling, tmp, softmax_shape_info=shape)
+    asc.adv.softmax_tiling_func(n, shape, local, 4, 4, data_format_nz=True)
 
 
 # IR: func.func @adv_lib(%tiling_gm: !ascendc.gm_struct_addr<!ascendc.lib_tiling<"SoftMaxTiling">>, %n: i32, %eps: f32) attributes {ascendc.kernel, ascendc.kernel_type = #ascendc<kernel_type aiv_only>} {
@@ -127,6 +141,23 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
 # IR: ascendc.adv.quant %q, %a, %eps, %cst_4 count %c128_ui32 tmp %tmp config array<i64: 128, 0, 0, 1024> : (!ascendc.local_tensor<i8>, !ascendc.local_tensor<f16>, f32, f32, ui32, !ascendc.local_tensor<ui8>)
 # IR: ascendc.adv.concat %c, %a, %b, %c4_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32)
 # IR: ascendc.adv.extract %c, %u, %a, %c2_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<ui32>, !ascendc.local_tensor<f16>, i32)
+# IR: ascendc.adv.simple_softmax %c, %b, %b, %a, %tiling tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>)
+# IR: ascendc.adv.simple_softmax %c, %w, %w, %a, %local data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">)
+# IR: %shape = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxShapeInfo">
+# IR: ascendc.adv.simple_softmax %w, %w, %w, %w, %local tmp %tmp shape_info %shape : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
+# IR: %log_tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"LogSoftMaxTiling">
+# IR: ascendc.lib_tiling.set %log_tiling "srcM", %c2_i32 : !ascendc.lib_tiling<"LogSoftMaxTiling">, i32
+# IR: ascendc.lib_tiling.set %log_tiling "srcK", %c64_i32 : !ascendc.lib_tiling<"LogSoftMaxTiling">, i32
+# IR: ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling shape_info %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
+# IR: ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">)
+# IR: %c4286578687_ui32 = ascendc.constant 4286578687 : ui32
+# IR: %11 = ascendc.adv.adjust_softmax_res %w, %w, %c4286578687_ui32, %cst_4, %shape step_size_mode 1 : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, ui32, f32, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+# IR: scf.if %11 {
+# IR: %13 = ascendc.adv.adjust_softmax_res %c, %w, %n, %12, %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, i32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+# IR: %14 = ascendc.adv.softmax_tiling_func %c2048_ui32, %shape, %tiling, %c2_ui32, %c4_ui32 basic_block : (ui32, !ascendc.lib_tiling<"SoftMaxShapeInfo">, !ascendc.lib_tiling<"SoftMaxTiling">, ui32, ui32) -> i1
+# IR: scf.if %14 {
+# IR: ascendc.adv.softmax %c, %w, %15, %a, %tiling tmp %tmp shape_info %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
+# IR: %16 = ascendc.adv.softmax_tiling_func %n, %shape, %local, %c4_ui32, %c4_ui32 data_format_nz : (i32, !ascendc.lib_tiling<"SoftMaxShapeInfo">, !ascendc.lib_tiling<"SoftMaxTiling">, ui32, ui32) -> i1
 
 # CPP:#include "kernel_operator.h"
 # CPP-EMPTY:
@@ -210,4 +241,28 @@ def adv_lib(tiling: asc.adv.SoftmaxTiling, n: int, eps: float) -> None:
 # CPP-NEXT:    AscendC::AscendQuant<half, false, quant_config>(q, a, tmp, eps, 0.0f, 128);
 # CPP-NEXT:    AscendC::Concat(c, a, b, 4);
 # CPP-NEXT:    AscendC::Extract(c, u, a, 2);
+# CPP-NEXT:    AscendC::SimpleSoftMax<half, false, false, false>(c, b, b, a, tmp, tiling);
+# CPP-NEXT:    AscendC::SimpleSoftMax<half, false, false, true>(c, w, w, a, local);
+# CPP-NEXT:    AscendC::SoftMaxShapeInfo shape;
+# CPP-NEXT:    shape.srcM = 2;
+# CPP-NEXT:    shape.srcK = 64;
+# CPP-NEXT:    shape.oriSrcM = 2;
+# CPP-NEXT:    shape.oriSrcK = 64;
+# CPP-NEXT:    AscendC::SimpleSoftMax<float, false, false, false>(w, w, w, w, tmp, local, shape);
+# CPP-NEXT:    LogSoftMaxTiling log_tiling;
+# CPP-NEXT:    log_tiling.srcM = 2;
+# CPP-NEXT:    log_tiling.srcK = 64;
+# CPP-NEXT:    AscendC::LogSoftMax<half, false, false>(c, b, b, a, tmp, log_tiling, shape);
+# CPP-NEXT:    AscendC::LogSoftMax<half, false, true>(c, b, b, a, tmp, log_tiling);
+# CPP-NEXT:    bool v_11 = AscendC::AdjustSoftMaxRes<float, float, false, 1>(w, w, 4286578687U, 0.0f, shape);
+# CPP-NEXT:    if (v_11) {
+# CPP-NEXT:        half v_12 = static_cast<half>(eps);
+# CPP-NEXT:        AscendC::AdjustSoftMaxRes<half, float, false, 0>(c, w, n, v_12, shape);
+# CPP-NEXT:    }
+# CPP-NEXT:    bool v_13 = AscendC::SoftMaxTilingFunc(2048, shape, tiling, 2, 4, true, false);
+# CPP-NEXT:    if (v_13) {
+# CPP-NEXT:        AscendC::LocalTensor<float> v_14 = w[128];
+# CPP-NEXT:        AscendC::SoftMax<half, false, false, false>(c, w, v_14, a, tmp, tiling, shape);
+# CPP-NEXT:    }
+# CPP-NEXT:    AscendC::SoftMaxTilingFunc(n, shape, local, 4, 4, false, true);
 # CPP-NEXT:}

@@ -3,7 +3,9 @@
 // The exact C++ of the library ops beyond Matmul: the template arguments CANN declares (the element
 // type, Exp's Taylor level, the flags, AscendQuant's config as a constexpr static object), the optional
 // temporary buffer and count in CANN's order (LayerNorm's tiling passed by reference as a local struct),
-// and the tiling structs declared, filled, read and copied in from a kernel parameter.
+// and the tiling structs declared, filled, read and copied in from a kernel parameter; SimpleSoftMax with
+// and without its temporary buffer, LogSoftMax with its tiling struct, AdjustSoftMaxRes with its bool result
+// used and unused.
 
 builtin.module {
   ascendc.include "kernel_operator.h"
@@ -91,6 +93,27 @@ builtin.module {
     %c4_i32 = arith.constant 4 : i32
     ascendc.adv.concat %c, %a, %b, %c4_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32)
     ascendc.adv.extract %c, %u, %a, %c2_i32 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<ui32>, !ascendc.local_tensor<f16>, i32)
+    ascendc.adv.simple_softmax %c, %b, %b, %a, %tiling tmp %tmp : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>)
+    ascendc.adv.simple_softmax %c, %w, %w, %a, %local basic_block data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">)
+    ascendc.adv.simple_softmax %w, %w, %w, %w, %local tmp %tmp shape_info %shape : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
+    %log_tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"LogSoftMaxTiling">
+    ascendc.lib_tiling.set %log_tiling "srcM", %c2_i32 : !ascendc.lib_tiling<"LogSoftMaxTiling">, i32
+    ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling shape_info %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
+    ascendc.adv.log_softmax %c, %b, %b, %a, %tmp, %log_tiling reuse_source data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">)
+    %c7 = ascendc.constant 4286578687 : ui32
+    %found = ascendc.adv.adjust_softmax_res %w, %w, %c7, %cst_4, %shape step_size_mode 1 : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, ui32, f32, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+    %unused = ascendc.adv.adjust_softmax_res %c, %b, %n, %1, %shape data_format_nz : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, i32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+    scf.if %found {
+      %2 = ascendc.adv.adjust_softmax_res %c, %w, %n, %1, %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, i32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1
+    }
+    %c2048 = ascendc.constant 2048 : ui32
+    %c2u = ascendc.constant 2 : ui32
+    %c4u = ascendc.constant 4 : ui32
+    %filled = ascendc.adv.softmax_tiling_func %c2048, %shape, %tiling, %c2u, %c4u basic_block : (ui32, !ascendc.lib_tiling<"SoftMaxShapeInfo">, !ascendc.lib_tiling<"SoftMaxTiling">, ui32, ui32) -> i1
+    scf.if %filled {
+      ascendc.adv.softmax %c, %w, %w, %a, %tiling tmp %tmp shape_info %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"SoftMaxShapeInfo">)
+    }
+    %nz = ascendc.adv.softmax_tiling_func %n, %shape, %local, %c4u, %c4u data_format_nz : (i32, !ascendc.lib_tiling<"SoftMaxShapeInfo">, !ascendc.lib_tiling<"SoftMaxTiling">, ui32, ui32) -> i1
     func.return
   }
 }
@@ -166,4 +189,21 @@ builtin.module {
 // CHECK-NEXT:    AscendC::AscendQuant<half, false, quant_config>(q, a, tmp, eps, 0.0f, 128);
 // CHECK-NEXT:    AscendC::Concat(c, a, b, 4);
 // CHECK-NEXT:    AscendC::Extract(c, u, a, 2);
+// CHECK-NEXT:    AscendC::SimpleSoftMax<half, false, false, false>(c, b, b, a, tmp, tiling);
+// CHECK-NEXT:    AscendC::SimpleSoftMax<half, false, true, true>(c, w, w, a, local);
+// CHECK-NEXT:    AscendC::SimpleSoftMax<float, false, false, false>(w, w, w, w, tmp, local, shape);
+// CHECK-NEXT:    LogSoftMaxTiling log_tiling;
+// CHECK-NEXT:    log_tiling.srcM = 2;
+// CHECK-NEXT:    AscendC::LogSoftMax<half, false, false>(c, b, b, a, tmp, log_tiling, shape);
+// CHECK-NEXT:    AscendC::LogSoftMax<half, true, true>(c, b, b, a, tmp, log_tiling);
+// CHECK-NEXT:    bool found = AscendC::AdjustSoftMaxRes<float, float, false, 1>(w, w, 4286578687U, 0.0f, shape);
+// CHECK-NEXT:    AscendC::AdjustSoftMaxRes<half, half, true, 0>(c, b, n, v_1, shape);
+// CHECK-NEXT:    if (found) {
+// CHECK-NEXT:        AscendC::AdjustSoftMaxRes<half, float, false, 0>(c, w, n, v_1, shape);
+// CHECK-NEXT:    }
+// CHECK-NEXT:    bool filled = AscendC::SoftMaxTilingFunc(2048, shape, tiling, 2, 4, true, false);
+// CHECK-NEXT:    if (filled) {
+// CHECK-NEXT:        AscendC::SoftMax<half, false, false, false>(c, w, w, a, tmp, tiling, shape);
+// CHECK-NEXT:    }
+// CHECK-NEXT:    AscendC::SoftMaxTilingFunc(n, shape, local, 4, 4, false, true);
 // CHECK-NEXT:}

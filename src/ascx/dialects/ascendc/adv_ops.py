@@ -51,7 +51,7 @@ from ascx.dialects.ascendc.definition import op_definition
 from ascx.dialects.ascendc.enums import Pipe
 from ascx.dialects.ascendc.lib_call_syntax import LibCallSyntax, Names
 from ascx.dialects.ascendc.tensor_ops import AnyInteger
-from ascx.dialects.ascendc.traits import ExecutesOn, TensorAccess
+from ascx.dialects.ascendc.traits import ExecutesOn, TakesPipeEventIds, TensorAccess
 from ascx.dialects.ascendc.types import (
     ElementType,
     GlobalTensorType,
@@ -426,6 +426,57 @@ class SoftmaxFlashV2TilingOp(IRDLOperation):
 
 
 @op_definition
+class SoftmaxTilingFuncOp(IRDLOperation):
+    """``bool ok = AscendC::SoftMaxTilingFunc(workLocalSize, ndinfo, softmaxTiling, dataTypeSize1, dataTypeSize2,
+    isBasicBlock, isDataFormatNZ);``: fills the kernel-local ``SoftMaxTiling`` ``tiling`` (taken by reference)
+    for the shape of ``shape_info`` and ``work_local_size`` floats of temporary space, computed in the kernel on
+    the scalar unit; the ``i1`` result is CANN's return value (true).  No tensor is read or written.
+
+    Example: ``%ok = ascendc.adv.softmax_tiling_func %n, %shape, %t, %c2, %c4 basic_block : (...) -> i1``
+    """
+
+    name = "ascendc.adv.softmax_tiling_func"
+    work_local_size = operand_def(AnyInteger)
+    shape_info = operand_def(LibTilingType)
+    tiling = operand_def(LibTilingType)
+    data_type_size1 = operand_def(AnyInteger)
+    data_type_size2 = operand_def(AnyInteger)
+    basic_block = opt_prop_def(UnitAttr)
+    data_format_nz = opt_prop_def(UnitAttr)
+    result = result_def(IntegerType(1))
+    traits = traits_def(ExecutesOn(Pipe.PIPE_S), MemoryReadEffect(), MemoryWriteEffect())
+    assembly_format = (
+        "$work_local_size `,` $shape_info `,` $tiling `,` $data_type_size1 `,` $data_type_size2 "
+        "(`basic_block` $basic_block^)? (`data_format_nz` $data_format_nz^)? attr-dict `:` `(` "
+        "type($work_local_size) `,` type($shape_info) `,` type($tiling) `,` type($data_type_size1) `,` "
+        "type($data_type_size2) `)` `->` type($result)"
+    )
+
+    FLAGS: ClassVar[Names] = ("basic_block", "data_format_nz")
+
+    def __init__(
+        self,
+        work_local_size: SSAValue,
+        shape_info: SSAValue,
+        tiling: SSAValue,
+        sizes: tuple[SSAValue, SSAValue],
+        flags: Sequence[str] = (),
+    ):
+        super().__init__(
+            operands=[work_local_size, shape_info, tiling, *sizes],
+            properties={flag: UnitAttr() for flag in flags},
+            result_types=[IntegerType(1)],
+        )
+
+    def has_flag(self, flag: str) -> bool:
+        return self.properties.get(flag) is not None
+
+    def verify_(self) -> None:
+        _tiling(self.shape_info, "SoftMaxShapeInfo", "shape_info")
+        _tiling(self.tiling, "SoftMaxTiling")
+
+
+@op_definition
 class RmsNormOp(LibCallSyntax):
     """``AscendC::RmsNorm<T, isBasicBlock>(dst, src, gamma[, sharedTmpBuffer], epsilon, tiling)``.
 
@@ -622,6 +673,158 @@ class ExtractOp(LibCallSyntax):
             raise VerifyException(f"dst_index must be a local_tensor<ui32>, got {self.dst_index.type}")
 
 
+# --- SoftMax's variants: SimpleSoftMax, LogSoftMax, AdjustSoftMaxRes ---------------------------------------------
+
+
+def _softmax_stats(op: IRDLOperation, src: str, stats: str) -> None:
+    """The row statistics hold the element type of ``src``, or f32 for an f16 ``src``."""
+    s, t = _element(op, src), _element(op, stats)
+    if t != s and not (isinstance(s, Float16Type) and isinstance(t, Float32Type)):
+        raise VerifyException(f"{stats} holds the type of {src}, or f32 for a f16 {src}; got {t} for {s}")
+
+
+@op_definition
+class SimpleSoftmaxOp(LibCallSyntax):
+    """``AscendC::SimpleSoftMax<T, isReuseSource, isBasicBlock, isDataFormatNZ>(dst, inSum, inMax, src[,
+    sharedTmpBuffer], tiling[, softmaxShapeInfo])``: softmax over the last axis of ``src`` with the row sums and
+    maxima given (one 32-byte block per row), e^(x - max) / sum.
+
+    Example: ``ascendc.adv.simple_softmax %d, %s, %m, %x, %tiling tmp %t shape_info %si basic_block : (...)``
+    """
+
+    name = "ascendc.adv.simple_softmax"
+    LEADING: ClassVar[Names] = ("dst", "in_sum", "in_max", "src", "tiling")
+    OPTIONAL: ClassVar[Names] = ("tmp", "shape_info")
+    FLAGS: ClassVar[Names] = ("reuse_source", "basic_block", "data_format_nz")
+    dst = operand_def(LocalTensorType)
+    in_sum = operand_def(LocalTensorType)
+    in_max = operand_def(LocalTensorType)
+    src = operand_def(LocalTensorType)
+    tiling = operand_def(LibTilingType)
+    tmp = opt_operand_def(LocalTensorType)
+    shape_info = opt_operand_def(LibTilingType)
+    reuse_source = opt_prop_def(UnitAttr)
+    basic_block = opt_prop_def(UnitAttr)
+    data_format_nz = opt_prop_def(UnitAttr)
+    irdl_options = _OPTIONS
+    traits = traits_def(*_V, TensorAccess(reads=("src", "in_sum", "in_max"), writes=("dst", "tmp")))
+
+    def verify_(self) -> None:
+        _same_element_type(self, "dst", "src")
+        _same_element_type(self, "in_sum", "in_max")
+        _floating(self, "src")
+        _tmp_bytes(self.tmp)
+        _tiling(self.tiling, "SoftMaxTiling")
+        if self.shape_info is not None:
+            _tiling(self.shape_info, "SoftMaxShapeInfo", "shape_info")
+        _softmax_stats(self, "src", "in_sum")
+
+
+@op_definition
+class LogSoftmaxOp(LibCallSyntax):
+    """``AscendC::LogSoftMax<T, isReuseSource, isDataFormatNZ>(dst, sum, max, src, sharedTmpBuffer, tiling[,
+    softmaxShapeInfo])``: log10 of the softmax over the last axis of ``src``, with the row sums and maxima
+    broadcast over one 32-byte block per row of ``sum`` and ``max``.
+
+    Example: ``ascendc.adv.log_softmax %d, %s, %m, %x, %t, %tiling shape_info %si : (...)``
+    """
+
+    name = "ascendc.adv.log_softmax"
+    LEADING: ClassVar[Names] = ("dst", "sum", "max", "src", "tmp", "tiling")
+    OPTIONAL: ClassVar[Names] = ("shape_info",)
+    FLAGS: ClassVar[Names] = ("reuse_source", "data_format_nz")
+    dst = operand_def(LocalTensorType)
+    sum = operand_def(LocalTensorType)
+    max = operand_def(LocalTensorType)
+    src = operand_def(LocalTensorType)
+    tmp = operand_def(LocalTensorType)
+    tiling = operand_def(LibTilingType)
+    shape_info = opt_operand_def(LibTilingType)
+    reuse_source = opt_prop_def(UnitAttr)
+    data_format_nz = opt_prop_def(UnitAttr)
+    irdl_options = _OPTIONS
+    traits = traits_def(*_V, TensorAccess(reads=("src",), writes=("dst", "sum", "max", "tmp")))
+
+    def verify_(self) -> None:
+        _same_element_type(self, "dst", "src", "sum", "max")
+        _floating(self, "src")
+        _tmp_bytes(self.tmp)
+        _tiling(self.tiling, "LogSoftMaxTiling")
+        if self.shape_info is not None:
+            _tiling(self.shape_info, "SoftMaxShapeInfo", "shape_info")
+
+
+ADJUST_SOFTMAX_RES_TYPES = ("f16", "f32")
+"""The element types of AdjustSoftMaxRes's softMaxRes (T1) and maxTensor (T2): half and float."""
+
+
+@op_definition
+class AdjustSoftmaxResOp(IRDLOperation):
+    """``AscendC::AdjustSoftMaxRes<T1, T2, isDataFormatNZ, stepSizeMode>(softMaxRes, maxTensor, from, to,
+    softmaxShapeInfo)``: every row of ``softmax_res`` whose maximum in ``max`` has the bits ``from`` is set to
+    ``to``; the ``i1`` result says whether any row was.  CANN's implementation waits for the vector pipe, reads
+    the maxima on the scalar unit, fills the rows on the vector pipe, and takes its event id from the kernel's
+    TPipe.
+
+    Example: ``%r = ascendc.adv.adjust_softmax_res %res, %max, %from, %to, %si step_size_mode 1 : (...) -> i1``
+    """
+
+    name = "ascendc.adv.adjust_softmax_res"
+    softmax_res = operand_def(LocalTensorType)
+    max = operand_def(LocalTensorType)
+    from_bits = operand_def(AnyInteger)
+    to = operand_def(ElementType)
+    shape_info = operand_def(LibTilingType)
+    data_format_nz = opt_prop_def(UnitAttr)
+    step_size_mode = opt_prop_def(IntegerAttr[I64])
+    result = result_def(IntegerType(1))
+    traits = traits_def(
+        *_V,
+        TensorAccess(reads=("softmax_res", "max"), writes=("softmax_res",)),
+        TakesPipeEventIds("adv.adjust_softmax_res", "AdjustSoftMaxRes"),
+    )
+    assembly_format = (
+        "$softmax_res `,` $max `,` $from_bits `,` $to `,` $shape_info (`data_format_nz` $data_format_nz^)? "
+        "(`step_size_mode` $step_size_mode^)? attr-dict `:` `(` type($softmax_res) `,` type($max) `,` "
+        "type($from_bits) `,` type($to) `,` type($shape_info) `)` `->` type($result)"
+    )
+
+    def __init__(
+        self,
+        softmax_res: SSAValue,
+        max: SSAValue,
+        from_bits: SSAValue,
+        to: SSAValue,
+        shape_info: SSAValue,
+        *,
+        data_format_nz: bool = False,
+        step_size_mode: int = 0,
+    ):
+        properties: dict[str, Attribute] = {}
+        if data_format_nz:
+            properties["data_format_nz"] = UnitAttr()
+        if step_size_mode:
+            properties["step_size_mode"] = IntegerAttr(step_size_mode, 64)
+        super().__init__(
+            operands=[softmax_res, max, from_bits, to, shape_info],
+            properties=properties,
+            result_types=[IntegerType(1)],
+        )
+
+    def verify_(self) -> None:
+        for name in ("softmax_res", "max"):
+            if str(_element(self, name)) not in ADJUST_SOFTMAX_RES_TYPES:
+                raise VerifyException(f"{name} must hold f16 or f32 elements, got {_element(self, name)}")
+        if self.to.type != _element(self, "softmax_res"):
+            raise VerifyException(f"to has type {self.to.type}, but softmax_res holds {_element(self, 'softmax_res')}")
+        _tiling(self.shape_info, "SoftMaxShapeInfo", "shape_info")
+        mode = self.step_size_mode
+        if mode is not None and not 0 <= mode.value.data <= 255:
+            raise VerifyException(f"step_size_mode is a uint8_t, got {mode.value.data}")
+        if mode is not None and mode.value.data and self.data_format_nz is not None:
+            raise VerifyException("a non-zero step_size_mode takes an ND max tensor (not data_format_nz)")
+
+
 # --- the tiling structs ----------------------------------------------------------------------------
 
 _SOFTMAX_FIELDS = (
@@ -645,6 +848,7 @@ LIB_TILING_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "SoftMaxShapeInfo": tuple((name, "i32") for name in ("srcM", "srcK", "oriSrcM", "oriSrcK")),
     "LayerNormTiling": tuple((name, "f32" if name == "lastDimValueBack" else "i32") for name in _LAYERNORM_FIELDS),
     "DeepNormTiling": tuple((name, "f32" if name == "lastDimValueBack" else "i32") for name in _LAYERNORM_FIELDS),
+    "LogSoftMaxTiling": tuple((name, "i32") for name in _SOFTMAX_FIELDS),
 }
 """The members of each tiling struct (C++ names, in declaration order) and their IR types: CANN's
 ``uint32_t`` members read as ``i32`` (pyasc's ``int32``), ``float`` as ``f32``."""
@@ -803,6 +1007,7 @@ ADV_OPS = (
     SoftmaxOp,
     SoftmaxFlashV2Op,
     SoftmaxFlashV2TilingOp,
+    SoftmaxTilingFuncOp,
     RmsNormOp,
     LayerNormOp,
     DeepNormOp,
@@ -814,6 +1019,9 @@ ADV_OPS = (
     LibTilingSetOp,
     LibTilingGetOp,
     LibTilingLoadOp,
+    SimpleSoftmaxOp,
+    LogSoftmaxOp,
+    AdjustSoftmaxResOp,
 )
 ADV_ATTRS = (MathFunctionAttr, BinaryMathFunctionAttr, LibTilingType)
 

@@ -3,13 +3,15 @@
 """What ``ascx.language.adv`` exports from its modules (their ``__all__``)."""
 
 EXPORTS = {
-    "ascx.language.adv.activation": "softmax",
+    "ascx.language.adv.activation": "softmax softmax_tiling_func",
     "ascx.language.adv.config_helpers": (
         "MatmulBatchParams MatmulFuncParams MatmulQuantParams MatmulShapeParams QuantConfig get_basic_config "
         "get_ib_share_norm_config get_mdl_config get_mm_config get_normal_config get_special_basic_config "
         "get_special_mdl_config "
     ),
-    "ascx.language.adv.lib_tiling": "DeepNormTiling LayerNormTiling RmsNormTiling SoftmaxShapeInfo SoftmaxTiling",
+    "ascx.language.adv.lib_tiling": (
+        "DeepNormTiling LayerNormTiling LogSoftmaxTiling RmsNormTiling SoftmaxShapeInfo SoftmaxTiling "
+    ),
     "ascx.language.adv.math": (
         "acos acosh asin asinh atan atanh axpy ceil cos cosh digamma erf erfc exp floor frac lgamma log power round "
         "sign sin sinh tan tanh trunc xor "
@@ -21,6 +23,7 @@ EXPORTS = {
     "ascx.language.adv.normalization": "deepnorm layernorm rmsnorm",
     "ascx.language.adv.quantization": "quant",
     "ascx.language.adv.softmax_flash": "softmax_flash_v2 softmax_flash_v2_tiling_func",
+    "ascx.language.adv.softmax_variants": "adjust_softmax_res log_softmax simple_softmax",
     "ascx.language.adv.sort": "concat extract",
     "ascx.language.adv.static_tiling": "MatmulApiStaticTiling get_matmul_api_tiling",
     "ascx.language.adv.tiling": "TCubeTiling",

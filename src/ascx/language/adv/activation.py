@@ -1,10 +1,11 @@
-"""``asc.adv.softmax``: SoftMax over the last axis (``AscendC::SoftMax``)."""
+"""``asc.adv.softmax``: SoftMax over the last axis (``AscendC::SoftMax``), and ``asc.adv.softmax_tiling_func``,
+its tiling computed in the kernel (``AscendC::SoftMaxTilingFunc``)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from ascx.dialects.ascendc.adv_ops import SoftmaxOp
+from ascx.dialects.ascendc.adv_ops import SoftmaxOp, SoftmaxTilingFuncOp
 from ascx.language.adv.lib_records import library_records
 from ascx.language.adv.lib_tiling import SoftmaxShapeInfo, SoftmaxTiling
 from ascx.language.adv.tmp_sizes import softmax_row_floats
@@ -28,7 +29,9 @@ from ascx.language.adv.utils import (
 )
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
-from ascx.language.core.dtype import float16, float32
+from ascx.language.core.convert import describe, integer_operand
+from ascx.language.core.dtype import bit, float16, float32, uint32
+from ascx.language.core.values import Handle, RuntimeScalar
 
 lib_record = library_records(__name__)
 
@@ -186,4 +189,141 @@ def _check_shape(api: str, d: Any, s: Any, src_m: int, src_k: int, source: str) 
             raise ApiValueError(tiling_shape_message(api, (src_m, src_k), elements, name, source))
 
 
-__all__ = ["softmax"]
+TILING_API = "softmax_tiling_func"
+
+
+def _device_row_floats(src_k: int, data_type_size1: int, data_type_size2: int) -> int:
+    """The floats of temporary space CANN's kernel-side ``SoftMaxTilingFunc`` gives a row of the ND layout: the
+    statistics' 32-byte block, the row widened to float for a half source (none for a float one), 64 floats."""
+    return 32 // data_type_size2 + (src_k if data_type_size1 == 2 else 0) + 64
+
+
+def _tiling_func_flag_message(param: str, got: str) -> str:
+    return f"{TILING_API}: {param} must be a compile-time bool, got {got}"
+
+
+def _tiling_func_size_message(param: str, size: int) -> str:
+    return f"{TILING_API}: {param} is {size}; SoftMax takes elements of 2 (half) or 4 (float) bytes"
+
+
+_ORI_SRC_M_MESSAGE = (
+    f"{TILING_API}: the shape_info's ori_src_m is 0; SoftMaxTilingFunc splits ori_src_m rows, and CANN asserts "
+    "a step of at least one row"
+)
+
+
+def _no_row_message(work: int, src_k: int, row: int) -> str:
+    return (
+        f"{TILING_API}: {work} floats of temporary space hold no row of {src_k} elements (a row takes {row} floats); "
+        "CANN asserts that the temporary buffer is big enough"
+    )
+
+
+@lib_record(
+    cpp=(
+        "bool SoftMaxTilingFunc(const uint32_t workLocalSize, const SoftMaxShapeInfo& ndinfo, SoftMaxTiling& "
+        "softmaxTiling, const uint32_t dataTypeSize1, const uint32_t dataTypeSize2, bool isBasicBlock = false, "
+        "bool isDataFormatNZ = false);",
+    ),
+    params=(
+        (
+            "work_local_size",
+            "the temporary space in **floats** (CANN passes its work tensor's element count: the bytes of "
+            "``softmax``'s ``temp_buffer`` / 4)",
+        ),
+        (
+            "shape_info",
+            "a ``SoftmaxShapeInfo`` built in the kernel: ``[src_m, src_k]``, and ``ori_src_m``, the rows split "
+            "into steps (0 makes no step: set it)",
+        ),
+        ("tiling", "a kernel-local ``SoftmaxTiling`` (built in the kernel, or a kernel parameter), filled in place"),
+        ("data_type_size1", "bytes of a source element: 2 (half) or 4 (float)"),
+        ("data_type_size2", "bytes of an element of the sum/max tensors: 2 or 4"),
+        ("basic_block", "compile-time bool, as ``softmax``'s: whole steps of 8 rows dividing ``src_m``"),
+        ("data_format_nz", "compile-time bool: the NZ layout's rows (16 + ``src_k`` floats; not emulated by softmax)"),
+    ),
+    rules=(
+        f'"{tiling_type_message(TILING_API, "SoftmaxTiling", "a SoftmaxShapeInfo")}"; '
+        f'"{tiling_type_message(TILING_API, "SoftmaxShapeInfo", "a SoftmaxTiling", "shape_info")}"; '
+        f'"{outside_kernel_message(TILING_API, "SoftmaxTiling")}".',
+        f'Known element sizes are 2 or 4: "{_tiling_func_size_message("data_type_size2", 0)}"; '
+        f'"{_tiling_func_flag_message("basic_block", "a runtime int1 value")}".',
+        f'With ``ori_src_m`` known: "{_ORI_SRC_M_MESSAGE}". With the space, ``src_k`` and the sizes known (ND): '
+        f'"{_no_row_message(100, 64, _device_row_floats(64, 2, 4))}". At run time the emulation fails the run where '
+        "CANN asserts (``data_type_size2`` 0, no row).",
+        "Returns a runtime ``bool`` (``asc.bit``), CANN's ``true``. A row takes ``32 / data_type_size2 + 64`` "
+        "floats, plus ``src_k`` for a half source; the rows per step are as many as fit (at most ``src_m``), "
+        "basic blocks in whole steps of 8 rows below 64 * 256 elements, then a multiple of 8 when fewer than "
+        "``ori_src_m``, at most ``ori_src_m``; ``range_m``/``tail_m`` split ``ori_src_m``. ``softmax`` then "
+        "needs ``split_m`` such rows of ``temp_buffer``.",
+    ),
+    precision="Integer arithmetic, as CANN's: both backends fill the same 16 fields, checked against a Python "
+    "model field by field. It differs from the host ``asc.lib.host.soft_max_tiling_func``: the space is in floats "
+    "(the host's in bytes); the statistics' block is ``32 / data_type_size2`` (the host's ``32 / "
+    "data_type_size``, the source's); a float source's row is ``src_k`` floats shorter; the basic-block steps "
+    "follow ``basic_block`` (the host detects the shape) and come before the rounding to 8; the steps split "
+    "``ori_src_m``; no minimum is checked (CANN asserts a step of one row).",
+    example=(
+        "softmax",
+        "shape = asc.adv.SoftmaxShapeInfo(16, 256, 16, 256)\n"
+        "ok = asc.adv.softmax_tiling_func(8192 // 4, shape, tiling, 2, 4)\n"
+        "asc.adv.softmax(dst, row_sum, row_max, src, tiling, tmp, softmax_shape_info=shape)",
+    ),
+    notes=(
+        "CANN keeps ``SoftMaxTilingFunc`` in an implementation header (``impl/adv_api/detail/activation/softmax/"
+        "softmax_common/softmax_tiling_func.h``), undocumented, and marks such headers internal: it may change or "
+        "go. Its own ``SoftMax``/``LogSoftMax`` call it when the shape differs from the tiling's.",
+        "pyasc 1.1.1 has no ``softmax_tiling_func``; the host ``asc.lib.host.soft_max_tiling_func`` is CANN's "
+        "documented host function of the same name.",
+    ),
+)
+def softmax_tiling_func(
+    work_local_size: Any,
+    shape_info: Any,
+    tiling: Any,
+    data_type_size1: Any,
+    data_type_size2: Any,
+    basic_block: Any = False,
+    data_format_nz: Any = False,
+) -> RuntimeScalar:
+    """``SoftMaxTilingFunc`` in the kernel: fills ``tiling`` (a kernel-local ``SoftmaxTiling``) for the shape of
+    ``shape_info`` and ``work_local_size`` floats of temporary space, as CANN's SoftMax does on the device when
+    the shape differs from its tiling's; returns a runtime ``bool`` (true)."""
+    builder = active(TILING_API)
+    t = kernel_tiling(tiling, SoftmaxTiling, TILING_API)
+    info = kernel_tiling(shape_info, SoftmaxShapeInfo, TILING_API, "shape_info")
+    for name, value in (("data_type_size1", data_type_size1), ("data_type_size2", data_type_size2)):
+        if isinstance(value, int) and not isinstance(value, bool) and value not in (2, 4):
+            raise ApiValueError(_tiling_func_size_message(name, value), "pass 2 for half, 4 for float")
+    flags: list[str] = []
+    for name, value in (("basic_block", basic_block), ("data_format_nz", data_format_nz)):
+        if isinstance(value, Handle) or not isinstance(value, bool | int):
+            raise ApiTypeError(_tiling_func_flag_message(name, describe(value)), "pass True or False")
+        if value:
+            flags.append(name)
+    known = info.known_fields()
+    if known.get("ori_src_m") == 0:
+        raise ApiValueError(_ORI_SRC_M_MESSAGE, "set ori_src_m (and ori_src_k): SoftmaxShapeInfo(m, k, m, k)")
+    src_k = known.get("src_k")
+    if (
+        not data_format_nz
+        and isinstance(work_local_size, int)
+        and isinstance(src_k, int)
+        and isinstance(data_type_size1, int)
+        and isinstance(data_type_size2, int)
+    ):
+        row = _device_row_floats(src_k, data_type_size1, data_type_size2)
+        if 0 <= work_local_size < row:
+            hint = f"work_local_size counts floats (the temporary buffer's bytes / 4): at least {row}"
+            raise ApiValueError(_no_row_message(work_local_size, src_k, row), hint)
+    work = integer_operand(builder, work_local_size, uint32, api=TILING_API, param="work_local_size")
+    sizes = tuple(
+        integer_operand(builder, value, uint32, api=TILING_API, param=name)
+        for name, value in (("data_type_size1", data_type_size1), ("data_type_size2", data_type_size2))
+    )
+    op = builder.insert(SoftmaxTilingFuncOp(work, info.ssa, t.ssa, (sizes[0], sizes[1]), flags))
+    t.forget_reads(*(field[0] for field in SoftmaxTiling.FIELDS))
+    return RuntimeScalar(op.result, bit, origin=f"the result of {TILING_API}")
+
+
+__all__ = ["softmax", "softmax_tiling_func"]

@@ -109,6 +109,32 @@ asc.data_copy(src, x_global, 4096)""",
         "asc.data_copy(y_global, dst, 4096)",
         "MockTensor(asc.float16), MockTensor(asc.float16), asc.adv.SoftmaxTiling",
     ),
+    "log_softmax": Flavor(
+        "x: asc.GlobalAddress, y: asc.GlobalAddress, tiling: asc.adv.LogSoftmaxTiling",
+        _GM
+        + """src = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 4096)
+dst = asc.LocalTensor(asc.float16, asc.TPosition.VECOUT, 8192, 4096)
+row_sum = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 16384, 256)
+row_max = asc.LocalTensor(asc.float16, asc.TPosition.VECCALC, 17408, 256)
+tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 18432, 8192)
+asc.data_copy(src, x_global, 4096)
+src.set_shape_info(asc.ShapeInfo(asc.array(asc.int32, (16, 256))))""",
+        "asc.data_copy(y_global, dst, 4096)",
+        "MockTensor(asc.float16), MockTensor(asc.float16), asc.adv.LogSoftmaxTiling",
+    ),
+    "softmax_shape": Flavor(
+        "x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress",
+        _GM
+        + """z_global = asc.GlobalTensor()
+z_global.set_global_buffer(z)
+pipe = asc.TPipe()
+dst = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, 4096)
+row_max = asc.LocalTensor(asc.float32, asc.TPosition.VECCALC, 16384, 128)
+asc.data_copy(dst, x_global, 4096)
+asc.data_copy(row_max, z_global, 128)""",
+        "asc.data_copy(y_global, dst, 4096)",
+        "MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(asc.float32)",
+    ),
     "rmsnorm": Flavor(
         "x: asc.GlobalAddress, y: asc.GlobalAddress, tiling: asc.adv.RmsNormTiling, epsilon: float",
         _GM

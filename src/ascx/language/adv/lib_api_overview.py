@@ -26,6 +26,14 @@ headers). The submodules have pyasc's names: `asc.adv.math`, `asc.adv.activation
 deepnorm), `asc.adv.quantization` (quant), `asc.adv.sort` (concat, extract), `asc.adv.types` (the
 configuration types) and `asc.adv.utils` (the argument checks the functions share).
 
+Beyond pyasc 1.1.1, CANN's SoftMax variants (`ascx.language.adv.softmax_variants`): `simple_softmax`
+(`SimpleSoftMax`, softmax with the row sums and maxima given), `log_softmax` with `LogSoftmaxTiling`
+(`LogSoftMax`, log10 of the softmax) and `adjust_softmax_res` (`AdjustSoftMaxRes`, which resets the rows whose
+maximum has given bits and returns a runtime bool). And `softmax_tiling_func` (`asc.adv.activation`), CANN's
+kernel-side `SoftMaxTilingFunc`: it fills a kernel-local `SoftmaxTiling` in place for a `SoftmaxShapeInfo` and
+a temporary space counted in floats, as CANN's SoftMax does on the device when the shape differs from its
+tiling's (CANN keeps it in an implementation header, undocumented: it may change).
+
 ## What every function checks
 
 At trace time, where the kernel states it: the data types CANN documents for the function; tensors in the
@@ -90,7 +98,8 @@ _PART_1 = _table(
         (
             "`SoftMaxTilingFunc(srcShape, dataTypeSize, localWorkSpaceSize, tiling)`",
             "`soft_max_tiling_func(src_shape, data_type_size, local_work_space_size, softmax_tiling)`",
-            "fills the `SoftmaxTiling`",
+            "fills the `SoftmaxTiling` (the kernel-side function of the same name, `asc.adv.softmax_tiling_func`, "
+            "differs: [its page](softmax_tiling_func.md))",
         ),
         (
             "`IsBasicBlockInSoftMax(tiling, dataTypeSize = 2)`",
@@ -118,6 +127,19 @@ _PART_1 = _table(
                 "softmax_flash_tiling, is_update, is_basic_block=False, is_flash_output_brc=False)`"
             ),
             "fills the `SoftmaxTiling` (also computed in the kernel: `asc.adv.softmax_flash_v2_tiling_func`)",
+        ),
+        (
+            "`GetLogSoftMaxMaxTmpSize` / `GetLogSoftMaxMinTmpSize(srcShape, dataTypeSize, isReuseSource)`",
+            (
+                "`get_log_soft_max_max_tmp_size` / `get_log_soft_max_min_tmp_size(src_shape, data_type_size, "
+                "is_reuse_source=False)`"
+            ),
+            "bytes (SoftMax's on Atlas A2)",
+        ),
+        (
+            "`LogSoftMaxTilingFunc(srcShape, dataTypeSize, localWorkSpaceSize, tiling)`",
+            "`log_soft_max_tiling_func(src_shape, data_type_size, local_work_space_size, softmax_tiling)`",
+            "fills the `LogSoftmaxTiling`",
         ),
         (
             "`GetRmsNormMaxMinTmpSize(srcShape, typeSize, max, min, isBasicBlock = false)`",
@@ -169,9 +191,9 @@ Where CANN returns false, the Python function raises `asc.lib.host.TilingError` 
 host checks log an error (an empty or unaligned shape, an unsupported type size, `is_reuse_source` for a half
 `sin`/`cos`), it raises `ValueError` with CANN's message.  One deviation: `soft_max_tiling_func` with a buffer
 smaller than one row raises `TilingError` (CANN computes `split_m = 0`, which no kernel can use), and so
-does `get_layer_norm_nd_tiling_info` where CANN leaves the tiling unfilled (no room for a row in each work
-area) or, its `uint32_t` subtraction wrapping, fills one LayerNorm's kernel check rejects (a half buffer
-smaller than the mean and variance areas).
+does `log_soft_max_tiling_func` (CANN divides by it) and `get_layer_norm_nd_tiling_info` where CANN leaves
+the tiling unfilled (no room for a row in each work area) or, its `uint32_t` subtraction wrapping, fills one
+LayerNorm's kernel check rejects (a half buffer smaller than the mean and variance areas).
 `tests/host/test_adv_tiling.py` checks CANN's values at documented points and the invariants of the tilings
 over a sweep of shapes, types and buffer sizes.  pyasc 1.1.1's `asc.lib.host` exposes none of these (only
 the Matmul tiling).

@@ -45,6 +45,7 @@ MODULES = (
     "ascx.language.adv.math",
     "ascx.language.adv.activation",
     "ascx.language.adv.softmax_flash",
+    "ascx.language.adv.softmax_variants",
     "ascx.language.adv.normalization",
     "ascx.language.adv.quantization",
     "ascx.language.adv.sort",

@@ -16,7 +16,13 @@ from typing import Any, ClassVar, Self
 
 from xdsl.ir import Attribute, SSAValue
 
-from ascx.dialects.ascendc.adv_ops import LibTilingGetOp, LibTilingLoadOp, LibTilingOp, LibTilingSetOp
+from ascx.dialects.ascendc.adv_ops import (
+    LibTilingGetOp,
+    LibTilingLoadOp,
+    LibTilingOp,
+    LibTilingSetOp,
+    SoftmaxTilingFuncOp,
+)
 from ascx.dialects.ascendc.types import LibTilingType
 from ascx.language.adv.known_values import constant_number
 from ascx.language.core.builder import IRBuilder, active, is_tracing
@@ -122,12 +128,14 @@ class LibTiling(Handle):
     def known_fields(self) -> dict[str, int | float]:
         """The fields whose values are known at trace time: all of a host struct's; of a struct built in the
         kernel, those assigned exactly once, a constant, in the block that declares the struct (so on every
-        path); none of a kernel parameter's."""
+        path); none of a kernel parameter's, nor of a struct a library call fills (``softmax_tiling_func``)."""
         fields: dict[str, Any] = object.__getattribute__(self, "_fields")
         if not self.is_bound:
             return {k: v for k, v in fields.items() if isinstance(v, int | float) and not isinstance(v, bool)}
         declaration = self.ssa.owner
         if not isinstance(declaration, LibTilingOp):
+            return {}
+        if any(isinstance(use.operation, SoftmaxTilingFuncOp) and use.index == 2 for use in self.ssa.uses):
             return {}
         sets: dict[str, list[LibTilingSetOp]] = {}
         for use in self.ssa.uses:
@@ -249,4 +257,22 @@ class DeepNormTiling(LibTiling):
     """``sizeof(DeepNormTiling)``: 25 ``uint32_t`` and one ``float``."""
 
 
-__all__ = ["DeepNormTiling", "LayerNormTiling", "RmsNormTiling", "SoftmaxShapeInfo", "SoftmaxTiling"]
+class LogSoftmaxTiling(LibTiling):
+    """``LogSoftMaxTiling``: ``SoftMaxTiling``'s 16 ``uint32_t`` fields, for ``log_softmax``
+    (``asc.lib.host.log_soft_max_tiling_func`` fills it). CANN's LogSoftMax recomputes its tiling on the device
+    from the shape and the temporary buffer it is given, so the kernel reads none of it."""
+
+    CPP_NAME: ClassVar[str] = "LogSoftMaxTiling"
+    FIELDS: ClassVar[tuple[tuple[str, str, DataType], ...]] = SoftmaxTiling.FIELDS
+    C_SIZE = 64
+    """``sizeof(LogSoftMaxTiling)``: 16 ``uint32_t``."""
+
+
+__all__ = [
+    "DeepNormTiling",
+    "LayerNormTiling",
+    "LogSoftmaxTiling",
+    "RmsNormTiling",
+    "SoftmaxShapeInfo",
+    "SoftmaxTiling",
+]

@@ -15,7 +15,7 @@ from typing import TypeVar
 from xdsl.ir import SSAValue
 
 from ascx.language.adv.known_values import known_int, tensor_extent
-from ascx.language.adv.lib_tiling import LibTiling, SoftmaxShapeInfo, SoftmaxTiling
+from ascx.language.adv.lib_tiling import LibTiling, SoftmaxShapeInfo
 from ascx.language.basic.operands import vector_tensor
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import IRBuilder
@@ -198,7 +198,7 @@ def kernel_tiling(value: object, cls: type[TilingT], api: str, param: str = "til
 
 
 def known_softmax_shape(
-    tiling: SoftmaxTiling, shape_info: SoftmaxShapeInfo | None
+    tiling: LibTiling, shape_info: SoftmaxShapeInfo | None
 ) -> tuple[int | float | None, int | float | None, str]:
     """``[src_m, src_k]`` of a softmax-family call as far as known at trace time, and where it comes from: a
     ``SoftmaxShapeInfo`` whose ``src_m`` and ``src_k`` are both known and non-zero (CANN computes on that

@@ -19,7 +19,13 @@ docs/reference/adv/README.md#the-host-side-asclibhost.
 
 from __future__ import annotations
 
-from ascx.language.adv.lib_tiling import DeepNormTiling, LayerNormTiling, RmsNormTiling, SoftmaxTiling
+from ascx.language.adv.lib_tiling import (
+    DeepNormTiling,
+    LayerNormTiling,
+    LogSoftmaxTiling,
+    RmsNormTiling,
+    SoftmaxTiling,
+)
 from ascx.language.adv.tiling import TCubeTiling
 from ascx.lib.host.adv_tiling import (
     get_acos_max_min_tmp_size,
@@ -46,6 +52,8 @@ from ascx.lib.host.adv_tiling import (
     get_layer_norm_nd_tiling_info,
     get_lgamma_max_min_tmp_size,
     get_log_max_min_tmp_size,
+    get_log_soft_max_max_tmp_size,
+    get_log_soft_max_min_tmp_size,
     get_power_max_min_tmp_size,
     get_rms_norm_max_min_tmp_size,
     get_rms_norm_tiling_info,
@@ -62,6 +70,7 @@ from ascx.lib.host.adv_tiling import (
     get_trunc_max_min_tmp_size,
     get_xor_max_min_tmp_size,
     is_basic_block_in_soft_max,
+    log_soft_max_tiling_func,
     soft_max_flash_v2_tiling_func,
     soft_max_tiling_func,
 )
@@ -99,6 +108,7 @@ __all__ = [
     "DeepNormTiling",
     "DequantType",
     "LayerNormTiling",
+    "LogSoftmaxTiling",
     "MatmulApiTiling",
     "MatmulApiTilingBase",
     "MatmulConfigParams",
@@ -139,6 +149,8 @@ __all__ = [
     "get_layer_norm_nd_tiling_info",
     "get_lgamma_max_min_tmp_size",
     "get_log_max_min_tmp_size",
+    "get_log_soft_max_max_tmp_size",
+    "get_log_soft_max_min_tmp_size",
     "get_power_max_min_tmp_size",
     "get_rms_norm_max_min_tmp_size",
     "get_rms_norm_tiling_info",
@@ -155,6 +167,7 @@ __all__ = [
     "get_trunc_max_min_tmp_size",
     "get_xor_max_min_tmp_size",
     "is_basic_block_in_soft_max",
+    "log_soft_max_tiling_func",
     "soft_max_flash_v2_tiling_func",
     "soft_max_tiling_func",
 ]

@@ -22,7 +22,13 @@ import struct
 from collections.abc import Sequence
 
 from ascx.language.adv import tmp_sizes
-from ascx.language.adv.lib_tiling import DeepNormTiling, LayerNormTiling, RmsNormTiling, SoftmaxTiling
+from ascx.language.adv.lib_tiling import (
+    DeepNormTiling,
+    LayerNormTiling,
+    LogSoftmaxTiling,
+    RmsNormTiling,
+    SoftmaxTiling,
+)
 from ascx.lib.host.platform import PlatformAscendC
 from ascx.lib.host.search import TilingError, fail
 
@@ -304,6 +310,48 @@ def is_basic_block_in_soft_max(tiling: SoftmaxTiling, data_type_size: int = 2) -
         return False
     k, tail = int(tiling.src_k), int(tiling.tail_m)
     return tail == 0 and 256 // data_type_size <= k < 2048 and k % 64 == 0
+
+
+# --- LogSoftMax ----------------------------------------------------------------------------------------
+
+
+def get_log_soft_max_max_tmp_size(src_shape: Shape, data_type_size: int, is_reuse_source: bool = False) -> int:
+    """``GetLogSoftMaxMaxTmpSize``: the bytes with which ``log_softmax`` processes every row at once
+    (``src_m * (32 / data_type_size + src_k + 64)`` floats on Atlas A2, as ``GetSoftMaxMaxTmpSize``)."""
+    m, k = _softmax_shape(src_shape, data_type_size, "GetLogSoftMaxMaxTmpSize")
+    return tmp_sizes.softmax_tmp_size(m, k, data_type_size)[0]
+
+
+def get_log_soft_max_min_tmp_size(src_shape: Shape, data_type_size: int, is_reuse_source: bool = False) -> int:
+    """``GetLogSoftMaxMinTmpSize``: the bytes ``log_softmax`` needs for one row (``32 / data_type_size + src_k
+    + 64`` floats on Atlas A2, as ``GetSoftMaxMinTmpSize``)."""
+    m, k = _softmax_shape(src_shape, data_type_size, "GetLogSoftMaxMinTmpSize")
+    return tmp_sizes.softmax_tmp_size(m, k, data_type_size)[1]
+
+
+def log_soft_max_tiling_func(
+    src_shape: Shape, data_type_size: int, local_work_space_size: int, softmax_tiling: object
+) -> None:
+    """``LogSoftMaxTilingFunc``: fill ``softmax_tiling`` (a ``LogSoftmaxTiling``) for an input of ``src_shape``
+    and a temporary buffer of ``local_work_space_size`` bytes, as ``SoftMaxTilingFunc`` fills a
+    ``SoftmaxTiling`` (the same rows per step and the same fields)."""
+    api = "LogSoftMaxTilingFunc"
+    if not isinstance(softmax_tiling, LogSoftmaxTiling) or softmax_tiling.is_bound:
+        raise TypeError(f"{api} fills a host asc.adv.LogSoftmaxTiling, got {softmax_tiling!r}")
+    m, k = _softmax_shape(src_shape, data_type_size, api)
+    if local_work_space_size <= 0:
+        raise ValueError(f"[{api}] The localWorkSpaceSize should be greater than 0!")
+    minimum = tmp_sizes.softmax_tmp_size(m, k, data_type_size)[1]
+    if local_work_space_size < minimum:
+        raise fail(
+            f"{api}: {local_work_space_size} bytes of temporary buffer hold no row of {k} elements "
+            f"(GetLogSoftMaxMinTmpSize: {minimum})",
+            "give log_softmax at least get_log_soft_max_min_tmp_size(shape, type_size) bytes",
+        )
+    filled = SoftmaxTiling()
+    soft_max_tiling_func(src_shape, data_type_size, local_work_space_size, filled)
+    for name, _, _ in SoftmaxTiling.FIELDS:
+        setattr(softmax_tiling, name, getattr(filled, name))
 
 
 # --- SoftmaxFlashV2 -------------------------------------------------------------------------------------

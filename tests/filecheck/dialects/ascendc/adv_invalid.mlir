@@ -196,3 +196,134 @@ ascendc.adv.deepnorm %a, %a, %a, %a, %a, %a, %a, %al, %e, %tiling : (!ascendc.lo
 %tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"DeepNormTiling">
 ascendc.adv.deepnorm %a, %a, %a, %a, %a, %a, %a, %al, %e, %tiling reuse_source : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, f16, f16, !ascendc.lib_tiling<"DeepNormTiling">) loc("k.py":21:1)
 // CHECK: k.py:21:1: error: DeepNorm takes isReuseSrc only for float: CANN rejects it for half
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f32>
+%h = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">
+ascendc.adv.simple_softmax %a, %h, %h, %a, %tiling : (!ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.lib_tiling<"SoftMaxTiling">) loc("k.py":20:1)
+// CHECK: k.py:20:1: error: in_sum holds the type of src, or f32 for a f16 src; got f16 for f32
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"RmsNormTiling">
+ascendc.adv.simple_softmax %a, %a, %a, %a, %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"RmsNormTiling">) loc("k.py":21:1)
+// CHECK: k.py:21:1: error: tiling must be a SoftMaxTiling, got !ascendc.lib_tiling<"RmsNormTiling">
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%w = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f32>
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">
+ascendc.adv.simple_softmax %a, %a, %w, %a, %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">) loc("k.py":22:1)
+// CHECK: k.py:22:1: error: in_max has element type f32, but in_sum has f16
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">
+ascendc.adv.simple_softmax %a, %a, %a, %a, %tiling shape_info %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.lib_tiling<"SoftMaxTiling">) loc("k.py":23:1)
+// CHECK: k.py:23:1: error: shape_info must be a SoftMaxShapeInfo, got !ascendc.lib_tiling<"SoftMaxTiling">
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%w = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f32>
+%t = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<ui8>
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"LogSoftMaxTiling">
+ascendc.adv.log_softmax %a, %w, %w, %a, %t, %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f32>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"LogSoftMaxTiling">) loc("k.py":24:1)
+// CHECK: k.py:24:1: error: sum has element type f32, but dst has f16
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%t = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<ui8>
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">
+ascendc.adv.log_softmax %a, %a, %a, %a, %t, %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<ui8>, !ascendc.lib_tiling<"SoftMaxTiling">) loc("k.py":25:1)
+// CHECK: k.py:25:1: error: tiling must be a LogSoftMaxTiling, got !ascendc.lib_tiling<"SoftMaxTiling">
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%tiling = ascendc.lib_tiling : !ascendc.lib_tiling<"LogSoftMaxTiling">
+ascendc.adv.log_softmax %a, %a, %a, %a, %a, %tiling : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, !ascendc.lib_tiling<"LogSoftMaxTiling">) loc("k.py":26:1)
+// CHECK: k.py:26:1: error: tmp must be a local_tensor<ui8>, got !ascendc.local_tensor<f16>
+
+// -----
+
+%t = ascendc.lib_tiling : !ascendc.lib_tiling<"LogSoftMaxTiling">
+%v = arith.constant 1 : i32
+ascendc.lib_tiling.set %t "hLength", %v : !ascendc.lib_tiling<"LogSoftMaxTiling">, i32 loc("k.py":27:1)
+// CHECK: k.py:27:1: error: 'hLength' is not a LogSoftMaxTiling field
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%i = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<i16>
+%to = arith.constant 0.0 : f16
+%shape = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxShapeInfo">
+%r = ascendc.adv.adjust_softmax_res %a, %i, %c0, %to, %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<i16>, ui32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1 loc("k.py":28:1)
+// CHECK: k.py:28:1: error: max must hold f16 or f32 elements, got i16
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%to = arith.constant 0.0 : f32
+%shape = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxShapeInfo">
+%r = ascendc.adv.adjust_softmax_res %a, %a, %c0, %to, %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32, f32, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1 loc("k.py":29:1)
+// CHECK: k.py:29:1: error: to has type f32, but softmax_res holds f16
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%to = arith.constant 0.0 : f16
+%shape = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">
+%r = ascendc.adv.adjust_softmax_res %a, %a, %c0, %to, %shape : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32, f16, !ascendc.lib_tiling<"SoftMaxTiling">) -> i1 loc("k.py":30:1)
+// CHECK: k.py:30:1: error: shape_info must be a SoftMaxShapeInfo, got !ascendc.lib_tiling<"SoftMaxTiling">
+
+// -----
+
+%c0 = ascendc.constant 0 : ui32
+%c256 = ascendc.constant 256 : ui32
+%a = ascendc.local_tensor vecin, %c0, %c256 : ui32, ui32 -> !ascendc.local_tensor<f16>
+%to = arith.constant 0.0 : f16
+%shape = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxShapeInfo">
+%r = ascendc.adv.adjust_softmax_res %a, %a, %c0, %to, %shape data_format_nz step_size_mode 1 : (!ascendc.local_tensor<f16>, !ascendc.local_tensor<f16>, ui32, f16, !ascendc.lib_tiling<"SoftMaxShapeInfo">) -> i1 loc("k.py":31:1)
+// CHECK: k.py:31:1: error: a non-zero step_size_mode takes an ND max tensor (not data_format_nz)
+
+// -----
+
+%c4 = ascendc.constant 4 : ui32
+%shape = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxShapeInfo">
+%t = ascendc.lib_tiling : !ascendc.lib_tiling<"LogSoftMaxTiling">
+%r = ascendc.adv.softmax_tiling_func %c4, %shape, %t, %c4, %c4 : (ui32, !ascendc.lib_tiling<"SoftMaxShapeInfo">, !ascendc.lib_tiling<"LogSoftMaxTiling">, ui32, ui32) -> i1 loc("k.py":32:1)
+// CHECK: k.py:32:1: error: tiling must be a SoftMaxTiling, got !ascendc.lib_tiling<"LogSoftMaxTiling">
+
+// -----
+
+%c4 = ascendc.constant 4 : ui32
+%t = ascendc.lib_tiling : !ascendc.lib_tiling<"SoftMaxTiling">
+%r = ascendc.adv.softmax_tiling_func %c4, %t, %t, %c4, %c4 : (ui32, !ascendc.lib_tiling<"SoftMaxTiling">, !ascendc.lib_tiling<"SoftMaxTiling">, ui32, ui32) -> i1 loc("k.py":33:1)
+// CHECK: k.py:33:1: error: shape_info must be a SoftMaxShapeInfo, got !ascendc.lib_tiling<"SoftMaxTiling">

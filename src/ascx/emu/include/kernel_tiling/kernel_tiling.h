@@ -162,8 +162,29 @@ struct DeepNormTiling {
     uint32_t bsCurLength = 0;
     float lastDimValueBack = 0;
 };
+
+// LogSoftMax's tiling struct: SoftMaxTiling's fields under its own name.
+struct LogSoftMaxTiling {
+    uint32_t srcM = 0;
+    uint32_t srcK = 0;
+    uint32_t srcSize = 0;
+    uint32_t outMaxM = 0;
+    uint32_t outMaxK = 0;
+    uint32_t outMaxSize = 0;
+    uint32_t splitM = 0;
+    uint32_t splitK = 0;
+    uint32_t splitSize = 0;
+    uint32_t reduceM = 0;
+    uint32_t reduceK = 0;
+    uint32_t reduceSize = 0;
+    uint32_t rangeM = 0;
+    uint32_t tailM = 0;
+    uint32_t tailSplitSize = 0;
+    uint32_t tailReduceSize = 0;
+};
 #pragma pack(pop)
 
+static_assert(sizeof(LogSoftMaxTiling) == 64, "LogSoftMaxTiling must be 16 uint32_t fields, as ascx packs it");
 static_assert(sizeof(SoftMaxTiling) == 64, "SoftMaxTiling must be 16 uint32_t fields, as ascx packs it");
 static_assert(sizeof(RmsNormTiling) == 48, "RmsNormTiling must be 12 four-byte fields, as ascx packs it");
 static_assert(sizeof(LayerNormTiling) == 104, "LayerNormTiling must be 26 four-byte fields, as ascx packs it");
@@ -177,3 +198,4 @@ using AscendC::tiling::SoftMaxTiling;
 using AscendC::tiling::RmsNormTiling;
 using AscendC::tiling::LayerNormTiling;
 using AscendC::tiling::DeepNormTiling;
+using AscendC::tiling::LogSoftMaxTiling;

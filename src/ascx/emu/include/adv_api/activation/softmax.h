@@ -16,8 +16,22 @@
 //
 // Checks at run time: the last axis is 32-byte aligned, the shape fits src and dst, dst and src have the
 // same size, sum and max hold one block per row, the temporary buffer holds the tiling's splitM rows
-// (at least one: GetSoftMaxMinTmpSize), it overlaps no operand, and isBasicBlock's shape rule holds.
+// (at least one; a row's size is the one SoftMaxTilingFunc divides the space by, below: for a float
+// source less than GetSoftMaxMinTmpSize's), it overlaps no operand, and isBasicBlock's shape rule holds.
 // isDataFormatNZ is not emulated (the run fails).
+//
+// SoftMaxTilingFunc, the kernel-side tiling function (CANN keeps it in an implementation header,
+// impl/adv_api/detail/activation/softmax/softmax_common/softmax_tiling_func.h, undocumented, and calls it from
+// SoftMax and LogSoftMax when the shape differs from the tiling's): it fills a SoftMaxTiling for the shape of a
+// SoftMaxShapeInfo and workLocalSize floats of temporary space (CANN passes the float count of its work
+// tensor, not bytes).  The facts: a row of the statistics holds 32 / dataTypeSize2 elements (outMaxK, reduceK);
+// a row needs 32 / dataTypeSize2 + 64 floats, plus srcK when dataTypeSize1 is 2 (a half source is widened;
+// a float one is not copied); the rows per step are as many as fit, at most srcM; with isBasicBlock and srcM
+// a multiple of 8, whole steps of 8 rows dividing srcM, halved while a step holds 64 * 256 elements or more;
+// then, fewer than oriSrcM and more than 8, a multiple of 8; at most oriSrcM; rangeM and tailM split oriSrcM.
+// The NZ layout's rows need 16 + srcK floats.  It returns true.  Checks at run time: dataTypeSize2 is not 0,
+// and at least one row fits (CANN asserts both).  SoftMax's temporary buffer check below uses the same row
+// size, so a tiling it fills runs.
 #pragma once
 
 #include "ascx_emu/debug.h"
@@ -75,6 +89,69 @@ SoftmaxShape softmax_shape(const AscendC::LocalTensor<T>& src, const SoftMaxTili
     return {m, k, m != tiling.srcM || k != tiling.srcK};
 }
 
+/// The floats of temporary space a row of SoftMax takes on the device: the statistics' block, the row widened
+/// to float for a half source, and 64 floats of reduction (SoftMaxTilingFunc's row; the header comment).
+constexpr uint64_t softmax_device_row_floats(uint64_t k, uint32_t size1, uint32_t size2) {
+    return (size2 == 0 ? 0 : 32 / size2) + (size1 == 2 ? k : 0) + 64;
+}
+
+/// SoftMaxTilingFunc (kernel side): the SoftMaxTiling of ``info``'s shape for ``work`` floats of temporary
+/// space (the header comment); the run fails where CANN asserts.
+inline SoftMaxTiling softmax_tiling(uint32_t work, const AscendC::SoftMaxShapeInfo& info, uint32_t size1,
+                                    uint32_t size2, bool basic, bool nz) {
+    if (size2 == 0) {
+        fail("SoftMaxTilingFunc: dataTypeSize2 (the bytes of an element of the max and sum tensors) is 0");
+    }
+    const uint32_t stats = 32 / size2;
+    const uint32_t m = info.srcM;
+    const uint32_t k = info.srcK;
+    const uint32_t ori_m = info.oriSrcM;
+    uint32_t rows = 0;
+    if (nz) {
+        rows = work / (16 + k);
+    } else {
+        rows = static_cast<uint32_t>(work / softmax_device_row_floats(k, size1, size2));
+        rows = rows < m ? rows : m;
+        if (basic && rows > 8 && m % 8 == 0) {
+            rows = rows / 8 * 8;
+            while (m % rows != 0) {
+                rows -= 8;
+            }
+            while (uint64_t{rows} * k >= 64 * 256) {
+                rows /= 2;
+            }
+        }
+    }
+    if (rows < ori_m && rows > 8) {
+        rows = rows / 8 * 8;
+    }
+    rows = rows < ori_m ? rows : ori_m;
+    if (rows == 0) {
+        fail("SoftMaxTilingFunc: %u floats of temporary space hold no row of the shape [%u, %u] (oriSrcM %u; a row "
+             "takes %llu floats): CANN asserts that the temporary buffer is big enough",
+             work, m, k, ori_m,
+             static_cast<unsigned long long>(nz ? 16 + uint64_t{k} : softmax_device_row_floats(k, size1, size2)));
+    }
+    SoftMaxTiling t{};
+    t.srcM = m;
+    t.srcK = k;
+    t.srcSize = m * k;
+    t.outMaxM = m;
+    t.outMaxK = stats;
+    t.outMaxSize = m * stats;
+    t.splitM = rows;
+    t.splitK = k;
+    t.splitSize = rows * k;
+    t.reduceM = rows;
+    t.reduceK = stats;
+    t.reduceSize = rows * stats;
+    t.rangeM = ori_m / rows;
+    t.tailM = ori_m % rows;
+    t.tailSplitSize = t.tailM * k;
+    t.tailReduceSize = t.tailM * stats;
+    return t;
+}
+
 template <typename T, typename U, bool isBasicBlock, bool isDataFormatNZ>
 void softmax(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& sum,
              const AscendC::LocalTensor<U>& max, const AscendC::LocalTensor<T>& src,
@@ -118,7 +195,7 @@ void softmax(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& 
     if (tmp != nullptr) {
         // a tiling recomputed on the device splits the rows to fit the buffer: one row is the minimum
         const uint64_t rows = !shape.retiled && tiling.splitM > 0 ? tiling.splitM : 1;
-        const uint64_t need = rows * (32 / sizeof(T) + k + 64) * 4;
+        const uint64_t need = rows * softmax_device_row_floats(k, sizeof(T), sizeof(U)) * 4;
         check_tmp(*tmp, need, api, shape.retiled ? "one row of the shape" : "the tiling's splitM rows");
         const Range t = range_of(*tmp, tmp->GetSize());
         no_overlap(t, "sharedTmpBuffer", range_of(src, m * k), "srcTensor", api);
@@ -161,6 +238,16 @@ void softmax(const AscendC::LocalTensor<T>& dst, const AscendC::LocalTensor<U>& 
 }  // namespace ascx_emu
 
 namespace AscendC {
+
+/// The kernel-side tiling function of SoftMax (the header comment): fills ``softmaxTiling`` for ``ndinfo``'s
+/// shape and ``workLocalSize`` floats of temporary space; returns true.
+inline bool SoftMaxTilingFunc(const uint32_t workLocalSize, const SoftMaxShapeInfo& ndinfo, SoftMaxTiling& softmaxTiling,
+                              const uint32_t dataTypeSize1, const uint32_t dataTypeSize2, bool isBasicBlock = false,
+                              bool isDataFormatNZ = false) {
+    softmaxTiling = ascx_emu::lib::softmax_tiling(workLocalSize, ndinfo, dataTypeSize1, dataTypeSize2, isBasicBlock,
+                                                  isDataFormatNZ);
+    return true;
+}
 
 template <typename T, bool isReuseSource = false, bool isBasicBlock = false, bool isDataFormatNZ = false>
 void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTensor, const LocalTensor<T>& maxTensor,
