@@ -308,8 +308,8 @@ def _type_size_message(param: str, size: int) -> str:
         "tiling = asc.adv.softmax_flash_v2_tiling_func(asc.adv.SoftmaxShapeInfo(16, 256, 16, 256), 2, 4, 16384, True)",
     ),
     notes=(
-        "The kernel-side ``SoftMaxTilingFunc`` of ``softmax`` is internal to CANN (``impl/``, undocumented); "
-        "ascx does not offer it.",
+        "The kernel-side ``SoftMaxTilingFunc`` of ``softmax`` is ``asc.adv.softmax_tiling_func`` (CANN keeps it in "
+        "an implementation header, undocumented).",
     ),
 )
 def softmax_flash_v2_tiling_func(
