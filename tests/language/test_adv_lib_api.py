@@ -131,6 +131,38 @@ EMITS: dict[str, tuple[str, list[str]]] = {
             "AscendC::SoftMax<half, false, false, false>(c, f32, v, a, tmp, v_1, v_2);",
         ],
     ),
+    "softmax_flash_update": (
+        "asc.adv.softmax_flash(c, f32, f32[64:], a, b, f32, f32[64:], asc.adv.SoftmaxTiling(), tmp, is_update=True)",
+        [
+            "AscendC::LocalTensor<float> v = f32[64];",
+            "AscendC::LocalTensor<float> v_1 = f32[64];",
+            "SoftMaxTiling v_2;",
+            "AscendC::SoftmaxFlash<half, false, false>(c, f32, v, a, b, f32, v_1, tmp, v_2, true);",
+        ],
+    ),
+    "softmax_flash_basic_block": (
+        "asc.adv.softmax_flash(f32, f32, f32, f32, f32, f32, f32, asc.adv.SoftmaxTiling(), None, False, False, True)",
+        [
+            "SoftMaxTiling v;",
+            "AscendC::SoftmaxFlash<float, false, true>(f32, f32, f32, f32, f32, f32, f32, v, false);",
+        ],
+    ),
+    "softmax_flash_runtime_update_shape_info": (
+        "asc.adv.softmax_flash(c, b, b[128:], a, c, b, b[128:], asc.adv.SoftmaxTiling(), is_update=n > 0, "
+        "softmax_shape_info=asc.adv.SoftmaxShapeInfo(8, 16, 8, 16))",
+        [
+            "AscendC::LocalTensor<half> v = b[128];",
+            "AscendC::LocalTensor<half> v_1 = b[128];",
+            "SoftMaxTiling v_2;",
+            "bool v_3 = n > 0;",
+            "AscendC::SoftMaxShapeInfo v_4;",
+            "v_4.srcM = 8;",
+            "v_4.srcK = 16;",
+            "v_4.oriSrcM = 8;",
+            "v_4.oriSrcK = 16;",
+            "AscendC::SoftmaxFlash<half, false, false>(c, b, v, a, c, b, v_1, v_2, v_3, v_4);",
+        ],
+    ),
     "softmax_flash_v2_update": (
         "asc.adv.softmax_flash_v2(c, f32, f32[64:], a, b, f32, f32[64:], asc.adv.SoftmaxTiling(), tmp, is_update=True)",
         [
@@ -495,6 +527,72 @@ ERRORS: dict[str, tuple[str, str]] = {
     "softmax_basic_block": (
         "asc.adv.softmax(c, b, b, a, asc.adv.SoftmaxTiling(src_m=2, src_k=128), basic_block=True)",
         "ValueError: softmax: basic_block=True needs the last axis (src_k) is a multiple of 64, at least 256 / sizeof(T) and below 2048, and the rows (src_m) are a multiple of 8; the tiling has [2, 128]",
+    ),
+    "softmax_flash_stats_type": (
+        "asc.adv.softmax_flash(c, i16, i16, a, b, i16, i16, asc.adv.SoftmaxTiling())",
+        "TypeError: softmax_flash: sum, max, in_sum and in_max have data type int16 for a float16 src; they hold the type of src, or float32 for a half src",
+    ),
+    "softmax_flash_exp_max_type": (
+        "asc.adv.softmax_flash(c, b, b, a, f32, b, b, asc.adv.SoftmaxTiling())",
+        "TypeError: softmax_flash: exp_max has data type float32, but src has float16; they must match",
+    ),
+    "softmax_flash_in_max_type": (
+        "asc.adv.softmax_flash(c, f32, f32, a, b, f32, b, asc.adv.SoftmaxTiling())",
+        "TypeError: softmax_flash: in_max has data type float16, but sum has float32; they must match",
+    ),
+    "softmax_flash_tiling_type": (
+        "asc.adv.softmax_flash(c, b, b, a, b, b, b, asc.adv.RmsNormTiling())",
+        "TypeError: softmax_flash: tiling must be a SoftmaxTiling, got a RmsNormTiling",
+    ),
+    "softmax_flash_update_int": (
+        "asc.adv.softmax_flash(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(), is_update=n)",
+        "TypeError: softmax_flash: is_update must be a bool or a run-time bool (int1) value, got a runtime int32 value",
+    ),
+    "softmax_flash_update_constant_int": (
+        "asc.adv.softmax_flash(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(), is_update=1)",
+        "TypeError: softmax_flash: is_update must be a bool or a run-time bool (int1) value, got the int 1",
+    ),
+    "softmax_flash_reuse_runtime": (
+        "asc.adv.softmax_flash(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(), reuse_source=n > 0)",
+        "TypeError: softmax_flash: reuse_source must be a compile-time bool (it is a template argument of the C++ call), got a runtime int1 value",
+    ),
+    "softmax_flash_unaligned_k": (
+        "asc.adv.softmax_flash(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(src_m=1, src_k=10))",
+        "ValueError: softmax_flash: the tiling's src_k 10 is not 32-byte aligned for float16; the last axis must be 32-byte aligned",
+    ),
+    "softmax_flash_tmp": (
+        "asc.adv.softmax_flash(c, f32, f32, a, b, f32, f32, asc.adv.SoftmaxTiling(src_m=2, src_k=128), small)",
+        "ValueError: softmax_flash: temp_buffer has 256 bytes, but SoftmaxFlash of rows of 128 float16 needs at least 1088 bytes",
+    ),
+    "softmax_flash_update_tmp": (
+        "asc.adv.softmax_flash(c, f32, f32, a, b, f32, f32, asc.adv.SoftmaxTiling(src_m=2, src_k=64), small, is_update=True)",
+        "ValueError: softmax_flash: temp_buffer has 256 bytes, but SoftmaxFlash of rows of 64 float16 needs at least 640 bytes",
+    ),
+    "softmax_flash_shape": (
+        "asc.adv.softmax_flash(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(src_m=4, src_k=128))",
+        "ValueError: softmax_flash: the tiling's shape [4, 128] has 512 elements, more than the 256 of src",
+    ),
+    "softmax_flash_stats_size": (
+        "asc.adv.softmax_flash(c, b, b[240:], a, b, b, b, asc.adv.SoftmaxTiling(src_m=2, src_k=64))",
+        "ValueError: softmax_flash: max has 16 elements, fewer than the 32 of one 32-byte block (16 elements) per row of the tiling's 2 rows",
+    ),
+    "softmax_flash_in_max_size": (
+        "asc.adv.softmax_flash(c, b, b, a, b, b, b[240:], asc.adv.SoftmaxTiling(src_m=2, src_k=64), is_update=True)",
+        "ValueError: softmax_flash: in_max has 16 elements, fewer than the 32 of one 32-byte block (16 elements) per row of the tiling's 2 rows",
+    ),
+    "softmax_flash_basic_block": (
+        "asc.adv.softmax_flash(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(src_m=2, src_k=128), basic_block=True)",
+        "ValueError: softmax_flash: basic_block=True needs the last axis (src_k) is a multiple of 64, at least 256 / sizeof(T) and below 2048, and the rows (src_m) are a multiple of 8; the tiling has [2, 128]",
+    ),
+    "softmax_flash_shape_info_type": (
+        "asc.adv.softmax_flash(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(), "
+        "softmax_shape_info=asc.adv.SoftmaxTiling())",
+        "TypeError: softmax_flash: softmax_shape_info must be a SoftmaxShapeInfo, got a SoftmaxTiling",
+    ),
+    "softmax_flash_shape_info_unaligned_k": (
+        "asc.adv.softmax_flash(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(), "
+        "softmax_shape_info=asc.adv.SoftmaxShapeInfo(8, 24, 8, 24))",
+        "ValueError: softmax_flash: the softmax_shape_info's src_k 24 is not 32-byte aligned for float16; the last axis must be 32-byte aligned",
     ),
     "softmax_flash_v2_stats_type": (
         "asc.adv.softmax_flash_v2(c, i16, i16, a, b, i16, i16, asc.adv.SoftmaxTiling())",
@@ -982,6 +1080,25 @@ def test_a_tiling_softmax_tiling_func_fills_has_no_known_fields(tmp_path: Path) 
     emitted = lines(tmp_path, statement)
     assert sum("= sm_t.splitM;" in line for line in emitted) == 2
     assert emitted[-1] == "AscendC::SoftMax<half, false, false, false>(c, b, v_1, a, tmp, sm_t);"
+
+
+def test_softmax_flash_warns_with_canns_deprecation(tmp_path: Path) -> None:
+    """CANN marks every SoftmaxFlash overload [[deprecated]]: ascx accepts the call and warns with CANN's text."""
+    _, caught, line = _compile(tmp_path, "asc.adv.softmax_flash(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling())")
+    assert [(str(w.message), w.lineno) for w in caught] == [
+        (
+            "softmax_flash: CANN marks SoftmaxFlash deprecated: adv_api/activation/softmaxflash.h is deprecated, "
+            "please use softmaxflashv2.h instead! (use asc.adv.softmax_flash_v2)",
+            line,
+        )
+    ]
+    _, caught, _ = _compile(
+        tmp_path, "asc.adv.softmax_flash(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(), reuse_source=True)"
+    )
+    assert [str(w.message).split(":")[1].strip() for w in caught] == [
+        "CANN marks SoftmaxFlash deprecated",
+        "reuse_source=True has no effect",
+    ]
 
 
 def test_a_host_tiling_captured_by_the_kernel_is_rejected(tmp_path: Path) -> None:

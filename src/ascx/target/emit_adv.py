@@ -92,6 +92,14 @@ def _softmax_tiling_func(p: AscendCPrinter, op: adv.SoftmaxTilingFuncOp) -> None
         p.line(f"{call};")
 
 
+@emits(adv.SoftmaxFlashOp)
+def _softmax_flash(p: AscendCPrinter, op: adv.SoftmaxFlashOp) -> None:
+    template = [_element(op.src), _flag(op, "reuse_source"), _flag(op, "basic_block")]
+    operands = (op.dst, op.sum, op.max, op.src, op.exp_max, op.in_sum, op.in_max)
+    args = [*(p.expr(v) for v in operands), *_optional(p, op.tmp), p.expr(op.tiling), p.expr(op.is_update)]
+    _call(p, "SoftmaxFlash", template, [*args, *_optional(p, op.shape_info)])
+
+
 @emits(adv.RmsNormOp)
 def _rmsnorm(p: AscendCPrinter, op: adv.RmsNormOp) -> None:
     args = [p.expr(op.dst), p.expr(op.src), p.expr(op.gamma), *_optional(p, op.tmp), p.expr(op.epsilon)]

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from enum import auto
 from typing import ClassVar
 
+from xdsl.dialects import arith
 from xdsl.dialects.builtin import (
     I32,
     I64,
@@ -423,6 +424,73 @@ class SoftmaxFlashV2TilingOp(IRDLOperation):
     def verify_(self) -> None:
         _tiling(self.shape_info, "SoftMaxShapeInfo", "shape_info")
         _tiling(self.result, "SoftMaxTiling", "result")
+
+
+def _known_bool(value: SSAValue) -> bool | None:
+    """The value of an ``i1`` operand that an ``arith.constant`` defines (None when it is known at run time only)."""
+    owner = value.owner
+    if isinstance(owner, arith.ConstantOp) and isinstance(owner.value, IntegerAttr):
+        return bool(owner.value.value.data)
+    return None
+
+
+class SoftmaxFlashAccess(TensorAccess):
+    """What ``SoftmaxFlash`` reads and writes: ``in_sum`` and ``in_max`` are read and ``exp_max`` written unless
+    ``is_update`` (a run-time bool of the call) is the constant false."""
+
+    def read_values(self, op: Operation) -> list[SSAValue]:
+        assert isinstance(op, SoftmaxFlashOp)
+        return [op.src, *((op.in_sum, op.in_max) if _known_bool(op.is_update) is not False else ())]
+
+    def written_values(self, op: Operation) -> list[SSAValue]:
+        assert isinstance(op, SoftmaxFlashOp)
+        update = _known_bool(op.is_update) is not False
+        written = [op.dst, op.sum, op.max, *((op.exp_max,) if update else ())]
+        return written + ([op.tmp] if op.tmp is not None else [])
+
+
+@op_definition
+class SoftmaxFlashOp(LibCallSyntax):
+    """``AscendC::SoftmaxFlash<T, isReuseSource, isBasicBlock>(dst, sum, max, src, expMax, inSum, inMax[,
+    sharedTmpBuffer], tiling, isUpdate[, softmaxShapeInfo])`` (CANN marks it deprecated for ``SoftmaxFlashV2``):
+    softmax over the last axis of ``src`` with the row maxima and sums over one 32-byte block per row; with
+    ``is_update`` (an ``i1`` operand: a run-time bool of the call) the result is updated from the previous step's
+    ``in_max``/``in_sum`` and ``exp_max = exp(in_max - max) * in_sum / sum``.
+
+    Example: ``ascendc.adv.softmax_flash %d, %s, %m, %x, %e, %is, %im, %tiling, %true tmp %t : (...)``
+    """
+
+    name = "ascendc.adv.softmax_flash"
+    LEADING: ClassVar[Names] = ("dst", "sum", "max", "src", "exp_max", "in_sum", "in_max", "tiling", "is_update")
+    OPTIONAL: ClassVar[Names] = ("tmp", "shape_info")
+    FLAGS: ClassVar[Names] = ("reuse_source", "basic_block")
+    dst = operand_def(LocalTensorType)
+    sum = operand_def(LocalTensorType)
+    max = operand_def(LocalTensorType)
+    src = operand_def(LocalTensorType)
+    exp_max = operand_def(LocalTensorType)
+    in_sum = operand_def(LocalTensorType)
+    in_max = operand_def(LocalTensorType)
+    tiling = operand_def(LibTilingType)
+    is_update = operand_def(IntegerType(1))
+    tmp = opt_operand_def(LocalTensorType)
+    shape_info = opt_operand_def(LibTilingType)
+    reuse_source = opt_prop_def(UnitAttr)
+    basic_block = opt_prop_def(UnitAttr)
+    irdl_options = _OPTIONS
+    traits = traits_def(*_V, SoftmaxFlashAccess())
+
+    def verify_(self) -> None:
+        _same_element_type(self, "dst", "src", "exp_max")
+        _same_element_type(self, "sum", "max", "in_sum", "in_max")
+        _floating(self, "src")
+        _tmp_bytes(self.tmp)
+        _tiling(self.tiling, "SoftMaxTiling")
+        if self.shape_info is not None:
+            _tiling(self.shape_info, "SoftMaxShapeInfo", "shape_info")
+        src, stats = _element(self, "src"), _element(self, "sum")
+        if stats != src and not (isinstance(src, Float16Type) and isinstance(stats, Float32Type)):
+            raise VerifyException(f"the stats hold the type of src, or f32 for a f16 src; got {stats} for {src}")
 
 
 @op_definition
@@ -1008,6 +1076,7 @@ ADV_OPS = (
     SoftmaxFlashV2Op,
     SoftmaxFlashV2TilingOp,
     SoftmaxTilingFuncOp,
+    SoftmaxFlashOp,
     RmsNormOp,
     LayerNormOp,
     DeepNormOp,

@@ -9,7 +9,7 @@ __getattr__, __dir__ = lazy_exports(
     globals(),
     {
         **EXPORTS,
-        "ascx.language.adv": "activation normalization quantization sort types utils math softmax_flash",
+        "ascx.language.adv": "activation normalization quantization sort types utils math online_softmax",
         "ascx.language.core.enums": (
             "BatchMode BatchOutMode CubeFormat IterateMode IterateOrder LayoutMode MatmulConfigMode MatmulPolicy "
             "ScheduleType TPosition "

@@ -22,7 +22,7 @@ EXPORTS = {
     "ascx.language.adv.matrix_offset": "MatrixOffset",
     "ascx.language.adv.normalization": "deepnorm layernorm rmsnorm",
     "ascx.language.adv.quantization": "quant",
-    "ascx.language.adv.softmax_flash": "softmax_flash_v2 softmax_flash_v2_tiling_func",
+    "ascx.language.adv.online_softmax": "softmax_flash softmax_flash_v2 softmax_flash_v2_tiling_func",
     "ascx.language.adv.softmax_variants": "adjust_softmax_res log_softmax simple_softmax",
     "ascx.language.adv.sort": "concat extract",
     "ascx.language.adv.static_tiling": "MatmulApiStaticTiling get_matmul_api_tiling",

@@ -22,9 +22,10 @@ online softmax step) with its kernel-side tiling function, `layernorm` with `Lay
 op that runs on the vector pipe (it reads its sources and writes its destinations and its temporary buffer,
 for the sync passes), prints CANN 9.1's C++ call, and runs on the CPU emulation (`adv_api/` of the emulation
 headers). The submodules have pyasc's names: `asc.adv.math`, `asc.adv.activation` (softmax),
-`asc.adv.softmax_flash` (softmax_flash_v2, ascx's own), `asc.adv.normalization` (rmsnorm, layernorm,
-deepnorm), `asc.adv.quantization` (quant), `asc.adv.sort` (concat, extract), `asc.adv.types` (the
-configuration types) and `asc.adv.utils` (the argument checks the functions share).
+`asc.adv.online_softmax` (softmax_flash_v2 and CANN's deprecated softmax_flash, ascx's own),
+`asc.adv.normalization` (rmsnorm, layernorm, deepnorm), `asc.adv.quantization` (quant), `asc.adv.sort`
+(concat, extract), `asc.adv.types` (the configuration types) and `asc.adv.utils` (the argument checks the
+functions share).
 
 Beyond pyasc 1.1.1, CANN's SoftMax variants (`ascx.language.adv.softmax_variants`): `simple_softmax`
 (`SimpleSoftMax`, softmax with the row sums and maxima given), `log_softmax` with `LogSoftmaxTiling`

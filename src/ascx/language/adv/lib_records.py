@@ -44,7 +44,7 @@ class LibDoc:
 MODULES = (
     "ascx.language.adv.math",
     "ascx.language.adv.activation",
-    "ascx.language.adv.softmax_flash",
+    "ascx.language.adv.online_softmax",
     "ascx.language.adv.softmax_variants",
     "ascx.language.adv.normalization",
     "ascx.language.adv.quantization",

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ascx.dialects.ascendc.adv_ops import SoftmaxFlashV2Op, SoftmaxFlashV2TilingOp
+from ascx.dialects.ascendc.adv_ops import SoftmaxFlashOp, SoftmaxFlashV2Op, SoftmaxFlashV2TilingOp
 from ascx.language.adv.lib_records import library_records
 from ascx.language.adv.lib_tiling import SoftmaxShapeInfo, SoftmaxTiling
 from ascx.language.adv.tmp_sizes import softmax_flash_v2_tmp_size
@@ -29,9 +29,9 @@ from ascx.language.adv.utils import (
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
 from ascx.language.core.builder import active
 from ascx.language.core.convert import describe, integer_operand
-from ascx.language.core.dtype import float16, float32, uint32
+from ascx.language.core.dtype import float16, float32, int1, uint32
 from ascx.language.core.tensor import LocalTensor
-from ascx.language.core.values import Handle
+from ascx.language.core.values import Handle, RuntimeScalar
 
 lib_record = library_records(__name__)
 
@@ -48,11 +48,12 @@ _HALF_ROW_TMP = softmax_flash_v2_tmp_size(1, 128, 2, 4)[1]
 """The bytes of temporary space one row of 128 half elements with float stats takes (the record's example)."""
 
 
-def _stats_type_message(api: str, stats: object, src: object) -> str:
-    """The message of max/sum tensors of a type that cannot hold ``src``'s stats."""
+def _stats_type_message(
+    api: str, stats: object, src: object, names: str = "exp_sum, max, in_exp_sum and in_max"
+) -> str:
+    """The message of max/sum tensors (``names``) of a type that cannot hold ``src``'s stats."""
     return (
-        f"{api}: exp_sum, max, in_exp_sum and in_max have data type {stats} for a {src} src; they hold the type of "
-        "src, or float32 for a half src"
+        f"{api}: {names} have data type {stats} for a {src} src; they hold the type of src, or float32 for a half src"
     )
 
 
@@ -351,4 +352,222 @@ def softmax_flash_v2_tiling_func(
     return SoftmaxTiling.of_value(op.result, f"the SoftmaxTiling {TILING_API} computes in the kernel")
 
 
-__all__ = ["softmax_flash_v2", "softmax_flash_v2_tiling_func"]
+# --- SoftmaxFlash (deprecated by CANN) -------------------------------------------------------------------
+
+FLASH_API = "softmax_flash"
+DEPRECATION = "adv_api/activation/softmaxflash.h is deprecated, please use softmaxflashv2.h instead!"
+"""CANN's ``[[deprecated]]`` text on every ``SoftmaxFlash`` overload (``__FILE__`` there is the header's path)."""
+_FLASH_STATS = "sum, max, in_sum and in_max"
+_T1 = "template <typename T, bool isReuseSource = false, bool isBasicBlock = false>\n"
+
+
+def _deprecation_message() -> str:
+    """The warning every ``softmax_flash`` call gives, with CANN's deprecation text."""
+    return f"{FLASH_API}: CANN marks SoftmaxFlash deprecated: {DEPRECATION} (use asc.adv.softmax_flash_v2)"
+
+
+def _is_update_message(got: str) -> str:
+    """The message of an ``is_update`` that is neither a bool nor a run-time bool."""
+    return f"{FLASH_API}: is_update must be a bool or a run-time bool (int1) value, got {got}"
+
+
+def flash_v1_row_bytes(src_k: int, stats_size: int, update: bool) -> int:
+    """The bytes of temporary space one row of ``SoftmaxFlash`` takes in CANN's kernel-side
+    ``SoftMaxFlashTilingFunc`` (``stats_size``: bytes of a max/sum element)."""
+    return ((32 // stats_size) * (4 if update else 2) + 2 * src_k) * 4
+
+
+@lib_record(
+    cpp=(
+        _T1 + "void SoftmaxFlash(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTensor, const "
+        "LocalTensor<T>& maxTensor, const LocalTensor<T>& srcTensor, const LocalTensor<T>& expMaxTensor, const "
+        "LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const LocalTensor<uint8_t>& "
+        "sharedTmpBuffer, const SoftMaxTiling& tiling, bool isUpdate = false, const SoftMaxShapeInfo& "
+        "softmaxShapeInfo = {});",
+        _T1 + "void SoftmaxFlash(const LocalTensor<half>& dstTensor, const LocalTensor<float>& sumTensor, const "
+        "LocalTensor<float>& maxTensor, const LocalTensor<half>& srcTensor, const LocalTensor<half>& expMaxTensor, "
+        "const LocalTensor<float>& inSumTensor, const LocalTensor<float>& inMaxTensor, const LocalTensor<uint8_t>& "
+        "sharedTmpBuffer, const SoftMaxTiling& tiling, bool isUpdate = false, const SoftMaxShapeInfo& "
+        "softmaxShapeInfo = {});",
+        "(and the same two without sharedTmpBuffer; CANN marks all four [[deprecated]])",
+    ),
+    params=(
+        ("dst", "the softmax of each row (normalised); of ``src``'s type (half or float32); may be ``src``"),
+        ("sum", "the row sums, one 32-byte block per row; of ``src``'s type, or float32 for a half ``src``"),
+        ("max", "the row maxima, like ``sum``; may be ``in_max``"),
+        ("src", "the input, ``src_m`` rows of ``src_k`` elements, the rows 32-byte aligned"),
+        (
+            "exp_max",
+            "with ``is_update``: ``exp(in_max - max) * in_sum / sum``, one 32-byte block per row, of ``src``'s type",
+        ),
+        ("in_sum", "with ``is_update``: the sums of the previous step, like ``sum`` (may be ``sum``)"),
+        ("in_max", "with ``is_update``: the maxima of the previous step, like ``max`` (may be ``max``)"),
+        (
+            "tiling",
+            "a ``SoftmaxTiling``; one of another shape than the computed one is recomputed on the device "
+            "(CANN's kernel-side ``SoftMaxFlashTilingFunc``) for the temporary space",
+        ),
+        ("temp_buffer", "a uint8 LocalTensor; the tiling's ``split_m`` rows of it are used at a time"),
+        (
+            "is_update",
+            "a bool, or a run-time bool (CANN's ``isUpdate`` is an argument of the call, not a template "
+            "parameter): fold in ``in_max``/``in_sum`` of the previous step",
+        ),
+        ("reuse_source", "compile-time bool; reserved by CANN"),
+        ("basic_block", "compile-time bool: the shape is a basic block"),
+        (
+            "softmax_shape_info",
+            "a ``SoftmaxShapeInfo`` built in the kernel: the shape to compute on (its "
+            "``src_m``/``src_k``, when both are non-zero, take precedence over ``src``'s shape; its ``ori_src_k`` is "
+            "the unpadded last axis the rows are reduced over)",
+        ),
+    ),
+    rules=(
+        f'Every call warns: "{_deprecation_message()}".',
+        f'"{_stats_type_message(FLASH_API, "int16", float16, _FLASH_STATS)}".',
+        f'"{_is_update_message("the int 1")}".',
+        f'``src_k`` of a known shape is 32-byte aligned: "{_src_k_message(FLASH_API, 10, float16)}".',
+        "A temporary buffer of known size holds one row of CANN's kernel-side tiling function (2 stats blocks "
+        "and 2 rows of floats; 4 stats blocks with ``is_update=True``): "
+        f'"{tmp_size_message(FLASH_API, 256, "SoftmaxFlash of rows of 128 float16", 1088)}"; at run time it '
+        "holds the tiling's ``split_m`` rows.",
+        f'"{tiling_shape_message(FLASH_API, (4, 128), 256, "src")}"; with ``is_update=True`` the stats tensors '
+        f'hold one 32-byte block per row: "{_stats_size_message(FLASH_API, "in_max", 16, 4, 8)}".',
+        "``basic_block=True`` needs ``src_k`` a multiple of 64 in [256 / sizeof(T), 2048) and ``src_m`` a "
+        f'multiple of 8: "{_basic_block_message(FLASH_API, 4, 100)}".',
+        f'"{tiling_type_message(FLASH_API, "SoftmaxTiling", "a RmsNormTiling")}"; '
+        f'"{outside_kernel_message(FLASH_API, "SoftmaxTiling")}".',
+        "At run time, as CANN: the shape comes from ``softmax_shape_info`` or ``src``'s ShapeInfo "
+        "(``src.set_shape_info(...)``), and a tiling of another shape is recomputed for it; a tiling of the "
+        "shape must have the fields its ``split_m`` gives; no operands overlap but ``src``/``dst``, "
+        "``max``/``in_max`` and ``sum``/``in_sum`` as one tensor; ``temp_buffer`` overlaps none.",
+    ),
+    precision="In float32 (half inputs widened), CANN's steps in CANN's order, each rounded to float32: without "
+    "``is_update`` SoftMax's (the row maximum, e^(x - max), the row sum as SoftmaxFlashV2's, e / sum); with it "
+    "M = max(in_max, rowmax), e = e^(x - rowmax), s = rowsum(e) (the 64-element chunks' 8-element block sums "
+    "lane by lane, a tree of the 8 lanes, then the tail), C = e^(in_max - M) * in_sum, "
+    "sum = C + e^(rowmax - M) * s, exp_max = C / sum and dst = e * (e^(rowmax - M) / sum); half results rounded "
+    "with CAST_ROUND. Bit-exact with CANN's implementation on the CANN-backed emulation (its CPU-debug build); "
+    "within 3e-6 (float32) relative error of float64, one half ULP of it for half outputs.",
+    example=(
+        "softmax_flash",
+        "asc.adv.softmax_flash(dst, row_sum, row_max, src, exp_max, row_sum, row_max, tiling, tmp, is_update=True)",
+    ),
+    notes=(
+        "CANN marks ``SoftmaxFlash`` deprecated (use ``softmax_flash_v2``); ascx accepts it and warns.",
+        "Without ``is_update`` it is CANN's ``SoftMax``: ``exp_max``, ``in_sum`` and ``in_max`` are not used.",
+        "CANN's basic-block code (``basic_block=True``) runs on the NPU only: its CPU-debug build, and the "
+        "emulation, compute a basic block as any other shape. On the NPU it reduces in another order and, for "
+        "float with ``is_update``, leaves the result in ``src`` rather than ``dst``.",
+        "The host ``GetSoftMaxFlashMaxTmpSize``/``GetSoftMaxFlashMinTmpSize``/``SoftMaxFlashTilingFunc`` are not "
+        "offered: pass a ``SoftmaxTiling`` of another shape (e.g. one left zero) and the kernel computes it.",
+        "pyasc 1.1.1 has no ``softmax_flash``.",
+    ),
+)
+def softmax_flash(
+    dst: Any,
+    sum: Any,
+    max: Any,
+    src: Any,
+    exp_max: Any,
+    in_sum: Any,
+    in_max: Any,
+    tiling: Any,
+    temp_buffer: Any = None,
+    is_update: Any = False,
+    reuse_source: Any = False,
+    basic_block: Any = False,
+    softmax_shape_info: Any = None,
+) -> None:
+    """``SoftmaxFlash`` (deprecated by CANN for ``SoftmaxFlashV2``): softmax over the last axis of a
+    ``[src_m, src_k]`` input. Without ``is_update`` it is ``softmax``: ``max = rowmax(src)``,
+    ``dst = exp(src - max) / sum`` with ``sum = rowsum(exp(src - max))``. With it, folding in the previous step's
+    ``in_max`` and ``in_sum``: ``max = max(in_max, rowmax(src))``, ``sum = exp(in_max - max) * in_sum +
+    rowsum(exp(src - max))``, ``dst = exp(src - max) / sum`` and ``exp_max = exp(in_max - max) * in_sum / sum``
+    (the share of the previous steps, which rescales their output). Each row's max, sum and exp_max fill one
+    32-byte block."""
+    builder = active(FLASH_API)
+    d = lib_tensor(dst, FLASH_API, "dst")
+    sums = lib_tensor(sum, FLASH_API, "sum")
+    maxes = lib_tensor(max, FLASH_API, "max")
+    s = lib_tensor(src, FLASH_API, "src")
+    e = lib_tensor(exp_max, FLASH_API, "exp_max")
+    in_sums = lib_tensor(in_sum, FLASH_API, "in_sum")
+    in_maxes = lib_tensor(in_max, FLASH_API, "in_max")
+    require_dtype(FLASH_API, s, "src", (float16, float32))
+    require_same_dtype(FLASH_API, ("src", s), ("dst", d), ("exp_max", e))
+    require_same_dtype(FLASH_API, ("sum", sums), ("max", maxes), ("in_sum", in_sums), ("in_max", in_maxes))
+    if sums.dtype != s.dtype and not (s.dtype == float16 and sums.dtype == float32):
+        raise ApiTypeError(_stats_type_message(FLASH_API, sums.dtype, s.dtype, _FLASH_STATS))
+    t = kernel_tiling(tiling, SoftmaxTiling, FLASH_API)
+    if isinstance(is_update, bool):
+        update: bool | None = is_update
+        update_ssa = builder.constant(is_update, int1.to_ir())
+    elif isinstance(is_update, RuntimeScalar) and is_update.dtype == int1:
+        update, update_ssa = None, is_update.ssa
+    else:
+        raise ApiTypeError(_is_update_message(describe(is_update)), "pass True, False or a comparison's result")
+    reuse = template_flag(reuse_source, FLASH_API, "reuse_source")
+    basic = template_flag(basic_block, FLASH_API, "basic_block")
+    tmp = tmp_operand(temp_buffer, FLASH_API)
+    tensors = (("dst", d), ("sum", sums), ("max", maxes), ("src", s), ("exp_max", e))
+    inputs = (("in_sum", in_sums), ("in_max", in_maxes))
+    check_aligned(FLASH_API, *tensors, *inputs, *((("temp_buffer", tmp),) if tmp else ()))
+    shape_info = (
+        None
+        if softmax_shape_info is None
+        else kernel_tiling(softmax_shape_info, SoftmaxShapeInfo, FLASH_API, "softmax_shape_info")
+    )
+    src_m, src_k, source = known_softmax_shape(t, shape_info)
+    _check_flash_shape(src_m, src_k, source, d, s, tmp, basic, update, tensors + inputs)
+    builder.warn(_deprecation_message())
+    reserved_flag(builder, reuse, FLASH_API, "reuse_source")
+    flags = [f for f, on in (("reuse_source", reuse), ("basic_block", basic)) if on]
+    leading = [d.ssa, sums.ssa, maxes.ssa, s.ssa, e.ssa, in_sums.ssa, in_maxes.ssa, t.ssa, update_ssa]
+    optional = {"tmp": tmp.ssa if tmp else None, "shape_info": shape_info.ssa if shape_info else None}
+    builder.insert(SoftmaxFlashOp.of(leading, optional, flags=flags))
+
+
+def _check_flash_shape(
+    src_m: object,
+    src_k: object,
+    source: str,
+    d: LocalTensor,
+    s: LocalTensor,
+    tmp: LocalTensor | None,
+    basic: bool,
+    update: bool | None,
+    tensors: tuple[tuple[str, LocalTensor], ...],
+) -> None:
+    """``softmax_flash``'s checks of a shape known at trace time (``update`` None: known at run time only)."""
+    if not isinstance(src_k, int) or src_k <= 0:
+        return
+    src_type, stats_type = dtype_of(s), dtype_of(dict(tensors)["max"])
+    size1 = src_type.sizeof()
+    if src_k * size1 % 32:
+        raise ApiValueError(
+            _src_k_message(FLASH_API, src_k, src_type, source),
+            "pad the last axis of the input to a multiple of 32 bytes",
+        )
+    check_tmp_size(
+        FLASH_API, tmp, flash_v1_row_bytes(src_k, stats_type.sizeof(), update is True),
+        f"SoftmaxFlash of rows of {src_k} {src_type}", "give it at least one row of the tiling function's space",
+    )  # fmt: skip
+    if not isinstance(src_m, int) or src_m <= 0:
+        return
+    for name, tensor in (("src", s), ("dst", d)):
+        elements = known_elements(tensor)
+        if elements is not None and src_m * src_k > elements:
+            raise ApiValueError(tiling_shape_message(FLASH_API, (src_m, src_k), elements, name, source))
+    for name, tensor in tensors:
+        if name in ("src", "dst") or (update is not True and name in ("exp_max", "in_sum", "in_max")):
+            continue
+        per_row = 32 // dtype_of(tensor).sizeof()
+        elements = known_elements(tensor)
+        if elements is not None and elements < src_m * per_row:
+            raise ApiValueError(_stats_size_message(FLASH_API, name, elements, src_m, per_row, source))
+    if basic and not (src_k % 64 == 0 and 256 // size1 <= src_k < 2048 and src_m % 8 == 0):
+        raise ApiValueError(_basic_block_message(FLASH_API, src_m, src_k, source), "pass basic_block=False")
+
+
+__all__ = ["softmax_flash", "softmax_flash_v2", "softmax_flash_v2_tiling_func"]
