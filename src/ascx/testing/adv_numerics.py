@@ -498,3 +498,69 @@ def softmax_flash_v2_model(
     else:
         sums, exp_out = np.repeat(total, lanes, axis=1), None
     return _store(e, x.dtype), _store(lane_max, stats_dtype), _store(sums, stats_dtype), exp_out
+
+
+# --- SoftmaxFlash (deprecated by CANN): its float32 steps in the order of CANN's CPU build -----------------
+
+
+def flash_v1_row_sums(e: Array, k: int) -> Array:
+    """The sums of the first ``k`` values of each row of ``e`` (float32) in the order of SoftmaxFlash's update
+    form: each 64-element chunk's eight 8-element block sums (binary trees) accumulate lane by lane chunk after
+    chunk, the eight lanes add as a tree, and the tail (k % 64 values, as a 64-lane tree padded with zeros) is
+    added last."""
+    e = e.astype(np.float32)
+    m = e.shape[0]
+    chunks, tail = divmod(k, 64)
+    total: Array | None = None
+    if chunks:
+        lanes = _tree_sum(e[:, :64].reshape(m, 8, 8))
+        for c in range(1, chunks):
+            lanes = (lanes + _tree_sum(e[:, 64 * c : 64 * c + 64].reshape(m, 8, 8))).astype(np.float32)
+        total = _tree_sum(lanes)
+    if tail:
+        padded = np.zeros((m, 64), np.float32)
+        padded[:, :tail] = e[:, 64 * chunks : 64 * chunks + tail]
+        rest = _tree_sum(padded)
+        total = rest if total is None else (total + rest).astype(np.float32)
+    assert total is not None
+    return total
+
+
+def softmax_flash_model(
+    x: Array,
+    stats_dtype: Any,
+    in_max: Array | None = None,
+    in_sum: Array | None = None,
+    original_k: int | None = None,
+) -> tuple[Array, Array, Array, Array | None]:
+    """``SoftmaxFlash`` of ``x`` ([m, k]) step by step as CANN's CPU build computes it: (dst, max, sum, exp_max),
+    the stats one 32-byte block per row. Without ``in_max``/``in_sum`` it is CANN's SoftMax (its row sum in
+    ``flash_row_sums``' order); with them the update form: M = max(in_max, rowmax), e = exp(x - rowmax),
+    C = exp(in_max - M) * in_sum, sum = C + exp(rowmax - M) * rowsum(e), exp_max = C / sum,
+    dst = e * (exp(rowmax - M) / sum), lane by lane (dst takes lane 0; a half exp_max of float stats holds
+    lane 0 in every lane)."""
+    k = x.shape[1]
+    lanes = 32 // np.dtype(stats_dtype).itemsize
+    xf = x.astype(np.float32)
+    reduce_k = k if original_k is None else original_k
+    hi = xf[:, :reduce_k].max(axis=1, keepdims=True)
+    e = _exp32((xf - hi).astype(np.float32))
+    if in_max is None or in_sum is None:
+        total = flash_row_sums(e, reduce_k)[:, None]
+        with np.errstate(divide="ignore", invalid="ignore"):
+            dst = (e / total).astype(np.float32)
+        stats = (np.repeat(hi, lanes, axis=1), np.repeat(total, lanes, axis=1))
+        return _store(dst, x.dtype), _store(stats[0], stats_dtype), _store(stats[1], stats_dtype), None
+    s = flash_v1_row_sums(e, reduce_k)[:, None]
+    in_m, in_s = in_max.astype(np.float32), in_sum.astype(np.float32)
+    new_max = np.where(in_m > hi, in_m, hi).astype(np.float32)
+    rescale = _exp32((hi - new_max).astype(np.float32))
+    carried = (_exp32((in_m - new_max).astype(np.float32)) * in_s).astype(np.float32)
+    sums = (carried + (rescale * s).astype(np.float32)).astype(np.float32)
+    with np.errstate(divide="ignore", invalid="ignore"):
+        share = (carried / sums).astype(np.float32)
+        factor = (rescale / sums).astype(np.float32)
+    dst = (e * factor[:, :1]).astype(np.float32)
+    exp_lanes = 32 // x.dtype.itemsize
+    exp_out = share if exp_lanes == lanes else np.repeat(share[:, :1], exp_lanes, axis=1)
+    return _store(dst, x.dtype), _store(new_max, stats_dtype), _store(sums, stats_dtype), _store(exp_out, x.dtype)
