@@ -55,9 +55,10 @@ from ascx.language.adv.matrix_offset import MatrixOffset as MatrixOffset
 from ascx.language.adv.normalization import deepnorm as deepnorm
 from ascx.language.adv.normalization import layernorm as layernorm
 from ascx.language.adv.normalization import rmsnorm as rmsnorm
+from ascx.language.adv.online_softmax import softmax_flash as softmax_flash
+from ascx.language.adv.online_softmax import softmax_flash_v2 as softmax_flash_v2
+from ascx.language.adv.online_softmax import softmax_flash_v2_tiling_func as softmax_flash_v2_tiling_func
 from ascx.language.adv.quantization import quant as quant
-from ascx.language.adv.softmax_flash import softmax_flash_v2 as softmax_flash_v2
-from ascx.language.adv.softmax_flash import softmax_flash_v2_tiling_func as softmax_flash_v2_tiling_func
 from ascx.language.adv.softmax_variants import adjust_softmax_res as adjust_softmax_res
 from ascx.language.adv.softmax_variants import log_softmax as log_softmax
 from ascx.language.adv.softmax_variants import simple_softmax as simple_softmax
@@ -73,7 +74,7 @@ from ascx.language.adv import sort as sort
 from ascx.language.adv import types as types
 from ascx.language.adv import utils as utils
 from ascx.language.adv import math as math
-from ascx.language.adv import softmax_flash as softmax_flash
+from ascx.language.adv import online_softmax as online_softmax
 from ascx.language.core.enums import BatchMode as BatchMode
 from ascx.language.core.enums import BatchOutMode as BatchOutMode
 from ascx.language.core.enums import CubeFormat as CubeFormat
@@ -141,9 +142,10 @@ __all__ = [
     "deepnorm",
     "layernorm",
     "rmsnorm",
-    "quant",
+    "softmax_flash",
     "softmax_flash_v2",
     "softmax_flash_v2_tiling_func",
+    "quant",
     "adjust_softmax_res",
     "log_softmax",
     "simple_softmax",

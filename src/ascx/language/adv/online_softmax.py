@@ -371,7 +371,7 @@ def _is_update_message(got: str) -> str:
     return f"{FLASH_API}: is_update must be a bool or a run-time bool (int1) value, got {got}"
 
 
-def flash_v1_row_bytes(src_k: int, stats_size: int, update: bool) -> int:
+def _flash_v1_row_bytes(src_k: int, stats_size: int, update: bool) -> int:
     """The bytes of temporary space one row of ``SoftmaxFlash`` takes in CANN's kernel-side
     ``SoftMaxFlashTilingFunc`` (``stats_size``: bytes of a max/sum element)."""
     return ((32 // stats_size) * (4 if update else 2) + 2 * src_k) * 4
@@ -447,8 +447,8 @@ def flash_v1_row_bytes(src_k: int, stats_size: int, update: bool) -> int:
     "M = max(in_max, rowmax), e = e^(x - rowmax), s = rowsum(e) (the 64-element chunks' 8-element block sums "
     "lane by lane, a tree of the 8 lanes, then the tail), C = e^(in_max - M) * in_sum, "
     "sum = C + e^(rowmax - M) * s, exp_max = C / sum and dst = e * (e^(rowmax - M) / sum); half results rounded "
-    "with CAST_ROUND. Bit-exact with CANN's implementation on the CANN-backed emulation (its CPU-debug build); "
-    "within 3e-6 (float32) relative error of float64, one half ULP of it for half outputs.",
+    "with CAST_ROUND. Bit-exact with a numpy model of these steps and with CANN's implementation on the "
+    "CANN-backed emulation (its CPU-debug build); the row sums within k * 2^-24 relative error of float64.",
     example=(
         "softmax_flash",
         "asc.adv.softmax_flash(dst, row_sum, row_max, src, exp_max, row_sum, row_max, tiling, tmp, is_update=True)",
@@ -550,7 +550,7 @@ def _check_flash_shape(
             "pad the last axis of the input to a multiple of 32 bytes",
         )
     check_tmp_size(
-        FLASH_API, tmp, flash_v1_row_bytes(src_k, stats_type.sizeof(), update is True),
+        FLASH_API, tmp, _flash_v1_row_bytes(src_k, stats_type.sizeof(), update is True),
         f"SoftmaxFlash of rows of {src_k} {src_type}", "give it at least one row of the tiling function's space",
     )  # fmt: skip
     if not isinstance(src_m, int) or src_m <= 0:
