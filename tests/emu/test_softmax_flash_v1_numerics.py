@@ -49,7 +49,7 @@ maxes = asc.LocalTensor({st}, asc.TPosition.VECOUT, 86016, {stats})
 emax = asc.LocalTensor({t}, asc.TPosition.VECOUT, {emax_at}, {estats})
 tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 94208, {tmp_bytes})
 asc.data_copy(src, xg, {size})
-src.set_shape_info(asc.ShapeInfo(asc.array(asc.int32, ({m}, {k}))))
+{shape}
 asc.adv.softmax_flash(dst, sums, maxes, src, emax, sums, maxes, tiling, tmp, basic_block={basic})
 asc.data_copy(yg, dst, {size})
 for b in range(1, {blocks}):
@@ -62,6 +62,8 @@ asc.data_copy(sg, sums, {stats})
 asc.data_copy(mg, maxes, {stats})
 """
 
+SET_SHAPE = "src.set_shape_info(asc.ShapeInfo(asc.array(asc.int32, ({m}, {k}))))"
+
 
 def run_blocks(
     directory: Path,
@@ -71,6 +73,7 @@ def run_blocks(
     tmp_bytes: int,
     basic: bool = False,
     emax_at: int = 90112,
+    shape: bool = True,
 ) -> tuple[Any, Any, Any, Any]:
     """SoftmaxFlash over the blocks ``x[0]``, ``x[1]``, ... ([blocks, m, k]): the first without ``is_update``, the
     others with it, the stats updated in place (``max``/``in_max`` and ``sum``/``in_sum`` one tensor each).
@@ -80,8 +83,8 @@ def run_blocks(
     lanes = 32 // x.dtype.itemsize
     body = BODY.format(
         t=NAMES[x.dtype.type], st=NAMES[np.dtype(stats_dtype).type], size=m * k, stats=m * stats,
-        estats=m * lanes, tmp_bytes=tmp_bytes, blocks=blocks, basic=basic, emax_at=emax_at, m=m, k=k,
-        pipe=an.pipe_reserving(163840),
+        estats=m * lanes, tmp_bytes=tmp_bytes, blocks=blocks, basic=basic, emax_at=emax_at,
+        shape=SET_SHAPE.format(m=m, k=k) if shape else "", pipe=an.pipe_reserving(163840),
     )  # fmt: skip
     kernel = an.load_kernel(directory, body, PARAMS)
     y = np.zeros_like(x)
@@ -194,6 +197,14 @@ def _failure(tmp_path: Path, **kwargs: Any) -> str:
     with pytest.raises(EmulationError) as caught:
         run_blocks(tmp_path, x, np.float32, tiling, tmp_bytes, **kwargs)
     return caught.value.message.split(": ", 2)[2]
+
+
+def test_a_call_without_a_shape_is_an_error(tmp_path: Path) -> None:
+    """Neither softmaxShapeInfo nor the source's ShapeInfo gives a shape (CANN reads the ShapeInfo's axes)."""
+    assert _failure(tmp_path, shape=False) == (
+        "SoftmaxFlash: srcTensor has no ShapeInfo and softmaxShapeInfo gives no shape (set the shape with "
+        "SetShapeInfo or pass a SoftMaxShapeInfo)"
+    )
 
 
 def test_a_tiling_of_the_shape_with_other_fields_is_an_error(tmp_path: Path) -> None:
