@@ -19,8 +19,8 @@ functions (`acos` ... `trunc`, `exp` with its Taylor expansion, `power`, `xor`, 
 with `QuantConfig`, and `concat`/`extract` around `Sort`; beyond pyasc, `softmax_flash_v2` (FlashAttention-2's
 online softmax step) with its kernel-side tiling function and CANN's deprecated `softmax_flash`, `layernorm`
 with `LayerNormTiling` (CANN's `LayerNorm` with mean and variance) and `deepnorm` with `DeepNormTiling`. Each is
-an `ascendc.adv.*` op that runs on the vector pipe (it reads its sources and writes its destinations and its temporary buffer,
-for the sync passes), prints CANN 9.1's C++ call, and runs on the CPU emulation (`adv_api/` of the emulation
+an `ascendc.adv.*` op that runs on the vector pipe (it reads its sources and writes its destinations and its
+temporary buffer, for the sync passes), prints CANN 9.1's C++ call, and runs on the CPU emulation (`adv_api/` of the emulation
 headers). The submodules have pyasc's names: `asc.adv.math`, `asc.adv.activation` (softmax),
 `asc.adv.online_softmax` (softmax_flash_v2 and CANN's deprecated softmax_flash, ascx's own),
 `asc.adv.normalization` (rmsnorm, layernorm, deepnorm), `asc.adv.quantization` (quant), `asc.adv.sort`
