@@ -15,17 +15,16 @@ _PART_0 = """# The library beyond Matmul (`asc.adv`)
 
 pyasc 1.1.1's high-level library functions besides the Matmul API ([its pages](../matmul/README.md)): the math
 functions (`acos` ... `trunc`, `exp` with its Taylor expansion, `power`, `xor`, `axpy`), `softmax` with
-`SoftmaxTiling` (and `SoftmaxShapeInfo`, the shape it computes on), `rmsnorm` with `RmsNormTiling`, `quant`
-with `QuantConfig`, and `concat`/`extract` around `Sort`; beyond pyasc, `softmax_flash_v2` (FlashAttention-2's
-online softmax step) with its kernel-side tiling function and CANN's deprecated `softmax_flash`, `layernorm`
-with `LayerNormTiling` (CANN's `LayerNorm` with mean and variance) and `deepnorm` with `DeepNormTiling`. Each is
-an `ascendc.adv.*` op that runs on the vector pipe (it reads its sources and writes its destinations and its
-temporary buffer, for the sync passes), prints CANN 9.1's C++ call, and runs on the CPU emulation (`adv_api/` of the emulation
+`SoftmaxTiling` (and `SoftmaxShapeInfo`, the shape it computes on), `rmsnorm` with `RmsNormTiling`, `quant` with
+`QuantConfig`, and `concat`/`extract` around `Sort`; beyond pyasc, `softmax_flash_v2` (FlashAttention-2's online
+softmax step) with its kernel-side tiling function and CANN's deprecated `softmax_flash`, `layernorm` with
+`LayerNormTiling` (CANN's `LayerNorm` with mean and variance) and `deepnorm` with `DeepNormTiling`. Each is an
+`ascendc.adv.*` op that runs on the vector pipe (it reads its sources and writes its destinations and its temporary
+buffer, for the sync passes), prints CANN 9.1's C++ call, and runs on the CPU emulation (`adv_api/` of the emulation
 headers). The submodules have pyasc's names: `asc.adv.math`, `asc.adv.activation` (softmax),
-`asc.adv.online_softmax` (softmax_flash_v2 and CANN's deprecated softmax_flash, ascx's own),
-`asc.adv.normalization` (rmsnorm, layernorm, deepnorm), `asc.adv.quantization` (quant), `asc.adv.sort`
-(concat, extract), `asc.adv.types` (the configuration types) and `asc.adv.utils` (the argument checks the
-functions share).
+`asc.adv.online_softmax` (softmax_flash_v2 and CANN's deprecated softmax_flash, ascx's own), `asc.adv.normalization`
+(rmsnorm, layernorm, deepnorm), `asc.adv.quantization` (quant), `asc.adv.sort` (concat, extract), `asc.adv.types`
+(the configuration types) and `asc.adv.utils` (the argument checks the functions share).
 
 Beyond pyasc 1.1.1, CANN's SoftMax variants (`ascx.language.adv.softmax_variants`): `simple_softmax`
 (`SimpleSoftMax`, softmax with the row sums and maxima given), `log_softmax` with `LogSoftmaxTiling`
