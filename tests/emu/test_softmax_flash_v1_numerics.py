@@ -18,6 +18,7 @@ import pytest
 
 import ascx as asc
 from ascx.emu.launch import EmulationError
+from ascx.lib import host
 from ascx.testing import adv_numerics as an
 
 pytestmark = [
@@ -111,8 +112,9 @@ def tiling_of(m: int, k: int, stats_size: int, rows: int) -> asc.adv.SoftmaxTili
 
 
 def row_bytes(k: int, stats_size: int) -> int:
-    """The bytes of temporary space a row of the update form takes (CANN's kernel-side tiling function)."""
-    return (32 // stats_size * 4 + 2 * k) * 4
+    """The bytes of temporary space a row of both forms takes (GetSoftMaxFlashMinTmpSize with and without
+    is_update: the first form needs more for short rows)."""
+    return max(host.get_soft_max_flash_min_tmp_size([1, k], stats_size, update) for update in (False, True))
 
 
 CASES = [
@@ -151,6 +153,28 @@ def test_each_step_is_cann_s_float32_steps(
     assert np.array_equal(s, new_sum)
     full = x.astype(np.float64).transpose(1, 0, 2).reshape(m, -1)
     assert np.array_equal(mx, np.repeat(full.max(axis=1, keepdims=True), mx.shape[1], axis=1).astype(stats_dtype))
+
+
+@pytest.mark.parametrize(
+    ("dtype", "stats_dtype", "m", "k", "rows", "steps"),
+    [(np.float32, np.float32, 10, 40, 3, 3), (np.float16, np.float32, 24, 64, 12, 8)],
+)
+def test_a_host_tiling(tmp_path: Path, dtype: Any, stats_dtype: Any, m: int, k: int, rows: int, steps: int) -> None:
+    """A tiling of asc.lib.host.soft_max_flash_tiling_func for a buffer of ``rows`` rows of the update form (the
+    host rounds 12 rows down to 8); the kernel uses it as it is."""
+    size2 = np.dtype(stats_dtype).itemsize
+    tmp_bytes = rows * host.get_soft_max_flash_min_tmp_size([m, k], size2, True)
+    tiling = asc.adv.SoftmaxTiling()
+    host.soft_max_flash_tiling_func([m, k], size2, tmp_bytes, tiling, True)
+    assert (tiling.split_m, tiling.tail_m) == (steps, m % steps)
+    x = np.random.default_rng(m).normal(0, 3, (2, m, k)).astype(dtype)
+    y, em, s, mx = run_blocks(tmp_path, x, stats_dtype, tiling, tmp_bytes)
+    _, new_max, new_sum, _ = an.softmax_flash_model(x[0], stats_dtype)
+    dst, new_max, new_sum, exp_max = an.softmax_flash_model(x[1], stats_dtype, new_max, new_sum)
+    assert np.array_equal(y[1], dst)
+    assert np.array_equal(em[1], exp_max)
+    assert np.array_equal(s, new_sum)
+    assert np.array_equal(mx, new_max)
 
 
 def test_the_update_form_adds_in_its_own_order() -> None:
@@ -217,9 +241,9 @@ def test_a_tiling_of_the_shape_with_other_fields_is_an_error(tmp_path: Path) -> 
 
 
 def test_a_temporary_buffer_smaller_than_the_tiling_s_rows_is_an_error(tmp_path: Path) -> None:
-    """The first call (without is_update) needs 8 rows of 2 stats blocks and 2 rows of floats: 8 * 144 floats."""
+    """The first call (without is_update) needs 8 rows of GetSoftMaxFlashMinTmpSize: 8 * (8 + 64 + 64) floats."""
     assert _failure(tmp_path, tmp_bytes=1024) == (
-        "SoftmaxFlash: the temporary buffer has 1024 bytes, but the tiling's splitM rows needs at least 4608 "
+        "SoftmaxFlash: the temporary buffer has 1024 bytes, but the tiling's splitM rows needs at least 4352 "
         "(CANN's minimum temporary size)"
     )
 

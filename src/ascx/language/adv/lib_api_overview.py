@@ -142,6 +142,28 @@ _PART_1 = _table(
             "fills the `LogSoftmaxTiling`",
         ),
         (
+            (
+                "`GetSoftMaxFlashMaxTmpSize` / `GetSoftMaxFlashMinTmpSize(srcShape, dataTypeSize, isUpdate, "
+                "isReuseSource)` (deprecated by CANN)"
+            ),
+            (
+                "`get_soft_max_flash_max_tmp_size` / `get_soft_max_flash_min_tmp_size(src_shape, data_type_size, "
+                "is_update, is_reuse_source=False)`"
+            ),
+            "bytes",
+        ),
+        (
+            (
+                "`SoftMaxFlashTilingFunc(srcShape, dataTypeSize, localWorkSpaceSize, softmaxFlashTiling, "
+                "isUpdate = false)` (deprecated by CANN)"
+            ),
+            (
+                "`soft_max_flash_tiling_func(src_shape, data_type_size, local_work_space_size, "
+                "softmax_flash_tiling, is_update=False)`"
+            ),
+            "fills the `SoftmaxTiling` of `asc.adv.softmax_flash`",
+        ),
+        (
             "`GetRmsNormMaxMinTmpSize(srcShape, typeSize, max, min, isBasicBlock = false)`",
             "`get_rms_norm_max_min_tmp_size(src_shape, type_size, is_basic_block=False)`",
             "`(max_value, min_value)`",

@@ -7,7 +7,7 @@ from typing import Any
 from ascx.dialects.ascendc.adv_ops import SoftmaxFlashOp, SoftmaxFlashV2Op, SoftmaxFlashV2TilingOp
 from ascx.language.adv.lib_records import library_records
 from ascx.language.adv.lib_tiling import SoftmaxShapeInfo, SoftmaxTiling
-from ascx.language.adv.tmp_sizes import softmax_flash_v2_tmp_size
+from ascx.language.adv.tmp_sizes import softmax_flash_row_floats, softmax_flash_v2_tmp_size
 from ascx.language.adv.utils import (
     check_aligned,
     check_tmp_size,
@@ -371,12 +371,6 @@ def _is_update_message(got: str) -> str:
     return f"{FLASH_API}: is_update must be a bool or a run-time bool (int1) value, got {got}"
 
 
-def _flash_v1_row_bytes(src_k: int, stats_size: int, update: bool) -> int:
-    """The bytes of temporary space one row of ``SoftmaxFlash`` takes in CANN's kernel-side
-    ``SoftMaxFlashTilingFunc`` (``stats_size``: bytes of a max/sum element)."""
-    return ((32 // stats_size) * (4 if update else 2) + 2 * src_k) * 4
-
-
 @lib_record(
     cpp=(
         _T1 + "void SoftmaxFlash(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTensor, const "
@@ -404,8 +398,9 @@ def _flash_v1_row_bytes(src_k: int, stats_size: int, update: bool) -> int:
         ("in_max", "with ``is_update``: the maxima of the previous step, like ``max`` (may be ``max``)"),
         (
             "tiling",
-            "a ``SoftmaxTiling``; one of another shape than the computed one is recomputed on the device "
-            "(CANN's kernel-side ``SoftMaxFlashTilingFunc``) for the temporary space",
+            "a ``SoftmaxTiling`` (``asc.lib.host.soft_max_flash_tiling_func``); one of another shape than the "
+            "computed one is recomputed on the device (CANN's kernel-side ``SoftMaxFlashTilingFunc``) for the "
+            "temporary space",
         ),
         ("temp_buffer", "a uint8 LocalTensor; the tiling's ``split_m`` rows of it are used at a time"),
         (
@@ -427,9 +422,9 @@ def _flash_v1_row_bytes(src_k: int, stats_size: int, update: bool) -> int:
         f'"{_stats_type_message(FLASH_API, "int16", float16, _FLASH_STATS)}".',
         f'"{_is_update_message("the int 1")}".',
         f'``src_k`` of a known shape is 32-byte aligned: "{_src_k_message(FLASH_API, 10, float16)}".',
-        "A temporary buffer of known size holds one row of CANN's kernel-side tiling function (2 stats blocks "
-        "and 2 rows of floats; 4 stats blocks with ``is_update=True``): "
-        f'"{tmp_size_message(FLASH_API, 256, "SoftmaxFlash of rows of 128 float16", 1088)}"; at run time it '
+        "A temporary buffer of known size holds CANN's minimum (GetSoftMaxFlashMinTmpSize: one row; a stats "
+        "block, the row and 64 floats, or with ``is_update=True`` four stats blocks and two rows): "
+        f'"{tmp_size_message(FLASH_API, 256, "SoftmaxFlash of rows of 128 float16", 800)}"; at run time it '
         "holds the tiling's ``split_m`` rows.",
         f'"{tiling_shape_message(FLASH_API, (4, 128), 256, "src")}"; with ``is_update=True`` the stats tensors '
         f'hold one 32-byte block per row: "{_stats_size_message(FLASH_API, "in_max", 16, 4, 8)}".',
@@ -459,8 +454,11 @@ def _flash_v1_row_bytes(src_k: int, stats_size: int, update: bool) -> int:
         "CANN's basic-block code (``basic_block=True``) runs on the NPU only: its CPU-debug build, and the "
         "emulation, compute a basic block as any other shape. On the NPU it reduces in another order and, for "
         "float with ``is_update``, leaves the result in ``src`` rather than ``dst``.",
-        "The host ``GetSoftMaxFlashMaxTmpSize``/``GetSoftMaxFlashMinTmpSize``/``SoftMaxFlashTilingFunc`` are not "
-        "offered: pass a ``SoftmaxTiling`` of another shape (e.g. one left zero) and the kernel computes it.",
+        "The host ``GetSoftMaxFlashMaxTmpSize``/``GetSoftMaxFlashMinTmpSize``/``SoftMaxFlashTilingFunc`` are "
+        "``asc.lib.host.get_soft_max_flash_max_tmp_size``/``get_soft_max_flash_min_tmp_size``/"
+        "``soft_max_flash_tiling_func``; a ``SoftmaxTiling`` of another shape (e.g. one left zero) is recomputed in "
+        "the kernel, which takes as many rows as its own formula fits (two stats blocks and two rows of floats a "
+        "row without ``is_update``), not rounded to 8.",
         "pyasc 1.1.1 has no ``softmax_flash``.",
     ),
 )
@@ -550,8 +548,8 @@ def _check_flash_shape(
             "pad the last axis of the input to a multiple of 32 bytes",
         )
     check_tmp_size(
-        FLASH_API, tmp, _flash_v1_row_bytes(src_k, stats_type.sizeof(), update is True),
-        f"SoftmaxFlash of rows of {src_k} {src_type}", "give it at least one row of the tiling function's space",
+        FLASH_API, tmp, softmax_flash_row_floats(src_k, stats_type.sizeof(), update is True) * 4,
+        f"SoftmaxFlash of rows of {src_k} {src_type}", "size it with asc.lib.host.get_soft_max_flash_min_tmp_size",
     )  # fmt: skip
     if not isinstance(src_m, int) or src_m <= 0:
         return

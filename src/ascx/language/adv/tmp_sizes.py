@@ -231,3 +231,11 @@ def softmax_flash_v2_tmp_size(
         rows_per_block = min(BLOCK // size1, src_m)
         minimum = (minimum // 8 if basic_shape else minimum) * rows_per_block
     return maximum * 4, minimum * 4
+
+
+def softmax_flash_row_floats(src_k: int, type_size: int, update: bool) -> int:
+    """The floats of temporary buffer one row of ``SoftmaxFlash`` (CANN's deprecated online softmax) needs on
+    dav-c220 (``type_size``: bytes of a max/sum element): CANN's GetSoftMaxFlashMinTmpSize, SoftMax's row without
+    ``isUpdate``, four stats blocks and two rows of floats with it."""
+    blk = BLOCK // type_size
+    return 4 * blk + 2 * src_k if update else blk + src_k + SOFTMAX_UNIT

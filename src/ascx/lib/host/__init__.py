@@ -61,6 +61,8 @@ from ascx.lib.host.adv_tiling import (
     get_sign_max_min_tmp_size,
     get_sin_max_min_tmp_size,
     get_sinh_max_min_tmp_size,
+    get_soft_max_flash_max_tmp_size,
+    get_soft_max_flash_min_tmp_size,
     get_soft_max_flash_v2_max_tmp_size,
     get_soft_max_flash_v2_min_tmp_size,
     get_soft_max_max_tmp_size,
@@ -71,6 +73,7 @@ from ascx.lib.host.adv_tiling import (
     get_xor_max_min_tmp_size,
     is_basic_block_in_soft_max,
     log_soft_max_tiling_func,
+    soft_max_flash_tiling_func,
     soft_max_flash_v2_tiling_func,
     soft_max_tiling_func,
 )
@@ -158,6 +161,8 @@ __all__ = [
     "get_sign_max_min_tmp_size",
     "get_sin_max_min_tmp_size",
     "get_sinh_max_min_tmp_size",
+    "get_soft_max_flash_max_tmp_size",
+    "get_soft_max_flash_min_tmp_size",
     "get_soft_max_flash_v2_max_tmp_size",
     "get_soft_max_flash_v2_min_tmp_size",
     "get_soft_max_max_tmp_size",
@@ -168,6 +173,7 @@ __all__ = [
     "get_xor_max_min_tmp_size",
     "is_basic_block_in_soft_max",
     "log_soft_max_tiling_func",
+    "soft_max_flash_tiling_func",
     "soft_max_flash_v2_tiling_func",
     "soft_max_tiling_func",
 ]

@@ -449,6 +449,67 @@ def soft_max_flash_v2_tiling_func(
         setattr(softmax_flash_tiling, name, value)
 
 
+# --- SoftmaxFlash (deprecated by CANN) ------------------------------------------------------------------
+
+
+def get_soft_max_flash_max_tmp_size(
+    src_shape: Shape, data_type_size: int, is_update: bool, is_reuse_source: bool = False
+) -> int:
+    """``GetSoftMaxFlashMaxTmpSize`` (CANN deprecates SoftmaxFlash): the bytes with which ``softmax_flash``
+    processes every row at once; ``data_type_size`` is the max/sum tensors' element size (CANN also checks the
+    last axis' alignment with it)."""
+    m, k = _softmax_shape(src_shape, data_type_size, "GetSoftMaxFlashMaxTmpSize")
+    return m * tmp_sizes.softmax_flash_row_floats(k, data_type_size, is_update) * 4
+
+
+def get_soft_max_flash_min_tmp_size(
+    src_shape: Shape, data_type_size: int, is_update: bool, is_reuse_source: bool = False
+) -> int:
+    """``GetSoftMaxFlashMinTmpSize`` (CANN deprecates SoftmaxFlash): the bytes ``softmax_flash`` needs for one
+    row."""
+    _, k = _softmax_shape(src_shape, data_type_size, "GetSoftMaxFlashMinTmpSize")
+    return tmp_sizes.softmax_flash_row_floats(k, data_type_size, is_update) * 4
+
+
+def soft_max_flash_tiling_func(
+    src_shape: Shape,
+    data_type_size: int,
+    local_work_space_size: int,
+    softmax_flash_tiling: object,
+    is_update: bool = False,
+) -> None:
+    """``SoftMaxFlashTilingFunc`` (CANN deprecates SoftmaxFlash): fill ``softmax_flash_tiling`` for an input of
+    ``src_shape`` and a temporary buffer of ``local_work_space_size`` bytes: ``split_m`` rows at a time, as many
+    as fit, a multiple of 8 when fewer than all, adjusted to the basic-block shape when the input has it."""
+    api = "SoftMaxFlashTilingFunc"
+    if not isinstance(softmax_flash_tiling, SoftmaxTiling) or softmax_flash_tiling.is_bound:
+        raise TypeError(f"{api} fills a host asc.adv.SoftmaxTiling, got {softmax_flash_tiling!r}")
+    m, k = _softmax_shape(src_shape, data_type_size, api)
+    if local_work_space_size <= 0:
+        raise ValueError(f"[{api}] The localWorkSpaceSize should be greater than 0!")
+    row = tmp_sizes.softmax_flash_row_floats(k, data_type_size, is_update)
+    rows = min(local_work_space_size // 4 // row, m)
+    if BASIC_TILE_NUM < rows < m:
+        rows = rows // BASIC_TILE_NUM * BASIC_TILE_NUM
+    rows = _basic_block_rows(rows, m, k)
+    if rows == 0:
+        raise fail(
+            f"{api}: {local_work_space_size} bytes of temporary buffer hold no row of {k} elements "
+            f"(GetSoftMaxFlashMinTmpSize: {row * 4})",
+            "give softmax_flash at least get_soft_max_flash_min_tmp_size(shape, type_size, is_update) bytes",
+        )
+    block = SOFTMAX_BLOCK // data_type_size
+    tail = m % rows
+    fields = {
+        "src_m": m, "src_k": k, "src_size": m * k, "out_max_m": m, "out_max_k": block, "out_max_size": m * block,
+        "split_m": rows, "split_k": k, "split_size": rows * k, "reduce_m": rows, "reduce_k": block,
+        "reduce_size": rows * block, "range_m": m // rows, "tail_m": tail, "tail_split_size": tail * k,
+        "tail_reduce_size": tail * block,
+    }  # fmt: skip
+    for name, value in fields.items():
+        setattr(softmax_flash_tiling, name, value)
+
+
 # --- RmsNorm -------------------------------------------------------------------------------------------
 
 

@@ -35,7 +35,8 @@
 //
 // Checks at run time: CANN's kernel checks of the call (softmaxShapeInfo's srcK 32-byte aligned and its shape
 // within src, dst and src of one size, the basic-block shape), the last axis 32-byte aligned, the stats tensors
-// one block per row, the temporary buffer at least what the tiling's splitM rows need (the divisor above) and
+// one block per row, the temporary buffer at least what the tiling's splitM rows need (GetSoftMaxFlashMinTmpSize
+// a row: a stats block, the row and 64 floats; with isUpdate four stats blocks and two rows) and
 // overlapping no operand, and no operands overlapping but the pairs CANN allows (srcTensor and dstTensor,
 // maxTensor and inMaxTensor, sumTensor and inSumTensor, each the same tensor).
 #pragma once
@@ -51,6 +52,12 @@ namespace lib {
 /// The floats of temporary space one row of SoftmaxFlash takes in CANN's kernel-side tiling function.
 constexpr uint32_t flash_v1_row_floats(uint32_t k, uint32_t blk, bool update) {
     return blk * (update ? 4 : 2) + 2 * k;
+}
+
+/// The floats of temporary space one row of SoftmaxFlash needs (CANN's GetSoftMaxFlashMinTmpSize on dav-c220):
+/// SoftMax's row without isUpdate (a stats block, the row and 64 floats), four stats blocks and two rows with it.
+constexpr uint32_t flash_v1_min_row_floats(uint32_t k, uint32_t blk, bool update) {
+    return update ? 4 * blk + 2 * k : blk + k + 64;
 }
 
 /// CANN's kernel-side SoftMaxFlashTilingFunc for ``work`` floats of temporary space.
@@ -249,7 +256,7 @@ void softmax_flash_v1(const AscendC::LocalTensor<T1>& dst, const AscendC::LocalT
         }
     }
     if (tmp != nullptr) {
-        const uint64_t need = uint64_t{t.splitM} * flash_v1_row_floats(k, stats, update) * 4;
+        const uint64_t need = uint64_t{t.splitM} * flash_v1_min_row_floats(k, stats, update) * 4;
         check_tmp(*tmp, need, api, shape.retiled ? "the splitM rows of the tiling recomputed for the shape"
                                                  : "the tiling's splitM rows");
     }
