@@ -568,6 +568,11 @@ ERRORS: dict[str, tuple[str, str]] = {
         "asc.adv.softmax_flash(c, f32, f32, a, b, f32, f32, asc.adv.SoftmaxTiling(src_m=2, src_k=64), small, is_update=True)",
         "ValueError: softmax_flash: temp_buffer has 256 bytes, but SoftmaxFlash of rows of 64 float16 needs at least 640 bytes",
     ),
+    "softmax_flash_runtime_update_tmp": (
+        "asc.adv.softmax_flash(c, f32, f32, a, b, f32, f32, asc.adv.SoftmaxTiling(src_m=2, src_k=32), small, "
+        "is_update=n > 0)",
+        "ValueError: softmax_flash: temp_buffer has 256 bytes, but SoftmaxFlash of rows of 32 float16 needs at least 384 bytes",
+    ),
     "softmax_flash_shape": (
         "asc.adv.softmax_flash(c, b, b, a, b, b, b, asc.adv.SoftmaxTiling(src_m=4, src_k=128))",
         "ValueError: softmax_flash: the tiling's shape [4, 128] has 512 elements, more than the 256 of src",

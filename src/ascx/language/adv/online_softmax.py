@@ -423,7 +423,8 @@ def _is_update_message(got: str) -> str:
         f'"{_is_update_message("the int 1")}".',
         f'``src_k`` of a known shape is 32-byte aligned: "{_src_k_message(FLASH_API, 10, float16)}".',
         "A temporary buffer of known size holds CANN's minimum (GetSoftMaxFlashMinTmpSize: one row; a stats "
-        "block, the row and 64 floats, or with ``is_update=True`` four stats blocks and two rows): "
+        "block, the row and 64 floats, or with ``is_update=True`` four stats blocks and two rows; the smaller of "
+        "the two for a run-time ``is_update``): "
         f'"{tmp_size_message(FLASH_API, 256, "SoftmaxFlash of rows of 128 float16", 800)}"; at run time it '
         "holds the tiling's ``split_m`` rows.",
         f'"{tiling_shape_message(FLASH_API, (4, 128), 256, "src")}"; with ``is_update=True`` the stats tensors '
@@ -542,13 +543,14 @@ def _check_flash_shape(
         return
     src_type, stats_type = dtype_of(s), dtype_of(dict(tensors)["max"])
     size1 = src_type.sizeof()
+    forms = (False, True) if update is None else (update,)  # a run-time is_update: the smaller minimum
     if src_k * size1 % 32:
         raise ApiValueError(
             _src_k_message(FLASH_API, src_k, src_type, source),
             "pad the last axis of the input to a multiple of 32 bytes",
         )
     check_tmp_size(
-        FLASH_API, tmp, softmax_flash_row_floats(src_k, stats_type.sizeof(), update is True) * 4,
+        FLASH_API, tmp, min(softmax_flash_row_floats(src_k, stats_type.sizeof(), u) * 4 for u in forms),
         f"SoftmaxFlash of rows of {src_k} {src_type}", "size it with asc.lib.host.get_soft_max_flash_min_tmp_size",
     )  # fmt: skip
     if not isinstance(src_m, int) or src_m <= 0:
