@@ -905,11 +905,11 @@ def test_simple_softmax_basic_block(tmp_path: Path) -> None:
     assert np.array_equal(y, an.simple_softmax_model(x, total, hi))
 
 
-def test_half_ties_away_rounds_ties_away_from_zero() -> None:
+def test_half_round_away_rounds_ties_away_from_zero() -> None:
     """The reference rounding of the half results: 1 + 2^-11 (a tie) rounds up, -(1 + 2^-11) down, 1 + 2^-12
     to 1, and 1 + 3 * 2^-11 (a tie whose even neighbour is above) up too."""
     x = np.array([1 + 2**-11, -(1 + 2**-11), 1 + 2**-12, 1 + 3 * 2**-11, 65520.0], dtype=np.float32)
-    got = an.half_ties_away(x)
+    got = an.half_round_away(x)
     assert got.tolist() == [1 + 2**-10, -(1 + 2**-10), 1.0, 1 + 2 * 2**-10, np.inf]
 
 

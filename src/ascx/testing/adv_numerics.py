@@ -256,28 +256,14 @@ def softmax_tiling_func_model(
     ]  # fmt: skip
 
 
-def half_ties_away(x: Array) -> Array:
-    """float32 values rounded to half to nearest, ties away from zero (Cast's CAST_ROUND, which CANN's softmax
-    family rounds its float32 results to half with)."""
-    xf = np.asarray(x, dtype=np.float32).astype(np.float64)
-    with np.errstate(over="ignore"):
-        h = xf.astype(np.float16)
-    hd = h.astype(np.float64)
-    toward = np.where(xf > hd, np.float16(np.inf), np.float16(-np.inf)).astype(np.float16)
-    other = np.nextafter(h, toward)
-    with np.errstate(invalid="ignore"):
-        tie = (hd != xf) & (np.abs(other.astype(np.float64) - xf) == np.abs(hd - xf)) & (np.abs(other) > np.abs(h))
-    return np.where(tie, other, h).astype(np.float16)
-
-
 def simple_softmax_model(x: Array, total: Array, hi: Array) -> Array:
     """SimpleSoftMax in CANN's float32 steps: e^(x - max) / sum, each step rounded to float32; a half result
-    rounded with :func:`half_ties_away`. ``total`` and ``hi`` hold one value per row (shape ``[m, 1]``)."""
+    rounded with :func:`half_round_away`. ``total`` and ``hi`` hold one value per row (shape ``[m, 1]``)."""
     xf = x.astype(np.float32)
     shifted = (xf - hi.astype(np.float32)).astype(np.float32)
     e = np.exp(shifted.astype(np.float64)).astype(np.float32)
     q = (e / total.astype(np.float32)).astype(np.float32)
-    return q if x.dtype == np.float32 else half_ties_away(q)
+    return q if x.dtype == np.float32 else half_round_away(q)
 
 
 LOG10_E = np.float32(0.4342944819)
@@ -286,7 +272,7 @@ LOG10_E = np.float32(0.4342944819)
 
 def log_softmax_model(x: Array) -> tuple[Array, Array, Array]:
     """LogSoftMax in CANN's float32 steps, the row sum in CANN's vector order (:func:`flash_row_sums`): (dst,
-    sum, max) in ``x``'s type, a half result rounded with :func:`half_ties_away`; ``sum``/``max`` of shape
+    sum, max) in ``x``'s type, a half result rounded with :func:`half_round_away`; ``sum``/``max`` of shape
     ``[m, 1]``."""
     xf = x.astype(np.float32)
     hi = xf.max(axis=-1, keepdims=True)
@@ -298,7 +284,7 @@ def log_softmax_model(x: Array) -> tuple[Array, Array, Array]:
     dst = (ln * LOG10_E).astype(np.float32)
     if x.dtype == np.float32:
         return dst, total, hi
-    return half_ties_away(dst), half_ties_away(total), half_ties_away(hi)
+    return half_round_away(dst), half_round_away(total), half_round_away(hi)
 
 
 def rmsnorm_model(x: Array, gamma: Array, eps: float, reciprocal: float) -> Array:
@@ -449,8 +435,9 @@ def flash_row_sums(e: Array, k: int, basic_1024: bool = False) -> Array:
 
 def half_round_away(values: Array) -> Array:
     """float32 values rounded to half to nearest, ties away from zero (CAST_ROUND)."""
-    f = values.astype(np.float32).astype(np.float64)
-    h = values.astype(np.float32).astype(np.float16)
+    f = np.asarray(values, dtype=np.float32).astype(np.float64)
+    with np.errstate(over="ignore"):
+        h = np.asarray(values, dtype=np.float32).astype(np.float16)
     d = f - h.astype(np.float64)
     toward = np.nextafter(h, np.where(d > 0, np.float16(np.inf), np.float16(-np.inf)).astype(np.float16))
     other = toward.astype(np.float64)
