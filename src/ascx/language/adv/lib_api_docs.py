@@ -251,10 +251,7 @@ def signature(doc: LibDoc) -> str:
         p.name if p.default is inspect.Parameter.empty else f"{p.name}={p.default!r}"
         for p in inspect.signature(doc.target()).parameters.values()
     ]
-    one_line = f"asc.adv.{doc.name}({', '.join(shown)})"
-    if len(one_line) <= 120:
-        return one_line
-    return f"asc.adv.{doc.name}(\n    {', '.join(shown)}\n)"  # as ruff formats it
+    return _ruff_call(f"asc.adv.{doc.name}", ", ".join(shown), "")
 
 
 def render_docstring(doc: LibDoc) -> str:
@@ -268,13 +265,43 @@ def render_docstring(doc: LibDoc) -> str:
     return "\n".join(lines)
 
 
+def _items(text: str) -> list[str]:
+    """The comma-separated items of ``text`` at bracket depth 0."""
+    items: list[str] = []
+    depth, start = 0, 0
+    for index, char in enumerate(text):
+        depth += char in "([{"
+        depth -= char in ")]}"
+        if char == "," and depth == 0:
+            items.append(text[start:index].strip())
+            start = index + 1
+    return [*items, text[start:].strip()] if text[start:].strip() else items
+
+
+def _ruff_call(head: str, inner: str, tail: str) -> str:
+    """``head(inner)tail`` laid out as ruff formats a call or a definition: on one line, else the arguments on
+    one indented line, else one per line with a trailing comma."""
+    if len(f"{head}({inner}){tail}") <= 120:
+        return f"{head}({inner}){tail}"
+    if len(f"    {inner}") <= 120:
+        return f"{head}(\n    {inner}\n){tail}"
+    return f"{head}(\n" + "".join(f"    {item},\n" for item in _items(inner)) + f"){tail}"
+
+
+def _ruff_tuple(head: str, inner: str) -> str:
+    """``head(inner)``, a tuple literal, as ruff formats it: on one line, else one item per line."""
+    if len(f"{head}({inner})") <= 120:
+        return f"{head}({inner})"
+    return f"{head}(\n" + "".join(f"    {item},\n" for item in _items(inner)) + ")"
+
+
 def example_source(doc: LibDoc) -> str:
     flavor_name, call = doc.example
     flavor = FLAVORS[flavor_name]
     body = "\n".join([flavor.setup.format(t=doc.element), call, flavor.after])
     return (
-        f"{KERNEL_HEAD}\n\n@asc.jit\ndef kernel({flavor.params}) -> None:\n{textwrap.indent(body, '    ')}\n\n\n"
-        f"ARGS = ({flavor.args.format(t=doc.element)})\n"
+        f"{KERNEL_HEAD}\n\n@asc.jit\n{_ruff_call('def kernel', flavor.params, ' -> None:')}\n"
+        f"{textwrap.indent(body, '    ')}\n\n\n{_ruff_tuple('ARGS = ', flavor.args.format(t=doc.element))}\n"
     )
 
 
