@@ -767,7 +767,7 @@ def test_a_prefetch_that_stops_one_block_early_leaves_a_wait_with_nothing_to_wai
     assert diagnostics(kernel_module, PREFETCH.format(ahead=2), insert=True) == [
         "L4:9: error: `mm.wait_iterate_all()` has no matching asynchronous `mm.iterate_all(..., sync=False, "
         "wait_iterate_all=True)`; it would wait for a completion that is never signalled [MM-4]",
-        "note: on some paths through the enclosing branches and loops",
+        "L1:14: note: on the second or a later iteration of this loop",
     ]
 
 

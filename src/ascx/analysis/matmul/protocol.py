@@ -383,7 +383,20 @@ class MatmulProtocolAnalysis(ReportingAnalysis[MatmulState]):
             if loop is not None:
                 runs = "runs zero times" if value else "runs at least once"
                 return [note(loop, f"on the path where this loop {runs}")]
-        return [Note(None, "on some paths through the enclosing branches and loops")]
+        return self._phase_notes() or [Note(None, "on some paths through the enclosing branches and loops")]
+
+    def _phase_notes(self) -> list[Note]:
+        """The iteration of the innermost loop walked peeled (its guards decided), when the walk is in one."""
+        if not self._phases:
+            return []
+        loop, first, last = list(self._phases.values())[-1]
+        if first and last:
+            where = "when this loop runs once"
+        elif first:
+            where = "on the first iteration of this loop"
+        else:  # the middle iterations stand for every later one: a guard they cannot decide says no more
+            where = "on the last iteration of this loop" if last else "on the second or a later iteration of this loop"
+        return [note(loop, where)]
 
 
 def _first_iteration_test(cond: SSAValue) -> tuple[scf.ForOp, bool] | None:
