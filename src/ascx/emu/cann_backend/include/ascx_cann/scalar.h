@@ -1,6 +1,7 @@
 // ascx CANN backend: the scalar unit's bit intrinsics, the control registers and the mask.
 #pragma once
 
+#include <atomic>
 #include <cstdint>
 #include <type_traits>
 
@@ -102,13 +103,20 @@ inline int64_t get_subblockdim() { return ascx_cann::self().aic ? 1 : ascx_cann:
 /// ARCH_VER: the core version in bits [43:32] (where GetArchVersion reads it), 0x220 for dav-c220 (Atlas A2).
 inline int64_t get_arch_ver() { return static_cast<int64_t>(0x220ull << 32); }
 
-/// Caches and preloads: the host has one coherent memory.
+/// Caches and preloads: the host has one coherent memory, so a cache clean/invalidate and a data barrier
+/// have nothing to move; but they are where CANN's code orders its GM accesses between cores (the KFC
+/// messages: the body written, dcci, the state word written; the state polled, dcci, the body read), so they
+/// are full fences here: neither the compiler nor the CPU moves an access of one core's process across them.
 template <typename... A>
-inline void dcci(A...) {}
+inline void dcci(A...) {
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+}
 template <typename... A>
 inline void dc_preload(A...) {}
 template <typename... A>
-inline void dsb(A...) {}
+inline void dsb(A...) {
+    std::atomic_thread_fence(std::memory_order_seq_cst);
+}
 template <typename... A>
 inline void preload(A...) {}
 
