@@ -247,11 +247,14 @@ def check(block: Block, page: list[Block], tmp_path: Path, build_dir: Path) -> N
         if block.language == "console":
             script, shown = _console(block.code)
         output = _run(["bash", "-euo", "pipefail", "-s"], root, build_dir, stdin=script)
-    elif block.language == "mlir":
-        Parser(make_context(), block.code, block.id).parse_module().verify()
-        return
-    elif block.language == "toml":
-        tomllib.loads(block.code)
+    elif block.language in ("mlir", "toml"):
+        try:
+            if block.language == "mlir":
+                Parser(make_context(), block.code, block.id).parse_module().verify()
+            else:
+                tomllib.loads(block.code)
+        except Exception as error:  # xDSL's parse and verify errors, TOMLDecodeError
+            raise AssertionError(f"{block.id}: {type(error).__name__}: {error}") from error
         return
     else:
         raise AssertionError(f"{block.id}: a {block.language} block needs a marker")
@@ -267,7 +270,8 @@ def test_the_block_runs_as_written(block: Block, tmp_path: Path, shared_build_di
 
 
 def test_a_wrong_block_fails(tmp_path: Path) -> None:
-    """Each kind of check can fail: a command's output, a Python block's warning, an excerpt, a delegation."""
+    """Each kind of check passes on a right block and fails on a wrong one: a command's output (a console
+    block's too), a Python block's warning, an excerpt, a delegation, MLIR and TOML."""
     page = _page(
         tmp_path,
         "```bash\necho 'took 1.5 s'\n```\n\n<!-- snippet: output -->\n```text\ntook 2 s\n```\n\n"
@@ -276,22 +280,31 @@ def test_a_wrong_block_fails(tmp_path: Path) -> None:
         "<!-- snippet: excerpt of examples/vector_add.py -->\n```python\n@asc.jit\n...\nimport ascx as asc\n```\n\n"
         "<!-- snippet: tested by tests/docs/test_rule_pages.py::test_nothing -->\n```bash\nls\n```\n\n"
         "```python\nvalue = 6 * 7\n```\n\n<!-- snippet: continues -->\n```python\nprint(value)\n```\n\n"
-        "<!-- snippet: output -->\n```text\n42\n```\n",
+        "<!-- snippet: output -->\n```text\n42\n```\n\n"
+        "```console\n$ echo one\n$ echo two\none\ntwo\n```\n\n```console\n$ echo one\ntwo\n```\n\n"
+        "```mlir\nbuiltin.module {\n  func.func @k() {\n    func.return\n  }\n}\n```\n\n"
+        '```mlir\nbuiltin.module {\n  "ascendc.no_such_op"() : () -> ()\n}\n```\n\n```toml\n[a]\nb = 1\n```\n\n'
+        "```toml\n[a\n```\n",
     )
     assert problems(page) == []
-    for index in (0, 8):  # durations are normalised; a continued block runs after the one it continues
+    for index in (0, 8, 10, 12, 14):  # durations are normalised; a continued block runs after the one it continues
         check(page[index], page, tmp_path / str(index), tmp_path)
-    failures: list[str] = []
-    for index in (2, 4, 5, 6):
+    messages: list[str] = []
+    for index in (2, 4, 5, 6, 11, 13, 15):
         with pytest.raises(AssertionError) as caught:
             check(page[index], page, tmp_path / str(index), tmp_path)
-        failures.append(str(caught.value).splitlines()[0])
+        messages.append(str(caught.value))
+    failures = [message.splitlines()[0] for message in messages]
+    assert "Operation ascendc.no_such_op is not registered" in messages[5]
     assert failures == [
         "notes/page.md:10: the output differs",
         "the block wrote to stderr:",
         "notes/page.md:26: 'import ascx as asc' is not in examples/vector_add.py (in order)",
         "notes/page.md:33: 'tested by tests/docs/test_rule_pages.py::test_nothing': no test 'test_nothing' in "
         "tests/docs/test_rule_pages.py",
+        "notes/page.md:58: the output differs",
+        "notes/page.md:71: ParseError: notes/page.md:71:2:23",
+        "notes/page.md:82: TOMLDecodeError: Expected ']' at the end of a table declaration (at line 1, column 3)",
     ]
 
 
