@@ -270,7 +270,7 @@ only needs its marker (``problems``)."""
 @pytest.mark.parametrize("block", RUN, ids=lambda b: b.id)
 def test_the_block_runs_as_written(block: Block, tmp_path: Path, shared_build_dir: Path) -> None:
     if block.marker.startswith("not run:"):
-        pytest.skip(block.marker)
+        pytest.skip(f"{block.id}: {block.marker}")
     check(block, [b for b in OWN if b.page == block.page], tmp_path, shared_build_dir)
 
 
