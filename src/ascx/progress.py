@@ -12,8 +12,10 @@ build) logs a line when it starts and one with its duration when it ends, on a l
 - ``ascx.cann_build``: the bisheng build for the NPU (``ascx build --target cann``).
 
 A step's summary is at INFO ("building 'k' with g++ against the emulation headers ..."), each compiler
-run inside it at DEBUG.  As a library ascx prints nothing: the ``ascx`` logger has a ``NullHandler``, and
-INFO records reach the application's handlers only if it asks for them (``logging.basicConfig(level=INFO)``).
+run inside it at DEBUG.  As a library ascx prints nothing: it adds no handler, and these records are below
+the WARNING that Python shows by default, so they reach an application's handlers only if it asks for them
+(``logging.basicConfig(level=logging.INFO)``).  (No ``NullHandler`` either: the one WARNING ascx logs, a corrupt
+kernel cache entry it discards, still reaches stderr through ``logging.lastResort``.)
 :func:`show_progress` prints them on stderr as ``ascx: ...`` lines; the ``ascx`` command and the examples
 call it.  ``ASCX_LOG`` (``debug``, ``info``, ``warning``, ``off``) is the level they show.
 """
@@ -39,8 +41,6 @@ LEVELS = {"debug": logging.DEBUG, "info": logging.INFO, "warning": logging.WARNI
 """What ``ASCX_LOG`` takes (``off``: no progress; warnings still go through the ``warnings`` module)."""
 FORMAT = "ascx: %(message)s"
 """How :func:`show_progress` prints a record."""
-
-logging.getLogger(ROOT).addHandler(logging.NullHandler())
 
 P = ParamSpec("P")
 R = TypeVar("R")
@@ -86,13 +86,14 @@ def show_progress(level: int | None = None, stream: TextIO | None = None) -> Non
     run and cache lookup too.  The records stop propagating to the root logger meanwhile, so that an
     application's ``logging.basicConfig`` does not print them twice.  Calling it again replaces the first."""
     global _shown
+    level = level if level is not None else level_from_environment()  # a bad $ASCX_LOG changes nothing
     hide_progress()
     root = logging.getLogger(ROOT)
     handler = _StderrHandler(stream)
     handler.setFormatter(logging.Formatter(FORMAT))
     _shown = (handler, root.level, root.propagate)
     root.addHandler(handler)
-    root.setLevel(level if level is not None else level_from_environment())
+    root.setLevel(level)
     root.propagate = False
 
 

@@ -20,7 +20,7 @@ import pytest
 import ascx as asc
 from ascx.emu.build import default_compiler
 from ascx.emu.launch import build_kernel, launch
-from ascx.progress import hide_progress, show_progress
+from ascx.progress import hide_progress, progress_shown, show_progress
 from ascx.runtime.cann_check import CannHeaders
 from ascx.runtime.jit import MockTensor, MockValue
 
@@ -154,6 +154,9 @@ def test_asc_show_progress_follows_ascx_log(
     with pytest.raises(asc.AscxError) as caught:
         show_progress()
     assert caught.value.message == "ASCX_LOG='loud' is not a log level: use one of debug, info, warning, off"
+    run(copy_kernel)  # and changed nothing
+    assert capsys.readouterr().err == ""
+    assert not progress_shown()
 
 
 LIBRARY_LAUNCH = """
@@ -244,3 +247,37 @@ def test_ascx_build_target_check_prints_its_progress(tmp_path: Path, cann_header
     assert matches(step_lines(checking), fresh.stderr.splitlines()), fresh.stderr
     again = ascx(*args, env=env)
     assert matches(step_lines(checking, cached=True), again.stderr.splitlines()), again.stderr
+
+
+def test_the_cann_backend_reports_its_build_and_run(
+    copy_kernel: asc.JITFunction[..., None],
+    cann_emulator: CannHeaders,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """``ASCX_EMULATOR=cann``: the build through CANN's headers and the run, with their timings; ``both``
+    adds the clean-room backend's (its build from this process's libraries: 0.0)."""
+    monkeypatch.setenv("ASCX_EMULATOR", "cann")
+    caplog.set_level(logging.INFO, logger="ascx")
+    run(copy_kernel, blocks=1)
+    compiled = copy_kernel.compile(*SPECS)
+    building = f"building 'copy' with {default_compiler().name} against CANN's headers"
+    running = "running 'copy' on 1 block on the CPU through CANN's headers"
+    messages = [re.sub(SECONDS, "T", r.getMessage()) for r in caplog.records if "once per" not in r.getMessage()]
+    assert messages[0] == f"{building} ..."
+    assert re.fullmatch(re.escape(building) + r": T( \(cached\))?", messages[1])
+    assert messages[2:] == [f"{running} ...", f"{running}: T"]
+    assert set(compiled.timings) >= {"build", "run"}
+    assert compiled.timings["run"] > 0
+    caplog.clear()
+    monkeypatch.setenv("ASCX_EMULATOR", "both")
+    run(copy_kernel, blocks=1)
+    names = sorted(r.getMessage() for r in caplog.records if r.getMessage().endswith(" ..."))
+    assert names == [
+        f"{building} ...",
+        f"building 'copy' with {default_compiler().name} against the emulation headers ...",
+        "running 'copy' on 1 block on the CPU ...",
+        f"{running} ...",
+    ]
+    assert compiled.timings["build"] == 0.0  # both backends' builds came from their caches
+    assert compiled.timings["run"] > 0
