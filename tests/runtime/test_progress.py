@@ -5,6 +5,7 @@ with ``ascx.show_progress()``."""
 from __future__ import annotations
 
 import dataclasses
+import io
 import logging
 import os
 import re
@@ -281,3 +282,27 @@ def test_the_cann_backend_reports_its_build_and_run(
     ]
     assert compiled.timings["build"] == 0.0  # both backends' builds came from their caches
     assert compiled.timings["run"] > 0
+
+
+def test_run_with_progress_writes_each_stage_on_its_stream(
+    copy_kernel: asc.JITFunction[..., None], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The examples' ``main()``: the compile too (at INFO there), on ``out``; afterwards ascx is quiet again."""
+    from ascx.emu.launch import run_with_progress
+
+    out = io.StringIO()
+    x = np.arange(256, dtype=np.float32)
+    z = np.zeros_like(x)
+    run_with_progress(copy_kernel, 1, x, z, 256, out=out)
+    np.testing.assert_array_equal(z, x)
+    building = f"building 'copy' with {default_compiler().name} against the emulation headers"
+    expected = [
+        *step_lines("compiling 'copy' to Ascend C"),
+        step_lines(building)[0],
+        step_lines(building)[1] + r"( \(cached\))?",
+        *step_lines("running 'copy' on 1 block on the CPU"),
+    ]
+    assert matches(expected, lines(out.getvalue())), out.getvalue()
+    assert not progress_shown()
+    run(copy_kernel)
+    assert capsys.readouterr().err == ""
