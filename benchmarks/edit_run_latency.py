@@ -35,7 +35,8 @@ REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "matmul_leaky_relu.py"
 ANCHOR = "    mm.end()\n"
 APPROACHES = {"prelude": {"ASCX_EMU_PRELUDE": "1"}, "whole": {"ASCX_EMU_PRELUDE": "0"}}
-_BUILD_LINE = re.compile(r"^ascx: building it .*\.\.\. (\d+\.\d+) s", re.MULTILINE)
+_BUILD_LINE = re.compile(r"^ascx: building '\w+' with \S+ against the emulation headers: (\d+\.\d+) s", re.MULTILINE)
+"""The build step's completion line (docs/emulation.md#progress-and-timings)."""
 
 
 def edited(barriers: int, pipe: str = "PIPE_ALL") -> str:
@@ -69,7 +70,8 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="ascx-edit-run-") as scratch:
         work = Path(scratch)
         builds = os.environ.get("ASCX_EMU_BUILD_DIR") or str(work / "builds")
-        base = {**os.environ, "ASCX_EMU_BUILD_DIR": builds, "PYTHONPATH": str(REPO / "examples")}
+        path = os.pathsep.join(p for p in (str(REPO / "examples"), os.environ.get("PYTHONPATH")) if p)
+        base = {**os.environ, "ASCX_EMU_BUILD_DIR": builds, "PYTHONPATH": path}
         base.pop("PYTHONDONTWRITEBYTECODE", None)  # as a user's machine: bytecode is cached after the first run
         script = work / "matmul_leaky_relu.py"
         totals: dict[str, list[float]] = {name: [] for name in APPROACHES}

@@ -344,4 +344,5 @@ def main() -> int:
 
 
 if __name__ == "__main__":
+    asc.show_progress()  # the slow steps, with their times, on stderr (docs/emulation.md#progress-and-timings)
     sys.exit(main())

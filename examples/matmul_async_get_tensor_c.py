@@ -84,4 +84,5 @@ def main(m: int = 128, k: int = 32, n: int = 256) -> None:
 
 
 if __name__ == "__main__":
+    asc.show_progress()  # the slow steps, with their times, on stderr (docs/emulation.md#progress-and-timings)
     main()

@@ -107,4 +107,5 @@ def main(m: int = 128, k: int = 64, n: int = 30720, with_bias: bool = True) -> N
 
 
 if __name__ == "__main__":
+    asc.show_progress()  # the slow steps, with their times, on stderr (docs/emulation.md#progress-and-timings)
     main()

@@ -129,4 +129,5 @@ def main(m: int = 1024, k: int = 256, n: int = 640, alpha: float = 0.001) -> Non
 
 
 if __name__ == "__main__":
+    asc.show_progress()  # the slow steps, with their times, on stderr (docs/emulation.md#progress-and-timings)
     main()

@@ -102,4 +102,5 @@ def main(m: int = 384, k: int = 128, n: int = 256) -> None:
 
 
 if __name__ == "__main__":
+    asc.show_progress()  # the slow steps, with their times, on stderr (docs/emulation.md#progress-and-timings)
     main()

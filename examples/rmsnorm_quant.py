@@ -107,4 +107,5 @@ def main(
 
 
 if __name__ == "__main__":
+    asc.show_progress()  # the slow steps, with their times, on stderr (docs/emulation.md#progress-and-timings)
     main()

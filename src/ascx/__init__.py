@@ -69,6 +69,7 @@ __getattr__, __dir__ = lazy_exports(
         "ascx.language.fwk": " ".join(public_names(_fwk)),
         "ascx.runtime.launcher": "LaunchOptions",
         "ascx.runtime.options": "CodegenOptions CompileOptions",
+        "ascx.progress": "show_progress hide_progress",
     },
     eager=_EAGER,
     star_submodules="lib",

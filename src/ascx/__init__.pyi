@@ -46,6 +46,8 @@ from ascx import runtime as runtime
 from ascx.runtime.launcher import LaunchOptions as LaunchOptions
 from ascx.runtime.options import CodegenOptions as CodegenOptions
 from ascx.runtime.options import CompileOptions as CompileOptions
+from ascx.progress import show_progress as show_progress
+from ascx.progress import hide_progress as hide_progress
 
 __all__ = [
     "AscxError",
@@ -60,6 +62,8 @@ __all__ = [
     "LaunchOptions",
     "CodegenOptions",
     "CompileOptions",
+    "show_progress",
+    "hide_progress",
 ]
 __all__ += _language.__all__
 __all__ += _basic.__all__

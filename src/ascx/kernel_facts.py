@@ -55,3 +55,8 @@ class EmulatedKernel(Protocol):
     def launch_facts(self) -> LaunchFacts:
         """What the launchers need, recorded at compile time."""
         ...
+
+    @property
+    def timings(self) -> dict[str, float]:
+        """Seconds per stage: a launch records its ``build`` and ``run`` here."""
+        ...

@@ -4,6 +4,7 @@ in ``tests/cli/test_ascx_build.py``: they need no headers)."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -89,6 +90,16 @@ def test_a_cann_installation_layout_is_found_through_ascend_home_path(
     assert capsys.readouterr().out.startswith(f"vector_add: CANN's headers in {home} accept it (aiv; ")
 
 
+def after_progress(err: str, root: Path) -> str:
+    """What follows the check's progress lines on stderr, which say it started and failed
+    (docs/emulation.md#progress-and-timings)."""
+    checking = f"ascx: type-checking 'vector_add' against CANN's headers in {root}"
+    first, second, rest = err.split("\n", 2)
+    assert first == f"{checking} ...", err
+    assert re.fullmatch(re.escape(checking) + r": failed after \d+\.\d\d s", second), err
+    return rest
+
+
 def test_headers_that_miss_a_file_are_reported_as_incomplete(
     cann_headers: CannHeaders, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
@@ -98,7 +109,7 @@ def test_headers_that_miss_a_file_are_reported_as_incomplete(
     (home / "asc" / "impl").unlink()
     (home / "asc" / "impl").mkdir()
     assert main(["build", *VECTOR_ADD, "--target", "check", "--cann-headers", str(home)]) == 1
-    err = capsys.readouterr().err
+    err = after_progress(capsys.readouterr().err, home)
     assert err.startswith(f"error: the CANN headers in {home} are incomplete: "), err
     assert err.count("\n") == 1
 
@@ -112,7 +123,7 @@ def test_a_rejected_kernel_shows_the_compiler_errors(
     load_all_emitters()  # the real entries first, so none replaces the broken one later
     monkeypatch.setitem(printer._EMITTERS, ir.PipeBarrierOp, wrong_barrier)  # pyright: ignore[reportPrivateUsage]
     assert main(["build", *VECTOR_ADD, "--target", "check", "--cann-headers", str(cann_headers.root)]) == 1
-    err = capsys.readouterr().err
+    err = after_progress(capsys.readouterr().err, cann_headers.root)
     assert err.startswith(
         f"error: CANN's headers in {cann_headers.root} reject kernel 'vector_add':\nvector_add [aiv, "
     ), err

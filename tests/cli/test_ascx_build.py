@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import stat
 from pathlib import Path
 
@@ -173,3 +174,29 @@ def test_check_takes_its_headers_from_ascx_cann_headers_as_the_cann_backend_does
     target = f"{REPO}/examples/vector_add.py"
     assert main(["build", target, "--target", "check", "--args", VECTOR_ADD_ARGS]) == 1
     assert capsys.readouterr().err == f"error: no CANN headers in {tmp_path}/missing: not a directory\n"
+
+
+def test_the_npu_build_reports_its_progress(toolkit: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """docs/emulation.md#progress-and-timings: the build at INFO; ``-v`` adds the compile and each bisheng
+    and ld.lld run; ``-q`` prints none."""
+    out = toolkit / "out"
+    target = f"{REPO}/examples/matmul_iterate_all_async.py"
+    specs = "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.uint8)"
+    args = ["build", target, "--target", "cann", "-o", str(out), "--args", specs]
+    building = "ascx: building 'matmul_iterate_all_async' for the NPU with bisheng"
+    assert main([*args, "-v"]) == 0
+    steps = [line for line in capsys.readouterr().err.splitlines() if line.endswith(" ...")]
+    assert steps == [
+        "ascx: compiling 'matmul_iterate_all_async' to Ascend C ...",
+        f"{building} ...",
+        "ascx: running bisheng for 'matmul_iterate_all_async' (dav-c220-cube) ...",
+        "ascx: running bisheng for 'matmul_iterate_all_async' (dav-c220-vec) ...",
+        "ascx: running ld.lld for 'matmul_iterate_all_async' ...",
+    ]
+    assert main(args) == 0
+    err = capsys.readouterr().err.splitlines()
+    assert len(err) == 2, err
+    assert err[0] == f"{building} ..."
+    assert re.fullmatch(re.escape(building) + r": \d+\.\d\d s", err[1]), err
+    assert main([*args, "-q"]) == 0
+    assert capsys.readouterr().err == ""

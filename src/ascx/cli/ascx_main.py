@@ -41,6 +41,35 @@ def _add_jit_options(command: argparse.ArgumentParser) -> None:
     group.add_argument("--kernel-type", choices=_kernel_types(), help="kernel_type: ask for this kernel type")
 
 
+def _add_progress_options(command: argparse.ArgumentParser) -> None:
+    """How much progress goes to stderr (docs/emulation.md#progress-and-timings)."""
+    group = command.add_argument_group("progress (on stderr; default: $ASCX_LOG, else info)")
+    volume = group.add_mutually_exclusive_group()
+    volume.add_argument(
+        "-q", "--quiet", action="store_true", help="no progress lines (ASCX_LOG=off); errors and warnings still print"
+    )
+    volume.add_argument(
+        "-v", "--verbose", action="store_true", help="also each compiler run and compile step (ASCX_LOG=debug)"
+    )
+
+
+def progress_level(args: argparse.Namespace) -> int | None:
+    """The level of the progress lines the command line asks for: ``-q``, ``-v``, else ``$ASCX_LOG``, else INFO;
+    None when none are shown.  ``ascx compile``'s steps are DEBUG, so without ``-v`` or ``$ASCX_LOG`` it sets
+    nothing up (and a kernel cache hit does not import ``logging``)."""
+    if getattr(args, "quiet", False):
+        return None
+    import os
+
+    asked = getattr(args, "verbose", False) or os.environ.get("ASCX_LOG")  # ascx.progress.LOG_ENV
+    if args.command != "build" and not asked:
+        return None
+    from ascx.progress import LEVELS, level_from_environment
+
+    level = LEVELS["debug"] if getattr(args, "verbose", False) else level_from_environment()
+    return None if level >= LEVELS["off"] else level
+
+
 def jit_options(args: argparse.Namespace) -> dict[str, object]:
     """The ``@asc.jit`` options the command line sets."""
     options: dict[str, object] = {
@@ -78,6 +107,7 @@ def _parser() -> argparse.ArgumentParser:
     compile_cmd.add_argument("--debug-info", action="store_true", help="with --emit ir: print op locations")
     compile_cmd.add_argument("-o", "--output", metavar="OUT", help="write to OUT instead of standard output")
     _add_jit_options(compile_cmd)
+    _add_progress_options(compile_cmd)
     build_cmd = commands.add_parser(
         "build", help="compile a kernel and build it (CANN's bisheng, the CPU emulation, or a check against CANN)"
     )
@@ -92,6 +122,7 @@ def _parser() -> argparse.ArgumentParser:
     )
     build_cmd.add_argument("--args", metavar="EXPR", help="kernel arguments, as for compile")
     _add_jit_options(build_cmd)
+    _add_progress_options(build_cmd)
     build_cmd.add_argument("-o", "--output", metavar="DIR", default=".", help="where the build goes (cann; default .)")
     build_cmd.add_argument(
         "--auto-sync", action="store_true", help="cann: also let bisheng insert synchronisation (--cce-auto-sync)"
@@ -183,6 +214,19 @@ def run_build(args: argparse.Namespace) -> str:
     return f"{build_kernel(compiled)}\n"
 
 
+def run_command(args: argparse.Namespace) -> str:
+    """The command's output, with its progress on stderr (docs/emulation.md#progress-and-timings)."""
+    if args.command == "explain":
+        return run_compile(args)
+    level = progress_level(args)
+    if level is None:
+        return run_compile(args)
+    from ascx.progress import showing_progress
+
+    with showing_progress(level):
+        return run_compile(args)
+
+
 def run_compile(args: argparse.Namespace) -> str:
     if args.command == "explain":
         from ascx.cli.explain import explain
@@ -220,7 +264,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parser().parse_args(argv)
     shown, warnings.showwarning = warnings.showwarning, _show_warning
     try:
-        text = run_compile(args)
+        text = run_command(args)
     except AscxError as error:
         print(error, file=sys.stderr)
         return 1

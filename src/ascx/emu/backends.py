@@ -19,6 +19,7 @@ import numpy as np
 
 from ascx.errors import AscxError
 from ascx.kernel_facts import EmulatedKernel
+from ascx.progress import submit
 
 Backend = Literal["clean-room", "cann", "both"]
 BACKENDS: tuple[Backend, ...] = ("clean-room", "cann", "both")
@@ -85,12 +86,12 @@ def run_both(
     tolerance = relative_tolerance()
     copies: list[Any] = [np.array(_host_array(a), copy=True) if _array_like(a) else a for a in args]
     with ThreadPoolExecutor(max_workers=1) as pool:  # CANN's builds beside the clean-room build and run
-        cann_built = pool.submit(build_sides, compiled)
+        cann_built = submit(pool, build_sides, compiled)
         try:
             clean_room(args)
         finally:
             cann_built.exception()  # wait: the clean-room error comes first, CANN's build error below
-    launch_cann(compiled, block_dim, copies)
+    launch_cann(compiled, block_dim, copies, executables=cann_built.result())
     names = [p.name for p in compiled.params]
     skipped = system_workspaces(compiled)
     for name, mine, theirs in zip(names, args, copies, strict=True):

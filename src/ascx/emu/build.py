@@ -15,7 +15,9 @@ import re
 import shutil
 import subprocess
 import tempfile
+from collections.abc import Generator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -25,6 +27,7 @@ from ascx.cache_location import cache_root
 from ascx.emu import prelude
 from ascx.emu.relocation import Relocated, relocate
 from ascx.errors import AscxError, SourceLocation
+from ascx.progress import logger, mark_work, step, tool_run
 
 INCLUDE_DIR = Path(__file__).resolve().parent / "include"
 """The emulation's include root: ``kernel_operator.h``, ``lib/matmul_intf.h``, ..."""
@@ -52,6 +55,9 @@ results and the same errors; a debugger can step through them.  Neither flag set
 no fast-math, no FMA contraction."""
 
 COMPILERS = ("g++", "clang++")
+
+LOG = logger("build")
+"""Each compiler run at DEBUG, the prelude's one-off build at INFO (docs/emulation.md#progress-and-timings)."""
 
 
 class BuildError(AscxError):
@@ -189,14 +195,28 @@ def build_prelude(
         build_dir() / "prelude" / f"{mode}-{compiler.name}-{digest.hexdigest()[:32]}", compiler.name == "clang++"
     )
     if not link:
-        return (start.include, ()) if start.precompile(preamble, flags) else None
+        with _prelude_step(start, mode, compiler, link=False):
+            return (start.include, ()) if start.precompile(preamble, flags) else None
     whole = tuple(flag for flag in extra_flags if flag != prelude.THIN)
-    with ThreadPoolExecutor(max_workers=1) as pool:  # the two compiles of a new prelude side by side
+    with _prelude_step(start, mode, compiler, link=True), ThreadPoolExecutor(max_workers=1) as pool:
+        # the two compiles of a new prelude side by side
         runtime = pool.submit(
             start.runtime_object, preamble, _code_flags(compiler, mode, (*whole, prelude.RUNTIME_OBJECT))
         )
         precompiled = start.precompile(preamble, flags)
         return (start.include, (str(runtime.result()),)) if precompiled and runtime.result() is not None else None
+
+
+@contextmanager
+def _prelude_step(start: prelude.Prelude, mode: CoreMode, compiler: Compiler, *, link: bool) -> Generator[None]:
+    """The prelude's build, logged at INFO when it has to be made (once per preamble, side, compiler and flags)."""
+    if start.precompiled.exists() and (not link or start.runtime.exists()):
+        yield
+        return
+    mark_work()
+    side = f"the {mode.upper()} side with {compiler.name}"
+    with step(LOG, f"building the emulation prelude for {side} (once per compiler and flags)"):
+        yield
 
 
 def _thin(source: str, extra_flags: tuple[str, ...]) -> tuple[str, ...]:
@@ -284,7 +304,9 @@ def check_source(
 
 def _run(command: list[str], relocated: Relocated, name: str, mode: CoreMode, compiler: Compiler) -> str:
     """Run the compiler on the relocated source; its errors name the kernel's files again."""
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    what = "checking" if "-fsyntax-only" in command else "building"
+    with tool_run(LOG, f"{what} '{name}' for the {mode.upper()} side with {compiler.name}"):
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         where = python_location(result.stderr, relocated.source)
         raise BuildError(

@@ -26,21 +26,25 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, cast
+from typing import Any, TextIO, cast
 
 import numpy as np
 
 from ascx.dump_buffer import DUMP_BYTES_PER_CORE
 from ascx.emu.backends import run_both, selected_backend
-from ascx.emu.build import BuildKind, CoreMode, build_library, check_source
+from ascx.emu.build import BuildKind, CoreMode, build_library, check_source, default_compiler
 from ascx.emu.relocation import relocate
 from ascx.errors import AscxError, SourceLocation
 from ascx.kernel_facts import EmulatedKernel
 from ascx.kernel_type import KernelType
 from ascx.language.core.dtype import DataType
+from ascx.progress import logger, recording_timings, showing_progress, step, submit
 from ascx.tracer.signature import KernelParam
 
 ERROR_BYTES = 2048
+LOG_BUILD = logger("build")
+LOG_RUN = logger("emu")
+"""A launch's build and run, each at INFO with its duration (docs/emulation.md#progress-and-timings)."""
 
 
 def sub_blocks(kernel_type: KernelType) -> int:
@@ -277,15 +281,19 @@ def build_kernel(compiled: EmulatedKernel, *, debug: bool = False) -> Path:
     if kind in known and known[kind].exists():
         return known[kind]
     source = launcher_source(compiled)
-    with ThreadPoolExecutor(max_workers=2) as pool:  # the host compiler runs outside the GIL
+    what = f"building '{compiled.name}' with {default_compiler().name} against the emulation headers"
+    with (
+        step(LOG_BUILD, what + (" (debug build)" if debug else ""), timing="build", cached_note=True),
+        ThreadPoolExecutor(max_workers=2) as pool,  # the host compiler runs outside the GIL
+    ):
         if runs_aic_side(compiled):
-            other = [pool.submit(build_aic_side, compiled, debug=debug)]
+            other = [submit(pool, build_aic_side, compiled, debug=debug)]
         else:
             other = [
-                pool.submit(check_source, compiled.source, mode, name=compiled.name)
+                submit(pool, check_source, compiled.source, mode, name=compiled.name)
                 for mode in check_only_modes(compiled.kernel_type)
             ]
-        library = pool.submit(build_library, source, run_mode(compiled.kernel_type), name=compiled.name, kind=kind)
+        library = submit(pool, build_library, source, run_mode(compiled.kernel_type), name=compiled.name, kind=kind)
         for side in other:  # the other side's error first, as when the sides were built one after the other
             side.result()
         known[kind] = library.result()
@@ -352,21 +360,37 @@ def launch(
             f"kernel '{compiled.name}' takes {len(compiled.params)} arguments, got {len(args)}", kind="usage"
         )
     backend = selected_backend()
-    if backend == "cann":
-        from ascx.emu.cann_backend.launch import launch as launch_cann
+    for key in TIMINGS:  # this launch's, or none
+        compiled.timings.pop(key, None)
+    with recording_timings(TIMINGS) as times:
+        if backend == "cann":
+            from ascx.emu.cann_backend.launch import launch as launch_cann
 
-        launch_cann(compiled, block_dim, args)
-        return
-    if backend == "both":
-        blocks = block_dim
-        run_both(
-            compiled,
-            blocks,
-            args,
-            lambda values: _launch_clean_room(compiled, blocks, values, check_sync, same_pipe_raw, debug, threads),
-        )
-        return
-    _launch_clean_room(compiled, block_dim, args, check_sync, same_pipe_raw, debug, threads)
+            launch_cann(compiled, block_dim, args)
+        elif backend == "both":
+            blocks = block_dim
+            run_both(
+                compiled,
+                blocks,
+                args,
+                lambda values: _launch_clean_room(compiled, blocks, values, check_sync, same_pipe_raw, debug, threads),
+            )
+        else:
+            _launch_clean_room(compiled, block_dim, args, check_sync, same_pipe_raw, debug, threads)
+    compiled.timings.update(times)
+
+
+TIMINGS = ("build", "run")
+"""What a launch records in the kernel's ``timings`` (docs/emulation.md#progress-and-timings): ``build``, the
+seconds its host-compiler builds took (0.0 when the build cache had every library), and ``run``, the seconds
+its cores ran (with binding the arguments and copying results back); with ``ASCX_EMULATOR=both``, the sums
+over both backends."""
+
+
+def running(compiled: EmulatedKernel, block_dim: int, backend: str = "") -> str:
+    """How a launch's run step is named in its progress lines."""
+    blocks = f"{block_dim} block{'s' if block_dim != 1 else ''}"
+    return f"running '{compiled.name}' on {blocks} on the CPU{backend}"
 
 
 def _launch_clean_room(
@@ -381,6 +405,21 @@ def _launch_clean_room(
     if threads is not None and (isinstance(threads, bool) or threads < 1):
         raise AscxError(f"threads must be a positive int, got {threads!r}", kind="usage")
     library = _load(build_kernel(compiled, debug=debug))
+    aic = _load(build_aic_side(compiled, debug=debug)) if runs_aic_side(compiled) else None
+    with step(LOG_RUN, running(compiled, block_dim), timing="run"):
+        _run_clean_room(compiled, library, aic, block_dim, args, check_sync, same_pipe_raw, threads)
+
+
+def _run_clean_room(
+    compiled: EmulatedKernel,
+    library: Any,
+    aic: Any,
+    block_dim: int,
+    args: Sequence[Any],
+    check_sync: bool,
+    same_pipe_raw: bool,
+    threads: int | None,
+) -> None:
     cpp = _signature(compiled.source, compiled.kernel_name)
     subs = sub_blocks(compiled.kernel_type)
     bound = bind_arguments(compiled, cpp, args, block_dim * subs)
@@ -391,10 +430,9 @@ def _launch_clean_room(
     error = ctypes.create_string_buffer(ERROR_BYTES)
     width = threads if threads is not None else default_threads()
     status = 0
-    if runs_aic_side(compiled):
+    if aic is not None:
         # MixDualMaster: every block's AIC runs (and computes) in a launch of its own before the AIVs',
         # which only wait for the results: a valid order of cores that run concurrently on hardware.
-        aic = _load(build_aic_side(compiled, debug=debug))
         status = aic.ascx_emu_launch(
             addresses, buffers, len(gm), block_dim, 1, int(check_sync), int(same_pipe_raw), width, error, ERROR_BYTES
         )
@@ -418,52 +456,17 @@ def _launch_clean_room(
         )
 
 
-def run_with_progress(kernel: Any, block_dim: int, *args: Any, out: Any = None) -> None:
-    """``kernel[block_dim](*args)``, one stage after another with a line each on ``out`` (stderr by
-    default): compiling to Ascend C, building with the host compiler (or finding the cached build),
-    running on the CPU.  For scripts and demos; ``kernel`` is an ``@asc.jit`` function."""
-    import sys
-    import time
-    import warnings
-
-    from ascx.emu.build import build_dir, default_compiler
-
-    stream = out if out is not None else sys.stderr
-
-    def stage(text: str) -> float:
-        print(f"ascx: {text} ...", end="", file=stream, flush=True)
-        return time.perf_counter()
-
-    def done(start: float, note: str = "") -> None:
-        print(f" {time.perf_counter() - start:.2f} s{note}", file=stream, flush=True)
-
-    shown: set[tuple[str, str, int]] = set()
-
-    def show(caught: list[warnings.WarningMessage]) -> None:
-        """The warnings of a stage, after its line (each once: a cached kernel replays its own)."""
-        for w in caught:
-            key = (str(w.message), w.filename, w.lineno)
-            if key not in shown:
-                shown.add(key)
-                warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
-
+def run_with_progress(kernel: Any, block_dim: int, *args: Any, out: TextIO | None = None) -> None:
+    """``kernel[block_dim](*args)`` with its progress shown on ``out`` (stderr by default): compiling to Ascend
+    C, building with the host compiler (or finding the build in the cache), running on the CPU, a line when
+    each starts and one with its seconds when it ends (docs/emulation.md#progress-and-timings).  For scripts
+    and demos; ``kernel`` is an ``@asc.jit`` function.  Within :func:`ascx.progress.show_progress`, the
+    lines go where it sends them."""
     debug = bool(getattr(kernel, "options", {}).get("debug", False))
-    start = stage(f"compiling '{kernel.__name__}' to Ascend C")
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        compiled = kernel.compile(*args)
-    done(start)
-    show(caught)
-    before: set[Path] = set(build_dir().glob("*.so")) if build_dir().exists() else set()
-    start = stage(f"building it with {default_compiler().name} against the emulation headers")
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
-        build_kernel(compiled, debug=debug)
-    done(start, "" if set(build_dir().glob("*.so")) - before else " (cached)")
-    show(caught)
-    start = stage(f"running it on {block_dim} block{'s' if block_dim != 1 else ''} on the CPU")
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with showing_progress(stream=out):
+        with step(LOG_COMPILE, f"compiling '{kernel.__name__}' to Ascend C"):
+            compiled = kernel.compile(*args)
         launch(compiled, block_dim, args, debug=debug)
-    done(start)
-    show(caught)
+
+
+LOG_COMPILE = logger("compile")

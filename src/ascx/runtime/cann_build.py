@@ -18,7 +18,11 @@ from pathlib import Path
 
 from ascx.dialects.ascendc.enums import KernelType
 from ascx.errors import AscxError
+from ascx.progress import logger, step, tool_run
 from ascx.runtime.compiler import CompiledKernel
+
+LOG = logger("cann_build")
+"""The build at INFO, each bisheng or ld.lld run at DEBUG (docs/emulation.md#progress-and-timings)."""
 
 ARCH = "dav-c220"
 """The Ascend 910B family (``__NPU_ARCH__ == 2201``)."""
@@ -127,12 +131,26 @@ def build(compiled: CompiledKernel, directory: Path, *, auto_sync: bool = False)
     directory.mkdir(parents=True, exist_ok=True)
     source, commands = build_commands(compiled, toolkit, directory, auto_sync=auto_sync)
     source.write_text(compiled.source)
-    for command in commands:
-        result = subprocess.run(command, capture_output=True, text=True, check=False)
-        if result.returncode != 0:
-            raise AscxError(
-                f"{Path(command[0]).name} failed for kernel '{compiled.name}':\n{result.stderr.strip()[-4000:]}",
-                hints=["the command was: " + " ".join(command)],
-                kind="build",
-            )
+    with step(LOG, f"building '{compiled.name}' for the NPU with bisheng"):
+        for command in commands:
+            _run(compiled, command)
     return directory / f"{compiled.kernel_name}.o"
+
+
+def _run(compiled: CompiledKernel, command: list[str]) -> None:
+    """One command of the build; an error with its output."""
+    tool = Path(command[0]).name
+    with tool_run(LOG, f"running {tool} for '{compiled.name}'" + _core_of(command)):
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
+    if result.returncode != 0:
+        raise AscxError(
+            f"{tool} failed for kernel '{compiled.name}':\n{result.stderr.strip()[-4000:]}",
+            hints=["the command was: " + " ".join(command)],
+            kind="build",
+        )
+
+
+def _core_of(command: list[str]) -> str:
+    """`` (dav-c220-cube)``: the core a bisheng command compiles for, or "" (the link)."""
+    arch = [part.split("=", 1)[1] for part in command if part.startswith("--cce-aicore-arch=")]
+    return f" ({arch[0]})" if arch else ""

@@ -24,13 +24,14 @@ file, written under a temporary name and renamed into place, as the emulation's 
 
 from __future__ import annotations
 
+import contextvars
 import hashlib
 import os
 import re
 import subprocess
 import tempfile
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import cache
@@ -48,7 +49,11 @@ from ascx.emu.cann_headers import (
     Side as Side,
     find_headers as find_headers,
 )
+from ascx.progress import logger, step, tool_run
 from ascx.runtime.compiler import CompiledKernel
+
+LOG = logger("cann_check")
+"""The check of a kernel at INFO, each compiler run at DEBUG (docs/emulation.md#progress-and-timings)."""
 
 CHECK_FLAGS = ("-std=c++17", "-DASCENDC_CPU_DEBUG=1", "-D__NPU_ARCH__=2201", "-fsyntax-only", "-w")
 """Atlas A2 / 910B (``__NPU_ARCH__`` 2201) through the headers' CPU-debug path; warnings off (CANN's
@@ -212,7 +217,7 @@ def check_kernels(
         for start in range(0, len(group), size)
     ]
     with ThreadPoolExecutor(max_workers=workers) as pool:
-        list(pool.map(_run, units, [headers] * len(units)))
+        list(pool.map(_run_in_context(), units, [headers] * len(units)))
         alone: list[_Unit] = []
         rechecked: dict[tuple[Side, str], int] = {}
         for unit in units:
@@ -223,10 +228,16 @@ def check_kernels(
                     alone.append(_Unit([kernel], unit.side, unit.compiler))
                 else:
                     failures.append(Failure(kernel, unit.side, unit.compiler.name, unit.errors[kernel]))
-        list(pool.map(_run, alone, [headers] * len(alone)))
+        list(pool.map(_run_in_context(), alone, [headers] * len(alone)))
     for unit in alone:
         failures += [Failure(k, unit.side, unit.compiler.name, unit.errors[k]) for k in unit.suspects]
     return failures
+
+
+def _run_in_context() -> Callable[[_Unit, CannHeaders], None]:
+    """:func:`_run` in a copy of this thread's context each time (its compiler runs count toward the step around)."""
+    context = contextvars.copy_context()
+    return lambda unit, headers: context.copy().run(_run, unit, headers)
 
 
 def _unit_size(group: int, groups: int, workers: int) -> int:
@@ -280,7 +291,11 @@ _INCLUDE_CONTEXT = re.compile(r"^(In file included from|\s+from) ")
 def _run(unit: _Unit, headers: CannHeaders) -> None:
     """Check the unit's kernels; stamp those that pass, and keep the errors of those that may not."""
     source, owners = _unit_source(unit.kernels)
-    with tempfile.TemporaryDirectory(prefix="ascx-cann-check-") as scratch:
+    what = f"{len(unit.kernels)} kernels" if len(unit.kernels) > 1 else f"'{unit.kernels[0].name}'"
+    with (
+        tempfile.TemporaryDirectory(prefix="ascx-cann-check-") as scratch,
+        tool_run(LOG, f"type-checking {what} for the {unit.side.upper()} side with {unit.compiler.name}"),
+    ):
         path = Path(scratch) / (_slug(unit.kernels[0].name) + ".cpp" if len(unit.kernels) == 1 else "unit.cpp")
         path.write_text(source)
         command = check_command(unit.compiler, unit.side, headers, path)
@@ -387,7 +402,9 @@ def check_compiled(compiled: CompiledKernel, headers_dir: str | os.PathLike[str]
     ``$ASCEND_HOME_PATH``); the verdict as one line, or :class:`CannCheckError`."""
     headers = find_headers(headers_dir)
     sides = KERNEL_SIDES[compiled.kernel_type]
-    used = check_source(compiled.source, headers, name=compiled.kernel_name, sides=sides)
+    what = f"type-checking '{compiled.kernel_name}' against CANN's headers in {headers.root}"
+    with step(LOG, what, cached_note=True):
+        used = check_source(compiled.source, headers, name=compiled.kernel_name, sides=sides)
     return (
         f"{compiled.kernel_name}: CANN's headers in {headers.root} accept it "
         f"({' and '.join(sides)}; {', '.join(c.name for c in used)})"

@@ -51,7 +51,10 @@ class CompiledKernel:
     dependencies: tuple[Dependency, ...] = ()
     """The globals, closure values and module attributes the trace read; the kernel is stale when one changes."""
     timings: dict[str, float] = field(default_factory=dict[str, float])
-    """Seconds spent in each stage: ``trace``, ``passes``, ``print`` (or ``load`` from the disk cache)."""
+    """Seconds spent in each stage: ``trace``, ``passes``, ``print`` (or ``load`` from the disk cache); after a
+    launch on the emulation, its ``build`` (the host compiler's builds; 0.0 when the build cache had every
+    library) and ``run`` (the cores running, with binding the arguments and copying results back)
+    (docs/emulation.md#progress-and-timings)."""
     warnings: tuple[KernelWarning, ...] = ()
     """The ``AscxWarning``s compiling gave; a kernel loaded from the disk cache gives them again."""
     launch: LaunchFacts | None = None

@@ -95,6 +95,10 @@ def sources_fingerprint(package: str) -> str:
 _SOURCE, _EMULATION_SOURCE, _MANIFEST = "kernel.cpp", "kernel.emu.cpp", "manifest.json"
 
 
+SLOW_LOAD = 1.0
+"""Seconds after which a load from the cache is reported (``ascx.cache``, INFO; it takes milliseconds)."""
+
+
 def _log() -> logging.Logger:
     """The cache's logger (``logging`` is imported when there is something to log: not on a plain hit)."""
     import logging
@@ -228,6 +232,8 @@ class DiskCache:
                 continue
             if kernel is not None:
                 kernel.timings["load"] = time.perf_counter() - start
+                if kernel.timings["load"] > SLOW_LOAD:
+                    _log().info("loading '%s' from the kernel cache: %.2f s", kernel.name, kernel.timings["load"])
                 return kernel
         return None
 
@@ -365,7 +371,7 @@ def _revalidate(recorded: list[Any], fn: FunctionType, entry: Path) -> list[Depe
         dependency = None if container is None else Dependency(where, name, container, value, owner)
         owner_print = prints[owner] if owner >= 0 else None
         if dependency is None or value is MISSING or _dependency_print(dependency, owner_print) != printed:
-            _log().info("kernel cache entry %s is stale: %s '%s' changed", entry.name, where, name)
+            _log().debug("kernel cache entry %s is stale: %s '%s' changed", entry.name, where, name)
             return None
         prints.append(printed)
         dependencies.append(dependency)

@@ -307,11 +307,16 @@ class JITFunction(Generic[P, R]):
             raise
 
     def _compile(self, params: tuple[KernelParam, ...], options: KernelOptions) -> CompiledKernel:
+        import logging  # not on a cache hit
+
+        from ascx.progress import logger, step
+
         with gc_paused():  # the compiler's first import defines the dialect: long-lived objects, no garbage
             from ascx.runtime.compiler import compile_kernel  # the tracer, the passes and xDSL: not on a cache hit
 
         try:
-            return compile_kernel(self.ascx_python_function, params, options)
+            with step(logger("compile"), f"compiling '{self.__name__}' to Ascend C", level=logging.DEBUG):
+                return compile_kernel(self.ascx_python_function, params, options)
         except AscxError as error:
             if error.__cause__ is not None:
                 error.__cause__.__traceback__ = None

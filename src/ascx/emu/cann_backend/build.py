@@ -23,6 +23,7 @@ from ascx.emu.build import BuildError, Compiler, CoreMode, build_dir, default_co
 from ascx.emu.cann_headers import HEADERS_ENV, SIDE_MACROS, CannHeaders, find_headers
 from ascx.emu.relocation import relocate
 from ascx.errors import AscxError
+from ascx.progress import logger, mark_work, step, tool_run
 
 PACKAGE_DIR = Path(__file__).resolve().parent
 INCLUDE_DIR = PACKAGE_DIR / "include"
@@ -30,6 +31,9 @@ RUNTIME_SOURCE = PACKAGE_DIR / "runtime" / "runtime.cpp"
 CLEAN_ROOM_SHARED = (PACKAGE_DIR.parent / "include" / "ascx_emu" / "half_bits.h",)
 """The clean-room headers' files this backend includes too (the 16-bit float conversions)."""
 
+
+LOG = logger("build")
+"""Each compiler run at DEBUG; CANN's runtime and precompiled headers, built once, at INFO."""
 
 COMPILE_FLAGS = (
     "-std=c++17", "-w", "-O1", "-fno-strict-aliasing", "-ffp-contract=off", "-DASCENDC_CPU_DEBUG=1",
@@ -128,7 +132,8 @@ def check_hooks(headers: CannHeaders) -> str:
 
 
 def _compile(command: list[str], what: str, source: str) -> None:
-    result = subprocess.run(command, capture_output=True, text=True, check=False)
+    with tool_run(LOG, f"building {what} with {Path(command[0]).name}"):
+        result = subprocess.run(command, capture_output=True, text=True, check=False)
     if result.returncode != 0:
         errors = [line for line in result.stderr.splitlines() if "error" in line or "undefined reference" in line][:12]
         raise CannBackendError(
@@ -146,7 +151,9 @@ def runtime_object(side: CoreMode, headers: CannHeaders, compiler: Compiler) -> 
     if target.exists():
         return target
     directory.mkdir(parents=True, exist_ok=True)
-    with tempfile.TemporaryDirectory(dir=directory, prefix=".build-") as scratch:
+    mark_work()
+    once = f"building the CANN backend's {side.upper()} runtime with {compiler.name} (once per compiler and headers)"
+    with step(LOG, once), tempfile.TemporaryDirectory(dir=directory, prefix=".build-") as scratch:
         source = Path(scratch) / "runtime.cpp"
         source.write_text(RUNTIME_SOURCE.read_text() + "\n" + check_hooks(headers))
         partial = Path(scratch) / "runtime.o"
@@ -183,16 +190,26 @@ def precompiled_headers(side: CoreMode, headers: CannHeaders, compiler: Compiler
     clang = "clang" in compiler.name
     output = directory / ("ascx_cann_pch.h.pch" if clang else "ascx_cann_pch.h.gch")
     if not output.exists():
-        directory.mkdir(parents=True, exist_ok=True)
-        header.write_text("".join(f'#include "{h}"\n' for h in PCH_HEADERS))
-        partial = directory / f".{output.name}.{os.getpid()}"
-        command = [
-            compiler.path, *COMPILE_FLAGS, *SIDE_DEFINES[side], *include_flags(headers), "-x", "c++-header",
-            str(header), "-o", str(partial),
-        ]  # fmt: skip
-        _compile(command, "CANN's headers (precompiled)", header.read_text())
-        os.replace(partial, output)
+        mark_work()
+        once = f"precompiling CANN's headers for the {side.upper()} side with {compiler.name} (once per compiler)"
+        with step(LOG, once):
+            _precompile(directory, header, output, side, headers, compiler)
     return ["-include-pch", str(output)] if clang else ["-include", str(header)]
+
+
+def _precompile(
+    directory: Path, header: Path, output: Path, side: CoreMode, headers: CannHeaders, compiler: Compiler
+) -> None:
+    """Precompile CANN's headers into ``output``."""
+    directory.mkdir(parents=True, exist_ok=True)
+    header.write_text("".join(f'#include "{h}"\n' for h in PCH_HEADERS))
+    partial = directory / f".{output.name}.{os.getpid()}"
+    command = [
+        compiler.path, *COMPILE_FLAGS, *SIDE_DEFINES[side], *include_flags(headers), "-x", "c++-header",
+        str(header), "-o", str(partial),
+    ]  # fmt: skip
+    _compile(command, "CANN's headers (precompiled)", header.read_text())
+    os.replace(partial, output)
 
 
 def build_executable(source: str, side: CoreMode, *, name: str = "kernel", compiler: Compiler | None = None) -> Path:

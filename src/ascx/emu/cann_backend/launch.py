@@ -28,13 +28,14 @@ from typing import Any
 
 import numpy as np
 
-from ascx.emu.build import CoreMode
+from ascx.emu.build import CoreMode, default_compiler
 from ascx.emu.cann_backend.build import build_executable
-from ascx.emu.launch import EmulationError, bind_arguments, kernel_signature
+from ascx.emu.launch import LOG_BUILD, LOG_RUN, EmulationError, bind_arguments, kernel_signature, running
 from ascx.emu.relocation import Relocated, relocate
 from ascx.errors import AscxError, SourceLocation
 from ascx.kernel_facts import EmulatedKernel
 from ascx.kernel_type import KernelType
+from ascx.progress import step, submit
 
 MAGIC = 0x41534358434E4E31  # "ASCXCNN1"
 ALIGN = 512
@@ -81,8 +82,12 @@ def build_sides(compiled: EmulatedKernel) -> dict[CoreMode, Path]:
     """The executables of the sides ``compiled`` runs on."""
     source = cann_source(compiled)
     sides: list[CoreMode] = [side for side, _ in block_cores(compiled.kernel_type)]
-    with ThreadPoolExecutor(max_workers=len(sides)) as pool:  # the host compiler runs outside the GIL
-        built = [pool.submit(build_executable, source, side, name=compiled.name) for side in sides]
+    what = f"building '{compiled.name}' with {default_compiler().name} against CANN's headers"
+    with (
+        step(LOG_BUILD, what, timing="build", cached_note=True),
+        ThreadPoolExecutor(max_workers=len(sides)) as pool,  # the host compiler runs outside the GIL
+    ):
+        built = [submit(pool, build_executable, source, side, name=compiled.name) for side in sides]
         return dict(zip(sides, (future.result() for future in built), strict=True))
 
 
@@ -124,11 +129,31 @@ def _round(n: int) -> int:
     return (n + ALIGN - 1) // ALIGN * ALIGN
 
 
-def launch(compiled: EmulatedKernel, block_dim: int, args: Sequence[Any], *, timeout: float | None = None) -> None:
-    """Run ``compiled`` on ``block_dim`` blocks through CANN's headers; the arrays get the results."""
+def launch(
+    compiled: EmulatedKernel,
+    block_dim: int,
+    args: Sequence[Any],
+    *,
+    timeout: float | None = None,
+    executables: dict[CoreMode, Path] | None = None,
+) -> None:
+    """Run ``compiled`` on ``block_dim`` blocks through CANN's headers; the arrays get the results.
+    ``executables``: :func:`build_sides`'s, when it was called already."""
     if block_dim > MAX_BLOCKS:
         raise AscxError(f"the CANN backend runs at most {MAX_BLOCKS} blocks, got {block_dim}", kind="usage")
-    executables = build_sides(compiled)
+    if executables is None:
+        executables = build_sides(compiled)
+    with step(LOG_RUN, running(compiled, block_dim, " through CANN's headers"), timing="run"):
+        _launch(compiled, block_dim, args, timeout, executables)
+
+
+def _launch(
+    compiled: EmulatedKernel,
+    block_dim: int,
+    args: Sequence[Any],
+    timeout: float | None,
+    executables: dict[CoreMode, Path],
+) -> None:
     fields = layout(next(iter(executables.values())))
     cpp = kernel_signature(compiled.source, compiled.kernel_name)
     sides = block_cores(compiled.kernel_type)
