@@ -143,6 +143,7 @@ half = float16
 float_ = float32
 double = float64
 
+
 class KnownTypes:
     """pyasc's ``asc.language.core.dtype.KnownTypes``: the predefined data types as class attributes, for
     code that writes ``KT.int32`` (pyasc's generalization tests import it as ``KT``).  The same objects as
