@@ -167,8 +167,10 @@ def _array_param(name: str, value: Any) -> KernelParam:
     if isinstance(value, np.generic):
         return KernelParam(name, "scalar", DataType.from_numpy(str(cast(Any, value).dtype)))
     dtype = getattr(value, "dtype", None)
-    if dtype is not None and (hasattr(value, "__array__") or hasattr(value, "__dlpack__")):
-        text = str(dtype).removeprefix("torch.")
+    if dtype is not None and any(hasattr(value, p) for p in ("__array__", "__dlpack__", "__array_interface__")):
+        text = str(dtype).removeprefix("torch.")  # torch.float16 -> float16
+        if text == "bfloat16":  # torch's, which numpy lacks
+            return KernelParam(name, "pointer", DataType("bfloat16"))
         return KernelParam(name, "pointer", DataType.from_numpy(text))
     raise TypeError(f"Argument type in JIT function is not supported: {type(value).__name__}")
 
