@@ -1,10 +1,11 @@
 """pyasc's ``kernels/test_bilinear_interpolation.py`` (repository hicann/pyasc, commit cecba26), written
-fresh for ascx with its structure, calls and sizes, and run on the CPU emulation against pyasc's golden
-computation (docs/reference/pyasc_rejections.md#data-rearranging-fused-and-mask-register-ops).
+fresh for ascx with its structure, calls and sizes, and run on both emulation backends against pyasc's
+golden computation (docs/reference/pyasc_rejections.md#data-rearranging-fused-and-mask-register-ops).
 
 One change: pyasc gives the work buffer ``(src0_len + src1_len) * sizeof(half)`` = 1056 bytes, which
-ascx rejects (CANN's documented size is ``src0.GetSize() * 32 + src1.GetSize() * 32`` bytes, and CANN's
-dav_c220 implementation itself writes 1536 bytes into it); here it has the documented 16896.
+ascx rejects (CANN's documented size is ``src0.GetSize() * 32 + src1.GetSize() * 32`` bytes, which CANN's
+CPU-debug build checks too, and CANN's dav_c220 implementation writes 1536 bytes into it); here it has the
+documented 16896.
 """
 
 from __future__ import annotations
@@ -138,7 +139,6 @@ def golden(src0: np.ndarray, src1: np.ndarray) -> np.ndarray:
     return np.concatenate(rows).astype(np.float16)
 
 
-@pytest.mark.clean_room_only("the CANN backend's intrinsic layer does not emulate vgatherb (BilinearInterpolation) yet")
 def test_pyascs_bilinear_kernel_with_the_documented_work_buffer() -> None:
     rng = np.random.default_rng(2025)
     src0 = rng.uniform(-10, 10, SRC0_LEN).astype(np.float16)
@@ -162,6 +162,22 @@ def test_pyascs_work_buffer_stops_the_launch() -> None:
     assert caught.value.message == (
         "kernel 'short_work_kernel' failed in the CPU emulation: block 0 (sub-block 0): BilinearInterpolation: "
         "16896 elements exceed the LocalTensor's 1056"
+    )
+
+
+def test_cann_rejects_pyascs_work_buffer_too(cann_emulator: object, monkeypatch: pytest.MonkeyPatch) -> None:
+    """On the CANN backend alone, CANN's own CPU-debug check stops the kernel with the documented figure."""
+    del cann_emulator
+    monkeypatch.setenv("ASCX_EMULATOR", "cann")
+    src0 = np.zeros(SRC0_LEN, np.float16)
+    offsets = np.arange(OFFSET_LEN, dtype=np.uint32) * OFFSET_LEN
+    with pytest.raises(asc.AscxError) as caught:
+        short_work_kernel[1](src0, offsets, np.zeros(SRC1_LEN, np.float16), np.zeros(DST_LEN, np.float16))
+    assert caught.value.message == (
+        "kernel 'short_work_kernel' failed on the CANN backend: block 0 (AIV): CANN's BilinearInterpolationCheck "
+        "(kernel_operator_vec_bilinearinterpolation_intf_impl.h:62) failed: "
+        "Failed to check sharedTmpBuffer size in BilinearInterpolation, its expected size is at least 16896, "
+        "current size is 1056"
     )
 
 
