@@ -73,7 +73,8 @@ DEVIATIONS: dict[str, str] = {
 _STRUCT_METHODS = ("addressof", "create_local", "get_field", "pack")
 _STRUCT_CLASSES = ("MatmulApiStaticTiling", "RmsNormTiling", "SoftmaxTiling", "TCubeTiling")
 PENDING_METHODS: dict[str, frozenset[str]] = {
-    "pyasc's generic Struct (asc.language.core.struct), the base of its tiling structs": frozenset(
+    "pyasc's tiling structs derive from its generic Struct (asc.language.core.struct); ascx's are CANN's "
+    "structs and do not, so they lack Struct's host methods": frozenset(
         f"asc.language.adv:{cls}.{method}"
         for cls in _STRUCT_CLASSES
         for method in _STRUCT_METHODS
