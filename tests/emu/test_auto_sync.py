@@ -5,6 +5,8 @@ and they match numpy."""
 
 from __future__ import annotations
 
+import os
+import subprocess
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
@@ -13,6 +15,7 @@ import numpy as np
 import pytest
 
 import ascx as asc
+from ascx.emu.launch import EmulationError
 from ascx.runtime.jit import MockTensor
 from ascx.testing.kernels import line_of
 
@@ -92,8 +95,15 @@ def test_the_kernels_pipe_is_used_when_it_has_one(kernel_module: KernelModule) -
 
 
 REJECTS = {
-    "asc.LocalTensorAuto(asc.float16, n)": (
-        "TypeError: LocalTensorAuto: the shape's dimensions must be compile-time ints, got a runtime int32 value"
+    "asc.LocalTensorAuto(asc.float16, (8, 2.5))": (
+        "TypeError: LocalTensorAuto: a dimension of the shape must be an integer, got the float 2.5"
+    ),
+    "asc.LocalTensorAuto(asc.float16, n > 2)": (
+        "TypeError: LocalTensorAuto: a dimension of the shape must be an integer, got a runtime int1 value"
+    ),
+    "for i in range(n): asc.LocalTensorAuto(asc.float16, n)": (
+        "ValueError: LocalTensorAuto: a shape computed at run time is allocated where it is given, which must be "
+        "the kernel's top level (not in a loop or a branch): the pipe gives a buffer its memory once"
     ),
     "asc.LocalTensorAuto(asc.float16, (8, 0))": "ValueError: LocalTensorAuto: a dimension must be positive, got 0",
     "asc.LocalTensorAuto(3, 8)": (
@@ -118,6 +128,70 @@ def test_rejects(kernel_module: KernelModule, statement: str) -> None:
     with pytest.raises(asc.KernelError) as caught:
         module.k.compile(MockTensor(asc.float16), 4)
     assert caught.value.message == REJECTS[statement]
+    assert caught.value.location is not None
+    assert caught.value.location.line == line_of(module, "# here")
+
+
+RUNTIME_SHAPE = """
+@asc.jit
+def k(x: asc.GlobalAddress, rows: asc.ConstExpr[int], n: int) -> None:
+    g = asc.GlobalTensor()
+    g.set_global_buffer(x)
+    t = asc.LocalTensorAuto(asc.float16, (rows, n))  # here
+    scratch = asc.LocalTensorAuto(asc.uint8, n)
+    asc.data_copy(t, g, rows * n)
+    asc.adds(t, t, 1.0, rows * n)
+    asc.duplicate(scratch.reinterpret_cast(asc.float16), 0.0, 32)
+    asc.data_copy(g, t, rows * n)
+"""
+
+
+def test_a_shape_computed_at_run_time(kernel_module: KernelModule) -> None:
+    """pyasc's ``LocalTensorAuto(dtype, (dim1, dim2))`` with ``dim2: int`` (its
+    kernels/insert_sync/test_quant_dynamic.py): the buffer is allocated where the tensor is given, its
+    length computed at run time, and the kernel runs on both backends."""
+    module = kernel_module(RUNTIME_SHAPE)
+    source = module.k.compile(MockTensor(asc.float16), 2, 128).source
+    assert (
+        "    AscendC::TBuf<AscendC::TPosition::VECCALC> auto_buf;\n"
+        "    int32_t v = n * 4;\n"
+        "    pipe.InitBuffer(auto_buf, v);\n"
+        "    AscendC::LocalTensor<half> t = auto_buf.Get<half>();\n"
+        "    AscendC::TBuf<AscendC::TPosition::VECCALC> auto_buf_1;\n"
+        "    pipe.InitBuffer(auto_buf_1, n);\n"
+        "    AscendC::LocalTensor<uint8_t> scratch = auto_buf_1.Get<uint8_t>();\n"
+    ) in source
+    x = np.arange(256, dtype=np.float16)
+    module.k[1](x, 2, 128)
+    np.testing.assert_array_equal(x, np.arange(256, dtype=np.float16) + 1)
+
+
+def test_a_run_time_shape_type_checks_against_cann(
+    kernel_module: KernelModule, cann_typecheck: Path, tmp_path: Path
+) -> None:
+    source = tmp_path / "kernel.cpp"
+    source.write_text(kernel_module(RUNTIME_SHAPE).k.compile(MockTensor(asc.float16), 2, 128).source)
+    result = subprocess.run(
+        [str(cann_typecheck), str(source), "aiv", "-w"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "CANN_TYPECHECK_PCH": "1"},
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr[-3000:]
+
+
+def test_a_run_time_shape_beyond_the_unified_buffer_stops_the_launch(kernel_module: KernelModule) -> None:
+    """The trace-time budget cannot count a size computed at run time; the emulation checks it when
+    ``InitBuffer`` runs."""
+    module = kernel_module(RUNTIME_SHAPE)
+    x = np.zeros(2 * 60000, dtype=np.float16)
+    with pytest.raises(EmulationError) as caught:
+        module.k[1](x, 2, 60000)
+    assert caught.value.message == (
+        "kernel 'k' failed in the CPU emulation: block 0 (sub-block 0): TPipe::InitBuffer: 240000 more bytes of UB "
+        "exceed its 196608 bytes (0 already in use)"
+    )
     assert caught.value.location is not None
     assert caught.value.location.line == line_of(module, "# here")
 

@@ -14,7 +14,13 @@ from ascx.emu import build
 from ascx.emu.launch import EmulationError, kernel_signature, launcher_source
 from ascx.runtime import config
 from ascx.runtime.jit import MockTensor, MockValue
-from ascx.testing.array_protocols import ArrayOnly, DLPackOnly
+from ascx.testing.array_protocols import (
+    ArrayCopyOnly,
+    ArrayCopyWithSetitem,
+    ArrayInterfaceOnly,
+    ArrayOnly,
+    DLPackOnly,
+)
 
 pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
 
@@ -149,6 +155,43 @@ def test_arrays_through_array_and_dlpack(copy_kernel: asc.JITFunction[..., None]
     z = np.zeros(512, dtype=np.float32)
     copy_kernel[1](ArrayOnly(x), DLPackOnly(z), 512)
     np.testing.assert_array_equal(z, x)
+
+
+def test_an_array_interface_argument_is_written_in_place(copy_kernel: asc.JITFunction[..., None]) -> None:
+    x = np.arange(512, dtype=np.float16)
+    z = np.zeros(512, dtype=np.float16)
+    copy_kernel[1](DLPackOnly(x), ArrayInterfaceOnly(z), 512)
+    np.testing.assert_array_equal(z, x)
+
+
+def test_an_array_copy_is_written_back_through_setitem(copy_kernel: asc.JITFunction[..., None]) -> None:
+    """``__array__`` that returns a copy: the results go back through ``obj[...] = result``."""
+    x = np.arange(512, dtype=np.int32)
+    z = ArrayCopyWithSetitem(np.zeros(512, dtype=np.int32))
+    copy_kernel[1](ArrayCopyOnly(x), z, 512)  # an input that is a copy is fine
+    np.testing.assert_array_equal(z.data, x)
+
+
+def test_an_array_copy_the_kernel_writes_is_an_error(copy_kernel: asc.JITFunction[..., None]) -> None:
+    x = np.arange(512, dtype=np.float32)
+    z = ArrayCopyOnly(np.zeros(512, dtype=np.float32))
+    with pytest.raises(asc.AscxError) as caught:
+        copy_kernel[1](x, z, 512)
+    assert caught.value.message == (
+        "the kernel wrote to argument 'z', but it gives its data only through __array__, as a copy, and has no "
+        "__setitem__: the results cannot be written back to it"
+    )
+    assert caught.value.hints == [
+        "pass a numpy array, or an object with __dlpack__ (a torch CPU tensor), __array_interface__ or __setitem__"
+    ]
+    np.testing.assert_array_equal(z.data, np.zeros(512, dtype=np.float32))
+
+
+def test_a_protocol_argument_gives_the_kernel_its_dtype(copy_kernel: asc.JITFunction[..., None]) -> None:
+    """The parameter's element type comes from the object's ``dtype``, as for a numpy array."""
+    x = np.arange(512, dtype=np.int16)
+    source = copy_kernel.compile(DLPackOnly(x), ArrayInterfaceOnly(np.zeros_like(x)), 512).source
+    assert "copy(__gm__ int16_t* x, __gm__ int16_t* z, int32_t block_length)" in source
 
 
 def test_pyasc_launch_code_selects_the_model_backend() -> None:

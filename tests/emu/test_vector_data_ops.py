@@ -55,7 +55,6 @@ def test_gather_count_and_mask_forms(kernel_module: Load, dtype: Any) -> None:
     np.testing.assert_array_equal(got["z2"], want)
 
 
-@pytest.mark.clean_room_only("the CANN backend's intrinsic layer does not emulate vgatherb (Gatherb) yet")
 def test_gatherb_moves_32_byte_blocks(kernel_module: Load) -> None:
     x = np.arange(512, dtype=np.uint16)
     blocks = RNG.permutation(32)[:16].astype(np.uint32)

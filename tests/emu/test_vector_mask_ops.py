@@ -192,7 +192,6 @@ def test_select_by_cmpmask(kernel_module: Load) -> None:
     np.testing.assert_array_equal(got["z2"], np.where(sel, x, np.float16(7.5)))
 
 
-@pytest.mark.clean_room_only("the CANN backend's intrinsic layer does not emulate vgatherb (BilinearInterpolation) yet")
 def test_bilinear_interpolation_follows_cann_s_worked_example(kernel_module: Load) -> None:
     """CANN's example: src0 1..512, offsets 0, 32, ... (bytes), src1 2..33, two horizontal and two vertical
     repeats, mask 128, v_r_offset 128: dst row v sums the weighted gathers of its two horizontal repeats."""

@@ -110,6 +110,34 @@ REJECTS = {
         "TypeError: TQueBind.free_all_event: TQueBind::FreeAllEvent is a protected member of CANN's TQueBind: "
         "kernels cannot call it"
     ),
+    "asc.TBuf().vacant_in_que()": (
+        "TypeError: TBuf.vacant_in_que: CANN's TBuf is a TQueBind of depth 0, and TQueBind::VacantInQue "
+        'static_asserts "VacantInQue api is not supported while depth is zero"'
+    ),
+    "asc.TBuf().has_tensor_in_que()": (
+        "TypeError: TBuf.has_tensor_in_que: CANN's TBuf is a TQueBind of depth 0, and TQueBind::HasTensorInQue "
+        'static_asserts "HasTensorInQue api is not supported while depth is zero"'
+    ),
+    "asc.TBuf().get_tensor_count_in_que()": (
+        "TypeError: TBuf.get_tensor_count_in_que: CANN's TBuf is a TQueBind of depth 0, and "
+        'TQueBind::GetTensorCountInQue static_asserts "GetTensorCountInQue api is not supported while depth is zero"'
+    ),
+    "asc.TBuf().has_idle_buffer()": (
+        "TypeError: TBuf.has_idle_buffer: CANN's TBuf is a TQueBind of depth 0, and TQueBind::HasIdleBuffer "
+        'static_asserts "HasIdleBuffer api is not supported while depth is zero"'
+    ),
+    "asc.TBuf().free_all_event()": (
+        "TypeError: TBuf.free_all_event: CANN's TBuf is a TQueBind of depth 0, and TQueBind::FreeAllEvent "
+        'static_asserts "can not use FreeAllEvent api while depth is zero"'
+    ),
+    "asc.TBuf().init_start_buf_handle(0, 1, 32)": (
+        "TypeError: TBuf.init_start_buf_handle: TBuf::InitStartBufHandle is how TPipe::InitBuffer points a TBuf "
+        "at the memory it allocated; a kernel does not call it"
+    ),
+    "asc.TBuf().init_buf_handle(0, 0, 0, 0, 32)": (
+        "TypeError: TBuf.init_buf_handle: TBuf::InitBufHandle is how TPipe::InitBuffer points a TBuf at the "
+        "memory it allocated; a kernel does not call it"
+    ),
     "t.set_shape_info(3)": "TypeError: LocalTensor.set_shape_info: shape_info must be an asc.ShapeInfo, got the int 3",
     "t.get_shape_info().shape(0)": (
         "TypeError: ShapeInfo.shape: the dimensions of this ShapeInfo are not known when the kernel is traced (it "
@@ -139,6 +167,13 @@ def test_rejects(kernel_module: KernelModule, statement: str) -> None:
     assert caught.value.message == REJECTS[statement]
     assert caught.value.location is not None
     assert caught.value.location.line == line_of(module, "# here")
+    if statement.startswith("asc.TBuf()"):
+        expected_hint = (
+            "allocate the buffer with pipe.init_buffer(buf, len)"
+            if "init_" in statement
+            else "a TBuf is not a queue: use a TQue for queue state, or a TBuf's get/alloc_tensor for scratch memory"
+        )
+        assert caught.value.hints == [expected_hint]
 
 
 def test_shape_dims_are_the_given_values(kernel_module: KernelModule) -> None:

@@ -239,6 +239,28 @@ def test_a_launch_goes_through_launcher_run() -> None:
         k[1](asc.MockTensor(asc.float32))
 
 
+def test_bfloat16_arrays_pass_as_their_bits() -> None:
+    """A torch ``bfloat16`` tensor reaches the launcher as its 16-bit patterns (numpy has no bfloat16): the
+    runtime views a ``bfloat16`` pointer argument's memory as ``uint16`` and the kernel copies the bits."""
+    from ascx.runtime.launcher import Launcher, LaunchOptions
+
+    @asc.jit
+    def k(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+        xg = asc.GlobalTensor()
+        zg = asc.GlobalTensor()
+        xg.set_global_buffer(x)
+        zg.set_global_buffer(z)
+        t = asc.LocalTensor(asc.bfloat16, asc.TPosition.VECIN, 0, 64)
+        asc.data_copy(t, xg, 64)
+        asc.data_copy(zg, t, 64)
+
+    compiled = k.compile(asc.MockTensor(asc.bfloat16), asc.MockTensor(asc.bfloat16))
+    bits = (np.arange(64, dtype=np.float32).view(np.uint32) >> 16).astype(np.uint16)  # 0.0 ... 63.0
+    z = np.zeros(64, dtype=np.uint16)
+    Launcher(LaunchOptions(1)).run(compiled, "k", [bits, z])
+    np.testing.assert_array_equal(z, bits)
+
+
 def test_pyascs_module_names_exist() -> None:
     for name in ("state", "interface", "support", "print_utils", "build_utils", "npu_utils"):
         assert hasattr(rt, name)

@@ -62,7 +62,9 @@ def system_workspaces(compiled: EmulatedKernel) -> set[str]:
 
 
 def _array_like(value: Any) -> bool:
-    return isinstance(value, np.ndarray) or hasattr(value, "__dlpack__") or hasattr(value, "__array__")
+    return isinstance(value, np.ndarray) or any(
+        hasattr(value, p) for p in ("__dlpack__", "__array__", "__array_interface__")
+    )
 
 
 def _host_array(value: Any) -> np.ndarray[Any, Any]:

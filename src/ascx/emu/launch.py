@@ -182,7 +182,7 @@ def _as_array(value: Any, name: str) -> tuple[np.ndarray[Any, Any], np.ndarray[A
         view = cast("np.ndarray[Any, Any]", value)
     elif hasattr(value, "__dlpack__"):
         view = cast("np.ndarray[Any, Any]", np.from_dlpack(value))
-    elif hasattr(value, "__array__"):
+    elif hasattr(value, "__array__") or hasattr(value, "__array_interface__"):
         view = np.asarray(value)
     else:
         raise AscxError(f"argument '{name}' must be an array (numpy, or anything with __array__ or __dlpack__)")
@@ -193,7 +193,8 @@ def _as_array(value: Any, name: str) -> tuple[np.ndarray[Any, Any], np.ndarray[A
 
 def _pointer_argument(param: KernelParam, value: Any) -> BoundArgument:
     array, original = _as_array(value, param.name)
-    if param.dtype is not None and array.dtype != np.dtype(_numpy_dtype(param.dtype)):
+    bits = "uint16" if str(param.dtype) == "bfloat16" else _numpy_dtype(param.dtype) if param.dtype else None
+    if bits is not None and array.dtype != np.dtype(bits):  # bfloat16 arrives as its bits (numpy lacks it)
         raise AscxError(
             f"argument '{param.name}' holds {array.dtype}, but the kernel was compiled for {param.dtype} elements"
         )

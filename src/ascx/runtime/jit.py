@@ -15,6 +15,7 @@ from types import FunctionType
 from typing import TYPE_CHECKING, Any, Generic, ParamSpec, TypeVar, cast, overload
 
 from ascx.errors import AscxError, AscxWarning, KernelError, SourceLocation
+from ascx.language.core.api_errors import ApiTypeError
 from ascx.language.core.constexpr import ConstExpr, is_constexpr_annotation
 from ascx.language.core.dtype import DataType, bool_, float32, int32
 from ascx.language.core.kernel_options import KernelOptions
@@ -167,8 +168,10 @@ def _array_param(name: str, value: Any) -> KernelParam:
     if isinstance(value, np.generic):
         return KernelParam(name, "scalar", DataType.from_numpy(str(cast(Any, value).dtype)))
     dtype = getattr(value, "dtype", None)
-    if dtype is not None and (hasattr(value, "__array__") or hasattr(value, "__dlpack__")):
-        text = str(dtype).removeprefix("torch.")
+    if dtype is not None and any(hasattr(value, p) for p in ("__array__", "__dlpack__", "__array_interface__")):
+        text = str(dtype).removeprefix("torch.")  # torch.float16 -> float16
+        if text == "bfloat16":  # torch's, which numpy lacks
+            return KernelParam(name, "pointer", DataType("bfloat16"))
         return KernelParam(name, "pointer", DataType.from_numpy(text))
     raise TypeError(f"Argument type in JIT function is not supported: {type(value).__name__}")
 
@@ -243,6 +246,17 @@ class JITFunction(Generic[P, R]):
         for param, value in zip(params, bound.arguments.values(), strict=True):
             if param.kind == "pointer" and param.dtype is not None and param.dtype.name in NO_TENSOR_DTYPES:
                 raise self._unsupported_tensor(param, value)
+            check = getattr(param.struct, "ascx_check_kernel_fields", None) if param.kind == "struct" else None
+            if check is not None:  # asc.language.core.struct.Struct: fields a kernel can copy and read
+                try:
+                    check(type(value).__name__ if not isinstance(value, type) else value.__name__)
+                except ApiTypeError as error:
+                    raise KernelError(
+                        f"kernel '{self.ascx_python_function.__name__}', parameter '{param.name}': {error}",
+                        _definition_location(self.ascx_python_function),
+                        hints=list(error.hints),
+                        kind="argument",
+                    ) from None
         return params
 
     def _unsupported_tensor(self, param: KernelParam, value: Any) -> KernelError:

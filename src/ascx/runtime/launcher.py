@@ -41,11 +41,58 @@ class _DeviceCopy:
     memory: rt.Memory
     host: np.ndarray[Any, Any]
     write_back: np.ndarray[Any, Any] | None
+    copied: _CopiedArgument | None = None
+    """Set when the argument gave ``host`` as a copy of its data (``__array__`` that copies)."""
 
 
-def _host_array(value: Any, name: str) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any] | None]:
-    """A C-contiguous numpy view of an array argument, and the original view to copy results back to
-    when a contiguous copy had to be made."""
+@dataclass(frozen=True)
+class _CopiedArgument:
+    """An argument whose ``__array__`` gives a copy: its name, the object, and its data before the launch."""
+
+    name: str
+    owner: Any
+    before: np.ndarray[Any, Any]
+
+
+def copied_and_written_message(name: str) -> str:
+    return (
+        f"the kernel wrote to argument '{name}', but it gives its data only through __array__, as a copy, and "
+        "has no __setitem__: the results cannot be written back to it"
+    )
+
+
+COPIED_HINT = (
+    "pass a numpy array, or an object with __dlpack__ (a torch CPU tensor), __array_interface__ or __setitem__"
+)
+
+
+def _from_dlpack(value: Any) -> np.ndarray[Any, Any]:
+    """The numpy view of a DLPack object's memory.  numpy has no bfloat16: a torch ``bfloat16`` tensor is
+    viewed as ``int16`` (the same bits; the kernel's parameter type comes from the tensor's ``dtype``)."""
+    import sys
+
+    import numpy as np
+
+    if str(getattr(value, "dtype", "")) == "torch.bfloat16":
+        torch = sys.modules["torch"]
+        value = value.view(torch.int16)
+    return cast("np.ndarray[Any, Any]", np.from_dlpack(value))
+
+
+def _shares_its_memory(value: Any, view: np.ndarray[Any, Any]) -> bool:
+    """Whether ``np.asarray(value)`` is a view of the object's own memory (asked twice, it gives the same
+    memory) rather than a fresh copy."""
+    import numpy as np
+
+    return view.nbytes == 0 or bool(np.shares_memory(view, np.asarray(value)))
+
+
+def _host_array(
+    value: Any, name: str
+) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any] | None, _CopiedArgument | None]:
+    """A C-contiguous numpy view of an array argument, the original view to copy results back to when a
+    contiguous copy had to be made, and what is needed to write results back to an object whose
+    ``__array__`` copies (docs/emulation.md#arguments)."""
     import numpy as np
 
     from ascx.runtime.jit import MockTensor
@@ -56,19 +103,38 @@ def _host_array(value: Any, name: str) -> tuple[np.ndarray[Any, Any], np.ndarray
             hints=["pass an array (numpy, or anything with __array__ or __dlpack__), or call kernel.compile(...)"],
             kind="usage",
         )
+    copied: _CopiedArgument | None = None
     if isinstance(value, np.ndarray):
         view = cast("np.ndarray[Any, Any]", value)
     elif hasattr(value, "__dlpack__"):
-        view = cast("np.ndarray[Any, Any]", np.from_dlpack(value))
+        view = _from_dlpack(value)
+    elif hasattr(value, "__array_interface__") or hasattr(value, "__array_struct__"):
+        view = np.asarray(value)  # a view of the object's memory
     elif hasattr(value, "__array__"):
         view = np.asarray(value)
+        if not _shares_its_memory(value, view):
+            copied = _CopiedArgument(name, value, view.copy())
     else:
         raise AscxError(
             f"argument '{name}' must be an array (numpy, or anything with __array__ or __dlpack__)", kind="usage"
         )
     if view.flags.c_contiguous:
-        return view, None
-    return np.ascontiguousarray(view), view
+        return view, None, copied
+    return np.ascontiguousarray(view), view, copied
+
+
+def _write_back_to_owner(copied: _CopiedArgument, result: np.ndarray[Any, Any]) -> bool:
+    """Give the results to an argument whose ``__array__`` copied: nothing to do when the kernel did not
+    change its data, ``owner[...] = result`` when it has ``__setitem__``; False when neither."""
+    import numpy as np
+
+    before = copied.before.reshape(-1).view(np.uint8)
+    if np.array_equal(before, np.ascontiguousarray(result).reshape(-1).view(np.uint8)):
+        return True
+    if not hasattr(copied.owner, "__setitem__"):
+        return False
+    copied.owner[...] = result
+    return True
 
 
 class Launcher:
@@ -130,7 +196,7 @@ class Launcher:
             memory = rt.copy_data_to_device(raw.ctypes.data_as(ctypes.c_void_p), max(raw.nbytes, 1))
             copies.append(_DeviceCopy(memory, raw, None))
             return memory
-        host, original = _host_array(value, param.name)
+        host, original, copied = _host_array(value, param.name)
         for copy in copies:  # the same array passed twice is one device buffer
             if copy.host.ctypes.data == host.ctypes.data and copy.host.nbytes == host.nbytes:
                 return copy.memory
@@ -143,7 +209,7 @@ class Launcher:
                 host.nbytes,
                 rt.support.MemcpyKind.RT_MEMCPY_HOST_TO_DEVICE,
             )
-        copies.append(_DeviceCopy(memory, host, original))
+        copies.append(_DeviceCopy(memory, host, original, copied))
         return memory
 
     @staticmethod
@@ -152,11 +218,16 @@ class Launcher:
 
         from ascx.lib import runtime as rt
 
+        unwritable: list[str] = []
         for copy in copies:
             try:
                 if copy.host.nbytes and copy.host.flags.writeable:
                     rt.copy_data_from_device(copy.host.ctypes.data_as(ctypes.c_void_p), copy.memory, copy.host.nbytes)
                     if copy.write_back is not None:
                         np.copyto(copy.write_back, copy.host)
+                    if copy.copied is not None and not _write_back_to_owner(copy.copied, copy.host):
+                        unwritable.append(copy.copied.name)
             finally:
                 rt.free(copy.memory)
+        if unwritable:
+            raise AscxError(copied_and_written_message(unwritable[0]), hints=[COPIED_HINT], kind="usage")

@@ -8,11 +8,12 @@ the scalars of ``RmsNorm`` and ``AscendQuant``).
 
 from __future__ import annotations
 
+from xdsl.dialects.builtin import ModuleOp
 from xdsl.ir import SSAValue
 
 from ascx.dialects import ascendc as ir
 from ascx.dialects.ascendc import adv_ops as adv
-from ascx.target.printer import AscendCPrinter, cpp_type, emits, scalar_type
+from ascx.target.printer import AscendCPrinter, cpp_type, emits, file_scope, scalar_type
 
 
 def _element(value: SSAValue) -> str:
@@ -141,6 +142,37 @@ def _concat(p: AscendCPrinter, op: adv.ConcatOp) -> None:
 def _extract(p: AscendCPrinter, op: adv.ExtractOp) -> None:
     args = [p.expr(op.dst_value), p.expr(op.dst_index), p.expr(op.src), p.expr(op.repeat_time)]
     _call(p, "Extract", [], args)
+
+
+@file_scope
+def _struct_definitions(p: AscendCPrinter, module: ModuleOp) -> None:
+    """The definitions of the structs declared in Python (``asc.language.core.struct.Struct``) that the
+    module's kernels use, each after the structs it holds."""
+    from ascx.language.core.struct import cpp_definition, defined_struct
+
+    names: list[str] = []
+    for op in module.walk():
+        for value in (*op.results, *(a for r in op.regions for b in r.blocks for a in b.args)):
+            t = value.type
+            struct = t.struct_type if isinstance(t, ir.GMStructAddrType) else t
+            if isinstance(struct, ir.LibTilingType) and struct.cpp_name not in names:
+                names.append(struct.cpp_name)
+    done: list[str] = []
+
+    def define(cls: type) -> None:
+        from ascx.language.core.struct import StructField
+
+        for field in cls.struct_fields.values():  # type: ignore[attr-defined]
+            if isinstance(field, StructField):
+                define(field.struct_cls)
+        if cls.__name__ not in done:
+            done.append(cls.__name__)
+            p.print_string("\n" + cpp_definition(cls) + "\n")
+
+    for name in names:
+        cls = defined_struct(name)
+        if cls is not None:
+            define(cls)
 
 
 @emits(adv.LibTilingOp)

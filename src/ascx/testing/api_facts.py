@@ -8,10 +8,11 @@ facts for ascx and compares them.  Standard library only.
 A name's facts are a JSON object: ``kind`` (``module``, ``class``, ``enum``, ``function``,
 ``value``), for functions ``signature`` (a list of parameters) and ``overloads`` (the signatures of
 the ``typing.overload`` declarations, when there are any), for classes the same for ``__init__``
-and for each public method, for enums ``members`` (name -> value).  A signature is its parameter
-list as Python writes it, without annotations (``"dst, src, count=None, *, mask=None"``); defaults
-are canonical strings (``default_text``), so that pyasc's and ascx's objects compare
-(``TPosition.VECCALC``, ``float32``, ``4294967295``).
+and for each public method (its own and those it has through its bases, as pyasc's ``TBuf`` has
+``TQueBind``'s ``alloc_tensor``) and ``properties`` (the public properties, likewise), for enums
+``members`` (name -> value).  A signature is its parameter list as Python writes it, without
+annotations (``"dst, src, count=None, *, mask=None"``); defaults are canonical strings
+(``default_text``), so that pyasc's and ascx's objects compare (``TPosition.VECCALC``, ``float32``, ``4294967295``).
 """
 
 from __future__ import annotations
@@ -96,17 +97,42 @@ def is_concrete(signature: str) -> bool:
     return not any(part.startswith("*") and part != "*" for part in signature.split(", "))
 
 
+def _own_bases(cls: type) -> list[type]:
+    """``cls`` and its bases up to (not including) ``object`` and the standard library's classes
+    (``Enum``, ``Generic``): the classes whose public members a user of ``cls`` sees."""
+    return [
+        base
+        for base in cls.__mro__
+        if str(getattr(base, "__module__", "")).split(".")[0] not in (*STDLIB_MODULES, "builtins")
+    ]
+
+
 def _public_methods(cls: type) -> dict[str, Callable[..., Any]]:
+    """The public methods of ``cls``, its own and those it has through its bases (the nearest
+    definition wins, as attribute lookup finds it)."""
     methods: dict[str, Callable[..., Any]] = {}
-    for name, member in vars(cls).items():
-        if name.startswith("_"):
-            continue
-        function: object = member
-        if isinstance(member, staticmethod | classmethod):
-            function = cast("staticmethod[..., Any] | classmethod[Any, ..., Any]", member).__func__
-        if inspect.isfunction(function):
-            methods[name] = function
+    for base in reversed(_own_bases(cls)):
+        for name, member in vars(base).items():
+            if name.startswith("_"):
+                continue
+            function: object = member
+            if isinstance(member, staticmethod | classmethod):
+                function = cast("staticmethod[..., Any] | classmethod[Any, ..., Any]", member).__func__
+            if inspect.isfunction(function):
+                methods[name] = function
+            else:
+                methods.pop(name, None)
     return methods
+
+
+def _public_properties(cls: type) -> list[str]:
+    """The public properties of ``cls``, its own and its bases'."""
+    found: dict[str, bool] = {}
+    for base in reversed(_own_bases(cls)):
+        for name, member in vars(base).items():
+            if not name.startswith("_"):
+                found[name] = isinstance(member, property)
+    return sorted(name for name, is_property in found.items() if is_property)
 
 
 def name_facts(value: object) -> JSON:
@@ -124,6 +150,9 @@ def name_facts(value: object) -> JSON:
         methods = _public_methods(value)
         if methods:
             facts["methods"] = {n: callable_facts(m, drop_self=True) for n, m in sorted(methods.items())}
+        properties = _public_properties(value)
+        if properties:
+            facts["properties"] = properties
         return facts
     if callable(value) and (inspect.isfunction(value) or inspect.isbuiltin(value) or hasattr(value, "__wrapped__")):
         return {"kind": "function", **callable_facts(typing.cast("Callable[..., Any]", value))}

@@ -919,7 +919,9 @@ LIB_TILING_FIELDS: dict[str, tuple[tuple[str, str], ...]] = {
     "LogSoftMaxTiling": tuple((name, "i32") for name in _SOFTMAX_FIELDS),
 }
 """The members of each tiling struct (C++ names, in declaration order) and their IR types: CANN's
-``uint32_t`` members read as ``i32`` (pyasc's ``int32``), ``float`` as ``f32``."""
+``uint32_t`` members read as ``i32`` (pyasc's ``int32``), ``float`` as ``f32``.  The structs declared in
+Python (``ascx.language.core.struct.Struct``) add themselves, nested members by their path
+(``tile.tile_length``)."""
 
 LIB_STRUCT_NAMESPACES: dict[str, str] = {"SoftMaxShapeInfo": "AscendC::"}
 """The structs CANN declares in a namespace (the tiling structs are global: ``kernel_tiling.h``)."""

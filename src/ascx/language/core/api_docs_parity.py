@@ -16,10 +16,10 @@ TENSOR_METADATA = Family(
     """
     The metadata of a tensor object: its address, its shape information, a tag, its size.  They run
     on the scalar unit and change the tensor object, not its data.  pyasc also exposes methods that
-    CANN's kernel API does not offer a kernel (CPU-debug-only functions, protected members); ascx has
+    CANN's kernel API does not offer a kernel (CPU-debug-only functions, protected members, queue methods that do not compile on a TBuf); ascx has
     them, and each is an error at the call that says why.
     """,
-    (f"{_C}.tensor", f"{_C}.shape_info", "ascx.language.fwk.tpipe", "ascx.language.fwk.tque"),
+    (f"{_C}.tensor", f"{_C}.shape_info", "ascx.language.fwk.tpipe", "ascx.language.fwk.tque", "ascx.language.fwk.tbuf"),
     """
     @asc.jit
     def kernel(x: asc.GlobalAddress) -> None:

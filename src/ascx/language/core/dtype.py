@@ -144,6 +144,32 @@ float_ = float32
 double = float64
 
 
+class KnownTypes:
+    """pyasc's ``asc.language.core.dtype.KnownTypes``: the predefined data types as class attributes, for
+    code that writes ``KT.int32`` (pyasc's generalization tests import it as ``KT``).  The same objects as
+    the module's names: ``KnownTypes.half is float16``."""
+
+    void = void
+    int1 = int1
+    int8 = int8
+    int16 = int16
+    int32 = int32
+    int64 = int64
+    float16 = float16
+    float32 = float32
+    float64 = float64
+    uint8 = uint8
+    uint16 = uint16
+    uint32 = uint32
+    uint64 = uint64
+    bit = bit
+    bool_ = bool_
+    int_ = int_
+    half = half
+    float_ = float_
+    double = double
+
+
 __all__ = [
     "DataType",
     "bfloat16",

@@ -3,7 +3,7 @@ buffers out of a region of the pipe's memory."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NoReturn
 
 from ascx.dialects import ascendc as ir
 from ascx.language.core.api_errors import ApiTypeError, ApiValueError
@@ -12,6 +12,7 @@ from ascx.language.core.convert import describe, integer_operand
 from ascx.language.core.dtype import uint32
 from ascx.language.core.enums import TPosition
 from ascx.language.core.tensor import LocalTensor
+from ascx.language.core.tensor_metadata import not_for_the_npu, not_for_the_npu_message
 from ascx.language.core.values import Handle
 from ascx.language.fwk.tque import compile_time_int, compile_time_position, dtype_argument
 from ascx.language.records import records
@@ -19,6 +20,60 @@ from ascx.language.records import records
 record = records(__name__, "fwk/buffers")
 TBUF_AT_GM = "TBuf: a buffer cannot be at position GM"
 TBUF_DTYPE_FORMS = "TBuf.alloc_tensor: CANN's TBuf declares AllocTensor<T>() and DeQue<T>() only, no tensor form"
+
+
+DEPTH_ZERO_ASSERTS = {
+    "vacant_in_que": "VacantInQue api is not supported while depth is zero",
+    "has_tensor_in_que": "HasTensorInQue api is not supported while depth is zero",
+    "get_tensor_count_in_que": "GetTensorCountInQue api is not supported while depth is zero",
+    "has_idle_buffer": "HasIdleBuffer api is not supported while depth is zero",
+    "free_all_event": "can not use FreeAllEvent api while depth is zero",
+}
+"""The queue methods a TBuf inherits from ``TQueBind<pos, pos, 0, 0>`` whose C++ does not compile on it:
+the ``static_assert`` of each (CANN's ``impl/basic_api/kernel_tquebind_impl.h``)."""
+
+
+def _cpp_name(name: str) -> str:
+    return "".join(part.capitalize() for part in name.split("_"))
+
+
+def depth_zero_reason(method: str) -> str:
+    """Why ``TBuf.<method>`` (a queue query) cannot be called."""
+    return (
+        f"CANN's TBuf is a TQueBind of depth 0, and TQueBind::{_cpp_name(method)} static_asserts "
+        f'"{DEPTH_ZERO_ASSERTS[method]}"'
+    )
+
+
+def pipe_plumbing_reason(method: str) -> str:
+    """Why ``TBuf.init_buf_handle`` / ``init_start_buf_handle`` cannot be called."""
+    return (
+        f"TBuf::{_cpp_name(method)} is how TPipe::InitBuffer points a TBuf at the memory it allocated; "
+        "a kernel does not call it"
+    )
+
+
+def _depth_zero_record(method: str) -> dict[str, Any]:
+    return {
+        "forms": (f"buf.{method}()",),
+        "cpp": (),
+        "rules": (f'"{not_for_the_npu_message(f"TBuf.{method}", depth_zero_reason(method))}".',),
+        "summary": f"A queue method pyasc's TBuf inherits from TQueBind; CANN's ``{_cpp_name(method)}`` does not "
+        "compile on a TBuf.",
+        "title": f"TBuf.{method}",
+        "page": "core/tensor_metadata",
+    }
+
+
+def _plumbing_record(method: str, form: str) -> dict[str, Any]:
+    return {
+        "forms": (form,),
+        "cpp": (),
+        "rules": (f'"{not_for_the_npu_message(f"TBuf.{method}", pipe_plumbing_reason(method))}".',),
+        "summary": f"pyasc's TBuf inherits TQueBind's ``{method}``; in CANN it is TPipe's plumbing.",
+        "title": f"TBuf.{method}",
+        "page": "core/tensor_metadata",
+    }
 
 
 def tbuf_tensor_message(method: str, got: str) -> str:
@@ -152,6 +207,61 @@ class TBuf(Handle):
         offset = integer_operand(builder, buf_offset, uint32, api="TBuf.get_with_offset", param="buf_offset")
         op = builder.insert(ir.TBufGetWithOffsetOp(self.ssa, element.to_ir(), count, offset))
         return LocalTensor.wrap(op.result, element, self.position)
+
+    # pyasc's TBuf derives from TQueBind and so has every queue method; CANN's TBuf derives from
+    # TQueBind<pos, pos, 0, 0>, on which these do not compile or are the pipe's.
+    def _not_on_a_tbuf(self, method: str) -> NoReturn:
+        active(f"TBuf.{method}")
+        not_for_the_npu(
+            f"TBuf.{method}",
+            depth_zero_reason(method),
+            "a TBuf is not a queue: use a TQue for queue state, or a TBuf's get/alloc_tensor for scratch memory",
+        )
+
+    @record(**_depth_zero_record("vacant_in_que"))
+    def vacant_in_que(self) -> NoReturn:
+        """Not on a TBuf: CANN's ``VacantInQue`` requires a queue depth."""
+        self._not_on_a_tbuf("vacant_in_que")
+
+    @record(**_depth_zero_record("has_tensor_in_que"))
+    def has_tensor_in_que(self) -> NoReturn:
+        """Not on a TBuf: CANN's ``HasTensorInQue`` requires a queue depth."""
+        self._not_on_a_tbuf("has_tensor_in_que")
+
+    @record(**_depth_zero_record("get_tensor_count_in_que"))
+    def get_tensor_count_in_que(self) -> NoReturn:
+        """Not on a TBuf: CANN's ``GetTensorCountInQue`` requires a queue depth."""
+        self._not_on_a_tbuf("get_tensor_count_in_que")
+
+    @record(**_depth_zero_record("has_idle_buffer"))
+    def has_idle_buffer(self) -> NoReturn:
+        """Not on a TBuf: CANN's ``HasIdleBuffer`` requires a queue depth."""
+        self._not_on_a_tbuf("has_idle_buffer")
+
+    @record(**_depth_zero_record("free_all_event"))
+    def free_all_event(self) -> NoReturn:
+        """Not on a TBuf: CANN's ``FreeAllEvent`` requires a queue depth."""
+        self._not_on_a_tbuf("free_all_event")
+
+    def _pipe_plumbing(self, method: str) -> NoReturn:
+        active(f"TBuf.{method}")
+        not_for_the_npu(
+            f"TBuf.{method}", pipe_plumbing_reason(method), "allocate the buffer with pipe.init_buffer(buf, len)"
+        )
+
+    @record(
+        **_plumbing_record("init_buf_handle", "buf.init_buf_handle(buf_pool, index, buf_handle, cur_pool_addr, len)")
+    )
+    def init_buf_handle(self, buf_pool: Any, index: Any, buf_handle: Any, cur_pool_addr: Any, len: Any) -> NoReturn:
+        """Not for kernels: the pipe sets a TBuf up."""
+        del buf_pool, index, buf_handle, cur_pool_addr, len
+        self._pipe_plumbing("init_buf_handle")
+
+    @record(**_plumbing_record("init_start_buf_handle", "buf.init_start_buf_handle(start_buf_handle, num, len)"))
+    def init_start_buf_handle(self, start_buf_handle: Any, num: Any, len: Any) -> NoReturn:
+        """Not for kernels: the pipe sets a TBuf up."""
+        del start_buf_handle, num, len
+        self._pipe_plumbing("init_start_buf_handle")
 
 
 @record(

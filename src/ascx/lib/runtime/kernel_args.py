@@ -33,6 +33,12 @@ def numpy_dtype(dtype: DataType) -> np.dtype[Any]:
     return np.dtype("float16" if text == "half" else text)
 
 
+def element_bits_dtype(dtype: DataType) -> np.dtype[Any]:
+    """The numpy type a pointer argument's memory is viewed as: ``numpy_dtype``, but ``uint16`` (the same
+    bits) for ``bfloat16``, which numpy lacks (a torch ``bfloat16`` tensor's data)."""
+    return np.dtype(np.uint16) if str(dtype) == "bfloat16" else numpy_dtype(dtype)
+
+
 def _word(value: Any) -> int:
     if isinstance(value, ctypes.c_void_p):
         return int(value.value or 0)
@@ -106,7 +112,7 @@ def unpack_arguments(kernel: EmulatedKernel, words: Sequence[Any]) -> list[Any]:
         address = int.from_bytes(take(WORD, param.name), "little")
         if param.kind == "pointer":
             assert param.dtype is not None
-            out.append(_device_view(address, numpy_dtype(param.dtype), param.name))
+            out.append(_device_view(address, element_bits_dtype(param.dtype), param.name))
         else:
             out.append(_device_view(address, np.dtype(np.uint8), param.name))
     return out

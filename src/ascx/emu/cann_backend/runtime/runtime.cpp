@@ -21,6 +21,11 @@
 
 #include "kernel_operator.h"
 
+uint64_t ascx_cann_gatherb_source = 0;
+namespace AscendC {
+void SetModelGatherbSrc0Tensor(uint64_t src0, const uint32_t) { ascx_cann_gatherb_source = src0; }
+}  // namespace AscendC
+
 int64_t block_idx = 0;
 int64_t block_num = 1;
 int64_t sub_block_idx = 0;

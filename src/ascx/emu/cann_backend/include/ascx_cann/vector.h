@@ -224,6 +224,24 @@ inline void vbrcb(T* dst, T* src, B block_stride, RS repeat_stride, R repeat) {
     }
 }
 
+/// The source of the next vgatherb: CANN's CPU-debug build names it with SetModelGatherbSrc0Tensor (runtime.cpp),
+/// because vgatherb's 32-bit source address cannot hold a host pointer.
+extern uint64_t ascx_cann_gatherb_source;
+
+/// vgatherb(dst, offset, src0, dstRepStride, dstBlkStride, repeat): block j of repeat r of dst (strides in
+/// 32-byte blocks, a block stride of 0 is 1) = the 32 bytes of the source at byte offset[r * 8 + j].
+template <typename T, typename A, typename RS, typename BS, typename R>
+inline void vgatherb(T* dst, uint32_t* offset, A, RS repeat_stride, BS block_stride, R repeat) {
+    const auto* src = reinterpret_cast<const uint8_t*>(ascx_cann_gatherb_source);
+    auto* out = reinterpret_cast<uint8_t*>(dst);
+    const uint64_t blocks = uint64_t(block_stride) == 0 ? 1 : uint64_t(block_stride);
+    for (uint64_t r = 0; r < uint64_t(repeat); ++r) {
+        for (uint64_t j = 0; j < 8; ++j) {
+            std::memcpy(out + (r * uint64_t(repeat_stride) + j * blocks) * 32, src + offset[r * 8 + j], 32);
+        }
+    }
+}
+
 /// vector_dup(dst, value, repeat, dstBlkStride, srcBlkStride, dstRepStride, srcRepStride).
 template <typename T, typename V, typename R, typename B0, typename B1, typename R0, typename R1>
 inline void vector_dup(T* dst, V value, R repeat, B0 bd, B1, R0 rd, R1) {
