@@ -270,34 +270,34 @@ class Area:
 
 
 EMU = "src/ascx/emu/include/ascx_emu/"
+VECTOR_OPS = "tests/emu/test_vector_ops.py::"
+PRINTER_TESTS = ("tests/target", "lit:tests/filecheck/target", "lit:tests/filecheck/api")
 AREAS: dict[str, Area] = {
     "emu": Area(
-        "the clean-room emulation headers: the vector, mask, data-copy and reduction instructions",
+        "the clean-room emulation headers: the vector, mask and data-copy instructions",
         (
-            (EMU + "vector.h", ("tests/emu/test_vector_ops.py",)),
+            (
+                EMU + "vector.h",
+                (
+                    VECTOR_OPS + "test_binary_ops_match_numpy_exactly",
+                    VECTOR_OPS + "test_scalar_ops_match_numpy_exactly",
+                    VECTOR_OPS + "test_every_compare_mode_of_both_compares",
+                ),
+            ),
             (EMU + "vector_mask.h", ("tests/emu/test_vector_mask_ops.py",)),
-            (EMU + "data_copy.h", ("tests/emu/test_data_copy_pad_gm_ub.py", "tests/emu/test_vector_ops.py")),
-            (EMU + "reduce_repeat.h", ("tests/emu/test_reduce_sort_numerics.py",)),
-            (EMU + "repeat.h", ("tests/emu/test_vector_ops.py", "tests/emu/test_vector_mask_ops.py")),
+            (EMU + "data_copy.h", ("tests/emu/test_data_copy_pad_gm_ub.py",)),
         ),
         emulation=True,
     ),
     "printer": Area(
         "the C++ printer (src/ascx/target)",
-        (
-            (
-                "src/ascx/target/emit_*.py",
-                ("tests/target", "lit:tests/filecheck/target", "lit:tests/filecheck/api"),
-            ),
-            ("src/ascx/target/printer.py", ("tests/target", "lit:tests/filecheck/target", "lit:tests/filecheck/api")),
-        ),
+        (("src/ascx/target/emit_*.py", PRINTER_TESTS), ("src/ascx/target/printer.py", PRINTER_TESTS)),
     ),
     "tiling": Area(
-        "the host tiling (src/ascx/lib/host)",
+        "the host Matmul tiling (src/ascx/lib/host)",
         (
             ("src/ascx/lib/host/tiling.py", ("tests/host/test_tiling.py",)),
             ("src/ascx/lib/host/search.py", ("tests/host/test_tiling.py",)),
-            ("src/ascx/lib/host/adv_tiling.py", ("tests/host/test_adv_tiling.py",)),
         ),
     ),
     "sync": Area(
@@ -305,7 +305,13 @@ AREAS: dict[str, Area] = {
         (
             (
                 "src/ascx/analysis/*.py",
-                ("tests/passes", "tests/analysis", "lit:tests/filecheck/passes"),
+                (
+                    "tests/passes/test_sync_mutations.py",
+                    "tests/passes/test_one_mistake_one_error.py",
+                    "tests/passes/test_insertion_properties.py",
+                    "tests/analysis",
+                    "lit:tests/filecheck/passes",
+                ),
             ),
         ),
     ),
@@ -391,12 +397,15 @@ class Copy:
         lit_args = [t.removeprefix("lit:") for t in tests if t.startswith("lit:")]
         deadline = time.monotonic() + timeout
         commands: list[list[str]] = []
+        lit_command: list[str] = []
         if lit_args:
             lit = [str(self.bin / "python"), "-c", "from lit.main import main; main()", "-q"]
-            commands.append([*lit, f"-Dpython={self.bin / 'python'}", *lit_args])
+            lit_command = [*lit, "--max-failures=1", f"-Dpython={self.bin / 'python'}", *lit_args]
         if pytest_args:
             pytest = [str(self.bin / "python"), "-m", "pytest", "-n", "0", "-q", "-x", "-p", "no:cacheprovider"]
             commands.append([*pytest, *pytest_args])
+        if lit_args:
+            commands.append(lit_command)
         for command in commands:
             left = deadline - time.monotonic()
             if left <= 0:
@@ -460,7 +469,10 @@ def run_mutants(mutants: Sequence[Mutant], area: Area, timeout_factor: float = 3
                     detail,
                 )
             )
-            print(f"{outcome:8} {mutant.id} {mutant.original.strip()!r} -> {mutant.replacement.strip()!r}", file=sys.stderr)
+            print(
+                f"{outcome:8} {mutant.id} {mutant.original.strip()!r} -> {mutant.replacement.strip()!r}",
+                file=sys.stderr,
+            )
     return outcomes
 
 
