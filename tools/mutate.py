@@ -30,13 +30,12 @@ import json
 import os
 import random
 import re
-import shutil
 import subprocess
 import sys
 import tempfile
 import time
 import tokenize
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path
