@@ -18,7 +18,8 @@ REPO = Path(__file__).resolve().parents[2]
 
 def _load() -> ModuleType:
     spec = importlib.util.spec_from_file_location("ascx_mutate_tool", REPO / "tools" / "mutate.py")
-    assert spec is not None and spec.loader is not None
+    assert spec is not None
+    assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module  # dataclasses look their module up
     spec.loader.exec_module(module)
@@ -62,7 +63,7 @@ def test_a_printed_enum_is_swapped_for_the_next_member_when_printed() -> None:
     source = 'def g(op):\n    return f"AscendC::CMPMODE::{op.cmp_mode.data.name}"\n'
     (mutant,) = [m for m in mutate.python_mutants("m.py", source, ENUMS) if m.operator == "enum"]
     namespace: dict[str, object] = {}
-    exec(mutant.apply(source), namespace)  # noqa: S102 - the mutated source of this test
+    exec(mutant.apply(source), namespace)  # the mutated source of this test
 
     from ascx.dialects.ascendc import CmpModeAttr
     from ascx.enums import CMPMODE
@@ -119,7 +120,8 @@ def test_sampling_is_deterministic_and_takes_every_operator_in_turn() -> None:
 
 def test_every_area_has_files_with_mutants_and_tests() -> None:
     enums = mutate.enum_members()
-    assert enums["CMPMODE"] == ("LT", "GT", "EQ", "LE", "GE", "NE") and enums["SELMODE"] == enums["SelMode"]
+    assert enums["CMPMODE"] == ("LT", "GT", "EQ", "LE", "GE", "NE")
+    assert enums["SELMODE"] == enums["SelMode"]
     for name, area in mutate.AREAS.items():
         files = area.files()
         assert files, name
@@ -142,7 +144,7 @@ def _find(path: str, operator: str, original: str, before: str) -> object:
         and m.original.strip() == original
         and (lines[m.line - 1][: m.col] if operator != "delete" else "").endswith(before)
     ]
-    assert found, (path, operator, original, line_text)
+    assert found, (path, operator, original, before)
     return found[0]
 
 
