@@ -35,7 +35,7 @@ import sys
 import tempfile
 import time
 import tokenize
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, field
 from fnmatch import fnmatch
 from pathlib import Path
@@ -428,11 +428,16 @@ def _first_failure(output: str) -> str:
 
 
 def run_mutants(
-    mutants: Sequence[Mutant], area: Area, timeout_factor: float = 3.0, baseline: bool = True
+    mutants: Sequence[Mutant],
+    area: Area,
+    timeout_factor: float = 3.0,
+    baseline: bool = True,
+    progress: Callable[[list[Outcome]], None] | None = None,
 ) -> list[Outcome]:
     """Each mutant applied alone to one copy of HEAD and its tests run; the baseline (no mutant) of each
     selection first, which must pass and sets the timeout (``timeout_factor`` times its time, at least a
-    minute).  Without ``baseline`` (the smoke test's known mutants) every selection has ten minutes."""
+    minute).  Without ``baseline`` (the smoke test's known mutants) every selection has ten minutes.
+    ``progress`` sees the outcomes so far after each mutant (a long campaign's partial results)."""
     outcomes: list[Outcome] = []
     with tempfile.TemporaryDirectory(prefix="ascx-mutate-") as base:
         copy = Copy.make(Path(base), area.emulation)
@@ -472,6 +477,8 @@ def run_mutants(
                     detail,
                 )
             )
+            if progress is not None:
+                progress(outcomes)
             print(
                 f"{outcome:8} {mutant.id} {mutant.original.strip()!r} -> {mutant.replacement.strip()!r}",
                 file=sys.stderr,
@@ -519,18 +526,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     outcomes: list[Outcome] = []
     start = time.monotonic()
+
+    def write(done: list[Outcome]) -> None:
+        if args.out:
+            args.out.parent.mkdir(parents=True, exist_ok=True)
+            args.out.write_text(json.dumps([asdict(o) for o in [*outcomes, *done]], indent=1) + "\n")
+
     for chosen, area in groups:
         if area is None:
             raise SystemExit("run takes --area or --mutant")
-        outcomes.extend(run_mutants(chosen, area))
+        outcomes.extend(run_mutants(chosen, area, progress=write))
     killed = sum(o.outcome == "killed" for o in outcomes)
     print(f"{killed}/{len(outcomes)} killed in {time.monotonic() - start:.0f}s", file=sys.stderr)
-    report = json.dumps([asdict(o) for o in outcomes], indent=1)
-    if args.out:
-        args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(report + "\n")
-    else:
-        print(report)
+    write([])
+    if not args.out:
+        print(json.dumps([asdict(o) for o in outcomes], indent=1))
     return 0
 
 
