@@ -270,7 +270,12 @@ class Area:
 
 EMU = "src/ascx/emu/include/ascx_emu/"
 VECTOR_OPS = "tests/emu/test_vector_ops.py::"
-PRINTER_TESTS = ("tests/target", "lit:tests/filecheck/target", "lit:tests/filecheck/api")
+PRINTER_TESTS = (
+    "tests/target",
+    "tests/language/test_vector_api.py",
+    "lit:tests/filecheck/target",
+    "lit:tests/filecheck/api",
+)
 AREAS: dict[str, Area] = {
     "emu": Area(
         "the clean-room emulation headers: the vector, mask and data-copy instructions",
