@@ -286,6 +286,8 @@ AREAS: dict[str, Area] = {
                     VECTOR_OPS + "test_binary_ops_match_numpy_exactly",
                     VECTOR_OPS + "test_scalar_ops_match_numpy_exactly",
                     VECTOR_OPS + "test_every_compare_mode_of_both_compares",
+                    VECTOR_OPS + "test_unary_and_duplicate_mask_forms",
+                    "tests/emu/test_build_kinds.py::test_vector_ops_in_place_masked_and_overlapping_agree",
                 ),
             ),
             (EMU + "vector_mask.h", ("tests/emu/test_vector_mask_ops.py",)),
