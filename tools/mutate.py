@@ -287,6 +287,7 @@ AREAS: dict[str, Area] = {
                     VECTOR_OPS + "test_scalar_ops_match_numpy_exactly",
                     VECTOR_OPS + "test_every_compare_mode_of_both_compares",
                     VECTOR_OPS + "test_unary_and_duplicate_mask_forms",
+                    VECTOR_OPS + "test_the_sync_checker_sees_a_unary_op_read_its_source",
                     "tests/emu/test_build_kinds.py::test_vector_ops_in_place_masked_and_overlapping_agree",
                 ),
             ),

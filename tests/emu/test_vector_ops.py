@@ -491,6 +491,20 @@ def test_the_sync_checker_sees_vector_ops(kernel_module: Callable[[str], ModuleT
     )
 
 
+def test_the_sync_checker_sees_a_unary_op_read_its_source(kernel_module: Callable[[str], ModuleType]) -> None:
+    """A unary op reads its source on the V pipe too: Exp of the copied input without the MTE2_V flag is a
+    hazard.  (Found by the mutation campaign, docs/testing.md#mutation-testing: the unary ops' record of
+    their source read deleted, and every test passed.)"""
+    x, y = inputs(np.float32)
+    k = kernel(kernel_module, "asc.exp(c, a, 256)\nout()", options="(insert_sync=False, verify_sync=False)")
+    with pytest.warns(asc.AscxWarning):
+        with pytest.raises(EmulationError) as caught:
+            k[1](x, y, np.zeros(N, dtype=np.float32), 0.0)
+    assert caught.value.message.split(": ", 2)[2].startswith(
+        "RAW hazard: Exp (V) reads UB bytes [0, 32) written by DataCopy (GM to local) (MTE2)"
+    )
+
+
 # --- atomics and debug output ------------------------------------------------------------------------
 
 
