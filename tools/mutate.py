@@ -13,7 +13,8 @@ mutants of a file are enumerated in source order; a campaign samples ``--count``
 
     python tools/mutate.py list --area printer --count 20 --seed 32
     python tools/mutate.py run --area printer --count 20 --seed 32 --out results/printer.json
-    python tools/mutate.py run --mutant 'src/ascx/target/emit_vector.py:121:36:enum'
+    python tools/mutate.py run --mutant 'src/ascx/target/emit_vector.py:121:31:enum'
+    python tools/mutate.py run --mutant ID --tests tests/language/test_vector_api.py  # another selection
 
 A C++ mutant of the clean-room emulation headers changes the build key of every kernel that includes the
 header, so each one rebuilds the kernels its tests run; its tests run on the clean-room backend alone
@@ -521,6 +522,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=20)
     parser.add_argument("--seed", type=int, default=32)
     parser.add_argument("--out", type=Path, help="write the outcomes as JSON")
+    parser.add_argument("--tests", nargs="+", help="with --mutant: run these tests instead of the area's selection")
     args = parser.parse_args(argv)
     enums = enum_members()
     if args.file:
@@ -529,6 +531,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     elif args.mutant:
         found = [find_mutant(m, enums) for m in args.mutant]
         groups = [([m for m, a in found if a is area], area) for area in {id(a): a for _, a in found}.values()]
+        if args.tests:
+            groups = [
+                (chosen, Area(area.description, tuple((m.path, tuple(args.tests)) for m in chosen), area.emulation))
+                for chosen, area in groups
+            ]
     elif args.area:
         area = AREAS[args.area]
         groups = [(sample(area_mutants(area, enums), args.count, args.seed), area)]
