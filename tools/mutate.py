@@ -513,6 +513,23 @@ def find_mutant(mutant_id: str, enums: dict[str, tuple[str, ...]]) -> tuple[Muta
     raise SystemExit(f"{path} is in no area of tools/mutate.py (AREAS)")
 
 
+def _chosen(args: argparse.Namespace, enums: dict[str, tuple[str, ...]]) -> list[tuple[list[Mutant], Area | None]]:
+    """The mutants the command line names, grouped by the area whose tests run them."""
+    if args.file:
+        return [(file_mutants(args.file, enums), None)]
+    if args.mutant:
+        found = [find_mutant(m, enums) for m in args.mutant]
+        groups = [([m for m, a in found if a is area], area) for area in {id(a): a for _, a in found}.values()]
+        if not args.tests:
+            return [(chosen, area) for chosen, area in groups]
+        return [
+            (chosen, Area(area.description, tuple((m.path, tuple(args.tests)) for m in chosen), area.emulation))
+            for chosen, area in groups
+        ]
+    area = AREAS[args.area]
+    return [(sample(area_mutants(area, enums), args.count, args.seed), area)]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], prog="tools/mutate.py")
     parser.add_argument("command", choices=("list", "run"))
@@ -524,23 +541,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, help="write the outcomes as JSON")
     parser.add_argument("--tests", nargs="+", help="with --mutant: run these tests instead of the area's selection")
     args = parser.parse_args(argv)
-    enums = enum_members()
-    if args.file:
-        chosen = file_mutants(args.file, enums)
-        groups = [(chosen, None)]
-    elif args.mutant:
-        found = [find_mutant(m, enums) for m in args.mutant]
-        groups = [([m for m, a in found if a is area], area) for area in {id(a): a for _, a in found}.values()]
-        if args.tests:
-            groups = [
-                (chosen, Area(area.description, tuple((m.path, tuple(args.tests)) for m in chosen), area.emulation))
-                for chosen, area in groups
-            ]
-    elif args.area:
-        area = AREAS[args.area]
-        groups = [(sample(area_mutants(area, enums), args.count, args.seed), area)]
-    else:
+    if not (args.file or args.mutant or args.area):
         parser.error("give --area, --file or --mutant")
+    groups = _chosen(args, enum_members())
     if args.command == "list":
         for chosen, _ in groups:
             for m in chosen:
