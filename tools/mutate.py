@@ -323,7 +323,6 @@ AREAS: dict[str, Area] = {
                 (
                     "tests/passes/test_sync_mutations.py",
                     "tests/passes/test_one_mistake_one_error.py",
-                    "tests/passes/test_insertion_properties.py",
                     "tests/analysis",
                     "lit:tests/filecheck/passes",
                 ),
