@@ -385,6 +385,30 @@ def test_reductions(kernel_module: Callable[[str], ModuleType], dtype: Any, inde
         assert got[2][1:2].view(index_type)[0] == 31
 
 
+def test_a_mask_form_reduce_sum_over_an_odd_number_of_repeats(kernel_module: Callable[[str], ModuleType]) -> None:
+    """The mask form adds the repeat sums as a binary tree: three repeats of 64 float32 lanes give
+    (s0 + s1) + s2, with each repeat's lanes summed as a tree too.  (Found by the mutation campaign,
+    docs/testing.md#mutation-testing: the tree's pairing loop reading one past an odd count survived.)"""
+    x, _ = inputs(np.float32, seed=5, low=0.0, high=1.0)
+    body = """
+    t = asc.LocalTensor(a.dtype, asc.TPosition.VECCALC, 12288, 256)
+    asc.duplicate(c, 0.0, 256)
+    asc.reduce_sum(c, a, t, 64, 3, 8)
+    out()
+"""
+    got = run(kernel_module, body, x, x, np.float32, 1)
+
+    def tree(values: np.ndarray) -> np.float32:
+        items = [np.float32(v) for v in values]
+        while len(items) > 1:
+            pairs = [np.float32(items[i] + items[i + 1]) for i in range(0, len(items) - 1, 2)]
+            items = pairs + ([items[-1]] if len(items) % 2 else [])
+        return items[0]
+
+    sums = [tree(x[r * 64 : (r + 1) * 64]) for r in range(3)]
+    assert got[0][0] == np.float32(np.float32(sums[0] + sums[1]) + sums[2])
+
+
 # --- Compare and Select -------------------------------------------------------------------------------
 
 
