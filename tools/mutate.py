@@ -323,7 +323,6 @@ AREAS: dict[str, Area] = {
             (
                 "src/ascx/analysis/*.py",
                 (
-                    "tests/passes/test_sync_mutations.py",
                     "tests/passes/test_one_mistake_one_error.py",
                     "tests/analysis",
                     "lit:tests/filecheck/passes",
