@@ -324,6 +324,7 @@ AREAS: dict[str, Area] = {
                 "src/ascx/analysis/*.py",
                 (
                     "tests/passes/test_one_mistake_one_error.py",
+                    "tests/passes/test_correlated_branches.py",
                     "tests/analysis",
                     "lit:tests/filecheck/passes",
                 ),
