@@ -290,6 +290,7 @@ AREAS: dict[str, Area] = {
                     VECTOR_OPS + "test_unary_and_duplicate_mask_forms",
                     VECTOR_OPS + "test_the_sync_checker_sees_a_unary_op_read_its_source",
                     VECTOR_OPS + "test_compare_then_select",
+                    VECTOR_OPS + "test_a_full_mask_over_sixty_four_repeats",
                     VECTOR_OPS + "test_a_mask_form_reduce_sum_over_an_odd_number_of_repeats",
                     "tests/emu/test_build_kinds.py::test_vector_ops_in_place_masked_and_overlapping_agree",
                 ),

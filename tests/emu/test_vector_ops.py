@@ -216,6 +216,31 @@ def test_a_continuous_mask_with_repeats_and_block_strides(kernel_module: Callabl
     np.testing.assert_array_equal(got, want)
 
 
+LONG = 64 * 64
+"""Elements of sixty-four full repeats of float32 (64 lanes each)."""
+
+
+def test_a_full_mask_over_sixty_four_repeats(kernel_module: Callable[[str], ModuleType]) -> None:
+    """A mask-form Add with every lane on, 64 repeats of 64 float32, contiguous: the fast build adds all 4096
+    elements as one flat run.  (Found by the mutation campaign, docs/testing.md#mutation-testing: the flat
+    run's length as repeats / lanes instead of repeats * lanes survived, being 0, the reference path, for
+    fewer than 64 repeats.)"""
+    source = (
+        KERNEL.replace("4096, {n}", f"{LONG * 4}, {{n}}")
+        .replace("8192, {n}", f"{LONG * 8}, {{n}}")
+        .format(n=LONG, options="", body=textwrap.indent(BODY_LONG, "    "))
+    )
+    rng = np.random.default_rng(7)
+    x = rng.uniform(-4, 4, LONG).astype(np.float32)
+    y = rng.uniform(-4, 4, LONG).astype(np.float32)
+    z = np.zeros(LONG, dtype=np.float32)
+    kernel_module(source).k[1](x, y, z, 0.0)
+    np.testing.assert_array_equal(z, x + y)
+
+
+BODY_LONG = f"asc.add(c, a, b, 64, 64, asc.BinaryRepeatParams())\nasc.data_copy(zg, c, {LONG})"
+
+
 def test_a_bit_mask_on_half(kernel_module: Callable[[str], ModuleType]) -> None:
     """float16: 128 lanes a repeat; word 0 holds lanes 0-63, word 1 lanes 64-127."""
     body = """
