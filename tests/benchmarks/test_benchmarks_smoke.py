@@ -21,7 +21,7 @@ SMOKE: dict[str, list[str]] = {
     "adv_lib_precision.py": ["| function | type | ULP from", "| quant | float16 | - | ", "| quant | float32 | - | "],
     "cold_start.py": ["kernel: ", "fresh processes, median of 1 (round-robin):", "  import ascx ",
                       "  ascx compile, cold ", "  ascx compile, cache hit ", "  ascx-opt, small file ",
-                      "pyasc 1.1.1: skipped (--smoke or --no-pyasc)"],
+                      "target import ascx <= 0.35 s: ", "pyasc 1.1.1: skipped (--smoke or --no-pyasc)"],
     "compile_latency.py": ["kernel: ", "ascx median over 1 compiles:", "  total ", "  disk hit ",
                            "pyasc 1.1.1: skipped (--smoke or --no-pyasc)"],
     "compile_tutorials.py": ["example ", "vector_add ", "vector_add_queues ", "matmul_leaky_relu ",

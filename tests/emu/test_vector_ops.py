@@ -216,6 +216,31 @@ def test_a_continuous_mask_with_repeats_and_block_strides(kernel_module: Callabl
     np.testing.assert_array_equal(got, want)
 
 
+LONG = 64 * 64
+"""Elements of sixty-four full repeats of float32 (64 lanes each)."""
+
+
+def test_a_full_mask_over_sixty_four_repeats(kernel_module: Callable[[str], ModuleType]) -> None:
+    """A mask-form Add with every lane on, 64 repeats of 64 float32, contiguous: the fast build adds all 4096
+    elements as one flat run.  (Found by the mutation campaign, docs/testing.md#mutation-testing: the flat
+    run's length as repeats / lanes instead of repeats * lanes survived, being 0, the reference path, for
+    fewer than 64 repeats.)"""
+    source = (
+        KERNEL.replace("4096, {n}", f"{LONG * 4}, {{n}}")
+        .replace("8192, {n}", f"{LONG * 8}, {{n}}")
+        .format(n=LONG, options="", body=textwrap.indent(BODY_LONG, "    "))
+    )
+    rng = np.random.default_rng(7)
+    x = rng.uniform(-4, 4, LONG).astype(np.float32)
+    y = rng.uniform(-4, 4, LONG).astype(np.float32)
+    z = np.zeros(LONG, dtype=np.float32)
+    kernel_module(source).k[1](x, y, z, 0.0)
+    np.testing.assert_array_equal(z, x + y)
+
+
+BODY_LONG = f"asc.add(c, a, b, 64, 64, asc.BinaryRepeatParams())\nasc.data_copy(zg, c, {LONG})"
+
+
 def test_a_bit_mask_on_half(kernel_module: Callable[[str], ModuleType]) -> None:
     """float16: 128 lanes a repeat; word 0 holds lanes 0-63, word 1 lanes 64-127."""
     body = """
@@ -385,6 +410,34 @@ def test_reductions(kernel_module: Callable[[str], ModuleType], dtype: Any, inde
         assert got[2][1:2].view(index_type)[0] == 31
 
 
+@pytest.mark.clean_room_only(
+    "CANN's ReduceSum (mask form too) fetches event IDs from the kernel's TPipe (GetTPipePtr()->FetchEventID) "
+    "and this kernel has none: a null dereference there (docs/emulation.md#what-the-differential-check-found)"
+)
+def test_a_mask_form_reduce_sum_over_an_odd_number_of_repeats(kernel_module: Callable[[str], ModuleType]) -> None:
+    """The mask form adds the repeat sums as a binary tree: three repeats of 64 float32 lanes give
+    (s0 + s1) + s2, with each repeat's lanes summed as a tree too.  (Found by the mutation campaign,
+    docs/testing.md#mutation-testing: the tree's pairing loop reading one past an odd count survived.)"""
+    x, _ = inputs(np.float32, seed=5, low=0.0, high=1.0)
+    body = """
+    t = asc.LocalTensor(a.dtype, asc.TPosition.VECCALC, 12288, 256)
+    asc.duplicate(c, 0.0, 256)
+    asc.reduce_sum(c, a, t, 64, 3, 8)
+    out()
+"""
+    got = run(kernel_module, body, x, x, np.float32, 1)
+
+    def tree(values: np.ndarray) -> np.float32:
+        items = [np.float32(v) for v in values]
+        while len(items) > 1:
+            pairs = [np.float32(items[i] + items[i + 1]) for i in range(0, len(items) - 1, 2)]
+            items = pairs + ([items[-1]] if len(items) % 2 else [])
+        return items[0]
+
+    sums = [tree(x[r * 64 : (r + 1) * 64]) for r in range(3)]
+    assert got[0][0] == np.float32(np.float32(sums[0] + sums[1]) + sums[2])
+
+
 # --- Compare and Select -------------------------------------------------------------------------------
 
 
@@ -488,6 +541,20 @@ def test_the_sync_checker_sees_vector_ops(kernel_module: Callable[[str], ModuleT
             k[1](x, y, np.zeros(N, dtype=np.float32), 0.0)
     assert caught.value.message.split(": ", 2)[2].startswith(
         "RAW hazard: Add (V) reads UB bytes [0, 32) written by DataCopy (GM to local) (MTE2)"
+    )
+
+
+def test_the_sync_checker_sees_a_unary_op_read_its_source(kernel_module: Callable[[str], ModuleType]) -> None:
+    """A unary op reads its source on the V pipe too: Exp of the copied input without the MTE2_V flag is a
+    hazard.  (Found by the mutation campaign, docs/testing.md#mutation-testing: the unary ops' record of
+    their source read deleted, and every test passed.)"""
+    x, y = inputs(np.float32)
+    k = kernel(kernel_module, "asc.exp(c, a, 256)\nout()", options="(insert_sync=False, verify_sync=False)")
+    with pytest.warns(asc.AscxWarning):
+        with pytest.raises(EmulationError) as caught:
+            k[1](x, y, np.zeros(N, dtype=np.float32), 0.0)
+    assert caught.value.message.split(": ", 2)[2].startswith(
+        "RAW hazard: Exp (V) reads UB bytes [0, 32) written by DataCopy (GM to local) (MTE2)"
     )
 
 

@@ -684,3 +684,48 @@ def test_int8_blocks_in_either_order(kernel_module: Any, traverse: host.MatrixTr
     c = np.zeros((m, n), np.int32)
     kernel_module(INT8_KERNEL).int8_blocks[ceil(tiling.used_core_num / 2)](a, b, c, tiling, system_workspace())
     np.testing.assert_array_equal(c, a.astype(np.int32) @ b.astype(np.int32))
+
+
+# --- found by the mutation campaign (docs/testing.md#mutation-testing) ------------------------------------
+
+
+@pytest.mark.parametrize("n", [256, 512, 1024])
+def test_a_bias_row_fills_the_bias_table_exactly(n: int) -> None:
+    """The bias table holds 1024 bytes, 256 float32 values: a base block 256 wide fits it exactly and is
+    chosen; without a bias the same shape takes the whole N.  (Survivor: the check ``bn * 4 > bt`` as ``>=``.)"""
+    api = fp16_api(host.MatmulApiTiling)
+    api.set_bias_type(GM, ND, DT.DT_FLOAT)
+    api.set_bias(True)
+    api.set_shape(16, n, 16)
+    t = tiling_of(api)
+    assert (t.base_m, t.base_n, t.base_k) == (16, 256, 16)
+    plain = fp16_api(host.MatmulApiTiling)
+    plain.set_shape(16, n, 16)
+    assert tiling_of(plain).base_n == n
+
+
+def test_the_layout_fields_are_zero_without_a_layout() -> None:
+    """A tiling without ``set_*_layout`` or ``set_batch_info_for_normal`` leaves every layout field 0, as CANN's
+    TCubeTiling defaults.  (Survivor: C's default layout ``(1, 0, 0, 0, 0)``.)"""
+    t = tiling_of(_shaped(fp16_api(host.MatmulApiTiling)))
+    names = [f"{role}_layout_info_{x}" for role in "ab" for x in "bsngd"]
+    names += ["c_layout_info_b", "c_layout_info_s1", "c_layout_info_n", "c_layout_info_g", "c_layout_info_s2"]
+    assert {name: getattr(t, name) for name in names} == dict.fromkeys(names, 0)
+
+
+def _shaped(api: Any) -> Any:
+    api.set_shape(64, 64, 64)
+    return api
+
+
+def test_matmul_config_params_defaults_are_cann_s() -> None:
+    """``MatmulConfigParams()`` is MDL, no L1-cached UB, the inner-product schedule, no traverse order and no
+    vector ND2NZ, as CANN's struct.  (Survivor: the schedule's default as ``OUTER_PRODUCT``.)"""
+    params = host.MatmulConfigParams()
+    assert (params.mm_config_type, params.enable_l1_cache_ub, params.schedule_type, params.traverse) == (
+        1,
+        False,
+        host.ScheduleType.INNER_PRODUCT,
+        host.MatrixTraverse.NOSET,
+    )
+    assert params.en_vec_nd2nz is False
