@@ -129,3 +129,59 @@ def test_ascx_emu_prelude_0_selects_the_whole_build(scratch_builds: Path, monkey
     thin = build.build_library(VECTOR_KERNEL, "aiv", name="whole")
     assert thin != library  # each approach keys its own build
     assert UNUSED in defined_symbols(thin)  # the runtime object holds every shared function
+
+
+MATMUL_KERNEL = """#include "kernel_operator.h"
+#include "lib/matmul_intf.h"
+
+extern "C" __global__ __aicore__ void probe(__gm__ half* a, __gm__ half* b, __gm__ float* c, TCubeTiling* tiling) {
+    AscendC::GlobalTensor<half> a_global;
+    a_global.SetGlobalBuffer(a);
+    AscendC::GlobalTensor<half> b_global;
+    b_global.SetGlobalBuffer(b);
+    AscendC::GlobalTensor<float> c_global;
+    c_global.SetGlobalBuffer(c);
+    AscendC::TPipe pipe;
+    AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>,
+                    AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>,
+                    AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, tiling);
+    mm.SetTensorA(a_global);
+    mm.SetTensorB(b_global);
+    mm.IterateAll(c_global);
+    mm.End();
+}
+"""
+CORE = (
+    "ascx_emu::matmul_compute_block(ascx_emu::MatmulBlockJob const&, unsigned long, unsigned long, unsigned long, "
+    "unsigned long, unsigned long, bool, unsigned long, unsigned long, unsigned long, "
+    "std::vector<float, std::allocator<float> >&)"
+)
+"""The Matmul engine's type-erased core: its loops over A, B, the bias and the inner product."""
+
+
+def test_the_matmul_core_is_compiled_once_in_the_runtime_object(
+    scratch_builds: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compiler = build.default_compiler()
+    parts = build.build_prelude(MATMUL_KERNEL, "aiv", compiler, THIN, link=True)
+    assert parts is not None
+    prefix, (runtime,) = parts
+    assert CORE in defined_symbols(Path(runtime))
+    source = tmp_path / "probe.cpp"
+    source.write_text(MATMUL_KERNEL)
+    kernel = tmp_path / "probe.o"
+    command = [*build.compile_command(compiler, "aiv", source, None, THIN, prefix)[:-2], "-c", "-o", str(kernel)]
+    subprocess.run([*command, str(source)], capture_output=True, check=True)
+    kernel_symbols = defined_symbols(kernel)
+    assert CORE not in kernel_symbols  # the engine's thin template calls it; the kernel does not compile it
+    assert not [name for name in kernel_symbols if "matmul_core::" in name]
+    # ASCX_EMU_MATMUL_CORE=0: the kernel's own unit compiles the core (its loads, inlined or not), keyed apart
+    monkeypatch.setenv(prelude.MATMUL_CORE_ENV, "0")
+    assert prelude.thin_flags() == (prelude.MATMUL_IN_KERNEL, prelude.THIN)
+    in_kernel = (*build.BUILD_FLAGS["fast"], *prelude.thin_flags())
+    parts = build.build_prelude(MATMUL_KERNEL, "aiv", compiler, in_kernel, link=True)
+    assert parts is not None
+    command = [*build.compile_command(compiler, "aiv", source, None, in_kernel, parts[0])[:-2], "-c", "-o", str(kernel)]
+    subprocess.run([*command, str(source)], capture_output=True, check=True)
+    assert [name for name in defined_symbols(kernel) if "matmul_core::load_a" in name]

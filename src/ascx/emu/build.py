@@ -138,7 +138,9 @@ def _temporary_dir() -> Path:
 def build_key(source: str, mode: CoreMode, compiler: Compiler, extra_flags: tuple[str, ...] = ()) -> str:
     """The cache key of one build (``extra_flags`` carry the build kind's flags)."""
     digest = hashlib.sha256()
-    for part in (source, mode, compiler.path, compiler.version, *COMPILE_FLAGS, *extra_flags, headers_digest()):
+    # the runtime object's source (prelude.RUNTIME_HEADERS) decides what a thin build links
+    parts = (source, mode, compiler.path, compiler.version, *COMPILE_FLAGS, *extra_flags, headers_digest())
+    for part in (*parts, prelude.RUNTIME_HEADERS):
         digest.update(part.encode())
         digest.update(b"\0")
     return digest.hexdigest()[:32]
@@ -182,7 +184,7 @@ def build_prelude(
         return None
     flags = _code_flags(compiler, mode, extra_flags)
     digest = hashlib.sha256()
-    for part in (preamble, compiler.version, *flags, headers_digest()):
+    for part in (preamble, compiler.version, *flags, headers_digest(), prelude.RUNTIME_HEADERS):
         digest.update(part.encode())
         digest.update(b"\0")
     start = prelude.Prelude(
@@ -201,7 +203,9 @@ def build_prelude(
 
 def _thin(source: str, extra_flags: tuple[str, ...]) -> tuple[str, ...]:
     """``extra_flags`` of a build that starts from its prelude, when it can."""
-    return (*extra_flags, prelude.THIN) if prelude.enabled() and prelude.source_preamble(source) else extra_flags
+    if prelude.enabled() and prelude.source_preamble(source):
+        return (*extra_flags, *prelude.thin_flags())
+    return extra_flags
 
 
 def build_library(
@@ -230,7 +234,7 @@ def build_library(
         return library
     parts = build_prelude(source, mode, compiler, extra_flags, link=True) if prelude.THIN in extra_flags else None
     if parts is None and prelude.THIN in extra_flags:  # no prelude after all: the whole build
-        extra_flags = tuple(flag for flag in extra_flags if flag != prelude.THIN)
+        extra_flags = tuple(flag for flag in extra_flags if flag not in (prelude.THIN, prelude.MATMUL_IN_KERNEL))
         library = cached(extra_flags)
         if library.exists():
             return library

@@ -10,13 +10,15 @@ compiler and flags, and kept in the build directory:
 - ``preamble.h`` is precompiled (``preamble.h.gch`` for g++, ``preamble.h.pch`` for clang), and kernels
   are compiled with ``-include preamble.h``: the headers' include guards make the kernel's own includes
   no-ops;
-- ``runtime.o`` is the preamble and ``ascx_emu/launch.h`` compiled with ``-DASCX_EMU_RUNTIME_OBJECT``:
-  the one compiled copy of the shared functions, which a kernel compiled with ``-DASCX_EMU_THIN`` (it
-  sees their declarations only) links.
+- ``runtime.o`` is the preamble, ``ascx_emu/launch.h`` and ``ascx_emu/matmul_core.h`` compiled with
+  ``-DASCX_EMU_RUNTIME_OBJECT``: the one compiled copy of the shared functions and of the Matmul engine's
+  type-erased core, which a kernel compiled with ``-DASCX_EMU_THIN`` (it sees their declarations only)
+  links.
 
 Neither changes what a kernel does: the same headers, flags and code, only compiled once.  A preamble
 that does not precompile falls back to the whole build, which reports the error.  ``ASCX_EMU_PRELUDE=0``
-builds every kernel whole (the approach before, kept to measure against: ``benchmarks/edit_run_latency.py``).
+builds every kernel whole, ``ASCX_EMU_MATMUL_CORE=0`` compiles the Matmul core in each kernel (the approaches
+before, kept to measure against: ``benchmarks/edit_run_latency.py``).
 """
 
 from __future__ import annotations
@@ -30,12 +32,18 @@ from pathlib import Path
 
 PRELUDE_ENV = "ASCX_EMU_PRELUDE"
 """``0``: every build compiles the whole emulation in the kernel's translation unit."""
+MATMUL_CORE_ENV = "ASCX_EMU_MATMUL_CORE"
+"""``0``: a thin build compiles the Matmul engine's core in the kernel's translation unit, as before it moved into
+the runtime object (kept to measure against)."""
+MATMUL_IN_KERNEL = "-DASCX_EMU_MATMUL_IN_KERNEL"
+"""A thin kernel's translation unit that compiles the Matmul core itself (``ascx_emu/matmul_core.h``)."""
 THIN = "-DASCX_EMU_THIN"
 """A kernel's translation unit that links the runtime object (``ascx_emu/linkage.h``)."""
 RUNTIME_OBJECT = "-DASCX_EMU_RUNTIME_OBJECT"
 """The runtime object's translation unit: the shared functions' one compiled copy."""
-RUNTIME_HEADERS = '#include "ascx_emu/launch.h"\n'
-"""What the runtime object adds to the preamble: the launcher every emulation build appends."""
+RUNTIME_HEADERS = '#include "ascx_emu/launch.h"\n#include "ascx_emu/matmul_core.h"\n'
+"""What the runtime object adds to the preamble: the launcher every emulation build appends, and the Matmul
+engine's type-erased core (``ascx_emu/matmul_core.h``), which a kernel's Matmul objects call."""
 
 _PREAMBLE_LINE = re.compile(r'#(?:define \w+|include "[^"\n]+")\n')
 
@@ -43,6 +51,12 @@ _PREAMBLE_LINE = re.compile(r'#(?:define \w+|include "[^"\n]+")\n')
 def enabled() -> bool:
     """Whether builds start from a prelude (``$ASCX_EMU_PRELUDE`` is not ``0``)."""
     return os.environ.get(PRELUDE_ENV) != "0"
+
+
+def thin_flags() -> tuple[str, ...]:
+    """The flags that make a kernel's build thin: it links the runtime object (and the Matmul core in it, unless
+    ``$ASCX_EMU_MATMUL_CORE`` is ``0``)."""
+    return (THIN,) if os.environ.get(MATMUL_CORE_ENV) != "0" else (MATMUL_IN_KERNEL, THIN)
 
 
 def source_preamble(source: str) -> str:
