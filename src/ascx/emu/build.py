@@ -138,9 +138,9 @@ def _temporary_dir() -> Path:
 def build_key(source: str, mode: CoreMode, compiler: Compiler, extra_flags: tuple[str, ...] = ()) -> str:
     """The cache key of one build (``extra_flags`` carry the build kind's flags)."""
     digest = hashlib.sha256()
-    # the runtime object's source (prelude.RUNTIME_HEADERS) decides what a thin build links
+    # the runtime object's source (prelude.runtime_source) decides what a thin build links
     parts = (source, mode, compiler.path, compiler.version, *COMPILE_FLAGS, *extra_flags, headers_digest())
-    for part in (*parts, prelude.RUNTIME_HEADERS):
+    for part in (*parts, prelude.RUNTIME_HEADERS, prelude.MATMUL_CORE_HEADERS):
         digest.update(part.encode())
         digest.update(b"\0")
     return digest.hexdigest()[:32]
@@ -184,7 +184,7 @@ def build_prelude(
         return None
     flags = _code_flags(compiler, mode, extra_flags)
     digest = hashlib.sha256()
-    for part in (preamble, compiler.version, *flags, headers_digest(), prelude.RUNTIME_HEADERS):
+    for part in (preamble, compiler.version, *flags, headers_digest(), prelude.runtime_source(preamble, flags)):
         digest.update(part.encode())
         digest.update(b"\0")
     start = prelude.Prelude(
@@ -192,7 +192,7 @@ def build_prelude(
     )
     if not link:
         return (start.include, ()) if start.precompile(preamble, flags) else None
-    whole = tuple(flag for flag in extra_flags if flag != prelude.THIN)
+    whole = prelude.runtime_flags(extra_flags)
     with ThreadPoolExecutor(max_workers=1) as pool:  # the two compiles of a new prelude side by side
         runtime = pool.submit(
             start.runtime_object, preamble, _code_flags(compiler, mode, (*whole, prelude.RUNTIME_OBJECT))
@@ -203,9 +203,8 @@ def build_prelude(
 
 def _thin(source: str, extra_flags: tuple[str, ...]) -> tuple[str, ...]:
     """``extra_flags`` of a build that starts from its prelude, when it can."""
-    if prelude.enabled() and prelude.source_preamble(source):
-        return (*extra_flags, *prelude.thin_flags())
-    return extra_flags
+    preamble = prelude.source_preamble(source) if prelude.enabled() else ""
+    return (*extra_flags, *prelude.thin_flags(extra_flags, preamble)) if preamble else extra_flags
 
 
 def build_library(
@@ -234,7 +233,7 @@ def build_library(
         return library
     parts = build_prelude(source, mode, compiler, extra_flags, link=True) if prelude.THIN in extra_flags else None
     if parts is None and prelude.THIN in extra_flags:  # no prelude after all: the whole build
-        extra_flags = tuple(flag for flag in extra_flags if flag not in (prelude.THIN, prelude.MATMUL_IN_KERNEL))
+        extra_flags = tuple(flag for flag in prelude.runtime_flags(extra_flags) if flag != prelude.MATMUL_LINKED)
         library = cached(extra_flags)
         if library.exists():
             return library

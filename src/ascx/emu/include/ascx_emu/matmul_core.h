@@ -9,9 +9,10 @@
 // template (its state, checks and protocol).  The code is the engine's own, moved: the same loops,
 // the same order of checks and messages, the same bits.
 //
-// ASCX_EMU_MATMUL_IN_KERNEL (set by ascx's build when $ASCX_EMU_MATMUL_CORE is 0) compiles the core in
-// the kernel's unit as inline functions even in a thin build: the approach before, kept to measure
-// against (benchmarks/edit_run_latency.py).
+// A thin kernel links the core only with ASCX_EMU_MATMUL_LINKED, which ascx's build sets when the kernel's
+// preamble includes lib/matmul_intf.h (the runtime object of that preamble holds the core); otherwise (a
+// Matmul header included after the preamble, or $ASCX_EMU_MATMUL_CORE=0: the approach before, kept to
+// measure against, benchmarks/edit_run_latency.py) the kernel's unit compiles the core as inline functions.
 #pragma once
 
 #include <cstdint>
@@ -22,7 +23,7 @@
 #include "ascx_emu/checker.h"
 #include "ascx_emu/half.h"
 
-#if defined(ASCX_EMU_RUNTIME_OBJECT) || (defined(ASCX_EMU_THIN) && !defined(ASCX_EMU_MATMUL_IN_KERNEL))
+#if (defined(ASCX_EMU_RUNTIME_OBJECT) || defined(ASCX_EMU_THIN)) && defined(ASCX_EMU_MATMUL_LINKED)
 #define ASCX_EMU_MATMUL_SHARED
 #else
 #define ASCX_EMU_MATMUL_SHARED inline
@@ -181,6 +182,6 @@ ASCX_EMU_MATMUL_SHARED void matmul_record_gm_region(const void* base, uint64_t e
 
 }  // namespace ascx_emu
 
-#if !defined(ASCX_EMU_THIN) || defined(ASCX_EMU_MATMUL_IN_KERNEL)
+#if !defined(ASCX_EMU_THIN) || !defined(ASCX_EMU_MATMUL_LINKED)
 #include "ascx_emu/matmul_core_defs.h"
 #endif

@@ -235,8 +235,7 @@ public:
         single_n_ = tiling_.singleCoreN;
         single_k_ = tiling_.singleCoreK;
         check_static_tiling(what);
-        matmul_tiling_check::check<A_TYPE, B_TYPE, L0cT>(
-            cfg_, tiling_, static_tiling_, [&](const char* format, auto... args) { error(what, format, args...); });
+        matmul_tiling_check::check<A_TYPE, B_TYPE, L0cT>(cfg_, tiling_, static_tiling_, name_, what);
         new_computation();
     }
 
