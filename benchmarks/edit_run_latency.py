@@ -42,7 +42,8 @@ APPROACHES = {
     "engine-in-kernel": {"ASCX_EMU_PRELUDE": "1", "ASCX_EMU_MATMUL_CORE": "0"},
     "whole": {"ASCX_EMU_PRELUDE": "0"},
 }
-_BUILD_LINE = re.compile(r"^ascx: building it .*\.\.\. (\d+\.\d+) s", re.MULTILINE)
+# "ascx: building it with g++ ... 1.23 s", or (progress lines) "ascx: building 'name' with g++ ...: 1.23 s"
+_BUILD_LINE = re.compile(r"^ascx: building (?:it|'[^']*') with .*?(?:\.\.\.|:) (\d+\.\d+) s$", re.MULTILINE)
 
 
 def edited(barriers: int, pipe: str = "PIPE_ALL") -> str:
@@ -76,7 +77,9 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="ascx-edit-run-") as scratch:
         work = Path(scratch)
         builds = os.environ.get("ASCX_EMU_BUILD_DIR") or str(work / "builds")
-        base = {**os.environ, "ASCX_EMU_BUILD_DIR": builds, "PYTHONPATH": str(REPO / "examples")}
+        # this checkout's ascx (not another one installed), and the examples' helpers
+        path = os.pathsep.join(str(REPO / part) for part in ("src", "examples"))
+        base = {**os.environ, "ASCX_EMU_BUILD_DIR": builds, "PYTHONPATH": path}
         base.pop("PYTHONDONTWRITEBYTECODE", None)  # as a user's machine: bytecode is cached after the first run
         script = work / "matmul_leaky_relu.py"
         totals: dict[str, list[float]] = {name: [] for name in APPROACHES}
