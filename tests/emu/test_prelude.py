@@ -171,6 +171,7 @@ def test_the_matmul_core_is_compiled_once_in_the_runtime_object(
     # the kernel's unit is optimised lighter and links the core; its runtime object keeps the kind's -O2
     assert linked == (*fast, *prelude.KERNEL_OPTIMISATION, prelude.MATMUL_LINKED, prelude.THIN)
     assert prelude.runtime_flags(linked) == (*fast, prelude.MATMUL_LINKED)
+    assert prelude.thin_flags(fast, preamble, gcc=False) == (prelude.MATMUL_LINKED, prelude.THIN)  # clang: -O2
     assert prelude.thin_flags(fast, prelude.source_preamble(VECTOR_KERNEL)) == (
         *prelude.KERNEL_OPTIMISATION,
         prelude.THIN,

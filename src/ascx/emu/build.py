@@ -201,10 +201,11 @@ def build_prelude(
         return (start.include, (str(runtime.result()),)) if precompiled and runtime.result() is not None else None
 
 
-def _thin(source: str, extra_flags: tuple[str, ...]) -> tuple[str, ...]:
+def _thin(source: str, extra_flags: tuple[str, ...], compiler: Compiler) -> tuple[str, ...]:
     """``extra_flags`` of a build that starts from its prelude, when it can."""
     preamble = prelude.source_preamble(source) if prelude.enabled() else ""
-    return (*extra_flags, *prelude.thin_flags(extra_flags, preamble)) if preamble else extra_flags
+    gcc = compiler.name == "g++"
+    return (*extra_flags, *prelude.thin_flags(extra_flags, preamble, gcc=gcc)) if preamble else extra_flags
 
 
 def build_library(
@@ -221,7 +222,7 @@ def build_library(
     compiler = compiler if compiler is not None else default_compiler()
     relocated = relocate(source)
     source = relocated.source  # the key and the build do not depend on where the kernel's file is
-    extra_flags = _thin(source, (*BUILD_FLAGS[kind], *extra_flags))
+    extra_flags = _thin(source, (*BUILD_FLAGS[kind], *extra_flags), compiler)
     directory = build_dir()
     suffix = "" if kind == "fast" else f"-{kind}"
 
@@ -269,7 +270,7 @@ def check_source(
     stamp = directory / f"{name}-{mode}-{compiler.name}-{key}.checked"
     if stamp.exists():
         return [line for line in stamp.read_text().splitlines() if line]
-    thin = _thin(source, extra_flags)
+    thin = _thin(source, extra_flags, compiler)
     parts = build_prelude(source, mode, compiler, thin, link=False) if thin != extra_flags else None
     prefix = parts[0] if parts is not None else ()
     with tempfile.TemporaryDirectory(prefix="ascx-check-") as scratch:

@@ -69,14 +69,15 @@ the kernel's unit keeps its vector loops vectorised and its small functions inli
 three quarters of the time (docs/emulation.md#build-time)."""
 
 
-def thin_flags(extra_flags: tuple[str, ...], preamble: str) -> tuple[str, ...]:
+def thin_flags(extra_flags: tuple[str, ...], preamble: str, *, gcc: bool = True) -> tuple[str, ...]:
     """What makes the build of a kernel with ``preamble`` and ``extra_flags`` thin: it links the runtime object,
-    with the Matmul core in it when the preamble includes the Matmul header, and its own unit is optimised
-    lighter; ``$ASCX_EMU_MATMUL_CORE=0`` keeps the approach before (the core in the kernel, its optimisation)."""
+    with the Matmul core in it when the preamble includes the Matmul header, and (``gcc``: clang has no
+    ``-finline-small-functions``) its own unit is optimised lighter; ``$ASCX_EMU_MATMUL_CORE=0`` keeps the
+    approach before (the core in the kernel, its optimisation)."""
     if os.environ.get(MATMUL_CORE_ENV) == "0":
         return (THIN,)
     linked = (MATMUL_LINKED,) if MATMUL_HEADER in preamble else ()
-    return (*(KERNEL_OPTIMISATION if "-O2" in extra_flags else ()), *linked, THIN)
+    return (*(KERNEL_OPTIMISATION if gcc and "-O2" in extra_flags else ()), *linked, THIN)
 
 
 def runtime_flags(extra_flags: tuple[str, ...]) -> tuple[str, ...]:
