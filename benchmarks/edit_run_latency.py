@@ -10,9 +10,12 @@ is measured in the same rounds, one after the other, so the figures compare as r
 noisy machine:
 
 - ``prelude`` (the default): each build starts from the kernel's preamble precompiled and links the runtime
-  object, both made once per preamble, core side, compiler and flags (docs/emulation.md#build-time);
+  object, both made once per preamble, core side, compiler and flags, and the runtime object holds the
+  Matmul engine's type-erased core (docs/emulation.md#build-time);
+- ``engine-in-kernel`` (``ASCX_EMU_MATMUL_CORE=0``): the same, but the kernel's translation unit compiles
+  the Matmul core itself, the approach before the core moved into the runtime object;
 - ``whole`` (``ASCX_EMU_PRELUDE=0``): every build parses the headers and compiles everything it uses, the
-  approach before.
+  approach before the prelude.
 
 The build directory is shared by the rounds (the one-off work, making the prelude, is done by a warm-up run
 outside the measurement, whose time is reported as ``first run``); each round has an empty kernel cache.
@@ -34,7 +37,11 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parents[1]
 EXAMPLE = REPO / "examples" / "matmul_leaky_relu.py"
 ANCHOR = "    mm.end()\n"
-APPROACHES = {"prelude": {"ASCX_EMU_PRELUDE": "1"}, "whole": {"ASCX_EMU_PRELUDE": "0"}}
+APPROACHES = {
+    "prelude": {"ASCX_EMU_PRELUDE": "1", "ASCX_EMU_MATMUL_CORE": "1"},
+    "engine-in-kernel": {"ASCX_EMU_PRELUDE": "1", "ASCX_EMU_MATMUL_CORE": "0"},
+    "whole": {"ASCX_EMU_PRELUDE": "0"},
+}
 _BUILD_LINE = re.compile(r"^ascx: building '\w+' with \S+ against the emulation headers: (\d+\.\d+) s", re.MULTILINE)
 """The build step's completion line (docs/emulation.md#progress-and-timings)."""
 
@@ -70,7 +77,10 @@ def main() -> None:
     with tempfile.TemporaryDirectory(prefix="ascx-edit-run-") as scratch:
         work = Path(scratch)
         builds = os.environ.get("ASCX_EMU_BUILD_DIR") or str(work / "builds")
-        path = os.pathsep.join(p for p in (str(REPO / "examples"), os.environ.get("PYTHONPATH")) if p)
+        # this checkout's ascx (not another one installed), the examples' helpers, then the caller's path
+        path = os.pathsep.join(
+            p for p in (str(REPO / "src"), str(REPO / "examples"), os.environ.get("PYTHONPATH")) if p
+        )
         base = {**os.environ, "ASCX_EMU_BUILD_DIR": builds, "PYTHONPATH": path}
         base.pop("PYTHONDONTWRITEBYTECODE", None)  # as a user's machine: bytecode is cached after the first run
         script = work / "matmul_leaky_relu.py"
@@ -89,13 +99,19 @@ def main() -> None:
                 totals[approach].append(total)
                 builds_s[approach].append(built)
     print(f"edit-to-result on examples/matmul_leaky_relu.py, median of {rounds} round{'s' * (rounds != 1)} (wall s):")
-    print(f"  {'approach':<12} {'edit-to-result':>14} {'build':>7} {'first run':>10}")
+    print(f"  {'approach':<17} {'edit-to-result':>14} {'build':>7} {'first run':>10}  (range of the rounds)")
     for approach in APPROACHES:
         total, built = statistics.median(totals[approach]), statistics.median(builds_s[approach])
-        print(f"  {approach:<12} {total:>13.2f}s {built:>6.2f}s {warm[approach]:>9.2f}s")
-    ratio = statistics.median(totals["whole"]) / statistics.median(totals["prelude"])
-    ratio_build = statistics.median(builds_s["whole"]) / statistics.median(builds_s["prelude"])
-    print(f"whole / prelude: edit-to-result {ratio:.2f}x, build {ratio_build:.2f}x")
+        spread = f"{min(totals[approach]):.2f}-{max(totals[approach]):.2f}s, build {min(builds_s[approach]):.2f}-"
+        print(
+            f"  {approach:<17} {total:>13.2f}s {built:>6.2f}s {warm[approach]:>9.2f}s  "
+            f"({spread}{max(builds_s[approach]):.2f}s)"
+        )
+    for other in APPROACHES:
+        if other != "prelude":
+            ratio = statistics.median(totals[other]) / statistics.median(totals["prelude"])
+            ratio_build = statistics.median(builds_s[other]) / statistics.median(builds_s["prelude"])
+            print(f"{other} / prelude: edit-to-result {ratio:.2f}x, build {ratio_build:.2f}x")
 
 
 if __name__ == "__main__":

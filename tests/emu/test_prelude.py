@@ -5,6 +5,7 @@ its error; ``ASCX_EMU_PRELUDE=0`` selects the whole build."""
 
 from __future__ import annotations
 
+import ctypes
 import subprocess
 from collections.abc import Iterator
 from pathlib import Path
@@ -129,3 +130,85 @@ def test_ascx_emu_prelude_0_selects_the_whole_build(scratch_builds: Path, monkey
     thin = build.build_library(VECTOR_KERNEL, "aiv", name="whole")
     assert thin != library  # each approach keys its own build
     assert UNUSED in defined_symbols(thin)  # the runtime object holds every shared function
+
+
+MATMUL_KERNEL = """#include "kernel_operator.h"
+#include "lib/matmul_intf.h"
+
+extern "C" __global__ __aicore__ void probe(__gm__ half* a, __gm__ half* b, __gm__ float* c, TCubeTiling* tiling) {
+    AscendC::GlobalTensor<half> a_global;
+    a_global.SetGlobalBuffer(a);
+    AscendC::GlobalTensor<half> b_global;
+    b_global.SetGlobalBuffer(b);
+    AscendC::GlobalTensor<float> c_global;
+    c_global.SetGlobalBuffer(c);
+    AscendC::TPipe pipe;
+    AscendC::Matmul<AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>,
+                    AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, half>,
+                    AscendC::MatmulType<AscendC::TPosition::GM, CubeFormat::ND, float>> mm;
+    REGIST_MATMUL_OBJ(&pipe, GetSysWorkSpacePtr(), mm, tiling);
+    mm.SetTensorA(a_global);
+    mm.SetTensorB(b_global);
+    mm.IterateAll(c_global);
+    mm.End();
+}
+"""
+CORE = (
+    "ascx_emu::matmul_compute_block(ascx_emu::MatmulBlockJob const&, unsigned long, unsigned long, unsigned long, "
+    "unsigned long, unsigned long, bool, unsigned long, unsigned long, unsigned long, "
+    "std::vector<float, std::allocator<float> >&)"
+)
+"""The Matmul engine's type-erased core: its loops over A, B, the bias and the inner product."""
+
+
+def test_the_matmul_core_is_compiled_once_in_the_runtime_object(
+    scratch_builds: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    compiler = build.default_compiler()
+    fast = build.BUILD_FLAGS["fast"]
+    preamble = prelude.source_preamble(MATMUL_KERNEL)
+    linked = (*fast, *prelude.thin_flags(fast, preamble))
+    # the kernel's unit is optimised lighter and links the core; its runtime object keeps the kind's -O2
+    assert linked == (*fast, *prelude.KERNEL_OPTIMISATION, prelude.MATMUL_LINKED, prelude.THIN)
+    assert prelude.runtime_flags(linked) == (*fast, prelude.MATMUL_LINKED)
+    assert prelude.thin_flags(fast, preamble, gcc=False) == (prelude.MATMUL_LINKED, prelude.THIN)  # clang: -O2
+    assert prelude.thin_flags(fast, prelude.source_preamble(VECTOR_KERNEL)) == (
+        *prelude.KERNEL_OPTIMISATION,
+        prelude.THIN,
+    )
+    parts = build.build_prelude(MATMUL_KERNEL, "aiv", compiler, linked, link=True)
+    assert parts is not None
+    prefix, (runtime,) = parts
+    assert CORE in defined_symbols(Path(runtime))
+    source = tmp_path / "probe.cpp"
+    source.write_text(MATMUL_KERNEL)
+    kernel = tmp_path / "probe.o"
+    command = [*build.compile_command(compiler, "aiv", source, None, linked, prefix)[:-2], "-c", "-o", str(kernel)]
+    subprocess.run([*command, str(source)], capture_output=True, check=True)
+    kernel_symbols = defined_symbols(kernel)
+    assert CORE not in kernel_symbols  # the engine's thin template calls it; the kernel does not compile it
+    assert not [name for name in kernel_symbols if "matmul_core::" in name]
+    library = build.build_library(MATMUL_KERNEL, "aiv", compiler=compiler, name="probe")
+    assert CORE in defined_symbols(library)  # linked in from the runtime object
+    # ASCX_EMU_MATMUL_CORE=0: the kernel's own unit compiles the core (its loads, inlined or not), keyed apart
+    monkeypatch.setenv(prelude.MATMUL_CORE_ENV, "0")
+    in_kernel = (*fast, *prelude.thin_flags(fast, preamble))
+    assert in_kernel == (*fast, prelude.THIN)
+    parts = build.build_prelude(MATMUL_KERNEL, "aiv", compiler, in_kernel, link=True)
+    assert parts is not None
+    assert CORE not in defined_symbols(Path(parts[1][0]))
+    command = [*build.compile_command(compiler, "aiv", source, None, in_kernel, parts[0])[:-2], "-c", "-o", str(kernel)]
+    subprocess.run([*command, str(source)], capture_output=True, check=True)
+    assert [name for name in defined_symbols(kernel) if "matmul_core::load_a" in name]
+    assert build.build_library(MATMUL_KERNEL, "aiv", compiler=compiler, name="probe") != library
+
+
+def test_a_matmul_header_after_the_preamble_compiles_the_core_in_the_kernel(scratch_builds: Path) -> None:
+    """The runtime object of a preamble without the Matmul header has no core: a kernel that includes it later
+    compiles the core itself, and its library has every symbol it calls."""
+    source = VECTOR_KERNEL.replace("\nextern", '\n#include "lib/matmul_intf.h"\nextern', 1)
+    source = source.replace("}\n", "}\n" + MATMUL_KERNEL.split("\n\n", 1)[1].replace("probe", "probe_mm"), 1)
+    library = build.build_library(source, "aiv", name="late")
+    undefined = subprocess.run(["nm", "-C", "--undefined-only", str(library)], capture_output=True, text=True)
+    assert "matmul_" not in undefined.stdout
+    ctypes.CDLL(str(library))  # binds every symbol at once (RTLD_NOW): it would fail on one the library lacks

@@ -144,7 +144,9 @@ def _temporary_dir() -> Path:
 def build_key(source: str, mode: CoreMode, compiler: Compiler, extra_flags: tuple[str, ...] = ()) -> str:
     """The cache key of one build (``extra_flags`` carry the build kind's flags)."""
     digest = hashlib.sha256()
-    for part in (source, mode, compiler.path, compiler.version, *COMPILE_FLAGS, *extra_flags, headers_digest()):
+    # the runtime object's source (prelude.runtime_source) decides what a thin build links
+    parts = (source, mode, compiler.path, compiler.version, *COMPILE_FLAGS, *extra_flags, headers_digest())
+    for part in (*parts, prelude.RUNTIME_HEADERS, prelude.MATMUL_CORE_HEADERS):
         digest.update(part.encode())
         digest.update(b"\0")
     return digest.hexdigest()[:32]
@@ -188,7 +190,7 @@ def build_prelude(
         return None
     flags = _code_flags(compiler, mode, extra_flags)
     digest = hashlib.sha256()
-    for part in (preamble, compiler.version, *flags, headers_digest()):
+    for part in (preamble, compiler.version, *flags, headers_digest(), prelude.runtime_source(preamble, flags)):
         digest.update(part.encode())
         digest.update(b"\0")
     start = prelude.Prelude(
@@ -197,7 +199,7 @@ def build_prelude(
     if not link:
         with _prelude_step(start, mode, compiler, link=False):
             return (start.include, ()) if start.precompile(preamble, flags) else None
-    whole = tuple(flag for flag in extra_flags if flag != prelude.THIN)
+    whole = prelude.runtime_flags(extra_flags)
     with _prelude_step(start, mode, compiler, link=True), ThreadPoolExecutor(max_workers=1) as pool:
         # the two compiles of a new prelude side by side
         runtime = pool.submit(
@@ -219,9 +221,11 @@ def _prelude_step(start: prelude.Prelude, mode: CoreMode, compiler: Compiler, *,
         yield
 
 
-def _thin(source: str, extra_flags: tuple[str, ...]) -> tuple[str, ...]:
+def _thin(source: str, extra_flags: tuple[str, ...], compiler: Compiler) -> tuple[str, ...]:
     """``extra_flags`` of a build that starts from its prelude, when it can."""
-    return (*extra_flags, prelude.THIN) if prelude.enabled() and prelude.source_preamble(source) else extra_flags
+    preamble = prelude.source_preamble(source) if prelude.enabled() else ""
+    gcc = compiler.name == "g++"
+    return (*extra_flags, *prelude.thin_flags(extra_flags, preamble, gcc=gcc)) if preamble else extra_flags
 
 
 def build_library(
@@ -238,7 +242,7 @@ def build_library(
     compiler = compiler if compiler is not None else default_compiler()
     relocated = relocate(source)
     source = relocated.source  # the key and the build do not depend on where the kernel's file is
-    extra_flags = _thin(source, (*BUILD_FLAGS[kind], *extra_flags))
+    extra_flags = _thin(source, (*BUILD_FLAGS[kind], *extra_flags), compiler)
     directory = build_dir()
     suffix = "" if kind == "fast" else f"-{kind}"
 
@@ -250,7 +254,7 @@ def build_library(
         return library
     parts = build_prelude(source, mode, compiler, extra_flags, link=True) if prelude.THIN in extra_flags else None
     if parts is None and prelude.THIN in extra_flags:  # no prelude after all: the whole build
-        extra_flags = tuple(flag for flag in extra_flags if flag != prelude.THIN)
+        extra_flags = tuple(flag for flag in prelude.runtime_flags(extra_flags) if flag != prelude.MATMUL_LINKED)
         library = cached(extra_flags)
         if library.exists():
             return library
@@ -286,7 +290,7 @@ def check_source(
     stamp = directory / f"{name}-{mode}-{compiler.name}-{key}.checked"
     if stamp.exists():
         return [line for line in stamp.read_text().splitlines() if line]
-    thin = _thin(source, extra_flags)
+    thin = _thin(source, extra_flags, compiler)
     parts = build_prelude(source, mode, compiler, thin, link=False) if thin != extra_flags else None
     prefix = parts[0] if parts is not None else ()
     with tempfile.TemporaryDirectory(prefix="ascx-check-") as scratch:

@@ -25,8 +25,8 @@
 
 #include "ascx_emu/base.h"
 #include "ascx_emu/checker.h"
-#include "ascx_emu/gemm.h"
 #include "ascx_emu/half.h"
+#include "ascx_emu/matmul_core.h"
 #include "ascx_emu/matmul_tiling_check.h"
 #include "ascx_emu/matmul_types.h"
 #include "ascx_emu/pipe.h"
@@ -92,67 +92,6 @@ inline void check_matmul_at_exit() {
     matmul_pending_waits.clear();
 }
 
-// ---------------------------------------------------------------------------------------------------
-// Element types: widening into the accumulator, casting out of it, and atomic combining.
-
-template <typename T>
-struct is_float16 : std::false_type {};
-template <bool Brain>
-struct is_float16<Float16<Brain>> : std::true_type {};
-
-/// What a value of T is computed in: float for floating types, int64 for integers.
-template <typename T>
-using wide_t = std::conditional_t<std::is_integral_v<T>, int64_t, float>;
-
-template <typename L, typename T>
-inline L to_acc(T v) {
-    if constexpr (is_float16<T>::value) {
-        return static_cast<L>(static_cast<float>(v));
-    } else {
-        return static_cast<L>(v);
-    }
-}
-
-/// Whether the fixpipe casts the accumulator type L to D without quantisation parameters.
-template <typename D, typename L>
-constexpr bool plain_cast_v = (std::is_same_v<L, float> && (std::is_same_v<D, float> || is_float16<D>::value)) ||
-                              (std::is_same_v<L, int32_t> && std::is_same_v<D, int32_t>);
-
-template <typename D, typename L>
-inline D from_acc(L v) {
-    if constexpr (std::is_same_v<D, L>) {
-        return v;
-    } else {
-        return D(v);  // half / bfloat16_t from float: round to nearest even
-    }
-}
-
-/// enAtomic: 0 overwrites, 1 adds, 2 keeps the max, 3 the min, computed in D's arithmetic.
-template <typename D>
-inline D combine(D old, D value, uint8_t atomic) {
-    if (atomic == 0) {
-        return value;
-    }
-    using W = wide_t<D>;
-    const W a = static_cast<W>(to_acc<W>(old));
-    const W b = static_cast<W>(to_acc<W>(value));
-    const W r = atomic == 1 ? a + b : atomic == 2 ? (a > b ? a : b) : (a < b ? a : b);
-    return from_acc<D>(static_cast<std::conditional_t<std::is_integral_v<D>, D, float>>(r));
-}
-
-inline uint64_t ceil_div(uint64_t a, uint64_t b) { return (a + b - 1) / b; }
-
-/// How a 2-D matrix is stored: ND row-major with a leading dimension, or NZ fractals (16 rows x C0
-/// columns, fractals column-major, elements row-major inside): (r, c) at
-/// (c / C0) * R16 * C0 + r * C0 + c % C0 with R16 = rows rounded up to 16 (docs/emulation.md#the-matmul-engine).
-struct MatrixLayout {
-    bool nz = false;
-    uint64_t ld = 0;   ///< ND: elements per row
-    uint64_t r16 = 0;  ///< NZ: rows rounded up to 16
-    uint64_t c0 = 1;   ///< NZ: columns per fractal
-    uint64_t index(uint64_t r, uint64_t c) const { return nz ? (c / c0) * r16 * c0 + r * c0 + c % c0 : r * ld + c; }
-};
-
 inline const char* format_name(CubeFormat f) {
     switch (f) {
         case CubeFormat::ND: return "ND";
@@ -202,6 +141,29 @@ struct MatmulSource {
     }
     uint64_t size() const { return kind == Kind::GLOBAL ? global.GetSize() : local.GetSize(); }
 };
+
+/// ``source`` as the Matmul core reads it (matmul_core.h), for an operand of ``format``.
+template <typename T>
+MatmulOperand matmul_operand(const MatmulSource<T>& source, CubeFormat format) {
+    static_assert(matmul_elem_of<T>::known, "the emulation's Matmul computes operands of half, bfloat16_t, float, "
+                                            "int8_t, uint8_t, int16_t or int32_t");
+    MatmulOperand o;
+    o.kind = static_cast<MatmulOperand::Kind>(source.kind);
+    o.transpose = source.transpose;
+    o.nz = format == CubeFormat::NZ;
+    o.vector = format == CubeFormat::VECTOR;
+    o.elem = matmul_elem_of<T>::value;
+    o.source = &source;
+    o.scalar = &source.scalar;
+    o.data = [](const void* s, uint64_t count, const char* what) -> const void* {
+        return static_cast<const MatmulSource<T>*>(s)->data(count, what);
+    };
+    o.size = [](const void* s) { return static_cast<const MatmulSource<T>*>(s)->size(); };
+    o.record_local = [](const void* s, uint64_t count, sync_check::Actor actor, const char* call) {
+        static_cast<const MatmulSource<T>*>(s)->local.record(count, actor, false, call);
+    };
+    return o;
+}
 
 // ---------------------------------------------------------------------------------------------------
 // The engine
@@ -273,8 +235,7 @@ public:
         single_n_ = tiling_.singleCoreN;
         single_k_ = tiling_.singleCoreK;
         check_static_tiling(what);
-        matmul_tiling_check::check<A_TYPE, B_TYPE, L0cT>(
-            cfg_, tiling_, static_tiling_, [&](const char* format, auto... args) { error(what, format, args...); });
+        matmul_tiling_check::check<A_TYPE, B_TYPE, L0cT>(cfg_, tiling_, static_tiling_, name_, what);
         new_computation();
     }
 
@@ -1162,18 +1123,6 @@ private:
         }
     }
 
-    /// The same page: in GEMV mode A's data in GM is 16-byte aligned.
-    void check_gemv_alignment(const SrcAT* p) const {
-        if (A_TYPE::format == CubeFormat::VECTOR && a_.kind == MatmulSource<SrcAT>::Kind::GLOBAL) {
-            const uint64_t past = reinterpret_cast<uintptr_t>(p) % 16;
-            if (past != 0) {
-                error(what_, "A in CubeFormat::VECTOR (GEMV) must be 16-byte aligned in GM; it starts %llu bytes past a "
-                             "16-byte boundary",
-                      static_cast<unsigned long long>(past));
-            }
-        }
-    }
-
     void finish_whole_computation(Mode mode) {
         mode_ = mode;
         last_sync_ = mode == Mode::ALL_SYNC;
@@ -1239,37 +1188,7 @@ private:
     template <typename T>
     static void record_gm_region(const T* base, const MatrixLayout& lay, uint64_t r0, uint64_t c0, uint64_t h,
                                  uint64_t w, sync_check::Actor actor, bool write, const char* call) {
-        if (!sync_check::state.enabled || h == 0 || w == 0) {
-            return;
-        }
-#if !ASCX_EMU_DEBUG
-        if (!lay.nz) {  // one operation over the rows of the tile
-            sync_check::global_rows(base + lay.index(r0, c0), h, w * sizeof(T), lay.ld * sizeof(T), actor, write, call);
-            return;
-        }
-#endif
-        for (uint64_t r = r0; r < r0 + h; ++r) {
-            if (!lay.nz) {
-                sync_check::global(base + lay.index(r, c0), w * sizeof(T), actor, write, call);
-                continue;
-            }
-            for (uint64_t c = c0; c < c0 + w;) {  // one run per fractal the row crosses
-                const uint64_t end = std::min((c / lay.c0 + 1) * lay.c0, c0 + w);
-                sync_check::global(base + lay.index(r, c), (end - c) * sizeof(T), actor, write, call);
-                c = end;
-            }
-        }
-    }
-
-    /// Record the cube's read of a source region (storage coordinates).
-    template <typename T>
-    void record_source(const MatmulSource<T>& source, const T* base, uint64_t count, const MatrixLayout& lay,
-                       uint64_t r0, uint64_t c0, uint64_t h, uint64_t w, const char* call) const {
-        if (source.kind == MatmulSource<T>::Kind::GLOBAL) {
-            record_gm_region(base, lay, r0, c0, h, w, cube(), false, call);
-        } else {
-            source.local.record(count, cube(), false, call);
-        }
+        matmul_record_gm_region(base, sizeof(T), lay, r0, c0, h, w, actor, write, call);
     }
 
     // --- block grid --------------------------------------------------------------------------------
@@ -1297,161 +1216,16 @@ private:
         return slot;
     }
 
-    // --- input layouts -------------------------------------------------------------------------------
-
-    template <class TYPE>
-    static MatrixLayout input_layout(uint64_t rows, uint64_t cols) {
-        MatrixLayout lay;
-        if constexpr (TYPE::format == CubeFormat::NZ) {
-            lay.nz = true;
-            lay.c0 = 32 / sizeof(typename TYPE::T);
-            lay.r16 = ceil_div(rows, 16) * 16;
-        } else {
-            lay.ld = cols;
-        }
-        return lay;
-    }
-
     void require_dim(int value, const char* dim, const char* role) const {
         if (value <= 0) {
             error(what_, "%s's org shape %s is %d: set it in the tiling or call SetOrgShape", role, dim, value);
         }
     }
 
-    /// Rows [r0, r0+h) and all k < K of A, widened, row-major h x K; the fast build pads the rows with
-    /// zeros to a multiple of gemm::ROWS (see gemm.h).
-    void load_a(std::vector<L0cT>& out, uint64_t r0, uint64_t h, uint64_t k_len, uint64_t offset) const {
-#if ASCX_EMU_DEBUG
-        out.resize(h * k_len);
-#else
-        out.resize(gemm::padded_rows(h) * k_len);
-        std::fill(out.begin() + static_cast<std::ptrdiff_t>(h * k_len), out.end(), L0cT(0));
-#endif
-        if (a_.kind == MatmulSource<SrcAT>::Kind::SCALAR) {
-            std::fill(out.begin(), out.begin() + static_cast<std::ptrdiff_t>(h * k_len), to_acc<L0cT>(a_.scalar));
-            return;
-        }
-        const bool t = a_.transpose;
-        require_dim(org_m_, "M", "A");
-        require_dim(org_ka_, "Ka", "A");
-        // storage: [orgM, orgKa], or [orgKa, orgM] when transposed
-        const uint64_t rows = t ? org_ka_ : org_m_;
-        const uint64_t cols = t ? org_m_ : org_ka_;
-        const uint64_t col_extent = t ? r0 + h : k_len;
-        if (A_TYPE::format != CubeFormat::NZ && col_extent > (a_ld_ != 0 ? a_ld_ : cols)) {
-            error(what_, "A reads %llu columns per row but its rows hold %llu (%s)",
-                  static_cast<unsigned long long>(col_extent), static_cast<unsigned long long>(cols),
-                  t ? "orgM" : "orgKa");
-        }
-        MatrixLayout lay = input_layout<A_TYPE>(rows, cols);
-        lay.ld = a_ld_ != 0 ? a_ld_ : lay.ld;  // BSNGD / SBNGD rows (batch_input)
-        const uint64_t last = t ? lay.index(k_len - 1, r0 + h - 1) : lay.index(r0 + h - 1, k_len - 1);
-        const SrcAT* p = a_.data(offset + last + 1, "Matmul (reading A)") + offset;
-        check_gemv_alignment(p);
-        record_source(a_, p, offset + last + 1, lay, t ? 0 : r0, t ? r0 : 0, t ? k_len : h, t ? h : k_len,
-                      "Matmul (reading A)");
-        L0cT* to = out.data();
-        if (!ASCX_EMU_DEBUG && !t && !lay.nz) {  // rows of A are rows of the source
-            for (uint64_t r = 0; r < h; ++r) {
-                widen_run(to + r * k_len, p + lay.index(r0 + r, 0), k_len);
-            }
-            return;
-        }
-        for (uint64_t r = 0; r < h; ++r) {
-            for (uint64_t k = 0; k < k_len; ++k) {
-                to[r * k_len + k] = to_acc<L0cT>(p[t ? lay.index(k, r0 + r) : lay.index(r0 + r, k)]);
-            }
-        }
-    }
+    // --- one result block: the core's (matmul_core.h) -------------------------------------------------
 
-    /// ``n`` source elements from ``from``, widened into ``to`` (half through the conversion cache).
-    template <typename T>
-    static void widen_run(L0cT* to, const T* from, uint64_t n) {
-        if constexpr (std::is_same_v<T, half> && std::is_same_v<L0cT, float>) {
-            static_assert(sizeof(half) == sizeof(uint16_t), "half is its bits");
-            half_bits_to_floats(to, reinterpret_cast<const uint16_t*>(from), n);
-        } else {
-            for (uint64_t i = 0; i < n; ++i) {
-                to[i] = to_acc<L0cT>(from[i]);
-            }
-        }
-    }
-
-    /// All k < K and columns [c0, c0+w) of B, widened: row-major K x w in the debug build, in the panels
-    /// of gemm.h (gemm::COLS columns each, zero columns past w) in the fast build.
-    void load_b(std::vector<L0cT>& out, uint64_t c0, uint64_t w, uint64_t k_len, uint64_t offset) const {
-#if ASCX_EMU_DEBUG
-        out.resize(k_len * w);
-        auto at = [w](uint64_t k, uint64_t c) { return k * w + c; };
-#else
-        constexpr uint64_t COLS = gemm::COLS;
-        out.resize(gemm::panels(w) * COLS * k_len);
-        if (w % COLS != 0) {  // the last panel's columns past w
-            L0cT* last = out.data() + (w / COLS) * COLS * k_len;
-            for (uint64_t k = 0; k < k_len; ++k) {
-                std::fill(last + k * COLS + w % COLS, last + (k + 1) * COLS, L0cT(0));
-            }
-        }
-        auto at = [k_len](uint64_t k, uint64_t c) { return (c / COLS) * k_len * COLS + k * COLS + c % COLS; };
-#endif
-        L0cT* to = out.data();
-        if (b_.kind == MatmulSource<SrcBT>::Kind::SCALAR) {
-            const L0cT value = to_acc<L0cT>(b_.scalar);
-            for (uint64_t k = 0; k < k_len; ++k) {
-                for (uint64_t c = 0; c < w; ++c) {
-                    to[at(k, c)] = value;
-                }
-            }
-            return;
-        }
-        const bool t = b_.transpose;
-        require_dim(org_n_, "N", "B");
-        require_dim(org_kb_, "Kb", "B");
-        // storage: [orgKb, orgN], or [orgN, orgKb] when transposed
-        const uint64_t rows = t ? org_n_ : org_kb_;
-        const uint64_t cols = t ? org_kb_ : org_n_;
-        const uint64_t col_extent = t ? k_len : c0 + w;
-        if (B_TYPE::format != CubeFormat::NZ && col_extent > (b_ld_ != 0 ? b_ld_ : cols)) {
-            error(what_, "B reads %llu columns per row but its rows hold %llu (%s)",
-                  static_cast<unsigned long long>(col_extent), static_cast<unsigned long long>(cols),
-                  t ? "orgKb" : "orgN");
-        }
-        MatrixLayout lay = input_layout<B_TYPE>(rows, cols);
-        lay.ld = b_ld_ != 0 ? b_ld_ : lay.ld;
-        const uint64_t last = t ? lay.index(c0 + w - 1, k_len - 1) : lay.index(k_len - 1, c0 + w - 1);
-        const SrcBT* p = b_.data(offset + last + 1, "Matmul (reading B)") + offset;
-        record_source(b_, p, offset + last + 1, lay, t ? c0 : 0, t ? 0 : c0, t ? w : k_len, t ? k_len : w,
-                      "Matmul (reading B)");
-#if !ASCX_EMU_DEBUG
-        if (!t && !lay.nz) {  // a row of the source, widened, is a row of every panel
-            std::vector<L0cT>& row = sum_buf_;
-            row.resize(w);
-            const uint64_t whole = w / COLS * COLS;  // columns in whole panels
-            for (uint64_t k = 0; k < k_len; ++k) {
-                widen_run(row.data(), p + lay.index(k, c0), w);
-                for (uint64_t c = 0; c < whole; c += COLS) {
-                    std::memcpy(to + at(k, c), row.data() + c, COLS * sizeof(L0cT));
-                }
-                if (whole < w) {
-                    std::memcpy(to + at(k, whole), row.data() + whole, (w - whole) * sizeof(L0cT));
-                }
-            }
-            return;
-        }
-#endif
-        for (uint64_t k = 0; k < k_len; ++k) {
-            for (uint64_t c = 0; c < w; ++c) {
-                to[at(k, c)] = to_acc<L0cT>(p[t ? lay.index(c0 + c, k) : lay.index(k, c0 + c)]);
-            }
-        }
-    }
-
-    // --- one result block -------------------------------------------------------------------
-
-    /// acc[r][c] = bias[c] + sum_k A[r][k] * B[k][c], sequential over k in the accumulator type, the sum
-    /// starting from the bias as the cube unit's mad starts from the bias table (from zero without a
-    /// bias).  With ``accumulate`` the sum continues from acc's previous contents (enPartialSum) and the
-    /// bias, already in them, is not added again.  Offsets select a batch's A, B and bias.
+    /// Computes block ``block`` of the iterate order into ``acc`` (its height and width into h and w):
+    /// matmul_compute_block, whose comment says how.
     void compute_block(uint64_t block, std::vector<L0cT>& acc, uint64_t& h, uint64_t& w, bool accumulate,
                        uint64_t a_offset, uint64_t b_offset, uint64_t bias_offset) {
         uint64_t mi = 0;
@@ -1463,77 +1237,23 @@ private:
         const uint64_t c0 = ni * base_n;
         h = static_cast<uint64_t>(single_m_) - r0 < base_m ? static_cast<uint64_t>(single_m_) - r0 : base_m;
         w = static_cast<uint64_t>(single_n_) - c0 < base_n ? static_cast<uint64_t>(single_n_) - c0 : base_n;
-        const uint64_t k_len = static_cast<uint64_t>(single_k_);
-        std::vector<L0cT>& a_buf = a_buf_;  // thread_local: looked up once
-        std::vector<L0cT>& b_buf = b_buf_;
-        load_a(a_buf, r0, h, k_len, a_offset);
-        load_b(b_buf, c0, w, k_len, b_offset);
-        if (!accumulate || acc.size() != h * w) {
-#if ASCX_EMU_DEBUG
-            acc.assign(h * w, L0cT(0));
-#else
-            acc.resize(h * w);  // gemm::product writes every element
-#endif
-            accumulate = false;
-        }
-        if (bias_enabled_ && !accumulate) {
-            const BiasT* bias = bias_data(c0 + w + bias_offset) + bias_offset;
-            MatrixLayout row;
-            row.ld = c0 + w;
-            record_source(bias_, bias, c0 + w + bias_offset, row, 0, c0, 1, w, "Matmul (reading the bias)");
-            for (uint64_t r = 0; r < h; ++r) {
-                for (uint64_t c = 0; c < w; ++c) {
-                    acc[r * w + c] = to_acc<L0cT>(bias[c0 + c]);
-                }
-            }
-            accumulate = true;
-        }
-#if ASCX_EMU_DEBUG
-        std::vector<L0cT>& sum_buf = sum_buf_;
-        sum_buf.assign(w, L0cT(0));
-        for (uint64_t r = 0; r < h; ++r) {
-            for (uint64_t c = 0; c < w; ++c) {
-                sum_buf[c] = accumulate ? acc[r * w + c] : L0cT(0);
-            }
-            for (uint64_t k = 0; k < k_len; ++k) {
-                const L0cT av = a_buf[r * k_len + k];
-                const L0cT* brow = &b_buf[k * w];
-                for (uint64_t c = 0; c < w; ++c) {
-                    sum_buf[c] = mac(sum_buf[c], av, brow[c]);
-                }
-            }
-            for (uint64_t c = 0; c < w; ++c) {
-                acc[r * w + c] = sum_buf[c];
-            }
-        }
-#else
-        gemm::product(a_buf.data(), b_buf.data(), h, w, k_len, accumulate, acc.data());
-#endif
-    }
-
-    const BiasT* bias_data(uint64_t count) const {
-        if (bias_.size() < static_cast<uint64_t>(single_n_)) {
-            error(what_, "the bias holds %llu elements, fewer than singleCoreN (%d)",
-                  static_cast<unsigned long long>(bias_.size()), single_n_);
-        }
-        return bias_.data(count, "Matmul (reading the bias)");
-    }
-
-    /// Multiply-accumulate: fp32, or int32 with wrap-around.
-    static L0cT mac(L0cT sum, L0cT a, L0cT b) {
-        if constexpr (std::is_integral_v<L0cT>) {
-            return static_cast<L0cT>(static_cast<uint32_t>(sum) + static_cast<uint32_t>(a) * static_cast<uint32_t>(b));
-        } else {
-            const L0cT product = a * b;
-            return sum + product;
-        }
-    }
-    static L0cT add(L0cT a, L0cT b) {
-        if constexpr (std::is_integral_v<L0cT>) {
-            return static_cast<L0cT>(static_cast<uint32_t>(a) + static_cast<uint32_t>(b));
-        } else {
-            return a + b;
-        }
+        MatmulBlockJob job;
+        job.name = name_;
+        job.what = what_;
+        job.a = matmul_operand(a_, A_TYPE::format);
+        job.b = matmul_operand(b_, B_TYPE::format);
+        job.bias = matmul_operand(bias_, BIAS_TYPE::format);
+        job.bias_enabled = bias_enabled_;
+        job.org_m = org_m_;
+        job.org_n = org_n_;
+        job.org_ka = org_ka_;
+        job.org_kb = org_kb_;
+        job.single_n = single_n_;
+        job.a_ld = a_ld_;
+        job.b_ld = b_ld_;
+        job.cube = cube();
+        matmul_compute_block(job, r0, c0, h, w, static_cast<uint64_t>(single_k_), accumulate, a_offset, b_offset,
+                             bias_offset, acc);
     }
 
     // --- writing results -----------------------------------------------------------------
@@ -1567,33 +1287,7 @@ private:
     void store(DstT* base, const MatrixLayout& lay, uint64_t r0, uint64_t c0, uint64_t h, uint64_t w, const L0cT* acc,
                uint8_t atomic) const {
         if constexpr (plain_cast_v<DstT, L0cT>) {
-#if !ASCX_EMU_DEBUG
-            if (!lay.nz && atomic == 0) {  // rows of the block are runs of the destination
-                for (uint64_t r = 0; r < h; ++r) {
-                    DstT* to = base + lay.index(r0 + r, c0);
-                    const L0cT* from = acc + r * w;
-                    if constexpr (std::is_same_v<DstT, L0cT>) {
-                        std::memcpy(static_cast<void*>(to), from, w * sizeof(DstT));
-                    } else {
-                        for (uint64_t c = 0; c < w; ++c) {
-                            to[c] = from_acc<DstT>(from[c]);
-                        }
-                    }
-                }
-                return;
-            }
-#endif
-            static std::mutex atomic_writes;  // enAtomic from cores on several threads: one at a time
-            std::unique_lock<std::mutex> hold(atomic_writes, std::defer_lock);
-            if (atomic != 0) {
-                hold.lock();
-            }
-            for (uint64_t r = 0; r < h; ++r) {
-                for (uint64_t c = 0; c < w; ++c) {
-                    DstT& slot = base[lay.index(r0 + r, c0 + c)];
-                    slot = combine(slot, from_acc<DstT>(acc[r * w + c]), atomic);
-                }
-            }
+            matmul_store(base, matmul_elem_of<DstT>::value, lay, r0, c0, h, w, acc, atomic);
         } else {
             (void)base, (void)lay, (void)r0, (void)c0, (void)h, (void)w, (void)acc, (void)atomic;
         }
@@ -1973,8 +1667,6 @@ private:
     bool acc_valid_ = false;
     bool l0c_sums_ = false;  ///< acc_ holds the last sync block's sums, what enPartialSum adds to
     std::vector<L0cT> acc_;
-    // scratch of compute_block, per thread: a run stopped by fail() (longjmp) leaks nothing of it
-    static inline thread_local std::vector<L0cT> a_buf_, b_buf_, sum_buf_;
 
     // async iteration: the posted run, the Iterate counter and the fetch cursor
     bool async_posted_ = false;
