@@ -31,8 +31,8 @@ from typing import Any, cast
 import numpy as np
 
 from ascx.dump_buffer import DUMP_BYTES_PER_CORE
-from ascx.emu.backends import run_both, selected_backend
 from ascx.emu import coverage
+from ascx.emu.backends import run_both, selected_backend
 from ascx.emu.build import BuildKind, CoreMode, build_library, check_source
 from ascx.emu.relocation import relocate
 from ascx.errors import AscxError, SourceLocation

@@ -58,7 +58,7 @@ class Implemented:
     """The points the headers mark, and the enum of each enum hook (to name the values recorded)."""
 
     points: set[Point] = field(default_factory=lambda: set[Point]())
-    enums: dict[tuple[str, str], dict[int, str]] = field(default_factory=lambda: dict[tuple[str, str], dict[int, str]]())
+    enums: dict[tuple[str, str], dict[int, str]] = field(default_factory=lambda: {})
 
 
 def parse_enums(text: str) -> dict[str, dict[int, str]]:
@@ -208,9 +208,28 @@ def check(found: Implemented, hits: dict[Point, set[str]], exemptions: dict[str,
     return Report(points, covered, exempted, missing, unknown, needless)
 
 
-def report_for(directory: Path, *, full: bool, include_dir: Path = INCLUDE_DIR, exemptions: Path = EXEMPTIONS) -> Report:
+def report_for(
+    directory: Path, *, full: bool, include_dir: Path = INCLUDE_DIR, exemptions: Path = EXEMPTIONS
+) -> Report:
     found = implemented(include_dir)
     return check(found, read_hits(directory, found), load_exemptions(exemptions), full=full)
+
+
+def is_full_run(
+    args: Sequence[str],
+    invocation_dir: Path,
+    repo: Path,
+    *,
+    narrowed: bool,
+) -> bool:
+    """Whether a pytest run selected every test of ``tests/emu`` and ``tests/examples``: each is a
+    directory argument or inside one (``args``, relative to ``invocation_dir``; a ``::`` node id selects
+    less), and nothing ``narrowed`` the selection (``-k``, ``-m``, ``--deselect``, ``--lf``, ``--co``...)."""
+    if narrowed:
+        return False
+    roots = [(invocation_dir / arg).resolve() for arg in args if "::" not in arg]
+    wanted = [repo / "tests" / "emu", repo / "tests" / "examples"]
+    return all(any(root == w or root in w.parents for root in roots if root.is_dir()) for w in wanted)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -232,7 +251,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if options.hits is None:
             arguments = [a for a in options.pytest_args if a != "--"]
             environment = dict(os.environ, **{COVERAGE_ENV: str(directory), CHECK_ENV: "0"})
-            status = subprocess.run([sys.executable, "-m", "pytest", *arguments], env=environment, check=False).returncode
+            command = [sys.executable, "-m", "pytest", *arguments]
+            status = subprocess.run(command, env=environment, check=False).returncode
         found = implemented()
         hits = read_hits(directory, found)
         report = check(found, hits, load_exemptions(), full=options.strict)
