@@ -49,7 +49,7 @@ public:
         ASCX_COVER_FORM("MatmulImpl::SetTensorB", "GlobalTensor, bool");
         engine_.set_b_global(gm, isTransposeB);
     }
-    void SetBias(const GlobalTensor<BiasT>& biasGlobal) { ASCX_COVER_FORM("MatmulImpl::SetBias", "GlobalTensor"); engine_.set_bias_global(biasGlobal); }
+    void SetBias(const AscendC::GlobalTensor<BiasT>& biasGlobal) { ASCX_COVER_FORM("MatmulImpl::SetBias", "GlobalTensor"); engine_.set_bias_global(biasGlobal); }
     /// Data for user copy callbacks; recorded only (callbacks are not emulated).
     template <class T>
     void SetSelfDefineData(T dataPtr) {
@@ -92,7 +92,7 @@ public:
     }
     void SetTensorA(SrcAT aScalar) { ASCX_COVER_FORM("MatmulImpl::SetTensorA", "SrcAT"); engine_.set_a_scalar(aScalar); }
     void SetTensorB(SrcBT bScalar) { ASCX_COVER_FORM("MatmulImpl::SetTensorB", "SrcBT"); engine_.set_b_scalar(bScalar); }
-    void SetBias(const LocalTensor<BiasT>& inputBias) { ASCX_COVER_FORM("MatmulImpl::SetBias", "LocalTensor"); engine_.set_bias_local(inputBias); }
+    void SetBias(const AscendC::LocalTensor<BiasT>& inputBias) { ASCX_COVER_FORM("MatmulImpl::SetBias", "LocalTensor"); engine_.set_bias_local(inputBias); }
     void DisableBias() { ASCX_COVER("MatmulImpl::DisableBias"); engine_.disable_bias(); }
     void ClearBias() { ASCX_COVER("MatmulImpl::ClearBias"); engine_.disable_bias(); }
 
@@ -166,7 +166,7 @@ public:
         ASCX_COVER_FORM("MatmulImpl::SetWorkspace", "GlobalTensor");
         (void)addr;
     }
-    void SetLocalWorkspace(const LocalTensor<uint8_t>& tmpBuffer) { ASCX_COVER("MatmulImpl::SetLocalWorkspace"); (void)tmpBuffer; }
+    void SetLocalWorkspace(const AscendC::LocalTensor<uint8_t>& tmpBuffer) { ASCX_COVER("MatmulImpl::SetLocalWorkspace"); (void)tmpBuffer; }
 
     /// Emulation internal: the engine REGIST_MATMUL_OBJ / InitCurObj configures.
     Engine& ascx_engine() { return engine_; }

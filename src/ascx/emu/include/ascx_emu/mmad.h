@@ -177,9 +177,9 @@ void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const L
 }
 
 inline void SetHF32Mode(bool hf32Mode) { ASCX_COVER_FORM("SetHF32Mode", "bool"); ascx_emu::registers.cube.hf32 = hf32Mode; }
-inline void SetHF32Mode(HF32Mode mode) { ASCX_COVER_FORM("SetHF32Mode", "HF32Modemode){SetHF32Mode(mode"); SetHF32Mode(mode == HF32Mode::ENABLE); }
+inline void SetHF32Mode(HF32Mode mode) { ASCX_COVER_FORM("SetHF32Mode", "HF32Mode"); SetHF32Mode(mode == HF32Mode::ENABLE); }
 inline void SetHF32TransMode(bool hf32TransMode) { ASCX_COVER_FORM("SetHF32TransMode", "bool"); ascx_emu::registers.cube.hf32_towards_zero = hf32TransMode; }
-inline void SetHF32TransMode(HF32TransMode mode) { ASCX_COVER_FORM("SetHF32TransMode", "HF32TransModemode){SetHF32TransMode(mode"); SetHF32TransMode(mode == HF32TransMode::NEAREST_ZERO); }
+inline void SetHF32TransMode(HF32TransMode mode) { ASCX_COVER_FORM("SetHF32TransMode", "HF32TransMode"); SetHF32TransMode(mode == HF32TransMode::NEAREST_ZERO); }
 /// The order the cube walks the result in: no effect on the values.
 inline void SetMMLayoutTransform(bool mmLayoutMode) { ASCX_COVER("SetMMLayoutTransform"); ascx_emu::registers.cube.mm_n_first = mmLayoutMode; }
 inline void SetMMRowMajor() { ASCX_COVER("SetMMRowMajor"); SetMMLayoutTransform(true); }
