@@ -39,6 +39,13 @@ inline void Gap(Sparse s) { ASCX_COVER_ENUM("Gap", "s", Sparse, s); }
 
 FAMILY(Add, ops::add)
 FAMILY(Sub, ops::sub)
+
+#define WHOLE(NAME)                  \
+    void NAME() {                    \
+        ASCX_COVER_FORM(#NAME, "whole"); \
+    }
+
+WHOLE(Exp)
 }  // namespace AscendC
 """
 
@@ -71,6 +78,8 @@ def test_the_points_come_from_the_hooks_macro_uses_and_enums(headers: Path) -> N
         "Compare (cmpMode LE)",
         "Compare (cmpMode LT)",
         "Compare (cmpMode NE)",
+        "Exp",
+        "Exp (form whole)",
         "Gap",
         "Gap (s A)",
         "Gap (s B)",
@@ -92,15 +101,17 @@ def test_a_mode_no_test_ran_is_reported_with_the_rule(headers: Path, tmp_path: P
     hits = read_hits(hits_file(tmp_path / "hits", ran), found)
     assert hits[Point("Compare", "cmpMode", "GT")] == {"tests/emu/test_x.py::test_compare[gt]"}
     report = check(found, hits, {"Trap": "NPU-only: the emulation stops the kernel"}, full=True)
-    assert [str(p) for p in report.missing] == ["Compare (cmpMode NE)", "Sub (form mask[])"]
+    assert [str(p) for p in report.missing] == ["Compare (cmpMode NE)", "Exp", "Exp (form whole)", "Sub (form mask[])"]
     assert not report.ok
     assert report.text() == textwrap.dedent(
         """\
         clean-room emulation coverage (docs/emulation.md#coverage)
-        entry points: 5 implemented, 4 run by a test, 1 exempted, 0 never run
-        forms and modes: 13 implemented, 11 run by a test, 0 exempted, 2 never run
+        entry points: 6 implemented, 4 run by a test, 1 exempted, 1 never run
+        forms and modes: 14 implemented, 11 run by a test, 0 exempted, 3 never run
         never run by a test and not exempted:
           Compare (cmpMode NE)
+          Exp
+          Exp (form whole)
           Sub (form mask[])
         fix: add a numerics test against numpy that runs each of them (tests/emu), or exempt it with its reason in \
 emu_coverage_exemptions.toml"""
@@ -212,3 +223,11 @@ def test_without_recording_a_launch_writes_nothing(tmp_path: Path) -> None:
     environment[COVERAGE_ENV] = "0"
     subprocess.run([sys.executable, str(script)], env=environment, check=True, cwd=tmp_path)
     assert not list(tmp_path.rglob("hits-*.tsv"))
+
+
+def test_the_session_records_in_every_worker() -> None:
+    """tests/conftest.py names the session's hits directory before xdist starts its workers."""
+    value = os.environ.get(COVERAGE_ENV, "")
+    if value == "0":
+        pytest.skip(f"{COVERAGE_ENV}=0 turned the recording off")
+    assert Path(value).is_dir()

@@ -93,7 +93,7 @@ def _expanded_hooks(text: str) -> Iterable[str]:
         if "ASCX_COVER" not in body or name.startswith("ASCX_COVER"):
             continue
         for use in re.finditer(rf"^{name}\(([^\n]*)", text, re.MULTILINE):
-            args = [a.strip() for a in use.group(1).split(",")]
+            args = [a.strip() for a in use.group(1).rsplit(")", 1)[0].split(",")]
             expanded = body
             for param, arg in zip(params, args, strict=False):
                 expanded = re.sub(rf"#{param}\b", f'"{arg}"', expanded)
