@@ -241,4 +241,4 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
             session.exitstatus = pytest.ExitCode.TESTS_FAILED
     finally:
         shutil.rmtree(directory, ignore_errors=True)
-        del os.environ[COVERAGE_ENV]
+        os.environ.pop(COVERAGE_ENV, None)
