@@ -231,3 +231,27 @@ def test_the_session_records_in_every_worker() -> None:
     if value == "0":
         pytest.skip(f"{COVERAGE_ENV}=0 turned the recording off")
     assert Path(value).is_dir()
+
+
+def test_every_public_function_of_the_headers_starts_with_a_hook() -> None:
+    """A new API function without a hook would be missing from what is implemented, so no test would be asked
+    for: each public AscendC function's body starts with one (docs/emulation.md#coverage)."""
+    assert emu_coverage.unmarked_functions() == []
+
+
+def test_a_function_without_a_hook_is_named(tmp_path: Path) -> None:
+    (tmp_path / "ops.h").write_text(
+        "namespace AscendC {\n"
+        'inline void Trap() { ASCX_COVER("Trap"); }\n'
+        "template <typename T>\n"
+        "void Abs(const LocalTensor<T>& dst,\n"
+        "         const LocalTensor<T>& src) {\n"
+        "    unary(dst, src);\n"
+        "}\n"
+        "namespace detail {\n"
+        "inline void helper() {}\n"
+        "}  // namespace detail\n"
+        "constexpr int Lanes() { return 8; }\n"
+        "}  // namespace AscendC\n"
+    )
+    assert emu_coverage.unmarked_functions(tmp_path) == ["ops.h:4 Abs"]

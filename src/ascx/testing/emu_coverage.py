@@ -125,6 +125,37 @@ def implemented(include_dir: Path = INCLUDE_DIR) -> Implemented:
     return found
 
 
+_FUNCTION = re.compile(r"^(?=[\w_])(?:(?:inline|static|__aicore__)\s+)*[\w:<>,\s\*&]+?\s+([A-Z]\w*)\s*\(")
+
+
+def unmarked_functions(include_dir: Path = INCLUDE_DIR) -> list[str]:
+    """The public functions of ``namespace AscendC`` (not its ``detail``) whose definitions do not start with a
+    coverage hook, as ``file:line name``: an entry point without one would never be asked for a test."""
+    unmarked: list[str] = []
+    for header in sorted(include_dir.rglob("*.h")):
+        lines = header.read_text(encoding="utf-8").splitlines()
+        scope: list[str] = []
+        index = 0
+        while index < len(lines):
+            line = lines[index]
+            if opened := re.match(r"^namespace ([\w:]+) \{", line):
+                scope.append(opened.group(1))
+            elif re.match(r"^\}\s*// namespace", line) and scope:
+                scope.pop()
+            elif scope == ["AscendC"] and (function := _FUNCTION.match(line)) and "constexpr" not in line:
+                end = index
+                while end + 1 < len(lines) and end < index + 12 and not re.search(r"[{;}]\s*$", lines[end]):
+                    end += 1
+                text = " ".join(lines[index : end + 2])
+                if re.search(r"\{\s*(.*\})?\s*$", lines[end]) and "= delete" not in text:
+                    body = text[text.index("{", text.index(")")) + 1 :].lstrip() if ")" in text else ""
+                    if not body.startswith("ASCX_COVER"):
+                        unmarked.append(f"{header.relative_to(include_dir)}:{index + 1} {function.group(1)}")
+                index = end
+            index += 1
+    return unmarked
+
+
 def read_hits(directory: Path, names: Implemented) -> dict[Point, set[str]]:
     """The points the hits files of ``directory`` record, each with the tests that ran it."""
     hits: dict[Point, set[str]] = {}
