@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import ModuleType
@@ -11,10 +13,11 @@ import pytest
 
 from ascx import cache_location
 from ascx.emu import build
+from ascx.emu.coverage import COVERAGE_ENV
 from ascx.errors import AscxError
 from ascx.runtime import cann_check, disk_cache
 from ascx.runtime.cann_check import CannHeaders, find_headers
-from ascx.testing import load_kernel_source
+from ascx.testing import emu_coverage, load_kernel_source
 from ascx.testing.build_dir import shared_test_build_dir
 
 REPO = Path(__file__).resolve().parent.parent
@@ -113,6 +116,7 @@ def emulator(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) ->
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    start_emu_coverage(config)
     config.addinivalue_line(
         "markers",
         "differential: run the test's launches with ASCX_EMULATOR=both where CANN's headers are (the clean-room "
@@ -179,3 +183,62 @@ def kernel_module(tmp_path: Path) -> Callable[[str], ModuleType]:
 def repo() -> Path:
     """The repository root."""
     return REPO
+
+
+# --- run-time coverage of the clean-room emulation (docs/emulation.md#coverage) ---------------------------------
+
+_EMU_COVERAGE_DIR = pytest.StashKey[Path]()
+
+
+def start_emu_coverage(config: pytest.Config) -> None:
+    """The session records which emulated entry points, forms and modes its launches ran: ``ASCX_EMU_COVERAGE``
+    names a temporary directory for this process, its xdist workers and their subprocesses (unless the
+    environment already names one: then whoever set it reads the hits)."""
+    if hasattr(config, "workerinput") or os.environ.get(COVERAGE_ENV):
+        return
+    directory = Path(tempfile.mkdtemp(prefix="ascx-emu-coverage-"))
+    os.environ[COVERAGE_ENV] = str(directory)
+    config.stash[_EMU_COVERAGE_DIR] = directory
+
+
+def _narrowed(config: pytest.Config) -> bool:
+    option = config.option
+    return bool(
+        getattr(option, "keyword", "")
+        or getattr(option, "markexpr", "")
+        or getattr(option, "deselect", None)
+        or getattr(option, "lf", False)
+        or getattr(option, "failedfirst", False)
+        or getattr(option, "stepwise", False)
+        or getattr(option, "collectonly", False)
+        or getattr(option, "ignore", None)
+        or getattr(option, "ignore_glob", None)
+    )
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """After a passing run of the whole of tests/emu and tests/examples on the clean-room backend, every
+    implemented entry point, form and mode must have run in a test or be exempted with a reason: the report
+    lists what did not; with ``ASCX_EMU_COVERAGE_CHECK=1`` the run then fails (``0`` skips the report)."""
+    config = session.config
+    directory = config.stash.get(_EMU_COVERAGE_DIR, None)
+    if directory is None:
+        return
+    try:
+        if (
+            exitstatus != 0
+            or os.environ.get(emu_coverage.CHECK_ENV) == "0"
+            or os.environ.get("ASCX_EMULATOR", "clean-room") not in ("", "clean-room", "both")
+            or not emu_coverage.is_full_run(config.args, config.invocation_params.dir, REPO, narrowed=_narrowed(config))
+        ):
+            return
+        report = emu_coverage.report_for(directory, full=True)
+        reporter = config.pluginmanager.get_plugin("terminalreporter")
+        if reporter is not None:
+            reporter.write_sep("=", "emulation coverage")
+            reporter.write_line(report.text())
+        if not report.ok and os.environ.get(emu_coverage.CHECK_ENV) == "1":
+            session.exitstatus = pytest.ExitCode.TESTS_FAILED
+    finally:
+        shutil.rmtree(directory, ignore_errors=True)
+        os.environ.pop(COVERAGE_ENV, None)

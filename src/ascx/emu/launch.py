@@ -31,6 +31,7 @@ from typing import Any, TextIO, cast
 import numpy as np
 
 from ascx.dump_buffer import DUMP_BYTES_PER_CORE
+from ascx.emu import coverage
 from ascx.emu.backends import run_both, selected_backend
 from ascx.emu.build import BuildKind, CoreMode, build_library, check_source, default_compiler
 from ascx.emu.relocation import relocate
@@ -124,6 +125,10 @@ extern "C" ASCX_EMU_EXPORT int ascx_emu_launch(void* const* args, const ascx_emu
 
 extern "C" ASCX_EMU_EXPORT void ascx_emu_where(char* file, int64_t size, int64_t* line) {{
     ascx_emu::report_where(file, size, line);
+}}
+
+extern "C" ASCX_EMU_EXPORT int64_t ascx_emu_coverage(char* out, int64_t size) {{
+    return ascx_emu::coverage::take(out, size);
 }}
 """
     )
@@ -437,12 +442,14 @@ def _run_clean_room(
         status = aic.ascx_emu_launch(
             addresses, buffers, len(gm), block_dim, 1, int(check_sync), int(same_pipe_raw), width, error, ERROR_BYTES
         )
+        coverage.collect(aic, completed=status == 0)
         library = aic if status != 0 else library
     if status == 0:
         status = library.ascx_emu_launch(
             addresses, buffers, len(gm), block_dim, subs, int(check_sync), int(same_pipe_raw), width, error,
             ERROR_BYTES,
         )  # fmt: skip
+        coverage.collect(library, completed=status == 0)
     for argument in bound:
         if argument.write_back is not None:
             np.copyto(argument.write_back, argument.owner)

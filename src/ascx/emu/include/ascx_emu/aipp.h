@@ -10,6 +10,7 @@ namespace AscendC {
 
 template <typename T, typename U>
 void SetAippFunctions(const GlobalTensor<T>& src0, AippInputFormat format, AippParams<U> config) {
+    ASCX_COVER_FORM("SetAippFunctions", "GlobalTensor, AippInputFormat, AippParams");
     (void)src0;
     (void)format;
     (void)config;
@@ -18,12 +19,14 @@ void SetAippFunctions(const GlobalTensor<T>& src0, AippInputFormat format, AippP
 template <typename T, typename U>
 void SetAippFunctions(const GlobalTensor<T>& src0, const GlobalTensor<T>& src1, AippInputFormat format,
                       AippParams<U> config) {
+    ASCX_COVER_FORM("SetAippFunctions", "GlobalTensor, GlobalTensor, AippInputFormat, AippParams");
     (void)src1;
     SetAippFunctions(src0, format, config);
 }
 
 template <typename T>
 void LoadImageToLocal(const LocalTensor<T>& dst, const LoadImageToLocalParams& loadDataParams) {
+    ASCX_COVER("LoadImageToLocal");
     using namespace ascx_emu;
     cube::require_memory(dst, {Memory::L1}, "LoadImageToLocal", "dst");
     (void)loadDataParams;

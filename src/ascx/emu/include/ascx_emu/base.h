@@ -15,6 +15,7 @@
 #include <type_traits>
 #include <vector>
 
+#include "ascx_emu/coverage.h"
 #include "ascx_emu/linkage.h"
 
 #ifndef ASCX_EMU_DEBUG

@@ -78,6 +78,7 @@ namespace AscendC {
 
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2NzParams& intriParams) {
+    ASCX_COVER_FORM("DataCopy", "LocalTensor, GlobalTensor, Nd2NzParams");
     using namespace ascx_emu;
     const char* what = "DataCopy (GM to L1, ND to NZ)";
     cube::require_memory(dst, {Memory::L1}, what, "dst");
@@ -86,6 +87,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Nd2Nz
 
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Nd2NzParams& intriParams) {
+    ASCX_COVER_FORM("DataCopy", "LocalTensor, LocalTensor, Nd2NzParams");
     using namespace ascx_emu;
     const char* what = "DataCopy (UB to L1, ND to NZ)";
     cube::require_memory(dst, {Memory::L1}, what, "dst");
@@ -164,6 +166,7 @@ void pad_ub_to_l1(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint32_t
 template <typename T>
 void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& dataCopyParams,
                  const Nd2NzParams& nd2nzParams) {
+    ASCX_COVER_FORM("DataCopyPad", "LocalTensor, LocalTensor, DataCopyParams, Nd2NzParams");
     const DataCopyParams& c = dataCopyParams;
     detail::pad_ub_to_l1(dst, src, c.blockCount, c.blockLen, c.srcStride, c.dstStride, nd2nzParams);
 }
@@ -171,12 +174,14 @@ void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Dat
 template <typename T>
 void DataCopyPad(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& dataCopyParams,
                  const Nd2NzParams& nd2nzParams) {
+    ASCX_COVER_FORM("DataCopyPad", "LocalTensor, LocalTensor, DataCopyExtParams, Nd2NzParams");
     const DataCopyExtParams& c = dataCopyParams;
     detail::pad_ub_to_l1(dst, src, c.blockCount, c.blockLen, c.srcStride, c.dstStride, nd2nzParams);
 }
 
 template <typename T>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const Nz2NdParamsFull& intriParams) {
+    ASCX_COVER_FORM("DataCopy", "GlobalTensor, LocalTensor, Nz2NdParamsFull");
     using namespace ascx_emu;
     const char* what = "DataCopy (UB to GM, NZ to ND)";
     cube::require_memory(src, {Memory::UB}, what, "src");
@@ -218,6 +223,7 @@ inline void normal_enhanced(const DataCopyEnhancedParams& e, const char* what) {
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& intriParams,
               const DataCopyEnhancedParams& enhancedParams) {
+    ASCX_COVER_FORM("DataCopy", "LocalTensor, GlobalTensor, DataCopyParams, DataCopyEnhancedParams");
     detail::normal_enhanced(enhancedParams, "DataCopy (GM to local, enhanced)");
     DataCopy(dst, src, intriParams);
 }
@@ -225,6 +231,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
 template <typename T>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& intriParams,
               const DataCopyEnhancedParams& enhancedParams) {
+    ASCX_COVER_FORM("DataCopy", "GlobalTensor, LocalTensor, DataCopyParams, DataCopyEnhancedParams");
     detail::normal_enhanced(enhancedParams, "DataCopy (local to GM, enhanced)");
     DataCopy(dst, src, intriParams);
 }
@@ -232,6 +239,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
 template <typename T, typename U>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyParams& intriParams,
               const DataCopyEnhancedParams& enhancedParams) {
+    ASCX_COVER_FORM("DataCopy", "LocalTensor, LocalTensor, DataCopyParams, DataCopyEnhancedParams");
     const char* what = "DataCopy (local to local, enhanced)";
     if constexpr (std::is_same_v<T, U>) {
         detail::normal_enhanced(enhancedParams, what);
@@ -247,6 +255,7 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCo
 
 template <typename T, TPosition pos = TPosition::MAX>
 void SetPadValue(T paddingValue) {
+    ASCX_COVER("SetPadValue");
     static_assert(pos == TPosition::MAX || pos == TPosition::VECIN || pos == TPosition::VECOUT,
                   "SetPadValue: pos is VECIN, VECOUT or MAX");
     uint64_t bits = 0;

@@ -83,6 +83,7 @@ namespace AscendC {
 
 template <typename T>
 void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParams& loadDataParams) {
+    ASCX_COVER_FORM("LoadData", "LocalTensor, LocalTensor, LoadData2DParams");
     using namespace ascx_emu;
     const char* what = "LoadData (L1 to L0A/L0B)";
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4, "LoadData moves 8-, 16- and 32-bit types");
@@ -106,6 +107,7 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadDa
 
 template <typename T>
 void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const LoadData2DParams& loadDataParams) {
+    ASCX_COVER_FORM("LoadData", "LocalTensor, GlobalTensor, LoadData2DParams");
     using namespace ascx_emu;
     const char* what = "LoadData (GM to L1/L0A/L0B)";
     cube::require_memory(dst, {Memory::L1, Memory::L0A, Memory::L0B}, what, "dst");
@@ -128,6 +130,7 @@ void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const LoadD
 
 template <typename T>
 void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData2DParamsV2& loadDataParams) {
+    ASCX_COVER_FORM("LoadData", "LocalTensor, LocalTensor, LoadData2DParamsV2");
     (void)dst;
     (void)src;
     (void)loadDataParams;
@@ -136,6 +139,7 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadDa
 
 template <typename T>
 void LoadData(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const LoadData2DParamsV2& loadDataParams) {
+    ASCX_COVER_FORM("LoadData", "LocalTensor, GlobalTensor, LoadData2DParamsV2");
     (void)dst;
     (void)src;
     (void)loadDataParams;
@@ -155,12 +159,14 @@ void load_3d(const LocalTensor<T>& dst, const LocalTensor<T>& src, const char* w
 
 template <typename T, typename U>
 void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV1<U>& loadDataParams) {
+    ASCX_COVER_FORM("LoadData", "LocalTensor, LocalTensor, LoadData3DParamsV1");
     (void)loadDataParams;
     detail::load_3d(dst, src, "LoadData (3D v1)");
 }
 
 template <typename T, typename U>
 void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2<U>& loadDataParams) {
+    ASCX_COVER_FORM("LoadData", "LocalTensor, LocalTensor, LoadData3DParamsV2");
     static_assert(std::is_same_v<T, U>, "LoadData3DParamsV2<U>: U must be the tensors' element type");
     (void)loadDataParams;
     detail::load_3d(dst, src, "LoadData (3D v2)");
@@ -168,6 +174,7 @@ void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadDa
 
 template <typename T>
 void LoadData(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LoadData3DParamsV2Pro& loadDataParams) {
+    ASCX_COVER_FORM("LoadData", "LocalTensor, LocalTensor, LoadData3DParamsV2Pro");
     (void)loadDataParams;
     detail::load_3d(dst, src, "LoadData (3D v2 Pro)");
 }
@@ -207,6 +214,7 @@ void transpose_square(T* dst, const T* src, uint64_t frac_step) {
 template <typename T>
 void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                            const LoadData2dTransposeParams& loadDataParams) {
+    ASCX_COVER_FORM("LoadDataWithTranspose", "LocalTensor, LocalTensor, LoadData2dTransposeParams");
     using namespace ascx_emu;
     const char* what = "LoadDataWithTranspose";
     static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4, "LoadDataWithTranspose moves 8-, 16-, 32-bit types");
@@ -243,6 +251,7 @@ void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
 template <typename T>
 void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
                            const LoadData2dTransposeParamsV2& loadDataParams) {
+    ASCX_COVER_FORM("LoadDataWithTranspose", "LocalTensor, LocalTensor, LoadData2dTransposeParamsV2");
     (void)dst;
     (void)src;
     (void)loadDataParams;
@@ -252,6 +261,7 @@ void LoadDataWithTranspose(const LocalTensor<T>& dst, const LocalTensor<T>& src,
 template <typename T = int8_t, typename U = uint8_t>
 void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<U>& idx,
                         const LoadData2dParams& loadDataParam) {
+    ASCX_COVER("LoadDataWithSparse");
     static_assert(std::is_same_v<T, int8_t> && std::is_same_v<U, uint8_t>, "LoadDataWithSparse: int8_t with uint8_t");
     using namespace ascx_emu;
     const char* what = "LoadDataWithSparse";
@@ -266,6 +276,7 @@ void LoadDataWithSparse(const LocalTensor<T>& dst, const LocalTensor<T>& src, co
 
 template <typename T, typename U>
 void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<U>& initConstValueParams) {
+    ASCX_COVER("InitConstValue");
     static_assert(std::is_same_v<T, U>, "InitConstValueParams<U>: U must be the tensor's element type");
     using namespace ascx_emu;
     const char* what = "InitConstValue";
@@ -289,21 +300,24 @@ void InitConstValue(const LocalTensor<T>& dst, const InitConstValueParams<U>& in
 
 template <typename T, typename U>
 void Fill(const LocalTensor<T>& dst, const InitConstValueParams<U>& initConstValueParams) {
+    ASCX_COVER("Fill");
     InitConstValue(dst, initConstValueParams);
 }
 
 // --- the load settings -------------------------------------------------------------------------------
 
-inline void SetLoadDataBoundary(uint32_t boundaryValue) { ascx_emu::registers.cube.load_data_boundary = boundaryValue; }
+inline void SetLoadDataBoundary(uint32_t boundaryValue) { ASCX_COVER("SetLoadDataBoundary"); ascx_emu::registers.cube.load_data_boundary = boundaryValue; }
 
 template <typename T>
 void SetLoadDataPaddingValue(const T padValue) {
+    ASCX_COVER("SetLoadDataPaddingValue");
     uint64_t bits = 0;
     std::memcpy(&bits, &padValue, sizeof(T) < sizeof(bits) ? sizeof(T) : sizeof(bits));
     ascx_emu::registers.cube.load_data_padding = bits;
 }
 
 inline void SetLoadDataRepeat(const LoadDataRepeatParam& repeatParams) {
+    ASCX_COVER("SetLoadDataRepeat");
     ascx_emu::registers.cube.load_data_repeat_stride = repeatParams.repeatStride;
     ascx_emu::registers.cube.load_data_repeat_time = repeatParams.repeatTime;
     ascx_emu::registers.cube.load_data_repeat_mode = repeatParams.repeatMode;

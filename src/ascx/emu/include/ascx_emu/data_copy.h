@@ -146,11 +146,13 @@ void copy_count(const D& dst, const S& src, uint32_t count, const char* what) {
 
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const uint32_t count) {
+    ASCX_COVER_FORM("DataCopy", "LocalTensor, GlobalTensor, uint32_t");
     detail::copy_count(dst, src, count, "DataCopy (GM to local)");
 }
 
 template <typename T>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+    ASCX_COVER_FORM("DataCopy", "GlobalTensor, LocalTensor, uint32_t");
     detail::copy_count(dst, src, count, "DataCopy (local to GM)");
 }
 
@@ -179,6 +181,7 @@ inline CopyUnits local_copy_units(ascx_emu::Memory dst, ascx_emu::Memory src) {
 
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint32_t count) {
+    ASCX_COVER_FORM("DataCopy", "LocalTensor, LocalTensor, uint32_t");
     const char* what = "DataCopy (local to local)";
     const uint64_t unit = detail::local_copy_units(dst.memory(), src.memory()).burst;
     if (unit != ascx_emu::BLOCK_BYTES && (uint64_t{count} * sizeof(T)) % unit != 0) {
@@ -213,6 +216,7 @@ void copy_blocks(const D& dst, const S& src, uint32_t blocks, uint64_t run, uint
 
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p) {
+    ASCX_COVER_FORM("DataCopy", "LocalTensor, GlobalTensor, DataCopyParams");
     const uint64_t unit = ascx_emu::BLOCK_BYTES;
     detail::copy_blocks(dst, src, p.blockCount, p.blockLen * unit, p.srcStride * unit, p.dstStride * unit,
                         "DataCopy (GM to local, DataCopyParams)");
@@ -220,6 +224,7 @@ void DataCopy(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataC
 
 template <typename T>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    ASCX_COVER_FORM("DataCopy", "GlobalTensor, LocalTensor, DataCopyParams");
     const uint64_t unit = ascx_emu::BLOCK_BYTES;
     detail::copy_blocks(dst, src, p.blockCount, p.blockLen * unit, p.srcStride * unit, p.dstStride * unit,
                         "DataCopy (local to GM, DataCopyParams)");
@@ -227,6 +232,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataC
 
 template <typename T>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    ASCX_COVER_FORM("DataCopy", "LocalTensor, LocalTensor, DataCopyParams");
     const detail::CopyUnits unit = detail::local_copy_units(dst.memory(), src.memory());
     detail::copy_blocks(dst, src, p.blockCount, p.blockLen * unit.burst, p.srcStride * unit.src_gap,
                         p.dstStride * unit.dst_gap, "DataCopy (local to local, DataCopyParams)");
@@ -277,6 +283,7 @@ void pad_in(const LocalTensor<T>& dst, const GlobalTensor<T>& src, uint32_t bloc
 template <typename T>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyParams& p,
                  const DataCopyPadParams& pad) {
+    ASCX_COVER_FORM("DataCopyPad", "LocalTensor, GlobalTensor, DataCopyParams, DataCopyPadParams");
     detail::pad_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad, pad.leftPadding,
                    pad.rightPadding, pad.paddingValue);
 }
@@ -284,6 +291,7 @@ void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const Da
 template <typename T>
 void DataCopyPad(const LocalTensor<T>& dst, const GlobalTensor<T>& src, const DataCopyExtParams& p,
                  const DataCopyPadExtParams<T>& pad) {
+    ASCX_COVER_FORM("DataCopyPad", "LocalTensor, GlobalTensor, DataCopyExtParams, DataCopyPadExtParams");
     uint64_t bits = 0;
     std::memcpy(&bits, static_cast<const void*>(&pad.paddingValue), sizeof(T) < sizeof(bits) ? sizeof(T) : sizeof(bits));
     detail::pad_in(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride, pad.isPad, pad.leftPadding,
@@ -309,11 +317,13 @@ void pad_out(const GlobalTensor<T>& dst, const LocalTensor<T>& src, uint32_t blo
 
 template <typename T>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyParams& p) {
+    ASCX_COVER_FORM("DataCopyPad", "GlobalTensor, LocalTensor, DataCopyParams");
     detail::pad_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride);
 }
 
 template <typename T>
 void DataCopyPad(const GlobalTensor<T>& dst, const LocalTensor<T>& src, const DataCopyExtParams& p) {
+    ASCX_COVER_FORM("DataCopyPad", "GlobalTensor, LocalTensor, DataCopyExtParams");
     detail::pad_out(dst, src, p.blockCount, p.blockLen, p.srcStride, p.dstStride);
 }
 

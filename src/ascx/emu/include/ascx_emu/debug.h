@@ -45,6 +45,7 @@ private:
 
 /// The product of the dimensions of ``shapeInfo``'s shape.
 inline int GetShapeSize(const ShapeInfo& shapeInfo) {
+    ASCX_COVER("GetShapeSize");
     int64_t size = 1;
     for (uint8_t i = 0; i < shapeInfo.shapeDim; ++i) {
         size *= shapeInfo.shape[i];
@@ -268,6 +269,7 @@ void printf(__gm__ const char* fmt, Args&&... args) {
 /// ``dumpSize`` elements of a tensor (as many as it has), labelled ``desc``.
 template <typename T>
 void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize) {
+    ASCX_COVER_FORM("DumpTensor", "LocalTensor, uint32_t, uint32_t");
     const uint64_t shown = dumpSize < tensor.GetSize() ? dumpSize : tensor.GetSize();
     ascx_emu::dump_elements(ascx_emu::memory_name(tensor.memory()), desc, tensor.span(shown, "DumpTensor"), shown,
                             dumpSize, nullptr);
@@ -275,12 +277,14 @@ void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize) 
 
 template <typename T>
 void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize) {
+    ASCX_COVER_FORM("DumpTensor", "GlobalTensor, uint32_t, uint32_t");
     const uint64_t shown = dumpSize < tensor.GetSize() ? dumpSize : tensor.GetSize();
     ascx_emu::dump_elements("GM", desc, tensor.span(shown, "DumpTensor"), shown, dumpSize, nullptr);
 }
 
 template <typename T>
 void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize, const ShapeInfo& shapeInfo) {
+    ASCX_COVER_FORM("DumpTensor", "LocalTensor, uint32_t, uint32_t, ShapeInfo");
     const uint64_t shown = dumpSize < tensor.GetSize() ? dumpSize : tensor.GetSize();
     ascx_emu::dump_elements(ascx_emu::memory_name(tensor.memory()), desc, tensor.span(shown, "DumpTensor"), shown,
                             dumpSize, &shapeInfo);
@@ -288,18 +292,21 @@ void DumpTensor(const LocalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize, 
 
 template <typename T>
 void DumpTensor(const GlobalTensor<T>& tensor, uint32_t desc, uint32_t dumpSize, const ShapeInfo& shapeInfo) {
+    ASCX_COVER_FORM("DumpTensor", "GlobalTensor, uint32_t, uint32_t, ShapeInfo");
     const uint64_t shown = dumpSize < tensor.GetSize() ? dumpSize : tensor.GetSize();
     ascx_emu::dump_elements("GM", desc, tensor.span(shown, "DumpTensor"), shown, dumpSize, &shapeInfo);
 }
 
 /// The dump buffer set-up of the device runtime: nothing to do on the host.
 inline void InitDump(bool mixFlag, GM_ADDR dumpStartAddr, uint32_t dumpSize) {
+    ASCX_COVER_FORM("InitDump", "bool, GM_ADDR, uint32_t");
     (void)mixFlag;
     (void)dumpStartAddr;
     (void)dumpSize;
 }
 
 inline void InitDump(bool mixFlag, uint32_t gmLen) {
+    ASCX_COVER_FORM("InitDump", "bool, uint32_t");
     (void)mixFlag;
     (void)gmLen;
 }

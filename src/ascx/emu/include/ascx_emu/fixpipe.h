@@ -191,6 +191,7 @@ namespace AscendC {
 
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& intriParams) {
+    ASCX_COVER_FORM("Fixpipe", "GlobalTensor, LocalTensor, FixpipeParamsV220");
     const char* what = "Fixpipe (L0C to GM)";
     if constexpr (config.format == CO2Layout::ROW_MAJOR) {  // as CANN's dav-c220 Fixpipe: NZ2ND sets ND_PARA
         ascx_emu::registers.cube.nd_para = uint64_t{intriParams.ndNum} | (uint64_t{intriParams.srcNdStride} << 16) |
@@ -201,6 +202,7 @@ void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const Fixpip
 
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR>
 void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const FixpipeParamsV220& intriParams) {
+    ASCX_COVER_FORM("Fixpipe", "LocalTensor, LocalTensor, FixpipeParamsV220");
     const char* what = "Fixpipe (L0C to L1)";
     const ascx_emu::cube::L0cOut out = ascx_emu::cube::fixpipe_out(intriParams, config.format, what);
     ascx_emu::cube::check_fixpipe_into_l1<T, U>(config.format, what);
@@ -219,6 +221,7 @@ void fixpipe_workspace(const LocalTensor<S>& cbufWorkspace, const char* what) {
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR, typename S = uint64_t>
 void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<S>& cbufWorkspace,
              const FixpipeParamsV220& intriParams) {
+    ASCX_COVER_FORM("Fixpipe", "GlobalTensor, LocalTensor, LocalTensor, FixpipeParamsV220");
     (void)dst;
     (void)src;
     (void)intriParams;
@@ -228,6 +231,7 @@ void Fixpipe(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const LocalT
 template <typename T, typename U, const FixpipeConfig& config = CFG_ROW_MAJOR, typename S = uint64_t>
 void Fixpipe(const LocalTensor<T>& dst, const LocalTensor<U>& src, const LocalTensor<S>& cbufWorkspace,
              const FixpipeParamsV220& intriParams) {
+    ASCX_COVER_FORM("Fixpipe", "LocalTensor, LocalTensor, LocalTensor, FixpipeParamsV220");
     (void)dst;
     (void)src;
     (void)intriParams;
@@ -252,6 +256,7 @@ inline ascx_emu::cube::L0cOut co12_out(const DataCopyCO12DstParams& p, const cha
 
 template <typename T, typename U>
 void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& intriParams) {
+    ASCX_COVER_FORM("DataCopy", "GlobalTensor, LocalTensor, DataCopyCO12DstParams");
     const char* what = "DataCopy (L0C to GM)";
     ascx_emu::cube::L0cOut out = detail::co12_out(intriParams, what);
     if (out.nd) {  // NZ2ND takes its matrices from ND_PARA, as CANN's CPU-debug check and copy do
@@ -270,6 +275,7 @@ void DataCopy(const GlobalTensor<T>& dst, const LocalTensor<U>& src, const DataC
 
 template <typename T, typename U>
 void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCopyCO12DstParams& intriParams) {
+    ASCX_COVER_FORM("DataCopy", "LocalTensor, LocalTensor, DataCopyCO12DstParams");
     const char* what = "DataCopy (L0C to L1)";
     if (intriParams.quantPre == NoQuant) {  // CANN's DataCopyL0C2L1Impl converts on the way into L1, always
         ascx_emu::fail("%s: supported quantPre values are F322F16 / F322BF16 / DEQF16 / VDEQF16 / QF322B8_PRE / "
@@ -279,6 +285,6 @@ void DataCopy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const DataCo
     ascx_emu::cube::copy_out_of_l0c(dst, src, detail::co12_out(intriParams, what), what);
 }
 
-inline void SetFixpipePreQuantFlag(uint64_t config) { ascx_emu::registers.cube.fixpipe_pre_quant = config; }
+inline void SetFixpipePreQuantFlag(uint64_t config) { ASCX_COVER("SetFixpipePreQuantFlag"); ascx_emu::registers.cube.fixpipe_pre_quant = config; }
 
 }  // namespace AscendC

@@ -161,6 +161,7 @@ namespace AscendC {
 /// pipe (Init comes later).
 template <class... Args>
 inline void InitCurObj(TPipe* tpipe, Args&&... objs) {
+    ASCX_COVER("InitCurObj");
     auto visit = [&](auto& obj, int, auto* tiling) {
         if (tiling != nullptr) {
             obj.SetSubBlockIdx(0);

@@ -31,6 +31,7 @@ public:
     MatmulClient() { engine_.set_static_tiling(Traits::static_tiling()); }
 
     void Init(const TCubeTiling* __restrict cubeTiling, TPipe* tpipe = nullptr) {
+        ASCX_COVER("MatmulClient::Init");
         use("Init");
         engine_.set_pipe(tpipe);
         engine_.init(cubeTiling, "Init");
@@ -38,116 +39,140 @@ public:
     }
     template <class T>
     void SetWorkspace(GlobalTensor<T>& addr) {
+        ASCX_COVER_FORM("MatmulClient::SetWorkspace", "GlobalTensor");
         use("SetWorkspace");
         engine_.set_workspace_tensor(addr);
     }
     template <class T>
     void SetWorkspace(__gm__ const T* addr, int size) {
+        ASCX_COVER_FORM("MatmulClient::SetWorkspace", "T*, int");
         use("SetWorkspace");
         engine_.set_workspace_pointer(addr, size);
     }
     void SetOrgShape(int orgM, int orgN, int orgK) {
+        ASCX_COVER_FORM("MatmulClient::SetOrgShape", "int, int, int");
         use("SetOrgShape");
         engine_.set_org_shape(orgM, orgN, orgK, orgK, 0);
         posted();
     }
     void SetOrgShape(int orgM, int orgN, int orgKa, int orgKb, int orgKc = 0) {
+        ASCX_COVER_FORM("MatmulClient::SetOrgShape", "int, int, int, int, int");
         use("SetOrgShape");
         engine_.set_org_shape(orgM, orgN, orgKa, orgKb, orgKc);
         posted();
     }
     void SetSingleShape(int singleM, int singleN, int singleK) {
+        ASCX_COVER("MatmulClient::SetSingleShape");
         use("SetSingleShape");
         engine_.set_single_shape(singleM, singleN, singleK);
     }
     void SetTail(int tailM = -1, int tailN = -1, int tailK = -1) {
+        ASCX_COVER("MatmulClient::SetTail");
         use("SetTail");
         engine_.set_tail(tailM, tailN, tailK);
     }
     void SetHF32(bool enableHF32 = false, int32_t transMode = 0) {
+        ASCX_COVER("MatmulClient::SetHF32");
         use("SetHF32");
         (void)transMode;
         engine_.set_hf32(enableHF32);
         posted();
     }
     void SetTensorA(const LocalTensor<SrcAT>& leftMatrix, bool isTransposeA = false) {
+        ASCX_COVER_FORM("MatmulClient::SetTensorA", "LocalTensor, bool");
         use("SetTensorA");
         engine_.set_a_local(leftMatrix, isTransposeA);
         first_iter_ = true;
     }
     void SetTensorB(const LocalTensor<SrcBT>& rightMatrix, bool isTransposeB = false) {
+        ASCX_COVER_FORM("MatmulClient::SetTensorB", "LocalTensor, bool");
         use("SetTensorB");
         engine_.set_b_local(rightMatrix, isTransposeB);
         first_iter_ = true;
     }
     void SetBias(const LocalTensor<BiasT>& inputBias) {
+        ASCX_COVER_FORM("MatmulClient::SetBias", "LocalTensor");
         use("SetBias");
         engine_.set_bias_local(inputBias);
         first_iter_ = true;
     }
     void SetTensorA(const GlobalTensor<SrcAT>& gm, bool isTransposeA = false) {
+        ASCX_COVER_FORM("MatmulClient::SetTensorA", "GlobalTensor, bool");
         use("SetTensorA");
         engine_.set_a_global(gm, isTransposeA);
         first_iter_ = true;
     }
     void SetTensorB(const GlobalTensor<SrcBT>& gm, bool isTransposeB = false) {
+        ASCX_COVER_FORM("MatmulClient::SetTensorB", "GlobalTensor, bool");
         use("SetTensorB");
         engine_.set_b_global(gm, isTransposeB);
         first_iter_ = true;
     }
     /// Data for user copy callbacks; recorded only (callbacks are not emulated).
     void SetSelfDefineData(const uint64_t dataPtr) {
+        ASCX_COVER("MatmulClient::SetSelfDefineData");
         use("SetSelfDefineData");
         engine_.require_not_dual_master("SetSelfDefineData");
         self_define_data_ = dataPtr;
         posted();
     }
     void SetUserDefInfo(const uint64_t tilingPtr) {
+        ASCX_COVER("MatmulClient::SetUserDefInfo");
         use("SetUserDefInfo");
         engine_.require_not_dual_master("SetUserDefInfo");
         user_def_info_ = tilingPtr;
         posted();
     }
     void SetSparseIndex(const GlobalTensor<uint8_t>& indexGlobal) {  // a no-op on the client
+        ASCX_COVER("MatmulClient::SetSparseIndex");
         use("SetSparseIndex");
         (void)indexGlobal;
     }
     void SetQuantScalar(const uint64_t quantScalar) {
+        ASCX_COVER("MatmulClient::SetQuantScalar");
         use("SetQuantScalar");
         (void)quantScalar;
         engine_.set_quant();
     }
     void SetQuantVector(const GlobalTensor<uint64_t>& quantTensor) {
+        ASCX_COVER_FORM("MatmulClient::SetQuantVector", "GlobalTensor");
         use("SetQuantVector");
         (void)quantTensor;
         engine_.set_quant();
     }
     void SetQuantVector(const LocalTensor<uint64_t>& quantTensor) {
+        ASCX_COVER_FORM("MatmulClient::SetQuantVector", "LocalTensor");
         use("SetQuantVector");
         (void)quantTensor;
         engine_.set_quant();
     }
     void SetBias(const GlobalTensor<BiasT>& biasGlobal) {
+        ASCX_COVER_FORM("MatmulClient::SetBias", "GlobalTensor");
         use("SetBias");
         engine_.set_bias_global(biasGlobal);
     }
     void SetTensorA(SrcAT aScalar) {
+        ASCX_COVER_FORM("MatmulClient::SetTensorA", "SrcAT");
         use("SetTensorA");
         engine_.set_a_scalar(aScalar);
     }
     void SetTensorB(SrcBT bScalar) {
+        ASCX_COVER_FORM("MatmulClient::SetTensorB", "SrcBT");
         use("SetTensorB");
         engine_.set_b_scalar(bScalar);
     }
     void DisableBias() {
+        ASCX_COVER("MatmulClient::DisableBias");
         use("DisableBias");
         engine_.disable_bias();
     }
     void ClearBias() {
+        ASCX_COVER("MatmulClient::ClearBias");
         use("ClearBias");
         engine_.disable_bias();
     }
     void End() {
+        ASCX_COVER("MatmulClient::End");
         use("End");
         engine_.end("End");
     }
@@ -155,6 +180,7 @@ public:
     /// The client declares this overload but it is a stub that computes nothing.
     template <bool sync = true, typename T>
     bool Iterate(bool enPartialSum, const LocalTensor<T>& localCmatrix) {
+        ASCX_COVER_FORM("MatmulClient::Iterate", "bool, LocalTensor");
         static_assert(!kCfg.enableMixDualMaster, "Iterate is not supported when enableMixDualMaster is set");
         use("Iterate");
         (void)enPartialSum;
@@ -163,6 +189,7 @@ public:
     }
     template <bool sync = true>
     bool Iterate(bool enPartialSum = false) {
+        ASCX_COVER_FORM("MatmulClient::Iterate", "bool");
         static_assert(!kCfg.enableMixDualMaster, "Iterate is not supported when enableMixDualMaster is set");
         use(sync ? "Iterate<true>" : "Iterate<false>");
         first_iter_ = false;  // the first call posts the computation, the others find the flag clear
@@ -170,16 +197,19 @@ public:
                     : engine_.iterate_async(enPartialSum, "Iterate<false>");
     }
     void WaitIterateAll() {
+        ASCX_COVER("MatmulClient::WaitIterateAll");
         use("WaitIterateAll");
         engine_.wait_iterate_all("WaitIterateAll");
     }
     void WaitIterateBatch() {
+        ASCX_COVER("MatmulClient::WaitIterateBatch");
         use("WaitIterateBatch");
         engine_.wait_iterate_batch("WaitIterateBatch");
     }
     template <bool sync = true>
     void IterateAll(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false,
                     bool waitIterateAll = false, bool fakeMsg = false) {
+        ASCX_COVER_FORM("MatmulClient::IterateAll", "GlobalTensor, uint8_t, bool, bool, bool");
         const char* what = sync ? "IterateAll<true>" : "IterateAll<false>";
         use(what);
         engine_.check_ib_share_full_load(what);
@@ -198,6 +228,7 @@ public:
     }
     template <bool sync = true>
     void IterateAll(const LocalTensor<DstT>& ubCmatrix, uint8_t enAtomic = 0) {
+        ASCX_COVER_FORM("MatmulClient::IterateAll", "LocalTensor, uint8_t");
         use("IterateAll");
         require_first_iter("IterateAll (LocalTensor)");
         engine_.iterate_all_local(ubCmatrix, enAtomic, sync, "IterateAll (LocalTensor)");
@@ -206,6 +237,7 @@ public:
     void IterateBatch(const GlobalTensor<DstT>& gm, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
                       const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
                       const uint32_t matrixStrideC = 0, const bool enPartialSum = false, const uint8_t enAtomic = 0) {
+        ASCX_COVER_FORM("MatmulClient::IterateBatch", "GlobalTensor, uint32_t, uint32_t, bool, uint32_t, uint32_t, uint32_t, bool, uint8_t");
         use("IterateBatch");
         require_first_iter("IterateBatch");
         engine_.iterate_batch_gm(gm, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB, matrixStrideC,
@@ -215,6 +247,7 @@ public:
     void IterateBatch(const LocalTensor<DstT>& ubCmatrix, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
                       const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
                       const uint32_t matrixStrideC = 0, const bool enPartialSum = false, const uint8_t enAtomic = 0) {
+        ASCX_COVER_FORM("MatmulClient::IterateBatch", "LocalTensor, uint32_t, uint32_t, bool, uint32_t, uint32_t, uint32_t, bool, uint8_t");
         use("IterateBatch");
         require_first_iter("IterateBatch (LocalTensor)");
         engine_.iterate_batch_local(ubCmatrix, batchA, batchB, enSequentialWrite, matrixStrideA, matrixStrideB,
@@ -224,6 +257,7 @@ public:
     void IterateNBatch(const uint32_t batchLoop, uint32_t batchA, uint32_t batchB, bool enSequentialWrite,
                        const uint32_t matrixStrideA = 0, const uint32_t matrixStrideB = 0,
                        const uint32_t matrixStrideC = 0, const bool enPartialSum = false, const uint8_t enAtomic = 0) {
+        ASCX_COVER("MatmulClient::IterateNBatch");
         static_assert(!kCfg.enableMixDualMaster, "IterateNBatch is not supported when enableMixDualMaster is set");
         static_assert(A_TYPE::layout != LayoutMode::NONE && A_TYPE::layout != LayoutMode::NORMAL &&
                           B_TYPE::layout != LayoutMode::NONE && B_TYPE::layout != LayoutMode::NORMAL &&
@@ -239,6 +273,7 @@ public:
     }
     template <bool sync = true>
     void GetTensorC(const GlobalTensor<DstT>& gm, uint8_t enAtomic = 0, bool enSequentialWrite = false) {
+        ASCX_COVER_FORM("MatmulClient::GetTensorC", "GlobalTensor, uint8_t, bool");
         static_assert(kCfg.enableGetTensorC, "GetTensorC requires MatmulConfig::enableGetTensorC");
         use("GetTensorC");
         if (!sync) {
@@ -251,6 +286,7 @@ public:
     template <bool sync = true, bool doPad = false>
     void GetTensorC(const LocalTensor<DstT>& c, uint8_t enAtomic = 0, bool enSequentialWrite = false,
                     uint32_t height = 0, uint32_t width = 0, uint32_t srcGap = 0, uint32_t dstGap = 0) {
+        ASCX_COVER_FORM("MatmulClient::GetTensorC", "LocalTensor, uint8_t, bool, uint32_t, uint32_t, uint32_t, uint32_t");
         static_assert(kCfg.enableGetTensorC, "GetTensorC requires MatmulConfig::enableGetTensorC");
         use("GetTensorC");
         (void)enSequentialWrite;
@@ -268,6 +304,7 @@ public:
     template <bool sync = true>
     void GetTensorC(const GlobalTensor<DstT>& gm, const LocalTensor<DstT>& co2Local, uint8_t enAtomic = 0,
                     bool enSequentialWrite = false) {
+        ASCX_COVER_FORM("MatmulClient::GetTensorC", "GlobalTensor, LocalTensor, uint8_t, bool");
         static_assert(kCfg.enableGetTensorC, "GetTensorC requires MatmulConfig::enableGetTensorC");
         static_assert(!kCfg.enableMixDualMaster, "GetTensorC is not supported when enableMixDualMaster is set");
         use("GetTensorC");
@@ -280,6 +317,7 @@ public:
     }
     template <bool sync = true>
     GlobalTensor<DstT> GetTensorC(uint8_t enAtomic = 0, bool enSequentialWrite = false) {
+        ASCX_COVER_FORM("MatmulClient::GetTensorC", "uint8_t, bool");
         static_assert(kCfg.enableGetTensorC, "GetTensorC requires MatmulConfig::enableGetTensorC");
         static_assert(!kCfg.enableMixDualMaster, "GetTensorC is not supported when enableMixDualMaster is set");
         use("GetTensorC");
@@ -291,40 +329,48 @@ public:
     }
     template <bool sync = true>
     GlobalTensor<DstT> GetBatchTensorC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false) {
+        ASCX_COVER_FORM("MatmulClient::GetBatchTensorC", "uint32_t, uint32_t, bool");
         use("GetBatchTensorC");
         (void)enSequentialWrite;
         return engine_.get_batch_view(sync, batchA, batchB, "GetBatchTensorC");
     }
     template <bool sync = true>
     GlobalTensor<DstT> GetBatchC(uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false) {
+        ASCX_COVER_FORM("MatmulClient::GetBatchC", "uint32_t, uint32_t, bool");
         return GetBatchTensorC<sync>(batchA, batchB, enSequentialWrite);
     }
     template <bool sync = true>
     void GetBatchTensorC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false) {
+        ASCX_COVER_FORM("MatmulClient::GetBatchTensorC", "LocalTensor, uint32_t, uint32_t, bool");
         use("GetBatchTensorC");
         (void)enSequentialWrite;
         engine_.get_batch_local(c, sync, batchA, batchB, "GetBatchTensorC (LocalTensor)");
     }
     template <bool sync = true>
     void GetBatchC(const LocalTensor<DstT>& c, uint32_t batchA, uint32_t batchB, bool enSequentialWrite = false) {
+        ASCX_COVER_FORM("MatmulClient::GetBatchC", "LocalTensor, uint32_t, uint32_t, bool");
         GetBatchTensorC<sync>(c, batchA, batchB, enSequentialWrite);
     }
     /// GetTensorC<false>(c) without the MTE2 -> V handshake: WaitGetTensorC() must follow.
     void AsyncGetTensorC(const LocalTensor<DstT>& c) {
+        ASCX_COVER("MatmulClient::AsyncGetTensorC");
         use("AsyncGetTensorC");
         engine_.fetch_async_local(c, 0, false, "AsyncGetTensorC");
     }
     void WaitGetTensorC() {
+        ASCX_COVER("MatmulClient::WaitGetTensorC");
         use("WaitGetTensorC");
         engine_.wait_get_tensor_c("WaitGetTensorC");
     }
     template <bool isTurnOnDebug = true>
     MatrixOffset GetOffsetC() {
+        ASCX_COVER("MatmulClient::GetOffsetC");
         use("GetOffsetC");
         engine_.error("GetOffsetC", "not supported on the MIX client (cube-only kernels only)");
         return MatrixOffset{0, 0, 0, 0, 0};
     }
     void SetLocalWorkspace(const LocalTensor<uint8_t>& tmpBuffer) {
+        ASCX_COVER("MatmulClient::SetLocalWorkspace");
         use("SetLocalWorkspace");
         (void)tmpBuffer;
     }

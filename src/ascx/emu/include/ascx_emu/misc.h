@@ -24,18 +24,21 @@ constexpr int32_t TOTAL_L0C_SIZE = 128 * 1024;    ///< bytes of L0C
 
 template <typename T>
 void SetAtomicAdd() {
+    ASCX_COVER("SetAtomicAdd");
     ascx_emu::registers.atomic_op = ascx_emu::AtomicOp::ADD;
     ascx_emu::registers.atomic_type = ascx_emu::atomic_type_of<T>();
 }
 
 template <typename T>
 void SetAtomicMax() {
+    ASCX_COVER("SetAtomicMax");
     ascx_emu::registers.atomic_op = ascx_emu::AtomicOp::MAX;
     ascx_emu::registers.atomic_type = ascx_emu::atomic_type_of<T>();
 }
 
 template <typename T>
 void SetAtomicMin() {
+    ASCX_COVER("SetAtomicMin");
     ascx_emu::registers.atomic_op = ascx_emu::AtomicOp::MIN;
     ascx_emu::registers.atomic_type = ascx_emu::atomic_type_of<T>();
 }
@@ -43,9 +46,10 @@ void SetAtomicMin() {
 /// The element type of the atomic operation, keeping the operation.
 template <typename T>
 void SetAtomicType() {
+    ASCX_COVER("SetAtomicType");
     ascx_emu::registers.atomic_type = ascx_emu::atomic_type_of<T>();
 }
 
-inline void SetAtomicNone() { ascx_emu::registers.atomic_op = ascx_emu::AtomicOp::NONE; }
+inline void SetAtomicNone() { ASCX_COVER("SetAtomicNone"); ascx_emu::registers.atomic_op = ascx_emu::AtomicOp::NONE; }
 
 }  // namespace AscendC

@@ -147,12 +147,14 @@ namespace AscendC {
 template <typename T, typename U, typename S>
 void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
           const MmadParams& mmadParams) {
+    ASCX_COVER_FORM("Mmad", "LocalTensor, LocalTensor, LocalTensor, MmadParams");
     ascx_emu::cube::mmad<T, U, S, T>(dst, fm, filter, nullptr, mmadParams, "Mmad");
 }
 
 template <typename T, typename U, typename S, typename V>
 void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<S>& filter,
           const LocalTensor<V>& bias, const MmadParams& mmadParams) {
+    ASCX_COVER_FORM("Mmad", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, MmadParams");
     using namespace ascx_emu;
     cube::require_memory(bias, {Memory::BT, Memory::L0C}, "Mmad", "bias");
     if (bias.memory() == Memory::BT) {
@@ -164,6 +166,7 @@ void Mmad(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor
 template <typename T = int32_t, typename U = int8_t>
 void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const LocalTensor<U>& filter,
                     const MmadParams& mmadParams) {
+    ASCX_COVER("MmadWithSparse");
     static_assert(std::is_same_v<T, int32_t> && std::is_same_v<U, int8_t>, "MmadWithSparse: int8_t -> int32_t");
     using namespace ascx_emu;
     cube::require_memory(dst, {Memory::L0C}, "MmadWithSparse", "dst");
@@ -173,13 +176,13 @@ void MmadWithSparse(const LocalTensor<T>& dst, const LocalTensor<U>& fm, const L
     fail("MmadWithSparse: the structured-sparse multiply is not emulated");
 }
 
-inline void SetHF32Mode(bool hf32Mode) { ascx_emu::registers.cube.hf32 = hf32Mode; }
-inline void SetHF32Mode(HF32Mode mode) { SetHF32Mode(mode == HF32Mode::ENABLE); }
-inline void SetHF32TransMode(bool hf32TransMode) { ascx_emu::registers.cube.hf32_towards_zero = hf32TransMode; }
-inline void SetHF32TransMode(HF32TransMode mode) { SetHF32TransMode(mode == HF32TransMode::NEAREST_ZERO); }
+inline void SetHF32Mode(bool hf32Mode) { ASCX_COVER_FORM("SetHF32Mode", "bool"); ascx_emu::registers.cube.hf32 = hf32Mode; }
+inline void SetHF32Mode(HF32Mode mode) { ASCX_COVER_FORM("SetHF32Mode", "HF32Mode"); SetHF32Mode(mode == HF32Mode::ENABLE); }
+inline void SetHF32TransMode(bool hf32TransMode) { ASCX_COVER_FORM("SetHF32TransMode", "bool"); ascx_emu::registers.cube.hf32_towards_zero = hf32TransMode; }
+inline void SetHF32TransMode(HF32TransMode mode) { ASCX_COVER_FORM("SetHF32TransMode", "HF32TransMode"); SetHF32TransMode(mode == HF32TransMode::NEAREST_ZERO); }
 /// The order the cube walks the result in: no effect on the values.
-inline void SetMMLayoutTransform(bool mmLayoutMode) { ascx_emu::registers.cube.mm_n_first = mmLayoutMode; }
-inline void SetMMRowMajor() { SetMMLayoutTransform(true); }
-inline void SetMMColumnMajor() { SetMMLayoutTransform(false); }
+inline void SetMMLayoutTransform(bool mmLayoutMode) { ASCX_COVER("SetMMLayoutTransform"); ascx_emu::registers.cube.mm_n_first = mmLayoutMode; }
+inline void SetMMRowMajor() { ASCX_COVER("SetMMRowMajor"); SetMMLayoutTransform(true); }
+inline void SetMMColumnMajor() { ASCX_COVER("SetMMColumnMajor"); SetMMLayoutTransform(false); }
 
 }  // namespace AscendC

@@ -301,6 +301,7 @@ namespace AscendC {
 template <typename T, bool isSetMask = true>
 void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask, const int32_t repeatTime,
                     const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {
+    ASCX_COVER_FORM("WholeReduceSum", "LocalTensor, LocalTensor, int32_t, int32_t, int32_t, int32_t, int32_t");
     ascx_emu::per_repeat::whole_sum<T, isSetMask>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride,
                                                    srcRepStride, "WholeReduceSum");
 }
@@ -309,6 +310,7 @@ template <typename T, bool isSetMask = true>
 void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],
                     const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,
                     const int32_t srcRepStride) {
+    ASCX_COVER_FORM("WholeReduceSum", "LocalTensor, LocalTensor, uint64_t[], int32_t, int32_t, int32_t, int32_t");
     ascx_emu::per_repeat::whole_sum<T, isSetMask>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride,
                                                    srcRepStride, "WholeReduceSum");
 }
@@ -318,6 +320,8 @@ void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const 
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t mask, const int32_t repeatTime,  \
               const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride,                  \
               ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {                                                \
+        ASCX_COVER_FORM(#NAME, "mask");                                                                            \
+        ASCX_COVER_ENUM(#NAME, "order", ReduceOrder, order);                                                       \
         ascx_emu::per_repeat::whole_extreme<T, isSetMask>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride,  \
                                                           srcRepStride, order, MAXIMUM, #NAME);                    \
     }                                                                                                              \
@@ -325,6 +329,8 @@ void WholeReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const 
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],                        \
               const int32_t repeatTime, const int32_t dstRepStride, const int32_t srcBlkStride,                    \
               const int32_t srcRepStride, ReduceOrder order = ReduceOrder::ORDER_VALUE_INDEX) {                    \
+        ASCX_COVER_FORM(#NAME, "mask[]");                                                                          \
+        ASCX_COVER_ENUM(#NAME, "order", ReduceOrder, order);                                                       \
         ascx_emu::per_repeat::whole_extreme<T, isSetMask>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride,  \
                                                           srcRepStride, order, MAXIMUM, #NAME);                    \
     }
@@ -339,6 +345,7 @@ ASCX_EMU_WHOLE_EXTREME(WholeReduceMin, false)
     template <typename T, bool isSetMask = true>                                                                   \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime, const int32_t mask,  \
               const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {                \
+        ASCX_COVER_FORM(#NAME, "mask");                                                                            \
         ascx_emu::per_repeat::block<T, isSetMask>(dst, src, repeatTime, mask, dstRepStride, srcBlkStride,          \
                                                   srcRepStride, KIND, #NAME);                                      \
     }                                                                                                              \
@@ -346,6 +353,7 @@ ASCX_EMU_WHOLE_EXTREME(WholeReduceMin, false)
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,                     \
               const uint64_t mask[], const int32_t dstRepStride, const int32_t srcBlkStride,                       \
               const int32_t srcRepStride) {                                                                        \
+        ASCX_COVER_FORM(#NAME, "mask[]");                                                                          \
         ascx_emu::per_repeat::block<T, isSetMask>(dst, src, repeatTime, mask, dstRepStride, srcBlkStride,          \
                                                   srcRepStride, KIND, #NAME);                                      \
     }
@@ -358,6 +366,7 @@ ASCX_EMU_BLOCK_REDUCE(BlockReduceMin, ascx_emu::per_repeat::Kind::MIN)
 template <typename T, bool isSetMask = true>
 void PairReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime, const int32_t mask,
                    const int32_t dstRepStride, const int32_t srcBlkStride, const int32_t srcRepStride) {
+    ASCX_COVER_FORM("PairReduceSum", "LocalTensor, LocalTensor, int32_t, int32_t, int32_t, int32_t, int32_t");
     ascx_emu::per_repeat::pair<T, isSetMask>(dst, src, repeatTime, mask, dstRepStride, srcBlkStride, srcRepStride,
                                               "PairReduceSum");
 }
@@ -366,6 +375,7 @@ template <typename T, bool isSetMask = true>
 void PairReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
                    const uint64_t mask[], const int32_t dstRepStride, const int32_t srcBlkStride,
                    const int32_t srcRepStride) {
+    ASCX_COVER_FORM("PairReduceSum", "LocalTensor, LocalTensor, int32_t, uint64_t[], int32_t, int32_t, int32_t");
     ascx_emu::per_repeat::pair<T, isSetMask>(dst, src, repeatTime, mask, dstRepStride, srcBlkStride, srcRepStride,
                                               "PairReduceSum");
 }
@@ -376,6 +386,7 @@ template <typename T, bool isSetMask = true>
 void RepeatReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
                      const int32_t mask, const int32_t dstBlkStride, const int32_t srcBlkStride,
                      const int32_t dstRepStride, const int32_t srcRepStride) {
+    ASCX_COVER("RepeatReduceSum");
     ascx_emu::per_repeat::check_range(dstBlkStride, 0, 65535, "dstBlkStride", "RepeatReduceSum");
     ascx_emu::per_repeat::whole_sum<T, isSetMask>(dst, src, mask, repeatTime, dstRepStride, srcBlkStride,
                                                    srcRepStride, "RepeatReduceSum");

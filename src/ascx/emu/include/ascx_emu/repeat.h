@@ -140,6 +140,7 @@ inline Repeats count_repeats(uint32_t lane_bytes, int64_t count, const char* wha
     if (count < 0) {
         fail("%s: the element count %lld is negative", what, static_cast<long long>(count));
     }
+    ASCX_COVER_FORM("vector mask", "count");
     registers.vector_mask[0] = ~uint64_t{0};
     registers.vector_mask[1] = ~uint64_t{0};
     registers.mask_counter = false;
@@ -174,6 +175,15 @@ inline Repeats register_repeats(uint32_t lane_bytes, uint32_t times) {
     return r;
 }
 
+/// Coverage of the forms that run under the mask register as it is (isSetMask = false).
+inline void cover_register_form() {
+    if (registers.mask_counter) {
+        ASCX_COVER_FORM("vector mask", "register, counter mode");
+    } else {
+        ASCX_COVER_FORM("vector mask", "register, normal mode");
+    }
+}
+
 /// CANN's conversion of a continuous mask ``len`` into the register's two words (``SetMask<T>(len)``):
 /// the first ``len`` lanes, all of them from 128 (or the lanes of a repeat) on.
 inline void set_continuous_mask(uint32_t lane_bytes, uint64_t len) {
@@ -195,12 +205,15 @@ Repeats mask_repeats(uint32_t lane_bytes, uint64_t mask, uint32_t times, const c
     if constexpr (!isSetMask) {
         (void)mask;
         (void)what;
+        cover_register_form();
         return register_repeats(lane_bytes, times);
     } else {
         if (registers.mask_counter) {
+            ASCX_COVER_FORM("vector mask", "continuous, counter mode");
             set_continuous_mask(lane_bytes, mask);
             return register_repeats(lane_bytes, times);
         }
+        ASCX_COVER_FORM("vector mask", "continuous, normal mode");
         const uint32_t lanes = lanes_for(lane_bytes);
         if (mask == 0 || mask > lanes) {
             fail("%s: the continuous mask %llu is outside [1, %u] (the lanes of one repeat of %u-byte elements)", what,
@@ -218,13 +231,16 @@ Repeats mask_repeats(uint32_t lane_bytes, const uint64_t mask[], uint32_t times,
     if constexpr (!isSetMask) {
         (void)mask;
         (void)what;
+        cover_register_form();
         return register_repeats(lane_bytes, times);
     } else {
         if (registers.mask_counter) {  // word 0 is the element count
+            ASCX_COVER_FORM("vector mask", "bits, counter mode");
             registers.vector_mask[0] = mask[0];
             registers.vector_mask[1] = mask[1];
             return register_repeats(lane_bytes, times);
         }
+        ASCX_COVER_FORM("vector mask", "bits, normal mode");
         const uint32_t lanes = lanes_for(lane_bytes);
         const uint64_t low = mask[0];
         const uint64_t high = lanes > 64 ? mask[1] : 0;  // 32-bit types take a one-word mask
@@ -250,6 +266,7 @@ Repeats count_or_register_repeats(uint32_t lane_bytes, int64_t count, const char
     } else {
         (void)count;
         (void)what;
+        cover_register_form();
         return register_repeats(lane_bytes, 1);
     }
 }

@@ -58,6 +58,7 @@ namespace AscendC {
 
 template <int countValue>
 int64_t GetBitCount(uint64_t valueIn) {
+    ASCX_COVER("GetBitCount");
     ascx_emu::scalar_unit::check_count_value<countValue>();
     const int64_t ones = ascx_emu::scalar_unit::count_ones(valueIn);
     return countValue == 1 ? ones : 64 - ones;
@@ -65,14 +66,16 @@ int64_t GetBitCount(uint64_t valueIn) {
 
 template <int countValue>
 int64_t ScalarGetCountOfValue(uint64_t valueIn) {
+    ASCX_COVER("ScalarGetCountOfValue");
     return GetBitCount<countValue>(valueIn);
 }
 
-inline int64_t CountLeadingZero(uint64_t valueIn) { return ascx_emu::scalar_unit::count_leading_zero(valueIn); }
+inline int64_t CountLeadingZero(uint64_t valueIn) { ASCX_COVER("CountLeadingZero"); return ascx_emu::scalar_unit::count_leading_zero(valueIn); }
 
-inline int64_t ScalarCountLeadingZero(uint64_t valueIn) { return CountLeadingZero(valueIn); }
+inline int64_t ScalarCountLeadingZero(uint64_t valueIn) { ASCX_COVER("ScalarCountLeadingZero"); return CountLeadingZero(valueIn); }
 
 inline int64_t CountBitsCntSameAsSignBit(int64_t valueIn) {
+    ASCX_COVER("CountBitsCntSameAsSignBit");
     if (valueIn == 0 || valueIn == -1) {
         return -1;
     }
@@ -87,17 +90,21 @@ inline int64_t CountBitsCntSameAsSignBit(int64_t valueIn) {
 
 template <int countValue>
 int64_t GetSFFValue(uint64_t valueIn) {
+    ASCX_COVER("GetSFFValue");
     ascx_emu::scalar_unit::check_count_value<countValue>();
     return ascx_emu::scalar_unit::lowest_set(countValue == 1 ? valueIn : ~valueIn);
 }
 
 template <int countValue>
 int64_t ScalarGetSFFValue(uint64_t valueIn) {
+    ASCX_COVER("ScalarGetSFFValue");
     return GetSFFValue<countValue>(valueIn);
 }
 
 template <typename T, typename U, RoundMode roundMode>
 U Cast(T valueIn) {
+    ASCX_COVER_FORM("Cast", "scalar");
+    ASCX_COVER_ENUM("Cast", "roundMode (scalar)", RoundMode, roundMode);
     static_assert(std::is_same_v<T, float>, "the scalar Cast converts a float");
     static_assert(std::is_same_v<U, half> || std::is_same_v<U, int32_t>, "U only support half or int32_t");
     if constexpr (std::is_same_v<U, half>) {
@@ -114,12 +121,14 @@ U Cast(T valueIn) {
 
 template <typename T, typename U, RoundMode roundMode>
 U ScalarCast(T valueIn) {
+    ASCX_COVER("ScalarCast");
     return Cast<T, U, roundMode>(valueIn);
 }
 
-inline bfloat16_t Cast(const float& fVal) { return ascx_emu::convert<bfloat16_t>(fVal, RoundMode::CAST_RINT); }
+inline bfloat16_t Cast(const float& fVal) { ASCX_COVER_FORM("Cast", "float to bfloat16_t"); return ascx_emu::convert<bfloat16_t>(fVal, RoundMode::CAST_RINT); }
 
 inline float ToFloat(const bfloat16_t& bVal) {
+    ASCX_COVER("ToFloat");
     uint16_t bits = 0;
     std::memcpy(&bits, static_cast<const void*>(&bVal), sizeof(bits));
     const uint32_t wide = uint32_t{bits} << 16;

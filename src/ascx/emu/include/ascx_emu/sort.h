@@ -220,6 +220,7 @@ namespace AscendC {
 template <typename T>
 void Sort32(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<uint32_t>& src1,
             const int32_t repeatTime) {
+    ASCX_COVER("Sort32");
     static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "Sort32 sorts half or float scores");
     const char* what = "Sort32";
     ascx_emu::sorting::check_range(repeatTime, 0, 255, "repeatTime", what);
@@ -245,6 +246,7 @@ void Sort32(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTe
 
 template <typename T>
 void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const MrgSort4Info& params) {
+    ASCX_COVER_FORM("MrgSort", "LocalTensor, MrgSortSrcList, MrgSort4Info");
     static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "MrgSort merges half or float scores");
     ascx_emu::sorting::merge(dst, src, params, ascx_emu::sorting::pair_layout<T>(), "MrgSort");
 }
@@ -252,6 +254,7 @@ void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const MrgS
 template <typename T, bool isExhaustedSuspension = false>
 void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& sortList, const uint16_t elementCountList[4],
              uint32_t sortedNum[4], uint16_t validBit, const int32_t repeatTime) {
+    ASCX_COVER_FORM("MrgSort", "LocalTensor, MrgSortSrcList, uint16_telementCountList[4], uint32_tsortedNum[4], uint16_t, int32_t");
     static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "MrgSort merges half or float scores");
     ascx_emu::sorting::check_range(repeatTime, 0, 255, "repeatTime", "MrgSort");
     const MrgSort4Info info(elementCountList, isExhaustedSuspension, validBit, static_cast<uint16_t>(repeatTime));
@@ -267,6 +270,7 @@ void MrgSort(const LocalTensor<T>& dst, const MrgSortSrcList<T>& sortList, const
 template <typename T, bool isFullSort>
 void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& concat, const LocalTensor<uint32_t>& index, LocalTensor<T>& tmp,
           const int32_t repeatTime) {
+    ASCX_COVER("Sort");
     Sort32(dst, concat, index, repeatTime);
     if constexpr (isFullSort) {
         if (repeatTime <= 1) {
@@ -287,18 +291,21 @@ void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& concat, const LocalTe
 
 template <typename T>
 uint32_t GetSortLen(const uint32_t elemCount) {
+    ASCX_COVER("GetSortLen");
     static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "GetSortLen takes half or float");
     return elemCount * static_cast<uint32_t>(8 / sizeof(T));
 }
 
 template <typename T>
 uint32_t GetSortOffset(const uint32_t elemOffset) {
+    ASCX_COVER("GetSortOffset");
     static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "GetSortOffset takes half or float");
     return elemOffset * static_cast<uint32_t>(8 / sizeof(T));
 }
 
 inline void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortList2, uint16_t& mrgSortList3,
                              uint16_t& mrgSortList4) {
+    ASCX_COVER("GetMrgSortResult");
     const uint64_t result = ascx_emu::registers.mrg_sort_result;
     mrgSortList1 = static_cast<uint16_t>(result & 0xFFFFu);
     mrgSortList2 = static_cast<uint16_t>((result >> 16) & 0xFFFFu);
@@ -310,6 +317,7 @@ inline void GetMrgSortResult(uint16_t& mrgSortList1, uint16_t& mrgSortList2, uin
 
 template <typename T>
 void RpSort16(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime) {
+    ASCX_COVER("RpSort16");
     static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "RpSort16 sorts half or float proposals");
     const char* what = "RpSort16";
     ascx_emu::sorting::check_range(repeatTime, 0, 255, "repeatTime", what);
@@ -328,6 +336,7 @@ void RpSort16(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_
 
 template <typename T>
 void MrgSort4(const LocalTensor<T>& dst, const MrgSortSrcList<T>& src, const MrgSort4Info& params) {
+    ASCX_COVER("MrgSort4");
     static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "MrgSort4 merges half or float proposals");
     ascx_emu::sorting::merge(dst, src, params, ascx_emu::sorting::PROPOSAL, "MrgSort4");
 }
@@ -361,12 +370,14 @@ void proposal_fields(const LocalTensor<T>& dst, const LocalTensor<T>& src, int32
 template <typename T>
 void ProposalConcat(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
                     const int32_t modeNumber) {
+    ASCX_COVER("ProposalConcat");
     detail::proposal_fields(dst, src, repeatTime, modeNumber, false, "ProposalConcat");
 }
 
 template <typename T>
 void ProposalExtract(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t repeatTime,
                      const int32_t modeNumber) {
+    ASCX_COVER("ProposalExtract");
     detail::proposal_fields(dst, src, repeatTime, modeNumber, true, "ProposalExtract");
 }
 

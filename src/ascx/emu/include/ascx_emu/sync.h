@@ -65,6 +65,7 @@ namespace AscendC {
 
 template <HardEvent event>
 void SetFlag(int32_t eventID) {
+    ASCX_COVER("SetFlag");
     bool& slot = ascx_emu::flag_slot(event, eventID, "SetFlag");
     if (slot) {
         ascx_emu::fail("SetFlag<%s>(%d): the flag is already set and not yet waited for", ascx_emu::event_name(event),
@@ -78,6 +79,7 @@ void SetFlag(int32_t eventID) {
 
 template <HardEvent event>
 void WaitFlag(int32_t eventID) {
+    ASCX_COVER("WaitFlag");
     bool& slot = ascx_emu::flag_slot(event, eventID, "WaitFlag");
     if (!slot) {
         ascx_emu::fail("WaitFlag<%s>(%d) without a matching SetFlag (would hang on hardware)",
@@ -107,6 +109,7 @@ inline void barrier(pipe_t pipe) {
 
 template <pipe_t pipe>
 void PipeBarrier() {
+    ASCX_COVER("PipeBarrier");
     static_assert(pipe != PIPE_S, "PipeBarrier<PIPE_S> is a hardware error: the scalar pipe runs in order");
     detail::barrier(pipe);
 }
@@ -142,6 +145,7 @@ ASCX_EMU_SHARED void cross_core_check(int mode, uint16_t flag, const char* what)
 
 template <uint8_t modeId, pipe_t pipe>
 void CrossCoreSetFlag(uint16_t flagId) {
+    ASCX_COVER("CrossCoreSetFlag");
     static_assert(modeId <= 2, "CrossCoreSetFlag: modeId is 0, 1 or 2");
     detail::cross_core_check(modeId, flagId, "CrossCoreSetFlag");
     if constexpr (modeId == 2) {
@@ -159,6 +163,7 @@ void CrossCoreSetFlag(uint16_t flagId) {
 
 template <uint8_t modeId = 0, pipe_t pipe = PIPE_S>
 void CrossCoreWaitFlag(uint16_t flagId) {
+    ASCX_COVER("CrossCoreWaitFlag");
     static_assert(modeId <= 2, "CrossCoreWaitFlag: modeId is 0, 1 or 2");
     detail::cross_core_check(modeId, flagId, "CrossCoreWaitFlag");
     if constexpr (modeId == 2) {
@@ -198,6 +203,7 @@ public:
 /// The hardware SyncAll: every core of the launch reaches its n-th SyncAll before any passes it.
 template <bool isAIVOnly = true>
 void SyncAll() {
+    ASCX_COVER_FORM("SyncAll", "()");
     detail::inter_block_barrier();
     if (!ascx_emu::in_launch()) {
         return;
@@ -223,6 +229,7 @@ void SyncAll() {
 template <bool isAIVOnly = true>
 void SyncAll(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace,
              const int32_t usedCores = 0) {
+    ASCX_COVER_FORM("SyncAll", "GlobalTensor, LocalTensor, int32_t");
 #if defined(EMU_AIC)
     (void)gmWorkspace, (void)ubWorkspace, (void)usedCores;
     return;
@@ -284,6 +291,7 @@ inline int32_t* ib_slot(const GlobalTensor<int32_t>& gm, const LocalTensor<int32
 template <bool isAIVOnly = true>
 void IBSet(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx,
            int32_t eventID) {
+    ASCX_COVER("IBSet");
 #if defined(EMU_AIC)
     (void)gmWorkspace, (void)ubWorkspace, (void)blockIdx, (void)eventID;
     return;
@@ -313,6 +321,7 @@ void IBSet(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>&
 template <bool isAIVOnly = true>
 void IBWait(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>& ubWorkspace, int32_t blockIdx,
             int32_t eventID) {
+    ASCX_COVER("IBWait");
 #if defined(EMU_AIC)
     (void)gmWorkspace, (void)ubWorkspace, (void)blockIdx, (void)eventID;
     return;
@@ -340,6 +349,7 @@ void IBWait(const GlobalTensor<int32_t>& gmWorkspace, const LocalTensor<int32_t>
 
 /// Lets the next block past its WaitPreBlock: the blocks take turns in index order, round after round.
 inline void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace) {
+    ASCX_COVER("NotifyNextBlock");
 #if defined(EMU_AIC)
     (void)gmWorkspace, (void)ubWorkspace;
 #else
@@ -364,6 +374,7 @@ inline void NotifyNextBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int3
 /// Waits for this block's turn: block b's n-th WaitPreBlock passes once blocks 0 to b-1 have called
 /// NotifyNextBlock n times (block 0: once the last block has finished round n-1).
 inline void WaitPreBlock(GlobalTensor<int32_t>& gmWorkspace, LocalTensor<int32_t>& ubWorkspace) {
+    ASCX_COVER("WaitPreBlock");
 #if defined(EMU_AIC)
     (void)gmWorkspace, (void)ubWorkspace;
 #else

@@ -22,11 +22,11 @@ inline thread_local unsigned char system_workspace[16 * 1024 * 1024 / 1024];  //
 
 namespace AscendC {
 
-inline int64_t GetBlockNum() { return ascx_emu::block.block_num; }
-inline int64_t GetBlockIdx() { return ascx_emu::block.block_idx; }
-inline int64_t GetSubBlockIdx() { return ascx_emu::block.sub_block_idx; }
-inline int64_t GetSubBlockNum() { return ascx_emu::block.sub_block_num; }
-inline int64_t GetTaskRatio() { return ascx_emu::block.sub_block_num; }
-inline __gm__ uint8_t* GetSysWorkSpacePtr() { return ascx_emu::system_workspace; }
+inline int64_t GetBlockNum() { ASCX_COVER("GetBlockNum"); return ascx_emu::block.block_num; }
+inline int64_t GetBlockIdx() { ASCX_COVER("GetBlockIdx"); return ascx_emu::block.block_idx; }
+inline int64_t GetSubBlockIdx() { ASCX_COVER("GetSubBlockIdx"); return ascx_emu::block.sub_block_idx; }
+inline int64_t GetSubBlockNum() { ASCX_COVER("GetSubBlockNum"); return ascx_emu::block.sub_block_num; }
+inline int64_t GetTaskRatio() { ASCX_COVER("GetTaskRatio"); return ascx_emu::block.sub_block_num; }
+inline __gm__ uint8_t* GetSysWorkSpacePtr() { ASCX_COVER("GetSysWorkSpacePtr"); return ascx_emu::system_workspace; }
 
 }  // namespace AscendC

@@ -62,36 +62,41 @@ struct SliceInfo {
 
 template <typename T, CacheLine entireType, DcciDst dcciDst>
 void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
+    ASCX_COVER_FORM("DataCacheCleanAndInvalid", "GlobalTensor");
     (void)dst;
 }
 
 template <typename T, CacheLine entireType, DcciDst dcciDst>
 void DataCacheCleanAndInvalid(const LocalTensor<T>& dst) {
+    ASCX_COVER_FORM("DataCacheCleanAndInvalid", "LocalTensor");
     (void)dst;
 }
 
 template <typename T, CacheLine entireType>
 void DataCacheCleanAndInvalid(const GlobalTensor<T>& dst) {
+    ASCX_COVER_FORM("DataCacheCleanAndInvalid", "GlobalTensor");
     (void)dst;
 }
 
 template <typename T>
 void DataCachePreload(const GlobalTensor<uint64_t>& src, const T cacheOffset) {
+    ASCX_COVER("DataCachePreload");
     static_assert(std::is_same_v<T, int16_t> || std::is_same_v<T, int64_t>,
                   "DataCachePreload: cacheOffset is int16_t or int64_t");
     (void)src;
     (void)cacheOffset;
 }
 
-inline void ICachePreLoad(const int64_t preFetchLen) { (void)preFetchLen; }
+inline void ICachePreLoad(const int64_t preFetchLen) { ASCX_COVER("ICachePreLoad"); (void)preFetchLen; }
 
 /// 0: the preload has completed (it always has on the emulation).
-inline int64_t GetICachePreloadStatus() { return 0; }
+inline int64_t GetICachePreloadStatus() { ASCX_COVER("GetICachePreloadStatus"); return 0; }
 
 // --- counters and versions -------------------------------------------------------------------------------
 
 /// The system counter: 50 MHz, as on the 910B, from the host's steady clock; it always advances.
 inline int64_t GetSystemCycle() {
+    ASCX_COVER("GetSystemCycle");
     const auto since = std::chrono::steady_clock::now().time_since_epoch();
     int64_t cycle = std::chrono::duration_cast<std::chrono::nanoseconds>(since).count() / 20;
     if (cycle <= ascx_emu::system_state.last_cycle) {
@@ -102,25 +107,26 @@ inline int64_t GetSystemCycle() {
 }
 
 /// Where the program is: on the emulation, the kernel's Python source line being run.
-inline int64_t GetProgramCounter() { return ascx_emu::block.line; }
+inline int64_t GetProgramCounter() { ASCX_COVER("GetProgramCounter"); return ascx_emu::block.line; }
 
 /// The architecture version, hexadecimal coded: 0x220 (dav-c220, the Atlas A2 / 910B family).
-inline void GetArchVersion(uint32_t& coreVersion) { coreVersion = 0x220; }
+inline void GetArchVersion(uint32_t& coreVersion) { ASCX_COVER("GetArchVersion"); coreVersion = 0x220; }
 
 constexpr int16_t GetDataBlockSizeInBytes() { return ONE_BLK_SIZE; }
 
 /// Stops the core: on the emulation, the run fails at the call.
-inline void Trap() { ascx_emu::fail("Trap() stopped the kernel"); }
+inline void Trap() { ASCX_COVER("Trap"); ascx_emu::fail("Trap() stopped the kernel"); }
 
 // --- synchronisation of the scalar unit's memory accesses: they complete in order on the emulation ----------
 
 template <MemDsbT arg0>
-void DataSyncBarrier() {}
+void DataSyncBarrier() { ASCX_COVER("DataSyncBarrier"); }
 
 // --- the store atomic configuration: the atomic mode of copies to GM (registers.h) -----------------------
 
 template <AtomicDtype type, AtomicOp op>
 void SetStoreAtomicConfig() {
+    ASCX_COVER("SetStoreAtomicConfig");
     static_assert(op == AtomicOp::ATOMIC_SUM, "the store atomic adds");
     using ascx_emu::AtomicType;
     if constexpr (type == AtomicDtype::ATOMIC_NONE) {
@@ -139,6 +145,7 @@ void SetStoreAtomicConfig() {
 
 /// The store atomic's type (AtomicDtype's number: 0 when no atomic add is set) and operation (0: sum).
 inline void GetStoreAtomicConfig(uint16_t& atomicType, uint16_t& atomicOp) {
+    ASCX_COVER("GetStoreAtomicConfig");
     using ascx_emu::AtomicType;
     atomicOp = 0;
     if (ascx_emu::registers.atomic_op != ascx_emu::AtomicOp::ADD) {
@@ -157,11 +164,12 @@ inline void GetStoreAtomicConfig(uint16_t& atomicType, uint16_t& atomicOp) {
 
 // --- profiling and checkpoints ------------------------------------------------------------------------------
 
-inline void MetricsProfStart() {}
-inline void MetricsProfStop() {}
+inline void MetricsProfStart() { ASCX_COVER("MetricsProfStart"); }
+inline void MetricsProfStop() { ASCX_COVER("MetricsProfStop"); }
 
 /// A time stamp for the profiler, only in builds with ASCENDC_TIME_STAMP_ON (printed on the emulation).
 inline void PrintTimeStamp(uint32_t descId) {
+    ASCX_COVER("PrintTimeStamp");
 #ifdef ASCENDC_TIME_STAMP_ON
     std::printf("PrintTimeStamp desc=%u cycle=%lld\n", descId, static_cast<long long>(GetSystemCycle()));
     std::fflush(stdout);
@@ -173,6 +181,7 @@ inline void PrintTimeStamp(uint32_t descId) {
 /// ``dumpSize`` elements of ``tensor`` from element ``countOff``, labelled ``index``.
 template <typename T>
 void DumpAccChkPoint(const LocalTensor<T>& tensor, uint32_t index, uint32_t countOff, uint32_t dumpSize) {
+    ASCX_COVER_FORM("DumpAccChkPoint", "LocalTensor, uint32_t, uint32_t, uint32_t");
     if (countOff > tensor.GetSize()) {
         ascx_emu::fail("DumpAccChkPoint: countOff %u is past the tensor's %u elements", countOff, tensor.GetSize());
     }
@@ -181,6 +190,7 @@ void DumpAccChkPoint(const LocalTensor<T>& tensor, uint32_t index, uint32_t coun
 
 template <typename T>
 void DumpAccChkPoint(const GlobalTensor<T>& tensor, uint32_t index, uint32_t countOff, uint32_t dumpSize) {
+    ASCX_COVER_FORM("DumpAccChkPoint", "GlobalTensor, uint32_t, uint32_t, uint32_t");
     DumpTensor(tensor[countOff], index, dumpSize);
 }
 
@@ -188,6 +198,7 @@ void DumpAccChkPoint(const GlobalTensor<T>& tensor, uint32_t index, uint32_t cou
 
 /// Resets the core's state (910B): no atomic mode, the normal mask mode, the vector mask full.
 inline void InitSocState() {
+    ASCX_COVER("InitSocState");
     ascx_emu::registers.atomic_op = ascx_emu::AtomicOp::NONE;
     ascx_emu::registers.mask_counter = false;
     ascx_emu::registers.vector_mask[0] = ~uint64_t{0};
@@ -196,6 +207,7 @@ inline void InitSocState() {
 
 /// Arms (isEnable) or disarms exception register enableBit for the UB units (startAddr, endAddr].
 inline void CheckLocalMemoryIA(const CheckLocalMemoryIAParam& checkParams) {
+    ASCX_COVER("CheckLocalMemoryIA");
     if (checkParams.enableBit > 3) {
         ascx_emu::fail("CheckLocalMemoryIA: enableBit %u is not an exception register (0 to 3)",
                        static_cast<unsigned>(checkParams.enableBit));
@@ -216,6 +228,7 @@ inline void CheckLocalMemoryIA(const CheckLocalMemoryIAParam& checkParams) {
 
 template <uint32_t index>
 void SetHcclContext(__gm__ uint8_t* context) {
+    ASCX_COVER("SetHcclContext");
     if constexpr (index <= 1) {
         ascx_emu::system_state.hccl_context[index] = context;
     }
@@ -223,6 +236,7 @@ void SetHcclContext(__gm__ uint8_t* context) {
 
 template <uint32_t index>
 __gm__ uint8_t* GetHcclContext() {
+    ASCX_COVER("GetHcclContext");
     if constexpr (index <= 1) {
         return ascx_emu::system_state.hccl_context[index];
     }
@@ -231,6 +245,7 @@ __gm__ uint8_t* GetHcclContext() {
 
 /// The system workspace library APIs use; a workspace already set is kept.
 inline void SetSysWorkspace(__gm__ uint8_t* workspace) {
+    ASCX_COVER("SetSysWorkspace");
     if (workspace == nullptr) {
         ascx_emu::fail("SetSysWorkspace: the workspace is a null pointer");
     }

@@ -375,17 +375,20 @@ void unary_masked(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTensor
     template <typename T>                                                                                      \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,              \
               const int32_t& count) {                                                                          \
+        ASCX_COVER_FORM(#NAME, "count");                                                                       \
         ascx_emu::binary_count(dst, src0, src1, count, [](T a, T b) { return OP<T>(a, b); }, #NAME);            \
     }                                                                                                          \
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask, \
               const uint8_t repeatTimes, const BinaryRepeatParams& repeatParams) {                             \
+        ASCX_COVER_FORM(#NAME, "mask");                                                                        \
         ascx_emu::binary_masked<T, isSetMask>(dst, src0, src1, mask, repeatTimes, repeatParams,                 \
                                               [](T a, T b) { return OP<T>(a, b); }, #NAME);                     \
     }                                                                                                          \
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,              \
               const uint64_t mask[], const uint8_t repeatTimes, const BinaryRepeatParams& repeatParams) {       \
+        ASCX_COVER_FORM(#NAME, "mask[]");                                                                       \
         ascx_emu::binary_masked<T, isSetMask>(dst, src0, src1, mask, repeatTimes, repeatParams,                 \
                                               [](T a, T b) { return OP<T>(a, b); }, #NAME);                     \
     }
@@ -393,17 +396,20 @@ void unary_masked(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTensor
 #define ASCX_EMU_UNARY_OP(NAME, OP)                                                                             \
     template <typename T>                                                                                      \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const int32_t& count) {                    \
+        ASCX_COVER_FORM(#NAME, "count");                                                                       \
         ascx_emu::unary_count(dst, src, count, [](T a) { return OP<T>(a); }, #NAME);                            \
     }                                                                                                          \
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, uint64_t mask, const uint8_t repeatTimes,  \
               const UnaryRepeatParams& repeatParams) {                                                         \
+        ASCX_COVER_FORM(#NAME, "mask");                                                                        \
         ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTimes, repeatParams,                            \
                                           [](T a) { return OP<T>(a); }, #NAME);                                 \
     }                                                                                                          \
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[],                     \
               const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {                              \
+        ASCX_COVER_FORM(#NAME, "mask[]");                                                                      \
         ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTimes, repeatParams,                            \
                                           [](T a) { return OP<T>(a); }, #NAME);                                 \
     }
@@ -413,6 +419,7 @@ void unary_masked(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTensor
 #define ASCX_EMU_SCALAR_OP(NAME, OP)                                                                            \
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count) { \
+        ASCX_COVER_FORM(#NAME, "count");                                                                          \
         const T s = scalarValue;                                                                               \
         const ascx_emu::Repeats rep = ascx_emu::count_or_register_repeats<isSetMask>(sizeof(T), count, #NAME);  \
         ascx_emu::unary_lanes(dst, src, rep, rep.contiguous<T>(), rep.contiguous<T>(),                         \
@@ -421,6 +428,7 @@ void unary_masked(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTensor
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask,       \
               const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {                              \
+        ASCX_COVER_FORM(#NAME, "mask");                                                                        \
         const T s = scalarValue;                                                                               \
         ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTimes, repeatParams,                            \
                                           [s](T x) { return OP<T>(x, s); }, #NAME);                            \
@@ -428,6 +436,7 @@ void unary_masked(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTensor
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const uint64_t mask[], \
               const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {                              \
+        ASCX_COVER_FORM(#NAME, "mask[]");                                                                      \
         const T s = scalarValue;                                                                               \
         ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTimes, repeatParams,                            \
                                           [s](T x) { return OP<T>(x, s); }, #NAME);                            \
@@ -476,6 +485,8 @@ namespace AscendC {
 /// round mode must be one CANN's Atlas A2 Cast takes for the two types (cast_modes.h).
 template <typename T, typename U>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint32_t count) {
+    ASCX_COVER_FORM("Cast", "LocalTensor, LocalTensor, RoundMode, uint32_t");
+    ASCX_COVER_ENUM("Cast", "roundMode", RoundMode, roundMode);
     const RoundMode mode = roundMode;
     ascx_emu::check_cast_mode<T, U>(mode);
     ascx_emu::unary_count(dst, src, count, [mode](U x) { return ascx_emu::convert<T>(x, mode); }, "Cast");
@@ -484,6 +495,8 @@ void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode&
 template <typename T, typename U, bool isSetMask = true>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint64_t mask,
           const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("Cast", "LocalTensor, LocalTensor, RoundMode, uint64_t, uint8_t, UnaryRepeatParams");
+    ASCX_COVER_ENUM("Cast", "roundMode", RoundMode, roundMode);
     const RoundMode mode = roundMode;
     ascx_emu::check_cast_mode<T, U>(mode);
     ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTimes, repeatParams,
@@ -493,6 +506,8 @@ void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode&
 template <typename T, typename U, bool isSetMask = true>
 void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode& roundMode, const uint64_t mask[],
           const uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("Cast", "LocalTensor, LocalTensor, RoundMode, uint64_t[], uint8_t, UnaryRepeatParams");
+    ASCX_COVER_ENUM("Cast", "roundMode", RoundMode, roundMode);
     const RoundMode mode = roundMode;
     ascx_emu::check_cast_mode<T, U>(mode);
     ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTimes, repeatParams,
@@ -502,6 +517,7 @@ void Cast(const LocalTensor<T>& dst, const LocalTensor<U>& src, const RoundMode&
 /// Duplicate: every processed element of dst becomes ``scalarValue``.
 template <typename T>
 void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const int32_t& count) {
+    ASCX_COVER_FORM("Duplicate", "LocalTensor, T, int32_t");
     const char* what = "Duplicate";
     const ascx_emu::Repeats rep = ascx_emu::count_repeats(sizeof(T), count, what);
     const T value = scalarValue;
@@ -527,12 +543,14 @@ void duplicate_masked(const LocalTensor<T>& dst, const T& scalarValue, Mask mask
 template <typename T, bool isSetMask = true>
 void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, uint64_t mask, const uint8_t repeatTimes,
                const uint16_t dstBlockStride, const uint8_t dstRepeatStride) {
+    ASCX_COVER_FORM("Duplicate", "LocalTensor, T, uint64_t, uint8_t, uint16_t, uint8_t");
     detail::duplicate_masked<T, isSetMask>(dst, scalarValue, mask, repeatTimes, dstBlockStride, dstRepeatStride);
 }
 
 template <typename T, bool isSetMask = true>
 void Duplicate(const LocalTensor<T>& dst, const T& scalarValue, const uint64_t mask[], const uint8_t repeatTimes,
                const uint16_t dstBlockStride, const uint8_t dstRepeatStride) {
+    ASCX_COVER_FORM("Duplicate", "LocalTensor, T, uint64_t[], uint8_t, uint16_t, uint8_t");
     detail::duplicate_masked<T, isSetMask>(dst, scalarValue, mask, repeatTimes, dstBlockStride, dstRepeatStride);
 }
 
@@ -594,6 +612,7 @@ void create_vec_index(const LocalTensor<T>& dst, const T& firstValue, const ascx
 
 template <typename T>
 void CreateVecIndex(LocalTensor<T> dst, const T& firstValue, uint32_t count) {
+    ASCX_COVER_FORM("CreateVecIndex", "LocalTensor, T, uint32_t");
     const ascx_emu::Repeats rep = ascx_emu::count_repeats(sizeof(T), count, "CreateVecIndex");
     detail::create_vec_index(dst, firstValue, rep, rep.contiguous<T>(), true);
 }
@@ -601,6 +620,7 @@ void CreateVecIndex(LocalTensor<T> dst, const T& firstValue, uint32_t count) {
 template <typename T>
 void CreateVecIndex(LocalTensor<T>& dst, const T& firstValue, uint64_t mask, uint8_t repeatTime, uint16_t dstBlkStride,
                     uint8_t dstRepStride) {
+    ASCX_COVER_FORM("CreateVecIndex", "LocalTensor, T, uint64_t, uint8_t, uint16_t, uint8_t");
     const ascx_emu::Repeats rep = ascx_emu::mask_repeats<true>(sizeof(T), mask, repeatTime, "CreateVecIndex");
     detail::create_vec_index(dst, firstValue, rep, ascx_emu::strided<T>(dstBlkStride, dstRepStride), true);
 }
@@ -608,6 +628,7 @@ void CreateVecIndex(LocalTensor<T>& dst, const T& firstValue, uint64_t mask, uin
 template <typename T>
 void CreateVecIndex(LocalTensor<T>& dst, const T& firstValue, uint64_t mask[], uint8_t repeatTime,
                     uint16_t dstBlkStride, uint8_t dstRepStride) {
+    ASCX_COVER_FORM("CreateVecIndex", "LocalTensor, T, uint64_t[], uint8_t, uint16_t, uint8_t");
     const ascx_emu::Repeats rep = ascx_emu::mask_repeats<true>(sizeof(T), mask, repeatTime, "CreateVecIndex");
     detail::create_vec_index(dst, firstValue, rep, ascx_emu::strided<T>(dstBlkStride, dstRepStride), false);
 }
@@ -763,6 +784,7 @@ namespace AscendC {
 template <typename T, bool isSetMask = true>
 void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                const int32_t count) {
+    ASCX_COVER_FORM("ReduceSum", "LocalTensor, LocalTensor, LocalTensor, int32_t");
     const ascx_emu::Repeats rep = ascx_emu::count_repeats(sizeof(T), count, "ReduceSum");
     ascx_emu::reduce_sum(dst, src, sharedTmpBuffer, rep, rep.contiguous<T>(), "ReduceSum");
 }
@@ -770,6 +792,7 @@ void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
 template <typename T, bool isSetMask = true>
 void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride) {
+    ASCX_COVER_FORM("ReduceSum", "LocalTensor, LocalTensor, LocalTensor, int32_t, int32_t, int32_t");
     const auto rep = ascx_emu::reduce_repeats<T, isSetMask>(static_cast<uint64_t>(mask), repeatTime, "ReduceSum");
     ascx_emu::reduce_sum(dst, src, sharedTmpBuffer, rep, ascx_emu::reduce_stride<T>(srcRepStride, "ReduceSum"), "ReduceSum");
 }
@@ -777,6 +800,7 @@ void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
 template <typename T, bool isSetMask = true>
 void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                const uint64_t mask[], const int32_t repeatTime, const int32_t srcRepStride) {
+    ASCX_COVER_FORM("ReduceSum", "LocalTensor, LocalTensor, LocalTensor, uint64_t[], int32_t, int32_t");
     const auto rep = ascx_emu::reduce_repeats<T, isSetMask>(mask, repeatTime, "ReduceSum");
     ascx_emu::reduce_sum(dst, src, sharedTmpBuffer, rep, ascx_emu::reduce_stride<T>(srcRepStride, "ReduceSum"), "ReduceSum");
 }
@@ -784,6 +808,7 @@ void ReduceSum(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
 template <typename T>
 void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                const int32_t count, bool calIndex = 0) {
+    ASCX_COVER_FORM("ReduceMax", "LocalTensor, LocalTensor, LocalTensor, int32_t, bool");
     const ascx_emu::Repeats rep = ascx_emu::count_repeats(sizeof(T), count, "ReduceMax");
     ascx_emu::reduce_extreme(dst, src, sharedTmpBuffer, rep, rep.contiguous<T>(), true, calIndex, "ReduceMax");
 }
@@ -791,6 +816,7 @@ void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
 template <typename T, bool isSetMask = true>
 void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = 0) {
+    ASCX_COVER_FORM("ReduceMax", "LocalTensor, LocalTensor, LocalTensor, int32_t, int32_t, int32_t, bool");
     const auto rep = ascx_emu::reduce_repeats<T, isSetMask>(static_cast<uint64_t>(mask), repeatTime, "ReduceMax");
     ascx_emu::reduce_extreme(dst, src, sharedTmpBuffer, rep, ascx_emu::reduce_stride<T>(srcRepStride, "ReduceMax"), true,
                              calIndex, "ReduceMax");
@@ -799,6 +825,7 @@ void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
 template <typename T, bool isSetMask = true>
 void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                const uint64_t mask[], const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = 0) {
+    ASCX_COVER_FORM("ReduceMax", "LocalTensor, LocalTensor, LocalTensor, uint64_t[], int32_t, int32_t, bool");
     const auto rep = ascx_emu::reduce_repeats<T, isSetMask>(mask, repeatTime, "ReduceMax");
     ascx_emu::reduce_extreme(dst, src, sharedTmpBuffer, rep, ascx_emu::reduce_stride<T>(srcRepStride, "ReduceMax"), true,
                              calIndex, "ReduceMax");
@@ -807,6 +834,7 @@ void ReduceMax(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
 template <typename T>
 void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                const int32_t count, bool calIndex = 0) {
+    ASCX_COVER_FORM("ReduceMin", "LocalTensor, LocalTensor, LocalTensor, int32_t, bool");
     const ascx_emu::Repeats rep = ascx_emu::count_repeats(sizeof(T), count, "ReduceMin");
     ascx_emu::reduce_extreme(dst, src, sharedTmpBuffer, rep, rep.contiguous<T>(), false, calIndex, "ReduceMin");
 }
@@ -814,6 +842,7 @@ void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
 template <typename T, bool isSetMask = true>
 void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                const int32_t mask, const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = 0) {
+    ASCX_COVER_FORM("ReduceMin", "LocalTensor, LocalTensor, LocalTensor, int32_t, int32_t, int32_t, bool");
     const auto rep = ascx_emu::reduce_repeats<T, isSetMask>(static_cast<uint64_t>(mask), repeatTime, "ReduceMin");
     ascx_emu::reduce_extreme(dst, src, sharedTmpBuffer, rep, ascx_emu::reduce_stride<T>(srcRepStride, "ReduceMin"), false,
                              calIndex, "ReduceMin");
@@ -822,6 +851,7 @@ void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
 template <typename T, bool isSetMask = true>
 void ReduceMin(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<T>& sharedTmpBuffer,
                const uint64_t mask[], const int32_t repeatTime, const int32_t srcRepStride, bool calIndex = 0) {
+    ASCX_COVER_FORM("ReduceMin", "LocalTensor, LocalTensor, LocalTensor, uint64_t[], int32_t, int32_t, bool");
     const auto rep = ascx_emu::reduce_repeats<T, isSetMask>(mask, repeatTime, "ReduceMin");
     ascx_emu::reduce_extreme(dst, src, sharedTmpBuffer, rep, ascx_emu::reduce_stride<T>(srcRepStride, "ReduceMin"), false,
                              calIndex, "ReduceMin");
@@ -919,6 +949,8 @@ namespace AscendC {
 template <typename T, typename U>
 void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
              uint32_t count) {
+    ASCX_COVER_FORM("Compare", "LocalTensor, LocalTensor, LocalTensor, CMPMODE, uint32_t");
+    ASCX_COVER_ENUM("Compare", "cmpMode", CMPMODE, cmpMode);
     const char* what = "Compare";
     ascx_emu::check_compare_count<T>(count, what);
     const ascx_emu::Repeats rep = ascx_emu::count_repeats(sizeof(T), count, what);
@@ -946,18 +978,24 @@ void compare_masked(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const
 template <typename T, typename U, bool isSetMask = true>
 void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
              const uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("Compare", "LocalTensor, LocalTensor, LocalTensor, CMPMODE, uint64_t, uint8_t, BinaryRepeatParams");
+    ASCX_COVER_ENUM("Compare", "cmpMode", CMPMODE, cmpMode);
     detail::compare_masked<T, U, isSetMask>(dst, src0, src1, cmpMode, mask, repeatTimes, repeatParams);
 }
 
 template <typename T, typename U, bool isSetMask = true>
 void Compare(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode,
              const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("Compare", "LocalTensor, LocalTensor, LocalTensor, CMPMODE, uint64_t[], uint8_t, BinaryRepeatParams");
+    ASCX_COVER_ENUM("Compare", "cmpMode", CMPMODE, cmpMode);
     detail::compare_masked<T, U, isSetMask>(dst, src0, src1, cmpMode, mask, repeatTimes, repeatParams);
 }
 
 template <typename T, typename U>
 void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE cmpMode,
                    uint32_t count) {
+    ASCX_COVER_FORM("CompareScalar", "LocalTensor, LocalTensor, T, CMPMODE, uint32_t");
+    ASCX_COVER_ENUM("CompareScalar", "cmpMode", CMPMODE, cmpMode);
     const char* what = "CompareScalar";
     ascx_emu::check_compare_count<T>(count, what);
     const ascx_emu::Repeats rep = ascx_emu::count_repeats(sizeof(T), count, what);
@@ -979,12 +1017,16 @@ void compare_scalar_masked(const LocalTensor<U>& dst, const LocalTensor<T>& src0
 template <typename T, typename U, bool isSetMask = true>
 void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE cmpMode,
                    const uint64_t mask, uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("CompareScalar", "LocalTensor, LocalTensor, T, CMPMODE, uint64_t, uint8_t, UnaryRepeatParams");
+    ASCX_COVER_ENUM("CompareScalar", "cmpMode", CMPMODE, cmpMode);
     detail::compare_scalar_masked<T, U, isSetMask>(dst, src0, src1Scalar, cmpMode, mask, repeatTimes, repeatParams);
 }
 
 template <typename T, typename U, bool isSetMask = true>
 void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const T src1Scalar, CMPMODE cmpMode,
                    const uint64_t mask[], uint8_t repeatTimes, const UnaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("CompareScalar", "LocalTensor, LocalTensor, T, CMPMODE, uint64_t[], uint8_t, UnaryRepeatParams");
+    ASCX_COVER_ENUM("CompareScalar", "cmpMode", CMPMODE, cmpMode);
     detail::compare_scalar_masked<T, U, isSetMask>(dst, src0, src1Scalar, cmpMode, mask, repeatTimes, repeatParams);
 }
 
@@ -992,6 +1034,8 @@ void CompareScalar(const LocalTensor<U>& dst, const LocalTensor<T>& src0, const 
 template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,
             SELMODE selMode, uint32_t count) {
+    ASCX_COVER_FORM("Select", "LocalTensor, LocalTensor, LocalTensor, T, SELMODE, uint32_t");
+    ASCX_COVER_ENUM("Select", "selMode", SELMODE, selMode);
     const char* what = "Select";
     ascx_emu::check_select_mode(selMode, true, what);
     const ascx_emu::Repeats rep = ascx_emu::count_repeats(sizeof(T), count, what);
@@ -1002,6 +1046,8 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const Loca
 template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             const LocalTensor<T>& src1, SELMODE selMode, uint32_t count) {
+    ASCX_COVER_FORM("Select", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, SELMODE, uint32_t");
+    ASCX_COVER_ENUM("Select", "selMode", SELMODE, selMode);
     const char* what = "Select";
     ascx_emu::check_select_mode(selMode, false, what);
     const ascx_emu::Repeats rep = ascx_emu::count_repeats(sizeof(T), count, what);
@@ -1043,12 +1089,16 @@ void select_tensor_masked(const LocalTensor<T>& dst, const LocalTensor<U>& selMa
 template <typename T, typename U, bool isSetMask = true>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,
             SELMODE selMode, uint64_t mask, uint8_t repeatTimes, const BinaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("Select", "LocalTensor, LocalTensor, LocalTensor, T, SELMODE, uint64_t, uint8_t, BinaryRepeatParams");
+    ASCX_COVER_ENUM("Select", "selMode", SELMODE, selMode);
     detail::select_scalar_masked<T, U, isSetMask>(dst, selMask, src0, src1, selMode, mask, repeatTimes, repeatParams);
 }
 
 template <typename T, typename U, bool isSetMask = true>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, T src1,
             SELMODE selMode, const uint64_t mask[], uint8_t repeatTimes, const BinaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("Select", "LocalTensor, LocalTensor, LocalTensor, T, SELMODE, uint64_t[], uint8_t, BinaryRepeatParams");
+    ASCX_COVER_ENUM("Select", "selMode", SELMODE, selMode);
     detail::select_scalar_masked<T, U, isSetMask>(dst, selMask, src0, src1, selMode, mask, repeatTimes, repeatParams);
 }
 
@@ -1056,6 +1106,8 @@ template <typename T, typename U, bool isSetMask = true>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             const LocalTensor<T>& src1, SELMODE selMode, uint64_t mask, uint8_t repeatTimes,
             const BinaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("Select", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, SELMODE, uint64_t, uint8_t, BinaryRepeatParams");
+    ASCX_COVER_ENUM("Select", "selMode", SELMODE, selMode);
     detail::select_tensor_masked<T, U, isSetMask>(dst, selMask, src0, src1, selMode, mask, repeatTimes, repeatParams);
 }
 
@@ -1063,6 +1115,8 @@ template <typename T, typename U, bool isSetMask = true>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0,
             const LocalTensor<T>& src1, SELMODE selMode, const uint64_t mask[], uint8_t repeatTimes,
             const BinaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("Select", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, SELMODE, uint64_t[], uint8_t, BinaryRepeatParams");
+    ASCX_COVER_ENUM("Select", "selMode", SELMODE, selMode);
     detail::select_tensor_masked<T, U, isSetMask>(dst, selMask, src0, src1, selMode, mask, repeatTimes, repeatParams);
 }
 

@@ -305,6 +305,7 @@ namespace AscendC {
 template <typename T>
 void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
             const uint32_t srcBaseOffset, const uint64_t mask, const uint8_t repeatTime, const uint16_t dstRepStride) {
+    ASCX_COVER_FORM("Gather", "LocalTensor, LocalTensor, LocalTensor, uint32_t, uint64_t, uint8_t, uint16_t");
     const ascx_emu::Repeats rep = ascx_emu::mask_repeats<true>(sizeof(T), mask, repeatTime, "Gather");
     ascx_emu::gather_lanes(dst, src, srcOffset, srcBaseOffset, rep, dstRepStride, "Gather");
 }
@@ -313,6 +314,7 @@ template <typename T>
 void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
             const uint32_t srcBaseOffset, const uint64_t mask[], const uint8_t repeatTime,
             const uint16_t dstRepStride) {
+    ASCX_COVER_FORM("Gather", "LocalTensor, LocalTensor, LocalTensor, uint32_t, uint64_t[], uint8_t, uint16_t");
     const ascx_emu::Repeats rep = ascx_emu::mask_repeats<true>(sizeof(T), mask, repeatTime, "Gather");
     ascx_emu::gather_lanes(dst, src, srcOffset, srcBaseOffset, rep, dstRepStride, "Gather");
 }
@@ -320,6 +322,7 @@ void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTen
 template <typename T>
 void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& srcOffset,
             const uint32_t srcBaseOffset, const uint32_t count) {
+    ASCX_COVER_FORM("Gather", "LocalTensor, LocalTensor, LocalTensor, uint32_t, uint32_t");
     const uint32_t lanes = ascx_emu::lanes_for(sizeof(T));
     const uint32_t repeats = count / lanes;
     const uint32_t tail = count % lanes;
@@ -338,6 +341,7 @@ void Gather(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTen
 template <typename T>
 void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& offset,
              const uint8_t repeatTime, const GatherRepeatParams& repeatParams) {
+    ASCX_COVER("Gatherb");
     const char* what = "Gatherb";
     ascx_emu::registers.vector_mask[0] = ~uint64_t{0};  // CANN resets the mask first
     ascx_emu::registers.vector_mask[1] = ~uint64_t{0};
@@ -373,18 +377,21 @@ void Gatherb(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTe
 template <typename T>
 void Scatter(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& dstOffset,
              const uint32_t dstBaseAddr, const uint64_t mask, const uint8_t repeatTime, const uint8_t srcRepStride) {
+    ASCX_COVER_FORM("Scatter", "LocalTensor, LocalTensor, LocalTensor, uint32_t, uint64_t, uint8_t, uint8_t");
     (void)dst, (void)src, (void)dstOffset, (void)dstBaseAddr, (void)mask, (void)repeatTime, (void)srcRepStride;
 }
 
 template <typename T>
 void Scatter(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& dstOffset,
              const uint32_t dstBaseAddr, const uint64_t mask[], const uint8_t repeatTime, const uint8_t srcRepStride) {
+    ASCX_COVER_FORM("Scatter", "LocalTensor, LocalTensor, LocalTensor, uint32_t, uint64_t[], uint8_t, uint8_t");
     (void)dst, (void)src, (void)dstOffset, (void)dstBaseAddr, (void)mask, (void)repeatTime, (void)srcRepStride;
 }
 
 template <typename T>
 void Scatter(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint32_t>& dstOffset,
              const uint32_t dstBaseAddr, const uint32_t count) {
+    ASCX_COVER_FORM("Scatter", "LocalTensor, LocalTensor, LocalTensor, uint32_t, uint32_t");
     (void)dst, (void)src, (void)dstOffset, (void)dstBaseAddr, (void)count;
 }
 
@@ -393,6 +400,7 @@ void Scatter(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTe
 template <typename T>
 void Brcb(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint8_t repeatTime,
           const BrcbRepeatParams& repeatParams) {
+    ASCX_COVER("Brcb");
     const char* what = "Brcb";
     ascx_emu::registers.vector_mask[0] = ~uint64_t{0};  // CANN resets the mask first
     ascx_emu::registers.vector_mask[1] = ~uint64_t{0};
@@ -427,12 +435,14 @@ void copy_masked(const LocalTensor<T>& dst, const LocalTensor<T>& src, Mask mask
 template <typename T, bool isSetMask = true>
 void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask[], const uint8_t repeatTime,
           const CopyRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("Copy", "LocalTensor, LocalTensor, uint64_t[], uint8_t, CopyRepeatParams");
     detail::copy_masked<T, isSetMask>(dst, src, mask, repeatTime, repeatParams);
 }
 
 template <typename T, bool isSetMask = true>
 void Copy(const LocalTensor<T>& dst, const LocalTensor<T>& src, const uint64_t mask, const uint8_t repeatTime,
           const CopyRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("Copy", "LocalTensor, LocalTensor, uint64_t, uint8_t, CopyRepeatParams");
     detail::copy_masked<T, isSetMask>(dst, src, mask, repeatTime, repeatParams);
 }
 
@@ -442,6 +452,8 @@ template <typename T, typename U, GatherMaskMode mode = defaultGatherMaskMode>
 void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<U>& src1Pattern,
                 const bool reduceMode, const uint32_t mask, const GatherMaskParams& gatherMaskParams,
                 uint64_t& rsvdCnt) {
+    ASCX_COVER_FORM("GatherMask", "LocalTensor, LocalTensor, LocalTensor, bool, uint32_t, GatherMaskParams, uint64_t");
+    ASCX_COVER_ENUM("GatherMask", "mode", GatherMaskMode, mode);
     static_assert(sizeof(U) == sizeof(T) && (sizeof(T) == 2 || sizeof(T) == 4),
                   "GatherMask takes a uint16_t pattern for 16-bit data and a uint32_t one for 32-bit data");
     const char* what = "GatherMask";
@@ -462,6 +474,8 @@ template <typename T, GatherMaskMode mode = defaultGatherMaskMode>
 void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uint8_t src1Pattern,
                 const bool reduceMode, const uint32_t mask, const GatherMaskParams& gatherMaskParams,
                 uint64_t& rsvdCnt) {
+    ASCX_COVER_FORM("GatherMask", "LocalTensor, LocalTensor, uint8_t, bool, uint32_t, GatherMaskParams, uint64_t");
+    ASCX_COVER_ENUM("GatherMask", "mode", GatherMaskMode, mode);
     static_assert(sizeof(T) == 2 || sizeof(T) == 4, "GatherMask takes 16- or 32-bit data");
     const char* what = "GatherMask";
     if (src1Pattern < 1 || src1Pattern > 7) {
@@ -472,18 +486,20 @@ void GatherMask(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const uin
                                     what);
 }
 
-inline int64_t GetGatherMaskRemainCount() { return static_cast<int64_t>(ascx_emu::registers.rsvd_cnt); }
+inline int64_t GetGatherMaskRemainCount() { ASCX_COVER("GetGatherMaskRemainCount"); return static_cast<int64_t>(ascx_emu::registers.rsvd_cnt); }
 
 // --- Transpose, TransDataTo5HD ------------------------------------------------------------------------
 
 template <typename T>
 void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src) {
+    ASCX_COVER_FORM("Transpose", "LocalTensor, LocalTensor");
     ascx_emu::transpose16(dst, src, "Transpose");
 }
 
 template <typename T>
 void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer,
                const TransposeParamsExt& transposeParams) {
+    ASCX_COVER_FORM("Transpose", "LocalTensor, LocalTensor, LocalTensor, TransposeParamsExt");
     const char* what = "Transpose";
     const TransposeType kind = transposeParams.transposeType;
     if (kind == TransposeType::TRANSPOSE_TYPE_NONE) {
@@ -539,6 +555,7 @@ void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
 template <typename T>
 void TransDataTo5HD(const LocalTensor<T> (&dstList)[NCHW_CONV_ADDR_LIST_SIZE],
                     const LocalTensor<T> (&srcList)[NCHW_CONV_ADDR_LIST_SIZE], const TransDataTo5HDParams& params) {
+    ASCX_COVER_FORM("TransDataTo5HD", "LocalTensor(dstList)[NCHW_CONV_ADDR_LIST_SIZE], LocalTensor(srcList)[NCHW_CONV_ADDR_LIST_SIZE], TransDataTo5HDParams");
     uint64_t dst[NCHW_CONV_ADDR_LIST_SIZE];
     uint64_t src[NCHW_CONV_ADDR_LIST_SIZE];
     for (int i = 0; i < NCHW_CONV_ADDR_LIST_SIZE; ++i) {
@@ -554,6 +571,7 @@ void TransDataTo5HD(const LocalTensor<T> (&dstList)[NCHW_CONV_ADDR_LIST_SIZE],
 template <typename T>
 void TransDataTo5HD(uint64_t dstList[NCHW_CONV_ADDR_LIST_SIZE], uint64_t srcList[NCHW_CONV_ADDR_LIST_SIZE],
                     const TransDataTo5HDParams& params) {
+    ASCX_COVER_FORM("TransDataTo5HD", "uint64_tdstList[NCHW_CONV_ADDR_LIST_SIZE], uint64_tsrcList[NCHW_CONV_ADDR_LIST_SIZE], TransDataTo5HDParams");
     ascx_emu::trans_data_to_5hd<T>(dstList, srcList, params);
 }
 
@@ -561,6 +579,7 @@ void TransDataTo5HD(uint64_t dstList[NCHW_CONV_ADDR_LIST_SIZE], uint64_t srcList
 template <typename T>
 void TransDataTo5HD(const LocalTensor<uint64_t>& dst, const LocalTensor<uint64_t>& src,
                     const TransDataTo5HDParams& params) {
+    ASCX_COVER_FORM("TransDataTo5HD", "LocalTensor, LocalTensor, TransDataTo5HDParams");
     uint64_t d[NCHW_CONV_ADDR_LIST_SIZE];
     uint64_t s[NCHW_CONV_ADDR_LIST_SIZE];
     for (int i = 0; i < NCHW_CONV_ADDR_LIST_SIZE; ++i) {

@@ -288,18 +288,21 @@ void cast_deq(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTensor<S>&
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,              \
               uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {              \
+        ASCX_COVER_FORM(#NAME, "mask[]");                                                                       \
         ascx_emu::fused_masked<T, T, isSetMask>(dst, src0, src1, static_cast<const uint64_t*>(mask), repeatTime,  \
                                                 repeatParams, READS_DST, [](T a, T b, T d) { (void)d; return BODY; }, #NAME); \
     }                                                                                                          \
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint64_t mask, \
               const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {                              \
+        ASCX_COVER_FORM(#NAME, "mask");                                                                        \
         ascx_emu::fused_masked<T, T, isSetMask>(dst, src0, src1, mask, repeatTime, repeatParams, READS_DST,    \
                                                 [](T a, T b, T d) { (void)d; return BODY; }, #NAME);            \
     }                                                                                                          \
     template <typename T>                                                                                      \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1,              \
               const int32_t& count) {                                                                          \
+        ASCX_COVER_FORM(#NAME, "count");                                                                       \
         ascx_emu::fused_count(dst, src0, src1, count, READS_DST, [](T a, T b, T d) { (void)d; return BODY; }, #NAME); \
     }
 
@@ -308,17 +311,20 @@ void cast_deq(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTensor<S>&
     template <typename T, typename U, bool isSetMask = true>                                                   \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, uint64_t mask, \
               const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {                              \
+        ASCX_COVER_FORM(#NAME, "mask");                                                                        \
         ascx_emu::fused_masked<T, U, isSetMask>(dst, src0, src1, mask, repeatTime, repeatParams, READS_DST,    \
                                                 [](U a, U b, T d) { (void)d; return BODY; }, #NAME);            \
     }                                                                                                          \
     template <typename T, typename U, bool isSetMask = true>                                                   \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1,              \
               const uint64_t mask[], const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {       \
+        ASCX_COVER_FORM(#NAME, "mask[]");                                                                      \
         ascx_emu::fused_masked<T, U, isSetMask>(dst, src0, src1, mask, repeatTime, repeatParams, READS_DST,    \
                                                 [](U a, U b, T d) { (void)d; return BODY; }, #NAME);            \
     }                                                                                                          \
     template <typename T, typename U>                                                                          \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, COUNT_T count) { \
+        ASCX_COVER_FORM(#NAME, "count");                                                                          \
         ascx_emu::fused_count(dst, src0, src1, count, READS_DST, [](U a, U b, T d) { (void)d; return BODY; }, #NAME); \
     }
 
@@ -359,6 +365,7 @@ void add_deq_relu_masked(const LocalTensor<T>& dst, const LocalTensor<U>& src0, 
 template <typename T, typename U, bool isSetMask = true>
 void AddDeqRelu(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, uint64_t mask[],
                 const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("AddDeqRelu", "LocalTensor, LocalTensor, LocalTensor, uint64_t[], uint8_t, BinaryRepeatParams");
     detail::add_deq_relu_masked<T, U, isSetMask>(dst, src0, src1, static_cast<const uint64_t*>(mask), repeatTime,
                                                  repeatParams);
 }
@@ -366,11 +373,13 @@ void AddDeqRelu(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const Loc
 template <typename T, typename U, bool isSetMask = true>
 void AddDeqRelu(const LocalTensor<T>& dst, const LocalTensor<U>& src0, const LocalTensor<U>& src1, uint64_t mask,
                 const uint8_t repeatTime, const BinaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("AddDeqRelu", "LocalTensor, LocalTensor, LocalTensor, uint64_t, uint8_t, BinaryRepeatParams");
     detail::add_deq_relu_masked<T, U, isSetMask>(dst, src0, src1, mask, repeatTime, repeatParams);
 }
 
 inline void AddDeqRelu(const LocalTensor<half>& dst, const LocalTensor<int32_t>& src0,
                        const LocalTensor<int32_t>& src1, const int32_t& count) {
+    ASCX_COVER_FORM("AddDeqRelu", "LocalTensor, LocalTensor, LocalTensor, int32_t");
     const double scale = ascx_emu::deq_half_scale("AddDeqRelu");
     ascx_emu::fused_count(
         dst, src0, src1, count, false,
@@ -408,6 +417,7 @@ void axpy_lanes(const LocalTensor<T>& dst, const LocalTensor<U>& src, U scalar, 
 template <typename T, typename U, bool isSetMask = true>
 void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue, uint64_t mask,
           const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("Axpy", "LocalTensor, LocalTensor, U, uint64_t, uint8_t, UnaryRepeatParams");
     const ascx_emu::Repeats rep = ascx_emu::mask_repeats<isSetMask>(ascx_emu::widest<T, U>(), mask, repeatTime, "Axpy");
     detail::axpy_lanes(dst, src, scalarValue, rep, ascx_emu::strided<T>(repeatParams.dstBlkStride, repeatParams.dstRepStride),
                        ascx_emu::strided<U>(repeatParams.srcBlkStride, repeatParams.srcRepStride));
@@ -416,6 +426,7 @@ void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarV
 template <typename T, typename U, bool isSetMask = true>
 void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue, uint64_t mask[],
           const uint8_t repeatTime, const UnaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("Axpy", "LocalTensor, LocalTensor, U, uint64_t[], uint8_t, UnaryRepeatParams");
     const ascx_emu::Repeats rep = ascx_emu::mask_repeats<isSetMask>(ascx_emu::widest<T, U>(), static_cast<const uint64_t*>(mask),
                                                       repeatTime, "Axpy");
     detail::axpy_lanes(dst, src, scalarValue, rep, ascx_emu::strided<T>(repeatParams.dstBlkStride, repeatParams.dstRepStride),
@@ -424,6 +435,7 @@ void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarV
 
 template <typename T, typename U>
 void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarValue, const int32_t& count) {
+    ASCX_COVER_FORM("Axpy", "LocalTensor, LocalTensor, U, int32_t");
     const ascx_emu::Repeats rep = ascx_emu::count_repeats(ascx_emu::widest<T, U>(), count, "Axpy");
     detail::axpy_lanes(dst, src, scalarValue, rep, rep.contiguous<T>(), rep.contiguous<U>());
 }
@@ -433,6 +445,7 @@ void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarV
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask[],     \
               const uint8_t repeatTime, const UnaryRepeatParams& repeatParams EXTRA_PARAM) {                   \
+        ASCX_COVER_FORM(#NAME, "mask[]");                                                                      \
         const int64_t n = ascx_emu::shift_count(scalarValue, #NAME);                                           \
         ascx_emu::unary_masked<isSetMask>(dst, src, static_cast<const uint64_t*>(mask), repeatTime, repeatParams, \
                                           [=](T x) { return OP; }, #NAME);                                     \
@@ -440,11 +453,13 @@ void Axpy(const LocalTensor<T>& dst, const LocalTensor<U>& src, const U& scalarV
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, uint64_t mask,       \
               const uint8_t repeatTime, const UnaryRepeatParams& repeatParams EXTRA_PARAM) {                   \
+        ASCX_COVER_FORM(#NAME, "mask");                                                                        \
         const int64_t n = ascx_emu::shift_count(scalarValue, #NAME);                                           \
         ascx_emu::unary_masked<isSetMask>(dst, src, mask, repeatTime, repeatParams, [=](T x) { return OP; }, #NAME); \
     }                                                                                                          \
     template <typename T, bool isSetMask = true>                                                               \
     void NAME(const LocalTensor<T>& dst, const LocalTensor<T>& src, const T& scalarValue, const int32_t& count) { \
+        ASCX_COVER_FORM(#NAME, "count");                                                                          \
         const int64_t n = ascx_emu::shift_count(scalarValue, #NAME);                                           \
         EXTRA_ARG;                                                                                             \
         const ascx_emu::Repeats rep = ascx_emu::count_or_register_repeats<isSetMask>(sizeof(T), count, #NAME);  \
@@ -460,12 +475,14 @@ ASCX_EMU_SHIFT_OP(ShiftRight, ASCX_EMU_COMMA bool roundEn = false, const bool ro
 
 // The DEQSCALE register and CastDeq.
 inline void SetDeqScale(half scale) {
+    ASCX_COVER_FORM("SetDeqScale", "half");
     ascx_emu::registers.deq_scale = scale.bits;
     ascx_emu::registers.deq_table = false;
     ascx_emu::registers.deq_set = true;
 }
 
 inline void SetDeqScale(float scale, int16_t offset, bool signMode) {
+    ASCX_COVER_FORM("SetDeqScale", "float, int16_t, bool");
     ascx_emu::registers.deq_scale = ascx_emu::pack_deq(scale, offset, signMode);
     ascx_emu::registers.deq_table = false;
     ascx_emu::registers.deq_set = true;
@@ -474,6 +491,7 @@ inline void SetDeqScale(float scale, int16_t offset, bool signMode) {
 /// Written by the scalar unit, as CANN's implementation does (SetValue per set).
 template <typename T>
 void SetDeqScale(const LocalTensor<T>& vdeq, const VdeqInfo& vdeqInfo) {
+    ASCX_COVER_FORM("SetDeqScale", "LocalTensor, VdeqInfo");
     static_assert(std::is_same_v<T, uint64_t>, "SetDeqScale takes a uint64_t vdeq tensor");
     for (int32_t i = 0; i < VDEQ_TENSOR_SIZE; ++i) {
         vdeq.SetValue(static_cast<uint32_t>(i), ascx_emu::pack_deq(vdeqInfo.vdeqScale[i], vdeqInfo.vdeqOffset[i],
@@ -486,6 +504,7 @@ void SetDeqScale(const LocalTensor<T>& vdeq, const VdeqInfo& vdeqInfo) {
 
 template <typename T, typename U, bool isVecDeq = true, bool halfBlock = true>
 void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint32_t count) {
+    ASCX_COVER_FORM("CastDeq", "LocalTensor, LocalTensor, uint32_t");
     const char* what = "CastDeq";
     const ascx_emu::Repeats rep = ascx_emu::count_repeats(ascx_emu::widest<T, U>(), count, what);
     ascx_emu::cast_deq<T, U, isVecDeq, halfBlock>(dst, src, rep, rep.template contiguous<T>(), rep.template contiguous<U>(), 1, 8, what);
@@ -494,6 +513,7 @@ void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint32_
 template <typename T, typename U, bool isSetMask = true, bool isVecDeq = true, bool halfBlock = true>
 void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_t mask[], uint8_t repeatTime,
              const UnaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("CastDeq", "LocalTensor, LocalTensor, uint64_t[], uint8_t, UnaryRepeatParams");
     const char* what = "CastDeq";
     const ascx_emu::Repeats rep = ascx_emu::mask_repeats<isSetMask>(ascx_emu::widest<T, U>(), mask, repeatTime, what);
     ascx_emu::cast_deq<T, U, isVecDeq, halfBlock>(
@@ -505,6 +525,7 @@ void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const uint64_
 template <typename T, typename U, bool isSetMask = true, bool isVecDeq = true, bool halfBlock = true>
 void CastDeq(const LocalTensor<T>& dst, const LocalTensor<U>& src, const int32_t mask, uint8_t repeatTime,
              const UnaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("CastDeq", "LocalTensor, LocalTensor, int32_t, uint8_t, UnaryRepeatParams");
     const char* what = "CastDeq";
     const ascx_emu::Repeats rep = ascx_emu::mask_repeats<isSetMask>(ascx_emu::widest<T, U>(), static_cast<uint64_t>(mask),
                                                       repeatTime, what);
@@ -580,6 +601,7 @@ void BilinearInterpolation(const LocalTensor<T>& dst, const LocalTensor<T>& src0
                            const LocalTensor<uint32_t>& src0Offset, const LocalTensor<T>& src1, uint64_t mask,
                            uint8_t hRepeat, bool repeatMode, uint16_t dstBlkStride, uint16_t vROffset, uint8_t vRepeat,
                            const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    ASCX_COVER_FORM("BilinearInterpolation", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, uint64_t, uint8_t, bool, uint16_t, uint16_t, uint8_t, LocalTensor");
     const ascx_emu::Repeats rep = ascx_emu::mask_repeats<true>(sizeof(T), mask, 1, "BilinearInterpolation");
     detail::bilinear(dst, src0, src0Offset, src1, rep, hRepeat, repeatMode, dstBlkStride, vROffset, vRepeat,
                      sharedTmpBuffer);
@@ -590,6 +612,7 @@ void BilinearInterpolation(const LocalTensor<T>& dst, const LocalTensor<T>& src0
                            const LocalTensor<uint32_t>& src0Offset, const LocalTensor<T>& src1, uint64_t mask[],
                            uint8_t hRepeat, bool repeatMode, uint16_t dstBlkStride, uint16_t vROffset, uint8_t vRepeat,
                            const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    ASCX_COVER_FORM("BilinearInterpolation", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, uint64_t[], uint8_t, bool, uint16_t, uint16_t, uint8_t, LocalTensor");
     const ascx_emu::Repeats rep = ascx_emu::mask_repeats<true>(sizeof(T), static_cast<const uint64_t*>(mask), 1,
                                                                "BilinearInterpolation");
     detail::bilinear(dst, src0, src0Offset, src1, rep, hRepeat, repeatMode, dstBlkStride, vROffset, vRepeat,

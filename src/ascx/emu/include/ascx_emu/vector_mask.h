@@ -24,12 +24,16 @@ constexpr uint64_t MASK_PLACEHOLDER_LIST[2] = {0, 0};
 
 template <typename T, MaskMode mode = MaskMode::NORMAL>
 void SetVectorMask(const uint64_t maskHigh, const uint64_t maskLow) {
+    ASCX_COVER_FORM("SetVectorMask", "uint64_t, uint64_t");
+    ASCX_COVER_ENUM("SetVectorMask", "mode", MaskMode, mode);
     ascx_emu::registers.vector_mask[0] = maskLow;
     ascx_emu::registers.vector_mask[1] = maskHigh;
 }
 
 template <typename T, MaskMode mode = MaskMode::NORMAL>
 void SetVectorMask(int32_t len) {
+    ASCX_COVER_FORM("SetVectorMask", "int32_t");
+    ASCX_COVER_ENUM("SetVectorMask", "mode", MaskMode, mode);
     if constexpr (mode == MaskMode::COUNTER) {
         ascx_emu::registers.vector_mask[0] = static_cast<uint64_t>(static_cast<int64_t>(len));
         ascx_emu::registers.vector_mask[1] = 0;
@@ -39,13 +43,14 @@ void SetVectorMask(int32_t len) {
 }
 
 inline void ResetMask() {
+    ASCX_COVER("ResetMask");
     ascx_emu::registers.vector_mask[0] = ~uint64_t{0};
     ascx_emu::registers.vector_mask[1] = ~uint64_t{0};
 }
 
-inline void SetMaskCount() { ascx_emu::registers.mask_counter = true; }
+inline void SetMaskCount() { ASCX_COVER("SetMaskCount"); ascx_emu::registers.mask_counter = true; }
 
-inline void SetMaskNorm() { ascx_emu::registers.mask_counter = false; }
+inline void SetMaskNorm() { ASCX_COVER("SetMaskNorm"); ascx_emu::registers.mask_counter = false; }
 
 }  // namespace AscendC
 
@@ -117,6 +122,7 @@ namespace AscendC {
 
 template <typename T>
 void SetCmpMask(const LocalTensor<T>& src) {
+    ASCX_COVER("SetCmpMask");
     const char* what = "SetCmpMask";
     const auto* bytes = reinterpret_cast<const unsigned char*>(src.span((ascx_emu::CMP_MASK_BYTES + sizeof(T) - 1) / sizeof(T), what));
     src.record_bytes(ascx_emu::CMP_MASK_BYTES, ascx_emu::sync_check::V, false, what);
@@ -126,6 +132,7 @@ void SetCmpMask(const LocalTensor<T>& src) {
 /// GetCmpMask: CANN requires dst to hold at least 128 bytes; the register's 16 bytes are written.
 template <typename T>
 void GetCmpMask(const LocalTensor<T>& dst) {
+    ASCX_COVER("GetCmpMask");
     const char* what = "GetCmpMask";
     auto* bytes = reinterpret_cast<unsigned char*>(dst.span((128 + sizeof(T) - 1) / sizeof(T), what));
     dst.record_bytes(ascx_emu::CMP_MASK_BYTES, ascx_emu::sync_check::V, true, what);
@@ -135,12 +142,16 @@ void GetCmpMask(const LocalTensor<T>& dst) {
 template <typename T, bool isSetMask = true>
 void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, const uint64_t mask[],
              const BinaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("Compare", "LocalTensor, LocalTensor, CMPMODE, uint64_t[], BinaryRepeatParams");
+    ASCX_COVER_ENUM("Compare", "cmpMode", CMPMODE, cmpMode);
     ascx_emu::compare_into_cmp_mask<T, isSetMask>(src0, src1, cmpMode, mask, repeatParams);
 }
 
 template <typename T, bool isSetMask = true>
 void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmpMode, const uint64_t mask,
              const BinaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("Compare", "LocalTensor, LocalTensor, CMPMODE, uint64_t, BinaryRepeatParams");
+    ASCX_COVER_ENUM("Compare", "cmpMode", CMPMODE, cmpMode);
     ascx_emu::compare_into_cmp_mask<T, isSetMask>(src0, src1, cmpMode, mask, repeatParams);
 }
 
@@ -149,6 +160,8 @@ void Compare(const LocalTensor<T>& src0, const LocalTensor<T>& src1, CMPMODE cmp
 template <typename T, SELMODE selMode>
 void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTensor<T>& src1, uint8_t repeatTime,
             const BinaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("Select", "LocalTensor, LocalTensor, LocalTensor, uint8_t, BinaryRepeatParams");
+    ASCX_COVER_ENUM("Select", "selMode", SELMODE, selMode);
     const char* what = "Select";
     static_assert(selMode != SELMODE::VSEL_TENSOR_SCALAR_MODE,
                   "the tensor-scalar Select without a mask is Select<T, U>(dst, selMask, src0, repeatTime, params)");
@@ -171,6 +184,8 @@ void Select(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const LocalTe
 template <typename T, typename U>
 void Select(const LocalTensor<T>& dst, const LocalTensor<U>& selMask, const LocalTensor<T>& src0, uint8_t repeatTime,
             const BinaryRepeatParams& repeatParams) {
+    ASCX_COVER_FORM("Select", "LocalTensor, selMask, LocalTensor, uint8_t, BinaryRepeatParams");
+    ASCX_COVER_ENUM("Select", "selMode", SELMODE, SELMODE::VSEL_TENSOR_SCALAR_MODE);
     const char* what = "Select";
     const ascx_emu::Repeats rep = ascx_emu::register_repeats(sizeof(T), repeatTime);
     ascx_emu::CmpMaskBits sel;

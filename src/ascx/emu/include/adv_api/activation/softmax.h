@@ -244,6 +244,7 @@ namespace AscendC {
 inline bool SoftMaxTilingFunc(const uint32_t workLocalSize, const SoftMaxShapeInfo& ndinfo, SoftMaxTiling& softmaxTiling,
                               const uint32_t dataTypeSize1, const uint32_t dataTypeSize2, bool isBasicBlock = false,
                               bool isDataFormatNZ = false) {
+    ASCX_COVER("SoftMaxTilingFunc");
     softmaxTiling = ascx_emu::lib::softmax_tiling(workLocalSize, ndinfo, dataTypeSize1, dataTypeSize2, isBasicBlock,
                                                   isDataFormatNZ);
     return true;
@@ -253,6 +254,7 @@ template <typename T, bool isReuseSource = false, bool isBasicBlock = false, boo
 void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTensor, const LocalTensor<T>& maxTensor,
              const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling,
              const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ASCX_COVER_FORM("SoftMax", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, SoftMaxTiling, SoftMaxShapeInfo");
     ascx_emu::lib::softmax<T, T, isBasicBlock, isDataFormatNZ>(dstTensor, sumTensor, maxTensor, srcTensor, nullptr,
                                                                 tiling, softmaxShapeInfo);
 }
@@ -261,6 +263,7 @@ template <typename T, bool isReuseSource = false, bool isBasicBlock = false, boo
 void SoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& sumTensor,
              const LocalTensor<float>& maxTensor, const LocalTensor<half>& srcTensor, const SoftMaxTiling& tiling,
              const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ASCX_COVER_FORM("SoftMax", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, SoftMaxTiling, SoftMaxShapeInfo");
     ascx_emu::lib::softmax<half, float, isBasicBlock, isDataFormatNZ>(dstTensor, sumTensor, maxTensor, srcTensor,
                                                                        nullptr, tiling, softmaxShapeInfo);
 }
@@ -269,6 +272,7 @@ template <typename T, bool isReuseSource = false, bool isBasicBlock = false, boo
 void SoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTensor, const LocalTensor<T>& maxTensor,
              const LocalTensor<T>& srcTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
              const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ASCX_COVER_FORM("SoftMax", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, SoftMaxTiling, SoftMaxShapeInfo");
     ascx_emu::lib::softmax<T, T, isBasicBlock, isDataFormatNZ>(dstTensor, sumTensor, maxTensor, srcTensor,
                                                                 &sharedTmpBuffer, tiling, softmaxShapeInfo);
 }
@@ -278,6 +282,7 @@ void SoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& sumTe
              const LocalTensor<float>& maxTensor, const LocalTensor<half>& srcTensor,
              const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling,
              const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ASCX_COVER_FORM("SoftMax", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, SoftMaxTiling, SoftMaxShapeInfo");
     ascx_emu::lib::softmax<half, float, isBasicBlock, isDataFormatNZ>(dstTensor, sumTensor, maxTensor, srcTensor,
                                                                        &sharedTmpBuffer, tiling, softmaxShapeInfo);
 }

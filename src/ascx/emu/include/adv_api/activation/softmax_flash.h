@@ -520,6 +520,7 @@ void SoftmaxFlashV2(const LocalTensor<T>& dstTensor, const LocalTensor<T>& expSu
                     const LocalTensor<T>& expMaxTensor, const LocalTensor<T>& inExpSumTensor,
                     const LocalTensor<T>& inMaxTensor, const SoftMaxTiling& tiling,
                     const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ASCX_COVER_FORM("SoftmaxFlashV2", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, SoftMaxTiling, SoftMaxShapeInfo");
     ascx_emu::lib::softmax_flash_v2<T, T, isUpdate, isBasicBlock, isDataFormatNZ, config>(
         dstTensor, expSumTensor, maxTensor, srcTensor, expMaxTensor, inExpSumTensor, inMaxTensor, nullptr, tiling,
         softmaxShapeInfo);
@@ -531,6 +532,7 @@ void SoftmaxFlashV2(const LocalTensor<half>& dstTensor, const LocalTensor<float>
                     const LocalTensor<half>& expMaxTensor, const LocalTensor<float>& inExpSumTensor,
                     const LocalTensor<float>& inMaxTensor, const SoftMaxTiling& tiling,
                     const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ASCX_COVER_FORM("SoftmaxFlashV2", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, SoftMaxTiling, SoftMaxShapeInfo");
     ascx_emu::lib::softmax_flash_v2<half, float, isUpdate, isBasicBlock, isDataFormatNZ, config>(
         dstTensor, expSumTensor, maxTensor, srcTensor, expMaxTensor, inExpSumTensor, inMaxTensor, nullptr, tiling,
         softmaxShapeInfo);
@@ -542,6 +544,7 @@ void SoftmaxFlashV2(const LocalTensor<T>& dstTensor, const LocalTensor<T>& expSu
                     const LocalTensor<T>& expMaxTensor, const LocalTensor<T>& inExpSumTensor,
                     const LocalTensor<T>& inMaxTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
                     const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ASCX_COVER_FORM("SoftmaxFlashV2", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, SoftMaxTiling, SoftMaxShapeInfo");
     ascx_emu::lib::softmax_flash_v2<T, T, isUpdate, isBasicBlock, isDataFormatNZ, config>(
         dstTensor, expSumTensor, maxTensor, srcTensor, expMaxTensor, inExpSumTensor, inMaxTensor, &sharedTmpBuffer,
         tiling, softmaxShapeInfo);
@@ -553,6 +556,7 @@ void SoftmaxFlashV2(const LocalTensor<half>& dstTensor, const LocalTensor<float>
                     const LocalTensor<half>& expMaxTensor, const LocalTensor<float>& inExpSumTensor,
                     const LocalTensor<float>& inMaxTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
                     const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ASCX_COVER_FORM("SoftmaxFlashV2", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, SoftMaxTiling, SoftMaxShapeInfo");
     ascx_emu::lib::softmax_flash_v2<half, float, isUpdate, isBasicBlock, isDataFormatNZ, config>(
         dstTensor, expSumTensor, maxTensor, srcTensor, expMaxTensor, inExpSumTensor, inMaxTensor, &sharedTmpBuffer,
         tiling, softmaxShapeInfo);

@@ -339,6 +339,7 @@ void SoftmaxFlash(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTens
                   const LocalTensor<T>& srcTensor, const LocalTensor<T>& expMaxTensor,
                   const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor, const SoftMaxTiling& tiling,
                   bool isUpdate = false, const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ASCX_COVER_FORM("SoftmaxFlash", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, SoftMaxTiling, bool, SoftMaxShapeInfo");
     ascx_emu::lib::softmax_flash_v1<T, T, isBasicBlock>(dstTensor, sumTensor, maxTensor, srcTensor, expMaxTensor,
                                                         inSumTensor, inMaxTensor, nullptr, tiling, isUpdate,
                                                         softmaxShapeInfo);
@@ -350,6 +351,7 @@ void SoftmaxFlash(const LocalTensor<half>& dstTensor, const LocalTensor<float>& 
                   const LocalTensor<half>& expMaxTensor, const LocalTensor<float>& inSumTensor,
                   const LocalTensor<float>& inMaxTensor, const SoftMaxTiling& tiling, bool isUpdate = false,
                   const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ASCX_COVER_FORM("SoftmaxFlash", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, SoftMaxTiling, bool, SoftMaxShapeInfo");
     ascx_emu::lib::softmax_flash_v1<half, float, isBasicBlock>(dstTensor, sumTensor, maxTensor, srcTensor,
                                                                expMaxTensor, inSumTensor, inMaxTensor, nullptr,
                                                                tiling, isUpdate, softmaxShapeInfo);
@@ -361,6 +363,7 @@ void SoftmaxFlash(const LocalTensor<T>& dstTensor, const LocalTensor<T>& sumTens
                   const LocalTensor<T>& inSumTensor, const LocalTensor<T>& inMaxTensor,
                   const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling, bool isUpdate = false,
                   const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ASCX_COVER_FORM("SoftmaxFlash", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, SoftMaxTiling, bool, SoftMaxShapeInfo");
     ascx_emu::lib::softmax_flash_v1<T, T, isBasicBlock>(dstTensor, sumTensor, maxTensor, srcTensor, expMaxTensor,
                                                         inSumTensor, inMaxTensor, &sharedTmpBuffer, tiling, isUpdate,
                                                         softmaxShapeInfo);
@@ -372,6 +375,7 @@ void SoftmaxFlash(const LocalTensor<half>& dstTensor, const LocalTensor<float>& 
                   const LocalTensor<half>& expMaxTensor, const LocalTensor<float>& inSumTensor,
                   const LocalTensor<float>& inMaxTensor, const LocalTensor<uint8_t>& sharedTmpBuffer,
                   const SoftMaxTiling& tiling, bool isUpdate = false, const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ASCX_COVER_FORM("SoftmaxFlash", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, SoftMaxTiling, bool, SoftMaxShapeInfo");
     ascx_emu::lib::softmax_flash_v1<half, float, isBasicBlock>(dstTensor, sumTensor, maxTensor, srcTensor,
                                                                expMaxTensor, inSumTensor, inMaxTensor,
                                                                &sharedTmpBuffer, tiling, isUpdate, softmaxShapeInfo);

@@ -336,6 +336,7 @@ template <typename T, bool isReuseSource = false, bool isBasicBlock = false, boo
 void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumTensor,
                    const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor, const SoftMaxTiling& tiling,
                    const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ASCX_COVER_FORM("SimpleSoftMax", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, SoftMaxTiling, SoftMaxShapeInfo");
     ascx_emu::lib::simple_config(config);
     ascx_emu::lib::simple_softmax<T, T, isBasicBlock, isDataFormatNZ>(dstTensor, inSumTensor, inMaxTensor, srcTensor,
                                                                        nullptr, tiling, softmaxShapeInfo);
@@ -346,6 +347,7 @@ template <typename T, bool isReuseSource = false, bool isBasicBlock = false, boo
 void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>& inSumTensor,
                    const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor,
                    const SoftMaxTiling& tiling, const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ASCX_COVER_FORM("SimpleSoftMax", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, SoftMaxTiling, SoftMaxShapeInfo");
     ascx_emu::lib::simple_config(config);
     ascx_emu::lib::simple_softmax<half, float, isBasicBlock, isDataFormatNZ>(
         dstTensor, inSumTensor, inMaxTensor, srcTensor, nullptr, tiling, softmaxShapeInfo);
@@ -357,6 +359,7 @@ void SimpleSoftMax(const LocalTensor<T>& dstTensor, const LocalTensor<T>& inSumT
                    const LocalTensor<T>& inMaxTensor, const LocalTensor<T>& srcTensor,
                    const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling,
                    const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ASCX_COVER_FORM("SimpleSoftMax", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, SoftMaxTiling, SoftMaxShapeInfo");
     ascx_emu::lib::simple_config(config);
     ascx_emu::lib::simple_softmax<T, T, isBasicBlock, isDataFormatNZ>(dstTensor, inSumTensor, inMaxTensor, srcTensor,
                                                                        &sharedTmpBuffer, tiling, softmaxShapeInfo);
@@ -368,6 +371,7 @@ void SimpleSoftMax(const LocalTensor<half>& dstTensor, const LocalTensor<float>&
                    const LocalTensor<float>& inMaxTensor, const LocalTensor<half>& srcTensor,
                    const LocalTensor<uint8_t>& sharedTmpBuffer, const SoftMaxTiling& tiling,
                    const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ASCX_COVER_FORM("SimpleSoftMax", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, SoftMaxTiling, SoftMaxShapeInfo");
     ascx_emu::lib::simple_config(config);
     ascx_emu::lib::simple_softmax<half, float, isBasicBlock, isDataFormatNZ>(
         dstTensor, inSumTensor, inMaxTensor, srcTensor, &sharedTmpBuffer, tiling, softmaxShapeInfo);
@@ -377,6 +381,7 @@ template <typename T, bool isReuseSource = false, bool isDataFormatNZ = false>
 void LogSoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sum, const LocalTensor<T>& max,
                 const LocalTensor<T>& src, const LocalTensor<uint8_t>& sharedTmpBuffer, const LogSoftMaxTiling& tiling,
                 const SoftMaxShapeInfo& softmaxShapeInfo = {}) {
+    ASCX_COVER("LogSoftMax");
     (void)tiling;  // CANN's LogSoftMax computes its own tiling (the header comment)
     ascx_emu::lib::log_softmax<T, isDataFormatNZ>(dst, sum, max, src, sharedTmpBuffer, softmaxShapeInfo);
 }
@@ -384,6 +389,7 @@ void LogSoftMax(const LocalTensor<T>& dst, const LocalTensor<T>& sum, const Loca
 template <typename T1, typename T2, bool isDataFormatNZ = false, uint8_t stepSizeMode = 0>
 bool AdjustSoftMaxRes(const LocalTensor<T1>& softMaxRes, const LocalTensor<T2>& maxTensor, const uint32_t from,
                       const T1 to, const SoftMaxShapeInfo& softmaxShapeInfo) {
+    ASCX_COVER("AdjustSoftMaxRes");
     return ascx_emu::lib::adjust_softmax_res<T1, T2, isDataFormatNZ, stepSizeMode>(softMaxRes, maxTensor, from, to,
                                                                                    softmaxShapeInfo);
 }

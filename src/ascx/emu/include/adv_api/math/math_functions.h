@@ -109,12 +109,14 @@ T int_power(T base, T exponent) {
     template <typename T, bool isReuseSource = false>                                                         \
     void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                \
               const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {                           \
+        ASCX_COVER_FORM(#NAME, "calCount, sharedTmpBuffer");                                                    \
         ascx_emu::lib::unary(dstTensor, srcTensor, &sharedTmpBuffer, calCount,                                 \
                              ascx_emu::lib::TmpFactors FACTORS.minimum(sizeof(T), isReuseSource), IN_PLACE_OK, \
                              [](double x) { return OP; }, #NAME);                                               \
     }                                                                                                          \
     template <typename T, bool isReuseSource = false>                                                         \
     void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, const uint32_t calCount) {     \
+        ASCX_COVER_FORM(#NAME, "calCount");                                                                    \
         ascx_emu::lib::unary(dstTensor, srcTensor, nullptr, calCount, 0, IN_PLACE_OK,                          \
                              [](double x) { return OP; }, #NAME);                                               \
     }
@@ -123,10 +125,12 @@ T int_power(T base, T exponent) {
     template <typename T, bool isReuseSource = false>                                                         \
     void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor,                                \
               const LocalTensor<uint8_t>& sharedTmpBuffer) {                                                    \
+        ASCX_COVER_FORM(#NAME, "whole, sharedTmpBuffer");                                                       \
         NAME<T, isReuseSource>(dstTensor, srcTensor, sharedTmpBuffer, srcTensor.GetSize());                    \
     }                                                                                                          \
     template <typename T, bool isReuseSource = false>                                                         \
     void NAME(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor) {                              \
+        ASCX_COVER_FORM(#NAME, "whole");                                                                       \
         NAME<T, isReuseSource>(dstTensor, srcTensor, srcTensor.GetSize());                                     \
     }
 
@@ -175,12 +179,14 @@ ASCX_LIB_WHOLE_FORMS(Trunc)
 /// Log: only the forms without a temporary buffer (CANN declares no other).
 template <typename T, bool isReuseSource = false>
 void Log(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor, uint32_t calCount) {
+    ASCX_COVER_FORM("Log", "LocalTensor, LocalTensor, uint32_t");
     ascx_emu::lib::unary(dstTensor, srcTensor, nullptr, calCount, 0, false, [](double x) { return std::log(x); },
                          "Log");
 }
 
 template <typename T, bool isReuseSource = false>
 void Log(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor) {
+    ASCX_COVER_FORM("Log", "LocalTensor, LocalTensor");
     Log<T, isReuseSource>(dstTensor, srcTensor, srcTensor.GetSize());
 }
 
@@ -188,6 +194,7 @@ void Log(const LocalTensor<T>& dstTensor, const LocalTensor<T>& srcTensor) {
 template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
 void Exp(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const LocalTensor<uint8_t>& sharedTmpBuffer,
          const uint32_t calCount) {
+    ASCX_COVER_FORM("Exp", "LocalTensor, LocalTensor, LocalTensor, uint32_t");
     // The minimum of GetExpMaxMinTmpSize; without the expansion (level 0) the buffer is not used.
     const uint64_t buffers = taylorExpandLevel == 0 ? 0 : (sizeof(T) == 4 ? (isReuseSource ? 2 : 3) : 4);
     ascx_emu::lib::unary(dstLocal, srcLocal, &sharedTmpBuffer, calCount, buffers * 256, false,
@@ -200,6 +207,7 @@ void Exp(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const L
 
 template <typename T, uint8_t taylorExpandLevel, bool isReuseSource = false>
 void Exp(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const uint32_t calCount) {
+    ASCX_COVER_FORM("Exp", "LocalTensor, LocalTensor, uint32_t");
     ascx_emu::lib::unary(dstLocal, srcLocal, nullptr, calCount, 0, false,
                          [](double x) {
                              return taylorExpandLevel == 0 ? std::exp(x)
@@ -275,6 +283,7 @@ namespace AscendC {
 template <typename T, bool isReuseSource = false>
 void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const LocalTensor<T>& src1Tensor,
            const LocalTensor<uint8_t>& sharedTmpBuffer, uint32_t calCount) {
+    ASCX_COVER_FORM("Power", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, uint32_t");
     static_assert(std::is_same_v<T, half> || std::is_same_v<T, float> || std::is_same_v<T, int32_t>,
                   "Power takes half, float or int32_t on Atlas A2");
     ascx_emu::lib::binary(dstTensor, src0Tensor, src1Tensor, &sharedTmpBuffer, calCount,
@@ -284,23 +293,27 @@ void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, co
 template <typename T, bool isReuseSource = false>
 void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const LocalTensor<T>& src1Tensor,
            uint32_t calCount) {
+    ASCX_COVER_FORM("Power", "LocalTensor, LocalTensor, LocalTensor, uint32_t");
     ascx_emu::lib::binary(dstTensor, src0Tensor, src1Tensor, nullptr, calCount, 0, ascx_emu::lib::power<T>, "Power");
 }
 
 template <typename T, bool isReuseSource = false>
 void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const LocalTensor<T>& src1Tensor,
            const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    ASCX_COVER_FORM("Power", "LocalTensor, LocalTensor, LocalTensor, LocalTensor");
     Power<T, isReuseSource>(dstTensor, src0Tensor, src1Tensor, sharedTmpBuffer, src0Tensor.GetSize());
 }
 
 template <typename T, bool isReuseSource = false>
 void Power(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const LocalTensor<T>& src1Tensor) {
+    ASCX_COVER_FORM("Power", "LocalTensor, LocalTensor, LocalTensor");
     Power<T, isReuseSource>(dstTensor, src0Tensor, src1Tensor, src0Tensor.GetSize());
 }
 
 template <typename T, bool isReuseSource = false>
 void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const LocalTensor<T>& src1Tensor,
          const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {
+    ASCX_COVER_FORM("Xor", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, uint32_t");
     static_assert(std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t>, "Xor takes int16_t or uint16_t");
     ascx_emu::lib::binary(dstTensor, src0Tensor, src1Tensor, &sharedTmpBuffer, calCount, 256,
                           [](T a, T b) { return static_cast<T>(a ^ b); }, "Xor");
@@ -309,6 +322,7 @@ void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, cons
 template <typename T, bool isReuseSource = false>
 void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const LocalTensor<T>& src1Tensor,
          const uint32_t calCount) {
+    ASCX_COVER_FORM("Xor", "LocalTensor, LocalTensor, LocalTensor, uint32_t");
     static_assert(std::is_same_v<T, int16_t> || std::is_same_v<T, uint16_t>, "Xor takes int16_t or uint16_t");
     ascx_emu::lib::binary(dstTensor, src0Tensor, src1Tensor, nullptr, calCount, 0,
                           [](T a, T b) { return static_cast<T>(a ^ b); }, "Xor");
@@ -317,6 +331,7 @@ void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, cons
 template <typename T, bool isReuseSource = false>
 void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const LocalTensor<T>& src1Tensor,
          const LocalTensor<uint8_t>& sharedTmpBuffer) {
+    ASCX_COVER_FORM("Xor", "LocalTensor, LocalTensor, LocalTensor, LocalTensor");
     if (src0Tensor.GetSize() != src1Tensor.GetSize()) {
         ascx_emu::fail("Xor: src0Tensor has %u elements and src1Tensor %u; without calCount they must be equal",
                        src0Tensor.GetSize(), src1Tensor.GetSize());
@@ -326,6 +341,7 @@ void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, cons
 
 template <typename T, bool isReuseSource = false>
 void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, const LocalTensor<T>& src1Tensor) {
+    ASCX_COVER_FORM("Xor", "LocalTensor, LocalTensor, LocalTensor");
     if (src0Tensor.GetSize() != src1Tensor.GetSize()) {
         ascx_emu::fail("Xor: src0Tensor has %u elements and src1Tensor %u; without calCount they must be equal",
                        src0Tensor.GetSize(), src1Tensor.GetSize());
@@ -337,6 +353,7 @@ void Xor(const LocalTensor<T>& dstTensor, const LocalTensor<T>& src0Tensor, cons
 template <typename T, typename U, bool isReuseSource = false>
 void Axpy(const LocalTensor<T>& dstTensor, const LocalTensor<U>& srcTensor, const U scalarValue,
           const LocalTensor<uint8_t>& sharedTmpBuffer, const uint32_t calCount) {
+    ASCX_COVER_FORM("Axpy", "LocalTensor, LocalTensor, U, LocalTensor, uint32_t");
     static_assert((std::is_same_v<T, U> && (std::is_same_v<T, half> || std::is_same_v<T, float>)) ||
                       (std::is_same_v<T, float> && std::is_same_v<U, half>),
                   "Axpy takes half/half, float/float or float/half");

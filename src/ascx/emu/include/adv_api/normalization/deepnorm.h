@@ -249,6 +249,7 @@ void DeepNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& meanLocal, c
               const LocalTensor<T>& srcLocal, const LocalTensor<T>& gxLocal, const LocalTensor<T>& betaLocal,
               const LocalTensor<T>& gammaLocal, const LocalTensor<uint8_t>& sharedTmpBuffer, const T alpha,
               const T epsilon, DeepNormTiling& tiling) {
+    ASCX_COVER_FORM("DeepNorm", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, T, T, DeepNormTiling");
     ascx_emu::lib::deepnorm<T, isReuseSrc, isBasicBlock>(dstLocal, meanLocal, rstdLocal, srcLocal, gxLocal, betaLocal,
                                                          gammaLocal, &sharedTmpBuffer, alpha, epsilon, tiling);
 }
@@ -257,6 +258,7 @@ template <typename T, bool isReuseSrc = false, bool isBasicBlock = false>
 void DeepNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& meanLocal, const LocalTensor<T>& rstdLocal,
               const LocalTensor<T>& srcLocal, const LocalTensor<T>& gxLocal, const LocalTensor<T>& betaLocal,
               const LocalTensor<T>& gammaLocal, const T alpha, const T epsilon, DeepNormTiling& tiling) {
+    ASCX_COVER_FORM("DeepNorm", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, T, T, DeepNormTiling");
     ascx_emu::lib::deepnorm<T, isReuseSrc, isBasicBlock>(dstLocal, meanLocal, rstdLocal, srcLocal, gxLocal, betaLocal,
                                                          gammaLocal, nullptr, alpha, epsilon, tiling);
 }

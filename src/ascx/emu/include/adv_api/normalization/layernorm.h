@@ -243,6 +243,7 @@ template <typename T, bool isReuseSource = false>
 void LayerNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean, const LocalTensor<T>& outputVariance,
                const LocalTensor<T>& inputX, const LocalTensor<T>& gamma, const LocalTensor<T>& beta,
                const LocalTensor<uint8_t>& sharedTmpBuffer, const T epsilon, LayerNormTiling& tiling) {
+    ASCX_COVER_FORM("LayerNorm", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, T, LayerNormTiling");
     ascx_emu::lib::layernorm<T, isReuseSource>(output, outputMean, outputVariance, inputX, gamma, beta,
                                                &sharedTmpBuffer, epsilon, tiling);
 }
@@ -251,6 +252,7 @@ template <typename T, bool isReuseSource = false>
 void LayerNorm(const LocalTensor<T>& output, const LocalTensor<T>& outputMean, const LocalTensor<T>& outputVariance,
                const LocalTensor<T>& inputX, const LocalTensor<T>& gamma, const LocalTensor<T>& beta,
                const T epsilon, LayerNormTiling& tiling) {
+    ASCX_COVER_FORM("LayerNorm", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, LocalTensor, T, LayerNormTiling");
     ascx_emu::lib::layernorm<T, isReuseSource>(output, outputMean, outputVariance, inputX, gamma, beta, nullptr,
                                                epsilon, tiling);
 }

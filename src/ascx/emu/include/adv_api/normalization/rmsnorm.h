@@ -85,12 +85,14 @@ namespace AscendC {
 template <typename T, bool isBasicBlock = false>
 void RmsNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const LocalTensor<T>& gammaLocal,
              const LocalTensor<uint8_t>& sharedTmpBuffer, const T epsilon, const RmsNormTiling& tiling) {
+    ASCX_COVER_FORM("RmsNorm", "LocalTensor, LocalTensor, LocalTensor, LocalTensor, T, RmsNormTiling");
     ascx_emu::lib::rmsnorm<T, isBasicBlock>(dstLocal, srcLocal, gammaLocal, &sharedTmpBuffer, epsilon, tiling);
 }
 
 template <typename T, bool isBasicBlock = false>
 void RmsNorm(const LocalTensor<T>& dstLocal, const LocalTensor<T>& srcLocal, const LocalTensor<T>& gammaLocal,
              const T epsilon, const RmsNormTiling& tiling) {
+    ASCX_COVER_FORM("RmsNorm", "LocalTensor, LocalTensor, LocalTensor, T, RmsNormTiling");
     ascx_emu::lib::rmsnorm<T, isBasicBlock>(dstLocal, srcLocal, gammaLocal, nullptr, epsilon, tiling);
 }
 

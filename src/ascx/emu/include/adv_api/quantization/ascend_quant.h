@@ -80,24 +80,28 @@ template <typename T, bool isReuseSource = false, const AscendQuantConfig& confi
 void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor,
                  const LocalTensor<uint8_t>& sharedTmpBuffer, const float scale, const float offset,
                  const uint32_t calCount) {
+    ASCX_COVER_FORM("AscendQuant", "LocalTensor, LocalTensor, LocalTensor, float, float, uint32_t");
     ascx_emu::lib::ascend_quant<T, config>(dstTensor, srcTensor, &sharedTmpBuffer, scale, offset, calCount);
 }
 
 template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
 void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const float scale,
                  const float offset, const uint32_t calCount) {
+    ASCX_COVER_FORM("AscendQuant", "LocalTensor, LocalTensor, float, float, uint32_t");
     ascx_emu::lib::ascend_quant<T, config>(dstTensor, srcTensor, nullptr, scale, offset, calCount);
 }
 
 template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
 void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor,
                  const LocalTensor<uint8_t>& sharedTmpBuffer, const float scale, const float offset) {
+    ASCX_COVER_FORM("AscendQuant", "LocalTensor, LocalTensor, LocalTensor, float, float");
     ascx_emu::lib::ascend_quant<T, config>(dstTensor, srcTensor, &sharedTmpBuffer, scale, offset, srcTensor.GetSize());
 }
 
 template <typename T, bool isReuseSource = false, const AscendQuantConfig& config = ASCEND_QUANT_DEFAULT_CFG>
 void AscendQuant(const LocalTensor<int8_t>& dstTensor, const LocalTensor<T>& srcTensor, const float scale,
                  const float offset) {
+    ASCX_COVER_FORM("AscendQuant", "LocalTensor, LocalTensor, float, float");
     ascx_emu::lib::ascend_quant<T, config>(dstTensor, srcTensor, nullptr, scale, offset, srcTensor.GetSize());
 }
 

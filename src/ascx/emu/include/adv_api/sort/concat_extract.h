@@ -26,6 +26,7 @@ namespace AscendC {
 
 template <typename T>
 void Concat(LocalTensor<T>& concat, const LocalTensor<T>& src, const LocalTensor<T>& tmp, const int32_t repeatTime) {
+    ASCX_COVER("Concat");
     static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "Concat takes half or float");
     (void)tmp;
     ascx_emu::lib::check_repeat(repeatTime, "Concat");
@@ -35,6 +36,7 @@ void Concat(LocalTensor<T>& concat, const LocalTensor<T>& src, const LocalTensor
 template <typename T>
 void Extract(const LocalTensor<T>& dstValue, const LocalTensor<uint32_t>& dstIndex, const LocalTensor<T>& sorted,
              const int32_t repeatTime) {
+    ASCX_COVER("Extract");
     static_assert(std::is_same_v<T, half> || std::is_same_v<T, float>, "Extract takes half or float");
     const char* api = "Extract";
     ascx_emu::lib::check_repeat(repeatTime, api);

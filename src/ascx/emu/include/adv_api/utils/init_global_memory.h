@@ -14,6 +14,7 @@ namespace AscendC {
 
 template <typename T>
 void InitGlobalMemory(GlobalTensor<T>& gmWorkspaceAddr, const uint64_t size, const T value) {
+    ASCX_COVER("InitGlobalMemory");
     static_assert(std::is_same_v<T, half> || std::is_same_v<T, float> || std::is_same_v<T, int16_t> ||
                       std::is_same_v<T, uint16_t> || std::is_same_v<T, int32_t> || std::is_same_v<T, uint32_t>,
                   "InitGlobalMemory takes half, float, int16_t, uint16_t, int32_t or uint32_t");
