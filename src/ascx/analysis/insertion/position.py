@@ -8,6 +8,8 @@ is where the ops are and not where a repair meant them to go.
 
 from __future__ import annotations
 
+import io
+import tokenize
 from collections.abc import Sequence
 
 from xdsl.dialects import func, scf
@@ -60,7 +62,18 @@ def _line(op: Operation, relative_to: SourceLocation | None) -> str:
         return f"`{python_call(op)}`"
     name = f"line {location.line}" if relative_to is not None and relative_to.file == location.file else None
     name = name or f"{location.file}:{location.line}"
-    text = source_text(location)
+    text = _without_comment(source_text(location))
     if text:
         return f"{name} (`{text}`)"
     return f"{name} (`{python_call(op)}`)" if op.name.startswith("ascendc.") else name
+
+
+def _without_comment(line: str) -> str:
+    """``line`` without a trailing ``# comment`` (a line that does not tokenize on its own is kept whole)."""
+    try:
+        for token in tokenize.generate_tokens(io.StringIO(line).readline):
+            if token.type == tokenize.COMMENT:
+                return line[: token.start[1]].rstrip()
+    except (tokenize.TokenError, SyntaxError):
+        pass
+    return line
