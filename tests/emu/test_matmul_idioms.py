@@ -263,8 +263,8 @@ def test_iterate_all_in_a_loop_with_one_wait_after_it(kernels: ModuleType) -> No
     name = Path(kernels.__file__ or "").name
     assert warnings_in(record.list, kernels) == [
         f"{name}:{loop + 3}: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts "
-        f"new asynchronous work; ascx inserted `mm.wait_iterate_all()` before line {loop + 1} (`mm.set_tensor_a(ag)`) "
-        "[MM-7]",
+        f"new asynchronous work; ascx inserted `mm.wait_iterate_all()` before line {loop + 1} (`mm.set_tensor_a(ag)`), "
+        "guarded to run only where the work is pending [MM-7]",
         f"{name}:{loop + 4}: `mm.wait_iterate_all()` would wait forever when this loop runs zero times; ascx "
         "guarded it with the loop's trip test [MM-4]\n"
         f"{kernels.__file__}:{loop}:14: note: the loop that starts the work it waits for; its trip count is a "

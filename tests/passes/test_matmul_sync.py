@@ -419,8 +419,8 @@ def test_the_warning_says_where_the_wait_went_straight_line(kernel_module: Calla
 
 
 def test_the_warning_says_where_the_wait_went_in_a_loop(kernel_module: Callable[[str], ModuleType]) -> None:
-    """A start that the next iteration's copy reads: the wait goes before the copy, in the loop body (under
-    a test that skips the first iteration); the start's column is that of the indented call."""
+    """A start that the next iteration's copy reads: the wait goes before the copy, in the loop body, under a
+    test that skips the first iteration; the start's column is that of the indented call."""
     found = _insertion_warnings(
         kernel_module,
         """
@@ -435,8 +435,8 @@ def test_the_warning_says_where_the_wait_went_in_a_loop(kernel_module: Callable[
         3,
         9,
         "asynchronous `mm.iterate_all(sync=False)` is not completed before the first access to its output; "
-        f"ascx inserted `mm.wait_iterate_all()` before line {BODY_START + 1} (`asc.data_copy(cl, c_gm, count=256)`) "
-        "[MM-1]\n"
+        f"ascx inserted `mm.wait_iterate_all()` before line {BODY_START + 1} (`asc.data_copy(cl, c_gm, count=256)`), "
+        "guarded to run only where the work is pending [MM-1]\n"
         f"{BODY_START + 2:>5} |         mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)\n"
         "      |         ^",
     )
@@ -911,7 +911,8 @@ def test_wait_in_one_arm_gets_the_other_arm(kernel_module: Callable[[str], Modul
     assert re.fullmatch(r"if \((\w+)\) \{", lines[1])
     assert warnings_of(record) == [
         "L1: asynchronous `mm.iterate_all(sync=False)` is not completed before `mm.end()`; ascx inserted "
-        f"`mm.wait_iterate_all()` before line {BODY_START + 3} (`mm.end()`) [MM-2]"
+        f"`mm.wait_iterate_all()` before line {BODY_START + 3} (`mm.end()`), guarded to run only where the work is "
+        "pending [MM-2]"
     ]
 
 
@@ -934,7 +935,7 @@ def test_loop_restart_keeps_the_trailing_wait(kernel_module: Callable[[str], Mod
     assert warnings_of(record) == [
         "L3: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts new asynchronous "
         f"work; ascx inserted `mm.wait_iterate_all()` before line {BODY_START + 1} "
-        "(`mm.set_tensor_a(a_gm[i * 4096:])`) [MM-7]"
+        "(`mm.set_tensor_a(a_gm[i * 4096:])`), guarded to run only where the work is pending [MM-7]"
     ]
     assert "    for (int32_t i = 0; i < 4; i += 1) {\n        bool v_1 = i != 0;\n" in compiled.source
     assert sync_lines(compiled.source) == [
@@ -965,7 +966,8 @@ def test_loop_restart_with_a_runtime_trip_count(kernel_module: Callable[[str], M
     assert warnings_of(record) == [
         "L2: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts new "
         f"asynchronous work; ascx inserted `mm.wait_iterate_all()` before line {BODY_START + 1} "
-        "(`mm.iterate_all(c_gm[i * 4096:], sync=False, wait_iterate_all=True)`) [MM-7]",
+        "(`mm.iterate_all(c_gm[i * 4096:], sync=False, wait_iterate_all=True)`), guarded to run only where the "
+        "work is pending [MM-7]",
         "L3: `mm.wait_iterate_all()` would wait forever when this loop runs zero times; ascx guarded it with "
         "the loop's trip test [MM-4]\n"
         f"{record[1].filename}:{BODY_START}:14: note: the loop that starts the work it waits for; its trip count "

@@ -195,6 +195,8 @@ class MatmulWaitInserter:
         waited = f"{mm}.{fix.record.wait_name}()"
         reason = _RULE_TEXT[fix.rule].format(mm=mm)
         placed = inserted_where(inserted, at(fix.record.start))
+        if isinstance(inserted[-1], scf.IfOp):
+            placed += ", guarded to run only where the work is pending"
         self.diagnostics.add(
             "warning",
             fix.rule,
