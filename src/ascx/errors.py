@@ -75,4 +75,11 @@ class IRError(AscxError):
 
 
 class AscxWarning(UserWarning):
-    """A warning about a kernel that compiles but may not do what its author meant."""
+    """A warning about a kernel that compiles but may not do what its author meant.
+
+    Python's warnings carry a file and a line; a warning issued as an instance may also carry the column
+    (``AscxWarning(text, column=5)``), which ``ascx compile`` prints as ``file:line:col: warning: ...``."""
+
+    def __init__(self, *args: object, column: int | None = None) -> None:
+        super().__init__(*args)
+        self.column = column

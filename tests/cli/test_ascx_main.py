@@ -263,7 +263,8 @@ def test_syntax_error_in_the_kernel_file(tmp_path: Path, capsys: pytest.CaptureF
 
 
 def test_sync_warnings_print_as_diagnostics(tmp_path: Path) -> None:
-    """A sync warning reaches the terminal as ``file:line: warning: message [RULE]``, not as a Python warning."""
+    """A sync warning reaches the terminal as ``file:line:col: warning: message [RULE]`` with the excerpt of its
+    line, not as a Python warning."""
     source = tmp_path / "k.py"
     source.write_text(
         "import ascx as asc\n"
@@ -284,8 +285,10 @@ def test_sync_warnings_print_as_diagnostics(tmp_path: Path) -> None:
         env={**os.environ, "PYTHONWARNINGS": "default"},
     )
     assert result.stderr == (
-        f"{source}:8: warning: atomic mode set by `asc.set_atomic_add` is not reset with `asc.set_atomic_none()` "
+        f"{source}:8:5: warning: atomic mode set by `asc.set_atomic_add` is not reset with `asc.set_atomic_none()` "
         "before the kernel returns [AT-1]\n"
+        "    8 |     asc.set_atomic_add(asc.float32)\n"
+        "      |     ^\n"
     )
 
 

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 import ascx as asc
-from ascx.testing import line_of
+from ascx.testing import line_of, without_excerpts
 from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
 
 pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
@@ -235,7 +235,7 @@ def sys_workspace() -> np.ndarray:
 
 def warnings_in(record: list[warnings.WarningMessage], module: ModuleType) -> list[str]:
     return [
-        f"{Path(w.filename).name}:{w.lineno}: {w.message}"
+        f"{Path(w.filename).name}:{w.lineno}: " + "\n".join(without_excerpts(str(w.message)))
         for w in record
         if Path(w.filename) == Path(module.__file__ or "")
     ]
@@ -263,7 +263,8 @@ def test_iterate_all_in_a_loop_with_one_wait_after_it(kernels: ModuleType) -> No
     name = Path(kernels.__file__ or "").name
     assert warnings_in(record.list, kernels) == [
         f"{name}:{loop + 3}: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts "
-        "new asynchronous work; ascx inserted `mm.wait_iterate_all()` [MM-7]",
+        f"new asynchronous work; ascx inserted `mm.wait_iterate_all()` before line {loop + 1} (`mm.set_tensor_a(ag)`), "
+        "guarded to run only where the work is pending [MM-7]",
         f"{name}:{loop + 4}: `mm.wait_iterate_all()` would wait forever when this loop runs zero times; ascx "
         "guarded it with the loop's trip test [MM-4]\n"
         f"{kernels.__file__}:{loop}:14: note: the loop that starts the work it waits for; its trip count is a "

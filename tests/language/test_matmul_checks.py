@@ -159,11 +159,14 @@ def test_async_iterate_all_without_wait_warns_at_the_call(kernel_module: Callabl
     with pytest.warns(asc.AscxWarning) as record:
         module.k.compile(*ARGS)
     assert len(record) == 1
+    line = line_of(module, "# the call under test")
     assert str(record[0].message) == (
         "asynchronous `mm.iterate_all` with wait_iterate_all=False: this core cannot wait for it with "
-        "`mm.wait_iterate_all()`; completion must be established by other means [MM-8]"
+        "`mm.wait_iterate_all()`; completion must be established by other means [MM-8]\n"
+        f"{line:>5} |     mm.iterate_all(c_global, sync=False); mm.end()  # the call under test\n"
+        "      |     ^"
     )
-    assert (record[0].filename, record[0].lineno) == (module.__file__, line_of(module, "# the call under test"))
+    assert (record[0].filename, record[0].lineno) == (module.__file__, line)
 
 
 def test_valid_calls_compile_without_warnings(kernel_module: Callable[[str], ModuleType]) -> None:

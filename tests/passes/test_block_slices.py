@@ -16,7 +16,7 @@ import pytest
 
 import ascx as asc
 from ascx.runtime.jit import MockTensor, MockValue
-from ascx.testing import line_of
+from ascx.testing import line_of, without_excerpts
 
 pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
 
@@ -97,7 +97,7 @@ def diagnostics(load: Load, body: str) -> list[str]:
     lines: list[str] = []
     for w in caught:
         if issubclass(w.category, asc.AscxWarning) and "[XC-7]" in str(w.message):
-            head, *notes = str(w.message).splitlines()
+            head, *notes = without_excerpts(str(w.message))
             lines.append(f"k.py:{w.lineno}: {head}")
             lines += [re.sub(r"^\S+?\.py:", "k.py:", n) for n in notes]
     return lines
@@ -312,7 +312,7 @@ def _rows_diagnostics(load: Load, body: str) -> list[str]:
     lines: list[str] = []
     for w in caught:
         if issubclass(w.category, asc.AscxWarning) and "[XC-7]" in str(w.message):
-            head, *notes = str(w.message).splitlines()
+            head, *notes = without_excerpts(str(w.message))
             lines.append(f"k.py:{w.lineno}: {head}")
             lines += [re.sub(r"^\S+?\.py:", "k.py:", n) for n in notes]
     return lines

@@ -17,7 +17,7 @@ import ascx as asc
 from ascx.analysis import dataflow
 from ascx.analysis.report import SyncError
 from ascx.runtime.jit import MockTensor, MockValue
-from ascx.testing import line_of
+from ascx.testing import line_of, without_excerpts
 
 KERNEL = """
 @asc.jit({options})
@@ -70,7 +70,7 @@ def diagnostics(load: Callable[[str], ModuleType], body: str, **kw: object) -> l
     """The rendered diagnostics of a failing compile, with paths removed: ``L<line>:<col>: ...``."""
     with pytest.raises(SyncError) as info:
         compile_body(load, body, **kw)  # type: ignore[arg-type]
-    return [_relative(line) for line in str(info.value).splitlines()]
+    return [_relative(line) for line in without_excerpts(str(info.value))]
 
 
 def _relative(line: str) -> str:
@@ -85,7 +85,7 @@ def _load(load: Callable[[str], ModuleType], source: str) -> ModuleType:
 
 
 def warnings_of(record: pytest.WarningsRecorder) -> list[str]:
-    return [f"L{w.lineno - BODY_START + 1}: {w.message}" for w in record]
+    return [f"L{w.lineno - BODY_START + 1}: " + "\n".join(without_excerpts(str(w.message))) for w in record]
 
 
 def sync_lines(source: str) -> list[str]:
@@ -376,8 +376,116 @@ def test_wait_before_the_first_consumer(kernel_module: Callable[[str], ModuleTyp
     ]
     assert warnings_of(record) == [
         "L1: asynchronous `mm.iterate_all(sync=False)` is not completed before the first access to its output; "
-        "ascx inserted `mm.wait_iterate_all()` [MM-1]"
+        f"ascx inserted `mm.wait_iterate_all()` before line {BODY_START + 1} (`asc.data_copy(cl, c_gm, count=256)`) "
+        "[MM-1]"
     ]
+
+
+def _insertion_warnings(load: Callable[[str], ModuleType], body: str) -> list[tuple[int, int | None, str]]:
+    """The line (relative to the body), column and whole text (excerpt included) of each warning of a compile
+    with insertion."""
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        compile_body(load, body, insert=True)
+    found: list[tuple[int, int | None, str]] = []
+    for w in caught:
+        assert isinstance(w.message, asc.AscxWarning)
+        found.append((w.lineno - BODY_START + 1, w.message.column, str(w.message)))
+    return found
+
+
+def test_the_warning_says_where_the_wait_went_straight_line(kernel_module: Callable[[str], ModuleType]) -> None:
+    """Issue 28.5: the MM-1 warning has the start's column and says where the wait went: before the line of the
+    consumer, with its source."""
+    assert _insertion_warnings(
+        kernel_module,
+        """
+        mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+        asc.abs(x, x, 256)
+        asc.data_copy(cl, c_gm, count=256)
+        mm.end()
+        """,
+    ) == [
+        (
+            1,
+            5,
+            "asynchronous `mm.iterate_all(sync=False)` is not completed before the first access to its output; "
+            f"ascx inserted `mm.wait_iterate_all()` before line {BODY_START + 2} "
+            "(`asc.data_copy(cl, c_gm, count=256)`) [MM-1]\n"
+            f"{BODY_START:>5} |     mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)\n"
+            "      |     ^",
+        )
+    ]
+
+
+def test_the_warning_says_where_the_wait_went_in_a_loop(kernel_module: Callable[[str], ModuleType]) -> None:
+    """A start that the next iteration's copy reads: the wait goes before the copy, in the loop body, under a
+    test that skips the first iteration; the start's column is that of the indented call."""
+    found = _insertion_warnings(
+        kernel_module,
+        """
+        for i in range(n):
+            asc.data_copy(cl, c_gm, count=256)
+            mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+        mm.wait_iterate_all()
+        mm.end()
+        """,
+    )
+    assert found[0] == (
+        3,
+        9,
+        "asynchronous `mm.iterate_all(sync=False)` is not completed before the first access to its output; "
+        f"ascx inserted `mm.wait_iterate_all()` before line {BODY_START + 1} (`asc.data_copy(cl, c_gm, count=256)`), "
+        "guarded to run only where the work is pending [MM-1]\n"
+        f"{BODY_START + 2:>5} |         mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)\n"
+        "      |         ^",
+    )
+
+
+def test_the_warning_says_where_the_wait_went_at_the_end_of_a_loop_body(
+    kernel_module: Callable[[str], ModuleType],
+) -> None:
+    """A ``while`` loop restarting the work: the wait goes at the end of the loop body (after ``i += 1``),
+    which the warning names by the loop's line."""
+    found = _insertion_warnings(
+        kernel_module,
+        """
+        i = 0
+        while i < n:
+            mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+            i += 1
+        mm.end()
+        """,
+    )
+    assert found == [
+        (
+            3,
+            9,
+            "asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts new asynchronous "
+            "work; ascx inserted `mm.wait_iterate_all()` at the end of the body of the loop at line "
+            f"{BODY_START + 1} (`while i < n:`) [MM-7]\n"
+            f"{BODY_START + 2:>5} |         mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)\n"
+            "      |         ^",
+        )
+    ]
+
+
+def test_the_warning_says_where_the_wait_went_before_the_return(kernel_module: Callable[[str], ModuleType]) -> None:
+    found = _insertion_warnings(
+        kernel_module,
+        """
+        mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)
+        asc.abs(x, x, 256)
+        """,
+    )
+    assert found[0] == (
+        1,
+        5,
+        "asynchronous `mm.iterate_all(sync=False)` is not completed before the kernel returns; ascx inserted "
+        "`mm.wait_iterate_all()` before the kernel returns [MM-3]\n"
+        f"{BODY_START:>5} |     mm.iterate_all(c_gm, sync=False, wait_iterate_all=True)\n"
+        "      |     ^",
+    )
 
 
 def test_wait_before_end(kernel_module: Callable[[str], ModuleType]) -> None:
@@ -432,7 +540,7 @@ def test_report_lists_inserted_waits(kernel_module: Callable[[str], ModuleType])
             insert=True,
             options="sync_report=True",
         )
-    texts = [str(w.message) for w in record]
+    texts = ["\n".join(without_excerpts(str(w.message))) for w in record]
     assert texts[1].startswith("remark: inserted mm.wait_iterate_all() for MM-2 (mm.iterate_all at ")
     assert texts[1].endswith(":5) [MM-2]")
 
@@ -640,7 +748,9 @@ def test_mm0_loop_that_does_not_stabilise(
         warnings.simplefilter("always")
         compile_body(kernel_module, body)
     assert [f"L{w.lineno - BODY_START + 1}: {w.message}" for w in record] == [
-        "L1: Matmul sync analysis of 'mm' is imprecise here: the loop did not stabilise in 1 iterations [MM-0]"
+        "L1: Matmul sync analysis of 'mm' is imprecise here: the loop did not stabilise in 1 iterations [MM-0]\n"
+        f"{BODY_START:>5} |     for i in range(4):\n"
+        "      |              ^"
     ]
 
 
@@ -801,7 +911,8 @@ def test_wait_in_one_arm_gets_the_other_arm(kernel_module: Callable[[str], Modul
     assert re.fullmatch(r"if \((\w+)\) \{", lines[1])
     assert warnings_of(record) == [
         "L1: asynchronous `mm.iterate_all(sync=False)` is not completed before `mm.end()`; ascx inserted "
-        "`mm.wait_iterate_all()` [MM-2]"
+        f"`mm.wait_iterate_all()` before line {BODY_START + 3} (`mm.end()`), guarded to run only where the work is "
+        "pending [MM-2]"
     ]
 
 
@@ -823,7 +934,8 @@ def test_loop_restart_keeps_the_trailing_wait(kernel_module: Callable[[str], Mod
         )
     assert warnings_of(record) == [
         "L3: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts new asynchronous "
-        "work; ascx inserted `mm.wait_iterate_all()` [MM-7]"
+        f"work; ascx inserted `mm.wait_iterate_all()` before line {BODY_START + 1} "
+        "(`mm.set_tensor_a(a_gm[i * 4096:])`), guarded to run only where the work is pending [MM-7]"
     ]
     assert "    for (int32_t i = 0; i < 4; i += 1) {\n        bool v_1 = i != 0;\n" in compiled.source
     assert sync_lines(compiled.source) == [
@@ -853,7 +965,9 @@ def test_loop_restart_with_a_runtime_trip_count(kernel_module: Callable[[str], M
         )
     assert warnings_of(record) == [
         "L2: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts new "
-        "asynchronous work; ascx inserted `mm.wait_iterate_all()` [MM-7]",
+        f"asynchronous work; ascx inserted `mm.wait_iterate_all()` before line {BODY_START + 1} "
+        "(`mm.iterate_all(c_gm[i * 4096:], sync=False, wait_iterate_all=True)`), guarded to run only where the "
+        "work is pending [MM-7]",
         "L3: `mm.wait_iterate_all()` would wait forever when this loop runs zero times; ascx guarded it with "
         "the loop's trip test [MM-4]\n"
         f"{record[1].filename}:{BODY_START}:14: note: the loop that starts the work it waits for; its trip count "

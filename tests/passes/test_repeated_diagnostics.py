@@ -67,8 +67,10 @@ def test_a_warning_of_a_device_function_called_twice_is_shown_once(kernels: Modu
         kernels.leaky.compile(MockTensor(asc.float32))
     alloc, enque = line_of(kernels, "t = q.alloc_tensor"), line_of(kernels, "q.enque(t)")
     assert [f"{w.lineno}: {w.message}" for w in caught] == [
-        f"{alloc}: `t` allocated by `q.alloc_tensor()` is never freed [TQ-10]",
-        f"{enque}: `q.enque(t)` is never dequeued [TQ-11]",
+        f"{alloc}: `t` allocated by `q.alloc_tensor()` is never freed [TQ-10]\n"
+        f"{alloc:>5} |     t = q.alloc_tensor(asc.float32)\n"
+        "      |         ^",
+        f"{enque}: `q.enque(t)` is never dequeued [TQ-11]\n{enque:>5} |     q.enque(t)\n      |     ^",
     ]
 
 
@@ -79,11 +81,17 @@ def test_an_error_of_a_device_function_called_twice_is_shown_once(kernels: Modul
             kernels.unsynchronised.compile(MockTensor(asc.float32))
     file = Path(str(kernels.__file__))
     copy, read = line_of(kernels, "asc.data_copy(xl"), line_of(kernels, "asc.abs(zl")
+    copy_excerpt = [f"{copy:>5} |     asc.data_copy(xl, x_gm, 256)", "      |     ^"]
+    read_excerpt = [f"{read:>5} |     asc.abs(zl, xl, 256)", "      |     ^"]
     assert [line.replace(f"{file}:", "") for line in str(raised.value).splitlines()] == [
         f"{copy}:5: error: `asc.data_copy` (MTE2) overwrites `xl` still being read by `asc.abs` (V); needs V → MTE2 "
         "ordering [HZ-2]",
+        *copy_excerpt,
         f"{read}:5: note: read here",
+        *read_excerpt,
         f"{read}:5: error: `asc.abs` (V) reads `xl` written by `asc.data_copy` (MTE2) without synchronization; "
         "needs MTE2 → V ordering [HZ-1]",
+        *read_excerpt,
         f"{copy}:5: note: written here; e.g. asc.set_flag/asc.wait_flag(HardEvent.MTE2_V, id)",
+        *copy_excerpt,
     ]

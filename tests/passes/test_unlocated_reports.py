@@ -1,4 +1,5 @@
-"""A remark about ops without a source location (IR a pass or a tool built) says so, never ``None``."""
+"""A remark about ops without a source location (IR a pass or a tool built) says so, never ``None``, and says
+where an inserted op went by the op it precedes (an excerpt needs a location: there is none)."""
 
 from __future__ import annotations
 
@@ -38,9 +39,11 @@ def test_insert_sync_remarks_on_unlocated_ops_say_unknown_location() -> None:
         InsertSyncPass(report=True).apply(ctx, module)
     assert [d.render() for d in diagnostics if d.severity == "remark"] == [
         "remark: inserted asc.set_flag/asc.wait_flag(HardEvent.MTE2_V, 0) for HZ-1 (MTE2 → V, asc.data_copy at "
-        "<unknown location> → asc.abs at <unknown location>) [HZ-1]",
+        "<unknown location> → asc.abs at <unknown location>): the set before `asc.abs`, the wait before `asc.abs` "
+        "[HZ-1]",
         "remark: inserted asc.set_flag/asc.wait_flag(HardEvent.V_MTE3, 0) for HZ-1 (V → MTE3, asc.abs at "
-        "<unknown location> → asc.data_copy at <unknown location>) [HZ-1]",
-        "remark: inserted asc.pipe_barrier(PipeID.PIPE_ALL) for IN-12 (the GM write of `asc.data_copy` at "
-        "<unknown location> is unordered at the kernel's return) [IN-12]",
+        "<unknown location> → asc.data_copy at <unknown location>): the set before `asc.data_copy`, the wait "
+        "before `asc.data_copy` [HZ-1]",
+        "remark: inserted asc.pipe_barrier(PipeID.PIPE_ALL) before the kernel returns for IN-12 (the GM write of "
+        "`asc.data_copy` at <unknown location> is unordered at the kernel's return) [IN-12]",
     ]

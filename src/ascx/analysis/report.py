@@ -1,5 +1,5 @@
-"""Diagnostics of the sync passes: ``file:line:col: severity: message [RULE]`` plus located notes
-(docs/sync-model.md#diagnostics).
+"""Diagnostics of the sync passes: ``file:line:col: severity: message [RULE]`` plus located notes, each
+followed by the excerpt of its source line when the source is available (docs/sync-model.md#diagnostics).
 
 A pass builds :class:`Diagnostic` values and hands them to :func:`publish`.  While a compile
 collects them (:func:`collecting`), they are kept so that every pass's diagnostics are printed
@@ -9,6 +9,8 @@ warnings go to standard error.
 
 from __future__ import annotations
 
+import linecache
+import os
 import sys
 from collections.abc import Generator, Iterable
 from contextlib import contextmanager
@@ -30,7 +32,8 @@ class Note:
     location: SourceLocation | None
     text: str
 
-    def render(self) -> str:
+    def heading(self) -> str:
+        """The note's line without its excerpt: ``file:line:col: note: text``."""
         where = f"{self.location}: " if self.location is not None else ""
         return f"{where}note: {self.text}"
 
@@ -53,17 +56,57 @@ class Diagnostic:
     """The note's text when this diagnostic is folded into its cause (default: ``consequence: <message>
     [<rule>]``); a finding that repeats its cause at another op (XC-7 on the same buffer) says so."""
 
-    def render(self) -> str:
+    def heading(self) -> str:
+        """The first line: ``file:line:col: severity: message [RULE]``."""
         where = f"{self.location}: " if self.location is not None else ""
-        lines = [f"{where}{self.severity}: {self.message} [{self.rule}]"]
-        lines.extend(note.render() for note in self.notes)
-        return "\n".join(lines)
+        return f"{where}{self.severity}: {self.message} [{self.rule}]"
+
+    def details(self) -> list[str]:
+        """The lines under the heading: the excerpt of the diagnostic's source line, then each note with the
+        excerpt of its own (as trace-time errors show theirs: ``ascx.errors.SourceLocation.excerpt``).  A
+        location without source (IR written by hand, a file that is gone) shows no excerpt, and a note at the
+        location whose excerpt was just shown does not show it again."""
+        lines = excerpt(self.location)
+        shown = self.location
+        for note in self.notes:
+            lines.append(note.heading())
+            if note.location is not None and note.location != shown:
+                lines.extend(excerpt(note.location))
+                shown = note.location
+        return lines
+
+    def render(self) -> str:
+        return "\n".join([self.heading(), *self.details()])
 
     def sort_key(self) -> tuple[str, int, int, str, int]:
         family, _, number = self.rule.partition("-")
         rule = (family, int(number) if number.isdigit() else 0)
         loc = self.location
         return (loc.file, loc.line, loc.col or 0, *rule) if loc is not None else ("", 0, 0, *rule)
+
+
+def excerpt(location: SourceLocation | None) -> list[str]:
+    """The source line of ``location`` with a caret at its column, or nothing when it has no source: the
+    file must exist as the location names it (relative to the working directory), or its source must have
+    been given to ``linecache`` by whoever compiled it (``<string>`` code, a notebook's cell).  An IR
+    file's ``loc("k.py":3:5)`` is not looked up along ``sys.path``, as Python's modules are."""
+    return location.excerpt() if location is not None and has_source(location) else []
+
+
+def has_source(location: SourceLocation) -> bool:
+    """Whether the source of ``location`` can be shown (see :func:`excerpt`)."""
+    return os.path.isfile(location.file) or _registered(location.file)
+
+
+def source_text(location: SourceLocation) -> str:
+    """The source line of ``location`` without its indentation, or ``""`` when it cannot be shown."""
+    return linecache.getline(location.file, location.line).strip() if has_source(location) else ""
+
+
+def _registered(file: str) -> bool:
+    """Whether ``linecache`` holds source for ``file`` that no file on disk backs (its entry has no mtime)."""
+    entry = linecache.cache.get(file)
+    return entry is not None and len(entry) == 4 and entry[1] is None
 
 
 def at(op: Operation | None) -> SourceLocation | None:

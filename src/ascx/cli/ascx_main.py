@@ -250,9 +250,11 @@ def _show_warning(
     file: TextIO | None = None,
     line: str | None = None,
 ) -> None:
-    """Print ascx's warnings as compiler diagnostics (``file:line: warning: ...``), others as Python does."""
+    """Print ascx's warnings as compiler diagnostics (``file:line[:col]: warning: ...``), others as Python does."""
     if issubclass(category, AscxWarning):
-        print(f"{filename}:{lineno}: warning: {message}", file=file or sys.stderr)
+        column = message.column if isinstance(message, AscxWarning) else None
+        where = f"{filename}:{lineno}" if column is None else f"{filename}:{lineno}:{column}"
+        print(f"{where}: warning: {message}", file=file or sys.stderr)
     else:
         _python_show_warning(message, category, filename, lineno, file, line)
 

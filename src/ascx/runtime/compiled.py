@@ -32,9 +32,10 @@ class KernelWarning:
     message: str
     filename: str
     lineno: int
+    column: int | None = None
 
     def issue(self) -> None:
-        warnings.warn_explicit(self.message, AscxWarning, self.filename, self.lineno)
+        warnings.warn_explicit(AscxWarning(self.message, column=self.column), AscxWarning, self.filename, self.lineno)
 
 
 @dataclass

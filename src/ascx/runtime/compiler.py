@@ -54,9 +54,16 @@ def compile_kernel(
         for w in caught:
             warnings.warn_explicit(w.message, w.category, w.filename, w.lineno)
     kernel.warnings = tuple(
-        KernelWarning(str(w.message), w.filename, w.lineno) for w in caught if issubclass(w.category, AscxWarning)
+        KernelWarning(str(w.message), w.filename, w.lineno, _column(w.message))
+        for w in caught
+        if issubclass(w.category, AscxWarning)
     )
     return kernel
+
+
+def _column(message: Warning | str) -> int | None:
+    """The column an ``AscxWarning`` issued as an instance carries (``ascx.errors.AscxWarning``)."""
+    return message.column if isinstance(message, AscxWarning) else None
 
 
 def trace_module(fn: FunctionType, params: Sequence[KernelParam], options: KernelOptions) -> ModuleOp:

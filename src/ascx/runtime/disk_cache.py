@@ -53,7 +53,7 @@ from ascx.version import __version__
 if TYPE_CHECKING:
     import logging
 
-FORMAT = 2
+FORMAT = 3
 """The layout of entries; bump it when the manifest or the artifacts change meaning."""
 _package_print: str | None = None
 
@@ -288,7 +288,7 @@ class DiskCache:
                 {"where": d.where, "name": d.name, "owner": d.owner, "fingerprint": d.fingerprint} for d in recorded
             ],
             "artifacts": {name: _digest(text) for name, text in artifacts.items()},
-            "warnings": [[w.message, w.filename, w.lineno] for w in kernel.warnings],
+            "warnings": [[w.message, w.filename, w.lineno, w.column] for w in kernel.warnings],
         }
         import shutil
         import tempfile
@@ -350,12 +350,14 @@ def _warnings(recorded: Any) -> tuple[KernelWarning, ...]:
         raise CorruptEntry("the manifest's warnings are not a list")
     result: list[KernelWarning] = []
     for item in cast(list[Any], recorded):
-        if not (isinstance(item, list) and len(cast(list[Any], item)) == 3):
+        if not (isinstance(item, list) and len(cast(list[Any], item)) == 4):
             raise CorruptEntry("a recorded warning is malformed")
-        message, filename, lineno = cast(list[Any], item)
+        message, filename, lineno, column = cast(list[Any], item)
         if not (isinstance(message, str) and isinstance(filename, str) and isinstance(lineno, int)):
             raise CorruptEntry("a recorded warning is malformed")
-        result.append(KernelWarning(message, filename, lineno))
+        if not (column is None or isinstance(column, int)):
+            raise CorruptEntry("a recorded warning is malformed")
+        result.append(KernelWarning(message, filename, lineno, column))
     return tuple(result)
 
 

@@ -1,6 +1,6 @@
 """What a compile does with the sync passes' diagnostics (docs/sync-model.md#diagnostics): errors fail it with
 every diagnostic printed in source order; warnings are issued as :class:`AscxWarning` at their
-source lines; remarks only with ``sync_report=True``."""
+source lines (with their columns and their excerpts); remarks only with ``sync_report=True``."""
 
 from __future__ import annotations
 
@@ -29,9 +29,10 @@ def settle_sync_diagnostics(
             warnings.warn(UNCHECKED, AscxWarning, stacklevel=2)
     for diagnostic in shown:
         prefix = "remark: " if diagnostic.severity == "remark" else ""
-        lines = [f"{prefix}{diagnostic.message} [{diagnostic.rule}]", *(n.render() for n in diagnostic.notes)]
-        message = "\n".join(lines)
-        if diagnostic.location is not None:
-            warnings.warn_explicit(message, AscxWarning, diagnostic.location.file, diagnostic.location.line)
+        lines = [f"{prefix}{diagnostic.message} [{diagnostic.rule}]", *diagnostic.details()]
+        location = diagnostic.location
+        if location is not None:
+            warning = AscxWarning("\n".join(lines), column=location.col)
+            warnings.warn_explicit(warning, AscxWarning, location.file, location.line)
         else:
-            warnings.warn(message, AscxWarning, stacklevel=2)
+            warnings.warn("\n".join(lines), AscxWarning, stacklevel=2)

@@ -16,7 +16,7 @@ from types import ModuleType
 import ascx as asc
 from ascx.analysis.report import SyncError
 from ascx.runtime.jit import MockTensor, MockValue
-from ascx.testing import line_of
+from ascx.testing import line_of, without_excerpts
 
 KERNEL = """
 @asc.jit({options})
@@ -134,14 +134,15 @@ def make(
 
 
 def errors(load: Callable[[str], ModuleType], body: str, **kw: object) -> list[str]:
-    """The rendered diagnostics of a compile that fails (insertion off unless asked)."""
+    """The rendered diagnostics of a compile that fails (insertion off unless asked), without their source
+    excerpts (``tests/passes/test_sync_excerpts.py`` tests those)."""
     kernel = make(load, body, **kw)  # type: ignore[arg-type]
     try:
         with warnings.catch_warnings():
             warnings.simplefilter("ignore")
             kernel.compile()
     except SyncError as error:
-        return [kernel.relative(line) for line in str(error).splitlines()]
+        return [kernel.relative(line) for line in without_excerpts(str(error))]
     raise AssertionError("the kernel compiled without sync errors")
 
 

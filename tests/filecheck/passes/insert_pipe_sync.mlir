@@ -43,9 +43,9 @@ func.func @k(%x: !ascendc.gm_addr<f32>, %z: !ascendc.gm_addr<f32>, %n: i32) attr
 // CHECK-NEXT: ascendc.data_copy %z_gm, %zl, %c256_i32 : !ascendc.global_tensor<f32>, !ascendc.local_tensor<f32>, i32
 // CHECK-NEXT: ascendc.pipe_barrier pipe_all {ascx.inserted}
 // CHECK-NEXT: func.return
-// DIAG:      k.py:11:5: remark: inserted asc.set_flag/asc.wait_flag(HardEvent.MTE2_V, 0) for HZ-1 (MTE2 → V, asc.data_copy at k.py:11:5 → asc.abs at k.py:12:5) [HZ-1]
-// DIAG-NEXT: k.py:12:5: remark: inserted asc.set_flag/asc.wait_flag(HardEvent.V_MTE3, 0) for HZ-1 (V → MTE3, asc.abs at k.py:12:5 → asc.data_copy at k.py:13:5) [HZ-1]
-// DIAG-NEXT: k.py:13:5: remark: inserted asc.pipe_barrier(PipeID.PIPE_ALL) for IN-12 (the GM write of `asc.data_copy` at k.py:13:5 is unordered at the kernel's return) [IN-12]
+// DIAG:      k.py:11:5: remark: inserted asc.set_flag/asc.wait_flag(HardEvent.MTE2_V, 0) for HZ-1 (MTE2 → V, asc.data_copy at k.py:11:5 → asc.abs at k.py:12:5): the set before line 12 (`asc.abs`), the wait before line 12 (`asc.abs`) [HZ-1]
+// DIAG-NEXT: k.py:12:5: remark: inserted asc.set_flag/asc.wait_flag(HardEvent.V_MTE3, 0) for HZ-1 (V → MTE3, asc.abs at k.py:12:5 → asc.data_copy at k.py:13:5): the set before line 13 (`asc.data_copy`), the wait before line 13 (`asc.data_copy`) [HZ-1]
+// DIAG-NEXT: k.py:13:5: remark: inserted asc.pipe_barrier(PipeID.PIPE_ALL) before the kernel returns for IN-12 (the GM write of `asc.data_copy` at k.py:13:5 is unordered at the kernel's return) [IN-12]
 
 // -----
 
@@ -99,11 +99,11 @@ func.func @k(%x: !ascendc.gm_addr<f32>, %z: !ascendc.gm_addr<f32>, %n: i32) attr
 // CHECK-NEXT: ascendc.wait_flag mte3_v, %ev0 {ascx.inserted} : i32
 // CHECK-NEXT: ascendc.pipe_barrier pipe_all {ascx.inserted}
 // CHECK-NEXT: func.return
-// DIAG:      k.py:11:5: remark: inserted asc.pipe_barrier(PipeID.PIPE_ALL) for IN-12 (the GM write of `asc.data_copy` at k.py:14:9 is unordered at the kernel's return) [IN-12]
-// DIAG-NEXT: k.py:12:9: remark: inserted asc.set_flag/asc.wait_flag(HardEvent.MTE2_V, 0) for HZ-1 (MTE2 → V, asc.data_copy at k.py:12:9 → asc.abs at k.py:13:9) [HZ-1]
-// DIAG-NEXT: k.py:13:9: remark: inserted asc.set_flag/asc.wait_flag(HardEvent.V_MTE3, 0) for HZ-1 (V → MTE3, asc.abs at k.py:13:9 → asc.data_copy at k.py:14:9) [HZ-1]
-// DIAG-NEXT: k.py:13:9: remark: inserted asc.set_flag/asc.wait_flag(HardEvent.V_MTE2, 0) for HZ-2 (V → MTE2, asc.abs at k.py:13:9 → asc.data_copy at k.py:12:9) [HZ-2]
-// DIAG-NEXT: k.py:14:9: remark: inserted asc.set_flag/asc.wait_flag(HardEvent.MTE3_V, 0) for HZ-2 (MTE3 → V, asc.data_copy at k.py:14:9 → asc.abs at k.py:13:9) [HZ-2]
+// DIAG:      k.py:11:5: remark: inserted asc.pipe_barrier(PipeID.PIPE_ALL) before the kernel returns for IN-12 (the GM write of `asc.data_copy` at k.py:14:9 is unordered at the kernel's return) [IN-12]
+// DIAG-NEXT: k.py:12:9: remark: inserted asc.set_flag/asc.wait_flag(HardEvent.MTE2_V, 0) for HZ-1 (MTE2 → V, asc.data_copy at k.py:12:9 → asc.abs at k.py:13:9): the set before line 13 (`asc.abs`), the wait before line 13 (`asc.abs`) [HZ-1]
+// DIAG-NEXT: k.py:13:9: remark: inserted asc.set_flag/asc.wait_flag(HardEvent.V_MTE3, 0) for HZ-1 (V → MTE3, asc.abs at k.py:13:9 → asc.data_copy at k.py:14:9): the set before line 14, the wait before line 14 (`asc.data_copy`) [HZ-1]
+// DIAG-NEXT: k.py:13:9: remark: inserted asc.set_flag/asc.wait_flag(HardEvent.V_MTE2, 0) for HZ-2 (V → MTE2, asc.abs at k.py:13:9 → asc.data_copy at k.py:12:9): the set before line 14, the wait before line 12 (`asc.data_copy`), the priming set before line 11, the draining wait before the kernel returns [HZ-2]
+// DIAG-NEXT: k.py:14:9: remark: inserted asc.set_flag/asc.wait_flag(HardEvent.MTE3_V, 0) for HZ-2 (MTE3 → V, asc.data_copy at k.py:14:9 → asc.abs at k.py:13:9): the set at the end of the body of the loop at line 11, the wait before line 13 (`asc.abs`), the priming set before line 11, the draining wait before the kernel returns [HZ-2]
 
 // -----
 
@@ -154,10 +154,10 @@ func.func @k(%x: !ascendc.gm_addr<f32>, %z: !ascendc.gm_addr<f32>, %n: i32) attr
 // CHECK-NEXT: ascendc.pipe_barrier pipe_all {ascx.inserted}
 // CHECK-NEXT: ascendc.release_event_id v_mte3 %pipe, %ev {ascx.inserted} : i32
 // CHECK-NEXT: func.return
-// DIAG:      k.py:16:5: remark: inserted q.enque()/q.deque() for HZ-1 (MTE2 → V, asc.data_copy at k.py:16:5 → asc.abs at k.py:17:5) [HZ-1]
-// DIAG-NEXT: k.py:18:5: remark: inserted asc.set_flag/asc.wait_flag(HardEvent.V_MTE3, ev) for HZ-1 (V → MTE3, asc.muls at k.py:18:5 → asc.data_copy at k.py:19:5) [HZ-1]
-// DIAG-NEXT: k.py:18:5: remark: inserted asc.pipe_barrier(PipeID.PIPE_V) for HZ-4 (V → V, asc.abs at k.py:17:5 → asc.muls at k.py:18:5) [HZ-4]
-// DIAG-NEXT: k.py:20:5: remark: inserted asc.pipe_barrier(PipeID.PIPE_ALL) for IN-12 (the GM write of `asc.data_copy` at k.py:19:5 is unordered at the kernel's return) [IN-12]
+// DIAG:      k.py:16:5: remark: inserted q.enque()/q.deque() for HZ-1 (MTE2 → V, asc.data_copy at k.py:16:5 → asc.abs at k.py:17:5): the enque before line 17 (`asc.abs`), the deque before line 17 (`asc.abs`) [HZ-1]
+// DIAG-NEXT: k.py:18:5: remark: inserted asc.set_flag/asc.wait_flag(HardEvent.V_MTE3, ev) for HZ-1 (V → MTE3, asc.muls at k.py:18:5 → asc.data_copy at k.py:19:5): the set before line 19 (`asc.data_copy`), the wait before line 19 (`asc.data_copy`) [HZ-1]
+// DIAG-NEXT: k.py:18:5: remark: inserted asc.pipe_barrier(PipeID.PIPE_V) for HZ-4 (V → V, asc.abs at k.py:17:5 → asc.muls at k.py:18:5): before line 18 (`asc.muls`) [HZ-4]
+// DIAG-NEXT: k.py:20:5: remark: inserted asc.pipe_barrier(PipeID.PIPE_ALL) before the kernel returns for IN-12 (the GM write of `asc.data_copy` at k.py:19:5 is unordered at the kernel's return) [IN-12]
 
 
 // -----
@@ -218,5 +218,5 @@ func.func @k(%x: !ascendc.gm_addr<f32>, %z: !ascendc.gm_addr<f32>, %n: i32) attr
 // CHECK-NEXT: }
 // CHECK-NEXT: ascendc.pipe_barrier pipe_all {ascx.inserted}
 // CHECK-NEXT: func.return
-// DIAG:      k.py:11:5: remark: inserted asc.pipe_barrier(PipeID.PIPE_ALL) for IN-12 (the GM write of `asc.data_copy` at k.py:17:9 is unordered at the kernel's return) [IN-12]
+// DIAG:      k.py:11:5: remark: inserted asc.pipe_barrier(PipeID.PIPE_ALL) before the kernel returns for IN-12 (the GM write of `asc.data_copy` at k.py:17:9 is unordered at the kernel's return) [IN-12]
 // DIAG-NOT:  remark

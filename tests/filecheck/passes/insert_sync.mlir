@@ -32,7 +32,7 @@ func.func @k(%w: !ascendc.gm_addr<ui8>, %c: !ascendc.gm_addr<f32>) attributes {a
 // CHECK-NEXT: ascendc.matmul.wait_iterate_all %mm {ascx.inserted}
 // CHECK-NEXT: ascendc.data_copy %cl, %c_gm, %n
 // CHECK-NEXT: ascendc.matmul.end %mm
-// DIAG:      k.py:19:5: warning: asynchronous `mm.iterate_all(sync=False)` is not completed before the first access to its output; ascx inserted `mm.wait_iterate_all()` [MM-1]
+// DIAG:      k.py:19:5: warning: asynchronous `mm.iterate_all(sync=False)` is not completed before the first access to its output; ascx inserted `mm.wait_iterate_all()` before line 21 (`asc.data_copy`) [MM-1]
 // DIAG-NEXT: k.py:21:5: remark: inserted mm.wait_iterate_all() for MM-1 (mm.iterate_all at k.py:19:5 -> asc.data_copy at k.py:21:5) [MM-1]
 
 // -----
@@ -64,7 +64,7 @@ func.func @k(%w: !ascendc.gm_addr<ui8>, %c: !ascendc.gm_addr<f32>, %flag: i1) at
 // CHECK-NEXT:   ascendc.matmul.wait_iterate_all %mm {ascx.inserted}
 // CHECK-NEXT: }{ascx.inserted}
 // CHECK-NEXT: ascendc.data_copy %cl, %c_gm, %n
-// DIAG:      k.py:33:9: warning: asynchronous `mm.iterate_all(sync=False)` is not completed before the first access to its output; ascx inserted `mm.wait_iterate_all()` [MM-1]
+// DIAG:      k.py:33:9: warning: asynchronous `mm.iterate_all(sync=False)` is not completed before the first access to its output; ascx inserted `mm.wait_iterate_all()` before line 34 (`asc.data_copy`), guarded to run only where the work is pending [MM-1]
 // DIAG-NEXT: k.py:34:5: remark: inserted mm.wait_iterate_all() for MM-1 (mm.iterate_all at k.py:33:9 -> asc.data_copy at k.py:34:5) [MM-1]
 
 // -----
@@ -86,4 +86,4 @@ func.func @k(%w: !ascendc.gm_addr<ui8>, %c: !ascendc.gm_addr<f32>) attributes {a
 // CHECK:      ascendc.matmul.iterate_all async wait
 // CHECK-NEXT: ascendc.matmul.wait_iterate_all %mm {ascx.inserted}
 // CHECK-NEXT: ascendc.matmul.end %mm
-// DIAG:      k.py:40:5: warning: asynchronous `mm.iterate_all(sync=False)` is not completed before `mm.end()`; ascx inserted `mm.wait_iterate_all()` [MM-2]
+// DIAG:      k.py:40:5: warning: asynchronous `mm.iterate_all(sync=False)` is not completed before `mm.end()`; ascx inserted `mm.wait_iterate_all()` before line 41 (`mm.end`) [MM-2]

@@ -36,7 +36,7 @@ func.func @k(%w: !ascendc.gm_addr<ui8>, %c: !ascendc.gm_addr<f32>, %n: i32) attr
 // CHECK-NEXT:   ascendc.matmul.wait_iterate_all %mm
 // CHECK-NEXT: }{ascx.inserted}
 // CHECK-NEXT: ascendc.matmul.end %mm
-// DIAG:      k.py:11:9: warning: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts new asynchronous work; ascx inserted `mm.wait_iterate_all()` [MM-7]
+// DIAG:      k.py:11:9: warning: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts new asynchronous work; ascx inserted `mm.wait_iterate_all()` before line 11 (`mm.iterate_all`), guarded to run only where the work is pending [MM-7]
 // DIAG-NEXT: k.py:12:5: warning: `mm.wait_iterate_all()` would wait forever when this loop runs zero times; ascx guarded it with the loop's trip test [MM-4]
 // DIAG-NEXT: k.py:10:5: note: the loop that starts the work it waits for; its trip count is a runtime value
 
@@ -82,6 +82,6 @@ func.func @k(%w: !ascendc.gm_addr<ui8>, %c: !ascendc.gm_addr<f32>, %n: i32) attr
 // CHECK-NEXT:   ascendc.matmul.wait_iterate_all %mm
 // CHECK-NEXT: }{ascx.inserted}
 // CHECK-NEXT: ascendc.matmul.end %mm
-// DIAG:      k.py:34:9: warning: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts new asynchronous work; ascx inserted `mm.wait_iterate_all()` [MM-7]
-// DIAG-NEXT: k.py:40:9: warning: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts new asynchronous work; ascx inserted `mm.wait_iterate_all()` [MM-7]
+// DIAG:      k.py:34:9: warning: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts new asynchronous work; ascx inserted `mm.wait_iterate_all()` before line 34 (`mm.iterate_all`), guarded to run only where the work is pending [MM-7]
+// DIAG-NEXT: k.py:40:9: warning: asynchronous `mm.iterate_all(sync=False)` is not completed before the object starts new asynchronous work; ascx inserted `mm.wait_iterate_all()` before line 40 (`mm.iterate_all`), guarded to run only where the work is pending [MM-7]
 // DIAG-NOT:  MM-4

@@ -14,6 +14,7 @@ from xdsl.rewriter import InsertPoint, Rewriter
 
 from ascx.analysis.inserted import is_inserted
 from ascx.analysis.insertion.placement import mark
+from ascx.analysis.insertion.position import inserted_where
 from ascx.analysis.pipe.state import PipeState
 from ascx.analysis.regions import GMBase
 from ascx.analysis.report import DiagnosticList, where
@@ -52,6 +53,6 @@ def add_final_barrier(kernel: func.FuncOp, policy: FinalBarrier, state: PipeStat
             "remark",
             "IN-12",
             barrier,
-            f"inserted asc.pipe_barrier(PipeID.PIPE_ALL) for IN-12 (the GM write of "
+            f"inserted asc.pipe_barrier(PipeID.PIPE_ALL) {inserted_where([barrier])} for IN-12 (the GM write of "
             f"`{python_call(unordered[0].op)}` at {where(unordered[0].op)} is unordered at the kernel's return)",
         )

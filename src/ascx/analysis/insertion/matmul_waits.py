@@ -13,7 +13,7 @@ same object starts new work (MM-7), the record's wait (``mm.wait_iterate_all()``
   previous loop iteration: before the end of the loop body).
 
 Every repair is reported as a warning at the asynchronous start (a kernel that chose ``sync=False``
-and never waits is most likely wrong) and as a remark at the inserted op.
+and never waits is most likely wrong) that says where the wait went, and as a remark at the inserted op.
 """
 
 from __future__ import annotations
@@ -29,10 +29,11 @@ from xdsl.traits import IsTerminator
 from ascx.analysis.dataflow import common_block
 from ascx.analysis.inserted import INSERTED_ATTR
 from ascx.analysis.insertion.placement import innermost_common_loop
+from ascx.analysis.insertion.position import inserted_where
 from ascx.analysis.matmul.protocol import MatmulProtocolAnalysis
 from ascx.analysis.matmul.state import FirstIteration, Fix
 from ascx.analysis.matmul.zero_trip import trip_count_from_tiling, trip_test
-from ascx.analysis.report import DiagnosticList, note, where
+from ascx.analysis.report import DiagnosticList, at, note, where
 from ascx.analysis.reuse import remember
 from ascx.analysis.spelling import matmul_call, python_call, value_name
 from ascx.dialects.ascendc.traits import MatmulAsyncWait
@@ -131,7 +132,7 @@ class MatmulWaitInserter:
         else:
             inserted = [wait]
             self._before_terminator(record.start, wait)
-        self._report(fix, wait)
+        self._report(fix, wait, inserted)
         return inserted
 
     def _guard_wait(self, wait: Operation, loop: scf.ForOp) -> None:
@@ -188,16 +189,19 @@ class MatmulWaitInserter:
         else:
             Rewriter.insert_op(wait, InsertPoint.at_end(block))
 
-    def _report(self, fix: Fix, wait: Operation) -> None:
+    def _report(self, fix: Fix, wait: Operation, inserted: list[Operation]) -> None:
         mm = value_name(fix.matmul, "mm")
         start = matmul_call(fix.record.start)
         waited = f"{mm}.{fix.record.wait_name}()"
         reason = _RULE_TEXT[fix.rule].format(mm=mm)
+        placed = inserted_where(inserted, at(fix.record.start))
+        if isinstance(inserted[-1], scf.IfOp):
+            placed += ", guarded to run only where the work is pending"
         self.diagnostics.add(
             "warning",
             fix.rule,
             fix.record.start,
-            f"asynchronous `{start}(sync=False)` is not completed {reason}; ascx inserted `{waited}`",
+            f"asynchronous `{start}(sync=False)` is not completed {reason}; ascx inserted `{waited}` {placed}",
             partner=fix.at,
         )
         consumer = where(fix.at)

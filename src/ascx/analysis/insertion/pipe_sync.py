@@ -21,11 +21,12 @@ from ascx.analysis.hazards.conflicts import REPAIRABLE, Hazard
 from ascx.analysis.inserted import is_inserted
 from ascx.analysis.insertion.event_ids import EventIds, IdMode
 from ascx.analysis.insertion.final_barrier import FinalBarrier, add_final_barrier
+from ascx.analysis.insertion.position import inserted_where
 from ascx.analysis.insertion.repairs import repair
 from ascx.analysis.pipe.analysis import PipeSyncAnalysis
 from ascx.analysis.pipe.state import DEFAULT_OPTIONS, PipeSyncOptions
 from ascx.analysis.pipe_model import pipe_label
-from ascx.analysis.report import DiagnosticList, Note, note, where
+from ascx.analysis.report import DiagnosticList, Note, at, note, where
 from ascx.analysis.reuse import remember
 from ascx.analysis.spelling import python_call
 from ascx.dialects.ascendc.fwk_ops import DequeOp, EnqueOp, EventIdOp, ReleaseEventIdOp
@@ -192,14 +193,17 @@ class PipeSyncInserter:
             return False
         return not hazard.may or self.options.alias == "conservative"
 
-    def remark(self, hazard: Hazard, what: str, op: Operation) -> None:
-        """Report what was inserted at ``op`` for ``hazard`` (shown with ``sync_report=True``)."""
+    def remark(self, hazard: Hazard, what: str, op: Operation, placed: list[tuple[str, list[Operation]]]) -> None:
+        """Report what was inserted at ``op`` for ``hazard`` and where each part of it went (``placed``: a
+        part's name, empty for the only one, and its ops), shown with ``sync_report=True``."""
+        relative_to = at(hazard.consumer)
+        places = ", ".join(f"{role} {inserted_where(ops, relative_to)}".strip() for role, ops in placed)
         self.diagnostics.add(
             "remark",
             hazard.rule,
             op,
             f"inserted {what} for {hazard.rule} ({pipe_label(hazard.producer_pipe)} → "
             f"{pipe_label(hazard.consumer_pipe)}, {python_call(hazard.producer)} at {where(hazard.producer)} → "
-            f"{python_call(hazard.consumer)} at {where(hazard.consumer)})",
+            f"{python_call(hazard.consumer)} at {where(hazard.consumer)}): {places}",
             partner=hazard.producer,
         )

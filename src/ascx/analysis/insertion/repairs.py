@@ -74,7 +74,7 @@ def repair(inserter: PipeSyncInserter, hazard: Hazard) -> list[Operation]:
     if src is dst:
         barrier = mark(PipeBarrierOp(src), b)
         place(barrier, b_anchor, before=True)
-        inserter.remark(hazard, f"asc.pipe_barrier(PipeID.PIPE_{pipe_label(src)})", barrier)
+        inserter.remark(hazard, f"asc.pipe_barrier(PipeID.PIPE_{pipe_label(src)})", barrier, [("", [barrier])])
         return [barrier]
     event = direct_event(src, dst)
     if event is None:
@@ -82,7 +82,13 @@ def repair(inserter: PipeSyncInserter, hazard: Hazard) -> list[Operation]:
     if event is None:
         return _barrier_all(inserter, hazard, b_anchor)
     ops = _pair(inserter, event, hazard, a_anchor, b_anchor, loop)
-    inserter.remark(hazard, f"asc.set_flag/asc.wait_flag({event_text(event)}, {inserter.ids.spelling(ops[0])})", ops[0])
+    roles = ("the set", "the wait", "the priming set", "the draining wait")
+    inserter.remark(
+        hazard,
+        f"asc.set_flag/asc.wait_flag({event_text(event)}, {inserter.ids.spelling(ops[0])})",
+        ops[0],
+        [(role, [op]) for role, op in zip(roles, ops, strict=False)],
+    )
     return ops
 
 
@@ -118,14 +124,19 @@ def _queue_handoff(
         anchor = block.find_ancestor_op_in_block(user)
         if anchor is not None and block.get_operation_index(anchor) >= start:
             user.operands[use.index] = deque.result
-    inserter.remark(hazard, f"{value_name(queue, 'queue')}.enque()/{value_name(queue, 'queue')}.deque()", enque)
+    inserter.remark(
+        hazard,
+        f"{value_name(queue, 'queue')}.enque()/{value_name(queue, 'queue')}.deque()",
+        enque,
+        [("the enque", [enque]), ("the deque", [deque])],
+    )
     return [enque, deque]
 
 
 def _barrier_all(inserter: PipeSyncInserter, hazard: Hazard, anchor: Operation) -> list[Operation]:
     barrier = mark(PipeBarrierOp(Pipe.PIPE_ALL), hazard.consumer)
     place(barrier, anchor, before=True)
-    inserter.remark(hazard, "asc.pipe_barrier(PipeID.PIPE_ALL)", barrier)
+    inserter.remark(hazard, "asc.pipe_barrier(PipeID.PIPE_ALL)", barrier, [("", [barrier])])
     return [barrier]
 
 
