@@ -34,7 +34,8 @@ from ascx.dump_buffer import DUMP_BYTES_PER_CORE
 from ascx.emu import coverage
 from ascx.emu.backends import run_both, selected_backend
 from ascx.emu.build import BuildKind, CoreMode, build_library, check_source, default_compiler
-from ascx.emu.relocation import relocate
+from ascx.emu.gm_overrun import Overrun, OverrunRecord, PaddedArray, fresh_record, gm_overrun_mode, warn_overruns
+from ascx.emu.relocation import Relocated, relocate
 from ascx.errors import AscxError, SourceLocation
 from ascx.kernel_facts import EmulatedKernel
 from ascx.kernel_type import KernelType
@@ -135,7 +136,13 @@ extern "C" ASCX_EMU_EXPORT int64_t ascx_emu_coverage(char* out, int64_t size) {{
 
 
 class _Buffer(ctypes.Structure):
-    _fields_ = (("data", ctypes.c_void_p), ("bytes", ctypes.c_uint64), ("name", ctypes.c_char_p))
+    _fields_ = (
+        ("data", ctypes.c_void_p),
+        ("bytes", ctypes.c_uint64),
+        ("name", ctypes.c_char_p),
+        ("array_bytes", ctypes.c_uint64),
+        ("overrun", ctypes.POINTER(OverrunRecord)),
+    )
 
 
 @cache
@@ -178,6 +185,8 @@ class BoundArgument:
     owner: np.ndarray[Any, Any]
     write_back: np.ndarray[Any, Any] | None = None
     gm: bool = True
+    array: bool = False
+    """An array the caller passed (not a scalar, a struct or a hidden buffer)."""
 
 
 def _as_array(value: Any, name: str) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any] | None]:
@@ -203,7 +212,7 @@ def _pointer_argument(param: KernelParam, value: Any) -> BoundArgument:
         raise AscxError(
             f"argument '{param.name}' holds {array.dtype}, but the kernel was compiled for {param.dtype} elements"
         )
-    return BoundArgument(array.ctypes.data, array, original)
+    return BoundArgument(array.ctypes.data, array, original, array=True)
 
 
 def _numpy_dtype(dtype: DataType) -> str:
@@ -429,10 +438,27 @@ def _run_clean_room(
     cpp = _signature(compiled.source, compiled.kernel_name)
     subs = sub_blocks(compiled.kernel_type)
     bound = bind_arguments(compiled, cpp, args, block_dim * subs)
-    addresses = (ctypes.c_void_p * max(1, len(bound)))(*(a.address for a in bound))
     names = [p.name for p in cpp]
-    gm = [(a, n) for a, n in zip(bound, names, strict=True) if a.gm]
-    buffers = (_Buffer * max(1, len(gm)))(*(_Buffer(a.owner.ctypes.data, a.owner.nbytes, n.encode()) for a, n in gm))
+    warn = gm_overrun_mode() == "warn"  # each array at the start of a larger allocation (docs/emulation.md#gm-overruns)
+    padded = {i: PaddedArray.of(a.owner) for i, a in enumerate(bound) if warn and a.array}
+    records = {i: fresh_record() for i in padded}
+    data = [padded[i].allocation if i in padded else a.owner for i, a in enumerate(bound)]
+    addresses = (ctypes.c_void_p * max(1, len(bound)))(
+        *(data[i].ctypes.data if i in padded else a.address for i, a in enumerate(bound))
+    )
+    gm = [i for i, a in enumerate(bound) if a.gm]
+    buffers = (_Buffer * max(1, len(gm)))(
+        *(
+            _Buffer(
+                data[i].ctypes.data,
+                data[i].nbytes,
+                names[i].encode(),
+                bound[i].owner.nbytes,
+                ctypes.pointer(records[i]) if i in records else None,
+            )
+            for i in gm
+        )
+    )
     error = ctypes.create_string_buffer(ERROR_BYTES)
     width = threads if threads is not None else default_threads()
     status = 0
@@ -450,11 +476,17 @@ def _run_clean_room(
             ERROR_BYTES,
         )  # fmt: skip
         coverage.collect(library, completed=status == 0)
+    for array in padded.values():
+        array.copy_back()
     for argument in bound:
         if argument.write_back is not None:
             np.copyto(argument.write_back, argument.owner)
+    overran = [i for i, r in records.items() if r.furthest > bound[i].owner.nbytes]
+    files = relocate(launcher_source(compiled)) if overran or status != 0 else None  # files named by token
+    if files is not None:
+        warn_overruns(compiled.name, [_overrun(names[i], bound[i].owner.nbytes, records[i], files) for i in overran])
     if status != 0:
-        files = relocate(launcher_source(compiled))  # the build names the kernel's files by token
+        assert files is not None
         where = _where(library)
         raise EmulationError(
             f"kernel '{compiled.name}' failed in the CPU emulation: "
@@ -462,6 +494,13 @@ def _run_clean_room(
             where if where is None else SourceLocation(files.restore(where.file), where.line),
             kind="emulation",
         )
+
+
+def _overrun(name: str, array_bytes: int, record: OverrunRecord, files: Relocated) -> Overrun:
+    def text(raw: bytes) -> str:
+        return files.restore(raw.decode(errors="replace"))
+
+    return Overrun(name, array_bytes, record.furthest, text(record.what), text(record.file), record.line)
 
 
 def run_with_progress(kernel: Any, block_dim: int, *args: Any, out: TextIO | None = None) -> None:

@@ -30,7 +30,17 @@ import numpy as np
 
 from ascx.emu.build import CoreMode, default_compiler
 from ascx.emu.cann_backend.build import build_executable
-from ascx.emu.launch import LOG_BUILD, LOG_RUN, EmulationError, bind_arguments, kernel_signature, running
+from ascx.emu.gm_overrun import Overrun, gm_overrun_mode, slack_bytes, warn_overruns
+from ascx.emu.launch import (
+    LOG_BUILD,
+    LOG_RUN,
+    BoundArgument,
+    CppParam,
+    EmulationError,
+    bind_arguments,
+    kernel_signature,
+    running,
+)
 from ascx.emu.relocation import Relocated, relocate
 from ascx.errors import AscxError, SourceLocation
 from ascx.kernel_facts import EmulatedKernel
@@ -161,11 +171,13 @@ def _launch(
     bound = bind_arguments(compiled, cpp, args, block_dim * aivs)
     if len(bound) > fields["max_args"]:
         raise AscxError(f"the CANN backend passes at most {fields['max_args']} arguments", kind="usage")
+    warn = gm_overrun_mode() == "warn"
+    slack = [slack_bytes(a.owner.nbytes) if warn and a.array else 0 for a in bound]
     offsets: list[int] = []
     size = fields["control_bytes"]
-    for argument in bound:
+    for argument, extra in zip(bound, slack, strict=True):
         offsets.append(size)
-        size += _round(max(1, argument.owner.nbytes))
+        size += _round(max(1, argument.owner.nbytes + extra))  # the slack: zero-filled by truncate
     workspace = size  # the system workspace (sparse: only the pages a core touches take memory)
     size += fields["sys_workspace_bytes"]
     shm = Path("/dev/shm") if Path("/dev/shm").is_dir() else None
@@ -178,6 +190,7 @@ def _launch(
         try:
             struct.pack_into(f"<QQQ{len(offsets)}Q", memory, 0, MAGIC, size, len(offsets), *offsets)
             struct.pack_into("<Q", memory, fields["sys_workspace"], workspace)
+            _describe_arrays(memory, fields, cpp, bound, slack)
             for argument, offset in zip(bound, offsets, strict=True):
                 memory[offset : offset + argument.owner.nbytes] = argument.owner.tobytes()
             regions = [
@@ -185,7 +198,11 @@ def _launch(
                 for param, argument, offset in zip(cpp, bound, offsets, strict=False)
             ]
             regions.append(Region("the system workspace", workspace, fields["sys_workspace_bytes"]))
-            _run(compiled, executables, memory, fields, scratch, memory_path, block_dim, timeout, regions)
+            try:
+                _run(compiled, executables, memory, fields, scratch, memory_path, block_dim, timeout, regions)
+            finally:
+                if warn:
+                    warn_overruns(compiled.name, _overruns(compiled, memory, fields, cpp, bound))
             for argument, offset in zip(bound, offsets, strict=True):
                 if argument.gm:
                     flat = argument.owner.reshape(-1).view(np.uint8)
@@ -194,6 +211,41 @@ def _launch(
                     np.copyto(argument.write_back, argument.owner)
         finally:
             memory.close()
+
+
+def _describe_arrays(
+    memory: mmap.mmap, fields: Layout, cpp: Sequence[CppParam], bound: Sequence[BoundArgument], slack: Sequence[int]
+) -> None:
+    """The arrays' sizes, slack and names, for the bounds checks of the copies (gm_bounds.h); the overrun
+    records start with no core."""
+    for i, (param, argument) in enumerate(zip(cpp, bound, strict=False)):
+        if not argument.array:
+            continue
+        struct.pack_into("<Q", memory, fields["array_bytes"] + 8 * i, argument.owner.nbytes)
+        struct.pack_into("<Q", memory, fields["slack_bytes"] + 8 * i, slack[i])
+        name = param.name.encode()[:63]
+        memory[fields["array_name"] + 64 * i : fields["array_name"] + 64 * i + len(name)] = name
+    for i in range(len(bound)):
+        struct.pack_into("<q", memory, fields["overrun"] + fields["overrun_size"] * i + 8, -1)
+
+
+def _overruns(
+    compiled: EmulatedKernel, memory: mmap.mmap, fields: Layout, cpp: Sequence[CppParam], bound: Sequence[BoundArgument]
+) -> list[Overrun]:
+    files = relocate(cann_source(compiled))
+    found: list[Overrun] = []
+    for i, (param, argument) in enumerate(zip(cpp, bound, strict=False)):
+        base = fields["overrun"] + fields["overrun_size"] * i
+        furthest, _core, line = struct.unpack_from("<Qqi", memory, base)
+        if not argument.array or furthest <= argument.owner.nbytes:
+            continue
+
+        def text(at: int, size: int) -> str:
+            return files.restore(memory[at : at + size].split(b"\0", 1)[0].decode(errors="replace"))
+
+        what, file = text(base + 20, 256), text(base + 276, 244)
+        found.append(Overrun(param.name, argument.owner.nbytes, furthest, what, file, line))
+    return found
 
 
 def _run(

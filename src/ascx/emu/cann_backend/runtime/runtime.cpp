@@ -154,13 +154,18 @@ int main(int argc, char** argv) {
     if (argc == 2 && std::strcmp(argv[1], "--layout") == 0) {  // where the launcher finds what it reads
         std::printf("control_bytes %llu\nslots %d\nprogress %zu\ncore %zu\nslot_size %zu\nstate %zu\n"
                     "wait_flag %zu\nline %zu\nsignal %zu\nfault_offset %zu\nfile %zu\nmessage %zu\nmax_args %d\n"
-                    "sys_workspace %zu\nsys_workspace_bytes %llu\n",
+                    "sys_workspace %zu\nsys_workspace_bytes %llu\narray_bytes %zu\nslack_bytes %zu\n"
+                    "array_name %zu\noverrun %zu\noverrun_size %zu\n",
                     static_cast<unsigned long long>(CONTROL_BYTES), MAX_BLOCKS * CORES_PER_BLOCK,
                     offsetof(Control, progress), offsetof(Control, core), sizeof(CoreSlot),
                     offsetof(CoreSlot, state), offsetof(CoreSlot, wait_flag), offsetof(CoreSlot, line),
                     offsetof(CoreSlot, signal), offsetof(CoreSlot, fault_offset), offsetof(CoreSlot, file),
                     offsetof(CoreSlot, message), MAX_ARGS, offsetof(Control, sys_workspace),
-                    static_cast<unsigned long long>(SYS_WORKSPACE_BYTES));
+                    static_cast<unsigned long long>(SYS_WORKSPACE_BYTES),
+                    offsetof(Control, arrays) + offsetof(GmArrays, array_bytes),
+                    offsetof(Control, arrays) + offsetof(GmArrays, slack_bytes),
+                    offsetof(Control, arrays) + offsetof(GmArrays, name),
+                    offsetof(Control, arrays) + offsetof(GmArrays, overrun), sizeof(GmOverrun));
         return 0;
     }
     if (argc != 6) {
@@ -185,6 +190,7 @@ int main(int argc, char** argv) {
     me.sub = std::atoll(argv[3]);
     me.blocks = std::atoll(argv[4]);
     me.ration = std::atoll(argv[5]);
+    me.launched = true;
 #ifdef ASCX_CANN_AIC
     me.aic = true;
 #endif

@@ -11,6 +11,7 @@
 #include <cstring>
 #include <algorithm>
 #include <atomic>
+#include <mutex>
 #include <string>
 #include <type_traits>
 #include <vector>
@@ -117,10 +118,22 @@ inline thread_local std::vector<void (*)()> at_kernel_exit;
 
 // --- global memory: the arrays the launcher passed, for bounds checks ----------------------------------
 
+/// What ASCX_EMU_GM_OVERRUN=warn records of one argument's accesses past its array (into the slack the
+/// launcher put after it), shared by the launch's cores (docs/emulation.md#gm-overruns).
+struct GmOverrun {
+    uint64_t furthest;  ///< one past the furthest byte accessed, from the array's start (0: none past its end)
+    int64_t core;       ///< the core of the first access past the array (-1: none yet); the lowest core's wins
+    int32_t line;       ///< that access's kernel line (0: unknown)
+    char what[256];     ///< that access: its core, operation, bytes and offset
+    char file[512];
+};
+
 struct GmAllocation {
     const unsigned char* begin;
-    const unsigned char* end;
+    const unsigned char* end;  ///< the end of the allocation (with ASCX_EMU_GM_OVERRUN=warn, of the slack)
     const char* name;
+    const unsigned char* limit = nullptr;  ///< the end of the argument's array, with a slack after it
+    GmOverrun* overrun = nullptr;          ///< where accesses past ``limit`` are recorded (null: no slack)
 };
 
 inline thread_local std::vector<GmAllocation> gm_allocations;
@@ -136,8 +149,12 @@ inline const GmAllocation* find_gm(const void* address) {
     return nullptr;
 }
 
-/// The allocation that contains ``[address, address + bytes)``; fails when there is none.
+/// The allocation that contains ``[address, address + bytes)``; fails when there is none.  An access
+/// into an argument's slack is recorded (note_overrun), not refused.
 ASCX_EMU_SHARED const GmAllocation& check_gm(const void* address, uint64_t bytes, const char* what);
+
+/// Record an access of ``[first, first + bytes)`` that runs past ``a``'s array into its slack.
+ASCX_EMU_SHARED void note_overrun(const GmAllocation& a, const unsigned char* first, uint64_t bytes, const char* what);
 
 // --- on-chip memories --------------------------------------------------------------------------------
 

@@ -31,15 +31,41 @@ const GmAllocation& check_gm(const void* address, uint64_t bytes, const char* wh
     const auto* first = static_cast<const unsigned char*>(address);
     for (const GmAllocation& a : gm_allocations) {
         if (first >= a.begin && first <= a.end) {
+            if (first + bytes > a.end && a.overrun != nullptr) {
+                fail("%s: %llu bytes at offset %lld of GM buffer '%s' run past its end (%lld bytes) and past the "
+                     "%lld bytes of slack after it (ASCX_EMU_GM_OVERRUN=warn)", what,
+                     static_cast<unsigned long long>(bytes), static_cast<long long>(first - a.begin), a.name,
+                     static_cast<long long>(a.limit - a.begin), static_cast<long long>(a.end - a.limit));
+            }
             if (first + bytes > a.end) {
                 fail("%s: %llu bytes at offset %lld of GM buffer '%s' run past its end (%lld bytes)", what,
                      static_cast<unsigned long long>(bytes), static_cast<long long>(first - a.begin), a.name,
                      static_cast<long long>(a.end - a.begin));
             }
+            if (a.overrun != nullptr && first + bytes > a.limit) {
+                note_overrun(a, first, bytes, what);
+            }
             return a;
         }
     }
     fail("%s: address %p is not inside any GM buffer passed to the kernel", what, address);
+}
+
+void note_overrun(const GmAllocation& a, const unsigned char* first, uint64_t bytes, const char* what) {
+    static std::mutex mutex;  // the launch's cores share the record
+    const std::lock_guard<std::mutex> lock(mutex);
+    GmOverrun& o = *a.overrun;
+    o.furthest = std::max(o.furthest, static_cast<uint64_t>(first + bytes - a.begin));
+    if (o.core >= 0 && o.core <= block.block_idx) {
+        return;  // a core's accesses come in order: its first is the earliest, the lowest core's is reported
+    }
+    o.core = block.block_idx;
+    std::snprintf(o.what, sizeof o.what, "block %lld (sub-block %lld): %s: %llu bytes at offset %lld",
+                  static_cast<long long>(block.block_idx / std::max<int64_t>(1, block.sub_block_num)),
+                  static_cast<long long>(block.sub_block_idx), what, static_cast<unsigned long long>(bytes),
+                  static_cast<long long>(first - a.begin));
+    std::snprintf(o.file, sizeof o.file, "%s", block.file != nullptr ? block.file : "");
+    o.line = block.line;
 }
 
 }  // namespace ascx_emu

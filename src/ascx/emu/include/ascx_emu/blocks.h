@@ -32,8 +32,10 @@ namespace ascx_emu {
 /// One GM buffer the host passed (an array argument, the workspace, a hidden buffer).
 struct LaunchBuffer {
     const void* data;
-    uint64_t bytes;
+    uint64_t bytes;  ///< the allocation's bytes: the array's, and with ASCX_EMU_GM_OVERRUN=warn its slack's
     const char* name;
+    uint64_t array_bytes;  ///< the array's own bytes
+    GmOverrun* overrun;    ///< null, or where accesses past the array are recorded (docs/emulation.md#gm-overruns)
 };
 
 /// What a waiting core waits for: its condition, and how the deadlock report names it.

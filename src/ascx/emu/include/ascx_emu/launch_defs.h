@@ -20,7 +20,8 @@ void begin_block(int64_t block_index, int64_t sub, int64_t block_num, int64_t su
     gm_allocations.clear();
     for (int64_t i = 0; i < buffer_count; ++i) {
         const auto* first = static_cast<const unsigned char*>(buffers[i].data);
-        gm_allocations.push_back(GmAllocation{first, first + buffers[i].bytes, buffers[i].name});
+        gm_allocations.push_back(GmAllocation{first, first + buffers[i].bytes, buffers[i].name,
+                                              first + buffers[i].array_bytes, buffers[i].overrun});
     }
     at_kernel_exit.clear();
     registers = CoreRegisters{};

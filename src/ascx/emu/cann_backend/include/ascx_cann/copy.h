@@ -10,6 +10,7 @@
 #include <type_traits>
 
 #include "ascx_cann/core.h"
+#include "ascx_cann/gm_bounds.h"
 #include "ascx_cann/scalar.h"
 #include "kernel_bf16.h"
 #include "kernel_fp16.h"
@@ -68,18 +69,25 @@ inline void burst_copy(void* dst, const void* src, uint64_t n, uint64_t len, uin
 }
 }  // namespace ascx_cann
 
-#define ASCX_CANN_COPY(name, to_gm)                                                                               \
+// ``from_gm`` / ``to_gm``: which side is GM, checked against its array (gm_bounds.h).
+#define ASCX_CANN_COPY(name, from_gm, to_gm)                                                                      \
     template <typename D, typename S, typename Sid, typename N, typename L, typename SG, typename DG, typename... P> \
     inline void name(D* dst, S* src, Sid, N n, L len, SG src_gap, DG dst_gap, P...) {                           \
+        if (from_gm) {                                                                                            \
+            ascx_cann::check_gm(src, ascx_cann::burst_span(uint64_t(n), uint64_t(len), uint64_t(src_gap), 32), #name); \
+        }                                                                                                         \
+        if (to_gm) {                                                                                              \
+            ascx_cann::check_gm(dst, ascx_cann::burst_span(uint64_t(n), uint64_t(len), uint64_t(dst_gap), 32), #name); \
+        }                                                                                                         \
         ascx_cann::burst_copy(dst, src, uint64_t(n), uint64_t(len), uint64_t(src_gap), uint64_t(dst_gap), to_gm); \
     }
-ASCX_CANN_COPY(copy_gm_to_ubuf, false)
-ASCX_CANN_COPY(copy_ubuf_to_gm, true)
-ASCX_CANN_COPY(copy_ubuf_to_ubuf, false)
-ASCX_CANN_COPY(copy_gm_to_cbuf, false)
-ASCX_CANN_COPY(copy_cbuf_to_gm, true)
-ASCX_CANN_COPY(copy_ubuf_to_cbuf, false)
-ASCX_CANN_COPY(copy_cbuf_to_ubuf, false)
+ASCX_CANN_COPY(copy_gm_to_ubuf, true, false)
+ASCX_CANN_COPY(copy_ubuf_to_gm, false, true)
+ASCX_CANN_COPY(copy_ubuf_to_ubuf, false, false)
+ASCX_CANN_COPY(copy_gm_to_cbuf, true, false)
+ASCX_CANN_COPY(copy_cbuf_to_gm, false, true)
+ASCX_CANN_COPY(copy_ubuf_to_cbuf, false, false)
+ASCX_CANN_COPY(copy_cbuf_to_ubuf, false, false)
 #undef ASCX_CANN_COPY
 
 // --- the byte-exact copies between GM and UB (DataCopyPad; the C API's asc_copy_gm2ub_align and
@@ -133,6 +141,8 @@ inline void copy_out_rows(uint8_t* dst, const uint8_t* src, uint64_t n, uint64_t
               typename DG>                                                                                         \
     inline void copy_gm_to_ubuf_align_b##bits(D* dst, S* src, Sid, N n, L len, LP left, RP right, SG src_gap,       \
                                               DG dst_gap) {                                                        \
+        ascx_cann::check_gm(src, ascx_cann::burst_span(uint64_t(n), uint64_t(len), uint64_t(src_gap), 1),         \
+                            "copy_gm_to_ubuf_align_b" #bits);                                                      \
         ascx_cann::copy_in_padded<uint##bits##_t>(reinterpret_cast<uint8_t*>(dst),                                 \
                                                   reinterpret_cast<const uint8_t*>(src), uint64_t(n), uint64_t(len), \
                                                   uint64_t(left), uint64_t(right), uint64_t(src_gap),              \
@@ -141,6 +151,8 @@ inline void copy_out_rows(uint8_t* dst, const uint8_t* src, uint64_t n, uint64_t
     template <typename D, typename S, typename Sid, typename N, typename L, typename LP, typename RP, typename SG,  \
               typename DG>                                                                                         \
     inline void copy_ubuf_to_gm_align_b##bits(D* dst, S* src, Sid, N n, L len, LP, RP, SG src_gap, DG dst_gap) {   \
+        ascx_cann::check_gm(dst, ascx_cann::burst_span(uint64_t(n), uint64_t(len), uint64_t(dst_gap), 1),         \
+                            "copy_ubuf_to_gm_align_b" #bits);                                                      \
         ascx_cann::copy_out_rows(reinterpret_cast<uint8_t*>(dst), reinterpret_cast<const uint8_t*>(src),          \
                                  uint64_t(n), uint64_t(len), uint64_t(src_gap), uint64_t(dst_gap));                \
     }

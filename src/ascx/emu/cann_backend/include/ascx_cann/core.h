@@ -32,6 +32,25 @@ struct CoreSlot {
     char message[512];                            // what stopped it
 };
 
+/// What the launch records of one argument's accesses past its array (docs/emulation.md#gm-overruns): as the
+/// clean-room backend's ``ascx_emu::GmOverrun``, shared by the cores' processes under Control::overrun_lock.
+struct GmOverrun {
+    uint64_t furthest;  // one past the furthest byte accessed, from the array's start (0: none past its end)
+    int64_t core;       // the slot of the core of the first access past the array (-1: none yet)
+    int32_t line;
+    char what[256];
+    char file[244];
+};
+
+/// The arrays the kernel was passed, for the bounds checks of the copies to and from GM (gm_bounds.h).
+struct GmArrays {
+    uint64_t array_bytes[MAX_ARGS];  // argument i's array (0: not an array, unchecked)
+    uint64_t slack_bytes[MAX_ARGS];  // the zero-filled bytes after it (ASCX_EMU_GM_OVERRUN=warn; else 0)
+    char name[MAX_ARGS][64];
+    std::atomic<int32_t> overrun_lock;
+    GmOverrun overrun[MAX_ARGS];
+};
+
 /// The launch's shared block at the start of the file (the launcher zero-fills it and writes the header).
 struct Control {
     uint64_t magic;
@@ -45,6 +64,7 @@ struct Control {
     std::atomic<int32_t> mode2_aiv_sets[MAX_BLOCKS][FLAG_IDS];   // the AIVs of a block towards its AIC
     CoreSlot core[MAX_BLOCKS * CORES_PER_BLOCK];
     uint64_t sys_workspace;  // the system workspace's SYS_WORKSPACE_BYTES, from the start of the file
+    GmArrays arrays;
 };
 static_assert(sizeof(Control) <= CONTROL_BYTES, "the control block must fit its reserved bytes");
 
@@ -57,6 +77,7 @@ struct Self {
     int64_t blocks = 1;
     int64_t ration = 1;  // AIVs per block
     bool aic = false;
+    bool launched = false;  // run by a launch, whose Control block is mapped (not a test of the intrinsics)
     const char* file = "";
     int line = 0;
     int slot() const { return static_cast<int>(block * CORES_PER_BLOCK + (aic ? 0 : 1 + sub)); }
