@@ -83,10 +83,10 @@ def test_the_default_stops_at_the_first_access_past_the_array(
 ) -> None:
     monkeypatch.delenv(ENV, raising=False)
     x = np.arange(100, dtype=np.float32)
-    with pytest.raises(EmulationError) as caught:
-        twice[4](x, np.zeros_like(x), 25, 64)
+    with pytest.raises(EmulationError) as caught:  # only block 2 overruns: the CANN backend reports the first
+        twice[3](x, np.zeros_like(x), 34, 64)  # core that failed, the clean-room one the lowest
     assert caught.value.message == FAILED[backend].format(
-        block=2, copy=f"{COPY_IN[backend]}: 256 bytes at offset 200 of GM buffer 'src' run past its end (400 bytes)"
+        block=2, copy=f"{COPY_IN[backend]}: 256 bytes at offset 272 of GM buffer 'src' run past its end (400 bytes)"
     )
     location = caught.value.location
     assert location is not None
@@ -153,3 +153,23 @@ def test_an_unknown_mode_is_a_one_line_error(
     with pytest.raises(asc.AscxError) as caught:
         twice[4](x, np.zeros_like(x), 25, 64)
     assert caught.value.message == "ASCX_EMU_GM_OVERRUN must be 'error' or 'warn', got 'ignore'"
+
+
+def test_the_jit_option_chooses_the_mode_over_the_environment(
+    twice: asc.JITFunction[..., None], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("ASCX_EMULATOR", raising=False)
+    monkeypatch.setenv(ENV, "warn")
+    x = np.arange(100, dtype=np.float32)
+    with pytest.raises(EmulationError) as stopped:
+        twice[4](x, np.zeros_like(x), 25, 64, gm_overrun="error")
+    assert stopped.value.message.endswith("of GM buffer 'src' run past its end (400 bytes)")
+    monkeypatch.delenv(ENV)
+    z = np.zeros_like(x)
+    with pytest.warns(GmOverrunWarning) as caught:
+        twice[4](x, z, 25, 64, gm_overrun="warn")
+    assert len(caught) == 2
+    np.testing.assert_array_equal(z, 2 * x)
+    with pytest.raises(RuntimeError) as refused:
+        twice[4](x, z, 25, 64, gm_overrun="ignore")
+    assert str(refused.value) == "@asc.jit(gm_overrun='ignore'): gm_overrun must be one of None, 'error', 'warn'"

@@ -5,7 +5,8 @@ such an access reads or writes whatever device memory follows the array, a memor
 emulation reports as a sanitizer would.  With ``ASCX_EMU_GM_OVERRUN=warn`` each array argument is placed at
 the start of a larger zero-filled allocation (:func:`slack_bytes` after it), accesses inside the allocation
 run, each argument accessed past its array gets one :class:`GmOverrunWarning` after the launch, and only the
-array's own bytes are copied back.  An access beyond the slack still stops the launch.
+array's own bytes are copied back.  An access beyond the slack still stops the launch.  ``@asc.jit(gm_overrun=
+"warn")`` (or ``"error"``) chooses the mode for one kernel's launches, over the environment.
 """
 
 from __future__ import annotations
@@ -13,6 +14,9 @@ from __future__ import annotations
 import ctypes
 import os
 import warnings
+from collections.abc import Generator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -26,8 +30,25 @@ EXTRA_SLACK = 64 * 1024
 """Bytes of slack beyond the array's own size again (:func:`slack_bytes`)."""
 
 
+_chosen: ContextVar[GmOverrunMode | None] = ContextVar("gm_overrun", default=None)
+
+
+@contextmanager
+def gm_overruns(mode: GmOverrunMode | None) -> Generator[None]:
+    """Launches inside run in ``mode`` (``@asc.jit(gm_overrun=...)``); ``None`` leaves it to the environment."""
+    token = _chosen.set(mode)
+    try:
+        yield
+    finally:
+        _chosen.reset(token)
+
+
 def gm_overrun_mode() -> GmOverrunMode:
-    """``$ASCX_EMU_GM_OVERRUN``: ``error`` (the default) or ``warn``; a one-line error for anything else."""
+    """The mode :func:`gm_overruns` chose, else ``$ASCX_EMU_GM_OVERRUN``: ``error`` (the default) or ``warn``;
+    a one-line error for anything else."""
+    chosen = _chosen.get()
+    if chosen is not None:
+        return chosen
     value = os.environ.get(OVERRUN_ENV, "").strip() or "error"
     if value == "error" or value == "warn":
         return value

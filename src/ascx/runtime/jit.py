@@ -36,13 +36,15 @@ HONOURED_OPTIONS = {
     "matmul_cube_only": False, "always_compile": False, "verify_sync": True, "insert_sync": True,
     "sync_report": False, "warnings_as_errors": False, "event_ids": "auto", "final_barrier": "auto",
     "strict_same_pipe": False, "alias": "conservative", "assume_gm_args_noalias": True, "sync_lints": False,
-    "kernel_type": None, "debug": False,
+    "kernel_type": None, "debug": False, "gm_overrun": None,
 }  # fmt: skip
-"""Options ascx implements, with their defaults (``debug``: launches run the emulation's debug build)."""
+"""Options ascx implements, with their defaults (``debug``: launches run the emulation's debug build;
+``gm_overrun``: ``"warn"`` lets launches access GM past an array's end, docs/emulation.md#gm-overruns)."""
 CHOICES = {
     "event_ids": ("auto", "const", "alloc", "fetch"),
     "final_barrier": ("auto", "always", "never"),
     "alias": ("conservative", "assume_disjoint"),
+    "gm_overrun": (None, "error", "warn"),
 }
 """The values the string options take (docs/sync-model.md#options)."""
 ACCEPTED_OPTIONS = {
@@ -357,7 +359,8 @@ class JITFunction(Generic[P, R]):
             raise TypeError("Parse user launch options failed") from error
 
         def launch_kernel(*args: Any, **kwargs: Any) -> None:
-            from ascx.emu.launch import debug_builds  # loaded on demand, as the launcher is
+            from ascx.emu.gm_overrun import GmOverrunMode, gm_overruns  # loaded on demand, as the launcher is
+            from ascx.emu.launch import debug_builds
             from ascx.runtime import launcher
 
             call_options = {k: kwargs.pop(k) for k in list(kwargs) if k in HONOURED_OPTIONS or k in ACCEPTED_OPTIONS}
@@ -370,7 +373,10 @@ class JITFunction(Generic[P, R]):
                 for param, value in zip(compiled.params, bound.arguments.values(), strict=True)
                 if param.kind != "constexpr"
             )
-            with debug_builds(bool(kernel.options["debug"])):
+            with (
+                debug_builds(bool(kernel.options["debug"])),
+                gm_overruns(cast("GmOverrunMode | None", kernel.options["gm_overrun"])),
+            ):
                 launcher.Launcher(launch_options).run(compiled, self.__name__, runtime_args)
 
         return launch_kernel
