@@ -20,6 +20,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from ascx.dialects.ascendc.adv_ops import MathFunction
 from ascx.emu.launch import EmulationError
 from ascx.testing import adv_numerics as an
 
@@ -322,3 +323,55 @@ def test_in_place_where_cann_does_not(tmp_path: Path) -> None:
     kernel = an.load_kernel(tmp_path, OVERLAP_BODY.format(fn="sin"), "x: asc.GlobalAddress")
     with pytest.raises(EmulationError, match=r"Sin: dstTensor \(bytes \[0, 512\) of UB\) overlaps srcTensor"):
         kernel[1](np.zeros(an.N, dtype=np.float16))
+
+
+FORMS = {
+    "count, temp_buffer": "asc.adv.{name}(c, a, {n}, tmp)",
+    "count": "asc.adv.{name}(c, a, {n})",
+    "whole, temp_buffer": "asc.adv.{name}(c, a, temp_buffer=tmp)",
+    "whole": "asc.adv.{name}(c, a)",
+}
+"""The four call forms of a one-source function: CANN's calCount and whole-tensor overloads, each with and
+without a shared temporary buffer (``Log`` takes no buffer; six functions have only the calCount forms)."""
+
+
+def _declares(name: str, form: str) -> bool:
+    """Whether CANN declares ``form`` of the function ``name`` (MathFunction.needs_count, takes_tmp)."""
+    function = MathFunction[name.upper()]
+    return ("temp_buffer" not in form or function.takes_tmp) and ("count" in form or not function.needs_count)
+
+
+@pytest.mark.differential_rtol(
+    CANN_LESS_ACCURATE[("acos", np.float32)][0],
+    "CANN's float32 acos, digamma and lgamma are less accurate than the clean-room ones (see CANN_LESS_ACCURATE)",
+)
+def test_every_call_form_of_a_one_source_function(tmp_path: Path) -> None:
+    """Each function in each of its forms computes what its count-and-buffer form computes, bit for bit, and so
+    stays within the 1 ULP of numpy that test_one_source_function checks (the emulation coverage report listed
+    the forms without a buffer and the whole-tensor forms as never run: docs/emulation.md#coverage)."""
+    calls = [(name, form) for name in sorted(an.UNARY) for form in FORMS if _declares(name, form)]
+    body = [
+        "xg = asc.GlobalTensor()",
+        "xg.set_global_buffer(x)",
+        "zg = asc.GlobalTensor()",
+        "zg.set_global_buffer(z)",
+        *an.pipe_reserving(24576).splitlines(),
+        f"a = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, {an.N})",
+        f"c = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 4096, {an.N})",
+        "tmp = asc.LocalTensor(asc.uint8, asc.TPosition.VECCALC, 8192, 16384)",
+    ]
+    for row, (name, form) in enumerate(calls):
+        body.append(f"asc.data_copy(a, xg[{row * an.N}:], {an.N})")
+        body.append(FORMS[form].format(name=name, n=an.N))
+        body.append(f"asc.data_copy(zg[{row * an.N}:], c, {an.N})")
+    kernel = an.load_kernel(tmp_path, "\n".join(body), "x: asc.GlobalAddress, z: asc.GlobalAddress")
+    x = np.concatenate([an.unary_inputs(name, np.float32) for name, _ in calls])
+    z = np.zeros_like(x)
+    kernel[1](x, z)
+    results = {call: z[row * an.N : (row + 1) * an.N] for row, call in enumerate(calls)}
+    for name, form in calls:
+        first = "count, temp_buffer" if _declares(name, "count, temp_buffer") else "count"
+        assert results[(name, form)].tobytes() == results[(name, first)].tobytes(), (name, form)
+        reference = an.unary_reference(name, an.unary_inputs(name, np.float32))
+        limit = 0 if an.UNARY[name].exact else 1
+        assert int(an.ulp_distance(results[(name, form)], reference).max()) <= limit, (name, form)
