@@ -26,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import random
 import re
 import statistics
 import subprocess
@@ -42,17 +43,22 @@ APPROACHES = {
     "engine-in-kernel": {"ASCX_EMU_PRELUDE": "1", "ASCX_EMU_MATMUL_CORE": "0"},
     "whole": {"ASCX_EMU_PRELUDE": "0"},
 }
-_BUILD_LINE = re.compile(r"^ascx: building '\w+' with \S+ against the emulation headers: (\d+\.\d+) s", re.MULTILINE)
-"""The build step's completion line (docs/emulation.md#progress-and-timings)."""
+_BUILD_LINE = re.compile(
+    r"^ascx: building '\w+' with \S+ against the emulation headers: (\d+\.\d+) s( \(cached\))?", re.MULTILINE
+)
+"""The build step's completion line (docs/emulation.md#progress-and-timings); '(cached)' when no compiler ran."""
 
 
-def edited(barriers: int, pipe: str = "PIPE_ALL") -> str:
+def edited(barriers: int, nonce: int, pipe: str = "PIPE_ALL") -> str:
     """The example ending its kernel with ``barriers`` calls of ``pipe_barrier(pipe)``: an edit that alters its
-    IR (and so its Ascend C), and not its results."""
+    IR (and so its Ascend C), and not its results.  A branch that never runs compares the block index with
+    ``nonce``, this invocation's own number, so no round's build comes from an earlier invocation's cache
+    (the suite's smoke run shares the build directory, and so its prelude, with the rest of the suite)."""
     text = EXAMPLE.read_text()
     if ANCHOR not in text:
         raise SystemExit(f"edit_run_latency: {EXAMPLE.name} no longer has the line {ANCHOR.strip()!r} to edit after")
-    return text.replace(ANCHOR, ANCHOR + f"    asc.pipe_barrier(asc.PipeID.{pipe})\n" * barriers, 1)
+    never = f"    if asc.get_block_idx() == {nonce}:\n        asc.pipe_barrier(asc.PipeID.PIPE_ALL)\n"
+    return text.replace(ANCHOR, ANCHOR + f"    asc.pipe_barrier(asc.PipeID.{pipe})\n" * barriers + never, 1)
 
 
 def run(script: Path, env: dict[str, str]) -> tuple[float, float]:
@@ -65,6 +71,8 @@ def run(script: Path, env: dict[str, str]) -> tuple[float, float]:
     match = _BUILD_LINE.search(result.stderr + result.stdout)
     if match is None:
         raise SystemExit(f"edit_run_latency: the example printed no build time:\n{result.stdout}{result.stderr}")
+    if match.group(2):
+        raise SystemExit(f"edit_run_latency: a round's build came from the build cache:\n{match.group(0)}")
     return elapsed, float(match.group(1))
 
 
@@ -87,13 +95,14 @@ def main() -> None:
         totals: dict[str, list[float]] = {name: [] for name in APPROACHES}
         builds_s: dict[str, list[float]] = {name: [] for name in APPROACHES}
         warm: dict[str, float] = {}
+        nonce = random.SystemRandom().randrange(100_000, 2**31 - 1)  # above any block index
         for approach, extra in APPROACHES.items():  # the one-off work, outside the measurement
-            script.write_text(edited(1 + list(APPROACHES).index(approach), "PIPE_V"))
+            script.write_text(edited(1 + list(APPROACHES).index(approach), nonce, "PIPE_V"))
             env = {**base, **extra, "ASCX_CACHE_DIR": str(work / f"warm-{approach}")}
             warm[approach] = run(script, env)[0]
         for round_ in range(rounds):
             for approach, extra in APPROACHES.items():
-                script.write_text(edited(1 + round_ * len(APPROACHES) + list(APPROACHES).index(approach)))
+                script.write_text(edited(1 + round_ * len(APPROACHES) + list(APPROACHES).index(approach), nonce))
                 env = {**base, **extra, "ASCX_CACHE_DIR": str(work / f"kernels-{round_}-{approach}")}
                 total, built = run(script, env)
                 totals[approach].append(total)
