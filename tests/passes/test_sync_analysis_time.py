@@ -30,8 +30,10 @@ def test_a_thousand_op_kernel_verifies_in_under_a_second(kernel_module: Callable
         )
     function = next(op for op in compiled.module.body.block.ops if isinstance(op, func.FuncOp))
     assert sum(1 for _ in function.walk()) >= 1000
-    start = time.perf_counter()
+    # the verifiers' own CPU time (this thread's), not wall time: the suite's other worker compiles C++ on the
+    # same two cores, and waiting for a core measured 1.08-1.49 s in CI runs where the work takes 0.36 s idle
+    start = time.thread_time()
     found = [*verify_matmul_sync(function), *verify_pipe_sync(function)]
-    elapsed = time.perf_counter() - start
+    elapsed = time.thread_time() - start
     assert [d.render() for d in found] == []
     assert elapsed < 1.0
