@@ -17,6 +17,7 @@ from types import ModuleType
 
 import numpy as np
 import pytest
+from tests.emu import test_launch as launch_tests
 
 import ascx as asc
 from ascx.emu.build import default_compiler
@@ -25,19 +26,7 @@ from ascx.progress import hide_progress, progress_shown, show_progress
 from ascx.runtime.cann_check import CannHeaders
 from ascx.runtime.jit import MockTensor, MockValue
 
-COPY = """
-@asc.jit
-def copy(x: asc.GlobalAddress, z: asc.GlobalAddress, block_length: int) -> None:
-    start = asc.get_block_idx() * block_length
-    xg = asc.GlobalTensor()
-    zg = asc.GlobalTensor()
-    xg.set_global_buffer(x + start, block_length)
-    zg.set_global_buffer(z + start, block_length)
-    buf = asc.LocalTensor(x.dtype, asc.TPosition.VECIN, 0, 256)
-    for i in range(block_length // 256):
-        asc.data_copy(buf, xg[i * 256:], 256)
-        asc.data_copy(zg[i * 256:], buf, 256)
-"""
+COPY = launch_tests.COPY  # the block-sliced copy kernel of the launch tests
 SPECS = (MockTensor(asc.float32), MockTensor(asc.float32), MockValue(asc.int32))
 SECONDS = r"\d+\.\d\d s"
 PRELUDE = "building the emulation prelude"
