@@ -46,13 +46,19 @@ def gm_overruns(mode: GmOverrunMode | None) -> Generator[None]:
 def gm_overrun_mode() -> GmOverrunMode:
     """The mode :func:`gm_overruns` chose, else ``$ASCX_EMU_GM_OVERRUN``: ``error`` (the default) or ``warn``;
     a one-line error for anything else."""
-    chosen = _chosen.get()
-    if chosen is not None:
-        return chosen
-    value = os.environ.get(OVERRUN_ENV, "").strip() or "error"
+    return chosen_mode(_chosen, OVERRUN_ENV)
+
+
+def chosen_mode(chosen: ContextVar[GmOverrunMode | None], variable: str) -> GmOverrunMode:
+    """What ``chosen`` holds (a kernel's option), else the environment ``variable``: ``error`` (the default) or
+    ``warn``; a one-line error for anything else (the GM and the local overrun modes)."""
+    mode = chosen.get()
+    if mode is not None:
+        return mode
+    value = os.environ.get(variable, "").strip() or "error"
     if value == "error" or value == "warn":
         return value
-    raise AscxError(f"{OVERRUN_ENV} must be 'error' or 'warn', got {value!r}", kind="usage")
+    raise AscxError(f"{variable} must be 'error' or 'warn', got {value!r}", kind="usage")
 
 
 def slack_bytes(array_bytes: int) -> int:

@@ -35,6 +35,13 @@ from ascx.emu import coverage
 from ascx.emu.backends import run_both, selected_backend
 from ascx.emu.build import BuildKind, CoreMode, build_library, check_source, default_compiler
 from ascx.emu.gm_overrun import Overrun, OverrunRecord, PaddedArray, fresh_record, gm_overrun_mode, warn_overruns
+from ascx.emu.local_overrun import (
+    LocalOverrun,
+    LocalOverrunRecord,
+    fresh_local_record,
+    local_overrun_mode,
+    warn_local_overrun,
+)
 from ascx.emu.relocation import Relocated, relocate
 from ascx.errors import AscxError, SourceLocation
 from ascx.kernel_facts import EmulatedKernel
@@ -118,10 +125,11 @@ static void ascx_emu_body(void* const* args) {{
 
 extern "C" ASCX_EMU_EXPORT int ascx_emu_launch(void* const* args, const ascx_emu::LaunchBuffer* buffers,
                                                int64_t buffer_count, int64_t block_num, int64_t sub_block_num,
-                                               int check_sync, int same_pipe_raw, int64_t threads, char* error,
+                                               int check_sync, int same_pipe_raw, int64_t threads,
+                                               ascx_emu::LocalOverrun* local_overrun, char* error,
                                                int64_t error_size) {{
     return ascx_emu::run_launch(&ascx_emu_body, args, buffers, buffer_count, block_num, sub_block_num, check_sync != 0,
-                                same_pipe_raw != 0, threads, error, error_size);
+                                same_pipe_raw != 0, threads, local_overrun, error, error_size);
 }}
 
 extern "C" ASCX_EMU_EXPORT void ascx_emu_where(char* file, int64_t size, int64_t* line) {{
@@ -162,6 +170,7 @@ def _load(path: Path) -> Any:
         ctypes.c_int,
         ctypes.c_int,
         ctypes.c_int64,
+        ctypes.POINTER(LocalOverrunRecord),
         ctypes.c_char_p,
         ctypes.c_int64,
     )
@@ -459,6 +468,8 @@ def _run_clean_room(
             for i in gm
         )
     )
+    local = fresh_local_record() if local_overrun_mode() == "warn" else None  # docs/emulation.md#local-tensor-overruns
+    local_pointer = ctypes.pointer(local) if local is not None else None
     error = ctypes.create_string_buffer(ERROR_BYTES)
     width = threads if threads is not None else default_threads()
     status = 0
@@ -466,14 +477,15 @@ def _run_clean_room(
         # MixDualMaster: every block's AIC runs (and computes) in a launch of its own before the AIVs',
         # which only wait for the results: a valid order of cores that run concurrently on hardware.
         status = aic.ascx_emu_launch(
-            addresses, buffers, len(gm), block_dim, 1, int(check_sync), int(same_pipe_raw), width, error, ERROR_BYTES
-        )
+            addresses, buffers, len(gm), block_dim, 1, int(check_sync), int(same_pipe_raw), width, local_pointer,
+            error, ERROR_BYTES,
+        )  # fmt: skip
         coverage.collect(aic, completed=status == 0)
         library = aic if status != 0 else library
     if status == 0:
         status = library.ascx_emu_launch(
-            addresses, buffers, len(gm), block_dim, subs, int(check_sync), int(same_pipe_raw), width, error,
-            ERROR_BYTES,
+            addresses, buffers, len(gm), block_dim, subs, int(check_sync), int(same_pipe_raw), width, local_pointer,
+            error, ERROR_BYTES,
         )  # fmt: skip
         coverage.collect(library, completed=status == 0)
     for array in padded.values():
@@ -482,9 +494,12 @@ def _run_clean_room(
         if argument.write_back is not None:
             np.copyto(argument.write_back, argument.owner)
     overran = [i for i, r in records.items() if r.furthest > bound[i].owner.nbytes]
-    files = relocate(launcher_source(compiled)) if overran or status != 0 else None  # files named by token
+    local_overran = local is not None and local.accesses > 0
+    files = relocate(launcher_source(compiled)) if overran or local_overran or status != 0 else None  # by token
     if files is not None:
         warn_overruns(compiled.name, [_overrun(names[i], bound[i].owner.nbytes, records[i], files) for i in overran])
+        if local is not None and local_overran:
+            warn_local_overrun(compiled.name, _local_overrun(local, files))
     if status != 0:
         assert files is not None
         where = _where(library)
@@ -497,10 +512,13 @@ def _run_clean_room(
 
 
 def _overrun(name: str, array_bytes: int, record: OverrunRecord, files: Relocated) -> Overrun:
-    def text(raw: bytes) -> str:
-        return files.restore(raw.decode(errors="replace"))
+    what, file = (files.restore(raw.decode(errors="replace")) for raw in (record.what, record.file))
+    return Overrun(name, array_bytes, record.furthest, what, file, record.line)
 
-    return Overrun(name, array_bytes, record.furthest, text(record.what), text(record.file), record.line)
+
+def _local_overrun(record: LocalOverrunRecord, files: Relocated) -> LocalOverrun:
+    what, file = (files.restore(raw.decode(errors="replace")) for raw in (record.what, record.file))
+    return LocalOverrun(record.accesses, what, file, record.line)
 
 
 def run_with_progress(kernel: Any, block_dim: int, *args: Any, out: TextIO | None = None) -> None:

@@ -36,15 +36,17 @@ HONOURED_OPTIONS = {
     "matmul_cube_only": False, "always_compile": False, "verify_sync": True, "insert_sync": True,
     "sync_report": False, "warnings_as_errors": False, "event_ids": "auto", "final_barrier": "auto",
     "strict_same_pipe": False, "alias": "conservative", "assume_gm_args_noalias": True, "sync_lints": False,
-    "kernel_type": None, "debug": False, "gm_overrun": None,
+    "kernel_type": None, "debug": False, "gm_overrun": None, "local_overrun": None,
 }  # fmt: skip
 """Options ascx implements, with their defaults (``debug``: launches run the emulation's debug build;
-``gm_overrun``: ``"warn"`` lets launches access GM past an array's end, docs/emulation.md#gm-overruns)."""
+``gm_overrun``: ``"warn"`` lets launches access GM past an array's end, docs/emulation.md#gm-overruns;
+``local_overrun``: ``"warn"`` lets calls access a LocalTensor past its end, docs/emulation.md#local-tensor-overruns)."""
 CHOICES = {
     "event_ids": ("auto", "const", "alloc", "fetch"),
     "final_barrier": ("auto", "always", "never"),
     "alias": ("conservative", "assume_disjoint"),
     "gm_overrun": (None, "error", "warn"),
+    "local_overrun": (None, "error", "warn"),
 }
 """The values the string options take (docs/sync-model.md#options)."""
 ACCEPTED_OPTIONS = {
@@ -361,6 +363,7 @@ class JITFunction(Generic[P, R]):
         def launch_kernel(*args: Any, **kwargs: Any) -> None:
             from ascx.emu.gm_overrun import GmOverrunMode, gm_overruns  # loaded on demand, as the launcher is
             from ascx.emu.launch import debug_builds
+            from ascx.emu.local_overrun import local_overruns
             from ascx.runtime import launcher
 
             call_options = {k: kwargs.pop(k) for k in list(kwargs) if k in HONOURED_OPTIONS or k in ACCEPTED_OPTIONS}
@@ -376,6 +379,7 @@ class JITFunction(Generic[P, R]):
             with (
                 debug_builds(bool(kernel.options["debug"])),
                 gm_overruns(cast("GmOverrunMode | None", kernel.options["gm_overrun"])),
+                local_overruns(cast("GmOverrunMode | None", kernel.options["local_overrun"])),
             ):
                 launcher.Launcher(launch_options).run(compiled, self.__name__, runtime_args)
 

@@ -70,6 +70,8 @@ namespace ascx_emu {
 
 // --- the block being run ------------------------------------------------------------------------------
 
+struct LocalOverrun;
+
 /// What one emulated core knows about itself, set by the launcher before each run of the kernel body.
 struct BlockContext {
     int64_t block_idx = 0;      ///< GetBlockIdx(): 2*block + sub on the AIV of a MIX kernel
@@ -85,6 +87,9 @@ struct BlockContext {
     const std::atomic<int64_t>* stop_above = nullptr;
     bool stopped = false;             ///< the core stopped because another one failed (not its own error)
     std::string* output = nullptr;    ///< where printf / DumpTensor text goes (null: straight to stdout)
+    /// With ASCX_EMU_LOCAL_OVERRUN=warn, the launch's record of accesses past a LocalTensor's end (which then
+    /// run on inside the tensor's memory); null: such an access stops the core (LocalTensor::span).
+    LocalOverrun* local_overrun = nullptr;
 };
 
 inline thread_local BlockContext block;
@@ -156,6 +161,16 @@ ASCX_EMU_SHARED const GmAllocation& check_gm(const void* address, uint64_t bytes
 /// Record an access of ``[first, first + bytes)`` that runs past ``a``'s array into its slack.
 ASCX_EMU_SHARED void note_overrun(const GmAllocation& a, const unsigned char* first, uint64_t bytes, const char* what);
 
+/// What ASCX_EMU_LOCAL_OVERRUN=warn records of a launch's API calls that access a LocalTensor past its end
+/// (inside its on-chip memory), shared by the launch's cores (docs/emulation.md#local-tensor-overruns).
+struct LocalOverrun {
+    uint64_t accesses;  ///< how many times a call spanned past one of its tensors, over every core
+    int64_t core;       ///< the core of the first such access (-1: none yet); the lowest core's wins
+    int32_t line;       ///< its kernel line (0: unknown)
+    char what[256];     ///< its core, operation, the elements it spans and the tensor's
+    char file[512];
+};
+
 // --- on-chip memories --------------------------------------------------------------------------------
 
 /// The physical memories of a core (dav-c220 sizes; UB 192 KiB is assumed: docs/emulation.md#not-verified).
@@ -178,6 +193,11 @@ inline const char* memory_name(Memory m) {
     static const char* const names[] = {"UB", "L1", "L0A", "L0B", "L0C", "BT", "FB"};
     return names[static_cast<int>(m)];
 }
+
+/// Record a call ``what`` that spans ``count`` elements of ``element_bytes`` from byte ``offset`` of ``memory``
+/// where its tensor has ``size`` (ASCX_EMU_LOCAL_OVERRUN=warn; the caller checked the memory's capacity).
+ASCX_EMU_SHARED void note_local_overrun(const char* what, uint64_t count, uint64_t size, uint64_t element_bytes,
+                                        Memory memory, uint64_t offset);
 
 /// One core's on-chip storage (reset before each run of the kernel body).
 struct OnChip {

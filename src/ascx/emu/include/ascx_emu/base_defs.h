@@ -68,4 +68,24 @@ void note_overrun(const GmAllocation& a, const unsigned char* first, uint64_t by
     o.line = block.line;
 }
 
+void note_local_overrun(const char* what, uint64_t count, uint64_t size, uint64_t element_bytes, Memory memory,
+                        uint64_t offset) {
+    static std::mutex mutex;  // the launch's cores share the record
+    const std::lock_guard<std::mutex> lock(mutex);
+    LocalOverrun& o = *block.local_overrun;
+    ++o.accesses;
+    if (o.core >= 0 && o.core <= block.block_idx) {
+        return;  // a core's calls come in order: its first is the earliest, the lowest core's is reported
+    }
+    o.core = block.block_idx;
+    std::snprintf(o.what, sizeof o.what,
+                  "block %lld (sub-block %lld): %s: %llu elements of a LocalTensor of %llu, bytes [%llu, %llu) of %s",
+                  static_cast<long long>(block.block_idx / std::max<int64_t>(1, block.sub_block_num)),
+                  static_cast<long long>(block.sub_block_idx), what, static_cast<unsigned long long>(count),
+                  static_cast<unsigned long long>(size), static_cast<unsigned long long>(offset),
+                  static_cast<unsigned long long>(offset + count * element_bytes), memory_name(memory));
+    std::snprintf(o.file, sizeof o.file, "%s", block.file != nullptr ? block.file : "");
+    o.line = block.line;
+}
+
 }  // namespace ascx_emu

@@ -60,6 +60,7 @@ struct Launch {
     bool check_sync = true;
     bool same_pipe_raw = true;
     int width = 1;
+    LocalOverrun* local_overrun = nullptr;  ///< null, or where calls past a LocalTensor's end are recorded
 
     std::atomic<int64_t> stop_above{INT64_MAX};  ///< cores numbered above stop (see BlockContext)
 

@@ -33,10 +33,11 @@ ASCX_EMU_SHARED void worker(Launch* launch);
 }  // namespace blocks
 
 /// Run ``body`` on every core of a launch; 0, or 1 with the error in ``error`` (and its source line
-/// for report_where).  ``threads`` is the number of cores that run at once (at least 1).
+/// for report_where).  ``threads`` is the number of cores that run at once (at least 1); ``local_overrun``
+/// is null, or the record that lets calls run past a LocalTensor's end (ASCX_EMU_LOCAL_OVERRUN=warn).
 ASCX_EMU_SHARED int run_launch(void (*body)(void* const*), void* const* args, const LaunchBuffer* buffers, int64_t buffer_count,
                       int64_t block_num, int64_t sub_block_num, bool check_sync, bool same_pipe_raw, int64_t threads,
-                      char* error, int64_t error_size);
+                      LocalOverrun* local_overrun, char* error, int64_t error_size);
 
 /// Where the last failed launch stopped in the kernel's Python source.
 struct LastFailure {

@@ -50,6 +50,7 @@ void run_core(Launch& l, int64_t core) {
     this_core = core;
     block.stop_above = &l.stop_above;
     block.output = &l.output[static_cast<size_t>(core)];
+    block.local_overrun = l.local_overrun;
     volatile bool ok = false;
     if (setjmp(block.on_error) == 0) {
         if (core > l.stop_above.load()) {
@@ -61,6 +62,7 @@ void run_core(Launch& l, int64_t core) {
     }
     block.stop_above = nullptr;
     block.output = nullptr;
+    block.local_overrun = nullptr;
     std::unique_lock<std::mutex> lock(l.mutex);
     if (!ok && !block.stopped) {
         char message[sizeof l.error];
@@ -107,8 +109,9 @@ namespace ascx_emu {
 
 int run_launch(void (*body)(void* const*), void* const* args, const LaunchBuffer* buffers, int64_t buffer_count,
                       int64_t block_num, int64_t sub_block_num, bool check_sync, bool same_pipe_raw, int64_t threads,
-                      char* error, int64_t error_size) {
+                      LocalOverrun* local_overrun, char* error, int64_t error_size) {
     Launch l;
+    l.local_overrun = local_overrun;
     l.body = body;
     l.worker = &blocks::worker;
     l.args = args;

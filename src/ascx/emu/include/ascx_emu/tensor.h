@@ -240,8 +240,7 @@ public:
             ascx_emu::fail("%s: the LocalTensor was never allocated", what);
         }
         if (count > size_) {
-            ascx_emu::fail("%s: %llu elements exceed the LocalTensor's %u", what, static_cast<unsigned long long>(count),
-                           size_);
+            overrun(count, what);
         }
         return data();
     }
@@ -259,6 +258,24 @@ public:
     }
 
 private:
+    /// ``count`` elements from the start run past the tensor's end: an error, or with
+    /// ASCX_EMU_LOCAL_OVERRUN=warn a recorded access on into the memory (docs/emulation.md#local-tensor-overruns).
+    void overrun(uint64_t count, const char* what) const {
+        const uint64_t end = offset_ + count * sizeof(T);
+        const uint64_t capacity = ascx_emu::memory_capacity(memory_);
+        if (ascx_emu::block.local_overrun == nullptr) {
+            ascx_emu::fail("%s: %llu elements exceed the LocalTensor's %u", what, static_cast<unsigned long long>(count),
+                           size_);
+        }
+        if (end > capacity) {
+            ascx_emu::fail("%s: %llu elements exceed the LocalTensor's %u and run past the end of %s (bytes [%u, %llu) "
+                           "of %llu; ASCX_EMU_LOCAL_OVERRUN=warn)", what, static_cast<unsigned long long>(count), size_,
+                           ascx_emu::memory_name(memory_), offset_, static_cast<unsigned long long>(end),
+                           static_cast<unsigned long long>(capacity));
+        }
+        ascx_emu::note_local_overrun(what, count, size_, sizeof(T), memory_, offset_);
+        ascx_emu::on_chip.note(memory_, end);
+    }
     void check_extent(uint64_t first, uint64_t count, const char* what) const {
         const uint64_t end = offset_ + (first + count) * sizeof(T);
         if (end > ascx_emu::memory_capacity(memory_)) {
