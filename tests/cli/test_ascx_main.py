@@ -292,6 +292,30 @@ def test_sync_warnings_print_as_diagnostics(tmp_path: Path) -> None:
     )
 
 
+def test_emit_ir_of_a_cached_kernel_prints_each_warning_once(tmp_path: Path) -> None:
+    """A kernel loaded from the disk cache keeps only its source; ``--emit ir`` rebuilds its IR, and the
+    rebuild's warnings, already reported by the load, are not printed a second time."""
+    source = tmp_path / "k.py"
+    source.write_text(
+        "import ascx as asc\n"
+        "\n"
+        "@asc.jit\n"
+        "def k(z: asc.GlobalAddress) -> None:\n"
+        "    z_gm = asc.GlobalTensor()\n"
+        "    z_gm.set_global_buffer(z)\n"
+        "    zl = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, 256)\n"
+        "    asc.set_atomic_add(asc.float32)\n"
+        "    asc.data_copy(z_gm, zl, 256)\n"
+    )
+    warning = f"{source}:8:5: warning: atomic mode set by `asc.set_atomic_add`"
+    for emit in ("ascendc", "ir", "ir"):  # the first run fills the cache, the others load from it
+        result = _console(
+            "compile", f"{source}::k", "--args", "MockTensor(asc.float32)", "--emit", emit, cache=tmp_path
+        )
+        assert result.returncode == 0, result.stderr
+        assert result.stderr.count(warning) == 1, (emit, result.stderr)
+
+
 def _console(*args: str, cache: Path) -> subprocess.CompletedProcess[str]:
     """``ascx ARGS`` as the console script runs it: ``entry()``, which ends without interpreter teardown."""
     code = "import sys\nfrom ascx.cli.ascx_main import entry\nsys.argv[0] = 'ascx'\nentry()\n"

@@ -90,7 +90,9 @@ class CompiledKernel:
         """The IR after the pass pipeline: what the printer printed."""
         if self._module is None:
             assert self._rebuild is not None
-            rebuilt = self._rebuild()
+            with warnings.catch_warnings():  # loading the kernel from the cache reported them already
+                warnings.simplefilter("ignore", AscxWarning)
+                rebuilt = self._rebuild()
             if rebuilt.source != self.source:
                 raise AscxError(
                     f"the IR of '{self.name}' cannot be rebuilt: a value the kernel reads changed since it was "
