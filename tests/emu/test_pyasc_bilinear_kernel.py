@@ -150,9 +150,12 @@ def test_pyascs_bilinear_kernel_with_the_documented_work_buffer() -> None:
     np.testing.assert_allclose(z, golden(src0, src1), atol=1e-5)
 
 
-def test_pyascs_work_buffer_stops_the_launch() -> None:
+@pytest.mark.parametrize("local_overrun", ["error", "warn"])
+def test_pyascs_work_buffer_stops_the_launch(local_overrun: str, monkeypatch: pytest.MonkeyPatch) -> None:
     """pyasc's own 1056 bytes: the emulation stops at the call (the buffer's size is known only when the
-    kernel runs: a TBuf's tensor)."""
+    kernel runs: a TBuf's tensor), also when ASCX_EMU_LOCAL_OVERRUN=warn lets calls run past their tensors:
+    the work buffer's size is a documented rule, which CANN checks too."""
+    monkeypatch.setenv("ASCX_EMU_LOCAL_OVERRUN", local_overrun)
     src0 = np.zeros(SRC0_LEN, np.float16)
     offsets = np.arange(OFFSET_LEN, dtype=np.uint32) * OFFSET_LEN
     src1 = np.zeros(SRC1_LEN, np.float16)
@@ -161,7 +164,7 @@ def test_pyascs_work_buffer_stops_the_launch() -> None:
         short_work_kernel[1](src0, offsets, src1, z)
     assert caught.value.message == (
         "kernel 'short_work_kernel' failed in the CPU emulation: block 0 (sub-block 0): BilinearInterpolation: "
-        "16896 elements exceed the LocalTensor's 1056"
+        "sharedTmpBuffer holds 1056 elements but the call needs 16896"
     )
 
 

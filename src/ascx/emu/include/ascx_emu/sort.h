@@ -280,7 +280,7 @@ void Sort(const LocalTensor<T>& dst, const LocalTensor<T>& concat, const LocalTe
         constexpr ascx_emu::sorting::Layout layout = ascx_emu::sorting::pair_layout<T>();
         const uint64_t elements = uint64_t{32} * static_cast<uint64_t>(repeatTime) * layout.elements;
         ascx_emu::sync_check::barrier(ascx_emu::sync_check::V);  // CANN's Sort waits for Sort32 here
-        tmp.span(elements, what);
+        tmp.required(elements, what, "tmp");
         ascx_emu::on_v(tmp, elements, true, what);  // the merge passes go through tmp
         T* out = dst.span(elements, what);
         ascx_emu::on_v(dst, elements, false, what);

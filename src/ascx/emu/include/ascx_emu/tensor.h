@@ -244,6 +244,15 @@ public:
         }
         return data();
     }
+    /// The first ``count`` elements of a work buffer ``name`` whose size a documented rule sets (a call's
+    /// sharedTmpBuffer): past its end is an error in every overrun mode (docs/emulation.md#local-tensor-overruns).
+    T* required(uint64_t count, const char* what, const char* name) const {
+        if (valid_ && count > size_) {
+            ascx_emu::fail("%s: %s holds %u elements but the call needs %llu", what, name, size_,
+                           static_cast<unsigned long long>(count));
+        }
+        return span(count, what);
+    }
     T* data() const { return reinterpret_cast<T*>(ascx_emu::on_chip.base(memory_) + offset_); }
     ascx_emu::Memory memory() const { return memory_; }
 

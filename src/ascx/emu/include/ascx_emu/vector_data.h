@@ -528,7 +528,7 @@ void Transpose(const LocalTensor<T>& dst, const LocalTensor<T>& src, const Local
     }
     const uint64_t h0 = sizeof(T) == 1 ? 32 : 16;
     const uint64_t tmp_bytes = (kind == TransposeType::TRANSPOSE_NCHW2NHWC ? c + 2 : 2 * c + 1) * h0 * 32;
-    sharedTmpBuffer.span(tmp_bytes, what);
+    sharedTmpBuffer.required(tmp_bytes, what, "sharedTmpBuffer");
     sharedTmpBuffer.record(tmp_bytes, ascx_emu::sync_check::V, true, what);
     const T* in = src.span(total, what);
     T* out = dst.span(total, what);

@@ -545,7 +545,7 @@ void bilinear(const LocalTensor<T>& dst, const LocalTensor<T>& src0, const Local
     constexpr uint32_t per_block = ascx_emu::BLOCK_BYTES / sizeof(T);
     const uint64_t iterations = uint64_t{hRepeat} * vRepeat;
     const uint64_t tmp_bytes = (uint64_t{src0.GetSize()} + src1.GetSize()) * ascx_emu::BLOCK_BYTES;
-    sharedTmpBuffer.span(tmp_bytes, what);
+    sharedTmpBuffer.required(tmp_bytes, what, "sharedTmpBuffer");
     sharedTmpBuffer.record(tmp_bytes, ascx_emu::sync_check::V, true, what);
     const uint32_t* offsets = src0Offset.span(iterations * 8, what);
     src0Offset.record(iterations * 8, ascx_emu::sync_check::V, false, what);
