@@ -60,7 +60,7 @@ class _Settings:
 
 
 _settings: ContextVar[_Settings | None] = ContextVar("ascx_profile", default=None)
-_recorded: ContextVar[list[Profile] | None] = ContextVar("ascx_profile_recorded", default=None)
+_recorded: ContextVar[tuple[list[Profile], ...]] = ContextVar("ascx_profile_recorded", default=())
 _counts: dict[tuple[Path, str], int] = {}
 
 
@@ -76,10 +76,11 @@ def profile_dir() -> Path | None:
 @contextmanager
 def profiling(directory: str | Path, *, block: int = 0, quiet: bool = False) -> Generator[list[Profile]]:
     """Launches inside write their timelines to ``directory`` (the SVG draws block ``block``); yields the
-    list of :class:`Profile` they add to.  ``quiet``: no line on stderr per launch."""
+    list of :class:`Profile` they add to (as do the lists of the :func:`profiling` it is inside).  ``quiet``:
+    no line on stderr per launch."""
     found: list[Profile] = []
     token = _settings.set(_Settings(Path(directory), block, quiet))
-    listed = _recorded.set(found)
+    listed = _recorded.set((*_recorded.get(), found))
     try:
         yield found
     finally:
@@ -95,7 +96,8 @@ def drawn_block() -> int:
 
 def recorded() -> list[Profile] | None:
     """The profiles of the innermost :func:`profiling`."""
-    return _recorded.get()
+    lists = _recorded.get()
+    return lists[-1] if lists else None
 
 
 def write_profile(timeline: Timeline, directory: Path) -> Profile:
@@ -114,8 +116,7 @@ def write_profile(timeline: Timeline, directory: Path) -> Profile:
     files = f"  files: {trace}\n         {svg}\n         {summary}\n"
     summary.write_text(text)
     profile = Profile(timeline, trace, svg, summary, text + files)
-    found = _recorded.get()
-    if found is not None:
+    for found in _recorded.get():
         found.append(profile)
     if settings is None or not settings.quiet:
         print(f"ascx: the modelled timeline of '{timeline.kernel}' is in {stem}.*", file=sys.stderr)

@@ -151,7 +151,7 @@ void access(Shadow& shadow, const MemoryName& name, uint64_t offset, uint64_t by
     }
     const uint32_t e = issue(actor);
     const uint32_t here = site(call);
-    if (timeline::core.on) {
+    if (state.timeline) {
         timeline::access(actor, call, bytes, write);
     }
     access_granules(shadow, name, offset / GRANULE, (offset + bytes + GRANULE - 1) / GRANULE, actor, write, call, e,
@@ -165,7 +165,7 @@ void access_rows(Shadow& shadow, const MemoryName& name, uint64_t offset, uint64
     }
     const uint32_t e = issue(actor);
     const uint32_t here = site(call);
-    if (timeline::core.on) {
+    if (state.timeline) {
         timeline::access(actor, call, rows * row_bytes, write);
     }
     if (stride <= row_bytes) {  // the runs touch or overlap: one range
@@ -263,7 +263,7 @@ void signal(uint64_t key, Actor source) {
         return;
     }
     issue(source);
-    if (timeline::core.on) {
+    if (state.timeline) {
         timeline::signal(key, source);
     }
     Clock* existing = slot(key);
@@ -278,7 +278,7 @@ void await(uint64_t key, Actor destination) {
     if (!state.enabled) {
         return;
     }
-    if (timeline::core.on) {
+    if (state.timeline) {
         timeline::await(key, destination);
     }
     for (size_t i = 0; i < state.slots.size(); ++i) {
@@ -296,7 +296,7 @@ void barrier_all() {
     if (!state.enabled) {
         return;
     }
-    if (timeline::core.on) {
+    if (state.timeline) {
         timeline::barrier_all();
     }
     Clock all;
@@ -319,7 +319,7 @@ void barrier(Actor actor) {
 
 void import(Actor destination, Actor source) {
     if (state.enabled) {
-        if (timeline::core.on) {
+        if (state.timeline) {
             timeline::join(destination, source);
         }
         state.clock[destination].merge(state.clock[source]);

@@ -97,8 +97,8 @@ struct Core {
 
 inline thread_local Core core;
 
-/// Start the calling thread's core ``index`` (from the checker's reset).
-ASCX_EMU_SHARED void begin_core(int64_t index);
+/// Start the calling thread's core ``index`` (from the checker's reset): whether it records.
+ASCX_EMU_SHARED bool begin_core(int64_t index);
 
 /// One access of ``bytes`` on ``actor`` by ``call``; consecutive accesses of one call form one operation.
 ASCX_EMU_SHARED void access(uint8_t actor, const char* call, uint64_t bytes, bool write);

@@ -75,7 +75,7 @@ inline int64_t push(Core& c, const Event& e) {
 
 }  // namespace detail
 
-void begin_core(int64_t index) {
+bool begin_core(int64_t index) {
     Core& c = core;
     c = Core{};
     c.index = index;
@@ -90,6 +90,7 @@ void begin_core(int64_t index) {
         events.clear();
         c.events = &events;
     }
+    return c.on;
 }
 
 void access(uint8_t actor, const char* call, uint64_t bytes, bool write) {
