@@ -283,3 +283,31 @@ def test_without_asking_nothing_is_recorded(kernel_module: Callable[[str], Modul
         "flagged_copy-0.svg",
         "flagged_copy-0.trace.json",
     ]
+
+
+def test_a_launch_option_profiles_that_launch(
+    kernel_module: Callable[[str], ModuleType], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    kernel = kernel_module(FLAGGED_COPY).flagged_copy
+    x = np.zeros(256, np.float32)
+    kernel[1](x, x, profile=tmp_path / "call")
+    kernel[1](x, x)  # not this one
+    assert sorted(p.name for p in (tmp_path / "call").iterdir()) == [
+        "flagged_copy-0.summary.txt",
+        "flagged_copy-0.svg",
+        "flagged_copy-0.trace.json",
+    ]
+    assert capsys.readouterr().err == (
+        f"ascx: the modelled timeline of 'flagged_copy' is in {tmp_path}/call/flagged_copy-0.*\n"
+    )
+
+
+def test_a_profile_option_that_is_no_directory_is_a_usage_error(kernel_module: Callable[[str], ModuleType]) -> None:
+    kernel = kernel_module(FLAGGED_COPY).flagged_copy
+    x = np.zeros(256, np.float32)
+    with pytest.raises(AscxError) as error:
+        kernel[1](x, x, profile=True)
+    assert str(error.value) == (
+        "error: profile must be the directory for the timeline's files (a str or a path), got True\n"
+        "hint: e.g. kernel[n](..., profile='profile-out') (docs/emulation.md#timeline)"
+    )

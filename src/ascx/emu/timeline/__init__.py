@@ -15,6 +15,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from ascx.emu.timeline.costs import DEFAULT as DEFAULT_COSTS, CostTable, costs, current_costs
 from ascx.emu.timeline.events import Event
@@ -22,6 +23,7 @@ from ascx.emu.timeline.model import Timeline
 from ascx.emu.timeline.summary import summary_text
 from ascx.emu.timeline.svg import timeline_svg
 from ascx.emu.timeline.trace import trace_json
+from ascx.errors import AscxError
 
 __all__ = [
     "DEFAULT_COSTS",
@@ -34,6 +36,7 @@ __all__ = [
     "drawn_block",
     "profile_dir",
     "profiling",
+    "profiling_into",
     "recorded",
     "write_profile",
 ]
@@ -86,6 +89,26 @@ def profiling(directory: str | Path, *, block: int = 0, quiet: bool = False) -> 
     finally:
         _recorded.reset(listed)
         _settings.reset(token)
+
+
+@contextmanager
+def profiling_into(directory: object) -> Generator[None]:
+    """:func:`profiling` into ``directory`` when it is one (``@asc.jit(profile=DIR)``, ``kernel[n](...,
+    profile=DIR)``); nothing when it is None."""
+    if directory is None:
+        yield
+        return
+    path = Path(directory) if isinstance(directory, str | Path) and str(directory) else None
+    if path is None and hasattr(directory, "__fspath__"):
+        path = Path(os.fspath(cast("os.PathLike[str]", directory)))
+    if path is None:
+        raise AscxError(
+            f"profile must be the directory for the timeline's files (a str or a path), got {directory!r}",
+            kind="usage",
+            hints=["e.g. kernel[n](..., profile='profile-out') (docs/emulation.md#timeline)"],
+        )
+    with profiling(path):
+        yield
 
 
 def drawn_block() -> int:
