@@ -8,12 +8,16 @@ from __future__ import annotations
 
 import ctypes
 import json
+import re
 from dataclasses import dataclass
 from typing import Any
 
 from ascx.emu.timeline.costs import CostTable
 from ascx.emu.timeline.events import core_events
 from ascx.emu.timeline.model import Timeline
+
+_TOKEN = re.compile(r"@ascx-file-(\d+)@")
+"""A file's token in a relocated source (ascx.emu.relocation)."""
 
 
 @dataclass(frozen=True)
@@ -49,8 +53,10 @@ def collect(kernel: str, costs: CostTable, sides: list[Side], block: int, files:
     def restore(text: str, escape: bool) -> str:
         if "@ascx-file-" not in text:
             return text
-        for index, name in enumerate(files):
-            text = text.replace(f"@ascx-file-{index}@", json.dumps(name)[1:-1] if escape else name)
+        for index in {int(found) for found in _TOKEN.findall(text)}:  # the few files the events name
+            if index < len(files):
+                name = files[index]
+                text = text.replace(f"@ascx-file-{index}@", json.dumps(name)[1:-1] if escape else name)
         return text
 
     ends: dict[tuple[str, int], float] = {}
