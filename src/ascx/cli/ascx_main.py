@@ -2,6 +2,7 @@
 
 ascx compile FILE.py[::FUNC] [--emit ascendc|ir|ir-traced] [--args "MockTensor(asc.float16), ..."] [-o OUT]
 ascx build FILE.py[::FUNC] [--target cann|emu|check] [--args ...] [-o DIR] [--auto-sync] [--cann-headers DIR]
+ascx profile FILE.py[::FUNC] [-o DIR] [--block N] [ARGS ...]
 ascx explain RULE
 """
 
@@ -133,6 +134,21 @@ def _parser() -> argparse.ArgumentParser:
         help="check: a CANN installation, or a tree with asc-devkit/, stub/ and gen/, as for ASCX_CANN_HEADERS "
         "(default: $ASCX_CANN_HEADERS, else $ASCEND_HOME_PATH)",
     )
+    profile_cmd = commands.add_parser(
+        "profile", help="run a script's kernels on the CPU emulation and print their modelled per-pipe timelines"
+    )
+    profile_cmd.add_argument(
+        "target",
+        metavar="FILE.py[::FUNC]",
+        help="the script (run as __main__), or FUNC in it (called with no arguments)",
+    )
+    profile_cmd.add_argument(
+        "-o", "--output", metavar="DIR", default="ascx-profile", help="where the files go (default ./ascx-profile)"
+    )
+    profile_cmd.add_argument("--block", type=int, default=0, metavar="N", help="the block the SVG draws (default 0)")
+    profile_cmd.add_argument(
+        "argv", nargs="*", metavar="ARGS", help="the script's arguments (after --: those that start with -)"
+    )
     explain_cmd = commands.add_parser("explain", help="explain a diagnostic's rule, e.g. ascx explain MM-4")
     explain_cmd.add_argument("rule", metavar="RULE", help="the rule ID in brackets at the end of a diagnostic")
     return parser
@@ -234,6 +250,10 @@ def run_compile(args: argparse.Namespace) -> str:
         return explain(args.rule)
     if args.command == "build":
         return run_build(args)
+    if args.command == "profile":
+        from ascx.cli.profile import run_profile
+
+        return run_profile(str(args.target), Path(args.output), int(args.block), list(args.argv))
     if args.emit == "ir-traced":
         return _traced_ir(args)
     compiled = _compiled(args)

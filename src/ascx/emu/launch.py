@@ -31,7 +31,7 @@ from typing import Any, TextIO, cast
 import numpy as np
 
 from ascx.dump_buffer import DUMP_BYTES_PER_CORE
-from ascx.emu import coverage
+from ascx.emu import coverage, timeline
 from ascx.emu.backends import run_both, selected_backend
 from ascx.emu.build import BuildKind, CoreMode, build_library, check_source, default_compiler
 from ascx.emu.gm_overrun import Overrun, OverrunRecord, PaddedArray, fresh_record, gm_overrun_mode, warn_overruns
@@ -43,6 +43,7 @@ from ascx.emu.local_overrun import (
     warn_local_overrun,
 )
 from ascx.emu.relocation import Relocated, relocate
+from ascx.emu.timeline import events as timeline_events, recording as timeline_recording
 from ascx.errors import AscxError, SourceLocation
 from ascx.kernel_facts import EmulatedKernel
 from ascx.kernel_type import KernelType
@@ -139,6 +140,32 @@ extern "C" ASCX_EMU_EXPORT void ascx_emu_where(char* file, int64_t size, int64_t
 extern "C" ASCX_EMU_EXPORT int64_t ascx_emu_coverage(char* out, int64_t size) {{
     return ascx_emu::coverage::take(out, size);
 }}
+
+extern "C" ASCX_EMU_EXPORT void ascx_emu_timeline(int on, const double* costs, int64_t count) {{
+    ascx_emu::timeline::control(on, costs, count);
+}}
+
+extern "C" ASCX_EMU_EXPORT int64_t ascx_emu_timeline_cores(int64_t* out, int64_t max) {{
+    return ascx_emu::timeline::cores(out, max);
+}}
+
+extern "C" ASCX_EMU_EXPORT int64_t ascx_emu_timeline_core_size(int64_t core) {{
+    return ascx_emu::timeline::core_size(core);
+}}
+
+extern "C" ASCX_EMU_EXPORT void ascx_emu_timeline_copy_core(int64_t core, ascx_emu::timeline::Event* out) {{
+    ascx_emu::timeline::copy_core(core, out);
+}}
+
+extern "C" ASCX_EMU_EXPORT double ascx_emu_timeline_core_end(int64_t core) {{
+    return ascx_emu::timeline::core_end(core);
+}}
+
+extern "C" ASCX_EMU_EXPORT int64_t ascx_emu_timeline_json(int64_t pid_base, double cycles_per_us) {{
+    return ascx_emu::timeline::json(pid_base, cycles_per_us);
+}}
+
+extern "C" ASCX_EMU_EXPORT void ascx_emu_timeline_json_copy(char* out) {{ ascx_emu::timeline::json_copy(out); }}
 """
     )
 
@@ -471,6 +498,10 @@ def _run_clean_room(
     local = fresh_local_record() if local_overrun_mode() == "warn" else None  # docs/emulation.md#local-tensor-overruns
     local_pointer = ctypes.pointer(local) if local is not None else None
     error = ctypes.create_string_buffer(ERROR_BYTES)
+    profile = _profile_costs(compiled, check_sync)  # docs/emulation.md#timeline
+    for side in (aic, library):
+        if side is not None:
+            timeline_events.switch(side, profile is not None, (profile or timeline.DEFAULT_COSTS).as_array())
     width = threads if threads is not None else default_threads()
     status = 0
     if aic is not None:
@@ -500,6 +531,8 @@ def _run_clean_room(
         warn_overruns(compiled.name, [_overrun(names[i], bound[i].owner.nbytes, records[i], files) for i in overran])
         if local is not None and local_overran:
             warn_local_overrun(compiled.name, _local_overrun(local, files))
+    if profile is not None and status == 0:
+        _write_timeline(compiled, profile, aic, library)
     if status != 0:
         assert files is not None
         where = _where(library)
@@ -509,6 +542,30 @@ def _run_clean_room(
             where if where is None else SourceLocation(files.restore(where.file), where.line),
             kind="emulation",
         )
+
+
+def _profile_costs(compiled: EmulatedKernel, check_sync: bool) -> timeline.CostTable | None:
+    """The cost table of a launch that records its timeline, or None (docs/emulation.md#timeline)."""
+    if timeline.profile_dir() is None:
+        return None
+    if not check_sync:
+        raise AscxError(
+            f"kernel '{compiled.name}': the timeline (ASCX_PROFILE) is recorded by the synchronisation checker, "
+            "which this launch turns off (check_sync=False)",
+            kind="usage",
+            hints=["launch with the checker on to profile (docs/emulation.md#timeline)"],
+        )
+    return timeline.current_costs()
+
+
+def _write_timeline(compiled: EmulatedKernel, costs: timeline.CostTable, aic: Any, library: Any) -> None:
+    sides = [timeline_recording.Side("aic", aic, 1)] if aic is not None else []
+    sides.append(timeline_recording.Side(run_mode(compiled.kernel_type), library, sub_blocks(compiled.kernel_type)))
+    files = relocate(launcher_source(compiled))
+    directory = timeline.profile_dir()
+    assert directory is not None
+    recorded = timeline_recording.collect(compiled.name, costs, sides, timeline.drawn_block(), files.files)
+    timeline.write_profile(recorded, directory)
 
 
 def _overrun(name: str, array_bytes: int, record: OverrunRecord, files: Relocated) -> Overrun:

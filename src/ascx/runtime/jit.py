@@ -37,10 +37,12 @@ HONOURED_OPTIONS = {
     "sync_report": False, "warnings_as_errors": False, "event_ids": "auto", "final_barrier": "auto",
     "strict_same_pipe": False, "alias": "conservative", "assume_gm_args_noalias": True, "sync_lints": False,
     "kernel_type": None, "debug": False, "gm_overrun": None, "local_overrun": None,
+    "profile": None,
 }  # fmt: skip
 """Options ascx implements, with their defaults (``debug``: launches run the emulation's debug build;
 ``gm_overrun``: ``"warn"`` lets launches access GM past an array's end, docs/emulation.md#gm-overruns;
-``local_overrun``: ``"warn"`` lets calls access a LocalTensor past its end, docs/emulation.md#local-tensor-overruns)."""
+``local_overrun``: ``"warn"`` lets calls access a LocalTensor past its end, docs/emulation.md#local-tensor-overruns;
+``profile``: a directory where launches write their modelled timelines, docs/emulation.md#timeline)."""
 CHOICES = {
     "event_ids": ("auto", "const", "alloc", "fetch"),
     "final_barrier": ("auto", "always", "never"),
@@ -364,6 +366,7 @@ class JITFunction(Generic[P, R]):
             from ascx.emu.gm_overrun import GmOverrunMode, gm_overruns  # loaded on demand, as the launcher is
             from ascx.emu.launch import debug_builds
             from ascx.emu.local_overrun import local_overruns
+            from ascx.emu.timeline import profiling_into
             from ascx.runtime import launcher
 
             call_options = {k: kwargs.pop(k) for k in list(kwargs) if k in HONOURED_OPTIONS or k in ACCEPTED_OPTIONS}
@@ -380,6 +383,7 @@ class JITFunction(Generic[P, R]):
                 debug_builds(bool(kernel.options["debug"])),
                 gm_overruns(cast("GmOverrunMode | None", kernel.options["gm_overrun"])),
                 local_overruns(cast("GmOverrunMode | None", kernel.options["local_overrun"])),
+                profiling_into(kernel.options["profile"]),
             ):
                 launcher.Launcher(launch_options).run(compiled, self.__name__, runtime_args)
 

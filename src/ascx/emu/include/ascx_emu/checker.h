@@ -23,6 +23,7 @@
 
 #include "ascx_emu/base.h"
 #include "ascx_emu/system_state.h"
+#include "ascx_emu/timeline.h"
 
 namespace ascx_emu {
 namespace sync_check {
@@ -150,6 +151,7 @@ private:
 struct State {
     bool enabled = true;
     bool same_pipe_raw = true;  ///< a read of a write on the same pipe (not S) needs PipeBarrier<pipe> too
+    bool timeline = false;      ///< the core records its timeline (a copy of timeline::core.on: one TLS lookup)
     uint32_t epoch[ACTORS] = {};
     Clock clock[ACTORS];
     uint32_t done[ACTORS] = {};  ///< each actor's own epochs known complete (a barrier, or a flag chain back)
@@ -184,6 +186,7 @@ struct State {
             gm[i].resize(static_cast<uint64_t>((a.end - a.begin + GRANULE - 1) / GRANULE));
         }
         sites.push_back(Site{"(nothing)", nullptr, 0});
+        timeline = timeline::begin_core(block.block_idx);  // docs/emulation.md#timeline
     }
 };
 
@@ -286,6 +289,14 @@ ASCX_EMU_SHARED void barrier(Actor actor);
 
 /// ``destination`` has seen everything ``source`` did so far.
 ASCX_EMU_SHARED void import(Actor destination, Actor source);
+
+/// ``macs`` multiply-accumulates of ``elem``-byte inputs done by the last operation issued on ``actor`` (for
+/// the timeline's cost model, docs/emulation.md#timeline; the checker has nothing to check).
+inline void work(Actor actor, uint64_t macs, unsigned elem) {
+    if (state.enabled && state.timeline) {
+        timeline::work(actor, macs, elem);
+    }
+}
 
 /// The slot key of a user flag and of a queue buffer's implied event.
 inline uint64_t flag_key(int event, int id) { return (uint64_t{1} << 62) | (uint64_t(event) << 8) | uint64_t(id); }

@@ -151,6 +151,9 @@ void access(Shadow& shadow, const MemoryName& name, uint64_t offset, uint64_t by
     }
     const uint32_t e = issue(actor);
     const uint32_t here = site(call);
+    if (state.timeline) {
+        timeline::access(actor, call, bytes, write);
+    }
     access_granules(shadow, name, offset / GRANULE, (offset + bytes + GRANULE - 1) / GRANULE, actor, write, call, e,
                     here);
 }
@@ -162,6 +165,9 @@ void access_rows(Shadow& shadow, const MemoryName& name, uint64_t offset, uint64
     }
     const uint32_t e = issue(actor);
     const uint32_t here = site(call);
+    if (state.timeline) {
+        timeline::access(actor, call, rows * row_bytes, write);
+    }
     if (stride <= row_bytes) {  // the runs touch or overlap: one range
         access_granules(shadow, name, offset / GRANULE, (offset + (rows - 1) * stride + row_bytes + GRANULE - 1) / GRANULE,
                         actor, write, call, e, here);
@@ -257,6 +263,9 @@ void signal(uint64_t key, Actor source) {
         return;
     }
     issue(source);
+    if (state.timeline) {
+        timeline::signal(key, source);
+    }
     Clock* existing = slot(key);
     if (existing != nullptr) {
         *existing = state.clock[source];
@@ -268,6 +277,9 @@ void signal(uint64_t key, Actor source) {
 void await(uint64_t key, Actor destination) {
     if (!state.enabled) {
         return;
+    }
+    if (state.timeline) {
+        timeline::await(key, destination);
     }
     for (size_t i = 0; i < state.slots.size(); ++i) {
         if (state.slots[i].first == key) {
@@ -283,6 +295,9 @@ void await(uint64_t key, Actor destination) {
 void barrier_all() {
     if (!state.enabled) {
         return;
+    }
+    if (state.timeline) {
+        timeline::barrier_all();
     }
     Clock all;
     for (const Clock& c : state.clock) {
@@ -304,6 +319,9 @@ void barrier(Actor actor) {
 
 void import(Actor destination, Actor source) {
     if (state.enabled) {
+        if (state.timeline) {
+            timeline::join(destination, source);
+        }
         state.clock[destination].merge(state.clock[source]);
     }
 }

@@ -304,6 +304,7 @@ void compute_block(const MatmulBlockJob& job, uint64_t r0, uint64_t c0, uint64_t
     with_source_elem<L>(job.b.elem, [&](auto type) {
         load_b<L, typename decltype(type)::type>(job, b_buf, buffers.sums, c0, w, k_len, b_offset);
     });
+    sync_check::work(job.cube, h * w * k_len, static_cast<unsigned>(element_size(job.a.elem)));  // docs/emulation.md#timeline
     if (!accumulate || acc.size() != h * w) {
 #if ASCX_EMU_DEBUG
         acc.assign(h * w, L(0));

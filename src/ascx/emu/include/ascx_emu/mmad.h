@@ -118,6 +118,7 @@ void mmad(const AscendC::LocalTensor<D>& dst, const AscendC::LocalTensor<A>& fm,
         dst.record(c_count, sync_check::M, false, what);
     }
     dst.record(c_count, sync_check::M, true, what);
+    sync_check::work(sync_check::M, s.m * s.n * s.k, sizeof(A));  // the timeline's cost (docs/emulation.md#timeline)
     for (uint64_t row = 0; row < s.m; ++row) {
         for (uint64_t col = 0; col < s.n; ++col) {
             const uint64_t at = (col / 16) * s.mb * 256 + (row / 16) * 256 + (row % 16) * 16 + col % 16;

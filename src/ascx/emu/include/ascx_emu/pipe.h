@@ -52,6 +52,7 @@ protected:
         num_ = num;
         len_ = len;
         states_.assign(num, State::FREE);
+        cursor_ = 0;
         fifo_.clear();
         initialised_ = true;
     }
@@ -77,6 +78,7 @@ protected:
     uint32_t len_ = 0;
     bool initialised_ = false;
     std::vector<State> states_;
+    uint32_t cursor_ = 0;  ///< where AllocTensor looks first: CANN's TQue hands its buffers out round robin
     std::deque<uint32_t> fifo_;
 
     friend class TPipe;
@@ -91,7 +93,9 @@ public:
     template <typename T>
     LocalTensor<T> AllocTensor() {
         require_initialised("TQue::AllocTensor");
-        for (uint32_t i = 0; i < num_; ++i) {
+        for (uint32_t tried = 0; tried < num_; ++tried) {  // from the cursor, which moves on past each buffer tried
+            const uint32_t i = cursor_;
+            cursor_ = cursor_ + 1 == num_ ? 0 : cursor_ + 1;
             if (states_[i] == State::FREE) {
                 states_[i] = State::ALLOCATED;
                 if (events.implied) {  // waits for the FreeTensor of this buffer's previous use

@@ -1,0 +1,120 @@
+"""What recording the modelled timeline costs (docs/emulation.md#timeline): launches with the profiler
+off and on, side by side.
+
+    python benchmarks/emulation_timeline.py [--repeat N] [--smoke]
+
+Each kernel is launched as its example does, with the dynamic checker on (the timeline needs it): without
+the timeline ("off"), with the timeline recorded but no files written ("recording": the hooks and the
+model, in C++), and with everything (``ascx.emu.timeline.profiling``, "on": the events recorded, then the
+trace JSON, the SVG and the summary written).  Times are the CPU time of the calling thread (the cores
+run on it: ``threads=1``; the files are written on it too), medians of N rounds, each configuration once
+per round, in a different order each round.  The target: on / off at most 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Generator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import ascx as asc
+from ascx.emu import launch as launch_module, timeline
+from ascx.emu.launch import build_kernel, launch
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "examples"))
+
+from matmul_iterate_all_async import matmul_iterate_all_async
+from vector_add_queues import vector_add_queues
+
+
+def cases() -> dict[str, tuple[Any, int, list[Any]]]:
+    """name -> (kernel, blocks, arguments)."""
+    rng = np.random.default_rng(0)
+    x = rng.random(8 * 2048, dtype=np.float32)
+    a = rng.integers(-4, 5, (512, 512)).astype(np.float16)
+    b = rng.integers(-4, 5, (512, 512)).astype(np.float16)
+    workspace = np.zeros(asc.lib.host.get_ascendc_platform().get_lib_api_work_space_size(), np.uint8)
+    return {
+        "vector_add_queues (8 x 2048, 128-element tiles)": (
+            vector_add_queues, 8, [x, x.copy(), np.zeros_like(x), 2048, 128],
+        ),
+        "matmul_iterate_all_async (256^3 per core)": (
+            matmul_iterate_all_async, 1, [a, b, np.zeros((512, 512), np.float16), workspace],
+        ),
+    }  # fmt: skip
+
+
+@contextmanager
+def no_files() -> Generator[None]:
+    """Launches inside record their timelines but write no files (the recording's own cost)."""
+    write = launch_module._write_timeline
+    launch_module._write_timeline = lambda *args: None  # pyright: ignore[reportPrivateUsage]
+    try:
+        yield
+    finally:
+        launch_module._write_timeline = write  # pyright: ignore[reportPrivateUsage]
+
+
+def median_times(runs: dict[str, Callable[[], object]], repeat: int) -> dict[str, float]:
+    times: dict[str, list[float]] = {name: [] for name in runs}
+    order = list(runs)
+    shuffle = random.Random(0).shuffle
+    for _ in range(repeat):
+        shuffle(order)
+        for name in order:
+            start = time.thread_time()
+            runs[name]()
+            times[name].append(time.thread_time() - start)
+    return {name: statistics.median(values) for name, values in times.items()}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=7)
+    parser.add_argument("--smoke", action="store_true", help="a quick run for CI (one round)")
+    args = parser.parse_args()
+    if args.smoke:
+        args.repeat = 1
+    out = Path(tempfile.mkdtemp(prefix="ascx-timeline-bench-"))
+    runs: dict[str, Callable[[], object]] = {}
+    for name, (kernel, blocks, values) in cases().items():
+        compiled = kernel.compile(*values)
+        build_kernel(compiled)
+
+        def off(c: Any = compiled, n: int = blocks, v: list[Any] = values) -> None:
+            launch(c, n, v, threads=1)
+
+        def on(c: Any = compiled, n: int = blocks, v: list[Any] = values) -> None:
+            with timeline.profiling(out, quiet=True):
+                launch(c, n, v, threads=1)
+
+        def recording(c: Any = compiled, n: int = blocks, v: list[Any] = values) -> None:
+            with timeline.profiling(out, quiet=True), no_files():
+                launch(c, n, v, threads=1)
+
+        on()  # warm: the library loaded, the files' directory made
+        runs[f"{name} off"] = off
+        runs[f"{name} on"] = on
+        runs[f"{name} recording"] = recording
+    times = median_times(runs, args.repeat)
+    print(f"launch CPU time with the timeline off and on, median of {args.repeat} rounds (target: on/off <= 2)")
+    print(f"  {'kernel':48} {'off':>9} {'recording':>10} {'ratio':>6} {'on':>9} {'on/off':>7}")
+    for name in cases():
+        off_time, recording_time, on_time = (times[f"{name} {how}"] for how in ("off", "recording", "on"))
+        print(
+            f"  {name:48} {off_time * 1e3:7.2f}ms {recording_time * 1e3:8.2f}ms {recording_time / off_time:6.2f} "
+            f"{on_time * 1e3:7.2f}ms {on_time / off_time:7.2f}"
+        )
+
+
+if __name__ == "__main__":
+    main()
