@@ -623,6 +623,20 @@ def test_fixpipe_into_l1_and_data_copy_co12dst(kernel_module: Load) -> None:
     assert np.array_equal(c[2048:], result.astype(np.float16).reshape(-1))
 
 
+def test_data_copy_co12dst_into_l1_converts_as_fixpipe_does(kernel_module: Load) -> None:
+    """DataCopy from L0C into L1 with DataCopyCO12DstParams (F322F16, NZ as into L1 it always is) leaves in L1
+    what the Fixpipe into L1 leaves: the result rounded to half, in NZ."""
+    body = """
+    t = l1.alloc(asc.TPosition.A1, asc.float16, 1024)
+    asc.data_copy(t, c1, asc.DataCopyCO12DstParams(32, 32, 32, 32, asc.QuantModes.F322F16))
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(cg, t, 1024)
+    """
+    c = np.zeros(1024, np.float16)
+    result = fixpipe_run(kernel_module, body, c)
+    assert np.array_equal(c, nz_of(result, 32).astype(np.float16))
+
+
 def test_data_copy_co12dst_nz2nd_takes_its_matrices_from_nd_para(kernel_module: Load) -> None:
     """Found by the differential check: CANN's DataCopy with DataCopyCO12DstParams and nz2nd_en copies the ND_PARA
     register's matrices (ndNum, srcNdStride, dstNdStride), which a Fixpipe to GM in ND sets; the clean-room
@@ -822,6 +836,12 @@ NOT_EMULATED: dict[str, tuple[str, str]] = {
     "fixpipe_workspace": (
         "asc.fixpipe(qg, c1, ws, asc.FixpipeParamsV220(16, 16, 16, 16, asc.QuantModes.VQF322B8_PRE))",
         "Fixpipe (L0C to GM, with cbufWorkspace): the per-channel quantisation of the cbufWorkspace form is not "
+        "emulated",
+    ),
+    "fixpipe_workspace_into_l1": (
+        "asc.fixpipe(s1, c1, ws, asc.FixpipeParamsV220(16, 16, 16, 16, asc.QuantModes.VQF322B8_PRE), "
+        "asc.FixpipeConfig.cfg_nz())",
+        "Fixpipe (L0C to L1, with cbufWorkspace): the per-channel quantisation of the cbufWorkspace form is not "
         "emulated",
     ),
     "load_image_to_local": (

@@ -109,3 +109,38 @@ def test_dump_tensor_with_a_shape(kernel_module: Load, capfd: pytest.CaptureFixt
         "DumpTensor desc=5 (UB, float, 6 elements, shape [2, 3]): [0, 1, 2, 3, 4, 5]",
         "DumpTensor desc=6 (GM, float, 6 elements, shape [2, 3]): [255, 254, 253, 252, 251, 250]",
     ]
+
+
+SOFTWARE_SYNC_ALL = """
+@asc.jit
+def k(w: asc.GlobalAddress, z: asc.GlobalAddress, r: asc.GlobalAddress) -> None:
+    pipe = asc.TPipe()  # the software SyncAll takes event ids from it (XC-9)
+    ws = asc.GlobalTensor()
+    ws.set_global_buffer(w)
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    rg = asc.GlobalTensor()
+    rg.set_global_buffer(r)
+    ub = asc.LocalTensor(asc.int32, asc.TPosition.VECCALC, 0, 256)
+    v = asc.LocalTensor(asc.int32, asc.TPosition.VECOUT, 1024, 8)
+    b = asc.get_block_idx()
+    asc.duplicate(v, b + 1, 8)
+    asc.data_copy(zg[b * 8 :], v, 8)
+    asc.sync_all(ws, ub, 2)
+    asc.data_copy(v, zg[(1 - b) * 8 :], 8)
+    asc.data_copy(rg[b * 8 :], v, 8)
+"""
+
+
+@pytest.mark.clean_room_only(
+    "the CANN backend's intrinsic layer does not emulate __sync_all_stub (the software SyncAll)"
+)
+def test_the_software_sync_all_orders_the_blocks(kernel_module: Load) -> None:
+    """Two blocks each write their number + 1, meet at the software SyncAll (its GM workspace zeroed), then
+    read the other's: each sees the other's write, whichever block runs first."""
+    w = np.zeros(64, np.int32)
+    z = np.zeros(16, np.int32)
+    r = np.zeros(16, np.int32)
+    kernel_module(SOFTWARE_SYNC_ALL).k[2](w, z, r)
+    assert z.tolist() == [1] * 8 + [2] * 8
+    assert r.tolist() == [2] * 8 + [1] * 8
