@@ -1,0 +1,78 @@
+"""The Matmul setters no other numerics test runs (the emulation coverage report listed them,
+docs/emulation.md#coverage), on the MIX client and in a cube-only kernel: the shapes set again, the callback
+data, a bias set then disabled; each result against numpy.  Small integers: every sum is exact
+in float32."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+import pytest
+
+import ascx as asc
+from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
+
+pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
+
+Load = Callable[[str], ModuleType]
+RNG = np.random.default_rng(320)
+M, N, K = 32, 32, 32
+
+SETTERS = """
+GM, ND = asc.TPosition.GM, asc.CubeFormat.ND
+
+
+@asc.jit{options}
+def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, bias: asc.GlobalAddress,
+      user: asc.GlobalAddress, workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling) -> None:
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(asc.adv.MatmulType(GM, ND, asc.float16), asc.adv.MatmulType(GM, ND, asc.float16),
+                        asc.adv.MatmulType(GM, ND, asc.float32), asc.adv.MatmulType(GM, ND, asc.float32),
+                        matmul_config=asc.adv.MatmulConfig(enable_set_define_data=True))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    ag = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg = asc.GlobalTensor()
+    bg.set_global_buffer(b)
+    cg = asc.GlobalTensor()
+    cg.set_global_buffer(c)
+    biasg = asc.GlobalTensor()
+    biasg.set_global_buffer(bias)
+    mm.set_org_shape(32, 32, 32)
+    mm.set_org_shape(32, 32, 32, 32, 32)
+    mm.set_single_shape(32, 32, 32)
+    mm.set_self_define_data(7)
+    mm.set_user_def_info(user)
+{extra}
+    mm.set_tensor_a(ag)
+    mm.set_tensor_b(bg)
+    mm.set_bias(biasg)
+    mm.disable_bias()
+    mm.iterate_all(cg)
+    mm.end()
+"""
+
+
+def tiling() -> Any:
+    return asc.adv.TCubeTiling(
+        used_core_num=1, m=M, n=N, k_a=K, k_b=K, single_core_m=M, single_core_n=N, single_core_k=K, base_m=16,
+        base_n=16, base_k=16, is_bias=1, **ONE_BLOCK_L1_PLAN,
+    )  # fmt: skip
+
+
+@pytest.mark.parametrize("cube_only", [False, True], ids=["mix", "cube-only"])
+def test_the_setters_keep_the_product(kernel_module: Load, cube_only: bool) -> None:
+    """The org and single shapes set again (both SetOrgShape forms), the callback data (recorded), set_hf32(False)
+    in the cube-only kernel, a bias set then disabled: C = A @ B, without the bias."""
+    options = "(matmul_cube_only=True)" if cube_only else ""
+    extra = "    mm.set_hf32(False)" if cube_only else ""
+    kernel = kernel_module(SETTERS.format(options=options, extra=extra)).k
+    a = RNG.integers(-4, 5, (M, K)).astype(np.float16)
+    b = RNG.integers(-4, 5, (K, N)).astype(np.float16)
+    bias = RNG.integers(-4, 5, N).astype(np.float32)
+    c = np.full((M, N), np.nan, np.float32)
+    kernel[1](a, b, c, bias, np.zeros(64, np.uint8), system_workspace(), tiling())
+    np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
