@@ -13,6 +13,8 @@ import numpy as np
 import pytest
 
 import ascx as asc
+from ascx.emu.launch import EmulationError
+from ascx.testing import line_of
 from ascx.testing.tilings import ONE_BLOCK_L1_PLAN, system_workspace
 
 pytestmark = pytest.mark.differential  # docs/emulation.md#the-differential-check-in-the-suite
@@ -76,3 +78,67 @@ def test_the_setters_keep_the_product(kernel_module: Load, cube_only: bool) -> N
     c = np.full((M, N), np.nan, np.float32)
     kernel[1](a, b, c, bias, np.zeros(64, np.uint8), system_workspace(), tiling())
     np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
+
+
+NOT_EMULATED = {
+    "quant_scalar": (
+        "mm.set_quant_scalar(2)",
+        "",
+        "quantised output (SetQuantScalar / SetQuantVector) is not emulated: the formula is unverified",
+    ),
+    "quant_vector": (
+        "mm.set_quant_vector(qg)",
+        "",
+        "quantised output (SetQuantScalar / SetQuantVector) is not emulated: the formula is unverified",
+    ),
+    "sparse_index": (
+        "mm.set_sparse_index(sg)",
+        "do_multi_data_load=True, ",
+        "sparse matmul (SetSparseIndex) is not emulated",
+    ),
+}
+
+NOT_EMULATED_KERNEL = """
+GM, ND = asc.TPosition.GM, asc.CubeFormat.ND
+
+
+@asc.jit(matmul_cube_only=True)
+def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, q: asc.GlobalAddress, s: asc.GlobalAddress,
+      workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling) -> None:
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(asc.adv.MatmulType(GM, ND, asc.float16), asc.adv.MatmulType(GM, ND, asc.float16),
+                        asc.adv.MatmulType(GM, ND, asc.float32),
+                        matmul_config=asc.adv.MatmulConfig({config}enable_quant_vector=True))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    ag = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg = asc.GlobalTensor()
+    bg.set_global_buffer(b)
+    cg = asc.GlobalTensor()
+    cg.set_global_buffer(c)
+    qg = asc.GlobalTensor()
+    qg.set_global_buffer(q)
+    sg = asc.GlobalTensor()
+    sg.set_global_buffer(s)
+    mm.set_tensor_a(ag)
+    mm.set_tensor_b(bg)
+    {statement}
+    mm.iterate_all(cg)
+    mm.end()
+"""
+
+
+@pytest.mark.parametrize("name", sorted(NOT_EMULATED))
+def test_quantised_and_sparse_matmuls_stop_at_the_computation(kernel_module: Load, name: str) -> None:
+    """SetQuantScalar / SetQuantVector and SetSparseIndex are recorded; the computation after them stops with
+    a located error: their arithmetic is not emulated (docs/emulation.md#coverage exempts them for that)."""
+    statement, config, message = NOT_EMULATED[name]
+    module = kernel_module(NOT_EMULATED_KERNEL.format(statement=statement, config=config))
+    t = tiling()
+    t.is_bias = 0
+    args = (np.zeros((M, K), np.float16), np.zeros((K, N), np.float16), np.zeros((M, N), np.float32))
+    with pytest.raises(EmulationError) as caught:
+        module.k[1](*args, np.zeros(N, np.uint64), np.zeros(1024, np.uint8), system_workspace(), t)
+    assert caught.value.message.endswith(f"Matmul 'mm': IterateAll: {message}"), caught.value.message
+    assert caught.value.location is not None
+    assert caught.value.location.line == line_of(module, "mm.iterate_all(cg)")
