@@ -48,6 +48,10 @@ def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, bias: as
     mm.set_single_shape(32, 32, 32)
     mm.set_self_define_data(7)
     mm.set_user_def_info(user)
+    userg = asc.GlobalTensor()
+    userg.set_global_buffer(user, 4096)
+    mm.set_workspace(userg)
+    mm.set_workspace(user, 4096)
 {extra}
     mm.set_tensor_a(ag)
     mm.set_tensor_b(bg)
@@ -67,8 +71,9 @@ def tiling() -> Any:
 
 @pytest.mark.parametrize("cube_only", [False, True], ids=["mix", "cube-only"])
 def test_the_setters_keep_the_product(kernel_module: Load, cube_only: bool) -> None:
-    """The org and single shapes set again (both SetOrgShape forms), the callback data (recorded), set_hf32(False)
-    in the cube-only kernel, a bias set then disabled: C = A @ B, without the bias."""
+    """The org and single shapes set again (both SetOrgShape forms), the callback data (recorded), a workspace
+    (both SetWorkspace forms: only asynchronous fetches use it), set_hf32(False) in the cube-only kernel, a bias
+    set then disabled: C = A @ B, without the bias."""
     options = "(matmul_cube_only=True)" if cube_only else ""
     extra = "    mm.set_hf32(False)" if cube_only else ""
     kernel = kernel_module(SETTERS.format(options=options, extra=extra)).k
@@ -76,7 +81,7 @@ def test_the_setters_keep_the_product(kernel_module: Load, cube_only: bool) -> N
     b = RNG.integers(-4, 5, (K, N)).astype(np.float16)
     bias = RNG.integers(-4, 5, N).astype(np.float32)
     c = np.full((M, N), np.nan, np.float32)
-    kernel[1](a, b, c, bias, np.zeros(64, np.uint8), system_workspace(), tiling())
+    kernel[1](a, b, c, bias, np.zeros(4096, np.uint8), system_workspace(), tiling())
     np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
 
 
