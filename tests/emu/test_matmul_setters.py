@@ -147,3 +147,65 @@ def test_quantised_and_sparse_matmuls_stop_at_the_computation(kernel_module: Loa
     assert caught.value.message.endswith(f"Matmul 'mm': IterateAll: {message}"), caught.value.message
     assert caught.value.location is not None
     assert caught.value.location.line == line_of(module, "mm.iterate_all(cg)")
+
+
+LOCAL_INPUTS = """
+GM, ND, NZ = asc.TPosition.GM, asc.CubeFormat.ND, asc.CubeFormat.NZ
+
+
+@asc.jit(matmul_cube_only=True)
+def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
+      tiling: asc.adv.TCubeTiling) -> None:
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.TSCM, NZ, asc.float16),
+                        asc.adv.MatmulType(asc.TPosition.TSCM, NZ, asc.float16),
+                        asc.adv.MatmulType({c_position}, ND, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    ag = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg = asc.GlobalTensor()
+    bg.set_global_buffer(b)
+    cg = asc.GlobalTensor()
+    cg.set_global_buffer(c)
+    l1 = asc.LocalMemAllocator(asc.Hardware.L1)
+    at = l1.alloc(asc.TPosition.TSCM, asc.float16, 1024)
+    bt = l1.alloc(asc.TPosition.TSCM, asc.float16, 1024)
+    ct = l1.alloc(asc.TPosition.C1, asc.float32, 1024)
+    asc.data_copy(at, ag, asc.Nd2NzParams(1, 32, 32, 0, 32, 32, 1, 0))
+    asc.data_copy(bt, bg, asc.Nd2NzParams(1, 32, 32, 0, 32, 32, 1, 0))
+    mm.set_tensor_a(at)
+    mm.set_tensor_b(bt)
+{compute}
+    mm.end()
+"""
+LOCAL_COMPUTE = {
+    "gm": ("GM", "    mm.iterate_all(cg)"),
+    "iterate_all_l1": ("asc.TPosition.C1", "    mm.iterate_all(ct)\n    asc.data_copy(cg, ct, 1024)"),
+}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "gm",
+        pytest.param(
+            "iterate_all_l1",
+            marks=pytest.mark.clean_room_only(
+                "CANN's MatmulImpl IterateAll into a C1 LocalTensor aborts in its CPU build (kernel_tensor_impl.h:442: "
+                "'offset is 0, which can not be larger than data len 0'), measured on this kernel"
+            ),
+        ),
+    ],
+)
+def test_a_and_b_from_l1(kernel_module: Load, name: str) -> None:
+    """A cube-only Matmul whose A and B are LocalTensors in TSCM (copied there as NZ from ND in GM): C = A @ B,
+    written to GM or, through IterateAll into a C1 LocalTensor, to L1 in ND and copied out."""
+    c_position, compute = LOCAL_COMPUTE[name]
+    kernel = kernel_module(LOCAL_INPUTS.format(c_position=c_position, compute=compute)).k
+    a = RNG.integers(-4, 5, (M, K)).astype(np.float16)
+    b = RNG.integers(-4, 5, (K, N)).astype(np.float16)
+    c = np.full((M, N), np.nan, np.float32)
+    t = tiling()
+    t.is_bias = 0
+    kernel[1](a, b, c, system_workspace(), t)
+    np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
