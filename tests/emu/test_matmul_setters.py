@@ -154,12 +154,12 @@ GM, ND, NZ = asc.TPosition.GM, asc.CubeFormat.ND, asc.CubeFormat.NZ
 
 
 @asc.jit(matmul_cube_only=True)
-def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
-      tiling: asc.adv.TCubeTiling) -> None:
+def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, bias: asc.GlobalAddress,
+      workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling) -> None:
     pipe = asc.TPipe()
     mm = asc.adv.Matmul(asc.adv.MatmulType(asc.TPosition.TSCM, NZ, asc.float16),
                         asc.adv.MatmulType(asc.TPosition.TSCM, NZ, asc.float16),
-                        asc.adv.MatmulType({c_position}, ND, asc.float32))
+                        asc.adv.MatmulType({c_type}), asc.adv.MatmulType({bias_position}, ND, asc.float32))
     asc.adv.register_matmul(pipe, workspace, mm, tiling)
     ag = asc.GlobalTensor()
     ag.set_global_buffer(a)
@@ -167,10 +167,12 @@ def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspac
     bg.set_global_buffer(b)
     cg = asc.GlobalTensor()
     cg.set_global_buffer(c)
+    biasg = asc.GlobalTensor()
+    biasg.set_global_buffer(bias)
     l1 = asc.LocalMemAllocator(asc.Hardware.L1)
     at = l1.alloc(asc.TPosition.TSCM, asc.float16, 1024)
     bt = l1.alloc(asc.TPosition.TSCM, asc.float16, 1024)
-    ct = l1.alloc(asc.TPosition.C1, asc.float32, 1024)
+    ct = l1.alloc(asc.TPosition.C1, asc.float16, 1024)
     asc.data_copy(at, ag, asc.Nd2NzParams(1, 32, 32, 0, 32, 32, 1, 0))
     asc.data_copy(bt, bg, asc.Nd2NzParams(1, 32, 32, 0, 32, 32, 1, 0))
     mm.set_tensor_a(at)
@@ -178,34 +180,57 @@ def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspac
 {compute}
     mm.end()
 """
+C_GM = "GM, ND, asc.float32"
+C_L1 = "asc.TPosition.C1, NZ, asc.float16"
 LOCAL_COMPUTE = {
-    "gm": ("GM", "    mm.iterate_all(cg)"),
-    "iterate_all_l1": ("asc.TPosition.C1", "    mm.iterate_all(ct)\n    asc.data_copy(cg, ct, 1024)"),
+    "gm": (C_GM, "GM", "    mm.iterate_all(cg)"),
+    "bias_l1": (
+        C_GM,
+        "asc.TPosition.TSCM",
+        "    bl = l1.alloc(asc.TPosition.TSCM, asc.float32, 32)\n    asc.data_copy(bl, biasg, 32)\n"
+        "    mm.set_bias(bl)\n    mm.iterate_all(cg)",
+    ),
+    "iterate_all_l1": (C_L1, "GM", "    mm.iterate_all(ct)\n    asc.data_copy(cg, ct, 1024)"),
+    # the barrier: ascx inserts no sync between GetTensorC into L1 and the copy out of it (reported)
+    "get_tensor_c_l1": (
+        C_L1,
+        "GM",
+        "    with mm.iterate() as i:\n        mm.get_tensor_c(ct)\n    asc.pipe_barrier(asc.PipeID.PIPE_ALL)\n"
+        "    asc.data_copy(cg, ct, 1024)",
+    ),
+    "iterate_l0c": (
+        "asc.TPosition.CO1, NZ, asc.float32",
+        "GM",
+        "    l0c = asc.LocalMemAllocator(asc.Hardware.L0C).alloc(asc.TPosition.CO1, asc.float32, 1024)\n"
+        "    with mm.iterate(local_c_matrix=l0c) as i:\n        pass\n"
+        "    asc.fixpipe(cg, l0c, asc.FixpipeParamsV220(32, 32, 32, 32))",
+    ),
 }
 
 
-@pytest.mark.parametrize(
-    "name",
-    [
-        "gm",
-        pytest.param(
-            "iterate_all_l1",
-            marks=pytest.mark.clean_room_only(
-                "CANN's MatmulImpl IterateAll into a C1 LocalTensor aborts in its CPU build (kernel_tensor_impl.h:442: "
-                "'offset is 0, which can not be larger than data len 0'), measured on this kernel"
-            ),
-        ),
-    ],
-)
+def nz_of(matrix: np.ndarray) -> np.ndarray:
+    """A 32 x 32 matrix in NZ: 16-wide column blocks of 32 rows."""
+    return matrix.reshape(32, 2, 16).transpose(1, 0, 2).reshape(-1)
+
+
+@pytest.mark.parametrize("name", list(LOCAL_COMPUTE))
 def test_a_and_b_from_l1(kernel_module: Load, name: str) -> None:
-    """A cube-only Matmul whose A and B are LocalTensors in TSCM (copied there as NZ from ND in GM): C = A @ B,
-    written to GM or, through IterateAll into a C1 LocalTensor, to L1 in ND and copied out."""
-    c_position, compute = LOCAL_COMPUTE[name]
-    kernel = kernel_module(LOCAL_INPUTS.format(c_position=c_position, compute=compute)).k
+    """A cube-only Matmul whose A and B are LocalTensors in TSCM (copied there as NZ from ND in GM): C = A @ B to
+    GM; with a bias from L1; through IterateAll or Iterate / GetTensorC into a C1 LocalTensor (half, NZ: what
+    CANN's Fixpipe into L1 takes), copied out; through Iterate into an L0C LocalTensor, then Fixpipe (one
+    32 x 32 block)."""
+    c_type, bias_position, compute = LOCAL_COMPUTE[name]
+    source = LOCAL_INPUTS.format(c_type=c_type, bias_position=bias_position, compute=compute)
+    kernel = kernel_module(source).k
     a = RNG.integers(-4, 5, (M, K)).astype(np.float16)
     b = RNG.integers(-4, 5, (K, N)).astype(np.float16)
-    c = np.full((M, N), np.nan, np.float32)
+    bias = RNG.integers(-4, 5, N).astype(np.float32)
+    in_l1 = c_type == C_L1
+    c = np.zeros(M * N, np.float16 if in_l1 else np.float32)
     t = tiling()
-    t.is_bias = 0
-    kernel[1](a, b, c, system_workspace(), t)
-    np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
+    t.is_bias = int(name == "bias_l1")
+    if name in ("get_tensor_c_l1", "iterate_l0c"):
+        t.base_m, t.base_n, t.base_k = M, N, K  # one block
+    kernel[1](a, b, c, bias, system_workspace(), t)
+    want = a.astype(np.float32) @ b.astype(np.float32) + (bias if name == "bias_l1" else 0)
+    np.testing.assert_array_equal(c, nz_of(want).astype(np.float16) if in_l1 else want.reshape(-1))
