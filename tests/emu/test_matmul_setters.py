@@ -234,3 +234,59 @@ def test_a_and_b_from_l1(kernel_module: Load, name: str) -> None:
     kernel[1](a, b, c, bias, system_workspace(), t)
     want = a.astype(np.float32) @ b.astype(np.float32) + (bias if name == "bias_l1" else 0)
     np.testing.assert_array_equal(c, nz_of(want).astype(np.float16) if in_l1 else want.reshape(-1))
+
+
+MIX_FROM_UB = """
+GM, ND = asc.TPosition.GM, asc.CubeFormat.ND
+VO = asc.TPosition.VECOUT
+
+
+@asc.jit
+def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, d: asc.GlobalAddress,
+      bias: asc.GlobalAddress, workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling) -> None:
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(asc.adv.MatmulType(VO, ND, asc.float16), asc.adv.MatmulType(VO, ND, asc.float16),
+                        asc.adv.MatmulType(GM, ND, asc.float32), asc.adv.MatmulType(VO, ND, asc.float32))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    ag = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg = asc.GlobalTensor()
+    bg.set_global_buffer(b)
+    cg = asc.GlobalTensor()
+    cg.set_global_buffer(c)
+    dg = asc.GlobalTensor()
+    dg.set_global_buffer(d)
+    biasg = asc.GlobalTensor()
+    biasg.set_global_buffer(bias)
+    al = asc.LocalTensor(asc.float16, VO, 0, 1024)
+    bl = asc.LocalTensor(asc.float16, VO, 2048, 1024)
+    bsl = asc.LocalTensor(asc.float32, VO, 4096, 32)
+    cl = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 8192, 1024)
+    asc.data_copy(al, ag, 1024)
+    asc.data_copy(bl, bg, 1024)
+    asc.data_copy(bsl, biasg, 32)
+    mm.set_tensor_a(al)
+    mm.set_tensor_b(bl)
+    mm.set_bias(bsl)
+    with mm.iterate() as i:
+        mm.get_tensor_c(cg, optional_tensor=cl)
+    asc.data_copy(dg, cl, 1024)
+    mm.end()
+"""
+
+
+def test_the_mix_client_takes_a_b_and_the_bias_from_ub(kernel_module: Load) -> None:
+    """A MIX Matmul whose A, B and bias are LocalTensors in UB (VECOUT), one 32 x 32 block fetched into GM and a
+    UB tensor at once: both hold A @ B + bias."""
+    kernel = kernel_module(MIX_FROM_UB).k
+    a = RNG.integers(-4, 5, (M, K)).astype(np.float16)
+    b = RNG.integers(-4, 5, (K, N)).astype(np.float16)
+    bias = RNG.integers(-4, 5, N).astype(np.float32)
+    c = np.full((M, N), np.nan, np.float32)
+    d = np.full((M, N), np.nan, np.float32)
+    t = tiling()
+    t.base_m, t.base_n, t.base_k = M, N, K  # one block
+    kernel[1](a, b, c, d, bias, system_workspace(), t)
+    want = a.astype(np.float32) @ b.astype(np.float32) + bias
+    np.testing.assert_array_equal(c, want)
+    np.testing.assert_array_equal(d, want)
