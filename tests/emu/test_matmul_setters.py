@@ -290,3 +290,71 @@ def test_the_mix_client_takes_a_b_and_the_bias_from_ub(kernel_module: Load) -> N
     want = a.astype(np.float32) @ b.astype(np.float32) + bias
     np.testing.assert_array_equal(c, want)
     np.testing.assert_array_equal(d, want)
+
+
+MIX_FETCHES = """
+GM, ND, NZ = asc.TPosition.GM, asc.CubeFormat.ND, asc.CubeFormat.NZ
+
+
+@asc.jit
+def k(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, w: asc.GlobalAddress,
+      workspace: asc.GlobalAddress, tiling: asc.adv.TCubeTiling) -> None:
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(asc.adv.MatmulType(GM, ND, asc.float16), asc.adv.MatmulType(GM, ND, asc.float16),
+                        asc.adv.MatmulType({c_type}))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    ag = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg = asc.GlobalTensor()
+    bg.set_global_buffer(b)
+    cg = asc.GlobalTensor()
+    cg.set_global_buffer(c)
+    mm.set_tensor_a(ag)
+    mm.set_tensor_b(bg)
+{compute}
+    mm.end()
+"""
+MIX_FETCH = {
+    "view": (
+        "asc.TPosition.VECIN, ND, asc.float32",
+        "    mm.set_workspace(w, 4096)\n    mm.iterate(sync=False)\n    g = mm.get_tensor_c(sync=False)\n"
+        "    ub = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 1024)\n    asc.data_copy(ub, g, 1024)\n"
+        "    asc.data_copy(cg, ub, 1024)",
+    ),
+    "iterate_all_l1": (
+        "asc.TPosition.C1, NZ, asc.float16",
+        "    ct = asc.LocalMemAllocator(asc.Hardware.L1).alloc(asc.TPosition.C1, asc.float16, 1024)\n"
+        "    mm.iterate_all(ct)\n    asc.data_copy(cg, ct, 1024)",
+    ),
+}
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "view",
+        pytest.param(
+            "iterate_all_l1",
+            marks=pytest.mark.clean_room_only(
+                "CANN's MIX Matmul server with C in C1 aborts at register_matmul in its CPU build "
+                "(kernel_tensor_impl.h:442: 'offset is 0, which can not be larger than data len 0'), measured"
+            ),
+        ),
+    ],
+)
+def test_the_mix_client_s_other_fetches(kernel_module: Load, name: str) -> None:
+    """One 32 x 32 block on the MIX client: fetched as a returned GlobalTensor viewing its workspace slot
+    (GetTensorC<false>() after an asynchronous Iterate), copied out through UB; or IterateAll into a C1
+    LocalTensor (half, NZ), copied out."""
+    c_type, compute = MIX_FETCH[name]
+    kernel = kernel_module(MIX_FETCHES.format(c_type=c_type, compute=compute)).k
+    a = RNG.integers(-4, 5, (M, K)).astype(np.float16)
+    b = RNG.integers(-4, 5, (K, N)).astype(np.float16)
+    in_l1 = name == "iterate_all_l1"
+    c = np.zeros(M * N, np.float16 if in_l1 else np.float32)
+    t = tiling()
+    t.is_bias = 0
+    t.base_m, t.base_n, t.base_k = M, N, K  # one block
+    kernel[1](a, b, c, np.zeros(4096, np.uint8), system_workspace(), t)
+    want = a.astype(np.float32) @ b.astype(np.float32)
+    np.testing.assert_array_equal(c, nz_of(want).astype(np.float16) if in_l1 else want.reshape(-1))
