@@ -339,6 +339,114 @@ def area_mutants(area: Area, enums: dict[str, tuple[str, ...]], root: Path = REP
     return sorted(m for path in area.files(root) for m in file_mutants(path, enums, root))
 
 
+# --- mutants written by hand ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Handwritten:
+    """A mutant the operators do not generate, written by hand (issue 32's, which the campaign's first tests
+    let through or caught with one test): ``original``, text of one line, replaced by ``replacement`` at its
+    first occurrence after ``after`` (text found once in the file; the file's start when empty)."""
+
+    name: str
+    path: str
+    original: str
+    replacement: str
+    tests: tuple[str, ...]
+    """The tests that should kill it, run whole (``run --handwritten`` records every one that fails)."""
+    why: str
+    """What the mutant breaks."""
+    after: str = ""
+    emulation: bool = False
+
+    def mutant(self, root: Path = REPO) -> Mutant:
+        text = (root / self.path).read_text()
+        start = 0
+        if self.after:
+            if text.count(self.after) != 1:
+                raise ValueError(f"{self.name}: {self.after!r} is not found exactly once in {self.path}")
+            start = text.index(self.after)
+        at = text.find(self.original, start)
+        if at < 0 or "\n" in self.original:
+            raise ValueError(f"{self.name}: no line of {self.path} after {self.after!r} holds {self.original!r}")
+        line = text.count("\n", 0, at) + 1
+        return Mutant(self.path, line, at - (text.rfind("\n", 0, at) + 1), "hand", self.original, self.replacement)
+
+    def area(self) -> Area:
+        return Area(f"the hand-written mutant {self.name}", ((self.path, self.tests),), self.emulation)
+
+
+REPEAT_H = EMU + "repeat.h"
+HANDWRITTEN: tuple[Handwritten, ...] = (
+    Handwritten(
+        "pad-out-row",
+        EMU + "data_copy.h",
+        "ascx_emu::round_up(len, ascx_emu::BLOCK_BYTES)",
+        "len",
+        ("tests/emu/test_data_copy_pad_gm_ub.py",),
+        "DataCopyPad from UB to GM reads its blocks from rows of len bytes, not of len rounded up to 32",
+        after="void pad_out(",
+        emulation=True,
+    ),
+    Handwritten(
+        "compare-printed-ne-as-eq",
+        "src/ascx/target/emit_vector.py",
+        "{op.cmp_mode.data.name}",
+        "{op.cmp_mode.data.name.replace('NE', 'EQ')}",
+        (*PRINTER_TESTS, VECTOR_OPS + "test_every_compare_mode_of_both_compares"),
+        "the vector Compare prints CMPMODE::EQ for NE",
+        after="def _compare(p",
+        emulation=True,
+    ),
+    Handwritten(
+        "compare-ne-computes-eq",
+        EMU + "vector.h",
+        "return x != y;",
+        "return x == y;",
+        (
+            VECTOR_OPS + "test_every_compare_mode_of_both_compares",
+            VECTOR_OPS + "test_the_mask_forms_of_both_compares",
+            VECTOR_OPS + "test_compare_then_select",
+            "tests/emu/test_vector_mask_ops.py",
+        ),
+        "the emulation's Compare in NE mode computes x == y",
+        after="case AscendC::CMPMODE::NE:",
+        emulation=True,
+    ),
+    Handwritten(
+        "tiling-c-single-buffered",
+        "src/ascx/lib/host/tiling.py",
+        '"c": True',
+        '"c": False',
+        ("tests/host/test_tiling.py",),
+        "the host tiling no longer double-buffers C in L0C by default",
+    ),
+    Handwritten(
+        "counter-mode-repeats",
+        REPEAT_H,
+        "(r.count + r.lanes - 1) / r.lanes",
+        "r.count / r.lanes",
+        ("tests/emu/test_vector_mask_ops.py",),
+        "in counter mode an op under the mask register drops the last, partial repeat of its element count",
+        after="inline Repeats register_repeats(",
+        emulation=True,
+    ),
+    Handwritten(
+        "continuous-mask-word",
+        REPEAT_H,
+        "(uint64_t{1} << (mask - 64)) - 1",
+        "(uint64_t{1} << (mask - 65)) - 1",
+        ("tests/emu/test_vector_mask_ops.py", VECTOR_OPS + "test_a_continuous_mask_with_repeats_and_block_strides"),
+        "a continuous mask past 64 lanes given to the op selects one lane too few in the second word",
+        after="Repeats mask_repeats(uint32_t lane_bytes, uint64_t mask,",
+        emulation=True,
+    ),
+)
+"""Issue 32's mutants: the three the first tests let through (DataCopyPad's row rounding; Compare's NE, printed
+and computed; C's double-buffering default) and the two one test each caught (the counter-mode repeat count,
+the continuous mask's second word)."""
+
+
 def sample(mutants: Sequence[Mutant], count: int, seed: int) -> list[Mutant]:
     """``count`` of ``mutants`` (all if fewer), in source order: each operator's mutants shuffled by
     ``random.Random(seed)``, then taken from the operators in turn (``OPERATORS`` order), so an area whose
@@ -375,6 +483,8 @@ class Outcome:
     """For a killed mutant, the first failing test (or the build error); for a survivor, the tests run."""
     verdict: str = ""
     """Filled in by hand for a survivor: ``equivalent: <why>``, ``killed by <test>`` or ``open: <test to write>``."""
+    failing: list[str] = field(default_factory=list[str])
+    """With ``--every-failure``: every test of the selection that failed (how many tests catch the mutant)."""
 
 
 @dataclass
@@ -410,32 +520,48 @@ class Copy:
 
     def run_tests(self, tests: Sequence[str], timeout: float) -> tuple[str, str]:
         """(``passed``/``failed``/``timeout``, the first failure's summary) of the selection."""
+        status, detail, _ = self.run_selection(tests, timeout, every=False)
+        return status, detail
+
+    def run_selection(self, tests: Sequence[str], timeout: float, *, every: bool) -> tuple[str, str, list[str]]:
+        """(``passed``/``failed``/``timeout``, the first failure's summary, the failing tests): with ``every``
+        the whole selection runs and every failing test is listed, otherwise it stops at the first."""
         pytest_args = [t for t in tests if not t.startswith("lit:")]
         lit_args = [t.removeprefix("lit:") for t in tests if t.startswith("lit:")]
         deadline = time.monotonic() + timeout
         commands: list[list[str]] = []
-        lit_command: list[str] = []
+        if pytest_args:
+            pytest = [str(self.bin / "python"), "-m", "pytest", "-n", "0", "-q", "-p", "no:cacheprovider"]
+            commands.append([*pytest, *([] if every else ["-x"]), *pytest_args])
         if lit_args:
             lit = [str(self.bin / "python"), "-c", "from lit.main import main; main()", "-q"]
-            lit_command = [*lit, "--max-failures=1", f"-Dpython={self.bin / 'python'}", *lit_args]
-        if pytest_args:
-            pytest = [str(self.bin / "python"), "-m", "pytest", "-n", "0", "-q", "-x", "-p", "no:cacheprovider"]
-            commands.append([*pytest, *pytest_args])
-        if lit_args:
-            commands.append(lit_command)
+            stop = [] if every else ["--max-failures=1"]
+            commands.append([*lit, *stop, f"-Dpython={self.bin / 'python'}", *lit_args])
+        first = ""
+        failing: list[str] = []
         for command in commands:
             left = deadline - time.monotonic()
             if left <= 0:
-                return "timeout", ""
+                return "timeout", "", failing
             try:
                 result = subprocess.run(
                     command, cwd=self.root, env=self.env, capture_output=True, text=True, timeout=left
                 )
             except subprocess.TimeoutExpired:
-                return "timeout", " ".join(command[-len(tests) :])
+                return "timeout", " ".join(command[-len(tests) :]), failing
             if result.returncode != 0:
-                return "failed", _first_failure(result.stdout + result.stderr)
-        return "passed", ""
+                first = first or _first_failure(result.stdout + result.stderr)
+                failing.extend(_failures(result.stdout + result.stderr))
+                if not every:
+                    break
+        return ("failed" if first else "passed"), first, failing
+
+
+def _failures(output: str) -> list[str]:
+    """Every failing test a pytest (``FAILED``/``ERROR`` lines) or lit (``Failed Tests`` list) output names."""
+    found = re.findall(r"^(?:FAILED|ERROR) (\S+)", output, re.M)
+    found.extend(re.findall(r"^\s+(ascx :: \S+)\s*$", output, re.M))
+    return found
 
 
 def _first_failure(output: str) -> str:
@@ -451,11 +577,13 @@ def run_mutants(
     timeout_factor: float = 3.0,
     baseline: bool = True,
     progress: Callable[[list[Outcome]], None] | None = None,
+    every: bool = False,
 ) -> list[Outcome]:
     """Each mutant applied alone to one copy of HEAD and its tests run; the baseline (no mutant) of each
     selection first, which must pass and sets the timeout (``timeout_factor`` times its time, at least a
     minute).  Without ``baseline`` (the smoke test's known mutants) every selection has ten minutes.
-    ``progress`` sees the outcomes so far after each mutant (a long campaign's partial results)."""
+    ``progress`` sees the outcomes so far after each mutant (a long campaign's partial results); with ``every``
+    each mutant's whole selection runs, to list every test that fails."""
     outcomes: list[Outcome] = []
     with tempfile.TemporaryDirectory(prefix="ascx-mutate-") as base:
         copy = Copy.make(Path(base), area.emulation)
@@ -476,7 +604,9 @@ def run_mutants(
             target.write_text(mutant.apply(original))
             start = time.monotonic()
             try:
-                status, detail = copy.run_tests(tests, timeout=max(60.0, timeout_factor * baselines[tests]))
+                status, detail, failing = copy.run_selection(
+                    tests, timeout=max(60.0, timeout_factor * baselines[tests]), every=every
+                )
             finally:
                 target.write_text(original)
             outcome = {"failed": "killed", "passed": "survived", "timeout": "timeout"}[status]
@@ -493,12 +623,14 @@ def run_mutants(
                     outcome,
                     round(time.monotonic() - start, 1),
                     detail,
+                    failing=failing,
                 )
             )
             if progress is not None:
                 progress(outcomes)
+            caught = f" ({len(failing)} failing tests)" if every and outcome == "killed" else ""
             print(
-                f"{outcome:8} {mutant.id} {mutant.original.strip()!r} -> {mutant.replacement.strip()!r}",
+                f"{outcome:8} {mutant.id} {mutant.original.strip()!r} -> {mutant.replacement.strip()!r}{caught}",
                 file=sys.stderr,
             )
     return outcomes
@@ -519,6 +651,13 @@ def _chosen(args: argparse.Namespace, enums: dict[str, tuple[str, ...]]) -> list
     """The mutants the command line names, grouped by the area whose tests run them."""
     if args.file:
         return [(file_mutants(args.file, enums), None)]
+    if args.handwritten is not None:
+        known = {h.name: h for h in HANDWRITTEN}
+        unknown = [name for name in args.handwritten if name not in known]
+        if unknown:
+            raise SystemExit(f"no hand-written mutant {', '.join(unknown)} (they are: {', '.join(known)})")
+        chosen = [known[name] for name in args.handwritten] if args.handwritten else list(HANDWRITTEN)
+        return [([h.mutant()], h.area()) for h in chosen]
     if args.mutant:
         found = [find_mutant(m, enums) for m in args.mutant]
         groups = [([m for m, a in found if a is area], area) for area in {id(a): a for _, a in found}.values()]
@@ -542,9 +681,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=32)
     parser.add_argument("--out", type=Path, help="write the outcomes as JSON")
     parser.add_argument("--tests", nargs="+", help="with --mutant: run these tests instead of the area's selection")
+    parser.add_argument(
+        "--handwritten", nargs="*", metavar="NAME", help="the hand-written mutants (HANDWRITTEN; all without a name)"
+    )
+    parser.add_argument(
+        "--every-failure", action="store_true", help="run each mutant's whole selection and record every failing test"
+    )
     args = parser.parse_args(argv)
-    if not (args.file or args.mutant or args.area):
-        parser.error("give --area, --file or --mutant")
+    if not (args.file or args.mutant or args.area or args.handwritten is not None):
+        parser.error("give --area, --file, --mutant or --handwritten")
     groups = _chosen(args, enum_members())
     if args.command == "list":
         for chosen, _ in groups:
@@ -562,7 +707,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     for chosen, area in groups:
         if area is None:
             raise SystemExit("run takes --area or --mutant")
-        outcomes.extend(run_mutants(chosen, area, progress=write))
+        outcomes.extend(run_mutants(chosen, area, progress=write, every=args.every_failure))
     killed = sum(o.outcome == "killed" for o in outcomes)
     print(f"{killed}/{len(outcomes)} killed in {time.monotonic() - start:.0f}s", file=sys.stderr)
     write([])

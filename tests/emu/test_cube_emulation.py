@@ -196,6 +196,38 @@ def test_nd2nz_lays_out_fractals(kernel_module: Load, dtype: Any, params: tuple[
     assert np.array_equal(y, expected)
 
 
+ND2NZ_FROM_UB = """
+@asc.jit(insert_sync=False, verify_sync=False)
+def k(x: asc.GlobalAddress, y: asc.GlobalAddress) -> None:
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    u = asc.LocalTensor(asc.float16, asc.TPosition.VECIN, 0, 1024)
+    t = asc.LocalTensor(asc.float16, asc.TPosition.TSCM, 0, 1024)
+    asc.data_copy(u, xg, 1024)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(t, u, asc.Nd2NzParams(1, 20, 23, 0, 32, 32, 1, 0))
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(yg, t, 1024)
+"""
+
+
+@pytest.mark.clean_room_only(
+    "CANN's DataCopyUB2L1ND2NZImpl asserts outside a Matmul: 'DataCopy UB to L1 with ND2NZ is software-emulated on "
+    "this device and works with Matmul API. Use REGISTER_MATMUL_OBJ to enable Matmul API first.'"
+)
+def test_nd2nz_from_ub_lays_out_fractals_as_from_gm(kernel_module: Load) -> None:
+    """DataCopy with Nd2NzParams from UB into L1 (TSCM, as data_copy takes it): the same layout as from GM (a
+    ragged last block, zero-padded)."""
+    x = np.random.default_rng(2).integers(-50, 50, 1024).astype(np.float16)
+    y = np.full(1024, 7, np.float16)
+    kernel_module(ND2NZ_FROM_UB).k[1](x, y)
+    expected = np.zeros(1024, np.float16)
+    nd2nz(expected, x, 1, 20, 23, 0, 32, 32, 1, 0)
+    assert np.array_equal(y, expected)
+
+
 L0A_OBSERVER = f"""
 {JIT}
 def k(x: asc.GlobalAddress, eye: asc.GlobalAddress, z: asc.GlobalAddress, start: int, repeat: int, stride: int,
@@ -371,6 +403,27 @@ def test_mmad_computes_the_product(kernel_module: Load, dtype: Any, out: Any, sh
         assert np.array_equal(c, a.astype(np.int64) @ b.astype(np.int64))
     else:
         assert np.array_equal(c, ordered_matmul(a, b))
+
+
+def test_the_cube_settings_that_keep_the_values(kernel_module: Load) -> None:
+    """float32 Mmad after set_hf32_mode(False) and set_hf32_trans_mode(False) (full float32, rounding unused) and
+    set_mm_layout_transform(True) (the cube walks N first: the order of the output, not of the sums): the
+    same bits as the ordered float32 sums."""
+    m, n, kk = 32, 16, 24
+    body = """
+    asc.set_hf32_mode(False)
+    asc.set_hf32_trans_mode(False)
+    asc.set_mm_layout_transform(True)
+    asc.mmad(c1, a2, b2, asc.MmadParams(m, n, kk))
+    asc.set_mm_layout_transform(False)
+    """
+    kernel = matmul_kernel(kernel_module, np.float32, np.float32, body, m, n, kk)
+    rng = np.random.default_rng(12)
+    a = rng.standard_normal((m, kk)).astype(np.float32)
+    b = rng.standard_normal((kk, n)).astype(np.float32)
+    c = np.zeros((m, n), np.float32)
+    kernel[1](zz_encode(a, 8), zn_encode(b, 8), c, m, n, kk)
+    assert np.array_equal(c, ordered_matmul(a, b))
 
 
 def test_mmad_accumulates_onto_l0c(kernel_module: Load) -> None:
@@ -623,6 +676,20 @@ def test_fixpipe_into_l1_and_data_copy_co12dst(kernel_module: Load) -> None:
     assert np.array_equal(c[2048:], result.astype(np.float16).reshape(-1))
 
 
+def test_data_copy_co12dst_into_l1_converts_as_fixpipe_does(kernel_module: Load) -> None:
+    """DataCopy from L0C into L1 with DataCopyCO12DstParams (F322F16, NZ as into L1 it always is) leaves in L1
+    what the Fixpipe into L1 leaves: the result rounded to half, in NZ."""
+    body = """
+    t = l1.alloc(asc.TPosition.A1, asc.float16, 1024)
+    asc.data_copy(t, c1, asc.DataCopyCO12DstParams(32, 32, 32, 32, asc.QuantModes.F322F16))
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(cg, t, 1024)
+    """
+    c = np.zeros(1024, np.float16)
+    result = fixpipe_run(kernel_module, body, c)
+    assert np.array_equal(c, nz_of(result, 32).astype(np.float16))
+
+
 def test_data_copy_co12dst_nz2nd_takes_its_matrices_from_nd_para(kernel_module: Load) -> None:
     """Found by the differential check: CANN's DataCopy with DataCopyCO12DstParams and nz2nd_en copies the ND_PARA
     register's matrices (ndNum, srcNdStride, dstNdStride), which a Fixpipe to GM in ND sets; the clean-room
@@ -822,6 +889,12 @@ NOT_EMULATED: dict[str, tuple[str, str]] = {
     "fixpipe_workspace": (
         "asc.fixpipe(qg, c1, ws, asc.FixpipeParamsV220(16, 16, 16, 16, asc.QuantModes.VQF322B8_PRE))",
         "Fixpipe (L0C to GM, with cbufWorkspace): the per-channel quantisation of the cbufWorkspace form is not "
+        "emulated",
+    ),
+    "fixpipe_workspace_into_l1": (
+        "asc.fixpipe(s1, c1, ws, asc.FixpipeParamsV220(16, 16, 16, 16, asc.QuantModes.VQF322B8_PRE), "
+        "asc.FixpipeConfig.cfg_nz())",
+        "Fixpipe (L0C to L1, with cbufWorkspace): the per-channel quantisation of the cbufWorkspace form is not "
         "emulated",
     ),
     "load_image_to_local": (

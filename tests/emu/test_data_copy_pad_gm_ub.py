@@ -15,6 +15,7 @@ The kernels fill UB from ``y`` (a sentinel) first, so the observer also sees wha
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 from types import ModuleType
 
 import numpy as np
@@ -222,3 +223,59 @@ def test_two_20_byte_blocks_leave_their_32_byte_rows(kernel_module: Load) -> Non
     y = np.full(512, -1, np.float32)
     kernel_module(OUT_KERNEL.format(params="DataCopyExtParams(bc, bl, ss, ds, 0)")).k[1](x, y, 2, 20, 0, 0, 512)
     assert list(y[:11]) == [0, 1, 2, 3, 4, 8, 9, 10, 11, 12, -1]
+
+
+STRIDED_KERNEL = """
+@asc.jit(insert_sync=False, verify_sync=False)
+def k(x: asc.GlobalAddress, y: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
+    xg = asc.GlobalTensor()
+    xg.set_global_buffer(x)
+    yg = asc.GlobalTensor()
+    yg.set_global_buffer(y)
+    zg = asc.GlobalTensor()
+    zg.set_global_buffer(z)
+    u = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 512)
+    f = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 4096, 512)
+    asc.data_copy(u, yg, 512)
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(u, xg, asc.DataCopyParams(3, 2, 1, 3){enhanced})
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(f, u, asc.DataCopyParams(1, 64){enhanced})
+    asc.pipe_barrier(asc.PipeID.PIPE_ALL)
+    asc.data_copy(yg, f, 512)
+    asc.data_copy(zg, f, asc.DataCopyParams(3, 2, 3, 1){enhanced})
+"""
+
+
+@pytest.mark.parametrize(
+    "enhanced",
+    [
+        "",
+        pytest.param(
+            ", asc.DataCopyEnhancedParams()",
+            marks=pytest.mark.clean_room_only(
+                "CANN's dav_c220 DataCopy with DataCopyEnhancedParams between local tensors does not build on the "
+                "CANN backend: its implementation calls copy_matrix_cbuf_to_cc, which the intrinsic layer lacks"
+            ),
+        ),
+    ],
+    ids=["plain", "enhanced"],
+)
+def test_data_copy_params_between_gm_and_ub_in_32_byte_units(tmp_path: Path, enhanced: str) -> None:
+    """``data_copy`` with DataCopyParams(3, 2, src_stride, dst_stride) between GM and UB, float32: 3 blocks of
+    2 units (16 floats), a gap of src_stride units after each block in the source and dst_stride in the
+    destination; in, UB to UB whole, then back out, so the blocks land where they started.  The forms with
+    (the normal) DataCopyEnhancedParams copy alike."""
+    kernel = load_kernel_source(tmp_path, STRIDED_KERNEL.format(enhanced=enhanced)).k
+    x = np.arange(128, dtype=np.float32)
+    y = np.full(512, -1, np.float32)
+    z = np.full(128, -2, np.float32)
+    kernel[1](x, y, z)
+    want_ub = np.full(512, -1, np.float32)
+    want_z = np.full(128, -2, np.float32)
+    for b in range(3):
+        block = x[b * 24 : b * 24 + 16]  # source blocks 16 + 8 floats apart (a gap of one unit)
+        want_ub[b * 40 : b * 40 + 16] = block  # UB rows 16 + 24 floats apart (three units)
+        want_z[b * 24 : b * 24 + 16] = block
+    np.testing.assert_array_equal(y, want_ub)
+    np.testing.assert_array_equal(z, want_z)

@@ -172,6 +172,39 @@ def test_whole_reduce_max_min_in_every_order(kernel_module: Load, dtype: Any, in
         np.testing.assert_array_equal(only_index.view(np.uint32)[:times], where)
 
 
+def bit_lanes(mask: list[int], n: int) -> np.ndarray:
+    """The lanes of an ``n``-lane repeat a bit mask selects."""
+    return np.array([(mask[j // 64] >> (j % 64)) & 1 == 1 for j in range(n)])
+
+
+@pytest.mark.parametrize(
+    ("dtype", "index", "mask"),
+    [
+        (np.float16, np.uint16, [0xF0F0F0F0F0F0F0F0, 0x00000000FFFF0001]),
+        (np.float32, np.uint32, [0x0FF000000000FFF0, 0]),
+    ],
+)
+def test_whole_reduce_max_min_with_a_bit_mask_look_at_its_lanes_only(
+    kernel_module: Load, dtype: Any, index: Any, mask: list[int]
+) -> None:
+    """The bit-mask forms over 4 repeats: each repeat's maximum and minimum among the selected lanes, with the
+    lane of the first one (ORDER_VALUE_INDEX); values outside the mask are larger and smaller than all."""
+    n = lanes(dtype)
+    active = bit_lanes(mask, n)
+    x = np.random.default_rng(9).integers(-50, 50, 4 * n).astype(dtype)
+    x.reshape(4, n)[:, ~active] = np.array([99, -99] * n, dtype)[: n - int(active.sum())]  # masked-off extremes
+    body = f"""
+    asc.whole_reduce_max(c, a, {mask}, 4, 1, 1, 8)
+    asc.whole_reduce_min(c[64:], a, {mask}, 4, 1, 1, 8)
+    """
+    got = run(kernel_module, body, x, dtype, 128, fill=0.0)
+    for k, pick in enumerate((np.argmax, np.argmin)):
+        for r, row in enumerate(x.reshape(4, n)):
+            where = np.flatnonzero(active)[pick(row[active])]
+            assert got[64 * k + 2 * r] == row[where], (k, r)
+            assert got[64 * k + 2 * r + 1 : 64 * k + 2 * r + 2].view(index)[0] == where, (k, r)
+
+
 def test_whole_reduce_max_of_a_masked_repeat_looks_at_its_lanes_only(kernel_module: Load) -> None:
     x = inputs(np.float16, seed=4)
     x[100] = 9  # masked off
@@ -184,8 +217,19 @@ def test_whole_reduce_max_of_a_masked_repeat_looks_at_its_lanes_only(kernel_modu
 # --- BlockReduce*, PairReduceSum -----------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("dtype", "mask"), [(np.float16, 100), (np.float32, 36)])
-def test_block_reductions_leave_blocks_without_lanes_alone(kernel_module: Load, dtype: Any, mask: int) -> None:
+@pytest.mark.parametrize(
+    ("dtype", "mask"),
+    [
+        (np.float16, 100),
+        (np.float32, 36),
+        (np.float16, [0x00FF00FF00000F0F, 0xF0F0F0F0F0F0F000]),
+        (np.float32, [0x0F0F0000FFFF00F0, 0]),
+    ],
+    ids=["half-continuous", "float-continuous", "half-bits", "float-bits"],
+)
+def test_block_reductions_leave_blocks_without_lanes_alone(
+    kernel_module: Load, dtype: Any, mask: int | list[int]
+) -> None:
     x = inputs(dtype, seed=6)
     n = lanes(dtype)
     per_block = n // 8
@@ -195,7 +239,7 @@ def test_block_reductions_leave_blocks_without_lanes_alone(kernel_module: Load, 
     asc.block_reduce_min(c[64:], a, 2, {mask}, 1, 1, 8)
     """
     got = run(kernel_module, body, x, dtype, 96).reshape(3, 32)
-    active = np.arange(n) < mask
+    active = np.arange(n) < mask if isinstance(mask, int) else bit_lanes(mask, n)
     for r, row in enumerate(repeats_of(x, 2, active)):
         for b in range(8):
             lanes_on = active[b * per_block : (b + 1) * per_block]
@@ -223,6 +267,21 @@ def test_pair_reduce_sum_adds_neighbours_and_skips_empty_pairs(kernel_module: Lo
             else:
                 values = np.where(pair, x[r * 64 + 2 * p : r * 64 + 2 * p + 2], 0).astype(np.float32)
                 assert got[at] == np.float32(values[0] + values[1])
+
+
+@pytest.mark.parametrize("dtype", [np.float16, np.float32])
+def test_pair_reduce_sum_with_a_continuous_mask(kernel_module: Load, dtype: Any) -> None:
+    """A continuous mask of 37 lanes over 2 repeats: the pairs of lanes 0-35 add up, lane 36 alone makes the
+    19th pair, the pairs past it are not written."""
+    x = inputs(dtype, n=512, seed=8)
+    n = lanes(dtype)
+    got = run(kernel_module, "asc.pair_reduce_sum(c, a, 2, 37, 1, 1, 8)", x, dtype, n)
+    for r in range(2):
+        row = x[r * n : r * n + 38].astype(np.float32)
+        row[37] = 0  # outside the mask
+        want = (row[0::2] + row[1::2]).astype(dtype)
+        np.testing.assert_array_equal(got[r * n // 2 : r * n // 2 + 19], want)
+        assert (got[r * n // 2 + 19 : (r + 1) * n // 2] == SENTINEL).all()
 
 
 def test_a_zero_mask_or_repeat_count_does_nothing(kernel_module: Load) -> None:

@@ -150,6 +150,50 @@ def test_the_converting_ops_round_to_nearest_even_and_saturate(kernel_module: Lo
     np.testing.assert_array_equal(got["z5"], rint_into(xh * mh, np.uint8))
 
 
+@pytest.mark.clean_room_only(
+    "the CANN backend's intrinsic layer does not emulate vaddreluconv/vsubreluconv/vmulconv/vconv_deq "
+    "(AddReluCast, SubReluCast, MulCast, AddDeqRelu) yet"
+)
+@pytest.mark.parametrize("mask", [100, [0x00FF00FF00FF00FF, 0xF0F0F0F0F0F0F000]], ids=["continuous", "bits"])
+def test_the_converting_ops_mask_forms_write_only_the_masked_lanes(kernel_module: Load, mask: int | list[int]) -> None:
+    """AddReluCast, SubReluCast and MulCast (half to int8, 128 lanes a repeat, results 128 bytes apart) and
+    AddDeqRelu (int32 to half, 64 lanes a repeat, results 64 halves apart) in both mask forms over two repeats:
+    the selected lanes as the count form computes them, the others as they were."""
+    xh = RNG.uniform(-200, 200, N).astype(np.float16)
+    yh = RNG.uniform(-200, 200, N).astype(np.float16)
+    mh = RNG.uniform(-20, 20, N).astype(np.float16)
+    a = RNG.integers(-5000, 5000, N // 2, dtype=np.int32)
+    b = RNG.integers(-5000, 5000, N // 2, dtype=np.int32)
+    narrow = 40 if isinstance(mask, int) else [mask[0], 0]  # 32-bit sources: 64 lanes, one word
+    body = f"""
+    p = asc.BinaryRepeatParams(1, 1, 1, 4, 8, 8)
+    asc.add_relu_cast(z0, xh, yh, {mask}, 2, p)
+    asc.sub_relu_cast(z1, xh, yh, {mask}, 2, p)
+    asc.mul_cast(z2, xh, mh, {mask}, 2, p)
+    asc.set_deq_scale(0.125)
+    asc.add_deq_relu(z3, a, b, {narrow}, 2, p)
+    """
+    outs = {f"z{i}": np.full(N, 3, np.int8) for i in range(3)} | {"z3": np.full(N // 2, 3, np.float16)}
+    got = run(kernel_module, body, {"xh": xh, "yh": yh, "mh": mh, "a": a, "b": b}, outs)
+
+    def lanes(m: int | list[int], n: int) -> np.ndarray:
+        one = range(m) if isinstance(m, int) else [j for j in range(n) if m[j // 64] >> (j % 64) & 1]
+        return np.array([r * n + j for r in range(2) for j in one])
+
+    wide, deq = lanes(mask, 128), lanes(narrow, 64)
+    results = {
+        "z0": rint_into(np.maximum(xh + yh, 0), np.int8),
+        "z1": rint_into(np.maximum(xh - yh, 0), np.int8),
+        "z2": rint_into(xh * mh, np.int8),
+        "z3": np.maximum(((a + b).astype(np.float64) * 0.125).astype(np.float16), 0),
+    }
+    for name, result in results.items():
+        at = deq if name == "z3" else wide
+        want = outs[name].copy()
+        want[at] = result[at]
+        np.testing.assert_array_equal(got[name], want, err_msg=name)
+
+
 def test_shifts(kernel_module: Load) -> None:
     x16 = RNG.integers(-32768, 32767, N, dtype=np.int16)
     u16 = x16.view(np.uint16)
@@ -221,8 +265,14 @@ def test_cast_deq_from_int16_into_half_blocks(kernel_module: Load) -> None:
     asc.cast_deq(z1, x, 256, is_vec_deq=False, half_block=True)
     asc.set_deq_scale(0.05, -7, False)
     asc.cast_deq(z2, x, 128, 2, asc.UnaryRepeatParams(), is_vec_deq=False)
+    asc.cast_deq(z3, x, [0x00FF00FF00FF00FF, 0xF0F0F0F0F0F0F000], 2, asc.UnaryRepeatParams(), is_vec_deq=False)
     """
-    outs = {"z0": np.full(512, -1, np.int8), "z1": np.full(512, -1, np.int8), "z2": np.full(512, 1, np.uint8)}
+    outs = {
+        "z0": np.full(512, -1, np.int8),
+        "z1": np.full(512, -1, np.int8),
+        "z2": np.full(512, 1, np.uint8),
+        "z3": np.full(512, 1, np.uint8),
+    }
     got = run(kernel_module, body, {"x": x}, outs)
     q = deq_b8(x, 0.1, 3, True).reshape(16, 16)
     want = np.full((16, 32), -1, np.int8)
@@ -234,6 +284,11 @@ def test_cast_deq_from_int16_into_half_blocks(kernel_module: Load) -> None:
     want = np.full((16, 32), 1, np.uint8)
     want[:, 16:] = deq_b8(x, 0.05, -7, False).reshape(16, 16)
     np.testing.assert_array_equal(got["z2"].reshape(16, 32), want)
+    bits = [0x00FF00FF00FF00FF, 0xF0F0F0F0F0F0F000]  # the bit-mask form: lane j of repeat r is element 128 r + j
+    lanes = [r * 128 + j for r in range(2) for j in range(128) if bits[j // 64] >> (j % 64) & 1]
+    want = np.full(512, 1, np.uint8)
+    want[[(i // 16) * 32 + 16 + i % 16 for i in lanes]] = deq_b8(x, 0.05, -7, False)[lanes]
+    np.testing.assert_array_equal(got["z3"], want)
 
 
 @pytest.mark.clean_room_only("the CANN backend's intrinsic layer does not emulate vconv_vdeqs162b8 (CastDeq) yet")

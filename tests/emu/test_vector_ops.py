@@ -410,6 +410,61 @@ def test_reductions(kernel_module: Callable[[str], ModuleType], dtype: Any, inde
         assert got[2][1:2].view(index_type)[0] == 31
 
 
+REDUCE_FORMS = """
+    t = asc.LocalTensor(a.dtype, asc.TPosition.VECCALC, 12288, 256)
+    asc.duplicate(c, 0.0, 256)
+    asc.reduce_max(c, a, t, 16, 2, 8, True)
+    out()
+    asc.duplicate(c, 0.0, 256)
+    asc.reduce_min(c, a, t, 256, True)
+    out()
+    asc.duplicate(c, 0.0, 256)
+    asc.reduce_max(c, a, t, {bits}, 2, 8, True)
+    out()
+    asc.duplicate(c, 0.0, 256)
+    asc.reduce_min(c, a, t, {bits}, 2, 8, True)
+    out()
+    asc.duplicate(c, 0.0, 256)
+    asc.reduce_sum(c, a, t, {bits}, 2, 8)
+    out()
+"""
+
+
+@pytest.mark.clean_room_only(
+    "CANN's ReduceSum, ReduceMax and ReduceMin fetch event IDs from the kernel's TPipe (GetTPipePtr()->FetchEventID) "
+    "and this kernel has none: a null dereference there (docs/emulation.md#what-the-differential-check-found)"
+)
+@pytest.mark.parametrize(
+    ("dtype", "index_type", "bits", "rtol"),
+    [
+        (np.float32, np.uint32, [0xFFFF0000FFFF0000, 0], 1e-6),
+        (np.float16, np.uint16, [0xFFFF0000FFFF0000, 0x0000FFFF0000FFFF], 2e-3),
+    ],
+)
+def test_the_other_reduction_forms(
+    kernel_module: Callable[[str], ModuleType], dtype: Any, index_type: Any, bits: list[int], rtol: float
+) -> None:
+    """ReduceMax's continuous-mask form (16 lanes), ReduceMin's count form and the bit-mask forms of all three
+    over two repeats (the repeat stride 8 blocks): the maximum, minimum (with the index of the first) and sum of
+    the selected elements; the extremes outside each mask are not seen."""
+    x, _ = inputs(dtype, seed=8, low=0.0, high=1.0)
+    lanes = 256 // np.dtype(dtype).itemsize
+    in_mask = np.concatenate([r * lanes + np.arange(16) for r in range(2)])  # apart from in_bits
+    in_bits = np.array([r * lanes + j for r in range(2) for j in range(lanes) if bits[j // 64] >> (j % 64) & 1])
+    outside = np.setdiff1d(np.arange(N), np.union1d(in_mask, in_bits))
+    x[outside[:2]] = [9, -9]  # seen by the count form alone
+    x[in_mask[-3]] = 6  # the maximum of the continuous mask
+    x[in_bits[5]] = 7
+    x[in_bits[-2]] = 7  # a tie: the first one counts
+    x[in_bits[3]] = -2
+    got = run(kernel_module, REDUCE_FORMS.format(bits=bits), x, x, dtype, 5)
+    assert (got[0][0], got[0][1:2].view(index_type)[0]) == (6, in_mask[-3])
+    assert (got[1][0], got[1][1:2].view(index_type)[0]) == (-9, outside[1])
+    assert (got[2][0], got[2][1:2].view(index_type)[0]) == (7, in_bits[5])
+    assert (got[3][0], got[3][1:2].view(index_type)[0]) == (-2, in_bits[3])
+    np.testing.assert_allclose(float(got[4][0]), float(x[in_bits].astype(np.float64).sum()), rtol=rtol)
+
+
 @pytest.mark.clean_room_only(
     "CANN's ReduceSum (mask form too) fetches event IDs from the kernel's TPipe (GetTPipePtr()->FetchEventID) "
     "and this kernel has none: a null dereference there (docs/emulation.md#what-the-differential-check-found)"

@@ -310,6 +310,21 @@ def test_c_is_double_buffered_in_l0c_by_default_when_two_blocks_fit(cls: type[ho
     assert tiling_of(api).db_l0c == 1
 
 
+@pytest.mark.parametrize(("dim", "shape", "block"), [(2, (256, 128, 64), 128), (4, (128, 128, 256), 64)])
+def test_each_core_s_block_of_a_split_is_double_buffered_in_l0c(
+    dim: int, shape: tuple[int, int, int], block: int
+) -> None:
+    """A split over ``dim`` cores gives each a ``block`` x ``block`` square whose float32 C fits L0C twice: by
+    default (C's double buffering on) ``db_l0c`` is 2 and the L0C share is two blocks."""
+    api = fp16_api()
+    api.set_dim(dim)
+    api.set_org_shape(*shape)
+    api.set_shape(*shape)
+    t = tiling_of(api)
+    assert (t.used_core_num, t.single_core_m, t.single_core_n, t.base_m, t.base_n) == (dim, block, block, block, block)
+    assert (t.db_l0c, t.share_l0c_size) == (2, 2 * block * block * 4)
+
+
 def test_set_single_shape_and_set_align_split() -> None:
     api = fp16_api()
     api.set_dim(48)

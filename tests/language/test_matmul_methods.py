@@ -313,6 +313,11 @@ CASES: dict[str, Case] = {
         "g = mm.get_tensor_c(sync=False)",
         "ValueError: get_tensor_c with return value requires the C MatmulType position VECIN",
     ),
+    "get_tensor_c into GM and UB in cube-only": Case(
+        "mm.iterate()\n    mm.get_tensor_c(gc, optional_tensor=ub)",
+        "ValueError: get_tensor_c is not supported in cube-only kernels",
+        cube=True,
+    ),
     "get_tensor_c returning in cube-only": Case(
         "g = mm.get_tensor_c(sync=False)", "ValueError: get_tensor_c is not supported in cube-only kernels", cube=True
     ),

@@ -277,6 +277,10 @@ EMITS: dict[str, tuple[str, list[str]]] = {
         "asc.compare(m8, a, b, asc.CMPMODE.GT, count=n)",
         ["AscendC::Compare(m8, a, b, AscendC::CMPMODE::GT, n);"],
     ),
+    "compare_ne": (
+        "asc.compare(m8, a, b, asc.CMPMODE.NE, 256)",
+        ["AscendC::Compare(m8, a, b, AscendC::CMPMODE::NE, 256);"],
+    ),
     "compare_mask": (
         "asc.compare(m8, a, b, asc.CMPMODE.LE, 128, 2, asc.BinaryRepeatParams())",
         [

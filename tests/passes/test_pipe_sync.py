@@ -534,6 +534,18 @@ def test_runtime_ids_that_are_pure_computations_pair_up(kernel_module: Load) -> 
     assert sync_lines(kernel_module, body).count("PipeBarrier<PIPE_ALL>();") == 1  # nothing inserted
 
 
+def test_a_long_pure_computation_of_an_id_pairs_up_like_a_short_one(kernel_module: Load) -> None:
+    """An id computed through a long chain of arith ops (``(n + 1 + 1 ... + 1) % 2``, 49 additions) is a pure
+    computation as ``n % 2`` is: no FL-4, one slot for the set and the wait.  (The walk that decides it once
+    gave up after 64 values, so a longer pure chain was refused as not computable.)"""
+    slot = "(n" + " + 1" * 49 + ") % 2"
+    body = f"""
+    asc.set_flag(asc.HardEvent.MTE2_V, {slot})
+    asc.wait_flag(asc.HardEvent.MTE2_V, {slot})
+    """
+    assert warnings_of(kernel_module, body) == []  # compiled: no FL-4, and the wait pairs with the set
+
+
 def test_fl7_fetched_ids_overlap(kernel_module: Load) -> None:
     """A flag on a pool id after its release."""
     body = """

@@ -131,6 +131,59 @@ def test_every_area_has_files_with_mutants_and_tests() -> None:
         assert len(mutate.area_mutants(area, enums)) > 100, name
 
 
+def test_each_hand_written_mutant_changes_the_line_it_names_and_its_tests_exist() -> None:
+    """Issue 32's hand-written mutants still find their text in the current source (a stale one would stop the
+    campaign's rerun), each changing one occurrence; every test they name exists."""
+    names = [h.name for h in mutate.HANDWRITTEN]
+    assert names == [
+        "pad-out-row",
+        "compare-printed-ne-as-eq",
+        "compare-ne-computes-eq",
+        "tiling-c-single-buffered",
+        "counter-mode-repeats",
+        "continuous-mask-word",
+    ]
+    for hand in mutate.HANDWRITTEN:
+        mutant = hand.mutant()
+        text = (REPO / hand.path).read_text()
+        line = text.splitlines()[mutant.line - 1]
+        assert line[mutant.col : mutant.col + len(hand.original)] == hand.original, hand.name
+        changed = mutant.apply(text).splitlines()[mutant.line - 1]
+        assert changed == line[: mutant.col] + hand.replacement + line[mutant.col + len(hand.original) :]
+        offset = sum(len(t) for t in text.splitlines(keepends=True)[: mutant.line - 1]) + mutant.col
+        assert text.find(hand.after) < offset, hand.name
+        for test in hand.tests:
+            path, _, function = test.removeprefix("lit:").partition("::")
+            assert (REPO / path).exists(), (hand.name, test)
+            assert not function or f"def {function}(" in (REPO / path).read_text(), (hand.name, test)
+
+
+def test_a_hand_written_mutant_whose_text_is_gone_is_an_error(tmp_path: Path) -> None:
+    (tmp_path / "f.py").write_text("def f(x):\n    return x + 1\n\n\ndef g(x):\n    return x + 1\n")
+    second = mutate.Handwritten("g-minus", "f.py", "x + 1", "x - 1", (), "g subtracts", after="def g(")
+    assert second.mutant(tmp_path) == mutate.Mutant("f.py", 6, 11, "hand", "x + 1", "x - 1")
+    with pytest.raises(ValueError, match=r"g-minus: 'def h\(' is not found exactly once in f.py"):
+        mutate.Handwritten("g-minus", "f.py", "x + 1", "x - 1", (), "", after="def h(").mutant(tmp_path)
+    with pytest.raises(ValueError, match=r"no line of f.py after 'def g\(' holds 'x \* 1'"):
+        mutate.Handwritten("g-minus", "f.py", "x * 1", "x - 1", (), "", after="def g(").mutant(tmp_path)
+
+
+def test_every_failing_test_is_read_from_pytest_and_lit_output() -> None:
+    pytest_output = (
+        "F.F\n=== short test summary info ===\n"
+        "FAILED tests/emu/test_a.py::test_x[1] - AssertionError: no\n"
+        "ERROR tests/emu/test_b.py::test_y - RuntimeError\n"
+        "FAILED tests/emu/test_a.py::test_z\n2 failed, 1 error\n"
+    )
+    assert mutate._failures(pytest_output) == [
+        "tests/emu/test_a.py::test_x[1]",
+        "tests/emu/test_b.py::test_y",
+        "tests/emu/test_a.py::test_z",
+    ]
+    lit_output = "********************\nFailed Tests (2):\n  ascx :: target/a.mlir\n  ascx :: api/b.py\n\n"
+    assert mutate._failures(lit_output) == ["ascx :: target/a.mlir", "ascx :: api/b.py"]
+
+
 def _find(path: str, operator: str, original: str, before: str) -> object:
     """The first mutant of ``path`` (in source order) with this operator and original text, where the line
     has ``before`` just before it (the start of the line for a deletion): found by content, so edits

@@ -93,18 +93,19 @@ def slot_order(key: SlotKey, set_op: Operation) -> tuple[str, str]:
 
 def is_pure_integer(value: SSAValue) -> bool:
     """Whether ``value`` is computed from constants, loop indices, kernel arguments and system values
-    by pure ``arith`` ops only (so two uses of the same computation are the same number)."""
-    work, seen = [value], 0
+    by pure ``arith`` ops only (so two uses of the same computation are the same number).  Each value is
+    visited once, so the walk is linear in the computation however long it is and however often it reuses
+    a value."""
+    work, seen = [value], {value}
     while work:
-        seen += 1
-        if seen > 64:
-            return False
         current = work.pop()
         owner = current.owner
         if isinstance(owner, Block):
             continue
         if owner.dialect_name() == "arith" and not owner.regions:
-            work.extend(owner.operands)
+            fresh = [operand for operand in owner.operands if operand not in seen]
+            seen.update(fresh)
+            work.extend(fresh)
         elif isinstance(owner, SysVarOp) or constant_int(current) is not None:
             continue
         else:
