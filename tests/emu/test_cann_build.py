@@ -80,9 +80,10 @@ def test_a_thin_build_compiles_the_kernel_at_O0_from_its_precompiled_preamble_an
     assert "-O2" not in command
     assert command[command.index("-include-pch") + 1] == str(prelude.precompiled)
     objects = command[command.index("none") + 1 : command.index("-o")]
-    assert objects[0] == str(prelude.object)
-    assert Path(objects[1]).name.startswith("cann-runtime-aiv-clang++-")
+    assert objects[:2] == ["-Wl,--gc-sections", str(prelude.object)]  # only the functions the kernel reaches
+    assert Path(objects[2]).name.startswith("cann-runtime-aiv-clang++-")
     assert target.name.startswith("thin_probe-cann-aiv-clang++-")
+    assert target.stat().st_size < prelude.object.stat().st_size / 4
     assert subprocess.run([str(target), "--layout"], capture_output=True, check=False).returncode == 0
 
 
@@ -102,6 +103,7 @@ def test_the_preambles_code_is_compiled_once_at_O2(
     for flag in ("-O0", "-fpch-instantiate-templates", "-fpch-codegen", "c++-header"):
         assert flag in precompile
     assert "-O2" in compile_object
+    assert "-ffunction-sections" in compile_object
     assert compile_object[compile_object.index("-c") + 1] == str(prelude.precompiled)
     assert prelude.object.stat().st_size > 0
 

@@ -55,8 +55,12 @@ COMPILE_FLAGS = (*BASE_FLAGS, "-O1")
 """A whole build's flags (``$ASCX_CANN_THIN=0``, or g++): every unit at ``-O1``."""
 THIN_UNIT_FLAGS = (*BASE_FLAGS, "-O0")
 """A thin build's kernel unit and precompiled preamble: the preamble's code is in its object, at ``-O2``."""
-THIN_OBJECT_FLAGS = (*BASE_FLAGS, "-O2")
-"""A thin build's preamble object and runtime object: the code every kernel of a side shares."""
+THIN_OBJECT_FLAGS = (*BASE_FLAGS, "-O2", "-ffunction-sections", "-fdata-sections")
+"""A thin build's preamble object and runtime object: the code every kernel of a side shares, each function in
+a section of its own, so that a kernel's link keeps only what it uses (``THIN_LINK_FLAGS``)."""
+THIN_LINK_FLAGS = ("-Wl,--gc-sections",)
+"""A thin kernel's link drops the shared objects' functions it does not reach: its executable is about 0.2 MB
+instead of 2.5 MB (the preamble's object holds every inline function of CANN's headers)."""
 THIN_ENV = "ASCX_CANN_THIN"
 """``0``: whole builds (the approach before thin ones, kept to measure against)."""
 
@@ -266,7 +270,7 @@ class ThinPrelude:
 
 def thin_prelude(preamble: str, side: CoreMode, headers: CannHeaders, compiler: Compiler) -> ThinPrelude:
     """The prelude of ``preamble`` (built on first use)."""
-    key = _build_key(compiler, side, headers, "thin-prelude", preamble, flags=THIN_UNIT_FLAGS)
+    key = _build_key(compiler, side, headers, "thin-prelude", *THIN_OBJECT_FLAGS, preamble, flags=THIN_UNIT_FLAGS)
     directory = build_dir() / f"cann-prelude-{side}-{compiler.name}-{key}"
     prelude = ThinPrelude(directory / "preamble.h.pch", directory / "preamble.o")
     if prelude.precompiled.exists() and prelude.object.exists():
@@ -327,7 +331,7 @@ def _start(source: str, side: CoreMode, headers: CannHeaders, compiler: Compiler
             "-include-pch",
             str(prelude.precompiled),
         ]
-        return unit, [str(prelude.object), str(runtime)]
+        return unit, [*THIN_LINK_FLAGS, str(prelude.object), str(runtime)]
     runtime = runtime_object(side, headers, compiler)
     pch = [] if _defines_before_include(source) else precompiled_headers(side, headers, compiler)
     return [*COMPILE_FLAGS, *SIDE_DEFINES[side], *include_flags(headers), *pch], [str(runtime)]
@@ -340,7 +344,8 @@ def build_executable(source: str, side: CoreMode, *, name: str = "kernel", compi
     relocated = relocate(source)
     source = relocated.source  # the key and the build do not depend on where the kernel's file is
     thin = _thin(compiler) and bool(source_preamble(source))
-    key = _build_key(compiler, side, headers, source, flags=THIN_UNIT_FLAGS if thin else COMPILE_FLAGS)
+    flags = (*THIN_UNIT_FLAGS, *THIN_LINK_FLAGS) if thin else COMPILE_FLAGS
+    key = _build_key(compiler, side, headers, source, flags=flags)
     directory = build_dir()
     target = directory / f"{name}-cann-{side}-{compiler.name}-{key}"
     if target.exists():
