@@ -21,6 +21,7 @@ from tests.emu import test_launch as launch_tests
 
 import ascx as asc
 from ascx.emu.build import default_compiler
+from ascx.emu.cann_backend.build import cann_compiler
 from ascx.emu.launch import build_kernel, launch
 from ascx.progress import hide_progress, progress_shown, show_progress
 from ascx.runtime.cann_check import CannHeaders
@@ -254,7 +255,7 @@ def test_the_cann_backend_reports_its_build_and_run(
     caplog.set_level(logging.INFO, logger="ascx")
     run(copy_kernel, blocks=1)
     compiled = copy_kernel.compile(*SPECS)
-    building = f"building 'copy' with {default_compiler().name} against CANN's headers"
+    building = f"building 'copy' with {cann_compiler().name} against CANN's headers"  # clang++ where installed
     running = "running 'copy' on 1 block on the CPU through CANN's headers"
     messages = [re.sub(SECONDS, "T", r.getMessage()) for r in caplog.records if "once per" not in r.getMessage()]
     assert messages[0] == f"{building} ..."

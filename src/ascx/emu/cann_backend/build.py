@@ -7,6 +7,14 @@ ascx's clean-room replacement of the closed CPU-simulator library in front of th
 executable: the kernel's translation unit linked with the runtime object (``runtime/runtime.cpp``, built
 once per side, compiler and header tree).  Everything is cached by a digest of what decides it, as the
 clean-room builds are.
+
+With clang (the backend's compiler when it is installed) a kernel's build is thin
+(docs/emulation.md#the-cann-backends-builds): its preamble (the leading ``#define``/``#include`` lines) is precompiled
+once per side with the templates CANN's headers use instantiated (``-fpch-instantiate-templates``) and
+with its code in an object of its own (``-fpch-codegen``, compiled at ``-O2``), so the kernel's unit loads
+the headers lazily, compiles only what the kernel itself instantiates, at ``-O0``, and links that object.
+``$ASCX_CANN_THIN=0`` selects the approach before (g++ when installed, every unit at ``-O1``), kept to
+measure against.
 """
 
 from __future__ import annotations
@@ -16,11 +24,14 @@ import os
 import re
 import subprocess
 import tempfile
+import threading
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from ascx.emu.build import BuildError, Compiler, CoreMode, build_dir, default_compiler
+from ascx.emu.build import BuildError, Compiler, CoreMode, build_dir, default_compiler, find_compiler
 from ascx.emu.cann_headers import HEADERS_ENV, SIDE_MACROS, CannHeaders, find_headers
+from ascx.emu.prelude import source_preamble
 from ascx.emu.relocation import relocate
 from ascx.errors import AscxError
 from ascx.progress import logger, mark_work, step, tool_run
@@ -35,12 +46,23 @@ CLEAN_ROOM_SHARED = (PACKAGE_DIR.parent / "include" / "ascx_emu" / "half_bits.h"
 LOG = logger("build")
 """Each compiler run at DEBUG; CANN's runtime and precompiled headers, built once, at INFO."""
 
-COMPILE_FLAGS = (
-    "-std=c++17", "-w", "-O1", "-fno-strict-aliasing", "-ffp-contract=off", "-DASCENDC_CPU_DEBUG=1",
-    "-D__NPU_ARCH__=2201",
+BASE_FLAGS = (
+    "-std=c++17", "-w", "-fno-strict-aliasing", "-ffp-contract=off", "-DASCENDC_CPU_DEBUG=1", "-D__NPU_ARCH__=2201",
 )  # fmt: skip
 """C++17 (as the clean-room build), CANN's CPU-debug path for Atlas A2; CANN's own headers warn a lot
 (``-w``); no FMA contraction, so float arithmetic rounds each step as on the clean-room backend."""
+COMPILE_FLAGS = (*BASE_FLAGS, "-O1")
+"""A whole build's flags (``$ASCX_CANN_THIN=0``, or g++): every unit at ``-O1``."""
+THIN_UNIT_FLAGS = (*BASE_FLAGS, "-O0")
+"""A thin build's kernel unit and precompiled preamble: the preamble's code is in its object, at ``-O2``."""
+THIN_OBJECT_FLAGS = (*BASE_FLAGS, "-O2", "-ffunction-sections", "-fdata-sections")
+"""A thin build's preamble object and runtime object: the code every kernel of a side shares, each function in
+a section of its own, so that a kernel's link keeps only what it uses (``THIN_LINK_FLAGS``)."""
+THIN_LINK_FLAGS = ("-Wl,--gc-sections",)
+"""A thin kernel's link drops the shared objects' functions it does not reach: its executable is about 0.2 MB
+instead of 2.5 MB (the preamble's object holds every inline function of CANN's headers)."""
+THIN_ENV = "ASCX_CANN_THIN"
+"""``0``: whole builds (the approach before thin ones, kept to measure against)."""
 
 SIDE_DEFINES: dict[CoreMode, tuple[str, ...]] = {
     "aiv": SIDE_MACROS["aiv"],
@@ -100,11 +122,28 @@ def _key(*parts: str) -> str:
     return digest.hexdigest()[:32]
 
 
-def _build_key(compiler: Compiler, side: CoreMode, headers: CannHeaders, *more: str) -> str:
+def _build_key(
+    compiler: Compiler, side: CoreMode, headers: CannHeaders, *more: str, flags: tuple[str, ...] = COMPILE_FLAGS
+) -> str:
     return _key(
-        compiler.path, compiler.version, side, *COMPILE_FLAGS, *SIDE_DEFINES[side], headers.digest,
+        compiler.path, compiler.version, side, *flags, *SIDE_DEFINES[side], headers.digest,
         *map(str, headers.include_dirs), _own_digest(), *more,
     )  # fmt: skip
+
+
+def thin_enabled() -> bool:
+    """Whether kernels are built thin when clang is installed (``$ASCX_CANN_THIN`` is not ``0``)."""
+    return os.environ.get(THIN_ENV) != "0"
+
+
+def cann_compiler() -> Compiler:
+    """The backend's compiler: clang++ when it is installed and builds are thin, else the emulation's default."""
+    clang = find_compiler("clang++") if thin_enabled() else None
+    return clang if clang is not None else default_compiler()
+
+
+def _thin(compiler: Compiler) -> bool:
+    return thin_enabled() and "clang" in compiler.name
 
 
 _CHECK_DECLARATION = re.compile(r"^bool\s+(Check\w+)\s*\(([^;{}]*)\)\s*;", re.MULTILINE)
@@ -143,9 +182,11 @@ def _compile(command: list[str], what: str, source: str) -> None:
         )
 
 
-def runtime_object(side: CoreMode, headers: CannHeaders, compiler: Compiler) -> Path:
-    """The runtime of one side, compiled once per compiler and header tree."""
-    key = _build_key(compiler, side, headers, "runtime")
+def runtime_object(
+    side: CoreMode, headers: CannHeaders, compiler: Compiler, flags: tuple[str, ...] = COMPILE_FLAGS
+) -> Path:
+    """The runtime of one side, compiled once per compiler, flags and header tree."""
+    key = _build_key(compiler, side, headers, "runtime", flags=flags)
     directory = build_dir()
     target = directory / f"cann-runtime-{side}-{compiler.name}-{key}.o"
     if target.exists():
@@ -158,8 +199,7 @@ def runtime_object(side: CoreMode, headers: CannHeaders, compiler: Compiler) -> 
         source.write_text(RUNTIME_SOURCE.read_text() + "\n" + check_hooks(headers))
         partial = Path(scratch) / "runtime.o"
         command = [
-            compiler.path, *COMPILE_FLAGS, *SIDE_DEFINES[side], *include_flags(headers), "-c", str(source),
-            "-o", str(partial),
+            compiler.path, *flags, *SIDE_DEFINES[side], *include_flags(headers), "-c", str(source), "-o", str(partial),
         ]  # fmt: skip
         _compile(command, f"the CANN backend's {side.upper()} runtime", source.read_text())
         os.replace(partial, target)
@@ -183,7 +223,13 @@ def _defines_before_include(source: str) -> bool:
 
 
 def precompiled_headers(side: CoreMode, headers: CannHeaders, compiler: Compiler) -> list[str]:
-    """The flags that make a build use CANN's headers precompiled (built on first use)."""
+    """The flags that make a whole build use CANN's headers precompiled (built on first use)."""
+    output = precompiled_output(side, headers, compiler)
+    return ["-include-pch", str(output)] if output.suffix == ".pch" else ["-include", str(output.with_suffix(""))]
+
+
+def precompiled_output(side: CoreMode, headers: CannHeaders, compiler: Compiler) -> Path:
+    """CANN's headers precompiled for a whole build (built on first use)."""
     key = _build_key(compiler, side, headers, "pch", *PCH_HEADERS)
     directory = build_dir() / f"cann-pch-{side}-{compiler.name}-{key}"
     header = directory / "ascx_cann_pch.h"
@@ -194,7 +240,7 @@ def precompiled_headers(side: CoreMode, headers: CannHeaders, compiler: Compiler
         once = f"precompiling CANN's headers for the {side.upper()} side with {compiler.name} (once per compiler)"
         with step(LOG, once):
             _precompile(directory, header, output, side, headers, compiler)
-    return ["-include-pch", str(output)] if clang else ["-include", str(header)]
+    return output
 
 
 def _precompile(
@@ -212,27 +258,104 @@ def _precompile(
     os.replace(partial, output)
 
 
+@dataclass(frozen=True)
+class ThinPrelude:
+    """A thin build's start: a preamble precompiled for one side, compiler and header tree, and its object."""
+
+    precompiled: Path
+    """``preamble.h.pch``: a kernel's unit starts from it (``-include-pch``)."""
+    object: Path
+    """``preamble.o``: the code of the inline functions and templates the preamble holds, at ``-O2``."""
+
+
+def thin_prelude(preamble: str, side: CoreMode, headers: CannHeaders, compiler: Compiler) -> ThinPrelude:
+    """The prelude of ``preamble`` (built on first use)."""
+    key = _build_key(compiler, side, headers, "thin-prelude", *THIN_OBJECT_FLAGS, preamble, flags=THIN_UNIT_FLAGS)
+    directory = build_dir() / f"cann-prelude-{side}-{compiler.name}-{key}"
+    prelude = ThinPrelude(directory / "preamble.h.pch", directory / "preamble.o")
+    if prelude.precompiled.exists() and prelude.object.exists():
+        return prelude
+    mark_work()
+    once = f"precompiling CANN's headers for the {side.upper()} side with {compiler.name} (once per preamble)"
+    with step(LOG, once):
+        directory.mkdir(parents=True, exist_ok=True)
+        header = directory / "preamble.h"
+        if not header.exists():  # the precompiled header names this file: it stays as the first writer left it
+            _write_once(header, preamble)
+        if not prelude.precompiled.exists():
+            # -fno-pch-timestamp: the directory's key holds the headers' contents, so their times need not match
+            command = [
+                compiler.path, *THIN_UNIT_FLAGS, *SIDE_DEFINES[side], *include_flags(headers), "-Xclang",
+                "-fno-pch-timestamp", "-fpch-instantiate-templates", "-fpch-codegen", "-x", "c++-header", str(header),
+            ]  # fmt: skip
+            _compile_into(command, prelude.precompiled, "CANN's headers (precompiled)")
+        if not prelude.object.exists():
+            command = [compiler.path, *THIN_OBJECT_FLAGS, *SIDE_DEFINES[side], "-c", str(prelude.precompiled)]
+            _compile_into(command, prelude.object, "CANN's headers' code")
+    return prelude
+
+
+def _write_once(path: Path, text: str) -> None:
+    """Create ``path`` with ``text`` unless another process did first."""
+    partial = path.with_name(f".{path.name}.{os.getpid()}.{threading.get_ident()}")
+    partial.write_text(text)
+    try:
+        os.link(partial, path)
+    except FileExistsError:
+        pass
+    finally:
+        partial.unlink()
+
+
+def _compile_into(command: list[str], output: Path, what: str) -> None:
+    """Run ``command`` into ``output``, written under a temporary name and renamed into place."""
+    partial = output.with_name(f".{output.name}.{os.getpid()}.{threading.get_ident()}")
+    try:
+        _compile([*command, "-o", str(partial)], what, "")
+        os.replace(partial, output)
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def _start(source: str, side: CoreMode, headers: CannHeaders, compiler: Compiler) -> tuple[list[str], list[str]]:
+    """How a kernel's unit starts and what it links besides itself: its flags (optimisation, precompiled
+    headers) and objects."""
+    preamble = source_preamble(source)
+    if _thin(compiler) and preamble:
+        prelude = thin_prelude(preamble, side, headers, compiler)
+        runtime = runtime_object(side, headers, compiler, THIN_OBJECT_FLAGS)
+        unit = [
+            *THIN_UNIT_FLAGS,
+            *SIDE_DEFINES[side],
+            *include_flags(headers),
+            "-include-pch",
+            str(prelude.precompiled),
+        ]
+        return unit, [*THIN_LINK_FLAGS, str(prelude.object), str(runtime)]
+    runtime = runtime_object(side, headers, compiler)
+    pch = [] if _defines_before_include(source) else precompiled_headers(side, headers, compiler)
+    return [*COMPILE_FLAGS, *SIDE_DEFINES[side], *include_flags(headers), *pch], [str(runtime)]
+
+
 def build_executable(source: str, side: CoreMode, *, name: str = "kernel", compiler: Compiler | None = None) -> Path:
     """The executable that runs one core of ``source`` (the kernel and its ``ascx_cann_body``) on ``side``."""
-    compiler = compiler if compiler is not None else default_compiler()
+    compiler = compiler if compiler is not None else cann_compiler()
     headers = cann_headers(headers_directory())
     relocated = relocate(source)
     source = relocated.source  # the key and the build do not depend on where the kernel's file is
-    key = _build_key(compiler, side, headers, source)
+    thin = _thin(compiler) and bool(source_preamble(source))
+    flags = (*THIN_UNIT_FLAGS, *THIN_LINK_FLAGS) if thin else COMPILE_FLAGS
+    key = _build_key(compiler, side, headers, source, flags=flags)
     directory = build_dir()
     target = directory / f"{name}-cann-{side}-{compiler.name}-{key}"
     if target.exists():
         return target
-    runtime = runtime_object(side, headers, compiler)
-    pch = [] if _defines_before_include(source) else precompiled_headers(side, headers, compiler)
+    unit, objects = _start(source, side, headers, compiler)
     with tempfile.TemporaryDirectory(dir=directory, prefix=".build-") as scratch:
         cpp = Path(scratch) / f"{name}.cpp"
         cpp.write_text(source)
         partial = Path(scratch) / "kernel"
-        command = [
-            compiler.path, *COMPILE_FLAGS, *SIDE_DEFINES[side], *include_flags(headers), *pch, "-x", "c++", str(cpp),
-            "-x", "none", str(runtime), "-o", str(partial),
-        ]  # fmt: skip
+        command = [compiler.path, *unit, "-x", "c++", str(cpp), "-x", "none", *objects, "-o", str(partial)]
         try:
             _compile(command, f"kernel '{name}' ({side.upper()} side)", source)
         except CannBackendError as error:

@@ -28,8 +28,8 @@ from typing import Any
 
 import numpy as np
 
-from ascx.emu.build import CoreMode, default_compiler
-from ascx.emu.cann_backend.build import build_executable
+from ascx.emu.build import CoreMode
+from ascx.emu.cann_backend.build import build_executable, cann_compiler
 from ascx.emu.gm_overrun import Overrun, gm_overrun_mode, slack_bytes, warn_overruns
 from ascx.emu.launch import (
     LOG_BUILD,
@@ -92,7 +92,7 @@ def build_sides(compiled: EmulatedKernel) -> dict[CoreMode, Path]:
     """The executables of the sides ``compiled`` runs on."""
     source = cann_source(compiled)
     sides: list[CoreMode] = [side for side, _ in block_cores(compiled.kernel_type)]
-    what = f"building '{compiled.name}' with {default_compiler().name} against CANN's headers"
+    what = f"building '{compiled.name}' with {cann_compiler().name} against CANN's headers"
     with (
         step(LOG_BUILD, what, timing="build", cached_note=True),
         ThreadPoolExecutor(max_workers=len(sides)) as pool,  # the host compiler runs outside the GIL
