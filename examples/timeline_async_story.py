@@ -13,6 +13,11 @@ above the other on one scale, and prints the modelled speedups.  The cycles are 
 table): relative, not measured.
 
     python examples/timeline_async_story.py [DIR]     # the SVGs go to DIR (default ./timeline-story)
+
+The kernels' Ascend C, one of each pair:
+
+    ascx compile examples/timeline_async_story.py::queued_add --args "MockTensor(asc.float32), MockTensor(asc.float32), MockTensor(asc.float32), MockValue(asc.int32), 2"
+    ascx compile examples/timeline_async_story.py::matmul_then_vector --args "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.uint8), False"
 """
 
 from __future__ import annotations
