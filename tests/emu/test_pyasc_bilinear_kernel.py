@@ -176,12 +176,15 @@ def test_cann_rejects_pyascs_work_buffer_too(cann_emulator: object, monkeypatch:
     offsets = np.arange(OFFSET_LEN, dtype=np.uint32) * OFFSET_LEN
     with pytest.raises(asc.AscxError) as caught:
         short_work_kernel[1](src0, offsets, np.zeros(SRC1_LEN, np.float16), np.zeros(DST_LEN, np.float16))
-    assert caught.value.message == (
+    # __LINE__ inside CANN's multi-line KERNEL_LOG call: g++ gives the line the call starts on (62), clang++
+    # (the CANN backend's thin builds) the line it ends on (66)
+    assert caught.value.message in {
         "kernel 'short_work_kernel' failed on the CANN backend: block 0 (AIV): CANN's BilinearInterpolationCheck "
-        "(kernel_operator_vec_bilinearinterpolation_intf_impl.h:62) failed: "
+        f"(kernel_operator_vec_bilinearinterpolation_intf_impl.h:{line}) failed: "
         "Failed to check sharedTmpBuffer size in BilinearInterpolation, its expected size is at least 16896, "
         "current size is 1056"
-    )
+        for line in (62, 66)
+    }
 
 
 @asc.jit
