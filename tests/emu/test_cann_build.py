@@ -120,6 +120,20 @@ def test_every_preamble_has_its_own_prelude(cann_emulator: CannHeaders, clang: b
     assert cube.object.exists()
 
 
+def test_a_checkout_elsewhere_gets_its_own_prelude(
+    cann_emulator: CannHeaders, clang: build.Compiler, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """clang's precompiled header names the files it was made from and will not load once they are gone: a
+    build cache shared by two checkouts (every CI run clones into a new directory, then deletes it) needs a
+    prelude per checkout.  CI failed so: 'malformed or corrupted AST file: could not find file
+    .../cann_backend/include/stub_def.h referenced by AST file'."""
+    headers = cann_build.cann_headers(str(cann_emulator.root))
+    here = cann_build.thin_prelude_directory(CUBE_ONLY_PREAMBLE, "aic", headers, clang)
+    assert cann_build.thin_prelude_directory(CUBE_ONLY_PREAMBLE, "aic", headers, clang) == here
+    monkeypatch.setattr(cann_build, "INCLUDE_DIR", tmp_path / "elsewhere" / "include")
+    assert cann_build.thin_prelude_directory(CUBE_ONLY_PREAMBLE, "aic", headers, clang) != here
+
+
 def test_ASCX_CANN_THIN_0_builds_whole_with_gcc(
     cann_emulator: CannHeaders, monkeypatch: pytest.MonkeyPatch, commands: list[list[str]]
 ) -> None:

@@ -268,10 +268,20 @@ class ThinPrelude:
     """``preamble.o``: the code of the inline functions and templates the preamble holds, at ``-O2``."""
 
 
+def thin_prelude_directory(preamble: str, side: CoreMode, headers: CannHeaders, compiler: Compiler) -> Path:
+    """Where the prelude of ``preamble`` is built.  Its key holds the absolute path of this backend's headers
+    besides their contents: clang's precompiled header names the files it was made from and refuses to load
+    once they are gone, as they are when the build cache outlives the checkout that made it (every CI run
+    clones afresh).  The kernels' executables do not depend on the path and stay shared."""
+    key = _build_key(
+        compiler, side, headers, "thin-prelude", *THIN_OBJECT_FLAGS, preamble, str(INCLUDE_DIR), flags=THIN_UNIT_FLAGS
+    )
+    return build_dir() / f"cann-prelude-{side}-{compiler.name}-{key}"
+
+
 def thin_prelude(preamble: str, side: CoreMode, headers: CannHeaders, compiler: Compiler) -> ThinPrelude:
     """The prelude of ``preamble`` (built on first use)."""
-    key = _build_key(compiler, side, headers, "thin-prelude", *THIN_OBJECT_FLAGS, preamble, flags=THIN_UNIT_FLAGS)
-    directory = build_dir() / f"cann-prelude-{side}-{compiler.name}-{key}"
+    directory = thin_prelude_directory(preamble, side, headers, compiler)
     prelude = ThinPrelude(directory / "preamble.h.pch", directory / "preamble.o")
     if prelude.precompiled.exists() and prelude.object.exists():
         return prelude
