@@ -262,21 +262,25 @@ def test_syntax_error_in_the_kernel_file(tmp_path: Path, capsys: pytest.CaptureF
     )
 
 
+ATOMIC_LEFT_SET = (
+    "import ascx as asc\n"
+    "\n"
+    "@asc.jit\n"
+    "def k(z: asc.GlobalAddress) -> None:\n"
+    "    z_gm = asc.GlobalTensor()\n"
+    "    z_gm.set_global_buffer(z)\n"
+    "    zl = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, 256)\n"
+    "    asc.set_atomic_add(asc.float32)\n"
+    "    asc.data_copy(z_gm, zl, 256)\n"
+)
+"""A kernel whose line 8 leaves atomic mode set: one AT-1 warning."""
+
+
 def test_sync_warnings_print_as_diagnostics(tmp_path: Path) -> None:
     """A sync warning reaches the terminal as ``file:line:col: warning: message [RULE]`` with the excerpt of its
     line, not as a Python warning."""
     source = tmp_path / "k.py"
-    source.write_text(
-        "import ascx as asc\n"
-        "\n"
-        "@asc.jit\n"
-        "def k(z: asc.GlobalAddress) -> None:\n"
-        "    z_gm = asc.GlobalTensor()\n"
-        "    z_gm.set_global_buffer(z)\n"
-        "    zl = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, 256)\n"
-        "    asc.set_atomic_add(asc.float32)\n"
-        "    asc.data_copy(z_gm, zl, 256)\n"
-    )
+    source.write_text(ATOMIC_LEFT_SET)
     result = subprocess.run(
         [sys.executable, "-m", "ascx.cli.ascx_main", "compile", f"{source}::k", "--args", "MockTensor(asc.float32)"],
         capture_output=True,
@@ -296,17 +300,7 @@ def test_emit_ir_of_a_cached_kernel_prints_each_warning_once(tmp_path: Path) -> 
     """A kernel loaded from the disk cache keeps only its source; ``--emit ir`` rebuilds its IR, and the
     rebuild's warnings, already reported by the load, are not printed a second time."""
     source = tmp_path / "k.py"
-    source.write_text(
-        "import ascx as asc\n"
-        "\n"
-        "@asc.jit\n"
-        "def k(z: asc.GlobalAddress) -> None:\n"
-        "    z_gm = asc.GlobalTensor()\n"
-        "    z_gm.set_global_buffer(z)\n"
-        "    zl = asc.LocalTensor(asc.float32, asc.TPosition.VECOUT, 0, 256)\n"
-        "    asc.set_atomic_add(asc.float32)\n"
-        "    asc.data_copy(z_gm, zl, 256)\n"
-    )
+    source.write_text(ATOMIC_LEFT_SET)
     warning = f"{source}:8:5: warning: atomic mode set by `asc.set_atomic_add`"
     for emit in ("ascendc", "ir", "ir"):  # the first run fills the cache, the others load from it
         result = _console(
