@@ -5,8 +5,10 @@
 // scalar unit issues in program order, and an operation starts at the latest of its issue, its pipe
 // being free and the flags, queue events and Matmul completions its pipe waits for.  Its length comes
 // from a cost table (ascx/emu/timeline/costs.py) by the bytes it moves or the MACs it computes.  The
-// events go into a per-core buffer that the launcher hands to Python (ascx_emu_timeline_*).  Off, a
-// hook costs one thread-local load.  Times are modelled cycles: relative, not measured.
+// events go into a per-core buffer that the launcher hands to Python (ascx_emu_timeline_*), and its writer
+// formats the launch's files from it.  Only a profiled launch's build includes this header and the hooks
+// (-DASCX_EMU_TIMELINE=1, checker.h); any other build has no timeline code.  Times are modelled cycles:
+// relative, not measured.
 #pragma once
 
 #include <cstdint>
