@@ -79,3 +79,23 @@ def test_a_profiled_launch_builds_with_the_flag_and_any_other_without(
     assert len(found) == 2
     assert found[0].timeline.total > 0
     np.testing.assert_array_equal(z, x)
+
+
+def test_a_profiled_debug_launch_builds_the_debug_flavour_and_models_the_same_times(
+    kernel_module: Callable[[str], ModuleType], tmp_path: Path
+) -> None:
+    kernel = kernel_module(FLAGGED_COPY).flagged_copy
+    x = np.arange(256, dtype=np.float32)
+    z = np.zeros_like(x)
+    compiled = kernel.compile(x, z)
+    with timeline.profiling(tmp_path, quiet=True) as found:
+        launch_module.launch(compiled, 1, [x, z])
+        launch_module.launch(compiled, 1, [x, z], debug=True)
+    fast, debug = (p.timeline.events for p in found)
+    assert [(e.actor, e.kind, e.start, e.end) for e in debug] == [(e.actor, e.kind, e.start, e.end) for e in fast]
+    assert found[1].timeline.total == found[0].timeline.total > 0
+    library = build_kernel(compiled, debug=True, timeline=True)
+    assert "-debug-" in library.name
+    assert "ascx_emu_timeline" in symbols(library)
+    assert "timeline" not in symbols(build_kernel(compiled, debug=True)).lower()
+    np.testing.assert_array_equal(z, x)
