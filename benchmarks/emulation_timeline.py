@@ -4,9 +4,10 @@ off and on, side by side.
     python benchmarks/emulation_timeline.py [--repeat N] [--smoke]
 
 Each kernel is launched as its example does, with the dynamic checker on (the timeline needs it): without
-the timeline ("off"), with the timeline recorded but no files written ("recording": the hooks and the
-model, in C++), and with everything (``ascx.emu.timeline.profiling``, "on": the events recorded, then the
-trace JSON, the SVG and the summary written).  Times are the CPU time of the calling thread (the cores
+the timeline ("off": the plain build, which has no timeline code), with the timeline recorded but no files
+written ("recording": the timeline flavour's build, its hooks and the model, in C++), and with everything
+(``ascx.emu.timeline.profiling``, "on": the events recorded, then the trace JSON, the SVG and the summary
+written).  Times are the CPU time of the calling thread (the cores
 run on it: ``threads=1``; the files are written on it too), medians of N rounds, each configuration once
 per round, in a different order each round.  The target: on / off at most 2.
 """

@@ -54,6 +54,11 @@ element checked and recorded on its own, the Matmul engine's plain loops), which
 results and the same errors; a debugger can step through them.  Neither flag set changes numerics:
 no fast-math, no FMA contraction."""
 
+TIMELINE_FLAGS = ("-DASCX_EMU_TIMELINE=1",)
+"""The flavour of a build that records the modelled timeline (docs/emulation.md#timeline): only a profiled
+launch's build has the checker's timeline hooks; it is built (with its own prelude and runtime object) the
+first time a kernel is profiled and cached like any build."""
+
 COMPILERS = ("g++", "clang++")
 
 LOG = logger("build")

@@ -33,7 +33,7 @@ import numpy as np
 from ascx.dump_buffer import DUMP_BYTES_PER_CORE
 from ascx.emu import coverage, timeline
 from ascx.emu.backends import run_both, selected_backend
-from ascx.emu.build import BuildKind, CoreMode, build_library, check_source, default_compiler
+from ascx.emu.build import TIMELINE_FLAGS, BuildKind, CoreMode, build_library, check_source, default_compiler
 from ascx.emu.gm_overrun import Overrun, OverrunRecord, PaddedArray, fresh_record, gm_overrun_mode, warn_overruns
 from ascx.emu.local_overrun import (
     LocalOverrun,
@@ -141,6 +141,7 @@ extern "C" ASCX_EMU_EXPORT int64_t ascx_emu_coverage(char* out, int64_t size) {{
     return ascx_emu::coverage::take(out, size);
 }}
 
+#if ASCX_EMU_TIMELINE  // a profiled launch's build (docs/emulation.md#timeline)
 extern "C" ASCX_EMU_EXPORT void ascx_emu_timeline(int on, const double* costs, int64_t count) {{
     ascx_emu::timeline::control(on, costs, count);
 }}
@@ -161,11 +162,20 @@ extern "C" ASCX_EMU_EXPORT double ascx_emu_timeline_core_end(int64_t core) {{
     return ascx_emu::timeline::core_end(core);
 }}
 
-extern "C" ASCX_EMU_EXPORT int64_t ascx_emu_timeline_json(int64_t pid_base, double cycles_per_us) {{
-    return ascx_emu::timeline::json(pid_base, cycles_per_us);
+extern "C" ASCX_EMU_EXPORT int ascx_emu_timeline_write_trace(int fd, int64_t pid_base, double cycles_per_us,
+                                                            const char* const* files, int64_t file_count) {{
+    return ascx_emu::timeline::write_trace(fd, pid_base, cycles_per_us, files, file_count);
 }}
 
-extern "C" ASCX_EMU_EXPORT void ascx_emu_timeline_json_copy(char* out) {{ ascx_emu::timeline::json_copy(out); }}
+extern "C" ASCX_EMU_EXPORT int ascx_emu_timeline_write_svg(int fd, int64_t core, const char* title) {{
+    return ascx_emu::timeline::write_svg(fd, core, title);
+}}
+
+extern "C" ASCX_EMU_EXPORT int64_t ascx_emu_timeline_summary(int64_t core, int64_t steps, const char* const* files,
+                                                            int64_t file_count, char* out, int64_t size) {{
+    return ascx_emu::timeline::summary(core, steps, files, file_count, out, size);
+}}
+#endif
 """
     )
 
@@ -307,30 +317,32 @@ def runs_aic_side(compiled: EmulatedKernel) -> bool:
     return compiled.kernel_type.has_matmul_aic and compiled.launch_facts.mix_dual_master
 
 
-_built: dict[int, tuple[weakref.ref[EmulatedKernel], dict[BuildKind, Path]]] = {}
+_built: dict[int, tuple[weakref.ref[EmulatedKernel], dict[tuple[BuildKind, bool], Path]]] = {}
 """The libraries of the kernel objects built in this process (by ``id``, with a reference to check it is
 the same object), per build kind: the disk cache finds them across processes too, but only after
 printing the emulation source again."""
 
 
-def _libraries(compiled: EmulatedKernel) -> dict[BuildKind, Path]:
+def _libraries(compiled: EmulatedKernel) -> dict[tuple[BuildKind, bool], Path]:
     entry = _built.get(id(compiled))
     if entry is None or entry[0]() is not compiled:
         key = id(compiled)
-        libraries: dict[BuildKind, Path] = {}
+        libraries: dict[tuple[BuildKind, bool], Path] = {}
         entry = (weakref.ref(compiled, lambda _: _built.pop(key, None)), libraries)
         _built[key] = entry
     return entry[1]
 
 
-def build_kernel(compiled: EmulatedKernel, *, debug: bool = False) -> Path:
+def build_kernel(compiled: EmulatedKernel, *, debug: bool = False, timeline: bool = False) -> Path:
     """The library that runs ``compiled`` (built, or found in the build cache); the sides that only need
     to compile (the AIC side of a MIX kernel) are checked too, or built when they run
-    (:func:`build_aic_side`).  ``debug`` selects the debug build (see :data:`ascx.emu.build.BUILD_FLAGS`)."""
+    (:func:`build_aic_side`).  ``debug`` selects the debug build (see :data:`ascx.emu.build.BUILD_FLAGS`);
+    ``timeline`` its flavour that records the modelled timeline (:data:`ascx.emu.build.TIMELINE_FLAGS`)."""
     kind: BuildKind = "debug" if debug else "fast"
     known = _libraries(compiled)
-    if kind in known and known[kind].exists():
-        return known[kind]
+    flavour = (kind, timeline)
+    if flavour in known and known[flavour].exists():
+        return known[flavour]
     source = launcher_source(compiled)
     what = f"building '{compiled.name}' with {default_compiler().name} against the emulation headers"
     with (
@@ -338,17 +350,19 @@ def build_kernel(compiled: EmulatedKernel, *, debug: bool = False) -> Path:
         ThreadPoolExecutor(max_workers=2) as pool,  # the host compiler runs outside the GIL
     ):
         if runs_aic_side(compiled):
-            other = [submit(pool, build_aic_side, compiled, debug=debug)]
+            other = [submit(pool, build_aic_side, compiled, debug=debug, timeline=timeline)]
         else:
             other = [
                 submit(pool, check_source, compiled.source, mode, name=compiled.name)
                 for mode in check_only_modes(compiled.kernel_type)
             ]
-        library = submit(pool, build_library, source, run_mode(compiled.kernel_type), name=compiled.name, kind=kind)
+        flags = TIMELINE_FLAGS if timeline else ()
+        mode = run_mode(compiled.kernel_type)
+        library = submit(pool, build_library, source, mode, name=compiled.name, kind=kind, extra_flags=flags)
         for side in other:  # the other side's error first, as when the sides were built one after the other
             side.result()
-        known[kind] = library.result()
-    return known[kind]
+        known[flavour] = library.result()
+    return known[flavour]
 
 
 def default_threads() -> int:
@@ -364,10 +378,12 @@ def _signature(source: str, name: str) -> tuple[CppParam, ...]:
     return tuple(kernel_signature(source, name))
 
 
-def build_aic_side(compiled: EmulatedKernel, *, debug: bool = False) -> Path:
-    """The library that runs the AIC side of a MixDualMaster kernel, one core per block."""
+def build_aic_side(compiled: EmulatedKernel, *, debug: bool = False, timeline: bool = False) -> Path:
+    """The library that runs the AIC side of a MixDualMaster kernel, one core per block (``timeline``: its
+    flavour that records the modelled timeline)."""
     kind: BuildKind = "debug" if debug else "fast"
-    return build_library(launcher_source(compiled), "aic", name=compiled.name, kind=kind)
+    flags = TIMELINE_FLAGS if timeline else ()
+    return build_library(launcher_source(compiled), "aic", name=compiled.name, kind=kind, extra_flags=flags)
 
 
 _debug_launches: ContextVar[bool] = ContextVar("ascx_emu_debug_launches", default=False)
@@ -455,10 +471,12 @@ def _launch_clean_room(
 ) -> None:
     if threads is not None and (isinstance(threads, bool) or threads < 1):
         raise AscxError(f"threads must be a positive int, got {threads!r}", kind="usage")
-    library = _load(build_kernel(compiled, debug=debug))
-    aic = _load(build_aic_side(compiled, debug=debug)) if runs_aic_side(compiled) else None
+    profile = _profile_costs(compiled, check_sync)  # docs/emulation.md#timeline: its own build flavour
+    recording = profile is not None
+    library = _load(build_kernel(compiled, debug=debug, timeline=recording))
+    aic = _load(build_aic_side(compiled, debug=debug, timeline=recording)) if runs_aic_side(compiled) else None
     with step(LOG_RUN, running(compiled, block_dim), timing="run"):
-        _run_clean_room(compiled, library, aic, block_dim, args, check_sync, same_pipe_raw, threads)
+        _run_clean_room(compiled, library, aic, block_dim, args, check_sync, same_pipe_raw, threads, profile)
 
 
 def _run_clean_room(
@@ -470,6 +488,7 @@ def _run_clean_room(
     check_sync: bool,
     same_pipe_raw: bool,
     threads: int | None,
+    profile: timeline.CostTable | None,
 ) -> None:
     cpp = _signature(compiled.source, compiled.kernel_name)
     subs = sub_blocks(compiled.kernel_type)
@@ -498,10 +517,8 @@ def _run_clean_room(
     local = fresh_local_record() if local_overrun_mode() == "warn" else None  # docs/emulation.md#local-tensor-overruns
     local_pointer = ctypes.pointer(local) if local is not None else None
     error = ctypes.create_string_buffer(ERROR_BYTES)
-    profile = _profile_costs(compiled, check_sync)  # docs/emulation.md#timeline
-    for side in (aic, library):
-        if side is not None:
-            timeline_events.switch(side, profile is not None, (profile or timeline.DEFAULT_COSTS).as_array())
+    if profile is not None:
+        _record_timeline(profile, aic, library)
     width = threads if threads is not None else default_threads()
     status = 0
     if aic is not None:
@@ -544,6 +561,13 @@ def _run_clean_room(
         )
 
 
+def _record_timeline(costs: timeline.CostTable, aic: Any, library: Any) -> None:
+    """Switch the timeline of the profiled flavour's libraries on, with ``costs`` (docs/emulation.md#timeline)."""
+    for side in (aic, library):
+        if side is not None:
+            timeline_events.switch(side, True, costs.as_array())
+
+
 def _profile_costs(compiled: EmulatedKernel, check_sync: bool) -> timeline.CostTable | None:
     """The cost table of a launch that records its timeline, or None (docs/emulation.md#timeline)."""
     if timeline.profile_dir() is None:
@@ -561,10 +585,10 @@ def _profile_costs(compiled: EmulatedKernel, check_sync: bool) -> timeline.CostT
 def _write_timeline(compiled: EmulatedKernel, costs: timeline.CostTable, aic: Any, library: Any) -> None:
     sides = [timeline_recording.Side("aic", aic, 1)] if aic is not None else []
     sides.append(timeline_recording.Side(run_mode(compiled.kernel_type), library, sub_blocks(compiled.kernel_type)))
-    files = relocate(launcher_source(compiled))
+    files = relocate(compiled.launch_facts.emulation_source)  # the launcher adds no file: the same tokens
     directory = timeline.profile_dir()
     assert directory is not None
-    recorded = timeline_recording.collect(compiled.name, costs, sides, timeline.drawn_block(), files.files)
+    recorded = timeline_recording.collect(compiled.name, costs, sides, timeline.drawn_block(), files)
     timeline.write_profile(recorded, directory)
 
 

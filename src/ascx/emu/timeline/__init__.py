@@ -20,9 +20,7 @@ from typing import cast
 from ascx.emu.timeline.costs import DEFAULT as DEFAULT_COSTS, CostTable, costs, current_costs
 from ascx.emu.timeline.events import Event
 from ascx.emu.timeline.model import Timeline
-from ascx.emu.timeline.summary import summary_text
-from ascx.emu.timeline.svg import timeline_svg
-from ascx.emu.timeline.trace import trace_json
+from ascx.emu.timeline.recording import Recorded, summary as summary_of, write_svg, write_text, write_trace
 from ascx.errors import AscxError
 
 __all__ = [
@@ -123,21 +121,22 @@ def recorded() -> list[Profile] | None:
     return lists[-1] if lists else None
 
 
-def write_profile(timeline: Timeline, directory: Path) -> Profile:
-    """Write ``timeline``'s trace, SVG and summary to ``directory`` (``KERNEL-N.*``, N counting this
+def write_profile(recorded: Recorded, directory: Path) -> Profile:
+    """Write the trace, SVG and summary of ``recorded`` to ``directory`` (``KERNEL-N.*``, N counting this
     process's launches of the kernel) and say where on stderr."""
+    timeline = recorded.timeline
     settings = _settings.get()
     directory.mkdir(parents=True, exist_ok=True)
     n = _counts.get((directory, timeline.kernel), 0)
     _counts[(directory, timeline.kernel)] = n + 1
     stem = directory / f"{timeline.kernel}-{n}"
     trace, svg, summary = (stem.with_name(f"{stem.name}.{ext}") for ext in ("trace.json", "svg", "summary.txt"))
-    trace.write_text(trace_json(timeline))
+    write_trace(recorded, trace)
     side, core = timeline.core
-    svg.write_text(timeline_svg(timeline.events, f"{timeline.kernel}, {side.upper()} core {core}"))
-    text = summary_text(timeline)
+    write_svg(recorded, svg, f"{timeline.kernel}, {side.upper()} core {core}")
+    text = summary_of(recorded)
     files = f"  files: {trace}\n         {svg}\n         {summary}\n"
-    summary.write_text(text)
+    write_text(summary, text)
     profile = Profile(timeline, trace, svg, summary, text + files)
     for found in _recorded.get():
         found.append(profile)

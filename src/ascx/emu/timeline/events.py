@@ -76,16 +76,21 @@ def switch(library: Any, on: bool, costs: ctypes.Array[ctypes.c_double]) -> None
     library.ascx_emu_timeline(ctypes.c_int(int(on)), costs, ctypes.c_int64(len(costs)))
 
 
-def core_events(library: Any, core: int, side: str, restore: Callable[[str], str]) -> list[Event]:
-    """The events core ``core`` of ``library``'s last launch recorded; ``restore`` puts the kernel's files
-    back into the names of its C strings (ascx.emu.relocation)."""
-    names: dict[int, str] = {}
+def copy_core(library: Any, core: int) -> ctypes.Array[_Event]:
+    """The events core ``core`` of ``library``'s last launch recorded, copied as they are."""
     library.ascx_emu_timeline_core_size.restype = ctypes.c_int64
     count = int(library.ascx_emu_timeline_core_size(ctypes.c_int64(core)))
-    raw = (_Event * max(1, count))()
+    raw = (_Event * count)()
     library.ascx_emu_timeline_copy_core.restype = None
     library.ascx_emu_timeline_copy_core(ctypes.c_int64(core), raw)
-    return [
+    return raw
+
+
+def decode(raw: ctypes.Array[_Event], side: str, restore: Callable[[str], str]) -> tuple[Event, ...]:
+    """:func:`copy_core`'s events; ``restore`` puts the kernel's files back into the names of their C strings
+    (ascx.emu.relocation), which stay in the library (it is never unloaded)."""
+    names: dict[int, str] = {}
+    return tuple(
         Event(
             core=e.core,
             side=side,
@@ -103,5 +108,5 @@ def core_events(library: Any, core: int, side: str, restore: Callable[[str], str
             flow=e.flow,
             other=ACTORS[int(e.other)] if e.kind in (FLAG_WAIT, JOIN, BARRIER_ALL) and e.other < len(ACTORS) else "",
         )
-        for e in raw[:count]
-    ]
+        for e in raw
+    )

@@ -3,7 +3,9 @@ each pipe's busy share, how much of the time more than one pipe works, and the c
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from functools import cached_property
 
 from ascx.emu.timeline.costs import CostTable
 from ascx.emu.timeline.events import ACTORS, OP, Event
@@ -12,16 +14,20 @@ from ascx.emu.timeline.events import ACTORS, OP, Event
 @dataclass(frozen=True)
 class Timeline:
     """One launch's timeline: every core's end, and the events of the core it draws (``core``: its side,
-    ``aiv`` or ``aic``, and index).  ``processes`` are the trace's process ids and names and
-    ``trace_objects`` every core's events as trace-event JSON objects, comma-separated."""
+    ``aiv`` or ``aic``, and index), decoded from the emulation's copy of them when first asked for
+    (``load``).  ``processes`` are the trace's process ids and names."""
 
     kernel: str
     costs: CostTable
     ends: dict[tuple[str, int], float]
     core: tuple[str, int]
-    events: tuple[Event, ...]
     processes: tuple[tuple[int, str], ...]
-    trace_objects: str
+    load: Callable[[], tuple[Event, ...]] = field(repr=False, compare=False)
+
+    @cached_property
+    def events(self) -> tuple[Event, ...]:
+        """The drawn core's events, in the order it recorded them."""
+        return self.load()
 
     @property
     def total(self) -> float:

@@ -23,7 +23,15 @@
 
 #include "ascx_emu/base.h"
 #include "ascx_emu/system_state.h"
+
+// The timeline's flavour (docs/emulation.md#timeline): only a profiled launch's build (-DASCX_EMU_TIMELINE=1,
+// ascx/emu/build.py TIMELINE_FLAGS) has the hooks that record it; any other build has none.
+#ifndef ASCX_EMU_TIMELINE
+#define ASCX_EMU_TIMELINE 0
+#endif
+#if ASCX_EMU_TIMELINE
 #include "ascx_emu/timeline.h"
+#endif
 
 namespace ascx_emu {
 namespace sync_check {
@@ -151,7 +159,9 @@ private:
 struct State {
     bool enabled = true;
     bool same_pipe_raw = true;  ///< a read of a write on the same pipe (not S) needs PipeBarrier<pipe> too
+#if ASCX_EMU_TIMELINE
     bool timeline = false;      ///< the core records its timeline (a copy of timeline::core.on: one TLS lookup)
+#endif
     uint32_t epoch[ACTORS] = {};
     Clock clock[ACTORS];
     uint32_t done[ACTORS] = {};  ///< each actor's own epochs known complete (a barrier, or a flag chain back)
@@ -186,7 +196,9 @@ struct State {
             gm[i].resize(static_cast<uint64_t>((a.end - a.begin + GRANULE - 1) / GRANULE));
         }
         sites.push_back(Site{"(nothing)", nullptr, 0});
+#if ASCX_EMU_TIMELINE
         timeline = timeline::begin_core(block.block_idx);  // docs/emulation.md#timeline
+#endif
     }
 };
 
@@ -292,10 +304,12 @@ ASCX_EMU_SHARED void import(Actor destination, Actor source);
 
 /// ``macs`` multiply-accumulates of ``elem``-byte inputs done by the last operation issued on ``actor`` (for
 /// the timeline's cost model, docs/emulation.md#timeline; the checker has nothing to check).
-inline void work(Actor actor, uint64_t macs, unsigned elem) {
+inline void work([[maybe_unused]] Actor actor, [[maybe_unused]] uint64_t macs, [[maybe_unused]] unsigned elem) {
+#if ASCX_EMU_TIMELINE
     if (state.enabled && state.timeline) {
         timeline::work(actor, macs, elem);
     }
+#endif
 }
 
 /// The slot key of a user flag and of a queue buffer's implied event.

@@ -151,9 +151,11 @@ void access(Shadow& shadow, const MemoryName& name, uint64_t offset, uint64_t by
     }
     const uint32_t e = issue(actor);
     const uint32_t here = site(call);
+#if ASCX_EMU_TIMELINE
     if (state.timeline) {
         timeline::access(actor, call, bytes, write);
     }
+#endif
     access_granules(shadow, name, offset / GRANULE, (offset + bytes + GRANULE - 1) / GRANULE, actor, write, call, e,
                     here);
 }
@@ -165,9 +167,11 @@ void access_rows(Shadow& shadow, const MemoryName& name, uint64_t offset, uint64
     }
     const uint32_t e = issue(actor);
     const uint32_t here = site(call);
+#if ASCX_EMU_TIMELINE
     if (state.timeline) {
         timeline::access(actor, call, rows * row_bytes, write);
     }
+#endif
     if (stride <= row_bytes) {  // the runs touch or overlap: one range
         access_granules(shadow, name, offset / GRANULE, (offset + (rows - 1) * stride + row_bytes + GRANULE - 1) / GRANULE,
                         actor, write, call, e, here);
@@ -263,9 +267,11 @@ void signal(uint64_t key, Actor source) {
         return;
     }
     issue(source);
+#if ASCX_EMU_TIMELINE
     if (state.timeline) {
         timeline::signal(key, source);
     }
+#endif
     Clock* existing = slot(key);
     if (existing != nullptr) {
         *existing = state.clock[source];
@@ -278,9 +284,11 @@ void await(uint64_t key, Actor destination) {
     if (!state.enabled) {
         return;
     }
+#if ASCX_EMU_TIMELINE
     if (state.timeline) {
         timeline::await(key, destination);
     }
+#endif
     for (size_t i = 0; i < state.slots.size(); ++i) {
         if (state.slots[i].first == key) {
             state.clock[destination].merge(state.slots[i].second);
@@ -296,9 +304,11 @@ void barrier_all() {
     if (!state.enabled) {
         return;
     }
+#if ASCX_EMU_TIMELINE
     if (state.timeline) {
         timeline::barrier_all();
     }
+#endif
     Clock all;
     for (const Clock& c : state.clock) {
         all.merge(c);
@@ -319,9 +329,11 @@ void barrier(Actor actor) {
 
 void import(Actor destination, Actor source) {
     if (state.enabled) {
+#if ASCX_EMU_TIMELINE
         if (state.timeline) {
             timeline::join(destination, source);
         }
+#endif
         state.clock[destination].merge(state.clock[source]);
     }
 }

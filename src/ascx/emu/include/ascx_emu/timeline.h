@@ -5,8 +5,10 @@
 // scalar unit issues in program order, and an operation starts at the latest of its issue, its pipe
 // being free and the flags, queue events and Matmul completions its pipe waits for.  Its length comes
 // from a cost table (ascx/emu/timeline/costs.py) by the bytes it moves or the MACs it computes.  The
-// events go into a per-core buffer that the launcher hands to Python (ascx_emu_timeline_*).  Off, a
-// hook costs one thread-local load.  Times are modelled cycles: relative, not measured.
+// events go into a per-core buffer that the launcher hands to Python (ascx_emu_timeline_*), and its writer
+// formats the launch's files from it.  Only a profiled launch's build includes this header and the hooks
+// (-DASCX_EMU_TIMELINE=1, checker.h); any other build has no timeline code.  Times are modelled cycles:
+// relative, not measured.
 #pragma once
 
 #include <cstdint>
@@ -70,7 +72,7 @@ struct Sink {
     bool on = false;
     double cost[COSTS] = {};
     std::map<int64_t, std::vector<Event>> cores;
-    std::string json;  ///< the last ``json()``'s text
+    std::string text;  ///< the writer's buffer, kept from launch to launch (timeline_defs.h ``Text``)
 };
 
 inline Sink sink;
@@ -116,17 +118,28 @@ ASCX_EMU_SHARED void barrier_all();
 /// ``destination`` waits until ``source``'s work so far has ended (a Matmul completion, a cube start).
 ASCX_EMU_SHARED void join(uint8_t destination, uint8_t source);
 
-/// The launcher's entries (ascx/emu/timeline/events.py): switch on (with the costs) or off; the cores that
+/// The launcher's entries (ascx/emu/timeline/recording.py): switch on (with the costs) or off; the cores that
 /// recorded (their indices into ``out``, at most ``max``; the count); one core's event count, its events and
-/// its end; every event as Chrome trace-event JSON objects (comma-separated, process ``pid_base`` + core,
-/// times in microseconds at ``cycles_per_us``), built by ``json`` (its length) and copied by ``json_copy``.
+/// its end.
 ASCX_EMU_SHARED void control(int on, const double* costs, int64_t count);
 ASCX_EMU_SHARED int64_t cores(int64_t* out, int64_t max);
 ASCX_EMU_SHARED int64_t core_size(int64_t index);
 ASCX_EMU_SHARED void copy_core(int64_t index, Event* out);
 ASCX_EMU_SHARED double core_end(int64_t index);
-ASCX_EMU_SHARED int64_t json(int64_t pid_base, double cycles_per_us);
-ASCX_EMU_SHARED void json_copy(char* out);
+
+/// The writer's entries: each formats its text by hand into one buffer and writes it to ``fd`` in one go
+/// (0, or the errno of a failed write).  ``files`` name the kernel's files by their relocation tokens (``@ascx-file-N@``,
+/// ascx/emu/relocation.py).  ``write_trace``: every core's events as Chrome trace-event JSON objects, each
+/// after a comma (process ``pid_base`` + core, times in microseconds at ``cycles_per_us``).  ``write_svg``:
+/// core ``index``'s SVG under ``title`` (already escaped), as ascx/emu/timeline/svg.py's ``timeline_svg``
+/// draws it.  ``summary``: core ``index``'s lines of the summary (its busy shares, overlap and critical path's
+/// first ``steps``), as ascx/emu/timeline/summary.py's ``core_lines`` words them, into ``out`` (at most
+/// ``size`` bytes; the length it needs).
+ASCX_EMU_SHARED int write_trace(int fd, int64_t pid_base, double cycles_per_us, const char* const* files,
+                                int64_t file_count);
+ASCX_EMU_SHARED int write_svg(int fd, int64_t index, const char* title);
+ASCX_EMU_SHARED int64_t summary(int64_t index, int64_t steps, const char* const* files, int64_t file_count, char* out,
+                                int64_t size);
 
 }  // namespace timeline
 }  // namespace ascx_emu

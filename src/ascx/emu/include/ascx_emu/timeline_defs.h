@@ -3,9 +3,12 @@
 #pragma once
 
 #include <algorithm>
+#include <unistd.h>
+
+#include <cerrno>
 #include <charconv>
 #include <cmath>
-#include <cstdio>
+#include <cstring>
 
 namespace ascx_emu {
 namespace timeline {
@@ -262,137 +265,406 @@ double core_end(int64_t index) {
 
 namespace detail {
 
-inline void quoted(std::string& out, const char* text) {
-    out += '"';
-    for (const char* c = text != nullptr ? text : ""; *c != '\0'; ++c) {
-        const auto byte = static_cast<unsigned char>(*c);
-        if (*c == '"' || *c == '\\') {
-            out += '\\';
-            out += *c;
-        } else if (byte < 0x20) {
-            char escaped[8];
-            std::snprintf(escaped, sizeof escaped, "\\u%04x", byte);
-            out += escaped;
-        } else {
-            out += *c;
+/// Text built by hand (no printf, no out-of-line appends) and written out in one go.
+class Text {
+public:
+    explicit Text(size_t reserve) : buffer_(own_) { buffer_.resize(reserve); }
+    /// Into ``buffer``, whose memory a writer keeps from launch to launch: a trace of a few hundred kilobytes
+    /// in fresh memory costs as many page faults as its formatting.
+    explicit Text(std::string& buffer) : buffer_(buffer) {}
+
+    template <size_t N>
+    Text& operator<<(const char (&literal)[N]) {  // a literal's length is known: no strlen
+        put(literal, N - 1);
+        return *this;
+    }
+    Text& operator<<(const char* text) {
+        put(text, std::strlen(text));
+        return *this;
+    }
+    Text& operator<<(char c) {
+        reserve(1);
+        buffer_[size_++] = c;
+        return *this;
+    }
+    Text& integer(long long value) {
+        reserve(24);
+        size_ = static_cast<size_t>(std::to_chars(&buffer_[size_], &buffer_[size_] + 24, value).ptr - buffer_.data());
+        return *this;
+    }
+    /// ``value`` with six decimals (JSON reads it as a float).
+    Text& fixed6(double value) {
+        const long long scaled = std::llround(value * 1e6);
+        if (scaled < 0) {
+            *this << '-';
+        }
+        const long long magnitude = scaled < 0 ? -scaled : scaled;
+        integer(magnitude / 1000000);
+        char fraction[7] = {'.'};
+        long long rest = magnitude % 1000000;
+        for (int i = 6; i >= 1; --i) {
+            fraction[i] = static_cast<char>('0' + rest % 10);
+            rest /= 10;
+        }
+        put(fraction, 7);
+        return *this;
+    }
+    /// ``value`` as Python's ``format(value, ".Nf")`` writes it (both round the binary value exactly).
+    Text& fixed(double value, int decimals) {
+        char digits[400];
+        put(digits, static_cast<size_t>(
+                        std::to_chars(digits, digits + sizeof digits, value, std::chars_format::fixed, decimals).ptr -
+                        digits));
+        return *this;
+    }
+    Text& append(const std::string& text) {
+        put(text.data(), text.size());
+        return *this;
+    }
+    /// ``text`` inside a JSON string.
+    Text& json_escaped(const char* text) {
+        for (const char* c = text != nullptr ? text : ""; *c != '\0'; ++c) {
+            const auto byte = static_cast<unsigned char>(*c);
+            if (*c == '"' || *c == '\\') {
+                *this << '\\' << *c;
+            } else if (byte < 0x20) {
+                static const char hex[] = "0123456789abcdef";
+                const char escaped[] = {'\\', 'u', '0', '0', hex[byte >> 4], hex[byte & 15]};
+                put(escaped, sizeof escaped);
+            } else {
+                *this << *c;
+            }
+        }
+        return *this;
+    }
+    /// ``text`` as Python's ``html.escape`` writes it.
+    Text& html_escaped(const char* text) {
+        for (const char* c = text != nullptr ? text : ""; *c != '\0'; ++c) {
+            switch (*c) {
+                case '&': *this << "&amp;"; break;
+                case '<': *this << "&lt;"; break;
+                case '>': *this << "&gt;"; break;
+                case '"': *this << "&quot;"; break;
+                case '\'': *this << "&#x27;"; break;
+                default: *this << *c;
+            }
+        }
+        return *this;
+    }
+    std::string str() const { return buffer_.substr(0, size_); }
+
+    /// Everything to ``fd``: 0, or the errno of the failed write.
+    int write_to(int fd) const {
+        size_t done = 0;
+        while (done < size_) {
+            const ssize_t n = ::write(fd, buffer_.data() + done, size_ - done);
+            if (n < 0) {
+                if (errno == EINTR) {
+                    continue;
+                }
+                return errno != 0 ? errno : EIO;
+            }
+            done += static_cast<size_t>(n);
+        }
+        return 0;
+    }
+
+private:
+    void reserve(size_t more) {
+        if (size_ + more > buffer_.size()) {
+            buffer_.resize(std::max(buffer_.size() * 2, size_ + more + 4096));
         }
     }
-    out += '"';
-}
+    void put(const char* text, size_t length) {
+        reserve(length);
+        std::memcpy(&buffer_[size_], text, length);
+        size_ += length;
+    }
+
+    std::string own_;
+    std::string& buffer_;
+    size_t size_ = 0;
+};
+
+const char* const ACTOR_NAMES[] = {"S", "V", "MTE1", "MTE2", "MTE3", "M", "FIX", "CUBE"};
 
 inline const char* kind_name(uint8_t kind) {
     static const char* const names[] = {"op", "set_flag", "wait_flag", "barrier", "wait"};
     return kind < 5 ? names[kind] : "?";
 }
 
-inline void integer(std::string& out, long long value) {
-    char digits[24];
-    const auto end = std::to_chars(digits, digits + sizeof digits, value).ptr;
-    out.append(digits, end);
+/// The kernel's file behind ``file``: its relocation token (``@ascx-file-N@``) replaced by ``files[N]``.
+inline const char* file_name(const char* file, const char* const* files, int64_t count) {
+    static const char prefix[] = "@ascx-file-";
+    if (file == nullptr || std::strncmp(file, prefix, sizeof prefix - 1) != 0) {
+        return file;
+    }
+    int64_t index = 0;
+    const char* end = std::from_chars(file + sizeof prefix - 1, file + std::strlen(file), index).ptr;
+    return end[0] == '@' && end[1] == '\0' && index >= 0 && index < count ? files[index] : file;
 }
 
-/// ``value`` with six decimals (JSON reads it as a float), without printf.
-inline void fixed6(std::string& out, double value) {
-    const long long scaled = std::llround(value * 1e6);
-    if (scaled < 0) {
-        out += '-';
+/// Each C string's text as the trace writes it (a file restored), made once per launch: the events name a few.
+class Names {
+public:
+    Names(const char* const* files, int64_t count) : files_(files), count_(count) {}
+
+    /// ``call`` inside a JSON string.
+    const std::string& call(const char* call) { return find(call, [&](Text& out) { out.json_escaped(call); }); }
+
+    /// ``file`` restored, inside a JSON string, then ``:``.
+    const std::string& file(const char* file) {
+        return find(file, [&](Text& out) { out.json_escaped(file_name(file, files_, count_)) << ':'; });
     }
-    const long long magnitude = scaled < 0 ? -scaled : scaled;
-    integer(out, magnitude / 1000000);
-    char fraction[8];
-    long long rest = magnitude % 1000000;
-    for (int i = 5; i >= 0; --i) {
-        fraction[i] = static_cast<char>('0' + rest % 10);
-        rest /= 10;
+
+private:
+    template <typename Make>
+    const std::string& find(const char* key, Make make) {
+        for (const auto& [at, text] : known_) {
+            if (at == key) {
+                return text;
+            }
+        }
+        Text out(64);
+        make(out);
+        known_.emplace_back(key, out.str());
+        return known_.back().second;
     }
-    out += '.';
-    out.append(fraction, 6);
-}
+
+    const char* const* files_;
+    int64_t count_;
+    std::vector<std::pair<const char*, std::string>> known_;
+};
 
 /// The start of one trace object: pid, tid and ts.
-inline void head(std::string& out, int64_t pid, uint8_t actor, double ts) {
-    if (!out.empty()) {
-        out += ',';
-    }
-    out += "{\"pid\":";
-    integer(out, pid);
-    out += ",\"tid\":";
-    integer(out, actor);
-    out += ",\"ts\":";
-    fixed6(out, ts);
+inline void head(Text& out, int64_t pid, uint8_t actor, double ts) {
+    out << ",{\"pid\":";
+    out.integer(pid) << ",\"tid\":";
+    out.integer(actor) << ",\"ts\":";
+    out.fixed6(ts);
 }
 
-/// One event's trace objects (ascx/emu/timeline/trace.py writes the processes' and threads' names).
-inline void event_json(std::string& out, const Event& e, int64_t pid, double per_us) {
-    static const char* const actors[] = {"S", "V", "MTE1", "MTE2", "MTE3", "M", "FIX", "CUBE"};
+/// One event's trace objects (ascx/emu/timeline/recording.py writes the processes' and threads' names).
+inline void event_json(Text& out, const Event& e, int64_t pid, double per_us, Names& names) {
     const bool span = e.kind == OP || (e.kind != FLAG_SET && e.end > e.start);
     const bool instant = e.kind == FLAG_SET;
     if (span || instant) {
         head(out, pid, e.actor, e.start / per_us);
-        out += ",\"name\":";
-        quoted(out, e.kind == OP ? e.call : kind_name(e.kind));
-        out += ",\"cat\":\"";
-        out += kind_name(e.kind);
+        out << ",\"name\":\"";
+        out.append(names.call(e.kind == OP ? e.call : kind_name(e.kind))) << "\",\"cat\":\"" << kind_name(e.kind);
         if (instant) {
-            out += "\",\"ph\":\"i\",\"s\":\"t\"";
+            out << "\",\"ph\":\"i\",\"s\":\"t\"";
         } else {
-            out += "\",\"ph\":\"X\",\"dur\":";
-            fixed6(out, (e.end - e.start) / per_us);
+            out << "\",\"ph\":\"X\",\"dur\":";
+            out.fixed6((e.end - e.start) / per_us);
         }
-        out += ",\"args\":{\"line\":\"";
+        out << ",\"args\":{\"line\":\"";
         if (e.file != nullptr) {
-            out.pop_back();
-            quoted(out, e.file);
-            out.pop_back();
-            out += ':';
-            integer(out, e.line);
+            out.append(names.file(e.file)).integer(e.line);
         }
-        out += "\",\"cycles\":";
-        fixed6(out, e.end - e.start);
+        out << "\",\"cycles\":";
+        out.fixed6(e.end - e.start);
         if (e.kind == OP) {
-            out += ",\"bytes_written\":";
-            integer(out, static_cast<long long>(e.bytes));
-            out += ",\"bytes_read\":";
-            integer(out, static_cast<long long>(e.read));
+            out << ",\"bytes_written\":";
+            out.integer(static_cast<long long>(e.bytes)) << ",\"bytes_read\":";
+            out.integer(static_cast<long long>(e.read));
             if (e.macs != 0) {
-                out += ",\"macs\":";
-                integer(out, static_cast<long long>(e.macs));
+                out << ",\"macs\":";
+                out.integer(static_cast<long long>(e.macs));
             }
         }
         if (e.kind == FLAG_WAIT || e.kind == JOIN || (e.kind == BARRIER_ALL && e.end > e.start)) {
-            out += ",\"waits_for\":\"";
-            out += actors[e.other & 7];
-            out += '"';
+            out << ",\"waits_for\":\"" << ACTOR_NAMES[e.other & 7] << '"';
         }
-        out += "}}";
+        out << "}}";
     }
     if (e.flow >= 0 && ((e.kind == FLAG_SET && e.waited != 0) || e.kind == FLAG_WAIT)) {
         head(out, pid, e.actor, (e.kind == FLAG_SET ? e.start : e.end) / per_us);
-        out += ",\"name\":\"flag\",\"cat\":\"flag\",\"id\":";
-        integer(out, static_cast<long long>(pid * (int64_t{1} << 32) + e.flow));
-        out += e.kind == FLAG_SET ? ",\"ph\":\"s\"}" : ",\"ph\":\"f\",\"bp\":\"e\"}";
+        out << ",\"name\":\"flag\",\"cat\":\"flag\",\"id\":";
+        out.integer(static_cast<long long>(pid * (int64_t{1} << 32) + e.flow));
+        out << (e.kind == FLAG_SET ? ",\"ph\":\"s\"}" : ",\"ph\":\"f\",\"bp\":\"e\"}");
     }
+}
+
+/// Core ``index``'s events (the sink's lock held), or none.
+inline const std::vector<Event>& core_events(int64_t index) {
+    static const std::vector<Event> none;
+    auto it = sink.cores.find(index);
+    return it == sink.cores.end() ? none : it->second;
+}
+
+inline double events_end(const std::vector<Event>& events) {
+    double end = 0;
+    for (const Event& e : events) {
+        end = std::max(end, e.end);
+    }
+    return end;
+}
+
+/// ``part`` of ``whole`` as Python's ``format(part / whole, ".0%")`` writes it.
+inline void percent(Text& out, double part, double whole) {
+    out.fixed(part / whole * 100.0, 0) << '%';
 }
 
 }  // namespace detail
 
-int64_t json(int64_t pid_base, double cycles_per_us) {
+int write_trace(int fd, int64_t pid_base, double cycles_per_us, const char* const* files, int64_t file_count) {
     std::lock_guard<std::mutex> lock(sink.mutex);
-    std::string& out = sink.json;
-    out.clear();
+    size_t events = 0;
+    for (const auto& entry : sink.cores) {
+        events += entry.second.size();
+    }
+    if (sink.text.size() < events * 256) {
+        sink.text.resize(events * 256);
+    }
+    detail::Text out(sink.text);
+    detail::Names names(files, file_count);
     for (const auto& entry : sink.cores) {
         for (const Event& e : entry.second) {
-            detail::event_json(out, e, pid_base + entry.first, cycles_per_us);
+            detail::event_json(out, e, pid_base + entry.first, cycles_per_us, names);
         }
     }
-    return static_cast<int64_t>(out.size());
+    return out.write_to(fd);
 }
 
-void json_copy(char* out) {
+int write_svg(int fd, int64_t index, const char* title) {
+    using namespace detail;
+    static const char* const colours[] = {"#9e9e9e", "#4caf50", "#ff9800", "#2196f3",
+                                          "#9c27b0", "#f44336", "#795548", "#e91e63"};
+    constexpr int width = 960, left = 60, row = 22, top = 28;
     std::lock_guard<std::mutex> lock(sink.mutex);
-    std::copy(sink.json.begin(), sink.json.end(), out);
-    sink.json.clear();
-    sink.json.shrink_to_fit();
+    const std::vector<Event>& events = core_events(index);
+    const double end = events_end(events);
+    const double scale = (width - left - 10) / (end > 0 ? end : 1.0);
+    bool drawn[8] = {};
+    for (const Event& e : events) {
+        drawn[e.actor & 7] = drawn[e.actor & 7] || e.kind == OP;
+    }
+    const int rows = static_cast<int>(std::count(std::begin(drawn), std::end(drawn), true));
+    Text out(sink.text);
+    out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"960\" height=\"";
+    out.integer(top + row * rows + 8) << "\" font-family=\"sans-serif\" font-size=\"11\">\n<text x=\"4\" y=\"14\">";
+    out << title << ": ";
+    out.fixed(end, 0) << " modelled cycles (relative, not measured)</text>";
+    int y = top;
+    for (uint8_t actor = 0; actor < 8; ++actor) {
+        if (!drawn[actor]) {
+            continue;
+        }
+        out << "\n<text x=\"4\" y=\"";
+        out.integer(y + 14) << "\">" << ACTOR_NAMES[actor] << "</text>\n<line x1=\"60\" y1=\"";
+        out.integer(y + row - 2) << "\" x2=\"950\" y2=\"";
+        out.integer(y + row - 2) << "\" stroke=\"#ddd\"/>";
+        for (const Event& e : events) {
+            if (e.actor != actor || e.kind != OP) {
+                continue;
+            }
+            out << "\n<rect x=\"";
+            out.fixed(left + e.start * scale, 2) << "\" y=\"";
+            out.integer(y + 2) << "\" width=\"";
+            out.fixed(std::max(0.5, (e.end - e.start) * scale), 2) << "\" height=\"16\" fill=\"" << colours[actor];
+            out << "\"><title>";
+            out.html_escaped(e.call) << " [";
+            out.fixed(e.start, 0) << ", ";
+            out.fixed(e.end, 0) << ")</title></rect>";
+        }
+        y += row;
+    }
+    out << "\n</svg>\n";
+    return out.write_to(fd);
+}
+
+int64_t summary(int64_t index, int64_t steps, const char* const* files, int64_t file_count, char* out, int64_t size) {
+    using namespace detail;
+    std::lock_guard<std::mutex> lock(sink.mutex);
+    const std::vector<Event>& events = core_events(index);
+    const double end = events_end(events);
+    Text text(1024);
+    if (end > 0) {
+        double busy[8] = {};
+        std::vector<std::pair<double, int>> edges;
+        for (const Event& e : events) {
+            if (e.kind == OP) {
+                busy[e.actor & 7] += e.end - e.start;
+                if (e.actor != S && e.end > e.start) {
+                    edges.emplace_back(e.start, 1);
+                    edges.emplace_back(e.end, -1);
+                }
+            }
+        }
+        int order[8] = {0, 1, 2, 3, 4, 5, 6, 7};
+        std::stable_sort(std::begin(order), std::end(order), [&](int a, int b) { return busy[a] > busy[b]; });
+        text << "    busy: ";
+        bool first = true;
+        for (int a : order) {
+            if (busy[a] > 0) {
+                text << (first ? "" : ", ") << ACTOR_NAMES[a] << ' ';
+                percent(text, busy[a], end);
+                first = false;
+            }
+        }
+        std::sort(edges.begin(), edges.end());
+        int running = 0;
+        double since = 0, both = 0;
+        for (const auto& [at, step] : edges) {
+            if (running >= 2) {
+                both += at - since;
+            }
+            running += step;
+            since = at;
+        }
+        text << "\n    overlap (two or more pipes busy): ";
+        percent(text, both, end);
+        text << '\n';
+    }
+    std::vector<const Event*> path;
+    if (!events.empty()) {  // from the last event to end, each one's cause, back to one its issue decided
+        int64_t at = 0;
+        for (size_t i = 0; i < events.size(); ++i) {
+            if (events[i].end >= events[static_cast<size_t>(at)].end) {
+                at = static_cast<int64_t>(i);
+            }
+        }
+        std::vector<bool> seen(events.size());
+        while (at >= 0 && static_cast<size_t>(at) < events.size() && !seen[static_cast<size_t>(at)]) {
+            seen[static_cast<size_t>(at)] = true;
+            const Event& e = events[static_cast<size_t>(at)];
+            if (e.kind == OP || e.end > e.start) {
+                path.push_back(&e);
+            }
+            at = e.cause;
+        }
+        std::reverse(path.begin(), path.end());
+    }
+    if (!path.empty()) {
+        const auto shown = std::min<size_t>(static_cast<size_t>(steps), path.size());
+        text << "    critical path (first ";
+        text.integer(static_cast<long long>(shown)) << " of ";
+        text.integer(static_cast<long long>(path.size())) << " steps):\n";
+        for (size_t i = 0; i < shown; ++i) {
+            const Event& e = *path[i];
+            const char* actor = ACTOR_NAMES[e.actor & 7];
+            text << "      " << actor;
+            for (size_t pad = std::strlen(actor); pad < 5; ++pad) {
+                text << ' ';
+            }
+            text << ' ' << e.call << " [";
+            text.fixed(e.start, 0) << ", ";
+            text.fixed(e.end, 0) << ')';
+            const char* file = file_name(e.file, files, file_count);
+            if (file != nullptr && *file != '\0') {
+                const char* slash = std::strrchr(file, '/');
+                text << " (" << (slash != nullptr ? slash + 1 : file) << ':';
+                text.integer(e.line) << ')';
+            }
+            text << '\n';
+        }
+    }
+    const std::string s = text.str();
+    if (static_cast<int64_t>(s.size()) <= size) {
+        std::copy(s.begin(), s.end(), out);
+    }
+    return static_cast<int64_t>(s.size());
 }
 
 }  // namespace timeline

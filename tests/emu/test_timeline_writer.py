@@ -1,0 +1,86 @@
+"""The timeline's files as the emulation writes them (docs/emulation.md#timeline): the trace's events, the SVG
+and the summary's core lines come from C++ (ascx_emu/timeline_defs.h); they are what the Python reference
+(``timeline_svg``, ``core_lines_of``) makes of the same events, and the trace keeps its schema."""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import pytest
+from tests.cli.test_ascx_profile import check_trace
+
+import ascx as asc
+from ascx.emu import timeline
+from ascx.emu.timeline.events import FLAG_SET, OP
+from ascx.emu.timeline.summary import summary_text
+from ascx.emu.timeline.svg import timeline_svg
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture
+def examples(monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.syspath_prepend(str(ROOT / "examples"))
+    return ROOT / "examples"
+
+
+def vector_add_queues() -> tuple[Any, int, list[Any]]:
+    from vector_add_queues import vector_add_queues
+
+    x = np.arange(8 * 2048, dtype=np.float32)
+    return vector_add_queues, 8, [x, x.copy(), np.zeros_like(x), 2048, 128]
+
+
+def matmul_iterate_all_async() -> tuple[Any, int, list[Any]]:
+    from matmul_iterate_all_async import matmul_iterate_all_async
+
+    a = np.ones((512, 512), np.float16)
+    workspace = np.zeros(asc.lib.host.get_ascendc_platform().get_lib_api_work_space_size(), np.uint8)
+    return matmul_iterate_all_async, 1, [a, a.copy(), np.zeros((512, 512), np.float16), workspace]
+
+
+@pytest.mark.parametrize("case", [vector_add_queues, matmul_iterate_all_async])
+def test_the_written_files_are_what_the_reference_makes_of_the_events(
+    case: Any, examples: Path, tmp_path: Path
+) -> None:
+    kernel, blocks, args = case()
+    sys.modules.pop(kernel.__name__, None)
+    with timeline.profiling(tmp_path, quiet=True) as found:
+        kernel[blocks](*args)
+    (profile,) = found
+    recorded = profile.timeline
+    side, core = recorded.core
+    events = recorded.events
+    assert len(events) >= 10
+    assert profile.svg.read_text() == timeline_svg(events, f"{kernel.__name__}, {side.upper()} core {core}")
+    # the Python reference words the core's lines from the decoded events
+    assert profile.summary.read_text() == summary_text(recorded) == profile.text.split("  files: ")[0]
+    trace = json.loads(profile.trace.read_text())
+    check_trace(trace)
+    pid = next(pid for pid, name in recorded.processes if name == f"{side.upper()} core {core}")
+    drawn = [e for e in trace["traceEvents"] if e.get("pid") == pid and e["ph"] in "Xi"]
+    spans = [e for e in events if e.kind in (OP, FLAG_SET) or e.end > e.start]
+    assert [(e["ph"], e["args"]["cycles"]) for e in drawn] == [
+        ("i" if e.kind == FLAG_SET else "X", e.end - e.start) for e in spans
+    ]
+    per_us = recorded.costs.clock_ghz * 1000
+    assert [e["ts"] for e in drawn] == [round(e.start / per_us, 6) for e in spans]
+    # every core's events, each naming the kernel's own file (its relocation token put back)
+    cores = {e["pid"] for e in trace["traceEvents"] if e["ph"] == "X"}
+    assert cores == {pid for pid, _ in recorded.processes}
+    lines = {e["args"]["line"] for e in trace["traceEvents"] if e["ph"] == "X" and e["args"]["line"]}
+    assert lines
+    assert all(re.fullmatch(re.escape(str(examples / f"{kernel.__name__}.py")) + r":\d+", line) for line in lines)
+    assert all(e.file == str(examples / f"{kernel.__name__}.py") for e in events if e.kind == OP)
+
+
+def test_an_unwritable_trace_is_an_os_error(examples: Path, tmp_path: Path) -> None:
+    kernel, blocks, args = vector_add_queues()
+    (tmp_path / "vector_add_queues-0.trace.json").mkdir()  # the trace's name taken by a directory
+    with pytest.raises(IsADirectoryError), timeline.profiling(tmp_path, quiet=True):
+        kernel[blocks](*args)
