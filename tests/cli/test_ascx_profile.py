@@ -23,10 +23,23 @@ EXAMPLES = sorted(p.name for p in (ROOT / "examples").glob("*.py"))
 PHASES = {"M", "X", "i", "s", "f"}
 
 
+KEYS = {
+    "X": {"pid", "tid", "ts", "name", "ph", "dur", "args"},
+    "i": {"pid", "tid", "ts", "name", "ph", "args"},  # no "s": an instant's scope is its thread by default
+    "s": {"pid", "tid", "ts", "name", "ph", "id"},
+    "f": {"pid", "tid", "ts", "name", "ph", "id", "bp"},
+}
+"""Each phase's keys, exactly: no ``cat`` (optional in the trace-event format), nothing else."""
+ARGS = {"line", "cycles", "bytes_written", "bytes_read", "macs", "waits_for"}
+
+
 def check_trace(trace: dict[str, Any]) -> None:
-    """The trace-event format's rules that Perfetto and chrome://tracing rely on, for what ascx writes."""
+    """The trace-event format's rules that Perfetto and chrome://tracing rely on, for what ascx writes; each
+    event's arguments are its file and line, and whichever of its cycles, bytes and MACs are not zero."""
     assert set(trace) == {"traceEvents", "displayTimeUnit", "otherData"}
     assert "modelled" in trace["otherData"]["note"]
+    files: dict[str, str] = trace["otherData"]["files"]  # each event's file as it names it -> its full name
+    assert all(Path(full).is_absolute() and full.endswith(short) for short, full in files.items()), files
     events: list[dict[str, Any]] = trace["traceEvents"]
     flows: dict[int, list[dict[str, Any]]] = {}
     threads: dict[int, list[str]] = {}
@@ -42,16 +55,28 @@ def check_trace(trace: dict[str, Any]) -> None:
             if e["name"] == "thread_name":
                 threads.setdefault(e["pid"], []).append(e["args"]["name"])
             continue
+        assert set(e) == KEYS[e["ph"]], e
         assert e["tid"] in range(len(ACTORS)), e
         assert isinstance(e["ts"], float), e
         assert e["ts"] >= 0, e
+        if e["ph"] in "Xi":
+            args = e["args"]
+            assert set(args) <= ARGS, e
+            assert all(value for value in args.values()), e  # a zero is left out
+            file, _, line = args["line"].rpartition(":")
+            assert file in files, e
+            assert line.isdigit(), e
+            if "cycles" in args:
+                assert isinstance(args["cycles"], float), e
         if e["ph"] == "X":
             assert isinstance(e["dur"], float), e
             assert e["dur"] >= 0, e
-            assert isinstance(e["args"]["cycles"], float), e
+            assert "cycles" in e["args"], e  # a span lasts (at the default costs)
         if e["ph"] == "i":
-            assert e["s"] == "t", e
+            assert e["name"] == "set_flag", e
+            assert "cycles" not in e["args"], e
         if e["ph"] in "sf":
+            assert e["name"] == "flag", e
             flows.setdefault(e["id"], []).append(e)
     assert processes
     assert all(re.fullmatch(r"AI[CV] core \d+", name) for name in processes.values())

@@ -5,6 +5,7 @@ and the summary's core lines come from C++ (ascx_emu/timeline_defs.h); they are 
 from __future__ import annotations
 
 import json
+import math
 import re
 import sys
 from pathlib import Path
@@ -19,6 +20,7 @@ from ascx.emu import timeline
 from ascx.emu.timeline.events import FLAG_SET, OP
 from ascx.emu.timeline.summary import summary_text
 from ascx.emu.timeline.svg import timeline_svg
+from ascx.emu.timeline.trace import short_names
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,18 +67,45 @@ def test_the_written_files_are_what_the_reference_makes_of_the_events(
     pid = next(pid for pid, name in recorded.processes if name == f"{side.upper()} core {core}")
     drawn = [e for e in trace["traceEvents"] if e.get("pid") == pid and e["ph"] in "Xi"]
     spans = [e for e in events if e.kind in (OP, FLAG_SET) or e.end > e.start]
-    assert [(e["ph"], e["args"]["cycles"]) for e in drawn] == [
+    assert [(e["ph"], e["args"].get("cycles", 0.0)) for e in drawn] == [
         ("i" if e.kind == FLAG_SET else "X", e.end - e.start) for e in spans
     ]
+    assert [(e["args"].get("bytes_written", 0), e["args"].get("bytes_read", 0)) for e in drawn] == [
+        (e.bytes, e.read) for e in spans
+    ]
+    # times in microseconds on a grid of 1e-4 (at 1.8 GHz, a cycle is 5.6 of its steps), each rounded once
     per_us = recorded.costs.clock_ghz * 1000
-    assert [e["ts"] for e in drawn] == [round(e.start / per_us, 6) for e in spans]
-    # every core's events, each naming the kernel's own file (its relocation token put back)
+
+    def units(cycles: float) -> int:
+        return math.floor(cycles / per_us * 1e4 + 0.5)
+
+    assert [(e["ts"], e.get("dur")) for e in drawn] == [
+        (units(e.start) / 1e4, None if e.kind == FLAG_SET else (units(e.end) - units(e.start)) / 1e4) for e in spans
+    ]
+    assert re.search(r'"ts":\d+\.\d{4},', profile.trace.read_text())
+    # every core's events, each naming the kernel's own file by its base name (its relocation token put back),
+    # which the trace's files give in full
     cores = {e["pid"] for e in trace["traceEvents"] if e["ph"] == "X"}
     assert cores == {pid for pid, _ in recorded.processes}
-    lines = {e["args"]["line"] for e in trace["traceEvents"] if e["ph"] == "X" and e["args"]["line"]}
+    lines = {e["args"]["line"] for e in trace["traceEvents"] if e["ph"] in "Xi"}
     assert lines
-    assert all(re.fullmatch(re.escape(str(examples / f"{kernel.__name__}.py")) + r":\d+", line) for line in lines)
+    assert all(re.fullmatch(re.escape(f"{kernel.__name__}.py") + r":\d+", line) for line in lines), lines
+    assert trace["otherData"]["files"] == {f"{kernel.__name__}.py": str(examples / f"{kernel.__name__}.py")}
     assert all(e.file == str(examples / f"{kernel.__name__}.py") for e in events if e.kind == OP)
+
+
+@pytest.mark.parametrize(
+    ("files", "names"),
+    [
+        (("/a/k.py",), ("k.py",)),
+        (("/a/k.py", "/b/k.py", "/b/helpers.py"), ("/a/k.py", "/b/k.py", "helpers.py")),
+        ((), ()),
+    ],
+)
+def test_the_trace_names_a_file_by_its_base_name_unless_another_has_it(
+    files: tuple[str, ...], names: tuple[str, ...]
+) -> None:
+    assert short_names(files) == names
 
 
 def test_an_unwritable_trace_is_an_os_error(examples: Path, tmp_path: Path) -> None:

@@ -162,9 +162,10 @@ extern "C" ASCX_EMU_EXPORT double ascx_emu_timeline_core_end(int64_t core) {{
     return ascx_emu::timeline::core_end(core);
 }}
 
-extern "C" ASCX_EMU_EXPORT int ascx_emu_timeline_write_trace(int fd, int64_t pid_base, double cycles_per_us,
-                                                            const char* const* files, int64_t file_count) {{
-    return ascx_emu::timeline::write_trace(fd, pid_base, cycles_per_us, files, file_count);
+extern "C" ASCX_EMU_EXPORT int ascx_emu_timeline_write_trace(int fd, int64_t pid_base, int64_t pids,
+                                                            double cycles_per_us, const char* const* files,
+                                                            int64_t file_count) {{
+    return ascx_emu::timeline::write_trace(fd, pid_base, pids, cycles_per_us, files, file_count);
 }}
 
 extern "C" ASCX_EMU_EXPORT int ascx_emu_timeline_write_svg(int fd, int64_t core, const char* title) {{

@@ -21,7 +21,7 @@ from ascx.emu.timeline.events import copy_core, decode
 from ascx.emu.timeline.model import Timeline
 from ascx.emu.timeline.summary import STEPS, summary_text
 from ascx.emu.timeline.svg import timeline_svg
-from ascx.emu.timeline.trace import trace_head, trace_tail
+from ascx.emu.timeline.trace import short_names, trace_head, trace_tail
 
 
 @dataclass(frozen=True)
@@ -86,8 +86,8 @@ def collect(kernel: str, costs: CostTable, sides: list[Side], block: int, files:
     return Recorded(timeline, tuple(placed), drawn[0] if drawn is not None else None, files)
 
 
-def _names(files: Relocated) -> ctypes.Array[ctypes.c_char_p]:
-    return (ctypes.c_char_p * max(1, len(files.files)))(*(name.encode() for name in files.files))
+def _names(files: tuple[str, ...]) -> ctypes.Array[ctypes.c_char_p]:
+    return (ctypes.c_char_p * max(1, len(files)))(*(name.encode() for name in files))
 
 
 def _check(status: int, path: Path) -> None:
@@ -112,7 +112,9 @@ def write_text(path: Path, text: str) -> None:
 def write_trace(recorded: Recorded, path: Path) -> None:
     """The Chrome trace of every core: the head and tail from Python, each side's events from its library."""
     timeline = recorded.timeline
-    names = _names(recorded.files)
+    files = recorded.files.files
+    names = _names(short_names(files))
+    pids = ctypes.c_int64(max((pid for pid, _ in timeline.processes), default=-1) + 1)
     per_us = ctypes.c_double(timeline.costs.clock_ghz * 1000.0)
     out = _open(path)
     try:
@@ -120,9 +122,9 @@ def write_trace(recorded: Recorded, path: Path) -> None:
         for side, pid_base in recorded.sides:
             write = side.library.ascx_emu_timeline_write_trace
             write.restype = ctypes.c_int
-            count = ctypes.c_int64(len(recorded.files.files))
-            _check(write(out, ctypes.c_int64(pid_base), per_us, names, count), path)
-        os.write(out, trace_tail(timeline).encode())
+            count = ctypes.c_int64(len(files))
+            _check(write(out, ctypes.c_int64(pid_base), pids, per_us, names, count), path)
+        os.write(out, trace_tail(timeline, files).encode())
     finally:
         os.close(out)
 
@@ -149,7 +151,7 @@ def summary(recorded: Recorded) -> str:
     _, core = timeline.core
     entry = recorded.drawn.library.ascx_emu_timeline_summary
     entry.restype = ctypes.c_int64
-    names = _names(recorded.files)
+    names = _names(recorded.files.files)
     size = 4096
     while True:
         out = ctypes.create_string_buffer(size)

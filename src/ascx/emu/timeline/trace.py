@@ -1,11 +1,13 @@
 """A launch's timeline as a Chrome trace-event JSON (docs/emulation.md#timeline): one process per core,
 one thread per pipe, flags as flow arrows.  Perfetto (ui.perfetto.dev) and chrome://tracing open it.
 The events' objects are written by the emulation (ascx_emu/timeline_defs.h ``write_trace``), each after a
-comma, between this module's head (the processes' and threads' names) and tail."""
+comma, between this module's head (the processes' and threads' names) and tail (the files' full names: an
+event's ``line`` names its file by :func:`short_names`)."""
 
 from __future__ import annotations
 
 import json
+import os
 from functools import cache
 
 from ascx.emu.timeline.events import ACTORS
@@ -31,11 +33,20 @@ def trace_head(timeline: Timeline) -> str:
     return '{"traceEvents":[' + ",".join(_names(pid, name) for pid, name in timeline.processes)
 
 
-def trace_tail(timeline: Timeline) -> str:
-    """The trace's text after its events' objects; times in microseconds at the cost table's clock."""
+def short_names(files: tuple[str, ...]) -> tuple[str, ...]:
+    """How the events' ``line`` names each of the kernel's ``files``: its base name where no other file has it,
+    else its full name."""
+    bases = [os.path.basename(name) for name in files]
+    return tuple(base if bases.count(base) == 1 else name for name, base in zip(files, bases, strict=True))
+
+
+def trace_tail(timeline: Timeline, files: tuple[str, ...]) -> str:
+    """The trace's text after its events' objects; times in microseconds at the cost table's clock, and
+    ``files`` by the names the events use."""
     other = {
         "kernel": timeline.kernel,
         "note": "modelled times (ascx cost table, docs/emulation.md#timeline): relative, not measured",
         "clock_ghz": timeline.costs.clock_ghz,
+        "files": dict(zip(short_names(files), files, strict=True)),
     }
     return f'],"displayTimeUnit":"ns","otherData":{json.dumps(other)}}}'

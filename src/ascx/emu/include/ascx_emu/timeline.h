@@ -130,13 +130,14 @@ ASCX_EMU_SHARED double core_end(int64_t index);
 /// The writer's entries: each formats its text by hand into one buffer and writes it to ``fd`` in one go
 /// (0, or the errno of a failed write).  ``files`` name the kernel's files by their relocation tokens (``@ascx-file-N@``,
 /// ascx/emu/relocation.py).  ``write_trace``: every core's events as Chrome trace-event JSON objects, each
-/// after a comma (process ``pid_base`` + core, times in microseconds at ``cycles_per_us``).  ``write_svg``:
+/// after a comma (process ``pid_base`` + core of ``pids`` in the trace, times in microseconds at ``cycles_per_us``,
+/// the files as ``files`` name them: ascx/emu/timeline/trace.py ``short_names``).  ``write_svg``:
 /// core ``index``'s SVG under ``title`` (already escaped), as ascx/emu/timeline/svg.py's ``timeline_svg``
 /// draws it.  ``summary``: core ``index``'s lines of the summary (its busy shares, overlap and critical path's
 /// first ``steps``), as ascx/emu/timeline/summary.py's ``core_lines`` words them, into ``out`` (at most
 /// ``size`` bytes; the length it needs).
-ASCX_EMU_SHARED int write_trace(int fd, int64_t pid_base, double cycles_per_us, const char* const* files,
-                                int64_t file_count);
+ASCX_EMU_SHARED int write_trace(int fd, int64_t pid_base, int64_t pids, double cycles_per_us,
+                                const char* const* files, int64_t file_count);
 ASCX_EMU_SHARED int write_svg(int fd, int64_t index, const char* title);
 ASCX_EMU_SHARED int64_t summary(int64_t index, int64_t steps, const char* const* files, int64_t file_count, char* out,
                                 int64_t size);

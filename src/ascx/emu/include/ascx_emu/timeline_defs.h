@@ -292,21 +292,45 @@ public:
         size_ = static_cast<size_t>(std::to_chars(&buffer_[size_], &buffer_[size_] + 24, value).ptr - buffer_.data());
         return *this;
     }
-    /// ``value`` with six decimals (JSON reads it as a float).
-    Text& fixed6(double value) {
-        const long long scaled = std::llround(value * 1e6);
-        if (scaled < 0) {
+    /// ``units`` / 10^``decimals`` written with that many decimals, at least one (JSON reads it as a float).
+    Text& decimal(long long units, int decimals) {
+        if (units < 0) {
             *this << '-';
+            units = -units;
         }
-        const long long magnitude = scaled < 0 ? -scaled : scaled;
-        integer(magnitude / 1000000);
-        char fraction[7] = {'.'};
-        long long rest = magnitude % 1000000;
-        for (int i = 6; i >= 1; --i) {
-            fraction[i] = static_cast<char>('0' + rest % 10);
-            rest /= 10;
+        char digits[24];
+        const auto length = static_cast<int>(std::to_chars(digits, digits + sizeof digits, units).ptr - digits);
+        const int whole = length - decimals;
+        reserve(static_cast<size_t>(std::max(length, decimals) + 3));
+        if (whole > 0) {
+            put(digits, static_cast<size_t>(whole));
+        } else {
+            *this << '0';
         }
-        put(fraction, 7);
+        *this << '.';
+        if (decimals == 0) {
+            *this << '0';
+        }
+        for (int i = whole; i < 0; ++i) {
+            *this << '0';
+        }
+        const int from = std::max(whole, 0);
+        put(digits + from, static_cast<size_t>(length - from));
+        return *this;
+    }
+    /// ``value`` as Python's ``repr`` of a float writes it when it is below 1e16 (the shortest digits that
+    /// read back as ``value``, and ``.0`` after a whole number).
+    Text& shortest(double value) {
+        if (value >= 0 && value < 1e15 && value == std::floor(value)) {  // a whole number (the usual cycles)
+            integer(static_cast<long long>(value)) << ".0";
+            return *this;
+        }
+        char digits[64];
+        const char* end = std::to_chars(digits, digits + sizeof digits, value, std::chars_format::fixed).ptr;
+        put(digits, static_cast<size_t>(end - digits));
+        if (std::memchr(digits, '.', static_cast<size_t>(end - digits)) == nullptr) {
+            *this << ".0";
+        }
         return *this;
     }
     /// ``value`` as Python's ``format(value, ".Nf")`` writes it (both round the binary value exactly).
@@ -436,52 +460,101 @@ private:
     std::vector<std::pair<const char*, std::string>> known_;
 };
 
+/// How the trace writes times: microseconds with the fewest decimals that keep a cycle's steps apart (a grid of
+/// at most half a cycle), each time rounded on that grid once, so that a span ends where its time does.
+struct Clock {
+    explicit Clock(double cycles_per_us) : per_us(cycles_per_us) {
+        // a decimal more until the grid (1 / scale microseconds) is at most half a cycle
+        while (decimals < 15 && per_us > 0 && scale / per_us < 2.0) {
+            scale *= 10;
+            ++decimals;
+        }
+    }
+    long long units(double cycles) const { return std::llround(cycles / per_us * scale); }
+
+    double per_us;
+    double scale = 1;
+    int decimals = 0;
+};
+
+/// The start of one trace object of process ``pid``: its pid, tid and ts up to the ts's value, for each tid.
+class Heads {
+public:
+    explicit Heads(int64_t pid) {
+        for (uint8_t actor = 0; actor < 8; ++actor) {
+            Text head(32);
+            head << ",{\"pid\":";
+            head.integer(pid) << ",\"tid\":";
+            head.integer(actor) << ",\"ts\":";
+            heads_[actor] = head.str();
+        }
+    }
+    const std::string& operator[](uint8_t actor) const { return heads_[actor & 7]; }
+
+private:
+    std::string heads_[8];
+};
+
 /// The start of one trace object: pid, tid and ts.
-inline void head(Text& out, int64_t pid, uint8_t actor, double ts) {
-    out << ",{\"pid\":";
-    out.integer(pid) << ",\"tid\":";
-    out.integer(actor) << ",\"ts\":";
-    out.fixed6(ts);
+inline void head(Text& out, const Heads& heads, uint8_t actor, long long ts, const Clock& clock) {
+    out.append(heads[actor]).decimal(ts, clock.decimals);
 }
 
-/// One event's trace objects (ascx/emu/timeline/recording.py writes the processes' and threads' names).
-inline void event_json(Text& out, const Event& e, int64_t pid, double per_us, Names& names) {
+/// One event's trace objects (ascx/emu/timeline/trace.py writes the processes' and threads' names, and the
+/// files' full names).  Arguments that would be zero or empty are left out; a flow's id is unique in the trace
+/// (its core's flow times ``pids``, plus its process).
+inline void event_json(Text& out, const Event& e, int64_t pid, int64_t pids, const Heads& heads, const Clock& clock,
+                       Names& names) {
     const bool span = e.kind == OP || (e.kind != FLAG_SET && e.end > e.start);
     const bool instant = e.kind == FLAG_SET;
+    const long long start = clock.units(e.start);
     if (span || instant) {
-        head(out, pid, e.actor, e.start / per_us);
+        head(out, heads, e.actor, start, clock);
         out << ",\"name\":\"";
-        out.append(names.call(e.kind == OP ? e.call : kind_name(e.kind))) << "\",\"cat\":\"" << kind_name(e.kind);
+        out.append(names.call(e.kind == OP ? e.call : kind_name(e.kind)));
         if (instant) {
-            out << "\",\"ph\":\"i\",\"s\":\"t\"";
+            out << "\",\"ph\":\"i\"";  // no "s": an instant's scope is its thread unless it says otherwise
         } else {
             out << "\",\"ph\":\"X\",\"dur\":";
-            out.fixed6((e.end - e.start) / per_us);
+            out.decimal(clock.units(e.end) - start, clock.decimals);
         }
-        out << ",\"args\":{\"line\":\"";
+        out << ",\"args\":";
+        char separator = '{';
         if (e.file != nullptr) {
-            out.append(names.file(e.file)).integer(e.line);
+            out << separator << "\"line\":\"";
+            out.append(names.file(e.file)).integer(e.line) << '"';
+            separator = ',';
         }
-        out << "\",\"cycles\":";
-        out.fixed6(e.end - e.start);
-        if (e.kind == OP) {
-            out << ",\"bytes_written\":";
-            out.integer(static_cast<long long>(e.bytes)) << ",\"bytes_read\":";
+        if (e.end > e.start) {
+            out << separator << "\"cycles\":";
+            out.shortest(e.end - e.start);
+            separator = ',';
+        }
+        if (e.bytes != 0) {
+            out << separator << "\"bytes_written\":";
+            out.integer(static_cast<long long>(e.bytes));
+            separator = ',';
+        }
+        if (e.read != 0) {
+            out << separator << "\"bytes_read\":";
             out.integer(static_cast<long long>(e.read));
-            if (e.macs != 0) {
-                out << ",\"macs\":";
-                out.integer(static_cast<long long>(e.macs));
-            }
+            separator = ',';
+        }
+        if (e.macs != 0) {
+            out << separator << "\"macs\":";
+            out.integer(static_cast<long long>(e.macs));
+            separator = ',';
         }
         if (e.kind == FLAG_WAIT || e.kind == JOIN || (e.kind == BARRIER_ALL && e.end > e.start)) {
-            out << ",\"waits_for\":\"" << ACTOR_NAMES[e.other & 7] << '"';
+            out << separator << "\"waits_for\":\"" << ACTOR_NAMES[e.other & 7] << '"';
+            separator = ',';
         }
-        out << "}}";
+        out << (separator == '{' ? "{}}" : "}}");
     }
     if (e.flow >= 0 && ((e.kind == FLAG_SET && e.waited != 0) || e.kind == FLAG_WAIT)) {
-        head(out, pid, e.actor, (e.kind == FLAG_SET ? e.start : e.end) / per_us);
-        out << ",\"name\":\"flag\",\"cat\":\"flag\",\"id\":";
-        out.integer(static_cast<long long>(pid * (int64_t{1} << 32) + e.flow));
+        head(out, heads, e.actor, e.kind == FLAG_SET ? start : clock.units(e.end), clock);
+        out << ",\"name\":\"flag\",\"id\":";
+        out.integer(static_cast<long long>(e.flow * pids + pid));
         out << (e.kind == FLAG_SET ? ",\"ph\":\"s\"}" : ",\"ph\":\"f\",\"bp\":\"e\"}");
     }
 }
@@ -508,7 +581,8 @@ inline void percent(Text& out, double part, double whole) {
 
 }  // namespace detail
 
-int write_trace(int fd, int64_t pid_base, double cycles_per_us, const char* const* files, int64_t file_count) {
+int write_trace(int fd, int64_t pid_base, int64_t pids, double cycles_per_us, const char* const* files,
+                int64_t file_count) {
     std::lock_guard<std::mutex> lock(sink.mutex);
     size_t events = 0;
     for (const auto& entry : sink.cores) {
@@ -519,9 +593,12 @@ int write_trace(int fd, int64_t pid_base, double cycles_per_us, const char* cons
     }
     detail::Text out(sink.text);
     detail::Names names(files, file_count);
+    const detail::Clock clock(cycles_per_us);
     for (const auto& entry : sink.cores) {
+        const int64_t pid = pid_base + entry.first;
+        const detail::Heads heads(pid);
         for (const Event& e : entry.second) {
-            detail::event_json(out, e, pid_base + entry.first, cycles_per_us, names);
+            detail::event_json(out, e, pid, pids, heads, clock, names);
         }
     }
     return out.write_to(fd);
