@@ -742,7 +742,12 @@ public:
         }
     }
 
-    /// IterateBatch to a LocalTensor: dense [batch, singleM, singleN] (or strideC apart).
+    /// IterateBatch to a LocalTensor: dense [batch, singleM, singleN] (or strideC apart).  With enSequentialWrite
+    /// (the MIX client's form) CANN's copy-out writes every [baseM, baseN] block of a batch densely at the
+    /// batch's start (CopyOutNZ2ND<true>: no offset, the block's width as its row stride), the batches
+    /// singleCoreM * singleCoreN (N rounded up to 32 bytes) apart (BatchScheduler::GetBatchResult): the form
+    /// holds whole batches only when a batch is one block, which the emulation requires
+    /// (docs/reference/matmul/iterate_batch.md).
     void iterate_batch_local(const AscendC::LocalTensor<DstT>& ub, uint32_t batch_a, uint32_t batch_b, bool sequential,
                              uint32_t stride_a, uint32_t stride_b, uint32_t stride_c, bool partial_sum, uint8_t atomic,
                              bool sync, const char* what) {
@@ -755,7 +760,11 @@ public:
         }
         require_no_atomic(atomic, what);
         const MatrixLayout lay = output_layout(static_cast<uint64_t>(single_m_), static_cast<uint64_t>(single_n_));
-        const uint64_t per_batch = lay.index(single_m_ - 1, single_n_ - 1) + 1;
+        uint64_t per_batch = lay.index(single_m_ - 1, single_n_ - 1) + 1;
+        if (sequential && C_TYPE::format == CubeFormat::ND) {
+            const uint64_t c0 = 32 / sizeof(DstT);
+            per_batch = static_cast<uint64_t>(single_m_) * (ceil_div(static_cast<uint64_t>(single_n_), c0) * c0);
+        }
         const uint64_t c_stride = stride_c != 0 ? stride_c : per_batch;
         const uint64_t batches = batch_a > batch_b ? batch_a : batch_b;
         DstT* base = ub.span((batches - 1) * c_stride + per_batch, what);
@@ -765,6 +774,12 @@ public:
         }
         run_batch(batch_a, batch_b, stride_a, stride_b, c_stride, what, [&](uint64_t c_offset, uint64_t block,
                                                                               uint64_t h, uint64_t w, bool) {
+            if (sequential && blocks_ > 1) {
+                error(what, "with enSequentialWrite every [baseM, baseN] block of a batch is written at the batch's "
+                      "start in the LocalTensor, so a batch must be one block: singleCoreM=%d, singleCoreN=%d, "
+                      "baseM=%d, baseN=%d give %llu blocks", single_m_, single_n_, tiling_.baseM, tiling_.baseN,
+                      static_cast<unsigned long long>(blocks_));
+            }
             uint64_t mi = 0;
             uint64_t ni = 0;
             block_coords(block, mi, ni);
