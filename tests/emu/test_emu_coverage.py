@@ -9,6 +9,8 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
 
 import pytest
 
@@ -255,3 +257,41 @@ def test_a_function_without_a_hook_is_named(tmp_path: Path) -> None:
         "}  // namespace AscendC\n"
     )
     assert emu_coverage.unmarked_functions(tmp_path) == ["ops.h:4 Abs"]
+
+
+def _session_after_a_full_run(request: pytest.FixtureRequest, repo: Path, hits: Path) -> tuple[Any, Any]:
+    """What tests/conftest.py's ``pytest_sessionfinish`` reads of a passing ``pytest tests`` whose hits are in
+    ``hits``."""
+    plugins = request.config.pluginmanager.get_plugins()
+    conftest = next(p for p in plugins if getattr(p, "__file__", None) == str(repo / "tests" / "conftest.py"))
+    stash = pytest.Stash()
+    stash[conftest._EMU_COVERAGE_DIR] = hits
+    config = SimpleNamespace(
+        stash=stash,
+        args=["tests"],
+        invocation_params=SimpleNamespace(dir=repo),
+        option=SimpleNamespace(),
+        pluginmanager=SimpleNamespace(get_plugin=lambda name: None),
+    )
+    return conftest, SimpleNamespace(config=config, exitstatus=pytest.ExitCode.OK)
+
+
+@pytest.mark.parametrize(("check_env", "status"), [(None, pytest.ExitCode.TESTS_FAILED), ("0", pytest.ExitCode.OK)])
+def test_a_full_run_with_a_point_never_run_fails_unless_the_check_is_off(
+    request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, tmp_path: Path, repo: Path,
+    check_env: str | None, status: pytest.ExitCode,
+) -> None:  # fmt: skip
+    """By default the check fails a full run in which an implemented point never ran (here: every point, with no
+    hits); ``ASCX_EMU_COVERAGE_CHECK=0`` leaves the run's status alone."""
+    monkeypatch.setenv(COVERAGE_ENV, os.environ.get(COVERAGE_ENV, ""))  # the hook pops it: restored after the test
+    monkeypatch.delenv("ASCX_EMULATOR", raising=False)
+    if check_env is None:
+        monkeypatch.delenv(emu_coverage.CHECK_ENV, raising=False)
+    else:
+        monkeypatch.setenv(emu_coverage.CHECK_ENV, check_env)
+    hits = tmp_path / "hits"
+    hits.mkdir()
+    conftest, session = _session_after_a_full_run(request, repo, hits)
+    conftest.pytest_sessionfinish(session, 0)
+    assert session.exitstatus == status
+    assert not hits.exists()

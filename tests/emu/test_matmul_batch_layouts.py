@@ -12,6 +12,7 @@ small integers, so fp32 results are exact."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -104,6 +105,35 @@ def cube_sbngd(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress,
     mm.set_tensor_b(bg)
     mm.set_batch_num(batch, batch)
     mm.iterate_batch(cg, False, 0, False)
+    mm.end()
+
+
+@asc.jit
+def batch_into_ub(a: asc.GlobalAddress, b: asc.GlobalAddress, c: asc.GlobalAddress, workspace: asc.GlobalAddress,
+                  tiling: asc.adv.TCubeTiling, batch: asc.ConstExpr[int], span: asc.ConstExpr[int]) -> None:
+    \"\"\"A and B in BSNGD (B transposed), C in BNGS1S2 at VECIN: the client's iterate_batch into a LocalTensor
+    (enSequentialWrite, as CANN's page asks for a UB C), copied to GM.\"\"\"
+    pipe = asc.TPipe()
+    mm = asc.adv.Matmul(asc.adv.MatmulType(GM, ND, asc.float16, layout=BSNGD),
+                        asc.adv.MatmulType(GM, ND, asc.float16, is_trans=True, layout=BSNGD),
+                        asc.adv.MatmulType(asc.TPosition.VECIN, ND, asc.float32, layout=BNGS1S2))
+    asc.adv.register_matmul(pipe, workspace, mm, tiling)
+    ag = asc.GlobalTensor()
+    bg = asc.GlobalTensor()
+    cg = asc.GlobalTensor()
+    ag.set_global_buffer(a)
+    bg.set_global_buffer(b)
+    cg.set_global_buffer(c)
+    ub = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, span)
+    if asc.get_sub_block_idx() == 0:
+        mm.set_tensor_a(ag)
+        mm.set_tensor_b(bg, transpose=True)
+        mm.iterate_batch(ub, batch, batch, True)  # the batch into UB
+        copied_in = pipe.alloc_event_id(asc.HardEvent.MTE2_MTE3)  # the client's copy into UB is an MTE2 copy
+        asc.set_flag(asc.HardEvent.MTE2_MTE3, copied_in)
+        asc.wait_flag(asc.HardEvent.MTE2_MTE3, copied_in)
+        asc.data_copy(cg, ub, span)
+        pipe.release_event_id(copied_in, asc.HardEvent.MTE2_MTE3)
     mm.end()
 
 
@@ -306,6 +336,48 @@ def test_sbngd_in_a_cube_only_kernel(kernels: ModuleType) -> None:
                **layout_fields("c", bb, s1, n, g, s2), **batch_num(bb * n * g))  # fmt: skip
     kernels.cube_sbngd[1](a, b, c, WORKSPACE, t, bb * n * g)
     np.testing.assert_array_equal(c, np.einsum("sbngd,dbngt->sbngt", f32(a), f32(b)))
+
+
+UB_CASES = {  # S1 (= singleCoreM = baseM), S2 (= singleCoreN = baseN), G, D, baseK
+    "16 x 16 batches, K in two steps": (16, 16, 2, 32, 16),
+    "32 x 16 batches, three of them": (32, 16, 3, 32, 32),
+    "16 x 20 batches: each batch's N rounded up to 32 bytes in UB": (16, 20, 2, 16, 16),
+}
+
+
+@pytest.mark.parametrize("case", sorted(UB_CASES))
+def test_iterate_batch_into_a_local_tensor(kernels: ModuleType, emulator: str, case: str) -> None:
+    """The MIX client's IterateBatch into UB (CANN's client: the AIC writes into a GM buffer the client then
+    copies into the tensor): each batch one [baseM, baseN] block, written densely at the batch's start, the
+    batches S1 * S2 apart with S2 rounded up to 32 bytes (CANN's BatchScheduler::GetBatchResult)."""
+    s1, s2, g, d, base_k = UB_CASES[case]
+    a, b = small_ints((1, s1, 1, g, d)), small_ints((1, s2, 1, g, d))
+    row = -(-s2 // 8) * 8  # S2 floats rounded up to 32 bytes
+    c = np.full((g, s1, row), np.nan, np.float32)
+    t = tiling(s1, s2, d, (s1, s2, base_k), **layout_fields("a", 1, s1, 1, g, d), **layout_fields("b", 1, s2, 1, g, d),
+               **layout_fields("c", 1, s1, 1, g, s2), **batch_num(g))  # fmt: skip
+    kernels.batch_into_ub[1](a, b, c, WORKSPACE, t, g, c.size)
+    expected = np.einsum("bsngd,btngd->bngst", f32(a), f32(b)).reshape(g, s1 * s2)
+    np.testing.assert_array_equal(c.reshape(g, s1 * row)[:, : s1 * s2], expected)
+
+
+def test_iterate_batch_into_a_local_tensor_holds_one_block_per_batch(kernels: ModuleType) -> None:
+    """With more blocks per batch CANN writes each over the last (its copy-out with enSequentialWrite has no
+    block offset): the emulation stops at the call."""
+    s1, s2, g, d = 32, 16, 2, 32
+    a, b = small_ints((1, s1, 1, g, d)), small_ints((1, s2, 1, g, d))
+    t = tiling(s1, s2, d, (16, 16, 32), **layout_fields("a", 1, s1, 1, g, d), **layout_fields("b", 1, s2, 1, g, d),
+               **layout_fields("c", 1, s1, 1, g, s2), **batch_num(g))  # fmt: skip
+    with pytest.raises(EmulationError) as caught:
+        kernels.batch_into_ub[1](a, b, np.zeros(g * s1 * s2, np.float32), WORKSPACE, t, g, g * s1 * s2)
+    assert caught.value.message.endswith(
+        "Matmul 'mm': IterateBatch (LocalTensor): with enSequentialWrite every [baseM, baseN] block of a batch is "
+        "written at the batch's start in the LocalTensor, so a batch must be one block: singleCoreM=32, "
+        "singleCoreN=16, baseM=16, baseN=16 give 2 blocks"
+    )
+    location = caught.value.location
+    assert location is not None
+    assert "# the batch into UB" in Path(kernels.__file__ or "").read_text().splitlines()[location.line - 1]
 
 
 @pytest.mark.parametrize("sync", [True, False])

@@ -108,8 +108,13 @@ CASES: dict[str, Case] = {
         "RuntimeError: No viable candidates were found to dispatch Matmul.set_tensor_a(): got (NoneType); "
         "candidates: set_tensor_a(scalar: int | float); set_tensor_a(tensor: BaseTensor, transpose: bool = False)",
     ),
-    "set_tensor_a scalar": Case("mm.set_tensor_a(2.5)"),
-    "set_tensor_b runtime scalar": Case("mm.set_tensor_b(n)"),
+    "set_tensor_a scalar of an ND A": Case(
+        "mm.set_tensor_a(2.5)",
+        "ValueError: set_tensor_a: a scalar A needs A's MatmulType in CubeFormat.SCALAR, not ND",
+    ),
+    "set_tensor_b runtime scalar": Case(
+        "mm.set_tensor_b(n)", "ValueError: set_tensor_b: It is not allowed to set matrix B with scalar."
+    ),
     "set_tensor_a view": Case("mm.set_tensor_a(ga[64:])"),
     # set_bias, disable_bias
     "set_bias dtype": Case(

@@ -171,7 +171,8 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
         ],
     ),
     "iterate": (
-        # A LocalTensor bias needs a non-GM bias MatmulType.
+        # A LocalTensor bias needs a non-GM bias MatmulType. pyasc's set_tensor_a(8) and set_tensor_b(8) are
+        # left out: a scalar A needs A in CubeFormat.SCALAR (this A is ND), and CANN refuses a scalar B.
         """
         @asc.jit
         def k(a: asc.GlobalAddress, b: asc.GlobalAddress, workspace: asc.GlobalAddress) -> None:
@@ -187,8 +188,6 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
             b_global.set_global_buffer(b)
             matmul.set_tensor_a(a_global)
             matmul.set_tensor_b(b_global)
-            matmul.set_tensor_a(8)
-            matmul.set_tensor_b(8)
             bias_local = asc.LocalTensor(dtype=asc.float16, pos=asc.TPosition.VECIN, addr=0, tile_size=512)
             matmul.set_bias(bias_local)
             matmul.disable_bias()
@@ -202,8 +201,6 @@ KERNELS: dict[str, tuple[str, tuple[object, ...], list[str]]] = {
             "matmul.Init(&tiling);",
             "matmul.SetTensorA(a_global, false);",
             "matmul.SetTensorB(b_global, false);",
-            "matmul.SetTensorA(half(8.0));",
-            "matmul.SetTensorB(half(8.0));",
             "matmul.SetBias(bias_local);",
             "matmul.DisableBias();",
             "bool v = matmul.Iterate<true>(false);",

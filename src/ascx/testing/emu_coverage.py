@@ -30,9 +30,8 @@ EXEMPTIONS = Path(__file__).with_name("emu_coverage_exemptions.toml")
 """The exemption list: ``[[exempt]]`` tables with ``point`` (as the report names it) and ``reason``."""
 
 CHECK_ENV = "ASCX_EMU_COVERAGE_CHECK"
-"""tests/conftest.py's check at the end of a full run: ``1`` fails the run when a point never ran and is not
-exempted, ``0`` turns the report off (the recording stays on); unset, the report is printed and the run's
-status is left alone (until the exemption list is complete: docs/emulation.md#coverage)."""
+"""tests/conftest.py's check at the end of a full run fails the run when a point never ran and is not exempted
+(docs/emulation.md#coverage); ``0`` turns the report off (the recording stays on)."""
 
 _HOOK = re.compile(
     r"ASCX_COVER\(\s*(?P<e1>#\w+|\"[^\"]*\")\s*\)"

@@ -25,7 +25,7 @@ from ascx.language.adv.matrix_offset import MatrixOffset
 from ascx.language.core.builder import IRBuilder
 from ascx.language.core.checks import is_instance
 from ascx.language.core.dtype import float16, float32, int8, int32, uint8, uint64
-from ascx.language.core.enums import LayoutMode
+from ascx.language.core.enums import CubeFormat, LayoutMode
 from ascx.language.core.global_size import warn_without_elements
 from ascx.language.core.tensor import BaseTensor, GlobalTensor
 from ascx.language.core.values import GlobalAddress, RuntimeScalar
@@ -102,7 +102,11 @@ class MatmulInputs(MatmulBase):
         params=(
             ("tensor", "float16, float32 or int8, of A's dtype; both C++ arguments are always written"),
             ("transpose", "A is transposed; needs ``is_trans=True`` on A's MatmulType"),
-            ("scalar", "a number or a runtime scalar, converted to A's dtype (half or float32 only)"),
+            (
+                "scalar",
+                "a number or a runtime scalar, converted to A's dtype (half or float32 only); A is then one "
+                "row of K copies of it, with A's MatmulType in ``CubeFormat.SCALAR``",
+            ),
         ),
         rules=(
             f'"{unsupported_tensor_message("set_tensor_a")}"; '
@@ -112,6 +116,10 @@ class MatmulInputs(MatmulBase):
             f'"{transpose_message("set_tensor_a", "A")}"; '
             f'"{unsupported_scalar_message("set_tensor_a")}" for an int8 A.',
             not_in_mix_dual_master_rule("set_tensor_a with a LocalTensor", inputs=True) + " Likewise with a scalar.",
+            "A scalar A needs A in ``CubeFormat.SCALAR`` (CANN ignores it in any other format): "
+            f'"{matmul_gemv.scalar_a_message(CubeFormat.ND)}"; a tensor A in '
+            f'SCALAR: "{matmul_gemv.TENSOR_A_IN_SCALAR}" '
+            "([A scalar A](../matmul.md#a-scalar-a-in-cubeformatscalar)).",
             "A in ``CubeFormat.VECTOR`` (GEMV) is not transposed (CANN asserts it in SetTensorA): "
             f'"{matmul_gemv.transposed_message("set_tensor_a")}"; a '
             "flag known only at run time is checked by the emulation "
@@ -119,13 +127,13 @@ class MatmulInputs(MatmulBase):
         ),
         example=(
             "gm",
-            "mm.set_tensor_a(a_global)\nmm.set_tensor_a(a_global[64:], transpose=False)\nmm.set_tensor_a(1.5)",
+            "mm.set_tensor_a(a_global)\nmm.set_tensor_a(a_global[64:], transpose=False)",
         ),
         overloads=("set_tensor_a(tensor, transpose=False)", "set_tensor_a(scalar)"),
     )
     def set_tensor_a(self, *args: Any, **kwargs: Any) -> None:
-        """Set the left matrix A: a tensor (GlobalTensor for a GM A, LocalTensor otherwise), or a scalar that every
-        element of A equals."""
+        """Set the left matrix A: a tensor (GlobalTensor for a GM A, LocalTensor otherwise), or, for A in
+        ``CubeFormat.SCALAR``, a scalar that every element of the 1 x K A equals."""
         self._set_input("A", args, kwargs)
 
     @matmul_record(
@@ -137,11 +145,13 @@ class MatmulInputs(MatmulBase):
         params=(
             ("tensor", "float16, float32 or int8, of B's dtype"),
             ("transpose", "B is transposed; needs ``is_trans=True`` on B's MatmulType"),
-            ("scalar", "a number or a runtime scalar, converted to B's dtype"),
+            ("scalar", "refused: CANN's Matmul takes no scalar B"),
         ),
         rules=(
             "The rules of ``set_tensor_a``, for B.",
             not_in_mix_dual_master_rule("set_tensor_b with a LocalTensor", inputs=True),
+            f'A scalar B, in every kernel: "{matmul_gemv.scalar_b_message()}" (CANN\'s MatmulImpl asserts it; '
+            "[A scalar A](../matmul.md#a-scalar-a-in-cubeformatscalar)).",
         ),
         example=("gm", "mm.set_tensor_b(b_global)"),
         overloads=("set_tensor_b(tensor, transpose=False)", "set_tensor_b(scalar)"),
@@ -172,6 +182,8 @@ class MatmulInputs(MatmulBase):
     def _set_tensor(self, builder: Any, role: str, method: str, tensor: BaseTensor, transpose: Any) -> None:
         if not isinstance(tensor, GlobalTensor):
             self._not_dual_master(f"{method} with a LocalTensor", inputs=True)
+        if role == "A":
+            matmul_gemv.check_tensor_a(self._declared(role))
         if tensor.dtype not in AB_DTYPES:
             raise ValueError(unsupported_tensor_message(method))
         self._check_dtype(tensor.dtype, role, method)
@@ -187,9 +199,12 @@ class MatmulInputs(MatmulBase):
 
     def _set_scalar(self, builder: Any, role: str, method: str, scalar: Any) -> None:
         self._not_dual_master(f"{method} with a scalar", inputs=True)
+        if role == "B":
+            matmul_gemv.refuse_scalar_b()
         dtype = self._declared(role).dtype
         if dtype not in (float16, float32):
             raise ValueError(unsupported_scalar_message(method))
+        matmul_gemv.check_scalar_a(self._declared(role))
         value = self._integer(builder, scalar, method, "scalar", dtype)
         op_cls = ir.MatmulSetScalarAOp if role == "A" else ir.MatmulSetScalarBOp
         builder.insert(op_cls(self.ssa, value))

@@ -565,6 +565,12 @@ mm.wait_get_tensor_c()""",
             "batches of one call ``D`` apart (``matrix_stride_a``/``b`` override it), SBNGD ``[S, B, N, G, D]`` "
             "with rows ``B * N * G * D`` apart; the tiling's layout fields (``set_a_layout`` ...) give B, S, N, G, "
             "D. Different batch counts broadcast G, N or B; a C with G = 1 adds up the G results.",
+            "Into a LocalTensor (a UB C, ``en_sequential_write=True``) CANN's copy-out writes each ``[baseM, baseN]`` "
+            "block of a batch densely at the batch's start, the batches ``singleCoreM * singleCoreN`` apart (N "
+            "rounded up to 32 bytes): whole batches need one block per batch (``baseM = singleCoreM``, ``baseN = "
+            'singleCoreN``), which the emulation checks at the call ("with enSequentialWrite every [baseM, baseN] '
+            "block of a batch is written at the batch's start in the LocalTensor, so a batch must be one block: "
+            '...").',
             not_in_mix_dual_master_rule("iterate_batch"),
             not_with_ib_share_ab_rule("iterate_batch"),
             FIRST_ITERATION_RULE,

@@ -244,14 +244,24 @@ public:
     void set_a_global(const AscendC::GlobalTensor<SrcAT>& t, bool transpose) {
         set_tensor(a_, "SetTensorA", A_TYPE::pos, A_TYPE::isTrans, transpose, true, "A");
         check_gemv_transpose(transpose);
+        check_scalar_format_tensor();
         a_.global = t;
     }
     void set_a_local(const AscendC::LocalTensor<SrcAT>& t, bool transpose) {
         set_tensor(a_, "SetTensorA", A_TYPE::pos, A_TYPE::isTrans, transpose, false, "A");
         check_gemv_transpose(transpose);
+        check_scalar_format_tensor();
         a_.local = t;
     }
-    void set_a_scalar(SrcAT value) { set_scalar(a_, value, "SetTensorA"); }
+    /// CANN's MatmulImpl takes a scalar A only in CubeFormat::SCALAR (its LoadToL0A for that format fills L0A
+    /// with it; the others ignore it) and its KFC server reads it back from the message only then.
+    void set_a_scalar(SrcAT value) {
+        if constexpr (A_TYPE::format != CubeFormat::SCALAR) {
+            error("SetTensorA", "a scalar A needs A's MatmulType in CubeFormat::SCALAR, not %s (CANN's Matmul "
+                  "ignores the scalar in any other format)", format_name(A_TYPE::format));
+        }
+        set_scalar(a_, value, "SetTensorA");
+    }
     void set_b_global(const AscendC::GlobalTensor<SrcBT>& t, bool transpose) {
         set_tensor(b_, "SetTensorB", B_TYPE::pos, B_TYPE::isTrans, transpose, true, "B");
         b_.global = t;
@@ -260,7 +270,11 @@ public:
         set_tensor(b_, "SetTensorB", B_TYPE::pos, B_TYPE::isTrans, transpose, false, "B");
         b_.local = t;
     }
-    void set_b_scalar(SrcBT value) { set_scalar(b_, value, "SetTensorB"); }
+    /// CANN's MatmulImpl asserts this in SetTensorB(SrcBT) (matmul_impl_base.h).
+    void set_b_scalar(SrcBT value) {
+        (void)value;
+        error("SetTensorB", "It is not allowed to set matrix B with scalar.");
+    }
 
     void set_bias_global(const AscendC::GlobalTensor<BiasT>& t) {
         check_bias_kind(true);
@@ -728,7 +742,12 @@ public:
         }
     }
 
-    /// IterateBatch to a LocalTensor: dense [batch, singleM, singleN] (or strideC apart).
+    /// IterateBatch to a LocalTensor: dense [batch, singleM, singleN] (or strideC apart).  With enSequentialWrite
+    /// (the MIX client's form) CANN's copy-out writes every [baseM, baseN] block of a batch densely at the
+    /// batch's start (CopyOutNZ2ND<true>: no offset, the block's width as its row stride), the batches
+    /// singleCoreM * singleCoreN (N rounded up to 32 bytes) apart (BatchScheduler::GetBatchResult): the form
+    /// holds whole batches only when a batch is one block, which the emulation requires
+    /// (docs/reference/matmul/iterate_batch.md).
     void iterate_batch_local(const AscendC::LocalTensor<DstT>& ub, uint32_t batch_a, uint32_t batch_b, bool sequential,
                              uint32_t stride_a, uint32_t stride_b, uint32_t stride_c, bool partial_sum, uint8_t atomic,
                              bool sync, const char* what) {
@@ -741,7 +760,11 @@ public:
         }
         require_no_atomic(atomic, what);
         const MatrixLayout lay = output_layout(static_cast<uint64_t>(single_m_), static_cast<uint64_t>(single_n_));
-        const uint64_t per_batch = lay.index(single_m_ - 1, single_n_ - 1) + 1;
+        uint64_t per_batch = lay.index(single_m_ - 1, single_n_ - 1) + 1;
+        if (sequential && C_TYPE::format == CubeFormat::ND) {
+            const uint64_t c0 = 32 / sizeof(DstT);
+            per_batch = static_cast<uint64_t>(single_m_) * (ceil_div(static_cast<uint64_t>(single_n_), c0) * c0);
+        }
         const uint64_t c_stride = stride_c != 0 ? stride_c : per_batch;
         const uint64_t batches = batch_a > batch_b ? batch_a : batch_b;
         DstT* base = ub.span((batches - 1) * c_stride + per_batch, what);
@@ -751,6 +774,12 @@ public:
         }
         run_batch(batch_a, batch_b, stride_a, stride_b, c_stride, what, [&](uint64_t c_offset, uint64_t block,
                                                                               uint64_t h, uint64_t w, bool) {
+            if (sequential && blocks_ > 1) {
+                error(what, "with enSequentialWrite every [baseM, baseN] block of a batch is written at the batch's "
+                      "start in the LocalTensor, so a batch must be one block: singleCoreM=%d, singleCoreN=%d, "
+                      "baseM=%d, baseN=%d give %llu blocks", single_m_, single_n_, tiling_.baseM, tiling_.baseN,
+                      static_cast<unsigned long long>(blocks_));
+            }
             uint64_t mi = 0;
             uint64_t ni = 0;
             block_coords(block, mi, ni);
@@ -1094,13 +1123,21 @@ private:
         current_ = -1;
     }
 
-    /// ND and NZ inputs, and A in VECTOR (GEMV).
+    /// ND and NZ inputs, and A in VECTOR or SCALAR (GEMV).
     template <class TYPE, bool IS_A>
     void check_format(const char* role) const {
-        constexpr bool gemv = IS_A && TYPE::format == CubeFormat::VECTOR;
+        constexpr bool gemv = IS_A && (TYPE::format == CubeFormat::VECTOR || TYPE::format == CubeFormat::SCALAR);
         if constexpr (TYPE::format != CubeFormat::ND && TYPE::format != CubeFormat::NZ && !gemv) {
             error(what_, "%s format %s is not emulated (ND and NZ are%s)", role, format_name(TYPE::format),
-                  IS_A ? ", and VECTOR for A" : "");
+                  IS_A ? ", and VECTOR and SCALAR for A" : "");
+        }
+    }
+
+    /// A tensor A in CubeFormat::SCALAR: CANN copies nothing to L1 and fills L0A with the last scalar.
+    void check_scalar_format_tensor() const {
+        if constexpr (A_TYPE::format == CubeFormat::SCALAR) {
+            error("SetTensorA", "A in CubeFormat::SCALAR takes a scalar, not a tensor (CANN copies no tensor in "
+                  "that format)");
         }
     }
 
@@ -1117,9 +1154,10 @@ private:
     /// A's original M is 1; CANN's copy moves one row and its mad runs with m = 1, so a single-core M
     /// above 1 would leave the other rows of C uncomputed.
     void check_gemv_shape() const {
-        if (A_TYPE::format == CubeFormat::VECTOR && (org_m_ != 1 || single_m_ != 1)) {
-            error(what_, "A in CubeFormat::VECTOR (GEMV) is a 1 x K vector: M must be 1, got orgM=%d and singleCoreM=%d",
-                  org_m_, single_m_);
+        if ((A_TYPE::format == CubeFormat::VECTOR || A_TYPE::format == CubeFormat::SCALAR) &&
+            (org_m_ != 1 || single_m_ != 1)) {
+            error(what_, "A in CubeFormat::%s (GEMV) is a 1 x K vector: M must be 1, got orgM=%d and singleCoreM=%d",
+                  format_name(A_TYPE::format), org_m_, single_m_);
         }
     }
 
