@@ -17,7 +17,7 @@ from ascx.emu.coverage import COVERAGE_ENV
 from ascx.errors import AscxError
 from ascx.runtime import cann_check, disk_cache
 from ascx.runtime.cann_check import CannHeaders, find_headers
-from ascx.testing import emu_coverage, load_kernel_source
+from ascx.testing import emu_coverage, load_kernel_source, suite_order
 from ascx.testing.build_dir import shared_test_build_dir
 
 REPO = Path(__file__).resolve().parent.parent
@@ -242,3 +242,11 @@ def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
     finally:
         shutil.rmtree(directory, ignore_errors=True)
         os.environ.pop(COVERAGE_ENV, None)
+
+
+# --- the order of a run's test files (docs/emulation.md#the-cold-suite) ------------------------------------------
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """The longest test files start first (``ascx.testing.suite_order``)."""
+    items[:] = suite_order.ordered(items, REPO)

@@ -36,6 +36,9 @@ def test_the_preamble_is_the_leading_defines_and_includes() -> None:
 
 @pytest.fixture
 def scratch_builds(tmp_path: Path) -> Iterator[Path]:
+    """A build directory of the test's own, for a test that needs its prelude built afresh or breaks it; the others
+    share the session's (tests/conftest.py): what they inspect does not depend on who built it, and a warm run
+    then builds nothing for them."""
     build.set_build_dir(tmp_path / "builds")
     yield tmp_path / "builds"
     build.set_build_dir(None)
@@ -48,7 +51,7 @@ def compiler_or_skip(name: str) -> build.Compiler:
     return compiler
 
 
-def test_gcc_uses_the_precompiled_preamble(scratch_builds: Path, tmp_path: Path) -> None:
+def test_gcc_uses_the_precompiled_preamble(tmp_path: Path) -> None:
     compiler = compiler_or_skip("g++")
     parts = build.build_prelude(VECTOR_KERNEL, "aiv", compiler, THIN, link=False)
     assert parts is not None
@@ -91,9 +94,7 @@ UNUSED = "ascx_emu::blocks::check_deadlock(ascx_emu::Launch&)"
 
 
 @pytest.mark.parametrize("compiler_name", build.COMPILERS)
-def test_the_shared_machinery_is_compiled_once_in_the_runtime_object(
-    scratch_builds: Path, tmp_path: Path, compiler_name: str
-) -> None:
+def test_the_shared_machinery_is_compiled_once_in_the_runtime_object(tmp_path: Path, compiler_name: str) -> None:
     compiler = compiler_or_skip(compiler_name)
     parts = build.build_prelude(VECTOR_KERNEL, "aiv", compiler, THIN, link=True)
     assert parts is not None
@@ -162,7 +163,7 @@ CORE = (
 
 
 def test_the_matmul_core_is_compiled_once_in_the_runtime_object(
-    scratch_builds: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     compiler = build.default_compiler()
     fast = build.BUILD_FLAGS["fast"]
@@ -203,7 +204,7 @@ def test_the_matmul_core_is_compiled_once_in_the_runtime_object(
     assert build.build_library(MATMUL_KERNEL, "aiv", compiler=compiler, name="probe") != library
 
 
-def test_a_matmul_header_after_the_preamble_compiles_the_core_in_the_kernel(scratch_builds: Path) -> None:
+def test_a_matmul_header_after_the_preamble_compiles_the_core_in_the_kernel() -> None:
     """The runtime object of a preamble without the Matmul header has no core: a kernel that includes it later
     compiles the core itself, and its library has every symbol it calls."""
     source = VECTOR_KERNEL.replace("\nextern", '\n#include "lib/matmul_intf.h"\nextern', 1)

@@ -11,7 +11,7 @@ clean-room builds are.
 With clang (the backend's compiler when it is installed) a kernel's build is thin
 (docs/emulation.md#the-cann-backends-builds): its preamble (the leading ``#define``/``#include`` lines) is precompiled
 once per side with the templates CANN's headers use instantiated (``-fpch-instantiate-templates``) and
-with its code in an object of its own (``-fpch-codegen``, compiled at ``-O2``), so the kernel's unit loads
+with its code in an object of its own (``-fpch-codegen``, compiled at ``-O0``), so the kernel's unit loads
 the headers lazily, compiles only what the kernel itself instantiates, at ``-O0``, and links that object.
 ``$ASCX_CANN_THIN=0`` selects the approach before (g++ when installed, every unit at ``-O1``), kept to
 measure against.
@@ -56,8 +56,14 @@ COMPILE_FLAGS = (*BASE_FLAGS, "-O1")
 THIN_UNIT_FLAGS = (*BASE_FLAGS, "-O0")
 """A thin build's kernel unit and precompiled preamble: the preamble's code is in its object, at ``-O2``."""
 THIN_OBJECT_FLAGS = (*BASE_FLAGS, "-O2", "-ffunction-sections", "-fdata-sections")
-"""A thin build's preamble object and runtime object: the code every kernel of a side shares, each function in
-a section of its own, so that a kernel's link keeps only what it uses (``THIN_LINK_FLAGS``)."""
+"""A thin build's runtime object (the intrinsic layer, where the hot loops are): the code every kernel of a side
+shares, each function in a section of its own, so that a kernel's link keeps only what it uses
+(``THIN_LINK_FLAGS``)."""
+THIN_PRELUDE_OBJECT_FLAGS = (*BASE_FLAGS, "-O0", "-ffunction-sections", "-fdata-sections")
+"""A thin build's preamble object: the code of every inline function and template instantiation CANN's headers
+hold (their API layer over the intrinsics), at ``-O0`` like the kernel's unit that calls it: at ``-O2`` it took
+18-22 s of CPU per preamble and side, at ``-O0`` 3 s, for a little run time
+(docs/emulation.md#the-cann-backends-builds)."""
 THIN_LINK_FLAGS = ("-Wl,--gc-sections",)
 """A thin kernel's link drops the shared objects' functions it does not reach: its executable is about 0.2 MB
 instead of 2.5 MB (the preamble's object holds every inline function of CANN's headers)."""
@@ -265,7 +271,7 @@ class ThinPrelude:
     precompiled: Path
     """``preamble.h.pch``: a kernel's unit starts from it (``-include-pch``)."""
     object: Path
-    """``preamble.o``: the code of the inline functions and templates the preamble holds, at ``-O2``."""
+    """``preamble.o``: the code of the inline functions and templates the preamble holds."""
 
 
 def thin_prelude_directory(preamble: str, side: CoreMode, headers: CannHeaders, compiler: Compiler) -> Path:
@@ -273,9 +279,8 @@ def thin_prelude_directory(preamble: str, side: CoreMode, headers: CannHeaders, 
     besides their contents: clang's precompiled header names the files it was made from and refuses to load
     once they are gone, as they are when the build cache outlives the checkout that made it (every CI run
     clones afresh).  The kernels' executables do not depend on the path and stay shared."""
-    key = _build_key(
-        compiler, side, headers, "thin-prelude", *THIN_OBJECT_FLAGS, preamble, str(INCLUDE_DIR), flags=THIN_UNIT_FLAGS
-    )
+    objects = ("thin-prelude", *THIN_PRELUDE_OBJECT_FLAGS)
+    key = _build_key(compiler, side, headers, *objects, preamble, str(INCLUDE_DIR), flags=THIN_UNIT_FLAGS)
     return build_dir() / f"cann-prelude-{side}-{compiler.name}-{key}"
 
 
@@ -300,7 +305,7 @@ def thin_prelude(preamble: str, side: CoreMode, headers: CannHeaders, compiler: 
             ]  # fmt: skip
             _compile_into(command, prelude.precompiled, "CANN's headers (precompiled)")
         if not prelude.object.exists():
-            command = [compiler.path, *THIN_OBJECT_FLAGS, *SIDE_DEFINES[side], "-c", str(prelude.precompiled)]
+            command = [compiler.path, *THIN_PRELUDE_OBJECT_FLAGS, *SIDE_DEFINES[side], "-c", str(prelude.precompiled)]
             _compile_into(command, prelude.object, "CANN's headers' code")
     return prelude
 
@@ -354,7 +359,9 @@ def build_executable(source: str, side: CoreMode, *, name: str = "kernel", compi
     relocated = relocate(source)
     source = relocated.source  # the key and the build do not depend on where the kernel's file is
     thin = _thin(compiler) and bool(source_preamble(source))
-    flags = (*THIN_UNIT_FLAGS, *THIN_LINK_FLAGS) if thin else COMPILE_FLAGS
+    # what a thin executable links is part of it, so the objects' flags are in its key
+    linked = (*THIN_LINK_FLAGS, *THIN_PRELUDE_OBJECT_FLAGS, *THIN_OBJECT_FLAGS)
+    flags = (*THIN_UNIT_FLAGS, *linked) if thin else COMPILE_FLAGS
     key = _build_key(compiler, side, headers, source, flags=flags)
     directory = build_dir()
     target = directory / f"{name}-cann-{side}-{compiler.name}-{key}"
