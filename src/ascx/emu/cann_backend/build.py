@@ -143,9 +143,10 @@ def thin_enabled() -> bool:
 
 
 def cann_compiler() -> Compiler:
-    """The backend's compiler: clang++ when it is installed and builds are thin, else the emulation's default."""
-    clang = find_compiler("clang++") if thin_enabled() else None
-    return clang if clang is not None else default_compiler()
+    """The backend's compiler: clang++ when it is installed and builds are thin; the whole build (``$ASCX_CANN_THIN=0``,
+    or no clang) is g++'s where it is installed, as before the thin builds, else the emulation's default."""
+    preferred = find_compiler("clang++") if thin_enabled() else find_compiler("g++")
+    return preferred if preferred is not None else default_compiler()
 
 
 def _thin(compiler: Compiler) -> bool:
