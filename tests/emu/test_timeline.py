@@ -10,25 +10,12 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tests.emu.timeline_kernels import FLAGGED_COPY
 
 import ascx as asc
 from ascx.emu import timeline
 from ascx.emu.timeline.events import BARRIER_ALL, FLAG_SET, FLAG_WAIT, OP, Event
 from ascx.errors import AscxError
-
-FLAGGED_COPY = """
-@asc.jit
-def flagged_copy(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
-    xg = asc.GlobalTensor()
-    zg = asc.GlobalTensor()
-    xg.set_global_buffer(x, 256)
-    zg.set_global_buffer(z, 256)
-    buf = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 256)
-    asc.data_copy(buf, xg, 256)
-    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
-    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
-    asc.data_copy(zg, buf, 256)
-"""
 
 BARRIER = """
 @asc.jit

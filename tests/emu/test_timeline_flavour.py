@@ -12,24 +12,11 @@ from typing import Any
 
 import numpy as np
 import pytest
+from tests.emu.timeline_kernels import FLAGGED_COPY
 
 from ascx.emu import launch as launch_module, timeline
 from ascx.emu.build import TIMELINE_FLAGS
 from ascx.emu.launch import build_kernel
-
-FLAGGED_COPY = """
-@asc.jit
-def flagged_copy(x: asc.GlobalAddress, z: asc.GlobalAddress) -> None:
-    xg = asc.GlobalTensor()
-    zg = asc.GlobalTensor()
-    xg.set_global_buffer(x, 256)
-    zg.set_global_buffer(z, 256)
-    buf = asc.LocalTensor(asc.float32, asc.TPosition.VECIN, 0, 256)
-    asc.data_copy(buf, xg, 256)
-    asc.set_flag(asc.HardEvent.MTE2_MTE3, 0)
-    asc.wait_flag(asc.HardEvent.MTE2_MTE3, 0)
-    asc.data_copy(zg, buf, 256)
-"""
 
 TIMELINE_SYMBOLS = ("ascx_emu_timeline", "ascx_emu::timeline::access", "ascx_emu::timeline::begin_core")
 """What a profiled build has: the launcher's entries, the hook the checker calls, the core's start."""
