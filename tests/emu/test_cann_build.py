@@ -1,6 +1,6 @@
 """The CANN backend's builds (docs/emulation.md#build-time): with clang a kernel's build is thin (its unit at
-``-O0`` from its preamble precompiled, linking the preamble's code, compiled once at ``-O0`` too, and the runtime
-object, at ``-O2``); every preamble, a cube-only kernel's ``#define`` first included, has its own prelude;
+``-O0`` from its preamble precompiled, linking the preamble's code and the runtime object, both compiled once
+at ``-O2``); every preamble, a cube-only kernel's ``#define`` first included, has its own prelude;
 ``ASCX_CANN_THIN=0`` keeps the whole build (g++, every unit at ``-O1``); a kernel that does not compile is a build
 error with the compiler's errors and a hint."""
 
@@ -87,7 +87,7 @@ def test_a_thin_build_compiles_the_kernel_at_O0_from_its_precompiled_preamble_an
     assert subprocess.run([str(target), "--layout"], capture_output=True, check=False).returncode == 0
 
 
-def test_the_preambles_code_is_compiled_once_at_O0(
+def test_the_preambles_code_is_compiled_once_at_O2(
     cann_emulator: CannHeaders, clang: build.Compiler, tmp_path: Path, commands: list[list[str]]
 ) -> None:
     headers = cann_build.cann_headers(str(cann_emulator.root))
@@ -102,8 +102,8 @@ def test_the_preambles_code_is_compiled_once_at_O0(
     assert precompile[precompile.index("-o") + 1].startswith(str(prelude.precompiled.parent / ".preamble.h.pch."))
     for flag in ("-O0", "-fpch-instantiate-templates", "-fpch-codegen", "c++-header"):
         assert flag in precompile
-    assert "-O0" in compile_object  # CANN's API layer: at -O2 it took 20 s of CPU a prelude, at -O0 3 s
-    assert "-O2" not in compile_object
+    assert "-O2" in compile_object  # CANN's API layer: at -O0 a MIX_AIC_1_1 launch hung in 2 of 12 runs
+    assert "-O0" not in compile_object
     assert "-ffunction-sections" in compile_object
     assert compile_object[compile_object.index("-c") + 1] == str(prelude.precompiled)
     assert prelude.object.stat().st_size > 0
