@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Literal
 
 from ascx.cache_location import cache_root
-from ascx.emu import prelude
+from ascx.emu import build_cache, prelude
 from ascx.emu.relocation import Relocated, relocate
 from ascx.errors import AscxError, SourceLocation
 from ascx.progress import logger, mark_work, step, tool_run
@@ -274,6 +274,7 @@ def build_library(
         command = compile_command(compiler, mode, cpp, partial, extra_flags, prefix, objects)
         _run(command, relocated, name, mode, compiler)
         os.replace(partial, library)  # atomic: the cache holds whole libraries only
+    build_cache.after_build(directory)
     return library
 
 

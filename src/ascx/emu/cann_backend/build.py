@@ -29,6 +29,7 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
+from ascx.emu import build_cache
 from ascx.emu.build import BuildError, Compiler, CoreMode, build_dir, default_compiler, find_compiler
 from ascx.emu.cann_headers import HEADERS_ENV, SIDE_MACROS, CannHeaders, find_headers
 from ascx.emu.prelude import source_preamble
@@ -379,4 +380,5 @@ def build_executable(source: str, side: CoreMode, *, name: str = "kernel", compi
         except CannBackendError as error:
             raise BuildError(relocated.restore(str(error.message)), hints=list(error.hints), kind="build") from None
         os.replace(partial, target)
+    build_cache.after_build(directory)
     return target
