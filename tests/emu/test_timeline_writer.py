@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import math
 import re
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -113,3 +114,21 @@ def test_an_unwritable_trace_is_an_os_error(examples: Path, tmp_path: Path) -> N
     (tmp_path / "vector_add_queues-0.trace.json").mkdir()  # the trace's name taken by a directory
     with pytest.raises(IsADirectoryError), timeline.profiling(tmp_path, quiet=True):
         kernel[blocks](*args)
+
+
+def test_a_missing_directory_is_made_for_each_launch(examples: Path, tmp_path: Path) -> None:
+    # the writer makes the directory only when it finds it missing (a launch does not ask the file system first)
+    kernel, blocks, args = vector_add_queues()
+    directory = tmp_path / "a" / "b"
+    with timeline.profiling(directory, quiet=True) as found:
+        kernel[blocks](*args)
+        shutil.rmtree(tmp_path / "a")
+        kernel[blocks](*args)
+    assert [p.trace.name for p in found] == ["vector_add_queues-0.trace.json", "vector_add_queues-1.trace.json"]
+    assert sorted(p.name for p in directory.iterdir()) == [
+        "vector_add_queues-1.summary.txt",
+        "vector_add_queues-1.svg",
+        "vector_add_queues-1.trace.json",
+    ]
+    assert found[1].summary.read_text() == found[1].text.split("  files: ")[0]
+    check_trace(json.loads(found[1].trace.read_text()))

@@ -1,13 +1,15 @@
 """Taking a launch's timeline from the emulation's libraries and writing its files (docs/emulation.md#timeline).
 
-Every core's events stay in C++, which writes the trace's events, the drawn core's SVG and its lines of the
-summary (ascx_emu/timeline_defs.h); Python takes every core's end, copies the drawn core's events (decoded
-only when :attr:`Timeline.events` is read) and writes what is around them.
+Every core's events stay in C++, which formats the trace's events, the drawn core's SVG and its lines of the
+summary into buffers of its own and writes the three files in one call (ascx_emu/timeline_defs.h); Python takes
+every core's end, copies the drawn core's events (decoded only when :attr:`Timeline.events` is read) and gives
+what is around them: the trace's head and tail and the summary's first lines.
 """
 
 from __future__ import annotations
 
 import ctypes
+import errno
 import os
 from dataclasses import dataclass
 from functools import partial
@@ -44,12 +46,18 @@ class Recorded:
     files: Relocated
 
 
-def _cores(library: Any) -> list[int]:
-    library.ascx_emu_timeline_cores.restype = ctypes.c_int64
-    count = int(library.ascx_emu_timeline_cores(None, ctypes.c_int64(0)))
-    out = (ctypes.c_int64 * max(1, count))()
-    library.ascx_emu_timeline_cores(out, ctypes.c_int64(count))
-    return list(out[:count])
+def _cores(library: Any) -> dict[int, float]:
+    """Each core that recorded in ``library``'s last launch, and its modelled end."""
+    entry = library.ascx_emu_timeline_cores
+    entry.restype = ctypes.c_int64
+    size = 64
+    while True:
+        indices = (ctypes.c_int64 * size)()
+        ends = (ctypes.c_double * size)()
+        count = int(entry(indices, ends, ctypes.c_int64(size)))
+        if count <= size:
+            return dict(zip(indices[:count], ends[:count], strict=True))
+        size = count
 
 
 def _decoded(raw: ctypes.Array[Any], side: str, files: Relocated) -> tuple[Any, ...]:
@@ -65,11 +73,9 @@ def collect(kernel: str, costs: CostTable, sides: list[Side], block: int, files:
     drawn: tuple[Side, int] | None = None
     pid_base = 0
     for side in sides:
-        library = side.library
-        library.ascx_emu_timeline_core_end.restype = ctypes.c_double
-        cores = _cores(library)
-        for core in cores:
-            ends[(side.name, core)] = float(library.ascx_emu_timeline_core_end(ctypes.c_int64(core)))
+        cores = _cores(side.library)
+        for core, end in cores.items():
+            ends[(side.name, core)] = end
             processes.append((pid_base + core, f"{side.name.upper()} core {core}"))
         first = block * side.per_block
         if first in cores and (drawn is None or side.name == "aiv"):
@@ -90,73 +96,62 @@ def _names(files: tuple[str, ...]) -> ctypes.Array[ctypes.c_char_p]:
     return (ctypes.c_char_p * max(1, len(files)))(*(name.encode() for name in files))
 
 
-def _check(status: int, path: Path) -> None:
-    """The writer's status: 0, or the errno of a failed write."""
-    if status != 0:
-        raise OSError(status, os.strerror(status), str(path))
+def _text(entry: Any, *args: Any) -> tuple[int, int]:
+    """What a formatting entry of the writer made: the address of its buffer and the length of its text."""
+    entry.restype = ctypes.c_int64
+    out = ctypes.c_void_p()
+    size = int(entry(*args, ctypes.byref(out)))
+    return out.value or 0, size
 
 
-def _open(path: Path) -> int:
-    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+Piece = tuple[int, int] | bytes
+"""A piece of a file's text: the address and length of the writer's buffer, or bytes from Python."""
 
 
-def write_text(path: Path, text: str) -> None:
-    """``text`` as ``path``'s contents, in one write."""
-    out = _open(path)
-    try:
-        os.write(out, text.encode())
-    finally:
-        os.close(out)
-
-
-def write_trace(recorded: Recorded, path: Path) -> None:
-    """The Chrome trace of every core: the head and tail from Python, each side's events from its library."""
+def write_files(recorded: Recorded, paths: tuple[Path, Path, Path], title: str) -> str:
+    """Write the trace, the SVG (titled ``title``) and the summary of ``recorded`` to ``paths`` in one call of the
+    writer (making their directory when it is missing); the summary's text."""
     timeline = recorded.timeline
     files = recorded.files.files
     names = _names(short_names(files))
+    count = ctypes.c_int64(len(files))
     pids = ctypes.c_int64(max((pid for pid, _ in timeline.processes), default=-1) + 1)
     per_us = ctypes.c_double(timeline.costs.clock_ghz * 1000.0)
-    out = _open(path)
-    try:
-        os.write(out, trace_head(timeline).encode())
-        for side, pid_base in recorded.sides:
-            write = side.library.ascx_emu_timeline_write_trace
-            write.restype = ctypes.c_int
-            count = ctypes.c_int64(len(files))
-            _check(write(out, ctypes.c_int64(pid_base), pids, per_us, names, count), path)
-        os.write(out, trace_tail(timeline, files).encode())
-    finally:
-        os.close(out)
+    trace: list[Piece] = [trace_head(timeline.processes).encode()]
+    for side, pid_base in recorded.sides:
+        entry = side.library.ascx_emu_timeline_format_trace
+        trace.append(_text(entry, ctypes.c_int64(pid_base), pids, per_us, names, count))
+    trace.append(trace_tail(timeline.kernel, timeline.costs.clock_ghz, files).encode())
+    drawn = recorded.drawn
+    if drawn is None:
+        svg: Piece = timeline_svg((), title).encode()
+        text = summary_text(timeline, "")
+    else:
+        core = ctypes.c_int64(timeline.core[1])
+        library = drawn.library
+        svg = _text(library.ascx_emu_timeline_format_svg, core, escape(title).encode())
+        address, size = _text(library.ascx_emu_timeline_format_summary, core, ctypes.c_int64(STEPS), names, count)
+        text = summary_text(timeline, ctypes.string_at(address, size).decode(errors="replace"))
+    _write(recorded.sides[-1][0].library, paths, (trace, [svg], [text.encode()]))
+    return text
 
 
-def write_svg(recorded: Recorded, path: Path, title: str) -> None:
-    """The drawn core's SVG (as :func:`ascx.emu.timeline.svg.timeline_svg` draws it), written by its library."""
-    if recorded.drawn is None:
-        write_text(path, timeline_svg((), title))
+def _write(library: Any, paths: tuple[Path, ...], pieces: tuple[list[Piece], ...]) -> None:
+    """Each of ``paths`` made or emptied and filled with its ``pieces`` by ``library``'s writer, in one call; the
+    directory made first if it is missing."""
+    flat = [piece for file in pieces for piece in file]
+    texts = (ctypes.c_char_p * len(flat))(*(p if isinstance(p, bytes) else p[0] for p in flat))
+    sizes = (ctypes.c_int64 * len(flat))(*(len(p) if isinstance(p, bytes) else p[1] for p in flat))
+    counts = (ctypes.c_int64 * len(paths))(*(len(file) for file in pieces))
+    encoded = (ctypes.c_char_p * len(paths))(*(os.fsencode(path) for path in paths))
+    entry = library.ascx_emu_timeline_write_files
+    entry.restype = ctypes.c_int
+    failed = ctypes.c_int64(0)
+    for attempt in range(2):
+        status = int(entry(encoded, counts, texts, sizes, ctypes.c_int64(len(paths)), ctypes.byref(failed)))
+        if status == errno.ENOENT and attempt == 0:  # the directory is not there (yet, or any more)
+            paths[0].parent.mkdir(parents=True, exist_ok=True)
+            continue
+        if status != 0:
+            raise OSError(status, os.strerror(status), str(paths[failed.value]))
         return
-    write = recorded.drawn.library.ascx_emu_timeline_write_svg
-    write.restype = ctypes.c_int
-    out = _open(path)
-    try:
-        _check(write(out, ctypes.c_int64(recorded.timeline.core[1]), escape(title).encode()), path)
-    finally:
-        os.close(out)
-
-
-def summary(recorded: Recorded) -> str:
-    """The summary's text, the drawn core's lines from its library."""
-    timeline = recorded.timeline
-    if recorded.drawn is None:
-        return summary_text(timeline, "")
-    _, core = timeline.core
-    entry = recorded.drawn.library.ascx_emu_timeline_summary
-    entry.restype = ctypes.c_int64
-    names = _names(recorded.files.files)
-    size = 4096
-    while True:
-        out = ctypes.create_string_buffer(size)
-        count = ctypes.c_int64(len(recorded.files.files))
-        needed = int(entry(ctypes.c_int64(core), ctypes.c_int64(STEPS), names, count, out, ctypes.c_int64(size)))
-        if needed <= size:
-            return summary_text(timeline, out.raw[:needed].decode(errors="replace"))
-        size = needed
