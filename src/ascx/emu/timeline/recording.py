@@ -12,7 +12,7 @@ import ctypes
 import errno
 import os
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -92,8 +92,21 @@ def collect(kernel: str, costs: CostTable, sides: list[Side], block: int, files:
     return Recorded(timeline, tuple(placed), drawn[0] if drawn is not None else None, files)
 
 
-def _names(files: tuple[str, ...]) -> ctypes.Array[ctypes.c_char_p]:
-    return (ctypes.c_char_p * max(1, len(files)))(*(name.encode() for name in files))
+@lru_cache(maxsize=64)
+def _names(files: tuple[str, ...]) -> tuple[ctypes.Array[ctypes.c_char_p], ctypes.c_int64]:
+    """The kernel's ``files`` as the trace names them (:func:`short_names`), for the writer, and their count."""
+    names = short_names(files)
+    return (ctypes.c_char_p * max(1, len(names)))(*(name.encode() for name in names)), ctypes.c_int64(len(names))
+
+
+@lru_cache(maxsize=64)
+def _head(processes: tuple[tuple[int, str], ...]) -> bytes:
+    return trace_head(processes).encode()
+
+
+@lru_cache(maxsize=64)
+def _tail(kernel: str, clock_ghz: float, files: tuple[str, ...]) -> bytes:
+    return trace_tail(kernel, clock_ghz, files).encode()
 
 
 def _text(entry: Any, *args: Any) -> tuple[int, int]:
@@ -113,15 +126,14 @@ def write_files(recorded: Recorded, paths: tuple[Path, Path, Path], title: str) 
     writer (making their directory when it is missing); the summary's text."""
     timeline = recorded.timeline
     files = recorded.files.files
-    names = _names(short_names(files))
-    count = ctypes.c_int64(len(files))
+    names, count = _names(files)
     pids = ctypes.c_int64(max((pid for pid, _ in timeline.processes), default=-1) + 1)
     per_us = ctypes.c_double(timeline.costs.clock_ghz * 1000.0)
-    trace: list[Piece] = [trace_head(timeline.processes).encode()]
+    trace: list[Piece] = [_head(timeline.processes)]
     for side, pid_base in recorded.sides:
         entry = side.library.ascx_emu_timeline_format_trace
         trace.append(_text(entry, ctypes.c_int64(pid_base), pids, per_us, names, count))
-    trace.append(trace_tail(timeline.kernel, timeline.costs.clock_ghz, files).encode())
+    trace.append(_tail(timeline.kernel, timeline.costs.clock_ghz, files))
     drawn = recorded.drawn
     if drawn is None:
         svg: Piece = timeline_svg((), title).encode()
