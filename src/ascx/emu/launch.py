@@ -164,20 +164,14 @@ extern "C" ASCX_EMU_EXPORT int64_t ascx_emu_timeline_format_trace(int64_t pid_ba
     return ascx_emu::timeline::format_trace(pid_base, pids, cycles_per_us, files, file_count, out);
 }}
 
-extern "C" ASCX_EMU_EXPORT int64_t ascx_emu_timeline_format_svg(int64_t core, const char* title, const char** out) {{
-    return ascx_emu::timeline::format_svg(core, title, out);
-}}
-
-extern "C" ASCX_EMU_EXPORT int64_t ascx_emu_timeline_format_summary(int64_t core, int64_t steps,
-                                                                   const char* const* files, int64_t file_count,
-                                                                   const char** out) {{
-    return ascx_emu::timeline::format_summary(core, steps, files, file_count, out);
-}}
-
-extern "C" ASCX_EMU_EXPORT int ascx_emu_timeline_write_files(const char* const* paths, const int64_t* pieces,
-                                                            const char* const* texts, const int64_t* sizes,
-                                                            int64_t count, int64_t* failed) {{
-    return ascx_emu::timeline::write_files(paths, pieces, texts, sizes, count, failed);
+extern "C" ASCX_EMU_EXPORT int ascx_emu_timeline_write_profile(
+    const char* const* paths, const char* const* before, const int64_t* before_sizes, int64_t before_count,
+    const char* const* after, const int64_t* after_sizes, int64_t after_count, int64_t pid_base, int64_t pids,
+    double cycles_per_us, const char* const* files, int64_t file_count, int64_t core, const char* title,
+    const char* summary_head, int64_t steps, const char** core_lines, int64_t* core_lines_size, int64_t* failed) {{
+    return ascx_emu::timeline::write_profile(paths, before, before_sizes, before_count, after, after_sizes, after_count,
+                                             pid_base, pids, cycles_per_us, files, file_count, core, title,
+                                             summary_head, steps, core_lines, core_lines_size, failed);
 }}
 #endif
 """

@@ -129,9 +129,10 @@ def write_profile(recorded: Recorded, directory: Path) -> Profile:
     n = _counts.get((directory, timeline.kernel), 0)
     _counts[(directory, timeline.kernel)] = n + 1
     stem = os.path.join(directory, f"{timeline.kernel}-{n}")
-    trace, svg, summary = (Path(f"{stem}.{ext}") for ext in ("trace.json", "svg", "summary.txt"))
+    paths = (f"{stem}.trace.json", f"{stem}.svg", f"{stem}.summary.txt")
     side, core = timeline.core
-    text = write_files(recorded, (trace, svg, summary), f"{timeline.kernel}, {side.upper()} core {core}")
+    text = write_files(recorded, paths, f"{timeline.kernel}, {side.upper()} core {core}")
+    trace, svg, summary = (Path(path) for path in paths)
     files = f"  files: {trace}\n         {svg}\n         {summary}\n"
     profile = Profile(timeline, trace, svg, summary, text + files)
     for found in _recorded.get():

@@ -14,7 +14,6 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache, partial
 from html import escape
-from pathlib import Path
 from typing import Any
 
 from ascx.emu.relocation import Relocated
@@ -22,7 +21,6 @@ from ascx.emu.timeline.costs import CostTable
 from ascx.emu.timeline.events import copy_core, decode
 from ascx.emu.timeline.model import Timeline
 from ascx.emu.timeline.summary import STEPS, summary_text
-from ascx.emu.timeline.svg import timeline_svg
 from ascx.emu.timeline.trace import short_names, trace_head, trace_tail
 
 
@@ -109,61 +107,62 @@ def _tail(kernel: str, clock_ghz: float, files: tuple[str, ...]) -> bytes:
     return trace_tail(kernel, clock_ghz, files).encode()
 
 
-def _text(entry: Any, *args: Any) -> tuple[int, int]:
-    """What a formatting entry of the writer made: the address of its buffer and the length of its text."""
-    entry.restype = ctypes.c_int64
-    out = ctypes.c_void_p()
-    size = int(entry(*args, ctypes.byref(out)))
-    return out.value or 0, size
-
-
 Piece = tuple[int, int] | bytes
-"""A piece of a file's text: the address and length of the writer's buffer, or bytes from Python."""
+"""A piece of a file's text: a writer's buffer by address and length, or bytes from Python."""
 
 
-def write_files(recorded: Recorded, paths: tuple[Path, Path, Path], title: str) -> str:
+def _pieces(pieces: list[Piece]) -> tuple[ctypes.Array[ctypes.c_char_p], ctypes.Array[ctypes.c_int64]]:
+    """``pieces`` as the writer takes them: their addresses and lengths."""
+    texts = (ctypes.c_char_p * max(1, len(pieces)))(*(p if isinstance(p, bytes) else p[0] for p in pieces))
+    sizes = (ctypes.c_int64 * max(1, len(pieces)))(*(len(p) if isinstance(p, bytes) else p[1] for p in pieces))
+    return texts, sizes
+
+
+def write_files(recorded: Recorded, paths: tuple[str, str, str], title: str) -> str:
     """Write the trace, the SVG (titled ``title``) and the summary of ``recorded`` to ``paths`` in one call of the
-    writer (making their directory when it is missing); the summary's text."""
+    drawn core's library (making their directory when it is missing); the summary's text."""
     timeline = recorded.timeline
     files = recorded.files.files
     names, count = _names(files)
     pids = ctypes.c_int64(max((pid for pid, _ in timeline.processes), default=-1) + 1)
     per_us = ctypes.c_double(timeline.costs.clock_ghz * 1000.0)
-    trace: list[Piece] = [_head(timeline.processes)]
-    for side, pid_base in recorded.sides:
+    writer = recorded.drawn if recorded.drawn is not None else recorded.sides[-1][0]
+    core = timeline.core[1] if recorded.drawn is not None else -1
+    before: list[Piece] = [_head(timeline.processes)]
+    after: list[Piece] = []
+    own, passed = 0, False
+    for side, pid_base in recorded.sides:  # the other sides' events (a MIX kernel's AIC), formatted by their libraries
+        if side is writer:
+            own, passed = pid_base, True
+            continue
         entry = side.library.ascx_emu_timeline_format_trace
-        trace.append(_text(entry, ctypes.c_int64(pid_base), pids, per_us, names, count))
-    trace.append(_tail(timeline.kernel, timeline.costs.clock_ghz, files))
-    drawn = recorded.drawn
-    if drawn is None:
-        svg: Piece = timeline_svg((), title).encode()
-        text = summary_text(timeline, "")
-    else:
-        core = ctypes.c_int64(timeline.core[1])
-        library = drawn.library
-        svg = _text(library.ascx_emu_timeline_format_svg, core, escape(title).encode())
-        address, size = _text(library.ascx_emu_timeline_format_summary, core, ctypes.c_int64(STEPS), names, count)
-        text = summary_text(timeline, ctypes.string_at(address, size).decode(errors="replace"))
-    _write(recorded.sides[-1][0].library, paths, (trace, [svg], [text.encode()]))
-    return text
-
-
-def _write(library: Any, paths: tuple[Path, ...], pieces: tuple[list[Piece], ...]) -> None:
-    """Each of ``paths`` made or emptied and filled with its ``pieces`` by ``library``'s writer, in one call; the
-    directory made first if it is missing."""
-    flat = [piece for file in pieces for piece in file]
-    texts = (ctypes.c_char_p * len(flat))(*(p if isinstance(p, bytes) else p[0] for p in flat))
-    sizes = (ctypes.c_int64 * len(flat))(*(len(p) if isinstance(p, bytes) else p[1] for p in flat))
-    counts = (ctypes.c_int64 * len(paths))(*(len(file) for file in pieces))
-    encoded = (ctypes.c_char_p * len(paths))(*(os.fsencode(path) for path in paths))
-    entry = library.ascx_emu_timeline_write_files
-    entry.restype = ctypes.c_int
+        entry.restype = ctypes.c_int64
+        address = ctypes.c_void_p()
+        size = int(entry(ctypes.c_int64(pid_base), pids, per_us, names, count, ctypes.byref(address)))
+        (after if passed else before).append((address.value or 0, size))
+    after.append(_tail(timeline.kernel, timeline.costs.clock_ghz, files))
+    head = summary_text(timeline, "")
+    before_texts, before_sizes = _pieces(before)
+    after_texts, after_sizes = _pieces(after)
+    encoded = (ctypes.c_char_p * 3)(*(os.fsencode(path) for path in paths))
+    lines = ctypes.c_void_p()
+    lines_size = ctypes.c_int64(0)
     failed = ctypes.c_int64(0)
+    entry = writer.library.ascx_emu_timeline_write_profile
+    entry.restype = ctypes.c_int
     for attempt in range(2):
-        status = int(entry(encoded, counts, texts, sizes, ctypes.c_int64(len(paths)), ctypes.byref(failed)))
+        status = int(
+            entry(
+                encoded, before_texts, before_sizes, ctypes.c_int64(len(before)), after_texts, after_sizes,
+                ctypes.c_int64(len(after)), ctypes.c_int64(own), pids, per_us, names, count, ctypes.c_int64(core),
+                escape(title).encode(), head.encode(), ctypes.c_int64(STEPS), ctypes.byref(lines),
+                ctypes.byref(lines_size), ctypes.byref(failed),
+            )
+        )  # fmt: skip
         if status == errno.ENOENT and attempt == 0:  # the directory is not there (yet, or any more)
-            paths[0].parent.mkdir(parents=True, exist_ok=True)
+            os.makedirs(os.path.dirname(paths[0]) or ".", exist_ok=True)
             continue
         if status != 0:
-            raise OSError(status, os.strerror(status), str(paths[failed.value]))
-        return
+            raise OSError(status, os.strerror(status), paths[failed.value])
+        break
+    return head + ctypes.string_at(lines.value or 0, lines_size.value).decode(errors="replace")

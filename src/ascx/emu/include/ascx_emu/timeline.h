@@ -146,11 +146,18 @@ ASCX_EMU_SHARED int64_t format_svg(int64_t index, const char* title, const char*
 ASCX_EMU_SHARED int64_t format_summary(int64_t index, int64_t steps, const char* const* files, int64_t file_count,
                                        const char** out);
 
-/// ``count`` files written in one call: file ``i`` is ``paths[i]``, made or emptied, then the next ``pieces[i]``
-/// of ``texts`` (with their ``sizes``) in one ``writev``.  0, or the errno of the first failure (``failed``: the
-/// file's index).
-ASCX_EMU_SHARED int write_files(const char* const* paths, const int64_t* pieces, const char* const* texts,
-                                const int64_t* sizes, int64_t count, int64_t* failed);
+/// A launch's three files written in one call (``paths``: the trace, the SVG, the summary; each made or emptied and
+/// filled in one ``writev``).  The trace: the ``before`` pieces (its head and the events of the sides before this
+/// library's), this library's events (``format_trace``), then the ``after`` pieces (later sides' events and its
+/// tail).  The SVG and the summary's lines: core ``core``'s (-1: none), under ``title`` and after ``summary_head``,
+/// their lines also given back (``core_lines``, valid until the next call).  0, or the errno of the first failure
+/// (``failed``: the file's index).
+ASCX_EMU_SHARED int write_profile(const char* const* paths, const char* const* before, const int64_t* before_sizes,
+                                  int64_t before_count, const char* const* after, const int64_t* after_sizes,
+                                  int64_t after_count, int64_t pid_base, int64_t pids, double cycles_per_us,
+                                  const char* const* files, int64_t file_count, int64_t core, const char* title,
+                                  const char* summary_head, int64_t steps, const char** core_lines,
+                                  int64_t* core_lines_size, int64_t* failed);
 
 }  // namespace timeline
 }  // namespace ascx_emu

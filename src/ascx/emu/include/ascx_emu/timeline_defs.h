@@ -803,11 +803,29 @@ int64_t format_summary(int64_t index, int64_t steps, const char* const* files, i
     return static_cast<int64_t>(text.size());
 }
 
-int write_files(const char* const* paths, const int64_t* pieces, const char* const* texts, const int64_t* sizes,
-                int64_t count, int64_t* failed) {
+int write_profile(const char* const* paths, const char* const* before, const int64_t* before_sizes,
+                  int64_t before_count, const char* const* after, const int64_t* after_sizes, int64_t after_count,
+                  int64_t pid_base, int64_t pids, double cycles_per_us, const char* const* files, int64_t file_count,
+                  int64_t core, const char* title, const char* summary_head, int64_t steps, const char** core_lines,
+                  int64_t* core_lines_size, int64_t* failed) {
+    const char* events = nullptr;
+    const char* svg = nullptr;
+    const int64_t events_size = format_trace(pid_base, pids, cycles_per_us, files, file_count, &events);
+    const int64_t svg_size = format_svg(core, title, &svg);
+    *core_lines_size = format_summary(core, steps, files, file_count, core_lines);
+    std::vector<const char*> texts(before, before + before_count);
+    std::vector<int64_t> sizes(before_sizes, before_sizes + before_count);
+    texts.push_back(events);
+    sizes.push_back(events_size);
+    texts.insert(texts.end(), after, after + after_count);
+    sizes.insert(sizes.end(), after_sizes, after_sizes + after_count);
+    const int64_t trace_pieces = static_cast<int64_t>(texts.size());
+    texts.insert(texts.end(), {svg, summary_head, *core_lines});
+    sizes.insert(sizes.end(), {svg_size, static_cast<int64_t>(std::strlen(summary_head)), *core_lines_size});
+    const int64_t pieces[] = {trace_pieces, 1, 2};
     int64_t next = 0;
-    for (int64_t i = 0; i < count; ++i) {
-        const int status = detail::write_file(paths[i], texts + next, sizes + next, pieces[i]);
+    for (int64_t i = 0; i < 3; ++i) {
+        const int status = detail::write_file(paths[i], texts.data() + next, sizes.data() + next, pieces[i]);
         next += pieces[i];
         if (status != 0) {
             *failed = i;
