@@ -4,9 +4,11 @@ and the summary's core lines come from C++ (ascx_emu/timeline_defs.h); they are 
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import math
 import re
+import shutil
 import sys
 from pathlib import Path
 from typing import Any
@@ -16,7 +18,7 @@ import pytest
 from tests.cli.test_ascx_profile import check_trace
 
 import ascx as asc
-from ascx.emu import timeline
+from ascx.emu import launch as launch_module, timeline
 from ascx.emu.timeline.events import FLAG_SET, OP
 from ascx.emu.timeline.summary import summary_text
 from ascx.emu.timeline.svg import timeline_svg
@@ -113,3 +115,56 @@ def test_an_unwritable_trace_is_an_os_error(examples: Path, tmp_path: Path) -> N
     (tmp_path / "vector_add_queues-0.trace.json").mkdir()  # the trace's name taken by a directory
     with pytest.raises(IsADirectoryError), timeline.profiling(tmp_path, quiet=True):
         kernel[blocks](*args)
+
+
+def test_a_missing_directory_is_made_for_each_launch(examples: Path, tmp_path: Path) -> None:
+    # the writer makes the directory only when it finds it missing (a launch does not ask the file system first)
+    kernel, blocks, args = vector_add_queues()
+    directory = tmp_path / "a" / "b"
+    with timeline.profiling(directory, quiet=True) as found:
+        kernel[blocks](*args)
+        shutil.rmtree(tmp_path / "a")
+        kernel[blocks](*args)
+    assert [p.trace.name for p in found] == ["vector_add_queues-0.trace.json", "vector_add_queues-1.trace.json"]
+    assert sorted(p.name for p in directory.iterdir()) == [
+        "vector_add_queues-1.summary.txt",
+        "vector_add_queues-1.svg",
+        "vector_add_queues-1.trace.json",
+    ]
+    assert found[1].summary.read_text() == found[1].text.split("  files: ")[0]
+    check_trace(json.loads(found[1].trace.read_text()))
+
+
+def test_the_drawn_cores_library_writes_the_files_whichever_side_it_is(
+    examples: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a MixDualMaster launch has two libraries, the AIC side's first; the one that draws the chosen core writes the
+    # files, with the other's events formatted by their own library: the trace is the same either way (this
+    # example's AIVs only wait, so every span is an AIC core's)
+    from matmul_mix_dual_master import main
+
+    with timeline.profiling(tmp_path, quiet=True) as found:
+        main()
+        real = launch_module.timeline_recording.collect
+
+        def aic_drawn(*args: Any) -> Any:
+            recorded = real(*args)
+            aic, _ = recorded.sides[0]
+            assert aic.name == "aic"
+            assert recorded.drawn is recorded.sides[1][0]
+            drawn = dataclasses.replace(recorded.timeline, core=("aic", 0))
+            return dataclasses.replace(recorded, drawn=aic, timeline=drawn)
+
+        monkeypatch.setattr(launch_module.timeline_recording, "collect", aic_drawn)
+        main()
+    by_aiv, by_aic = (json.loads(p.trace.read_text()) for p in found)
+    check_trace(by_aic)
+    assert by_aic == by_aiv
+    aic_pids = {pid for pid, name in found[0].timeline.processes if name.startswith("AIC")}
+    assert {e["pid"] for e in by_aic["traceEvents"] if e["ph"] == "X"} == aic_pids
+    assert {name for pid, name in found[0].timeline.processes} >= {"AIC core 0", "AIV core 0"}
+    assert found[1].svg.read_text().startswith('<svg xmlns="http://www.w3.org/2000/svg"')
+    assert "matmul_mix_dual_master, AIC core 0: " in found[1].svg.read_text()
+    assert "<rect " in found[1].svg.read_text()  # drawn from the AIC's events (an AIV's has none)
+    assert "  AIC core 0: " in found[1].summary.read_text()
+    assert "\n    busy: " in found[1].summary.read_text()  # the AIC core's lines (an AIV's has none)

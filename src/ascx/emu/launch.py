@@ -146,8 +146,8 @@ extern "C" ASCX_EMU_EXPORT void ascx_emu_timeline(int on, const double* costs, i
     ascx_emu::timeline::control(on, costs, count);
 }}
 
-extern "C" ASCX_EMU_EXPORT int64_t ascx_emu_timeline_cores(int64_t* out, int64_t max) {{
-    return ascx_emu::timeline::cores(out, max);
+extern "C" ASCX_EMU_EXPORT int64_t ascx_emu_timeline_cores(int64_t* indices, double* ends, int64_t max) {{
+    return ascx_emu::timeline::cores(indices, ends, max);
 }}
 
 extern "C" ASCX_EMU_EXPORT int64_t ascx_emu_timeline_core_size(int64_t core) {{
@@ -158,23 +158,20 @@ extern "C" ASCX_EMU_EXPORT void ascx_emu_timeline_copy_core(int64_t core, ascx_e
     ascx_emu::timeline::copy_core(core, out);
 }}
 
-extern "C" ASCX_EMU_EXPORT double ascx_emu_timeline_core_end(int64_t core) {{
-    return ascx_emu::timeline::core_end(core);
+extern "C" ASCX_EMU_EXPORT int64_t ascx_emu_timeline_format_trace(int64_t pid_base, int64_t pids, double cycles_per_us,
+                                                                 const char* const* files, int64_t file_count,
+                                                                 const char** out) {{
+    return ascx_emu::timeline::format_trace(pid_base, pids, cycles_per_us, files, file_count, out);
 }}
 
-extern "C" ASCX_EMU_EXPORT int ascx_emu_timeline_write_trace(int fd, int64_t pid_base, int64_t pids,
-                                                            double cycles_per_us, const char* const* files,
-                                                            int64_t file_count) {{
-    return ascx_emu::timeline::write_trace(fd, pid_base, pids, cycles_per_us, files, file_count);
-}}
-
-extern "C" ASCX_EMU_EXPORT int ascx_emu_timeline_write_svg(int fd, int64_t core, const char* title) {{
-    return ascx_emu::timeline::write_svg(fd, core, title);
-}}
-
-extern "C" ASCX_EMU_EXPORT int64_t ascx_emu_timeline_summary(int64_t core, int64_t steps, const char* const* files,
-                                                            int64_t file_count, char* out, int64_t size) {{
-    return ascx_emu::timeline::summary(core, steps, files, file_count, out, size);
+extern "C" ASCX_EMU_EXPORT int ascx_emu_timeline_write_profile(
+    const char* const* paths, const char* const* before, const int64_t* before_sizes, int64_t before_count,
+    const char* const* after, const int64_t* after_sizes, int64_t after_count, int64_t pid_base, int64_t pids,
+    double cycles_per_us, const char* const* files, int64_t file_count, int64_t core, const char* title,
+    const char* summary_head, int64_t steps, const char** core_lines, int64_t* core_lines_size, int64_t* failed) {{
+    return ascx_emu::timeline::write_profile(paths, before, before_sizes, before_count, after, after_sizes, after_count,
+                                             pid_base, pids, cycles_per_us, files, file_count, core, title,
+                                             summary_head, steps, core_lines, core_lines_size, failed);
 }}
 #endif
 """

@@ -20,7 +20,7 @@ from typing import cast
 from ascx.emu.timeline.costs import DEFAULT as DEFAULT_COSTS, CostTable, costs, current_costs
 from ascx.emu.timeline.events import Event
 from ascx.emu.timeline.model import Timeline
-from ascx.emu.timeline.recording import Recorded, summary as summary_of, write_svg, write_text, write_trace
+from ascx.emu.timeline.recording import Recorded, write_files
 from ascx.errors import AscxError
 
 __all__ = [
@@ -126,17 +126,14 @@ def write_profile(recorded: Recorded, directory: Path) -> Profile:
     process's launches of the kernel) and say where on stderr."""
     timeline = recorded.timeline
     settings = _settings.get()
-    directory.mkdir(parents=True, exist_ok=True)
     n = _counts.get((directory, timeline.kernel), 0)
     _counts[(directory, timeline.kernel)] = n + 1
-    stem = directory / f"{timeline.kernel}-{n}"
-    trace, svg, summary = (stem.with_name(f"{stem.name}.{ext}") for ext in ("trace.json", "svg", "summary.txt"))
-    write_trace(recorded, trace)
+    stem = os.path.join(directory, f"{timeline.kernel}-{n}")
+    paths = (f"{stem}.trace.json", f"{stem}.svg", f"{stem}.summary.txt")
     side, core = timeline.core
-    write_svg(recorded, svg, f"{timeline.kernel}, {side.upper()} core {core}")
-    text = summary_of(recorded)
+    text = write_files(recorded, paths, f"{timeline.kernel}, {side.upper()} core {core}")
+    trace, svg, summary = (Path(path) for path in paths)
     files = f"  files: {trace}\n         {svg}\n         {summary}\n"
-    write_text(summary, text)
     profile = Profile(timeline, trace, svg, summary, text + files)
     for found in _recorded.get():
         found.append(profile)

@@ -1,18 +1,19 @@
 """Taking a launch's timeline from the emulation's libraries and writing its files (docs/emulation.md#timeline).
 
-Every core's events stay in C++, which writes the trace's events, the drawn core's SVG and its lines of the
-summary (ascx_emu/timeline_defs.h); Python takes every core's end, copies the drawn core's events (decoded
-only when :attr:`Timeline.events` is read) and writes what is around them.
+Every core's events stay in C++, which formats the trace's events, the drawn core's SVG and its lines of the
+summary into buffers of its own and writes the three files in one call (ascx_emu/timeline_defs.h); Python takes
+every core's end, copies the drawn core's events (decoded only when :attr:`Timeline.events` is read) and gives
+what is around them: the trace's head and tail and the summary's first lines.
 """
 
 from __future__ import annotations
 
 import ctypes
+import errno
 import os
 from dataclasses import dataclass
-from functools import partial
+from functools import lru_cache, partial
 from html import escape
-from pathlib import Path
 from typing import Any
 
 from ascx.emu.relocation import Relocated
@@ -20,7 +21,6 @@ from ascx.emu.timeline.costs import CostTable
 from ascx.emu.timeline.events import copy_core, decode
 from ascx.emu.timeline.model import Timeline
 from ascx.emu.timeline.summary import STEPS, summary_text
-from ascx.emu.timeline.svg import timeline_svg
 from ascx.emu.timeline.trace import short_names, trace_head, trace_tail
 
 
@@ -44,12 +44,18 @@ class Recorded:
     files: Relocated
 
 
-def _cores(library: Any) -> list[int]:
-    library.ascx_emu_timeline_cores.restype = ctypes.c_int64
-    count = int(library.ascx_emu_timeline_cores(None, ctypes.c_int64(0)))
-    out = (ctypes.c_int64 * max(1, count))()
-    library.ascx_emu_timeline_cores(out, ctypes.c_int64(count))
-    return list(out[:count])
+def _cores(library: Any) -> dict[int, float]:
+    """Each core that recorded in ``library``'s last launch, and its modelled end."""
+    entry = library.ascx_emu_timeline_cores
+    entry.restype = ctypes.c_int64
+    size = 64
+    while True:
+        indices = (ctypes.c_int64 * size)()
+        ends = (ctypes.c_double * size)()
+        count = int(entry(indices, ends, ctypes.c_int64(size)))
+        if count <= size:
+            return dict(zip(indices[:count], ends[:count], strict=True))
+        size = count
 
 
 def _decoded(raw: ctypes.Array[Any], side: str, files: Relocated) -> tuple[Any, ...]:
@@ -65,11 +71,9 @@ def collect(kernel: str, costs: CostTable, sides: list[Side], block: int, files:
     drawn: tuple[Side, int] | None = None
     pid_base = 0
     for side in sides:
-        library = side.library
-        library.ascx_emu_timeline_core_end.restype = ctypes.c_double
-        cores = _cores(library)
-        for core in cores:
-            ends[(side.name, core)] = float(library.ascx_emu_timeline_core_end(ctypes.c_int64(core)))
+        cores = _cores(side.library)
+        for core, end in cores.items():
+            ends[(side.name, core)] = end
             processes.append((pid_base + core, f"{side.name.upper()} core {core}"))
         first = block * side.per_block
         if first in cores and (drawn is None or side.name == "aiv"):
@@ -86,77 +90,79 @@ def collect(kernel: str, costs: CostTable, sides: list[Side], block: int, files:
     return Recorded(timeline, tuple(placed), drawn[0] if drawn is not None else None, files)
 
 
-def _names(files: tuple[str, ...]) -> ctypes.Array[ctypes.c_char_p]:
-    return (ctypes.c_char_p * max(1, len(files)))(*(name.encode() for name in files))
+@lru_cache(maxsize=64)
+def _names(files: tuple[str, ...]) -> tuple[ctypes.Array[ctypes.c_char_p], ctypes.c_int64]:
+    """The kernel's ``files`` as the trace names them (:func:`short_names`), for the writer, and their count."""
+    names = short_names(files)
+    return (ctypes.c_char_p * max(1, len(names)))(*(name.encode() for name in names)), ctypes.c_int64(len(names))
 
 
-def _check(status: int, path: Path) -> None:
-    """The writer's status: 0, or the errno of a failed write."""
-    if status != 0:
-        raise OSError(status, os.strerror(status), str(path))
+@lru_cache(maxsize=64)
+def _head(processes: tuple[tuple[int, str], ...]) -> bytes:
+    return trace_head(processes).encode()
 
 
-def _open(path: Path) -> int:
-    return os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o666)
+@lru_cache(maxsize=64)
+def _tail(kernel: str, clock_ghz: float, files: tuple[str, ...]) -> bytes:
+    return trace_tail(kernel, clock_ghz, files).encode()
 
 
-def write_text(path: Path, text: str) -> None:
-    """``text`` as ``path``'s contents, in one write."""
-    out = _open(path)
-    try:
-        os.write(out, text.encode())
-    finally:
-        os.close(out)
+Piece = tuple[int, int] | bytes
+"""A piece of a file's text: a writer's buffer by address and length, or bytes from Python."""
 
 
-def write_trace(recorded: Recorded, path: Path) -> None:
-    """The Chrome trace of every core: the head and tail from Python, each side's events from its library."""
+def _pieces(pieces: list[Piece]) -> tuple[ctypes.Array[ctypes.c_char_p], ctypes.Array[ctypes.c_int64]]:
+    """``pieces`` as the writer takes them: their addresses and lengths."""
+    texts = (ctypes.c_char_p * max(1, len(pieces)))(*(p if isinstance(p, bytes) else p[0] for p in pieces))
+    sizes = (ctypes.c_int64 * max(1, len(pieces)))(*(len(p) if isinstance(p, bytes) else p[1] for p in pieces))
+    return texts, sizes
+
+
+def write_files(recorded: Recorded, paths: tuple[str, str, str], title: str) -> str:
+    """Write the trace, the SVG (titled ``title``) and the summary of ``recorded`` to ``paths`` in one call of the
+    drawn core's library (making their directory when it is missing); the summary's text."""
     timeline = recorded.timeline
     files = recorded.files.files
-    names = _names(short_names(files))
+    names, count = _names(files)
     pids = ctypes.c_int64(max((pid for pid, _ in timeline.processes), default=-1) + 1)
     per_us = ctypes.c_double(timeline.costs.clock_ghz * 1000.0)
-    out = _open(path)
-    try:
-        os.write(out, trace_head(timeline).encode())
-        for side, pid_base in recorded.sides:
-            write = side.library.ascx_emu_timeline_write_trace
-            write.restype = ctypes.c_int
-            count = ctypes.c_int64(len(files))
-            _check(write(out, ctypes.c_int64(pid_base), pids, per_us, names, count), path)
-        os.write(out, trace_tail(timeline, files).encode())
-    finally:
-        os.close(out)
-
-
-def write_svg(recorded: Recorded, path: Path, title: str) -> None:
-    """The drawn core's SVG (as :func:`ascx.emu.timeline.svg.timeline_svg` draws it), written by its library."""
-    if recorded.drawn is None:
-        write_text(path, timeline_svg((), title))
-        return
-    write = recorded.drawn.library.ascx_emu_timeline_write_svg
-    write.restype = ctypes.c_int
-    out = _open(path)
-    try:
-        _check(write(out, ctypes.c_int64(recorded.timeline.core[1]), escape(title).encode()), path)
-    finally:
-        os.close(out)
-
-
-def summary(recorded: Recorded) -> str:
-    """The summary's text, the drawn core's lines from its library."""
-    timeline = recorded.timeline
-    if recorded.drawn is None:
-        return summary_text(timeline, "")
-    _, core = timeline.core
-    entry = recorded.drawn.library.ascx_emu_timeline_summary
-    entry.restype = ctypes.c_int64
-    names = _names(recorded.files.files)
-    size = 4096
-    while True:
-        out = ctypes.create_string_buffer(size)
-        count = ctypes.c_int64(len(recorded.files.files))
-        needed = int(entry(ctypes.c_int64(core), ctypes.c_int64(STEPS), names, count, out, ctypes.c_int64(size)))
-        if needed <= size:
-            return summary_text(timeline, out.raw[:needed].decode(errors="replace"))
-        size = needed
+    writer = recorded.drawn if recorded.drawn is not None else recorded.sides[-1][0]
+    core = timeline.core[1] if recorded.drawn is not None else -1
+    before: list[Piece] = [_head(timeline.processes)]
+    after: list[Piece] = []
+    own, passed = 0, False
+    for side, pid_base in recorded.sides:  # the other sides' events (a MIX kernel's AIC), formatted by their libraries
+        if side is writer:
+            own, passed = pid_base, True
+            continue
+        entry = side.library.ascx_emu_timeline_format_trace
+        entry.restype = ctypes.c_int64
+        address = ctypes.c_void_p()
+        size = int(entry(ctypes.c_int64(pid_base), pids, per_us, names, count, ctypes.byref(address)))
+        (after if passed else before).append((address.value or 0, size))
+    after.append(_tail(timeline.kernel, timeline.costs.clock_ghz, files))
+    head = summary_text(timeline, "")
+    before_texts, before_sizes = _pieces(before)
+    after_texts, after_sizes = _pieces(after)
+    encoded = (ctypes.c_char_p * 3)(*(os.fsencode(path) for path in paths))
+    lines = ctypes.c_void_p()
+    lines_size = ctypes.c_int64(0)
+    failed = ctypes.c_int64(0)
+    entry = writer.library.ascx_emu_timeline_write_profile
+    entry.restype = ctypes.c_int
+    for attempt in range(2):
+        status = int(
+            entry(
+                encoded, before_texts, before_sizes, ctypes.c_int64(len(before)), after_texts, after_sizes,
+                ctypes.c_int64(len(after)), ctypes.c_int64(own), pids, per_us, names, count, ctypes.c_int64(core),
+                escape(title).encode(), head.encode(), ctypes.c_int64(STEPS), ctypes.byref(lines),
+                ctypes.byref(lines_size), ctypes.byref(failed),
+            )
+        )  # fmt: skip
+        if status == errno.ENOENT and attempt == 0:  # the directory is not there (yet, or any more)
+            os.makedirs(os.path.dirname(paths[0]) or ".", exist_ok=True)
+            continue
+        if status != 0:
+            raise OSError(status, os.strerror(status), paths[failed.value])
+        break
+    return head + ctypes.string_at(lines.value or 0, lines_size.value).decode(errors="replace")

@@ -1,6 +1,6 @@
 """A launch's timeline as a Chrome trace-event JSON (docs/emulation.md#timeline): one process per core,
 one thread per pipe, flags as flow arrows.  Perfetto (ui.perfetto.dev) and chrome://tracing open it.
-The events' objects are written by the emulation (ascx_emu/timeline_defs.h ``write_trace``), each after a
+The events' objects are formatted by the emulation (ascx_emu/timeline_defs.h ``format_trace``), each after a
 comma, between this module's head (the processes' and threads' names) and tail (the files' full names: an
 event's ``line`` names its file by :func:`short_names`)."""
 
@@ -8,10 +8,9 @@ from __future__ import annotations
 
 import json
 import os
-from functools import cache
+from functools import cache, lru_cache
 
 from ascx.emu.timeline.events import ACTORS
-from ascx.emu.timeline.model import Timeline
 
 
 @cache
@@ -27,10 +26,11 @@ def _names(pid: int, name: str) -> str:
     return json.dumps(objects)[1:-1]
 
 
-def trace_head(timeline: Timeline) -> str:
-    """The trace's text up to its events' objects."""
+@lru_cache(maxsize=64)
+def trace_head(processes: tuple[tuple[int, str], ...]) -> str:
+    """The trace's text up to its events' objects: the ``processes``' (id, name) and their threads' names."""
     # every recorded core is named here, so an event's object (after a comma) never comes first
-    return '{"traceEvents":[' + ",".join(_names(pid, name) for pid, name in timeline.processes)
+    return '{"traceEvents":[' + ",".join(_names(pid, name) for pid, name in processes)
 
 
 def short_names(files: tuple[str, ...]) -> tuple[str, ...]:
@@ -40,13 +40,14 @@ def short_names(files: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(base if bases.count(base) == 1 else name for name, base in zip(files, bases, strict=True))
 
 
-def trace_tail(timeline: Timeline, files: tuple[str, ...]) -> str:
-    """The trace's text after its events' objects; times in microseconds at the cost table's clock, and
-    ``files`` by the names the events use."""
+@lru_cache(maxsize=64)
+def trace_tail(kernel: str, clock_ghz: float, files: tuple[str, ...]) -> str:
+    """The trace's text after its events' objects: the ``kernel``'s name, the clock that turns cycles into its
+    microseconds, and the kernel's ``files`` by the names the events use."""
     other = {
-        "kernel": timeline.kernel,
+        "kernel": kernel,
         "note": "modelled times (ascx cost table, docs/emulation.md#timeline): relative, not measured",
-        "clock_ghz": timeline.costs.clock_ghz,
+        "clock_ghz": clock_ghz,
         "files": dict(zip(short_names(files), files, strict=True)),
     }
     return f'],"displayTimeUnit":"ns","otherData":{json.dumps(other)}}}'

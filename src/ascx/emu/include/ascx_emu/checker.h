@@ -160,7 +160,7 @@ struct State {
     bool enabled = true;
     bool same_pipe_raw = true;  ///< a read of a write on the same pipe (not S) needs PipeBarrier<pipe> too
 #if ASCX_EMU_TIMELINE
-    bool timeline = false;      ///< the core records its timeline (a copy of timeline::core.on: one TLS lookup)
+    timeline::Core* timeline = nullptr;  ///< the core's timeline when it records one (the hooks take it: no TLS lookup)
 #endif
     uint32_t epoch[ACTORS] = {};
     Clock clock[ACTORS];
@@ -307,7 +307,7 @@ ASCX_EMU_SHARED void import(Actor destination, Actor source);
 inline void work([[maybe_unused]] Actor actor, [[maybe_unused]] uint64_t macs, [[maybe_unused]] unsigned elem) {
 #if ASCX_EMU_TIMELINE
     if (state.enabled && state.timeline) {
-        timeline::work(actor, macs, elem);
+        timeline::work(*state.timeline, actor, macs, elem);
     }
 #endif
 }

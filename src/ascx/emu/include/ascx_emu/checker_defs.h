@@ -153,7 +153,8 @@ void access(Shadow& shadow, const MemoryName& name, uint64_t offset, uint64_t by
     const uint32_t here = site(call);
 #if ASCX_EMU_TIMELINE
     if (state.timeline) {
-        timeline::access(actor, call, bytes, write);
+        const Site& at = state.sites[here];
+        timeline::access(*state.timeline, actor, call, at.file, at.line, bytes, write);
     }
 #endif
     access_granules(shadow, name, offset / GRANULE, (offset + bytes + GRANULE - 1) / GRANULE, actor, write, call, e,
@@ -169,7 +170,8 @@ void access_rows(Shadow& shadow, const MemoryName& name, uint64_t offset, uint64
     const uint32_t here = site(call);
 #if ASCX_EMU_TIMELINE
     if (state.timeline) {
-        timeline::access(actor, call, rows * row_bytes, write);
+        const Site& at = state.sites[here];
+        timeline::access(*state.timeline, actor, call, at.file, at.line, rows * row_bytes, write);
     }
 #endif
     if (stride <= row_bytes) {  // the runs touch or overlap: one range
@@ -269,7 +271,7 @@ void signal(uint64_t key, Actor source) {
     issue(source);
 #if ASCX_EMU_TIMELINE
     if (state.timeline) {
-        timeline::signal(key, source);
+        timeline::signal(*state.timeline, key, source);
     }
 #endif
     Clock* existing = slot(key);
@@ -286,7 +288,7 @@ void await(uint64_t key, Actor destination) {
     }
 #if ASCX_EMU_TIMELINE
     if (state.timeline) {
-        timeline::await(key, destination);
+        timeline::await(*state.timeline, key, destination);
     }
 #endif
     for (size_t i = 0; i < state.slots.size(); ++i) {
@@ -306,7 +308,7 @@ void barrier_all() {
     }
 #if ASCX_EMU_TIMELINE
     if (state.timeline) {
-        timeline::barrier_all();
+        timeline::barrier_all(*state.timeline);
     }
 #endif
     Clock all;
@@ -331,7 +333,7 @@ void import(Actor destination, Actor source) {
     if (state.enabled) {
 #if ASCX_EMU_TIMELINE
         if (state.timeline) {
-            timeline::join(destination, source);
+            timeline::join(*state.timeline, destination, source);
         }
 #endif
         state.clock[destination].merge(state.clock[source]);

@@ -66,17 +66,6 @@ enum Cost : int {
     COSTS
 };
 
-/// What every core of a launch shares: the switch, the costs, and the cores' events by core index.
-struct Sink {
-    std::mutex mutex;
-    bool on = false;
-    double cost[COSTS] = {};
-    std::map<int64_t, std::vector<Event>> cores;
-    std::string text;  ///< the writer's buffer, kept from launch to launch (timeline_defs.h ``Text``)
-};
-
-inline Sink sink;
-
 /// A flag or queue event set and not yet waited for: when it is set and by which event.
 struct Slot {
     uint64_t key;
@@ -85,11 +74,12 @@ struct Slot {
     int64_t flow;
 };
 
-/// One core's model: each pipe's free time and the event that set it.
+/// One core's model and events: each pipe's free time and the event that set it.  Kept in the sink from launch
+/// to launch (``used``: the core recorded in the last launch), so that its buffers are allocated once.
 struct Core {
-    bool on = false;
+    bool used = false;
     int64_t index = 0;
-    std::vector<Event>* events = nullptr;
+    std::vector<Event> events;
     double free[8] = {};
     int64_t setter[8] = {};
     int64_t last_op[8] = {};
@@ -97,50 +87,77 @@ struct Core {
     int64_t flows = 0;
 };
 
-inline thread_local Core core;
+/// What every core of a launch shares: the switch, the costs, the cores by index, and the writer's buffers
+/// (timeline_defs.h ``Text``), kept from launch to launch.
+struct Sink {
+    std::mutex mutex;
+    bool on = false;
+    double cost[COSTS] = {};
+    std::map<int64_t, Core> cores;
+    std::string trace;
+    std::string svg;
+    std::string summary;
+};
 
-/// Start the calling thread's core ``index`` (from the checker's reset): whether it records.
-ASCX_EMU_SHARED bool begin_core(int64_t index);
+inline Sink sink;
 
-/// One access of ``bytes`` on ``actor`` by ``call``; consecutive accesses of one call form one operation.
-ASCX_EMU_SHARED void access(uint8_t actor, const char* call, uint64_t bytes, bool write);
+/// Start the calling thread's core ``index`` (from the checker's reset): its model, which the checker passes to
+/// the hooks below, or null when the launch records no timeline.
+ASCX_EMU_SHARED Core* begin_core(int64_t index);
+
+/// One access of ``bytes`` on ``actor`` by ``call`` at ``file``:``line``; consecutive accesses of one call form one
+/// operation.
+ASCX_EMU_SHARED void access(Core& c, uint8_t actor, const char* call, const char* file, int64_t line, uint64_t bytes,
+                            bool write);
 
 /// ``macs`` multiply-accumulates of ``elem``-byte inputs done by the last operation of ``actor``.
-ASCX_EMU_SHARED void work(uint8_t actor, uint64_t macs, unsigned elem);
+ASCX_EMU_SHARED void work(Core& c, uint8_t actor, uint64_t macs, unsigned elem);
 
 /// A flag or queue event set by ``source`` / waited for by ``destination``.
-ASCX_EMU_SHARED void signal(uint64_t key, uint8_t source);
-ASCX_EMU_SHARED void await(uint64_t key, uint8_t destination);
+ASCX_EMU_SHARED void signal(Core& c, uint64_t key, uint8_t source);
+ASCX_EMU_SHARED void await(Core& c, uint64_t key, uint8_t destination);
 
 /// PipeBarrier<PIPE_ALL>: every pipe waits for every other.
-ASCX_EMU_SHARED void barrier_all();
+ASCX_EMU_SHARED void barrier_all(Core& c);
 
 /// ``destination`` waits until ``source``'s work so far has ended (a Matmul completion, a cube start).
-ASCX_EMU_SHARED void join(uint8_t destination, uint8_t source);
+ASCX_EMU_SHARED void join(Core& c, uint8_t destination, uint8_t source);
 
 /// The launcher's entries (ascx/emu/timeline/recording.py): switch on (with the costs) or off; the cores that
-/// recorded (their indices into ``out``, at most ``max``; the count); one core's event count, its events and
-/// its end.
+/// recorded (their indices and modelled ends into ``indices`` and ``ends``, at most ``max``; the count); one
+/// core's event count and its events.
 ASCX_EMU_SHARED void control(int on, const double* costs, int64_t count);
-ASCX_EMU_SHARED int64_t cores(int64_t* out, int64_t max);
+ASCX_EMU_SHARED int64_t cores(int64_t* indices, double* ends, int64_t max);
 ASCX_EMU_SHARED int64_t core_size(int64_t index);
 ASCX_EMU_SHARED void copy_core(int64_t index, Event* out);
-ASCX_EMU_SHARED double core_end(int64_t index);
 
-/// The writer's entries: each formats its text by hand into one buffer and writes it to ``fd`` in one go
-/// (0, or the errno of a failed write).  ``files`` name the kernel's files by their relocation tokens (``@ascx-file-N@``,
-/// ascx/emu/relocation.py).  ``write_trace``: every core's events as Chrome trace-event JSON objects, each
-/// after a comma (process ``pid_base`` + core of ``pids`` in the trace, times in microseconds at ``cycles_per_us``,
-/// the files as ``files`` name them: ascx/emu/timeline/trace.py ``short_names``).  ``write_svg``:
-/// core ``index``'s SVG under ``title`` (already escaped), as ascx/emu/timeline/svg.py's ``timeline_svg``
-/// draws it.  ``summary``: core ``index``'s lines of the summary (its busy shares, overlap and critical path's
-/// first ``steps``), as ascx/emu/timeline/summary.py's ``core_lines`` words them, into ``out`` (at most
-/// ``size`` bytes; the length it needs).
-ASCX_EMU_SHARED int write_trace(int fd, int64_t pid_base, int64_t pids, double cycles_per_us,
-                                const char* const* files, int64_t file_count);
-ASCX_EMU_SHARED int write_svg(int fd, int64_t index, const char* title);
-ASCX_EMU_SHARED int64_t summary(int64_t index, int64_t steps, const char* const* files, int64_t file_count, char* out,
-                                int64_t size);
+/// The writer's entries: each formats its text by hand into one of the sink's buffers, kept from launch to
+/// launch, and gives its address (``out``, valid until the entry runs again) and length.  ``files`` name the
+/// kernel's files by their relocation tokens (``@ascx-file-N@``, ascx/emu/relocation.py).  ``format_trace``:
+/// every core's events as Chrome trace-event JSON objects, each after a comma (process ``pid_base`` + core of
+/// ``pids`` in the trace, times in microseconds at ``cycles_per_us``, the files as ``files`` name them:
+/// ascx/emu/timeline/trace.py ``short_names``).  ``format_svg``: core ``index``'s SVG under ``title`` (already
+/// escaped), as ascx/emu/timeline/svg.py's ``timeline_svg`` draws it.  ``format_summary``: core ``index``'s lines
+/// of the summary (its busy shares, overlap and critical path's first ``steps``), as
+/// ascx/emu/timeline/summary.py's ``core_lines_of`` words them.
+ASCX_EMU_SHARED int64_t format_trace(int64_t pid_base, int64_t pids, double cycles_per_us, const char* const* files,
+                                     int64_t file_count, const char** out);
+ASCX_EMU_SHARED int64_t format_svg(int64_t index, const char* title, const char** out);
+ASCX_EMU_SHARED int64_t format_summary(int64_t index, int64_t steps, const char* const* files, int64_t file_count,
+                                       const char** out);
+
+/// A launch's three files written in one call (``paths``: the trace, the SVG, the summary; each made or emptied and
+/// filled in one ``writev``).  The trace: the ``before`` pieces (its head and the events of the sides before this
+/// library's), this library's events (``format_trace``), then the ``after`` pieces (later sides' events and its
+/// tail).  The SVG and the summary's lines: core ``core``'s (-1: none), under ``title`` and after ``summary_head``,
+/// their lines also given back (``core_lines``, valid until the next call).  0, or the errno of the first failure
+/// (``failed``: the file's index).
+ASCX_EMU_SHARED int write_profile(const char* const* paths, const char* const* before, const int64_t* before_sizes,
+                                  int64_t before_count, const char* const* after, const int64_t* after_sizes,
+                                  int64_t after_count, int64_t pid_base, int64_t pids, double cycles_per_us,
+                                  const char* const* files, int64_t file_count, int64_t core, const char* title,
+                                  const char* summary_head, int64_t steps, const char** core_lines,
+                                  int64_t* core_lines_size, int64_t* failed);
 
 }  // namespace timeline
 }  // namespace ascx_emu

@@ -3,6 +3,8 @@
 #pragma once
 
 #include <algorithm>
+#include <fcntl.h>
+#include <sys/uio.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -58,11 +60,11 @@ inline void place(Core& c, uint8_t actor, double issued, Event& e) {
     }
 }
 
-inline Event blank(Core& c, uint8_t actor, uint8_t kind, const char* call) {
+inline Event blank(Core& c, uint8_t actor, uint8_t kind, const char* call, const char* file, int64_t line) {
     Event e{};
     e.call = call;
-    e.file = block.file;
-    e.line = block.line;
+    e.file = file;
+    e.line = line;
     e.core = c.index;
     e.cause = -1;
     e.flow = -1;
@@ -72,38 +74,38 @@ inline Event blank(Core& c, uint8_t actor, uint8_t kind, const char* call) {
 }
 
 inline int64_t push(Core& c, const Event& e) {
-    c.events->push_back(e);
-    return static_cast<int64_t>(c.events->size()) - 1;
+    c.events.push_back(e);
+    return static_cast<int64_t>(c.events.size()) - 1;
 }
 
 }  // namespace detail
 
-bool begin_core(int64_t index) {
-    Core& c = core;
-    c = Core{};
+Core* begin_core(int64_t index) {
+    std::lock_guard<std::mutex> lock(sink.mutex);
+    if (!sink.on) {
+        return nullptr;
+    }
+    Core& c = sink.cores[index];  // a map's elements stay where they are as others are added
+    c.used = true;
     c.index = index;
+    c.events.clear();
+    c.slots.clear();
+    c.flows = 0;
     for (int a = 0; a < 8; ++a) {
+        c.free[a] = 0;
         c.setter[a] = -1;
         c.last_op[a] = -1;
     }
-    std::lock_guard<std::mutex> lock(sink.mutex);
-    c.on = sink.on;
-    if (c.on) {
-        std::vector<Event>& events = sink.cores[index];
-        events.clear();
-        c.events = &events;
-    }
-    return c.on;
+    return &c;
 }
 
-void access(uint8_t actor, const char* call, uint64_t bytes, bool write) {
+void access(Core& c, uint8_t actor, const char* call, const char* file, int64_t line, uint64_t bytes, bool write) {
     using namespace detail;
-    Core& c = core;
-    std::vector<Event>& events = *c.events;
+    std::vector<Event>& events = c.events;
     if (!events.empty()) {
         Event& last = events.back();
-        if (last.kind == OP && last.actor == actor && last.call == call && last.line == block.line &&
-            last.file == block.file && !(last.wrote && !write)) {  // one more access of the same operation
+        if (last.kind == OP && last.actor == actor && last.call == call && last.line == line && last.file == file &&
+            !(last.wrote && !write)) {  // one more access of the same operation
             (write ? last.bytes : last.read) += bytes;
             last.wrote = last.wrote || write;
             last.end = last.start + length(last);
@@ -111,7 +113,7 @@ void access(uint8_t actor, const char* call, uint64_t bytes, bool write) {
             return;
         }
     }
-    Event e = blank(c, actor, OP, call);
+    Event e = blank(c, actor, OP, call, file, line);
     place(c, actor, issue(c), e);
     (write ? e.bytes : e.read) = bytes;
     e.wrote = write;
@@ -122,23 +124,21 @@ void access(uint8_t actor, const char* call, uint64_t bytes, bool write) {
     c.last_op[actor] = at;
 }
 
-void work(uint8_t actor, uint64_t macs, unsigned elem) {
-    Core& c = core;
+void work(Core& c, uint8_t actor, uint64_t macs, unsigned elem) {
     const int64_t at = c.last_op[actor];
     if (at < 0) {
         return;
     }
-    Event& e = (*c.events)[static_cast<size_t>(at)];
+    Event& e = c.events[static_cast<size_t>(at)];
     e.macs += macs;
     e.elem = static_cast<uint8_t>(elem);
     e.end = e.start + detail::length(e);
     c.free[actor] = std::max(c.free[actor], e.end);
 }
 
-void signal(uint64_t key, uint8_t source) {
+void signal(Core& c, uint64_t key, uint8_t source) {
     using namespace detail;
-    Core& c = core;
-    Event e = blank(c, source, FLAG_SET, "set_flag");
+    Event e = blank(c, source, FLAG_SET, "set_flag", block.file, block.line);
     place(c, source, issue(c), e);
     e.end = e.start;
     e.flow = c.flows++;
@@ -153,19 +153,18 @@ void signal(uint64_t key, uint8_t source) {
     c.slots.push_back(slot);
 }
 
-void await(uint64_t key, uint8_t destination) {
+void await(Core& c, uint64_t key, uint8_t destination) {
     using namespace detail;
-    Core& c = core;
     for (size_t i = 0; i < c.slots.size(); ++i) {
         if (c.slots[i].key != key) {
             continue;
         }
         const Slot slot = c.slots[i];
         c.slots.erase(c.slots.begin() + static_cast<std::ptrdiff_t>(i));
-        Event e = blank(c, destination, FLAG_WAIT, "wait_flag");
+        Event e = blank(c, destination, FLAG_WAIT, "wait_flag", block.file, block.line);
         place(c, destination, issue(c), e);
         e.flow = slot.flow;
-        (*c.events)[static_cast<size_t>(slot.cause)].waited = 1;
+        c.events[static_cast<size_t>(slot.cause)].waited = 1;
         if (slot.time > e.start) {
             e.end = slot.time;
             e.cause = slot.cause;
@@ -179,10 +178,9 @@ void await(uint64_t key, uint8_t destination) {
     }
 }
 
-void barrier_all() {
+void barrier_all(Core& c) {
     using namespace detail;
-    Core& c = core;
-    Event e = blank(c, S, BARRIER_ALL, "PipeBarrier<PIPE_ALL>");
+    Event e = blank(c, S, BARRIER_ALL, "PipeBarrier<PIPE_ALL>", block.file, block.line);
     e.start = issue(c);
     e.end = e.start;
     e.cause = c.setter[S];
@@ -200,13 +198,12 @@ void barrier_all() {
     }
 }
 
-void join(uint8_t destination, uint8_t source) {
+void join(Core& c, uint8_t destination, uint8_t source) {
     using namespace detail;
-    Core& c = core;
     if (c.free[source] <= c.free[destination]) {
         return;
     }
-    Event e = blank(c, destination, JOIN, "wait");
+    Event e = blank(c, destination, JOIN, "wait", block.file, block.line);
     e.start = c.free[destination];
     e.end = c.free[source];
     e.cause = c.setter[source];
@@ -222,15 +219,40 @@ void control(int on, const double* costs, int64_t count) {
     for (int64_t i = 0; i < COSTS && i < count; ++i) {
         sink.cost[i] = costs[i];
     }
-    sink.cores.clear();
+    for (auto& entry : sink.cores) {
+        entry.second.used = false;
+    }
 }
 
-int64_t cores(int64_t* out, int64_t max) {
+namespace detail {
+
+/// Core ``index``'s events in the last launch (the sink's lock held), or none.
+inline const std::vector<Event>& core_events(int64_t index) {
+    static const std::vector<Event> none;
+    auto it = sink.cores.find(index);
+    return it == sink.cores.end() || !it->second.used ? none : it->second.events;
+}
+
+inline double events_end(const std::vector<Event>& events) {
+    double end = 0;
+    for (const Event& e : events) {
+        end = std::max(end, e.end);
+    }
+    return end;
+}
+
+}  // namespace detail
+
+int64_t cores(int64_t* indices, double* ends, int64_t max) {
     std::lock_guard<std::mutex> lock(sink.mutex);
     int64_t n = 0;
-    for (const auto& entry : sink.cores) {
+    for (const auto& [index, c] : sink.cores) {
+        if (!c.used) {
+            continue;
+        }
         if (n < max) {
-            out[n] = entry.first;
+            indices[n] = index;
+            ends[n] = detail::events_end(c.events);
         }
         ++n;
     }
@@ -239,28 +261,13 @@ int64_t cores(int64_t* out, int64_t max) {
 
 int64_t core_size(int64_t index) {
     std::lock_guard<std::mutex> lock(sink.mutex);
-    auto it = sink.cores.find(index);
-    return it == sink.cores.end() ? 0 : static_cast<int64_t>(it->second.size());
+    return static_cast<int64_t>(detail::core_events(index).size());
 }
 
 void copy_core(int64_t index, Event* out) {
     std::lock_guard<std::mutex> lock(sink.mutex);
-    auto it = sink.cores.find(index);
-    if (it != sink.cores.end()) {
-        std::copy(it->second.begin(), it->second.end(), out);
-    }
-}
-
-double core_end(int64_t index) {
-    std::lock_guard<std::mutex> lock(sink.mutex);
-    double end = 0;
-    auto it = sink.cores.find(index);
-    if (it != sink.cores.end()) {
-        for (const Event& e : it->second) {
-            end = std::max(end, e.end);
-        }
-    }
-    return end;
+    const std::vector<Event>& events = detail::core_events(index);
+    std::copy(events.begin(), events.end(), out);
 }
 
 namespace detail {
@@ -288,8 +295,13 @@ public:
         return *this;
     }
     Text& integer(long long value) {
-        reserve(24);
-        size_ = static_cast<size_t>(std::to_chars(&buffer_[size_], &buffer_[size_] + 24, value).ptr - buffer_.data());
+        if (value < 0) {
+            *this << '-';
+            value = -value;  // the trace's integers are far from LLONG_MIN
+        }
+        char digits[24];
+        const int length = digits_of(static_cast<unsigned long long>(value), digits);
+        put(digits + sizeof digits - length, static_cast<size_t>(length));
         return *this;
     }
     /// ``units`` / 10^``decimals`` written with that many decimals, at least one (JSON reads it as a float).
@@ -299,11 +311,12 @@ public:
             units = -units;
         }
         char digits[24];
-        const auto length = static_cast<int>(std::to_chars(digits, digits + sizeof digits, units).ptr - digits);
+        const int length = digits_of(static_cast<unsigned long long>(units), digits);
+        const char* first = digits + sizeof digits - length;
         const int whole = length - decimals;
         reserve(static_cast<size_t>(std::max(length, decimals) + 3));
         if (whole > 0) {
-            put(digits, static_cast<size_t>(whole));
+            put(first, static_cast<size_t>(whole));
         } else {
             *this << '0';
         }
@@ -315,7 +328,7 @@ public:
             *this << '0';
         }
         const int from = std::max(whole, 0);
-        put(digits + from, static_cast<size_t>(length - from));
+        put(first + from, static_cast<size_t>(length - from));
         return *this;
     }
     /// ``value`` as Python's ``repr`` of a float writes it when it is below 1e16 (the shortest digits that
@@ -376,24 +389,30 @@ public:
         return *this;
     }
     std::string str() const { return buffer_.substr(0, size_); }
-
-    /// Everything to ``fd``: 0, or the errno of the failed write.
-    int write_to(int fd) const {
-        size_t done = 0;
-        while (done < size_) {
-            const ssize_t n = ::write(fd, buffer_.data() + done, size_ - done);
-            if (n < 0) {
-                if (errno == EINTR) {
-                    continue;
-                }
-                return errno != 0 ? errno : EIO;
-            }
-            done += static_cast<size_t>(n);
-        }
-        return 0;
-    }
+    size_t size() const { return size_; }
 
 private:
+    /// ``value``'s decimal digits at the end of ``out`` (two at a time from a table); how many.
+    static int digits_of(unsigned long long value, char (&out)[24]) {
+        static constexpr char pairs[] =
+            "00010203040506070809101112131415161718192021222324252627282930313233343536373839"
+            "40414243444546474849505152535455565758596061626364656667686970717273747576777879"
+            "8081828384858687888990919293949596979899";
+        char* at = out + sizeof out;
+        while (value >= 100) {
+            const auto pair = static_cast<size_t>(value % 100) * 2;
+            value /= 100;
+            *--at = pairs[pair + 1];
+            *--at = pairs[pair];
+        }
+        if (value >= 10) {
+            *--at = pairs[value * 2 + 1];
+            *--at = pairs[value * 2];
+        } else {
+            *--at = static_cast<char>('0' + value);
+        }
+        return static_cast<int>(out + sizeof out - at);
+    }
     void reserve(size_t more) {
         if (size_ + more > buffer_.size()) {
             buffer_.resize(std::max(buffer_.size() * 2, size_ + more + 4096));
@@ -409,6 +428,46 @@ private:
     std::string& buffer_;
     size_t size_ = 0;
 };
+
+/// ``path`` made or emptied, then ``count`` pieces of text written to it in as few ``writev`` calls as it takes:
+/// 0, or the errno of the failure.
+inline int write_file(const char* path, const char* const* texts, const int64_t* sizes, int64_t count) {
+    const int fd = ::open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (fd < 0) {
+        return errno != 0 ? errno : EIO;
+    }
+    std::vector<iovec> left;
+    for (int64_t i = 0; i < count; ++i) {
+        if (sizes[i] > 0) {
+            left.push_back(iovec{const_cast<char*>(texts[i]), static_cast<size_t>(sizes[i])});
+        }
+    }
+    int status = 0;
+    size_t at = 0;
+    while (at < left.size()) {
+        const ssize_t n = ::writev(fd, left.data() + at, static_cast<int>(std::min<size_t>(left.size() - at, 1024)));
+        if (n < 0) {
+            if (errno == EINTR) {
+                continue;
+            }
+            status = errno != 0 ? errno : EIO;
+            break;
+        }
+        auto done = static_cast<size_t>(n);
+        while (at < left.size() && done >= left[at].iov_len) {
+            done -= left[at].iov_len;
+            ++at;
+        }
+        if (at < left.size()) {  // a short write: the rest of this piece next
+            left[at].iov_base = static_cast<char*>(left[at].iov_base) + done;
+            left[at].iov_len -= done;
+        }
+    }
+    if (::close(fd) != 0 && status == 0) {
+        status = errno != 0 ? errno : EIO;
+    }
+    return status;
+}
 
 const char* const ACTOR_NAMES[] = {"S", "V", "MTE1", "MTE2", "MTE3", "M", "FIX", "CUBE"};
 
@@ -428,36 +487,58 @@ inline const char* file_name(const char* file, const char* const* files, int64_t
     return end[0] == '@' && end[1] == '\0' && index >= 0 && index < count ? files[index] : file;
 }
 
-/// Each C string's text as the trace writes it (a file restored), made once per launch: the events name a few.
-class Names {
+/// The middle of a span's or an instant's trace object, the same for every event of one call site: from its name to
+/// its ``line`` argument (``,"name":"Add","ph":"X","args":{"line":"k.py:62"``), made once per site and launch.
+class Sites {
 public:
-    Names(const char* const* files, int64_t count) : files_(files), count_(count) {}
+    Sites(const char* const* files, int64_t count) : files_(files), count_(count) {}
 
-    /// ``call`` inside a JSON string.
-    const std::string& call(const char* call) { return find(call, [&](Text& out) { out.json_escaped(call); }); }
-
-    /// ``file`` restored, inside a JSON string, then ``:``.
-    const std::string& file(const char* file) {
-        return find(file, [&](Text& out) { out.json_escaped(file_name(file, files_, count_)) << ':'; });
+    /// ``e``'s middle, named ``name``; ``instant``: an instant's (else a span's).  Whether it has an argument is
+    /// whether ``e`` names a file.
+    const std::string& of(const Event& e, const char* name, bool instant) {
+        uint64_t hash = reinterpret_cast<uintptr_t>(name) ^ (reinterpret_cast<uintptr_t>(e.file) << 1) ^
+                        (static_cast<uint64_t>(e.line) << 17) ^ (instant ? 1u : 0u);
+        hash *= 0x9e3779b97f4a7c15ull;  // Fibonacci hashing: the high bits mix every bit of the key
+        for (size_t probe = 0, at = hash >> 55; probe < SIZE; ++probe, at = (at + 1) % SIZE) {
+            Entry& entry = table_[at];
+            if (!entry.made) {
+                entry = Entry{true, name, e.file, e.line, instant, middle(e, name, instant)};
+                return entry.text;
+            }
+            if (entry.name == name && entry.file == e.file && entry.line == e.line && entry.instant == instant) {
+                return entry.text;
+            }
+        }
+        spare_ = middle(e, name, instant);  // more sites than the table holds: made each time
+        return spare_;
     }
 
 private:
-    template <typename Make>
-    const std::string& find(const char* key, Make make) {
-        for (const auto& [at, text] : known_) {
-            if (at == key) {
-                return text;
-            }
-        }
+    std::string middle(const Event& e, const char* name, bool instant) const {
         Text out(64);
-        make(out);
-        known_.emplace_back(key, out.str());
-        return known_.back().second;
+        out << ",\"name\":\"";
+        out.json_escaped(name) << (instant ? "\",\"ph\":\"i\"" : "\",\"ph\":\"X\"") << ",\"args\":{";
+        if (e.file != nullptr) {
+            out << "\"line\":\"";
+            out.json_escaped(file_name(e.file, files_, count_)) << ':';
+            out.integer(e.line) << '"';
+        }
+        return out.str();
     }
 
+    static constexpr size_t SIZE = 512;  // hash >> 55: nine bits
+    struct Entry {
+        bool made = false;
+        const char* name = nullptr;
+        const char* file = nullptr;
+        int64_t line = 0;
+        bool instant = false;
+        std::string text;
+    };
     const char* const* files_;
     int64_t count_;
-    std::vector<std::pair<const char*, std::string>> known_;
+    Entry table_[SIZE];
+    std::string spare_;
 };
 
 /// How the trace writes times: microseconds with the fewest decimals that keep a cycle's steps apart (a grid of
@@ -470,7 +551,8 @@ struct Clock {
             ++decimals;
         }
     }
-    long long units(double cycles) const { return std::llround(cycles / per_us * scale); }
+    /// ``cycles`` on the grid, rounded half up (times are never negative).
+    long long units(double cycles) const { return static_cast<long long>(cycles / per_us * scale + 0.5); }
 
     double per_us;
     double scale = 1;
@@ -504,52 +586,42 @@ inline void head(Text& out, const Heads& heads, uint8_t actor, long long ts, con
 /// files' full names).  Arguments that would be zero or empty are left out; a flow's id is unique in the trace
 /// (its core's flow times ``pids``, plus its process).
 inline void event_json(Text& out, const Event& e, int64_t pid, int64_t pids, const Heads& heads, const Clock& clock,
-                       Names& names) {
+                       Sites& sites) {
     const bool span = e.kind == OP || (e.kind != FLAG_SET && e.end > e.start);
     const bool instant = e.kind == FLAG_SET;
     const long long start = clock.units(e.start);
     if (span || instant) {
         head(out, heads, e.actor, start, clock);
-        out << ",\"name\":\"";
-        out.append(names.call(e.kind == OP ? e.call : kind_name(e.kind)));
-        if (instant) {
-            out << "\",\"ph\":\"i\"";  // no "s": an instant's scope is its thread unless it says otherwise
-        } else {
-            out << "\",\"ph\":\"X\",\"dur\":";
+        if (!instant) {  // "dur" before the name: the name, phase and line are one piece per call site
+            out << ",\"dur\":";
             out.decimal(clock.units(e.end) - start, clock.decimals);
         }
-        out << ",\"args\":";
-        char separator = '{';
-        if (e.file != nullptr) {
-            out << separator << "\"line\":\"";
-            out.append(names.file(e.file)).integer(e.line) << '"';
-            separator = ',';
-        }
+        out.append(sites.of(e, e.kind == OP ? e.call : kind_name(e.kind), instant));
+        char separator = e.file != nullptr ? ',' : '{';
         if (e.end > e.start) {
-            out << separator << "\"cycles\":";
+            out << (separator == ',' ? ",\"cycles\":" : "\"cycles\":");
             out.shortest(e.end - e.start);
             separator = ',';
         }
         if (e.bytes != 0) {
-            out << separator << "\"bytes_written\":";
+            out << (separator == ',' ? ",\"bytes_written\":" : "\"bytes_written\":");
             out.integer(static_cast<long long>(e.bytes));
             separator = ',';
         }
         if (e.read != 0) {
-            out << separator << "\"bytes_read\":";
+            out << (separator == ',' ? ",\"bytes_read\":" : "\"bytes_read\":");
             out.integer(static_cast<long long>(e.read));
             separator = ',';
         }
         if (e.macs != 0) {
-            out << separator << "\"macs\":";
+            out << (separator == ',' ? ",\"macs\":" : "\"macs\":");
             out.integer(static_cast<long long>(e.macs));
             separator = ',';
         }
         if (e.kind == FLAG_WAIT || e.kind == JOIN || (e.kind == BARRIER_ALL && e.end > e.start)) {
-            out << separator << "\"waits_for\":\"" << ACTOR_NAMES[e.other & 7] << '"';
-            separator = ',';
+            out << (separator == ',' ? ",\"waits_for\":\"" : "\"waits_for\":\"") << ACTOR_NAMES[e.other & 7] << '"';
         }
-        out << (separator == '{' ? "{}}" : "}}");
+        out << "}}";
     }
     if (e.flow >= 0 && ((e.kind == FLAG_SET && e.waited != 0) || e.kind == FLAG_WAIT)) {
         head(out, heads, e.actor, e.kind == FLAG_SET ? start : clock.units(e.end), clock);
@@ -559,21 +631,6 @@ inline void event_json(Text& out, const Event& e, int64_t pid, int64_t pids, con
     }
 }
 
-/// Core ``index``'s events (the sink's lock held), or none.
-inline const std::vector<Event>& core_events(int64_t index) {
-    static const std::vector<Event> none;
-    auto it = sink.cores.find(index);
-    return it == sink.cores.end() ? none : it->second;
-}
-
-inline double events_end(const std::vector<Event>& events) {
-    double end = 0;
-    for (const Event& e : events) {
-        end = std::max(end, e.end);
-    }
-    return end;
-}
-
 /// ``part`` of ``whole`` as Python's ``format(part / whole, ".0%")`` writes it.
 inline void percent(Text& out, double part, double whole) {
     out.fixed(part / whole * 100.0, 0) << '%';
@@ -581,30 +638,34 @@ inline void percent(Text& out, double part, double whole) {
 
 }  // namespace detail
 
-int write_trace(int fd, int64_t pid_base, int64_t pids, double cycles_per_us, const char* const* files,
-                int64_t file_count) {
+int64_t format_trace(int64_t pid_base, int64_t pids, double cycles_per_us, const char* const* files,
+                     int64_t file_count, const char** out) {
     std::lock_guard<std::mutex> lock(sink.mutex);
     size_t events = 0;
     for (const auto& entry : sink.cores) {
-        events += entry.second.size();
+        events += entry.second.used ? entry.second.events.size() : 0;
     }
-    if (sink.text.size() < events * 256) {
-        sink.text.resize(events * 256);
+    if (sink.trace.size() < events * 256) {
+        sink.trace.resize(events * 256);
     }
-    detail::Text out(sink.text);
-    detail::Names names(files, file_count);
+    detail::Text text(sink.trace);
+    detail::Sites sites(files, file_count);
     const detail::Clock clock(cycles_per_us);
-    for (const auto& entry : sink.cores) {
-        const int64_t pid = pid_base + entry.first;
+    for (const auto& [index, c] : sink.cores) {
+        if (!c.used) {
+            continue;
+        }
+        const int64_t pid = pid_base + index;
         const detail::Heads heads(pid);
-        for (const Event& e : entry.second) {
-            detail::event_json(out, e, pid, pids, heads, clock, names);
+        for (const Event& e : c.events) {
+            detail::event_json(text, e, pid, pids, heads, clock, sites);
         }
     }
-    return out.write_to(fd);
+    *out = sink.trace.data();
+    return static_cast<int64_t>(text.size());
 }
 
-int write_svg(int fd, int64_t index, const char* title) {
+int64_t format_svg(int64_t index, const char* title, const char** out_text) {
     using namespace detail;
     static const char* const colours[] = {"#9e9e9e", "#4caf50", "#ff9800", "#2196f3",
                                           "#9c27b0", "#f44336", "#795548", "#e91e63"};
@@ -618,7 +679,7 @@ int write_svg(int fd, int64_t index, const char* title) {
         drawn[e.actor & 7] = drawn[e.actor & 7] || e.kind == OP;
     }
     const int rows = static_cast<int>(std::count(std::begin(drawn), std::end(drawn), true));
-    Text out(sink.text);
+    Text out(sink.svg);
     out << "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"960\" height=\"";
     out.integer(top + row * rows + 8) << "\" font-family=\"sans-serif\" font-size=\"11\">\n<text x=\"4\" y=\"14\">";
     out << title << ": ";
@@ -648,15 +709,16 @@ int write_svg(int fd, int64_t index, const char* title) {
         y += row;
     }
     out << "\n</svg>\n";
-    return out.write_to(fd);
+    *out_text = sink.svg.data();
+    return static_cast<int64_t>(out.size());
 }
 
-int64_t summary(int64_t index, int64_t steps, const char* const* files, int64_t file_count, char* out, int64_t size) {
+int64_t format_summary(int64_t index, int64_t steps, const char* const* files, int64_t file_count, const char** out) {
     using namespace detail;
     std::lock_guard<std::mutex> lock(sink.mutex);
     const std::vector<Event>& events = core_events(index);
     const double end = events_end(events);
-    Text text(1024);
+    Text text(sink.summary);
     if (end > 0) {
         double busy[8] = {};
         std::vector<std::pair<double, int>> edges;
@@ -737,11 +799,40 @@ int64_t summary(int64_t index, int64_t steps, const char* const* files, int64_t 
             text << '\n';
         }
     }
-    const std::string s = text.str();
-    if (static_cast<int64_t>(s.size()) <= size) {
-        std::copy(s.begin(), s.end(), out);
+    *out = sink.summary.data();
+    return static_cast<int64_t>(text.size());
+}
+
+int write_profile(const char* const* paths, const char* const* before, const int64_t* before_sizes,
+                  int64_t before_count, const char* const* after, const int64_t* after_sizes, int64_t after_count,
+                  int64_t pid_base, int64_t pids, double cycles_per_us, const char* const* files, int64_t file_count,
+                  int64_t core, const char* title, const char* summary_head, int64_t steps, const char** core_lines,
+                  int64_t* core_lines_size, int64_t* failed) {
+    const char* events = nullptr;
+    const char* svg = nullptr;
+    const int64_t events_size = format_trace(pid_base, pids, cycles_per_us, files, file_count, &events);
+    const int64_t svg_size = format_svg(core, title, &svg);
+    *core_lines_size = format_summary(core, steps, files, file_count, core_lines);
+    std::vector<const char*> texts(before, before + before_count);
+    std::vector<int64_t> sizes(before_sizes, before_sizes + before_count);
+    texts.push_back(events);
+    sizes.push_back(events_size);
+    texts.insert(texts.end(), after, after + after_count);
+    sizes.insert(sizes.end(), after_sizes, after_sizes + after_count);
+    const int64_t trace_pieces = static_cast<int64_t>(texts.size());
+    texts.insert(texts.end(), {svg, summary_head, *core_lines});
+    sizes.insert(sizes.end(), {svg_size, static_cast<int64_t>(std::strlen(summary_head)), *core_lines_size});
+    const int64_t pieces[] = {trace_pieces, 1, 2};
+    int64_t next = 0;
+    for (int64_t i = 0; i < 3; ++i) {
+        const int status = detail::write_file(paths[i], texts.data() + next, sizes.data() + next, pieces[i]);
+        next += pieces[i];
+        if (status != 0) {
+            *failed = i;
+            return status;
+        }
     }
-    return static_cast<int64_t>(s.size());
+    return 0;
 }
 
 }  // namespace timeline
