@@ -78,6 +78,25 @@ def test_a_mix_kernel_is_compiled_for_both_cores_and_linked(toolkit: Path, capsy
     assert "IterateAll<false>" in Path(src).read_text()
 
 
+def test_a_mix_aic_1_1_kernel_is_compiled_with_one_aiv_per_aic(toolkit: Path) -> None:
+    """pyasc's compiler.py adds ``-D__MIX_CORE_AIC_RATION__=1`` for MIX_AIC_1_1: CANN's KFC server then serves
+    one AIV per AIC (MIX_NUM 1) instead of waiting for two AIVs' quit messages."""
+    out = toolkit / "out"
+    target = f"{REPO}/examples/matmul_mix_dual_master_1_1.py"
+    args = (
+        "MockTensor(asc.float16), MockTensor(asc.float16), MockTensor(asc.float32), MockTensor(asc.float32), "
+        "MockTensor(asc.uint8), asc.adv.TCubeTiling"
+    )
+    assert main(["build", target, "--target", "cann", "--args", args, "-o", str(out)]) == 0
+    compiles = [command for command in recorded(toolkit) if command[0] == "bisheng"]
+    assert [command[6] for command in compiles] == ["--cce-aicore-arch=dav-c220-cube", "--cce-aicore-arch=dav-c220-vec"]
+    for command in compiles:
+        assert command[-5:] == [
+            "-cce-enable-mix", "-D__MIX_CORE_MACRO__=1", "-D__MIX_CORE_AIC_RATION__=1", "-D__NPU_TILING__",
+            "-DTILING_KEY_VAR=0",
+        ]  # fmt: skip
+
+
 def test_a_vector_kernel_is_compiled_once_with_auto_sync_on_request(toolkit: Path) -> None:
     out = toolkit / "out"
     target = f"{REPO}/examples/vector_add.py"

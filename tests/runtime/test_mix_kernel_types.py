@@ -17,7 +17,10 @@ import pytest
 import ascx as asc
 from ascx.analysis.report import SyncError
 from ascx.dialects.ascendc import KernelType as BuiltType
+from ascx.emu.cann_backend.build import build_executable, kernel_defines
+from ascx.emu.cann_backend.launch import build_sides, launch
 from ascx.emu.launch import runs_aic_side
+from ascx.runtime.cann_check import CannHeaders
 from ascx.runtime.jit import MockTensor
 from ascx.testing import without_excerpts
 from ascx.testing.kernels import line_of
@@ -227,6 +230,37 @@ def test_mix_aic_1_1_runs_one_aiv_per_block(kernel_module: KernelModule) -> None
     ]
     module.mm_tiles[tiling.used_core_num](*args)
     np.testing.assert_array_equal(c, a.astype(np.float32) @ b.astype(np.float32))
+
+
+QUITTING_AIV = """#include "kernel_operator.h"
+#include "lib/matmul_intf.h"
+
+extern "C" void ascx_cann_body(void* const* args) {
+    __gm__ uint8_t* workspace = static_cast<__gm__ uint8_t*>(args[4]);
+    auto* msg = reinterpret_cast<__gm__ AscendC::KfcMsg*>(AscendC::GetMsgHead(workspace, 0));
+    msg->head = AscendC::KfcMsgMakeFlag(AscendC::KFC_Enum::SERVICE_QUIT, 0);
+    dcci(reinterpret_cast<__gm__ int64_t*>(msg), cache_line_t::SINGLE_CACHE_LINE, dcci_dst_t::CACHELINE_OUT);
+}
+"""
+"""A MIX_AIC_1_1 block's AIV as its AIC may see it quitting: CANN's ``KfcCommClient`` destructor stores the quit
+message's head, then the field after it (``ubAddr``: the AIVs per block), each a plain store, then cleans the
+cache line; here the AIC reads the head and the field as the launch's memory left it, 0."""
+
+
+def test_the_aic_of_a_mix_aic_1_1_block_ends_on_the_quit_messages_head(
+    kernel_module: KernelModule, cann_emulator: CannHeaders
+) -> None:
+    """The race that hung 8-block MIX_AIC_1_1 launches on the CANN backend (docs/emulation.md#the-mix_aic_1_1-hang),
+    made certain: built without CANN's ``-D__MIX_CORE_AIC_RATION__=1``, the AIC's KFC server waits for a second
+    AIV unless the quit message's second field reads 1, and it spins until the time limit."""
+    module = kernel_module(MATMUL.format(kind="MIX_AIC_1_1"))
+    m, n, k = 128, 256, 64
+    a, b, c = operands(m, n, k)
+    args = (a, b, c, tiles(m, n, k, 8), system_workspace())
+    compiled = module.mm_tiles.compile(*args)
+    aiv = build_executable(QUITTING_AIV, "aiv", name="quitting_aiv", defines=kernel_defines(compiled.kernel_type))
+    launch(compiled, 1, args, timeout=10, executables={"aic": build_sides(compiled)["aic"], "aiv": aiv})
+    assert np.isnan(c).all()  # the AIC ran no Matmul: the one message it read was the quit
 
 
 def test_mix_aic_1_1_mix_dual_master_without_ib_share(kernel_module: KernelModule) -> None:

@@ -75,9 +75,18 @@ def find_toolkit() -> Toolkit:
 
 
 def compile_command(
-    toolkit: Toolkit, core: str, source: Path, output: Path, *, mix: bool, dump: bool, auto_sync: bool
+    toolkit: Toolkit,
+    core: str,
+    source: Path,
+    output: Path,
+    *,
+    mix: bool,
+    dump: bool,
+    auto_sync: bool,
+    one_to_one: bool = False,
 ) -> list[str]:
-    """bisheng's command line for one core side (pyasc 1.1.1's flags)."""
+    """bisheng's command line for one core side (pyasc 1.1.1's flags); ``one_to_one``: a MIX_AIC_1_1 kernel, whose
+    KFC code serves one AIV per AIC (``__MIX_CORE_AIC_RATION__``, docs/emulation.md#the-mix_aic_1_1-hang)."""
     command = [
         toolkit.bisheng, "-c", "-x", "cce", "-O3", str(source), f"--cce-aicore-arch={ARCH}-{core}",
         "--cce-aicore-only", "-o", str(output), "-std=c++17", "--cce-disable-kernel-global-attr-check",
@@ -94,6 +103,8 @@ def compile_command(
         command += ["--cce-auto-sync", "-mllvm", "-api-deps-filter"]
     if mix:
         command += ["-cce-enable-mix", "-D__MIX_CORE_MACRO__=1"]
+    if one_to_one:
+        command.append("-D__MIX_CORE_AIC_RATION__=1")
     command += ["-D__NPU_TILING__", "-DTILING_KEY_VAR=0"]
     return command
 
@@ -116,8 +127,9 @@ def build_commands(
     dump = "InitDump" in compiled.source
     final = directory / f"{stem}.o"
     objects = [directory / f"{stem}_{core}.o" for core in cores] if mix else [final]
+    one_to_one = compiled.kernel_type is KernelType.MIX_AIC_1_1
     commands = [
-        compile_command(toolkit, core, source, obj, mix=mix, dump=dump, auto_sync=auto_sync)
+        compile_command(toolkit, core, source, obj, mix=mix, dump=dump, auto_sync=auto_sync, one_to_one=one_to_one)
         for core, obj in zip(cores, objects, strict=True)
     ]
     if mix:

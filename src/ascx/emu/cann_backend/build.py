@@ -11,8 +11,9 @@ clean-room builds are.
 With clang (the backend's compiler when it is installed) a kernel's build is thin
 (docs/emulation.md#the-cann-backends-builds): its preamble (the leading ``#define``/``#include`` lines) is precompiled
 once per side with the templates CANN's headers use instantiated (``-fpch-instantiate-templates``) and
-with its code in an object of its own (``-fpch-codegen``, compiled at ``-O2``), so the kernel's unit loads
-the headers lazily, compiles only what the kernel itself instantiates, at ``-O0``, and links that object.
+with its code in an object of its own (``-fpch-codegen``), so the kernel's unit loads the headers lazily,
+compiles only what the kernel itself instantiates, and links that object; all at ``-O0``.  A kernel is compiled
+with the macros CANN's toolchain defines for its kernel type (``KERNEL_TYPE_DEFINES``).
 ``$ASCX_CANN_THIN=0`` selects the approach before (g++ when installed, every unit at ``-O1``), kept to
 measure against.
 """
@@ -35,6 +36,7 @@ from ascx.emu.cann_headers import HEADERS_ENV, SIDE_MACROS, CannHeaders, find_he
 from ascx.emu.prelude import source_preamble
 from ascx.emu.relocation import relocate
 from ascx.errors import AscxError
+from ascx.kernel_type import KernelType
 from ascx.progress import logger, mark_work, step, tool_run
 
 PACKAGE_DIR = Path(__file__).resolve().parent
@@ -55,16 +57,16 @@ BASE_FLAGS = (
 COMPILE_FLAGS = (*BASE_FLAGS, "-O1")
 """A whole build's flags (``$ASCX_CANN_THIN=0``, or g++): every unit at ``-O1``."""
 THIN_UNIT_FLAGS = (*BASE_FLAGS, "-O0")
-"""A thin build's kernel unit and precompiled preamble: the preamble's code is in its object, at ``-O2``."""
+"""A thin build's kernel unit and precompiled preamble (the preamble's code is in its object, at ``-O0`` too)."""
 THIN_OBJECT_FLAGS = (*BASE_FLAGS, "-O2", "-ffunction-sections", "-fdata-sections")
 """A thin build's runtime object (the intrinsic layer, where the hot loops are): the code every kernel of a side
 shares, each function in a section of its own, so that a kernel's link keeps only what it uses
 (``THIN_LINK_FLAGS``)."""
-THIN_PRELUDE_OBJECT_FLAGS = (*BASE_FLAGS, "-O2", "-ffunction-sections", "-fdata-sections")
+THIN_PRELUDE_OBJECT_FLAGS = (*BASE_FLAGS, "-O0", "-ffunction-sections", "-fdata-sections")
 """A thin build's preamble object: the code of every inline function and template instantiation CANN's headers
-hold (their API layer over the intrinsics).  At ``-O0`` it builds in 3 s of CPU instead of 18-22 s, but a MIX_AIC_1_1
-launch of 8 blocks then hung in 2 of 12 runs (``test_mix_aic_1_1_runs_one_aiv_per_block``; 0 of 14 at ``-O2``),
-so it stays at ``-O2`` until that race is understood (docs/emulation.md#the-cann-backends-builds)."""
+hold (their API layer over the intrinsics), at ``-O0``: 3 s of CPU instead of 18-22 s at ``-O2``.  It was at ``-O2``
+while 8-block MIX_AIC_1_1 launches hung in about half the runs at ``-O0``: built without ``KERNEL_TYPE_DEFINES``,
+they raced at every level, and at ``-O0`` the AIC lost far more often (docs/emulation.md#the-mix_aic_1_1-hang)."""
 THIN_LINK_FLAGS = ("-Wl,--gc-sections",)
 """A thin kernel's link drops the shared objects' functions it does not reach: its executable is about 0.2 MB
 instead of 2.5 MB (the preamble's object holds every inline function of CANN's headers)."""
@@ -75,6 +77,20 @@ SIDE_DEFINES: dict[CoreMode, tuple[str, ...]] = {
     "aiv": SIDE_MACROS["aiv"],
     "aic": (*SIDE_MACROS["aic"], "-DASCX_CANN_AIC"),
 }
+
+KERNEL_TYPE_DEFINES: dict[KernelType, tuple[str, ...]] = {KernelType.MIX_AIC_1_1: ("-D__MIX_CORE_AIC_RATION__=1",)}
+"""What CANN's toolchain defines for a kernel of the type (asc-devkit's ``compile_op.py`` and pyasc's
+``compiler.py`` pass ``-D__MIX_CORE_AIC_RATION__=1`` for ``KERNEL_TYPE_MIX_AIC_1_1``): CANN's KFC code takes from
+it how many AIVs a block's AIC serves (``MIX_NUM``, else 2).  Built with 2, a 1:1 launch's AIC stops only when the
+one AIV's quit message says it is alone, in a field the AIV stores after the message's head, and an AIC that reads
+the head first waits for a second AIV for ever (docs/emulation.md#the-mix_aic_1_1-hang).  The defines are part
+of the kernel's build and of its prelude; the runtime object holds no code that depends on them."""
+
+
+def kernel_defines(kernel_type: KernelType) -> tuple[str, ...]:
+    """The macros CANN's toolchain defines when it compiles a kernel of ``kernel_type``."""
+    return KERNEL_TYPE_DEFINES.get(kernel_type, ())
+
 
 CLOSED_LIBRARY_DIRS = ("stub", "tools/tikicpulib/lib/include")
 """The directories of a header tree that hold the closed CPU-simulator headers (or stand-ins for them):
@@ -230,15 +246,17 @@ def _defines_before_include(source: str) -> bool:
     return False
 
 
-def precompiled_headers(side: CoreMode, headers: CannHeaders, compiler: Compiler) -> list[str]:
+def precompiled_headers(
+    side: CoreMode, headers: CannHeaders, compiler: Compiler, defines: tuple[str, ...] = ()
+) -> list[str]:
     """The flags that make a whole build use CANN's headers precompiled (built on first use)."""
-    output = precompiled_output(side, headers, compiler)
+    output = precompiled_output(side, headers, compiler, defines)
     return ["-include-pch", str(output)] if output.suffix == ".pch" else ["-include", str(output.with_suffix(""))]
 
 
-def precompiled_output(side: CoreMode, headers: CannHeaders, compiler: Compiler) -> Path:
-    """CANN's headers precompiled for a whole build (built on first use)."""
-    key = _build_key(compiler, side, headers, "pch", *PCH_HEADERS)
+def precompiled_output(side: CoreMode, headers: CannHeaders, compiler: Compiler, defines: tuple[str, ...] = ()) -> Path:
+    """CANN's headers precompiled for a whole build with ``defines`` (built on first use)."""
+    key = _build_key(compiler, side, headers, "pch", *PCH_HEADERS, *defines)
     directory = build_dir() / f"cann-pch-{side}-{compiler.name}-{key}"
     header = directory / "ascx_cann_pch.h"
     clang = "clang" in compiler.name
@@ -247,19 +265,25 @@ def precompiled_output(side: CoreMode, headers: CannHeaders, compiler: Compiler)
         mark_work()
         once = f"precompiling CANN's headers for the {side.upper()} side with {compiler.name} (once per compiler)"
         with step(LOG, once):
-            _precompile(directory, header, output, side, headers, compiler)
+            _precompile(directory, header, output, side, headers, compiler, defines)
     return output
 
 
 def _precompile(
-    directory: Path, header: Path, output: Path, side: CoreMode, headers: CannHeaders, compiler: Compiler
+    directory: Path,
+    header: Path,
+    output: Path,
+    side: CoreMode,
+    headers: CannHeaders,
+    compiler: Compiler,
+    defines: tuple[str, ...],
 ) -> None:
     """Precompile CANN's headers into ``output``."""
     directory.mkdir(parents=True, exist_ok=True)
     header.write_text("".join(f'#include "{h}"\n' for h in PCH_HEADERS))
     partial = directory / f".{output.name}.{os.getpid()}"
     command = [
-        compiler.path, *COMPILE_FLAGS, *SIDE_DEFINES[side], *include_flags(headers), "-x", "c++-header",
+        compiler.path, *COMPILE_FLAGS, *SIDE_DEFINES[side], *defines, *include_flags(headers), "-x", "c++-header",
         str(header), "-o", str(partial),
     ]  # fmt: skip
     _compile(command, "CANN's headers (precompiled)", header.read_text())
@@ -276,19 +300,23 @@ class ThinPrelude:
     """``preamble.o``: the code of the inline functions and templates the preamble holds."""
 
 
-def thin_prelude_directory(preamble: str, side: CoreMode, headers: CannHeaders, compiler: Compiler) -> Path:
-    """Where the prelude of ``preamble`` is built.  Its key holds the absolute path of this backend's headers
-    besides their contents: clang's precompiled header names the files it was made from and refuses to load
-    once they are gone, as they are when the build cache outlives the checkout that made it (every CI run
-    clones afresh).  The kernels' executables do not depend on the path and stay shared."""
+def thin_prelude_directory(
+    preamble: str, side: CoreMode, headers: CannHeaders, compiler: Compiler, defines: tuple[str, ...] = ()
+) -> Path:
+    """Where the prelude of ``preamble`` compiled with ``defines`` is built.  Its key holds the absolute path of
+    this backend's headers besides their contents: clang's precompiled header names the files it was made from
+    and refuses to load once they are gone, as they are when the build cache outlives the checkout that made it
+    (every CI run clones afresh).  The kernels' executables do not depend on the path and stay shared."""
     objects = ("thin-prelude", *THIN_PRELUDE_OBJECT_FLAGS)
-    key = _build_key(compiler, side, headers, *objects, preamble, str(INCLUDE_DIR), flags=THIN_UNIT_FLAGS)
+    key = _build_key(compiler, side, headers, *objects, preamble, str(INCLUDE_DIR), *defines, flags=THIN_UNIT_FLAGS)
     return build_dir() / f"cann-prelude-{side}-{compiler.name}-{key}"
 
 
-def thin_prelude(preamble: str, side: CoreMode, headers: CannHeaders, compiler: Compiler) -> ThinPrelude:
-    """The prelude of ``preamble`` (built on first use)."""
-    directory = thin_prelude_directory(preamble, side, headers, compiler)
+def thin_prelude(
+    preamble: str, side: CoreMode, headers: CannHeaders, compiler: Compiler, defines: tuple[str, ...] = ()
+) -> ThinPrelude:
+    """The prelude of ``preamble`` compiled with ``defines`` (built on first use)."""
+    directory = thin_prelude_directory(preamble, side, headers, compiler, defines)
     prelude = ThinPrelude(directory / "preamble.h.pch", directory / "preamble.o")
     if prelude.precompiled.exists() and prelude.object.exists():
         return prelude
@@ -302,12 +330,13 @@ def thin_prelude(preamble: str, side: CoreMode, headers: CannHeaders, compiler: 
         if not prelude.precompiled.exists():
             # -fno-pch-timestamp: the directory's key holds the headers' contents, so their times need not match
             command = [
-                compiler.path, *THIN_UNIT_FLAGS, *SIDE_DEFINES[side], *include_flags(headers), "-Xclang",
+                compiler.path, *THIN_UNIT_FLAGS, *SIDE_DEFINES[side], *defines, *include_flags(headers), "-Xclang",
                 "-fno-pch-timestamp", "-fpch-instantiate-templates", "-fpch-codegen", "-x", "c++-header", str(header),
             ]  # fmt: skip
             _compile_into(command, prelude.precompiled, "CANN's headers (precompiled)")
         if not prelude.object.exists():
-            command = [compiler.path, *THIN_PRELUDE_OBJECT_FLAGS, *SIDE_DEFINES[side], "-c", str(prelude.precompiled)]
+            side_defines = (*SIDE_DEFINES[side], *defines)
+            command = [compiler.path, *THIN_PRELUDE_OBJECT_FLAGS, *side_defines, "-c", str(prelude.precompiled)]
             _compile_into(command, prelude.object, "CANN's headers' code")
     return prelude
 
@@ -334,28 +363,39 @@ def _compile_into(command: list[str], output: Path, what: str) -> None:
         partial.unlink(missing_ok=True)
 
 
-def _start(source: str, side: CoreMode, headers: CannHeaders, compiler: Compiler) -> tuple[list[str], list[str]]:
-    """How a kernel's unit starts and what it links besides itself: its flags (optimisation, precompiled
-    headers) and objects."""
+def _start(
+    source: str, side: CoreMode, headers: CannHeaders, compiler: Compiler, defines: tuple[str, ...]
+) -> tuple[list[str], list[str]]:
+    """How a kernel's unit starts and what it links besides itself: its flags (optimisation, macros,
+    precompiled headers) and objects."""
     preamble = source_preamble(source)
     if _thin(compiler) and preamble:
-        prelude = thin_prelude(preamble, side, headers, compiler)
+        prelude = thin_prelude(preamble, side, headers, compiler, defines)
         runtime = runtime_object(side, headers, compiler, THIN_OBJECT_FLAGS)
         unit = [
             *THIN_UNIT_FLAGS,
             *SIDE_DEFINES[side],
+            *defines,
             *include_flags(headers),
             "-include-pch",
             str(prelude.precompiled),
         ]
         return unit, [*THIN_LINK_FLAGS, str(prelude.object), str(runtime)]
     runtime = runtime_object(side, headers, compiler)
-    pch = [] if _defines_before_include(source) else precompiled_headers(side, headers, compiler)
-    return [*COMPILE_FLAGS, *SIDE_DEFINES[side], *include_flags(headers), *pch], [str(runtime)]
+    pch = [] if _defines_before_include(source) else precompiled_headers(side, headers, compiler, defines)
+    return [*COMPILE_FLAGS, *SIDE_DEFINES[side], *defines, *include_flags(headers), *pch], [str(runtime)]
 
 
-def build_executable(source: str, side: CoreMode, *, name: str = "kernel", compiler: Compiler | None = None) -> Path:
-    """The executable that runs one core of ``source`` (the kernel and its ``ascx_cann_body``) on ``side``."""
+def build_executable(
+    source: str,
+    side: CoreMode,
+    *,
+    name: str = "kernel",
+    compiler: Compiler | None = None,
+    defines: tuple[str, ...] = (),
+) -> Path:
+    """The executable that runs one core of ``source`` (the kernel and its ``ascx_cann_body``) on ``side``,
+    compiled with ``defines`` besides the side's (``kernel_defines``: the kernel type's)."""
     compiler = compiler if compiler is not None else cann_compiler()
     headers = cann_headers(headers_directory())
     relocated = relocate(source)
@@ -364,12 +404,12 @@ def build_executable(source: str, side: CoreMode, *, name: str = "kernel", compi
     # what a thin executable links is part of it, so the objects' flags are in its key
     linked = (*THIN_LINK_FLAGS, *THIN_PRELUDE_OBJECT_FLAGS, *THIN_OBJECT_FLAGS)
     flags = (*THIN_UNIT_FLAGS, *linked) if thin else COMPILE_FLAGS
-    key = _build_key(compiler, side, headers, source, flags=flags)
+    key = _build_key(compiler, side, headers, source, *defines, flags=flags)
     directory = build_dir()
     target = directory / f"{name}-cann-{side}-{compiler.name}-{key}"
     if target.exists():
         return target
-    unit, objects = _start(source, side, headers, compiler)
+    unit, objects = _start(source, side, headers, compiler, defines)
     with tempfile.TemporaryDirectory(dir=directory, prefix=".build-") as scratch:
         cpp = Path(scratch) / f"{name}.cpp"
         cpp.write_text(source)

@@ -29,7 +29,7 @@ from typing import Any
 import numpy as np
 
 from ascx.emu.build import CoreMode
-from ascx.emu.cann_backend.build import build_executable, cann_compiler
+from ascx.emu.cann_backend.build import build_executable, cann_compiler, kernel_defines
 from ascx.emu.gm_overrun import Overrun, gm_overrun_mode, slack_bytes, warn_overruns
 from ascx.emu.launch import (
     LOG_BUILD,
@@ -92,12 +92,13 @@ def build_sides(compiled: EmulatedKernel) -> dict[CoreMode, Path]:
     """The executables of the sides ``compiled`` runs on."""
     source = cann_source(compiled)
     sides: list[CoreMode] = [side for side, _ in block_cores(compiled.kernel_type)]
+    defines = kernel_defines(compiled.kernel_type)
     what = f"building '{compiled.name}' with {cann_compiler().name} against CANN's headers"
     with (
         step(LOG_BUILD, what, timing="build", cached_note=True),
         ThreadPoolExecutor(max_workers=len(sides)) as pool,  # the host compiler runs outside the GIL
     ):
-        built = [submit(pool, build_executable, source, side, name=compiled.name) for side in sides]
+        built = [submit(pool, build_executable, source, side, name=compiled.name, defines=defines) for side in sides]
         return dict(zip(sides, (future.result() for future in built), strict=True))
 
 
