@@ -168,13 +168,20 @@ def test_the_matmul_core_is_compiled_once_in_the_runtime_object(
     compiler = build.default_compiler()
     fast = build.BUILD_FLAGS["fast"]
     preamble = prelude.source_preamble(MATMUL_KERNEL)
-    linked = (*fast, *prelude.thin_flags(fast, preamble))
     # the kernel's unit is optimised lighter and links the core; its runtime object keeps the kind's -O2
-    assert linked == (*fast, *prelude.KERNEL_OPTIMISATION, prelude.MATMUL_LINKED, prelude.THIN)
-    assert prelude.runtime_flags(linked) == (*fast, prelude.MATMUL_LINKED)
-    assert prelude.thin_flags(fast, preamble, gcc=False) == (prelude.MATMUL_LINKED, prelude.THIN)  # clang: -O2
+    gcc = (*fast, *prelude.thin_flags(fast, preamble))
+    assert gcc == (*fast, "-O1", "-ftree-vectorize", "-finline-small-functions", prelude.MATMUL_LINKED, prelude.THIN)
+    assert prelude.runtime_flags(gcc) == (*fast, prelude.MATMUL_LINKED)
+    clang = (*fast, *prelude.thin_flags(fast, preamble, gcc=False))
+    assert clang == (*fast, "-O1", "-fvectorize", "-fslp-vectorize", prelude.MATMUL_LINKED, prelude.THIN)
+    assert prelude.runtime_flags(clang) == (*fast, prelude.MATMUL_LINKED)
+    linked = gcc if compiler.name == "g++" else clang
     assert prelude.thin_flags(fast, prelude.source_preamble(VECTOR_KERNEL)) == (
         *prelude.KERNEL_OPTIMISATION,
+        prelude.THIN,
+    )
+    assert prelude.thin_flags(fast, prelude.source_preamble(VECTOR_KERNEL), gcc=False) == (
+        *prelude.CLANG_KERNEL_OPTIMISATION,
         prelude.THIN,
     )
     parts = build.build_prelude(MATMUL_KERNEL, "aiv", compiler, linked, link=True)
