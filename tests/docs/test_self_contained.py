@@ -93,12 +93,16 @@ def citations() -> list[tuple[str, Path, str | None]]:
         if path == THIS:
             continue
         text = path.read_text(errors="replace")
+        document = path.suffix == ".md"
+        if "docs/" not in text and not (document and "](" in text):
+            continue  # cites nothing, like most files: the collection reads every file of the repository
+        relative = path.relative_to(REPO)
         for number, line in enumerate(text.splitlines(), start=1):
-            where = f"{path.relative_to(REPO)}:{number}"
+            where = f"{relative}:{number}"
             for match in _CITED.finditer(line):
                 if f"docs/{match.group(1)}" not in EXTERNAL:
                     found.append((where, REPO / "docs" / match.group(1), match.group(2)))
-            if path.suffix == ".md":
+            if document:
                 for match in _LINK.finditer(line):
                     target = (path.parent / match.group(1)).resolve() if match.group(1) else path
                     if match.group(1) or match.group(2):

@@ -14,6 +14,7 @@ A deleted ``deque`` has its uses rewired to the tensor its ``enque`` handed over
 
 from __future__ import annotations
 
+import functools
 import warnings
 from collections.abc import Iterator
 
@@ -103,6 +104,13 @@ def _label(op: Operation) -> str:
 
 
 def _front_module(name: str) -> ModuleOp:
+    """A copy of the example's IR after insertion, for a test to mutate: the example is compiled once per process
+    (the collection compiles every example to list the mutants)."""
+    return _compiled_front_module(name).clone()
+
+
+@functools.cache
+def _compiled_front_module(name: str) -> ModuleOp:
     kernel, args = example_kernel(name)
     params = kernel.specialize(*args)
     with warnings.catch_warnings():

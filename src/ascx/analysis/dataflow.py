@@ -66,7 +66,7 @@ def condition_key(value: SSAValue) -> object:
     evaluations of ``n > 0`` are one condition); any other value is its own key."""
     owner = value.owner
     if isinstance(owner, Operation) and owner.dialect_name() == "arith" and not owner.regions:
-        props = tuple(sorted((k, str(v)) for k, v in owner.properties.items()))
+        props = tuple(sorted(owner.properties.items()))  # attributes compare and hash by value (printing them is slow)
         return (owner.name, props, tuple(condition_key(v) for v in owner.operands), value.type)
     return value
 
@@ -238,7 +238,7 @@ def _flipped_key(compare: arith.CmpiOp) -> object:
     """The :func:`condition_key` of ``compare`` with ``==`` and ``!=`` exchanged."""
     predicate = _PREDICATES[compare.predicate.value.data]
     flipped = IntegerAttr(_PREDICATES.index("ne" if predicate == "eq" else "eq"), compare.predicate.type)
-    props = tuple(sorted((k, str(flipped if k == "predicate" else v)) for k, v in compare.properties.items()))
+    props = tuple(sorted((k, flipped if k == "predicate" else v) for k, v in compare.properties.items()))
     return (compare.name, props, tuple(condition_key(v) for v in compare.operands), compare.result.type)
 
 
@@ -563,10 +563,7 @@ class ForwardAnalysis(ABC, Generic[S]):
         if isinstance(owner, arith.CmpiOp):
             predicate = _PREDICATES[owner.predicate.value.data]
             if predicate in ("eq", "ne"):  # ``a != b`` is known where ``a == b`` is, and the converse
-                flipped = IntegerAttr(_PREDICATES.index("ne" if predicate == "eq" else "eq"), owner.predicate.type)
-                props = tuple(sorted((k, str(flipped if k == "predicate" else v)) for k, v in owner.properties.items()))
-                key = (owner.name, props, tuple(condition_key(v) for v in owner.operands), condition.type)
-                known = self.facts.get(key)
+                known = self.facts.get(_flipped_key(owner))
                 if known is not None:
                     return not known
             if self._phases:

@@ -15,15 +15,30 @@ from typing import Protocol, TypeVar
 
 LONGEST_FILES = (
     "tests/cann/test_cann_typecheck.py",
+    "tests/test_filecheck_suite.py",
     "tests/benchmarks/test_benchmarks_smoke.py",
+    "tests/host/test_tiling.py",
+    "tests/emu/test_adv_math_numerics.py",
     "tests/fuzz/test_pipeline_fuzz.py",
     "tests/emu/test_prelude.py",
     "tests/emu/test_static_vs_dynamic.py",
-    "tests/test_filecheck_suite.py",
+    "tests/emu/test_matmul_numerics.py",
+    "tests/emu/test_matmul_batch_layouts.py",
+    "tests/passes/test_sync_mutations.py",
     "tests/cann/test_cann_build_check.py",
+    "tests/real/test_softmax_v2.py",
+    "tests/emu/test_adv_lib_numerics.py",
+    "tests/examples/test_flash_attention.py",
+    "tests/examples/test_tutorials_run.py",
+    "tests/emu/test_matmul_idioms.py",
+    "tests/runtime/test_progress.py",
+    "tests/emu/test_matmul_setters.py",
+    "tests/examples/test_main_job.py",
 )
-"""The test files that took longest in a cold run of the whole suite (2026-12-07, each over 140 s of a
-worker's time on the loaded machine), longest first."""
+"""The test files that took longest in a cold run of the whole suite (2026-12-07, each over 140 s of a worker's
+time on the loaded machine) or in a warm one (docs/testing.md#the-warm-suite: over 7 s of CPU on 2026-12-08),
+about longest first.  A file of few tests sorts late among the rest, so a long one of them missing here is what
+keeps one worker busy alone at the end of a run."""
 
 
 class HasPath(Protocol):
