@@ -10,7 +10,7 @@ import numpy as np
 import pytest
 
 import ascx as asc
-from ascx.emu import build
+from ascx.emu import build, build_cache
 from ascx.emu.launch import EmulationError, kernel_signature, launcher_source
 from ascx.runtime import config
 from ascx.runtime.jit import MockTensor, MockValue
@@ -109,7 +109,8 @@ def test_builds_are_cached_and_a_failed_build_leaves_nothing(tmp_path: Path) -> 
         assert first.stat().st_mtime_ns == stamp
         with pytest.raises(build.BuildError, match="cannot build kernel 'broken' for the AIV side"):
             build.build_library(source + "int broken(\n", "aiv", name="broken")
-        assert sorted(p.name for p in tmp_path.iterdir()) == sorted([first.name, "prelude"])  # and the prelude
+        # the library, its prelude and the stamp of the directory's last prune (docs/emulation.md#the-build-cache)
+        assert sorted(p.name for p in tmp_path.iterdir()) == sorted([first.name, "prelude", build_cache.STAMP])
         [prelude] = (tmp_path / "prelude").iterdir()
         precompiled = "preamble.h.pch" if build.default_compiler().name == "clang++" else "preamble.h.gch"
         assert sorted(p.name for p in prelude.iterdir()) == ["preamble.h", precompiled, "runtime.cpp", "runtime.o"]
