@@ -33,12 +33,16 @@ header globals of their CPU-debug path (``ascx.target.c_global_names``)."""
 KERNEL_SUFFIX = "_kernel"
 
 
+_TAKEN = CPP_KEYWORDS | ASCENDC_RESERVED | GLOBAL_NAMES
+"""The names a kernel function cannot take (made once: every launch looks its kernel's symbol up)."""
+
+
 def kernel_symbol(name: str) -> str:
     """The C++ symbol of the kernel function named ``name``: the name itself, unless C++ or the Ascend C
     headers already use it (a keyword, a name the emitted code or the headers use, such as ``matmul``,
     ``sync`` or ``exp``); then ``<name>_kernel`` (``matmul`` -> ``matmul_kernel``), or, should that be
     taken too, ``<name>_kernel_1``, ``<name>_kernel_2``, ..."""
-    taken = CPP_KEYWORDS | ASCENDC_RESERVED | GLOBAL_NAMES
+    taken = _TAKEN
     if name not in taken:
         return name
     symbol, k = f"{name}{KERNEL_SUFFIX}", 0
