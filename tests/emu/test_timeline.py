@@ -298,3 +298,20 @@ def test_a_profile_option_that_is_no_directory_is_a_usage_error(kernel_module: C
         "error: profile must be the directory for the timeline's files (a str or a path), got True\n"
         "hint: e.g. kernel[n](..., profile='profile-out') (docs/emulation.md#timeline)"
     )
+
+
+def test_a_profile_directory_that_cannot_be_written_is_a_usage_error(
+    kernel_module: Callable[[str], ModuleType], tmp_path: Path
+) -> None:
+    kernel = kernel_module(FLAGGED_COPY).flagged_copy
+    x = np.zeros(256, np.float32)
+    (tmp_path / "taken").write_text("a file, not a directory")
+    with timeline.profiling(tmp_path / "taken", quiet=True), pytest.raises(AscxError) as error:
+        kernel[1](x, x)
+    assert str(error.value) == (
+        f"error: cannot write the modelled timeline of 'flagged_copy' to {tmp_path}/taken: Not a directory "
+        f"({tmp_path}/taken/flagged_copy-0.trace.json)\n"
+        "hint: ASCX_PROFILE, or a launch's profile=, names a directory for the files, made when missing "
+        "(docs/emulation.md#timeline)"
+    )
+    assert error.value.kind == "usage"

@@ -131,7 +131,16 @@ def write_profile(recorded: Recorded, directory: Path) -> Profile:
     stem = os.path.join(directory, f"{timeline.kernel}-{n}")
     paths = (f"{stem}.trace.json", f"{stem}.svg", f"{stem}.summary.txt")
     side, core = timeline.core
-    text = write_files(recorded, paths, f"{timeline.kernel}, {side.upper()} core {core}")
+    try:
+        text = write_files(recorded, paths, f"{timeline.kernel}, {side.upper()} core {core}")
+    except OSError as error:
+        raise AscxError(
+            f"cannot write the modelled timeline of '{timeline.kernel}' to {directory}: "
+            f"{error.strerror or error} ({error.filename})",
+            kind="usage",
+            hints=["ASCX_PROFILE, or a launch's profile=, names a directory for the files, made when missing "
+                   "(docs/emulation.md#timeline)"],
+        ) from None  # fmt: skip
     trace, svg, summary = (Path(path) for path in paths)
     files = f"  files: {trace}\n         {svg}\n         {summary}\n"
     profile = Profile(timeline, trace, svg, summary, text + files)
