@@ -23,6 +23,7 @@ from ascx.emu.timeline.events import FLAG_SET, OP
 from ascx.emu.timeline.summary import summary_text
 from ascx.emu.timeline.svg import timeline_svg
 from ascx.emu.timeline.trace import short_names
+from ascx.errors import AscxError
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -110,11 +111,16 @@ def test_the_trace_names_a_file_by_its_base_name_unless_another_has_it(
     assert short_names(files) == names
 
 
-def test_an_unwritable_trace_is_an_os_error(examples: Path, tmp_path: Path) -> None:
+def test_an_unwritable_trace_is_a_usage_error_naming_it(examples: Path, tmp_path: Path) -> None:
     kernel, blocks, args = vector_add_queues()
     (tmp_path / "vector_add_queues-0.trace.json").mkdir()  # the trace's name taken by a directory
-    with pytest.raises(IsADirectoryError), timeline.profiling(tmp_path, quiet=True):
+    with pytest.raises(AscxError) as error, timeline.profiling(tmp_path, quiet=True):
         kernel[blocks](*args)
+    assert str(error.value).splitlines()[0] == (
+        f"error: cannot write the modelled timeline of 'vector_add_queues' to {tmp_path}: Is a directory "
+        f"({tmp_path}/vector_add_queues-0.trace.json)"
+    )
+    assert error.value.kind == "usage"
 
 
 def test_a_missing_directory_is_made_for_each_launch(examples: Path, tmp_path: Path) -> None:
