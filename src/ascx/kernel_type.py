@@ -51,6 +51,15 @@ class KernelType(IrEnum):
         return {KernelType.MIX_AIC_1_2: 2, KernelType.AIC_ONLY: 0}.get(self, 1)
 
     @property
+    def toolchain_defines(self) -> tuple[str, ...]:
+        """The macros CANN's toolchain defines when it compiles a kernel of this type (asc-devkit's
+        ``compile_op.py`` and pyasc's ``compiler.py``): ``-D__MIX_CORE_AIC_RATION__=1`` for ``MIX_AIC_1_1``, from
+        which CANN's KFC code takes how many AIVs a block's AIC serves (``MIX_NUM``, else 2).  Built with 2, a 1:1
+        block's AIC stops only when the one AIV's quit message says it is alone, in a field the AIV stores after
+        the message's head (docs/emulation.md#the-mix_aic_1_1-hang)."""
+        return ("-D__MIX_CORE_AIC_RATION__=1",) if self is KernelType.MIX_AIC_1_1 else ()
+
+    @property
     def declared(self) -> bool:
         """Whether the printed kernel declares its type with ``KERNEL_TASK_TYPE_DEFAULT``: CANN infers
         ``AIV_ONLY``, ``AIC_ONLY`` and ``MIX_AIC_1_2`` from the code, not these."""

@@ -83,10 +83,10 @@ def compile_command(
     mix: bool,
     dump: bool,
     auto_sync: bool,
-    one_to_one: bool = False,
+    defines: tuple[str, ...] = (),
 ) -> list[str]:
-    """bisheng's command line for one core side (pyasc 1.1.1's flags); ``one_to_one``: a MIX_AIC_1_1 kernel, whose
-    KFC code serves one AIV per AIC (``__MIX_CORE_AIC_RATION__``, docs/emulation.md#the-mix_aic_1_1-hang)."""
+    """bisheng's command line for one core side (pyasc 1.1.1's flags); ``defines``: the kernel type's
+    (``KernelType.toolchain_defines``, docs/emulation.md#the-mix_aic_1_1-hang)."""
     command = [
         toolkit.bisheng, "-c", "-x", "cce", "-O3", str(source), f"--cce-aicore-arch={ARCH}-{core}",
         "--cce-aicore-only", "-o", str(output), "-std=c++17", "--cce-disable-kernel-global-attr-check",
@@ -103,8 +103,7 @@ def compile_command(
         command += ["--cce-auto-sync", "-mllvm", "-api-deps-filter"]
     if mix:
         command += ["-cce-enable-mix", "-D__MIX_CORE_MACRO__=1"]
-    if one_to_one:
-        command.append("-D__MIX_CORE_AIC_RATION__=1")
+    command += defines
     command += ["-D__NPU_TILING__", "-DTILING_KEY_VAR=0"]
     return command
 
@@ -127,9 +126,9 @@ def build_commands(
     dump = "InitDump" in compiled.source
     final = directory / f"{stem}.o"
     objects = [directory / f"{stem}_{core}.o" for core in cores] if mix else [final]
-    one_to_one = compiled.kernel_type is KernelType.MIX_AIC_1_1
+    defines = compiled.kernel_type.toolchain_defines
     commands = [
-        compile_command(toolkit, core, source, obj, mix=mix, dump=dump, auto_sync=auto_sync, one_to_one=one_to_one)
+        compile_command(toolkit, core, source, obj, mix=mix, dump=dump, auto_sync=auto_sync, defines=defines)
         for core, obj in zip(cores, objects, strict=True)
     ]
     if mix:

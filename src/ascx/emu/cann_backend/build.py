@@ -13,7 +13,7 @@ With clang (the backend's compiler when it is installed) a kernel's build is thi
 once per side with the templates CANN's headers use instantiated (``-fpch-instantiate-templates``) and
 with its code in an object of its own (``-fpch-codegen``), so the kernel's unit loads the headers lazily,
 compiles only what the kernel itself instantiates, and links that object; all at ``-O0``.  A kernel is compiled
-with the macros CANN's toolchain defines for its kernel type (``KERNEL_TYPE_DEFINES``).
+with the macros CANN's toolchain defines for its kernel type (``kernel_defines``).
 ``$ASCX_CANN_THIN=0`` selects the approach before (g++ when installed, every unit at ``-O1``), kept to
 measure against.
 """
@@ -65,7 +65,7 @@ shares, each function in a section of its own, so that a kernel's link keeps onl
 THIN_PRELUDE_OBJECT_FLAGS = (*BASE_FLAGS, "-O0", "-ffunction-sections", "-fdata-sections")
 """A thin build's preamble object: the code of every inline function and template instantiation CANN's headers
 hold (their API layer over the intrinsics), at ``-O0``: 3 s of CPU instead of 18-22 s at ``-O2``.  It was at ``-O2``
-while 8-block MIX_AIC_1_1 launches hung in about half the runs at ``-O0``: built without ``KERNEL_TYPE_DEFINES``,
+while 8-block MIX_AIC_1_1 launches hung in about half the runs at ``-O0``: built without ``kernel_defines``,
 they raced at every level, and at ``-O0`` the AIC lost far more often (docs/emulation.md#the-mix_aic_1_1-hang)."""
 THIN_LINK_FLAGS = ("-Wl,--gc-sections",)
 """A thin kernel's link drops the shared objects' functions it does not reach: its executable is about 0.2 MB
@@ -78,18 +78,12 @@ SIDE_DEFINES: dict[CoreMode, tuple[str, ...]] = {
     "aic": (*SIDE_MACROS["aic"], "-DASCX_CANN_AIC"),
 }
 
-KERNEL_TYPE_DEFINES: dict[KernelType, tuple[str, ...]] = {KernelType.MIX_AIC_1_1: ("-D__MIX_CORE_AIC_RATION__=1",)}
-"""What CANN's toolchain defines for a kernel of the type (asc-devkit's ``compile_op.py`` and pyasc's
-``compiler.py`` pass ``-D__MIX_CORE_AIC_RATION__=1`` for ``KERNEL_TYPE_MIX_AIC_1_1``): CANN's KFC code takes from
-it how many AIVs a block's AIC serves (``MIX_NUM``, else 2).  Built with 2, a 1:1 launch's AIC stops only when the
-one AIV's quit message says it is alone, in a field the AIV stores after the message's head, and an AIC that reads
-the head first waits for a second AIV for ever (docs/emulation.md#the-mix_aic_1_1-hang).  The defines are part
-of the kernel's build and of its prelude; the runtime object holds no code that depends on them."""
-
 
 def kernel_defines(kernel_type: KernelType) -> tuple[str, ...]:
-    """The macros CANN's toolchain defines when it compiles a kernel of ``kernel_type``."""
-    return KERNEL_TYPE_DEFINES.get(kernel_type, ())
+    """The macros CANN's toolchain defines when it compiles a kernel of ``kernel_type``
+    (:attr:`ascx.kernel_type.KernelType.toolchain_defines`): part of the kernel's build and of its prelude; the
+    runtime object holds no code that depends on them."""
+    return kernel_type.toolchain_defines
 
 
 CLOSED_LIBRARY_DIRS = ("stub", "tools/tikicpulib/lib/include")
